@@ -1,0 +1,52 @@
+// Command lambda is the contact function's AWS Lambda entry point: it reads
+// its configuration from CONTACT_* variables, sends through SES, logs JSON to
+// stdout (CloudWatch) and serves Function URL events. Build it with `make
+// lambda`, which produces dist/functions/contact.zip for the provided.al2023
+// runtime on arm64.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/vozia/site/functions/contact"
+)
+
+func main() {
+	logger := slog.New(slog.NewJSONHandler(os.Stdout, nil))
+	h, err := setup(context.Background(), os.Getenv, logger)
+	if err != nil {
+		// Failing the init phase makes every invocation fail visibly,
+		// rather than answering 200 for enquiries that go nowhere.
+		logger.Error("contact: bad configuration", "error", err.Error())
+		os.Exit(1)
+	}
+	lambda.Start(h)
+}
+
+// setup builds the handler, refusing configurations that only make sense on
+// a developer's machine.
+func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger) (contact.FunctionURLHandler, error) {
+	cfg, err := contact.ConfigFromEnv(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Mailer != contact.MailerSES {
+		// A Lambda's disk is scratch space that disappears with the
+		// instance: an outbox there would lose every enquiry.
+		return nil, fmt.Errorf("CONTACT_MAILER=%q: a Lambda must deliver with %q", cfg.Mailer, contact.MailerSES)
+	}
+	if getenv("CONTACT_ALLOWED_ORIGINS") == "" {
+		return nil, errors.New("CONTACT_ALLOWED_ORIGINS is not set: the site's origin, e.g. https://www.vozia.example")
+	}
+	m, err := contact.NewMailer(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return contact.NewFunctionURLHandler(cfg, m, logger), nil
+}

@@ -1,0 +1,274 @@
+package contact
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"maps"
+	"mime"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// core is the function itself, free of any transport: the HTTP handler and
+// the Lambda adapter translate their requests into a request and a response
+// back, and everything that decides anything happens here.
+type core struct {
+	origins     map[string]bool
+	mailer      Mailer
+	log         *slog.Logger
+	limiter     *limiter
+	sendTimeout time.Duration
+	ipKey       []byte
+	now         func() time.Time
+}
+
+func newCore(cfg Config, m Mailer, logger *slog.Logger) *core {
+	if logger == nil {
+		logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
+	}
+	c := &core{
+		origins:     make(map[string]bool, len(cfg.AllowedOrigins)),
+		mailer:      m,
+		log:         logger,
+		limiter:     newLimiter(cfg.RatePerMinute, cfg.RateBurst),
+		sendTimeout: cfg.SendTimeout,
+		ipKey:       []byte(cfg.LogKey),
+		now:         time.Now,
+	}
+	for _, o := range cfg.AllowedOrigins {
+		c.origins[normalizeOrigin(o)] = true
+	}
+	if c.sendTimeout <= 0 {
+		c.sendTimeout = DefaultSendTimeout
+	}
+	if len(c.ipKey) == 0 {
+		c.ipKey = make([]byte, 32)
+		rand.Read(c.ipKey)
+	}
+	return c
+}
+
+// request is what the core needs to know of an incoming request.
+type request struct {
+	method        string
+	header        http.Header
+	body          io.Reader
+	contentLength int64 // -1 when unknown
+	sourceIP      string
+	requestID     string
+}
+
+// response is the answer, plus what the log line says about it.
+type response struct {
+	status int
+	header http.Header
+	body   []byte
+
+	outcome   string
+	enquiryID string
+	fields    []string // names of the fields that failed validation
+	err       error    // why delivery failed
+}
+
+// Outcomes, as logged.
+const (
+	outcomeSent         = "sent"
+	outcomePreflight    = "preflight"
+	outcomeMethod       = "method_not_allowed"
+	outcomeRateLimited  = "rate_limited"
+	outcomeMediaType    = "unsupported_media_type"
+	outcomeTooLarge     = "too_large"
+	outcomeMalformed    = "malformed"
+	outcomeSuspicious   = "suspicious"
+	outcomeInvalid      = "validation"
+	outcomeDeliveryFail = "delivery"
+)
+
+// serve answers one request and logs it.
+func (c *core) serve(ctx context.Context, req *request) *response {
+	start := time.Now()
+	if req.requestID == "" {
+		req.requestID = rand.Text()
+	}
+	res := c.handle(ctx, req)
+	res.header.Set("X-Request-Id", req.requestID)
+	c.logResult(ctx, req, res, time.Since(start))
+	return res
+}
+
+func (c *core) handle(ctx context.Context, req *request) *response {
+	h := make(http.Header, 8)
+	// Answers differ by Origin, so caches must key on it.
+	h.Set("Vary", "Origin")
+	origin := req.header.Get("Origin")
+	granted := origin != "" && c.origins[origin]
+	if granted {
+		h.Set("Access-Control-Allow-Origin", origin)
+	}
+
+	switch req.method {
+	case http.MethodPost:
+	case http.MethodOptions:
+		h.Set("Allow", "POST, OPTIONS")
+		if granted && req.header.Get("Access-Control-Request-Method") != "" {
+			h.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Content-Type")
+			h.Set("Access-Control-Max-Age", "7200")
+		}
+		return &response{status: http.StatusNoContent, header: h, outcome: outcomePreflight}
+	default:
+		h.Set("Allow", "POST, OPTIONS")
+		return errorResponse(h, http.StatusMethodNotAllowed, outcomeMethod, "use POST")
+	}
+	if granted {
+		// Let the form read why it was refused and when to retry.
+		h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id")
+	}
+
+	// The limiter comes first so that a flood costs as little as possible,
+	// whatever it sends.
+	if ok, wait := c.limiter.allow(sourceKey(req.sourceIP), c.now()); !ok {
+		h.Set("Retry-After", strconv.Itoa(int(max(1, (wait+time.Second-1)/time.Second))))
+		return errorResponse(h, http.StatusTooManyRequests, outcomeRateLimited, "too many requests; try again later")
+	}
+
+	if !isJSON(req.header.Get("Content-Type")) {
+		return errorResponse(h, http.StatusUnsupportedMediaType, outcomeMediaType, "send Content-Type: application/json")
+	}
+
+	if req.contentLength > maxBodyBytes {
+		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, "body over 16 KiB")
+	}
+	body, err := io.ReadAll(io.LimitReader(req.body, maxBodyBytes+1))
+	if err != nil {
+		return errorResponse(h, http.StatusBadRequest, outcomeMalformed, "could not read the body")
+	}
+	if len(body) > maxBodyBytes {
+		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, "body over 16 KiB")
+	}
+
+	sub, err := decodeSubmission(body)
+	if err != nil {
+		return errorResponse(h, http.StatusBadRequest, outcomeMalformed, err.Error())
+	}
+	// A bot is told no more than a person who was too quick: nothing about
+	// which check it failed, and nothing about its fields.
+	if sub.suspicious() {
+		return errorResponse(h, http.StatusBadRequest, outcomeSuspicious, msgSuspicious)
+	}
+	e, bad := sub.validate()
+	if bad != nil {
+		res := jsonResponse(h, http.StatusBadRequest, struct {
+			Error  string            `json:"error"`
+			Fields map[string]string `json:"fields"`
+		}{"validation", bad})
+		res.outcome = outcomeInvalid
+		res.fields = slices.Sorted(maps.Keys(bad))
+		return res
+	}
+
+	e.ID = rand.Text()
+	e.Received = c.now().UTC()
+	// Delivery outlives the visitor's connection: an enquiry half sent
+	// because the browser tab closed would be lost without anyone knowing.
+	sendCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.sendTimeout)
+	defer cancel()
+	if err := c.mailer.Send(sendCtx, e); err != nil {
+		res := errorResponse(h, http.StatusBadGateway, outcomeDeliveryFail, "the enquiry could not be delivered; please try again")
+		res.err = err
+		res.enquiryID = e.ID
+		return res
+	}
+	res := jsonResponse(h, http.StatusOK, struct {
+		OK bool   `json:"ok"`
+		ID string `json:"id"`
+	}{true, e.ID})
+	res.outcome = outcomeSent
+	res.enquiryID = e.ID
+	return res
+}
+
+// isJSON accepts application/json with no charset or UTF-8, the only
+// encoding JSON may use between systems (RFC 8259).
+func isJSON(contentType string) bool {
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err != nil || mt != "application/json" {
+		return false
+	}
+	cs, ok := params["charset"]
+	return !ok || strings.EqualFold(cs, "utf-8")
+}
+
+func errorResponse(h http.Header, status int, code, message string) *response {
+	res := jsonResponse(h, status, struct {
+		Error   string `json:"error"`
+		Message string `json:"message"`
+	}{code, message})
+	res.outcome = code
+	return res
+}
+
+func jsonResponse(h http.Header, status int, v any) *response {
+	body, err := json.Marshal(v)
+	if err != nil { // only plain structs and string maps reach here
+		panic(err)
+	}
+	body = append(body, '\n')
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	return &response{status: status, header: h, body: body}
+}
+
+// logResult writes the one log line of a request. It names no person: the
+// source IP is reduced to a keyed hash, good for spotting one source
+// hammering the form and useless for finding who it is.
+func (c *core) logResult(ctx context.Context, req *request, res *response, latency time.Duration) {
+	attrs := make([]slog.Attr, 0, 9)
+	attrs = append(attrs,
+		slog.String("request_id", req.requestID),
+		slog.String("method", req.method),
+		slog.String("outcome", res.outcome),
+		slog.Int("status", res.status),
+		slog.Float64("latency_ms", float64(latency.Microseconds())/1000),
+		slog.String("source", c.hashIP(req.sourceIP)),
+	)
+	if res.enquiryID != "" {
+		attrs = append(attrs, slog.String("enquiry_id", res.enquiryID))
+	}
+	if len(res.fields) > 0 {
+		attrs = append(attrs, slog.Any("invalid_fields", res.fields))
+	}
+	level := slog.LevelInfo
+	if res.err != nil {
+		level = slog.LevelError
+		attrs = append(attrs, slog.String("error", safeError(res.err)))
+	}
+	c.log.LogAttrs(ctx, level, "contact", attrs...)
+}
+
+func (c *core) hashIP(ip string) string {
+	m := hmac.New(sha256.New, c.ipKey)
+	m.Write([]byte(sourceKey(ip).String()))
+	return hex.EncodeToString(m.Sum(nil)[:8])
+}
+
+// safeError describes a delivery error without risking personal data: an AWS
+// API error is reduced to its code, since its message may quote addresses.
+func safeError(err error) string {
+	var api interface{ ErrorCode() string }
+	if errors.As(err, &api) {
+		return "ses api error " + api.ErrorCode()
+	}
+	return err.Error()
+}

@@ -1,0 +1,85 @@
+// Package contact receives the enquiries that prospects post from the site's
+// contact form and hands each one over for delivery, or says plainly that it
+// could not. It runs as an AWS Lambda behind a Function URL in production and
+// as an [http.Handler] mounted at /api/contact by the local server.
+//
+// # The endpoint
+//
+// A request is a POST with Content-Type application/json whose body is one
+// JSON object:
+//
+//	{"name": "Ada Lovelace", "email": "ada@example.com", "phone": "+1 555 010 0000",
+//	 "companySize": "51-250", "message": "We would like a demo of Pulse.",
+//	 "honeypot": "", "elapsedMs": 8123}
+//
+// honeypot and elapsedMs are optional; the form sends them so that the server
+// repeats the client's anti-bot checks. Decoding is strict: unknown or
+// duplicated members, null, values of the wrong type, invalid UTF-8 and
+// anything after the object are refused, because a lenient decoder is how
+// smuggled fields and ambiguous payloads get through.
+//
+// Every field is trimmed of surrounding white space, then checked; lengths are
+// counted in characters (runes), not bytes:
+//
+//	name         2..200 characters, no control characters (it goes into the subject)
+//	email        at most 254 characters, ASCII, exactly one bare address as
+//	             net/mail parses it (no display name, no comments), a dotted domain
+//	phone        10..40 characters, no control characters
+//	companySize  one of 1-50, 51-250, 251-500, >500
+//	message      10..5000 characters; line breaks and tabs allowed, other
+//	             control characters not
+//
+// The messages are the form's own (SPEC section 5), so the client can show them
+// beside the fields unchanged.
+//
+// # Answers
+//
+// Every answer is JSON with Cache-Control: no-store.
+//
+//	200 {"ok":true,"id":"..."}          delivered: written and fsynced to the outbox, or accepted by SES
+//	204                                 OPTIONS (CORS preflight)
+//	400 {"error":"validation","fields":{"email":"Please enter a valid email address"}}
+//	400 {"error":"suspicious","message":"Suspicious activity detected. Please try again."}
+//	400 {"error":"malformed","message":"..."}  not one strict JSON object
+//	405 {"error":"method_not_allowed",...}     with Allow: POST, OPTIONS
+//	413 {"error":"too_large",...}              body over 16 KiB
+//	415 {"error":"unsupported_media_type",...}
+//	429 {"error":"rate_limited",...}           with Retry-After in seconds
+//	502 {"error":"delivery",...}               the mailer failed; try again
+//
+// A 2xx means the enquiry has been handed over durably. Whatever goes wrong
+// during delivery becomes a 502, never a 2xx, so the form can tell the visitor
+// to try again or to write directly; a retried enquiry may arrive twice, which
+// is better than not at all.
+//
+// # Abuse
+//
+// A filled honeypot or an elapsedMs under 3000 gets the suspicious answer and
+// nothing is delivered. Each source IP (IPv6 by its /64, since one host
+// usually owns a whole /64) has a token bucket refilled at
+// Config.RatePerMinute up to Config.RateBurst; the buckets live in memory, so
+// the limit holds per process: per Lambda instance in production, where the
+// function's reserved concurrency caps the number of instances and so the
+// total rate and cost. The local handler takes the source IP from
+// r.RemoteAddr and ignores X-Forwarded-For, which any client can forge.
+//
+// CORS is granted only to Config.AllowedOrigins; other origins get answers
+// without any Access-Control-Allow-* header, so a browser will not let their
+// pages send or read anything.
+//
+// # Delivery
+//
+// Delivery sits behind [Mailer]. The outbox (the default, for local use)
+// appends one JSON line per enquiry to a file and fsyncs before answering;
+// SES v2 sends one mail per enquiry to the configured inbox with the visitor's
+// address as Reply-To and a text and an HTML body. Delivery is not cancelled
+// when the visitor's connection drops: once accepted, an enquiry is either
+// handed over or reported lost in the log.
+//
+// # Logging
+//
+// One JSON log record per request: request id, outcome, status, latency and
+// a keyed hash of the source IP (the key is CONTACT_LOG_KEY, or random per
+// process). Names, addresses, phone numbers, messages and raw IPs are never
+// logged; on a validation failure only the names of the failing fields are.
+package contact

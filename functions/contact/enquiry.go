@@ -1,0 +1,294 @@
+package contact
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/mail"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Enquiry is one accepted contact request, as a Mailer receives it. The
+// fields are trimmed and valid.
+type Enquiry struct {
+	ID          string    `json:"id"`
+	Received    time.Time `json:"received"`
+	Name        string    `json:"name"`
+	Email       string    `json:"email"`
+	Phone       string    `json:"phone"`
+	CompanySize string    `json:"companySize"`
+	Message     string    `json:"message"`
+}
+
+// Limits of the request. The lower bounds are the form's (SPEC section 5); the
+// upper bounds keep a mail readable and a subject line sane. Lengths are in
+// runes, as a visitor counts characters.
+const (
+	maxBodyBytes = 16 << 10
+
+	minName, maxName       = 2, 200
+	maxEmail               = 254 // RFC 5321's limit on a forward path
+	minPhone, maxPhone     = 10, 40
+	minMessage, maxMessage = 10, 5000
+
+	// minElapsed is how long a person needs at least to fill the form in.
+	minElapsed = 3000 // milliseconds
+)
+
+// CompanySizes are the options of the form's select, in order.
+var companySizes = []string{"1-50", "51-250", "251-500", ">500"}
+
+// The form's messages, so the client can show the server's verdict as its own.
+const (
+	msgNameShort    = "Name must be at least 2 characters"
+	msgNameLong     = "Name must be at most 200 characters"
+	msgNameControl  = "Name must not contain line breaks or control characters"
+	msgEmail        = "Please enter a valid email address"
+	msgEmailLong    = "Email must be at most 254 characters"
+	msgPhoneShort   = "Phone number must be at least 10 characters"
+	msgPhoneLong    = "Phone number must be at most 40 characters"
+	msgPhoneControl = "Phone number must not contain line breaks or control characters"
+	msgCompanySize  = "Please select your company size"
+	msgMessageShort = "Message must be at least 10 characters"
+	msgMessageLong  = "Message must be at most 5000 characters"
+	msgMessageCtrl  = "Message must not contain control characters"
+	msgSuspicious   = "Suspicious activity detected. Please try again."
+)
+
+// submission is the request body as posted, before validation.
+type submission struct {
+	Name, Email, Phone, CompanySize, Message string
+	Honeypot                                 string
+	ElapsedMs                                int64
+	HasElapsed                               bool
+}
+
+// suspicious reports whether the submission fails the anti-bot checks the
+// form itself makes: a hidden field only bots fill in, and a form sent faster
+// than a person can type. elapsedMs is optional so that a client without it
+// is judged by the other rules alone.
+func (s *submission) suspicious() bool {
+	return s.Honeypot != "" || (s.HasElapsed && s.ElapsedMs < minElapsed)
+}
+
+// decodeSubmission parses body as exactly one JSON object with only the known
+// members, each at most once and of its own type. encoding/json's Unmarshal
+// would accept duplicate keys (last wins), null, case-insensitive names and
+// replace invalid UTF-8; walking the tokens refuses all of those.
+func decodeSubmission(body []byte) (submission, error) {
+	var s submission
+	if !utf8.Valid(body) {
+		return s, errors.New("body is not valid UTF-8")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		if err == io.EOF {
+			return s, errors.New("body is empty; want a JSON object")
+		}
+		return s, jsonError(err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return s, errors.New("body must be a JSON object")
+	}
+	var seen uint8
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return s, jsonError(err)
+		}
+		key := tok.(string) // inside an object the decoder yields only string keys
+		bit, dst := s.member(key)
+		if bit == 0 {
+			return s, fmt.Errorf("unknown field %q", clip(key))
+		}
+		if seen&bit != 0 {
+			return s, fmt.Errorf("duplicate field %q", key)
+		}
+		seen |= bit
+		tok, err = dec.Token()
+		if err != nil {
+			return s, jsonError(err)
+		}
+		if dst != nil {
+			v, ok := tok.(string)
+			if !ok {
+				return s, fmt.Errorf("field %q must be a string", key)
+			}
+			*dst = v
+			continue
+		}
+		n, ok := tok.(json.Number)
+		if !ok {
+			return s, fmt.Errorf("field %q must be a number", key)
+		}
+		s.ElapsedMs, err = strconv.ParseInt(string(n), 10, 64)
+		if err != nil {
+			return s, fmt.Errorf("field %q must be a whole number of milliseconds", key)
+		}
+		s.HasElapsed = true
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return s, jsonError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return s, errors.New("unexpected data after the JSON object")
+	}
+	return s, nil
+}
+
+// member maps a JSON member name to its bit in the seen-set and, for string
+// members, where to store it. elapsedMs has a bit and no string destination.
+func (s *submission) member(key string) (uint8, *string) {
+	switch key {
+	case "name":
+		return 1 << 0, &s.Name
+	case "email":
+		return 1 << 1, &s.Email
+	case "phone":
+		return 1 << 2, &s.Phone
+	case "companySize":
+		return 1 << 3, &s.CompanySize
+	case "message":
+		return 1 << 4, &s.Message
+	case "honeypot":
+		return 1 << 5, &s.Honeypot
+	case "elapsedMs":
+		return 1 << 6, nil
+	}
+	return 0, nil
+}
+
+// jsonError turns the decoder's complaint into one fit for a client: the
+// decoder reports a body cut short as a bare io.ErrUnexpectedEOF.
+func jsonError(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
+		return errors.New("body ends before the JSON object does")
+	}
+	return fmt.Errorf("invalid JSON: %v", err)
+}
+
+// clip shortens a client-supplied name before it is echoed in an error.
+func clip(s string) string {
+	const max = 40
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	return string([]rune(s)[:max]) + "…"
+}
+
+// validate checks every field and returns the trimmed enquiry, or the
+// message for each failing field (all of them, so the form can mark them at
+// once).
+func (s *submission) validate() (Enquiry, map[string]string) {
+	e := Enquiry{
+		Name:        strings.TrimSpace(s.Name),
+		Email:       strings.TrimSpace(s.Email),
+		Phone:       strings.TrimSpace(s.Phone),
+		CompanySize: strings.TrimSpace(s.CompanySize),
+		Message:     strings.TrimSpace(s.Message),
+	}
+	var bad map[string]string
+	fail := func(field, msg string) {
+		if bad == nil {
+			bad = make(map[string]string, 5)
+		}
+		bad[field] = msg
+	}
+
+	// The name goes into the mail's Subject header: a CR or LF there could
+	// inject headers, so any control character is refused rather than
+	// cleaned up silently.
+	switch n := utf8.RuneCountInString(e.Name); {
+	case hasControl(e.Name, false):
+		fail("name", msgNameControl)
+	case n < minName:
+		fail("name", msgNameShort)
+	case n > maxName:
+		fail("name", msgNameLong)
+	}
+
+	switch {
+	case utf8.RuneCountInString(e.Email) > maxEmail:
+		fail("email", msgEmailLong)
+	case !validEmail(e.Email):
+		fail("email", msgEmail)
+	}
+
+	switch n := utf8.RuneCountInString(e.Phone); {
+	case hasControl(e.Phone, false):
+		fail("phone", msgPhoneControl)
+	case n < minPhone:
+		fail("phone", msgPhoneShort)
+	case n > maxPhone:
+		fail("phone", msgPhoneLong)
+	}
+
+	if !validCompanySize(e.CompanySize) {
+		fail("companySize", msgCompanySize)
+	}
+
+	switch n := utf8.RuneCountInString(e.Message); {
+	case hasControl(e.Message, true):
+		fail("message", msgMessageCtrl)
+	case n < minMessage:
+		fail("message", msgMessageShort)
+	case n > maxMessage:
+		fail("message", msgMessageLong)
+	}
+	return e, bad
+}
+
+// hasControl reports control characters, and the Unicode line and paragraph
+// separators that some mail clients treat as line breaks. A message may keep
+// its line breaks and tabs.
+func hasControl(s string, textOK bool) bool {
+	for _, r := range s {
+		if textOK && (r == '\n' || r == '\r' || r == '\t') {
+			continue
+		}
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return true
+		}
+	}
+	return false
+}
+
+// validEmail accepts one bare address that net/mail parses to exactly itself:
+// no display name, comments, angle brackets or quoting that could make the
+// Reply-To header say something other than what the visitor typed. ASCII only
+// and a dotted domain, as the form's own check has it and as SES accepts in a
+// Reply-To without further encoding.
+func validEmail(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x21 || s[i] > 0x7e {
+			return false
+		}
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Name != "" || a.Address != s {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	domain := s[at+1:]
+	return strings.Contains(domain, ".") && !strings.HasPrefix(domain, "[")
+}
+
+func validCompanySize(s string) bool {
+	for _, o := range companySizes {
+		if s == o {
+			return true
+		}
+	}
+	return false
+}

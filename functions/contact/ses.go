@@ -1,0 +1,120 @@
+package contact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
+)
+
+// sesMailer sends each enquiry as one mail through Amazon SES v2.
+//
+// Credentials, region and endpoint come from the AWS SDK's usual sources: the
+// Lambda execution role and AWS_REGION in production, and
+// AWS_ENDPOINT_URL_SESV2 to point it at a local SES API in tests.
+type sesMailer struct {
+	client *sesv2.Client
+	from   string
+	to     []string
+}
+
+func newSESMailer(ctx context.Context, cfg Config) (*sesMailer, error) {
+	if cfg.SESFrom == "" || len(cfg.SESTo) == 0 {
+		return nil, errors.New("ses: need a sender (CONTACT_SES_FROM) and a recipient (CONTACT_SES_TO)")
+	}
+	var opts []func(*config.LoadOptions) error
+	if cfg.SESRegion != "" {
+		opts = append(opts, config.WithRegion(cfg.SESRegion))
+	}
+	awsCfg, err := config.LoadDefaultConfig(ctx, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("ses: loading AWS configuration: %w", err)
+	}
+	if awsCfg.Region == "" {
+		return nil, errors.New("ses: no AWS region: set AWS_REGION or CONTACT_SES_REGION")
+	}
+	return &sesMailer{
+		client: sesv2.NewFromConfig(awsCfg),
+		from:   cfg.SESFrom,
+		to:     append([]string(nil), cfg.SESTo...),
+	}, nil
+}
+
+// Send returns nil once SES has accepted the mail (it answered with a
+// message id). The SDK retries throttling and server errors itself.
+func (m *sesMailer) Send(ctx context.Context, e Enquiry) error {
+	text, html, err := renderMail(e)
+	if err != nil {
+		return fmt.Errorf("ses: %w", err)
+	}
+	utf8 := aws.String("UTF-8")
+	_, err = m.client.SendEmail(ctx, &sesv2.SendEmailInput{
+		FromEmailAddress: aws.String(m.from),
+		Destination:      &types.Destination{ToAddresses: m.to},
+		// Replying to the mail answers the visitor directly.
+		ReplyToAddresses: []string{e.Email},
+		Content: &types.EmailContent{Simple: &types.Message{
+			Subject: &types.Content{Data: aws.String(mailSubject(e)), Charset: utf8},
+			Body: &types.Body{
+				Text: &types.Content{Data: aws.String(text), Charset: utf8},
+				Html: &types.Content{Data: aws.String(html), Charset: utf8},
+			},
+		}},
+	})
+	if err != nil {
+		return fmt.Errorf("ses: %w", err)
+	}
+	return nil
+}
+
+// mailSubject names the visitor so the inbox can be scanned at a glance. The
+// name was refused if it held a line break, so it cannot add headers.
+func mailSubject(e Enquiry) string {
+	return "Website enquiry from " + e.Name
+}
+
+// mailHTML is escaped by html/template: the visitor's words are data, and a
+// <script> or a crafted link in a message must reach the inbox as text.
+var mailHTML = template.Must(template.New("mail").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
+<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111;line-height:1.5">
+<h1 style="font-size:18px;margin:0 0 16px">{{.Subject}}</h1>
+<table cellpadding="4" cellspacing="0" style="border-collapse:collapse">
+<tr><th align="left">Name</th><td>{{.E.Name}}</td></tr>
+<tr><th align="left">Email</th><td><a href="mailto:{{.E.Email}}">{{.E.Email}}</a></td></tr>
+<tr><th align="left">Phone</th><td>{{.E.Phone}}</td></tr>
+<tr><th align="left">Company size</th><td>{{.E.CompanySize}}</td></tr>
+</table>
+<h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
+<p style="white-space:pre-wrap;margin:0">{{.E.Message}}</p>
+<p style="color:#666;font-size:12px;margin-top:24px">Enquiry {{.E.ID}}, received {{.Received}}. Reply to this mail to answer the sender.</p>
+</body></html>
+`))
+
+// renderMail returns the plain-text and HTML bodies.
+func renderMail(e Enquiry) (text, html string, err error) {
+	received := e.Received.UTC().Format(time.RFC1123)
+	var t strings.Builder
+	fmt.Fprintf(&t, "New enquiry from the website contact form.\n\n")
+	fmt.Fprintf(&t, "Name:         %s\n", e.Name)
+	fmt.Fprintf(&t, "Email:        %s\n", e.Email)
+	fmt.Fprintf(&t, "Phone:        %s\n", e.Phone)
+	fmt.Fprintf(&t, "Company size: %s\n\n", e.CompanySize)
+	fmt.Fprintf(&t, "Message:\n%s\n\n", e.Message)
+	fmt.Fprintf(&t, "-- \nEnquiry %s, received %s. Reply to this mail to answer the sender.\n", e.ID, received)
+
+	var h strings.Builder
+	err = mailHTML.Execute(&h, struct {
+		Subject  string
+		Received string
+		E        Enquiry
+	}{mailSubject(e), received, e})
+	return t.String(), h.String(), err
+}
