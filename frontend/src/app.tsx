@@ -1,0 +1,24 @@
+import { PageHost } from "./components/page-host";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import type { PageData, SiteData } from "./lib/content-types";
+import { SiteProvider } from "./lib/site-context";
+import "./styles/global.css";
+
+export interface AppProps {
+  site: SiteData;
+  initial: PageData;
+}
+
+/** App is the whole site; the client and server entries wrap it in a router. */
+export function App({ site, initial }: AppProps) {
+  return (
+    <SiteProvider value={site}>
+      <SiteHeader />
+      <main id="main">
+        <PageHost initial={initial} />
+      </main>
+      <SiteFooter />
+    </SiteProvider>
+  );
+}

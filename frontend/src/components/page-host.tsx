@@ -1,0 +1,93 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import type { PageData } from "../lib/content-types";
+import { updateHead } from "../lib/head";
+import { canonicalPath, resolveRoute } from "../lib/routes";
+import { useSite } from "../lib/site-context";
+import { pages } from "../pages";
+
+// Page data already fetched, by data URL, for the life of the tab.
+const cache = new Map<string, PageData>();
+
+/**
+ * PageHost renders the page of the current location. The first page comes
+ * from the data embedded in the HTML; on a client-side navigation it keeps
+ * the previous page on screen while the next page's JSON loads, then swaps,
+ * updates the head and scrolls to the top (or to the #fragment).
+ */
+export function PageHost({ initial }: { initial: PageData }) {
+  const site = useSite();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState({ key: location.pathname, data: initial });
+  const firstLoad = useRef(true);
+
+  useEffect(() => {
+    const pathname = location.pathname;
+    const canonical = canonicalPath(pathname);
+    if (canonical !== pathname) {
+      navigate({ pathname: canonical, hash: location.hash }, { replace: true });
+      return;
+    }
+    if (pathname === shown.key) return;
+    const route = resolveRoute(site.routes, pathname);
+    if (route.redirect) {
+      navigate(route.redirect, { replace: true });
+      return;
+    }
+    let cancelled = false;
+    loadPage(route.data!)
+      .then((data) => {
+        if (cancelled) return;
+        setShown({ key: pathname, data });
+        updateHead(site, route, pathname);
+      })
+      // A page that cannot be fetched is loaded the old way, so the visitor
+      // still gets there (or sees the server's answer).
+      .catch(() => window.location.assign(pathname + location.hash));
+    return () => {
+      cancelled = true;
+    };
+  }, [location.pathname, location.hash, shown.key, site, navigate]);
+
+  // After a page swap: to the #fragment if any, otherwise to the top.
+  useLayoutEffect(() => {
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
+    if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
+    // Only a page swap scrolls; hash changes on the same page are below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown.key]);
+
+  // A #fragment link to the page already shown scrolls smoothly to it.
+  useEffect(() => {
+    if (location.pathname === shown.key && location.hash) scrollToHash(location.hash, "smooth");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  const Page = pages[shown.data.page as keyof typeof pages] ?? pages["not-found"];
+  return <Page data={shown.data} />;
+}
+
+function loadPage(url: string): Promise<PageData> {
+  const hit = cache.get(url);
+  if (hit) return Promise.resolve(hit);
+  return fetch(url).then((res) => {
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    return res.json().then((data: PageData) => {
+      cache.set(url, data);
+      return data;
+    });
+  });
+}
+
+function scrollToHash(hash: string, behavior: ScrollBehavior = "auto"): boolean {
+  if (!hash) return false;
+  const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+  if (!el) return false;
+  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  el.scrollIntoView({ behavior: reduce ? "auto" : behavior, block: "start" });
+  return true;
+}

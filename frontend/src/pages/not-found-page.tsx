@@ -1,0 +1,19 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router-dom";
+import type { NotFoundCopy } from "../lib/content-types";
+import type { PageProps } from ".";
+
+export function NotFoundPage({ data }: PageProps) {
+  const copy = data.copy as NotFoundCopy;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+  return (
+    <section className="container not-found">
+      <h1>{copy.heading}</h1>
+      <p>{copy.text}</p>
+      <Link to="/">{copy.returnHome}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+// Package bundle builds the React app in frontend/ with esbuild's Go API,
+// twice from the same sources:
+//
+//   - the browser bundle: src/entry-client.tsx, minified for modern
+//     browsers, one ES module with content-hashed names
+//     (assets/app-HASH.js, and the CSS it imports extracted to
+//     assets/app-HASH.css), plus the images and fonts the CSS references;
+//   - the server bundle: src/entry-server.tsx as one script for goja, with
+//     production React, dynamic import() lowered (goja has none) and an
+//     inline source map, so that a render error names the frontend/src file
+//     and line.
+//
+// esbuild reads the sources from disk itself, so unlike the other stages
+// this one takes a directory rather than an fs.FS. Builds are deterministic:
+// the same sources give byte-identical outputs and names.
+package bundle
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// File is one output file, its path relative to the site root.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Result is the output of both builds.
+type Result struct {
+	// Assets are the browser files, under assets/.
+	Assets []File
+	// Script and Stylesheet are the site paths of the browser entry's JS
+	// and CSS ("/assets/app-HASH.js").
+	Script, Stylesheet string
+	// Server is the server bundle, ready to compile in goja.
+	Server []byte
+}
+
+// Build runs both builds of the app in dir (the folder holding
+// package.json and src/). Errors carry file:line:col of the source.
+func Build(dir string) (*Result, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	if err := buildBrowser(dir, res); err != nil {
+		return nil, err
+	}
+	if err := buildServer(dir, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+var loaders = map[string]api.Loader{
+	".png": api.LoaderFile, ".jpg": api.LoaderFile, ".webp": api.LoaderFile,
+	".svg": api.LoaderFile, ".woff2": api.LoaderFile,
+}
+
+var production = map[string]string{"process.env.NODE_ENV": `"production"`}
+
+func buildBrowser(dir string, res *Result) error {
+	r := api.Build(api.BuildOptions{
+		AbsWorkingDir:     dir,
+		EntryPoints:       []string{"src/entry-client.tsx"},
+		EntryNames:        "app-[hash]",
+		AssetNames:        "[name]-[hash]",
+		Outdir:            filepath.Join(dir, "out", "assets"),
+		PublicPath:        "/assets",
+		Bundle:            true,
+		Write:             false,
+		Format:            api.FormatESModule,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2020,
+		Engines:           []api.Engine{{Name: api.EngineChrome, Version: "111"}, {Name: api.EngineFirefox, Version: "111"}, {Name: api.EngineSafari, Version: "16.4"}},
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		// License texts of the bundled packages stay in their packages; the
+		// browser budget is too tight to ship them in every page load.
+		LegalComments: api.LegalCommentsNone,
+		JSX:           api.JSXAutomatic,
+		Define:        production,
+		Loader:        loaders,
+		Charset:       api.CharsetUTF8,
+		LogLevel:      api.LogLevelSilent,
+	})
+	if err := messages(r.Errors); err != nil {
+		return fmt.Errorf("browser bundle: %w", err)
+	}
+	outRoot := filepath.Join(dir, "out")
+	for _, f := range r.OutputFiles {
+		rel, err := filepath.Rel(outRoot, f.Path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		res.Assets = append(res.Assets, File{Path: rel, Data: f.Contents})
+		switch {
+		case strings.HasPrefix(path.Base(rel), "app-") && strings.HasSuffix(rel, ".js"):
+			res.Script = "/" + rel
+		case strings.HasPrefix(path.Base(rel), "app-") && strings.HasSuffix(rel, ".css"):
+			res.Stylesheet = "/" + rel
+		}
+	}
+	sort.Slice(res.Assets, func(i, j int) bool { return res.Assets[i].Path < res.Assets[j].Path })
+	if res.Script == "" {
+		return fmt.Errorf("browser bundle: no entry script in the output")
+	}
+	return nil
+}
+
+func buildServer(dir string, res *Result) error {
+	r := api.Build(api.BuildOptions{
+		AbsWorkingDir: dir,
+		EntryPoints:   []string{"src/entry-server.tsx"},
+		Outfile:       filepath.Join(dir, "out", "server.js"),
+		Bundle:        true,
+		Write:         false,
+		Format:        api.FormatIIFE,
+		Platform:      api.PlatformBrowser,
+		Target:        api.ES2020,
+		// goja has no dynamic import(): esbuild lowers it to a Promise of
+		// the bundled module.
+		Supported:      map[string]bool{"dynamic-import": false},
+		Sourcemap:      api.SourceMapInline,
+		SourcesContent: api.SourcesContentExclude,
+		LegalComments:  api.LegalCommentsNone,
+		JSX:            api.JSXAutomatic,
+		Define:         production,
+		Loader:         loaders,
+		Charset:        api.CharsetUTF8,
+		LogLevel:       api.LogLevelSilent,
+	})
+	if err := messages(r.Errors); err != nil {
+		return fmt.Errorf("server bundle: %w", err)
+	}
+	for _, f := range r.OutputFiles {
+		if strings.HasSuffix(f.Path, ".js") {
+			res.Server = f.Contents
+		}
+	}
+	if res.Server == nil {
+		return fmt.Errorf("server bundle: no output")
+	}
+	return nil
+}
+
+// messages turns esbuild's messages into one error, each line
+// "frontend/src/file.tsx:line:col: text".
+func messages(msgs []api.Message) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	lines := make([]string, len(msgs))
+	for i, m := range msgs {
+		if l := m.Location; l != nil {
+			lines[i] = fmt.Sprintf("frontend/%s:%d:%d: %s", l.File, l.Line, l.Column+1, m.Text)
+		} else {
+			lines[i] = m.Text
+		}
+	}
+	return fmt.Errorf("%s", strings.Join(lines, "\n"))
+}

@@ -1,0 +1,332 @@
+package content
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Pos is where a record starts in its source file. A struct that embeds a
+// field of this type tagged `json:"-"` gets it filled by the decoder, so that
+// cross-record checks (duplicate paths, dangling references) can point at
+// the record they reject.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) errorf(format string, args ...any) Error {
+	return Error{File: p.File, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// validator is implemented by content types that check their own fields once
+// decoded. The error is reported at the record's position.
+type validator interface{ Validate() error }
+
+var (
+	posType       = reflect.TypeOf(Pos{})
+	validatorType = reflect.TypeOf((*validator)(nil)).Elem()
+	textUnmarshal = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
+	yamlLineRE    = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+)
+
+// decodeYAML strictly decodes one YAML document into v (a pointer) and
+// returns every problem found, each at its line and column.
+//
+// yaml.v3's own strict mode (Decoder.KnownFields) reports lines without
+// columns and stops at the first type error of a kind, so the decoder walks
+// the node tree itself: keys are the `json` tag names (one name for YAML,
+// JSON and the generated TypeScript), every field is required unless its tag
+// says omitempty, unknown keys and duplicate keys are errors, and each
+// decoded struct's Validate method runs.
+func decodeYAML(file string, data []byte, v any) []Error {
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		return []Error{syntaxError(file, err)}
+	}
+	d := &decoder{file: file}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	d.value(root, reflect.ValueOf(v).Elem(), "")
+	return d.errs
+}
+
+func syntaxError(file string, err error) Error {
+	msg := err.Error()
+	line := 1
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	} else if errors.Is(err, errEOF) || strings.Contains(msg, "EOF") {
+		msg = "empty document"
+	}
+	return Error{File: file, Line: line, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+var errEOF = errors.New("EOF")
+
+type decoder struct {
+	file string
+	errs []Error
+}
+
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
+	d.errs = append(d.errs, Error{File: d.file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)})
+}
+
+// value decodes node n into v; field is the dotted path used in messages.
+func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	where := ""
+	if field != "" {
+		where = fmt.Sprintf("field %q: ", field)
+	}
+	if v.CanAddr() && v.Addr().Type().Implements(textUnmarshal) {
+		if n.Kind != yaml.ScalarNode {
+			d.errorf(n, "%sexpected a string, got %s", where, kindName(n))
+			return
+		}
+		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
+			d.errorf(n, "%s%v", where, err)
+		}
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if n.Tag == "!!null" {
+			return
+		}
+		v.Set(reflect.New(v.Type().Elem()))
+		d.value(n, v.Elem(), field)
+	case reflect.Struct:
+		d.structValue(n, v, field)
+	case reflect.Slice:
+		if n.Kind != yaml.SequenceNode {
+			d.errorf(n, "%sexpected a list, got %s", where, kindName(n))
+			return
+		}
+		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+		for i, item := range n.Content {
+			d.value(item, s.Index(i), fmt.Sprintf("%s[%d]", field, i))
+		}
+		v.Set(s)
+	case reflect.Map:
+		if n.Kind != yaml.MappingNode {
+			d.errorf(n, "%sexpected a mapping, got %s", where, kindName(n))
+			return
+		}
+		m := reflect.MakeMapWithSize(v.Type(), len(n.Content)/2)
+		seen := map[string]bool{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, val := n.Content[i], n.Content[i+1]
+			if seen[k.Value] {
+				d.errorf(k, "duplicate key %q", k.Value)
+				continue
+			}
+			seen[k.Value] = true
+			elem := reflect.New(v.Type().Elem()).Elem()
+			d.value(val, elem, joinField(field, k.Value))
+			m.SetMapIndex(reflect.ValueOf(k.Value).Convert(v.Type().Key()), elem)
+		}
+		v.Set(m)
+	default:
+		d.scalar(n, v, where)
+	}
+}
+
+func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
+	if n.Kind != yaml.ScalarNode {
+		d.errorf(n, "%sexpected %s, got %s", where, typeName(v.Type()), kindName(n))
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		if n.Tag != "!!str" {
+			d.errorf(n, "%sexpected a string, got %s %q (quote it)", where, strings.TrimPrefix(n.Tag, "!!"), n.Value)
+			return
+		}
+		v.SetString(n.Value)
+	case reflect.Bool:
+		b, err := strconv.ParseBool(n.Value)
+		if n.Tag != "!!bool" || err != nil {
+			d.errorf(n, "%sexpected true or false, got %q", where, n.Value)
+			return
+		}
+		v.SetBool(b)
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		i, err := strconv.ParseInt(n.Value, 10, 64)
+		if n.Tag != "!!int" || err != nil {
+			d.errorf(n, "%sexpected a whole number, got %q", where, n.Value)
+			return
+		}
+		v.SetInt(i)
+	case reflect.Float64, reflect.Float32:
+		f, err := strconv.ParseFloat(n.Value, 64)
+		if (n.Tag != "!!int" && n.Tag != "!!float") || err != nil {
+			d.errorf(n, "%sexpected a number, got %q", where, n.Value)
+			return
+		}
+		v.SetFloat(f)
+	default:
+		panic(fmt.Sprintf("content: unsupported field type %s", v.Type()))
+	}
+}
+
+func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
+	t := v.Type()
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "%sexpected a mapping of %s fields, got %s", fieldPrefix(field), t.Name(), kindName(n))
+		return
+	}
+	fields := structFields(t)
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		f, ok := fields[k.Value]
+		switch {
+		case !ok:
+			d.errorf(k, "unknown field %q in %s%s", k.Value, t.Name(), suggest(k.Value, fields))
+			continue
+		case seen[k.Value]:
+			d.errorf(k, "duplicate key %q", k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		d.value(val, v.FieldByIndex(f.index), joinField(field, k.Value))
+	}
+	for _, name := range sortedKeys(fields) {
+		if f := fields[name]; !f.optional && !seen[name] {
+			d.errorf(n, "missing required field %q in %s", joinField(field, name), t.Name())
+		}
+	}
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Type == posType {
+			v.Field(i).Set(reflect.ValueOf(Pos{File: d.file, Line: n.Line, Col: n.Column}))
+		}
+	}
+	if v.CanAddr() && v.Addr().Type().Implements(validatorType) {
+		if err := v.Addr().Interface().(validator).Validate(); err != nil {
+			d.errorf(n, "%s%v", fieldPrefix(field), err)
+		}
+	}
+}
+
+func fieldPrefix(field string) string {
+	if field == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s: ", field)
+}
+
+type fieldInfo struct {
+	index    []int
+	optional bool
+}
+
+// structFields maps the YAML key of each field to where it lives; embedded
+// structs without a tag contribute their fields, as in encoding/json.
+func structFields(t reflect.Type) map[string]fieldInfo {
+	out := map[string]fieldInfo{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			for k, sub := range structFields(f.Type) {
+				out[k] = fieldInfo{index: append([]int{i}, sub.index...), optional: sub.optional}
+			}
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out[name] = fieldInfo{index: []int{i}, optional: strings.Contains(opts, "omitempty")}
+	}
+	return out
+}
+
+func joinField(parent, name string) string {
+	if parent == "" {
+		return name
+	}
+	return parent + "." + name
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			return "nothing"
+		}
+		return fmt.Sprintf("%s %q", strings.TrimPrefix(n.Tag, "!!"), n.Value)
+	}
+	return "an unexpected node"
+}
+
+func typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Float64, reflect.Float32:
+		return "a number"
+	}
+	return t.String()
+}
+
+// suggest names the closest known field, so that "titel" says "did you mean
+// \"title\"?".
+func suggest(key string, fields map[string]fieldInfo) string {
+	best, bestD := "", 3
+	for _, name := range sortedKeys(fields) {
+		if d := editDistance(strings.ToLower(key), strings.ToLower(name)); d < bestD {
+			best, bestD = name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

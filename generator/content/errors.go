@@ -1,0 +1,37 @@
+package content
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Error is one content problem at a place in a file, printed as
+// "path:line:col: message" so that editors and CI logs can jump to it.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+
+// ErrorList is every problem of one load, sorted by file and position.
+type ErrorList []Error
+
+func (l ErrorList) Error() string {
+	lines := make([]string, len(l))
+	for i, e := range l {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (l ErrorList) sorted() ErrorList {
+	s := slices.Clone(l)
+	slices.SortStableFunc(s, func(a, b Error) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Msg, b.Msg))
+	})
+	return slices.Compact(s)
+}

@@ -1,0 +1,151 @@
+package content
+
+import (
+	"fmt"
+	"time"
+)
+
+// Collections are the records of SPEC section 3, one file each under
+// content/collections/. A page receives the ones its route lists in Uses.
+type Collections struct {
+	Services      []Service      `json:"services,omitempty"`
+	CaseStudies   []CaseStudy    `json:"caseStudies,omitempty"`
+	Reviews       []Review       `json:"reviews,omitempty"`
+	Founders      []Founder      `json:"founders,omitempty"`
+	FAQ           []FAQItem      `json:"faq,omitempty"`
+	Resources     []Resource     `json:"resources,omitempty"`
+	Webinars      []Webinar      `json:"webinars,omitempty"`
+	Values        []Value        `json:"values,omitempty"`
+	PartnerGroups []PartnerGroup `json:"partnerGroups,omitempty"`
+}
+
+// collectionFiles maps each Uses name to its file and its slot.
+var collectionFiles = map[string]struct {
+	file string
+	ptr  func(*Collections) any
+}{
+	"services":      {"collections/services.yaml", func(c *Collections) any { return &c.Services }},
+	"caseStudies":   {"collections/case-studies.yaml", func(c *Collections) any { return &c.CaseStudies }},
+	"reviews":       {"collections/reviews.yaml", func(c *Collections) any { return &c.Reviews }},
+	"founders":      {"collections/founders.yaml", func(c *Collections) any { return &c.Founders }},
+	"faq":           {"collections/faq.yaml", func(c *Collections) any { return &c.FAQ }},
+	"resources":     {"collections/resources.yaml", func(c *Collections) any { return &c.Resources }},
+	"webinars":      {"collections/webinars.yaml", func(c *Collections) any { return &c.Webinars }},
+	"values":        {"collections/values.yaml", func(c *Collections) any { return &c.Values }},
+	"partnerGroups": {"collections/partner-groups.yaml", func(c *Collections) any { return &c.PartnerGroups }},
+}
+
+// Service is a consulting service. Details are the paragraphs of the
+// detail dialog; Description is the short text on the card.
+type Service struct {
+	ID          string   `json:"id"`
+	Title       string   `json:"title"`
+	Icon        string   `json:"icon"`
+	Description string   `json:"description"`
+	Details     []string `json:"details"`
+}
+
+// CaseStudy is one customer story, shown on the home page and /case-studies.
+type CaseStudy struct {
+	ID        string   `json:"id"`
+	Sector    string   `json:"sector"`
+	Industry  string   `json:"industry"`
+	Company   string   `json:"company"`
+	Title     string   `json:"title"`
+	Challenge string   `json:"challenge"`
+	Solution  string   `json:"solution"`
+	Results   []string `json:"results"`
+	Image     Image    `json:"image"`
+	Icon      string   `json:"icon"`
+	Color     string   `json:"color"`
+}
+
+// Image is a site image with the intrinsic size the page reserves for it.
+type Image struct {
+	Src    string `json:"src"`
+	Alt    string `json:"alt"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
+func (i Image) Validate() error {
+	if i.Width <= 0 || i.Height <= 0 {
+		return fmt.Errorf("image %q needs a positive width and height", i.Src)
+	}
+	return checkPath("src", i.Src)
+}
+
+// Review feeds only the Organization's structured data.
+type Review struct {
+	Company       string  `json:"company"`
+	ReviewBody    string  `json:"reviewBody"`
+	RatingValue   float64 `json:"ratingValue"`
+	DatePublished string  `json:"datePublished"`
+}
+
+func (r Review) Validate() error {
+	if r.RatingValue < 1 || r.RatingValue > 5 {
+		return fmt.Errorf("ratingValue %v must be between 1 and 5", r.RatingValue)
+	}
+	if _, err := time.Parse(time.DateOnly, r.DatePublished); err != nil {
+		return fmt.Errorf("datePublished %q must be a date like 2024-05-01", r.DatePublished)
+	}
+	return nil
+}
+
+type Founder struct {
+	Name     string `json:"name"`
+	Title    string `json:"title"`
+	Bio      string `json:"bio"`
+	Initials string `json:"initials"`
+	LinkedIn AbsURL `json:"linkedin"`
+}
+
+type FAQItem struct {
+	Question string `json:"question"`
+	Answer   string `json:"answer"`
+}
+
+// Resource is a downloadable item; its link is a placeholder until the
+// files exist, and the page must say so.
+type Resource struct {
+	Type        string `json:"type"`
+	Icon        string `json:"icon"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	DownloadURL string `json:"downloadUrl,omitempty"`
+	Category    string `json:"category"`
+}
+
+// Webinar is an upcoming webinar; Date is ISO (2024-02-15), Time is local
+// to TimeZone (e.g. "14:00", "CET").
+type Webinar struct {
+	Title    string `json:"title"`
+	Date     string `json:"date"`
+	Time     string `json:"time"`
+	TimeZone string `json:"timeZone"`
+	Speaker  string `json:"speaker"`
+}
+
+func (w Webinar) Validate() error {
+	if _, err := time.Parse(time.DateOnly, w.Date); err != nil {
+		return fmt.Errorf("date %q must be a date like 2024-02-15", w.Date)
+	}
+	if _, err := time.Parse("15:04", w.Time); err != nil {
+		return fmt.Errorf("time %q must be a 24-hour time like 14:00", w.Time)
+	}
+	return nil
+}
+
+type Value struct {
+	Icon        string `json:"icon"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+}
+
+type PartnerGroup struct {
+	Icon        string   `json:"icon"`
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	Partners    []string `json:"partners"`
+}

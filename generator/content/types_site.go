@@ -1,0 +1,161 @@
+package content
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"net/url"
+	"strings"
+)
+
+// SiteConfig is content/site.yaml: the brand, where the site lives and every
+// address it names. Nothing else in the project spells a host or a mailbox.
+type SiteConfig struct {
+	Brand    string `json:"brand"`
+	BaseURL  AbsURL `json:"baseURL"`
+	Language string `json:"language"`
+	// DemoEmail is the mailbox named in the failure toast and the FAQ.
+	DemoEmail Email `json:"demoEmail"`
+	// DemoFormURL is the external hosted demo-request form (the shared
+	// "Request a Demo" action opens it in a new tab).
+	DemoFormURL AbsURL `json:"demoFormURL"`
+	// ContactEndpoint receives enquiries: a site path in development
+	// (/api/contact), the Lambda Function URL in production.
+	ContactEndpoint Endpoint     `json:"contactEndpoint"`
+	Analytics       Analytics    `json:"analytics"`
+	SEO             SEO          `json:"seo"`
+	Organization    Organization `json:"organization"`
+	Social          []Profile    `json:"social"`
+	ProductSites    ProductSites `json:"productSites"`
+	OtherSites      []Profile    `json:"otherSites"`
+	CareersURL      AbsURL       `json:"careersURL"`
+}
+
+// Analytics configures Google Analytics behind Consent Mode v2. An empty
+// measurement ID means no analytics script is ever requested.
+type Analytics struct {
+	MeasurementID string `json:"measurementID,omitempty"`
+}
+
+func (a Analytics) Validate() error {
+	if a.MeasurementID != "" && !strings.HasPrefix(a.MeasurementID, "G-") {
+		return fmt.Errorf("measurementID %q must look like G-XXXXXXX or be empty", a.MeasurementID)
+	}
+	return nil
+}
+
+// SEO holds the defaults of the document head (SPEC "Page metadata").
+type SEO struct {
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	Keywords    []string `json:"keywords"`
+	// Image is the default share image (1200x630), a site path or URL.
+	Image      string `json:"image"`
+	ThemeColor string `json:"themeColor"`
+	Region     string `json:"region"`
+	Placename  string `json:"placename"`
+	// Speakable lists the CSS selectors of the WebPage block.
+	Speakable []string `json:"speakable"`
+}
+
+// Organization is the schema.org Organization block. Its aggregate rating is
+// not typed in: it is computed from collections/reviews.yaml.
+type Organization struct {
+	Logo        string `json:"logo"`
+	Description string `json:"description"`
+	FounderName string `json:"founderName"`
+	Country     string `json:"country"`
+	ContactType string `json:"contactType"`
+	Offer       Offer  `json:"offer"`
+}
+
+type Offer struct {
+	Price       string `json:"price"`
+	Currency    string `json:"currency"`
+	Description string `json:"description"`
+}
+
+// Profile is a named external link (social profile, other site).
+type Profile struct {
+	Name  string `json:"name"`
+	Label string `json:"label"`
+	URL   AbsURL `json:"url"`
+}
+
+type ProductSites struct {
+	Pulse  AbsURL `json:"pulse"`
+	Health AbsURL `json:"health"`
+}
+
+// AbsURL is an absolute http or https URL.
+type AbsURL string
+
+func (u *AbsURL) UnmarshalText(b []byte) error {
+	s := string(b)
+	p, err := url.Parse(s)
+	if err != nil || (p.Scheme != "https" && p.Scheme != "http") || p.Host == "" {
+		return fmt.Errorf("invalid URL %q: want an absolute http(s) URL", s)
+	}
+	*u = AbsURL(strings.TrimSuffix(s, "/"))
+	if p.Path != "" && p.Path != "/" {
+		*u = AbsURL(s)
+	}
+	return nil
+}
+
+// Endpoint is an absolute http(s) URL or a path on the site itself.
+type Endpoint string
+
+func (e *Endpoint) UnmarshalText(b []byte) error {
+	s := string(b)
+	if strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") {
+		*e = Endpoint(s)
+		return nil
+	}
+	var u AbsURL
+	if err := u.UnmarshalText(b); err != nil {
+		return fmt.Errorf("invalid endpoint %q: want a site path or an absolute http(s) URL", s)
+	}
+	*e = Endpoint(s)
+	return nil
+}
+
+// Email is a bare e-mail address.
+type Email string
+
+func (e *Email) UnmarshalText(b []byte) error {
+	a, err := mail.ParseAddress(string(b))
+	if err != nil || a.Address != string(b) {
+		return fmt.Errorf("invalid e-mail address %q", string(b))
+	}
+	*e = Email(b)
+	return nil
+}
+
+// Link is where a piece of copy points: a site path (with an optional
+// #fragment, checked against the rendered pages by the link checker), an
+// in-page #fragment, an absolute http(s) URL or a mailto: address.
+type Link string
+
+func (l *Link) UnmarshalText(b []byte) error {
+	s := string(b)
+	switch {
+	case strings.HasPrefix(s, "#") && len(s) > 1:
+	case strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
+		path, _, _ := strings.Cut(s, "#")
+		if path != "/" && strings.HasSuffix(path, "/") {
+			return fmt.Errorf("link %q: no trailing slash (the site's one URL form is %q)", s, strings.TrimSuffix(path, "/"))
+		}
+	case strings.HasPrefix(s, "mailto:"):
+		if _, err := mail.ParseAddress(strings.TrimPrefix(s, "mailto:")); err != nil {
+			return fmt.Errorf("invalid mailto link %q", s)
+		}
+	default:
+		var u AbsURL
+		if err := u.UnmarshalText(b); err != nil {
+			return errors.New(strings.Replace(err.Error(), "want an absolute http(s) URL", "want a /path, #fragment, http(s) URL or mailto:", 1))
+		}
+	}
+	*l = Link(s)
+	return nil
+}

@@ -1,0 +1,196 @@
+// Package prerender renders routes to HTML by running the server bundle in
+// goja, a pure-Go JavaScript engine.
+//
+// The bundle is compiled once into a goja.Program shared by a pool of
+// runtimes, one per worker (a runtime is not safe for concurrent use). Each
+// runtime gets console and URL from goja_nodejs and the two tiny shims of
+// shims.js, then runs the bundle, which defines
+// globalThis.renderPage(url, siteJSON, pageJSON).
+//
+// A render fails, naming the route and the frontend/src location, when the
+// bundle throws, when anything is written to console.error or console.warn
+// (React's warnings, our own), or when the output is empty (a router that
+// cannot parse its URL renders nothing, silently).
+package prerender
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
+	"github.com/dop251/goja_nodejs/console"
+	"github.com/dop251/goja_nodejs/require"
+	"github.com/dop251/goja_nodejs/url"
+)
+
+//go:embed shims.js
+var shims string
+
+var shimsProgram = goja.MustCompile("prerender/shims.js", shims, true)
+
+// Job is one page to render.
+type Job struct {
+	// URL is the location the router sees ("/platform").
+	URL string
+	// Site and Page are the JSON given to the app (content.SiteData and
+	// content.PageData).
+	Site, Page []byte
+}
+
+// Renderer renders pages with a pool of goja runtimes.
+type Renderer struct {
+	prog    *goja.Program
+	workers int
+	pool    chan *worker
+	once    sync.Once
+	initErr error
+}
+
+// New compiles the server bundle. workers is the size of the pool; the
+// runtimes are created on first use.
+func New(serverBundle []byte, workers int) (*Renderer, error) {
+	if workers < 1 {
+		workers = 1
+	}
+	ast, err := goja.Parse("server.js", string(serverBundle), parser.WithSourceMapLoader(func(string) ([]byte, error) {
+		return nil, errors.New("only inline source maps are read")
+	}))
+	if err != nil {
+		return nil, fmt.Errorf("server bundle: %w", err)
+	}
+	prog, err := goja.CompileAST(ast, false)
+	if err != nil {
+		return nil, fmt.Errorf("server bundle: %w", err)
+	}
+	return &Renderer{prog: prog, workers: workers, pool: make(chan *worker, workers)}, nil
+}
+
+// Render renders one page.
+func (r *Renderer) Render(j Job) (string, error) {
+	r.once.Do(func() {
+		// Start the runtimes in parallel: each runs the whole bundle once.
+		ws := make([]*worker, r.workers)
+		errs := make([]error, r.workers)
+		var wg sync.WaitGroup
+		for i := range ws {
+			wg.Go(func() { ws[i], errs[i] = newWorker(r.prog) })
+		}
+		wg.Wait()
+		if r.initErr = errors.Join(errs...); r.initErr == nil {
+			for _, w := range ws {
+				r.pool <- w
+			}
+		}
+	})
+	if r.initErr != nil {
+		return "", r.initErr
+	}
+	w := <-r.pool
+	defer func() { r.pool <- w }()
+	return w.render(j)
+}
+
+// RenderAll renders the jobs on the whole pool and returns the HTML of
+// each, in order, or every error (each prefixed with its URL).
+func (r *Renderer) RenderAll(jobs []Job) ([]string, error) {
+	out := make([]string, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range r.workers {
+		wg.Go(func() {
+			for i := range next {
+				html, err := r.Render(jobs[i])
+				out[i] = html
+				if err != nil {
+					errs[i] = fmt.Errorf("render %s: %w", jobs[i].URL, err)
+				}
+			}
+		})
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out, errors.Join(errs...)
+}
+
+type worker struct {
+	rt     *goja.Runtime
+	render func(j Job) (string, error)
+	logged []string
+}
+
+func newWorker(prog *goja.Program) (*worker, error) {
+	w := &worker{rt: goja.New()}
+	reg := require.NewRegistry()
+	reg.RegisterNativeModule(console.ModuleName, console.RequireWithPrinter(w))
+	reg.Enable(w.rt)
+	console.Enable(w.rt)
+	url.Enable(w.rt)
+	if _, err := w.rt.RunProgram(shimsProgram); err != nil {
+		return nil, err
+	}
+	if _, err := w.rt.RunProgram(prog); err != nil {
+		return nil, fmt.Errorf("server bundle: %s", jsError(err))
+	}
+	fn, ok := goja.AssertFunction(w.rt.Get("renderPage"))
+	if !ok {
+		return nil, errors.New("server bundle: globalThis.renderPage is not defined")
+	}
+	w.render = func(j Job) (string, error) {
+		w.logged = w.logged[:0]
+		v, err := fn(goja.Undefined(), w.rt.ToValue(j.URL), w.rt.ToValue(string(j.Site)), w.rt.ToValue(string(j.Page)))
+		if err != nil {
+			return "", errors.New(jsError(err))
+		}
+		if len(w.logged) > 0 {
+			return "", errors.New(strings.Join(w.logged, "\n"))
+		}
+		html := v.String()
+		if strings.TrimSpace(html) == "" {
+			return "", errors.New("rendered an empty page (does the router match this URL?)")
+		}
+		return html, nil
+	}
+	return w, nil
+}
+
+// Log, Warn and Error make the worker the console's printer: warnings and
+// errors fail the render, with where they were written from.
+func (w *worker) Log(string) {}
+
+func (w *worker) Warn(s string) { w.logged = append(w.logged, "console.warn: "+s+w.where()) }
+
+func (w *worker) Error(s string) { w.logged = append(w.logged, "console.error: "+s+w.where()) }
+
+// where names the innermost frame of our own sources at a console call.
+func (w *worker) where() string {
+	for _, f := range w.rt.CaptureCallStack(0, nil) {
+		if p := f.Position(); strings.Contains(p.Filename, "src/") && !strings.Contains(p.Filename, "node_modules") {
+			return fmt.Sprintf(" (at %s:%d:%d)", sourcePath(p.Filename), p.Line, p.Column)
+		}
+	}
+	return ""
+}
+
+var srcRef = regexp.MustCompile(`(?:\.\./)+(src|node_modules)/`)
+
+// sourcePath turns a source-map path (relative to frontend/out) into one
+// relative to the repository.
+func sourcePath(p string) string { return srcRef.ReplaceAllString(p, "frontend/$1/") }
+
+// jsError formats a JavaScript exception with its mapped stack.
+func jsError(err error) string {
+	var ex *goja.Exception
+	if errors.As(err, &ex) {
+		return sourcePath(strings.TrimSpace(ex.String()))
+	}
+	return err.Error()
+}
