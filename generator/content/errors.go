@@ -3,6 +3,7 @@ package content
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 )
@@ -34,4 +35,15 @@ func (l ErrorList) sorted() ErrorList {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Msg, b.Msg))
 	})
 	return slices.Compact(s)
+}
+
+// Prefix returns the list with dir in front of every file name, for
+// printing paths relative to the working directory.
+func (l ErrorList) Prefix(dir string) error {
+	out := make(ErrorList, len(l))
+	for i, e := range l {
+		e.File = path.Join(dir, e.File)
+		out[i] = e
+	}
+	return out
 }

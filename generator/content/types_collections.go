@@ -149,3 +149,7 @@ type PartnerGroup struct {
 	Description string   `json:"description"`
 	Partners    []string `json:"partners"`
 }
+
+// CollectionFile is the file, relative to content/, of a collection named
+// in a route's Uses.
+func CollectionFile(name string) string { return collectionFiles[name].file }

@@ -100,4 +100,3 @@ func (g *tsGen) ref(t reflect.Type) string {
 	}
 	panic(fmt.Sprintf("content: no TypeScript for %s", t))
 }
-

@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
@@ -72,8 +73,17 @@ func New(serverBundle []byte, workers int) (*Renderer, error) {
 
 // Render renders one page.
 func (r *Renderer) Render(j Job) (string, error) {
+	if err := r.start(); err != nil {
+		return "", err
+	}
+	w := <-r.pool
+	defer func() { r.pool <- w }()
+	return w.render(j)
+}
+
+// start creates the runtimes, once, in parallel: each runs the bundle.
+func (r *Renderer) start() error {
 	r.once.Do(func() {
-		// Start the runtimes in parallel: each runs the whole bundle once.
 		ws := make([]*worker, r.workers)
 		errs := make([]error, r.workers)
 		var wg sync.WaitGroup
@@ -87,26 +97,32 @@ func (r *Renderer) Render(j Job) (string, error) {
 			}
 		}
 	})
-	if r.initErr != nil {
-		return "", r.initErr
-	}
-	w := <-r.pool
-	defer func() { r.pool <- w }()
-	return w.render(j)
+	return r.initErr
 }
 
-// RenderAll renders the jobs on the whole pool and returns the HTML of
+// Result is the output of one job.
+type Result struct {
+	HTML string
+	// Time is how long the render took, pool start-up excluded.
+	Time time.Duration
+}
+
+// RenderAll renders the jobs on the whole pool and returns the result of
 // each, in order, or every error (each prefixed with its URL).
-func (r *Renderer) RenderAll(jobs []Job) ([]string, error) {
-	out := make([]string, len(jobs))
+func (r *Renderer) RenderAll(jobs []Job) ([]Result, error) {
+	if err := r.start(); err != nil { // outside the timings
+		return nil, err
+	}
+	out := make([]Result, len(jobs))
 	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range r.workers {
 		wg.Go(func() {
 			for i := range next {
+				t := time.Now()
 				html, err := r.Render(jobs[i])
-				out[i] = html
+				out[i] = Result{HTML: html, Time: time.Since(t)}
 				if err != nil {
 					errs[i] = fmt.Errorf("render %s: %w", jobs[i].URL, err)
 				}

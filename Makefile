@@ -1,0 +1,52 @@
+# The two commands of the README, and the rest of the project's chores.
+#   make serve   install what is missing, build, serve on 127.0.0.1:8080
+#   make test    install what is missing, run every test
+SHELL := /bin/bash
+GO    ?= go
+NPM   ?= npm
+SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: serve build test bench deps chromium types clean
+.DEFAULT_GOAL := build
+
+# npm ci runs when node_modules is missing or older than the lock file.
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+deps: frontend/node_modules/.installed
+
+build: deps
+	$(GO) run ./cmd/build
+
+serve: build
+	$(GO) run ./cmd/serve
+
+# Browser tests drive Debian's Chromium; nothing downloads a browser.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+test: deps chromium contact-deps
+	cd frontend && npx --no-install tsc --noEmit -p .
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 20m ./...
+
+# Benchmarks: build of the shipped site, pages per second on a generated
+# 1,000-route site, the contact handler and the local server under load.
+bench: deps contact-deps
+	$(GO) build -o dist/bin/build ./cmd/build
+	@echo "== shipped site, prebuilt binary, 5 runs"
+	@for i in 1 2 3 4 5; do /usr/bin/env time -f "wall %es" dist/bin/build -out $$(mktemp -d)/site >/dev/null; done
+	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./cmd/... ./functions/...
+
+# Refresh the generated TypeScript types of the content.
+types:
+	$(GO) test ./generator/content -run TestTypeScript -update
+
+clean:
+	rm -rf dist frontend/out
+
+-include functions/contact/contact.mk

@@ -1,0 +1,91 @@
+// Command build is the CI entry: it builds the site from content/ and
+// frontend/ into dist/site (and the routing manifest into dist/cdn).
+//
+//	go run ./cmd/build [-out dist/site] [-content content] [-frontend frontend]
+//	                   [-base-url URL] [-contact-url URL]
+//
+// On success it prints a summary table and exits 0. On failure it prints
+// every problem, content errors as path:line:col: message, exits 1 and
+// leaves the previous output untouched.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/atomicdir"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "dist/site", "output `dir` (the CDN root); the routing manifest goes to ../cdn beside it")
+	contentDir := fs.String("content", "content", "content `dir` (YAML and Markdown)")
+	frontendDir := fs.String("frontend", "frontend", "frontend `dir` (package.json, node_modules, src)")
+	baseURL := fs.String("base-url", "", "site `URL`, overriding baseURL in content/site.yaml")
+	contactURL := fs.String("contact-url", "", "contact endpoint `URL`, overriding contactEndpoint in content/site.yaml")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments: %q", fs.Args())
+	}
+	if _, err := os.Stat(filepath.Join(*frontendDir, "node_modules")); err != nil {
+		return fmt.Errorf("%s/node_modules is missing: run `make build` (or npm ci in %s)", *frontendDir, *frontendDir)
+	}
+	res, err := generator.Build(ctx, generator.Options{
+		Content:     os.DirFS(*contentDir),
+		ContentDir:  *contentDir,
+		FrontendDir: *frontendDir,
+		BaseURL:     *baseURL,
+		ContactURL:  *contactURL,
+	})
+	if err != nil {
+		return fmt.Errorf("build failed, %s left as it was:\n%w", *out, prefixed(*contentDir, err))
+	}
+	if err := atomicdir.Write(*out, convert(res.Site)); err != nil {
+		return err
+	}
+	if err := atomicdir.Write(filepath.Join(filepath.Dir(*out), "cdn"), convert(res.CDN)); err != nil {
+		return err
+	}
+	res.Stats.Print(stdout)
+	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(res.Site), *out)
+	return nil
+}
+
+// prefixed puts the content directory in front of content error paths, so
+// that an editor's terminal can open content/routes.yaml:12:3 directly.
+func prefixed(dir string, err error) error {
+	var list interface{ Prefix(string) error }
+	if errors.As(err, &list) {
+		return list.Prefix(dir)
+	}
+	return err
+}
+
+func convert(files []generator.File) []atomicdir.File {
+	out := make([]atomicdir.File, len(files))
+	for i, f := range files {
+		out[i] = atomicdir.File{Path: f.Path, Data: f.Data}
+	}
+	return out
+}

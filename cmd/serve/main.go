@@ -1,0 +1,101 @@
+// Command serve serves a built site exactly as the CDN will, and mounts
+// the contact function, so that the whole product runs on one machine with
+// nothing to configure:
+//
+//	go run ./cmd/serve [-addr 127.0.0.1:8080] [-dir dist/site] [-outbox FILE]
+//
+// Routing follows dist/cdn/routes.json (see generator.RoutingManifest):
+// security and cache headers, the trailing-slash 301, redirects, files and
+// <path>/index.html, rewrites (/services/*), and 404.html with status 404.
+// POST /api/contact is the contact function with the outbox mailer; its
+// CONTACT_* environment variables apply (functions/contact/README.md).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/vozia/site/functions/contact"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen `address`")
+	dir := fs.String("dir", "dist/site", "site `dir` to serve; the routing manifest is read from ../cdn/routes.json")
+	outbox := fs.String("outbox", "", "`file` the contact function appends enquiries to (default: CONTACT_OUTBOX or "+contact.DefaultOutboxPath+")")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	h, err := newHandler(ctx, *dir, *outbox, "http://"+ln.Addr().String(), stderr)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "serving %s on http://%s (contact function at /api/contact)\n", *dir, ln.Addr())
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(shutdown)
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// newHandler is the whole server: the site from dir, and the contact
+// function at /api/contact answering CORS for origin.
+func newHandler(ctx context.Context, dir, outbox, origin string, logw io.Writer) (http.Handler, error) {
+	m, err := loadManifest(filepath.Join(filepath.Dir(dir), "cdn", "routes.json"))
+	if err != nil {
+		return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		return nil, fmt.Errorf("%s has no index.html (run go run ./cmd/build first)", dir)
+	}
+	cfg, err := contact.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Mailer = contact.MailerOutbox
+	if outbox != "" {
+		cfg.OutboxPath = outbox
+	}
+	cfg.AllowedOrigins = append(cfg.AllowedOrigins, origin)
+	mailer, err := contact.NewMailer(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	logger := slog.New(slog.NewJSONHandler(logw, nil))
+	mux := http.NewServeMux()
+	mux.Handle("/api/contact", contact.New(cfg, mailer, logger))
+	mux.Handle("/", &site{dir: dir, m: m})
+	return mux, nil
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/vozia/site/generator"
+)
+
+func loadManifest(file string) (*generator.RoutingManifest, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var m generator.RoutingManifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// site serves the built files by the rules of the routing manifest, in its
+// documented order.
+type site struct {
+	dir string
+	m   *generator.RoutingManifest
+}
+
+func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := r.URL.Path
+	for _, h := range s.m.Headers {
+		if matches(h.For, p) {
+			for k, v := range h.Values {
+				w.Header().Set(k, v)
+			}
+		}
+	}
+	if s.m.TrailingSlash == "remove" && len(p) > 1 && strings.HasSuffix(p, "/") {
+		redirect(w, r, strings.TrimRight(p, "/"), http.StatusMovedPermanently)
+		return
+	}
+	for _, rd := range s.m.Redirects {
+		if rd.From == p {
+			redirect(w, r, rd.To, rd.Status)
+			return
+		}
+	}
+	if f, ok := s.file(p); ok {
+		s.serve(w, r, f, http.StatusOK)
+		return
+	}
+	for _, rw := range s.m.Rewrites {
+		if matches(rw.From, p) {
+			if f, ok := s.file(rw.To); ok {
+				s.serve(w, r, f, http.StatusOK)
+				return
+			}
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if f, ok := s.file(s.m.NotFound.File); ok {
+		s.serve(w, r, f, s.m.NotFound.Status)
+		return
+	}
+	http.NotFound(w, r)
+}
+
+// file finds the file for a URL path: the file itself, or the directory's
+// index.html. Dot files and paths escaping dir are never served.
+func (s *site) file(p string) (string, bool) {
+	clean := path.Clean("/" + p)
+	if strings.Contains(clean, "/.") {
+		return "", false
+	}
+	f := filepath.Join(s.dir, filepath.FromSlash(clean))
+	st, err := os.Stat(f)
+	if err == nil && st.IsDir() {
+		f = filepath.Join(f, "index.html")
+		st, err = os.Stat(f)
+	}
+	return f, err == nil && st.Mode().IsRegular()
+}
+
+func (s *site) serve(w http.ResponseWriter, r *http.Request, file string, status int) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		http.Error(w, "cannot read file", http.StatusInternalServerError)
+		return
+	}
+	ct := contentTypes[filepath.Ext(file)]
+	if ct == "" {
+		ct = http.DetectContentType(data)
+	}
+	w.Header().Set("Content-Type", ct)
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(data)
+	}
+}
+
+var contentTypes = map[string]string{
+	".html":        "text/html; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".json":        "application/json",
+	".webmanifest": "application/manifest+json",
+	".svg":         "image/svg+xml",
+	".png":         "image/png",
+	".jpg":         "image/jpeg",
+	".webp":        "image/webp",
+	".ico":         "image/x-icon",
+	".xml":         "application/xml; charset=utf-8",
+	".txt":         "text/plain; charset=utf-8",
+	".woff2":       "font/woff2",
+}
+
+// matches reports whether p matches a manifest pattern: exact, or a prefix
+// pattern "/dir/*" for every path below /dir ("/*" matches all).
+func matches(pattern, p string) bool {
+	if prefix, ok := strings.CutSuffix(pattern, "/*"); ok {
+		return strings.HasPrefix(p, prefix+"/")
+	}
+	return pattern == p
+}
+
+func redirect(w http.ResponseWriter, r *http.Request, to string, status int) {
+	if r.URL.RawQuery != "" {
+		to += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, to, status)
+}

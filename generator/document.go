@@ -1,0 +1,80 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/head"
+)
+
+type docParams struct {
+	site               *content.Site
+	route              content.Route
+	body               string
+	siteJSON, pageJSON []byte
+	script, stylesheet string
+}
+
+// document assembles one page: the head Go writes from content, the body
+// React rendered, and the data the client hydrates from. The only scripts
+// are the hashed bundle (external, so the CSP needs no 'unsafe-inline') and
+// JSON data blocks, which browsers never execute.
+func document(p docParams) []byte {
+	var b bytes.Buffer
+	cfg := p.site.Config
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n", html.EscapeString(cfg.Language))
+	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	b.Write(head.Write(head.Page{
+		Site: cfg, Route: p.route, Reviews: p.site.Collections.Reviews,
+		Path: p.route.Path, NoIndex: !p.route.Indexable(),
+	}))
+	icons(&b)
+	if p.stylesheet != "" {
+		fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", p.stylesheet)
+	}
+	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", p.script)
+	b.WriteString("</head>\n<body>\n<div id=\"root\">")
+	b.WriteString(p.body)
+	b.WriteString("</div>\n")
+	dataBlock(&b, "site-data", p.siteJSON)
+	dataBlock(&b, "page-data", p.pageJSON)
+	b.WriteString("</body>\n</html>\n")
+	return b.Bytes()
+}
+
+// redirectDocument is the static page of a redirect route (/blog): a meta
+// refresh for every client, the canonical of the target for search
+// engines, a plain link, and the bundle, whose entry replaces the location
+// at once (a client-side replace that keeps the back button clean).
+func redirectDocument(cfg content.SiteConfig, r content.Route, siteJSON []byte, script string) []byte {
+	var b bytes.Buffer
+	target := html.EscapeString(r.Redirect)
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", html.EscapeString(cfg.Language))
+	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(cfg.Brand))
+	fmt.Fprintf(&b, "<meta http-equiv=\"refresh\" content=\"0; url=%s\">\n", target)
+	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", html.EscapeString(head.URL(cfg, r.Redirect)))
+	b.WriteString("<meta name=\"robots\" content=\"noindex, follow\">\n")
+	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", script)
+	fmt.Fprintf(&b, "</head>\n<body>\n<p><a href=\"%s\">%s</a></p>\n", target, html.EscapeString(head.URL(cfg, r.Redirect)))
+	dataBlock(&b, "site-data", siteJSON)
+	b.WriteString("</body>\n</html>\n")
+	return b.Bytes()
+}
+
+func icons(b *bytes.Buffer) {
+	b.WriteString(`<link rel="icon" href="/favicon.ico" sizes="32x32">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
+<link rel="manifest" href="/site.webmanifest">
+`)
+}
+
+// dataBlock embeds JSON; encoding/json already escapes <, > and &, so the
+// data cannot close the script element.
+func dataBlock(b *bytes.Buffer, id string, data []byte) {
+	fmt.Fprintf(b, "<script type=\"application/json\" id=\"%s\">", id)
+	b.Write(data)
+	b.WriteString("</script>\n")
+}

@@ -1,0 +1,319 @@
+// Package generator is the build: it runs the stages in order and returns
+// the whole site as data, which only the command writes to disk.
+//
+//  1. content.Load reads and validates content/ (every error, with its
+//     file:line:col).
+//  2. bundle.Build makes the browser and server bundles of frontend/.
+//  3. Each page's data becomes JSON: embedded in its HTML for the first
+//     load, and written content-hashed under /data/ for client-side
+//     navigations. The site data (config, layout copy, route table) is
+//     embedded in every page.
+//  4. prerender renders every route in a pool of goja runtimes.
+//  5. head writes each <head>; the document is assembled around the body.
+//  6. The redirect pages (/blog), sitefiles, sitemap.xml, robots.txt and
+//     the routing manifest (cdn/routes.json) are added.
+//  7. linkcheck rejects the build if any page links to nowhere.
+//
+// Two builds of the same inputs give byte-identical files.
+package generator
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/color"
+	"io/fs"
+	"path"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/head"
+	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/generator/sitefiles"
+	"github.com/vozia/site/generator/sitemap"
+)
+
+// Options are the inputs of one build.
+type Options struct {
+	// Content is the content tree (content/).
+	Content fs.FS
+	// ContentDir is the same tree on disk, used only to read from git when
+	// each file last changed (sitemap lastmod); may be empty.
+	ContentDir string
+	// FrontendDir holds package.json, node_modules and src/.
+	FrontendDir string
+	// BaseURL and ContactURL override site.yaml's baseURL and
+	// contactEndpoint when not empty.
+	BaseURL, ContactURL string
+	// Workers is the number of goja runtimes; 0 means one per CPU.
+	Workers int
+	// Now is the build time (the copyright year); zero means time.Now().
+	Now time.Time
+}
+
+// File is one output file; Path is relative to its root ("index.html").
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Result is the output of a build.
+type Result struct {
+	// Site is the CDN root (dist/site); CDN holds routes.json (dist/cdn).
+	Site, CDN []File
+	Stats     Stats
+}
+
+// Build runs every stage and returns the files, or every problem found.
+func Build(ctx context.Context, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.Now.IsZero() {
+		opt.Now = time.Now()
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.NumCPU()
+	}
+	site, err := content.Load(opt.Content)
+	if err != nil {
+		return nil, err
+	}
+	if err := applyOverrides(&site.Config, opt); err != nil {
+		return nil, err
+	}
+	b, err := bundle.Build(opt.FrontendDir)
+	if err != nil {
+		return nil, err
+	}
+	r, err := prerender.New(b.Server, opt.Workers)
+	if err != nil {
+		return nil, err
+	}
+	out := &output{}
+	for _, a := range b.Assets {
+		out.add(a.Path, a.Data)
+	}
+
+	// Page data, hashed, and the client's view of the route table.
+	pageJSON := map[string][]byte{}
+	siteData := content.SiteData{Config: site.Config, Layout: site.Layout, Year: opt.Now.Year()}
+	for _, rt := range site.Routes {
+		cr := content.ClientRoute{Path: rt.Path, Page: rt.Page, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound, Title: rt.Title, Description: rt.Description}
+		if p := site.Pages[rt.Path]; p != nil {
+			data := mustJSON(content.PageData{Path: rt.Path, Page: rt.Page, Copy: p.Copy, Collections: p.Collections, HTML: p.HTML})
+			pageJSON[rt.Path] = data
+			cr.Data = "/" + out.add(hashedName("data/"+slug(rt.Path), ".json", data), data)
+		}
+		siteData.Routes = append(siteData.Routes, cr)
+	}
+	siteJSON := mustJSON(siteData)
+
+	// Render.
+	var jobs []prerender.Job
+	var routes []content.Route
+	for _, rt := range site.Routes {
+		if rt.Redirect == "" {
+			jobs = append(jobs, prerender.Job{URL: rt.Path, Site: siteJSON, Page: pageJSON[rt.Path]})
+			routes = append(routes, rt)
+		}
+	}
+	renderStart := time.Now()
+	rendered, err := r.RenderAll(jobs)
+	if err != nil {
+		return nil, err
+	}
+	renderTime := time.Since(renderStart)
+
+	docs := map[string][]byte{}
+	for i, rt := range routes {
+		doc := document(docParams{
+			site: site, route: rt, body: rendered[i].HTML, siteJSON: siteJSON, pageJSON: pageJSON[rt.Path],
+			script: b.Script, stylesheet: b.Stylesheet,
+		})
+		docs[rt.Path] = doc
+		out.add(htmlFile(rt), doc)
+	}
+	for _, rt := range site.Routes {
+		if rt.Redirect != "" {
+			out.add(htmlFile(rt), redirectDocument(site.Config, rt, siteJSON, b.Script))
+		}
+	}
+
+	// Site files.
+	for _, f := range sitefiles.Files(sitefiles.Brand{
+		Name: site.Config.Brand, Description: site.Config.SEO.Description,
+		Accent: parseHex(site.Config.SEO.ThemeColor), ShareImage: site.Config.SEO.Image, Logo: site.Config.Organization.Logo,
+	}) {
+		out.add(strings.TrimPrefix(f.Path, "/"), f.Data)
+	}
+	if err := copyTree(out, opt.Content, "images"); err != nil {
+		return nil, err
+	}
+	lastmod := map[string]string{}
+	if opt.ContentDir != "" {
+		lastmod = sitemap.LastModified(ctx, opt.ContentDir)
+	}
+	var entries []sitemap.Entry
+	for _, rt := range site.Routes {
+		if rt.Indexable() {
+			entries = append(entries, sitemap.Entry{Loc: head.URL(site.Config, rt.Path), LastMod: sitemap.Latest(lastmod, sourceFiles(rt)...)})
+		}
+	}
+	out.add("sitemap.xml", sitemap.XML(entries))
+	out.add("robots.txt", sitemap.Robots(head.URL(site.Config, "/sitemap.xml")))
+
+	// Every link of every page must land somewhere.
+	files := map[string]bool{}
+	for _, f := range out.files {
+		files["/"+f.Path] = true
+	}
+	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: resolver(site)})
+	if len(problems) > 0 {
+		msgs := make([]string, len(problems))
+		for i, p := range problems {
+			msgs[i] = "link check: " + p.String()
+		}
+		return nil, errors.New(strings.Join(msgs, "\n"))
+	}
+
+	manifest := Manifest(site)
+	res := &Result{Site: out.sorted(), CDN: []File{{Path: "routes.json", Data: manifest}}}
+	res.Stats = stats(routes, rendered, res.Site, b, renderTime, time.Since(start))
+	return res, nil
+}
+
+func applyOverrides(c *content.SiteConfig, opt Options) error {
+	var errs []error
+	if opt.BaseURL != "" {
+		if err := c.BaseURL.UnmarshalText([]byte(opt.BaseURL)); err != nil {
+			errs = append(errs, fmt.Errorf("-base-url: %w", err))
+		}
+	}
+	if opt.ContactURL != "" {
+		if err := c.ContactEndpoint.UnmarshalText([]byte(opt.ContactURL)); err != nil {
+			errs = append(errs, fmt.Errorf("-contact-url: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// output collects the files of the site root.
+type output struct{ files []File }
+
+func (o *output) add(p string, data []byte) string {
+	o.files = append(o.files, File{Path: p, Data: data})
+	return p
+}
+
+func (o *output) sorted() []File {
+	s := slices.Clone(o.files)
+	slices.SortFunc(s, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	return s
+}
+
+// htmlFile is where a route's document lives: <path>/index.html, "/" as
+// index.html and the not-found page as 404.html.
+func htmlFile(r content.Route) string {
+	switch {
+	case r.NotFound:
+		return "404.html"
+	case r.Path == "/":
+		return "index.html"
+	}
+	return strings.TrimPrefix(r.Path, "/") + "/index.html"
+}
+
+func slug(p string) string {
+	if p == "/" {
+		return "home"
+	}
+	return strings.ReplaceAll(strings.Trim(p, "/"), "/", "-")
+}
+
+func hashedName(base, ext string, data []byte) string {
+	sum := sha256.Sum256(data)
+	return base + "-" + hex.EncodeToString(sum[:])[:10] + ext
+}
+
+// sourceFiles are the content files a page is made from, for lastmod.
+func sourceFiles(r content.Route) []string {
+	files := []string{"routes.yaml", "layout.yaml", "site.yaml"}
+	if r.Copy != "" {
+		files = append(files, r.Copy)
+	} else {
+		files = append(files, "pages/"+r.Page+".yaml")
+	}
+	if r.Markdown != "" {
+		files = append(files, r.Markdown)
+	}
+	for _, u := range r.Uses {
+		files = append(files, content.CollectionFile(u))
+	}
+	return files
+}
+
+// resolver answers which route serves a path, as the CDN would.
+func resolver(site *content.Site) func(string) (string, bool) {
+	return func(p string) (string, bool) {
+		for _, r := range site.Routes {
+			switch {
+			case r.NotFound:
+				continue
+			case r.Path == p && r.Redirect != "":
+				return r.Redirect, true
+			case r.Path == p, r.Prefix && strings.HasPrefix(p, r.Path+"/"):
+				return r.Path, true
+			}
+		}
+		return "", false
+	}
+}
+
+func copyTree(out *output, fsys fs.FS, dir string) error {
+	if _, err := fs.Stat(fsys, dir); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		out.add(path.Clean(p), data)
+		return nil
+	})
+}
+
+func mustJSON(v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+func parseHex(s string) color.RGBA {
+	var c color.RGBA
+	c.A = 255
+	fmt.Sscanf(strings.TrimPrefix(s, "#"), "%02x%02x%02x", &c.R, &c.G, &c.B)
+	return c
+}
+
+func gzipSize(data []byte) int {
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	w.Write(data)
+	w.Close()
+	return b.Len()
+}

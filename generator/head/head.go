@@ -1,0 +1,152 @@
+// Package head writes the <head> metadata of a page from content, exactly
+// as the brief's "Page metadata" lists it:
+//
+//   - title, description, keywords (the page's, then the site defaults,
+//     then the brand, without repeats) and canonical = base URL + path;
+//   - Open Graph (type, url, title, description, absolute image URL,
+//     1200x630) and a Twitter summary_large_image card;
+//   - robots "index, follow, max-snippet:-1, max-image-preview:large" and
+//     the same for googlebot and bingbot, or "noindex, follow" for pages
+//     outside the index (404);
+//   - theme-color, mobile web-app tags, content-language, geo.region and
+//     geo.placename;
+//   - for blog posts (Route.Article) article:publisher, article:author and
+//     author;
+//   - JSON-LD: the Organization (its aggregate rating computed from the
+//     review records), the WebPage with speakable selectors and, when the
+//     route defines breadcrumbs, a BreadcrumbList with 1-based positions and
+//     absolute URLs.
+//
+// Output is deterministic: the same input gives the same bytes.
+package head
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"slices"
+	"strings"
+
+	"github.com/vozia/site/generator/content"
+)
+
+// ShareImageWidth and ShareImageHeight are the size of every share image.
+const (
+	ShareImageWidth  = 1200
+	ShareImageHeight = 630
+)
+
+// Page is what one document's head is written from.
+type Page struct {
+	Site    content.SiteConfig
+	Route   content.Route
+	Reviews []content.Review
+	// Path is the canonical path of the page (the route's path).
+	Path string
+	// NoIndex keeps the page out of search engines (the 404 page).
+	NoIndex bool
+}
+
+// Write returns the metadata tags and JSON-LD blocks of the page.
+func Write(p Page) []byte {
+	var b bytes.Buffer
+	s, r := p.Site, p.Route
+	title := cmpOr(r.Title, s.SEO.Title)
+	desc := cmpOr(r.Description, s.SEO.Description)
+	canonical := URL(s, p.Path)
+	image := URL(s, cmpOr(r.Image, s.SEO.Image))
+	ogType := cmpOr(r.Type, "website")
+	if r.Article != nil {
+		ogType = "article"
+	}
+	robots := "index, follow, max-snippet:-1, max-image-preview:large"
+	if p.NoIndex {
+		robots = "noindex, follow"
+	}
+
+	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(title))
+	meta(&b, "name", "description", desc)
+	meta(&b, "name", "keywords", strings.Join(Keywords(s, r), ", "))
+	if !p.NoIndex {
+		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", html.EscapeString(canonical))
+	}
+	meta(&b, "name", "robots", robots)
+	meta(&b, "name", "googlebot", robots)
+	meta(&b, "name", "bingbot", robots)
+
+	meta(&b, "property", "og:type", ogType)
+	meta(&b, "property", "og:url", canonical)
+	meta(&b, "property", "og:title", title)
+	meta(&b, "property", "og:description", desc)
+	meta(&b, "property", "og:image", image)
+	meta(&b, "property", "og:image:width", fmt.Sprint(ShareImageWidth))
+	meta(&b, "property", "og:image:height", fmt.Sprint(ShareImageHeight))
+	meta(&b, "property", "og:site_name", s.Brand)
+	meta(&b, "property", "og:locale", strings.ReplaceAll(s.Language, "-", "_"))
+	if a := r.Article; a != nil {
+		meta(&b, "property", "article:publisher", string(a.Publisher))
+		meta(&b, "property", "article:author", a.Author)
+		meta(&b, "name", "author", a.Author)
+	}
+	meta(&b, "name", "twitter:card", "summary_large_image")
+	meta(&b, "name", "twitter:title", title)
+	meta(&b, "name", "twitter:description", desc)
+	meta(&b, "name", "twitter:image", image)
+
+	meta(&b, "name", "theme-color", s.SEO.ThemeColor)
+	meta(&b, "name", "mobile-web-app-capable", "yes")
+	meta(&b, "name", "apple-mobile-web-app-capable", "yes")
+	meta(&b, "name", "apple-mobile-web-app-status-bar-style", "black-translucent")
+	meta(&b, "name", "apple-mobile-web-app-title", s.Brand)
+	meta(&b, "name", "application-name", s.Brand)
+	meta(&b, "http-equiv", "content-language", s.Language)
+	meta(&b, "name", "geo.region", s.SEO.Region)
+	meta(&b, "name", "geo.placename", s.SEO.Placename)
+
+	jsonLD(&b, organization(s, p.Reviews))
+	jsonLD(&b, webPage(s, title, desc, canonical))
+	if len(r.Breadcrumbs) > 0 {
+		jsonLD(&b, breadcrumbs(s, r.Breadcrumbs))
+	}
+	return b.Bytes()
+}
+
+// URL makes a site path absolute; absolute URLs are returned unchanged.
+func URL(s content.SiteConfig, p string) string {
+	if strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
+		return p
+	}
+	return strings.TrimSuffix(string(s.BaseURL), "/") + p
+}
+
+// Keywords are the page's keywords, then the site defaults, then the
+// brand, each once.
+func Keywords(s content.SiteConfig, r content.Route) []string {
+	var out []string
+	for _, k := range slices.Concat(r.Keywords, s.SEO.Keywords, []string{s.Brand}) {
+		if !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, k) }) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func meta(b *bytes.Buffer, attr, name, value string) {
+	fmt.Fprintf(b, "<meta %s=\"%s\" content=\"%s\">\n", attr, name, html.EscapeString(value))
+}
+
+func jsonLD(b *bytes.Buffer, v any) {
+	data, err := json.Marshal(v) // escapes <, > and &: safe inside <script>
+	if err != nil {
+		panic(err) // only our own plain structs are marshalled
+	}
+	fmt.Fprintf(b, "<script type=\"application/ld+json\">%s</script>\n", data)
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,151 @@
+// Package sitefiles draws the files every site needs besides its pages: the
+// favicon (SVG, and an ICO for clients that only ask /favicon.ico), the
+// web app manifest, the logo of the structured data and the default share
+// image (1200x630). They are drawn from the brand colours at build time, so
+// a rebrand in content/site.yaml needs no design tool, and the PNG encoder
+// makes them byte-identical from build to build.
+package sitefiles
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+)
+
+// File is one file of the site root.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Brand is what the files are drawn from.
+type Brand struct {
+	Name, Description string
+	Accent            color.RGBA // #FF6B35
+	// ShareImage and Logo are the site paths the head and JSON-LD use.
+	ShareImage, Logo string
+}
+
+var ink = color.RGBA{11, 11, 12, 255}
+
+// Files returns favicon.svg, favicon.ico, apple-touch-icon.png,
+// site.webmanifest, the logo and the share image.
+func Files(b Brand) []File {
+	hex := fmt.Sprintf("#%02X%02X%02X", b.Accent.R, b.Accent.G, b.Accent.B)
+	icon32 := encode(mark(32, b.Accent))
+	manifest, _ := json.MarshalIndent(map[string]any{
+		"name":             b.Name,
+		"short_name":       b.Name,
+		"description":      b.Description,
+		"start_url":        "/",
+		"display":          "standalone",
+		"background_color": "#0B0B0C",
+		"theme_color":      hex,
+		"icons": []map[string]string{
+			{"src": "/icon-192.png", "sizes": "192x192", "type": "image/png"},
+			{"src": "/icon-512.png", "sizes": "512x512", "type": "image/png"},
+		},
+	}, "", "  ")
+	return []File{
+		{"/favicon.svg", faviconSVG(hex)},
+		{"/favicon.ico", ico(icon32, 32)},
+		{"/apple-touch-icon.png", encode(mark(180, b.Accent))},
+		{"/icon-192.png", encode(mark(192, b.Accent))},
+		{"/icon-512.png", encode(mark(512, b.Accent))},
+		{"/site.webmanifest", append(manifest, '\n')},
+		{b.Logo, encode(mark(512, b.Accent))},
+		{b.ShareImage, encode(share(b.Accent))},
+	}
+}
+
+// faviconSVG is the mark: an orange rounded square with three voice bars.
+func faviconSVG(hex string) []byte {
+	return fmt.Appendf(nil, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="%s"/><g fill="#0B0B0C"><rect x="8" y="11" width="4" height="10" rx="2"/><rect x="14" y="6" width="4" height="20" rx="2"/><rect x="20" y="11" width="4" height="10" rx="2"/></g></svg>`+"\n", hex)
+}
+
+// mark draws the favicon's design at size x size.
+func mark(size int, accent color.RGBA) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	s := float64(size) / 32
+	fillRoundRect(img, 0, 0, 32*s, 32*s, 7*s, accent)
+	for _, bar := range [][4]float64{{8, 11, 4, 10}, {14, 6, 4, 20}, {20, 11, 4, 10}} {
+		fillRoundRect(img, bar[0]*s, bar[1]*s, bar[2]*s, bar[3]*s, 2*s, ink)
+	}
+	return img
+}
+
+// share draws the 1200x630 share image: the mark on the dark brand
+// background with a sound wave in the accent colour.
+func share(accent color.RGBA) *image.RGBA {
+	const w, h = 1200, 630
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	fillRoundRect(img, 0, 0, w, h, 0, ink)
+	m := mark(160, accent)
+	for y := range 160 {
+		for x := range 160 {
+			if c := m.RGBAAt(x, y); c.A > 0 {
+				img.SetRGBA(96+x, 96+y, c)
+			}
+		}
+	}
+	// A wave of rounded bars across the lower half.
+	for i := range 44 {
+		x := 96 + float64(i)*23.5
+		amp := 40 + 150*math.Abs(math.Sin(float64(i)*0.37))*math.Exp(-math.Pow(float64(i-22)/18, 2))
+		c := accent
+		if i%3 == 1 {
+			c = color.RGBA{255, 255, 255, 255}
+		}
+		fillRoundRect(img, x, 430-amp/2, 12, amp, 6, c)
+	}
+	return img
+}
+
+// fillRoundRect paints a rounded rectangle, anti-aliased at the corners.
+func fillRoundRect(img *image.RGBA, x0, y0, w, h, r float64, c color.RGBA) {
+	b := img.Bounds()
+	for y := max(int(y0), b.Min.Y); y < min(int(math.Ceil(y0+h)), b.Max.Y); y++ {
+		for x := max(int(x0), b.Min.X); x < min(int(math.Ceil(x0+w)), b.Max.X); x++ {
+			cx := math.Max(x0+r, math.Min(float64(x)+0.5, x0+w-r))
+			cy := math.Max(y0+r, math.Min(float64(y)+0.5, y0+h-r))
+			d := math.Hypot(float64(x)+0.5-cx, float64(y)+0.5-cy) - r
+			cover := math.Max(0, math.Min(1, 0.5-d))
+			if cover > 0 {
+				blend(img, x, y, c, cover)
+			}
+		}
+	}
+}
+
+func blend(img *image.RGBA, x, y int, c color.RGBA, a float64) {
+	d := img.RGBAAt(x, y)
+	mix := func(s, t uint8) uint8 { return uint8(math.Round(float64(s)*a + float64(t)*(1-a))) }
+	img.SetRGBA(x, y, color.RGBA{mix(c.R, d.R), mix(c.G, d.G), mix(c.B, d.B), mix(255, d.A)})
+}
+
+func encode(img image.Image) []byte {
+	var b bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&b, img); err != nil {
+		panic(err) // encoding to memory cannot fail
+	}
+	return b.Bytes()
+}
+
+// ico wraps one PNG in the ICO container (PNG payloads are valid ICO
+// entries since Windows Vista and in every browser).
+func ico(pngData []byte, size int) []byte {
+	var b bytes.Buffer
+	le := binary.LittleEndian
+	binary.Write(&b, le, [3]uint16{0, 1, 1})
+	b.Write([]byte{byte(size), byte(size), 0, 0})
+	binary.Write(&b, le, [2]uint16{1, 32})
+	binary.Write(&b, le, [2]uint32{uint32(len(pngData)), 22})
+	b.Write(pngData)
+	return b.Bytes()
+}

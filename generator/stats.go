@@ -1,0 +1,78 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/prerender"
+)
+
+// Stats are the figures of the build summary and of the budget tests.
+type Stats struct {
+	Routes []RouteStat
+	Assets []AssetStat
+	// CSSGzip and JSGzip are what every page loads before interaction.
+	CSSGzip, JSGzip int
+	Render, Total   time.Duration
+}
+
+type RouteStat struct {
+	Path, File string
+	HTMLGzip   int
+	Render     time.Duration
+}
+
+type AssetStat struct {
+	Path       string
+	Size, Gzip int
+}
+
+func stats(routes []content.Route, rendered []prerender.Result, files []File, b *bundle.Result, render, total time.Duration) Stats {
+	s := Stats{Render: render, Total: total}
+	byPath := map[string][]byte{}
+	for _, f := range files {
+		byPath[f.Path] = f.Data
+	}
+	for i, r := range routes {
+		f := htmlFile(r)
+		s.Routes = append(s.Routes, RouteStat{Path: r.Path, File: f, HTMLGzip: gzipSize(byPath[f]), Render: rendered[i].Time})
+	}
+	for _, a := range b.Assets {
+		as := AssetStat{Path: a.Path, Size: len(a.Data), Gzip: gzipSize(a.Data)}
+		s.Assets = append(s.Assets, as)
+		switch "/" + a.Path {
+		case b.Script:
+			s.JSGzip = as.Gzip
+		case b.Stylesheet:
+			s.CSSGzip = as.Gzip
+		}
+	}
+	return s
+}
+
+// Print writes the summary table.
+func (s Stats) Print(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "route\tHTML gzip\tCSS gzip\tJS gzip\trender\t")
+	for _, r := range s.Routes {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", r.Path, kb(r.HTMLGzip), kb(s.CSSGzip), kb(s.JSGzip), ms(r.Render))
+	}
+	fmt.Fprintln(tw, "\t\t\t\t\t")
+	fmt.Fprintln(tw, "asset\tsize\tgzip\t\t\t")
+	for _, a := range s.Assets {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t\n", a.Path, kb(a.Size), kb(a.Gzip))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "%d pages rendered in %s; total %s\n", len(s.Routes), ms(s.Render), ms(s.Total))
+}
+
+func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
+
+func ms(d time.Duration) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000), "")
+}
