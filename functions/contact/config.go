@@ -90,7 +90,10 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		c.OutboxPath = v
 	}
 	if v := get("CONTACT_ALLOWED_ORIGINS"); v != "" {
-		c.AllowedOrigins = splitList(v)
+		c.AllowedOrigins = nil
+		for _, o := range splitList(v) {
+			c.AllowedOrigins = append(c.AllowedOrigins, normalizeOrigin(o))
+		}
 	}
 	if v := get("CONTACT_RATE_PER_MINUTE"); v != "" {
 		f, err := strconv.ParseFloat(v, 64)

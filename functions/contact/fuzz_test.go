@@ -1,0 +1,100 @@
+package contact
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzDecodeAndValidate feeds arbitrary bodies to the decoder and validator.
+// Whatever arrives, they must not panic, and whatever they accept must keep
+// the promises the mailers rely on. Plain `go test` runs only the seeds; run
+// `go test -fuzz FuzzDecodeAndValidate ./functions/contact` to explore.
+func FuzzDecodeAndValidate(f *testing.F) {
+	valid := encode(f, validFields())
+	seeds := []string{
+		valid,
+		encode(f, with("name", "Ada\r\nBcc: eve@example.com")),
+		encode(f, with("email", "Ada <ada@example.com>")),
+		encode(f, with("message", strings.Repeat("é", 5000))),
+		encode(f, with("honeypot", "x")),
+		encode(f, with("elapsedMs", 2999)),
+		encode(f, map[string]any{}),
+		`{"name":"Ada Lovelace","name":"Eve"}`,
+		`{"na\u006de":"x"}`,
+		`{"elapsedMs":1e99}`,
+		`{"elapsedMs":-0}`,
+		`{"message":null}`,
+		valid + `{}`,
+		`[]`,
+		`{"name":"Ada`,
+		"{\"name\":\"\xff\"}",
+		`{"name":"\ud800"}`,
+		`{"email":"a@b.c"}`,
+		`  {  }  `,
+		``,
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		sub, err := decodeSubmission(body)
+		if err != nil {
+			return
+		}
+		if !utf8.Valid(body) {
+			t.Fatalf("accepted invalid UTF-8 %q", body)
+		}
+		e, bad := sub.validate()
+		if bad != nil {
+			for field, msg := range bad {
+				if msg == "" || !strings.Contains("name email phone companySize message", field) {
+					t.Fatalf("validation error %q: %q", field, msg)
+				}
+			}
+			return
+		}
+		checkEnquiry(t, e)
+
+		// An accepted enquiry survives the outbox's encoding unchanged.
+		line, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Enquiry
+		if err := json.Unmarshal(line, &back); err != nil || back != e {
+			t.Fatalf("outbox round trip: %+v, %v; want %+v", back, err, e)
+		}
+		// And renders into both mail bodies.
+		if _, _, err := renderMail(e); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// checkEnquiry asserts what every accepted enquiry must satisfy.
+func checkEnquiry(t *testing.T, e Enquiry) {
+	t.Helper()
+	between := func(field, s string, lo, hi int) {
+		if n := utf8.RuneCountInString(s); n < lo || n > hi {
+			t.Fatalf("accepted %s of %d characters %q; want %d..%d", field, n, s, lo, hi)
+		}
+		if strings.TrimSpace(s) != s {
+			t.Fatalf("accepted untrimmed %s %q", field, s)
+		}
+	}
+	between("name", e.Name, minName, maxName)
+	between("email", e.Email, 3, maxEmail)
+	between("phone", e.Phone, minPhone, maxPhone)
+	between("message", e.Message, minMessage, maxMessage)
+	if strings.ContainsAny(e.Name+e.Email, "\r\n\x00") {
+		t.Fatalf("accepted a line break in a header field: %q, %q", e.Name, e.Email)
+	}
+	if !validCompanySize(e.CompanySize) {
+		t.Fatalf("accepted company size %q", e.CompanySize)
+	}
+	if strings.Count(e.Email, "@") < 1 {
+		t.Fatalf("accepted email %q", e.Email)
+	}
+}

@@ -1,0 +1,536 @@
+package contact
+
+import (
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestValidEnquiryIsDeliveredTrimmed(t *testing.T) {
+	m := &recordingMailer{}
+	h := New(testConfig(t), m, nil)
+
+	w := call{body: encode(t, with(
+		"name", "  Ada Lovelace ",
+		"companySize", " >500\n",
+		"message", "\nWe would like a demo.\n\nThanks!\n",
+	))}.do(t, h)
+
+	if w.Code != http.StatusOK {
+		t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
+	}
+	a := decodeAnswer(t, w.Body.Bytes())
+	if !a.OK || a.ID == "" {
+		t.Fatalf("answer %+v; want ok with an id", a)
+	}
+	sent := m.Sent()
+	if len(sent) != 1 {
+		t.Fatalf("mailer got %d enquiries; want 1", len(sent))
+	}
+	got := sent[0]
+	if got.ID != a.ID {
+		t.Errorf("delivered id %q, answered id %q; want the same", got.ID, a.ID)
+	}
+	if got.Received.IsZero() || got.Received.Location().String() != "UTC" {
+		t.Errorf("received %v; want a UTC time", got.Received)
+	}
+	want := Enquiry{ID: got.ID, Received: got.Received, Name: "Ada Lovelace", Email: "ada@example.com",
+		Phone: "+1 555 010 0199", CompanySize: ">500", Message: "We would like a demo.\n\nThanks!"}
+	if got != want {
+		t.Errorf("delivered %+v\nwant      %+v", got, want)
+	}
+	if ct := w.Header().Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		t.Errorf("Content-Type %q; want JSON", ct)
+	}
+	if cc := w.Header().Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("Cache-Control %q; want no-store", cc)
+	}
+}
+
+func TestValidation(t *testing.T) {
+	long := func(s string, n int) string { return strings.Repeat(s, n) }
+	tests := []struct {
+		name   string
+		fields map[string]any
+		want   map[string]string // nil: accepted
+	}{
+		{"name of one character", with("name", "A"), map[string]string{"name": msgNameShort}},
+		{"name of one character padded with spaces", with("name", "  A  "), map[string]string{"name": msgNameShort}},
+		{"name of two characters", with("name", "Al"), nil},
+		{"name of 200 two-byte characters", with("name", long("é", 200)), nil},
+		{"name of 201 characters", with("name", long("é", 201)), map[string]string{"name": msgNameLong}},
+		{"name with CRLF header injection", with("name", "Ada\r\nBcc: eve@example.com"), map[string]string{"name": msgNameControl}},
+		{"name with LF", with("name", "Ada\nLovelace"), map[string]string{"name": msgNameControl}},
+		{"name with NUL", with("name", "Ada\x00Lovelace"), map[string]string{"name": msgNameControl}},
+		{"name with a Unicode line separator", with("name", "Ada\u2028Lovelace"), map[string]string{"name": msgNameControl}},
+		{"name with a tab", with("name", "Ada\tLovelace"), map[string]string{"name": msgNameControl}},
+
+		{"email without @", with("email", "ada.example.com"), map[string]string{"email": msgEmail}},
+		{"email with a display name", with("email", "Ada <ada@example.com>"), map[string]string{"email": msgEmail}},
+		{"email with a comment", with("email", "ada@example.com (Ada)"), map[string]string{"email": msgEmail}},
+		{"email with a quoted local part", with("email", `"ada lovelace"@example.com`), map[string]string{"email": msgEmail}},
+		{"email with an undotted domain", with("email", "ada@localhost"), map[string]string{"email": msgEmail}},
+		{"email with an address literal", with("email", "ada@[192.0.2.1]"), map[string]string{"email": msgEmail}},
+		{"email with CRLF header injection", with("email", "ada@example.com\r\nBcc: eve@example.com"), map[string]string{"email": msgEmail}},
+		{"email with two addresses", with("email", "ada@example.com, eve@example.com"), map[string]string{"email": msgEmail}},
+		{"email with non-ASCII", with("email", "ada@exämple.com"), map[string]string{"email": msgEmail}},
+		{"email with plus and subdomain", with("email", "ada+web@mail.example.co.uk"), nil},
+		{"email padded with spaces", with("email", " ada@example.com "), nil},
+		{"email of 254 characters", with("email", long("a", 64)+"@"+long("b", 63)+"."+long("c", 63)+"."+long("d", 57)+".com"), nil},
+		{"email of 255 characters", with("email", long("a", 64)+"@"+long("b", 63)+"."+long("c", 63)+"."+long("d", 58)+".com"), map[string]string{"email": msgEmailLong}},
+		{"empty email", with("email", ""), map[string]string{"email": msgEmail}},
+
+		{"phone of 9 characters", with("phone", "555 01999"), map[string]string{"phone": msgPhoneShort}},
+		{"phone of 10 characters", with("phone", "5550100199"), nil},
+		{"phone of 40 characters", with("phone", long("1", 40)), nil},
+		{"phone of 41 characters", with("phone", long("1", 41)), map[string]string{"phone": msgPhoneLong}},
+		{"phone with a line break", with("phone", "555 010\n0199"), map[string]string{"phone": msgPhoneControl}},
+
+		{"company size 1-50", with("companySize", "1-50"), nil},
+		{"company size 251-500", with("companySize", "251-500"), nil},
+		{"company size >500", with("companySize", ">500"), nil},
+		{"company size not chosen", with("companySize", ""), map[string]string{"companySize": msgCompanySize}},
+		{"company size not an option", with("companySize", "1-49"), map[string]string{"companySize": msgCompanySize}},
+		{"company size in other case", with("companySize", "> 500"), map[string]string{"companySize": msgCompanySize}},
+
+		{"message of 9 characters", with("message", "Hi there!"), map[string]string{"message": msgMessageShort}},
+		{"message of 10 three-byte characters", with("message", long("日", 10)), nil},
+		{"message of 9 characters padded to 12", with("message", " Hi there! \n"), map[string]string{"message": msgMessageShort}},
+		{"message of 5000 characters", with("message", long("é", 5000)), nil},
+		{"message of 5001 characters", with("message", long("é", 5001)), map[string]string{"message": msgMessageLong}},
+		{"message with line breaks and tabs", with("message", "Line one\r\n\tLine two\nLine three"), nil},
+		{"message with a bell", with("message", "Ring ring \a please call"), map[string]string{"message": msgMessageCtrl}},
+
+		{"every field missing", map[string]any{}, map[string]string{
+			"name": msgNameShort, "email": msgEmail, "phone": msgPhoneShort,
+			"companySize": msgCompanySize, "message": msgMessageShort,
+		}},
+		{"two fields wrong", with("name", "A", "message", "short"), map[string]string{"name": msgNameShort, "message": msgMessageShort}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: encode(t, tt.fields)}.do(t, New(testConfig(t), m, nil))
+			if tt.want == nil {
+				if w.Code != http.StatusOK {
+					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
+				}
+				if len(m.Sent()) != 1 {
+					t.Fatalf("delivered %d; want 1", len(m.Sent()))
+				}
+				return
+			}
+			if w.Code != http.StatusBadRequest {
+				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
+			}
+			a := decodeAnswer(t, w.Body.Bytes())
+			if a.Error != "validation" || !maps.Equal(a.Fields, tt.want) {
+				t.Errorf("answer %+v\nwant error validation, fields %v", a, tt.want)
+			}
+			if n := len(m.Sent()); n != 0 {
+				t.Errorf("delivered %d enquiries; want none", n)
+			}
+		})
+	}
+}
+
+func TestMalformedBodies(t *testing.T) {
+	valid := strings.TrimSpace(encode(t, validFields()))
+	tests := []struct {
+		name string
+		body string
+		want string // in the message
+	}{
+		{"unknown field", `{"name":"Ada Lovelace","nickname":"Ada"}`, `unknown field "nickname"`},
+		{"field name in other case", `{"Name":"Ada Lovelace"}`, `unknown field "Name"`},
+		{"duplicate key", `{"name":"Ada Lovelace","email":"ada@example.com","name":"Eve"}`, `duplicate field "name"`},
+		{"duplicate key spelt with an escape", `{"name":"Ada Lovelace","na\u006de":"Eve"}`, `duplicate field "name"`},
+		{"trailing object", valid + `{}`, "after the JSON object"},
+		{"trailing garbage", valid + ` x`, "after the JSON object"},
+		{"two objects on two lines", valid + "\n" + valid, "after the JSON object"},
+		{"number for a string", `{"name":42}`, `"name" must be a string`},
+		{"null for a string", `{"message":null}`, `"message" must be a string`},
+		{"array for a string", `{"companySize":["1-50"]}`, `"companySize" must be a string`},
+		{"object for a string", `{"email":{"address":"ada@example.com"}}`, `"email" must be a string`},
+		{"boolean honeypot", `{"honeypot":false}`, `"honeypot" must be a string`},
+		{"string for elapsedMs", `{"elapsedMs":"5000"}`, `"elapsedMs" must be a number`},
+		{"fraction for elapsedMs", `{"elapsedMs":5000.5}`, `"elapsedMs" must be a whole number`},
+		{"huge elapsedMs", `{"elapsedMs":1e99}`, `"elapsedMs" must be a whole number`},
+		{"array body", `[]`, "must be a JSON object"},
+		{"string body", `"hello"`, "must be a JSON object"},
+		{"null body", `null`, "must be a JSON object"},
+		{"empty body", ``, "body is empty"},
+		{"truncated body", `{"name":"Ada`, "ends before the JSON object does"},
+		{"not JSON", `name=Ada`, "invalid JSON"},
+		{"invalid UTF-8", "{\"name\":\"Ada \xff\"}", "not valid UTF-8"},
+		{"single quotes", `{'name':'Ada'}`, "invalid JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: tt.body}.do(t, New(testConfig(t), m, nil))
+			if w.Code != http.StatusBadRequest {
+				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
+			}
+			a := decodeAnswer(t, w.Body.Bytes())
+			if a.Error != "malformed" || !strings.Contains(a.Message, tt.want) {
+				t.Errorf("answer %+v; want error malformed with a message containing %q", a, tt.want)
+			}
+			if len(m.Sent()) != 0 {
+				t.Error("a malformed body was delivered")
+			}
+		})
+	}
+}
+
+func TestAntiBotChecks(t *testing.T) {
+	tests := []struct {
+		name       string
+		fields     map[string]any
+		suspicious bool
+	}{
+		{"honeypot filled", with("honeypot", "https://spam.example"), true},
+		{"honeypot filled with a space", with("honeypot", " "), true},
+		{"sent 2999 ms after opening", with("elapsedMs", 2999), true},
+		{"sent at once", with("elapsedMs", 0), true},
+		{"negative elapsed time", with("elapsedMs", -5000), true},
+		{"suspicious even with invalid fields", with("honeypot", "x", "email", "nope"), true},
+		{"sent 3000 ms after opening", with("elapsedMs", 3000), false},
+		{"no elapsed time sent", with("elapsedMs", nil), false},
+		{"no honeypot sent", with("honeypot", nil), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: encode(t, tt.fields)}.do(t, New(testConfig(t), m, nil))
+			if !tt.suspicious {
+				if w.Code != http.StatusOK || len(m.Sent()) != 1 {
+					t.Fatalf("status %d, delivered %d; want 200 and delivered", w.Code, len(m.Sent()))
+				}
+				return
+			}
+			if w.Code != http.StatusBadRequest {
+				t.Fatalf("status %d; want 400", w.Code)
+			}
+			a := decodeAnswer(t, w.Body.Bytes())
+			if a.Error != "suspicious" || a.Message != "Suspicious activity detected. Please try again." || a.Fields != nil {
+				t.Errorf("answer %+v; want error suspicious with the form's notice and no fields", a)
+			}
+			if len(m.Sent()) != 0 {
+				t.Error("a suspicious enquiry was delivered")
+			}
+		})
+	}
+}
+
+func TestMethods(t *testing.T) {
+	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		t.Run(method, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{method: method, body: encode(t, validFields())}.do(t, New(testConfig(t), m, nil))
+			if w.Code != http.StatusMethodNotAllowed {
+				t.Fatalf("status %d; want 405", w.Code)
+			}
+			if allow := w.Header().Get("Allow"); allow != "POST, OPTIONS" {
+				t.Errorf("Allow %q; want POST, OPTIONS", allow)
+			}
+			if method != http.MethodHead {
+				if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "method_not_allowed" {
+					t.Errorf("answer %+v; want error method_not_allowed", a)
+				}
+			}
+			if len(m.Sent()) != 0 {
+				t.Error("delivered on a wrong method")
+			}
+		})
+	}
+}
+
+func TestContentTypes(t *testing.T) {
+	tests := []struct {
+		contentType string
+		want        int
+	}{
+		{"application/json", http.StatusOK},
+		{"application/json; charset=utf-8", http.StatusOK},
+		{"application/json; charset=UTF-8", http.StatusOK},
+		{"Application/JSON", http.StatusOK},
+		{"", http.StatusUnsupportedMediaType},
+		{"text/plain", http.StatusUnsupportedMediaType},
+		{"text/plain;charset=UTF-8", http.StatusUnsupportedMediaType},
+		{"application/x-www-form-urlencoded", http.StatusUnsupportedMediaType},
+		{"multipart/form-data; boundary=x", http.StatusUnsupportedMediaType},
+		{"application/json; charset=latin1", http.StatusUnsupportedMediaType},
+		{"application/jsonx", http.StatusUnsupportedMediaType},
+		{"application/json;;", http.StatusUnsupportedMediaType},
+	}
+	for _, tt := range tests {
+		name := tt.contentType
+		if name == "" {
+			name = "none"
+		}
+		t.Run(name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: encode(t, validFields()), header: map[string]string{"Content-Type": tt.contentType}}.do(t, New(testConfig(t), m, nil))
+			if w.Code != tt.want {
+				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
+			}
+			if tt.want == http.StatusUnsupportedMediaType {
+				if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "unsupported_media_type" {
+					t.Errorf("answer %+v; want error unsupported_media_type", a)
+				}
+				if len(m.Sent()) != 0 {
+					t.Error("delivered a body that was not JSON")
+				}
+			}
+		})
+	}
+}
+
+// padded returns a valid body grown with white space, which JSON ignores, to
+// exactly n bytes.
+func padded(t *testing.T, n int) string {
+	t.Helper()
+	b := strings.TrimSpace(encode(t, validFields()))
+	return b[:len(b)-1] + strings.Repeat(" ", n-len(b)) + "}"
+}
+
+func TestBodyLimit(t *testing.T) {
+	tests := []struct {
+		name    string
+		body    string
+		chunked bool // no Content-Length, as a streaming client sends
+		want    int
+	}{
+		{"exactly 16 KiB", padded(t, 16<<10), false, http.StatusOK},
+		{"one byte over 16 KiB", padded(t, 16<<10+1), false, http.StatusRequestEntityTooLarge},
+		{"one byte over 16 KiB without a length", padded(t, 16<<10+1), true, http.StatusRequestEntityTooLarge},
+		{"a megabyte without a length", padded(t, 1<<20), true, http.StatusRequestEntityTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			r := httptest.NewRequest(http.MethodPost, "/api/contact", strings.NewReader(tt.body))
+			r.Header.Set("Content-Type", "application/json")
+			if tt.chunked {
+				r.ContentLength = -1
+			}
+			w := httptest.NewRecorder()
+			New(testConfig(t), m, nil).ServeHTTP(w, r)
+			if w.Code != tt.want {
+				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
+			}
+			if tt.want == http.StatusRequestEntityTooLarge {
+				if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "too_large" {
+					t.Errorf("answer %+v; want error too_large", a)
+				}
+				if len(m.Sent()) != 0 {
+					t.Error("delivered an oversized body")
+				}
+			}
+		})
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.RatePerMinute = 1
+	cfg.RateBurst = 2
+	m := &recordingMailer{}
+	h := New(cfg, m, nil)
+	// A frozen clock: no token trickles in between steps however slowly
+	// the machine runs them.
+	frozen := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
+	h.(*httpHandler).core.now = func() time.Time { return frozen }
+	body := encode(t, validFields())
+
+	steps := []struct {
+		name   string
+		remote string
+		method string
+		want   int
+	}{
+		{"first from a source", "198.51.100.7:1000", "", http.StatusOK},
+		{"a preflight costs nothing", "198.51.100.7:1001", http.MethodOptions, http.StatusNoContent},
+		{"second within the burst", "198.51.100.7:1002", "", http.StatusOK},
+		{"third is refused", "198.51.100.7:1003", "", http.StatusTooManyRequests},
+		{"refused requests do not earn tokens", "198.51.100.7:1004", "", http.StatusTooManyRequests},
+		{"another source has its own bucket", "198.51.100.8:1000", "", http.StatusOK},
+		{"an IPv6 host", "[2001:db8:1:2::1]:1000", "", http.StatusOK},
+		{"the same /64", "[2001:db8:1:2::ffff]:1000", "", http.StatusOK},
+		{"the same /64 past the burst", "[2001:db8:1:2:aaaa::5]:1000", "", http.StatusTooManyRequests},
+		{"a neighbouring /64", "[2001:db8:1:3::1]:1000", "", http.StatusOK},
+	}
+	for _, s := range steps {
+		// Steps depend on each other, so they run in order under one test.
+		w := call{method: s.method, body: body, remote: s.remote, header: map[string]string{"X-Forwarded-For": "203.0.113.99"}}.do(t, h)
+		if w.Code != s.want {
+			t.Fatalf("%s: status %d; want %d", s.name, w.Code, s.want)
+		}
+		if w.Code == http.StatusTooManyRequests {
+			if ra := w.Header().Get("Retry-After"); ra != "60" {
+				t.Errorf("%s: Retry-After %q; want 60 (one token a minute)", s.name, ra)
+			}
+			if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "rate_limited" {
+				t.Errorf("%s: answer %+v; want error rate_limited", s.name, a)
+			}
+		}
+	}
+	if n := len(m.Sent()); n != 6 {
+		t.Errorf("delivered %d; want the 6 accepted", n)
+	}
+}
+
+func TestDeliveryFailure(t *testing.T) {
+	var logs logBuffer
+	m := &recordingMailer{err: errMailerDown}
+	w := call{body: encode(t, validFields())}.do(t, New(testConfig(t), m, logs.logger()))
+
+	if w.Code != http.StatusBadGateway {
+		t.Fatalf("status %d; want 502", w.Code)
+	}
+	a := decodeAnswer(t, w.Body.Bytes())
+	if a.Error != "delivery" || a.OK || a.ID != "" {
+		t.Errorf("answer %+v; want error delivery, no ok, no id", a)
+	}
+	recs := logs.records(t)
+	if len(recs) != 1 {
+		t.Fatalf("%d log records; want 1", len(recs))
+	}
+	if recs[0]["outcome"] != "delivery" || recs[0]["level"] != "ERROR" || recs[0]["error"] != errMailerDown.Error() {
+		t.Errorf("log %v; want an ERROR with outcome delivery and the mailer's error", recs[0])
+	}
+}
+
+func TestCORS(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.AllowedOrigins = []string{"https://WWW.vozia.example/", "http://127.0.0.1:8080"}
+	body := encode(t, validFields())
+	tests := []struct {
+		name        string
+		method      string
+		header      map[string]string
+		wantStatus  int
+		wantGranted bool
+	}{
+		{"post from the site", "", map[string]string{"Origin": "https://www.vozia.example"}, http.StatusOK, true},
+		{"post from the local server", "", map[string]string{"Origin": "http://127.0.0.1:8080"}, http.StatusOK, true},
+		{"post from another site", "", map[string]string{"Origin": "https://evil.example"}, http.StatusOK, false},
+		{"post from a look-alike", "", map[string]string{"Origin": "https://www.vozia.example.evil.example"}, http.StatusOK, false},
+		{"post from the site over http", "", map[string]string{"Origin": "http://www.vozia.example"}, http.StatusOK, false},
+		{"post without an origin", "", nil, http.StatusOK, false},
+		{"error answers carry the grant too", "", map[string]string{"Origin": "https://www.vozia.example", "Content-Type": "text/plain"}, http.StatusUnsupportedMediaType, true},
+		{"preflight from the site", http.MethodOptions, map[string]string{
+			"Origin": "https://www.vozia.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"},
+			http.StatusNoContent, true},
+		{"preflight from another site", http.MethodOptions, map[string]string{
+			"Origin": "https://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"},
+			http.StatusNoContent, false},
+		{"null origin of a sandboxed page", http.MethodOptions, map[string]string{
+			"Origin": "null", "Access-Control-Request-Method": "POST"}, http.StatusNoContent, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := call{method: tt.method, body: body, header: tt.header}.do(t, New(cfg, &recordingMailer{}, nil))
+			if w.Code != tt.wantStatus {
+				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.wantStatus)
+			}
+			if v := w.Header().Get("Vary"); v != "Origin" {
+				t.Errorf("Vary %q; want Origin", v)
+			}
+			acao := w.Header().Get("Access-Control-Allow-Origin")
+			if !tt.wantGranted {
+				for k := range w.Header() {
+					if strings.HasPrefix(k, "Access-Control-Allow-") {
+						t.Errorf("granted %s: %q to an origin not configured", k, w.Header().Get(k))
+					}
+				}
+				return
+			}
+			if acao != tt.header["Origin"] {
+				t.Errorf("Access-Control-Allow-Origin %q; want %q", acao, tt.header["Origin"])
+			}
+			if tt.method == http.MethodOptions {
+				if m := w.Header().Get("Access-Control-Allow-Methods"); !strings.Contains(m, "POST") {
+					t.Errorf("Access-Control-Allow-Methods %q; want POST", m)
+				}
+				if h := w.Header().Get("Access-Control-Allow-Headers"); !strings.EqualFold(h, "Content-Type") {
+					t.Errorf("Access-Control-Allow-Headers %q; want Content-Type", h)
+				}
+			} else if e := w.Header().Get("Access-Control-Expose-Headers"); !strings.Contains(e, "Retry-After") {
+				t.Errorf("Access-Control-Expose-Headers %q; want Retry-After readable by the form", e)
+			}
+		})
+	}
+}
+
+func TestMountedUnderAPath(t *testing.T) {
+	m := &recordingMailer{}
+	mux := http.NewServeMux()
+	mux.Handle("/api/contact", New(testConfig(t), m, nil))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	res, err := srv.Client().Post(srv.URL+"/api/contact", "application/json", strings.NewReader(encode(t, validFields())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK || len(m.Sent()) != 1 {
+		t.Fatalf("status %d, delivered %d; want 200 and one delivered", res.StatusCode, len(m.Sent()))
+	}
+	if res.Header.Get("X-Request-Id") == "" {
+		t.Error("no X-Request-Id to quote when reporting a problem")
+	}
+}
+
+func TestLogsNamePeopleNever(t *testing.T) {
+	var logs logBuffer
+	m := &recordingMailer{}
+	h := New(testConfig(t), m, logs.logger())
+	secret := with(
+		"name", "Zebulon Quartermain",
+		"email", "zebulon.q@secret-mail.example",
+		"phone", "+34 600 111 222",
+		"message", "Confidential: our churn rate doubled.",
+	)
+	remote := "203.0.113.77:4242"
+	call{body: encode(t, secret), remote: remote}.do(t, h)
+	call{body: encode(t, with("name", "Zebulon Quartermain", "email", "zebulon.q@secret-mail")), remote: remote}.do(t, h)
+	m.err = errMailerDown
+	call{body: encode(t, secret), remote: remote}.do(t, h)
+
+	out := logs.String()
+	for _, s := range []string{"Zebulon", "zebulon.q", "secret-mail", "600 111 222", "churn", "203.0.113.77"} {
+		if strings.Contains(out, s) {
+			t.Errorf("log contains %q:\n%s", s, out)
+		}
+	}
+	recs := logs.records(t)
+	wantOutcomes := []string{"sent", "validation", "delivery"}
+	if len(recs) != len(wantOutcomes) {
+		t.Fatalf("%d log records; want %d:\n%s", len(recs), len(wantOutcomes), out)
+	}
+	for i, rec := range recs {
+		for _, k := range []string{"request_id", "outcome", "status", "latency_ms", "source"} {
+			if _, ok := rec[k]; !ok {
+				t.Errorf("record %d lacks %q: %v", i, k, rec)
+			}
+		}
+		if rec["outcome"] != wantOutcomes[i] {
+			t.Errorf("record %d outcome %v; want %s", i, rec["outcome"], wantOutcomes[i])
+		}
+		if rec["source"] != recs[0]["source"] {
+			t.Errorf("record %d source hash %v differs from %v for the same address", i, rec["source"], recs[0]["source"])
+		}
+	}
+	if f, _ := recs[1]["invalid_fields"].([]any); len(f) != 1 || f[0] != "email" {
+		t.Errorf("invalid_fields %v; want [email]", recs[1]["invalid_fields"])
+	}
+	if recs[0]["enquiry_id"] == nil {
+		t.Error("a sent enquiry's log record has no enquiry_id to trace it by")
+	}
+}

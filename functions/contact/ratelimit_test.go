@@ -1,0 +1,85 @@
+package contact
+
+import (
+	"fmt"
+	"net/netip"
+	"testing"
+	"time"
+)
+
+func TestLimiterRefillsAtTheConfiguredRate(t *testing.T) {
+	l := newLimiter(6, 2) // one token every 10 s, two at most
+	src := netip.MustParseAddr("192.0.2.1")
+	t0 := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
+
+	steps := []struct {
+		name      string
+		at        time.Duration
+		wantOK    bool
+		wantRetry time.Duration
+	}{
+		{"burst 1", 0, true, 0},
+		{"burst 2", 0, true, 0},
+		{"empty", 0, false, 10 * time.Second},
+		{"part refilled", 4 * time.Second, false, 6 * time.Second},
+		{"one token back", 10 * time.Second, true, 0},
+		{"empty again", 10 * time.Second, false, 10 * time.Second},
+		{"long idle refills only to the burst", time.Hour, true, 0},
+		{"second of the burst", time.Hour, true, 0},
+		{"no third", time.Hour, false, 10 * time.Second},
+		{"clock stepped back", time.Hour - time.Minute, false, 10 * time.Second},
+	}
+	for _, s := range steps {
+		ok, retry := l.allow(src, t0.Add(s.at))
+		if ok != s.wantOK || retry != s.wantRetry {
+			t.Errorf("%s: allow = %v, retry %v; want %v, %v", s.name, ok, retry, s.wantOK, s.wantRetry)
+		}
+	}
+}
+
+func TestLimiterOffAtZeroRate(t *testing.T) {
+	l := newLimiter(0, 1)
+	for range 1000 {
+		if ok, _ := l.allow(netip.Addr{}, time.Now()); !ok {
+			t.Fatal("refused with the limiter off")
+		}
+	}
+}
+
+func TestLimiterMemoryIsBounded(t *testing.T) {
+	l := newLimiter(1, 1)
+	l.max = 100
+	t0 := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
+	for i := range 1000 {
+		l.allow(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), t0)
+	}
+	if n := len(l.buckets); n > 100 {
+		t.Errorf("%d sources remembered; want at most 100", n)
+	}
+	// Idle sources are forgotten first: once everyone has refilled, a new
+	// source clears them all out.
+	l.max = len(l.buckets)
+	l.allow(netip.MustParseAddr("192.0.2.1"), t0.Add(time.Hour))
+	if n := len(l.buckets); n != 1 {
+		t.Errorf("%d sources remembered after all went idle; want only the new one", n)
+	}
+}
+
+func TestSourceKey(t *testing.T) {
+	tests := []struct{ ip, want string }{
+		{"192.0.2.1", "192.0.2.1"},
+		{"::ffff:192.0.2.1", "192.0.2.1"},
+		{"2001:db8:1:2:3:4:5:6", "2001:db8:1:2::"},
+		{"2001:db8:1:2::1", "2001:db8:1:2::"},
+		{"fe80::1%eth0", "fe80::"},
+		{"", "invalid IP"},
+		{"not an ip", "invalid IP"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%q", tt.ip), func(t *testing.T) {
+			if got := sourceKey(tt.ip).String(); got != tt.want {
+				t.Errorf("sourceKey(%q) = %s; want %s", tt.ip, got, tt.want)
+			}
+		})
+	}
+}
