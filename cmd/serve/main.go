@@ -17,16 +17,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/internal/devserver"
 )
 
 func main() {
@@ -51,7 +50,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, err := newHandler(ctx, *dir, *outbox, "http://"+ln.Addr().String(), stderr)
+	h, err := devserver.New(ctx, devserver.Options{
+		Dir: *dir, Outbox: *outbox, Log: stderr,
+		Origins: []string{"http://" + ln.Addr().String()},
+	})
 	if err != nil {
 		ln.Close()
 		return err
@@ -68,34 +70,4 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
-}
-
-// newHandler is the whole server: the site from dir, and the contact
-// function at /api/contact answering CORS for origin.
-func newHandler(ctx context.Context, dir, outbox, origin string, logw io.Writer) (http.Handler, error) {
-	m, err := loadManifest(filepath.Join(filepath.Dir(dir), "cdn", "routes.json"))
-	if err != nil {
-		return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
-		return nil, fmt.Errorf("%s has no index.html (run go run ./cmd/build first)", dir)
-	}
-	cfg, err := contact.ConfigFromEnv(os.Getenv)
-	if err != nil {
-		return nil, err
-	}
-	cfg.Mailer = contact.MailerOutbox
-	if outbox != "" {
-		cfg.OutboxPath = outbox
-	}
-	cfg.AllowedOrigins = append(cfg.AllowedOrigins, origin)
-	mailer, err := contact.NewMailer(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	logger := slog.New(slog.NewJSONHandler(logw, nil))
-	mux := http.NewServeMux()
-	mux.Handle("/api/contact", contact.New(cfg, mailer, logger))
-	mux.Handle("/", &site{dir: dir, m: m})
-	return mux, nil
 }

@@ -22,6 +22,11 @@ export function PageHost({ initial }: { initial: PageData }) {
   const [shown, setShown] = useState({ key: location.pathname, data: initial });
   const firstLoad = useRef(true);
 
+  // Marks the document once React has hydrated it (tests wait for this).
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
+
   useEffect(() => {
     const pathname = location.pathname;
     const canonical = canonicalPath(pathname);

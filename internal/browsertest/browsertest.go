@@ -1,0 +1,269 @@
+// Package browsertest runs browser tests against the real site: it builds
+// the repository's content/ and frontend/ with the real build, serves the
+// output with the real server (routing manifest, headers, contact function
+// with an outbox in a temporary directory) on 127.0.0.1, and drives Debian's
+// headless Chromium with chromedp. It never downloads a browser.
+//
+// The build, the server and the browser are started once per test binary
+// and shared (they take seconds; tabs take milliseconds). A package using it
+// runs them down in TestMain:
+//
+//	func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+//
+//	func TestSomething(t *testing.T) {
+//		env := browsertest.Start(t)
+//		tab := env.NewTab(t, 1280, 800)
+//		tab.Load(t, "/platform")          // waits until React has hydrated
+//		if errs := tab.ConsoleErrors(); len(errs) > 0 { ... }
+//		if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 { ... }
+//	}
+//
+// Env.SetContact stands another handler in for the contact function (a
+// failing or slow endpoint); Env.OutboxLines reads what the real one
+// received; Env.Get fetches a path without the browser (statuses, headers).
+//
+// chromedp here is v0.23, whose API is generic and differs from older
+// examples: actions are Action[T] values; chromedp.Do(ctx, steps...) runs
+// Action[Void] steps; chromedp.Run(ctx, action) returns an action's value;
+// selectors are typed (chromedp.CSS("a.b"), chromedp.ID("x")). For example:
+//
+//	chromedp.Do(tab.Ctx,
+//		chromedp.Click(chromedp.CSS(`button[aria-controls="menu"]`)),
+//		chromedp.WaitVisible(chromedp.CSS("#menu")),
+//		chromedp.SendKeys(chromedp.CSS("#email"), "a@b.example"),
+//		chromedp.Poll[chromedp.Void](`window.scrollY > 500`),  // wait for a condition
+//		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 600)`),
+//		chromedp.KeyEvent(kb.Escape),                            // import "github.com/chromedp/chromedp/kb"
+//	)
+//	n, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[int](`document.querySelectorAll(".card").length`))
+//	text, err := chromedp.Run(tab.Ctx, chromedp.Text(chromedp.CSS("h1")))
+//	ok, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`document.activeElement.id === "x"`))
+//
+// Evaluate decodes JSON case-sensitively: give result structs json tags.
+// Promises need chromedp.EvalAwaitPromise.
+package browsertest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/atomicdir"
+	"github.com/vozia/site/internal/devserver"
+)
+
+// ChromiumPath is Debian's Chromium, installed by `make test`.
+const ChromiumPath = "/usr/bin/chromium"
+
+// Env is the running site and browser.
+type Env struct {
+	// URL is the site's origin, "http://127.0.0.1:PORT".
+	URL string
+	// Dir is the built site root (dist/site of the temporary build).
+	Dir string
+	// Repo is the repository root.
+	Repo string
+
+	outbox  string
+	contact atomic.Pointer[http.Handler]
+	browser context.Context
+}
+
+// The shared environment. Package state is unusual here, but building the
+// site and starting Chromium once per test binary, not once per test, is
+// what keeps the browser suites fast; Main tears it down.
+var (
+	once     sync.Once
+	shared   *Env
+	startErr error
+	teardown []func()
+)
+
+// Main runs the tests and then stops the server and the browser and removes
+// the temporary build. Use it from TestMain.
+func Main(m *testing.M) int {
+	code := m.Run()
+	for i := len(teardown) - 1; i >= 0; i-- {
+		teardown[i]()
+	}
+	return code
+}
+
+// Start returns the shared environment, starting it on first use. A
+// missing Chromium or a failing build fails the test with the reason.
+func Start(t testing.TB) *Env {
+	t.Helper()
+	once.Do(func() { shared, startErr = start() })
+	if startErr != nil {
+		t.Fatalf("browser test environment: %v", startErr)
+	}
+	return shared
+}
+
+func start() (*Env, error) {
+	if _, err := exec.LookPath(ChromiumPath); err != nil {
+		return nil, fmt.Errorf("%s not found: run `make test` (it installs Debian's chromium)", ChromiumPath)
+	}
+	repo, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "vozia-browsertest-*")
+	if err != nil {
+		return nil, err
+	}
+	teardown = append(teardown, func() { os.RemoveAll(tmp) })
+	e := &Env{Repo: repo, Dir: filepath.Join(tmp, "site"), outbox: filepath.Join(tmp, "outbox.jsonl")}
+
+	res, err := generator.Build(context.Background(), generator.Options{
+		Content:     os.DirFS(filepath.Join(repo, "content")),
+		FrontendDir: filepath.Join(repo, "frontend"),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	if err := atomicdir.Write(e.Dir, convert(res.Site)); err != nil {
+		return nil, err
+	}
+	if err := atomicdir.Write(filepath.Join(tmp, "cdn"), convert(res.CDN)); err != nil {
+		return nil, err
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	e.URL = "http://" + ln.Addr().String()
+	h, err := devserver.New(context.Background(), devserver.Options{
+		Dir: e.Dir, Outbox: e.outbox, Origins: []string{e.URL},
+		WrapContact: func(real http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if h := e.contact.Load(); h != nil {
+					(*h).ServeHTTP(w, r)
+					return
+				}
+				real.ServeHTTP(w, r)
+			})
+		},
+	})
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	teardown = append(teardown, func() { srv.Close() })
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(ChromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(filepath.Join(tmp, "chromium-profile")),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	teardown = append(teardown, cancelAlloc, cancelBrowser)
+	if err := chromedp.Do(browser); err != nil {
+		return nil, fmt.Errorf("start chromium: %w", err)
+	}
+	e.browser = browser
+	return e, nil
+}
+
+// SetContact makes h answer POST /api/contact instead of the real contact
+// function until ResetContact; the test resets it on cleanup.
+func (e *Env) SetContact(t testing.TB, h http.Handler) {
+	e.contact.Store(&h)
+	t.Cleanup(e.ResetContact)
+}
+
+// ResetContact restores the real contact function.
+func (e *Env) ResetContact() { e.contact.Store(nil) }
+
+// OutboxLines returns the enquiries the real contact function delivered so
+// far, one decoded JSON object each.
+func (e *Env) OutboxLines(t testing.TB) []map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(e.outbox)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]any
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("outbox line %q: %v", sc.Text(), err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// Get fetches a path from the server without the browser (for statuses and
+// headers), not following redirects.
+func (e *Env) Get(t testing.TB, path string) *http.Response {
+	t.Helper()
+	c := &http.Client{
+		Timeout:       10 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	res, err := c.Get(e.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	return res
+}
+
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+func convert(files []generator.File) []atomicdir.File {
+	out := make([]atomicdir.File, len(files))
+	for i, f := range files {
+		out[i] = atomicdir.File{Path: f.Path, Data: f.Data}
+	}
+	return out
+}

@@ -1,0 +1,135 @@
+package browsertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// Tab is one browser tab with what it logged and requested.
+type Tab struct {
+	// Ctx runs chromedp actions in this tab.
+	Ctx context.Context
+	env *Env
+
+	mu       sync.Mutex
+	console  []string // console.error and console.warn messages
+	errors   []string // uncaught exceptions and browser log errors (CSP, 404s)
+	requests []string
+}
+
+// NewTab opens a tab with a width x height viewport; it closes when the
+// test ends. Every action gets a generous timeout so that a hang fails the
+// test instead of the suite.
+func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
+	t.Helper()
+	tab := &Tab{env: e}
+	// chromedp enables the Log and Network domains of every tab itself.
+	ctx, cancel := chromedp.NewContext(e.browser, chromedp.WithListener(tab.listen))
+	if err := chromedp.Do(ctx); err != nil { // opens the tab
+		cancel()
+		t.Fatalf("open tab: %v", err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTimeout(); cancel() })
+	tab.Ctx = ctx
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		t.Fatalf("open tab: %v", err)
+	}
+	return tab
+}
+
+func (tab *Tab) listen(ev any) {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+			tab.console = append(tab.console, fmt.Sprintf("console.%s: %s", ev.Type, args(ev.Args)))
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			msg = d.Exception.Description
+		}
+		tab.errors = append(tab.errors, "exception: "+msg)
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError {
+			tab.errors = append(tab.errors, fmt.Sprintf("%s: %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+		}
+	case *network.EventRequestWillBeSent:
+		tab.requests = append(tab.requests, ev.Request.URL)
+	}
+}
+
+func args(as []*runtime.RemoteObject) string {
+	parts := make([]string, 0, len(as))
+	for _, a := range as {
+		switch {
+		case len(a.Value) > 0:
+			var s string
+			if json.Unmarshal(a.Value, &s) == nil {
+				parts = append(parts, s)
+			} else {
+				parts = append(parts, string(a.Value))
+			}
+		case a.Description != "":
+			parts = append(parts, a.Description)
+		default:
+			parts = append(parts, string(a.Type))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// Load navigates to a site path and waits until React has hydrated the page
+// (the app marks <html data-hydrated>).
+func (tab *Tab) Load(t testing.TB, path string) {
+	t.Helper()
+	if err := chromedp.Do(tab.Ctx,
+		chromedp.Navigate(tab.env.URL+path),
+		chromedp.WaitReady(chromedp.CSS("html[data-hydrated]")),
+	); err != nil {
+		t.Fatalf("load %s: %v (console: %q, errors: %q)", path, err, tab.ConsoleErrors(), tab.Errors())
+	}
+}
+
+// ConsoleErrors returns what the page wrote to console.error and
+// console.warn so far (React's hydration warnings included).
+func (tab *Tab) ConsoleErrors() []string {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	return append([]string(nil), tab.console...)
+}
+
+// Errors returns uncaught exceptions and the browser's own error log
+// (failed loads, CSP violations) so far.
+func (tab *Tab) Errors() []string {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	return append([]string(nil), tab.errors...)
+}
+
+// Requests returns the URL of every request the tab made so far.
+func (tab *Tab) Requests() []string {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	return append([]string(nil), tab.requests...)
+}
+
+// Reset forgets what was logged and requested so far.
+func (tab *Tab) Reset() {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	tab.console, tab.errors, tab.requests = nil, nil, nil
+}

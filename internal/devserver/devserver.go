@@ -1,0 +1,75 @@
+// Package devserver is the local server of cmd/serve: it serves a built
+// site exactly as the CDN will, following the routing manifest
+// (dist/cdn/routes.json, see generator.RoutingManifest), and mounts the
+// contact function at /api/contact. Browser tests and benchmarks use it
+// too, so they exercise the same routing a visitor gets.
+package devserver
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"github.com/vozia/site/functions/contact"
+)
+
+// ContactPath is where the contact function is mounted.
+const ContactPath = "/api/contact"
+
+// Options configure the server.
+type Options struct {
+	// Dir is the site root (dist/site); the manifest is ../cdn/routes.json.
+	Dir string
+	// Outbox is the file enquiries are appended to; empty means
+	// CONTACT_OUTBOX or the contact function's default.
+	Outbox string
+	// Origins are granted CORS by the contact function, besides those of
+	// CONTACT_ALLOWED_ORIGINS (or its defaults).
+	Origins []string
+	// Log receives the contact function's JSON log lines.
+	Log io.Writer
+	// WrapContact, when set, wraps the contact handler (tests use it to
+	// stand in failing or slow endpoints).
+	WrapContact func(http.Handler) http.Handler
+}
+
+// New returns the whole server.
+func New(ctx context.Context, opt Options) (http.Handler, error) {
+	m, err := loadManifest(filepath.Join(filepath.Dir(opt.Dir), "cdn", "routes.json"))
+	if err != nil {
+		return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
+	}
+	if _, err := os.Stat(filepath.Join(opt.Dir, "index.html")); err != nil {
+		return nil, fmt.Errorf("%s has no index.html (run go run ./cmd/build first)", opt.Dir)
+	}
+	cfg, err := contact.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	// Locally enquiries always go to the outbox: nothing to configure, and
+	// nothing leaves the machine.
+	cfg.Mailer = contact.MailerOutbox
+	if opt.Outbox != "" {
+		cfg.OutboxPath = opt.Outbox
+	}
+	cfg.AllowedOrigins = append(cfg.AllowedOrigins, opt.Origins...)
+	mailer, err := contact.NewMailer(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	var h http.Handler = contact.New(cfg, mailer, slog.New(slog.NewJSONHandler(opt.Log, nil)))
+	if opt.WrapContact != nil {
+		h = opt.WrapContact(h)
+	}
+	mux := http.NewServeMux()
+	mux.Handle(ContactPath, h)
+	mux.Handle("/", &site{dir: opt.Dir, m: m})
+	return mux, nil
+}
