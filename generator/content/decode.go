@@ -208,7 +208,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	}
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] {
-			d.errorf(n, "missing required field %q in %s", joinField(field, name), t.Name())
+			d.errorf(n, "%smissing required field %q in %s", fieldPrefix(field), name, t.Name())
 		}
 	}
 	for i := 0; i < t.NumField(); i++ {

@@ -4,7 +4,7 @@ package content
 // its copy type, decoded from content/pages/<page>.yaml (or the route's
 // Copy file). A nil constructor means the page has no copy file.
 var pageCopyTypes = map[string]func() any{
-	"home":             func() any { return new(BasicCopy) },
+	"home":             func() any { return new(HomeCopy) },
 	"voice-ai":         func() any { return new(BasicCopy) },
 	"text-ai":          func() any { return new(BasicCopy) },
 	"pulse":            func() any { return new(BasicCopy) },

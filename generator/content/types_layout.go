@@ -1,5 +1,11 @@
 package content
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
 // Layout is content/layout.yaml: the copy of the parts every page shares
 // (navigation, footer, contact form, floating button, cookie consent).
 type Layout struct {
@@ -8,6 +14,45 @@ type Layout struct {
 	ContactForm     ContactForm     `json:"contactForm"`
 	FloatingContact FloatingContact `json:"floatingContact"`
 	Consent         Consent         `json:"consent"`
+	UI              UI              `json:"ui"`
+}
+
+// UI is the copy of the shared primitives (dialogs, toasts).
+type UI struct {
+	// Close names the × button of dialogs.
+	Close string `json:"close"`
+	// Notifications names the toast region.
+	Notifications string `json:"notifications"`
+	// Dismiss names the × button of a toast.
+	Dismiss string `json:"dismiss"`
+}
+
+// Action is a labelled link or call to action that points either at Href
+// (a site path, #fragment, http(s) URL or mailto:) or at Site, one of the
+// addresses of site.yaml by name, so that hosts and mailboxes are spelled
+// only there:
+//
+//	pulse, health   productSites.pulse / productSites.health (new tab)
+//	demo            demoFormURL, the hosted demo form (new tab)
+//	careers         careersURL (new tab)
+//	email           mailto: demoEmail
+type Action struct {
+	Label string `json:"label"`
+	Href  Link   `json:"href,omitempty"`
+	Site  string `json:"site,omitempty"`
+}
+
+// SiteAddresses are the names an Action's Site may take.
+var SiteAddresses = []string{"pulse", "health", "demo", "careers", "email"}
+
+func (a Action) Validate() error {
+	if (a.Href == "") == (a.Site == "") {
+		return fmt.Errorf("action %q needs exactly one of href and site", a.Label)
+	}
+	if a.Site != "" && !slices.Contains(SiteAddresses, a.Site) {
+		return fmt.Errorf("action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", "))
+	}
+	return nil
 }
 
 // NavLink is a labelled link; External ones open in a new tab.
@@ -23,6 +68,8 @@ type NavGroup struct {
 }
 
 type Nav struct {
+	// Label names the navigation landmark.
+	Label        string     `json:"label"`
 	Home         NavLink    `json:"home"`
 	Solutions    NavGroup   `json:"solutions"`
 	Links        []NavLink  `json:"links"`
@@ -40,13 +87,14 @@ type Footer struct {
 	SocialTitle         string         `json:"socialTitle"`
 	LegalLinks          []NavLink      `json:"legalLinks"`
 	CookieSettingsLabel string         `json:"cookieSettingsLabel"`
-	// Copyright contains {year}, replaced with the current year.
+	// Copyright contains {year}, replaced with the current year, and
+	// {brand}, replaced with site.yaml's brand.
 	Copyright string `json:"copyright"`
 }
 
 type FooterColumn struct {
-	Title string    `json:"title"`
-	Links []NavLink `json:"links"`
+	Title string   `json:"title"`
+	Links []Action `json:"links"`
 }
 
 type ContactForm struct {
@@ -64,11 +112,24 @@ type ContactForm struct {
 	Suspicious  Notice       `json:"suspicious"`
 }
 
+// InfoItem is a line of the contact information. With Site (see Action)
+// the text is that address and links to it.
 type InfoItem struct {
 	Icon  string `json:"icon"`
 	Label string `json:"label"`
-	Text  string `json:"text"`
+	Text  string `json:"text,omitempty"`
 	Href  Link   `json:"href,omitempty"`
+	Site  string `json:"site,omitempty"`
+}
+
+func (i InfoItem) Validate() error {
+	if (i.Text == "") == (i.Site == "") {
+		return fmt.Errorf("info item %q needs exactly one of text and site", i.Label)
+	}
+	if i.Site != "" {
+		return Action{Label: i.Label, Site: i.Site}.Validate()
+	}
+	return nil
 }
 
 // FormFields are the labels (and placeholder hints) of the form's fields.
@@ -80,6 +141,9 @@ type FormFields struct {
 	CompanySize string `json:"companySize"`
 	SizePrompt  string `json:"sizePrompt"`
 	Message     string `json:"message"`
+	// Honeypot labels the hidden anti-bot field (read only by bots and
+	// screen readers that ignore aria-hidden).
+	Honeypot string `json:"honeypot"`
 }
 
 // FormMessages are the validation messages of SPEC section 5, by field.
@@ -103,6 +167,8 @@ type FloatingContact struct {
 }
 
 type Consent struct {
+	// BannerLabel names the banner's landmark.
+	BannerLabel   string          `json:"bannerLabel"`
 	Text          string          `json:"text"`
 	PolicyLabel   string          `json:"policyLabel"`
 	Preferences   string          `json:"preferences"`

@@ -1,0 +1,167 @@
+package head
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/vozia/site/generator/content"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func site() content.SiteConfig {
+	return content.SiteConfig{
+		Brand: "Vozia", BaseURL: "https://www.vozia.example", Language: "en-US", DemoEmail: "demo@vozia.example",
+		SEO: content.SEO{
+			Title: "Vozia | Default", Description: "Default description.",
+			Keywords: []string{"voice AI agents", "text AI chatbots"}, Image: "/images/share.png",
+			ThemeColor: "#FF6B35", Region: "US", Placename: "United States", Speakable: []string{"h1", ".hero-subtitle"},
+		},
+		Organization: content.Organization{
+			Logo: "/images/logo.png", Description: "We build agents.", FounderName: "Vozia Founding Team",
+			Country: "ES", ContactType: "customer service",
+			Offer: content.Offer{Price: "0", Currency: "USD", Description: "Contact for custom pricing"},
+		},
+		Social: []content.Profile{{Name: "linkedin", Label: "LinkedIn", URL: "https://www.linkedin.com/company/vozia-example"}},
+	}
+}
+
+var reviews = []content.Review{
+	{Company: "Acme Retail", ReviewBody: "Great <agents> & more.", RatingValue: 5, DatePublished: "2024-05-01"},
+	{Company: "Bank Co", ReviewBody: "Reliable.", RatingValue: 5, DatePublished: "2024-06-01"},
+	{Company: "Bio Co", ReviewBody: "Fast.", RatingValue: 5, DatePublished: "2024-07-01"},
+	{Company: "Home Co", ReviewBody: "Helpful.", RatingValue: 5, DatePublished: "2024-08-01"},
+}
+
+func TestWriteGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		page Page
+	}{
+		{"home", Page{Site: site(), Reviews: reviews, Path: "/", Route: content.Route{
+			Path: "/", Title: "Vozia | Voice & Text AI Agents", Description: `Agents that "talk" <back>.`, Keywords: []string{"AI consulting", "Voice AI agents"}}}},
+		{"breadcrumbs", Page{Site: site(), Reviews: reviews, Path: "/solutions/pulse", Route: content.Route{
+			Path: "/solutions/pulse", Title: "Pulse | Vozia", Description: "Interviews.", Image: "https://cdn.example/pulse.png",
+			Breadcrumbs: []content.Breadcrumb{{Name: "Home", URL: "/"}, {Name: "Pulse", URL: "/solutions/pulse"}}}}},
+		{"blog-post", Page{Site: site(), Reviews: reviews, Path: "/blog/hello", Route: content.Route{
+			Path: "/blog/hello", Title: "Hello | Vozia", Description: "A post.",
+			Article: &content.Article{Author: "Ana García", Publisher: "https://www.linkedin.com/company/vozia-example"}}}},
+		{"not-found", Page{Site: site(), Path: "/404", NoIndex: true, Route: content.Route{
+			Path: "/404", Title: "Page not found | Vozia", Description: "Nothing here.", NotFound: true}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Write(tc.page)
+			golden := filepath.Join("testdata", tc.name+".golden.html")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./generator/head -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("head differs from %s (go test -update to accept):\n%s", golden, got)
+			}
+			for _, block := range jsonLDBlocks(t, got) {
+				if block["@context"] != "https://schema.org" {
+					t.Errorf("JSON-LD block without schema.org context: %v", block)
+				}
+			}
+		})
+	}
+}
+
+// The golden files pin the bytes; these pin the rules a reader of the
+// brief checks, so that an -update cannot quietly accept a broken head.
+func TestWriteRules(t *testing.T) {
+	home := string(Write(Page{Site: site(), Reviews: reviews, Path: "/", Route: content.Route{Path: "/", Title: "T", Description: "D", Keywords: []string{"Voice AI agents", "pulse"}}}))
+	for _, want := range []string{
+		`<link rel="canonical" href="https://www.vozia.example/">`,
+		`<meta name="keywords" content="Voice AI agents, pulse, text AI chatbots, Vozia">`,
+		`<meta property="og:image" content="https://www.vozia.example/images/share.png">`,
+		`<meta property="og:image:width" content="1200">`,
+		`<meta property="og:image:height" content="630">`,
+		`<meta name="twitter:card" content="summary_large_image">`,
+		`<meta name="robots" content="index, follow, max-snippet:-1, max-image-preview:large">`,
+		`<meta name="googlebot" content="index, follow, max-snippet:-1, max-image-preview:large">`,
+		`<meta name="theme-color" content="#FF6B35">`,
+		`<meta http-equiv="content-language" content="en-US">`,
+		`<meta name="geo.region" content="US">`,
+		`<meta name="geo.placename" content="United States">`,
+		`<meta name="apple-mobile-web-app-capable" content="yes">`,
+	} {
+		if !strings.Contains(home, want) {
+			t.Errorf("head lacks %s", want)
+		}
+	}
+	if strings.Contains(home, "BreadcrumbList") {
+		t.Error("a page without breadcrumbs has a BreadcrumbList")
+	}
+	if strings.Contains(home, "article:author") {
+		t.Error("a page that is not a blog post has article tags")
+	}
+
+	blocks := jsonLDBlocks(t, []byte(home))
+	org := blocks[0]
+	rating := org["aggregateRating"].(map[string]any)
+	if rating["ratingValue"] != "5.0" || rating["reviewCount"] != 4.0 || rating["bestRating"] != 5.0 || rating["worstRating"] != 1.0 {
+		t.Errorf("aggregate rating = %v, want 5.0 from 4 reviews, best 5, worst 1", rating)
+	}
+	if org["address"].(map[string]any)["addressCountry"] != "ES" {
+		t.Errorf("address = %v", org["address"])
+	}
+	if f := org["founder"].(map[string]any); f["@type"] != "Organization" || f["name"] != "Vozia Founding Team" {
+		t.Errorf("founder = %v", f)
+	}
+	if o := org["offers"].(map[string]any); o["price"] != "0" || o["priceCurrency"] != "USD" || o["description"] != "Contact for custom pricing" {
+		t.Errorf("offers = %v", o)
+	}
+	if cp := org["contactPoint"].(map[string]any); cp["contactType"] != "customer service" || cp["email"] != "demo@vozia.example" {
+		t.Errorf("contactPoint = %v", cp)
+	}
+	if sp := blocks[1]["speakable"].(map[string]any); sp["@type"] != "SpeakableSpecification" {
+		t.Errorf("speakable = %v", sp)
+	}
+
+	crumbs := jsonLDBlocks(t, Write(Page{Site: site(), Path: "/a/b", Route: content.Route{Path: "/a/b", Title: "T", Description: "D",
+		Breadcrumbs: []content.Breadcrumb{{Name: "Home", URL: "/"}, {Name: "A", URL: "/a"}, {Name: "B", URL: "/a/b"}}}}))[2]
+	items := crumbs["itemListElement"].([]any)
+	for i, it := range items {
+		m := it.(map[string]any)
+		if m["position"] != float64(i+1) || !strings.HasPrefix(m["item"].(string), "https://www.vozia.example/") {
+			t.Errorf("breadcrumb %d = %v, want position %d and an absolute URL", i, m, i+1)
+		}
+	}
+
+	if Rating(nil) != nil {
+		t.Error("no reviews must give no aggregate rating")
+	}
+	mixed := Rating([]content.Review{{RatingValue: 5}, {RatingValue: 4}})
+	if mixed.RatingValue != "4.5" || mixed.ReviewCount != 2 {
+		t.Errorf("rating of 5 and 4 = %+v, want 4.5 of 2", mixed)
+	}
+}
+
+var ldRE = regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`)
+
+func jsonLDBlocks(t *testing.T, head []byte) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, m := range ldRE.FindAllSubmatch(head, -1) {
+		var v map[string]any
+		if err := json.Unmarshal(m[1], &v); err != nil {
+			t.Fatalf("invalid JSON-LD %s: %v", m[1], err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
