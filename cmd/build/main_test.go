@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// copyDir copies the repository's content/ so a test can break it.
+func copyContent(t *testing.T) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "content")
+	err := filepath.WalkDir("../../content", func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel("../../content", p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// TestBrokenBuildKeepsLastGoodOutput: a content typo fails the build with
+// file:line:col, and the previous output stays exactly as it was.
+func TestBrokenBuildKeepsLastGoodOutput(t *testing.T) {
+	content := copyContent(t)
+	out := filepath.Join(t.TempDir(), "dist", "site")
+	args := []string{"-out", out, "-content", content, "-frontend", "../../frontend"}
+
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+		t.Fatalf("first build: %v", err)
+	}
+	for _, want := range []string{"route", "HTML gzip", "/solutions/voice-ai", "assets/app-", "total"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	good, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(out), "cdn", "routes.json")); err != nil {
+		t.Errorf("routing manifest not written beside the site: %v", err)
+	}
+
+	site := filepath.Join(content, "site.yaml")
+	data, _ := os.ReadFile(site)
+	os.WriteFile(site, bytes.Replace(data, []byte("demoEmail:"), []byte("demoEmial:"), 1), 0o644)
+	os.WriteFile(filepath.Join(out, "marker"), []byte("still here"), 0o644)
+
+	stdout.Reset()
+	err = run(context.Background(), args, &stdout, &stderr)
+	if err == nil {
+		t.Fatal("build with a typo succeeded")
+	}
+	if want := filepath.Join(content, "site.yaml") + ":"; !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `unknown field "demoEmial"`) {
+		t.Errorf("error does not name the file, line and field:\n%v", err)
+	}
+	now, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	if !bytes.Equal(now, good) {
+		t.Error("the failed build changed the previous output")
+	}
+	if m, _ := os.ReadFile(filepath.Join(out, "marker")); string(m) != "still here" {
+		t.Error("the failed build replaced the output directory")
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".site.*"))
+	if len(leftovers) > 0 {
+		t.Errorf("temporary directories left behind: %v", leftovers)
+	}
+}
+
+func TestFlags(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), []string{"-nope"}, &stdout, &stderr); err == nil {
+		t.Error("an unknown flag was accepted")
+	}
+	if err := run(context.Background(), []string{"-frontend", t.TempDir()}, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "node_modules is missing") {
+		t.Errorf("missing node_modules: %v", err)
+	}
+	err := run(context.Background(), []string{"-out", filepath.Join(t.TempDir(), "site"), "-content", "../../content", "-frontend", "../../frontend", "-base-url", "ftp://x"}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "-base-url") {
+		t.Errorf("invalid -base-url: %v", err)
+	}
+}

@@ -1,0 +1,303 @@
+package generator
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"golang.org/x/net/html"
+)
+
+var fixedNow = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+
+// contentFS copies the repository's content/ into a MapFS.
+func contentFS(t testing.TB) fstest.MapFS {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	root := "../content"
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		fsys[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fsys
+}
+
+// The shipped site, built once for the tests that only read it.
+var (
+	shippedOnce sync.Once
+	shipped     *Result
+	shippedErr  error
+)
+
+func shippedSite(t *testing.T) *Result {
+	t.Helper()
+	shippedOnce.Do(func() {
+		shipped, shippedErr = Build(context.Background(), Options{Content: os.DirFS("../content"), FrontendDir: "../frontend", Now: fixedNow})
+	})
+	if shippedErr != nil {
+		t.Fatalf("build of the shipped site: %v", shippedErr)
+	}
+	return shipped
+}
+
+func files(r *Result) map[string][]byte {
+	m := map[string][]byte{}
+	for _, f := range r.Site {
+		m[f.Path] = f.Data
+	}
+	return m
+}
+
+// fixture is the shipped content plus two fixture routes: a Markdown page
+// (/notes) and a redirect to it (/old). The shared layout links to most
+// routes of the brief, so the fixture keeps them rather than a copy of the
+// layout that would drift from its type.
+func fixture(t *testing.T) fstest.MapFS {
+	t.Helper()
+	fsys := contentFS(t)
+	fsys["legal/notes.md"] = &fstest.MapFile{Data: []byte("# Notes\n\n## Part one\n\nSee [the platform](/platform).\n")}
+	routes := string(fsys["routes.yaml"].Data) + `
+- path: /notes
+  page: legal
+  markdown: legal/notes.md
+  title: Notes
+  description: Notes in Markdown.
+  breadcrumbs: [{name: Home, url: /}, {name: Notes, url: /notes}]
+- path: /old
+  page: redirect
+  redirect: /notes
+`
+	fsys["routes.yaml"] = &fstest.MapFile{Data: []byte(routes)}
+	return fsys
+}
+
+func TestBuildFixture(t *testing.T) {
+	res, err := Build(context.Background(), Options{Content: fixture(t), FrontendDir: "../frontend", Now: fixedNow, BaseURL: "https://fixture.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files(res)
+	for _, p := range []string{"index.html", "platform/index.html", "notes/index.html", "old/index.html", "404.html",
+		"sitemap.xml", "robots.txt", "favicon.ico", "favicon.svg", "site.webmanifest", "images/share.png", "images/logo.png"} {
+		if f[p] == nil {
+			t.Errorf("missing %s", p)
+		}
+	}
+	if n := len(res.Stats.Routes); n != 17 {
+		t.Errorf("rendered %d routes, want 17 (16 of the brief and /notes; redirects are not rendered)", n)
+	}
+
+	notes := string(f["notes/index.html"])
+	for _, want := range []string{
+		"<title>Notes</title>",
+		`<link rel="canonical" href="https://fixture.example/notes">`,
+		`"@type":"BreadcrumbList"`,
+		`<script type="application/json" id="site-data">`,
+		`<script type="application/json" id="page-data">`,
+		`<div id="root"><`,
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes/index.html lacks %s", want)
+		}
+	}
+	if !strings.Contains(notes, `<h2 id="part-one">Part one</h2>`) {
+		t.Error("the Markdown page was not rendered with heading ids")
+	}
+	old := string(f["old/index.html"])
+	for _, want := range []string{`<meta http-equiv="refresh" content="0; url=/notes">`, `<link rel="canonical" href="https://fixture.example/notes">`, `<a href="/notes">`} {
+		if !strings.Contains(old, want) {
+			t.Errorf("redirect page lacks %s", want)
+		}
+	}
+	notFound := string(f["404.html"])
+	if !strings.Contains(notFound, `content="noindex, follow"`) || strings.Contains(notFound, `rel="canonical"`) {
+		t.Error("404.html must be noindex and have no canonical")
+	}
+
+	sitemap := string(f["sitemap.xml"])
+	for _, want := range []string{"<loc>https://fixture.example/</loc>", "<loc>https://fixture.example/platform</loc>", "<loc>https://fixture.example/notes</loc>"} {
+		if !strings.Contains(sitemap, want) {
+			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+	if strings.Contains(sitemap, "/old") || strings.Contains(sitemap, "/404") {
+		t.Errorf("sitemap lists a redirect or the 404 page:\n%s", sitemap)
+	}
+	if !strings.Contains(string(f["robots.txt"]), "Sitemap: https://fixture.example/sitemap.xml") {
+		t.Error("robots.txt lacks the absolute sitemap URL")
+	}
+
+	var m RoutingManifest
+	if err := json.Unmarshal(res.CDN[0].Data, &m); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(m.Redirects, Redirect{From: "/old", To: "/notes", Status: 301}) || !slices.Contains(m.Redirects, Redirect{From: "/blog", To: "/resources", Status: 301}) {
+		t.Errorf("redirects = %+v", m.Redirects)
+	}
+	if m.NotFound != (NotFound{File: "/404.html", Status: 404}) || m.TrailingSlash != "remove" {
+		t.Errorf("manifest = %+v", m)
+	}
+
+	// The route table reaches the app as data, with hashed data URLs that
+	// exist.
+	var siteData struct {
+		Routes []struct{ Path, Data string } `json:"routes"`
+	}
+	if err := json.Unmarshal(embeddedJSON(t, notes, "site-data"), &siteData); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range siteData.Routes {
+		if r.Path != "/old" && r.Path != "/blog" && f[strings.TrimPrefix(r.Data, "/")] == nil {
+			t.Errorf("route %s: data file %q not written", r.Path, r.Data)
+		}
+	}
+}
+
+func embeddedJSON(t *testing.T, doc, id string) []byte {
+	t.Helper()
+	m := regexp.MustCompile(`<script type="application/json" id="` + id + `">(.*?)</script>`).FindStringSubmatch(doc)
+	if m == nil {
+		t.Fatalf("no %s block", id)
+	}
+	return []byte(m[1])
+}
+
+func TestBuildRejectsBrokenLinks(t *testing.T) {
+	fsys := fixture(t)
+	fsys["legal/notes.md"] = &fstest.MapFile{Data: []byte("# Notes\n\nSee [a project](/projects/firecat) and [a part](/platform#nowhere).\n")}
+	_, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	if err == nil {
+		t.Fatal("a page linking to a path with no route was built")
+	}
+	for _, want := range []string{`/notes: link "/projects/firecat": no route for this path`, `/notes: link "/platform#nowhere": no element with id "nowhere" on /platform`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+}
+
+func TestBuildIsDeterministic(t *testing.T) {
+	a := shippedSite(t)
+	b, err := Build(context.Background(), Options{Content: os.DirFS("../content"), FrontendDir: "../frontend", Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fa, fb := files(a), files(b)
+	if len(fa) != len(fb) {
+		t.Fatalf("builds wrote %d and %d files", len(fa), len(fb))
+	}
+	for p, data := range fa {
+		if !bytes.Equal(data, fb[p]) {
+			t.Errorf("%s differs between two builds of the same inputs", p)
+		}
+	}
+	if !bytes.Equal(a.CDN[0].Data, b.CDN[0].Data) {
+		t.Error("routes.json differs between two builds")
+	}
+}
+
+// TestBudgets measures every built route as a browser loads it: the HTML,
+// the stylesheets it links and the scripts it loads before interaction,
+// gzipped, against the budgets; and every image must reserve its size.
+func TestBudgets(t *testing.T) {
+	const (
+		htmlBudget = 35 * 1024
+		cssBudget  = 15 * 1024
+		jsBudget   = 110 * 1024
+	)
+	res := shippedSite(t)
+	f := files(res)
+	for _, r := range res.Stats.Routes {
+		t.Run(r.Path, func(t *testing.T) {
+			doc := f[r.File]
+			if n := gz(doc); n > htmlBudget {
+				t.Errorf("HTML is %d bytes gzip, budget %d", n, htmlBudget)
+			}
+			var css, js int
+			root, err := html.Parse(bytes.NewReader(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			eachElement(root, func(n *html.Node) {
+				a := attrs(n)
+				switch {
+				case n.Data == "link" && a["rel"] == "stylesheet":
+					css += gz(asset(t, f, a["href"]))
+				case n.Data == "link" && a["rel"] == "modulepreload", n.Data == "script" && a["src"] != "":
+					js += gz(asset(t, f, cmp(a["href"], a["src"])))
+				case n.Data == "img":
+					if a["width"] == "" || a["height"] == "" {
+						t.Errorf("image %q has no width and height", a["src"])
+					}
+				}
+			})
+			if css > cssBudget {
+				t.Errorf("CSS is %d bytes gzip, budget %d", css, cssBudget)
+			}
+			if js > jsBudget {
+				t.Errorf("JavaScript before interaction is %d bytes gzip, budget %d", js, jsBudget)
+			}
+			if js == 0 || css == 0 {
+				t.Errorf("measured no JS (%d) or no CSS (%d): the page does not load the bundle", js, css)
+			}
+		})
+	}
+}
+
+func asset(t *testing.T, f map[string][]byte, href string) []byte {
+	data, ok := f[strings.TrimPrefix(href, "/")]
+	if !ok {
+		t.Errorf("linked file %q not in the build", href)
+	}
+	return data
+}
+
+func gz(data []byte) int {
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	w.Write(data)
+	w.Close()
+	return b.Len()
+}
+
+func eachElement(n *html.Node, fn func(*html.Node)) {
+	if n.Type == html.ElementNode {
+		fn(n)
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		eachElement(c, fn)
+	}
+}
+
+func attrs(n *html.Node) map[string]string {
+	m := map[string]string{}
+	for _, a := range n.Attr {
+		m[a.Key] = a.Val
+	}
+	return m
+}
+
+func cmp(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

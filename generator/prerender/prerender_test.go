@@ -1,0 +1,95 @@
+package prerender
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/vozia/site/generator/bundle"
+)
+
+func renderer(t *testing.T, workers int) *Renderer {
+	t.Helper()
+	b, err := bundle.Build("testdata/app")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(b.Server, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func job(url string) Job {
+	return Job{URL: url, Site: []byte(`{"brand":"Vozia"}`), Page: []byte(`{"title":"Platform"}`)}
+}
+
+func TestRender(t *testing.T) {
+	r := renderer(t, 1)
+	html, err := r.Render(job("/platform"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "<h1>/platform</h1><p>Vozia</p><p>Platform</p><p>/platform</p>"; html != want {
+		t.Errorf("got %q, want %q", html, want)
+	}
+}
+
+func TestRenderFailures(t *testing.T) {
+	r := renderer(t, 1)
+	tests := []struct {
+		url  string
+		want []string
+	}{
+		// A thrown error names the source file and line, not the bundle's.
+		{"/throw", []string{"TypeError", "frontend/src/explode.ts:3"}},
+		{"/console-error", []string{"console.error: Warning: Each child", "frontend/src/entry-server.tsx:10"}},
+		{"/console-warn", []string{"console.warn: deprecated", "frontend/src/entry-server.tsx:13"}},
+		{"/empty", []string{"rendered an empty page"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.url, func(t *testing.T) {
+			_, err := r.Render(job(tc.url))
+			if err == nil {
+				t.Fatal("render succeeded")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error lacks %q:\n%v", w, err)
+				}
+			}
+		})
+	}
+	// A failed render leaves the runtime usable for the next page.
+	if _, err := r.Render(job("/ok")); err != nil {
+		t.Errorf("render after failures: %v", err)
+	}
+}
+
+func TestRenderAll(t *testing.T) {
+	r := renderer(t, 2)
+	var jobs []Job
+	for i := range 20 {
+		jobs = append(jobs, job(fmt.Sprintf("/p%d", i)))
+	}
+	jobs = append(jobs, job("/throw"), job("/empty"))
+	out, err := r.RenderAll(jobs)
+	if err == nil {
+		t.Fatal("RenderAll hid the failing routes")
+	}
+	for _, w := range []string{"render /throw:", "render /empty:"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error does not name the route (%q): %v", w, err)
+		}
+	}
+	out, err = r.RenderAll(jobs[:20])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, res := range out {
+		if !strings.HasPrefix(res.HTML, fmt.Sprintf("<h1>/p%d</h1>", i)) {
+			t.Errorf("result %d out of order: %q", i, res.HTML)
+		}
+	}
+}

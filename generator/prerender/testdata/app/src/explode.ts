@@ -1,0 +1,4 @@
+export function explode(): string {
+  const data: { items?: string[] } = {};
+  return data.items!.join(",");
+}
