@@ -1,0 +1,49 @@
+package sitefiles
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/color"
+	"image/png"
+	"testing"
+)
+
+func TestFiles(t *testing.T) {
+	files := Files(Brand{Name: "Vozia", Description: "d", Accent: color.RGBA{0xFF, 0x6B, 0x35, 0xFF}, ShareImage: "/images/share.png", Logo: "/images/logo.png"})
+	byPath := map[string][]byte{}
+	for _, f := range files {
+		byPath[f.Path] = f.Data
+	}
+	share, err := png.Decode(bytes.NewReader(byPath["/images/share.png"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := share.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+		t.Errorf("share image is %dx%d, want 1200x630", b.Dx(), b.Dy())
+	}
+	ico := byPath["/favicon.ico"]
+	if !bytes.HasPrefix(ico, []byte{0, 0, 1, 0, 1, 0, 32, 32}) || !bytes.Contains(ico, []byte("\x89PNG")) {
+		t.Error("favicon.ico is not a 32x32 icon")
+	}
+	var manifest struct {
+		Name       string `json:"name"`
+		ThemeColor string `json:"theme_color"`
+		Icons      []struct {
+			Src string `json:"src"`
+		} `json:"icons"`
+	}
+	if err := json.Unmarshal(byPath["/site.webmanifest"], &manifest); err != nil || manifest.ThemeColor != "#FF6B35" || manifest.Name != "Vozia" || len(manifest.Icons) != 2 {
+		t.Errorf("manifest: %v %+v", err, manifest)
+	}
+	for _, i := range manifest.Icons {
+		if byPath[i.Src] == nil {
+			t.Errorf("manifest icon %s is not written", i.Src)
+		}
+	}
+	again := Files(Brand{Name: "Vozia", Description: "d", Accent: color.RGBA{0xFF, 0x6B, 0x35, 0xFF}, ShareImage: "/images/share.png", Logo: "/images/logo.png"})
+	for i := range files {
+		if !bytes.Equal(files[i].Data, again[i].Data) {
+			t.Errorf("%s differs between two builds", files[i].Path)
+		}
+	}
+}
