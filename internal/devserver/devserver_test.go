@@ -12,7 +12,7 @@ import (
 )
 
 // site writes a tiny built site and its manifest.
-func testSite(t *testing.T) string {
+func testSite(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	files := map[string]string{
