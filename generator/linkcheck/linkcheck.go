@@ -50,7 +50,7 @@ func Check(s Site) []Problem {
 			}
 		})
 	}
-	var out []Problem
+	var all []Problem
 	pages := make([]string, 0, len(docs))
 	for p := range docs {
 		pages = append(pages, p)
@@ -60,7 +60,7 @@ func Check(s Site) []Problem {
 		walk(docs[page], func(n *html.Node) {
 			switch n.Data {
 			case "a":
-				out = append(out, s.checkAnchor(page, n, ids)...)
+				all = append(all, s.checkAnchor(page, n, ids)...)
 			case "img", "script", "link":
 				ref := attr(n, "src")
 				if n.Data == "link" {
@@ -70,10 +70,19 @@ func Check(s Site) []Problem {
 					}
 				}
 				if ref != "" && isLocal(ref) && !s.Files[strings.SplitN(ref, "?", 2)[0]] {
-					out = append(out, Problem{page, ref, "no such file in the site"})
+					all = append(all, Problem{page, ref, "no such file in the site"})
 				}
 			}
 		})
+	}
+	// A page repeats its navigation; one report per page and link is enough.
+	var out []Problem
+	seen := map[Problem]bool{}
+	for _, p := range all {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
 	}
 	return out
 }

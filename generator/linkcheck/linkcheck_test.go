@@ -49,6 +49,7 @@ func TestCheck(t *testing.T) {
 		{"empty href", `<a href="">x</a>`, "empty href"},
 		{"javascript", `<a href="javascript:alert(1)">x</a>`, "unsupported scheme"},
 		{"missing image", `<img src="/images/none.png" alt="">`, "no such file"},
+		{"same dead link twice", `<a href="/nope">x</a><a href="/nope">y</a>`, "no route"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
