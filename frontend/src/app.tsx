@@ -1,6 +1,8 @@
+import { CookieConsent } from "./components/cookie-consent";
 import { PageHost } from "./components/page-host";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { ToastProvider } from "./components/ui/toast";
 import type { PageData, SiteData } from "./lib/content-types";
 import { SiteProvider } from "./lib/site-context";
 import "./styles/global.css";
@@ -14,11 +16,14 @@ export interface AppProps {
 export function App({ site, initial }: AppProps) {
   return (
     <SiteProvider value={site}>
-      <SiteHeader />
-      <main id="main">
-        <PageHost initial={initial} />
-      </main>
-      <SiteFooter />
+      <ToastProvider>
+        <SiteHeader />
+        <main id="main">
+          <PageHost initial={initial} />
+        </main>
+        <SiteFooter />
+        <CookieConsent />
+      </ToastProvider>
     </SiteProvider>
   );
 }

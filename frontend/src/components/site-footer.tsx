@@ -1,19 +1,79 @@
-import { Link } from "react-router-dom";
+import { useEffect, useState } from "react";
+import { actionHref, fill } from "../lib/actions";
+import { openCookieSettings } from "../lib/consent";
 import { useSite } from "../lib/site-context";
+import { SmartLink } from "./ui/button";
+import { Icon } from "./ui/icon";
+import { Tooltip } from "./ui/tooltip";
+import "./site-footer.css";
 
+/**
+ * SiteFooter: brand and social links, the link columns, Other Sites, the
+ * legal links, "Cookie settings" (reopens the consent preferences) and the
+ * copyright line. The year is the build's (so the HTML hydrates as is),
+ * corrected on the client if the year has turned since.
+ */
 export function SiteFooter() {
-  const { layout, year } = useSite();
+  const { config, layout, year: buildYear } = useSite();
+  const f = layout.footer;
+  const [year, setYear] = useState(buildYear);
+  useEffect(() => setYear(new Date().getFullYear()), []);
   return (
     <footer className="site-footer">
-      <div className="container">
+      <div className="container footer__grid">
+        <div className="footer__brand">
+          <p className="footer__name">{config.brand}</p>
+          <p>{f.tagline}</p>
+          <p className="footer__title">{f.socialTitle}</p>
+          <ul className="footer__social">
+            {config.social.map((s) => (
+              <li key={s.name}>
+                <Tooltip label={s.label}>
+                  <SmartLink href={s.url} aria-label={s.label}>
+                    <Icon name={s.name === "x" ? "x-social" : s.name} />
+                  </SmartLink>
+                </Tooltip>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {f.columns.map((c) => (
+          <nav key={c.title} aria-label={c.title}>
+            <p className="footer__title">{c.title}</p>
+            <ul>
+              {c.links.map((l) => (
+                <li key={l.label}>
+                  <SmartLink href={actionHref(config, l)}>{l.label}</SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <nav aria-label={f.otherSitesTitle}>
+          <p className="footer__title">{f.otherSitesTitle}</p>
+          <ul>
+            {config.otherSites.map((s) => (
+              <li key={s.name}>
+                <SmartLink href={s.url}>{s.label}</SmartLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container footer__bottom">
+        <p>{fill(f.copyright, { year, brand: config.brand })}</p>
         <ul>
-          {layout.footer.legalLinks.map((l) => (
+          {f.legalLinks.map((l) => (
             <li key={l.href}>
-              <Link to={l.href}>{l.label}</Link>
+              <SmartLink href={l.href}>{l.label}</SmartLink>
             </li>
           ))}
+          <li>
+            <button type="button" className="footer__cookies" onClick={openCookieSettings}>
+              {f.cookieSettingsLabel}
+            </button>
+          </li>
         </ul>
-        <p>{layout.footer.copyright.replace("{year}", String(year))}</p>
       </div>
     </footer>
   );

@@ -1,6 +1,12 @@
 // Code generated from generator/content by TypeScript(); DO NOT EDIT.
 // Refresh: go test ./generator/content -run TestTypeScript -update
 
+export interface Action {
+  label: string;
+  href?: string;
+  site?: string;
+}
+
 export interface Analytics {
   measurementID?: string;
 }
@@ -8,6 +14,20 @@ export interface Analytics {
 export interface BasicCopy {
   heading: string;
   intro: string;
+}
+
+export interface Card {
+  icon: string;
+  title: string;
+  text: string;
+  stat?: string;
+}
+
+export interface CardSection {
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  cards: Card[];
 }
 
 export interface CaseStudy {
@@ -22,6 +42,11 @@ export interface CaseStudy {
   image: Image;
   icon: string;
   color: string;
+}
+
+export interface ChatMessage {
+  from: string;
+  text: string;
 }
 
 export interface ClientRoute {
@@ -48,6 +73,7 @@ export interface Collections {
 }
 
 export interface Consent {
+  bannerLabel: string;
   text: string;
   policyLabel: string;
   preferences: string;
@@ -83,6 +109,19 @@ export interface ContactForm {
   suspicious: Notice;
 }
 
+export interface Dashboard {
+  label: string;
+  title: string;
+  status: string;
+  stats: DashboardStat[];
+  chat: ChatMessage[];
+}
+
+export interface DashboardStat {
+  value: string;
+  label: string;
+}
+
 export interface FAQItem {
   question: string;
   answer: string;
@@ -104,7 +143,7 @@ export interface Footer {
 
 export interface FooterColumn {
   title: string;
-  links: NavLink[];
+  links: Action[];
 }
 
 export interface FormFields {
@@ -115,6 +154,7 @@ export interface FormFields {
   companySize: string;
   sizePrompt: string;
   message: string;
+  honeypot: string;
 }
 
 export interface FormMessages {
@@ -134,6 +174,75 @@ export interface Founder {
   linkedin: string;
 }
 
+export interface HeroTag {
+  label: string;
+  icon: string;
+  desktopOnly?: boolean;
+}
+
+export interface HomeAbout {
+  eyebrow?: string;
+  heading: string;
+  statement: string;
+  foundersTitle: string;
+  profileLabel: string;
+  missionTitle: string;
+  missionText: string;
+  moreLink: Action;
+}
+
+export interface HomeBusinessLines {
+  eyebrow?: string;
+  heading: string;
+  intro: string;
+  consultingTitle: string;
+  consultingIntro: string;
+  moreLabel: string;
+  getInTouch: Action;
+  productsTitle: string;
+  products: Product[];
+}
+
+export interface HomeCaseStudies {
+  eyebrow?: string;
+  heading: string;
+  intro: string;
+  readMore: string;
+  challengeTitle: string;
+  solutionTitle: string;
+  resultsTitle: string;
+  closeLabel: string;
+  allLink: Action;
+}
+
+export interface HomeCopy {
+  hero: HomeHero;
+  research: CardSection;
+  businessLines: HomeBusinessLines;
+  caseStudies: HomeCaseStudies;
+  about: HomeAbout;
+  faq: HomeFAQ;
+  features: CardSection;
+}
+
+export interface HomeFAQ {
+  eyebrow?: string;
+  heading: string;
+  intro: string;
+  contactText: string;
+  contact: Action;
+}
+
+export interface HomeHero {
+  heading: string;
+  subheading: string;
+  tagsLabel: string;
+  tags: HeroTag[];
+  primary: Action;
+  secondary: Action;
+  dashboard: Dashboard;
+}
+
 export interface Image {
   src: string;
   alt: string;
@@ -144,8 +253,9 @@ export interface Image {
 export interface InfoItem {
   icon: string;
   label: string;
-  text: string;
+  text?: string;
   href?: string;
+  site?: string;
 }
 
 export interface Layout {
@@ -154,6 +264,7 @@ export interface Layout {
   contactForm: ContactForm;
   floatingContact: FloatingContact;
   consent: Consent;
+  ui: UI;
 }
 
 export interface LegalCopy {
@@ -161,6 +272,7 @@ export interface LegalCopy {
 }
 
 export interface Nav {
+  label: string;
   home: NavLink;
   solutions: NavGroup;
   links: NavLink[];
@@ -221,6 +333,15 @@ export interface PartnerGroup {
   title: string;
   description: string;
   partners: string[];
+}
+
+export interface Product {
+  icon: string;
+  eyebrow: string;
+  title: string;
+  text: string;
+  bullets: string[];
+  link: Action;
 }
 
 export interface ProductSites {
@@ -292,6 +413,12 @@ export interface SiteData {
   year: number;
 }
 
+export interface UI {
+  close: string;
+  notifications: string;
+  dismiss: string;
+}
+
 export interface Value {
   icon: string;
   title: string;
@@ -311,7 +438,7 @@ export interface PageCopy {
   "about": BasicCopy;
   "case-studies": BasicCopy;
   "health-companion": BasicCopy;
-  "home": BasicCopy;
+  "home": HomeCopy;
   "legal": LegalCopy;
   "not-found": NotFoundCopy;
   "partners": BasicCopy;

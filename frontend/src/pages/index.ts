@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { PageData, PageKey } from "../lib/content-types";
 import { BasicPage } from "./basic-page";
+import { HomePage } from "./home-page";
 import { LegalPage } from "./legal-page";
 import { NotFoundPage } from "./not-found-page";
 
@@ -10,7 +11,7 @@ export interface PageProps {
 
 /** pages maps each page key of the route table to its component. */
 export const pages: Record<Exclude<PageKey, "redirect">, ComponentType<PageProps>> = {
-  home: BasicPage,
+  home: HomePage,
   "voice-ai": BasicPage,
   "text-ai": BasicPage,
   pulse: BasicPage,

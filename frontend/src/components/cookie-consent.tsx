@@ -1,0 +1,116 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { applyConsent, initConsentMode, OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } from "../lib/consent";
+import { useSite } from "../lib/site-context";
+import { Button } from "./ui/button";
+import { Dialog } from "./ui/dialog";
+import "./cookie-consent.css";
+
+/**
+ * CookieConsent is the banner (when no valid choice is saved) and the
+ * preferences dialog (from the banner or the footer's "Cookie settings").
+ * Nothing renders on the server: whether to ask depends on localStorage.
+ * A saved choice is re-applied on every load (Consent Mode update).
+ */
+export function CookieConsent() {
+  const { config, layout } = useSite();
+  const copy = layout.consent;
+  const [banner, setBanner] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const [draft, setDraft] = useState({ analytics: false, marketing: false });
+
+  useEffect(() => {
+    initConsentMode();
+    const saved = readConsent();
+    if (saved) {
+      applyConsent(saved, config.analytics.measurementID);
+      setDraft(saved);
+    } else {
+      setBanner(true);
+    }
+    const open = () => {
+      const c = readConsent();
+      if (c) setDraft(c);
+      setDialog(true);
+    };
+    window.addEventListener(OPEN_SETTINGS_EVENT, open);
+    return () => window.removeEventListener(OPEN_SETTINGS_EVENT, open);
+  }, [config.analytics.measurementID]);
+
+  const decide = (analytics: boolean, marketing: boolean) => {
+    const c: ConsentChoice = { essential: true, analytics, marketing };
+    saveConsent(c);
+    applyConsent(c, config.analytics.measurementID);
+    setDraft(c);
+    setBanner(false);
+    setDialog(false);
+  };
+
+  const category = (key: "essential" | "analytics" | "marketing") => {
+    const cat = copy[key];
+    const locked = key === "essential";
+    return (
+      <li className="consent__cat">
+        <input
+          type="checkbox"
+          id={`consent-${key}`}
+          checked={locked || draft[key as "analytics"]}
+          disabled={locked}
+          aria-describedby={`consent-${key}-desc`}
+          onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
+        />
+        <label htmlFor={`consent-${key}`}>
+          {cat.title}
+          {locked && <span className="consent__badge">{copy.alwaysOnLabel}</span>}
+        </label>
+        <p id={`consent-${key}-desc`}>{cat.description}</p>
+      </li>
+    );
+  };
+
+  return (
+    <>
+      {banner && (
+        <section className="consent" aria-label={copy.bannerLabel}>
+          <div className="container consent__inner">
+            <p>
+              {copy.text} <Link to="/cookie-policy">{copy.policyLabel}</Link>
+            </p>
+            <div className="consent__actions">
+              <Button variant="outline" size="sm" onClick={() => setDialog(true)}>
+                {copy.preferences}
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => decide(false, false)}>
+                {copy.rejectAll}
+              </Button>
+              <Button size="sm" onClick={() => decide(true, true)}>
+                {copy.acceptAll}
+              </Button>
+            </div>
+          </div>
+        </section>
+      )}
+      <Dialog
+        open={dialog}
+        onClose={() => setDialog(false)}
+        title={copy.dialogTitle}
+        className="consent-dialog"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => decide(false, false)}>
+              {copy.rejectAll}
+            </Button>
+            <Button onClick={() => decide(draft.analytics, draft.marketing)}>{copy.save}</Button>
+          </>
+        }
+      >
+        <p>{copy.dialogIntro}</p>
+        <ul className="consent__cats">
+          {category("essential")}
+          {category("analytics")}
+          {category("marketing")}
+        </ul>
+      </Dialog>
+    </>
+  );
+}

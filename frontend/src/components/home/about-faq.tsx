@@ -1,0 +1,78 @@
+import { actionHref, fill } from "../../lib/actions";
+import type { FAQItem, Founder, HomeAbout, HomeFAQ } from "../../lib/content-types";
+import { useSite } from "../../lib/site-context";
+import { SectionHeading } from "../section-heading";
+import { LinkButton, SmartLink } from "../ui/button";
+import { Icon } from "../ui/icon";
+
+/** AboutUs (#about-us): the statement, the founder cards and the Mission block. */
+export function AboutUs({ copy, founders }: { copy: HomeAbout; founders: Founder[] }) {
+  const { config } = useSite();
+  return (
+    <section id="about-us" className="section section--soft reveal" aria-labelledby="about-heading">
+      <div className="container">
+        <SectionHeading eyebrow={copy.eyebrow} heading={copy.heading} intro={copy.statement} headingId="about-heading" />
+        <div className="about">
+          <div>
+            <h3 className="lines__title">{copy.foundersTitle}</h3>
+            <ul className="founders">
+              {founders.map((f) => (
+                <li key={f.name} className="card founder">
+                  <div className="founder__head">
+                    <span className="avatar" aria-hidden="true">
+                      {f.initials}
+                    </span>
+                    <div>
+                      <h4>{f.name}</h4>
+                      <p className="founder__title">{f.title}</p>
+                    </div>
+                  </div>
+                  <p>{f.bio}</p>
+                  <SmartLink href={f.linkedin} className="founder__link">
+                    <Icon name="linkedin" size={18} />
+                    {fill(copy.profileLabel, { name: f.name })}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="mission">
+            <Icon name="target" size={32} />
+            <h3>{copy.missionTitle}</h3>
+            <p>{copy.missionText}</p>
+            <LinkButton href={actionHref(config, copy.moreLink)} variant="ghost-light">
+              {copy.moreLink.label}
+              <Icon name="arrow-right" size={16} />
+            </LinkButton>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** FAQ: a single-open accordion on <details name="faq">, fully collapsible, and the mailto contact. */
+export function FAQ({ copy, items }: { copy: HomeFAQ; items: FAQItem[] }) {
+  const { config } = useSite();
+  return (
+    <section id="faq" className="section reveal" aria-labelledby="faq-heading">
+      <div className="container faq">
+        <SectionHeading eyebrow={copy.eyebrow} heading={copy.heading} intro={copy.intro} headingId="faq-heading" />
+        <div className="faq__list">
+          {items.map((q) => (
+            <details key={q.question} name="faq" className="faq__item">
+              <summary>
+                {q.question}
+                <Icon name="chevron-down" />
+              </summary>
+              <p>{q.answer}</p>
+            </details>
+          ))}
+        </div>
+        <p className="faq__contact">
+          {copy.contactText} <SmartLink href={actionHref(config, copy.contact)}>{copy.contact.label}</SmartLink>
+        </p>
+      </div>
+    </section>
+  );
+}

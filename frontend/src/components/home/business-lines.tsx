@@ -1,0 +1,109 @@
+import { useRef, useState } from "react";
+import { actionHref } from "../../lib/actions";
+import type { HomeBusinessLines, Service } from "../../lib/content-types";
+import { useSite } from "../../lib/site-context";
+import { SectionHeading } from "../section-heading";
+import { LinkButton, scrollToId } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Icon } from "../ui/icon";
+
+/**
+ * BusinessLines (#solutions): the six consulting services, each opening a
+ * detail view (a bottom sheet under 768 px, a centred dialog above), and
+ * the two product cards.
+ */
+export function BusinessLines({ copy, services }: { copy: HomeBusinessLines; services: Service[] }) {
+  const { config } = useSite();
+  const [open, setOpen] = useState<Service | null>(null);
+  const [shown, setShown] = useState<Service | null>(null);
+  const after = useRef<(() => void) | null>(null);
+  const touchHref = actionHref(config, copy.getInTouch);
+
+  const select = (s: Service) => {
+    setShown(s);
+    setOpen(s);
+  };
+  return (
+    <section id="solutions" className="section section--soft reveal" aria-labelledby="solutions-heading">
+      <div className="container">
+        <SectionHeading eyebrow={copy.eyebrow} heading={copy.heading} intro={copy.intro} headingId="solutions-heading" />
+        <div className="lines">
+          <div>
+            <h3 className="lines__title">{copy.consultingTitle}</h3>
+            <p className="lines__intro">{copy.consultingIntro}</p>
+            <ul className="services">
+              {services.map((s) => (
+                <li key={s.id} className="card card--click service">
+                  <span className="icon-tile">
+                    <Icon name={s.icon} size={22} />
+                  </span>
+                  <h4>
+                    <button type="button" className="stretch" aria-haspopup="dialog" onClick={() => select(s)}>
+                      {s.title}
+                    </button>
+                  </h4>
+                  <p>{s.description}</p>
+                  <span className="card__more" aria-hidden="true">
+                    {copy.moreLabel} <Icon name="arrow-right" size={16} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h3 className="lines__title">{copy.productsTitle}</h3>
+            <ul className="products">
+              {copy.products.map((p) => (
+                <li key={p.title} className="card product">
+                  <p className="eyebrow">
+                    <Icon name={p.icon} size={18} /> {p.eyebrow}
+                  </p>
+                  <h4>{p.title}</h4>
+                  <p>{p.text}</p>
+                  <ul className="checks">
+                    {p.bullets.map((b) => (
+                      <li key={b}>
+                        <Icon name="check" size={18} />
+                        {b}
+                      </li>
+                    ))}
+                  </ul>
+                  <LinkButton href={actionHref(config, p.link)} variant="secondary">
+                    {p.link.label}
+                    <Icon name="external" size={16} />
+                  </LinkButton>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
+      <Dialog
+        open={open !== null}
+        onClose={() => {
+          setOpen(null);
+          after.current?.();
+          after.current = null;
+        }}
+        title={shown?.title}
+        variant="bottom"
+        className="service-dialog"
+        footer={
+          <LinkButton
+            href={touchHref}
+            onClick={(e) => {
+              // Close first: the page behind a modal dialog is inert.
+              e.preventDefault();
+              after.current = () => scrollToId(touchHref.slice(1));
+              setOpen(null);
+            }}
+          >
+            {copy.getInTouch.label}
+          </LinkButton>
+        }
+      >
+        {shown?.details.map((p, i) => <p key={i}>{p}</p>)}
+      </Dialog>
+    </section>
+  );
+}

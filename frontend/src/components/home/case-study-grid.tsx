@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { actionHref } from "../../lib/actions";
+import type { CaseStudy, HomeCaseStudies } from "../../lib/content-types";
+import { useSite } from "../../lib/site-context";
+import { SectionHeading } from "../section-heading";
+import { Button, LinkButton } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Icon } from "../ui/icon";
+
+/** CaseStudyGrid (#case-studies): four cards, each opening a modal with the whole story. */
+export function CaseStudyGrid({ copy, studies }: { copy: HomeCaseStudies; studies: CaseStudy[] }) {
+  const { config } = useSite();
+  const [open, setOpen] = useState(false);
+  const [cs, setCs] = useState<CaseStudy | null>(null);
+  return (
+    <section id="case-studies" className="section reveal" aria-labelledby="case-studies-heading">
+      <div className="container">
+        <SectionHeading eyebrow={copy.eyebrow} heading={copy.heading} intro={copy.intro} headingId="case-studies-heading" />
+        <ul className="studies">
+          {studies.map((s) => (
+            <li key={s.id} className="card card--click study">
+              <img src={s.image.src} alt="" width={s.image.width} height={s.image.height} loading="lazy" decoding="async" />
+              <div className="study__body">
+                <p className="eyebrow">
+                  <Icon name={s.icon} size={16} /> {s.sector}
+                </p>
+                <h3>
+                  <button
+                    type="button"
+                    className="stretch"
+                    aria-haspopup="dialog"
+                    onClick={() => {
+                      setCs(s);
+                      setOpen(true);
+                    }}
+                  >
+                    {s.company}
+                  </button>
+                </h3>
+                <p className="clamp-3">{s.challenge}</p>
+                <span className="card__more" aria-hidden="true">
+                  {copy.readMore} <Icon name="arrow-right" size={16} />
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="section__more">
+          <LinkButton href={actionHref(config, copy.allLink)} variant="outline">
+            {copy.allLink.label}
+            <Icon name="arrow-right" size={16} />
+          </LinkButton>
+        </p>
+      </div>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={cs?.company}
+        className="study-dialog"
+        footer={
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {copy.closeLabel}
+          </Button>
+        }
+      >
+        {cs && (
+          <>
+            <p className="eyebrow">
+              {cs.sector} · {cs.industry}
+            </p>
+            <p className="study-dialog__title">{cs.title}</p>
+            <img src={cs.image.src} alt={cs.image.alt} width={cs.image.width} height={cs.image.height} />
+            <h3>{copy.challengeTitle}</h3>
+            <p>{cs.challenge}</p>
+            <h3>{copy.solutionTitle}</h3>
+            <p>{cs.solution}</p>
+            <h3>{copy.resultsTitle}</h3>
+            <ul className="checks">
+              {cs.results.map((r) => (
+                <li key={r}>
+                  <Icon name="check" size={18} />
+                  {r}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Dialog>
+    </section>
+  );
+}

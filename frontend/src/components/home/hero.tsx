@@ -1,0 +1,65 @@
+import { actionHref } from "../../lib/actions";
+import type { HomeHero } from "../../lib/content-types";
+import { useSite } from "../../lib/site-context";
+import { LinkButton } from "../ui/button";
+import { Icon } from "../ui/icon";
+
+/** Hero: heading, subheading, topic tags, the two calls to action and the mock dashboard. */
+export function Hero({ copy }: { copy: HomeHero }) {
+  const { config } = useSite();
+  const d = copy.dashboard;
+  return (
+    <section className="hero" aria-labelledby="hero-heading">
+      <div className="container hero__grid">
+        <div className="hero__text">
+          <h1 id="hero-heading">{copy.heading}</h1>
+          <p className="hero-subtitle">{copy.subheading}</p>
+          <ul className="hero__tags" aria-label={copy.tagsLabel}>
+            {copy.tags.map((t) => (
+              <li key={t.label} className={t.desktopOnly ? "desktop-only" : undefined}>
+                <Icon name={t.icon} size={16} />
+                {t.label}
+              </li>
+            ))}
+          </ul>
+          <div className="hero__ctas">
+            <LinkButton href={actionHref(config, copy.primary)} size="lg">
+              {copy.primary.label}
+              <Icon name="external" size={18} />
+            </LinkButton>
+            <LinkButton href={actionHref(config, copy.secondary)} variant="ghost-light" size="lg">
+              {copy.secondary.label}
+              <Icon name="arrow-right" size={18} />
+            </LinkButton>
+          </div>
+        </div>
+        <div className="dash" role="img" aria-label={d.label}>
+          <div className="dash__head">
+            <span className="dash__dots" />
+            <span>{d.title}</span>
+            <span className="dash__live">{d.status}</span>
+          </div>
+          <div className="dash__stats">
+            {d.stats.map((s) => (
+              <div key={s.label} className="dash__stat">
+                <strong>{s.value}</strong>
+                <span>{s.label}</span>
+              </div>
+            ))}
+          </div>
+          <svg className="dash__chart" viewBox="0 0 300 60" preserveAspectRatio="none" aria-hidden="true">
+            <path d="M0 50 L30 44 L60 46 L90 34 L120 38 L150 26 L180 30 L210 18 L240 22 L270 10 L300 12 L300 60 L0 60Z" fill="rgb(255 107 53 / 18%)" />
+            <path d="M0 50 L30 44 L60 46 L90 34 L120 38 L150 26 L180 30 L210 18 L240 22 L270 10 L300 12" fill="none" stroke="#FF6B35" strokeWidth="2.5" vectorEffect="non-scaling-stroke" />
+          </svg>
+          <div className="dash__chat">
+            {d.chat.map((m, i) => (
+              <p key={i} className={`bubble bubble--${m.from}`}>
+                {m.text}
+              </p>
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

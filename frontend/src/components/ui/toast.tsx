@@ -1,0 +1,76 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useSite } from "../../lib/site-context";
+import { Icon } from "./icon";
+import "./toast.css";
+
+/**
+ * The toast system. Wrap the app in <ToastProvider> (app.tsx does); any
+ * component then calls `const toast = useToast()` and
+ * `toast({ title, text?, variant?: "default" | "destructive", duration? })`.
+ * At most 3 toasts are visible (the oldest leaves first), each for 4000 ms
+ * unless `duration` says otherwise, 356 px wide with a 14 px gap, in an
+ * aria-live region that exists in the prerendered HTML so that screen
+ * readers announce what is added to it.
+ */
+export interface ToastOptions {
+  title: string;
+  text?: ReactNode;
+  variant?: "default" | "destructive";
+  duration?: number;
+}
+
+interface ToastItem extends ToastOptions {
+  id: number;
+}
+
+export const TOAST_LIMIT = 3;
+export const TOAST_DURATION = 4000;
+
+type ToastFn = (t: ToastOptions) => void;
+const ToastContext = createContext<ToastFn>(() => {});
+
+export function useToast(): ToastFn {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { layout } = useSite();
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const next = useRef(0);
+  const dismiss = useCallback((id: number) => setItems((l) => l.filter((t) => t.id !== id)), []);
+  const toast = useCallback<ToastFn>((t) => {
+    const id = ++next.current;
+    setItems((l) => [...l, { ...t, id }].slice(-TOAST_LIMIT));
+  }, []);
+  const value = useMemo(() => toast, [toast]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <section className="toasts" aria-label={layout.ui.notifications}>
+        <ol aria-live="polite" aria-relevant="additions text">
+          {items.map((t) => (
+            <Toast key={t.id} item={t} onDismiss={dismiss} dismissLabel={layout.ui.dismiss} />
+          ))}
+        </ol>
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+function Toast({ item, onDismiss, dismissLabel }: { item: ToastItem; onDismiss: (id: number) => void; dismissLabel: string }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(item.id), item.duration ?? TOAST_DURATION);
+    return () => clearTimeout(timer);
+  }, [item, onDismiss]);
+  return (
+    <li className={`toast toast--${item.variant ?? "default"}`} role={item.variant === "destructive" ? "alert" : undefined}>
+      <div className="toast__content">
+        <p className="toast__title">{item.title}</p>
+        {item.text && <p className="toast__text">{item.text}</p>}
+      </div>
+      <button type="button" className="toast__close" aria-label={dismissLabel} onClick={() => onDismiss(item.id)}>
+        <Icon name="x" size={16} />
+      </button>
+    </li>
+  );
+}
