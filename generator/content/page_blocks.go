@@ -1,10 +1,6 @@
 package content
 
-import (
-	"errors"
-	"fmt"
-	"slices"
-)
+import "errors"
 
 // The Block types are the building blocks of the copy of the inner pages
 // (solutions, platform, resources, company, services, case studies): each
@@ -20,31 +16,21 @@ type BlockHero struct {
 	Actions []BlockAction `json:"actions,omitempty"`
 }
 
-// BlockAction is a button-styled link. It goes either to Href (a site path,
-// #fragment, URL or mailto:) or to an address of site.yaml named by Site,
-// so that no page copy spells a host or a mailbox:
-//
-//   - demo: the shared "Request a Demo" action (the hosted form, new tab)
-//   - pulse, health: the product sites (new tab)
-//   - email: a mailto: to the demo mailbox, with Subject when given
+// BlockAction is a call to action drawn as a button: an Action (href, or
+// an address of site.yaml by name) plus how it looks and, for site: email,
+// the subject of the e-mail.
 type BlockAction struct {
-	Label   string `json:"label"`
-	Href    Link   `json:"href,omitempty"`
-	Site    string `json:"site,omitempty"`
+	Action
 	Subject string `json:"subject,omitempty"`
 	// Secondary draws the action as an outlined button.
 	Secondary bool `json:"secondary,omitempty"`
 }
 
-var blockActionSites = []string{"demo", "pulse", "health", "email"}
-
 func (a BlockAction) Validate() error {
-	switch {
-	case (a.Href == "") == (a.Site == ""):
-		return errors.New("an action needs exactly one of href and site")
-	case a.Site != "" && !slices.Contains(blockActionSites, a.Site):
-		return fmt.Errorf("site %q: want one of %v", a.Site, blockActionSites)
-	case a.Subject != "" && a.Site != "email":
+	if err := a.Action.Validate(); err != nil {
+		return err
+	}
+	if a.Subject != "" && a.Site != "email" {
 		return errors.New("subject is only for site: email")
 	}
 	return nil

@@ -1,6 +1,20 @@
 // Code generated from generator/content by TypeScript(); DO NOT EDIT.
 // Refresh: go test ./generator/content -run TestTypeScript -update
 
+export interface AboutBlock {
+  heading: string;
+  paragraphs: string[];
+  facts?: BlockStat[];
+}
+
+export interface AboutCopy {
+  hero: BlockHero;
+  mission: AboutBlock;
+  base: AboutBlock;
+  values: BlockHeading;
+  cta: BlockCTA;
+}
+
 export interface Action {
   label: string;
   href?: string;
@@ -11,9 +25,60 @@ export interface Analytics {
   measurementID?: string;
 }
 
-export interface BasicCopy {
+export interface BlockAction {
+  label: string;
+  href?: string;
+  site?: string;
+  subject?: string;
+  secondary?: boolean;
+}
+
+export interface BlockCTA {
+  heading: string;
+  text: string;
+  actions: BlockAction[];
+}
+
+export interface BlockCard {
+  icon: string;
+  title: string;
+  text: string;
+  stat?: BlockStat;
+  points?: string[];
+  tag?: string;
+  action?: BlockAction;
+}
+
+export interface BlockCards {
+  id?: string;
+  heading: string;
+  intro?: string;
+  cards: BlockCard[];
+}
+
+export interface BlockHeading {
+  id?: string;
+  heading: string;
+  intro?: string;
+}
+
+export interface BlockHero {
+  eyebrow: string;
   heading: string;
   intro: string;
+  actions?: BlockAction[];
+}
+
+export interface BlockStat {
+  value: string;
+  label: string;
+}
+
+export interface BlockStats {
+  heading: string;
+  intro?: string;
+  stats: BlockStat[];
+  note?: string;
 }
 
 export interface Card {
@@ -28,6 +93,15 @@ export interface CardSection {
   heading: string;
   intro?: string;
   cards: Card[];
+}
+
+export interface CaseStudiesCopy {
+  hero: BlockHero;
+  stories: BlockHeading;
+  challenge: string;
+  solution: string;
+  results: string;
+  cta: BlockCTA;
 }
 
 export interface CaseStudy {
@@ -172,6 +246,13 @@ export interface Founder {
   bio: string;
   initials: string;
   linkedin: string;
+}
+
+export interface HealthCompanionCopy {
+  hero: BlockHero;
+  features: BlockCards;
+  benefits: BlockCards;
+  cta: BlockCTA;
 }
 
 export interface HeroTag {
@@ -335,6 +416,32 @@ export interface PartnerGroup {
   partners: string[];
 }
 
+export interface PartnersCopy {
+  hero: BlockHero;
+  groups: BlockHeading;
+  become: BlockCards;
+  cta: BlockCTA;
+}
+
+export interface PlatformCopy {
+  hero: BlockHero;
+  components: BlockCards;
+  compliance: BlockCards;
+  integrations: PlatformIntegrations;
+  cta: BlockCTA;
+}
+
+export interface PlatformIntegration {
+  name: string;
+  category: string;
+}
+
+export interface PlatformIntegrations {
+  heading: string;
+  intro: string;
+  items: PlatformIntegration[];
+}
+
 export interface Product {
   icon: string;
   eyebrow: string;
@@ -355,6 +462,27 @@ export interface Profile {
   url: string;
 }
 
+export interface PulseCopy {
+  hero: BlockHero;
+  dashboard: PulseDashboard;
+  collection: BlockCards;
+  applications: BlockCards;
+  cta: BlockCTA;
+}
+
+export interface PulseDashboard {
+  heading: string;
+  intro: string;
+  title: string;
+  badge: string;
+  metrics: BlockStat[];
+  sentiment: number;
+  sentimentLabel: string;
+  themesTitle: string;
+  themes: string[];
+  note: string;
+}
+
 export interface Resource {
   type: string;
   icon: string;
@@ -362,6 +490,32 @@ export interface Resource {
   description: string;
   downloadUrl?: string;
   category: string;
+}
+
+export interface ResourcesCopy {
+  hero: BlockHero;
+  library: ResourcesLibrary;
+  webinars: ResourcesWebinars;
+  cta: BlockCTA;
+}
+
+export interface ResourcesLibrary {
+  heading: string;
+  intro: string;
+  downloadLabel: string;
+  requestLabel: string;
+  requestSubject: string;
+  pending: string;
+}
+
+export interface ResourcesWebinars {
+  heading: string;
+  intro: string;
+  speakerLabel: string;
+  registerLabel: string;
+  registerSubject: string;
+  registerNote: string;
+  months: string[];
 }
 
 export interface Review {
@@ -390,6 +544,15 @@ export interface Service {
   details: string[];
 }
 
+export interface ServicesCopy {
+  hero: BlockHero;
+  services: BlockHeading;
+  openLabel: string;
+  closeLabel: string;
+  action: BlockAction;
+  cta: BlockCTA;
+}
+
 export interface SiteConfig {
   brand: string;
   baseURL: string;
@@ -413,10 +576,25 @@ export interface SiteData {
   year: number;
 }
 
+export interface SolutionCopy {
+  hero: BlockHero;
+  highlights: BlockStat[];
+  features: BlockCards;
+  stories: BlockCards;
+  cta: BlockCTA;
+}
+
 export interface UI {
   close: string;
   notifications: string;
   dismiss: string;
+}
+
+export interface UseCasesCopy {
+  hero: BlockHero;
+  groups: BlockCards[];
+  results: BlockStats;
+  cta: BlockCTA;
 }
 
 export interface Value {
@@ -435,21 +613,21 @@ export interface Webinar {
 
 /** The copy type of each page key. */
 export interface PageCopy {
-  "about": BasicCopy;
-  "case-studies": BasicCopy;
-  "health-companion": BasicCopy;
+  "about": AboutCopy;
+  "case-studies": CaseStudiesCopy;
+  "health-companion": HealthCompanionCopy;
   "home": HomeCopy;
   "legal": LegalCopy;
   "not-found": NotFoundCopy;
-  "partners": BasicCopy;
-  "platform": BasicCopy;
-  "pulse": BasicCopy;
+  "partners": PartnersCopy;
+  "platform": PlatformCopy;
+  "pulse": PulseCopy;
   "redirect": null;
-  "resources": BasicCopy;
-  "services": BasicCopy;
-  "text-ai": BasicCopy;
-  "use-cases": BasicCopy;
-  "voice-ai": BasicCopy;
+  "resources": ResourcesCopy;
+  "services": ServicesCopy;
+  "text-ai": SolutionCopy;
+  "use-cases": UseCasesCopy;
+  "voice-ai": SolutionCopy;
 }
 
 export type PageKey = keyof PageCopy;

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { LinkButton } from "../components/ui/button";
 import type { NotFoundCopy } from "../lib/content-types";
 import type { PageProps } from ".";
+import "./text-pages.css";
 
 export function NotFoundPage({ data }: PageProps) {
   const copy = data.copy as NotFoundCopy;
@@ -13,7 +15,9 @@ export function NotFoundPage({ data }: PageProps) {
     <section className="container not-found">
       <h1>{copy.heading}</h1>
       <p>{copy.text}</p>
-      <Link to="/">{copy.returnHome}</Link>
+      <LinkButton href="/" size="lg">
+        {copy.returnHome}
+      </LinkButton>
     </section>
   );
 }

@@ -1,0 +1,189 @@
+import type { ReactNode } from "react";
+import { actionHref } from "../lib/actions";
+import type {
+  BlockAction,
+  BlockCard,
+  BlockCards,
+  BlockCTA,
+  BlockHero,
+  BlockStat,
+  BlockStats,
+  SiteConfig,
+} from "../lib/content-types";
+import { useSite } from "../lib/site-context";
+import { SectionHeading } from "./section-heading";
+import { LinkButton } from "./ui/button";
+import { Icon } from "./ui/icon";
+import "./block-sections.css";
+
+/**
+ * The blocks of the inner pages (solutions, platform, resources, company,
+ * services, case studies). Each page's copy type names its blocks (see
+ * generator/content/page_blocks.go) and these components draw them with
+ * the shared section and card vocabulary of styles/global.css, so that the
+ * pages stay thin and look like the home page.
+ */
+
+function blockHref(a: BlockAction, config: SiteConfig): string {
+  const href = actionHref(config, a);
+  return a.subject ? `${href}?subject=${encodeURIComponent(a.subject)}` : href;
+}
+
+export interface BlockActionLinkProps {
+  action: BlockAction;
+  /** For the black hero and call-to-action blocks. */
+  dark?: boolean;
+  className?: string;
+  onClick?: () => void;
+}
+
+/** BlockActionLink draws a BlockAction as a button-styled link. */
+export function BlockActionLink({ action, dark, className, onClick }: BlockActionLinkProps) {
+  const { config } = useSite();
+  return (
+    <LinkButton
+      href={blockHref(action, config)}
+      variant={action.secondary ? (dark ? "ghost-light" : "outline") : "primary"}
+      size={dark ? "lg" : "md"}
+      className={className}
+      onClick={onClick}
+    >
+      {action.label}
+    </LinkButton>
+  );
+}
+
+function BlockActions({ actions }: { actions?: BlockAction[] }) {
+  if (!actions?.length) return null;
+  return (
+    <div className="hero__ctas">
+      {actions.map((a) => (
+        <BlockActionLink key={a.label} action={a} dark />
+      ))}
+    </div>
+  );
+}
+
+/** BlockHeroSection is the black opening of a page with its one h1. */
+export function BlockHeroSection({ hero, children }: { hero: BlockHero; children?: ReactNode }) {
+  return (
+    <section className="hero blk-hero">
+      <div className="container">
+        <p className="eyebrow">{hero.eyebrow}</p>
+        <h1>{hero.heading}</h1>
+        <p className="hero-subtitle">{hero.intro}</p>
+        <BlockActions actions={hero.actions} />
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export interface BlockSectionProps {
+  id?: string;
+  heading: string;
+  intro?: string;
+  soft?: boolean;
+  children: ReactNode;
+}
+
+/** BlockSection is a light content section opened by an h2. */
+export function BlockSection({ id, heading, intro, soft, children }: BlockSectionProps) {
+  return (
+    <section id={id} className={`section reveal${soft ? " section--soft" : ""}`}>
+      <div className="container">
+        <SectionHeading heading={heading} intro={intro} />
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** BlockCardList lays out cards two or three to a row. */
+export function BlockCardList({ count, children }: { count: number; children: ReactNode }) {
+  return <ul className={`cards cards--${count % 3 === 0 ? 3 : 2}`}>{children}</ul>;
+}
+
+export function BlockPoints({ points }: { points?: string[] }) {
+  if (!points?.length) return null;
+  return (
+    <ul className="checks">
+      {points.map((p) => (
+        <li key={p}>
+          <Icon name="check" size={18} />
+          {p}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** BlockCardItem is one card: icon, optional tag, h3, text, points, figure and action. */
+export function BlockCardItem({ card, children }: { card: BlockCard; children?: ReactNode }) {
+  return (
+    <li className="card blk-card">
+      <span className="icon-tile">
+        <Icon name={card.icon} size={22} />
+      </span>
+      {card.tag && <p className="blk-tag">{card.tag}</p>}
+      <h3>{card.title}</h3>
+      <p>{card.text}</p>
+      <BlockPoints points={card.points} />
+      {card.stat && (
+        <p className="blk-stat">
+          <strong>{card.stat.value}</strong> {card.stat.label}
+        </p>
+      )}
+      {card.action && <BlockActionLink action={card.action} className="blk-card-action" />}
+      {children}
+    </li>
+  );
+}
+
+export function BlockCardsSection({ section, soft }: { section: BlockCards; soft?: boolean }) {
+  return (
+    <BlockSection id={section.id} heading={section.heading} intro={section.intro} soft={soft}>
+      <BlockCardList count={section.cards.length}>
+        {section.cards.map((c) => (
+          <BlockCardItem key={c.title} card={c} />
+        ))}
+      </BlockCardList>
+    </BlockSection>
+  );
+}
+
+/** BlockStatList is a row of figures: the value large, what it measures below. */
+export function BlockStatList({ stats, dark }: { stats: BlockStat[]; dark?: boolean }) {
+  return (
+    <dl className={dark ? "blk-stats blk-stats--dark" : "blk-stats"}>
+      {stats.map((s) => (
+        <div key={s.label}>
+          <dt>{s.label}</dt>
+          <dd>{s.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function BlockStatsSection({ section, soft }: { section: BlockStats; soft?: boolean }) {
+  return (
+    <BlockSection heading={section.heading} intro={section.intro} soft={soft}>
+      <BlockStatList stats={section.stats} />
+      {section.note && <p className="blk-note">{section.note}</p>}
+    </BlockSection>
+  );
+}
+
+/** BlockCTASection is the black closing call to action of a page. */
+export function BlockCTASection({ cta }: { cta: BlockCTA }) {
+  return (
+    <section className="blk-cta">
+      <div className="container">
+        <h2>{cta.heading}</h2>
+        <p>{cta.text}</p>
+        <BlockActions actions={cta.actions} />
+      </div>
+    </section>
+  );
+}
