@@ -1,0 +1,309 @@
+package contact
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// sesLocalCLI is the local SES v2 API that `make contact-deps` installs from
+// testdata/ses-local/package-lock.json.
+var sesLocalCLI = filepath.Join("testdata", "ses-local", "node_modules", "aws-ses-v2-local", "dist", "cli.js")
+
+// startSESLocal runs aws-ses-v2-local on a free loopback port until the test
+// ends and returns its base URL.
+func startSESLocal(t *testing.T) string {
+	t.Helper()
+	missing := func(what string, err error) {
+		t.Helper()
+		if testing.Short() {
+			t.Skipf("%s (%v); skipped under -short", what, err)
+		}
+		t.Fatalf("%s (%v): run `make contact-deps` to install the local SES API the SES mailer is tested against", what, err)
+	}
+	if _, err := os.Stat(sesLocalCLI); err != nil {
+		missing("aws-ses-v2-local is not installed", err)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		missing("node is not installed", err)
+	}
+
+	// The port is found free and then handed over, so another process may
+	// take it in between; a few attempts make that harmless.
+	var lastOut string
+	for range 3 {
+		base, out, ok := trySESLocal(t, node)
+		if ok {
+			return base
+		}
+		lastOut = out
+	}
+	t.Fatalf("aws-ses-v2-local did not start:\n%s", lastOut)
+	return ""
+}
+
+func trySESLocal(t *testing.T, node string) (base, output string, ok bool) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	l.Close()
+
+	var out syncBuffer
+	cmd := exec.Command(node, sesLocalCLI, "--host", "127.0.0.1", "--port", port)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	stop := func() { cmd.Process.Kill(); <-done }
+
+	base = "http://127.0.0.1:" + port
+	client := &http.Client{Timeout: 2 * time.Second}
+	// A bound on start-up, not an assertion on speed: node starts in well
+	// under a second here, and a loaded machine gets thirty.
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case <-done:
+			return "", out.String(), false
+		default:
+		}
+		if res, err := client.Get(base + "/health-check"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				t.Cleanup(stop)
+				return base, "", true
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stop()
+	return "", out.String() + "\n(no answer within 30 s)", false
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// isolateAWS points the AWS SDK at endpoint with dummy credentials, and away
+// from any real configuration on the machine.
+func isolateAWS(t *testing.T, endpoint string) {
+	t.Helper()
+	none := filepath.Join(t.TempDir(), "none")
+	for k, v := range map[string]string{
+		"AWS_ENDPOINT_URL_SESV2":      endpoint,
+		"AWS_ENDPOINT_URL":            "",
+		"AWS_ACCESS_KEY_ID":           "AKIDLOCALTEST",
+		"AWS_SECRET_ACCESS_KEY":       "local-test-secret",
+		"AWS_SESSION_TOKEN":           "",
+		"AWS_REGION":                  "eu-west-1",
+		"AWS_PROFILE":                 "",
+		"AWS_CONFIG_FILE":             none,
+		"AWS_SHARED_CREDENTIALS_FILE": none,
+		"AWS_EC2_METADATA_DISABLED":   "true",
+	} {
+		t.Setenv(k, v)
+	}
+}
+
+func sesConfig(t *testing.T) Config {
+	t.Helper()
+	cfg := testConfig(t)
+	cfg.Mailer = MailerSES
+	cfg.SESFrom = "Vozia website <web@vozia.example>"
+	cfg.SESTo = []string{"sales@vozia.example"}
+	return cfg
+}
+
+// storedMail is a mail as aws-ses-v2-local keeps it (GET /store).
+type storedMail struct {
+	MessageID   string   `json:"messageId"`
+	From        string   `json:"from"`
+	ReplyTo     []string `json:"replyTo"`
+	Destination struct {
+		To []string `json:"to"`
+	} `json:"destination"`
+	Subject string `json:"subject"`
+	Body    struct {
+		HTML string `json:"html"`
+		Text string `json:"text"`
+	} `json:"body"`
+}
+
+func TestSESMailerAgainstLocalSES(t *testing.T) {
+	base := startSESLocal(t)
+	isolateAWS(t, base)
+	cfg := sesConfig(t)
+	m, err := NewMailer(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	w := call{body: encode(t, with(
+		"name", "Ada <b>Lovelace</b>",
+		"email", "ada@example.com",
+		"message", "Hello <script>alert('x')</script> & goodbye\nSecond line",
+	))}.do(t, New(cfg, m, nil))
+	if w.Code != http.StatusOK {
+		t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
+	}
+	id := decodeAnswer(t, w.Body.Bytes()).ID
+
+	res, err := http.Get(base + "/store")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var store struct{ Emails []storedMail }
+	if err := json.NewDecoder(res.Body).Decode(&store); err != nil {
+		t.Fatal(err)
+	}
+	if len(store.Emails) != 1 {
+		t.Fatalf("local SES holds %d mails; want 1", len(store.Emails))
+	}
+	got := store.Emails[0]
+	checks := []struct {
+		what string
+		ok   bool
+	}{
+		{"From is the verified sender", got.From == "Vozia website <web@vozia.example>"},
+		{"To is the inbox", len(got.Destination.To) == 1 && got.Destination.To[0] == "sales@vozia.example"},
+		{"Reply-To is the visitor", len(got.ReplyTo) == 1 && got.ReplyTo[0] == "ada@example.com"},
+		{"subject names the visitor", got.Subject == "Website enquiry from Ada <b>Lovelace</b>"},
+		{"HTML escapes the script", strings.Contains(got.Body.HTML, "Hello &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; goodbye")},
+		{"HTML holds no live script", !strings.Contains(got.Body.HTML, "<script")},
+		{"HTML escapes the name", strings.Contains(got.Body.HTML, "Ada &lt;b&gt;Lovelace&lt;/b&gt;") && !strings.Contains(got.Body.HTML, "<b>Lovelace")},
+		{"HTML names the enquiry", strings.Contains(got.Body.HTML, id)},
+		{"text keeps the message as typed", strings.Contains(got.Body.Text, "Hello <script>alert('x')</script> & goodbye\nSecond line")},
+		{"text names the enquiry", strings.Contains(got.Body.Text, id)},
+		{"text gives the phone and size", strings.Contains(got.Body.Text, "+1 555 010 0199") && strings.Contains(got.Body.Text, "51-250")},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			t.Errorf("%s: got %+v", c.what, got)
+		}
+	}
+}
+
+func TestSESFailuresAnswer502(t *testing.T) {
+	// release frees a handler made to hang; the server cannot close while
+	// one runs.
+	release := make(chan struct{})
+	defer close(release)
+	parent := t
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		timeout time.Duration
+		wantLog string
+	}{
+		{
+			name: "sender not verified",
+			handler: func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("X-Amzn-ErrorType", "MessageRejected")
+				w.WriteHeader(http.StatusBadRequest)
+				// SES quotes addresses in its messages: the log must not.
+				w.Write([]byte(`{"message":"Email address is not verified. The following identities failed the check in region EU-WEST-1: ada@example.com"}`))
+			},
+			timeout: 10 * time.Second,
+			wantLog: "ses api error MessageRejected",
+		},
+		{
+			name: "SES hangs",
+			handler: func(w http.ResponseWriter, r *http.Request) {
+				<-release
+			},
+			timeout: 300 * time.Millisecond,
+			wantLog: "deadline exceeded",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				calls.Add(1)
+				tt.handler(w, r)
+			}))
+			// Closed after release, when the parent test has returned.
+			parent.Cleanup(srv.Close)
+			isolateAWS(t, srv.URL)
+			cfg := sesConfig(t)
+			cfg.SendTimeout = tt.timeout
+			m, err := NewMailer(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var logs logBuffer
+			w := call{body: encode(t, validFields())}.do(t, New(cfg, m, logs.logger()))
+			if w.Code != http.StatusBadGateway {
+				t.Fatalf("status %d, body %s; want 502", w.Code, w.Body)
+			}
+			if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "delivery" || a.OK || a.ID != "" {
+				t.Errorf("answer %+v; want error delivery and nothing reported sent", a)
+			}
+			if calls.Load() == 0 {
+				t.Error("SES was never called")
+			}
+			out := logs.String()
+			if !strings.Contains(out, tt.wantLog) || strings.Contains(out, "ada@example.com") {
+				t.Errorf("log %s; want %q and no address", out, tt.wantLog)
+			}
+		})
+	}
+}
+
+func TestNewMailerRefusesIncompleteSES(t *testing.T) {
+	isolateAWS(t, "http://127.0.0.1:9")
+	t.Setenv("AWS_REGION", "")
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"no sender", Config{Mailer: MailerSES, SESTo: []string{"a@example.com"}, SESRegion: "eu-west-1"}, "CONTACT_SES_FROM"},
+		{"no region", Config{Mailer: MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"}}, "region"},
+		{"unknown kind", Config{Mailer: "pigeon"}, `unknown mailer "pigeon"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewMailer(context.Background(), tt.cfg)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v; want one mentioning %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := NewMailer(context.Background(), Config{Mailer: MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"}, SESRegion: "eu-west-1"}); err != nil {
+		t.Errorf("complete SES config: %v", err)
+	}
+}
