@@ -1,3 +1,5 @@
+// Base styles first, so that component CSS can build on them.
+import "./styles/global.css";
 import { CookieConsent } from "./components/cookie-consent";
 import { PageHost } from "./components/page-host";
 import { SiteFooter } from "./components/site-footer";
@@ -5,7 +7,6 @@ import { SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/ui/toast";
 import type { PageData, SiteData } from "./lib/content-types";
 import { SiteProvider } from "./lib/site-context";
-import "./styles/global.css";
 
 export interface AppProps {
   site: SiteData;

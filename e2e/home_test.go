@@ -1,0 +1,772 @@
+package e2e
+
+// Browser tests of the home page and the shared components (issue 3): one
+// subtest per behaviour, at 1280 px and 375 px where the behaviour differs.
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/vozia/site/internal/browsertest"
+)
+
+const (
+	desktop = 1280
+	mobile  = 375
+)
+
+// homeTab opens the home page. With consent set, a choice is stored first
+// so that the cookie banner stays out of the way; with reduced motion,
+// sections are visible at once and scrolling is instant.
+func homeTab(t *testing.T, env *browsertest.Env, width int, consent, reducedMotion bool) *browsertest.Tab {
+	t.Helper()
+	tab := env.NewTab(t, width, 900)
+	if _, err := chromedp.Call(tab.Ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	if reducedMotion {
+		if _, err := chromedp.Call(tab.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tab.Load(t, "/")
+	store := `localStorage.removeItem("cookie-consent")`
+	if consent {
+		store = `localStorage.setItem("cookie-consent", JSON.stringify({essential: true, analytics: false, marketing: false}))`
+	}
+	run(t, tab, store)
+	tab.Load(t, "/")
+	return tab
+}
+
+func eval[T any](t *testing.T, tab *browsertest.Tab, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluate %s: %v", js, err)
+	}
+	return v
+}
+
+func run(t *testing.T, tab *browsertest.Tab, js string) {
+	t.Helper()
+	if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](js)); err != nil {
+		t.Fatalf("evaluate %s: %v", js, err)
+	}
+}
+
+// waitFor polls a condition (never a fixed sleep) for up to 6 s.
+func waitFor(t *testing.T, tab *browsertest.Tab, cond string) {
+	t.Helper()
+	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(6*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
+		t.Fatalf("waiting for %s: %v", cond, err)
+	}
+}
+
+func do(t *testing.T, tab *browsertest.Tab, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(tab.Ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func click(t *testing.T, tab *browsertest.Tab, sel string) {
+	t.Helper()
+	do(t, tab, chromedp.Click(chromedp.CSS(sel)))
+}
+
+func noConsoleErrors(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	if errs := append(tab.ConsoleErrors(), tab.Errors()...); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// landedAt: the element's top sits just under the fixed navigation.
+func landedAt(id string) string {
+	return fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(); return r.top >= 0 && r.top < 120; })()`, id)
+}
+
+func TestHomePage(t *testing.T) {
+	env := browsertest.Start(t)
+
+	for _, w := range []int{desktop, mobile} {
+		t.Run(fmt.Sprintf("axe and console at %d", w), func(t *testing.T) {
+			tab := homeTab(t, env, w, false, true)
+			waitFor(t, tab, `!!document.querySelector('section.consent')`)
+			if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
+				t.Errorf("axe: %v", v)
+			}
+			// Open every dialog kind and check it too.
+			click(t, tab, "#solutions .service button")
+			waitFor(t, tab, `document.querySelector(".service-dialog").open`)
+			if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
+				t.Errorf("axe with the service dialog open: %v", v)
+			}
+			do(t, tab, chromedp.KeyEvent(kb.Escape))
+			noConsoleErrors(t, tab)
+		})
+	}
+
+	t.Run("sections present with their anchors", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		got := eval[string](t, tab, `["solutions","case-studies","about-us","contact-info","contact-form"].filter(id => !document.getElementById(id)).join(",")`)
+		if got != "" {
+			t.Errorf("missing anchors: %s", got)
+		}
+		counts := eval[[]int](t, tab, `[
+			document.querySelectorAll("#solutions .service").length,
+			document.querySelectorAll("#solutions .product").length,
+			document.querySelectorAll("#case-studies .study").length,
+			document.querySelectorAll("#about-us .founder").length,
+			document.querySelectorAll("details[name=faq]").length,
+			document.querySelectorAll(".hero__tags li").length,
+		]`)
+		if want := []int{6, 2, 4, 2, 12, 4}; fmt.Sprint(counts) != fmt.Sprint(want) {
+			t.Errorf("services, products, studies, founders, faq, tags = %v, want %v", counts, want)
+		}
+		text := eval[string](t, tab, `document.querySelector(".dash").textContent`)
+		for _, s := range []string{"247", "98.5%", "4.9"} {
+			if !strings.Contains(text, s) {
+				t.Errorf("dashboard lacks %q", s)
+			}
+		}
+		// Every image reserves its box.
+		if bad := eval[int](t, tab, `[...document.images].filter(i => !i.getAttribute("width") || !i.getAttribute("height")).length`); bad > 0 {
+			t.Errorf("%d images without width and height", bad)
+		}
+		year := fmt.Sprint(time.Now().Year())
+		if c := eval[string](t, tab, `document.querySelector(".footer__bottom p").textContent`); !strings.Contains(c, year) {
+			t.Errorf("copyright %q lacks %s", c, year)
+		}
+		// External links open a new tab safely.
+		if bad := eval[int](t, tab, `[...document.querySelectorAll('a[target=_blank]')].filter(a => a.rel !== "noopener noreferrer").length`); bad > 0 {
+			t.Errorf("%d new-tab links without rel=noopener noreferrer", bad)
+		}
+		demo := eval[string](t, tab, `(() => { const a = document.querySelector(".nav__desktop ~ .nav__demo"); return a.target + " " + a.href; })()`)
+		if !strings.HasPrefix(demo, "_blank https://") {
+			t.Errorf("Request a Demo = %q, want an external link in a new tab", demo)
+		}
+	})
+
+	t.Run("patient follow-up tag desktop only", func(t *testing.T) {
+		for _, c := range []struct {
+			w    int
+			want int
+		}{{desktop, 4}, {mobile, 3}} {
+			tab := homeTab(t, env, c.w, true, true)
+			if n := eval[int](t, tab, `[...document.querySelectorAll(".hero__tags li")].filter(e => e.checkVisibility()).length`); n != c.want {
+				t.Errorf("at %d px: %d visible tags, want %d", c.w, n, c.want)
+			}
+		}
+	})
+
+	t.Run("nav turns translucent after 10px", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		bg := `getComputedStyle(document.querySelector(".site-header")).backgroundColor`
+		if got := eval[string](t, tab, bg); got != "rgb(11, 11, 12)" {
+			t.Errorf("nav at top: %s, want black", got)
+		}
+		run(t, tab, `window.scrollTo(0, 10)`)
+		if eval[bool](t, tab, `document.querySelector(".site-header").classList.contains("is-scrolled")`) {
+			t.Error("nav scrolled at exactly 10px")
+		}
+		run(t, tab, `window.scrollTo(0, 11)`)
+		waitFor(t, tab, `document.querySelector(".site-header").classList.contains("is-scrolled")`)
+		waitFor(t, tab, bg+` === "rgba(255, 255, 255, 0.92)"`)
+		run(t, tab, `window.scrollTo(0, 0)`)
+		waitFor(t, tab, `!document.querySelector(".site-header").classList.contains("is-scrolled")`)
+	})
+
+	t.Run("solutions dropdown", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, false)
+		btn := `button[aria-controls="nav-solutions"]`
+		rect := eval[[]float64](t, tab, `(() => { const r = document.querySelector('`+btn+`').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()`)
+		do(t, tab, chromedp.MouseEvent("mouseMoved", rect[0], rect[1]))
+		if eval[bool](t, tab, `document.querySelector('`+btn+`').getAttribute("aria-expanded") === "true"`) {
+			t.Error("dropdown opened without the 200 ms delay")
+		}
+		waitFor(t, tab, `document.querySelector('`+btn+`').getAttribute("aria-expanded") === "true" && document.getElementById("nav-solutions").checkVisibility()`)
+		items := eval[[]string](t, tab, `[...document.querySelectorAll("#nav-solutions a")].map(a => a.textContent + " " + a.getAttribute("href"))`)
+		if want := "[AI Agent Consulting /#solutions Pulse /#solutions AI Health Companion /#solutions]"; fmt.Sprint(items) != want {
+			t.Errorf("items %v, want %s", items, want)
+		}
+		do(t, tab, chromedp.MouseEvent("mouseMoved", 10, 500))
+		waitFor(t, tab, `!document.getElementById("nav-solutions").checkVisibility()`)
+		// Click toggles; Escape closes; an item scrolls to #solutions and closes.
+		click(t, tab, btn)
+		waitFor(t, tab, `document.getElementById("nav-solutions").checkVisibility()`)
+		do(t, tab, chromedp.KeyEvent(kb.Escape))
+		waitFor(t, tab, `!document.getElementById("nav-solutions").checkVisibility()`)
+		click(t, tab, btn)
+		waitFor(t, tab, `document.getElementById("nav-solutions").checkVisibility()`)
+		click(t, tab, `#nav-solutions li:nth-child(2) a`)
+		waitFor(t, tab, landedAt("solutions"))
+		waitFor(t, tab, `!document.getElementById("nav-solutions").checkVisibility()`)
+		noConsoleErrors(t, tab)
+	})
+
+	t.Run("mobile menu and groups", func(t *testing.T) {
+		tab := homeTab(t, env, mobile, true, true)
+		burger := `button[aria-controls="mobile-menu"]`
+		menuShown := `document.getElementById("mobile-menu").checkVisibility()`
+		if eval[bool](t, tab, menuShown) || eval[bool](t, tab, `document.querySelector(".nav__desktop").checkVisibility()`) {
+			t.Fatal("under 768px the menu starts closed and the desktop list is hidden")
+		}
+		click(t, tab, burger)
+		waitFor(t, tab, menuShown+` && document.querySelector('`+burger+`').getAttribute("aria-expanded") === "true"`)
+		if mh := eval[string](t, tab, `getComputedStyle(document.getElementById("mobile-menu")).maxHeight`); mh != "500px" {
+			t.Errorf("menu max-height %s, want 500px", mh)
+		}
+		labels := eval[string](t, tab, `document.getElementById("mobile-menu").innerText`)
+		for _, s := range []string{"Home", "AI Agent Consulting", "Pulse", "AI Health Companion", "Case Studies", "About", "Customer Cases", "Learn More", "Contact Us", "Request a Demo"} {
+			if !strings.Contains(labels, s) {
+				t.Errorf("mobile menu lacks %q", s)
+			}
+		}
+		for i, g := range []string{"Customer Cases", "Learn More"} {
+			sel := fmt.Sprintf("#mobile-group-%d", i)
+			toggle := fmt.Sprintf(`button[aria-controls="mobile-group-%d"]`, i)
+			if eval[bool](t, tab, `document.querySelector("`+sel+`").checkVisibility()`) {
+				t.Errorf("group %s starts open", g)
+			}
+			click(t, tab, toggle)
+			waitFor(t, tab, `document.querySelector("`+sel+`").checkVisibility()`)
+			click(t, tab, toggle)
+			waitFor(t, tab, `!document.querySelector("`+sel+`").checkVisibility()`)
+		}
+		// An entry closes the menu and scrolls to its section.
+		click(t, tab, `#mobile-menu a[href="/#case-studies"]`)
+		waitFor(t, tab, `!`+menuShown)
+		waitFor(t, tab, landedAt("case-studies"))
+		// Home scrolls to the top.
+		click(t, tab, burger)
+		waitFor(t, tab, menuShown)
+		click(t, tab, `#mobile-menu li:first-child a`)
+		waitFor(t, tab, `!`+menuShown+` && window.scrollY === 0`)
+		// Contact Us closes and lands on the contact section.
+		click(t, tab, burger)
+		waitFor(t, tab, menuShown)
+		click(t, tab, `#mobile-menu a[href="/#contact-info"]`)
+		waitFor(t, tab, `!`+menuShown)
+		waitFor(t, tab, landedAt("contact-info"))
+		noConsoleErrors(t, tab)
+	})
+
+	t.Run("explore consulting smooth-scrolls to solutions", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, false)
+		if b := eval[string](t, tab, `getComputedStyle(document.documentElement).scrollBehavior`); b == "smooth" {
+			t.Log("scroll-behavior smooth on html")
+		}
+		click(t, tab, `.hero__ctas a[href$="#solutions"]`)
+		waitFor(t, tab, landedAt("solutions"))
+		ext := eval[string](t, tab, `(() => { const a = document.querySelector(".hero__ctas a"); return a.target + " " + a.rel; })()`)
+		if ext != "_blank noopener noreferrer" {
+			t.Errorf("Pulse call to action: %q", ext)
+		}
+	})
+
+	for _, w := range []int{desktop, mobile} {
+		t.Run(fmt.Sprintf("service detail at %d", w), func(t *testing.T) {
+			tab := homeTab(t, env, w, true, true)
+			dialog := `document.querySelector(".service-dialog")`
+			card := `#solutions .service:nth-child(3) button`
+			want := eval[string](t, tab, `document.querySelector("`+card+`").textContent`)
+			for _, how := range []string{"x", "escape"} {
+				click(t, tab, card)
+				waitFor(t, tab, dialog+`.open`)
+				got := eval[[]string](t, tab, `[`+dialog+`.querySelector("h2").textContent, String(`+dialog+`.querySelectorAll(".dialog__body p").length), `+dialog+`.getAttribute("aria-labelledby") === `+dialog+`.querySelector("h2").id ? "labelled" : "unlabelled"]`)
+				if fmt.Sprint(got) != fmt.Sprint([]string{want, "2", "labelled"}) {
+					t.Errorf("dialog shows %v, want title %q, 2 paragraphs, labelled", got, want)
+				}
+				r := eval[[]float64](t, tab, `(() => { const r = `+dialog+`.getBoundingClientRect(); return [r.left, r.right, r.bottom, innerWidth, innerHeight]; })()`)
+				if w == mobile && (r[0] != 0 || r[1] != r[3] || r[2] < r[4]-1) {
+					t.Errorf("at 375px the detail is not a bottom sheet: %v", r)
+				}
+				if w == desktop && (r[0] < 100 || r[0]-(r[3]-r[1]) > 2 || r[0]-(r[3]-r[1]) < -2) {
+					t.Errorf("at 1280px the detail is not centred: %v", r)
+				}
+				if how == "x" {
+					click(t, tab, `.service-dialog .dialog__x`)
+				} else {
+					do(t, tab, chromedp.KeyEvent(kb.Escape))
+				}
+				waitFor(t, tab, `!`+dialog+`.open`)
+				waitFor(t, tab, `document.activeElement === document.querySelector("`+card+`")`)
+			}
+			// Get in Touch closes the detail and lands on the contact section.
+			click(t, tab, card)
+			waitFor(t, tab, dialog+`.open`)
+			click(t, tab, `.service-dialog .dialog__foot a`)
+			waitFor(t, tab, `!`+dialog+`.open`)
+			waitFor(t, tab, landedAt("contact-info"))
+			noConsoleErrors(t, tab)
+		})
+	}
+
+	for _, w := range []int{desktop, mobile} {
+		t.Run(fmt.Sprintf("case study modal at %d", w), func(t *testing.T) {
+			tab := homeTab(t, env, w, true, true)
+			dialog := `document.querySelector(".study-dialog")`
+			card := `#case-studies .study:nth-child(4) button`
+			company := eval[string](t, tab, `document.querySelector("`+card+`").textContent`)
+			if l := eval[string](t, tab, `getComputedStyle(document.querySelector("#case-studies .clamp-3")).webkitLineClamp`); l != "3" {
+				t.Errorf("challenge excerpt line clamp %q, want 3", l)
+			}
+			for _, how := range []string{"x", "escape", "button"} {
+				click(t, tab, card)
+				waitFor(t, tab, dialog+`.open`)
+				got := eval[[]string](t, tab, `[`+dialog+`.querySelector("h2").textContent, [...`+dialog+`.querySelectorAll("h3")].map(h => h.textContent).join("/"), String(`+dialog+`.querySelectorAll("ul.checks li").length), String(!!`+dialog+`.querySelector("img[width][height]"))]`)
+				if fmt.Sprint(got) != fmt.Sprint([]string{company, "Challenge/Solution/Results", "3", "true"}) {
+					t.Errorf("modal shows %v", got)
+				}
+				switch how {
+				case "x":
+					click(t, tab, `.study-dialog .dialog__x`)
+				case "escape":
+					do(t, tab, chromedp.KeyEvent(kb.Escape))
+				case "button":
+					if l := eval[string](t, tab, `document.querySelector(".study-dialog .dialog__foot button").textContent`); l != "Close Case Study" {
+						t.Errorf("close button reads %q", l)
+					}
+					click(t, tab, `.study-dialog .dialog__foot button`)
+				}
+				waitFor(t, tab, `!`+dialog+`.open`)
+				waitFor(t, tab, `document.activeElement === document.querySelector("`+card+`")`)
+			}
+			noConsoleErrors(t, tab)
+		})
+	}
+
+	t.Run("faq single open and fully collapsible", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		open := `[...document.querySelectorAll("details[name=faq]")].map((d, i) => d.open ? i : -1).filter(i => i >= 0).join(",")`
+		if got := eval[string](t, tab, open); got != "" {
+			t.Errorf("open at start: %q", got)
+		}
+		click(t, tab, `details[name=faq]:nth-child(1) summary`)
+		waitFor(t, tab, open+` === "0"`)
+		click(t, tab, `details[name=faq]:nth-child(5) summary`)
+		waitFor(t, tab, open+` === "4"`)
+		click(t, tab, `details[name=faq]:nth-child(5) summary`)
+		waitFor(t, tab, open+` === ""`)
+		if href := eval[string](t, tab, `document.querySelector(".faq__contact a").getAttribute("href")`); href != "mailto:demo@vozia.example" {
+			t.Errorf("FAQ contact link %q", href)
+		}
+	})
+
+	t.Run("floating contact button", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, false)
+		shown := `document.querySelector(".floating-contact").checkVisibility({visibilityProperty: true})`
+		if eval[bool](t, tab, shown) {
+			t.Error("floating button visible at the top")
+		}
+		run(t, tab, `window.scrollTo(0, 500)`)
+		waitFor(t, tab, `window.scrollY === 500`)
+		at500, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(`+shown+`))))`, chromedp.EvalAwaitPromise))
+		if err != nil || at500 {
+			t.Errorf("floating button visible at exactly 500px (%v)", err)
+		}
+		run(t, tab, `window.scrollTo(0, 501)`)
+		waitFor(t, tab, shown)
+		click(t, tab, `.floating-contact a`)
+		waitFor(t, tab, landedAt("contact-info"))
+		run(t, tab, `window.scrollTo(0, 0)`)
+		waitFor(t, tab, `!`+shown)
+	})
+
+	t.Run("sections fade in once", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, false)
+		if op := eval[string](t, tab, `getComputedStyle(document.getElementById("about-us")).opacity`); op != "0" {
+			t.Errorf("section below the fold has opacity %s before scrolling, want 0", op)
+		}
+		if d := eval[string](t, tab, `getComputedStyle(document.getElementById("about-us")).transitionDuration`); !strings.HasPrefix(d, "0.6s") {
+			t.Errorf("fade duration %s, want 0.6s", d)
+		}
+		run(t, tab, `document.getElementById("about-us").scrollIntoView()`)
+		waitFor(t, tab, `getComputedStyle(document.getElementById("about-us")).opacity === "1"`)
+		reduced := homeTab(t, env, desktop, true, true)
+		if op := eval[string](t, reduced, `getComputedStyle(document.getElementById("about-us")).opacity`); op != "1" {
+			t.Errorf("with reduced motion the section has opacity %s, want 1", op)
+		}
+	})
+
+	t.Run("tooltip on icon-only controls", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		do(t, tab, chromedp.Focus(chromedp.CSS(`.footer__social a`)))
+		if eval[bool](t, tab, `!!document.querySelector('[role=tooltip]')`) {
+			t.Error("tooltip shown without the 700 ms delay")
+		}
+		waitFor(t, tab, `document.querySelector('[role=tooltip]')?.textContent === document.querySelector('.footer__social a').getAttribute("aria-label")`)
+	})
+}
+
+// The contact form: the messages of SPEC section 5, the anti-bot checks,
+// sending, success and failure against local endpoints.
+func TestHomeContactForm(t *testing.T) {
+	env := browsertest.Start(t)
+	messages := map[string]string{
+		"firstName":   "First name must be at least 2 characters",
+		"lastName":    "Last name must be at least 2 characters",
+		"email":       "Please enter a valid email address",
+		"phone":       "Phone number must be at least 10 characters",
+		"companySize": "Please select your company size",
+		"message":     "Message must be at least 10 characters",
+	}
+	fill := func(t *testing.T, tab *browsertest.Tab) {
+		t.Helper()
+		do(t, tab,
+			chromedp.SendKeys(chromedp.CSS("#cf-firstName"), "Ada"),
+			chromedp.SendKeys(chromedp.CSS("#cf-lastName"), "Lovelace"),
+			chromedp.SendKeys(chromedp.CSS("#cf-email"), "ada@example.com"),
+			chromedp.SendKeys(chromedp.CSS("#cf-phone"), "+34 600 000 000"),
+			chromedp.SetValue(chromedp.CSS("#cf-companySize"), "51-250"),
+			chromedp.SendKeys(chromedp.CSS("#cf-message"), "We want to interview our customers."),
+		)
+	}
+	// The form refuses submits in its first 3000 ms: wait that out (a
+	// precondition, not a timing assertion).
+	settle := func(t *testing.T, tab *browsertest.Tab) {
+		t.Helper()
+		do(t, tab, chromedp.Sleep(3100*time.Millisecond))
+	}
+	submit := func(t *testing.T, tab *browsertest.Tab) { t.Helper(); click(t, tab, "#contact-form button[type=submit]") }
+	toasts := `[...document.querySelectorAll(".toasts li")].map(l => l.innerText.replace(/\s+/g, " ").trim())`
+	posted := func(tab *browsertest.Tab) int {
+		n := 0
+		for _, u := range tab.Requests() {
+			if strings.Contains(u, "/api/contact") {
+				n++
+			}
+		}
+		return n
+	}
+	values := `["firstName","lastName","email","phone","companySize","message"].map(f => document.getElementById("cf-" + f).value).join("|")`
+
+	t.Run("validation messages", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		submit(t, tab)
+		waitFor(t, tab, `document.querySelectorAll(".field__error").length === 6`)
+		for f, msg := range messages {
+			got := eval[[]string](t, tab, fmt.Sprintf(`(() => { const i = document.getElementById("cf-%s"); const e = document.getElementById(i.getAttribute("aria-describedby")); return [e ? e.textContent : "", e ? e.getAttribute("role") : "", i.getAttribute("aria-invalid")]; })()`, f))
+			if fmt.Sprint(got) != fmt.Sprint([]string{msg, "alert", "true"}) {
+				t.Errorf("%s: %v, want %q announced and tied to the field", f, got, msg)
+			}
+		}
+		if f := eval[string](t, tab, `document.activeElement.id`); f != "cf-firstName" {
+			t.Errorf("focus after a failed submit on %q, want the first invalid field", f)
+		}
+		// One field at a time: each message goes once its rule holds.
+		do(t, tab, chromedp.SendKeys(chromedp.CSS("#cf-firstName"), "Al"))
+		waitFor(t, tab, `!document.getElementById("cf-firstName-error")`)
+		do(t, tab, chromedp.SendKeys(chromedp.CSS("#cf-email"), "not-an-email"))
+		if !eval[bool](t, tab, `!!document.getElementById("cf-email-error")`) {
+			t.Error("invalid e-mail accepted")
+		}
+		do(t, tab, chromedp.SendKeys(chromedp.CSS("#cf-phone"), "123456789"))
+		if !eval[bool](t, tab, `!!document.getElementById("cf-phone-error")`) {
+			t.Error("9-character phone accepted")
+		}
+		if posted(tab) != 0 {
+			t.Error("an invalid form was sent")
+		}
+	})
+
+	t.Run("honeypot sends nothing", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		fill(t, tab)
+		run(t, tab, `document.getElementById("cf-website").value = "http://spam.example"`)
+		settle(t, tab)
+		submit(t, tab)
+		waitFor(t, tab, toasts+`.some(s => s.includes("Error") && s.includes("Suspicious activity detected. Please try again."))`)
+		if posted(tab) != 0 {
+			t.Error("a filled honeypot was sent")
+		}
+	})
+
+	t.Run("too fast sends nothing", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		fill(t, tab)
+		submit(t, tab)
+		waitFor(t, tab, toasts+`.some(s => s.includes("Suspicious activity detected. Please try again."))`)
+		if posted(tab) != 0 {
+			t.Error("a form submitted within 3000 ms was sent")
+		}
+	})
+
+	t.Run("sending state then success resets the form", func(t *testing.T) {
+		release := make(chan struct{})
+		var got []byte
+		env.SetContact(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			buf := new(strings.Builder)
+			b := make([]byte, 4096)
+			for {
+				n, err := r.Body.Read(b)
+				buf.Write(b[:n])
+				if err != nil {
+					break
+				}
+			}
+			got = []byte(buf.String())
+			<-release
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"ok":true,"id":"test"}`))
+		}))
+		tab := homeTab(t, env, desktop, true, true)
+		fill(t, tab)
+		settle(t, tab)
+		submit(t, tab)
+		waitFor(t, tab, `(() => { const b = document.querySelector("#contact-form button[type=submit]"); return b.disabled && b.textContent === "Sending..."; })()`)
+		close(release)
+		waitFor(t, tab, toasts+`.some(s => s.includes("Message sent successfully!") && s.includes("We'll get back to you within 24 hours."))`)
+		if v := eval[string](t, tab, values); v != "|||||" {
+			t.Errorf("form not reset after success: %q", v)
+		}
+		for _, want := range []string{`"name":"Ada Lovelace"`, `"email":"ada@example.com"`, `"companySize":"51-250"`, `"honeypot":""`, `"elapsedMs":`} {
+			if !strings.Contains(string(got), want) {
+				t.Errorf("payload %s lacks %s", got, want)
+			}
+		}
+	})
+
+	t.Run("real contact function receives the enquiry", func(t *testing.T) {
+		before := len(env.OutboxLines(t))
+		tab := homeTab(t, env, mobile, true, true)
+		fill(t, tab)
+		settle(t, tab)
+		submit(t, tab)
+		waitFor(t, tab, toasts+`.some(s => s.includes("Message sent successfully!"))`)
+		lines := env.OutboxLines(t)
+		if len(lines) != before+1 {
+			t.Fatalf("outbox has %d new enquiries, want 1", len(lines)-before)
+		}
+		if s := fmt.Sprint(lines[len(lines)-1]); !strings.Contains(s, "Ada Lovelace") {
+			t.Errorf("outbox enquiry %s", s)
+		}
+		noConsoleErrors(t, tab)
+	})
+
+	failures := map[string]http.HandlerFunc{
+		"500": func(w http.ResponseWriter, r *http.Request) { http.Error(w, `{"error":"internal"}`, 500) },
+		"network error": func(w http.ResponseWriter, r *http.Request) {
+			if hj, ok := w.(http.Hijacker); ok {
+				if c, _, err := hj.Hijack(); err == nil {
+					c.Close()
+					return
+				}
+			}
+			panic(http.ErrAbortHandler)
+		},
+	}
+	for name, h := range failures {
+		t.Run("failure keeps input: "+name, func(t *testing.T) {
+			env.SetContact(t, h)
+			tab := homeTab(t, env, desktop, true, true)
+			fill(t, tab)
+			before := eval[string](t, tab, values)
+			settle(t, tab)
+			submit(t, tab)
+			waitFor(t, tab, toasts+`.some(s => s.includes("Failed to send message") && s.includes("Please try again or contact us directly at demo@vozia.example"))`)
+			if !eval[bool](t, tab, `document.querySelector(".toast--destructive") !== null`) {
+				t.Error("failure toast is not destructive")
+			}
+			if after := eval[string](t, tab, values); after != before {
+				t.Errorf("input lost: %q, was %q", after, before)
+			}
+			waitFor(t, tab, `!document.querySelector("#contact-form button[type=submit]").disabled`)
+		})
+	}
+
+	t.Run("toast limits", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		fill(t, tab)
+		for i := 0; i < 5; i++ {
+			submit(t, tab) // within 3000 ms: each submit adds a toast
+		}
+		waitFor(t, tab, `document.querySelectorAll(".toasts li").length > 0`)
+		got := eval[[]string](t, tab, `(() => { const l = document.querySelector(".toasts ol"); const li = l.querySelectorAll("li"); return [String(li.length), String(li[0].getBoundingClientRect().width), getComputedStyle(l).rowGap, l.getAttribute("aria-live")]; })()`)
+		if fmt.Sprint(got) != fmt.Sprint([]string{"3", "356", "14px", "polite"}) {
+			t.Errorf("toasts: count, width, gap, aria-live = %v, want [3 356 14px polite]", got)
+		}
+		// They leave by themselves after the default duration.
+		if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll(".toasts li").length === 0`, chromedp.WithPollingTimeout(8*time.Second))); err != nil {
+			t.Errorf("toasts did not time out: %v", err)
+		}
+	})
+}
+
+// Cookie consent: the banner, the preferences dialog, storage, Consent
+// Mode v2 and no analytics request without a measurement ID and consent.
+func TestHomeCookieConsent(t *testing.T) {
+	env := browsertest.Start(t)
+	banner := `!!document.querySelector("section.consent")`
+	dialog := `document.querySelector(".consent-dialog")`
+	stored := `localStorage.getItem("cookie-consent")`
+	clickButton := func(t *testing.T, tab *browsertest.Tab, scope, label string) {
+		t.Helper()
+		run(t, tab, fmt.Sprintf(`[...document.querySelectorAll(%q)].find(b => b.textContent === %q).setAttribute("data-e2e", "target")`, scope+" button", label))
+		click(t, tab, `[data-e2e=target]`)
+		run(t, tab, `document.querySelector("[data-e2e]")?.removeAttribute("data-e2e")`)
+	}
+	noAnalytics := func(t *testing.T, tab *browsertest.Tab) {
+		t.Helper()
+		for _, u := range tab.Requests() {
+			if strings.Contains(u, "googletagmanager") || strings.Contains(u, "google-analytics") {
+				t.Errorf("analytics request %s", u)
+			}
+		}
+	}
+
+	cases := []struct {
+		name   string
+		choose func(t *testing.T, tab *browsertest.Tab)
+		want   string
+	}{
+		{"accept all", func(t *testing.T, tab *browsertest.Tab) { clickButton(t, tab, "section.consent", "Accept all") },
+			`{"essential":true,"analytics":true,"marketing":true}`},
+		{"reject non-essential", func(t *testing.T, tab *browsertest.Tab) { clickButton(t, tab, "section.consent", "Reject non-essential") },
+			`{"essential":true,"analytics":false,"marketing":false}`},
+		{"save preferences", func(t *testing.T, tab *browsertest.Tab) {
+			clickButton(t, tab, "section.consent", "Preferences")
+			waitFor(t, tab, dialog+`.open`)
+			got := eval[[]bool](t, tab, `["essential","analytics","marketing"].flatMap(k => { const c = document.getElementById("consent-" + k); return [c.checked, c.disabled]; })`)
+			if fmt.Sprint(got) != "[true true false false false false]" {
+				t.Errorf("essential checked+locked, analytics and marketing unticked: got %v", got)
+			}
+			click(t, tab, "#consent-analytics")
+			clickButton(t, tab, ".consent-dialog", "Save preferences")
+		}, `{"essential":true,"analytics":true,"marketing":false}`},
+		{"reject from the dialog", func(t *testing.T, tab *browsertest.Tab) {
+			clickButton(t, tab, "section.consent", "Preferences")
+			waitFor(t, tab, dialog+`.open`)
+			click(t, tab, "#consent-marketing")
+			clickButton(t, tab, ".consent-dialog", "Reject non-essential")
+		}, `{"essential":true,"analytics":false,"marketing":false}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tab := homeTab(t, env, desktop, false, true)
+			waitFor(t, tab, banner)
+			if href := eval[string](t, tab, `document.querySelector("section.consent a").getAttribute("href")`); href != "/cookie-policy" {
+				t.Errorf("banner policy link %q", href)
+			}
+			// Consent Mode default comes first, all denied.
+			first := eval[string](t, tab, `JSON.stringify(Array.from(window.dataLayer[0]))`)
+			if first != `["consent","default",{"ad_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","analytics_storage":"denied"}]` {
+				t.Errorf("first dataLayer entry %s", first)
+			}
+			c.choose(t, tab)
+			waitFor(t, tab, `!`+banner+` && !`+dialog+`.open`)
+			if got := eval[string](t, tab, stored); got != c.want {
+				t.Errorf("stored %s, want %s", got, c.want)
+			}
+			checkApplied := func() {
+				t.Helper()
+				upd := eval[string](t, tab, `JSON.stringify(window.dataLayer.filter(e => e[0] === "consent" && e[1] === "update").map(e => e[2]).pop())`)
+				analytics := strings.Contains(c.want, `"analytics":true`)
+				marketing := strings.Contains(c.want, `"marketing":true`)
+				if strings.Contains(upd, `"analytics_storage":"granted"`) != analytics || strings.Contains(upd, `"ad_storage":"granted"`) != marketing {
+					t.Errorf("consent update %s for choice %s", upd, c.want)
+				}
+				events := eval[string](t, tab, `window.dataLayer.filter(e => e.event).map(e => e.event).join(",")`)
+				if strings.Contains(events, "analytics_consent_granted") != analytics || strings.Contains(events, "marketing_consent_granted") != marketing {
+					t.Errorf("dataLayer events %q for choice %s", events, c.want)
+				}
+			}
+			checkApplied()
+			// A reload re-applies the saved choice without asking again.
+			tab.Load(t, "/")
+			do(t, tab, chromedp.Poll[chromedp.Void](`window.dataLayer && window.dataLayer.some(e => e[0] === "consent" && e[1] === "update")`))
+			if eval[bool](t, tab, banner) {
+				t.Error("banner shown again after a saved choice")
+			}
+			checkApplied()
+			noAnalytics(t, tab)
+			noConsoleErrors(t, tab)
+		})
+	}
+
+	for _, corrupt := range []string{`not json`, `{"essential":true}`, `null`} {
+		t.Run("unparseable value shows the banner: "+corrupt, func(t *testing.T) {
+			tab := homeTab(t, env, mobile, true, true)
+			run(t, tab, fmt.Sprintf(`localStorage.setItem("cookie-consent", %q)`, corrupt))
+			tab.Load(t, "/")
+			waitFor(t, tab, banner)
+		})
+	}
+
+	t.Run("cookie settings in the footer reopens the preferences", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, false, true)
+		waitFor(t, tab, banner)
+		clickButton(t, tab, "section.consent", "Accept all")
+		waitFor(t, tab, `!`+banner)
+		click(t, tab, ".footer__cookies")
+		waitFor(t, tab, dialog+`.open`)
+		if got := eval[[]bool](t, tab, `["analytics","marketing"].map(k => document.getElementById("consent-" + k).checked)`); fmt.Sprint(got) != "[true true]" {
+			t.Errorf("dialog does not show the saved choice: %v", got)
+		}
+		do(t, tab, chromedp.KeyEvent(kb.Escape))
+		waitFor(t, tab, `!`+dialog+`.open && document.activeElement === document.querySelector(".footer__cookies")`)
+		// Withdrawing is as easy as giving.
+		click(t, tab, ".footer__cookies")
+		waitFor(t, tab, dialog+`.open`)
+		clickButton(t, tab, ".consent-dialog", "Reject non-essential")
+		waitFor(t, tab, `!`+dialog+`.open`)
+		if got := eval[string](t, tab, stored); got != `{"essential":true,"analytics":false,"marketing":false}` {
+			t.Errorf("after withdrawing: %s", got)
+		}
+	})
+
+	// With a measurement ID, gtag.js loads only after consent. The built
+	// home page is copied with an ID in its site data and served as a file.
+	t.Run("measurement ID loads analytics only after consent", func(t *testing.T) {
+		html, err := os.ReadFile(filepath.Join(env.Dir, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		withID := strings.Replace(string(html), `"analytics":{}`, `"analytics":{"measurementID":"G-E2ETEST"}`, 1)
+		if withID == string(html) {
+			t.Fatal(`site data has no "analytics":{} to replace`)
+		}
+		dir := filepath.Join(env.Dir, "e2e-analytics")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(withID), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if res := env.Get(t, "/e2e-analytics"); res.StatusCode != 200 {
+			t.Skipf("the server does not serve an extra page (status %d)", res.StatusCode)
+		}
+		tab := env.NewTab(t, desktop, 900)
+		tab.Load(t, "/e2e-analytics")
+		run(t, tab, `localStorage.removeItem("cookie-consent")`)
+		tab.Reset()
+		tab.Load(t, "/e2e-analytics")
+		waitFor(t, tab, banner)
+		noAnalytics(t, tab)
+		clickButton(t, tab, "section.consent", "Reject non-essential")
+		waitFor(t, tab, `!`+banner)
+		if eval[bool](t, tab, `!!document.getElementById("gtag-js")`) {
+			t.Error("gtag.js injected after a rejection")
+		}
+		noAnalytics(t, tab)
+		run(t, tab, `localStorage.removeItem("cookie-consent")`)
+		tab.Load(t, "/e2e-analytics")
+		waitFor(t, tab, banner)
+		clickButton(t, tab, "section.consent", "Accept all")
+		waitFor(t, tab, `document.getElementById("gtag-js")?.src === "https://www.googletagmanager.com/gtag/js?id=G-E2ETEST"`)
+	})
+}
