@@ -402,6 +402,22 @@ func TestHomePage(t *testing.T) {
 		}
 	})
 
+	for _, w := range []int{desktop, mobile} {
+		t.Run(fmt.Sprintf("no layout shift after load at %d", w), func(t *testing.T) {
+			tab := homeTab(t, env, w, false, false)
+			waitFor(t, tab, `!!document.querySelector("section.consent")`)
+			cls, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[float64](`new Promise(r => {
+				let s = 0;
+				new PerformanceObserver(l => { for (const e of l.getEntries()) if (!e.hadRecentInput) s += e.value; })
+					.observe({type: "layout-shift", buffered: true});
+				setTimeout(() => r(s), 300);
+			})`, chromedp.EvalAwaitPromise))
+			if err != nil || cls > 0.01 {
+				t.Errorf("cumulative layout shift %v (err %v), want none", cls, err)
+			}
+		})
+	}
+
 	t.Run("tooltip on icon-only controls", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, true, true)
 		do(t, tab, chromedp.Focus(chromedp.CSS(`.footer__social a`)))
