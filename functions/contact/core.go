@@ -34,7 +34,7 @@ type core struct {
 
 func newCore(cfg Config, m Mailer, logger *slog.Logger) *core {
 	if logger == nil {
-		logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
+		logger = slog.New(slog.DiscardHandler)
 	}
 	c := &core{
 		origins:     make(map[string]bool, len(cfg.AllowedOrigins)),

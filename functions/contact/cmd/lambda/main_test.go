@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-lambda-go/events"
+)
+
+func TestSetupRefusesLocalOnlyConfigurations(t *testing.T) {
+	none := filepath.Join(t.TempDir(), "none")
+	t.Setenv("AWS_CONFIG_FILE", none)
+	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", none)
+	t.Setenv("AWS_EC2_METADATA_DISABLED", "true")
+	ses := map[string]string{
+		"CONTACT_MAILER":          "ses",
+		"CONTACT_SES_FROM":        "web@vozia.example",
+		"CONTACT_SES_TO":          "sales@vozia.example",
+		"CONTACT_SES_REGION":      "eu-west-1",
+		"CONTACT_ALLOWED_ORIGINS": "https://www.vozia.example",
+	}
+	without := func(key string, extra ...string) map[string]string {
+		m := map[string]string{}
+		for k, v := range ses {
+			if k != key {
+				m[k] = v
+			}
+		}
+		for i := 0; i < len(extra); i += 2 {
+			m[extra[i]] = extra[i+1]
+		}
+		return m
+	}
+	tests := []struct {
+		name string
+		env  map[string]string
+		want string // in the error; "" for success
+	}{
+		{"production settings", ses, ""},
+		{"outbox by default", without("CONTACT_MAILER"), `a Lambda must deliver with "ses"`},
+		{"outbox asked for", without("", "CONTACT_MAILER", "outbox"), `a Lambda must deliver with "ses"`},
+		{"no origin", without("CONTACT_ALLOWED_ORIGINS"), "CONTACT_ALLOWED_ORIGINS is not set"},
+		{"no sender", without("CONTACT_SES_FROM"), "CONTACT_SES_FROM"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, err := setup(context.Background(), func(k string) string { return tt.env[k] }, slog.New(slog.DiscardHandler))
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				// A preflight needs no delivery: it shows the handler is wired.
+				res, err := h(context.Background(), events.LambdaFunctionURLRequest{
+					Headers: map[string]string{"origin": "https://www.vozia.example", "access-control-request-method": "POST"},
+					RequestContext: events.LambdaFunctionURLRequestContext{
+						HTTP: events.LambdaFunctionURLRequestContextHTTPDescription{Method: "OPTIONS", SourceIP: "198.51.100.1"},
+					},
+				})
+				if err != nil || res.StatusCode != 204 || res.Headers["Access-Control-Allow-Origin"] != "https://www.vozia.example" {
+					t.Errorf("preflight: %+v, %v; want 204 granting the site", res, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v; want one mentioning %q", err, tt.want)
+			}
+		})
+	}
+}
