@@ -1,0 +1,279 @@
+package e2e
+
+// Tests of the inner pages (solutions, platform, resources, company,
+// services, case studies, legal): that every piece of their copy and every
+// record they use reaches the page, that placeholders say so, and that the
+// services dialog behaves as a dialog at desktop and as a sheet on phones.
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/browsertest"
+)
+
+// sweepInnerPages are the page keys these tests cover (the home page has
+// its own tests).
+var sweepInnerPages = []string{
+	"voice-ai", "text-ai", "pulse", "health-companion", "use-cases", "platform",
+	"services", "case-studies", "resources", "about", "partners", "legal", "not-found",
+}
+
+// sweepHiddenFields are copy and record fields that are not page text:
+// addresses, icon names, e-mail subjects, the month names (only the months
+// of the webinars show), ISO dates (shown formatted), the detail text and
+// action of the services dialog (tested with the dialog) and labels that
+// only appear when a record needs them.
+var sweepHiddenFields = []string{
+	"ID", "Icon", "Href", "Site", "Subject", "RequestSubject", "RegisterSubject", "Months",
+	"Date", "Details", "CloseLabel", "DownloadLabel", "Sector", "Image", "Color", "Action",
+	"Sentiment", "DownloadURL",
+}
+
+// sweepCopyStrings returns every string reachable from v except those of
+// sweepHiddenFields, with the field path of each.
+func sweepCopyStrings(v reflect.Value, path string, out map[string]string) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			sweepCopyStrings(v.Elem(), path, out)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Type().Field(i)
+			if !f.IsExported() || !f.Anonymous && slices.Contains(sweepHiddenFields, f.Name) {
+				continue
+			}
+			sweepCopyStrings(v.Field(i), path+"."+f.Name, out)
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			sweepCopyStrings(v.Index(i), fmt.Sprintf("%s[%d]", path, i), out)
+		}
+	case reflect.String:
+		if s := v.String(); s != "" {
+			out[path] = s
+		}
+	}
+}
+
+var sweepSpaces = regexp.MustCompile(`\s+`)
+
+// TestPagesShowAllCopy loads each inner page and checks that every string
+// of its copy and of the collections it uses is on the page.
+func TestPagesShowAllCopy(t *testing.T) {
+	env := browsertest.Start(t)
+	site := sweepSite(t)
+	tab := sweepNewTab(t, env, 1280, 900)
+	for _, p := range sweepPages(t) {
+		if !slices.Contains(sweepInnerPages, p.Route.Page) {
+			continue
+		}
+		t.Run(strings.TrimPrefix(p.Path, "/"), func(t *testing.T) {
+			page := site.Pages[p.Route.Path]
+			want := map[string]string{}
+			sweepCopyStrings(reflect.ValueOf(page.Copy), "copy", want)
+			sweepCopyStrings(reflect.ValueOf(page.Collections), "collections", want)
+			if len(want) == 0 {
+				t.Fatal("the page has no copy to look for")
+			}
+			tab.Load(t, p.Path)
+			text, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.querySelector("main").textContent`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text = sweepSpaces.ReplaceAllString(text, " ")
+			for _, field := range slices.Sorted(func(yield func(string) bool) {
+				for k := range want {
+					if !yield(k) {
+						return
+					}
+				}
+			}) {
+				if s := sweepSpaces.ReplaceAllString(want[field], " "); !strings.Contains(text, s) {
+					t.Errorf("%s %q is not on the page", field, s)
+				}
+			}
+			for _, placeholder := range []string{"{email}", "%7Bemail%7D", "{brand}", "{year}", "undefined", "NaN"} {
+				html, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.querySelector("main").innerHTML`))
+				if strings.Contains(html, placeholder) {
+					t.Errorf("the page shows %q", placeholder)
+				}
+			}
+			imgs, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](`[...document.images].filter((i) => !i.getAttribute("width") || !i.getAttribute("height")).map((i) => i.src)`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(imgs) > 0 {
+				t.Errorf("images without width and height: %q", imgs)
+			}
+		})
+	}
+}
+
+// TestPagesPlaceholdersAreHonest checks that what is not real yet says so:
+// resource downloads and webinar registrations go to the demo mailbox with
+// the item named in the subject and a visible note, and the Pulse dashboard
+// is labelled as sample data.
+func TestPagesPlaceholdersAreHonest(t *testing.T) {
+	env := browsertest.Start(t)
+	site := sweepSite(t)
+	tab := sweepNewTab(t, env, 1280, 900)
+	mailto := "mailto:" + string(site.Config.DemoEmail) + "?subject="
+
+	t.Run("resources", func(t *testing.T) {
+		page := site.Pages["/resources"]
+		copy := page.Copy.(*content.ResourcesCopy)
+		tab.Load(t, "/resources")
+		hrefs, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("main a")].map((a) => a.getAttribute("href"))`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range page.Collections.Resources {
+			want := mailto + sweepURIComponent(copy.Library.RequestSubject+" "+r.Title)
+			if r.DownloadURL != "" {
+				want = r.DownloadURL
+			}
+			if !slices.Contains(hrefs, want) {
+				t.Errorf("resource %q: no link %q among %q", r.Title, want, hrefs)
+			}
+		}
+		for _, w := range page.Collections.Webinars {
+			want := mailto + sweepURIComponent(copy.Webinars.RegisterSubject+" "+w.Title)
+			if !slices.Contains(hrefs, want) {
+				t.Errorf("webinar %q: no register link %q", w.Title, want)
+			}
+			var y, m, d int
+			fmt.Sscanf(w.Date, "%d-%d-%d", &y, &m, &d)
+			date := fmt.Sprintf("%s %d, %d · %s %s", copy.Webinars.Months[m-1], d, y, w.Time, w.TimeZone)
+			ok, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](fmt.Sprintf(`[...document.querySelectorAll("main time")].some((e) => e.textContent === %q && e.getAttribute("datetime") === %q)`, date, w.Date+"T"+w.Time)))
+			if !ok {
+				t.Errorf("webinar %q: no <time> reading %q", w.Title, date)
+			}
+		}
+		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("main").innerText.includes(%q) && document.querySelector("main").innerText.includes(%q)`, copy.Library.Pending, copy.Webinars.RegisterNote))
+	})
+
+	t.Run("pulse", func(t *testing.T) {
+		copy := site.Pages["/solutions/pulse"].Copy.(*content.PulseCopy)
+		tab.Load(t, "/solutions/pulse")
+		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("main figure").innerText.includes(%q)`, copy.Dashboard.Badge))
+		sweepWaitFor(t, tab, fmt.Sprintf(`[...document.querySelectorAll("main a")].some((a) => a.href.startsWith(%q) && a.target === "_blank" && a.rel === "noopener noreferrer")`, string(site.Config.ProductSites.Pulse)))
+		for _, a := range copy.Hero.Actions {
+			if a.Site == "demo" {
+				sweepWaitFor(t, tab, fmt.Sprintf(`[...document.querySelectorAll("main a")].some((a) => a.textContent === %q && a.getAttribute("href") === %q && a.target === "_blank")`, a.Label, string(site.Config.DemoFormURL)))
+			}
+		}
+	})
+}
+
+// sweepURIComponent mirrors JavaScript's encodeURIComponent.
+func sweepURIComponent(s string) string {
+	var b strings.Builder
+	for _, c := range []byte(s) {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// TestPagesServicesDialog opens a service's details with the keyboard and
+// with the mouse, checks the content and the placement (a centred dialog
+// on desktop, a full-height sheet on the right under 768 px), and closes it
+// with × and with Escape, focus going back to the card each time.
+func TestPagesServicesDialog(t *testing.T) {
+	env := browsertest.Start(t)
+	site := sweepSite(t)
+	copy := site.Pages["/services"].Copy.(*content.ServicesCopy)
+	services := site.Collections.Services
+	if len(services) < 2 {
+		t.Fatalf("want at least 2 services, have %d", len(services))
+	}
+	svc := services[1]
+	opener := fmt.Sprintf("#%s button", svc.ID)
+	openerFocused := fmt.Sprintf(`document.activeElement === document.querySelector(%q)`, opener)
+	closed := `!document.querySelector("dialog[open]")`
+
+	for _, c := range []struct {
+		name      string
+		width     int
+		placement string // a JS condition on r (the dialog's rect), w, h
+	}{
+		{"desktop centred", 1280, `Math.abs(r.left - (w - r.right)) <= 2 && Math.abs(r.top - (h - r.bottom)) <= 2 && r.width < w`},
+		{"mobile right sheet", 375, `Math.abs(r.right - w) <= 1 && r.top <= 1 && r.bottom >= h - 1 && r.left > 0`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tab := sweepNewTab(t, env, c.width, 800)
+			tab.Load(t, "/services")
+
+			// Open with the keyboard.
+			if err := chromedp.Do(tab.Ctx, chromedp.Focus(chromedp.CSS(opener)), chromedp.KeyEvent(kb.Enter)); err != nil {
+				t.Fatal(err)
+			}
+			sweepWaitFor(t, tab, `!!document.querySelector("dialog[open]")`)
+			type shown struct {
+				Title string `json:"title"`
+				Text  string `json:"text"`
+				Focus bool   `json:"focus"`
+				Modal bool   `json:"modal"`
+				Label string `json:"label"`
+			}
+			got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[shown](`(() => {
+  const d = document.querySelector("dialog[open]");
+  const labelled = document.getElementById(d.getAttribute("aria-labelledby"));
+  return {title: d.querySelector("h2").textContent, text: d.textContent, focus: d.contains(document.activeElement),
+    modal: d.matches(":modal"), label: labelled ? labelled.textContent : ""};
+})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Title != svc.Title || got.Label != svc.Title {
+				t.Errorf("dialog title %q (labelled by %q), want %q", got.Title, got.Label, svc.Title)
+			}
+			for _, s := range append([]string{svc.Description, copy.Action.Label}, svc.Details...) {
+				if !strings.Contains(got.Text, s) {
+					t.Errorf("dialog lacks %q", s)
+				}
+			}
+			if !got.Focus || !got.Modal {
+				t.Errorf("dialog modal %v, focus inside %v; want both", got.Modal, got.Focus)
+			}
+			sweepWaitFor(t, tab, fmt.Sprintf(`(() => { const r = document.querySelector("dialog[open]").getBoundingClientRect(), w = innerWidth, h = innerHeight; return %s; })()`, c.placement))
+
+			// Close with ×: focus returns to the card's button.
+			if err := chromedp.Do(tab.Ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`dialog[open] button[aria-label=%q]`, copy.CloseLabel)))); err != nil {
+				t.Fatal(err)
+			}
+			sweepWaitFor(t, tab, closed+" && "+openerFocused)
+
+			// Open with the mouse, close with Escape.
+			if err := chromedp.Do(tab.Ctx, chromedp.Click(chromedp.CSS(opener))); err != nil {
+				t.Fatal(err)
+			}
+			sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("dialog[open] h2")?.textContent === %q`, svc.Title))
+			if err := chromedp.Do(tab.Ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+				t.Fatal(err)
+			}
+			sweepWaitFor(t, tab, closed+" && "+openerFocused)
+
+			sweepSettle(t, tab)
+			if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
+				t.Errorf("axe-core after closing: %s", sweepLines(v))
+			}
+			if errs := sweepUnexpectedErrors(tab, "/services"); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+		})
+	}
+}

@@ -1,0 +1,440 @@
+package e2e
+
+// The site-wide sweep: every route of the route table (read from content/,
+// so a new route is covered without touching this file) at desktop and
+// mobile widths, checked for console errors and hydration warnings,
+// horizontal scroll, axe-core violations, keyboard reachability and
+// content that stays visible without JavaScript; then client-side
+// navigation between pages, the /blog redirect, the /services/* rewrite
+// and the 404 page.
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/browsertest"
+)
+
+// sweepMissingPath is a path no route answers: it stands for the notFound
+// route, whose own path (/404) is not a URL visitors use.
+const sweepMissingPath = "/sweep-no-such-page"
+
+// sweepWidths are the viewports of the sweep: desktop and a small phone.
+var sweepWidths = []int{1280, 375}
+
+var sweepSiteOnce = sync.OnceValues(func() (*content.Site, error) {
+	return content.Load(os.DirFS("../content"))
+})
+
+// sweepSite returns the content the site was built from.
+func sweepSite(t *testing.T) *content.Site {
+	t.Helper()
+	s, err := sweepSiteOnce()
+	if err != nil {
+		t.Fatalf("load content: %v", err)
+	}
+	return s
+}
+
+// sweepPage is a route as the sweep visits it.
+type sweepPage struct {
+	Path  string // the URL path to load
+	Title string // the document title the route sets
+	Route content.Route
+}
+
+// sweepPages returns every page route (redirects excluded), the notFound
+// route as sweepMissingPath.
+func sweepPages(t *testing.T) []sweepPage {
+	t.Helper()
+	s := sweepSite(t)
+	var out []sweepPage
+	for _, r := range s.Routes {
+		if r.Redirect != "" {
+			continue
+		}
+		p := sweepPage{Path: r.Path, Title: r.Title, Route: r}
+		if p.Title == "" {
+			p.Title = s.Config.SEO.Title
+		}
+		if r.NotFound {
+			p.Path = sweepMissingPath
+		}
+		out = append(out, p)
+	}
+	if len(out) < 10 {
+		t.Fatalf("the route table has only %d pages", len(out))
+	}
+	return out
+}
+
+// sweepNotFoundLog is the console line the 404 page writes on purpose.
+func sweepNotFoundLog(path string) string {
+	return "404 Error: User attempted to access non-existent route: " + path
+}
+
+// sweepUnexpectedErrors returns what the tab logged apart from the 404
+// page's deliberate log line and the browser's report of its 404 status.
+func sweepUnexpectedErrors(tab *browsertest.Tab, path string) []string {
+	var out []string
+	for _, e := range tab.ConsoleErrors() {
+		if path == sweepMissingPath && strings.Contains(e, sweepNotFoundLog(path)) {
+			continue
+		}
+		out = append(out, e)
+	}
+	for _, e := range tab.Errors() {
+		if path == sweepMissingPath && strings.Contains(e, "404") && strings.Contains(e, path) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// sweepNewTab opens a tab that behaves as the focused window, so that
+// keyboard focus moves as it does for a visitor even when several tabs
+// run at once.
+func sweepNewTab(t *testing.T, env *browsertest.Env, width, height int) *browsertest.Tab {
+	t.Helper()
+	tab := env.NewTab(t, width, height)
+	if _, err := chromedp.Call(tab.Ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatalf("focus emulation: %v", err)
+	}
+	return tab
+}
+
+// sweepFocusables marks every element a visitor can see and should reach
+// with the keyboard (links, buttons, form fields, summaries, positive
+// tabindex) with data-sweep-key and starts recording which of them
+// receive focus. It returns how many there are.
+const sweepFocusables = `(() => {
+  const sel = 'a[href], button, input, select, textarea, summary, [tabindex], [contenteditable="true"]';
+  const els = [...document.querySelectorAll(sel)].filter((el) =>
+    !el.matches(':disabled, [tabindex^="-"], input[type="hidden"]') && !el.closest('[inert]') &&
+    el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0);
+  els.forEach((el, i) => el.setAttribute('data-sweep-key', String(i)));
+  window.__sweepSeen = new Set();
+  document.addEventListener('focusin', (e) => {
+    const k = e.target.getAttribute && e.target.getAttribute('data-sweep-key');
+    if (k !== null) window.__sweepSeen.add(k);
+  }, true);
+  document.activeElement && document.activeElement.blur();
+  window.scrollTo(0, 0);
+  return els.length;
+})()`
+
+// sweepUnreached lists the marked elements focus never reached.
+const sweepUnreached = `[...document.querySelectorAll('[data-sweep-key]')]
+  .filter((el) => !window.__sweepSeen.has(el.getAttribute('data-sweep-key')) && el.checkVisibility())
+  .map((el) => el.outerHTML.slice(0, 160))`
+
+// TestSweepRoutes checks every route at every sweep width.
+func TestSweepRoutes(t *testing.T) {
+	env := browsertest.Start(t)
+	pages := sweepPages(t)
+	for _, width := range sweepWidths {
+		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
+			t.Parallel()
+			for _, p := range pages {
+				t.Run(strings.TrimPrefix(p.Path, "/"), func(t *testing.T) {
+					tab := sweepNewTab(t, env, width, 900)
+					tab.Load(t, p.Path)
+
+					if errs := sweepUnexpectedErrors(tab, p.Path); len(errs) > 0 {
+						t.Errorf("console or browser errors: %q", errs)
+					}
+					if p.Path == sweepMissingPath {
+						sweepPollLog(t, tab, sweepNotFoundLog(p.Path))
+					}
+
+					type dims struct {
+						ScrollWidth int `json:"scrollWidth"`
+						InnerWidth  int `json:"innerWidth"`
+						H1          int `json:"h1"`
+					}
+					d, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[dims](`({scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, h1: document.querySelectorAll('h1').length})`))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d.ScrollWidth > d.InnerWidth {
+						wide, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 5).map((el) => el.outerHTML.slice(0, 120))`))
+						t.Errorf("horizontal scroll: scrollWidth %d > innerWidth %d; widest elements: %q", d.ScrollWidth, d.InnerWidth, wide)
+					}
+					if d.H1 != 1 {
+						t.Errorf("page has %d h1 elements, want 1", d.H1)
+					}
+
+					sweepSettle(t, tab)
+					if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
+						t.Errorf("axe-core: %d serious or critical violations:\n%s", len(v), sweepLines(v))
+					}
+
+					n, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[int](sweepFocusables))
+					if err != nil {
+						t.Fatal(err)
+					}
+					// Two extra presses let focus leave the page and come back.
+					for i := 0; i < n+2; i++ {
+						if err := chromedp.Do(tab.Ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+							t.Fatal(err)
+						}
+					}
+					missed, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](sweepUnreached))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(missed) > 0 {
+						t.Errorf("%d of %d interactive elements never received keyboard focus: %q", len(missed), n, missed)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestSweepWithoutJavaScript loads every route with scripts disabled: the
+// prerendered HTML alone must show the whole page (no content waiting for
+// JavaScript to become visible) and its links must be real links.
+func TestSweepWithoutJavaScript(t *testing.T) {
+	env := browsertest.Start(t)
+	tab := sweepNewTab(t, env, 1280, 900)
+	if _, err := chromedp.Call(tab.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatalf("disable scripts: %v", err)
+	}
+	for _, p := range sweepPages(t) {
+		t.Run(strings.TrimPrefix(p.Path, "/"), func(t *testing.T) {
+			if err := chromedp.Do(tab.Ctx,
+				chromedp.Navigate(env.URL+p.Path),
+				chromedp.WaitReady(chromedp.CSS("main h1")),
+			); err != nil {
+				t.Fatalf("load %s: %v", p.Path, err)
+			}
+			type report struct {
+				Hidden []string `json:"hidden"`
+				Blank  []string `json:"blank"`
+			}
+			r, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[report](`({
+  hidden: [...document.querySelectorAll('main :is(h1, h2, h3, p, li, img)')]
+    .filter((el) => !el.closest('dialog, details:not([open]), [hidden], [aria-hidden="true"]') &&
+      !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+    .slice(0, 5).map((el) => el.outerHTML.slice(0, 120)),
+  blank: [...document.querySelectorAll('a')].filter((a) => !a.getAttribute('href')).slice(0, 5).map((a) => a.outerHTML.slice(0, 120)),
+})`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Hidden) > 0 {
+				t.Errorf("content invisible without JavaScript: %q", r.Hidden)
+			}
+			if len(r.Blank) > 0 {
+				t.Errorf("links without href: %q", r.Blank)
+			}
+		})
+	}
+}
+
+// TestSweepClientNavigation walks from page to page through the whole route
+// table in one document: by clicking a link to the next page where the
+// current page has one, otherwise through the router's history. Each
+// arrival must be at the top, with the new title, without a page load.
+func TestSweepClientNavigation(t *testing.T) {
+	env := browsertest.Start(t)
+	pages := sweepPages(t)
+	tab := sweepNewTab(t, env, 1280, 800)
+	tab.Load(t, pages[0].Path)
+	if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](`window.__sweepSameDocument = true`)); err != nil {
+		t.Fatal(err)
+	}
+	clicked := 0
+	for i := 1; i <= len(pages); i++ {
+		from, to := pages[i-1], pages[i%len(pages)]
+		t.Run(fmt.Sprintf("%s to %s", from.Path, to.Path), func(t *testing.T) {
+			tab.Reset()
+			how, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](fmt.Sprintf(`((to) => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const a = [...document.querySelectorAll('a[href]')].find((a) => a.getAttribute('href') === to && !a.target);
+  if (a) { a.click(); return 'click'; }
+  history.pushState(null, '', to);
+  dispatchEvent(new PopStateEvent('popstate'));
+  return 'history';
+})(%q)`, to.Path)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if how == "click" {
+				clicked++
+			}
+			arrived := fmt.Sprintf(`location.pathname === %q && document.title === %q && window.scrollY === 0 && document.querySelectorAll('main h1').length === 1`, to.Path, to.Title)
+			if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](arrived)); err != nil {
+				state, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`location.pathname + " | " + document.title + " | scrollY " + window.scrollY`))
+				t.Fatalf("did not arrive at %s (%s, by %s): %v; at %s", to.Path, to.Title, how, err, state)
+			}
+			same, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`window.__sweepSameDocument === true`))
+			if err != nil || !same {
+				t.Fatalf("navigation by %s reloaded the document", how)
+			}
+			if to.Path == sweepMissingPath {
+				sweepPollLog(t, tab, sweepNotFoundLog(to.Path))
+			}
+			if errs := sweepUnexpectedErrors(tab, to.Path); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+		})
+	}
+	if clicked == 0 {
+		t.Errorf("no page linked to the next one: the walk never clicked a link")
+	}
+}
+
+// TestSweepRouting checks the routes that are not plain pages: the /blog
+// redirect, the /services/* rewrite and the 404 page, from the server and
+// in the browser.
+func TestSweepRouting(t *testing.T) {
+	env := browsertest.Start(t)
+	site := sweepSite(t)
+	services, ok := site.Pages["/services"]
+	if !ok {
+		t.Fatal("no /services page")
+	}
+	notFound := site.Pages["/404"].Copy.(*content.NotFoundCopy)
+	resources, _ := site.Route("/resources")
+
+	t.Run("server", func(t *testing.T) {
+		for _, c := range []struct {
+			path     string
+			status   int
+			location string
+		}{
+			{"/blog", http.StatusMovedPermanently, "/resources"},
+			{"/services/anything", http.StatusOK, ""},
+			{"/services/ai-infrastructure/deeper", http.StatusOK, ""},
+			{sweepMissingPath, http.StatusNotFound, ""},
+			{"/solutions/nope", http.StatusNotFound, ""},
+		} {
+			res := env.Get(t, c.path)
+			res.Body.Close()
+			if res.StatusCode != c.status {
+				t.Errorf("GET %s: status %d, want %d", c.path, res.StatusCode, c.status)
+			}
+			if loc := res.Header.Get("Location"); c.location != "" && loc != c.location {
+				t.Errorf("GET %s: Location %q, want %q", c.path, loc, c.location)
+			}
+		}
+	})
+
+	t.Run("blog lands on resources", func(t *testing.T) {
+		tab := sweepNewTab(t, env, 1280, 800)
+		tab.Load(t, "/blog")
+		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/resources" && document.title === %q`, resources.Title))
+		// In the app, too: the router replaces /blog with /resources.
+		tab.Load(t, "/platform")
+		sweepEval(t, tab, `history.pushState(null, "", "/blog"); dispatchEvent(new PopStateEvent("popstate"))`)
+		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/resources" && document.title === %q`, resources.Title))
+		if errs := sweepUnexpectedErrors(tab, "/resources"); len(errs) > 0 {
+			t.Errorf("console errors: %q", errs)
+		}
+	})
+
+	t.Run("services sub-path shows services", func(t *testing.T) {
+		heading := services.Copy.(*content.ServicesCopy).Hero.Heading
+		for _, path := range []string{"/services/anything", "/services/data-preparation/x"} {
+			tab := sweepNewTab(t, env, 1280, 800)
+			tab.Load(t, path)
+			sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === %q && document.querySelector("h1").textContent === %q`, path, heading))
+			if n, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[int](`document.querySelectorAll("#services h3 button").length`)); n != len(site.Collections.Services) {
+				t.Errorf("%s shows %d services, want %d", path, n, len(site.Collections.Services))
+			}
+			if errs := sweepUnexpectedErrors(tab, path); len(errs) > 0 {
+				t.Errorf("%s: console errors: %q", path, errs)
+			}
+		}
+	})
+
+	t.Run("unknown path shows the 404 page", func(t *testing.T) {
+		tab := sweepNewTab(t, env, 1280, 800)
+		tab.Load(t, sweepMissingPath)
+		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("h1").textContent === %q && [...document.querySelectorAll("main a")].some((a) => a.getAttribute("href") === "/" && a.textContent.trim() === %q)`, notFound.Heading, notFound.ReturnHome))
+		sweepPollLog(t, tab, sweepNotFoundLog(sweepMissingPath))
+		if errs := sweepUnexpectedErrors(tab, sweepMissingPath); len(errs) > 0 {
+			t.Errorf("console errors besides the 404 log: %q", errs)
+		}
+		// Return to Home goes home without a page load.
+		sweepEval(t, tab, `window.__sweepSameDocument = true; [...document.querySelectorAll("main a")].find((a) => a.getAttribute("href") === "/").click()`)
+		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/" && document.title === %q && window.__sweepSameDocument === true`, site.Pages["/"].Route.Title))
+	})
+}
+
+// sweepWaitFor polls until the expression is true.
+func sweepWaitFor(t *testing.T, tab *browsertest.Tab, expr string) {
+	t.Helper()
+	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](expr)); err != nil {
+		state, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`location.pathname + " | " + document.title`))
+		t.Fatalf("waiting for %s: %v (page: %s; console: %q)", expr, err, state, tab.ConsoleErrors())
+	}
+}
+
+// sweepPollLog waits until the tab has logged a console line containing s.
+func sweepPollLog(t *testing.T, tab *browsertest.Tab, s string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, e := range tab.ConsoleErrors() {
+			if strings.Contains(e, s) {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("console never logged %q; logged: %q", s, tab.ConsoleErrors())
+}
+
+// sweepSettle scrolls through the whole page so that every section fades
+// in (hooks/use-reveal), waits until no transition or animation is running
+// and returns to the top: axe-core then measures the colours a visitor
+// sees, not a frame of a fade.
+func sweepSettle(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	const script = `(async () => {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(200, innerHeight * 0.7)) {
+    window.scrollTo(0, y);
+    await frame();
+  }
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  await frame();
+  window.scrollTo(0, 0);
+  await frame();
+  return true;
+})()`
+	if _, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](script, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("scroll through the page: %v", err)
+	}
+	sweepWaitFor(t, tab, `[...document.querySelectorAll(".reveal")].every((el) => el.classList.contains("is-visible")) && document.getAnimations().every((a) => a.playState !== "running")`)
+}
+
+// sweepEval runs a script for its effect.
+func sweepEval(t *testing.T, tab *browsertest.Tab, script string) {
+	t.Helper()
+	if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](script)); err != nil {
+		t.Fatalf("%s: %v", script, err)
+	}
+}
+
+func sweepLines[T fmt.Stringer](vs []T) string {
+	var b strings.Builder
+	for _, v := range vs {
+		b.WriteString("  " + v.String() + "\n")
+	}
+	return b.String()
+}
