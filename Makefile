@@ -49,4 +49,4 @@ types:
 clean:
 	rm -rf dist frontend/out
 
--include functions/contact/contact.mk
+include functions/contact/contact.mk

@@ -6,8 +6,6 @@ package e2e
 import (
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -744,33 +742,18 @@ func TestHomeCookieConsent(t *testing.T) {
 		}
 	})
 
-	// With a measurement ID, gtag.js loads only after consent. The built
-	// home page is copied with an ID in its site data and served as a file.
+	// With a measurement ID (a build with -analytics-id, whose CSP allows
+	// the analytics host), gtag.js loads only after consent.
 	t.Run("measurement ID loads analytics only after consent", func(t *testing.T) {
-		html, err := os.ReadFile(filepath.Join(env.Dir, "index.html"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		withID := strings.Replace(string(html), `"analytics":{}`, `"analytics":{"measurementID":"G-E2ETEST"}`, 1)
-		if withID == string(html) {
-			t.Fatal(`site data has no "analytics":{} to replace`)
-		}
-		dir := filepath.Join(env.Dir, "e2e-analytics")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { os.RemoveAll(dir) })
-		if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(withID), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if res := env.Get(t, "/e2e-analytics"); res.StatusCode != 200 {
-			t.Skipf("the server does not serve an extra page (status %d)", res.StatusCode)
+		env := browsertest.StartWith(t, browsertest.Config{AnalyticsID: "G-E2ETEST"})
+		if csp := env.Get(t, "/").Header.Get("Content-Security-Policy"); !strings.Contains(csp, "https://www.googletagmanager.com") {
+			t.Fatalf("the analytics build's CSP does not allow the analytics host: %s", csp)
 		}
 		tab := env.NewTab(t, desktop, 900)
-		tab.Load(t, "/e2e-analytics")
+		tab.Load(t, "/")
 		run(t, tab, `localStorage.removeItem("cookie-consent")`)
 		tab.Reset()
-		tab.Load(t, "/e2e-analytics")
+		tab.Load(t, "/")
 		waitFor(t, tab, banner)
 		noAnalytics(t, tab)
 		clickButton(t, tab, "section.consent", "Reject non-essential")
@@ -780,7 +763,7 @@ func TestHomeCookieConsent(t *testing.T) {
 		}
 		noAnalytics(t, tab)
 		run(t, tab, `localStorage.removeItem("cookie-consent")`)
-		tab.Load(t, "/e2e-analytics")
+		tab.Load(t, "/")
 		waitFor(t, tab, banner)
 		clickButton(t, tab, "section.consent", "Accept all")
 		waitFor(t, tab, `document.getElementById("gtag-js")?.src === "https://www.googletagmanager.com/gtag/js?id=G-E2ETEST"`)

@@ -4,10 +4,13 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/internal/browsertest"
@@ -45,5 +48,58 @@ func TestSmoke(t *testing.T) {
 	}
 	if errs := append(tab.ConsoleErrors(), tab.Errors()...); len(errs) > 0 {
 		t.Errorf("console errors after navigation: %q", errs)
+	}
+}
+
+// TestWithoutJavaScript: with scripts off, every page still shows its
+// content, and its links are plain links to real pages.
+func TestWithoutJavaScript(t *testing.T) {
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 1280, 800)
+	if err := chromedp.Do(tab.Ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/", "/platform", "/services", "/privacy-policy"} {
+		t.Run(path, func(t *testing.T) {
+			if err := chromedp.Do(tab.Ctx, chromedp.Navigate(env.URL+path)); err != nil {
+				t.Fatal(err)
+			}
+			got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[struct {
+				H1        string `json:"h1"`
+				Hydrated  bool   `json:"hydrated"`
+				Links     int    `json:"links"`
+				Invisible int    `json:"invisible"`
+			}](`({
+				h1: document.querySelector("h1")?.textContent ?? "",
+				hydrated: document.documentElement.hasAttribute("data-hydrated"),
+				links: document.querySelectorAll("a[href^='/']").length,
+				invisible: [...document.querySelectorAll("main h1, main h2, main p")].filter(e => {
+					const s = getComputedStyle(e); return s.visibility === "hidden" || s.opacity === "0" || s.display === "none";
+				}).length,
+			})`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Hydrated {
+				t.Fatal("scripts ran: the test is not testing the no-JavaScript case")
+			}
+			if strings.TrimSpace(got.H1) == "" || got.Links < 3 {
+				t.Errorf("page without JavaScript: h1 %q, %d internal links", got.H1, got.Links)
+			}
+			if got.Invisible > 0 {
+				t.Errorf("%d headings or paragraphs are hidden without JavaScript", got.Invisible)
+			}
+		})
+	}
+	// Following a link without JavaScript loads the real page.
+	if err := chromedp.Do(tab.Ctx,
+		chromedp.Navigate(env.URL+"/"),
+		chromedp.Click(chromedp.CSS(`footer a[href="/privacy-policy"]`)),
+		chromedp.WaitReady(chromedp.CSS(`link[rel="canonical"][href$="/privacy-policy"]`)),
+	); err != nil {
+		t.Errorf("following a link without JavaScript: %v", err)
 	}
 }

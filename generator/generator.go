@@ -52,9 +52,9 @@ type Options struct {
 	ContentDir string
 	// FrontendDir holds package.json, node_modules and src/.
 	FrontendDir string
-	// BaseURL and ContactURL override site.yaml's baseURL and
-	// contactEndpoint when not empty.
-	BaseURL, ContactURL string
+	// BaseURL, ContactURL and AnalyticsID override site.yaml's baseURL,
+	// contactEndpoint and analytics.measurementID when not empty.
+	BaseURL, ContactURL, AnalyticsID string
 	// Workers is the number of goja runtimes; 0 means one per CPU.
 	Workers int
 	// Now is the build time (the copyright year); zero means time.Now().
@@ -202,6 +202,13 @@ func applyOverrides(c *content.SiteConfig, opt Options) error {
 		if err := c.ContactEndpoint.UnmarshalText([]byte(opt.ContactURL)); err != nil {
 			errs = append(errs, fmt.Errorf("-contact-url: %w", err))
 		}
+	}
+	if opt.AnalyticsID != "" {
+		a := content.Analytics{MeasurementID: opt.AnalyticsID}
+		if err := a.Validate(); err != nil {
+			errs = append(errs, fmt.Errorf("-analytics-id: %w", err))
+		}
+		c.Analytics = a
 	}
 	return errors.Join(errs...)
 }

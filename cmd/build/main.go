@@ -2,7 +2,7 @@
 // frontend/ into dist/site (and the routing manifest into dist/cdn).
 //
 //	go run ./cmd/build [-out dist/site] [-content content] [-frontend frontend]
-//	                   [-base-url URL] [-contact-url URL]
+//	                   [-base-url URL] [-contact-url URL] [-analytics-id G-XXXXXXX]
 //
 // On success it prints a summary table and exits 0. On failure it prints
 // every problem, content errors as path:line:col: message, exits 1 and
@@ -42,6 +42,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	frontendDir := fs.String("frontend", "frontend", "frontend `dir` (package.json, node_modules, src)")
 	baseURL := fs.String("base-url", "", "site `URL`, overriding baseURL in content/site.yaml")
 	contactURL := fs.String("contact-url", "", "contact endpoint `URL`, overriding contactEndpoint in content/site.yaml")
+	analyticsID := fs.String("analytics-id", "", "Google Analytics measurement `ID`, overriding analytics.measurementID in content/site.yaml")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -57,6 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		FrontendDir: *frontendDir,
 		BaseURL:     *baseURL,
 		ContactURL:  *contactURL,
+		AnalyticsID: *analyticsID,
 	})
 	if err != nil {
 		return fmt.Errorf("build failed, %s left as it was:\n%w", *out, prefixed(*contentDir, err))

@@ -84,13 +84,22 @@ type Env struct {
 	browser context.Context
 }
 
-// The shared environment. Package state is unusual here, but building the
-// site and starting Chromium once per test binary, not once per test, is
-// what keeps the browser suites fast; Main tears it down.
+// Config is a variant of the build, for behaviour that depends on the
+// site's configuration. The zero Config is the shipped site.
+type Config struct {
+	// AnalyticsID builds the site with this Google Analytics measurement
+	// ID (as cmd/build -analytics-id does).
+	AnalyticsID string
+}
+
+// The shared environments, one per Config, and the one browser. Package
+// state is unusual here, but building the site and starting Chromium once
+// per test binary, not once per test, is what keeps the browser suites
+// fast; Main tears it all down.
 var (
-	once     sync.Once
-	shared   *Env
-	startErr error
+	mu       sync.Mutex
+	envs     = map[Config]*Env{}
+	browser  context.Context
 	teardown []func()
 )
 
@@ -104,21 +113,40 @@ func Main(m *testing.M) int {
 	return code
 }
 
-// Start returns the shared environment, starting it on first use. A
-// missing Chromium or a failing build fails the test with the reason.
+// Start returns the shared environment of the shipped site, starting it on
+// first use. A missing Chromium or a failing build fails the test with the
+// reason.
 func Start(t testing.TB) *Env {
 	t.Helper()
-	once.Do(func() { shared, startErr = start() })
-	if startErr != nil {
-		t.Fatalf("browser test environment: %v", startErr)
-	}
-	return shared
+	return StartWith(t, Config{})
 }
 
-func start() (*Env, error) {
-	if _, err := exec.LookPath(ChromiumPath); err != nil {
-		return nil, fmt.Errorf("%s not found: run `make test` (it installs Debian's chromium)", ChromiumPath)
+// StartWith returns the shared environment of a variant of the site: its
+// own build and server, the same browser.
+func StartWith(t testing.TB, cfg Config) *Env {
+	t.Helper()
+	mu.Lock()
+	defer mu.Unlock()
+	if e := envs[cfg]; e != nil {
+		return e
 	}
+	if browser == nil {
+		b, err := startBrowser()
+		if err != nil {
+			t.Fatalf("browser test environment: %v", err)
+		}
+		browser = b
+	}
+	e, err := start(cfg)
+	if err != nil {
+		t.Fatalf("browser test environment: %v", err)
+	}
+	e.browser = browser
+	envs[cfg] = e
+	return e
+}
+
+func start(cfg Config) (*Env, error) {
 	repo, err := repoRoot()
 	if err != nil {
 		return nil, err
@@ -133,6 +161,7 @@ func start() (*Env, error) {
 	res, err := generator.Build(context.Background(), generator.Options{
 		Content:     os.DirFS(filepath.Join(repo, "content")),
 		FrontendDir: filepath.Join(repo, "frontend"),
+		AnalyticsID: cfg.AnalyticsID,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("build: %w", err)
@@ -169,6 +198,20 @@ func start() (*Env, error) {
 	go srv.Serve(ln)
 	teardown = append(teardown, func() { srv.Close() })
 
+	return e, nil
+}
+
+// startBrowser starts Debian's headless Chromium with the flags that work
+// on a machine with no network but loopback.
+func startBrowser() (context.Context, error) {
+	if _, err := exec.LookPath(ChromiumPath); err != nil {
+		return nil, fmt.Errorf("%s not found: run `make test` (it installs Debian's chromium)", ChromiumPath)
+	}
+	profile, err := os.MkdirTemp("", "vozia-chromium-*")
+	if err != nil {
+		return nil, err
+	}
+	teardown = append(teardown, func() { os.RemoveAll(profile) })
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(ChromiumPath),
 		chromedp.Headless,
@@ -176,7 +219,7 @@ func start() (*Env, error) {
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(filepath.Join(tmp, "chromium-profile")),
+		chromedp.UserDataDir(profile),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
@@ -191,8 +234,7 @@ func start() (*Env, error) {
 	if err := chromedp.Do(browser); err != nil {
 		return nil, fmt.Errorf("start chromium: %w", err)
 	}
-	e.browser = browser
-	return e, nil
+	return browser, nil
 }
 
 // SetContact makes h answer POST /api/contact instead of the real contact
