@@ -34,7 +34,8 @@
 //
 // # Answers
 //
-// Every answer is JSON with Cache-Control: no-store.
+// Every answer with a body is JSON with Cache-Control: no-store, and every
+// answer carries X-Request-Id, the id of its log record.
 //
 //	200 {"ok":true,"id":"..."}          delivered: written and fsynced to the outbox, or accepted by SES
 //	204                                 OPTIONS (CORS preflight)
