@@ -77,7 +77,7 @@ func TestPagesShowAllCopy(t *testing.T) {
 		if !slices.Contains(sweepInnerPages, p.Route.Page) {
 			continue
 		}
-		t.Run(strings.TrimPrefix(p.Path, "/"), func(t *testing.T) {
+		t.Run(sweepName(p.Path), func(t *testing.T) {
 			page := site.Pages[p.Route.Path]
 			want := map[string]string{}
 			sweepCopyStrings(reflect.ValueOf(page.Copy), "copy", want)
