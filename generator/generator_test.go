@@ -2,7 +2,6 @@ package generator
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"os"
@@ -228,7 +227,7 @@ func TestBudgets(t *testing.T) {
 	for _, r := range res.Stats.Routes {
 		t.Run(r.Path, func(t *testing.T) {
 			doc := f[r.File]
-			if n := gz(doc); n > htmlBudget {
+			if n := gzipSize(doc); n > htmlBudget {
 				t.Errorf("HTML is %d bytes gzip, budget %d", n, htmlBudget)
 			}
 			var css, js int
@@ -240,9 +239,9 @@ func TestBudgets(t *testing.T) {
 				a := attrs(n)
 				switch {
 				case n.Data == "link" && a["rel"] == "stylesheet":
-					css += gz(asset(t, f, a["href"]))
+					css += gzipSize(asset(t, f, a["href"]))
 				case n.Data == "link" && a["rel"] == "modulepreload", n.Data == "script" && a["src"] != "":
-					js += gz(asset(t, f, cmp(a["href"], a["src"])))
+					js += gzipSize(asset(t, f, cmp(a["href"], a["src"])))
 				case n.Data == "img":
 					if a["width"] == "" || a["height"] == "" {
 						t.Errorf("image %q has no width and height", a["src"])
@@ -268,14 +267,6 @@ func asset(t *testing.T, f map[string][]byte, href string) []byte {
 		t.Errorf("linked file %q not in the build", href)
 	}
 	return data
-}
-
-func gz(data []byte) int {
-	var b bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	w.Write(data)
-	w.Close()
-	return b.Len()
 }
 
 func eachElement(n *html.Node, fn func(*html.Node)) {

@@ -64,34 +64,38 @@ var loaders = map[string]api.Loader{
 	".svg": api.LoaderFile, ".woff2": api.LoaderFile,
 }
 
-var production = map[string]string{"process.env.NODE_ENV": `"production"`}
+// common sets the options both builds share: the same sources, loaders
+// and production React, license comments left in their packages (the
+// browser budget is too tight to ship them in every page load), and
+// messages returned rather than printed.
+func common(dir string, o api.BuildOptions) api.BuildOptions {
+	o.AbsWorkingDir = dir
+	o.Bundle = true
+	o.Write = false
+	o.Platform = api.PlatformBrowser
+	o.Target = api.ES2020
+	o.JSX = api.JSXAutomatic
+	o.Define = map[string]string{"process.env.NODE_ENV": `"production"`}
+	o.Loader = loaders
+	o.LegalComments = api.LegalCommentsNone
+	o.Charset = api.CharsetUTF8
+	o.LogLevel = api.LogLevelSilent
+	return o
+}
 
 func buildBrowser(dir string, res *Result) error {
-	r := api.Build(api.BuildOptions{
-		AbsWorkingDir:     dir,
+	r := api.Build(common(dir, api.BuildOptions{
 		EntryPoints:       []string{"src/entry-client.tsx"},
 		EntryNames:        "app-[hash]",
 		AssetNames:        "[name]-[hash]",
 		Outdir:            filepath.Join(dir, "out", "assets"),
 		PublicPath:        "/assets",
-		Bundle:            true,
-		Write:             false,
 		Format:            api.FormatESModule,
-		Platform:          api.PlatformBrowser,
-		Target:            api.ES2020,
 		Engines:           []api.Engine{{Name: api.EngineChrome, Version: "111"}, {Name: api.EngineFirefox, Version: "111"}, {Name: api.EngineSafari, Version: "16.4"}},
 		MinifyWhitespace:  true,
 		MinifyIdentifiers: true,
 		MinifySyntax:      true,
-		// License texts of the bundled packages stay in their packages; the
-		// browser budget is too tight to ship them in every page load.
-		LegalComments: api.LegalCommentsNone,
-		JSX:           api.JSXAutomatic,
-		Define:        production,
-		Loader:        loaders,
-		Charset:       api.CharsetUTF8,
-		LogLevel:      api.LogLevelSilent,
-	})
+	}))
 	if err := messages(r.Errors); err != nil {
 		return fmt.Errorf("browser bundle: %w", err)
 	}
@@ -118,27 +122,16 @@ func buildBrowser(dir string, res *Result) error {
 }
 
 func buildServer(dir string, res *Result) error {
-	r := api.Build(api.BuildOptions{
-		AbsWorkingDir: dir,
-		EntryPoints:   []string{"src/entry-server.tsx"},
-		Outfile:       filepath.Join(dir, "out", "server.js"),
-		Bundle:        true,
-		Write:         false,
-		Format:        api.FormatIIFE,
-		Platform:      api.PlatformBrowser,
-		Target:        api.ES2020,
+	r := api.Build(common(dir, api.BuildOptions{
+		EntryPoints: []string{"src/entry-server.tsx"},
+		Outfile:     filepath.Join(dir, "out", "server.js"),
+		Format:      api.FormatIIFE,
 		// goja has no dynamic import(): esbuild lowers it to a Promise of
 		// the bundled module.
 		Supported:      map[string]bool{"dynamic-import": false},
 		Sourcemap:      api.SourceMapInline,
 		SourcesContent: api.SourcesContentExclude,
-		LegalComments:  api.LegalCommentsNone,
-		JSX:            api.JSXAutomatic,
-		Define:         production,
-		Loader:         loaders,
-		Charset:        api.CharsetUTF8,
-		LogLevel:       api.LogLevelSilent,
-	})
+	}))
 	if err := messages(r.Errors); err != nil {
 		return fmt.Errorf("server bundle: %w", err)
 	}
