@@ -46,9 +46,10 @@ func document(p docParams) []byte {
 
 // redirectDocument is the static page of a redirect route (/blog): a meta
 // refresh for every client, the canonical of the target for search
-// engines, a plain link, and the bundle, whose entry replaces the location
-// at once (a client-side replace that keeps the back button clean).
-func redirectDocument(cfg content.SiteConfig, r content.Route, siteJSON []byte, script string) []byte {
+// engines, a plain link, and the bundle, whose entry reads the refresh
+// target and replaces the location at once (a client-side replace that
+// keeps the back button clean).
+func redirectDocument(cfg content.SiteConfig, r content.Route, script string) []byte {
 	var b bytes.Buffer
 	target := html.EscapeString(r.Redirect)
 	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", html.EscapeString(cfg.Language))
@@ -58,7 +59,6 @@ func redirectDocument(cfg content.SiteConfig, r content.Route, siteJSON []byte, 
 	b.WriteString("<meta name=\"robots\" content=\"noindex, follow\">\n")
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", script)
 	fmt.Fprintf(&b, "</head>\n<body>\n<p><a href=\"%s\">%s</a></p>\n", target, html.EscapeString(head.URL(cfg, r.Redirect)))
-	dataBlock(&b, "site-data", siteJSON)
 	b.WriteString("</body>\n</html>\n")
 	return b.Bytes()
 }

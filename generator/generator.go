@@ -6,8 +6,9 @@
 //  2. bundle.Build makes the browser and server bundles of frontend/.
 //  3. Each page's data becomes JSON: embedded in its HTML for the first
 //     load, and written content-hashed under /data/ for client-side
-//     navigations. The site data (config, layout copy, route table) is
-//     embedded in every page.
+//     navigations. The site data (config, layout copy) is embedded in
+//     every page; the route table is one more hashed JSON file, which the
+//     client fetches once, after the first page has loaded.
 //  4. prerender renders every route in a pool of goja runtimes.
 //  5. head writes each <head>; the document is assembled around the body.
 //  6. The redirect pages (/blog), sitefiles, sitemap.xml, robots.txt and
@@ -105,7 +106,7 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 
 	// Page data, hashed, and the client's view of the route table.
 	pageJSON := map[string][]byte{}
-	siteData := content.SiteData{Config: site.Config, Layout: site.Layout, Year: opt.Now.Year()}
+	var clientRoutes []content.ClientRoute
 	for _, rt := range site.Routes {
 		cr := content.ClientRoute{Path: rt.Path, Page: rt.Page, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound, Title: rt.Title, Description: rt.Description}
 		if p := site.Pages[rt.Path]; p != nil {
@@ -113,9 +114,13 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 			pageJSON[rt.Path] = data
 			cr.Data = "/" + out.add(hashedName("data/"+slug(rt.Path), ".json", data), data)
 		}
-		siteData.Routes = append(siteData.Routes, cr)
+		clientRoutes = append(clientRoutes, cr)
 	}
-	siteJSON := mustJSON(siteData)
+	routesJSON := mustJSON(clientRoutes)
+	siteJSON := mustJSON(content.SiteData{
+		Config: site.Config, Layout: site.Layout, Year: opt.Now.Year(),
+		RoutesURL: "/" + out.add(hashedName("data/routes", ".json", routesJSON), routesJSON),
+	})
 
 	// Render.
 	var jobs []prerender.Job
@@ -144,7 +149,7 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	for _, rt := range site.Routes {
 		if rt.Redirect != "" {
-			out.add(htmlFile(rt), redirectDocument(site.Config, rt, siteJSON, b.Script))
+			out.add(htmlFile(rt), redirectDocument(site.Config, rt, b.Script))
 		}
 	}
 

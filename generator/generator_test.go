@@ -155,15 +155,22 @@ func TestBuildFixture(t *testing.T) {
 		t.Errorf("manifest = %+v", m)
 	}
 
-	// The route table reaches the app as data, with hashed data URLs that
-	// exist.
+	// The route table reaches the app as data, in one hashed file named by
+	// the site data, with hashed data URLs that exist.
 	var siteData struct {
-		Routes []struct{ Path, Data string } `json:"routes"`
+		RoutesURL string `json:"routesURL"`
 	}
 	if err := json.Unmarshal(embeddedJSON(t, notes, "site-data"), &siteData); err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range siteData.Routes {
+	var routes []struct {
+		Path string `json:"path"`
+		Data string `json:"data"`
+	}
+	if err := json.Unmarshal(f[strings.TrimPrefix(siteData.RoutesURL, "/")], &routes); err != nil || len(routes) != 19 {
+		t.Fatalf("route table %q: %v, %d routes (want 19)", siteData.RoutesURL, err, len(routes))
+	}
+	for _, r := range routes {
 		if r.Path != "/old" && r.Path != "/blog" && f[strings.TrimPrefix(r.Data, "/")] == nil {
 			t.Errorf("route %s: data file %q not written", r.Path, r.Data)
 		}

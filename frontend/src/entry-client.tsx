@@ -3,21 +3,22 @@ import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app";
 import type { PageData, SiteData } from "./lib/content-types";
-import { resolveRoute } from "./lib/routes";
 
 function readJSON<T>(id: string): T | null {
   const el = document.getElementById(id);
   return el?.textContent ? (JSON.parse(el.textContent) as T) : null;
 }
 
-const site = readJSON<SiteData>("site-data")!;
+const site = readJSON<SiteData>("site-data");
 const page = readJSON<PageData>("page-data");
-const route = resolveRoute(site.routes, location.pathname);
+// A redirect page (/blog) is a meta refresh with nothing to hydrate:
+// replace it at once, so the back button skips it.
+const refresh = document.querySelector<HTMLMetaElement>('meta[http-equiv="refresh"]');
+const target = refresh?.content.match(/url=(\/[^\s]*)/)?.[1];
 
-if (route.redirect) {
-  // A redirect page (/blog) has no body to hydrate: replace it at once.
-  location.replace(route.redirect + location.search + location.hash);
-} else if (page) {
+if (target) {
+  location.replace(target + location.hash);
+} else if (site && page) {
   hydrateRoot(
     document.getElementById("root")!,
     <BrowserRouter>

@@ -14,7 +14,7 @@ import (
 // `go test ./generator/content -run TestTypeScript -update`.
 func TypeScript() []byte {
 	g := &tsGen{named: map[string]reflect.Type{}}
-	roots := []reflect.Type{reflect.TypeOf(SiteData{}), reflect.TypeOf(PageData{})}
+	roots := []reflect.Type{reflect.TypeOf(SiteData{}), reflect.TypeOf(PageData{}), reflect.TypeOf(ClientRoute{})}
 	for _, k := range sortedKeys(pageCopyTypes) {
 		if c := pageCopyTypes[k]; c != nil {
 			roots = append(roots, reflect.TypeOf(c()).Elem())

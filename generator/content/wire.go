@@ -2,13 +2,18 @@ package content
 
 // The wire types are the JSON the React app receives: SiteData embedded in
 // every page, PageData embedded for the first page and fetched for later
-// navigations. frontend/src/lib/content-types.ts is generated from them.
+// navigations, and the route table ([]ClientRoute), one file fetched once
+// after the first page has loaded. frontend/src/lib/content-types.ts is
+// generated from them.
 
 // SiteData is what the app shell needs on every page.
 type SiteData struct {
-	Config SiteConfig    `json:"config"`
-	Layout Layout        `json:"layout"`
-	Routes []ClientRoute `json:"routes"`
+	Config SiteConfig `json:"config"`
+	Layout Layout     `json:"layout"`
+	// RoutesURL is the (content-hashed) JSON file of the route table,
+	// []ClientRoute. It is not embedded: every page would then grow with
+	// the number of pages of the site.
+	RoutesURL string `json:"routesURL"`
 	// Year is the year at render time, for the copyright line; the client
 	// corrects it if the year has turned since.
 	Year int `json:"year"`

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +34,10 @@ import (
 var shims string
 
 var shimsProgram = goja.MustCompile("prerender/shims.js", shims, true)
+
+// renderGCPercent is the GC target during RenderAll: 400 measured 1.4x
+// the pages per second of the default 100 on a 1,000-page build.
+const renderGCPercent = 400
 
 // Job is one page to render.
 type Job struct {
@@ -112,6 +117,15 @@ type Result struct {
 func (r *Renderer) RenderAll(jobs []Job) ([]Result, error) {
 	if err := r.start(); err != nil { // outside the timings
 		return nil, err
+	}
+	// React allocates a great many short-lived objects per render, and at
+	// Go's default GC target the collector took a third of the CPU of a
+	// large build. A batch render trades memory for it (the process's
+	// GOMEMLIMIT still applies), and gives the setting back when done.
+	if old := debug.SetGCPercent(renderGCPercent); old > renderGCPercent || old < 0 {
+		debug.SetGCPercent(old)
+	} else {
+		defer debug.SetGCPercent(old)
 	}
 	out := make([]Result, len(jobs))
 	errs := make([]error, len(jobs))

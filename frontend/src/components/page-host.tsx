@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { PageData } from "../lib/content-types";
 import { updateHead } from "../lib/head";
-import { canonicalPath, resolveRoute } from "../lib/routes";
+import { canonicalPath, loadRoutes, resolveRoute } from "../lib/routes";
 import { useSite } from "../lib/site-context";
 import { pages } from "../pages";
 
@@ -22,10 +22,12 @@ export function PageHost({ initial }: { initial: PageData }) {
   const [shown, setShown] = useState({ key: location.pathname, data: initial });
   const firstLoad = useRef(true);
 
-  // Marks the document once React has hydrated it (tests wait for this).
+  // Once hydrated: mark the document (tests wait for this) and fetch the
+  // route table for the visitor's first navigation.
   useEffect(() => {
     document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
+    loadRoutes(site).catch(() => {});
+  }, [site]);
 
   useEffect(() => {
     const pathname = location.pathname;
@@ -35,17 +37,19 @@ export function PageHost({ initial }: { initial: PageData }) {
       return;
     }
     if (pathname === shown.key) return;
-    const route = resolveRoute(site.routes, pathname);
-    if (route.redirect) {
-      navigate(route.redirect, { replace: true });
-      return;
-    }
     let cancelled = false;
-    loadPage(route.data!)
-      .then((data) => {
-        if (cancelled) return;
-        setShown({ key: pathname, data });
-        updateHead(site, route, pathname);
+    loadRoutes(site)
+      .then((routes) => {
+        const route = resolveRoute(routes, pathname);
+        if (route.redirect) {
+          if (!cancelled) navigate(route.redirect + location.hash, { replace: true });
+          return;
+        }
+        return loadPage(route.data!).then((data) => {
+          if (cancelled) return;
+          setShown({ key: pathname, data });
+          updateHead(site, route, pathname);
+        });
       })
       // A page that cannot be fetched is loaded the old way, so the visitor
       // still gets there (or sees the server's answer).
@@ -73,7 +77,9 @@ export function PageHost({ initial }: { initial: PageData }) {
   }, [location.key]);
 
   const Page = pages[shown.data.page as keyof typeof pages] ?? pages["not-found"];
-  return <Page data={shown.data} />;
+  // Keyed by path: each page swap mounts a fresh page (dialogs closed,
+  // effects run for the new path, even between two unknown paths).
+  return <Page key={shown.key} data={shown.data} />;
 }
 
 function loadPage(url: string): Promise<PageData> {

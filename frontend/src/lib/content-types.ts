@@ -572,7 +572,7 @@ export interface SiteConfig {
 export interface SiteData {
   config: SiteConfig;
   layout: Layout;
-  routes: ClientRoute[];
+  routesURL: string;
   year: number;
 }
 
