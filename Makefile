@@ -38,9 +38,10 @@ test: deps chromium contact-deps
 # 1,000-route site, the contact handler and the local server under load.
 bench: deps contact-deps
 	$(GO) build -o dist/bin/build ./cmd/build
-	@echo "== shipped site, prebuilt binary, 5 runs"
-	@for i in 1 2 3 4 5; do /usr/bin/env time -f "wall %es" dist/bin/build -out $$(mktemp -d)/site >/dev/null; done
-	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./cmd/... ./functions/...
+	@echo "== full build of the shipped site, prebuilt binary, 5 runs (target: under 1.5 s)"
+	@TIMEFORMAT="wall %Rs"; for i in 1 2 3 4 5; do out=$$(mktemp -d); time dist/bin/build -out $$out/site >/dev/null; rm -rf $$out; done
+	@echo "== benchmarks (BenchmarkBuild1000Routes target: at least 100 pages/s)"
+	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
 
 # Refresh the generated TypeScript types of the content.
 types:

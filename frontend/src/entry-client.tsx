@@ -24,5 +24,10 @@ if (target) {
     <BrowserRouter>
       <App site={site} initial={page} />
     </BrowserRouter>,
+    {
+      // A mismatch between the prerendered HTML and the first client render
+      // is a bug of ours: say so loudly (the browser tests fail on it).
+      onRecoverableError: (error) => console.error("hydration:", error),
+    },
   );
 }
