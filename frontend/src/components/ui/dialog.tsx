@@ -32,6 +32,8 @@ export function Dialog({ open, onClose, title, variant = "center", closeLabel, f
   const { layout } = useSite();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  // Whether the parent still believes the dialog is open.
+  const shown = useRef(false);
   const titleId = useId();
   // The panel exists from opening until the close event, so a closed
   // dialog leaves no empty heading in the page.
@@ -43,18 +45,35 @@ export function Dialog({ open, onClose, title, variant = "center", closeLabel, f
     if (!d) return;
     if (open && !d.open) {
       opener.current = document.activeElement as HTMLElement | null;
+      shown.current = true;
       d.showModal();
     } else if (!open && d.open) {
       d.close();
     }
   }, [open]);
 
-  const handleClose = () => {
+  // The native close event is queued, not dispatched, when the dialog
+  // closes, while the browser hands focus back at once: a visitor can
+  // reopen the dialog (Escape, then Enter on its opener) before the event
+  // arrives. So the parent hears of a close the moment it starts (cancel
+  // for Escape, before close() for × and the backdrop), and a close event
+  // that arrives after a reopen is ignored.
+  const closing = () => {
+    if (!shown.current) return;
+    shown.current = false;
     setMounted(false);
+    onClose();
+  };
+  const close = () => {
+    closing();
+    ref.current?.close();
+  };
+  const handleClose = () => {
+    if (ref.current?.open) return; // a late event: the dialog was reopened
+    closing();
     const el = opener.current;
     opener.current = null;
     if (el && el.isConnected) el.focus({ preventScroll: true });
-    onClose();
   };
 
   return (
@@ -62,9 +81,10 @@ export function Dialog({ open, onClose, title, variant = "center", closeLabel, f
       ref={ref}
       className={`dialog dialog--${variant}${className ? " " + className : ""}`}
       aria-labelledby={titleId}
+      onCancel={closing}
       onClose={handleClose}
       // A click on the backdrop lands on the <dialog> itself.
-      onClick={(e) => e.target === e.currentTarget && ref.current?.close()}
+      onClick={(e) => e.target === e.currentTarget && close()}
       {...rest}
     >
       {mounted && (
@@ -73,7 +93,7 @@ export function Dialog({ open, onClose, title, variant = "center", closeLabel, f
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="dialog__x" aria-label={closeLabel ?? layout.ui.close} onClick={() => ref.current?.close()}>
+          <button type="button" className="dialog__x" aria-label={closeLabel ?? layout.ui.close} onClick={close}>
             <Icon name="x" />
           </button>
         </header>
