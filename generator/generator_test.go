@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"os"
@@ -248,7 +249,7 @@ func TestBudgets(t *testing.T) {
 				case n.Data == "link" && a["rel"] == "stylesheet":
 					css += gzipSize(asset(t, f, a["href"]))
 				case n.Data == "link" && a["rel"] == "modulepreload", n.Data == "script" && a["src"] != "":
-					js += gzipSize(asset(t, f, cmp(a["href"], a["src"])))
+					js += gzipSize(asset(t, f, cmp.Or(a["href"], a["src"])))
 				case n.Data == "img":
 					if a["width"] == "" || a["height"] == "" {
 						t.Errorf("image %q has no width and height", a["src"])
@@ -291,11 +292,4 @@ func attrs(n *html.Node) map[string]string {
 		m[a.Key] = a.Val
 	}
 	return m
-}
-
-func cmp(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

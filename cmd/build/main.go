@@ -20,7 +20,6 @@ import (
 	"path/filepath"
 
 	"github.com/vozia/site/generator"
-	"github.com/vozia/site/internal/atomicdir"
 )
 
 func main() {
@@ -63,10 +62,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("build failed, %s left as it was:\n%w", *out, prefixed(*contentDir, err))
 	}
-	if err := atomicdir.Write(*out, convert(res.Site)); err != nil {
-		return err
-	}
-	if err := atomicdir.Write(filepath.Join(filepath.Dir(*out), "cdn"), convert(res.CDN)); err != nil {
+	if err := res.WriteTo(*out); err != nil {
 		return err
 	}
 	res.Stats.Print(stdout)
@@ -82,12 +78,4 @@ func prefixed(dir string, err error) error {
 		return list.Prefix(dir)
 	}
 	return err
-}
-
-func convert(files []generator.File) []atomicdir.File {
-	out := make([]atomicdir.File, len(files))
-	for i, f := range files {
-		out[i] = atomicdir.File{Path: f.Path, Data: f.Data}
-	}
-	return out
 }

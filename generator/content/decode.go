@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -67,13 +68,11 @@ func syntaxError(file string, err error) Error {
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
-	} else if errors.Is(err, errEOF) || strings.Contains(msg, "EOF") {
+	} else if errors.Is(err, io.EOF) {
 		msg = "empty document"
 	}
 	return Error{File: file, Line: line, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
 }
-
-var errEOF = errors.New("EOF")
 
 type decoder struct {
 	file string

@@ -132,6 +132,13 @@ func TestLoadErrors(t *testing.T) {
 			},
 		},
 		{
+			name: "empty file",
+			file: "layout.yaml",
+			edit: func(string) string { return "" },
+			want: []string{"invalid YAML: empty document"},
+			at:   func(fstest.MapFS) string { return "layout.yaml:1:1" },
+		},
+		{
 			name: "duplicate route path",
 			file: "routes.yaml",
 			edit: replace("- path: /resources\n", "- path: /platform\n"),

@@ -22,6 +22,7 @@ package head
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -52,11 +53,11 @@ type Page struct {
 func Write(p Page) []byte {
 	var b bytes.Buffer
 	s, r := p.Site, p.Route
-	title := cmpOr(r.Title, s.SEO.Title)
-	desc := cmpOr(r.Description, s.SEO.Description)
+	title := cmp.Or(r.Title, s.SEO.Title)
+	desc := cmp.Or(r.Description, s.SEO.Description)
 	canonical := URL(s, p.Path)
-	image := URL(s, cmpOr(r.Image, s.SEO.Image))
-	ogType := cmpOr(r.Type, "website")
+	image := URL(s, cmp.Or(r.Image, s.SEO.Image))
+	ogType := cmp.Or(r.Type, "website")
 	if r.Article != nil {
 		ogType = "article"
 	}
@@ -142,11 +143,4 @@ func jsonLD(b *bytes.Buffer, v any) {
 		panic(err) // only our own plain structs are marshalled
 	}
 	fmt.Fprintf(b, "<script type=\"application/ld+json\">%s</script>\n", data)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

@@ -63,7 +63,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator"
-	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/devserver"
 )
 
@@ -166,10 +165,7 @@ func start(cfg Config) (*Env, error) {
 	if err != nil {
 		return nil, fmt.Errorf("build: %w", err)
 	}
-	if err := atomicdir.Write(e.Dir, convert(res.Site)); err != nil {
-		return nil, err
-	}
-	if err := atomicdir.Write(filepath.Join(tmp, "cdn"), convert(res.CDN)); err != nil {
+	if err := res.WriteTo(e.Dir); err != nil {
 		return nil, err
 	}
 
@@ -300,12 +296,4 @@ func repoRoot() (string, error) {
 		}
 		dir = parent
 	}
-}
-
-func convert(files []generator.File) []atomicdir.File {
-	out := make([]atomicdir.File, len(files))
-	for i, f := range files {
-		out[i] = atomicdir.File{Path: f.Path, Data: f.Data}
-	}
-	return out
 }

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 
 	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/generator"
 )
 
 // ContactPath is where the contact function is mounted.
@@ -39,7 +40,7 @@ type Options struct {
 
 // New returns the whole server.
 func New(ctx context.Context, opt Options) (http.Handler, error) {
-	m, err := loadManifest(filepath.Join(filepath.Dir(opt.Dir), "cdn", "routes.json"))
+	m, err := loadManifest(generator.ManifestFile(opt.Dir))
 	if err != nil {
 		return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
 	}

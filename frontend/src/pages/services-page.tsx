@@ -8,8 +8,8 @@ import {
 } from "../components/block-sections";
 import { ContactSection } from "../components/contact-section";
 import { FloatingContact } from "../components/floating-contact";
+import { ServiceCard } from "../components/service-card";
 import { Dialog } from "../components/ui/dialog";
-import { Icon } from "../components/ui/icon";
 import { useReveal } from "../hooks/use-reveal";
 import type { Service, ServicesCopy } from "../lib/content-types";
 import type { PageProps } from ".";
@@ -30,20 +30,7 @@ export function ServicesPage({ data }: PageProps) {
       <BlockSection id={copy.services.id} heading={copy.services.heading} intro={copy.services.intro}>
         <BlockCardList count={services.length}>
           {services.map((s) => (
-            <li key={s.id} id={s.id} className="card card--click">
-              <span className="icon-tile">
-                <Icon name={s.icon} size={22} />
-              </span>
-              <h3>
-                <button type="button" className="stretch" aria-haspopup="dialog" onClick={() => setOpen(s)}>
-                  {s.title}
-                </button>
-              </h3>
-              <p>{s.description}</p>
-              <span className="card__more" aria-hidden="true">
-                {copy.openLabel} <Icon name="arrow-right" size={16} />
-              </span>
-            </li>
+            <ServiceCard key={s.id} id={s.id} service={s} moreLabel={copy.openLabel} heading="h3" onOpen={setOpen} />
           ))}
         </BlockCardList>
       </BlockSection>

@@ -3,6 +3,7 @@ import { actionHref } from "../../lib/actions";
 import type { HomeBusinessLines, Service } from "../../lib/content-types";
 import { useSite } from "../../lib/site-context";
 import { SectionHeading } from "../section-heading";
+import { ServiceCard } from "../service-card";
 import { LinkButton, scrollToId } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Icon } from "../ui/icon";
@@ -33,20 +34,7 @@ export function BusinessLines({ copy, services }: { copy: HomeBusinessLines; ser
             <p className="lines__intro">{copy.consultingIntro}</p>
             <ul className="services">
               {services.map((s) => (
-                <li key={s.id} className="card card--click service">
-                  <span className="icon-tile">
-                    <Icon name={s.icon} size={22} />
-                  </span>
-                  <h4>
-                    <button type="button" className="stretch" aria-haspopup="dialog" onClick={() => select(s)}>
-                      {s.title}
-                    </button>
-                  </h4>
-                  <p>{s.description}</p>
-                  <span className="card__more" aria-hidden="true">
-                    {copy.moreLabel} <Icon name="arrow-right" size={16} />
-                  </span>
-                </li>
+                <ServiceCard key={s.id} service={s} moreLabel={copy.moreLabel} heading="h4" className="service" onOpen={select} />
               ))}
             </ul>
           </div>
