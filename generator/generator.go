@@ -12,7 +12,8 @@
 //  4. prerender renders every route in a pool of goja runtimes.
 //  5. head writes each <head>; the document is assembled around the body.
 //  6. The redirect pages (/blog), sitefiles, sitemap.xml, robots.txt and
-//     the routing manifest (cdn/routes.json) are added.
+//     the routing manifest (cdn/routes.json) and the same rules as a
+//     CloudFront Function (cdn/viewer-request.js) are added.
 //  7. linkcheck rejects the build if any page links to nowhere.
 //
 // Two builds of the same inputs give byte-identical files.
@@ -191,7 +192,20 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	manifest := Manifest(site)
-	res := &Result{Site: out.sorted(), CDN: []File{{Path: "routes.json", Data: manifest}}}
+	var m RoutingManifest
+	if err := json.Unmarshal(manifest, &m); err != nil {
+		return nil, err
+	}
+	sorted := out.sorted()
+	paths := make([]string, len(sorted))
+	for i, f := range sorted {
+		paths[i] = f.Path
+	}
+	viewerRequest, err := ViewerRequest(m, paths)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Site: sorted, CDN: []File{{Path: "routes.json", Data: manifest}, {Path: ViewerRequestFile, Data: viewerRequest}}}
 	res.Stats = stats(routes, rendered, res.Site, b, renderTime, time.Since(start))
 	return res, nil
 }
