@@ -3,6 +3,7 @@ module github.com/vozia/site
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.2.8
 	github.com/aws/aws-lambda-go v1.55.1
 	github.com/aws/aws-sdk-go-v2 v1.47.7
 	github.com/aws/aws-sdk-go-v2/config v1.33.15
@@ -12,6 +13,7 @@ require (
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b
 	github.com/dop251/goja_nodejs v0.0.0-20260212111938-1f56ff5bcf14
 	github.com/evanw/esbuild v0.28.2
+	github.com/klauspost/compress v1.20.3
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.27.0
 	gopkg.in/yaml.v3 v3.0.1

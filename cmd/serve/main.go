@@ -7,6 +7,9 @@
 // Routing follows dist/cdn/routes.json (see generator.RoutingManifest):
 // security and cache headers, the trailing-slash 301, redirects, files and
 // <path>/index.html, rewrites (/services/*), and 404.html with status 404.
+// Text above 1 KB is sent brotli- or gzip-encoded as the request accepts,
+// with Vary: Accept-Encoding, a strong ETag per encoding, Range and 304s
+// (internal/devserver/compress.go).
 // POST /api/contact is the contact function with the outbox mailer; its
 // CONTACT_* environment variables apply (functions/contact/README.md).
 package main

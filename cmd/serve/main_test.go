@@ -17,9 +17,11 @@ import (
 func TestRun(t *testing.T) {
 	root := t.TempDir()
 	for p, s := range map[string]string{
-		"site/index.html": "home",
-		"site/404.html":   "not found",
-		"cdn/routes.json": `{"trailingSlash":"remove","redirects":[],"rewrites":[],"notFound":{"file":"/404.html","status":404},"headers":[]}`,
+		"site/index.html":          "home",
+		"site/404.html":            "not found",
+		"site/platform/index.html": strings.Repeat("<p>Voice agents that answer every call.</p>\n", 100),
+		"site/images/share.png":    "\x89PNG\r\n\x1a\n" + strings.Repeat("IDAT", 1000),
+		"cdn/routes.json":          `{"trailingSlash":"remove","redirects":[],"rewrites":[],"notFound":{"file":"/404.html","status":404},"headers":[]}`,
 	} {
 		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
 		os.WriteFile(filepath.Join(root, p), []byte(s), 0o644)
@@ -51,6 +53,7 @@ func TestRun(t *testing.T) {
 			t.Errorf("GET %s: %d, want %d", path, res.StatusCode, want)
 		}
 	}
+	compression(t, base)
 	cancel()
 	select {
 	case err := <-done:
@@ -59,6 +62,45 @@ func TestRun(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("server did not stop on cancel")
+	}
+}
+
+// compression checks, over a real connection, what a browser gets: a
+// page above 1 KB brotli-encoded with its exact length (GET and HEAD) and
+// Vary: Accept-Encoding, a range of the encoded bytes, and an image as it
+// is.
+func compression(t *testing.T, base string) {
+	t.Helper()
+	// Setting Accept-Encoding turns off the client's transparent gzip.
+	fetch := func(method, path string, header ...string) (*http.Response, []byte) {
+		req, _ := http.NewRequest(method, base+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br, zstd")
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, err := io.ReadAll(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, body
+	}
+	page, body := fetch("GET", "/platform")
+	if page.Header.Get("Content-Encoding") != "br" || page.Header.Get("Vary") != "Accept-Encoding" || page.ContentLength != int64(len(body)) {
+		t.Errorf("GET /platform: %d bytes, headers %v", len(body), page.Header)
+	}
+	if head, b := fetch("HEAD", "/platform"); head.ContentLength != int64(len(body)) || len(b) != 0 || head.Header.Get("ETag") != page.Header.Get("ETag") {
+		t.Errorf("HEAD /platform: length %d (GET %d), %d body bytes, ETag %q (GET %q)", head.ContentLength, len(body), len(b), head.Header.Get("ETag"), page.Header.Get("ETag"))
+	}
+	if part, b := fetch("GET", "/platform", "Range", "bytes=0-9"); part.StatusCode != 206 || string(b) != string(body[:10]) {
+		t.Errorf("Range: %d, %d bytes", part.StatusCode, len(b))
+	}
+	if img, b := fetch("GET", "/images/share.png"); img.Header.Get("Content-Encoding") != "" || img.Header.Get("Vary") != "" || len(b) != 8+4000 {
+		t.Errorf("image: %d bytes, headers %v", len(b), img.Header)
 	}
 }
 

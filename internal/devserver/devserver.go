@@ -1,8 +1,9 @@
 // Package devserver is the local server of cmd/serve: it serves a built
 // site exactly as the CDN will, following the routing manifest
 // (dist/cdn/routes.json, see generator.RoutingManifest), and mounts the
-// contact function at /api/contact. Browser tests and benchmarks use it
-// too, so they exercise the same routing a visitor gets.
+// contact function at /api/contact. Like the CDN, it compresses text
+// (brotli or gzip, see compress.go). Browser tests and benchmarks use it
+// too, so they exercise the same routing and bytes a visitor gets.
 package devserver
 
 import (

@@ -2,11 +2,13 @@ package devserver
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/vozia/site/generator"
 )
@@ -26,8 +28,9 @@ func loadManifest(file string) (*generator.RoutingManifest, error) {
 // site serves the built files by the rules of the routing manifest, in its
 // documented order.
 type site struct {
-	dir string
-	m   *generator.RoutingManifest
+	dir  string
+	m    *generator.RoutingManifest
+	reps representations // encoded files, see compress.go
 }
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -91,7 +94,7 @@ func (s *site) file(p string) (string, bool) {
 }
 
 func (s *site) serve(w http.ResponseWriter, r *http.Request, file string, status int) {
-	data, err := os.ReadFile(file)
+	data, mod, err := readFile(file)
 	if err != nil {
 		http.Error(w, "cannot read file", http.StatusInternalServerError)
 		return
@@ -100,11 +103,23 @@ func (s *site) serve(w http.ResponseWriter, r *http.Request, file string, status
 	if ct == "" {
 		ct = http.DetectContentType(data)
 	}
-	w.Header().Set("Content-Type", ct)
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		w.Write(data)
+	s.reps.serveContent(w, r, file, mod, data, ct, status)
+}
+
+// readFile returns a file's content and the modification time of that
+// same version (a rebuild may replace the file meanwhile).
+func readFile(name string) ([]byte, time.Time, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, time.Time{}, err
 	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	data, err := io.ReadAll(f)
+	return data, st.ModTime(), err
 }
 
 var contentTypes = map[string]string{
