@@ -13,6 +13,11 @@ import (
 // then a path with a trailing slash (other than "/") answers 301 to the
 // path without it; then redirects; then the file at the path, or
 // <path>/index.html; then rewrites; then NotFound with its status.
+// A path holding a control character, or whose trailing-slash target would
+// not start with exactly one "/" followed by a character other than "/" or
+// a backslash, answers NotFound: never a redirect a browser could take off-site.
+// testdata/routing/cases.json is the table of cases every implementation
+// must pass.
 type RoutingManifest struct {
 	TrailingSlash string     `json:"trailingSlash"`
 	Redirects     []Redirect `json:"redirects"`

@@ -72,6 +72,22 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle(ContactPath, h)
-	mux.Handle("/", &site{dir: opt.Dir, m: m})
-	return mux, nil
+	return dispatch(mux, &site{dir: opt.Dir, m: m}), nil
+}
+
+// dispatch sends the requests for the server's own endpoints (the contact
+// function, registered on mux by exact path) to mux and every other request
+// to the site. The site never goes through the ServeMux: the mux cleans a
+// path and redirects to the cleaned one ("//evil.example/" to
+// "/evil.example/", "/platform//" to "/platform/") before the routing rules
+// get a say, and those rules, which the CDN applies too, must be the only
+// ones that answer for the site's paths.
+func dispatch(mux *http.ServeMux, site http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := mux.Handler(r); pattern != "" {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		site.ServeHTTP(w, r)
+	})
 }

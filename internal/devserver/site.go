@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/vozia/site/generator"
 )
@@ -47,8 +49,20 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	// A control character has no business in a URL of the site, and a
+	// browser strips tabs and line breaks from a Location it is given, so
+	// "/\t/evil.example" would read as "//evil.example".
+	if strings.ContainsFunc(p, unicode.IsControl) {
+		s.notFound(w, r)
+		return
+	}
 	if s.m.TrailingSlash == "remove" && len(p) > 1 && strings.HasSuffix(p, "/") {
-		redirect(w, r, strings.TrimRight(p, "/"), http.StatusMovedPermanently)
+		to, ok := slashlessTarget(r.URL)
+		if !ok {
+			s.notFound(w, r)
+			return
+		}
+		redirect(w, r, to, http.StatusMovedPermanently)
 		return
 	}
 	for _, rd := range s.m.Redirects {
@@ -69,12 +83,35 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	s.notFound(w, r)
+}
+
+// notFound answers with the not-found page and its status.
+func (s *site) notFound(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	if f, ok := s.file(s.m.NotFound.File); ok {
 		s.serve(w, r, f, s.m.NotFound.Status)
 		return
 	}
 	http.NotFound(w, r)
+}
+
+// slashlessTarget is where the trailing-slash rule sends u: its path
+// without the trailing slashes, escaped as the request had it, so that
+// "/caf%C3%A9/" goes to "/caf%C3%A9" and "/a%3Fb/" to "/a%3Fb", never to
+// "/a?b". It refuses (ok false) every target a browser could read as
+// another site or as something other than a path: one that does not start
+// with exactly one '/' followed by a character other than '/' or '\'
+// ("//evil.example" is a host; browsers read '\' as '/').
+func slashlessTarget(u *url.URL) (to string, ok bool) {
+	t := url.URL{Path: strings.TrimRight(u.Path, "/"), RawPath: strings.TrimRight(u.RawPath, "/")}
+	to = t.EscapedPath()
+	return to, samePath(t.Path) && samePath(to)
+}
+
+// samePath reports whether p can only be read as a path on this site.
+func samePath(p string) bool {
+	return len(p) >= 2 && p[0] == '/' && p[1] != '/' && p[1] != '\\'
 }
 
 // file finds the file for a URL path: the file itself, or the directory's
@@ -147,9 +184,13 @@ func matches(pattern, p string) bool {
 	return pattern == p
 }
 
+// redirect answers with a Location of exactly to, plus the request's query.
+// It does not use http.Redirect, which resolves, cleans and re-reads its
+// argument as a URL: given "//evil.example" it writes just that.
 func redirect(w http.ResponseWriter, r *http.Request, to string, status int) {
 	if r.URL.RawQuery != "" {
 		to += "?" + r.URL.RawQuery
 	}
-	http.Redirect(w, r, to, status)
+	w.Header().Set("Location", to)
+	w.WriteHeader(status)
 }
