@@ -27,6 +27,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	"github.com/vozia/site/functions/contact"
 	"github.com/vozia/site/internal/devserver"
 )
@@ -49,7 +51,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := listen(*addr, defaultLimits())
 	if err != nil {
 		return err
 	}
@@ -61,7 +63,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		ln.Close()
 		return err
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(h, defaultLimits())
 	fmt.Fprintf(stdout, "serving %s on http://%s (contact function at /api/contact)\n", *dir, ln.Addr())
 	go func() {
 		<-ctx.Done()
@@ -73,4 +75,72 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// limits bound what clients can hold of the server. Without them a body
+// sent a byte at a time, or a kept-alive connection that never sends
+// another request, holds its connection (a file descriptor and a goroutine)
+// for ever, and enough of them stop the site from answering anyone.
+type limits struct {
+	// readHeader bounds reading a request's headers; read the whole
+	// request, body included (a trickled contact form body is cut).
+	readHeader, read time.Duration
+	// write bounds writing the answer, from the end of the request's
+	// headers on.
+	write time.Duration
+	// idle is how long a kept-alive connection may wait for its next request.
+	idle time.Duration
+	// maxHeaderBytes caps a request's headers (answer 431 beyond).
+	maxHeaderBytes int
+	// maxConns caps the connections served at once; past it new ones wait
+	// in the kernel's accept queue until the timeouts above free a place,
+	// so a flood of stalled connections slows the site down for a few
+	// seconds instead of exhausting the file descriptors.
+	maxConns int
+}
+
+// defaultLimits are generous for a browser on any network, and for the
+// cookies a developer's localhost collects, yet bound every connection.
+func defaultLimits() limits {
+	return limits{
+		readHeader:     10 * time.Second,
+		read:           30 * time.Second,
+		write:          30 * time.Second,
+		idle:           60 * time.Second,
+		maxHeaderBytes: 64 << 10,
+		maxConns:       1000,
+	}
+}
+
+// listen listens on addr and serves at most l.maxConns connections at once.
+func listen(addr string, l limits) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return netutil.LimitListener(ln, l.maxConns), nil
+}
+
+// newServer returns the server of h with every limit of l.
+//
+// The read and write timeouts are deadlines on the connection, set when a
+// request's headers have been read. A long-lived answer, such as the live
+// reload's Server-Sent Events stream, lifts them for its own request and
+// only for it, before it starts streaming:
+//
+//	rc := http.NewResponseController(w)
+//	rc.SetWriteDeadline(time.Time{}) // or now plus a while, renewed on each event
+//	rc.SetReadDeadline(time.Time{})  // else the read timeout cancels r.Context()
+//
+// Every other request keeps the bounds, and the next request on the same
+// connection gets them back.
+func newServer(h http.Handler, l limits) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: l.readHeader,
+		ReadTimeout:       l.read,
+		WriteTimeout:      l.write,
+		IdleTimeout:       l.idle,
+		MaxHeaderBytes:    l.maxHeaderBytes,
+	}
 }
