@@ -20,13 +20,14 @@ import (
 )
 
 // testLimits are the server's limits scaled down so that each attack below
-// plays out in about a second. Every test talks to 127.0.0.1 only, with a
-// bounded number of connections, and gives up after patience.
+// plays out in a few seconds, yet wide enough that a loaded machine still
+// serves an honest request within them. Every test talks to 127.0.0.1
+// only, with a bounded number of connections, and gives up after patience.
 var testLimits = limits{
-	readHeader:     300 * time.Millisecond,
-	read:           400 * time.Millisecond,
-	write:          400 * time.Millisecond,
-	idle:           300 * time.Millisecond,
+	readHeader:     time.Second,
+	read:           1500 * time.Millisecond,
+	write:          1500 * time.Millisecond,
+	idle:           time.Second,
 	maxHeaderBytes: 8 << 10,
 	maxConns:       16,
 }
@@ -103,6 +104,7 @@ func closedByServer(t *testing.T, c net.Conn, what string) {
 
 // A body sent one byte at a time must not hold a connection for ever.
 func TestTrickledBodyIsCut(t *testing.T) {
+	t.Parallel()
 	addr, _ := startServer(t, testLimits, nil)
 	c := dial(t, addr)
 	const size = 2000
@@ -133,6 +135,7 @@ func TestTrickledBodyIsCut(t *testing.T) {
 
 // Headers sent one line at a time must not hold a connection for ever.
 func TestTrickledHeadersAreCut(t *testing.T) {
+	t.Parallel()
 	addr, _ := startServer(t, testLimits, nil)
 	c := dial(t, addr)
 	fmt.Fprintf(c, "GET / HTTP/1.1\r\nHost: %s\r\n", addr)
@@ -149,6 +152,7 @@ func TestTrickledHeadersAreCut(t *testing.T) {
 
 // A keep-alive connection that sends nothing more is closed.
 func TestIdleConnectionIsClosed(t *testing.T) {
+	t.Parallel()
 	addr, _ := startServer(t, testLimits, nil)
 	c := dial(t, addr)
 	fmt.Fprintf(c, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
@@ -170,6 +174,7 @@ func TestIdleConnectionIsClosed(t *testing.T) {
 
 // Headers over the limit are refused before any handler runs.
 func TestHugeHeadersAreRefused(t *testing.T) {
+	t.Parallel()
 	addr, _ := startServer(t, testLimits, nil)
 	c := dial(t, addr)
 	fmt.Fprintf(c, "GET / HTTP/1.1\r\nHost: %s\r\nCookie: %s\r\n\r\n", addr, strings.Repeat("a", 64<<10))
@@ -187,8 +192,9 @@ func TestHugeHeadersAreRefused(t *testing.T) {
 // neither hold more connections than the cap nor stop the site from
 // answering.
 func TestSiteAnswersWhileConnectionsStall(t *testing.T) {
+	t.Parallel()
 	addr, maxOpen := startServer(t, testLimits, nil)
-	const stalled = 4 * 16
+	const stalled = 3 * 16
 	var wg sync.WaitGroup
 	var held atomic.Int64 // stalled connections the server never closed
 	for i := range stalled {
@@ -236,8 +242,9 @@ func TestSiteAnswersWhileConnectionsStall(t *testing.T) {
 // read and write timeouts by lifting its own deadlines, as the comment on
 // newServer says; a handler that does not is cut at the write timeout.
 func TestStreamCanOutliveTheTimeouts(t *testing.T) {
-	const events = 10
-	tick := testLimits.write / 4 // the stream lasts 2.5 write timeouts
+	t.Parallel()
+	const events = 6
+	tick := testLimits.write / 3 // the stream lasts twice the write timeout
 	stream := func(lift bool) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			rc := http.NewResponseController(w)
@@ -264,6 +271,7 @@ func TestStreamCanOutliveTheTimeouts(t *testing.T) {
 	}
 	for _, lift := range []bool{true, false} {
 		t.Run(fmt.Sprintf("deadlines lifted %v", lift), func(t *testing.T) {
+			t.Parallel()
 			addr, _ := startServer(t, testLimits, stream(lift))
 			res, err := (&http.Client{Timeout: patience}).Get("http://" + addr + "/events")
 			if err != nil {
