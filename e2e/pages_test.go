@@ -20,11 +20,17 @@ import (
 	"github.com/vozia/site/internal/browsertest"
 )
 
-// sweepInnerPages are the page keys these tests cover (the home page has
-// its own tests).
-var sweepInnerPages = []string{
-	"voice-ai", "text-ai", "pulse", "health-companion", "use-cases", "platform",
-	"services", "case-studies", "resources", "about", "partners", "legal", "not-found",
+// sweepSection returns the first section of type T on a page.
+func sweepSection[T any](t *testing.T, p *content.Page) *T {
+	t.Helper()
+	for _, s := range p.Sections {
+		if v, ok := s.Value.(*T); ok {
+			return v
+		}
+	}
+	var zero T
+	t.Fatalf("page %s has no %T section", p.Route.Path, zero)
+	return nil
 }
 
 // sweepHiddenFields are copy and record fields that are not page text:
@@ -35,7 +41,7 @@ var sweepInnerPages = []string{
 var sweepHiddenFields = []string{
 	"ID", "Icon", "Href", "Site", "Subject", "RequestSubject", "RegisterSubject", "Months",
 	"Date", "Details", "CloseLabel", "DownloadLabel", "Sector", "Image", "Color", "Action",
-	"Sentiment", "DownloadURL",
+	"Sentiment", "DownloadURL", "Kind", "Pos", "Collection", "HTML",
 }
 
 // sweepCopyStrings returns every string reachable from v except those of
@@ -67,20 +73,21 @@ func sweepCopyStrings(v reflect.Value, path string, out map[string]string) {
 
 var sweepSpaces = regexp.MustCompile(`\s+`)
 
-// TestPagesShowAllCopy loads each inner page and checks that every string
-// of its copy and of the collections it uses is on the page.
+// TestPagesShowAllCopy loads each page but the home page (it has its own
+// tests) and checks that every string of its sections and of the
+// collections they show is on the page.
 func TestPagesShowAllCopy(t *testing.T) {
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	tab := sweepNewTab(t, env, 1280, 900)
 	for _, p := range sweepPages(t) {
-		if !slices.Contains(sweepInnerPages, p.Route.Page) {
+		if p.Route.Path == "/" {
 			continue
 		}
 		t.Run(sweepName(p.Path), func(t *testing.T) {
 			page := site.Pages[p.Route.Path]
 			want := map[string]string{}
-			sweepCopyStrings(reflect.ValueOf(page.Copy), "copy", want)
+			sweepCopyStrings(reflect.ValueOf(page.Sections), "sections", want)
 			sweepCopyStrings(reflect.ValueOf(page.Collections), "collections", want)
 			if len(want) == 0 {
 				t.Fatal("the page has no copy to look for")
@@ -131,14 +138,15 @@ func TestPagesPlaceholdersAreHonest(t *testing.T) {
 
 	t.Run("resources", func(t *testing.T) {
 		page := site.Pages["/resources"]
-		copy := page.Copy.(*content.ResourcesCopy)
+		library := sweepSection[content.ResourceLibrarySection](t, page)
+		webinars := sweepSection[content.WebinarsSection](t, page)
 		tab.Load(t, "/resources")
 		hrefs, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("main a")].map((a) => a.getAttribute("href"))`))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, r := range page.Collections.Resources {
-			want := mailto + sweepURIComponent(copy.Library.RequestSubject+" "+r.Title)
+			want := mailto + sweepURIComponent(library.RequestSubject+" "+r.Title)
 			if r.DownloadURL != "" {
 				want = r.DownloadURL
 			}
@@ -147,27 +155,29 @@ func TestPagesPlaceholdersAreHonest(t *testing.T) {
 			}
 		}
 		for _, w := range page.Collections.Webinars {
-			want := mailto + sweepURIComponent(copy.Webinars.RegisterSubject+" "+w.Title)
+			want := mailto + sweepURIComponent(webinars.RegisterSubject+" "+w.Title)
 			if !slices.Contains(hrefs, want) {
 				t.Errorf("webinar %q: no register link %q", w.Title, want)
 			}
 			var y, m, d int
 			fmt.Sscanf(w.Date, "%d-%d-%d", &y, &m, &d)
-			date := fmt.Sprintf("%s %d, %d · %s %s", copy.Webinars.Months[m-1], d, y, w.Time, w.TimeZone)
+			date := fmt.Sprintf("%s %d, %d · %s %s", webinars.Months[m-1], d, y, w.Time, w.TimeZone)
 			ok, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](fmt.Sprintf(`[...document.querySelectorAll("main time")].some((e) => e.textContent === %q && e.getAttribute("datetime") === %q)`, date, w.Date+"T"+w.Time)))
 			if !ok {
 				t.Errorf("webinar %q: no <time> reading %q", w.Title, date)
 			}
 		}
-		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("main").innerText.includes(%q) && document.querySelector("main").innerText.includes(%q)`, copy.Library.Pending, copy.Webinars.RegisterNote))
+		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("main").innerText.includes(%q) && document.querySelector("main").innerText.includes(%q)`, library.Pending, webinars.RegisterNote))
 	})
 
 	t.Run("pulse", func(t *testing.T) {
-		copy := site.Pages["/solutions/pulse"].Copy.(*content.PulseCopy)
+		pulse := site.Pages["/solutions/pulse"]
+		dashboard := sweepSection[content.PulseDashboardSection](t, pulse)
+		hero := sweepSection[content.HeroSection](t, pulse)
 		tab.Load(t, "/solutions/pulse")
-		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("main figure").innerText.includes(%q)`, copy.Dashboard.Badge))
+		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("main figure").innerText.includes(%q)`, dashboard.Badge))
 		sweepWaitFor(t, tab, fmt.Sprintf(`[...document.querySelectorAll("main a")].some((a) => a.href.startsWith(%q) && a.target === "_blank" && a.rel === "noopener noreferrer")`, string(site.Config.ProductSites.Pulse)))
-		for _, a := range copy.Hero.Actions {
+		for _, a := range hero.Actions {
 			if a.Site == "demo" {
 				sweepWaitFor(t, tab, fmt.Sprintf(`[...document.querySelectorAll("main a")].some((a) => a.textContent === %q && a.getAttribute("href") === %q && a.target === "_blank")`, a.Label, string(site.Config.DemoFormURL)))
 			}
@@ -195,7 +205,7 @@ func sweepURIComponent(s string) string {
 func TestPagesServicesDialog(t *testing.T) {
 	env := browsertest.Start(t)
 	site := sweepSite(t)
-	copy := site.Pages["/services"].Copy.(*content.ServicesCopy)
+	copy := sweepSection[content.ServicesSection](t, site.Pages["/services"])
 	services := site.Collections.Services
 	if len(services) < 2 {
 		t.Fatalf("want at least 2 services, have %d", len(services))

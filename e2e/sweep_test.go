@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/internal/browsertest"
 )
 
@@ -64,10 +65,7 @@ func sweepPages(t *testing.T) []sweepPage {
 		if r.Redirect != "" {
 			continue
 		}
-		p := sweepPage{Path: r.Path, Title: r.Title, Route: r}
-		if p.Title == "" {
-			p.Title = s.Config.SEO.Title
-		}
+		p := sweepPage{Path: r.Path, Title: head.Title(s.Config, r.Title), Route: r}
 		if r.NotFound {
 			p.Path = sweepMissingPath
 		}
@@ -255,10 +253,28 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 	}
 }
 
+// sweepHeadDiff fetches the server's HTML of a path and compares the head
+// fields a page sets (title, description, keywords, URL, canonical, robots)
+// with the live document's; it returns the differences, or "".
+const sweepHeadDiff = `(async (path) => {
+  const server = new DOMParser().parseFromString(await (await fetch(path)).text(), "text/html");
+  const fields = (d) => {
+    const out = { title: d.title, canonical: d.head.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? "(none)" };
+    for (const sel of ['name="description"', 'name="keywords"', 'name="robots"', 'name="googlebot"', 'name="bingbot"',
+      'property="og:url"', 'property="og:title"', 'property="og:description"', 'name="twitter:title"', 'name="twitter:description"']) {
+      out[sel] = d.head.querySelector("meta[" + sel + "]")?.getAttribute("content") ?? "(none)";
+    }
+    return out;
+  };
+  const a = fields(document), b = fields(server);
+  return Object.keys(b).filter((k) => a[k] !== b[k]).map((k) => k + ": " + JSON.stringify(a[k]) + " != server " + JSON.stringify(b[k])).join("; ");
+})(%q)`
+
 // TestSweepClientNavigation walks from page to page through the whole route
 // table in one document: by clicking a link to the next page where the
 // current page has one, otherwise through the router's history. Each
-// arrival must be at the top, with the new title, without a page load.
+// arrival must be at the top, with the head of the server's HTML for that
+// page, without a page load.
 func TestSweepClientNavigation(t *testing.T) {
 	env := browsertest.Start(t)
 	pages := sweepPages(t)
@@ -295,6 +311,9 @@ func TestSweepClientNavigation(t *testing.T) {
 			if err != nil || !same {
 				t.Fatalf("navigation by %s reloaded the document", how)
 			}
+			if diff, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](fmt.Sprintf(sweepHeadDiff, to.Path), chromedp.EvalAwaitPromise)); err != nil || diff != "" {
+				t.Errorf("document.head after a client-side navigation differs from the server's HTML: %s %v", diff, err)
+			}
 			if to.Path == sweepMissingPath {
 				sweepPollLog(t, tab, sweepNotFoundLog(to.Path))
 			}
@@ -318,7 +337,7 @@ func TestSweepRouting(t *testing.T) {
 	if !ok {
 		t.Fatal("no /services page")
 	}
-	notFound := site.Pages["/404"].Copy.(*content.NotFoundCopy)
+	notFound := sweepSection[content.NotFoundSection](t, site.Pages["/404"])
 	resources, _ := site.Route("/resources")
 
 	t.Run("server", func(t *testing.T) {
@@ -347,18 +366,18 @@ func TestSweepRouting(t *testing.T) {
 	t.Run("blog lands on resources", func(t *testing.T) {
 		tab := sweepNewTab(t, env, 1280, 800)
 		tab.Load(t, "/blog")
-		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/resources" && document.title === %q`, resources.Title))
+		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/resources" && document.title === %q`, head.Title(site.Config, resources.Title)))
 		// In the app, too: the router replaces /blog with /resources.
 		tab.Load(t, "/platform")
 		sweepEval(t, tab, `history.pushState(null, "", "/blog"); dispatchEvent(new PopStateEvent("popstate"))`)
-		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/resources" && document.title === %q`, resources.Title))
+		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/resources" && document.title === %q`, head.Title(site.Config, resources.Title)))
 		if errs := sweepUnexpectedErrors(tab, "/resources"); len(errs) > 0 {
 			t.Errorf("console errors: %q", errs)
 		}
 	})
 
 	t.Run("services sub-path shows services", func(t *testing.T) {
-		heading := services.Copy.(*content.ServicesCopy).Hero.Heading
+		heading := sweepSection[content.HeroSection](t, services).Heading
 		for _, path := range []string{"/services/anything", "/services/data-preparation/x"} {
 			tab := sweepNewTab(t, env, 1280, 800)
 			tab.Load(t, path)
@@ -382,7 +401,7 @@ func TestSweepRouting(t *testing.T) {
 		}
 		// Return to Home goes home without a page load.
 		sweepEval(t, tab, `window.__sweepSameDocument = true; [...document.querySelectorAll("main a")].find((a) => a.getAttribute("href") === "/").click()`)
-		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/" && document.title === %q && window.__sweepSameDocument === true`, site.Pages["/"].Route.Title))
+		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/" && document.title === %q && window.__sweepSameDocument === true`, head.Title(site.Config, site.Pages["/"].Route.Title)))
 	})
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -25,14 +24,10 @@ func BenchmarkBuildShippedSite(b *testing.B) {
 // Target on 2 cores: at least 100 pages/s.
 func BenchmarkBuild1000Routes(b *testing.B) {
 	fsys := contentFS(b)
-	var routes strings.Builder
-	routes.Write(fsys["routes.yaml"].Data)
 	for i := range 1000 {
-		md := fmt.Sprintf("legal/generated/page-%d.md", i)
-		fsys[md] = &fstest.MapFile{Data: []byte(fmt.Sprintf("# Generated page %d\n\n## Details\n\nSome text about page %d, and a link [home](/).\n\n- one\n- two\n- three\n", i, i))}
-		fmt.Fprintf(&routes, "\n- path: /generated/page-%d\n  page: legal\n  markdown: %s\n  title: Generated page %d\n  description: A generated page for the benchmark.\n", i, md, i)
+		md := fmt.Sprintf("pages/generated/page-%d.md", i)
+		fsys[md] = &fstest.MapFile{Data: []byte(fmt.Sprintf("---\ntitle: Generated page %d\ndescription: A generated page for the benchmark.\n---\n# Generated page %d\n\n## Details\n\nSome text about page %d, and a link [home](/).\n\n- one\n- two\n- three\n", i, i, i))}
 	}
-	fsys["routes.yaml"] = &fstest.MapFile{Data: []byte(routes.String())}
 	pages := 0
 	for b.Loop() {
 		res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})

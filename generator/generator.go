@@ -109,9 +109,10 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	pageJSON := map[string][]byte{}
 	var clientRoutes []content.ClientRoute
 	for _, rt := range site.Routes {
-		cr := content.ClientRoute{Path: rt.Path, Page: rt.Page, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound, Title: rt.Title, Description: rt.Description}
+		cr := content.ClientRoute{Path: rt.Path, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound}
 		if p := site.Pages[rt.Path]; p != nil {
-			data := mustJSON(content.PageData{Path: rt.Path, Page: rt.Page, Copy: p.Copy, Collections: p.Collections, HTML: p.HTML})
+			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Path: rt.Path, NoIndex: !rt.Indexable()})
+			data := mustJSON(content.PageData{Path: rt.Path, Head: fields, Sections: p.Sections, Collections: p.Collections})
 			pageJSON[rt.Path] = data
 			cr.Data = "/" + out.add(hashedName("data/"+slug(rt.Path), ".json", data), data)
 		}
@@ -171,7 +172,7 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	var entries []sitemap.Entry
 	for _, rt := range site.Routes {
 		if rt.Indexable() {
-			entries = append(entries, sitemap.Entry{Loc: head.URL(site.Config, rt.Path), LastMod: sitemap.Latest(lastmod, sourceFiles(rt)...)})
+			entries = append(entries, sitemap.Entry{Loc: head.URL(site.Config, rt.Path), LastMod: sitemap.Latest(lastmod, sourceFiles(site.Pages[rt.Path])...)})
 		}
 	}
 	out.add("sitemap.xml", sitemap.XML(entries))
@@ -182,7 +183,7 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	for _, f := range out.files {
 		files["/"+f.Path] = true
 	}
-	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: resolver(site)})
+	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolve})
 	if len(problems) > 0 {
 		msgs := make([]string, len(problems))
 		for i, p := range problems {
@@ -271,37 +272,12 @@ func hashedName(base, ext string, data []byte) string {
 }
 
 // sourceFiles are the content files a page is made from, for lastmod.
-func sourceFiles(r content.Route) []string {
-	files := []string{"routes.yaml", "layout.yaml", "site.yaml"}
-	if r.Copy != "" {
-		files = append(files, r.Copy)
-	} else {
-		files = append(files, "pages/"+r.Page+".yaml")
-	}
-	if r.Markdown != "" {
-		files = append(files, r.Markdown)
-	}
-	for _, u := range r.Uses {
-		files = append(files, content.CollectionFile(u))
+func sourceFiles(p *content.Page) []string {
+	files := []string{"layout.yaml", "site.yaml", p.Route.File}
+	for _, c := range p.Reads {
+		files = append(files, content.CollectionFile(c))
 	}
 	return files
-}
-
-// resolver answers which route serves a path, as the CDN would.
-func resolver(site *content.Site) func(string) (string, bool) {
-	return func(p string) (string, bool) {
-		for _, r := range site.Routes {
-			switch {
-			case r.NotFound:
-				continue
-			case r.Path == p && r.Redirect != "":
-				return r.Redirect, true
-			case r.Path == p, r.Prefix && strings.HasPrefix(p, r.Path+"/"):
-				return r.Path, true
-			}
-		}
-		return "", false
-	}
 }
 
 func copyTree(out *output, fsys fs.FS, dir string) error {

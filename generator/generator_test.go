@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	stdhtml "html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +17,8 @@ import (
 	"time"
 
 	"golang.org/x/net/html"
+
+	"github.com/vozia/site/generator/content"
 )
 
 var fixedNow = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
@@ -66,26 +69,31 @@ func files(r *Result) map[string][]byte {
 	return m
 }
 
-// fixture is the shipped content plus two fixture routes: a Markdown page
-// (/notes) and a redirect to it (/old). The shared layout links to most
-// routes of the brief, so the fixture keeps them rather than a copy of the
-// layout that would drift from its type.
+// fixtureFS copies the test site of testdata/site into a MapFS.
+func fixtureFS(t testing.TB) fstest.MapFS {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	root := "../testdata/site"
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		fsys[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fsys
+}
+
+// fixture is the test site (testdata/site) plus a Markdown page, /notes.
 func fixture(t *testing.T) fstest.MapFS {
 	t.Helper()
-	fsys := contentFS(t)
-	fsys["legal/notes.md"] = &fstest.MapFile{Data: []byte("# Notes\n\n## Part one\n\nSee [the platform](/platform).\n")}
-	routes := string(fsys["routes.yaml"].Data) + `
-- path: /notes
-  page: legal
-  markdown: legal/notes.md
-  title: Notes
-  description: Notes in Markdown.
-  breadcrumbs: [{name: Home, url: /}, {name: Notes, url: /notes}]
-- path: /old
-  page: redirect
-  redirect: /notes
-`
-	fsys["routes.yaml"] = &fstest.MapFile{Data: []byte(routes)}
+	fsys := fixtureFS(t)
+	fsys["pages/notes.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Notes\ndescription: Notes in Markdown.\nname: Notes\n---\n# Notes\n\n## Part one\n\nSee [the services](/services).\n")}
 	return fsys
 }
 
@@ -95,19 +103,19 @@ func TestBuildFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := files(res)
-	for _, p := range []string{"index.html", "platform/index.html", "notes/index.html", "old/index.html", "404.html",
+	for _, p := range []string{"index.html", "about/index.html", "notes/index.html", "old/index.html", "404.html",
 		"sitemap.xml", "robots.txt", "favicon.ico", "favicon.svg", "site.webmanifest", "images/share.png", "images/logo.png"} {
 		if f[p] == nil {
 			t.Errorf("missing %s", p)
 		}
 	}
-	if n := len(res.Stats.Routes); n != 17 {
-		t.Errorf("rendered %d routes, want 17 (16 of the brief and /notes; redirects are not rendered)", n)
+	if n := len(res.Stats.Routes); n != 6 {
+		t.Errorf("rendered %d routes, want 6 (the 5 pages of the test site and /notes; redirects are not rendered)", n)
 	}
 
 	notes := string(f["notes/index.html"])
 	for _, want := range []string{
-		"<title>Notes</title>",
+		"<title>Notes | Vozia</title>",
 		`<link rel="canonical" href="https://fixture.example/notes">`,
 		`"@type":"BreadcrumbList"`,
 		`<script type="application/json" id="site-data">`,
@@ -122,7 +130,7 @@ func TestBuildFixture(t *testing.T) {
 		t.Error("the Markdown page was not rendered with heading ids")
 	}
 	old := string(f["old/index.html"])
-	for _, want := range []string{`<meta http-equiv="refresh" content="0; url=/notes">`, `<link rel="canonical" href="https://fixture.example/notes">`, `<a href="/notes">`} {
+	for _, want := range []string{`<meta http-equiv="refresh" content="0; url=/about">`, `<link rel="canonical" href="https://fixture.example/about">`, `<a href="/about">`} {
 		if !strings.Contains(old, want) {
 			t.Errorf("redirect page lacks %s", want)
 		}
@@ -133,7 +141,7 @@ func TestBuildFixture(t *testing.T) {
 	}
 
 	sitemap := string(f["sitemap.xml"])
-	for _, want := range []string{"<loc>https://fixture.example/</loc>", "<loc>https://fixture.example/platform</loc>", "<loc>https://fixture.example/notes</loc>"} {
+	for _, want := range []string{"<loc>https://fixture.example/</loc>", "<loc>https://fixture.example/about</loc>", "<loc>https://fixture.example/notes</loc>"} {
 		if !strings.Contains(sitemap, want) {
 			t.Errorf("sitemap lacks %s", want)
 		}
@@ -149,7 +157,7 @@ func TestBuildFixture(t *testing.T) {
 	if err := json.Unmarshal(res.CDN[0].Data, &m); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(m.Redirects, Redirect{From: "/old", To: "/notes", Status: 301}) || !slices.Contains(m.Redirects, Redirect{From: "/blog", To: "/resources", Status: 301}) {
+	if !slices.Equal(m.Redirects, []Redirect{{From: "/old", To: "/about", Status: 301}}) || !slices.Equal(m.Rewrites, []Rewrite{{From: "/services/*", To: "/services/index.html"}}) {
 		t.Errorf("redirects = %+v", m.Redirects)
 	}
 	if m.NotFound != (NotFound{File: "/404.html", Status: 404}) || m.TrailingSlash != "remove" {
@@ -171,11 +179,11 @@ func TestBuildFixture(t *testing.T) {
 		Path string `json:"path"`
 		Data string `json:"data"`
 	}
-	if err := json.Unmarshal(f[strings.TrimPrefix(siteData.RoutesURL, "/")], &routes); err != nil || len(routes) != 19 {
-		t.Fatalf("route table %q: %v, %d routes (want 19)", siteData.RoutesURL, err, len(routes))
+	if err := json.Unmarshal(f[strings.TrimPrefix(siteData.RoutesURL, "/")], &routes); err != nil || len(routes) != 7 {
+		t.Fatalf("route table %q: %v, %d routes (want 7)", siteData.RoutesURL, err, len(routes))
 	}
 	for _, r := range routes {
-		if r.Path != "/old" && r.Path != "/blog" && f[strings.TrimPrefix(r.Data, "/")] == nil {
+		if r.Path != "/old" && f[strings.TrimPrefix(r.Data, "/")] == nil {
 			t.Errorf("route %s: data file %q not written", r.Path, r.Data)
 		}
 	}
@@ -192,12 +200,12 @@ func embeddedJSON(t *testing.T, doc, id string) []byte {
 
 func TestBuildRejectsBrokenLinks(t *testing.T) {
 	fsys := fixture(t)
-	fsys["legal/notes.md"] = &fstest.MapFile{Data: []byte("# Notes\n\nSee [a project](/projects/firecat) and [a part](/platform#nowhere).\n")}
+	fsys["pages/notes.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Notes\ndescription: D.\n---\n# Notes\n\nSee [a project](/projects/firecat) and [a part](/about#nowhere).\n")}
 	_, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
 	if err == nil {
 		t.Fatal("a page linking to a path with no route was built")
 	}
-	for _, want := range []string{`/notes: link "/projects/firecat": no route for this path`, `/notes: link "/platform#nowhere": no element with id "nowhere" on /platform`} {
+	for _, want := range []string{`/notes: link "/projects/firecat": no route for this path`, `/notes: link "/about#nowhere": no element with id "nowhere" on /about`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}
@@ -297,4 +305,48 @@ func attrs(n *html.Node) map[string]string {
 		m[a.Key] = a.Val
 	}
 	return m
+}
+
+// TestHeadOfEveryRoute checks on every page of the shipped site that the
+// head fields in the page's JSON (which the app applies after a client-side
+// navigation) say what its HTML says, and that every title carries the
+// brand once, by the one rule of head.Title.
+func TestHeadOfEveryRoute(t *testing.T) {
+	res := shippedSite(t)
+	site, err := content.Load(os.DirFS("../content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	brand := site.Config.Brand
+	f := files(res)
+	for _, r := range res.Stats.Routes {
+		t.Run(r.Path, func(t *testing.T) {
+			doc := string(f[r.File])
+			var page struct{ Head content.Head }
+			if err := json.Unmarshal(embeddedJSON(t, doc, "page-data"), &page); err != nil {
+				t.Fatal(err)
+			}
+			h := page.Head
+			title := regexp.MustCompile(`<title>(.*?)</title>`).FindStringSubmatch(doc)
+			if title == nil || stdhtml.UnescapeString(title[1]) != h.Title {
+				t.Errorf("HTML title %q, page data title %q", title, h.Title)
+			}
+			if !strings.HasSuffix(h.Title, " | "+brand) && !strings.HasPrefix(h.Title, brand+" | ") || strings.Count(h.Title, "| "+brand) > 1 {
+				t.Errorf("title %q does not carry the brand once, as \"... | %s\" or \"%s | ...\"", h.Title, brand, brand)
+			}
+			for _, want := range []string{
+				`<meta name="description" content="` + stdhtml.EscapeString(h.Description) + `">`,
+				`<meta name="robots" content="` + h.Robots + `">`,
+				`<meta property="og:url" content="` + h.URL + `">`,
+			} {
+				if !strings.Contains(doc, want) {
+					t.Errorf("HTML lacks %s", want)
+				}
+			}
+			canonical := `<link rel="canonical" href="` + h.Canonical + `">`
+			if (h.Canonical == "") != !strings.Contains(doc, `rel="canonical"`) || h.Canonical != "" && !strings.Contains(doc, canonical) {
+				t.Errorf("canonical %q in the page data disagrees with the HTML", h.Canonical)
+			}
+		})
+	}
 }

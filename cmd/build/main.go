@@ -71,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // prefixed puts the content directory in front of content error paths, so
-// that an editor's terminal can open content/routes.yaml:12:3 directly.
+// that an editor's terminal can open content/pages/platform.yaml:12:3 directly.
 func prefixed(dir string, err error) error {
 	var list interface{ Prefix(string) error }
 	if errors.As(err, &list) {

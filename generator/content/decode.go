@@ -33,6 +33,7 @@ type validator interface{ Validate() error }
 
 var (
 	posType       = reflect.TypeOf(Pos{})
+	sectionType   = reflect.TypeOf(Section{})
 	validatorType = reflect.TypeOf((*validator)(nil)).Elem()
 	textUnmarshal = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 	yamlLineRE    = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -100,6 +101,10 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
 			d.errorf(n, "%s%v", where, err)
 		}
+		return
+	}
+	if v.Type() == sectionType {
+		d.section(n, v, field)
 		return
 	}
 	switch v.Kind() {
@@ -203,7 +208,14 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 			continue
 		}
 		seen[k.Value] = true
-		d.value(val, v.FieldByIndex(f.index), joinField(field, k.Value))
+		fv := v.FieldByIndex(f.index)
+		d.value(val, fv, joinField(field, k.Value))
+		if !f.optional && val.Kind == yaml.ScalarNode && val.Tag == "!!str" && fv.Kind() == reflect.String && strings.TrimSpace(val.Value) == "" {
+			d.errorf(val, "field %q must not be blank", joinField(field, k.Value))
+		}
+		if !f.optional && val.Kind == yaml.SequenceNode && len(val.Content) == 0 {
+			d.errorf(val, "field %q needs at least one item", joinField(field, k.Value))
+		}
 	}
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] {
@@ -244,7 +256,7 @@ func structFields(t reflect.Type) map[string]fieldInfo {
 			continue
 		}
 		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
+		if name == "-" || f.Tag.Get("yaml") == "-" {
 			continue
 		}
 		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
@@ -293,6 +305,67 @@ func typeName(t reflect.Type) string {
 		return "a number"
 	}
 	return t.String()
+}
+
+// section decodes one section: its kind: key picks the struct that the
+// other keys decode into.
+func (d *decoder) section(n *yaml.Node, v reflect.Value, field string) {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "%sexpected a section (a mapping with a kind: key), got %s", fieldPrefix(field), kindName(n))
+		return
+	}
+	var kindNode *yaml.Node
+	rest := &yaml.Node{Kind: yaml.MappingNode, Line: n.Line, Column: n.Column}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "kind" && kindNode == nil {
+			kindNode = n.Content[i+1]
+			continue
+		}
+		rest.Content = append(rest.Content, n.Content[i], n.Content[i+1])
+	}
+	if kindNode == nil {
+		d.errorf(n, "%smissing required field \"kind\" (one of: %s)", fieldPrefix(field), joinQuoted(kindNames()))
+		return
+	}
+	k, ok := lookupKind(kindNode.Value)
+	if !ok || kindNode.Kind != yaml.ScalarNode {
+		d.errorf(kindNode, "unknown section kind %q%s", kindNode.Value, didYouMean(kindNode.Value, kindNames()))
+		return
+	}
+	val := k.new()
+	d.structValue(rest, reflect.ValueOf(val).Elem(), field)
+	v.Set(reflect.ValueOf(Section{Kind: k.Name, Pos: Pos{File: d.file, Line: n.Line, Col: n.Column}, Value: val}))
+}
+
+func kindNames() []string {
+	out := make([]string, len(sectionKinds))
+	for i, k := range sectionKinds {
+		out[i] = k.Name
+	}
+	return out
+}
+
+// didYouMean names the closest of the candidates, or says nothing when
+// none is close.
+func didYouMean(s string, candidates []string) string {
+	best, bestD := "", max(3, len(s)/3+1)
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+func joinQuoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }
 
 // suggest names the closest known field, so that "titel" says "did you mean

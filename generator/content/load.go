@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io/fs"
 	"path"
@@ -18,6 +19,8 @@ import (
 type Site struct {
 	Config SiteConfig
 	Layout Layout
+	// Routes is the route table: every page ("/" first, the not-found
+	// page last) and every redirect, in path order.
 	Routes []Route
 	// Collections holds every collection, whichever pages use them.
 	Collections Collections
@@ -25,13 +28,14 @@ type Site struct {
 	Pages map[string]*Page
 }
 
-// Page is what one route renders: its copy, the collections it uses and,
-// for Markdown pages, the body as HTML.
+// Page is what one route renders: its sections and the collections they
+// read.
 type Page struct {
 	Route       Route
-	Copy        any
+	Sections    []Section
 	Collections Collections
-	HTML        string
+	// Reads names the collections of Collections, for lastmod.
+	Reads []string
 }
 
 // Route returns the route with the given path, or false.
@@ -43,6 +47,26 @@ func (s *Site) Route(p string) (Route, bool) {
 	return s.Routes[i], true
 }
 
+// Resolve answers which route serves a path, as the CDN does: a redirect
+// gives its target, a page its own path, a path below a prefix page that
+// page; false means the not-found page.
+func (s *Site) Resolve(p string) (string, bool) {
+	for _, r := range s.Routes {
+		switch {
+		case r.NotFound:
+			continue
+		case r.Path == p && r.Redirect != "":
+			return r.Redirect, true
+		case r.Path == p, r.Prefix && strings.HasPrefix(p, r.Path+"/"):
+			return r.Path, true
+		}
+	}
+	return "", false
+}
+
+// RoutingFile is where redirects and rewrites live, relative to content/.
+const RoutingFile = "routing.yaml"
+
 // Load reads and validates a content tree. On failure the error is an
 // ErrorList holding every problem found, sorted by file and position.
 func Load(fsys fs.FS) (*Site, error) {
@@ -50,15 +74,16 @@ func Load(fsys fs.FS) (*Site, error) {
 	s := &Site{Pages: map[string]*Page{}}
 	l.yaml("site.yaml", &s.Config)
 	l.yaml("layout.yaml", &s.Layout)
-	l.yaml("routes.yaml", &s.Routes)
+	var routing Routing
+	if _, err := fs.Stat(fsys, RoutingFile); err == nil {
+		l.yaml(RoutingFile, &routing)
+	}
 	for _, name := range sortedKeys(collectionFiles) {
 		c := collectionFiles[name]
 		l.yaml(c.file, c.ptr(&s.Collections))
 	}
-	l.checkRoutes(s)
-	if len(l.errs) == 0 {
-		l.pages(s)
-	}
+	l.pages(s)
+	l.routes(s, routing)
 	if len(l.errs) > 0 {
 		return nil, l.errs.sorted()
 	}
@@ -68,8 +93,6 @@ func Load(fsys fs.FS) (*Site, error) {
 type loader struct {
 	fsys fs.FS
 	errs ErrorList
-	// copies caches decoded copy files: several routes may share one.
-	copies map[string]any
 }
 
 func (l *loader) yaml(file string, v any) bool {
@@ -90,116 +113,234 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// checkRoutes validates the route table as a whole.
-func (l *loader) checkRoutes(s *Site) {
-	seen := map[string]Pos{}
-	notFound := 0
-	for _, r := range s.Routes {
-		if first, dup := seen[r.Path]; dup {
-			l.errs = append(l.errs, r.Pos.errorf("duplicate route path %q (first defined at line %d)", r.Path, first.Line))
-			continue
+// pages reads every file under pages/: its path is its URL.
+func (l *loader) pages(s *Site) {
+	err := fs.WalkDir(l.fsys, "pages", func(file string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
-		seen[r.Path] = r.Pos
-		if r.NotFound {
-			notFound++
+		var p *Page
+		switch path.Ext(file) {
+		case ".yaml":
+			p = l.yamlPage(file)
+		case ".md":
+			p = l.markdownPage(file)
+		default:
+			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: "not a page: pages are .yaml or .md files"})
+			return nil
 		}
-		if _, ok := pageCopyTypes[r.Page]; !ok {
-			l.errs = append(l.errs, r.Pos.errorf("unknown page %q (known: %s)", r.Page, strings.Join(sortedKeys(pageCopyTypes), ", ")))
+		if p == nil {
+			return nil
 		}
-		for _, u := range r.Uses {
-			if _, ok := collectionFiles[u]; !ok {
-				l.errs = append(l.errs, r.Pos.errorf("route %q uses unknown collection %q (known: %s)", r.Path, u, strings.Join(sortedKeys(collectionFiles), ", ")))
-			}
+		p.Route.File = file
+		p.Route.Path = pagePath(file)
+		p.Route.NotFound = p.Route.Path == "/404"
+		if prev, dup := s.Pages[p.Route.Path]; dup {
+			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
+			return nil
 		}
-	}
-	for _, r := range s.Routes {
-		if r.Redirect != "" {
-			if t, ok := s.Route(r.Redirect); !ok || t.Redirect != "" {
-				l.errs = append(l.errs, r.Pos.errorf("route %q redirects to %q, which is not a page route", r.Path, r.Redirect))
-			}
+		if brand := s.Config.Brand; brand != "" && strings.HasSuffix(strings.TrimSpace(p.Route.Title), "| "+brand) {
+			l.errs = append(l.errs, p.Route.Pos.errorf("title %q: leave out \"| %s\", the build adds it", p.Route.Title, brand))
 		}
-		for _, b := range r.Breadcrumbs {
-			if _, ok := seen[b.URL]; !ok {
-				l.errs = append(l.errs, r.Pos.errorf("breadcrumb %q of route %q points to %q, which has no route", b.Name, r.Path, b.URL))
-			}
-		}
-	}
-	if _, ok := seen["/"]; !ok && len(s.Routes) > 0 {
-		l.errs = append(l.errs, Error{File: "routes.yaml", Line: 1, Col: 1, Msg: "the route table has no \"/\" route"})
-	}
-	if notFound != 1 {
-		l.errs = append(l.errs, Error{File: "routes.yaml", Line: 1, Col: 1, Msg: fmt.Sprintf("the route table needs exactly one notFound route, has %d", notFound)})
+		l.pickCollections(s, p)
+		s.Pages[p.Route.Path] = p
+		return nil
+	})
+	if err != nil {
+		l.errs = append(l.errs, Error{File: "pages", Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 	}
 }
 
-// pages decodes each route's copy and Markdown and picks its collections.
-func (l *loader) pages(s *Site) {
-	l.copies = map[string]any{}
-	used := map[string]bool{}
-	for _, r := range s.Routes {
-		if r.Redirect != "" {
+func (l *loader) yamlPage(file string) *Page {
+	var f pageFile
+	data, err := fs.ReadFile(l.fsys, file)
+	if err != nil {
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		return nil
+	}
+	pos := Pos{File: file, Line: 1, Col: 1}
+	errs := decodeYAML(file, data, &f)
+	l.errs = append(l.errs, errs...)
+	for _, sec := range f.Sections {
+		if md, ok := sec.Value.(*MarkdownSection); ok {
+			l.renderMarkdown(sec.Pos, md)
+		}
+	}
+	return &Page{Route: Route{Pos: pos, PageMeta: f.PageMeta}, Sections: f.Sections}
+}
+
+// markdownPage reads a .md page: YAML front matter between "---" lines,
+// then the Markdown body.
+func (l *loader) markdownPage(file string) *Page {
+	src, err := fs.ReadFile(l.fsys, file)
+	if err != nil {
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		return nil
+	}
+	front, body, bodyLine, ok := splitFrontMatter(src)
+	if !ok {
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: "a .md page starts with front matter: a line \"---\", the page's title and description in YAML, and another \"---\""})
+		return nil
+	}
+	var f markdownFront
+	// The front matter starts on line 2; pad so that positions match.
+	l.errs = append(l.errs, decodeYAML(file, append([]byte("\n"), front...), &f)...)
+	md := &MarkdownSection{Body: string(body), Back: f.Back}
+	pos := Pos{File: file, Line: bodyLine, Col: 1}
+	l.renderMarkdown(pos, md)
+	return &Page{
+		Route:    Route{Pos: Pos{File: file, Line: 1, Col: 1}, PageMeta: f.PageMeta},
+		Sections: []Section{{Kind: "markdown", Pos: pos, Value: md}},
+	}
+}
+
+func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
+	s := strings.ReplaceAll(string(src), "\r\n", "\n")
+	if !strings.HasPrefix(s, "---\n") {
+		return nil, nil, 0, false
+	}
+	rest := s[len("---\n"):]
+	end := strings.Index(rest, "\n---\n")
+	if end < 0 {
+		return nil, nil, 0, false
+	}
+	front = []byte(rest[:end+1])
+	b := rest[end+len("\n---\n"):]
+	bodyLine = 1 + strings.Count(s[:len(s)-len(b)], "\n")
+	return front, []byte(b), bodyLine, true
+}
+
+func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
+	var buf bytes.Buffer
+	if err := markdown.Convert([]byte(md.Body), &buf); err != nil {
+		l.errs = append(l.errs, pos.errorf("markdown: %v", err))
+	}
+	md.HTML = buf.String()
+	md.Body = "" // the app receives the HTML only
+}
+
+// pickCollections gives the page the collections its sections read.
+func (l *loader) pickCollections(s *Site, p *Page) {
+	for _, sec := range p.Sections {
+		r, ok := sec.Value.(collectionReader)
+		if !ok {
 			continue
 		}
-		p := &Page{Route: r}
-		if newCopy := pageCopyTypes[r.Page]; newCopy != nil {
-			file := r.Copy
-			if file == "" {
-				file = "pages/" + r.Page + ".yaml"
+		for _, name := range r.reads() {
+			c, ok := collectionFiles[name]
+			if !ok {
+				continue // rejected by the section's Validate
 			}
-			used[file] = true
-			if c, ok := l.copies[file]; ok {
-				if reflect.TypeOf(c) != reflect.TypeOf(newCopy()) {
-					l.errs = append(l.errs, r.Pos.errorf("copy file %q is shared by pages of different kinds", file))
-				}
-				p.Copy = c
-			} else {
-				c := newCopy()
-				if l.yaml(file, c) {
-					l.copies[file] = c
-				}
-				p.Copy = c
+			src := reflect.ValueOf(c.ptr(&s.Collections)).Elem()
+			reflect.ValueOf(c.ptr(&p.Collections)).Elem().Set(src)
+			if !slices.Contains(p.Reads, name) {
+				p.Reads = append(p.Reads, name)
 			}
-		} else if r.Copy != "" {
-			l.errs = append(l.errs, r.Pos.errorf("page %q takes no copy file", r.Page))
-		}
-		if r.Markdown != "" {
-			html, err := l.markdown(r.Markdown)
-			if err != nil {
-				l.errs = append(l.errs, r.Pos.errorf("markdown: %v", err))
-			}
-			p.HTML = html
-		}
-		for _, u := range r.Uses {
-			src := reflect.ValueOf(collectionFiles[u].ptr(&s.Collections)).Elem()
-			reflect.ValueOf(collectionFiles[u].ptr(&p.Collections)).Elem().Set(src)
-		}
-		s.Pages[r.Path] = p
-	}
-	// A copy file no route reads is an editor's typo in its name.
-	entries, _ := fs.ReadDir(l.fsys, "pages")
-	for _, e := range entries {
-		if f := "pages/" + e.Name(); !e.IsDir() && path.Ext(f) == ".yaml" && !used[f] {
-			l.errs = append(l.errs, Error{File: f, Line: 1, Col: 1, Msg: "no route uses this copy file (check the route's page or copy field)"})
 		}
 	}
+}
+
+// routes builds the route table from the pages and routing.yaml and checks
+// it as a whole.
+func (l *loader) routes(s *Site, routing Routing) {
+	for _, p := range s.Pages {
+		s.Routes = append(s.Routes, p.Route)
+	}
+	if _, ok := s.Pages["/"]; !ok {
+		l.errs = append(l.errs, Error{File: "pages/index.yaml", Line: 1, Col: 1, Msg: "the home page is missing: pages/index.yaml is the page at /"})
+	}
+	if _, ok := s.Pages["/404"]; !ok {
+		l.errs = append(l.errs, Error{File: "pages/404.yaml", Line: 1, Col: 1, Msg: "the not-found page is missing: pages/404.yaml is the page served for unknown paths"})
+	}
+	for _, r := range routing.Redirects {
+		if p, ok := s.Pages[r.From]; ok {
+			l.errs = append(l.errs, r.Pos.errorf("redirect from %q: %s is the page at that path", r.From, p.Route.File))
+			continue
+		}
+		if t, ok := s.Pages[r.To]; !ok || t.Route.NotFound {
+			l.errs = append(l.errs, r.Pos.errorf("redirect to %q: no page has that path%s", r.To, didYouMean(r.To, pagePaths(s))))
+			continue
+		}
+		s.Routes = append(s.Routes, Route{Pos: r.Pos, Path: r.From, File: RoutingFile, Redirect: r.To})
+	}
+	for _, r := range routing.Rewrites {
+		p, ok := s.Pages[r.To]
+		if !ok {
+			l.errs = append(l.errs, r.Pos.errorf("rewrite to %q: no page has that path%s", r.To, didYouMean(r.To, pagePaths(s))))
+			continue
+		}
+		p.Route.Prefix = true
+		for i := range s.Routes {
+			if s.Routes[i].Path == r.To {
+				s.Routes[i].Prefix = true
+			}
+		}
+	}
+	slices.SortFunc(s.Routes, func(a, b Route) int {
+		return cmp.Or(cmp.Compare(routeRank(a), routeRank(b)), strings.Compare(a.Path, b.Path))
+	})
+	seen := map[string]bool{}
+	for _, r := range s.Routes {
+		if seen[r.Path] {
+			l.errs = append(l.errs, r.Pos.errorf("%s is defined twice", r.Path))
+		}
+		seen[r.Path] = true
+	}
+	// Breadcrumbs: given, or derived from the folders.
+	home := s.Pages["/"]
+	for i := range s.Routes {
+		r := &s.Routes[i]
+		p := s.Pages[r.Path]
+		if p == nil {
+			continue
+		}
+		for _, b := range r.Breadcrumbs {
+			if _, ok := seen[b.URL]; !ok {
+				l.errs = append(l.errs, r.Pos.errorf("breadcrumb %q points to %q, which has no page%s", b.Name, b.URL, didYouMean(b.URL, pagePaths(s))))
+			}
+		}
+		if len(r.Breadcrumbs) == 0 && r.Name != "" && r.Path != "/" && !r.NotFound && home != nil && home.Route.Name != "" {
+			trail := []Breadcrumb{{Name: home.Route.Name, URL: "/"}}
+			parts := strings.Split(strings.TrimPrefix(r.Path, "/"), "/")
+			for j := 1; j < len(parts); j++ {
+				anc := "/" + strings.Join(parts[:j], "/")
+				if a := s.Pages[anc]; a != nil && a.Route.Name != "" {
+					trail = append(trail, Breadcrumb{Name: a.Route.Name, URL: anc})
+				}
+			}
+			r.Breadcrumbs = append(trail, Breadcrumb{Name: r.Name, URL: r.Path})
+		}
+		p.Route = *r
+	}
+}
+
+// routeRank orders the route table: the home page, then the others, then
+// the not-found page.
+func routeRank(r Route) int {
+	switch {
+	case r.Path == "/":
+		return 0
+	case r.NotFound:
+		return 2
+	}
+	return 1
+}
+
+func pagePaths(s *Site) []string {
+	var out []string
+	for p, pg := range s.Pages {
+		if !pg.Route.NotFound {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.Table),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
-
-func (l *loader) markdown(file string) (string, error) {
-	src, err := fs.ReadFile(l.fsys, file)
-	if err != nil {
-		return "", unwrapPathError(err)
-	}
-	var buf bytes.Buffer
-	if err := markdown.Convert(src, &buf); err != nil {
-		return "", err
-	}
-	return buf.String(), nil
-}
 
 func sortedKeys[M ~map[string]V, V any](m M) []string {
 	keys := make([]string, 0, len(m))

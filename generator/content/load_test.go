@@ -1,21 +1,24 @@
 package content
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 )
 
-// realContent is the repository's content tree, copied into a MapFS so
-// that each case can change one file.
-func realContent(t *testing.T) fstest.MapFS {
+// fixtureSite is the test site of testdata/site (shared with the
+// generator's tests), copied into a MapFS so that each case can change one
+// file. It is not the live content: editors' edits never break these tests.
+func fixtureSite(t *testing.T) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
-	root := "../../content"
+	root := "../../testdata/site"
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -34,21 +37,81 @@ func realContent(t *testing.T) fstest.MapFS {
 	return fsys
 }
 
-func TestLoadRealContent(t *testing.T) {
-	s, err := Load(realContent(t))
+func TestLoadFixture(t *testing.T) {
+	s, err := Load(fixtureSite(t))
 	if err != nil {
-		t.Fatalf("the shipped content does not load:\n%v", err)
+		t.Fatalf("the fixture does not load:\n%v", err)
 	}
-	if got := len(s.Routes); got != 17 {
-		t.Errorf("routes: got %d, want the 17 of the brief", got)
+	type row struct {
+		Path, File, Redirect string
+		Prefix, NotFound     bool
 	}
-	for _, p := range []string{"/", "/solutions/voice-ai", "/services", "/privacy-policy", "/404"} {
-		if s.Pages[p] == nil {
-			t.Errorf("no page for %s", p)
-		}
+	var got []row
+	for _, r := range s.Routes {
+		got = append(got, row{r.Path, r.File, r.Redirect, r.Prefix, r.NotFound})
 	}
-	if s.Pages["/blog"] != nil {
-		t.Errorf("the /blog redirect has a page")
+	want := []row{
+		{"/", "pages/index.yaml", "", false, false},
+		{"/about", "pages/about.yaml", "", false, false},
+		{"/legal/privacy", "pages/legal/privacy.md", "", false, false},
+		{"/old", "routing.yaml", "/about", false, false},
+		{"/services", "pages/services.yaml", "", true, false},
+		{"/404", "pages/404.yaml", "", false, true},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("route table:\n got %+v\nwant %+v", got, want)
+	}
+	if s.Pages["/old"] != nil {
+		t.Error("the redirect has a page")
+	}
+
+	// Breadcrumbs come from the folders: /legal has no page, so it is skipped.
+	if got, want := s.Pages["/legal/privacy"].Route.Breadcrumbs, []Breadcrumb{{"Home", "/"}, {"Privacy", "/legal/privacy"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("breadcrumbs of /legal/privacy = %v, want %v", got, want)
+	}
+	if b := s.Pages["/"].Route.Breadcrumbs; b != nil {
+		t.Errorf("the home page has breadcrumbs %v", b)
+	}
+
+	// Each page receives the collections its sections read, and only those.
+	about := s.Pages["/about"]
+	if len(about.Collections.Values) == 0 || len(about.Collections.CaseStudies) == 0 || about.Collections.Services != nil || about.Collections.FAQ != nil {
+		t.Errorf("/about collections: values %d, case studies %d, services %d, faq %d; want only values and case studies",
+			len(about.Collections.Values), len(about.Collections.CaseStudies), len(about.Collections.Services), len(about.Collections.FAQ))
+	}
+	if home := s.Pages["/"]; len(home.Collections.FAQ) == 0 || home.Collections.Values != nil {
+		t.Error("/ should receive the faq collection only")
+	}
+
+	// Sections keep their order and kind; a .md page is one markdown section.
+	var kinds []string
+	for _, sec := range s.Pages["/"].Sections {
+		kinds = append(kinds, sec.Kind)
+	}
+	if want := []string{"hero", "cards", "stats", "faq", "cta", "contact"}; !reflect.DeepEqual(kinds, want) {
+		t.Errorf("home sections %v, want %v", kinds, want)
+	}
+	md := s.Pages["/legal/privacy"].Sections
+	if len(md) != 1 || md[0].Kind != "markdown" {
+		t.Fatalf("privacy sections = %+v, want one markdown section", md)
+	}
+	m := md[0].Value.(*MarkdownSection)
+	if !strings.Contains(m.HTML, `<h2 id="cookies">Cookies</h2>`) || m.Body != "" || m.Back == nil || m.Back.Label != "Back to Home" {
+		t.Errorf("markdown section = %+v", m)
+	}
+}
+
+func TestSectionJSON(t *testing.T) {
+	data, err := json.Marshal([]Section{
+		{Kind: "contact", Value: &ContactSection{}},
+		{Kind: "stats", Value: &StatsSection{Heading: "H", Stats: []BlockStat{{Value: "1", Label: "one"}}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"kind":"contact"},{"kind":"stats","heading":"H","stats":[{"value":"1","label":"one"}]}]`
+	if string(data) != want {
+		t.Errorf("got %s\nwant %s", data, want)
 	}
 }
 
@@ -58,7 +121,13 @@ func edit(fsys fstest.MapFS, file string, f func(string) string) fstest.MapFS {
 	for k, v := range fsys {
 		out[k] = v
 	}
-	out[file] = &fstest.MapFile{Data: []byte(f(string(fsys[file].Data)))}
+	if f != nil {
+		var old string
+		if fsys[file] != nil {
+			old = string(fsys[file].Data)
+		}
+		out[file] = &fstest.MapFile{Data: []byte(f(old))}
+	}
 	return out
 }
 
@@ -78,13 +147,22 @@ func lineOf(fsys fstest.MapFS, file, needle string) int {
 }
 
 func TestLoadErrors(t *testing.T) {
-	base := realContent(t)
+	base := fixtureSite(t)
+	// at returns "file:line:col" of the first occurrence of needle, col
+	// being the 1-based column of needle plus offset.
+	at := func(file, needle string, offset int) func(fstest.MapFS) string {
+		return func(f fstest.MapFS) string {
+			before, _, _ := strings.Cut(string(f[file].Data), needle)
+			line := strings.Count(before, "\n") + 1
+			col := len(before) - strings.LastIndex(before, "\n") + offset
+			return file + ":" + itoa(line) + ":" + itoa(col)
+		}
+	}
 	tests := []struct {
 		name string
 		file string
 		edit func(string) string
-		// want are substrings of the error; at names "file:line" (or
-		// "file:line:col") that must appear.
+		// want are substrings of the error; at names "file:line:col".
 		want []string
 		at   func(fsys fstest.MapFS) string
 	}{
@@ -93,14 +171,60 @@ func TestLoadErrors(t *testing.T) {
 			file: "site.yaml",
 			edit: replace("demoEmail:", "demoEmial:"),
 			want: []string{`unknown field "demoEmial" in SiteConfig (did you mean "demoEmail"?)`, `missing required field "demoEmail"`},
-			at:   func(f fstest.MapFS) string { return "site.yaml:" + itoa(lineOf(f, "site.yaml", "demoEmial")) + ":1" },
+			at:   at("site.yaml", "demoEmial", 0),
 		},
 		{
-			name: "typo in a route",
-			file: "routes.yaml",
-			edit: replace("- path: /platform\n", "- path: /platform\n  titel: Platform\n"),
-			want: []string{`unknown field "titel" in Route (did you mean "title"?)`},
-			at:   func(f fstest.MapFS) string { return "routes.yaml:" + itoa(lineOf(f, "routes.yaml", "titel")) + ":3" },
+			name: "typo in a page's metadata",
+			file: "pages/about.yaml",
+			edit: replace("name: About\n", "name: About\ntitel: About\n"),
+			want: []string{`unknown field "titel" in pageFile (did you mean "title"?)`},
+			at:   at("pages/about.yaml", "titel", 0),
+		},
+		{
+			name: "typo in a section field",
+			file: "pages/about.yaml",
+			edit: replace("    heading: Our mission\n", "    headnig: Our mission\n"),
+			want: []string{`unknown field "headnig" in TextSection (did you mean "heading"?)`, `missing required field "heading" in TextSection`},
+			at:   at("pages/about.yaml", "headnig", 0),
+		},
+		{
+			name: "unknown section kind",
+			file: "pages/about.yaml",
+			edit: replace("kind: text\n", "kind: txet\n"),
+			want: []string{`unknown section kind "txet" (did you mean "text"?)`},
+			at:   at("pages/about.yaml", "txet", 0),
+		},
+		{
+			name: "section without a kind",
+			file: "pages/about.yaml",
+			edit: replace("  - kind: text\n    heading", "  - heading"),
+			want: []string{`sections[1]: missing required field "kind" (one of: "hero", "cards"`},
+		},
+		{
+			name: "blank required field",
+			file: "pages/about.yaml",
+			edit: replace("heading: Our mission", `heading: " "`),
+			want: []string{`field "sections[1].heading" must not be blank`},
+			at:   at("pages/about.yaml", `" "`, 0),
+		},
+		{
+			name: "empty required list",
+			file: "pages/about.yaml",
+			edit: replace("paragraphs: [To test pages.]", "paragraphs: []"),
+			want: []string{`field "sections[1].paragraphs" needs at least one item`},
+		},
+		{
+			name: "collection that does not exist",
+			file: "pages/about.yaml",
+			edit: replace("collection: values", "collection: valeus"),
+			want: []string{`collection "valeus" cannot be shown as cards (did you mean "values"?)`},
+		},
+		{
+			name: "title with the brand",
+			file: "pages/services.yaml",
+			edit: replace("title: Services\n", "title: Services | Vozia\n"),
+			want: []string{`title "Services | Vozia": leave out "| Vozia", the build adds it`},
+			at:   func(fstest.MapFS) string { return "pages/services.yaml:1:1" },
 		},
 		{
 			name: "missing required field",
@@ -114,7 +238,7 @@ func TestLoadErrors(t *testing.T) {
 			file: "site.yaml",
 			edit: replace("brand: Vozia", "brand: [Vozia]"),
 			want: []string{`field "brand": expected a string, got a list`},
-			at:   func(f fstest.MapFS) string { return "site.yaml:" + itoa(lineOf(f, "site.yaml", "brand:")) + ":8" },
+			at:   at("site.yaml", "[Vozia]", 0),
 		},
 		{
 			name: "number where a string belongs",
@@ -124,11 +248,11 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name: "bad YAML syntax",
-			file: "routes.yaml",
-			edit: replace("- path: /platform\n", "- path: /platform\n   bad: [\n"),
+			file: "pages/about.yaml",
+			edit: replace("name: About\n", "name: About\n   bad: [\n"),
 			want: []string{"invalid YAML"},
 			at: func(f fstest.MapFS) string {
-				return "routes.yaml:" + itoa(lineOf(f, "routes.yaml", "   bad: [")) + ":"
+				return "pages/about.yaml:" + itoa(lineOf(f, "pages/about.yaml", "   bad: [")) + ":"
 			},
 		},
 		{
@@ -137,12 +261,6 @@ func TestLoadErrors(t *testing.T) {
 			edit: func(string) string { return "" },
 			want: []string{"invalid YAML: empty document"},
 			at:   func(fstest.MapFS) string { return "layout.yaml:1:1" },
-		},
-		{
-			name: "duplicate route path",
-			file: "routes.yaml",
-			edit: replace("- path: /resources\n", "- path: /platform\n"),
-			want: []string{`duplicate route path "/platform" (first defined at line`},
 		},
 		{
 			name: "duplicate key",
@@ -163,39 +281,74 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{`invalid e-mail address "demo at vozia"`},
 		},
 		{
-			name: "trailing slash in a route",
-			file: "routes.yaml",
-			edit: replace("- path: /platform\n", "- path: /platform/\n"),
-			want: []string{`path "/platform/" must not end with a slash`},
-		},
-		{
 			name: "link with a trailing slash",
 			file: "layout.yaml",
-			edit: replace("href: /case-studies}", "href: /case-studies/}"),
-			want: []string{`link "/case-studies/": no trailing slash`},
-		},
-		{
-			name: "unknown page",
-			file: "routes.yaml",
-			edit: replace("- path: /platform\n  page: platform\n", "- path: /platform\n  page: platfrom\n"),
-			want: []string{`unknown page "platfrom"`},
+			edit: replace("href: /about}", "href: /about/}"),
+			want: []string{`link "/about/": no trailing slash`},
 		},
 		{
 			name: "breadcrumb to nowhere",
-			file: "routes.yaml",
-			edit: replace("- path: /platform\n", "- path: /platform\n  breadcrumbs: [{name: Platform, url: /platfrom}]\n"),
-			want: []string{`points to "/platfrom", which has no route`},
+			file: "pages/services.yaml",
+			edit: replace("name: Services\n", "name: Services\nbreadcrumbs: [{name: Home, url: /}, {name: About, url: /abuot}]\n"),
+			want: []string{`breadcrumb "About" points to "/abuot", which has no page (did you mean "/about"?)`},
 		},
 		{
 			name: "redirect to nowhere",
-			file: "routes.yaml",
-			edit: replace("redirect: /resources", "redirect: /resource"),
-			want: []string{`redirects to "/resource", which is not a page route`},
+			file: "routing.yaml",
+			edit: replace("to: /about}", "to: /abotu}"),
+			want: []string{`redirect to "/abotu": no page has that path (did you mean "/about"?)`},
+			at:   at("routing.yaml", "{from: /old", 0),
+		},
+		{
+			name: "redirect from a page",
+			file: "routing.yaml",
+			edit: replace("from: /old", "from: /services"),
+			want: []string{`redirect from "/services": pages/services.yaml is the page at that path`},
+		},
+		{
+			name: "rewrite not below its page",
+			file: "routing.yaml",
+			edit: replace("from: /services/*", "from: /service/*"),
+			want: []string{`from "/service/*": a rewrite serves a page for the paths below it, so from must be "/services/*"`},
+		},
+		{
+			name: "two files for one path",
+			file: "pages/about/index.yaml",
+			edit: func(string) string { return "title: Again\ndescription: D\nsections: [{kind: contact}]\n" },
+			want: []string{`is already the page at /about`, `pages/about`},
+		},
+		{
+			name: "a file that is not a page",
+			file: "pages/notes.txt",
+			edit: func(string) string { return "hello" },
+			want: []string{`pages/notes.txt:1:1: not a page: pages are .yaml or .md files`},
+		},
+		{
+			name: "no not-found page",
+			file: "pages/404.yaml",
+			edit: nil,
+			want: []string{`the not-found page is missing`},
+		},
+		{
+			name: "markdown page without front matter",
+			file: "pages/legal/privacy.md",
+			edit: func(s string) string { return s[strings.Index(s, "# Privacy"):] },
+			want: []string{`pages/legal/privacy.md:1:1: a .md page starts with front matter`},
+		},
+		{
+			name: "typo in front matter",
+			file: "pages/legal/privacy.md",
+			edit: replace("description:", "descripton:"),
+			want: []string{`unknown field "descripton" in markdownFront (did you mean "description"?)`},
+			at:   at("pages/legal/privacy.md", "descripton", 0),
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := edit(base, tc.file, tc.edit)
+			if tc.edit == nil {
+				delete(fsys, tc.file)
+			}
 			_, err := Load(fsys)
 			if err == nil {
 				t.Fatal("Load accepted broken content")
@@ -225,7 +378,7 @@ func TestLoadErrors(t *testing.T) {
 // TestLoadReportsAllErrorsSorted checks that problems in several files are
 // all reported, in file and line order.
 func TestLoadReportsAllErrorsSorted(t *testing.T) {
-	fsys := edit(realContent(t), "site.yaml", replace("brand: Vozia", "brand: [Vozia]"))
+	fsys := edit(fixtureSite(t), "site.yaml", replace("brand: Vozia", "brand: [Vozia]"))
 	fsys = edit(fsys, "site.yaml", replace("language: en-US", "langauge: en-US"))
 	fsys = edit(fsys, "layout.yaml", replace("demoLabel:", "demoLabel2:"))
 	_, err := Load(fsys)

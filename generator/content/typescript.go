@@ -15,10 +15,8 @@ import (
 func TypeScript() []byte {
 	g := &tsGen{named: map[string]reflect.Type{}}
 	roots := []reflect.Type{reflect.TypeOf(SiteData{}), reflect.TypeOf(PageData{}), reflect.TypeOf(ClientRoute{})}
-	for _, k := range sortedKeys(pageCopyTypes) {
-		if c := pageCopyTypes[k]; c != nil {
-			roots = append(roots, reflect.TypeOf(c()).Elem())
-		}
+	for _, k := range sectionKinds {
+		roots = append(roots, k.Type())
 	}
 	for _, t := range roots {
 		g.ref(t)
@@ -32,15 +30,20 @@ func TypeScript() []byte {
 		g.fields(&b, t)
 		b.WriteString("}\n\n")
 	}
-	b.WriteString("/** The copy type of each page key. */\nexport interface PageCopy {\n")
-	for _, k := range sortedKeys(pageCopyTypes) {
-		if c := pageCopyTypes[k]; c != nil {
-			fmt.Fprintf(&b, "  %q: %s;\n", k, reflect.TypeOf(c()).Elem().Name())
-		} else {
-			fmt.Fprintf(&b, "  %q: null;\n", k)
-		}
+	b.WriteString("/** Section is one section of a page, selected by its kind. */\nexport type Section =\n")
+	for _, k := range sectionKinds {
+		fmt.Fprintf(&b, "  | ({ kind: %q } & %s)\n", k.Name, k.Type().Name())
 	}
-	b.WriteString("}\n\nexport type PageKey = keyof PageCopy;\n")
+	b.WriteString(";\n\nexport type SectionKind = Section[\"kind\"];\n\n")
+	b.WriteString("/** SectionOf is the section of one kind. */\nexport type SectionOf<K extends SectionKind> = Extract<Section, { kind: K }>;\n\n")
+	b.WriteString("/** The collections a collection section can show. */\nexport type CardCollection = ")
+	for i, c := range cardCollections {
+		if i > 0 {
+			b.WriteString(" | ")
+		}
+		fmt.Fprintf(&b, "%q", c)
+	}
+	b.WriteString(";\n")
 	return b.Bytes()
 }
 
@@ -86,6 +89,9 @@ func (g *tsGen) ref(t reflect.Type) string {
 	case reflect.Interface:
 		return "unknown"
 	case reflect.Struct:
+		if t == sectionType {
+			return "Section"
+		}
 		if prev, ok := g.named[t.Name()]; ok && prev != t {
 			panic(fmt.Sprintf("content: two types named %s", t.Name()))
 		} else if !ok {

@@ -21,22 +21,34 @@ type SiteData struct {
 
 // ClientRoute is a route as the client router sees it.
 type ClientRoute struct {
-	Path        string `json:"path"`
-	Page        string `json:"page"`
-	Prefix      bool   `json:"prefix,omitempty"`
-	Redirect    string `json:"redirect,omitempty"`
-	NotFound    bool   `json:"notFound,omitempty"`
-	Title       string `json:"title,omitempty"`
-	Description string `json:"description,omitempty"`
+	Path     string `json:"path"`
+	Prefix   bool   `json:"prefix,omitempty"`
+	Redirect string `json:"redirect,omitempty"`
+	NotFound bool   `json:"notFound,omitempty"`
 	// Data is the URL of the page's PageData JSON (content-hashed).
 	Data string `json:"data,omitempty"`
 }
 
-// PageData is one page's content.
+// PageData is one page: its head fields, its sections and the collection
+// records they show.
 type PageData struct {
 	Path        string      `json:"path"`
-	Page        string      `json:"page"`
-	Copy        any         `json:"copy"`
+	Head        Head        `json:"head"`
+	Sections    []Section   `json:"sections"`
 	Collections Collections `json:"collections"`
-	HTML        string      `json:"html,omitempty"`
+}
+
+// Head is what the document head of a page says, computed once by the
+// build (generator/head): the server writes it into the HTML and the app
+// applies it after a client-side navigation.
+type Head struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Keywords    string `json:"keywords"`
+	// URL is the page's absolute URL (og:url).
+	URL string `json:"url"`
+	// Canonical is the page's absolute URL; empty for pages outside the
+	// index (the not-found page), which have no canonical link.
+	Canonical string `json:"canonical,omitempty"`
+	Robots    string `json:"robots"`
 }

@@ -49,28 +49,56 @@ type Page struct {
 	NoIndex bool
 }
 
+// Fields computes the head fields that the app also applies after a
+// client-side navigation, so that the rule for each lives here only.
+func Fields(p Page) content.Head {
+	s, r := p.Site, p.Route
+	h := content.Head{
+		Title:       Title(s, r.Title),
+		Description: cmp.Or(r.Description, s.SEO.Description),
+		Keywords:    strings.Join(Keywords(s, r.PageMeta), ", "),
+		URL:         URL(s, p.Path),
+		Canonical:   URL(s, p.Path),
+		Robots:      "index, follow, max-snippet:-1, max-image-preview:large",
+	}
+	if p.NoIndex {
+		h.Canonical = ""
+		h.Robots = "noindex, follow"
+	}
+	return h
+}
+
+// Title is a page's document title: the page's own title followed by
+// " | <brand>", unless it already opens with the brand ("Vozia | ...");
+// the site's default title when the page has none.
+func Title(s content.SiteConfig, title string) string {
+	switch {
+	case title == "":
+		return s.SEO.Title
+	case s.Brand == "" || strings.HasPrefix(title, s.Brand+" |"):
+		return title
+	}
+	return title + " | " + s.Brand
+}
+
 // Write returns the metadata tags and JSON-LD blocks of the page.
 func Write(p Page) []byte {
 	var b bytes.Buffer
 	s, r := p.Site, p.Route
-	title := cmp.Or(r.Title, s.SEO.Title)
-	desc := cmp.Or(r.Description, s.SEO.Description)
-	canonical := URL(s, p.Path)
+	f := Fields(p)
+	title, desc, robots := f.Title, f.Description, f.Robots
+	canonical := f.URL
 	image := URL(s, cmp.Or(r.Image, s.SEO.Image))
 	ogType := cmp.Or(r.Type, "website")
 	if r.Article != nil {
 		ogType = "article"
 	}
-	robots := "index, follow, max-snippet:-1, max-image-preview:large"
-	if p.NoIndex {
-		robots = "noindex, follow"
-	}
 
 	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(title))
 	meta(&b, "name", "description", desc)
-	meta(&b, "name", "keywords", strings.Join(Keywords(s, r), ", "))
-	if !p.NoIndex {
-		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", html.EscapeString(canonical))
+	meta(&b, "name", "keywords", f.Keywords)
+	if f.Canonical != "" {
+		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", html.EscapeString(f.Canonical))
 	}
 	meta(&b, "name", "robots", robots)
 	meta(&b, "name", "googlebot", robots)
@@ -123,7 +151,7 @@ func URL(s content.SiteConfig, p string) string {
 
 // Keywords are the page's keywords, then the site defaults, then the
 // brand, each once.
-func Keywords(s content.SiteConfig, r content.Route) []string {
+func Keywords(s content.SiteConfig, r content.PageMeta) []string {
 	var out []string
 	for _, k := range slices.Concat(r.Keywords, s.SEO.Keywords, []string{s.Brand}) {
 		if !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, k) }) {

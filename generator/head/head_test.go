@@ -44,16 +44,16 @@ func TestWriteGolden(t *testing.T) {
 		name string
 		page Page
 	}{
-		{"home", Page{Site: site(), Reviews: reviews, Path: "/", Route: content.Route{
-			Path: "/", Title: "Vozia | Voice & Text AI Agents", Description: `Agents that "talk" <back>.`, Keywords: []string{"AI consulting", "Voice AI agents"}}}},
+		{"home", Page{Site: site(), Reviews: reviews, Path: "/", Route: content.Route{Path: "/", PageMeta: content.PageMeta{
+			Title: "Vozia | Voice & Text AI Agents", Description: `Agents that "talk" <back>.`, Keywords: []string{"AI consulting", "Voice AI agents"}}}}},
 		{"breadcrumbs", Page{Site: site(), Reviews: reviews, Path: "/solutions/pulse", Route: content.Route{
-			Path: "/solutions/pulse", Title: "Pulse | Vozia", Description: "Interviews.", Image: "https://cdn.example/pulse.png",
-			Breadcrumbs: []content.Breadcrumb{{Name: "Home", URL: "/"}, {Name: "Pulse", URL: "/solutions/pulse"}}}}},
-		{"blog-post", Page{Site: site(), Reviews: reviews, Path: "/blog/hello", Route: content.Route{
-			Path: "/blog/hello", Title: "Hello | Vozia", Description: "A post.",
-			Article: &content.Article{Author: "Ana García", Publisher: "https://www.linkedin.com/company/vozia-example"}}}},
-		{"not-found", Page{Site: site(), Path: "/404", NoIndex: true, Route: content.Route{
-			Path: "/404", Title: "Page not found | Vozia", Description: "Nothing here.", NotFound: true}}},
+			Path: "/solutions/pulse", PageMeta: content.PageMeta{Title: "Pulse", Description: "Interviews.", Image: "https://cdn.example/pulse.png",
+				Breadcrumbs: []content.Breadcrumb{{Name: "Home", URL: "/"}, {Name: "Pulse", URL: "/solutions/pulse"}}}}}},
+		{"blog-post", Page{Site: site(), Reviews: reviews, Path: "/blog/hello", Route: content.Route{Path: "/blog/hello", PageMeta: content.PageMeta{
+			Title: "Hello", Description: "A post.",
+			Article: &content.Article{Author: "Ana García", Publisher: "https://www.linkedin.com/company/vozia-example"}}}}},
+		{"not-found", Page{Site: site(), Path: "/404", NoIndex: true, Route: content.Route{Path: "/404", PageMeta: content.PageMeta{
+			Title: "Page not found", Description: "Nothing here."}, NotFound: true}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,7 +83,7 @@ func TestWriteGolden(t *testing.T) {
 // The golden files pin the bytes; these pin the rules a reader of the
 // brief checks, so that an -update cannot quietly accept a broken head.
 func TestWriteRules(t *testing.T) {
-	home := string(Write(Page{Site: site(), Reviews: reviews, Path: "/", Route: content.Route{Path: "/", Title: "T", Description: "D", Keywords: []string{"Voice AI agents", "pulse"}}}))
+	home := string(Write(Page{Site: site(), Reviews: reviews, Path: "/", Route: content.Route{Path: "/", PageMeta: content.PageMeta{Title: "T", Description: "D", Keywords: []string{"Voice AI agents", "pulse"}}}}))
 	for _, want := range []string{
 		`<link rel="canonical" href="https://www.vozia.example/">`,
 		`<meta name="keywords" content="Voice AI agents, pulse, text AI chatbots, Vozia">`,
@@ -132,8 +132,8 @@ func TestWriteRules(t *testing.T) {
 		t.Errorf("speakable = %v", sp)
 	}
 
-	crumbs := jsonLDBlocks(t, Write(Page{Site: site(), Path: "/a/b", Route: content.Route{Path: "/a/b", Title: "T", Description: "D",
-		Breadcrumbs: []content.Breadcrumb{{Name: "Home", URL: "/"}, {Name: "A", URL: "/a"}, {Name: "B", URL: "/a/b"}}}}))[2]
+	crumbs := jsonLDBlocks(t, Write(Page{Site: site(), Path: "/a/b", Route: content.Route{Path: "/a/b", PageMeta: content.PageMeta{Title: "T", Description: "D",
+		Breadcrumbs: []content.Breadcrumb{{Name: "Home", URL: "/"}, {Name: "A", URL: "/a"}, {Name: "B", URL: "/a/b"}}}}}))[2]
 	items := crumbs["itemListElement"].([]any)
 	for i, it := range items {
 		m := it.(map[string]any)
@@ -148,6 +148,41 @@ func TestWriteRules(t *testing.T) {
 	mixed := Rating([]content.Review{{RatingValue: 5}, {RatingValue: 4}})
 	if mixed.RatingValue != "4.5" || mixed.ReviewCount != 2 {
 		t.Errorf("rating of 5 and 4 = %+v, want 4.5 of 2", mixed)
+	}
+}
+
+// TestTitle pins the brand rule: the build adds " | <brand>" to a page's
+// own title unless the title opens with the brand.
+func TestTitle(t *testing.T) {
+	for _, tc := range []struct{ title, want string }{
+		{"Conversational AI Platform", "Conversational AI Platform | Vozia"},
+		{"Pulse | AI Customer Interviews", "Pulse | AI Customer Interviews | Vozia"},
+		{"Vozia | Voice & Text AI Agents", "Vozia | Voice & Text AI Agents"},
+		{"About Vozia: AI from Madrid", "About Vozia: AI from Madrid | Vozia"},
+		{"", "Vozia | Default"},
+	} {
+		if got := Title(site(), tc.title); got != tc.want {
+			t.Errorf("Title(%q) = %q, want %q", tc.title, got, tc.want)
+		}
+	}
+}
+
+// TestFields checks the head fields the app applies after a client-side
+// navigation: a page outside the index has robots noindex and no
+// canonical, like its HTML.
+func TestFields(t *testing.T) {
+	meta := content.PageMeta{Title: "Gone", Description: "D", Keywords: []string{"k"}}
+	nf := Fields(Page{Site: site(), Path: "/404", NoIndex: true, Route: content.Route{Path: "/404", PageMeta: meta, NotFound: true}})
+	if nf.Canonical != "" || nf.Robots != "noindex, follow" || nf.Title != "Gone | Vozia" {
+		t.Errorf("not-found fields = %+v, want no canonical, noindex and the branded title", nf)
+	}
+	html := string(Write(Page{Site: site(), Path: "/404", NoIndex: true, Route: content.Route{Path: "/404", PageMeta: meta, NotFound: true}}))
+	if strings.Contains(html, `rel="canonical"`) || !strings.Contains(html, `<meta name="robots" content="noindex, follow">`) {
+		t.Errorf("not-found head disagrees with its fields:\n%s", html)
+	}
+	p := Fields(Page{Site: site(), Path: "/a", Route: content.Route{Path: "/a", PageMeta: meta}})
+	if p.Canonical != "https://www.vozia.example/a" || p.URL != p.Canonical || !strings.HasPrefix(p.Robots, "index, follow") || p.Keywords != "k, voice AI agents, text AI chatbots, Vozia" {
+		t.Errorf("page fields = %+v", p)
 	}
 }
 

@@ -3,12 +3,12 @@ import { actionHref } from "../lib/actions";
 import type {
   BlockAction,
   BlockCard,
-  BlockCards,
-  BlockCTA,
-  BlockHero,
   BlockStat,
-  BlockStats,
+  CardsSection,
+  CTASection,
+  HeroSection,
   SiteConfig,
+  StatsSection,
 } from "../lib/content-types";
 import { useSite } from "../lib/site-context";
 import { SectionHeading } from "./section-heading";
@@ -17,11 +17,9 @@ import { Icon } from "./ui/icon";
 import "./block-sections.css";
 
 /**
- * The blocks of the inner pages (solutions, platform, resources, company,
- * services, case studies). Each page's copy type names its blocks (see
- * generator/content/page_blocks.go) and these components draw them with
- * the shared section and card vocabulary of styles/global.css, so that the
- * pages stay thin and look like the home page.
+ * The shared section vocabulary (hero, cards, stats, call to action) and
+ * the pieces the other sections build on, drawn with the section and card
+ * classes of styles/global.css so that every page looks like the home page.
  */
 
 function blockHref(a: BlockAction, config: SiteConfig): string {
@@ -65,7 +63,7 @@ function BlockActions({ actions }: { actions?: BlockAction[] }) {
 }
 
 /** BlockHeroSection is the black opening of a page with its one h1. */
-export function BlockHeroSection({ hero, children }: { hero: BlockHero; children?: ReactNode }) {
+export function BlockHeroSection({ hero }: { hero: HeroSection }) {
   return (
     <section className="hero blk-hero">
       <div className="container">
@@ -73,7 +71,7 @@ export function BlockHeroSection({ hero, children }: { hero: BlockHero; children
         <h1>{hero.heading}</h1>
         <p className="hero-subtitle">{hero.intro}</p>
         <BlockActions actions={hero.actions} />
-        {children}
+        {hero.highlights?.length ? <BlockStatList stats={hero.highlights} dark /> : null}
       </div>
     </section>
   );
@@ -140,7 +138,7 @@ export function BlockCardItem({ card, children }: { card: BlockCard; children?: 
   );
 }
 
-export function BlockCardsSection({ section, soft }: { section: BlockCards; soft?: boolean }) {
+export function BlockCardsSection({ section, soft }: { section: CardsSection; soft?: boolean }) {
   return (
     <BlockSection id={section.id} heading={section.heading} intro={section.intro} soft={soft}>
       <BlockCardList count={section.cards.length}>
@@ -166,7 +164,7 @@ export function BlockStatList({ stats, dark }: { stats: BlockStat[]; dark?: bool
   );
 }
 
-export function BlockStatsSection({ section, soft }: { section: BlockStats; soft?: boolean }) {
+export function BlockStatsSection({ section, soft }: { section: StatsSection; soft?: boolean }) {
   return (
     <BlockSection heading={section.heading} intro={section.intro} soft={soft}>
       <BlockStatList stats={section.stats} />
@@ -176,7 +174,7 @@ export function BlockStatsSection({ section, soft }: { section: BlockStats; soft
 }
 
 /** BlockCTASection is the black closing call to action of a page. */
-export function BlockCTASection({ cta }: { cta: BlockCTA }) {
+export function BlockCTASection({ cta }: { cta: CTASection }) {
   return (
     <section className="blk-cta">
       <div className="container">

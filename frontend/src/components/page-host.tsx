@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { PageData } from "../lib/content-types";
+import { useReveal } from "../hooks/use-reveal";
 import { updateHead } from "../lib/head";
 import { canonicalPath, loadRoutes, resolveRoute } from "../lib/routes";
 import { useSite } from "../lib/site-context";
-import { pages } from "../pages";
+import { Sections } from "./sections";
 
 // Page data already fetched, by data URL, for the life of the tab.
 const cache = new Map<string, PageData>();
@@ -48,7 +49,7 @@ export function PageHost({ initial }: { initial: PageData }) {
         return loadPage(route.data!).then((data) => {
           if (cancelled) return;
           setShown({ key: pathname, data });
-          updateHead(site, route, pathname);
+          updateHead(data.head);
         });
       })
       // A page that cannot be fetched is loaded the old way, so the visitor
@@ -76,10 +77,15 @@ export function PageHost({ initial }: { initial: PageData }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 
-  const Page = pages[shown.data.page as keyof typeof pages] ?? pages["not-found"];
   // Keyed by path: each page swap mounts a fresh page (dialogs closed,
   // effects run for the new path, even between two unknown paths).
   return <Page key={shown.key} data={shown.data} />;
+}
+
+/** Page is one page: its sections, fading in as they scroll into view. */
+function Page({ data }: { data: PageData }) {
+  useReveal(data.path);
+  return <Sections data={data} />;
 }
 
 function loadPage(url: string): Promise<PageData> {

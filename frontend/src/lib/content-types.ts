@@ -1,20 +1,6 @@
 // Code generated from generator/content by TypeScript(); DO NOT EDIT.
 // Refresh: go test ./generator/content -run TestTypeScript -update
 
-export interface AboutBlock {
-  heading: string;
-  paragraphs: string[];
-  facts?: BlockStat[];
-}
-
-export interface AboutCopy {
-  hero: BlockHero;
-  mission: AboutBlock;
-  base: AboutBlock;
-  values: BlockHeading;
-  cta: BlockCTA;
-}
-
 export interface Action {
   label: string;
   href?: string;
@@ -33,12 +19,6 @@ export interface BlockAction {
   secondary?: boolean;
 }
 
-export interface BlockCTA {
-  heading: string;
-  text: string;
-  actions: BlockAction[];
-}
-
 export interface BlockCard {
   icon: string;
   title: string;
@@ -49,36 +29,27 @@ export interface BlockCard {
   action?: BlockAction;
 }
 
-export interface BlockCards {
-  id?: string;
-  heading: string;
-  intro?: string;
-  cards: BlockCard[];
-}
-
-export interface BlockHeading {
-  id?: string;
-  heading: string;
-  intro?: string;
-}
-
-export interface BlockHero {
-  eyebrow: string;
-  heading: string;
-  intro: string;
-  actions?: BlockAction[];
-}
-
 export interface BlockStat {
   value: string;
   label: string;
 }
 
-export interface BlockStats {
+export interface BusinessLinesSection {
+  eyebrow?: string;
   heading: string;
-  intro?: string;
-  stats: BlockStat[];
-  note?: string;
+  intro: string;
+  consultingTitle: string;
+  consultingIntro: string;
+  moreLabel: string;
+  getInTouch: Action;
+  productsTitle: string;
+  products: Product[];
+}
+
+export interface CTASection {
+  heading: string;
+  text: string;
+  actions: BlockAction[];
 }
 
 export interface Card {
@@ -88,20 +59,28 @@ export interface Card {
   stat?: string;
 }
 
-export interface CardSection {
+export interface CardGridSection {
+  id: string;
   eyebrow?: string;
   heading: string;
   intro?: string;
   cards: Card[];
 }
 
-export interface CaseStudiesCopy {
-  hero: BlockHero;
-  stories: BlockHeading;
+export interface CardsSection {
+  id?: string;
+  heading: string;
+  intro?: string;
+  cards: BlockCard[];
+}
+
+export interface CaseStudiesSection {
+  id?: string;
+  heading: string;
+  intro?: string;
   challenge: string;
   solution: string;
   results: string;
-  cta: BlockCTA;
 }
 
 export interface CaseStudy {
@@ -118,6 +97,18 @@ export interface CaseStudy {
   color: string;
 }
 
+export interface CaseStudyGridSection {
+  eyebrow?: string;
+  heading: string;
+  intro: string;
+  readMore: string;
+  challengeTitle: string;
+  solutionTitle: string;
+  resultsTitle: string;
+  closeLabel: string;
+  allLink: Action;
+}
+
 export interface ChatMessage {
   from: string;
   text: string;
@@ -125,13 +116,17 @@ export interface ChatMessage {
 
 export interface ClientRoute {
   path: string;
-  page: string;
   prefix?: boolean;
   redirect?: string;
   notFound?: boolean;
-  title?: string;
-  description?: string;
   data?: string;
+}
+
+export interface CollectionSection {
+  collection: string;
+  id?: string;
+  heading: string;
+  intro?: string;
 }
 
 export interface Collections {
@@ -183,6 +178,11 @@ export interface ContactForm {
   suspicious: Notice;
 }
 
+export interface ContactSection {
+  heading?: string;
+  intro?: string;
+}
+
 export interface Dashboard {
   label: string;
   title: string;
@@ -199,6 +199,14 @@ export interface DashboardStat {
 export interface FAQItem {
   question: string;
   answer: string;
+}
+
+export interface FAQSection {
+  eyebrow?: string;
+  heading: string;
+  intro: string;
+  contactText: string;
+  contact: Action;
 }
 
 export interface FloatingContact {
@@ -248,20 +256,7 @@ export interface Founder {
   linkedin: string;
 }
 
-export interface HealthCompanionCopy {
-  hero: BlockHero;
-  features: BlockCards;
-  benefits: BlockCards;
-  cta: BlockCTA;
-}
-
-export interface HeroTag {
-  label: string;
-  icon: string;
-  desktopOnly?: boolean;
-}
-
-export interface HomeAbout {
+export interface FoundersSection {
   eyebrow?: string;
   heading: string;
   statement: string;
@@ -272,49 +267,30 @@ export interface HomeAbout {
   moreLink: Action;
 }
 
-export interface HomeBusinessLines {
-  eyebrow?: string;
+export interface Head {
+  title: string;
+  description: string;
+  keywords: string;
+  url: string;
+  canonical?: string;
+  robots: string;
+}
+
+export interface HeroSection {
+  eyebrow: string;
   heading: string;
   intro: string;
-  consultingTitle: string;
-  consultingIntro: string;
-  moreLabel: string;
-  getInTouch: Action;
-  productsTitle: string;
-  products: Product[];
+  actions?: BlockAction[];
+  highlights?: BlockStat[];
 }
 
-export interface HomeCaseStudies {
-  eyebrow?: string;
-  heading: string;
-  intro: string;
-  readMore: string;
-  challengeTitle: string;
-  solutionTitle: string;
-  resultsTitle: string;
-  closeLabel: string;
-  allLink: Action;
+export interface HeroTag {
+  label: string;
+  icon: string;
+  desktopOnly?: boolean;
 }
 
-export interface HomeCopy {
-  hero: HomeHero;
-  research: CardSection;
-  businessLines: HomeBusinessLines;
-  caseStudies: HomeCaseStudies;
-  about: HomeAbout;
-  faq: HomeFAQ;
-  features: CardSection;
-}
-
-export interface HomeFAQ {
-  eyebrow?: string;
-  heading: string;
-  intro: string;
-  contactText: string;
-  contact: Action;
-}
-
-export interface HomeHero {
+export interface HomeHeroSection {
   heading: string;
   subheading: string;
   tagsLabel: string;
@@ -339,6 +315,17 @@ export interface InfoItem {
   site?: string;
 }
 
+export interface Integration {
+  name: string;
+  category: string;
+}
+
+export interface IntegrationsSection {
+  heading: string;
+  intro: string;
+  items: Integration[];
+}
+
 export interface Layout {
   nav: Nav;
   footer: Footer;
@@ -348,8 +335,10 @@ export interface Layout {
   ui: UI;
 }
 
-export interface LegalCopy {
-  backToHome: string;
+export interface MarkdownSection {
+  body?: string;
+  html: string;
+  back?: Action;
 }
 
 export interface Nav {
@@ -375,7 +364,7 @@ export interface NavLink {
   external?: boolean;
 }
 
-export interface NotFoundCopy {
+export interface NotFoundSection {
   heading: string;
   text: string;
   returnHome: string;
@@ -403,10 +392,9 @@ export interface Organization {
 
 export interface PageData {
   path: string;
-  page: string;
-  copy: unknown;
+  head: Head;
+  sections: Section[];
   collections: Collections;
-  html?: string;
 }
 
 export interface PartnerGroup {
@@ -414,32 +402,6 @@ export interface PartnerGroup {
   title: string;
   description: string;
   partners: string[];
-}
-
-export interface PartnersCopy {
-  hero: BlockHero;
-  groups: BlockHeading;
-  become: BlockCards;
-  cta: BlockCTA;
-}
-
-export interface PlatformCopy {
-  hero: BlockHero;
-  components: BlockCards;
-  compliance: BlockCards;
-  integrations: PlatformIntegrations;
-  cta: BlockCTA;
-}
-
-export interface PlatformIntegration {
-  name: string;
-  category: string;
-}
-
-export interface PlatformIntegrations {
-  heading: string;
-  intro: string;
-  items: PlatformIntegration[];
 }
 
 export interface Product {
@@ -462,15 +424,7 @@ export interface Profile {
   url: string;
 }
 
-export interface PulseCopy {
-  hero: BlockHero;
-  dashboard: PulseDashboard;
-  collection: BlockCards;
-  applications: BlockCards;
-  cta: BlockCTA;
-}
-
-export interface PulseDashboard {
+export interface PulseDashboardSection {
   heading: string;
   intro: string;
   title: string;
@@ -492,30 +446,13 @@ export interface Resource {
   category: string;
 }
 
-export interface ResourcesCopy {
-  hero: BlockHero;
-  library: ResourcesLibrary;
-  webinars: ResourcesWebinars;
-  cta: BlockCTA;
-}
-
-export interface ResourcesLibrary {
+export interface ResourceLibrarySection {
   heading: string;
   intro: string;
   downloadLabel: string;
   requestLabel: string;
   requestSubject: string;
   pending: string;
-}
-
-export interface ResourcesWebinars {
-  heading: string;
-  intro: string;
-  speakerLabel: string;
-  registerLabel: string;
-  registerSubject: string;
-  registerNote: string;
-  months: string[];
 }
 
 export interface Review {
@@ -544,13 +481,13 @@ export interface Service {
   details: string[];
 }
 
-export interface ServicesCopy {
-  hero: BlockHero;
-  services: BlockHeading;
+export interface ServicesSection {
+  id?: string;
+  heading: string;
+  intro?: string;
   openLabel: string;
   closeLabel: string;
   action: BlockAction;
-  cta: BlockCTA;
 }
 
 export interface SiteConfig {
@@ -576,25 +513,23 @@ export interface SiteData {
   year: number;
 }
 
-export interface SolutionCopy {
-  hero: BlockHero;
-  highlights: BlockStat[];
-  features: BlockCards;
-  stories: BlockCards;
-  cta: BlockCTA;
+export interface StatsSection {
+  heading: string;
+  intro?: string;
+  stats: BlockStat[];
+  note?: string;
+}
+
+export interface TextSection {
+  heading: string;
+  paragraphs: string[];
+  facts?: BlockStat[];
 }
 
 export interface UI {
   close: string;
   notifications: string;
   dismiss: string;
-}
-
-export interface UseCasesCopy {
-  hero: BlockHero;
-  groups: BlockCards[];
-  results: BlockStats;
-  cta: BlockCTA;
 }
 
 export interface Value {
@@ -611,23 +546,45 @@ export interface Webinar {
   speaker: string;
 }
 
-/** The copy type of each page key. */
-export interface PageCopy {
-  "about": AboutCopy;
-  "case-studies": CaseStudiesCopy;
-  "health-companion": HealthCompanionCopy;
-  "home": HomeCopy;
-  "legal": LegalCopy;
-  "not-found": NotFoundCopy;
-  "partners": PartnersCopy;
-  "platform": PlatformCopy;
-  "pulse": PulseCopy;
-  "redirect": null;
-  "resources": ResourcesCopy;
-  "services": ServicesCopy;
-  "text-ai": SolutionCopy;
-  "use-cases": UseCasesCopy;
-  "voice-ai": SolutionCopy;
+export interface WebinarsSection {
+  heading: string;
+  intro: string;
+  speakerLabel: string;
+  registerLabel: string;
+  registerSubject: string;
+  registerNote: string;
+  months: string[];
 }
 
-export type PageKey = keyof PageCopy;
+/** Section is one section of a page, selected by its kind. */
+export type Section =
+  | ({ kind: "hero" } & HeroSection)
+  | ({ kind: "cards" } & CardsSection)
+  | ({ kind: "stats" } & StatsSection)
+  | ({ kind: "text" } & TextSection)
+  | ({ kind: "collection" } & CollectionSection)
+  | ({ kind: "cta" } & CTASection)
+  | ({ kind: "contact" } & ContactSection)
+  | ({ kind: "markdown" } & MarkdownSection)
+  | ({ kind: "home-hero" } & HomeHeroSection)
+  | ({ kind: "card-grid" } & CardGridSection)
+  | ({ kind: "business-lines" } & BusinessLinesSection)
+  | ({ kind: "case-study-grid" } & CaseStudyGridSection)
+  | ({ kind: "case-studies" } & CaseStudiesSection)
+  | ({ kind: "founders" } & FoundersSection)
+  | ({ kind: "faq" } & FAQSection)
+  | ({ kind: "services" } & ServicesSection)
+  | ({ kind: "resource-library" } & ResourceLibrarySection)
+  | ({ kind: "webinars" } & WebinarsSection)
+  | ({ kind: "pulse-dashboard" } & PulseDashboardSection)
+  | ({ kind: "integrations" } & IntegrationsSection)
+  | ({ kind: "not-found" } & NotFoundSection)
+;
+
+export type SectionKind = Section["kind"];
+
+/** SectionOf is the section of one kind. */
+export type SectionOf<K extends SectionKind> = Extract<Section, { kind: K }>;
+
+/** The collections a collection section can show. */
+export type CardCollection = "values" | "partnerGroups" | "reviews";

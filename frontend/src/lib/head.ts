@@ -1,17 +1,35 @@
-import type { ClientRoute, SiteData } from "./content-types";
+import type { Head } from "./content-types";
 
 /**
- * updateHead mirrors, after a client-side navigation, the parts of the
- * document head that the build wrote for the first page.
+ * updateHead applies, after a client-side navigation, the head fields the
+ * build computed for the page (generator/head), so that the document says
+ * what the server's HTML for that page says: title, description,
+ * keywords, URL, canonical link (none for a page outside the index, such
+ * as the not-found page) and robots.
  */
-export function updateHead(site: SiteData, route: ClientRoute, pathname: string): void {
-  document.title = route.title || site.config.seo.title;
-  setAttr('meta[name="description"]', "content", route.description || site.config.seo.description);
-  setAttr('link[rel="canonical"]', "href", site.config.baseURL + pathname);
-  setAttr('meta[property="og:url"]', "content", site.config.baseURL + pathname);
-  setAttr('meta[property="og:title"]', "content", document.title);
+export function updateHead(head: Head): void {
+  document.title = head.title;
+  setMeta('meta[name="description"]', head.description);
+  setMeta('meta[name="keywords"]', head.keywords);
+  setMeta('meta[property="og:url"]', head.url);
+  setMeta('meta[property="og:title"]', head.title);
+  setMeta('meta[property="og:description"]', head.description);
+  setMeta('meta[name="twitter:title"]', head.title);
+  setMeta('meta[name="twitter:description"]', head.description);
+  for (const name of ["robots", "googlebot", "bingbot"]) setMeta(`meta[name="${name}"]`, head.robots);
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (head.canonical) {
+    if (!link) {
+      link = document.createElement("link");
+      link.rel = "canonical";
+      document.head.querySelector("title")?.after(link);
+    }
+    link.href = head.canonical;
+  } else {
+    link?.remove();
+  }
 }
 
-function setAttr(selector: string, attr: string, value: string): void {
-  document.head.querySelector(selector)?.setAttribute(attr, value);
+function setMeta(selector: string, value: string): void {
+  document.head.querySelector(selector)?.setAttribute("content", value);
 }

@@ -1,12 +1,12 @@
 import { actionHref, fill } from "../../lib/actions";
-import type { FAQItem, Founder, HomeAbout, HomeFAQ } from "../../lib/content-types";
+import type { FAQItem, Founder, FoundersSection, FAQSection } from "../../lib/content-types";
 import { useSite } from "../../lib/site-context";
 import { SectionHeading } from "../section-heading";
 import { LinkButton, SmartLink } from "../ui/button";
 import { Icon } from "../ui/icon";
 
 /** AboutUs (#about-us): the statement, the founder cards and the Mission block. */
-export function AboutUs({ copy, founders }: { copy: HomeAbout; founders: Founder[] }) {
+export function AboutUs({ copy, founders }: { copy: FoundersSection; founders: Founder[] }) {
   const { config } = useSite();
   return (
     <section id="about-us" className="section section--soft reveal" aria-labelledby="about-heading">
@@ -52,7 +52,7 @@ export function AboutUs({ copy, founders }: { copy: HomeAbout; founders: Founder
 }
 
 /** FAQ: a single-open accordion on <details name="faq">, fully collapsible, and the mailto contact. */
-export function FAQ({ copy, items }: { copy: HomeFAQ; items: FAQItem[] }) {
+export function FAQ({ copy, items }: { copy: FAQSection; items: FAQItem[] }) {
   const { config } = useSite();
   return (
     <section id="faq" className="section reveal" aria-labelledby="faq-heading">

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { actionHref } from "../../lib/actions";
-import type { HomeBusinessLines, Service } from "../../lib/content-types";
+import type { BusinessLinesSection, Service } from "../../lib/content-types";
 import { useSite } from "../../lib/site-context";
 import { SectionHeading } from "../section-heading";
 import { ServiceCard } from "../service-card";
@@ -13,7 +13,7 @@ import { Icon } from "../ui/icon";
  * detail view (a bottom sheet under 768 px, a centred dialog above), and
  * the two product cards.
  */
-export function BusinessLines({ copy, services }: { copy: HomeBusinessLines; services: Service[] }) {
+export function BusinessLines({ copy, services }: { copy: BusinessLinesSection; services: Service[] }) {
   const { config } = useSite();
   const [open, setOpen] = useState<Service | null>(null);
   const [shown, setShown] = useState<Service | null>(null);

@@ -1,9 +1,9 @@
-import type { CardSection } from "../../lib/content-types";
+import type { CardGridSection } from "../../lib/content-types";
 import { SectionHeading } from "../section-heading";
 import { Icon } from "../ui/icon";
 
 /** CardGrid is a section of icon cards (Research, Features); `id` names the section. */
-export function CardGrid({ copy, id, tone = "light" }: { copy: CardSection; id: string; tone?: "light" | "soft" }) {
+export function CardGrid({ copy, id, tone = "light" }: { copy: CardGridSection; id: string; tone?: "light" | "soft" }) {
   return (
     <section className={`section section--${tone} reveal`} aria-labelledby={`${id}-heading`}>
       <div className="container">

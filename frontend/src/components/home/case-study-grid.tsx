@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { actionHref } from "../../lib/actions";
-import type { CaseStudy, HomeCaseStudies } from "../../lib/content-types";
+import type { CaseStudy, CaseStudyGridSection } from "../../lib/content-types";
 import { useSite } from "../../lib/site-context";
 import { SectionHeading } from "../section-heading";
 import { Button, LinkButton } from "../ui/button";
@@ -8,7 +8,7 @@ import { Dialog } from "../ui/dialog";
 import { Icon } from "../ui/icon";
 
 /** CaseStudyGrid (#case-studies): four cards, each opening a modal with the whole story. */
-export function CaseStudyGrid({ copy, studies }: { copy: HomeCaseStudies; studies: CaseStudy[] }) {
+export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; studies: CaseStudy[] }) {
   const { config } = useSite();
   const [open, setOpen] = useState(false);
   const [cs, setCs] = useState<CaseStudy | null>(null);

@@ -1,11 +1,11 @@
 import { actionHref } from "../../lib/actions";
-import type { HomeHero } from "../../lib/content-types";
+import type { HomeHeroSection } from "../../lib/content-types";
 import { useSite } from "../../lib/site-context";
 import { LinkButton } from "../ui/button";
 import { Icon } from "../ui/icon";
 
 /** Hero: heading, subheading, topic tags, the two calls to action and the mock dashboard. */
-export function Hero({ copy }: { copy: HomeHero }) {
+export function Hero({ copy }: { copy: HomeHeroSection }) {
   const { config } = useSite();
   const d = copy.dashboard;
   return (

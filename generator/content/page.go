@@ -1,0 +1,137 @@
+package content
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// PageMeta is the metadata at the top of a page file (the front matter of
+// a .md page): what the document head and the breadcrumbs are made of.
+type PageMeta struct {
+	// Title is the page's title without the brand: the build adds
+	// " | <brand>" unless the title starts with "<brand> |".
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	// Name is the page's short name in breadcrumbs ("Voice AI"). A page
+	// with a name gets the trail Home › ancestors with a page › itself.
+	Name        string       `json:"name,omitempty"`
+	Keywords    []string     `json:"keywords,omitempty"`
+	Breadcrumbs []Breadcrumb `json:"breadcrumbs,omitempty"`
+	// Type is the Open Graph type; "website" when empty.
+	Type string `json:"type,omitempty"`
+	// Image is the page's share image; the site default when empty.
+	Image string `json:"image,omitempty"`
+	// Article turns on the blog-post variant of the head.
+	Article *Article `json:"article,omitempty"`
+}
+
+// pageFile is one file under content/pages/: metadata and sections.
+type pageFile struct {
+	PageMeta
+	Sections []Section `json:"sections"`
+}
+
+// markdownFront is the front matter of a .md page; the body becomes its
+// one markdown section.
+type markdownFront struct {
+	PageMeta
+	Back *Action `json:"back,omitempty"`
+}
+
+// Routing is content/routing.yaml: the paths that are not pages.
+type Routing struct {
+	Redirects []RedirectRule `json:"redirects,omitempty"`
+	Rewrites  []RewriteRule  `json:"rewrites,omitempty"`
+}
+
+// RedirectRule answers From with a permanent redirect to the page To.
+type RedirectRule struct {
+	Pos  Pos    `json:"-"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+func (r RedirectRule) Validate() error {
+	return errors.Join(checkPath("from", r.From), checkPath("to", r.To))
+}
+
+// RewriteRule serves the page To for every path below it: From is To
+// followed by "/*".
+type RewriteRule struct {
+	Pos  Pos    `json:"-"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+func (r RewriteRule) Validate() error {
+	if err := checkPath("to", r.To); err != nil {
+		return err
+	}
+	if r.From != strings.TrimSuffix(r.To, "/")+"/*" {
+		return fmt.Errorf("from %q: a rewrite serves a page for the paths below it, so from must be %q", r.From, strings.TrimSuffix(r.To, "/")+"/*")
+	}
+	return nil
+}
+
+// Route is one row of the route table, derived from the page files and
+// routing.yaml: the single source of truth for routing, the sitemap and
+// the link checker.
+type Route struct {
+	Pos  Pos
+	Path string
+	// File is the page's file under content/ ("pages/platform.yaml").
+	File string
+	PageMeta
+	// Prefix makes the page answer for every path below Path as well
+	// (/services/*), through a rewrite.
+	Prefix bool
+	// Redirect makes the route a permanent redirect to another route.
+	Redirect string
+	// NotFound marks the page served, with status 404, for any other path.
+	NotFound bool
+}
+
+// Article is the blog-post variant of the page metadata.
+type Article struct {
+	Author    string `json:"author"`
+	Publisher AbsURL `json:"publisher"`
+}
+
+// Breadcrumb is one item of a page's breadcrumb trail.
+type Breadcrumb struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+func (b Breadcrumb) Validate() error { return checkPath("url", b.URL) }
+
+// Indexable reports whether the route belongs in the sitemap.
+func (r Route) Indexable() bool { return r.Redirect == "" && !r.NotFound }
+
+// checkPath enforces the one URL form: a leading slash and no trailing
+// slash except for the root.
+func checkPath(field, p string) error {
+	switch {
+	case !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//"):
+		return fmt.Errorf("%s %q must be a site path starting with /", field, p)
+	case p != "/" && strings.HasSuffix(p, "/"):
+		return fmt.Errorf("%s %q must not end with a slash", field, p)
+	case strings.ContainsAny(p, "?# "):
+		return fmt.Errorf("%s %q must be a bare path", field, p)
+	}
+	return nil
+}
+
+// pagePath is the URL of a page file: pages/index.yaml is /,
+// pages/solutions/pulse.yaml is /solutions/pulse, pages/404.yaml is the
+// not-found page (/404).
+func pagePath(file string) string {
+	p := strings.TrimPrefix(file, "pages")
+	p = strings.TrimSuffix(strings.TrimSuffix(p, ".yaml"), ".md")
+	p = strings.TrimSuffix(p, "/index")
+	if p == "" {
+		return "/"
+	}
+	return p
+}
