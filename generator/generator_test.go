@@ -163,7 +163,7 @@ func TestBuildFixture(t *testing.T) {
 	if m.NotFound != (NotFound{File: "/404.html", Status: 404}) || m.TrailingSlash != "remove" {
 		t.Errorf("manifest = %+v", m)
 	}
-	if len(res.CDN) != 2 || res.CDN[1].Path != ViewerRequestFile || !bytes.Contains(res.CDN[1].Data, []byte(`"/old":["/notes",301]`)) {
+	if len(res.CDN) != 2 || res.CDN[1].Path != ViewerRequestFile || !bytes.Contains(res.CDN[1].Data, []byte(`"/old":["/about",301]`)) {
 		t.Errorf("the CloudFront Function beside routes.json lacks the fixture's redirect")
 	}
 
