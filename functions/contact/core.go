@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"maps"
@@ -147,14 +148,14 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 	}
 
 	if req.contentLength > maxBodyBytes {
-		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, "body over 16 KiB")
+		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, tooLargeMessage)
 	}
 	body, err := io.ReadAll(io.LimitReader(req.body, maxBodyBytes+1))
 	if err != nil {
 		return errorResponse(h, http.StatusBadRequest, outcomeMalformed, "could not read the body")
 	}
 	if len(body) > maxBodyBytes {
-		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, "body over 16 KiB")
+		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, tooLargeMessage)
 	}
 
 	sub, err := decodeSubmission(body)
@@ -197,6 +198,9 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 	res.enquiryID = e.ID
 	return res
 }
+
+// tooLargeMessage explains a 413.
+var tooLargeMessage = fmt.Sprintf("body over %d KiB", maxBodyBytes>>10)
 
 // isJSON accepts application/json with no charset or UTF-8, the only
 // encoding JSON may use between systems (RFC 8259).

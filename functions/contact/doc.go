@@ -18,19 +18,60 @@
 // anything after the object are refused, because a lenient decoder is how
 // smuggled fields and ambiguous payloads get through.
 //
+// A \u escape of a lone UTF-16 surrogate (the escaped form of invalid
+// UTF-8, which encoding/json would silently turn into U+FFFD) is refused
+// the same way.
+//
 // Every field is trimmed of surrounding white space, then checked; lengths are
-// counted in characters (runes), not bytes:
+// counted in characters (runes), not bytes, and minimum lengths count only
+// visible characters: not zero-width or formatting characters (U+200B,
+// U+200D, U+FEFF...), variation selectors or default-ignorable fillers
+// (U+3164). "Control characters" include the bidirectional embeddings,
+// overrides and isolates U+202A–U+202E and U+2066–U+2069, which make text
+// display in another order than it was written.
 //
-//	name         2..200 characters, no control characters (it goes into the subject)
+//	name         2..200 characters, at least one letter or digit, no control
+//	             characters (it goes into the subject)
 //	email        at most 254 characters, ASCII, exactly one bare address as
-//	             net/mail parses it (no display name, no comments), a dotted domain
-//	phone        10..40 characters, no control characters
+//	             net/mail parses it (no display name, no comments), a local
+//	             part of at most 64 characters, no RFC 2047 encoded word
+//	             ("=?"), a dotted domain
+//	phone        10..40 characters, at least one digit, no control characters
 //	companySize  one of 1-50, 51-250, 251-500, >500
-//	message      10..5000 characters; line breaks and tabs allowed, other
-//	             control characters not
+//	message      10..5000 characters, at least one letter or digit; line
+//	             breaks and tabs allowed, other control characters not
 //
-// The messages are the form's own (SPEC section 5), so the client can show them
-// beside the fields unchanged.
+// The body limit is sized from these limits: every submission they allow
+// fits it however its characters are encoded (12 bytes a character at
+// worst, a surrogate pair of \u escapes), so a field over its limit gets its
+// field message, never a bare 413.
+//
+// The messages are the form's own where SPEC section 5 has one, so the client
+// can show them beside the fields unchanged.
+//
+// # The validation answer
+//
+// A submission that fails validation gets 400 and exactly this object:
+//
+//	{"error": "validation", "fields": {"<field>": "<message>", ...}}
+//
+// fields has one member for each failing field, and only those, named as in
+// the request (name, email, phone, companySize, message), whose value is that
+// field's one message, a sentence in English meant to be shown beside the
+// field as it is:
+//
+//	name         Name must be at least 2 characters | Name must be at most 200 characters |
+//	             Name must not contain line breaks or control characters |
+//	             Name must contain a letter or digit
+//	email        Please enter a valid email address | Email must be at most 254 characters
+//	phone        Phone number must be at least 10 characters | Phone number must be at most 40 characters |
+//	             Phone number must not contain line breaks or control characters |
+//	             Phone number must contain digits
+//	companySize  Please select your company size
+//	message      Message must be at least 10 characters | Message must be at most 5000 characters |
+//	             Message must not contain control characters | Message must contain letters or digits
+//
+// Every field is checked, so all failing fields come in one answer.
 //
 // # Answers
 //
@@ -43,7 +84,7 @@
 //	400 {"error":"suspicious","message":"Suspicious activity detected. Please try again."}
 //	400 {"error":"malformed","message":"..."}  not one strict JSON object
 //	405 {"error":"method_not_allowed",...}     with Allow: POST, OPTIONS
-//	413 {"error":"too_large",...}              body over 16 KiB
+//	413 {"error":"too_large",...}              body over 66 KiB (see above)
 //	415 {"error":"unsupported_media_type",...}
 //	429 {"error":"rate_limited",...}           with Retry-After in seconds
 //	502 {"error":"delivery",...}               the mailer failed; try again
@@ -61,8 +102,13 @@
 // Config.RatePerMinute up to Config.RateBurst; the buckets live in memory, so
 // the limit holds per process: per Lambda instance in production, where the
 // function's reserved concurrency caps the number of instances and so the
-// total rate and cost. The local handler takes the source IP from
-// r.RemoteAddr and ignores X-Forwarded-For, which any client can forge.
+// total rate and cost (and, once a CDN stands in front, a WAF rate rule
+// bounds each source across all instances). At most 10,000 sources are
+// remembered; to make room the limiter forgets refilled buckets first, then
+// those closest to full, and never one with less than a token left: while
+// every place holds such a source, newcomers share one bucket. The local
+// handler takes the source IP from r.RemoteAddr and ignores X-Forwarded-For,
+// which any client can forge.
 //
 // CORS is granted only to Config.AllowedOrigins; other origins get answers
 // without any Access-Control-Allow-* header, so a browser will not let their
@@ -71,7 +117,8 @@
 // # Delivery
 //
 // Delivery sits behind [Mailer]. The outbox (the default, for local use)
-// appends one JSON line per enquiry to a file and fsyncs before answering;
+// appends one JSON line per enquiry to a file and fsyncs before answering
+// (reopening the path if the file was deleted or moved away meanwhile);
 // SES v2 sends one mail per enquiry to the configured inbox with the visitor's
 // address as Reply-To and a text and an HTML body. Delivery is not cancelled
 // when the visitor's connection drops: once accepted, an enquiry is either

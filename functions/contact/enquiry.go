@@ -28,14 +28,26 @@ type Enquiry struct {
 
 // Limits of the request. The lower bounds are the form's (SPEC section 5); the
 // upper bounds keep a mail readable and a subject line sane. Lengths are in
-// runes, as a visitor counts characters.
+// runes, as a visitor counts characters; the lower bounds count only the
+// characters that show (see visibleLen).
 const (
-	maxBodyBytes = 16 << 10
-
 	minName, maxName       = 2, 200
 	maxEmail               = 254 // RFC 5321's limit on a forward path
+	maxLocalPart           = 64  // RFC 5321's limit on the part before the @
 	minPhone, maxPhone     = 10, 40
 	minMessage, maxMessage = 10, 5000
+	maxCompanySize         = 7 // "251-500"
+
+	// maxBodyBytes is sized from the field limits, so that a submission
+	// they allow is never refused for its size, whatever its characters:
+	// a character takes at most 4 bytes of UTF-8, and at most 12 in JSON,
+	// as a surrogate pair of \u escapes ("\ud83d\ude00", which encoders
+	// that escape everything outside ASCII send). 1 KiB more holds the
+	// member names, punctuation, the honeypot, elapsedMs and the white
+	// space trimming forgives. A 5,000-emoji message is about 20 KiB as
+	// the form sends it; the limit comes to 66 KiB.
+	maxBodyBytes     = (maxJSONCharBytes*(maxName+maxEmail+maxPhone+maxCompanySize+maxMessage) + 1<<10 + 1<<10 - 1) &^ (1<<10 - 1)
+	maxJSONCharBytes = 12
 
 	// minElapsed is how long a person needs at least to fill the form in.
 	minElapsed = 3000 // milliseconds
@@ -47,15 +59,18 @@ var companySizes = []string{"1-50", "51-250", "251-500", ">500"}
 // The form's messages, so the client can show the server's verdict as its own.
 const (
 	msgNameShort    = "Name must be at least 2 characters"
+	msgNameLetters  = "Name must contain a letter or digit"
 	msgNameLong     = "Name must be at most 200 characters"
 	msgNameControl  = "Name must not contain line breaks or control characters"
 	msgEmail        = "Please enter a valid email address"
 	msgEmailLong    = "Email must be at most 254 characters"
 	msgPhoneShort   = "Phone number must be at least 10 characters"
+	msgPhoneDigits  = "Phone number must contain digits"
 	msgPhoneLong    = "Phone number must be at most 40 characters"
 	msgPhoneControl = "Phone number must not contain line breaks or control characters"
 	msgCompanySize  = "Please select your company size"
 	msgMessageShort = "Message must be at least 10 characters"
+	msgMessageWords = "Message must contain letters or digits"
 	msgMessageLong  = "Message must be at most 5000 characters"
 	msgMessageCtrl  = "Message must not contain control characters"
 	msgSuspicious   = "Suspicious activity detected. Please try again."
@@ -85,6 +100,12 @@ func decodeSubmission(body []byte) (submission, error) {
 	var s submission
 	if !utf8.Valid(body) {
 		return s, errors.New("body is not valid UTF-8")
+	}
+	// The decoder would replace a lone surrogate escape with U+FFFD
+	// without a word: it is the escaped form of invalid UTF-8, refused
+	// like it.
+	if esc, ok := loneSurrogate(body); ok {
+		return s, fmt.Errorf("body holds a lone surrogate %s, which is not text", esc)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -166,6 +187,63 @@ func (s *submission) member(key string) (uint8, *string) {
 	return 0, nil
 }
 
+// loneSurrogate finds a \u escape of a UTF-16 surrogate that is not half of
+// a high-low pair. A backslash can only stand inside a JSON string, where
+// it always starts an escape, so the scan needs no JSON state: it reads
+// each escape whole, so that an escaped backslash followed by "ud800" is
+// text, not an escape.
+func loneSurrogate(body []byte) (string, bool) {
+	for i := 0; i < len(body); i++ {
+		if body[i] != '\\' {
+			continue
+		}
+		if i+1 >= len(body) || body[i+1] != 'u' {
+			i++ // a two-character escape such as \\ or \"
+			continue
+		}
+		r, ok := hex4(body[i+2:])
+		if !ok {
+			return "", false // the decoder reports the bad escape
+		}
+		switch {
+		case 0xd800 <= r && r < 0xdc00:
+			if len(body) >= i+12 && body[i+6] == '\\' && body[i+7] == 'u' {
+				if lo, ok := hex4(body[i+8:]); ok && 0xdc00 <= lo && lo < 0xe000 {
+					i += 11
+					continue
+				}
+			}
+			return string(body[i : i+6]), true
+		case 0xdc00 <= r && r < 0xe000:
+			return string(body[i : i+6]), true
+		}
+		i += 5
+	}
+	return "", false
+}
+
+// hex4 reads the four hex digits of a \u escape.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
 // jsonError turns the decoder's complaint into one fit for a client: the
 // decoder reports a body cut short as a bare io.ErrUnexpectedEOF.
 func jsonError(err error) error {
@@ -206,13 +284,18 @@ func (s *submission) validate() (Enquiry, map[string]string) {
 	// The name goes into the mail's Subject header: a CR or LF there could
 	// inject headers, so any control character is refused rather than
 	// cleaned up silently.
-	switch n := utf8.RuneCountInString(e.Name); {
+	// Minimum lengths count what shows, so that a name of two zero-width
+	// spaces is not a name; and a field must hold a letter or digit (the
+	// phone a digit), so that "!!" is not one either.
+	switch {
 	case hasControl(e.Name, false):
 		fail("name", msgNameControl)
-	case n < minName:
+	case visibleLen(e.Name) < minName:
 		fail("name", msgNameShort)
-	case n > maxName:
+	case utf8.RuneCountInString(e.Name) > maxName:
 		fail("name", msgNameLong)
+	case !strings.ContainsFunc(e.Name, isLetterOrDigit):
+		fail("name", msgNameLetters)
 	}
 
 	switch {
@@ -222,39 +305,70 @@ func (s *submission) validate() (Enquiry, map[string]string) {
 		fail("email", msgEmail)
 	}
 
-	switch n := utf8.RuneCountInString(e.Phone); {
+	switch {
 	case hasControl(e.Phone, false):
 		fail("phone", msgPhoneControl)
-	case n < minPhone:
+	case visibleLen(e.Phone) < minPhone:
 		fail("phone", msgPhoneShort)
-	case n > maxPhone:
+	case utf8.RuneCountInString(e.Phone) > maxPhone:
 		fail("phone", msgPhoneLong)
+	case !strings.ContainsFunc(e.Phone, unicode.IsDigit):
+		fail("phone", msgPhoneDigits)
 	}
 
 	if !validCompanySize(e.CompanySize) {
 		fail("companySize", msgCompanySize)
 	}
 
-	switch n := utf8.RuneCountInString(e.Message); {
+	switch {
 	case hasControl(e.Message, true):
 		fail("message", msgMessageCtrl)
-	case n < minMessage:
+	case visibleLen(e.Message) < minMessage:
 		fail("message", msgMessageShort)
-	case n > maxMessage:
+	case utf8.RuneCountInString(e.Message) > maxMessage:
 		fail("message", msgMessageLong)
+	case !strings.ContainsFunc(e.Message, isLetterOrDigit):
+		fail("message", msgMessageWords)
 	}
 	return e, bad
 }
 
-// hasControl reports control characters, and the Unicode line and paragraph
-// separators that some mail clients treat as line breaks. A message may keep
-// its line breaks and tabs.
+// visibleLen counts the characters of s that take up room on screen: not
+// the zero-width and formatting characters (U+200B, U+200D, U+FEFF, the
+// soft hyphen...), variation selectors, or the fillers that Unicode lists
+// as default-ignorable (U+3164 HANGUL FILLER renders as nothing, yet is a
+// letter). Spaces count, as the form counts them.
+func visibleLen(s string) int {
+	n := 0
+	for _, r := range s {
+		if !invisible(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func invisible(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+}
+
+func isLetterOrDigit(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !invisible(r)
+}
+
+// hasControl reports control characters, the Unicode line and paragraph
+// separators that some mail clients treat as line breaks, and the
+// bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069), which make text read in another order than it was
+// written: "Ada \u202eecalevoL" shows as "Ada Lovelace" in a subject line.
+// A message may keep its line breaks and tabs.
 func hasControl(s string, textOK bool) bool {
 	for _, r := range s {
 		if textOK && (r == '\n' || r == '\r' || r == '\t') {
 			continue
 		}
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' ||
+			'\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u2069' {
 			return true
 		}
 	}
@@ -280,8 +394,12 @@ func validEmail(s string) bool {
 		return false
 	}
 	at := strings.LastIndexByte(s, '@')
-	domain := s[at+1:]
-	return strings.Contains(domain, ".") && !strings.HasPrefix(domain, "[")
+	local, domain := s[:at], s[at+1:]
+	// "=?utf-8?q?...?=" is an RFC 2047 encoded word: a mail client may
+	// decode it into anything, line breaks included, when it shows the
+	// Reply-To. No real address holds one.
+	return len(local) <= maxLocalPart && !strings.Contains(s, "=?") &&
+		strings.Contains(domain, ".") && !strings.HasPrefix(domain, "[")
 }
 
 func validCompanySize(s string) bool {

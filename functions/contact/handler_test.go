@@ -305,9 +305,9 @@ func TestBodyLimit(t *testing.T) {
 		chunked bool // no Content-Length, as a streaming client sends
 		want    int
 	}{
-		{"exactly 16 KiB", padded(t, 16<<10), false, http.StatusOK},
-		{"one byte over 16 KiB", padded(t, 16<<10+1), false, http.StatusRequestEntityTooLarge},
-		{"one byte over 16 KiB without a length", padded(t, 16<<10+1), true, http.StatusRequestEntityTooLarge},
+		{"exactly the limit", padded(t, maxBodyBytes), false, http.StatusOK},
+		{"one byte over the limit", padded(t, maxBodyBytes+1), false, http.StatusRequestEntityTooLarge},
+		{"one byte over the limit without a length", padded(t, maxBodyBytes+1), true, http.StatusRequestEntityTooLarge},
 		{"a megabyte without a length", padded(t, 1<<20), true, http.StatusRequestEntityTooLarge},
 	}
 	for _, tt := range tests {

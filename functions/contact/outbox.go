@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -17,6 +18,12 @@ import (
 //
 // to a file and fsyncs before Send returns, so that an enquiry the form was
 // told about survives a crash of the server or the machine.
+//
+// If the file is deleted, moved away (a log rotation) or replaced while the
+// outbox is open, the next Send opens the file at the path anew, so that a
+// line is never written to a file nobody will find again; and a Send whose
+// line went to a file that is no longer at the path by the time it is
+// durable fails rather than report a delivery no one can read.
 type Outbox struct {
 	path string
 
@@ -40,14 +47,77 @@ func OpenOutbox(path string) (*Outbox, error) {
 	if path == "" {
 		return nil, errors.New("outbox: no path")
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("outbox: %w", err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := openAppend(path)
 	if err != nil {
 		return nil, fmt.Errorf("outbox: %w", err)
 	}
 	return &Outbox{path: path, f: f}, nil
+}
+
+// openAppend opens path for appending, creating it and its directory if
+// need be. A file it creates is made durable in its directory too, or a
+// crash could lose the file along with every line fsynced into it.
+func openAppend(path string) (*os.File, error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := syncDir(dir); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// atPath reports whether o.path still names f. o.mu is held, or f is no
+// longer o.f.
+func (o *Outbox) atPath(f *os.File) (bool, error) {
+	pst, err := os.Stat(o.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	fst, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(pst, fst), nil
+}
+
+// reopenIfMoved opens o.path anew if it no longer names the open file.
+// o.mu is held.
+func (o *Outbox) reopenIfMoved() error {
+	if ok, err := o.atPath(o.f); ok || err != nil {
+		return err
+	}
+	f, err := openAppend(o.path)
+	if err != nil {
+		return err
+	}
+	// Lines still waiting for their fsync in the old file belong to Sends
+	// that will see the switch and fail; closing it only makes them fail
+	// sooner.
+	o.f.Close()
+	o.f = f
+	return nil
 }
 
 // Path is the file the outbox appends to.
@@ -68,14 +138,32 @@ func (o *Outbox) Send(_ context.Context, e Enquiry) error {
 		o.mu.Unlock()
 		return errors.New("outbox: closed")
 	}
+	if err := o.reopenIfMoved(); err != nil {
+		o.mu.Unlock()
+		return fmt.Errorf("outbox: %w", err)
+	}
 	if err := o.append(line); err != nil {
 		o.mu.Unlock()
 		return fmt.Errorf("outbox: %w", err)
 	}
 	o.written++
-	mine := o.written
+	mine, file := o.written, o.f
 	o.mu.Unlock()
 
+	if err := o.sync(mine); err != nil {
+		return err
+	}
+	// The line is durable, but only where it was written: if the path
+	// has meanwhile come to name another file, or none, nobody will find
+	// it, and the visitor must be told to try again.
+	if ok, err := o.atPath(file); !ok {
+		return fmt.Errorf("outbox: %s was moved or deleted while an enquiry was written to it (%v)", o.path, err)
+	}
+	return nil
+}
+
+// sync returns once line number mine is on disk.
+func (o *Outbox) sync(mine uint64) error {
 	o.syncMu.Lock()
 	defer o.syncMu.Unlock()
 	if o.synced >= mine {

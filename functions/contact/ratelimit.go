@@ -1,8 +1,10 @@
 package contact
 
 import (
+	"cmp"
 	"math"
 	"net/netip"
+	"slices"
 	"sync"
 	"time"
 )
@@ -14,10 +16,14 @@ import (
 type limiter struct {
 	perSec float64 // tokens added per second
 	burst  float64 // bucket size
-	max    int     // sources remembered before idle ones are forgotten
+	max    int     // sources remembered at most
 
 	mu      sync.Mutex
 	buckets map[netip.Addr]bucket
+	// overflow is the one bucket that sources share while every place in
+	// buckets holds a source over its limit, until evictableAt.
+	overflow    bucket
+	evictableAt time.Time
 }
 
 type bucket struct {
@@ -34,10 +40,11 @@ func newLimiter(perMinute float64, burst int) *limiter {
 		return nil
 	}
 	return &limiter{
-		perSec:  perMinute / 60,
-		burst:   float64(max(burst, 1)),
-		max:     maxSources,
-		buckets: make(map[netip.Addr]bucket),
+		perSec:   perMinute / 60,
+		burst:    float64(max(burst, 1)),
+		max:      maxSources,
+		buckets:  make(map[netip.Addr]bucket),
+		overflow: bucket{tokens: float64(max(burst, 1))},
 	}
 }
 
@@ -53,20 +60,31 @@ func (l *limiter) allow(src netip.Addr, now time.Time) (ok bool, retryAfter time
 	b, found := l.buckets[src]
 	if !found {
 		if len(l.buckets) >= l.max {
-			l.forget(now)
+			l.evict(now)
+		}
+		if len(l.buckets) >= l.max {
+			// Every source remembered is over its limit: a flood from
+			// more sources than the limiter holds. Forgetting one of them
+			// would hand it a fresh burst, so newcomers share one bucket
+			// until a place frees up.
+			return l.take(&l.overflow, now)
 		}
 		b = bucket{tokens: l.burst, last: now}
 	}
-	b.tokens = l.refill(b, now)
+	ok, retryAfter = l.take(&b, now)
+	l.buckets[src] = b
+	return ok, retryAfter
+}
+
+// take refills b up to now and takes a token from it if it has one.
+func (l *limiter) take(b *bucket, now time.Time) (bool, time.Duration) {
+	b.tokens = l.refill(*b, now)
 	b.last = now
 	if b.tokens >= 1 {
 		b.tokens--
-		l.buckets[src] = b
 		return true, 0
 	}
-	l.buckets[src] = b
-	wait := time.Duration(math.Ceil((1 - b.tokens) / l.perSec * float64(time.Second)))
-	return false, wait
+	return false, time.Duration(math.Ceil((1 - b.tokens) / l.perSec * float64(time.Second)))
 }
 
 func (l *limiter) refill(b bucket, now time.Time) float64 {
@@ -77,21 +95,53 @@ func (l *limiter) refill(b bucket, now time.Time) float64 {
 	return min(l.burst, b.tokens+elapsed*l.perSec)
 }
 
-// forget drops the sources whose buckets have refilled (they carry no
-// information), and if that is not enough, arbitrary ones: a flood from many
-// addresses must not grow memory without bound, and forgetting a source only
-// gives it a fresh burst.
-func (l *limiter) forget(now time.Time) {
+// evict makes room for new sources without ever forgetting one that is over
+// its limit. First go the buckets that have refilled: they carry no
+// information. If that frees less than a quarter of the places, the
+// buckets closest to full go next (the least recently seen first among
+// equals), since forgetting them gives their sources the fewest tokens
+// back; a bucket with less than a token left is never forgotten. When only
+// those remain, evict notes when the first of them will have a token again
+// and does nothing until then, so that a flood does not cost a scan of
+// every bucket per request.
+func (l *limiter) evict(now time.Time) {
+	if now.Before(l.evictableAt) {
+		return
+	}
+	type candidate struct {
+		src    netip.Addr
+		tokens float64
+		last   time.Time
+	}
+	var partial []candidate
+	next := time.Time{}
 	for k, b := range l.buckets {
-		if l.refill(b, now) >= l.burst {
+		switch t := l.refill(b, now); {
+		case t >= l.burst:
 			delete(l.buckets, k)
+		case t >= 1:
+			partial = append(partial, candidate{k, t, b.last})
+		default:
+			at := now.Add(time.Duration((1 - t) / l.perSec * float64(time.Second)))
+			if next.IsZero() || at.Before(next) {
+				next = at
+			}
 		}
 	}
-	for k := range l.buckets {
+	slices.SortFunc(partial, func(a, b candidate) int {
+		if c := cmp.Compare(b.tokens, a.tokens); c != 0 {
+			return c
+		}
+		return a.last.Compare(b.last)
+	})
+	for _, c := range partial {
 		if len(l.buckets) < l.max*3/4 {
 			break
 		}
-		delete(l.buckets, k)
+		delete(l.buckets, c.src)
+	}
+	if len(l.buckets) >= l.max {
+		l.evictableAt = next
 	}
 }
 

@@ -83,3 +83,45 @@ func TestSourceKey(t *testing.T) {
 		})
 	}
 }
+
+// When every place holds a source over its limit, no one is forgotten:
+// newcomers share one bucket until the first remembered source has a token
+// again, and then take its place.
+func TestLimiterFullOfExhaustedSources(t *testing.T) {
+	l := newLimiter(6, 2) // one token every 10 s, two at most
+	l.max = 100
+	t0 := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
+	src := func(i int) netip.Addr { return netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}) }
+	for i := range l.max {
+		l.allow(src(i), t0)
+		l.allow(src(i), t0)
+		if ok, _ := l.allow(src(i), t0); ok {
+			t.Fatalf("source %d allowed past its burst", i)
+		}
+	}
+	accepted := 0
+	for i := range 50 {
+		if ok, _ := l.allow(src(1000+i), t0.Add(time.Second)); ok {
+			accepted++
+		}
+	}
+	if accepted != 2 {
+		t.Errorf("50 newcomers while the limiter is full of exhausted sources: %d accepted; want the one shared burst of 2", accepted)
+	}
+	for i := range l.max {
+		if ok, _ := l.allow(src(i), t0.Add(2*time.Second)); ok {
+			t.Fatalf("exhausted source %d forgotten", i)
+		}
+	}
+	if n := len(l.buckets); n > l.max {
+		t.Errorf("%d sources remembered; want at most %d", n, l.max)
+	}
+	// Ten seconds on, each remembered source has a token again: a
+	// newcomer gets a place of its own, and its full burst.
+	later := t0.Add(12 * time.Second)
+	for range 2 {
+		if ok, _ := l.allow(src(5000), later); !ok {
+			t.Error("a newcomer refused once places could be freed")
+		}
+	}
+}

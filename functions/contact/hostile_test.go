@@ -1,0 +1,355 @@
+package contact
+
+import (
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf16"
+)
+
+// These tests send what an attacker sends: raw JSON bodies, written byte
+// for byte (escapes included) rather than encoded from Go values, and
+// source addresses of their choosing.
+
+// rawBody is the valid submission with one member's raw JSON value
+// replaced, so that an escape such as \ud800 reaches the server exactly as
+// written.
+func rawBody(t *testing.T, member, rawValue string) string {
+	t.Helper()
+	fields := validFields()
+	delete(fields, member)
+	b := strings.TrimSpace(encode(t, fields))
+	return fmt.Sprintf(`{"%s":%s,%s`, member, rawValue, b[1:])
+}
+
+func TestInvisibleAndDirectionalText(t *testing.T) {
+	tests := []struct {
+		name         string
+		member, json string
+		want         map[string]string // nil: accepted
+	}{
+		{"name of two zero-width spaces", "name", `"\u200b\u200b"`, map[string]string{"name": msgNameShort}},
+		{"name of two zero-width spaces, raw UTF-8", "name", "\"\u200b\u200b\"", map[string]string{"name": msgNameShort}},
+		{"name of two Hangul fillers", "name", `"\u3164\u3164"`, map[string]string{"name": msgNameShort}},
+		{"name of a letter and a zero-width joiner", "name", `"A\u200d"`, map[string]string{"name": msgNameShort}},
+		{"name of a letter and a variation selector", "name", `"A\ufe0f"`, map[string]string{"name": msgNameShort}},
+		{"name of punctuation only", "name", `"!?"`, map[string]string{"name": msgNameLetters}},
+		{"name with a right-to-left override", "name", `"Ada \u202eecalevoL"`, map[string]string{"name": msgNameControl}},
+		{"name with a left-to-right embedding", "name", `"Ada \u202aLovelace"`, map[string]string{"name": msgNameControl}},
+		{"name with a pop directional formatting", "name", `"Ada Lovelace\u202c"`, map[string]string{"name": msgNameControl}},
+		{"name with a first-strong isolate", "name", `"Ada \u2068Lovelace\u2069"`, map[string]string{"name": msgNameControl}},
+		{"name with a right-to-left isolate", "name", `"Ada \u2067Lovelace"`, map[string]string{"name": msgNameControl}},
+		{"name in Hebrew", "name", `"עדה לאבלייס"`, nil},
+		{"name in Arabic", "name", `"آدا لوفليس"`, nil},
+		{"name of two Chinese characters", "name", `"李明"`, nil},
+		{"name with a zero-width joiner inside", "name", `"Ada\u200dLovelace"`, nil},
+		{"name with a decomposed accent", "name", `"Zoe\u0308 Smith"`, nil},
+
+		{"message of ten zero-width spaces", "message", `"\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b"`, map[string]string{"message": msgMessageShort}},
+		{"message of nine letters and zero-width spaces", "message", `"\u200bHi there!\u200b\u200b"`, map[string]string{"message": msgMessageShort}},
+		{"message of punctuation only", "message", `"?!?!?!?!?!?!"`, map[string]string{"message": msgMessageWords}},
+		{"message with a right-to-left override", "message", `"Please call me \u202e1234 555\u202c today"`, map[string]string{"message": msgMessageCtrl}},
+		{"message with an isolate", "message", `"Please call me \u2066back\u2069 today"`, map[string]string{"message": msgMessageCtrl}},
+		{"message with emoji", "message", `"We love it \ud83d\ude00\ud83d\udc4d"`, nil},
+		{"message of emoji only", "message", `"\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d"`, map[string]string{"message": msgMessageWords}},
+
+		{"phone of ten zero-width spaces", "phone", `"\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b"`, map[string]string{"phone": msgPhoneShort}},
+		{"phone without a digit", "phone", `"call me maybe"`, map[string]string{"phone": msgPhoneDigits}},
+		{"phone with a right-to-left override", "phone", `"+1 555 \u202e0100 0199"`, map[string]string{"phone": msgPhoneControl}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: rawBody(t, tt.member, tt.json)}.do(t, New(testConfig(t), m, nil))
+			if tt.want == nil {
+				if w.Code != http.StatusOK || len(m.Sent()) != 1 {
+					t.Fatalf("status %d, body %s; want 200 and delivered", w.Code, w.Body)
+				}
+				return
+			}
+			if w.Code != http.StatusBadRequest {
+				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
+			}
+			if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "validation" || !maps.Equal(a.Fields, tt.want) {
+				t.Errorf("answer %+v; want fields %v", a, tt.want)
+			}
+			if len(m.Sent()) != 0 {
+				t.Error("delivered")
+			}
+		})
+	}
+}
+
+// Go's JSON decoder turns a lone surrogate escape into U+FFFD without a
+// word; the function must refuse it instead.
+func TestLoneSurrogates(t *testing.T) {
+	tests := []struct {
+		name         string
+		member, json string
+		ok           bool
+	}{
+		{"lone high surrogate in the name", "name", `"Ada \ud800 Lovelace"`, false},
+		{"lone low surrogate in the name", "name", `"Ada \udc00 Lovelace"`, false},
+		{"high surrogate at the end of the message", "message", `"We would like a demo\ud83d"`, false},
+		{"high surrogate then a letter", "message", `"We would like a demo \ud83d\u0041"`, false},
+		{"two high surrogates", "message", `"We would like a demo \ud83d\ud83d"`, false},
+		{"upper-case escape", "phone", `"+1 555 010 0199\uDBFF"`, false},
+		{"in the honeypot", "honeypot", `"\ud800"`, false},
+		{"a pair is a character", "message", `"We would like a demo \ud83d\ude00"`, true},
+		{"an escaped backslash is not an escape", "message", `"Our path is C:\\ud800\\files, please help"`, true},
+		{"a real U+FFFD is text", "message", `"We would like a demo \ufffd"`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: rawBody(t, tt.member, tt.json)}.do(t, New(testConfig(t), m, nil))
+			if tt.ok {
+				if w.Code != http.StatusOK {
+					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
+				}
+				return
+			}
+			if w.Code != http.StatusBadRequest || len(m.Sent()) != 0 {
+				t.Fatalf("status %d, body %s, delivered %d; want 400 and nothing delivered", w.Code, w.Body, len(m.Sent()))
+			}
+			if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "malformed" || !strings.Contains(a.Message, "surrogate") {
+				t.Errorf("answer %+v; want malformed, naming the lone surrogate", a)
+			}
+		})
+	}
+}
+
+func TestOddAddresses(t *testing.T) {
+	tests := []struct {
+		name, email string
+		ok          bool
+	}{
+		{"local part of 200 characters", strings.Repeat("a", 200) + "@example.org", false},
+		{"local part of 65 characters", strings.Repeat("a", 65) + "@example.org", false},
+		{"local part of 64 characters", strings.Repeat("a", 64) + "@example.org", true},
+		{"RFC 2047 encoded word", "=?utf-8?q?x?=@example.org", false},
+		{"RFC 2047 encoded word, base64", "=?UTF-8?B?QWRh?=@example.org", false},
+		{"encoded word after text", "ada=?utf-8?q?x?=@example.org", false},
+		{"an equals sign alone is fine", "ada=web@example.org", true},
+		{"a question mark alone is fine", "ada?@example.org", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: rawBody(t, "email", `"`+tt.email+`"`)}.do(t, New(testConfig(t), m, nil))
+			if tt.ok {
+				if w.Code != http.StatusOK {
+					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
+				}
+				return
+			}
+			if w.Code != http.StatusBadRequest {
+				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
+			}
+			if a := decodeAnswer(t, w.Body.Bytes()); !maps.Equal(a.Fields, map[string]string{"email": msgEmail}) {
+				t.Errorf("answer %+v; want the email message", a)
+			}
+		})
+	}
+}
+
+// escapeAll writes s as a JSON string with every character a \u escape
+// (astral ones as surrogate pairs): the longest valid JSON for s.
+func escapeAll(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, u := range utf16.Encode([]rune(s)) {
+		fmt.Fprintf(&b, `\u%04x`, u)
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// Every submission that the field limits allow fits the body limit, however
+// its characters encode; one over a field limit gets that field's message,
+// not a bare 413 the form cannot explain.
+func TestFieldLimitsFitTheBodyLimit(t *testing.T) {
+	emoji := func(n int) string { return strings.Repeat("😀", n) }
+	longest := map[string]string{
+		"name": "A" + emoji(maxName-1), "phone": "1" + emoji(maxPhone-1), "message": "A" + emoji(maxMessage-1),
+		"email":       strings.Repeat("a", 64) + "@" + strings.Repeat("b", 63) + "." + strings.Repeat("c", 63) + "." + strings.Repeat("d", 57) + ".com",
+		"companySize": "251-500",
+	}
+	var escaped []string
+	for k, v := range longest {
+		escaped = append(escaped, fmt.Sprintf("%q:%s", k, escapeAll(v)))
+	}
+	tests := []struct {
+		name string
+		body string
+		want map[string]string // nil: accepted
+	}{
+		{"a message of 5,000 characters, all emoji but the first", encode(t, with("message", "A"+emoji(4999))), nil},
+		{"every field at its limit in four-byte characters", encode(t, with(
+			"name", longest["name"], "phone", longest["phone"], "message", longest["message"],
+			"email", longest["email"], "companySize", longest["companySize"])), nil},
+		{"every field at its limit, every character escaped", `{` + strings.Join(escaped, ",") + `,"honeypot":"","elapsedMs":9007199254740991}`, nil},
+		{"5,000 quotes, each escaped", encode(t, with("message", "A"+strings.Repeat(`"`, 4999))), nil},
+		{"5,001 characters, emoji but the first", encode(t, with("message", "A"+emoji(5000))), map[string]string{"message": msgMessageLong}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: tt.body}.do(t, New(testConfig(t), m, nil))
+			if tt.want == nil {
+				if w.Code != http.StatusOK {
+					t.Fatalf("%d-byte body: status %d, body %.200s; want 200", len(tt.body), w.Code, w.Body)
+				}
+				return
+			}
+			if w.Code != http.StatusBadRequest {
+				t.Fatalf("%d-byte body: status %d, body %.200s; want 400", len(tt.body), w.Code, w.Body)
+			}
+			if a := decodeAnswer(t, w.Body.Bytes()); !maps.Equal(a.Fields, tt.want) {
+				t.Errorf("answer %+v; want fields %v", a, tt.want)
+			}
+		})
+	}
+}
+
+// If the outbox file is deleted or moved away while the server runs, an
+// enquiry answered 200 must still be readable at the outbox's path.
+func TestOutboxPathChangesUnderTheServer(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(t *testing.T, path string)
+	}{
+		{"file deleted", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"file moved away, as a log rotation does", func(t *testing.T, path string) {
+			if err := os.Rename(path, path+".1"); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"file replaced by another", func(t *testing.T, path string) {
+			if err := os.WriteFile(path+".new", nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(path+".new", path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"directory deleted", func(t *testing.T, path string) {
+			if err := os.RemoveAll(filepath.Dir(path)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "outbox", "enquiries.jsonl")
+			o, err := OpenOutbox(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer o.Close()
+			h := New(testConfig(t), o, nil)
+			if w := (call{body: encode(t, validFields())}).do(t, h); w.Code != http.StatusOK {
+				t.Fatalf("first enquiry: status %d", w.Code)
+			}
+			tt.change(t, path)
+			for i := range 3 {
+				w := call{body: encode(t, with("name", fmt.Sprintf("Visitor %d", i)))}.do(t, h)
+				switch w.Code {
+				case http.StatusOK:
+					id := decodeAnswer(t, w.Body.Bytes()).ID
+					if _, err := os.Stat(path); err != nil {
+						t.Fatalf("enquiry %d answered 200, but the outbox is gone: %v", i, err)
+					}
+					found := false
+					for _, e := range readOutbox(t, path) {
+						found = found || e.ID == id
+					}
+					if !found {
+						t.Fatalf("enquiry %d answered 200, but its line is not in %s", i, path)
+					}
+				case http.StatusBadGateway:
+				default:
+					t.Fatalf("enquiry %d: status %d; want 200 with the line at the path, or 502", i, w.Code)
+				}
+			}
+		})
+	}
+}
+
+// One /64 is one source, however many of its addresses post.
+func TestIPv6SourceRotatingItsAddress(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.RatePerMinute, cfg.RateBurst = DefaultRatePerMinute, DefaultRateBurst
+	m := &recordingMailer{}
+	h := New(cfg, m, nil)
+	frozen := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
+	h.(*httpHandler).core.now = func() time.Time { return frozen }
+	body := encode(t, validFields())
+	accepted := 0
+	for i := range 256 {
+		w := call{body: body, remote: fmt.Sprintf("[2001:db8:1:2:%x:%x::1]:443", i, i*7)}.do(t, h)
+		if w.Code == http.StatusOK {
+			accepted++
+		}
+	}
+	if accepted != DefaultRateBurst {
+		t.Errorf("256 addresses of one /64 had %d enquiries accepted; want the burst of one source, %d", accepted, DefaultRateBurst)
+	}
+}
+
+// A flood of new sources must not make the limiter forget the sources that
+// are over their limit: that would hand each of them a fresh burst.
+func TestFloodDoesNotResetExhaustedSources(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.RatePerMinute, cfg.RateBurst = DefaultRatePerMinute, DefaultRateBurst
+	m := &recordingMailer{}
+	h := New(cfg, m, nil)
+	now := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
+	h.(*httpHandler).core.now = func() time.Time { return now }
+	post := func(remote string) int {
+		// No Content-Type: the limiter answers first, and whoever passes
+		// it gets a cheap 415 instead of an enquiry.
+		r := httptest.NewRequest(http.MethodPost, "/api/contact", nil)
+		r.RemoteAddr = remote
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Code
+	}
+	exhausted := make([]string, 100)
+	for i := range exhausted {
+		exhausted[i] = fmt.Sprintf("198.51.100.%d:1000", i)
+		for range DefaultRateBurst {
+			post(exhausted[i])
+		}
+		if code := post(exhausted[i]); code != http.StatusTooManyRequests {
+			t.Fatalf("source %d not limited after its burst: %d", i, code)
+		}
+	}
+	for i := range maxSources {
+		now = now.Add(time.Millisecond) // the flood takes 10 s in all
+		post(netip.AddrFrom4([4]byte{10, byte(i >> 16), byte(i >> 8), byte(i)}).String() + ":1000")
+	}
+	through := 0
+	for _, src := range exhausted {
+		if post(src) != http.StatusTooManyRequests {
+			through++
+		}
+	}
+	if through > 0 {
+		t.Errorf("after a flood of %d other sources, %d of %d exhausted sources got through again", maxSources, through, len(exhausted))
+	}
+	if n := len(h.(*httpHandler).core.limiter.buckets); n > maxSources {
+		t.Errorf("the limiter remembers %d sources; want at most %d", n, maxSources)
+	}
+}
