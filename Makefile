@@ -45,7 +45,7 @@ bench: deps contact-deps
 
 # Refresh the generated TypeScript types of the content.
 types:
-	$(GO) test ./generator/content -run TestTypeScript -update
+	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons' -update
 
 clean:
 	rm -rf dist frontend/out

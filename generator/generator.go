@@ -158,7 +158,7 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	// Site files.
 	for _, f := range sitefiles.Files(sitefiles.Brand{
 		Name: site.Config.Brand, Description: site.Config.SEO.Description,
-		Accent: parseHex(site.Config.SEO.ThemeColor), ShareImage: site.Config.SEO.Image, Logo: site.Config.Organization.Logo,
+		Accent: parseHex(string(site.Config.SEO.ThemeColor)), ShareImage: site.Config.SEO.Image, Logo: site.Config.Organization.Logo,
 	}) {
 		out.add(strings.TrimPrefix(f.Path, "/"), f.Data)
 	}

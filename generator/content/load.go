@@ -82,6 +82,7 @@ func Load(fsys fs.FS) (*Site, error) {
 		c := collectionFiles[name]
 		l.yaml(c.file, c.ptr(&s.Collections))
 	}
+	l.sizeImages(reflect.ValueOf(&s.Collections))
 	l.pages(s)
 	l.routes(s, routing)
 	if len(l.errs) > 0 {
@@ -166,6 +167,7 @@ func (l *loader) yamlPage(file string) *Page {
 			l.renderMarkdown(sec.Pos, md)
 		}
 	}
+	l.sizeImages(reflect.ValueOf(f.Sections))
 	return &Page{Route: Route{Pos: pos, PageMeta: f.PageMeta}, Sections: f.Sections}
 }
 

@@ -1,7 +1,10 @@
 package content
 
 import (
+	"bytes"
 	"encoding/json"
+	"image"
+	pngenc "image/png"
 	"errors"
 	"os"
 	"path/filepath"
@@ -98,6 +101,38 @@ func TestLoadFixture(t *testing.T) {
 	m := md[0].Value.(*MarkdownSection)
 	if !strings.Contains(m.HTML, `<h2 id="cookies">Cookies</h2>`) || m.Body != "" || m.Back == nil || m.Back.Label != "Back to Home" {
 		t.Errorf("markdown section = %+v", m)
+	}
+}
+
+// TestImageSize checks that an image's size comes from its file: an SVG's
+// width and height or viewBox, a PNG's header.
+func TestImageSize(t *testing.T) {
+	var png bytes.Buffer
+	if err := pngenc.Encode(&png, image.NewGray(image.Rect(0, 0, 300, 200))); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ext, data string
+		w, h      int
+	}{
+		{".svg", `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"></svg>`, 640, 400},
+		{".svg", `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120.4 80"></svg>`, 120, 80},
+		{".png", png.String(), 300, 200},
+	} {
+		w, h, err := imageSize(tc.ext, []byte(tc.data))
+		if err != nil || w != tc.w || h != tc.h {
+			t.Errorf("%s %q: %dx%d, %v; want %dx%d", tc.ext, tc.data[:min(len(tc.data), 40)], w, h, err, tc.w, tc.h)
+		}
+	}
+	if _, _, err := imageSize(".svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)); err == nil {
+		t.Error("an SVG without a size was accepted")
+	}
+	s, err := Load(fixtureSite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img := s.Collections.CaseStudies[0].Image; img.Width != 640 || img.Height != 400 {
+		t.Errorf("the fixture's first case-study image is %dx%d, want the file's 640x400", img.Width, img.Height)
 	}
 }
 
@@ -218,6 +253,40 @@ func TestLoadErrors(t *testing.T) {
 			file: "pages/about.yaml",
 			edit: replace("collection: values", "collection: valeus"),
 			want: []string{`collection "valeus" cannot be shown as cards (did you mean "values"?)`},
+		},
+		{
+			name: "unknown icon",
+			file: "pages/index.yaml",
+			edit: replace("icon: globe", "icon: glob"),
+			want: []string{`field "sections[1].cards[0].icon": unknown icon "glob" (did you mean "globe"?)`},
+			at:   at("pages/index.yaml", "glob,", 0),
+		},
+		{
+			name: "colour that is not #RRGGBB",
+			file: "collections/case-studies.yaml",
+			edit: replace(`color: "#FF6B35"`, "color: orange"),
+			want: []string{`colour "orange" must be written #RRGGBB`},
+			at:   at("collections/case-studies.yaml", "orange", 0),
+		},
+		{
+			name: "image without alt text",
+			file: "collections/case-studies.yaml",
+			edit: replace(`alt: "Illustration: a shopping bag beside a chat bubble and a rising bar chart"`, `alt: ""`),
+			want: []string{`field "[0].image.alt" must not be blank`},
+			at:   at("collections/case-studies.yaml", `""`, 0),
+		},
+		{
+			name: "image file that does not exist",
+			file: "collections/case-studies.yaml",
+			edit: replace("src: /images/case-studies/ecommerce-retailer.svg", "src: /images/case-studies/ecommerce-retailer.png"),
+			want: []string{`image "/images/case-studies/ecommerce-retailer.png": no such file under content/images/ (did you mean "/images/case-studies/ecommerce-retailer.svg"?)`},
+			at:   at("collections/case-studies.yaml", "{src: /images/case-studies/ecommerce-retailer.png", 0),
+		},
+		{
+			name: "image size typed by hand",
+			file: "collections/case-studies.yaml",
+			edit: replace("ecommerce-retailer.svg,", "ecommerce-retailer.svg, width: 640,"),
+			want: []string{`unknown field "width" in Image`},
 		},
 		{
 			name: "title with the brand",

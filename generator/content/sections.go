@@ -138,7 +138,7 @@ type CardsSection struct {
 // BlockCard is one card: an icon, a title (an h3), a text and optionally
 // a headline figure, bullet points, a tag and an action.
 type BlockCard struct {
-	Icon   string       `json:"icon"`
+	Icon   Icon         `json:"icon"`
 	Title  string       `json:"title"`
 	Text   string       `json:"text"`
 	Stat   *BlockStat   `json:"stat,omitempty"`
@@ -239,7 +239,7 @@ type HomeHeroSection struct {
 // HeroTag is a topic tag; DesktopOnly hides it under 768 px.
 type HeroTag struct {
 	Label       string `json:"label"`
-	Icon        string `json:"icon"`
+	Icon        Icon   `json:"icon"`
 	DesktopOnly bool   `json:"desktopOnly,omitempty"`
 }
 
@@ -284,7 +284,7 @@ type CardGridSection struct {
 // Card is an icon, a title and a text; Stat, when set, is a highlighted
 // figure.
 type Card struct {
-	Icon  string `json:"icon"`
+	Icon  Icon   `json:"icon"`
 	Title string `json:"title"`
 	Text  string `json:"text"`
 	Stat  string `json:"stat,omitempty"`
@@ -306,7 +306,7 @@ func (BusinessLinesSection) reads() []string { return []string{"services"} }
 
 // Product is a product card: bullets and a link to the product's site.
 type Product struct {
-	Icon    string   `json:"icon"`
+	Icon    Icon     `json:"icon"`
 	Eyebrow string   `json:"eyebrow"`
 	Title   string   `json:"title"`
 	Text    string   `json:"text"`

@@ -40,7 +40,7 @@ var collectionFiles = map[string]struct {
 type Service struct {
 	ID          string   `json:"id"`
 	Title       string   `json:"title"`
-	Icon        string   `json:"icon"`
+	Icon        Icon     `json:"icon"`
 	Description string   `json:"description"`
 	Details     []string `json:"details"`
 }
@@ -56,23 +56,8 @@ type CaseStudy struct {
 	Solution  string   `json:"solution"`
 	Results   []string `json:"results"`
 	Image     Image    `json:"image"`
-	Icon      string   `json:"icon"`
-	Color     string   `json:"color"`
-}
-
-// Image is a site image with the intrinsic size the page reserves for it.
-type Image struct {
-	Src    string `json:"src"`
-	Alt    string `json:"alt"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-}
-
-func (i Image) Validate() error {
-	if i.Width <= 0 || i.Height <= 0 {
-		return fmt.Errorf("image %q needs a positive width and height", i.Src)
-	}
-	return checkPath("src", i.Src)
+	Icon      Icon     `json:"icon"`
+	Color     HexColor `json:"color"`
 }
 
 // Review feeds only the Organization's structured data.
@@ -110,7 +95,7 @@ type FAQItem struct {
 // files exist, and the page must say so.
 type Resource struct {
 	Type        string `json:"type"`
-	Icon        string `json:"icon"`
+	Icon        Icon   `json:"icon"`
 	Title       string `json:"title"`
 	Description string `json:"description"`
 	DownloadURL string `json:"downloadUrl,omitempty"`
@@ -138,13 +123,13 @@ func (w Webinar) Validate() error {
 }
 
 type Value struct {
-	Icon        string `json:"icon"`
+	Icon        Icon   `json:"icon"`
 	Title       string `json:"title"`
 	Description string `json:"description"`
 }
 
 type PartnerGroup struct {
-	Icon        string   `json:"icon"`
+	Icon        Icon     `json:"icon"`
 	Title       string   `json:"title"`
 	Description string   `json:"description"`
 	Partners    []string `json:"partners"`

@@ -115,7 +115,7 @@ type ContactForm struct {
 // InfoItem is a line of the contact information. With Site (see Action)
 // the text is that address and links to it.
 type InfoItem struct {
-	Icon  string `json:"icon"`
+	Icon  Icon   `json:"icon"`
 	Label string `json:"label"`
 	Text  string `json:"text,omitempty"`
 	Href  Link   `json:"href,omitempty"`

@@ -50,10 +50,10 @@ type SEO struct {
 	Description string   `json:"description"`
 	Keywords    []string `json:"keywords"`
 	// Image is the default share image (1200x630), a site path or URL.
-	Image      string `json:"image"`
-	ThemeColor string `json:"themeColor"`
-	Region     string `json:"region"`
-	Placename  string `json:"placename"`
+	Image      string   `json:"image"`
+	ThemeColor HexColor `json:"themeColor"`
+	Region     string   `json:"region"`
+	Placename  string   `json:"placename"`
 	// Speakable lists the CSS selectors of the WebPage block.
 	Speakable []string `json:"speakable"`
 }

@@ -24,6 +24,7 @@ func TypeScript() []byte {
 	var b bytes.Buffer
 	b.WriteString("// Code generated from generator/content by TypeScript(); DO NOT EDIT.\n")
 	b.WriteString("// Refresh: go test ./generator/content -run TestTypeScript -update\n\n")
+	b.WriteString("import type { IconName } from \"../components/ui/icon\";\n\n")
 	for _, name := range sortedKeys(g.named) {
 		t := g.named[name]
 		fmt.Fprintf(&b, "export interface %s {\n", name)
@@ -77,6 +78,9 @@ func (g *tsGen) ref(t reflect.Type) string {
 	case reflect.Pointer:
 		return g.ref(t.Elem())
 	case reflect.String:
+		if t == reflect.TypeOf(Icon("")) {
+			return "IconName"
+		}
 		return "string"
 	case reflect.Bool:
 		return "boolean"

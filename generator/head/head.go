@@ -123,7 +123,7 @@ func Write(p Page) []byte {
 	meta(&b, "name", "twitter:description", desc)
 	meta(&b, "name", "twitter:image", image)
 
-	meta(&b, "name", "theme-color", s.SEO.ThemeColor)
+	meta(&b, "name", "theme-color", string(s.SEO.ThemeColor))
 	meta(&b, "name", "mobile-web-app-capable", "yes")
 	meta(&b, "name", "apple-mobile-web-app-capable", "yes")
 	meta(&b, "name", "apple-mobile-web-app-status-bar-style", "black-translucent")

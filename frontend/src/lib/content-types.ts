@@ -1,6 +1,8 @@
 // Code generated from generator/content by TypeScript(); DO NOT EDIT.
 // Refresh: go test ./generator/content -run TestTypeScript -update
 
+import type { IconName } from "../components/ui/icon";
+
 export interface Action {
   label: string;
   href?: string;
@@ -20,7 +22,7 @@ export interface BlockAction {
 }
 
 export interface BlockCard {
-  icon: string;
+  icon: IconName;
   title: string;
   text: string;
   stat?: BlockStat;
@@ -53,7 +55,7 @@ export interface CTASection {
 }
 
 export interface Card {
-  icon: string;
+  icon: IconName;
   title: string;
   text: string;
   stat?: string;
@@ -93,7 +95,7 @@ export interface CaseStudy {
   solution: string;
   results: string[];
   image: Image;
-  icon: string;
+  icon: IconName;
   color: string;
 }
 
@@ -286,7 +288,7 @@ export interface HeroSection {
 
 export interface HeroTag {
   label: string;
-  icon: string;
+  icon: IconName;
   desktopOnly?: boolean;
 }
 
@@ -308,7 +310,7 @@ export interface Image {
 }
 
 export interface InfoItem {
-  icon: string;
+  icon: IconName;
   label: string;
   text?: string;
   href?: string;
@@ -398,14 +400,14 @@ export interface PageData {
 }
 
 export interface PartnerGroup {
-  icon: string;
+  icon: IconName;
   title: string;
   description: string;
   partners: string[];
 }
 
 export interface Product {
-  icon: string;
+  icon: IconName;
   eyebrow: string;
   title: string;
   text: string;
@@ -439,7 +441,7 @@ export interface PulseDashboardSection {
 
 export interface Resource {
   type: string;
-  icon: string;
+  icon: IconName;
   title: string;
   description: string;
   downloadUrl?: string;
@@ -476,7 +478,7 @@ export interface SEO {
 export interface Service {
   id: string;
   title: string;
-  icon: string;
+  icon: IconName;
   description: string;
   details: string[];
 }
@@ -533,7 +535,7 @@ export interface UI {
 }
 
 export interface Value {
-  icon: string;
+  icon: IconName;
   title: string;
   description: string;
 }

@@ -1,0 +1,45 @@
+package content
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Icon is the name of an icon of the site's icon set, the one of
+// frontend/src/components/ui/icon.tsx (iconNames is generated from it), so
+// that a name the app cannot draw fails the build instead of drawing a
+// placeholder. In TypeScript it is that file's IconName.
+type Icon string
+
+func (i *Icon) UnmarshalText(b []byte) error {
+	s := string(b)
+	if !slices.Contains(iconNames, s) {
+		return fmt.Errorf("unknown icon %q%s (content/README.md lists the icons)", s, didYouMean(s, iconNames))
+	}
+	*i = Icon(s)
+	return nil
+}
+
+// IconNames returns the names of the icon set, in order.
+func IconNames() []string { return slices.Clone(iconNames) }
+
+// HexColor is a colour written as #RRGGBB.
+type HexColor string
+
+func (c *HexColor) UnmarshalText(b []byte) error {
+	s := string(b)
+	if len(s) != 7 || s[0] != '#' || !isHex(s[1:]) {
+		return fmt.Errorf("colour %q must be written #RRGGBB, like #FF6B35", s)
+	}
+	*c = HexColor(s)
+	return nil
+}
+
+func isHex(s string) bool {
+	for _, r := range s {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f' || 'A' <= r && r <= 'F') {
+			return false
+		}
+	}
+	return true
+}
