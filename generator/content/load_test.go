@@ -3,9 +3,9 @@ package content
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"image"
 	pngenc "image/png"
-	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
