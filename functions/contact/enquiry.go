@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/vozia/site/internal/contactform"
 )
 
 // Enquiry is one accepted contact request, as a Mailer receives it. The
@@ -53,8 +55,9 @@ const (
 	minElapsed = 3000 // milliseconds
 )
 
-// CompanySizes are the options of the form's select, in order.
-var companySizes = []string{"1-50", "51-250", "251-500", ">500"}
+// companySizes are the options of the form's select, in order; the site's
+// form shows the same list (internal/contactform).
+var companySizes = contactform.CompanySizes
 
 // The form's messages, so the client can show the server's verdict as its own.
 const (

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vozia/site/internal/contactform"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -74,6 +75,7 @@ func Load(fsys fs.FS) (*Site, error) {
 	s := &Site{Pages: map[string]*Page{}}
 	l.yaml("site.yaml", &s.Config)
 	l.yaml("layout.yaml", &s.Layout)
+	s.Layout.ContactForm.SizeOptions = slices.Clone(contactform.CompanySizes)
 	var routing Routing
 	if _, err := fs.Stat(fsys, RoutingFile); err == nil {
 		l.yaml(RoutingFile, &routing)

@@ -9,10 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/vozia/site/internal/contactform"
 )
 
 // fixtureSite is the test site of testdata/site (shared with the
@@ -66,6 +69,10 @@ func TestLoadFixture(t *testing.T) {
 	}
 	if s.Pages["/old"] != nil {
 		t.Error("the redirect has a page")
+	}
+	// The form offers exactly the company sizes the contact function accepts.
+	if got := s.Layout.ContactForm.SizeOptions; !slices.Equal(got, contactform.CompanySizes) {
+		t.Errorf("form size options %q, want the contact function's %q", got, contactform.CompanySizes)
 	}
 
 	// Breadcrumbs come from the folders: /legal has no page, so it is skipped.
@@ -287,6 +294,12 @@ func TestLoadErrors(t *testing.T) {
 			file: "collections/case-studies.yaml",
 			edit: replace("ecommerce-retailer.svg,", "ecommerce-retailer.svg, width: 640,"),
 			want: []string{`unknown field "width" in Image`},
+		},
+		{
+			name: "company sizes written in the layout",
+			file: "layout.yaml",
+			edit: replace("contactForm:\n", "contactForm:\n  sizeOptions: [small, large]\n"),
+			want: []string{`unknown field "sizeOptions" in ContactForm`},
 		},
 		{
 			name: "title with the brand",

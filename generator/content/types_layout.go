@@ -98,12 +98,14 @@ type FooterColumn struct {
 }
 
 type ContactForm struct {
-	Heading     string       `json:"heading"`
-	Intro       string       `json:"intro"`
-	InfoHeading string       `json:"infoHeading"`
-	Info        []InfoItem   `json:"info"`
-	Fields      FormFields   `json:"fields"`
-	SizeOptions []string     `json:"sizeOptions"`
+	Heading     string     `json:"heading"`
+	Intro       string     `json:"intro"`
+	InfoHeading string     `json:"infoHeading"`
+	Info        []InfoItem `json:"info"`
+	Fields      FormFields `json:"fields"`
+	// SizeOptions are not content: the contact function accepts exactly
+	// these (internal/contactform), so the build fills them in.
+	SizeOptions []string     `json:"sizeOptions" yaml:"-"`
 	Submit      string       `json:"submit"`
 	Sending     string       `json:"sending"`
 	Errors      FormMessages `json:"errors"`
