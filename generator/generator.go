@@ -183,13 +183,9 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	for _, f := range out.files {
 		files["/"+f.Path] = true
 	}
-	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolve})
+	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolve, Routes: pagePaths(site)})
 	if len(problems) > 0 {
-		msgs := make([]string, len(problems))
-		for i, p := range problems {
-			msgs[i] = "link check: " + p.String()
-		}
-		return nil, errors.New(strings.Join(msgs, "\n"))
+		return nil, linkErrors(site, problems)
 	}
 
 	manifest := Manifest(site)
@@ -269,6 +265,38 @@ func slug(p string) string {
 func hashedName(base, ext string, data []byte) string {
 	sum := sha256.Sum256(data)
 	return base + "-" + hex.EncodeToString(sum[:])[:10] + ext
+}
+
+// linkErrors reports each broken link where content writes it, once per
+// place however many pages show it (the navigation is on every page);
+// a link no content file writes is reported on the page that has it.
+func linkErrors(site *content.Site, problems []linkcheck.Problem) error {
+	where := map[string][]content.Pos{}
+	for _, l := range site.Links {
+		where[l.Href] = append(where[l.Href], l.Pos)
+	}
+	var errs content.ErrorList
+	for _, p := range problems {
+		msg := fmt.Sprintf("link %q: %s", p.Link, p.Reason)
+		if at := where[p.Link]; len(at) > 0 {
+			for _, pos := range at {
+				errs = append(errs, content.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: msg})
+			}
+			continue
+		}
+		errs = append(errs, content.Error{Msg: "link check: " + p.String()})
+	}
+	return errs.Sorted()
+}
+
+func pagePaths(site *content.Site) []string {
+	var out []string
+	for _, r := range site.Routes {
+		if r.Redirect == "" && !r.NotFound {
+			out = append(out, r.Path)
+		}
+	}
+	return out
 }
 
 // sourceFiles are the content files a page is made from, for lastmod.

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	stdhtml "html"
 	"os"
 	"path/filepath"
@@ -198,17 +199,31 @@ func embeddedJSON(t *testing.T, doc, id string) []byte {
 	return []byte(m[1])
 }
 
+// TestBuildRejectsBrokenLinks checks that every broken link is reported
+// where it is written (the YAML node or the Markdown line), once however
+// many pages show it, with the closest route or id, all in one round.
 func TestBuildRejectsBrokenLinks(t *testing.T) {
 	fsys := fixture(t)
-	fsys["pages/notes.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Notes\ndescription: D.\n---\n# Notes\n\nSee [a project](/projects/firecat) and [a part](/about#nowhere).\n")}
+	fsys["pages/notes.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Notes\ndescription: D.\n---\n# Notes\n\nSee [a project](/projects/firecat)\nand [the stories](/about#storeis).\n")}
+	layout := string(fsys["layout.yaml"].Data)
+	fsys["layout.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(layout, "href: /services}", "href: /servics}", 1))}
 	_, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
 	if err == nil {
-		t.Fatal("a page linking to a path with no route was built")
+		t.Fatal("a site with broken links was built")
 	}
-	for _, want := range []string{`/notes: link "/projects/firecat": no route for this path`, `/notes: link "/about#nowhere": no element with id "nowhere" on /about`} {
+	line := strings.Count(layout[:strings.Index(layout, "href: /services}")], "\n") + 1
+	col := strings.Index(layout[strings.LastIndex(layout[:strings.Index(layout, "href: /services}")], "\n")+1:], "/services}") + 1
+	for _, want := range []string{
+		`pages/notes.md:7:5: link "/projects/firecat": no route for this path`,
+		`pages/notes.md:8:5: link "/about#storeis": no element with id "storeis" on /about (did you mean "stories"?)`,
+		fmt.Sprintf(`layout.yaml:%d:%d: link "/servics": no route for this path (did you mean "/services"?)`, line, col),
+	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)
 		}
+	}
+	if n := strings.Count(err.Error(), `link "/servics"`); n != 1 {
+		t.Errorf("the layout's broken link, on every page, is reported %d times, want once:\n%v", n, err)
 	}
 }
 

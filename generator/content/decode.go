@@ -34,6 +34,7 @@ type validator interface{ Validate() error }
 var (
 	posType       = reflect.TypeOf(Pos{})
 	sectionType   = reflect.TypeOf(Section{})
+	linkType      = reflect.TypeOf(Link(""))
 	validatorType = reflect.TypeOf((*validator)(nil)).Elem()
 	textUnmarshal = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 	yamlLineRE    = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -49,10 +50,18 @@ var (
 // says omitempty, unknown keys and duplicate keys are errors, and each
 // decoded struct's Validate method runs.
 func decodeYAML(file string, data []byte, v any) []Error {
+	errs, _ := decode(file, data, v)
+	return errs
+}
+
+// decode is decodeYAML that also returns every link (Link value) of the
+// document with its position, so that a broken link found after rendering
+// is reported where it is written.
+func decode(file string, data []byte, v any) ([]Error, []LinkSource) {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
-		return []Error{syntaxError(file, err)}
+		return []Error{syntaxError(file, err)}, nil
 	}
 	d := &decoder{file: file}
 	root := &doc
@@ -60,7 +69,13 @@ func decodeYAML(file string, data []byte, v any) []Error {
 		root = root.Content[0]
 	}
 	d.value(root, reflect.ValueOf(v).Elem(), "")
-	return d.errs
+	return d.errs, d.links
+}
+
+// LinkSource is a link written in content and where it is written.
+type LinkSource struct {
+	Href string
+	Pos  Pos
 }
 
 func syntaxError(file string, err error) Error {
@@ -76,8 +91,9 @@ func syntaxError(file string, err error) Error {
 }
 
 type decoder struct {
-	file string
-	errs []Error
+	file  string
+	errs  []Error
+	links []LinkSource
 }
 
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
@@ -100,6 +116,8 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 		}
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
 			d.errorf(n, "%s%v", where, err)
+		} else if v.Type() == linkType {
+			d.links = append(d.links, LinkSource{Href: n.Value, Pos: Pos{File: d.file, Line: n.Line, Col: n.Column}})
 		}
 		return
 	}
@@ -345,8 +363,10 @@ func kindNames() []string {
 	return out
 }
 
-// didYouMean names the closest of the candidates, or says nothing when
-// none is close.
+// DidYouMean returns " (did you mean \"x\"?)" naming the closest of the
+// candidates to s, or "" when none is close.
+func DidYouMean(s string, candidates []string) string { return didYouMean(s, candidates) }
+
 func didYouMean(s string, candidates []string) string {
 	best, bestD := "", max(3, len(s)/3+1)
 	for _, c := range candidates {

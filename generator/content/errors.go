@@ -16,7 +16,12 @@ type Error struct {
 	Msg       string
 }
 
-func (e Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+func (e Error) Error() string {
+	if e.File == "" {
+		return e.Msg // a problem of the build that no content file causes
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
 
 // ErrorList is every problem of one load, sorted by file and position.
 type ErrorList []Error
@@ -28,6 +33,9 @@ func (l ErrorList) Error() string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// Sorted returns the list sorted by file and position, without repeats.
+func (l ErrorList) Sorted() ErrorList { return l.sorted() }
 
 func (l ErrorList) sorted() ErrorList {
 	s := slices.Clone(l)
@@ -42,7 +50,9 @@ func (l ErrorList) sorted() ErrorList {
 func (l ErrorList) Prefix(dir string) error {
 	out := make(ErrorList, len(l))
 	for i, e := range l {
-		e.File = path.Join(dir, e.File)
+		if e.File != "" {
+			e.File = path.Join(dir, e.File)
+		}
 		out[i] = e
 	}
 	return out

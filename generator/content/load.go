@@ -12,8 +12,10 @@ import (
 
 	"github.com/vozia/site/internal/contactform"
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 )
 
 // Site is everything the build reads from content/, validated.
@@ -27,6 +29,9 @@ type Site struct {
 	Collections Collections
 	// Pages holds the page of each route, by path; redirects have none.
 	Pages map[string]*Page
+	// Links are the links written in content (href fields and Markdown
+	// links) with their positions, for reporting broken ones.
+	Links []LinkSource
 }
 
 // Page is what one route renders: its sections and the collections they
@@ -90,12 +95,14 @@ func Load(fsys fs.FS) (*Site, error) {
 	if len(l.errs) > 0 {
 		return nil, l.errs.sorted()
 	}
+	s.Links = l.links
 	return s, nil
 }
 
 type loader struct {
-	fsys fs.FS
-	errs ErrorList
+	fsys  fs.FS
+	errs  ErrorList
+	links []LinkSource
 }
 
 func (l *loader) yaml(file string, v any) bool {
@@ -104,8 +111,9 @@ func (l *loader) yaml(file string, v any) bool {
 		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 		return false
 	}
-	errs := decodeYAML(file, data, v)
+	errs, links := decode(file, data, v)
 	l.errs = append(l.errs, errs...)
+	l.links = append(l.links, links...)
 	return len(errs) == 0
 }
 
@@ -162,8 +170,9 @@ func (l *loader) yamlPage(file string) *Page {
 		return nil
 	}
 	pos := Pos{File: file, Line: 1, Col: 1}
-	errs := decodeYAML(file, data, &f)
+	errs, links := decode(file, data, &f)
 	l.errs = append(l.errs, errs...)
+	l.links = append(l.links, links...)
 	for _, sec := range f.Sections {
 		if md, ok := sec.Value.(*MarkdownSection); ok {
 			l.renderMarkdown(sec.Pos, md)
@@ -188,7 +197,9 @@ func (l *loader) markdownPage(file string) *Page {
 	}
 	var f markdownFront
 	// The front matter starts on line 2; pad so that positions match.
-	l.errs = append(l.errs, decodeYAML(file, append([]byte("\n"), front...), &f)...)
+	errs, links := decode(file, append([]byte("\n"), front...), &f)
+	l.errs = append(l.errs, errs...)
+	l.links = append(l.links, links...)
 	md := &MarkdownSection{Body: string(body), Back: f.Back}
 	pos := Pos{File: file, Line: bodyLine, Col: 1}
 	l.renderMarkdown(pos, md)
@@ -214,9 +225,28 @@ func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
 	return front, []byte(b), bodyLine, true
 }
 
+// renderMarkdown renders a markdown section whose text starts at pos (the
+// first line of a .md page's body; a YAML body: scalar starts a line below
+// its section, close enough to find the link), and records its links.
 func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
+	src := []byte(md.Body)
+	doc := markdown.Parser().Parse(text.NewReader(src))
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		link, ok := n.(*ast.Link)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		line, col := pos.Line, pos.Col
+		if t, ok := link.FirstChild().(*ast.Text); ok {
+			before := src[:max(t.Segment.Start-1, 0)]
+			line += bytes.Count(before, []byte("\n"))
+			col = len(before) - bytes.LastIndexByte(before, '\n')
+		}
+		l.links = append(l.links, LinkSource{Href: string(link.Destination), Pos: Pos{File: pos.File, Line: line, Col: col}})
+		return ast.WalkContinue, nil
+	})
 	var buf bytes.Buffer
-	if err := markdown.Convert([]byte(md.Body), &buf); err != nil {
+	if err := markdown.Renderer().Render(&buf, src, doc); err != nil {
 		l.errs = append(l.errs, pos.errorf("markdown: %v", err))
 	}
 	md.HTML = buf.String()

@@ -2,17 +2,22 @@
 // link: every internal href resolves to a route (or a file of the site),
 // every #fragment to an id on the target page, and every link that opens a
 // new tab carries rel="noopener noreferrer". Images and stylesheets must
-// exist too. Each violation names the page and the link.
+// exist too. Each violation names the page and the link, with the closest
+// route or id when there is one; the build then reports it where the link
+// is written in content.
 package linkcheck
 
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // Site is what links are checked against.
@@ -24,6 +29,9 @@ type Site struct {
 	Resolve func(path string) (string, bool)
 	// Files are the paths of the other files of the site ("/sitemap.xml").
 	Files map[string]bool
+	// Routes are the paths of the pages, to suggest the closest one for a
+	// link to nowhere.
+	Routes []string
 }
 
 // Problem is one broken link.
@@ -127,12 +135,13 @@ func (s Site) checkAnchor(page string, n *html.Node, ids map[string]map[string]b
 		}
 		t, ok := s.Resolve(p)
 		if !ok {
-			return append(out, Problem{page, href, "no route for this path"})
+			return append(out, Problem{page, href, "no route for this path" + content.DidYouMean(p, s.Routes)})
 		}
 		target = t
 	}
 	if frag := u.Fragment; frag != "" && !ids[target][frag] {
-		out = append(out, Problem{page, href, fmt.Sprintf("no element with id %q on %s", frag, target)})
+		known := slices.Sorted(maps.Keys(ids[target]))
+		out = append(out, Problem{page, href, fmt.Sprintf("no element with id %q on %s%s", frag, target, content.DidYouMean(frag, known))})
 	}
 	return out
 }
