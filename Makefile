@@ -43,9 +43,10 @@ bench: deps contact-deps
 	@echo "== benchmarks (BenchmarkBuild1000Routes target: at least 100 pages/s)"
 	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
 
-# Refresh the generated TypeScript types of the content.
+# Refresh the generated files: the TypeScript types of the content, the
+# icon names and the field reference of content/README.md.
 types:
-	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons' -update
+	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference' -update
 
 clean:
 	rm -rf dist frontend/out

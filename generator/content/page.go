@@ -11,12 +11,15 @@ import (
 type PageMeta struct {
 	// Title is the page's title without the brand: the build adds
 	// " | <brand>" unless the title starts with "<brand> |".
-	Title       string `json:"title"`
+	Title string `json:"title"`
+	// Description is the page's meta description, shown by search engines.
 	Description string `json:"description"`
 	// Name is the page's short name in breadcrumbs ("Voice AI"). A page
 	// with a name gets the trail Home › ancestors with a page › itself.
-	Name        string       `json:"name,omitempty"`
-	Keywords    []string     `json:"keywords,omitempty"`
+	Name string `json:"name,omitempty"`
+	// Keywords come first in the page's keywords, then the site's.
+	Keywords []string `json:"keywords,omitempty"`
+	// Breadcrumbs replace the trail made from the folders.
 	Breadcrumbs []Breadcrumb `json:"breadcrumbs,omitempty"`
 	// Type is the Open Graph type; "website" when empty.
 	Type string `json:"type,omitempty"`
@@ -29,6 +32,7 @@ type PageMeta struct {
 // pageFile is one file under content/pages/: metadata and sections.
 type pageFile struct {
 	PageMeta
+	// Sections are the page's sections, in order; each starts with kind:.
 	Sections []Section `json:"sections"`
 }
 
@@ -36,13 +40,16 @@ type pageFile struct {
 // one markdown section.
 type markdownFront struct {
 	PageMeta
+	// Back is a link under the text ({label: Back to Home, href: /}).
 	Back *Action `json:"back,omitempty"`
 }
 
 // Routing is content/routing.yaml: the paths that are not pages.
 type Routing struct {
+	// Redirects answer a path with a permanent redirect to a page.
 	Redirects []RedirectRule `json:"redirects,omitempty"`
-	Rewrites  []RewriteRule  `json:"rewrites,omitempty"`
+	// Rewrites serve a page for every path below it.
+	Rewrites []RewriteRule `json:"rewrites,omitempty"`
 }
 
 // RedirectRule answers From with a permanent redirect to the page To.

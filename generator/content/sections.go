@@ -99,11 +99,16 @@ type collectionReader interface{ reads() []string }
 // HeroSection opens a page: a kicker, the page's one h1, an introduction,
 // its calls to action and, optionally, a strip of figures.
 type HeroSection struct {
-	Eyebrow    string        `json:"eyebrow"`
-	Heading    string        `json:"heading"`
-	Intro      string        `json:"intro"`
-	Actions    []BlockAction `json:"actions,omitempty"`
-	Highlights []BlockStat   `json:"highlights,omitempty"`
+	// Eyebrow is the short kicker above the heading.
+	Eyebrow string `json:"eyebrow"`
+	// Heading is the page's one h1.
+	Heading string `json:"heading"`
+	// Intro is the paragraph under the heading.
+	Intro string `json:"intro"`
+	// Actions are the buttons under the introduction.
+	Actions []BlockAction `json:"actions,omitempty"`
+	// Highlights are figures shown in a strip at the bottom of the hero.
+	Highlights []BlockStat `json:"highlights,omitempty"`
 }
 
 // BlockAction is a call to action drawn as a button: an Action (href, or
@@ -128,60 +133,79 @@ func (a BlockAction) Validate() error {
 
 // CardsSection is a section of cards with a heading (an h2).
 type CardsSection struct {
-	// ID is the section's anchor, for links to it.
-	ID      string      `json:"id,omitempty"`
-	Heading string      `json:"heading"`
-	Intro   string      `json:"intro,omitempty"`
-	Cards   []BlockCard `json:"cards"`
+	// ID is the section's anchor, for links to it (#id).
+	ID string `json:"id,omitempty"`
+	// Heading is the section's h2.
+	Heading string `json:"heading"`
+	// Intro is the paragraph under the heading.
+	Intro string      `json:"intro,omitempty"`
+	Cards []BlockCard `json:"cards"`
 }
 
 // BlockCard is one card: an icon, a title (an h3), a text and optionally
 // a headline figure, bullet points, a tag and an action.
 type BlockCard struct {
-	Icon   Icon         `json:"icon"`
-	Title  string       `json:"title"`
-	Text   string       `json:"text"`
-	Stat   *BlockStat   `json:"stat,omitempty"`
-	Points []string     `json:"points,omitempty"`
-	Tag    string       `json:"tag,omitempty"`
+	Icon Icon `json:"icon"`
+	// Title is the card's h3.
+	Title string `json:"title"`
+	Text  string `json:"text"`
+	// Stat is a highlighted figure under the text.
+	Stat *BlockStat `json:"stat,omitempty"`
+	// Points are bullet points, each with a check mark.
+	Points []string `json:"points,omitempty"`
+	// Tag is a small label above the title.
+	Tag string `json:"tag,omitempty"`
+	// Action is a button at the bottom of the card.
 	Action *BlockAction `json:"action,omitempty"`
 }
 
 // BlockStat is a figure and what it measures.
 type BlockStat struct {
+	// Value is the figure, drawn large ("30+"); quote it when it is a number.
 	Value string `json:"value"`
+	// Label is what the figure measures.
 	Label string `json:"label"`
 }
 
 // StatsSection is a section of figures.
 type StatsSection struct {
-	Heading string      `json:"heading"`
-	Intro   string      `json:"intro,omitempty"`
-	Stats   []BlockStat `json:"stats"`
+	// Heading is the section's h2.
+	Heading string `json:"heading"`
+	// Intro is the paragraph under the heading.
+	Intro string      `json:"intro,omitempty"`
+	Stats []BlockStat `json:"stats"`
 	// Note qualifies the figures (where they come from).
 	Note string `json:"note,omitempty"`
 }
 
 // TextSection is a heading, paragraphs and optional figures.
 type TextSection struct {
-	Heading    string      `json:"heading"`
-	Paragraphs []string    `json:"paragraphs"`
-	Facts      []BlockStat `json:"facts,omitempty"`
+	// Heading is the section's h2.
+	Heading    string   `json:"heading"`
+	Paragraphs []string `json:"paragraphs"`
+	// Facts are figures under the text.
+	Facts []BlockStat `json:"facts,omitempty"`
 }
 
 // CTASection is the closing call to action of a page.
 type CTASection struct {
-	Heading string        `json:"heading"`
-	Text    string        `json:"text"`
+	// Heading is the section's h2.
+	Heading string `json:"heading"`
+	Text    string `json:"text"`
+	// Actions are the buttons.
 	Actions []BlockAction `json:"actions"`
 }
 
 // CollectionSection shows the records of one collection as cards.
 type CollectionSection struct {
+	// Collection names the collection whose records the cards show.
 	Collection string `json:"collection"`
-	ID         string `json:"id,omitempty"`
-	Heading    string `json:"heading"`
-	Intro      string `json:"intro,omitempty"`
+	// ID is the section's anchor, for links to it (#id).
+	ID string `json:"id,omitempty"`
+	// Heading is the section's h2.
+	Heading string `json:"heading"`
+	// Intro is the paragraph under the heading.
+	Intro string `json:"intro,omitempty"`
 }
 
 // cardCollections are the collections a collection section can show (the
@@ -201,17 +225,21 @@ func (c CollectionSection) reads() []string { return []string{c.Collection} }
 // contactForm), with the floating contact button. Heading and intro
 // override the layout's for one page.
 type ContactSection struct {
+	// Heading replaces the layout's contactForm.heading on this page.
 	Heading string `json:"heading,omitempty"`
-	Intro   string `json:"intro,omitempty"`
+	// Intro replaces the layout's contactForm.intro on this page.
+	Intro string `json:"intro,omitempty"`
 }
 
 // MarkdownSection is text in Markdown, rendered by the build. In a .md
 // page the file's body is the section; the front matter's back is its
 // link back. The text may write {email} for site.yaml's demoEmail.
 type MarkdownSection struct {
+	// Body is the text, in Markdown (use a YAML block scalar: body: |).
 	Body string `json:"body,omitempty"`
 	// HTML is the rendered body; it is what the app receives.
-	HTML string  `json:"html" yaml:"-"`
+	HTML string `json:"html" yaml:"-"`
+	// Back is a link under the text.
 	Back *Action `json:"back,omitempty"`
 }
 
