@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	goccy "github.com/goccy/go-yaml"
+	goccyparser "github.com/goccy/go-yaml/parser"
 	"gopkg.in/yaml.v3"
 )
 
@@ -61,7 +63,7 @@ func decode(file string, data []byte, v any) ([]Error, []LinkSource) {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
-		return []Error{syntaxError(file, err)}, nil
+		return []Error{syntaxError(file, data, err)}, nil
 	}
 	d := &decoder{file: file}
 	root := &doc
@@ -78,7 +80,19 @@ type LinkSource struct {
 	Pos  Pos
 }
 
-func syntaxError(file string, err error) Error {
+// syntaxError locates a YAML syntax error. yaml.v3 names only a line, and
+// often the line where the enclosing block starts rather than the one at
+// fault, so the document is parsed again with goccy/go-yaml, whose parser
+// points at the offending token's line and column.
+func syntaxError(file string, data []byte, err error) Error {
+	var se *goccy.SyntaxError
+	if _, perr := goccyparser.ParseBytes(data, 0); errors.As(perr, &se) && se.Token != nil {
+		msg := se.Message
+		if strings.Contains(msg, "mapping value is not allowed") {
+			msg += ` (quote text that contains ": ")`
+		}
+		return Error{File: file, Line: se.Token.Position.Line, Col: se.Token.Position.Column, Msg: "invalid YAML: " + msg}
+	}
 	msg := err.Error()
 	line := 1
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {

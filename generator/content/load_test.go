@@ -333,9 +333,28 @@ func TestLoadErrors(t *testing.T) {
 			file: "pages/about.yaml",
 			edit: replace("name: About\n", "name: About\n   bad: [\n"),
 			want: []string{"invalid YAML"},
-			at: func(f fstest.MapFS) string {
-				return "pages/about.yaml:" + itoa(lineOf(f, "pages/about.yaml", "   bad: [")) + ":"
-			},
+			// The value that runs on into the next line is at fault.
+			at: at("pages/about.yaml", "About\n   bad", 0),
+		},
+		{
+			name: "bad indentation in a section",
+			file: "pages/about.yaml",
+			edit: replace("    heading: Our mission\n", "    heading: Our mission\n   paragraph: x\n"),
+			want: []string{"invalid YAML"},
+			at:   at("pages/about.yaml", "paragraph: x", 0),
+		},
+		{
+			name: "colon in unquoted text",
+			file: "pages/about.yaml",
+			edit: replace("heading: Our mission", "heading: Our mission: to test"),
+			want: []string{`invalid YAML: mapping value is not allowed in this context (quote text that contains ": ")`},
+			at:   at("pages/about.yaml", "Our mission: to test", 0),
+		},
+		{
+			name: "unclosed list",
+			file: "pages/about.yaml",
+			edit: replace("paragraphs: [To test pages.]", "paragraphs: [To test pages."),
+			want: []string{"invalid YAML"},
 		},
 		{
 			name: "empty file",
