@@ -36,7 +36,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
@@ -77,7 +76,15 @@ type Result struct {
 }
 
 // Build runs every stage and returns the files, or every problem found.
+// It is a Builder used once: the cold build and `make dev`'s warm rebuilds
+// are the same code.
 func Build(ctx context.Context, opt Options) (*Result, error) {
+	bld := NewBuilder(opt)
+	defer bld.Close()
+	return bld.Build(ctx)
+}
+
+func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
@@ -92,11 +99,11 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	if err := applyOverrides(&site.Config, opt); err != nil {
 		return nil, err
 	}
-	b, err := bundle.Build(opt.FrontendDir)
+	b, err := bld.bundles(opt)
 	if err != nil {
 		return nil, err
 	}
-	r, err := prerender.New(b.Server, opt.Workers)
+	r, err := bld.renderer(b.Server, opt.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -124,17 +131,21 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 		RoutesURL: "/" + out.add(hashedName("data/routes", ".json", routesJSON), routesJSON),
 	})
 
-	// Render.
+	// Render. The app is given the site data without the route table's
+	// URL: the server never fetches the table, and its URL changes with
+	// any page's data, which would make every render depend on every page
+	// (a Builder re-renders only the pages whose render inputs changed).
+	renderSite := withoutRoutesURL(siteJSON)
 	var jobs []prerender.Job
 	var routes []content.Route
 	for _, rt := range site.Routes {
 		if rt.Redirect == "" {
-			jobs = append(jobs, prerender.Job{URL: rt.Path, Site: siteJSON, Page: pageJSON[rt.Path]})
+			jobs = append(jobs, prerender.Job{URL: rt.Path, Site: renderSite, Page: pageJSON[rt.Path]})
 			routes = append(routes, rt)
 		}
 	}
 	renderStart := time.Now()
-	rendered, err := r.RenderAll(jobs)
+	rendered, err := bld.render(r, b.Server, jobs)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +167,7 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	// Site files.
-	for _, f := range sitefiles.Files(sitefiles.Brand{
+	for _, f := range bld.sitefiles(sitefiles.Brand{
 		Name: site.Config.Brand, Description: site.Config.SEO.Description,
 		Accent: parseHex(string(site.Config.SEO.ThemeColor)), ShareImage: site.Config.SEO.Image, Logo: site.Config.Organization.Logo,
 	}) {
@@ -167,7 +178,7 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	lastmod := map[string]string{}
 	if opt.ContentDir != "" {
-		lastmod = sitemap.LastModified(ctx, opt.ContentDir)
+		lastmod = bld.lastModified(ctx, opt.ContentDir)
 	}
 	var entries []sitemap.Entry
 	for _, rt := range site.Routes {

@@ -19,6 +19,9 @@ type Stats struct {
 	// CSSGzip and JSGzip are what every page loads before interaction.
 	CSSGzip, JSGzip int
 	Render, Total   time.Duration
+	// Reused is the number of pages a Builder did not need to render
+	// again (their inputs were unchanged).
+	Reused int
 }
 
 type RouteStat struct {

@@ -13,6 +13,10 @@
 // esbuild reads the sources from disk itself, so unlike the other stages
 // this one takes a directory rather than an fs.FS. Builds are deterministic:
 // the same sources give byte-identical outputs and names.
+//
+// A Bundler keeps both esbuild contexts alive between builds, so that
+// `make dev` rebuilds incrementally (esbuild re-parses only the files that
+// changed); Build is one Bundler used once.
 package bundle
 
 import (
@@ -45,18 +49,55 @@ type Result struct {
 // Build runs both builds of the app in dir (the folder holding
 // package.json and src/). Errors carry file:line:col of the source.
 func Build(dir string) (*Result, error) {
+	b, err := New(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Dispose()
+	return b.Rebuild()
+}
+
+// Bundler holds the esbuild contexts of both builds of one app.
+type Bundler struct {
+	dir             string
+	browser, server api.BuildContext
+}
+
+// New prepares both builds of the app in dir; nothing is built until
+// Rebuild.
+func New(dir string) (*Bundler, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
+	b := &Bundler{dir: dir}
+	var cerr *api.ContextError
+	if b.browser, cerr = api.Context(browserOptions(dir)); cerr != nil {
+		return nil, fmt.Errorf("browser bundle: %w", messages(cerr.Errors))
+	}
+	if b.server, cerr = api.Context(serverOptions(dir)); cerr != nil {
+		b.browser.Dispose()
+		return nil, fmt.Errorf("server bundle: %w", messages(cerr.Errors))
+	}
+	return b, nil
+}
+
+// Rebuild builds both bundles from the sources as they are now.
+func (b *Bundler) Rebuild() (*Result, error) {
 	res := &Result{}
-	if err := buildBrowser(dir, res); err != nil {
+	if err := collectBrowser(b.dir, b.browser.Rebuild(), res); err != nil {
 		return nil, err
 	}
-	if err := buildServer(dir, res); err != nil {
+	if err := collectServer(b.server.Rebuild(), res); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// Dispose frees the contexts.
+func (b *Bundler) Dispose() {
+	b.browser.Dispose()
+	b.server.Dispose()
 }
 
 var loaders = map[string]api.Loader{
@@ -83,8 +124,8 @@ func common(dir string, o api.BuildOptions) api.BuildOptions {
 	return o
 }
 
-func buildBrowser(dir string, res *Result) error {
-	r := api.Build(common(dir, api.BuildOptions{
+func browserOptions(dir string) api.BuildOptions {
+	return common(dir, api.BuildOptions{
 		EntryPoints:       []string{"src/entry-client.tsx"},
 		EntryNames:        "app-[hash]",
 		AssetNames:        "[name]-[hash]",
@@ -95,7 +136,10 @@ func buildBrowser(dir string, res *Result) error {
 		MinifyWhitespace:  true,
 		MinifyIdentifiers: true,
 		MinifySyntax:      true,
-	}))
+	})
+}
+
+func collectBrowser(dir string, r api.BuildResult, res *Result) error {
 	if err := messages(r.Errors); err != nil {
 		return fmt.Errorf("browser bundle: %w", err)
 	}
@@ -121,8 +165,8 @@ func buildBrowser(dir string, res *Result) error {
 	return nil
 }
 
-func buildServer(dir string, res *Result) error {
-	r := api.Build(common(dir, api.BuildOptions{
+func serverOptions(dir string) api.BuildOptions {
+	return common(dir, api.BuildOptions{
 		EntryPoints: []string{"src/entry-server.tsx"},
 		Outfile:     filepath.Join(dir, "out", "server.js"),
 		Format:      api.FormatIIFE,
@@ -131,7 +175,10 @@ func buildServer(dir string, res *Result) error {
 		Supported:      map[string]bool{"dynamic-import": false},
 		Sourcemap:      api.SourceMapInline,
 		SourcesContent: api.SourcesContentExclude,
-	}))
+	})
+}
+
+func collectServer(r api.BuildResult, res *Result) error {
 	if err := messages(r.Errors); err != nil {
 		return fmt.Errorf("server bundle: %w", err)
 	}

@@ -1,0 +1,186 @@
+package generator
+
+import (
+	"context"
+	"crypto/sha256"
+	"regexp"
+	"sync"
+
+	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/generator/sitefiles"
+	"github.com/vozia/site/generator/sitemap"
+)
+
+// Builder builds the same site again and again, as `make dev` does after
+// every save, keeping warm what the last build made:
+//
+//   - the esbuild contexts, so that a frontend edit re-parses only the
+//     files that changed, and no bundling at all until FrontendChanged;
+//   - the goja pool, kept for as long as the server bundle is unchanged;
+//   - every rendered page, keyed by what a render depends on (the server
+//     bundle, the site data, the page data and the URL), so that a content
+//     edit re-renders only the pages whose data changed, an edit to shared
+//     data (site.yaml, layout.yaml, the route table) re-renders them all,
+//     and a frontend edit that changes the server bundle re-renders all;
+//   - the drawn site files (icons, share image), redrawn only when the
+//     brand changes, and the sitemap's dates from git, read once.
+//
+// Everything else (loading content, page data, documents, link check)
+// runs every time: it is cheap, and it is the same code as the cold build,
+// which is a Builder used once (Build). A Builder is safe for use by one
+// goroutine at a time; Build serialises callers.
+type Builder struct {
+	opt Options
+
+	mu            sync.Mutex
+	bundler       *bundle.Bundler
+	bundle        *bundle.Result
+	frontendStale bool
+	pool          *prerender.Renderer
+	poolFor       [32]byte
+	renders       map[[32]byte]string
+	reused        int
+	brand         *sitefiles.Brand
+	brandFiles    []sitefiles.File
+	lastmod       map[string]string
+}
+
+// NewBuilder returns a Builder of the site described by opt; nothing is
+// built before Build.
+func NewBuilder(opt Options) *Builder {
+	return &Builder{opt: opt, renders: map[[32]byte]string{}}
+}
+
+// Build builds the site from its sources as they are now. Stats.Reused
+// says how many pages were not rendered again.
+func (bld *Builder) Build(ctx context.Context) (*Result, error) {
+	bld.mu.Lock()
+	defer bld.mu.Unlock()
+	bld.reused = 0
+	res, err := bld.build(ctx, bld.opt)
+	if err != nil {
+		return nil, err
+	}
+	res.Stats.Reused = bld.reused
+	return res, nil
+}
+
+// FrontendChanged tells the Builder that files under the frontend
+// directory changed: the next Build rebuilds the bundles.
+func (bld *Builder) FrontendChanged() {
+	bld.mu.Lock()
+	bld.frontendStale = true
+	bld.mu.Unlock()
+}
+
+// Close frees the esbuild contexts.
+func (bld *Builder) Close() {
+	bld.mu.Lock()
+	defer bld.mu.Unlock()
+	if bld.bundler != nil {
+		bld.bundler.Dispose()
+		bld.bundler = nil
+	}
+}
+
+func (bld *Builder) bundles(opt Options) (*bundle.Result, error) {
+	if bld.bundle != nil && !bld.frontendStale {
+		return bld.bundle, nil
+	}
+	if bld.bundler == nil {
+		b, err := bundle.New(opt.FrontendDir)
+		if err != nil {
+			return nil, err
+		}
+		bld.bundler = b
+	}
+	// Marked fresh before bundling: an edit arriving during Rebuild marks
+	// it stale again. A failed build stays stale and is retried next time.
+	bld.frontendStale = false
+	res, err := bld.bundler.Rebuild()
+	if err != nil {
+		bld.frontendStale = true
+		return nil, err
+	}
+	bld.bundle = res
+	return res, nil
+}
+
+func (bld *Builder) renderer(server []byte, workers int) (*prerender.Renderer, error) {
+	sum := sha256.Sum256(server)
+	if bld.pool != nil && sum == bld.poolFor {
+		return bld.pool, nil
+	}
+	r, err := prerender.New(server, workers)
+	if err != nil {
+		return nil, err
+	}
+	bld.pool, bld.poolFor = r, sum
+	return r, nil
+}
+
+// render renders the jobs whose inputs it has not rendered before, and
+// forgets the renders this build no longer uses.
+func (bld *Builder) render(r *prerender.Renderer, server []byte, jobs []prerender.Job) ([]prerender.Result, error) {
+	serverSum := sha256.Sum256(server)
+	keys := make([][32]byte, len(jobs))
+	out := make([]prerender.Result, len(jobs))
+	var todo []prerender.Job
+	var at []int
+	for i, j := range jobs {
+		h := sha256.New()
+		for _, part := range [][]byte{serverSum[:], hashOf(j.Site), hashOf(j.Page), []byte(j.URL)} {
+			h.Write(part)
+		}
+		h.Sum(keys[i][:0])
+		if html, ok := bld.renders[keys[i]]; ok {
+			out[i] = prerender.Result{HTML: html}
+			bld.reused++
+			continue
+		}
+		todo = append(todo, j)
+		at = append(at, i)
+	}
+	fresh, err := r.RenderAll(todo)
+	if err != nil {
+		return nil, err
+	}
+	renders := make(map[[32]byte]string, len(jobs))
+	for k, i := range at {
+		out[i] = fresh[k]
+	}
+	for i := range jobs {
+		renders[keys[i]] = out[i].HTML
+	}
+	bld.renders = renders
+	return out, nil
+}
+
+// withoutRoutesURL blanks content.SiteData's routesURL in its JSON.
+func withoutRoutesURL(siteJSON []byte) []byte {
+	return routesURL.ReplaceAll(siteJSON, []byte(`"routesURL":""`))
+}
+
+var routesURL = regexp.MustCompile(`"routesURL":"[^"]*"`)
+
+func hashOf(b []byte) []byte {
+	sum := sha256.Sum256(b)
+	return sum[:]
+}
+
+func (bld *Builder) sitefiles(b sitefiles.Brand) []sitefiles.File {
+	if bld.brand == nil || *bld.brand != b {
+		bld.brand, bld.brandFiles = &b, sitefiles.Files(b)
+	}
+	return bld.brandFiles
+}
+
+// lastModified reads the dates from git once: they change with commits,
+// not with the edits of a session.
+func (bld *Builder) lastModified(ctx context.Context, dir string) map[string]string {
+	if bld.lastmod == nil {
+		bld.lastmod = sitemap.LastModified(ctx, dir)
+	}
+	return bld.lastmod
+}

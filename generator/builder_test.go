@@ -1,0 +1,132 @@
+package generator
+
+import (
+	"bytes"
+	"context"
+	"html"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestBuilderRebuilds edits a copy of the content between builds of one
+// Builder and checks both that only what changed is rendered again and
+// that every warm build gives exactly the files of a cold build.
+func TestBuilderRebuilds(t *testing.T) {
+	fsys := contentFS(t)
+	opt := Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, Workers: 2}
+	bld := NewBuilder(opt)
+	defer bld.Close()
+	build := func(t *testing.T) *Result {
+		t.Helper()
+		res, err := bld.Build(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	first := build(t)
+	pages := len(first.Stats.Routes)
+	if first.Stats.Reused != 0 {
+		t.Fatalf("first build reused %d renders", first.Stats.Reused)
+	}
+	home, notFound := files(first)["index.html"], files(first)["404.html"]
+
+	t.Run("unchanged", func(t *testing.T) {
+		res := build(t)
+		if res.Stats.Reused != pages {
+			t.Errorf("reused %d of %d pages", res.Stats.Reused, pages)
+		}
+		sameFiles(t, res, first)
+	})
+	t.Run("one page", func(t *testing.T) {
+		file, old := editable(t, fsys, "pages/platform.yaml", files(first)["platform/index.html"])
+		edit(fsys, file, old, old+" (edited)")
+		res := build(t)
+		if res.Stats.Reused != pages-1 {
+			t.Errorf("reused %d of %d pages, want all but /platform", res.Stats.Reused, pages)
+		}
+		if !strings.Contains(string(files(res)["platform/index.html"]), html.EscapeString(old+" (edited)")) {
+			t.Errorf("/platform does not show the edit of %s", file)
+		}
+		sameFiles(t, res, cold(t, opt))
+	})
+	t.Run("shared data", func(t *testing.T) {
+		file, old := editable(t, fsys, "layout.yaml", home, notFound)
+		edit(fsys, file, old, old+" (edited)")
+		res := build(t)
+		if res.Stats.Reused != 0 {
+			t.Errorf("reused %d pages after an edit of %s, which every page shows", res.Stats.Reused, file)
+		}
+		sameFiles(t, res, cold(t, opt))
+	})
+	t.Run("frontend unchanged", func(t *testing.T) {
+		bld.FrontendChanged()
+		res := build(t)
+		if res.Stats.Reused != pages {
+			t.Errorf("reused %d of %d pages after rebuilding identical bundles", res.Stats.Reused, pages)
+		}
+	})
+	t.Run("broken then fixed", func(t *testing.T) {
+		good := fsys["site.yaml"].Data
+		fsys["site.yaml"] = &fstest.MapFile{Data: append(bytes.Clone(good), "\nnotAField: 1\n"...)}
+		if _, err := bld.Build(context.Background()); err == nil || !strings.Contains(err.Error(), "site.yaml:") {
+			t.Fatalf("broken site.yaml: %v", err)
+		}
+		fsys["site.yaml"] = &fstest.MapFile{Data: good}
+		sameFiles(t, build(t), cold(t, opt))
+	})
+}
+
+func cold(t *testing.T, opt Options) *Result {
+	t.Helper()
+	res, err := Build(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func sameFiles(t *testing.T, got, want *Result) {
+	t.Helper()
+	g, w := files(got), files(want)
+	for p, data := range w {
+		if !bytes.Equal(g[p], data) {
+			t.Errorf("%s differs from the cold build's", p)
+		}
+	}
+	for p := range g {
+		if w[p] == nil {
+			t.Errorf("%s is not in the cold build", p)
+		}
+	}
+}
+
+var plainValue = regexp.MustCompile(`(?m)^\s*(?:- )?[A-Za-z]+: ([A-Z][A-Za-z ,]{6,})$`)
+
+// editable finds in file a plain YAML string value that every one of the
+// documents shows, so that the test edits real copy without naming it.
+func editable(t *testing.T, fsys fstest.MapFS, file string, docs ...[]byte) (string, string) {
+	t.Helper()
+	f := fsys[file]
+	if f == nil {
+		t.Fatalf("no %s in the content", file)
+	}
+	for _, m := range plainValue.FindAllStringSubmatch(string(f.Data), -1) {
+		v := m[1]
+		shown := true
+		for _, d := range docs {
+			shown = shown && bytes.Contains(d, []byte(">"+html.EscapeString(v)+"<"))
+		}
+		if shown {
+			return file, v
+		}
+	}
+	t.Fatalf("no plain value of %s is shown on the page", file)
+	return "", ""
+}
+
+func edit(fsys fstest.MapFS, file, old, new string) {
+	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys[file].Data), ": "+old, ": "+new, 1))}
+}
