@@ -1,4 +1,5 @@
 # The two commands of the README, and the rest of the project's chores.
+#   make dev     install what is missing, serve on 127.0.0.1:8080, rebuild on save, live reload
 #   make serve   install what is missing, build, serve on 127.0.0.1:8080
 #   make test    install what is missing, run every test
 SHELL := /bin/bash
@@ -6,7 +7,7 @@ GO    ?= go
 NPM   ?= npm
 SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: serve build test bench deps chromium types clean
+.PHONY: dev serve build test bench deps chromium types clean
 .DEFAULT_GOAL := build
 
 # npm ci runs when node_modules is missing or older than the lock file.
@@ -19,8 +20,14 @@ deps: frontend/node_modules/.installed
 build: deps
 	$(GO) run ./cmd/build
 
+# ADDR=host:port serves elsewhere (when 8080 is taken).
 serve: build
-	$(GO) run ./cmd/serve
+	$(GO) run ./cmd/serve $(if $(ADDR),-addr $(ADDR))
+
+# The editor's way in: builds in memory, rebuilds on every save under
+# content/ and frontend/src, reloads the open pages or shows the problems.
+dev: deps
+	$(GO) run ./cmd/serve -watch $(if $(ADDR),-addr $(ADDR))
 
 # Browser tests drive Debian's Chromium; nothing downloads a browser.
 chromium:

@@ -130,3 +130,15 @@ func editable(t *testing.T, fsys fstest.MapFS, file string, docs ...[]byte) (str
 func edit(fsys fstest.MapFS, file, old, new string) {
 	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys[file].Data), ": "+old, ": "+new, 1))}
 }
+
+// TestBuildHasNoDevelopmentCode: the live reload script and its endpoints
+// belong to cmd/serve -watch; the site built for the CDN never links them.
+func TestBuildHasNoDevelopmentCode(t *testing.T) {
+	for _, f := range shippedSite(t).Site {
+		for _, s := range []string{"/__dev/", "EventSource", "dev-problems"} {
+			if bytes.Contains(f.Data, []byte(s)) {
+				t.Errorf("%s contains %q", f.Path, s)
+			}
+		}
+	}
+}

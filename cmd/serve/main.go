@@ -3,6 +3,11 @@
 // nothing to configure:
 //
 //	go run ./cmd/serve [-addr 127.0.0.1:8080] [-dir dist/site] [-outbox FILE]
+//	go run ./cmd/serve -watch [-content content] [-frontend frontend] [-addr ...] [-outbox FILE]
+//
+// With -watch (make dev) it serves no directory: it builds content/ and
+// frontend/ in memory, rebuilds on every save and live-reloads the open
+// pages, or shows them the build's problems (see watch.go).
 //
 // Routing follows dist/cdn/routes.json (see generator.RoutingManifest):
 // security and cache headers, the trailing-slash 301, redirects, files and
@@ -24,6 +29,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -48,6 +54,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `address`")
 	dir := fs.String("dir", "dist/site", "site `dir` to serve; the routing manifest is read from ../cdn/routes.json")
 	outbox := fs.String("outbox", "", "`file` the contact function appends enquiries to (default: CONTACT_OUTBOX or "+contact.DefaultOutboxPath+")")
+	watch := fs.Bool("watch", false, "build -content and -frontend in memory instead of serving -dir, rebuild on change and live-reload the open pages")
+	contentDir := fs.String("content", "content", "content `dir` to build and watch, with -watch")
+	frontendDir := fs.String("frontend", "frontend", "frontend `dir` to build and watch (its src/), with -watch")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -55,8 +64,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var live *devserver.Live
+	if *watch {
+		live = devserver.NewLive()
+	}
 	h, err := devserver.New(ctx, devserver.Options{
-		Dir: *dir, Outbox: *outbox, Log: stderr,
+		Dir: *dir, Outbox: *outbox, Log: stderr, Live: live,
 		Origins: []string{"http://" + ln.Addr().String()},
 	})
 	if err != nil {
@@ -64,7 +77,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	srv := newServer(h, defaultLimits())
-	fmt.Fprintf(stdout, "serving %s on http://%s (contact function at /api/contact)\n", *dir, ln.Addr())
+	if live != nil {
+		srv.RegisterOnShutdown(live.Close)
+		fmt.Fprintf(stdout, "open http://%s (building %s and %s in memory, rebuilt on save; contact function at /api/contact)\n", ln.Addr(), *contentDir, filepath.Join(*frontendDir, "src"))
+		go func() {
+			if err := develop(ctx, live, *contentDir, *frontendDir, stdout); err != nil {
+				fmt.Fprintln(stderr, err)
+			}
+		}()
+	} else {
+		fmt.Fprintf(stdout, "open http://%s (serving %s; contact function at /api/contact)\n", ln.Addr(), *dir)
+	}
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -115,6 +138,10 @@ func defaultLimits() limits {
 // listen listens on addr and serves at most l.maxConns connections at once.
 func listen(addr string, l limits) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		// One line that says what to do, not a stack of wrapped errors.
+		return nil, fmt.Errorf("%s is already in use (another make serve or make dev?): choose another address with -addr 127.0.0.1:8081 (make serve ADDR=127.0.0.1:8081, make dev ADDR=...)", addr)
+	}
 	if err != nil {
 		return nil, err
 	}

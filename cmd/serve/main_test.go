@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -43,7 +44,8 @@ func TestRun(t *testing.T) {
 		t.Fatalf("no address in %q", line)
 	}
 	base := strings.Fields(line[i:])[0]
-	for path, want := range map[string]int{"/": 200, "/missing": 404} {
+	// Without -watch there is no live reload: its endpoints do not exist.
+	for path, want := range map[string]int{"/": 200, "/missing": 404, "/__dev/events": 404, "/__dev/reload.js": 404} {
 		res, err := http.Get(base + path)
 		if err != nil {
 			t.Fatal(err)
@@ -108,5 +110,19 @@ func TestRunWithoutBuild(t *testing.T) {
 	err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-dir", t.TempDir()}, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "go run ./cmd/build") {
 		t.Errorf("serving nothing: %v", err)
+	}
+}
+
+// TestBusyPort: a second server on the same address says so in one line,
+// with the way out.
+func TestBusyPort(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	err = run(context.Background(), []string{"-addr", ln.Addr().String(), "-dir", t.TempDir()}, io.Discard, io.Discard)
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), ln.Addr().String()+" is already in use") || !strings.Contains(err.Error(), "-addr") {
+		t.Errorf("busy port: %v", err)
 	}
 }

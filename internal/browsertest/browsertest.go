@@ -197,6 +197,23 @@ func start(cfg Config) (*Env, error) {
 	return e, nil
 }
 
+// Attach returns an environment of a site served elsewhere (a server
+// the test started itself, such as cmd/serve -watch), with the shared
+// browser. Only URL is set; the contact and outbox helpers do not apply.
+func Attach(t testing.TB, url string) *Env {
+	t.Helper()
+	mu.Lock()
+	defer mu.Unlock()
+	if browser == nil {
+		b, err := startBrowser()
+		if err != nil {
+			t.Fatalf("browser test environment: %v", err)
+		}
+		browser = b
+	}
+	return &Env{URL: url, browser: browser}
+}
+
 // startBrowser starts Debian's headless Chromium with the flags that work
 // on a machine with no network but loopback.
 func startBrowser() (context.Context, error) {

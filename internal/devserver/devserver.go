@@ -34,6 +34,9 @@ type Options struct {
 	Origins []string
 	// Log receives the contact function's JSON log lines.
 	Log io.Writer
+	// Live, when set, serves its builds instead of Dir, and the live
+	// reload endpoints (cmd/serve -watch).
+	Live *Live
 	// WrapContact, when set, wraps the contact handler (tests use it to
 	// stand in failing or slow endpoints).
 	WrapContact func(http.Handler) http.Handler
@@ -41,12 +44,16 @@ type Options struct {
 
 // New returns the whole server.
 func New(ctx context.Context, opt Options) (http.Handler, error) {
-	m, err := loadManifest(generator.ManifestFile(opt.Dir))
-	if err != nil {
-		return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
-	}
-	if _, err := os.Stat(filepath.Join(opt.Dir, "index.html")); err != nil {
-		return nil, fmt.Errorf("%s has no index.html (run go run ./cmd/build first)", opt.Dir)
+	var pages http.Handler = opt.Live
+	if opt.Live == nil {
+		m, err := loadManifest(generator.ManifestFile(opt.Dir))
+		if err != nil {
+			return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
+		}
+		if _, err := os.Stat(filepath.Join(opt.Dir, "index.html")); err != nil {
+			return nil, fmt.Errorf("%s has no index.html (run go run ./cmd/build first)", opt.Dir)
+		}
+		pages = &site{root: dirRoot(opt.Dir), m: m}
 	}
 	cfg, err := contact.ConfigFromEnv(os.Getenv)
 	if err != nil {
@@ -72,7 +79,10 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle(ContactPath, h)
-	return dispatch(mux, &site{dir: opt.Dir, m: m}), nil
+	if opt.Live != nil {
+		mux.Handle(DevPath, opt.Live.endpoints())
+	}
+	return dispatch(mux, pages), nil
 }
 
 // dispatch sends the requests for the server's own endpoints (the contact

@@ -30,9 +30,46 @@ func loadManifest(file string) (*generator.RoutingManifest, error) {
 // site serves the built files by the rules of the routing manifest, in its
 // documented order.
 type site struct {
-	dir  string
+	root root
 	m    *generator.RoutingManifest
 	reps representations // encoded files, see compress.go
+}
+
+// root holds the built files: a directory (cmd/serve) or, with -watch, the
+// last good build in memory. Names are slash-separated, relative, clean.
+type root interface {
+	isFile(name string) bool
+	// read returns a file's content and the modification time of that
+	// same version (a rebuild may replace the file meanwhile).
+	read(name string) ([]byte, time.Time, error)
+}
+
+type dirRoot string
+
+func (d dirRoot) isFile(name string) bool {
+	st, err := os.Stat(filepath.Join(string(d), filepath.FromSlash(name)))
+	return err == nil && st.Mode().IsRegular()
+}
+
+func (d dirRoot) read(name string) ([]byte, time.Time, error) {
+	return readFile(filepath.Join(string(d), filepath.FromSlash(name)))
+}
+
+// memRoot is a build in memory; mod is when each file last changed.
+type memRoot map[string]memFile
+
+type memFile struct {
+	data []byte
+	mod  time.Time
+}
+
+func (m memRoot) isFile(name string) bool { _, ok := m[name]; return ok }
+
+func (m memRoot) read(name string) ([]byte, time.Time, error) {
+	if f, ok := m[name]; ok {
+		return f.data, f.mod, nil
+	}
+	return nil, time.Time{}, os.ErrNotExist
 }
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -121,22 +158,21 @@ func (s *site) file(p string) (string, bool) {
 	if strings.Contains(clean, "/.") {
 		return "", false
 	}
-	f := filepath.Join(s.dir, filepath.FromSlash(clean))
-	st, err := os.Stat(f)
-	if err == nil && st.IsDir() {
-		f = filepath.Join(f, "index.html")
-		st, err = os.Stat(f)
+	name := strings.TrimPrefix(clean, "/")
+	if name != "" && s.root.isFile(name) {
+		return name, true
 	}
-	return f, err == nil && st.Mode().IsRegular()
+	name = path.Join(name, "index.html")
+	return name, s.root.isFile(name)
 }
 
 func (s *site) serve(w http.ResponseWriter, r *http.Request, file string, status int) {
-	data, mod, err := readFile(file)
+	data, mod, err := s.root.read(file)
 	if err != nil {
 		http.Error(w, "cannot read file", http.StatusInternalServerError)
 		return
 	}
-	ct := contentTypes[filepath.Ext(file)]
+	ct := contentTypes[path.Ext(file)]
 	if ct == "" {
 		ct = http.DetectContentType(data)
 	}

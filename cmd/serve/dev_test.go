@@ -1,0 +1,342 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"html"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/internal/devserver"
+)
+
+// The harness of the -watch tests and benchmarks: cmd/serve -watch itself
+// (run), on a temporary copy of content/, with an event stream of its own
+// to know when each build is done.
+//
+// The edits the tests make depend on the content model; they live in the
+// helpers at the end of this file (editable, addPage, addRedirect,
+// removePage), so that a change of the model changes only them.
+
+type devSite struct {
+	URL, Content, Frontend string
+	out                    *syncBuffer
+	events                 chan sseEvent
+}
+
+type sseEvent struct {
+	name string
+	data []byte
+}
+
+// startDev runs cmd/serve -watch on a copy of the repository's content
+// (and of its frontend sources when copyFrontend is set), and waits for
+// the first build.
+func startDev(t testing.TB, copyFrontend bool) *devSite {
+	t.Helper()
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	d := &devSite{Content: filepath.Join(tmp, "content"), Frontend: filepath.Join(repo, "frontend"), out: &syncBuffer{}}
+	copyTree(t, filepath.Join(repo, "content"), d.Content)
+	if copyFrontend {
+		d.Frontend = filepath.Join(tmp, "frontend")
+		copyTree(t, filepath.Join(repo, "frontend", "src"), filepath.Join(d.Frontend, "src"))
+		for _, f := range []string{"package.json", "tsconfig.json"} {
+			copyFile(t, filepath.Join(repo, "frontend", f), filepath.Join(d.Frontend, f))
+		}
+		if err := os.Symlink(filepath.Join(repo, "frontend", "node_modules"), filepath.Join(d.Frontend, "node_modules")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-watch", "-addr", "127.0.0.1:0", "-content", d.Content, "-frontend", d.Frontend,
+			"-outbox", filepath.Join(tmp, "outbox.jsonl")}, d.out, d.out)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("cmd/serve -watch: %v", err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Error("cmd/serve -watch did not stop")
+		}
+	})
+	for deadline := time.Now().Add(30 * time.Second); d.URL == ""; time.Sleep(10 * time.Millisecond) {
+		if m := regexp.MustCompile(`http://[0-9.:]+`).FindString(d.out.String()); m != "" {
+			d.URL = m
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no address printed: %q", d.out.String())
+		}
+	}
+	d.subscribe(t)
+	hello := d.next(t)
+	var h struct{ Build string }
+	json.Unmarshal(hello.data, &h)
+	if h.Build == "" {
+		if e := d.next(t); e.name != "build" {
+			t.Fatalf("first build: %s %s\n%s", e.name, e.data, d.out.String())
+		}
+	}
+	return d
+}
+
+// subscribe opens the server's event stream, as a page does.
+func (d *devSite) subscribe(t testing.TB) {
+	t.Helper()
+	res, err := http.Get(d.URL + devserver.DevPath + "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("events: Content-Type %q", ct)
+	}
+	d.events = make(chan sseEvent, 64)
+	go func() {
+		defer res.Body.Close()
+		var e sseEvent
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				e.name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				e.data = []byte(strings.TrimPrefix(line, "data: "))
+			case line == "" && e.name != "":
+				d.events <- e
+				e = sseEvent{}
+			}
+		}
+		close(d.events)
+	}()
+	t.Cleanup(func() { res.Body.Close() })
+}
+
+// next returns the next event of the stream.
+func (d *devSite) next(t testing.TB) sseEvent {
+	t.Helper()
+	select {
+	case e, ok := <-d.events:
+		if !ok {
+			t.Fatal("event stream closed")
+		}
+		return e
+	case <-time.After(60 * time.Second):
+		t.Fatalf("no build within a minute:\n%s", d.out.String())
+	}
+	return sseEvent{}
+}
+
+// built waits for the next successful build and returns what it changed.
+func (d *devSite) built(t testing.TB) devserver.Change {
+	t.Helper()
+	for {
+		e := d.next(t)
+		if e.name == "problems" {
+			t.Fatalf("build failed: %s", e.data)
+		}
+		if e.name == "build" {
+			var c devserver.Change
+			if err := json.Unmarshal(e.data, &c); err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+	}
+}
+
+// failed waits for the next failed build and returns its problems.
+func (d *devSite) failed(t testing.TB) []devserver.Problem {
+	t.Helper()
+	for {
+		e := d.next(t)
+		if e.name == "build" {
+			t.Fatalf("build succeeded, want a failure: %s", e.data)
+		}
+		if e.name == "problems" {
+			var p struct{ Problems []devserver.Problem }
+			if err := json.Unmarshal(e.data, &p); err != nil {
+				t.Fatal(err)
+			}
+			return p.Problems
+		}
+	}
+}
+
+// get fetches a path without following redirects.
+func (d *devSite) get(t testing.TB, path string) (int, http.Header, string) {
+	t.Helper()
+	c := &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := c.Get(d.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, res.Header, string(body)
+}
+
+// until waits for successful builds until cond holds (several writes may
+// take several builds).
+func (d *devSite) until(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
+		if e := d.next(t); e.name == "build" && cond() {
+			return
+		}
+	}
+	t.Fatalf("never: %s\n%s", what, d.out.String())
+}
+
+// write saves a content file as most editors do: a temporary file renamed
+// over the original, so that no build sees it half-written.
+func (d *devSite) write(t testing.TB, file string, data []byte) {
+	t.Helper()
+	p := filepath.Join(d.Content, file)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tmp := filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+".tmp")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (d *devSite) read(t testing.TB, file string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(d.Content, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func copyTree(t testing.TB, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		copyFile(t, p, filepath.Join(to, rel))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyFile(t testing.TB, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Dir(to), 0o755)
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The content edits. These know the content model: adapt them when it
+// changes.
+
+// pageFile is the content file of a page (its copy).
+func pageFile(route string) string { return "pages" + route + ".yaml" }
+
+// sharedFile is the content file whose copy every page shows.
+const sharedFile = "layout.yaml"
+
+var plainValue = regexp.MustCompile(`(?m)^\s*(?:- )?[A-Za-z]+: ([A-Z][A-Za-z ,]{6,})$`)
+
+// editable finds in a content file a plain string value that the page at
+// path shows, and returns the file with that value replaced by a new one.
+func (d *devSite) editable(t testing.TB, file, path string) (old string, edit func(new string) []byte) {
+	t.Helper()
+	data := d.read(t, file)
+	_, _, page := d.get(t, path)
+	for _, m := range plainValue.FindAllSubmatch(data, -1) {
+		v := string(m[1])
+		if strings.Contains(page, ">"+html.EscapeString(v)+"<") {
+			return v, func(new string) []byte {
+				return bytes.Replace(data, []byte(": "+v), []byte(": "+new), 1)
+			}
+		}
+	}
+	t.Fatalf("no plain value of %s is shown on %s", file, path)
+	return "", nil
+}
+
+// addPage adds a Markdown page at path with the given title (its <h1>).
+func (d *devSite) addPage(t testing.TB, path, title string) {
+	t.Helper()
+	md := "legal" + path + ".md"
+	d.write(t, md, []byte("# "+title+"\n\nA page added while the server runs.\n"))
+	d.write(t, "routes.yaml", append(d.read(t, "routes.yaml"), []byte("\n- path: "+path+"\n  page: legal\n  markdown: "+md+
+		"\n  title: "+title+"\n  description: A page added while the server runs.\n  breadcrumbs: [{name: Home, url: /}, {name: "+title+", url: "+path+"}]\n")...))
+}
+
+// removePage removes a page added by addPage.
+func (d *devSite) removePage(t testing.TB, path string) {
+	t.Helper()
+	routes := d.read(t, "routes.yaml")
+	i := bytes.Index(routes, []byte("\n- path: "+path+"\n"))
+	if i < 0 {
+		t.Fatalf("no route %s", path)
+	}
+	end := bytes.Index(routes[i+1:], []byte("\n- path: "))
+	if end < 0 {
+		end = len(routes)
+	} else {
+		end += i + 1
+	}
+	d.write(t, "routes.yaml", append(routes[:i:i], routes[end:]...))
+	os.Remove(filepath.Join(d.Content, "legal"+path+".md"))
+}
+
+// addRedirect adds a permanent redirect.
+func (d *devSite) addRedirect(t testing.TB, from, to string) {
+	t.Helper()
+	d.write(t, "routes.yaml", append(d.read(t, "routes.yaml"), []byte("\n- path: "+from+"\n  page: redirect\n  redirect: "+to+"\n")...))
+}

@@ -1,0 +1,378 @@
+package devserver
+
+import (
+	"bytes"
+	"crypto/rand"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"path"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vozia/site/generator"
+)
+
+// Live is the site of cmd/serve -watch: the last good build, held in
+// memory and replaced whole after every successful rebuild, so that a
+// request never sees half of one build and half of another, and routing
+// changes (redirects, rewrites, new and deleted pages) apply at once.
+//
+// Only Live adds the development endpoints under DevPath: a Server-Sent
+// Events stream (DevPath+"events") and the script that listens to it
+// (DevPath+"reload.js"), which Publish links from every HTML document it
+// serves. The script is an external file from the site's own origin, so
+// the site's Content-Security-Policy ('self' scripts, 'self' connections)
+// allows it unchanged. The files of a build for the CDN never contain it.
+//
+// After each build the stream says which URLs changed; an open page
+// reloads when its own URL (or document) changed or the bundles changed,
+// and otherwise does a full load on its next navigation instead of
+// fetching data that may be stale. While the last build failed, every
+// page shows the problems in a dialog over the last good build; the next
+// good build closes it and reloads.
+type Live struct {
+	session string
+
+	mu       sync.Mutex
+	seq      int
+	build    string
+	raw      map[string][]byte
+	manifest *generator.RoutingManifest
+	site     *site
+	served   memRoot
+	problems []Problem
+	subs     map[chan event]struct{}
+	closed   bool
+}
+
+// DevPath is the prefix of the development endpoints.
+const DevPath = "/__dev/"
+
+// Problem is one build error as the overlay shows it.
+type Problem struct {
+	// File, Line and Col locate it (Col 1-based); File is empty when the
+	// error has no location.
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+	Message string `json:"message"`
+	// Source is the offending line of the file, when it could be read.
+	Source string `json:"source,omitempty"`
+	// Detail is the rest of a multi-line message (a stack trace).
+	Detail string `json:"detail,omitempty"`
+}
+
+// String is "file:line:col: message", the form editors jump to.
+func (p Problem) String() string {
+	if p.File == "" {
+		return p.Message
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Message)
+}
+
+// Change is what one build changed, as sent to the open pages.
+type Change struct {
+	Build string `json:"build"`
+	// All is set when every page must reload: the bundles or the headers
+	// changed.
+	All bool `json:"all,omitempty"`
+	// URLs are the paths whose response changed; "/x/*" stands for every
+	// path below /x (a rewrite).
+	URLs []string `json:"urls,omitempty"`
+	// Files are the HTML documents that changed ("404.html"), for pages
+	// served through the not-found rule or a rewrite.
+	Files []string `json:"files,omitempty"`
+}
+
+// Empty reports whether no page needs to reload.
+func (c Change) Empty() bool { return !c.All && len(c.URLs) == 0 && len(c.Files) == 0 }
+
+type event struct {
+	name string
+	data []byte
+}
+
+// NewLive returns a Live with nothing to serve yet: until the first
+// Publish, pages answer 503 and show the problems of the first build.
+func NewLive() *Live {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return &Live{session: hex.EncodeToString(b), subs: map[chan event]struct{}{}}
+}
+
+// Publish replaces the site with a build's files and routing manifest
+// (generator.Result's Site and routes.json), clears the problems, and
+// tells the open pages what changed.
+func (l *Live) Publish(files []generator.File, manifestJSON []byte) (Change, error) {
+	var m generator.RoutingManifest
+	if err := json.Unmarshal(manifestJSON, &m); err != nil {
+		return Change{}, fmt.Errorf("routing manifest: %w", err)
+	}
+	raw := make(map[string][]byte, len(files))
+	for _, f := range files {
+		raw[f.Path] = f.Data
+	}
+
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.seq++
+	build := fmt.Sprintf("%s-%d", l.session, l.seq)
+	c := diff(l.raw, raw, l.manifest, &m)
+	c.Build = build
+	now := time.Now()
+	served := make(memRoot, len(raw))
+	for name, data := range raw {
+		if path.Ext(name) == ".html" {
+			data = withReloadScript(data, build, name)
+		}
+		f := memFile{data: data, mod: now}
+		if prev, ok := l.served[name]; ok && bytes.Equal(prev.data, data) {
+			f.mod = prev.mod
+		}
+		served[name] = f
+	}
+	l.build, l.raw, l.manifest, l.problems = build, raw, &m, nil
+	l.site, l.served = &site{root: served, m: &m}, served
+	l.broadcast(event{"build", mustJSON(c)})
+	return c, nil
+}
+
+// Fail shows the problems on every open page, over the last good build,
+// which goes on being served.
+func (l *Live) Fail(problems []Problem) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.problems = slices.Clone(problems)
+	l.broadcast(event{"problems", mustJSON(map[string]any{"problems": l.problems})})
+}
+
+// broadcast sends an event to every subscriber. A subscriber too slow to
+// take it is dropped: its page reconnects, sees a newer build than its
+// own and reloads.
+func (l *Live) broadcast(e event) {
+	for ch := range l.subs {
+		select {
+		case ch <- e:
+		default:
+			delete(l.subs, ch)
+			close(ch)
+		}
+	}
+}
+
+// Close ends every event stream, and refuses new ones: an
+// http.Server's Shutdown waits for open responses, and a stream never
+// ends by itself. Register it with http.Server.RegisterOnShutdown.
+func (l *Live) Close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.closed = true
+	for ch := range l.subs {
+		delete(l.subs, ch)
+		close(ch)
+	}
+}
+
+func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	l.mu.Lock()
+	s := l.site
+	l.mu.Unlock()
+	if s != nil {
+		s.ServeHTTP(w, r)
+		return
+	}
+	// No good build yet: a page that only shows the problems, and reloads
+	// when the first build succeeds.
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	w.Write(withReloadScript([]byte("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Building…</title>\n</head>\n<body>\n<p>The site has not been built yet.</p>\n</body>\n</html>\n"), "", ""))
+}
+
+//go:embed reload.js
+var reloadJS []byte
+
+//go:embed overlay.css
+var overlayCSS []byte
+
+// endpoints serves the development endpoints under DevPath.
+func (l *Live) endpoints() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET "+DevPath+"events", l.events)
+	asset := func(ct string, data []byte) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", ct)
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			w.Write(data)
+		}
+	}
+	mux.Handle("GET "+DevPath+"reload.js", asset("text/javascript; charset=utf-8", reloadJS))
+	mux.Handle("GET "+DevPath+"overlay.css", asset("text/css; charset=utf-8", overlayCSS))
+	return mux
+}
+
+// heartbeat keeps idle streams (and proxies) from timing out.
+const heartbeat = 20 * time.Second
+
+// events is the Server-Sent Events stream: first a "hello" with the
+// current build and problems, then "build" and "problems" as they happen.
+func (l *Live) events(w http.ResponseWriter, r *http.Request) {
+	// The stream lasts as long as the page: lift the server's read and
+	// write deadlines (cmd/serve sets them) for this response only.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+
+	ch := make(chan event, 16)
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	hello := mustJSON(map[string]any{"build": l.build, "problems": l.problems})
+	l.subs[ch] = struct{}{}
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		if _, ok := l.subs[ch]; ok {
+			delete(l.subs, ch)
+			close(ch)
+		}
+		l.mu.Unlock()
+	}()
+
+	send := func(e event) bool {
+		if e.name != "" {
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.name, e.data)
+		} else {
+			fmt.Fprint(w, ": keep-alive\n\n")
+		}
+		return rc.Flush() == nil
+	}
+	if !send(event{"hello", hello}) {
+		return
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case e, ok := <-ch:
+			if !ok || !send(e) {
+				return
+			}
+		case <-tick.C:
+			if !send(event{}) {
+				return
+			}
+		}
+	}
+}
+
+// withReloadScript links the reload script from a document's head; its URL
+// carries the build and the document's name, which the script compares
+// with each change.
+func withReloadScript(doc []byte, build, name string) []byte {
+	q := url.Values{"build": {build}, "file": {name}}
+	tag := []byte(`<script type="module" src="` + html.EscapeString(DevPath+"reload.js?"+q.Encode()) + `"></script>` + "\n")
+	i := bytes.Index(doc, []byte("</head>"))
+	if i < 0 {
+		i = 0
+	}
+	return slices.Concat(doc[:i], tag, doc[i:])
+}
+
+// routesURL is the one part of every page that changes when any page's
+// data changes (the hashed name of the route table in the embedded site
+// data); a page whose HTML differs only there has not changed for its
+// reader, and the table is fetched again on reload anyway.
+var routesURL = regexp.MustCompile(`"routesURL":"[^"]*"`)
+
+// diff says which URLs serve something different in the new build.
+func diff(old, cur map[string][]byte, om, nm *generator.RoutingManifest) Change {
+	var c Change
+	if om == nil {
+		return Change{All: true}
+	}
+	if om.TrailingSlash != nm.TrailingSlash || om.NotFound != nm.NotFound || !reflect.DeepEqual(om.Headers, nm.Headers) {
+		c.All = true
+	}
+	changed := map[string]bool{}
+	for _, names := range []map[string][]byte{old, cur} {
+		for name := range names {
+			a, b := old[name], cur[name]
+			if path.Ext(name) == ".html" {
+				a, b = routesURL.ReplaceAll(a, nil), routesURL.ReplaceAll(b, nil)
+			}
+			if !bytes.Equal(a, b) || (old[name] == nil) != (cur[name] == nil) {
+				changed[name] = true
+			}
+		}
+	}
+	urls := map[string]bool{}
+	for name := range changed {
+		switch {
+		case strings.HasPrefix(name, "assets/"):
+			c.All = true
+		case name == "index.html":
+			urls["/"] = true
+			c.Files = append(c.Files, name)
+		case path.Ext(name) == ".html":
+			if dir, ok := strings.CutSuffix(name, "/index.html"); ok {
+				urls["/"+dir] = true
+			}
+			c.Files = append(c.Files, name)
+		}
+	}
+	redirects := func(m *generator.RoutingManifest) map[string]generator.Redirect {
+		out := map[string]generator.Redirect{}
+		for _, r := range m.Redirects {
+			out[r.From] = r
+		}
+		return out
+	}
+	or, nr := redirects(om), redirects(nm)
+	for _, pair := range [][2]map[string]generator.Redirect{{or, nr}, {nr, or}} {
+		for from, r := range pair[0] {
+			if pair[1][from] != r {
+				urls[from] = true
+			}
+		}
+	}
+	for _, pair := range [][2]*generator.RoutingManifest{{om, nm}, {nm, om}} {
+		for _, rw := range pair[0].Rewrites {
+			if !slices.Contains(pair[1].Rewrites, rw) || changed[strings.TrimPrefix(rw.To, "/")] {
+				urls[rw.From] = true
+			}
+		}
+	}
+	for u := range urls {
+		c.URLs = append(c.URLs, u)
+	}
+	slices.Sort(c.URLs)
+	slices.Sort(c.Files)
+	return c
+}
+
+func mustJSON(v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}

@@ -1,0 +1,107 @@
+// Live reload and the build-error overlay of `make dev` (cmd/serve -watch).
+// Served only by the watching server, which links it from every page; the
+// site built for the CDN never contains it.
+const me = new URL(import.meta.url);
+const file = me.searchParams.get("file");
+let seen = me.searchParams.get("build");
+let failed = false; // the last build failed: the next good one reloads
+let stale = false; // another page changed: navigate with full loads
+
+const css = document.createElement("link");
+css.rel = "stylesheet";
+css.href = new URL("overlay.css", me).pathname;
+document.head.append(css);
+
+function here() {
+  const p = location.pathname;
+  return p.length > 1 ? p.replace(/\/+$/, "") : p;
+}
+
+// concerns reports whether a change touches the page on screen: its URL
+// (which may differ from its document after client-side navigation), a
+// rewrite pattern covering it, or the document it was loaded from.
+function concerns(change) {
+  const p = here();
+  const urls = change.urls || [];
+  return (
+    (change.files || []).includes(file) ||
+    urls.some((u) => (u.endsWith("/*") ? p.startsWith(u.slice(0, -1)) : u === p))
+  );
+}
+
+const events = new EventSource("/__dev/events");
+events.addEventListener("hello", (e) => {
+  const d = JSON.parse(e.data);
+  if (d.problems && d.problems.length) {
+    show(d.problems);
+  } else if (d.build !== seen) {
+    // A build finished while this page was loading, or the server
+    // restarted: what is on screen may be out of date.
+    location.reload();
+  }
+});
+events.addEventListener("build", (e) => {
+  const change = JSON.parse(e.data);
+  if (failed || change.all || concerns(change)) {
+    location.reload();
+    return;
+  }
+  seen = change.build;
+  stale = true;
+});
+events.addEventListener("problems", (e) => show(JSON.parse(e.data).problems));
+
+// After another page changed, the data this page would fetch on a
+// client-side navigation may be stale: load the next page in full.
+document.addEventListener(
+  "click",
+  (e) => {
+    const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+    if (!stale || !a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (a.target && a.target !== "_self") return;
+    const to = new URL(a.href, location.href);
+    if (to.origin !== location.origin) return;
+    e.preventDefault();
+    location.assign(to.href);
+  },
+  true,
+);
+addEventListener("popstate", () => stale && location.reload());
+
+function el(tag, props, ...children) {
+  const n = Object.assign(document.createElement(tag), props);
+  n.append(...children);
+  return n;
+}
+
+// show lists the problems in a modal dialog: focus moves into it, Escape
+// or the button dismisses it, and the page underneath is the last good
+// build.
+function show(problems) {
+  failed = true;
+  document.getElementById("dev-problems")?.remove();
+  const list = el("ol", { className: "dev-problems__list" });
+  for (const p of problems) {
+    const where = p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
+    const item = el("li", {}, el("code", { className: "dev-problems__message" }, where + p.message));
+    if (p.source) {
+      const caret = p.col > 0 ? "\n" + " ".repeat(String(p.line).length + 3 + p.col - 1) + "^" : "";
+      item.append(el("pre", { className: "dev-problems__source" }, `${p.line} | ${p.source}${caret}`));
+    }
+    if (p.detail) item.append(el("pre", { className: "dev-problems__detail" }, p.detail));
+    list.append(item);
+  }
+  const close = el("button", { type: "button", className: "dev-problems__close", autofocus: true }, "Dismiss");
+  const dialog = el(
+    "dialog",
+    { id: "dev-problems", className: "dev-problems" },
+    el("h2", { id: "dev-problems-title" }, problems.length === 1 ? "The build failed: 1 problem" : `The build failed: ${problems.length} problems`),
+    el("p", {}, "This is the last good build. Fix the file and save: the page reloads by itself."),
+    list,
+    close,
+  );
+  dialog.setAttribute("aria-labelledby", "dev-problems-title");
+  close.addEventListener("click", () => dialog.close());
+  document.body.append(dialog);
+  dialog.showModal();
+}
