@@ -5,6 +5,7 @@ import (
 	"context"
 	"html"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -41,8 +42,9 @@ func TestBuilderRebuilds(t *testing.T) {
 		sameFiles(t, res, first)
 	})
 	t.Run("one page", func(t *testing.T) {
-		file, old := editable(t, fsys, "pages/platform.yaml", files(first)["platform/index.html"])
-		edit(fsys, file, old, old+" (edited)")
+		file := "pages/platform.yaml"
+		old, set := editable(t, fsys, file, files(first)["platform/index.html"])
+		set(old + " (edited)")
 		res := build(t)
 		if res.Stats.Reused != pages-1 {
 			t.Errorf("reused %d of %d pages, want all but /platform", res.Stats.Reused, pages)
@@ -53,8 +55,9 @@ func TestBuilderRebuilds(t *testing.T) {
 		sameFiles(t, res, cold(t, opt))
 	})
 	t.Run("shared data", func(t *testing.T) {
-		file, old := editable(t, fsys, "layout.yaml", home, notFound)
-		edit(fsys, file, old, old+" (edited)")
+		file := "layout.yaml"
+		old, set := editable(t, fsys, file, home, notFound)
+		set(old + " (edited)")
 		res := build(t)
 		if res.Stats.Reused != 0 {
 			t.Errorf("reused %d pages after an edit of %s, which every page shows", res.Stats.Reused, file)
@@ -106,29 +109,29 @@ func sameFiles(t *testing.T, got, want *Result) {
 var plainValue = regexp.MustCompile(`(?m)^\s*(?:- )?[A-Za-z]+: ([A-Z][A-Za-z ,]{6,})$`)
 
 // editable finds in file a plain YAML string value that every one of the
-// documents shows, so that the test edits real copy without naming it.
-func editable(t *testing.T, fsys fstest.MapFS, file string, docs ...[]byte) (string, string) {
+// documents shows, so that the test edits real copy without naming it; set
+// replaces that value.
+func editable(t *testing.T, fsys fstest.MapFS, file string, docs ...[]byte) (old string, set func(string)) {
 	t.Helper()
 	f := fsys[file]
 	if f == nil {
 		t.Fatalf("no %s in the content", file)
 	}
-	for _, m := range plainValue.FindAllStringSubmatch(string(f.Data), -1) {
-		v := m[1]
-		shown := true
+	data := f.Data
+	for _, m := range plainValue.FindAllSubmatchIndex(data, -1) {
+		v := string(data[m[2]:m[3]])
+		shown := bytes.Count(data, []byte(v)) == 1 // else the page may show another use of it
 		for _, d := range docs {
 			shown = shown && bytes.Contains(d, []byte(">"+html.EscapeString(v)+"<"))
 		}
 		if shown {
-			return file, v
+			return v, func(new string) {
+				fsys[file] = &fstest.MapFile{Data: slices.Concat(data[:m[2]], []byte(new), data[m[3]:])}
+			}
 		}
 	}
 	t.Fatalf("no plain value of %s is shown on the page", file)
-	return "", ""
-}
-
-func edit(fsys fstest.MapFS, file, old, new string) {
-	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys[file].Data), ": "+old, ": "+new, 1))}
+	return "", nil
 }
 
 // TestBuildHasNoDevelopmentCode: the live reload script and its endpoints

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -296,11 +297,12 @@ func (d *devSite) editable(t testing.TB, file, path string) (old string, edit fu
 	t.Helper()
 	data := d.read(t, file)
 	_, _, page := d.get(t, path)
-	for _, m := range plainValue.FindAllSubmatch(data, -1) {
-		v := string(m[1])
-		if strings.Contains(page, ">"+html.EscapeString(v)+"<") {
+	for _, m := range plainValue.FindAllSubmatchIndex(data, -1) {
+		v := string(data[m[2]:m[3]])
+		// A value used once in the file, so that the page shows this use.
+		if bytes.Count(data, []byte(v)) == 1 && strings.Contains(page, ">"+html.EscapeString(v)+"<") {
 			return v, func(new string) []byte {
-				return bytes.Replace(data, []byte(": "+v), []byte(": "+new), 1)
+				return slices.Concat(data[:m[2]], []byte(new), data[m[3]:])
 			}
 		}
 	}
@@ -311,32 +313,33 @@ func (d *devSite) editable(t testing.TB, file, path string) (old string, edit fu
 // addPage adds a Markdown page at path with the given title (its <h1>).
 func (d *devSite) addPage(t testing.TB, path, title string) {
 	t.Helper()
-	md := "legal" + path + ".md"
-	d.write(t, md, []byte("# "+title+"\n\nA page added while the server runs.\n"))
-	d.write(t, "routes.yaml", append(d.read(t, "routes.yaml"), []byte("\n- path: "+path+"\n  page: legal\n  markdown: "+md+
-		"\n  title: "+title+"\n  description: A page added while the server runs.\n  breadcrumbs: [{name: Home, url: /}, {name: "+title+", url: "+path+"}]\n")...))
+	d.write(t, "pages"+path+".md", []byte("---\ntitle: "+title+"\ndescription: A page added while the server runs.\nname: "+title+
+		"\nkeywords: [test]\nback: {label: Back to Home, href: /}\n---\n# "+title+"\n\nA page added while the server runs.\n"))
 }
 
 // removePage removes a page added by addPage.
 func (d *devSite) removePage(t testing.TB, path string) {
 	t.Helper()
-	routes := d.read(t, "routes.yaml")
-	i := bytes.Index(routes, []byte("\n- path: "+path+"\n"))
-	if i < 0 {
-		t.Fatalf("no route %s", path)
+	if err := os.Remove(filepath.Join(d.Content, "pages"+path+".md")); err != nil {
+		t.Fatal(err)
 	}
-	end := bytes.Index(routes[i+1:], []byte("\n- path: "))
-	if end < 0 {
-		end = len(routes)
-	} else {
-		end += i + 1
-	}
-	d.write(t, "routes.yaml", append(routes[:i:i], routes[end:]...))
-	os.Remove(filepath.Join(d.Content, "legal"+path+".md"))
 }
+
+// redirectRule is the line of routing.yaml of a permanent redirect.
+func redirectRule(from, to string) string { return "  - {from: " + from + ", to: " + to + "}\n" }
 
 // addRedirect adds a permanent redirect.
 func (d *devSite) addRedirect(t testing.TB, from, to string) {
 	t.Helper()
-	d.write(t, "routes.yaml", append(d.read(t, "routes.yaml"), []byte("\n- path: "+from+"\n  page: redirect\n  redirect: "+to+"\n")...))
+	routing := string(d.read(t, "routing.yaml"))
+	if !strings.Contains(routing, "\nredirects:\n") {
+		t.Fatal("routing.yaml has no redirects list")
+	}
+	d.write(t, "routing.yaml", []byte(strings.Replace(routing, "\nredirects:\n", "\nredirects:\n"+redirectRule(from, to), 1)))
+}
+
+// removeRedirect removes a redirect added by addRedirect.
+func (d *devSite) removeRedirect(t testing.TB, from, to string) {
+	t.Helper()
+	d.write(t, "routing.yaml", []byte(strings.Replace(string(d.read(t, "routing.yaml")), redirectRule(from, to), "", 1)))
 }

@@ -121,7 +121,7 @@ func TestWatch(t *testing.T) {
 		waitFor(t, tab, `document.querySelector("h1")?.innerText === "Added while serving"`)
 
 		d.removePage(t, added)
-		d.write(t, "routes.yaml", []byte(strings.Replace(string(d.read(t, "routes.yaml")), "\n- path: "+redirect+"\n  page: redirect\n  redirect: "+added+"\n", "", 1)))
+		d.removeRedirect(t, redirect, added)
 		d.until(t, "the page is gone", func() bool { s, _, _ := d.get(t, redirect); return s == 404 })
 		if status, _, _ := d.get(t, added); status != 404 {
 			t.Errorf("GET %s after deleting it: %d, want 404", added, status)
