@@ -2,6 +2,7 @@
 #   make dev     install what is missing, serve on 127.0.0.1:8080, rebuild on save, live reload
 #   make serve   install what is missing, build, serve on 127.0.0.1:8080
 #   make test    install what is missing, run every test
+#   make deploy  build and deploy one stage to AWS (deploy/deploy.mk)
 SHELL := /bin/bash
 GO    ?= go
 NPM   ?= npm
@@ -40,6 +41,7 @@ test: deps chromium contact-deps
 	cd frontend && npx --no-install tsc --noEmit -p .
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
+	$(MAKE) --no-print-directory test-deploy
 
 # Benchmarks: build of the shipped site, pages per second on a generated
 # 1,000-route site, the contact handler and the local server under load.
@@ -59,3 +61,4 @@ clean:
 	rm -rf dist frontend/out
 
 include functions/contact/contact.mk
+include deploy/deploy.mk

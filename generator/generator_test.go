@@ -167,6 +167,11 @@ func TestBuildFixture(t *testing.T) {
 	if len(res.CDN) != 2 || res.CDN[1].Path != ViewerRequestFile || !bytes.Contains(res.CDN[1].Data, []byte(`"/old":["/about",301]`)) {
 		t.Errorf("the CloudFront Function beside routes.json lacks the fixture's redirect")
 	}
+	// deploy/'s tests synthesize the stack from this fixture's CDN files,
+	// so that the headers policy they check is the one cmd/serve sends.
+	for _, cdn := range res.CDN {
+		golden(t, filepath.Join("..", "deploy", "test", "fixtures", "cdn", cdn.Path), cdn.Data)
+	}
 
 	// The route table reaches the app as data, in one hashed file named by
 	// the site data, with hashed data URLs that exist.

@@ -1,7 +1,9 @@
 package generator
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -309,4 +311,24 @@ func checkCloudFrontJS(code string) []string {
 	}
 	walk(reflect.ValueOf(prog))
 	return problems
+}
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// golden compares data with the file, or rewrites the file under -update.
+func golden(t *testing.T, file string, data []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil || !bytes.Equal(want, data) {
+		t.Errorf("%s is not current (go test ./generator -run TestBuildFixture -update): %v", file, err)
+	}
 }

@@ -1,0 +1,55 @@
+// The CDK app: one stack per environment.
+//
+//   npx cdk deploy -c env=staging|production [-c siteDir=../dist/site] [-c cdnDir=../dist/cdn]
+//       [-c contactZip=../dist/functions/contact.zip] [-c previousDigests=FILE] [-c certificateArn=ARN]
+//
+// The account and region come from the caller's credentials (CDK_DEFAULT_*),
+// never from this code.
+import { App } from 'aws-cdk-lib';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnvironment } from '../lib/environments.ts';
+import { SiteStack } from '../lib/site-stack.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const app = new App();
+const ctx = (key: string, fallback?: string): string | undefined => app.node.tryGetContext(key) ?? fallback;
+
+const name = ctx('env');
+const site = loadEnvironment(join(root, 'environments.json'), name);
+const siteDir = resolve(root, ctx('siteDir', '../dist/site')!);
+const cdnDir = resolve(root, ctx('cdnDir', '../dist/cdn')!);
+const contactZip = resolve(root, ctx('contactZip', '../dist/functions/contact.zip')!);
+for (const [path, hint] of [
+  [join(siteDir, 'index.html'), 'make build'],
+  [join(cdnDir, 'routes.json'), 'make build'],
+  [join(cdnDir, 'viewer-request.js'), 'make build'],
+  [contactZip, 'make lambda'],
+]) {
+  if (!existsSync(path)) throw new Error(`${path} is missing: run ${hint} first (or make deploy, which runs both)`);
+}
+
+// The digests the live site published at its previous deployment, fetched
+// by make deploy; anything unreadable means "unknown", which invalidates all.
+let previousDigests: Record<string, string> | undefined;
+const prev = ctx('previousDigests');
+if (prev && existsSync(prev)) {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(prev, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) previousDigests = parsed as Record<string, string>;
+  } catch {
+    previousDigests = undefined;
+  }
+}
+
+new SiteStack(app, `VoziaSite-${name}`, {
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  description: `Vozia website, ${name}: S3 + CloudFront + the contact Lambda`,
+  site,
+  siteDir,
+  cdnDir,
+  contactZip,
+  previousDigests,
+  certificateArn: ctx('certificateArn'),
+});

@@ -1,0 +1,64 @@
+# Deployment chores; the root Makefile includes this file.
+#   make deploy        build, package the Lambda, deploy one stage (DEPLOY_ENV), print its URL
+#   make deploy-plan   build, package, and show what a deployment would change (cdk diff)
+#   make deploy-deps   npm ci in deploy/ (only when node_modules is missing or older than the lock)
+#   make test-deploy   the stack's synth and assertions, the workflow lint
+# DEPLOY_ENV is staging or production (deploy/environments.json). The mail
+# settings of the contact function come from CONTACT_SES_FROM, CONTACT_SES_TO,
+# CONTACT_SES_IDENTITY (and optionally CONTACT_SES_REGION, CONTACT_RATE_PER_MINUTE,
+# CONTACT_RATE_BURST); unset ones keep the values of the previous deployment.
+# CERTIFICATE_ARN (ACM, us-east-1) serves the site on its base URL's host.
+GO  ?= go
+NPM ?= npm
+
+DEPLOY_ENV      ?= staging
+DEPLOY_APPROVAL ?= broadening
+DEPLOY_OUT      := dist/deploy
+DEPLOY_STACK     = VoziaSite-$(DEPLOY_ENV)
+DEPLOY_BASE_URL  = $(shell node -p "(require('./deploy/environments.json')['$(DEPLOY_ENV)'] || {}).baseUrl || ''")
+CDK              = cd deploy && npx --no-install cdk --no-notices
+DEPLOY_CONTEXT   = -c env=$(DEPLOY_ENV) -c previousDigests=../$(DEPLOY_OUT)/previous-digests.json \
+                   $(if $(CERTIFICATE_ARN),-c certificateArn=$(CERTIFICATE_ARN))
+DEPLOY_PARAMS    = $(foreach p,SES_FROM:ContactSesFrom SES_TO:ContactSesTo SES_IDENTITY:ContactSesIdentity \
+                     SES_REGION:ContactSesRegion RATE_PER_MINUTE:ContactRatePerMinute RATE_BURST:ContactRateBurst,\
+                     $(if $(CONTACT_$(word 1,$(subst :, ,$(p)))),--parameters '$(DEPLOY_STACK):$(word 2,$(subst :, ,$(p)))=$(CONTACT_$(word 1,$(subst :, ,$(p))))'))
+
+.PHONY: deploy deploy-plan deploy-deps deploy-inputs test-deploy aws-credentials
+
+deploy/node_modules/.installed: deploy/package.json deploy/package-lock.json
+	cd deploy && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+deploy-deps: deploy/node_modules/.installed
+
+# The default credential chain's sources; cdk reports credentials that exist
+# but do not work.
+aws-credentials:
+	@if [ -z "$$AWS_ACCESS_KEY_ID$$AWS_PROFILE$$AWS_WEB_IDENTITY_TOKEN_FILE$$AWS_CONTAINER_CREDENTIALS_FULL_URI$$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI" ] \
+	   && [ ! -f "$${AWS_SHARED_CREDENTIALS_FILE:-$$HOME/.aws/credentials}" ] && [ ! -f "$${AWS_CONFIG_FILE:-$$HOME/.aws/config}" ]; then \
+	  echo "No AWS credentials: set AWS_PROFILE (aws configure sso / aws sso login) or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, and AWS_REGION. Nothing was built or deployed." >&2; \
+	  exit 1; \
+	fi
+	@if [ -z "$(DEPLOY_BASE_URL)" ]; then echo "DEPLOY_ENV=$(DEPLOY_ENV): not in deploy/environments.json (staging or production)" >&2; exit 1; fi
+
+# The site built for the stage's URL, the Lambda package, and the digests
+# the live site published at its last deployment (none: invalidate all).
+deploy-inputs: aws-credentials deps deploy-deps
+	$(GO) run ./cmd/build -base-url $(DEPLOY_BASE_URL)
+	$(MAKE) --no-print-directory lambda
+	@mkdir -p $(DEPLOY_OUT)
+	@node -e "fetch(process.argv[1], {signal: AbortSignal.timeout(10000)}).then(r => r.ok ? r.text() : Promise.reject(r.status)).then(t => require('fs').writeFileSync(process.argv[2], t)).catch(e => { require('fs').rmSync(process.argv[2], {force: true}); console.log('no previous digests at ' + process.argv[1] + ' (' + e + '): every path will be invalidated'); })" \
+	  "$(DEPLOY_BASE_URL)/_deploy/digests.json" "$(DEPLOY_OUT)/previous-digests.json"
+
+deploy: deploy-inputs
+	$(CDK) deploy $(DEPLOY_STACK) $(DEPLOY_CONTEXT) $(DEPLOY_PARAMS) --require-approval $(DEPLOY_APPROVAL) --outputs-file ../$(DEPLOY_OUT)/outputs.json
+	@node -p "require('./$(DEPLOY_OUT)/outputs.json')['$(DEPLOY_STACK)'].SiteUrl" > $(DEPLOY_OUT)/site-url
+	@echo "$(DEPLOY_ENV) is live at $$(cat $(DEPLOY_OUT)/site-url)"
+
+deploy-plan: deploy-inputs
+	$(CDK) diff $(DEPLOY_STACK) $(DEPLOY_CONTEXT)
+
+test-deploy: deploy-deps
+	cd deploy && npx --no-install tsc --noEmit -p .
+	cd deploy && node --import tsx --test test/*.test.ts
+	cd deploy && $(GO) tool actionlint ../.github/workflows/site.yml

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+
+/** dist/cdn/routes.json, as generator.RoutingManifest writes it. */
+export interface RoutingManifest {
+  trailingSlash: string;
+  redirects: { from: string; to: string; status: number }[];
+  rewrites: { from: string; to: string }[];
+  notFound: { file: string; status: number };
+  headers: { for: string; values: Record<string, string> }[];
+}
+
+export function readManifest(file: string): RoutingManifest {
+  return JSON.parse(readFileSync(file, 'utf8')) as RoutingManifest;
+}
+
+/**
+ * The headers every response carries: the manifest's "/*" entry without
+ * Cache-Control, which varies by path and travels as object metadata.
+ */
+export function responseHeaders(m: RoutingManifest): Record<string, string> {
+  const all = m.headers.find((h) => h.for === '/*');
+  if (!all) throw new Error('routes.json has no headers for "/*"');
+  for (const h of m.headers) {
+    if (h.for !== '/*' && Object.keys(h.values).some((k) => k.toLowerCase() !== 'cache-control')) {
+      throw new Error(`routes.json: headers for ${h.for} other than Cache-Control need a second response headers policy`);
+    }
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(all.values)) {
+    if (k.toLowerCase() !== 'cache-control') out[k] = v;
+  }
+  return out;
+}
+
+/** Cache-Control of the files outside every immutable prefix (pages, data names that never change). */
+export function defaultCacheControl(m: RoutingManifest): string {
+  const v = m.headers.find((h) => h.for === '/*')?.values['Cache-Control'];
+  if (!v) throw new Error('routes.json gives no Cache-Control for "/*"');
+  return v;
+}
+
+/** The directory prefixes ("assets/") whose files are content-hashed, with their Cache-Control. */
+export function hashedPrefixes(m: RoutingManifest): { prefix: string; cacheControl: string }[] {
+  return m.headers
+    .filter((h) => h.for !== '/*' && h.for.endsWith('/*') && h.values['Cache-Control'])
+    .map((h) => ({ prefix: h.for.slice(1, -1), cacheControl: h.values['Cache-Control'] }));
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** Where each deployment publishes the digests of the files it uploaded. */
+export const DIGESTS_KEY = '_deploy/digests.json';
+
+/** Above this many changed paths one "/*" is cheaper to invalidate. */
+export const MAX_INVALIDATION_PATHS = 50;
+
+/** Every file below dir, as slash-separated paths relative to it, sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.push(relative(dir, p).split(sep).join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/**
+ * The SHA-256 of every file whose name does not change with its content:
+ * those are the only ones a CDN may hold stale copies of.
+ */
+export function digests(dir: string, files: string[], hashed: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of files) {
+    if (hashed.some((p) => f.startsWith(p))) continue;
+    out[f] = createHash('sha256').update(readFileSync(join(dir, f))).digest('hex');
+  }
+  return out;
+}
+
+/**
+ * The paths to invalidate after an upload: the files added, changed or
+ * removed since the previous deployment, under the URI the edge caches them
+ * by (the CloudFront Function has already turned /platform into
+ * /platform/index.html). Unknown previous digests mean everything.
+ */
+export function changedPaths(current: Record<string, string>, previous: Record<string, string> | undefined): string[] {
+  if (!previous) return ['/*'];
+  const keys = new Set([...Object.keys(current), ...Object.keys(previous)]);
+  const changed = [...keys].filter((k) => current[k] !== previous[k]).sort().map((k) => '/' + k);
+  return changed.length > MAX_INVALIDATION_PATHS ? ['/*'] : changed;
+}
