@@ -45,5 +45,8 @@ export function changedPaths(current: Record<string, string>, previous: Record<s
   if (!previous) return ['/*'];
   const keys = new Set([...Object.keys(current), ...Object.keys(previous)]);
   const changed = [...keys].filter((k) => current[k] !== previous[k]).sort().map((k) => '/' + k);
-  return changed.length > MAX_INVALIDATION_PATHS ? ['/*'] : changed;
+  if (changed.length > MAX_INVALIDATION_PATHS) return ['/*'];
+  // The digests change with them, and the next deployment reads them
+  // through the edge.
+  return changed.length ? [...changed, '/' + DIGESTS_KEY] : [];
 }

@@ -173,8 +173,8 @@ describe('upload', () => {
     const { siteDir } = fixtureInputs();
     const same = digests(siteDir, listFiles(siteDir), ['assets/', 'data/']);
     assert.equal(paths(same), undefined, 'nothing changed: no invalidation');
-    assert.deepEqual(paths({ ...same, 'platform/index.html': 'old' }), ['/platform/index.html']);
-    assert.deepEqual(paths({ ...same, 'gone/index.html': 'x' }), ['/gone/index.html'], 'a removed page too');
+    assert.deepEqual(paths({ ...same, 'platform/index.html': 'old' }), ['/platform/index.html', '/_deploy/digests.json']);
+    assert.deepEqual(paths({ ...same, 'gone/index.html': 'x' }), ['/gone/index.html', '/_deploy/digests.json'], 'a removed page too');
     const many = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}/index.html`, 'x']));
     assert.deepEqual(changedPaths(same, { ...same, ...many }), ['/*'], 'past 50 paths, one wildcard');
   });
