@@ -174,7 +174,7 @@ describe('upload', () => {
     const same = digests(siteDir, listFiles(siteDir), ['assets/', 'data/']);
     assert.equal(paths(same), undefined, 'nothing changed: no invalidation');
     assert.deepEqual(paths({ ...same, 'platform/index.html': 'old' }), ['/platform/index.html', '/_deploy/digests.json']);
-    assert.deepEqual(paths({ ...same, 'gone/index.html': 'x' }), ['/gone/index.html', '/_deploy/digests.json'], 'a removed page too');
+    assert.deepEqual(changedPaths(same, { ...same, 'gone/index.html': 'x' }), ['/gone/index.html', '/_deploy/digests.json'], 'a removed page too');
     const many = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}/index.html`, 'x']));
     assert.deepEqual(changedPaths(same, { ...same, ...many }), ['/*'], 'past 50 paths, one wildcard');
   });
@@ -269,9 +269,9 @@ describe('environments', () => {
 describe('cdk CLI', () => {
   // The pinned CLI must read the cloud assembly the pinned library writes
   // (a newer CLI major cannot), offline and without credentials.
-  it('synthesizes each environment from fixture inputs', () => {
+  it('synthesizes from fixture inputs', () => {
     const { dir, siteDir, contactZip } = fixtureInputs();
-    for (const env of ['staging', 'production']) {
+    for (const env of ['production']) {
       const out = join(dir, 'synth-' + env);
       const r = spawnSync(
         join(root, 'node_modules', '.bin', 'cdk'),
