@@ -252,6 +252,9 @@ function retentionDays(days: number): logs.RetentionDays {
  * web ACLs live in us-east-1, so the stack must be deployed there.
  */
 function contactRateRule(scope: Stack, limit: number): string {
+  if (!Number.isInteger(limit) || limit < 10) {
+    throw new Error(`wafRateLimit ${limit}: WAF counts at least 10 requests per 5-minute window`);
+  }
   if (Token.isUnresolved(scope.region) || scope.region !== 'us-east-1') {
     throw new Error('wafRateLimit needs the stack in us-east-1 (CloudFront web ACLs live there): set AWS_REGION=us-east-1');
   }
