@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadEnvironment, type Environment } from '../lib/environments.ts';
+import { headersPolicyProps } from '../lib/headers.ts';
 import { SiteStack, type SiteStackProps } from '../lib/site-stack.ts';
 import { changedPaths, digests, listFiles } from '../lib/upload.ts';
 
@@ -132,6 +133,15 @@ describe('distribution', () => {
     assert.match(assets, /max-age=31536000, immutable/);
   });
 
+  it('refuses a header value it cannot express exactly', () => {
+    assert.throws(() => headersPolicyProps({ 'Strict-Transport-Security': 'max-age=1; includeSubDomain' }), /Strict-Transport-Security/);
+    assert.throws(() => headersPolicyProps({ 'Referrer-Policy': 'no-referer' }), /Referrer-Policy/);
+    assert.throws(() => headersPolicyProps({ 'X-Frame-Options': 'ALLOW-FROM x' }), /X-Frame-Options/);
+    assert.deepEqual(headersPolicyProps({ 'X-Robots-Tag': 'noindex' }).customHeadersBehavior, {
+      customHeaders: [{ header: 'X-Robots-Tag', value: 'noindex', override: true }],
+    });
+  });
+
   it('routes with the generated CloudFront Function on viewer requests', () => {
     const fn = one('AWS::CloudFront::Function');
     assert.equal(fn.FunctionConfig.Runtime, 'cloudfront-js-2.0');
@@ -161,6 +171,12 @@ describe('upload', () => {
     assert.deepEqual(deployments[hashed].Properties.Include, ['assets/*', 'data/*']);
     assert.equal(deployments[pages].Properties.Prune, true);
     assert.deepEqual(deployments[pages].Properties.Exclude, ['assets/*', 'data/*']);
+  });
+
+  it('publishes the digests the next deployment compares with', () => {
+    const deployments = template.findResources('Custom::CDKBucketDeployment');
+    const pages = deployments[findId(deployments, 'UploadPages')].Properties;
+    assert.equal(pages.SourceObjectKeys.length, 2, 'the site and the digests file');
   });
 
   it('invalidates only what changed since the previous deployment', () => {
