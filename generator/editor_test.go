@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,39 +16,24 @@ import (
 
 // The edits an editor makes every week, applied to a copy of content/:
 // each must give a site that builds, links and lists its pages. They
-// follow content/README.md and change nothing but content.
+// follow content/README.md (the new page is its example) and change
+// nothing but content.
 
-// newLandingPage is the page of content/README.md's example: sections of
-// the shared vocabulary, nothing a developer has to add.
-const newLandingPage = `title: Voice AI for Banks
-description: Voice agents that answer banking customers 24/7, in over 30 languages.
-name: Voice Banking
-keywords: [banking AI, voice agents]
-
-sections:
-  - kind: hero
-    eyebrow: Banking
-    heading: Voice agents your customers trust
-    intro: Answer every call, day and night, and hand over to your team when it matters.
-    actions:
-      - {label: Request a Demo, site: demo}
-      - {label: Talk to an expert, href: "#contact-form", secondary: true}
-  - kind: cards
-    heading: What they do
-    cards:
-      - {icon: phone, title: Every call answered, text: No queues and no hold music.}
-      - {icon: shield, title: Built for compliance, text: GDPR and SOC 2 ready.}
-  - kind: stats
-    heading: Results
-    stats:
-      - {value: "65%", label: lower cost per conversation}
-  - kind: cta
-    heading: Start with a conversation
-    text: Tell us what you want to automate.
-    actions:
-      - {label: Request a Demo, site: demo}
-  - kind: contact
-`
+// readmeExample returns the copy-paste example of a new landing page in
+// content/README.md and the file it is saved as, so that the guide's
+// example is the one proven to build.
+func readmeExample(t *testing.T) (file, page string) {
+	t.Helper()
+	readme, err := os.ReadFile("../content/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)A new landing page, `([^`]+)`.*?```yaml\n(.*?)```").FindStringSubmatch(string(readme))
+	if m == nil {
+		t.Fatal("content/README.md has no example of a new landing page")
+	}
+	return m[1], m[2]
+}
 
 // addFooterLink adds a link as the first item of the footer's first
 // column, as an editor would in layout.yaml.
@@ -74,10 +60,14 @@ func buildEdited(t *testing.T, fsys fstest.MapFS) map[string][]byte {
 
 func TestEditorAddsALandingPage(t *testing.T) {
 	base := contentFS(t)
+	file, example := readmeExample(t)
+	if file != "pages/solutions/voice-banking.yaml" {
+		t.Fatalf("the README's example is %s; this test checks pages/solutions/voice-banking.yaml", file)
+	}
 	fsys := maps(base)
-	fsys["pages/solutions/voice-banking.yaml"] = &fstest.MapFile{Data: []byte(newLandingPage)}
+	fsys[file] = &fstest.MapFile{Data: []byte(example)}
 	fsys["layout.yaml"] = &fstest.MapFile{Data: []byte(addFooterLink(t, string(base["layout.yaml"].Data), "Voice Banking", "/solutions/voice-banking"))}
-	if changed := changedFiles(base, fsys); !slices.Equal(changed, []string{"layout.yaml", "pages/solutions/voice-banking.yaml"}) {
+	if changed := changedFiles(base, fsys); !slices.Equal(changed, []string{"layout.yaml", file}) {
 		t.Fatalf("the edit changed %q, want the page and layout.yaml only", changed)
 	}
 

@@ -9,15 +9,18 @@ import (
 	"testing"
 )
 
-// copyDir copies the repository's content/ so a test can break it.
+// fixture is the test site (not the live content, which editors change).
+const fixture = "../../testdata/site"
+
+// copyContent copies the test site so a test can break it.
 func copyContent(t *testing.T) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), "content")
-	err := filepath.WalkDir("../../content", func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(fixture, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel("../../content", p)
+		rel, _ := filepath.Rel(fixture, p)
 		if d.IsDir() {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
@@ -44,7 +47,7 @@ func TestBrokenBuildKeepsLastGoodOutput(t *testing.T) {
 	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("first build: %v", err)
 	}
-	for _, want := range []string{"route", "HTML gzip", "/solutions/voice-ai", "assets/app-", "total"} {
+	for _, want := range []string{"route", "HTML gzip", "/about", "assets/app-", "total"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout.String())
 		}
@@ -91,7 +94,7 @@ func TestFlags(t *testing.T) {
 	if err := run(context.Background(), []string{"-frontend", t.TempDir()}, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "node_modules is missing") {
 		t.Errorf("missing node_modules: %v", err)
 	}
-	err := run(context.Background(), []string{"-out", filepath.Join(t.TempDir(), "site"), "-content", "../../content", "-frontend", "../../frontend", "-base-url", "ftp://x"}, &stdout, &stderr)
+	err := run(context.Background(), []string{"-out", filepath.Join(t.TempDir(), "site"), "-content", fixture, "-frontend", "../../frontend", "-base-url", "ftp://x"}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "-base-url") {
 		t.Errorf("invalid -base-url: %v", err)
 	}
