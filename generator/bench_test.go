@@ -2,10 +2,10 @@ package generator
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"testing"
-	"testing/fstest"
+
+	"github.com/vozia/site/internal/sitefixture"
 )
 
 // BenchmarkBuildShippedSite is a full build of the shipped site, from
@@ -24,10 +24,7 @@ func BenchmarkBuildShippedSite(b *testing.B) {
 // Target on 2 cores: at least 100 pages/s.
 func BenchmarkBuild1000Routes(b *testing.B) {
 	fsys := contentFS(b)
-	for i := range 1000 {
-		md := fmt.Sprintf("pages/generated/page-%d.md", i)
-		fsys[md] = &fstest.MapFile{Data: []byte(fmt.Sprintf("---\ntitle: Generated page %d\ndescription: A generated page for the benchmark.\n---\n# Generated page %d\n\n## Details\n\nSome text about page %d, and a link [home](/).\n\n- one\n- two\n- three\n", i, i, i))}
-	}
+	sitefixture.AddPages(fsys, 1000)
 	pages := 0
 	for b.Loop() {
 		res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})

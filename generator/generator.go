@@ -73,6 +73,9 @@ type Result struct {
 	// Site is the CDN root (dist/site); CDN holds routes.json (dist/cdn).
 	Site, CDN []File
 	Stats     Stats
+	// Jobs are the render inputs (URL, site and page JSON), in the order
+	// of Stats.Routes; make bench hands them to the Node comparison.
+	Jobs []prerender.Job
 }
 
 // Build runs every stage and returns the files, or every problem found.
@@ -213,7 +216,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Site: sorted, CDN: []File{{Path: "routes.json", Data: manifest}, {Path: ViewerRequestFile, Data: viewerRequest}}}
+	res := &Result{Site: sorted, CDN: []File{{Path: "routes.json", Data: manifest}, {Path: ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
 	res.Stats = stats(routes, rendered, res.Site, b, renderTime, time.Since(start))
 	return res, nil
 }

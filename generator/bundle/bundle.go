@@ -75,7 +75,7 @@ func New(dir string) (*Bundler, error) {
 	if b.browser, cerr = api.Context(browserOptions(dir)); cerr != nil {
 		return nil, fmt.Errorf("browser bundle: %w", messages(cerr.Errors))
 	}
-	if b.server, cerr = api.Context(serverOptions(dir)); cerr != nil {
+	if b.server, cerr = api.Context(serverOptions(dir, joinChunks)); cerr != nil {
 		b.browser.Dispose()
 		return nil, fmt.Errorf("server bundle: %w", messages(cerr.Errors))
 	}
@@ -84,11 +84,16 @@ func New(dir string) (*Bundler, error) {
 
 // Rebuild builds both bundles from the sources as they are now.
 func (b *Bundler) Rebuild() (*Result, error) {
+	// The two builds parse the same sources; run side by side they share
+	// the machine's cores (esbuild is safe for concurrent use).
 	res := &Result{}
-	if err := collectBrowser(b.dir, b.browser.Rebuild(), res); err != nil {
+	browser := make(chan api.BuildResult, 1)
+	go func() { browser <- b.browser.Rebuild() }()
+	server := b.server.Rebuild()
+	if err := collectBrowser(b.dir, <-browser, res); err != nil {
 		return nil, err
 	}
-	if err := collectServer(b.server.Rebuild(), res); err != nil {
+	if err := collectServer(server, res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -165,8 +170,9 @@ func collectBrowser(dir string, r api.BuildResult, res *Result) error {
 	return nil
 }
 
-func serverOptions(dir string) api.BuildOptions {
+func serverOptions(dir string, plugins ...api.Plugin) api.BuildOptions {
 	return common(dir, api.BuildOptions{
+		Plugins:     plugins,
 		EntryPoints: []string{"src/entry-server.tsx"},
 		Outfile:     filepath.Join(dir, "out", "server.js"),
 		Format:      api.FormatIIFE,

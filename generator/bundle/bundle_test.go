@@ -2,9 +2,13 @@ package bundle
 
 import (
 	"bytes"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/vozia/site/generator/prerender"
 )
 
 func TestBuildShippedApp(t *testing.T) {
@@ -33,6 +37,9 @@ func TestBuildShippedApp(t *testing.T) {
 	if !bytes.Contains(a.Server, []byte("sourceMappingURL=data:application/json;base64,")) {
 		t.Error("the server bundle has no inline source map")
 	}
+	if !bytes.Contains(a.Server, []byte("result.push(chunk)")) || bytes.Contains(a.Server, []byte("result += chunk")) {
+		t.Error("the server bundle lacks the renderToString chunk-join patch")
+	}
 	if bytes.Contains(a.Server, []byte("import(")) {
 		t.Error("the server bundle still has a dynamic import(), which goja cannot run")
 	}
@@ -53,5 +60,44 @@ func TestBuildErrorsNameTheSource(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), `frontend/src/entry-client.tsx:1:`) || !strings.Contains(err.Error(), `Could not resolve "./nowhere"`) {
 		t.Errorf("error does not name the file and line:\n%v", err)
+	}
+}
+
+// The chunk-join patch leaves renderToString's output unchanged: the same
+// page, rendered in goja by the server bundle with and without it, is the
+// same string.
+func TestJoinChunksKeepsMarkup(t *testing.T) {
+	dir, err := filepath.Abs("testdata/react")
+	if err != nil {
+		t.Fatal(err)
+	}
+	render := func(plugins []api.Plugin) string {
+		t.Helper()
+		var res Result
+		if err := collectServer(api.Build(serverOptions(dir, plugins...)), &res); err != nil {
+			t.Fatal(err)
+		}
+		r, err := prerender.New(res.Server, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		html, err := r.Render(prerender.Job{URL: "/a/page/url"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return html
+	}
+	patched, plain := render([]api.Plugin{joinChunks}), render(nil)
+	if patched != plain {
+		t.Errorf("the patched render differs:\npatched %q\nplain   %q", patched, plain)
+	}
+	if !strings.Contains(patched, "ünïcödé") || !strings.Contains(patched, "<input id=") || len(patched) < 10000 {
+		t.Errorf("the test page lacks the text, ids or length it is meant to have: %q", patched)
+	}
+}
+
+func TestJoinChunksFailsOnChangedReactDOM(t *testing.T) {
+	if _, err := patchRenderToString("var result = '';"); err == nil || !strings.Contains(err.Error(), "did react-dom change?") {
+		t.Errorf("patching unknown code: err = %v, want a failure", err)
 	}
 }

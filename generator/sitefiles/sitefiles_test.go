@@ -3,6 +3,7 @@ package sitefiles
 import (
 	"bytes"
 	"encoding/json"
+	"image"
 	"image/color"
 	"image/png"
 	"testing"
@@ -45,5 +46,45 @@ func TestFiles(t *testing.T) {
 		if !bytes.Equal(files[i].Data, again[i].Data) {
 			t.Errorf("%s differs between two builds", files[i].Path)
 		}
+	}
+}
+
+// The images are encoded losslessly (with a palette where they have few
+// colours): decoded, each has the pixels that were drawn.
+func TestImagesAreLossless(t *testing.T) {
+	accent := color.RGBA{0xFF, 0x6B, 0x35, 0xFF}
+	files := map[string][]byte{}
+	for _, f := range Files(Brand{Name: "Vozia", Accent: accent, ShareImage: "/share.png", Logo: "/logo.png"}) {
+		files[f.Path] = f.Data
+	}
+	tests := []struct {
+		path string
+		want *image.RGBA
+	}{
+		{"/apple-touch-icon.png", mark(180, accent)},
+		{"/icon-192.png", mark(192, accent)},
+		{"/icon-512.png", mark(512, accent)},
+		{"/logo.png", mark(512, accent)},
+		{"/share.png", share(accent)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			got, err := png.Decode(bytes.NewReader(files[tc.path]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Bounds() != tc.want.Bounds() {
+				t.Fatalf("bounds %v, want %v", got.Bounds(), tc.want.Bounds())
+			}
+			r := got.Bounds()
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
+					g, w := color.NRGBAModel.Convert(got.At(x, y)), color.NRGBAModel.Convert(tc.want.At(x, y))
+					if g != w {
+						t.Fatalf("pixel (%d,%d) is %v, drawn %v", x, y, g, w)
+					}
+				}
+			}
+		})
 	}
 }

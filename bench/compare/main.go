@@ -1,0 +1,111 @@
+// Command compare times commands against each other, alternating them run
+// by run so that the machine's load falls on all alike, and prints the
+// median wall time, peak memory and CPU time (user and system) of each,
+// and their ratios to the last:
+//
+//	go run ./bench/compare -runs 5 -title "shipped site" \
+//	    -cmd 'cmd/build=dist/bin/build -out {out}/site' \
+//	    -cmd 'Node=node bench/node/prerender.mjs frontend jobs.json {out}'
+//
+// Each run gets a fresh empty directory as {out}, removed afterwards. Peak
+// memory is the maximum resident set size the kernel reports for the
+// process and the children it waited for (getrusage), as GNU time -v
+// prints it.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+)
+
+type command struct {
+	name string
+	args []string
+	wall []time.Duration
+	rss  []int64 // KB
+	cpu  []time.Duration
+}
+
+type cmdFlags []*command
+
+func (c *cmdFlags) String() string { return "" }
+
+func (c *cmdFlags) Set(s string) error {
+	name, line, ok := strings.Cut(s, "=")
+	if !ok || strings.TrimSpace(line) == "" {
+		return fmt.Errorf("want NAME=COMMAND, got %q", s)
+	}
+	*c = append(*c, &command{name: name, args: strings.Fields(line)})
+	return nil
+}
+
+func main() {
+	var cmds cmdFlags
+	runs := flag.Int("runs", 5, "runs of each command")
+	title := flag.String("title", "", "heading of the table")
+	flag.Var(&cmds, "cmd", "`NAME=COMMAND` to time ({out} is a fresh directory); repeat; ratios are to the last")
+	flag.Parse()
+	if len(cmds) < 1 {
+		fmt.Fprintln(os.Stderr, "compare: no -cmd")
+		os.Exit(2)
+	}
+	for range *runs {
+		for _, c := range cmds {
+			if err := c.run(); err != nil {
+				fmt.Fprintf(os.Stderr, "compare: %s: %v\n", c.name, err)
+				os.Exit(1)
+			}
+		}
+	}
+	base := cmds[len(cmds)-1]
+	fmt.Printf("== %s: median of %d runs, alternating\n", *title, *runs)
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "\twall\tpeak memory\tCPU\twall vs %s\tmemory vs %s\tCPU vs %s\twall of each run (s)\t\n", base.name, base.name, base.name)
+	for _, c := range cmds {
+		w, m := median(c.wall), median(c.rss)
+		var all []string
+		for _, d := range c.wall {
+			all = append(all, fmt.Sprintf("%.2f", d.Seconds()))
+		}
+		cpu := median(c.cpu)
+		fmt.Fprintf(tw, "%s\t%.2f s\t%d MB\t%.2f s\t%.2f×\t%.2f×\t%.2f×\t%s\t\n", c.name, w.Seconds(), m/1024, cpu.Seconds(),
+			w.Seconds()/median(base.wall).Seconds(), float64(m)/float64(median(base.rss)),
+			cpu.Seconds()/median(base.cpu).Seconds(), strings.Join(all, " "))
+	}
+	tw.Flush()
+}
+
+func (c *command) run() error {
+	out, err := os.MkdirTemp("", "compare-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(out)
+	args := make([]string, len(c.args))
+	for i, a := range c.args {
+		args[i] = strings.ReplaceAll(a, "{out}", out)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stderr = os.Stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return err
+	}
+	c.wall = append(c.wall, time.Since(start))
+	c.rss = append(c.rss, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)
+	c.cpu = append(c.cpu, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
+	return nil
+}
+
+func median[T int64 | time.Duration](s []T) T {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s[len(s)/2]
+}

@@ -1,0 +1,53 @@
+package bundle
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// joinChunks patches react-dom's legacy renderToString, in the server
+// bundle only, to collect the chunks of a page in an array and join them
+// once, instead of `result += chunk`. In goja a string holding any
+// non-ASCII character is UTF-16 and every += copies it whole, so a page
+// of n chunks cost O(n²) copying: the patch halved the render time of the
+// home page. Joining gives the same string, so the markup is unchanged.
+//
+// The patch is textual; if react-dom's code changes so that a pattern is
+// missing, the build fails rather than silently losing the patch.
+var joinChunks = api.Plugin{
+	Name: "react-dom-join-chunks",
+	Setup: func(b api.PluginBuild) {
+		b.OnLoad(api.OnLoadOptions{Filter: `react-dom[\\/]cjs[\\/]react-dom-server-legacy\.browser\.production\.js$`},
+			func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+				src, err := os.ReadFile(a.Path)
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				out, err := patchRenderToString(string(src))
+				if err != nil {
+					return api.OnLoadResult{}, fmt.Errorf("%s: %w", a.Path, err)
+				}
+				return api.OnLoadResult{Contents: &out, Loader: api.LoaderJS}, nil
+			})
+	},
+}
+
+// chunkJoin are the replacements of patchRenderToString, in order.
+var chunkJoin = [][2]string{
+	{"    result = \"\",\n    readyToStream = !1;", "    result = [],\n    readyToStream = !1;"},
+	{"null !== chunk && (result += chunk);", "null !== chunk && result.push(chunk);"},
+	{"if (!readyToStream) throw Error(formatProdErrorMessage(426));\n  return result;", "if (!readyToStream) throw Error(formatProdErrorMessage(426));\n  return result.join(\"\");"},
+}
+
+func patchRenderToString(src string) (string, error) {
+	for _, r := range chunkJoin {
+		if n := strings.Count(src, r[0]); n != 1 {
+			return "", fmt.Errorf("renderToString chunk-join patch: found %q %d times, want once (did react-dom change?)", r[0], n)
+		}
+		src = strings.Replace(src, r[0], r[1], 1)
+	}
+	return src, nil
+}
