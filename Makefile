@@ -43,13 +43,28 @@ test: deps chromium contact-deps
 	$(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) --no-print-directory test-deploy
 
-# Benchmarks: build of the shipped site, pages per second on a generated
-# 1,000-route site, the contact handler and the local server under load.
-bench: deps contact-deps
+# The plain Node prerender that make bench compares cmd/build with.
+bench/node/node_modules/.installed: bench/node/package.json bench/node/package-lock.json
+	cd bench/node && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Benchmarks: cmd/build (prebuilt) against the Node prerender of the same
+# app, routes and page JSON (bench/), alternating, on the shipped site and
+# on the shipped site plus the 1,000 Markdown pages of
+# BenchmarkBuild1000Routes; then the Go benchmarks (the contact handler and
+# the local server under load among them).
+bench: deps contact-deps bench/node/node_modules/.installed
 	$(GO) build -o dist/bin/build ./cmd/build
-	@echo "== full build of the shipped site, prebuilt binary, 5 runs (target: under 1.5 s)"
-	@TIMEFORMAT="wall %Rs"; for i in 1 2 3 4 5; do out=$$(mktemp -d); time dist/bin/build -out $$out/site >/dev/null; rm -rf $$out; done
-	@echo "== benchmarks (BenchmarkBuild1000Routes target: at least 100 pages/s)"
+	$(GO) build -o dist/bin/bench-compare ./bench/compare
+	rm -rf dist/bench
+	$(GO) run ./bench/prepare -out dist/bench/shipped
+	$(GO) run ./bench/prepare -pages 1000 -out dist/bench/1000
+	dist/bin/bench-compare -runs 5 -title "shipped site (target: cmd/build at most 1.0x the Node wall time)" \
+	  -cmd 'cmd/build=dist/bin/build -out {out}/site' \
+	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/shipped/jobs.json {out}'
+	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 Markdown pages (targets: at most 2.0x the Node wall time and peak memory)" \
+	  -cmd 'cmd/build=dist/bin/build -content dist/bench/1000/content -out {out}/site' \
+	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
 
 # Refresh the generated files: the TypeScript types of the content, the

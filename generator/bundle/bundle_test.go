@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -67,10 +68,7 @@ func TestBuildErrorsNameTheSource(t *testing.T) {
 // page, rendered in goja by the server bundle with and without it, is the
 // same string.
 func TestJoinChunksKeepsMarkup(t *testing.T) {
-	dir, err := filepath.Abs("testdata/react")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := appWithModules(t, "testdata/react")
 	render := func(plugins []api.Plugin) string {
 		t.Helper()
 		var res Result
@@ -100,4 +98,22 @@ func TestJoinChunksFailsOnChangedReactDOM(t *testing.T) {
 	if _, err := patchRenderToString("var result = '';"); err == nil || !strings.Contains(err.Error(), "did react-dom change?") {
 		t.Errorf("patching unknown code: err = %v, want a failure", err)
 	}
+}
+
+// appWithModules copies the test app in src to a temporary folder beside a
+// link to the shipped frontend's node_modules (React), and returns it.
+func appWithModules(t *testing.T, src string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	modules, err := filepath.Abs("../../frontend/node_modules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
