@@ -34,8 +34,10 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
@@ -95,21 +97,62 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
 	}
+	// The bundles and the goja pool (which needs the server bundle), and
+	// git's history (lastmod), do not depend on the content: they run
+	// while it loads. Each goroutine keeps to its own Builder fields.
+	type bundled struct {
+		b   *bundle.Result
+		r   *prerender.Renderer
+		err error
+	}
+	bundleDone := make(chan bundled, 1)
+	go func() {
+		b, err := bld.bundles(opt)
+		if err != nil {
+			bundleDone <- bundled{err: err}
+			return
+		}
+		r, err := bld.renderer(b.Server, opt.Workers)
+		if err == nil {
+			err = r.Start()
+		}
+		bundleDone <- bundled{b, r, err}
+	}()
+	lastmodDone := make(chan map[string]string, 1)
+	go func() {
+		lastmod := map[string]string{}
+		if opt.ContentDir != "" {
+			lastmod = bld.lastModified(ctx, opt.ContentDir)
+		}
+		lastmodDone <- lastmod
+	}()
+	// Returning early leaves no goroutine on the Builder's fields.
+	wait := func() { <-bundleDone; <-lastmodDone }
 	site, err := content.Load(opt.Content)
 	if err != nil {
+		wait()
 		return nil, err
 	}
 	if err := applyOverrides(&site.Config, opt); err != nil {
+		wait()
 		return nil, err
 	}
-	b, err := bld.bundles(opt)
-	if err != nil {
-		return nil, err
+	// The site files are drawn while the pages render.
+	siteFilesDone := make(chan []sitefiles.File, 1)
+	go func() {
+		siteFilesDone <- bld.sitefiles(sitefiles.Brand{
+			Name: site.Config.Brand, Description: site.Config.SEO.Description,
+			Accent: parseHex(string(site.Config.SEO.ThemeColor)), ShareImage: site.Config.SEO.Image, Logo: site.Config.Organization.Logo,
+		})
+	}()
+	bd := <-bundleDone
+	lastmod := <-lastmodDone
+	siteFiles := sync.OnceValue(func() []sitefiles.File { return <-siteFilesDone })
+	defer siteFiles() // on every return, as above
+	if bd.err != nil {
+		return nil, bd.err
 	}
-	r, err := bld.renderer(b.Server, opt.Workers)
-	if err != nil {
-		return nil, err
-	}
+	b, r := bd.b, bd.r
 	out := &output{}
 	for _, a := range b.Assets {
 		out.add(a.Path, a.Data)
@@ -170,18 +213,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	// Site files.
-	for _, f := range bld.sitefiles(sitefiles.Brand{
-		Name: site.Config.Brand, Description: site.Config.SEO.Description,
-		Accent: parseHex(string(site.Config.SEO.ThemeColor)), ShareImage: site.Config.SEO.Image, Logo: site.Config.Organization.Logo,
-	}) {
+	for _, f := range siteFiles() {
 		out.add(strings.TrimPrefix(f.Path, "/"), f.Data)
 	}
 	if err := copyTree(out, opt.Content, "images"); err != nil {
 		return nil, err
-	}
-	lastmod := map[string]string{}
-	if opt.ContentDir != "" {
-		lastmod = bld.lastModified(ctx, opt.ContentDir)
 	}
 	var entries []sitemap.Entry
 	for _, rt := range site.Routes {

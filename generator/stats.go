@@ -3,7 +3,9 @@ package generator
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -41,10 +43,26 @@ func stats(routes []content.Route, rendered []prerender.Result, files []File, b 
 	for _, f := range files {
 		byPath[f.Path] = f.Data
 	}
+	s.Routes = make([]RouteStat, len(routes))
 	for i, r := range routes {
-		f := htmlFile(r)
-		s.Routes = append(s.Routes, RouteStat{Path: r.Path, File: f, HTMLGzip: gzipSize(byPath[f]), Render: rendered[i].Time})
+		s.Routes[i] = RouteStat{Path: r.Path, File: htmlFile(r), Render: rendered[i].Time}
 	}
+	// Compressing every page at the best level is most of this stage on a
+	// large site: spread it over the cores.
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.NumCPU() {
+		wg.Go(func() {
+			for i := range next {
+				s.Routes[i].HTMLGzip = gzipSize(byPath[s.Routes[i].File])
+			}
+		})
+	}
+	for i := range s.Routes {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	for _, a := range b.Assets {
 		as := AssetStat{Path: a.Path, Size: len(a.Data), Gzip: gzipSize(a.Data)}
 		s.Assets = append(s.Assets, as)

@@ -6,6 +6,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/ui/toast";
 import type { PageData, SiteData } from "./lib/content-types";
+import { LayoutPart, PagePart } from "./lib/render-part";
 import { SiteProvider } from "./lib/site-context";
 
 export interface AppProps {
@@ -13,17 +14,30 @@ export interface AppProps {
   initial: PageData;
 }
 
-/** App is the whole site; the client and server entries wrap it in a router. */
+/**
+ * App is the whole site; the client and server entries wrap it in a
+ * router. The build may render the layout and the page apart (see
+ * lib/render-part): keep every part of the layout in a LayoutPart and the
+ * page in the PagePart.
+ */
 export function App({ site, initial }: AppProps) {
   return (
     <SiteProvider value={site}>
       <ToastProvider>
-        <SiteHeader />
+        <LayoutPart>
+          <SiteHeader />
+        </LayoutPart>
         <main id="main">
-          <PageHost initial={initial} />
+          <PagePart>
+            <PageHost initial={initial} />
+          </PagePart>
         </main>
-        <SiteFooter />
-        <CookieConsent />
+        <LayoutPart>
+          <SiteFooter />
+        </LayoutPart>
+        <LayoutPart>
+          <CookieConsent />
+        </LayoutPart>
       </ToastProvider>
     </SiteProvider>
   );

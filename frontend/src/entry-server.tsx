@@ -1,17 +1,24 @@
 // The server bundle: the build (generator/prerender) runs it in goja and
-// calls renderPage once per route.
+// calls renderPage once per route, or, for pages that share a layout, once
+// per part (lib/render-part).
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./app";
 import type { PageData, SiteData } from "./lib/content-types";
+import { RenderPartProvider, type RenderPart } from "./lib/render-part";
 
-function renderPage(url: string, siteJSON: string, pageJSON: string): string {
-  const site = JSON.parse(siteJSON) as SiteData;
+// The build renders every page with the same site JSON: parse it once.
+let siteCache: { json: string; site: SiteData } | undefined;
+
+function renderPage(url: string, siteJSON: string, pageJSON: string, part?: RenderPart): string {
+  if (siteCache?.json !== siteJSON) siteCache = { json: siteJSON, site: JSON.parse(siteJSON) as SiteData };
   const page = JSON.parse(pageJSON) as PageData;
   return renderToString(
-    <StaticRouter location={url}>
-      <App site={site} initial={page} />
-    </StaticRouter>,
+    <RenderPartProvider value={part ?? null}>
+      <StaticRouter location={url}>
+        <App site={siteCache.site} initial={page} />
+      </StaticRouter>
+    </RenderPartProvider>,
   );
 }
 

@@ -5,7 +5,8 @@
 // runtimes, one per worker (a runtime is not safe for concurrent use). Each
 // runtime gets console and URL from goja_nodejs and the two tiny shims of
 // shims.js, then runs the bundle, which defines
-// globalThis.renderPage(url, siteJSON, pageJSON).
+// globalThis.renderPage(url, siteJSON, pageJSON[, part]); pages that share
+// a layout are rendered in parts and spliced (splice.go).
 //
 // A render fails, naming the route and the frontend/src location, when the
 // bundle throws, when anything is written to console.error or console.warn
@@ -76,15 +77,37 @@ func New(serverBundle []byte, workers int) (*Renderer, error) {
 	return &Renderer{prog: prog, workers: workers, pool: make(chan *worker, workers)}, nil
 }
 
-// Render renders one page.
-func (r *Renderer) Render(j Job) (string, error) {
+// Render renders one page, whole.
+func (r *Renderer) Render(j Job) (string, error) { return r.renderPart(j, "") }
+
+func (r *Renderer) renderPart(j Job, part string) (string, error) {
 	if err := r.start(); err != nil {
 		return "", err
 	}
 	w := <-r.pool
 	defer func() { r.pool <- w }()
-	return w.render(j)
+	return w.render(j, part)
 }
+
+// renderSpliced renders j's page into l, or whole where l is nil or the
+// page does not fit.
+func (r *Renderer) renderSpliced(j Job, l *layout) (html string, spliced bool, err error) {
+	if l != nil {
+		page, err := r.renderPart(j, "page")
+		if err != nil {
+			return "", false, err
+		}
+		if html, ok := l.splice(page); ok {
+			return html, true, nil
+		}
+	}
+	html, err = r.Render(j)
+	return html, false, err
+}
+
+// Start creates the runtimes, each running the bundle, if they are not
+// yet: a build starts them while other stages run.
+func (r *Renderer) Start() error { return r.start() }
 
 // start creates the runtimes, once, in parallel: each runs the bundle.
 func (r *Renderer) start() error {
@@ -110,11 +133,20 @@ type Result struct {
 	HTML string
 	// Time is how long the render took, pool start-up excluded.
 	Time time.Duration
+	// Spliced is whether the page was spliced into a shared layout.
+	Spliced bool
 }
 
 // RenderAll renders the jobs on the whole pool and returns the result of
-// each, in order, or every error (each prefixed with its URL).
+// each, in order, or every error (each prefixed with its URL). Pages that
+// share a layout, in groups of at least 8, are spliced (see splice.go).
 func (r *Renderer) RenderAll(jobs []Job) ([]Result, error) {
+	return r.RenderAllGrouped(jobs, spliceMinGroup)
+}
+
+// RenderAllGrouped is RenderAll splicing groups of at least minGroup
+// pages; 0 renders every page whole.
+func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) {
 	if err := r.start(); err != nil { // outside the timings
 		return nil, err
 	}
@@ -127,6 +159,7 @@ func (r *Renderer) RenderAll(jobs []Job) ([]Result, error) {
 	} else {
 		defer debug.SetGCPercent(old)
 	}
+	plan := r.plan(jobs, minGroup)
 	out := make([]Result, len(jobs))
 	errs := make([]error, len(jobs))
 	next := make(chan int)
@@ -135,8 +168,8 @@ func (r *Renderer) RenderAll(jobs []Job) ([]Result, error) {
 		wg.Go(func() {
 			for i := range next {
 				t := time.Now()
-				html, err := r.Render(jobs[i])
-				out[i] = Result{HTML: html, Time: time.Since(t)}
+				html, spliced, err := r.renderSpliced(jobs[i], plan[i])
+				out[i] = Result{HTML: html, Time: time.Since(t), Spliced: spliced}
 				if err != nil {
 					errs[i] = fmt.Errorf("render %s: %w", jobs[i].URL, err)
 				}
@@ -153,7 +186,7 @@ func (r *Renderer) RenderAll(jobs []Job) ([]Result, error) {
 
 type worker struct {
 	rt     *goja.Runtime
-	render func(j Job) (string, error)
+	render func(j Job, part string) (string, error)
 	logged []string
 }
 
@@ -174,9 +207,13 @@ func newWorker(prog *goja.Program) (*worker, error) {
 	if !ok {
 		return nil, errors.New("server bundle: globalThis.renderPage is not defined")
 	}
-	w.render = func(j Job) (string, error) {
+	w.render = func(j Job, part string) (string, error) {
 		w.logged = w.logged[:0]
-		v, err := fn(goja.Undefined(), w.rt.ToValue(j.URL), w.rt.ToValue(string(j.Site)), w.rt.ToValue(string(j.Page)))
+		args := []goja.Value{w.rt.ToValue(j.URL), w.rt.ToValue(string(j.Site)), w.rt.ToValue(string(j.Page))}
+		if part != "" {
+			args = append(args, w.rt.ToValue(part))
+		}
+		v, err := fn(goja.Undefined(), args...)
 		if err != nil {
 			return "", errors.New(jsError(err))
 		}

@@ -1,0 +1,81 @@
+package generator
+
+import (
+	"context"
+	"os"
+	"testing"
+	"testing/fstest"
+
+	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/internal/sitefixture"
+)
+
+// Splicing pages into a shared layout (generator/prerender) gives, on
+// every route, the same HTML as rendering the page whole: the shipped site
+// with every page spliced, even alone in its group, and a fixture with a
+// group of generated pages as the build splices it.
+func TestSplicedPagesMatchWholeRenders(t *testing.T) {
+	b, err := bundle.Build("../frontend")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := prerender.New(b.Server, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := sitefixture.Copy(os.DirFS("../content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated := contentFS(t)
+	sitefixture.AddPages(generated, 20)
+	tests := []struct {
+		name     string
+		content  fstest.MapFS
+		minGroup int
+		// spliced must be true for these routes.
+		spliced []string
+	}{
+		{"shipped", shipped, 1, nil},
+		{"generated", generated, 8, []string{"/generated/page-0", "/generated/page-7", "/generated/page-19"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Build(context.Background(), Options{Content: tc.content, FrontendDir: "../frontend", Now: fixedNow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			spliced, err := r.RenderAllGrouped(res.Jobs, tc.minGroup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, err := r.RenderAllGrouped(res.Jobs, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			byURL := map[string]prerender.Result{}
+			for i, j := range res.Jobs {
+				byURL[j.URL] = spliced[i]
+				if whole[i].Spliced {
+					t.Errorf("%s: spliced with splicing off", j.URL)
+				}
+				if spliced[i].HTML != whole[i].HTML {
+					t.Errorf("%s: the spliced page differs from the whole render\nspliced %.300q\nwhole   %.300q", j.URL, spliced[i].HTML, whole[i].HTML)
+				}
+			}
+			n := 0
+			for _, s := range spliced {
+				if s.Spliced {
+					n++
+				}
+			}
+			t.Logf("%d of %d pages spliced", n, len(spliced))
+			for _, u := range tc.spliced {
+				if !byURL[u].Spliced {
+					t.Errorf("%s was rendered whole, not spliced", u)
+				}
+			}
+		})
+	}
+}
