@@ -138,9 +138,13 @@ type Result struct {
 }
 
 // RenderAll renders the jobs on the whole pool and returns the result of
-// each, in order, or every error (each prefixed with its URL). Pages that
-// share a layout, in groups of at least 8, are spliced (see splice.go).
+// each, in order, or every error (each prefixed with its URL). On a site
+// of 32 pages or more, pages that share a layout, in groups of at least 8,
+// are spliced (see splice.go).
 func (r *Renderer) RenderAll(jobs []Job) ([]Result, error) {
+	if len(jobs) < splicePlanMin {
+		return r.RenderAllGrouped(jobs, 0)
+	}
 	return r.RenderAllGrouped(jobs, spliceMinGroup)
 }
 
@@ -159,9 +163,22 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 	} else {
 		defer debug.SetGCPercent(old)
 	}
-	plan := r.plan(jobs, minGroup)
 	out := make([]Result, len(jobs))
 	errs := make([]error, len(jobs))
+	// The plan needs the links of one page: the first is rendered whole
+	// before the others.
+	plan, from := make([]*layout, len(jobs)), 0
+	if minGroup >= 1 && len(jobs) >= minGroup {
+		t := time.Now()
+		html, err := r.Render(jobs[0])
+		out[0] = Result{HTML: html, Time: time.Since(t)}
+		if err != nil {
+			errs[0] = fmt.Errorf("render %s: %w", jobs[0].URL, err)
+		} else {
+			plan = r.plan(jobs, minGroup, html)
+		}
+		from = 1
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range r.workers {
@@ -176,7 +193,7 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 			}
 		})
 	}
-	for i := range jobs {
+	for i := from; i < len(jobs); i++ {
 		next <- i
 	}
 	close(next)

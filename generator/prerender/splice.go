@@ -32,8 +32,14 @@ import (
 const pageSlot = "\x00page-slot\x00"
 
 // spliceMinGroup is the smallest group worth a layout and a shell render
-// of its own (each costs about a page).
-const spliceMinGroup = 8
+// of its own (each costs about a page). RenderAll plans no splicing for
+// fewer than splicePlanMin pages, where the first page, rendered before
+// the others to plan, would leave the other workers idle for longer than
+// splicing can save.
+const (
+	spliceMinGroup = 8
+	splicePlanMin  = 32
+)
 
 // layout is the render of a group's layout and shell, split at the slot.
 type layout struct {
@@ -50,16 +56,11 @@ func (l *layout) splice(page string) (string, bool) {
 }
 
 // plan returns, for each job, the layout to splice its page into, or nil
-// to render it whole.
-func (r *Renderer) plan(jobs []Job, minGroup int) []*layout {
+// to render it whole. first is the whole render of jobs[0]: its links are
+// the layout's and some of the page's, which can only split groups
+// further.
+func (r *Renderer) plan(jobs []Job, minGroup int, first string) []*layout {
 	plan := make([]*layout, len(jobs))
-	if minGroup < 1 || len(jobs) < minGroup {
-		return plan
-	}
-	first, err := r.renderPart(jobs[0], "layout")
-	if err != nil || strings.Count(first, pageSlot) != 1 {
-		return plan // an app without parts, or a failing page: whole renders say why
-	}
 	links := layoutLinks(first)
 	groups := map[string][]int{}
 	var keys []string
@@ -116,7 +117,7 @@ func (r *Renderer) layout(j Job, linked bool) (*layout, bool) {
 
 var hrefAttr = regexp.MustCompile(`\bhref="(/[^"]*)"`)
 
-// layoutLinks are the site paths the layout links to, without query or
+// layoutLinks are the site paths a render links to, without query or
 // fragment.
 func layoutLinks(layout string) []string {
 	var links []string
