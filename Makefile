@@ -52,8 +52,8 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 # app, routes and page JSON (bench/), alternating, on the shipped site and
 # on the shipped site plus the 1,000 Markdown pages of
 # BenchmarkBuild1000Routes; then the Go benchmarks (the contact handler and
-# the local server under load among them).
-bench: deps contact-deps bench/node/node_modules/.installed
+# the local server under load among them); then make dev's edit loop.
+bench: deps contact-deps chromium bench/node/node_modules/.installed
 	$(GO) build -o dist/bin/build ./cmd/build
 	$(GO) build -o dist/bin/bench-compare ./bench/compare
 	rm -rf dist/bench
@@ -66,6 +66,8 @@ bench: deps contact-deps bench/node/node_modules/.installed
 	  -cmd 'cmd/build=dist/bin/build -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
+	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
+	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/serve
 
 # Refresh the generated files: the TypeScript types of the content, the
 # icon names and the field reference of content/README.md.

@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"html"
 	"regexp"
 	"slices"
@@ -111,7 +112,7 @@ var plainValue = regexp.MustCompile(`(?m)^\s*(?:- )?[A-Za-z]+: ([A-Z][A-Za-z ,]{
 // editable finds in file a plain YAML string value that every one of the
 // documents shows, so that the test edits real copy without naming it; set
 // replaces that value.
-func editable(t *testing.T, fsys fstest.MapFS, file string, docs ...[]byte) (old string, set func(string)) {
+func editable(t testing.TB, fsys fstest.MapFS, file string, docs ...[]byte) (old string, set func(string)) {
 	t.Helper()
 	f := fsys[file]
 	if f == nil {
@@ -143,5 +144,35 @@ func TestBuildHasNoDevelopmentCode(t *testing.T) {
 				t.Errorf("%s contains %q", f.Path, s)
 			}
 		}
+	}
+}
+
+// BenchmarkBuilderEdit is a warm rebuild of the shipped site after an edit
+// of one page's copy, and after an edit of the copy every page shows (the
+// build alone; cmd/serve's BenchmarkEdit adds the watcher, the server and
+// the browser).
+func BenchmarkBuilderEdit(b *testing.B) {
+	fsys := contentFS(b)
+	bld := NewBuilder(Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	defer bld.Close()
+	first, err := bld.Build(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := files(first)
+	for _, e := range []struct{ name, file, doc string }{
+		{"page", "pages/platform.yaml", "platform/index.html"},
+		{"shared", "layout.yaml", "index.html"},
+	} {
+		old, set := editable(b, fsys, e.file, f[e.doc])
+		b.Run(e.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				set(fmt.Sprintf("%s %d", old, i))
+				if _, err := bld.Build(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		set(old)
 	}
 }

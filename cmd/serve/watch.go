@@ -141,8 +141,13 @@ func problemsOf(err error, contentDir, frontendDir string) []devserver.Problem {
 		if m := located.FindStringSubmatch(line); m != nil {
 			locate(&p, m)
 			p.Message = m[4]
-		} else {
-			locate(&p, inside.FindStringSubmatch(line))
+		} else if m := inside.FindStringSubmatchIndex(line); m != nil {
+			locate(&p, []string{line[m[0]:m[1]], line[m[2]:m[3]], line[m[4]:m[5]], line[m[6]:m[7]]})
+			// "server bundle: frontend/src/x.tsx:1:2: text" reads as
+			// "…/x.tsx:1:2: server bundle: text".
+			if rest, ok := strings.CutPrefix(line[m[1]:], ": "); ok {
+				p.Message = line[:m[0]] + rest
+			}
 		}
 		out = append(out, p)
 	}

@@ -1,0 +1,218 @@
+package devserver
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/generator"
+)
+
+const liveManifest = `{"trailingSlash":"remove",
+	"redirects":[{"from":"/blog","to":"/resources","status":301}],
+	"rewrites":[{"from":"/services/*","to":"/services/index.html"}],
+	"notFound":{"file":"/404.html","status":404},
+	"headers":[{"for":"/*","values":{"Content-Security-Policy":"script-src 'self'"}}]}`
+
+func liveFiles(kv ...string) []generator.File {
+	var out []generator.File
+	for i := 0; i < len(kv); i += 2 {
+		out = append(out, generator.File{Path: kv[i], Data: []byte(kv[i+1])})
+	}
+	return out
+}
+
+func page(body string) string {
+	return `<!doctype html><html><head><title>t</title></head><body>` + body +
+		`<script type="application/json" id="site-data">{"year":2026,"routesURL":"/data/routes-abc.json"}</script></body></html>` + "\n"
+}
+
+// TestLiveChanges: what each build reports as changed decides which open
+// pages reload.
+func TestLiveChanges(t *testing.T) {
+	base := []string{
+		"index.html", page("home"), "platform/index.html", page("platform"), "services/index.html", page("services"),
+		"404.html", page("not found"), "assets/app-A.js", "js", "data/routes-abc.json", "[]",
+	}
+	with := func(kv ...string) []generator.File {
+		m := slices.Clone(base)
+		for i := 0; i < len(kv); i += 2 {
+			if j := slices.Index(m, kv[i]); j >= 0 && j%2 == 0 {
+				if kv[i+1] == "" {
+					m = slices.Delete(m, j, j+2)
+				} else {
+					m[j+1] = kv[i+1]
+				}
+			} else {
+				m = append(m, kv[i], kv[i+1])
+			}
+		}
+		return liveFiles(m...)
+	}
+	tests := []struct {
+		name     string
+		files    []generator.File
+		manifest string
+		want     Change
+	}{
+		{"nothing", with(), liveManifest, Change{}},
+		{"one page", with("platform/index.html", page("platform 2")), liveManifest, Change{URLs: []string{"/platform"}, Files: []string{"platform/index.html"}}},
+		{"only the route table's name", with("platform/index.html", strings.Replace(page("platform"), "routes-abc", "routes-def", 1)), liveManifest, Change{}},
+		{"a page behind a rewrite", with("services/index.html", page("services 2")), liveManifest, Change{URLs: []string{"/services", "/services/*"}, Files: []string{"services/index.html"}}},
+		{"a new page", with("about/index.html", page("about")), liveManifest, Change{URLs: []string{"/about"}, Files: []string{"about/index.html"}}},
+		{"a deleted page", with("platform/index.html", ""), liveManifest, Change{URLs: []string{"/platform"}, Files: []string{"platform/index.html"}}},
+		{"the not-found page", with("404.html", page("lost")), liveManifest, Change{Files: []string{"404.html"}}},
+		{"the bundle", with("assets/app-A.js", "", "assets/app-B.js", "js 2"), liveManifest, Change{All: true}},
+		{"a new redirect", with(), strings.Replace(liveManifest, `"redirects":[`, `"redirects":[{"from":"/old","to":"/platform","status":301},`, 1), Change{URLs: []string{"/old"}}},
+		{"headers", with(), strings.Replace(liveManifest, "script-src 'self'", "script-src 'none'", 1), Change{All: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := NewLive()
+			if _, err := l.Publish(liveFiles(base...), []byte(liveManifest)); err != nil {
+				t.Fatal(err)
+			}
+			c, err := l.Publish(tt.files, []byte(tt.manifest))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.Build = ""
+			if !slices.Equal(c.URLs, tt.want.URLs) || !slices.Equal(c.Files, tt.want.Files) || c.All != tt.want.All {
+				t.Errorf("change %+v, want %+v", c, tt.want)
+			}
+		})
+	}
+}
+
+// TestLiveServes: the live site follows the manifest of the last build,
+// links the reload script from HTML only, and serves the dev endpoints.
+func TestLiveServes(t *testing.T) {
+	l := NewLive()
+	h, err := New(context.Background(), Options{Live: l, Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) (int, string, http.Header) {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		return w.Code, w.Body.String(), w.Header()
+	}
+	if code, body, _ := get("/"); code != 503 || !strings.Contains(body, DevPath+"reload.js") {
+		t.Errorf("before the first build: %d %q", code, body)
+	}
+	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "assets/app-A.js", "js"), []byte(liveManifest))
+	code, body, hdr := get("/")
+	if code != 200 || !strings.Contains(body, `<script type="module" src="/__dev/reload.js?build=`) || !strings.Contains(body, "file=index.html") {
+		t.Errorf("GET /: %d %q", code, body)
+	}
+	if hdr.Get("Content-Security-Policy") != "script-src 'self'" {
+		t.Errorf("CSP %q, want the manifest's", hdr.Get("Content-Security-Policy"))
+	}
+	if _, body, _ := get("/assets/app-A.js"); body != "js" {
+		t.Errorf("a script got %q", body)
+	}
+	if code, _, _ := get("/blog"); code != 301 {
+		t.Errorf("GET /blog: %d, want the manifest's redirect", code)
+	}
+	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "blog/index.html", page("blog")),
+		[]byte(strings.Replace(liveManifest, `{"from":"/blog","to":"/resources","status":301}`, "", 1)))
+	if code, body, _ := get("/blog"); code != 200 || !strings.Contains(body, "blog") {
+		t.Errorf("GET /blog once the redirect is gone: %d", code)
+	}
+	if code, _, _ := get("/assets/app-A.js"); code != 404 {
+		t.Errorf("a file of the previous build: %d, want 404", code)
+	}
+	for _, p := range []string{DevPath + "reload.js", DevPath + "overlay.css"} {
+		if code, _, hdr := get(p); code != 200 || hdr.Get("Cache-Control") != "no-store" {
+			t.Errorf("GET %s: %d", p, code)
+		}
+	}
+}
+
+// TestLiveStream: the event stream outlives the server's write timeout,
+// says hello, then carries builds and problems, and ends on Close (which
+// http.Server.Shutdown would otherwise wait for).
+func TestLiveStream(t *testing.T) {
+	l := NewLive()
+	l.Publish(liveFiles("index.html", page("home")), []byte(liveManifest))
+	h, err := New(context.Background(), Options{Live: l, Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const timeout = 200 * time.Millisecond
+	srv := &http.Server{Handler: h, ReadTimeout: timeout, WriteTimeout: timeout}
+	srv.RegisterOnShutdown(l.Close)
+	go srv.Serve(ln)
+	defer srv.Close()
+
+	res, err := http.Get("http://" + ln.Addr().String() + DevPath + "events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	events := make(chan string, 8)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				events <- name
+			}
+		}
+		close(events)
+	}()
+	next := func() string {
+		select {
+		case e := <-events:
+			return e
+		case <-time.After(10 * time.Second):
+			t.Fatal("no event")
+			return ""
+		}
+	}
+	if e := next(); e != "hello" {
+		t.Fatalf("first event %q", e)
+	}
+	time.Sleep(3 * timeout) // past the write deadline the server set
+	l.Fail([]Problem{{File: "content/site.yaml", Line: 3, Col: 1, Message: "bad"}})
+	if e := next(); e != "problems" {
+		t.Fatalf("event %q, want problems", e)
+	}
+	l.Publish(liveFiles("index.html", page("home 2")), []byte(liveManifest))
+	if e := next(); e != "build" {
+		t.Fatalf("event %q, want build", e)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Errorf("shutdown with a stream open: %v", err)
+	}
+	if _, err := io.ReadAll(res.Body); err != nil {
+		t.Errorf("stream did not end cleanly: %v", err)
+	}
+}
+
+func TestProblemString(t *testing.T) {
+	for _, tt := range []struct {
+		p    Problem
+		want string
+	}{
+		{Problem{File: "content/pages/platform.yaml", Line: 12, Col: 3, Message: `unknown field "titel"`}, `content/pages/platform.yaml:12:3: unknown field "titel"`},
+		{Problem{Message: "link check: /x links to /nowhere"}, "link check: /x links to /nowhere"},
+	} {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("%q, want %q", got, tt.want)
+		}
+	}
+}
