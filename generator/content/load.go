@@ -151,7 +151,7 @@ func (l *loader) pages(s *Site) {
 			return nil
 		}
 		if brand := s.Config.Brand; brand != "" && strings.HasSuffix(strings.TrimSpace(p.Route.Title), "| "+brand) {
-			l.errs = append(l.errs, p.Route.Pos.errorf("title %q: leave out \"| %s\", the build adds it", p.Route.Title, brand))
+			l.errs = append(l.errs, l.keyPos(file, "title").errorf("title %q: leave out \"| %s\", the build adds it", p.Route.Title, brand))
 		}
 		l.pickCollections(s, p)
 		s.Pages[p.Route.Path] = p
@@ -266,12 +266,32 @@ func (l *loader) pickCollections(s *Site, p *Page) {
 				continue // rejected by the section's Validate
 			}
 			src := reflect.ValueOf(c.ptr(&s.Collections)).Elem()
+			if src.Len() == 0 && !l.failed(c.file) {
+				l.errs = append(l.errs, sec.Pos.errorf("this %s section shows the %s collection, but %s has no records", sec.Kind, name, c.file))
+			}
 			reflect.ValueOf(c.ptr(&p.Collections)).Elem().Set(src)
 			if !slices.Contains(p.Reads, name) {
 				p.Reads = append(p.Reads, name)
 			}
 		}
 	}
+}
+
+// failed reports whether a file already has errors (its data is partial).
+func (l *loader) failed(file string) bool {
+	return slices.ContainsFunc(l.errs, func(e Error) bool { return e.File == file })
+}
+
+// keyPos is where a top-level key of a page file (or its front matter)
+// is written, for errors about a field that the decoder accepted.
+func (l *loader) keyPos(file, key string) Pos {
+	data, _ := fs.ReadFile(l.fsys, file)
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, key+":") {
+			return Pos{File: file, Line: i + 1, Col: 1}
+		}
+	}
+	return Pos{File: file, Line: 1, Col: 1}
 }
 
 // routes builds the route table from the pages and routing.yaml and checks

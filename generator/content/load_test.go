@@ -302,11 +302,18 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{`unknown field "sizeOptions" in ContactForm`},
 		},
 		{
+			name: "section showing an empty collection",
+			file: "collections/values.yaml",
+			edit: func(string) string { return "[]\n" },
+			want: []string{`this collection section shows the values collection, but collections/values.yaml has no records`},
+			at:   at("pages/about.yaml", "kind: collection", 0),
+		},
+		{
 			name: "title with the brand",
 			file: "pages/services.yaml",
 			edit: replace("title: Services\n", "title: Services | Vozia\n"),
 			want: []string{`title "Services | Vozia": leave out "| Vozia", the build adds it`},
-			at:   func(fstest.MapFS) string { return "pages/services.yaml:1:1" },
+			at:   at("pages/services.yaml", "title:", 0),
 		},
 		{
 			name: "missing required field",

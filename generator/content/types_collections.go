@@ -6,7 +6,7 @@ import (
 )
 
 // Collections are the records of SPEC section 3, one file each under
-// content/collections/. A page receives the ones its route lists in Uses.
+// content/collections/. A page receives the ones its sections show.
 type Collections struct {
 	Services      []Service      `json:"services,omitempty"`
 	CaseStudies   []CaseStudy    `json:"caseStudies,omitempty"`
@@ -19,7 +19,8 @@ type Collections struct {
 	PartnerGroups []PartnerGroup `json:"partnerGroups,omitempty"`
 }
 
-// collectionFiles maps each Uses name to its file and its slot.
+// collectionFiles maps each collection name (as sections name it) to its
+// file and its slot.
 var collectionFiles = map[string]struct {
 	file string
 	ptr  func(*Collections) any
@@ -136,5 +137,5 @@ type PartnerGroup struct {
 }
 
 // CollectionFile is the file, relative to content/, of a collection named
-// in a route's Uses.
+// by a section.
 func CollectionFile(name string) string { return collectionFiles[name].file }

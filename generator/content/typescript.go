@@ -8,9 +8,9 @@ import (
 )
 
 // TypeScript returns frontend/src/lib/content-types.ts: TypeScript
-// declarations of the wire types and every page's copy type, generated from
-// the Go structs so that the app and the build cannot disagree about a
-// field. A test fails when the committed file is stale; refresh it with
+// declarations of the wire types and of every section kind, with the
+// union Section on kind, generated from the Go structs so that the app and
+// the build cannot disagree about a field or a kind. A test fails when the committed file is stale; refresh it with
 // `go test ./generator/content -run TestTypeScript -update`.
 func TypeScript() []byte {
 	g := &tsGen{named: map[string]reflect.Type{}}

@@ -1,0 +1,28 @@
+// Package content loads and validates the site's content tree (content/)
+// into a typed Site, reporting every problem at once as file:line:col.
+//
+//   - site.yaml and layout.yaml configure the site and hold the copy every
+//     page shares; collections/*.yaml hold the records several pages show.
+//   - Each file under pages/ is one page, its path the page's URL
+//     (pages/index.yaml is /, pages/solutions/pulse.yaml /solutions/pulse,
+//     pages/404.yaml the page served for unknown paths). A .yaml page is
+//     metadata and an ordered list of sections; a .md page is front matter
+//     and a Markdown body. routing.yaml adds redirects and rewrites. The
+//     route table is derived from these, sorted: "/" first, the not-found
+//     page last.
+//   - A section is one kind of the union declared in sectionKinds; its
+//     kind: key selects the struct its other keys decode into. A section
+//     that shows a collection says so (reads), and its page receives that
+//     collection, which must have records.
+//   - Decoding is strict (decode.go): keys are the json tag names, a key is
+//     required unless tagged omitempty, required text must not be blank and
+//     required lists not empty, unknown keys and kinds get a "did you
+//     mean", and each type's Validate runs. Icons must be names of the
+//     app's icon set, colours #RRGGBB, image files must exist (their size
+//     is read from them) and links must be well-formed; the links are kept
+//     with their positions so that the link checker's findings, made after
+//     rendering, are reported where they are written.
+//
+// The same Go types generate the app's TypeScript types (TypeScript) and
+// the field reference of content/README.md (TestReference).
+package content
