@@ -401,6 +401,17 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{`breadcrumb "About" points to "/abuot", which has no page (did you mean "/about"?)`},
 		},
 		{
+			name: "cookie banner text too long for one line on a phone",
+			file: "layout.yaml",
+			edit: func(s string) string {
+				i := strings.Index(s, "\nconsent:")
+				j := i + strings.Index(s[i:], "\n  text: ")
+				k := j + 1 + strings.Index(s[j+1:], "\n")
+				return s[:j] + "\n  text: We use essential storage to run this site and, only with your consent, analytics cookies." + s[k:]
+			},
+			want: []string{"at most 52 fit on one line of a phone's banner"},
+		},
+		{
 			name: "redirect to nowhere",
 			file: "routing.yaml",
 			edit: replace("to: /about}", "to: /abotu}"),

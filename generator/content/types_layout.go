@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Layout is content/layout.yaml: the copy of the parts every page shares
@@ -76,6 +77,8 @@ type Nav struct {
 	DemoLabel    string     `json:"demoLabel"`
 	MobileGroups []NavGroup `json:"mobileGroups"`
 	ContactLabel string     `json:"contactLabel"`
+	// MenuLabel names the phone menu's sheet.
+	MenuLabel string `json:"menuLabel"`
 	OpenMenu     string     `json:"openMenu"`
 	CloseMenu    string     `json:"closeMenu"`
 }
@@ -112,6 +115,21 @@ type ContactForm struct {
 	Success     Notice       `json:"success"`
 	Failure     Notice       `json:"failure"`
 	Suspicious  Notice       `json:"suspicious"`
+	// RequiredNote explains the "*" that marks every required field.
+	RequiredNote string `json:"requiredNote"`
+	// Sent replaces the form once an enquiry is delivered, so that the
+	// visitor keeps seeing that it went through and what happens next.
+	Sent SentPanel `json:"sent"`
+}
+
+// SentPanel is what the contact form becomes after a successful send.
+type SentPanel struct {
+	Title string `json:"title"`
+	Text  string `json:"text"`
+	// Steps say what happens next, in order.
+	Steps []string `json:"steps"`
+	// Again shows an empty form for another enquiry.
+	Again string `json:"again"`
 }
 
 // InfoItem is a line of the contact information. With Site (see Action)
@@ -184,6 +202,18 @@ type Consent struct {
 	AnalyticsCat  ConsentCategory `json:"analytics"`
 	MarketingCat  ConsentCategory `json:"marketing"`
 	AlwaysOnLabel string          `json:"alwaysOnLabel"`
+}
+
+// consentLineMax bounds the banner's text and policy link together, in
+// characters: on a 375 px phone they must fit on one line, so that the
+// banner stays under 120 px and the page's first call to action visible.
+const consentLineMax = 52
+
+func (c Consent) Validate() error {
+	if n := utf8.RuneCountInString(c.Text) + 1 + utf8.RuneCountInString(c.PolicyLabel); n > consentLineMax {
+		return fmt.Errorf("text and policyLabel are %d characters, at most %d fit on one line of a phone's banner (put the details in dialogIntro)", n, consentLineMax)
+	}
+	return nil
 }
 
 type ConsentCategory struct {

@@ -17,6 +17,11 @@ import "./contact-section.css";
  * when the hidden honeypot is filled or when it is submitted less than
  * 3000 ms after it appeared, and POSTs JSON to site.yaml's contactEndpoint:
  * {name, email, phone, companySize, message, honeypot, elapsedMs}.
+ * Every field is required, marked "*" and aria-required. When the function
+ * refuses fields (400 {"error":"validation","fields":{...}}, see
+ * functions/contact), their messages show on those fields; after a
+ * delivered enquiry the form gives way to a lasting panel saying what
+ * happens next, besides the brief's success toast.
  */
 export interface ContactSectionProps extends HTMLAttributes<HTMLElement> {
   heading?: string;
@@ -25,6 +30,33 @@ export interface ContactSectionProps extends HTMLAttributes<HTMLElement> {
 
 type Field = keyof FormMessages;
 type Values = Record<Field | "honeypot", string>;
+type Messages = Partial<Record<Field, string>>;
+
+/**
+ * serverFields maps the contact function's field names to the form's: it
+ * receives first and last name joined as "name", whose message goes on the
+ * first name.
+ */
+const fieldOrder: Field[] = ["firstName", "lastName", "email", "phone", "companySize", "message"];
+const serverFields: Record<string, Field> = {
+  name: "firstName",
+  email: "email",
+  phone: "phone",
+  companySize: "companySize",
+  message: "message",
+};
+
+/** fieldErrors reads the function's validation answer: its field messages, or null for any other body. */
+function fieldErrors(body: unknown): Messages | null {
+  const b = body as { error?: unknown; fields?: unknown } | null;
+  if (b?.error !== "validation" || typeof b.fields !== "object" || !b.fields) return null;
+  const out: Messages = {};
+  for (const [k, v] of Object.entries(b.fields)) {
+    const f = serverFields[k];
+    if (f && typeof v === "string" && v) out[f] = out[f] ?? v;
+  }
+  return Object.keys(out).length ? out : null;
+}
 
 export const MIN_FILL_MS = 3000;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -62,8 +94,14 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
   const toast = useToast();
   const openedAt = useRef(0);
   const [errors, setErrors] = useState<Field[]>([]);
+  // Messages from the function, each kept until its field is edited.
+  const [server, setServer] = useState<Messages>({});
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  const focusOnForm = useRef(false);
 
   useEffect(() => {
     openedAt.current = Date.now();
@@ -71,13 +109,14 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    const v = read(form);
+    const el = e.currentTarget;
+    const v = read(el);
     const bad = validate(v);
     setTried(true);
     setErrors(bad);
+    setServer({});
     if (bad.length) {
-      (form.elements.namedItem(bad[0]) as HTMLElement | null)?.focus();
+      (el.elements.namedItem(bad[0]) as HTMLElement | null)?.focus();
       return;
     }
     const elapsedMs = Date.now() - openedAt.current;
@@ -100,11 +139,25 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
           elapsedMs,
         }),
       });
+      if (res.status === 400) {
+        const body = await res.json().catch(() => null);
+        const fields = fieldErrors(body);
+        if (fields) {
+          setServer(fields);
+          const first = fieldOrder.find((f) => fields[f]);
+          if (first) (el.elements.namedItem(first) as HTMLElement | null)?.focus();
+          return;
+        }
+        if (body?.error === "suspicious") {
+          toast({ title: copy.suspicious.title, text: copy.suspicious.text, variant: "destructive" });
+          return;
+        }
+      }
       if (!res.ok) throw new Error(`contact: ${res.status}`);
       toast({ title: copy.success.title, text: copy.success.text });
-      form.reset();
+      el.reset();
       setTried(false);
-      openedAt.current = Date.now();
+      setSent(true);
     } catch {
       toast({ title: copy.failure.title, text: `${copy.failure.text} ${config.demoEmail}`, variant: "destructive" });
     } finally {
@@ -112,26 +165,51 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
     }
   };
 
-  // After a first attempt, messages follow the input as it changes.
+  // After a first attempt, messages follow the input as it changes; a
+  // message from the function goes once its field is edited.
   const onChange = (e: FormEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement).name as Field;
+    if (server[name]) setServer((m) => ({ ...m, [name]: undefined }));
     if (tried) setErrors(validate(read(e.currentTarget)));
   };
 
+  // The panel takes focus when it appears, so that a screen reader reads
+  // it and the keyboard is not left on a vanished button; "Send another
+  // message" brings back an empty form and focus on its first field.
+  useEffect(() => {
+    if (sent) sentHeading.current?.focus();
+    else if (focusOnForm.current) {
+      focusOnForm.current = false;
+      (form.current?.elements.namedItem("firstName") as HTMLElement | null)?.focus();
+    }
+  }, [sent]);
+  const again = () => {
+    focusOnForm.current = true;
+    openedAt.current = Date.now();
+    setSent(false);
+  };
+
   const field = (name: Field, control: (a: Record<string, unknown>) => ReactElement, wide = false) => {
-    const err = errors.includes(name);
+    const msg = errors.includes(name) ? copy.errors[name] : server[name];
     const id = `cf-${name}`;
     return (
       <div className={`field${wide ? " field--wide" : ""}`}>
-        <label htmlFor={id}>{copy.fields[name]}</label>
+        <label htmlFor={id}>
+          {copy.fields[name]}
+          <span className="field__req" aria-hidden="true">
+            *
+          </span>
+        </label>
         {control({
           id,
           name,
-          "aria-invalid": err || undefined,
-          "aria-describedby": err ? `${id}-error` : undefined,
+          "aria-required": true,
+          "aria-invalid": msg ? true : undefined,
+          "aria-describedby": msg ? `${id}-error` : undefined,
         })}
-        {err && (
+        {msg && (
           <p id={`${id}-error`} className="field__error" role="alert">
-            {copy.errors[name]}
+            {msg}
           </p>
         )}
       </div>
@@ -163,7 +241,27 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             })}
           </ul>
         </div>
-        <form id="contact-form" className="contact__form" noValidate onSubmit={onSubmit} onChange={onChange} aria-labelledby="contact-heading">
+        {sent ? (
+          <div id="contact-form" className="contact__form contact__sent" role="status">
+            <span className="contact__sent-icon">
+              <Icon name="check-circle" size={28} />
+            </span>
+            <h3 ref={sentHeading} tabIndex={-1}>
+              {copy.sent.title}
+            </h3>
+            <p>{copy.sent.text}</p>
+            <ol>
+              {copy.sent.steps.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ol>
+            <Button variant="outline" onClick={again}>
+              {copy.sent.again}
+            </Button>
+          </div>
+        ) : (
+        <form ref={form} id="contact-form" className="contact__form" noValidate onSubmit={onSubmit} onChange={onChange} aria-labelledby="contact-heading">
+          <p className="contact__required">{copy.requiredNote}</p>
           {field("firstName", (a) => <input type="text" autoComplete="given-name" {...a} />)}
           {field("lastName", (a) => <input type="text" autoComplete="family-name" {...a} />)}
           {field("email", (a) => <input type="email" autoComplete="email" {...a} />)}
@@ -191,6 +289,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             {sending ? copy.sending : copy.submit}
           </Button>
         </form>
+        )}
       </div>
     </section>
   );

@@ -4,12 +4,16 @@ import { applyConsent, initConsentMode, OPEN_SETTINGS_EVENT, readConsent, saveCo
 import { useSite } from "../lib/site-context";
 import { Button } from "./ui/button";
 import { Dialog } from "./ui/dialog";
+import { Icon } from "./ui/icon";
 import "./cookie-consent.css";
 
 /**
  * CookieConsent is the banner (when no valid choice is saved) and the
  * preferences dialog (from the banner or the footer's "Cookie settings").
  * Nothing renders on the server: whether to ask depends on localStorage.
+ * The banner is one line of text and one row of buttons (under 120 px on a
+ * phone, so that the page's first call to action stays visible above it);
+ * the details sit behind Preferences.
  * A saved choice is re-applied on every load (Consent Mode update).
  */
 export function CookieConsent() {
@@ -77,13 +81,16 @@ export function CookieConsent() {
               {copy.text} <Link to="/cookie-policy">{copy.policyLabel}</Link>
             </p>
             <div className="consent__actions">
-              <Button variant="outline" size="sm" onClick={() => setDialog(true)}>
-                {copy.preferences}
+              {/* On phones only the icon shows; the name stays "Preferences". */}
+              <Button variant="outline" size="sm" className="consent__prefs" onClick={() => setDialog(true)}>
+                <Icon name="sliders" size={18} />
+                <span className="consent__prefs-label">{copy.preferences}</span>
               </Button>
-              <Button variant="outline" size="sm" onClick={() => decide(false, false)}>
+              {/* Rejecting is exactly as easy as accepting: same size, same weight, side by side. */}
+              <Button variant="secondary" size="sm" className="consent__decide" onClick={() => decide(false, false)}>
                 {copy.rejectAll}
               </Button>
-              <Button size="sm" onClick={() => decide(true, true)}>
+              <Button size="sm" className="consent__decide" onClick={() => decide(true, true)}>
                 {copy.acceptAll}
               </Button>
             </div>
@@ -105,6 +112,11 @@ export function CookieConsent() {
         }
       >
         <p>{copy.dialogIntro}</p>
+        <p>
+          <Link to="/cookie-policy" onClick={() => setDialog(false)}>
+            {copy.policyLabel}
+          </Link>
+        </p>
         <ul className="consent__cats">
           {category("essential")}
           {category("analytics")}

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { useScrollPast } from "../hooks/use-scroll-past";
 import { useSite } from "../lib/site-context";
 import { onClickScrollTo } from "./ui/button";
@@ -10,15 +11,52 @@ import "./floating-contact.css";
  * scrolled more than 500 px and smooth-scrolls to the page's contact
  * section (id `target`, default "contact-info"; render it only on pages
  * with a ContactSection). Props: target. Label from layout.floatingContact.
+ *
+ * It steps aside whenever it would be in the way: while the contact
+ * section (where it leads) or the footer is on screen, and while a form
+ * field has focus (on a phone the keyboard pushes fields to the bottom
+ * corner it sits in).
  */
 export const FLOATING_THRESHOLD = 500;
 
 export function FloatingContact({ target = "contact-info" }: { target?: string }) {
   const { layout } = useSite();
-  const shown = useScrollPast(FLOATING_THRESHOLD);
+  const past = useScrollPast(FLOATING_THRESHOLD);
   const label = layout.floatingContact.label;
+  const [covered, setCovered] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const visible = useRef(new Set<Element>());
+
+  useEffect(() => {
+    const section = document.getElementById(target)?.closest("section");
+    const watched: Element[] = [section, document.querySelector("footer")].filter((e): e is HTMLElement => !!e);
+    const io = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) visible.current.add(e.target);
+        else visible.current.delete(e.target);
+      }
+      setCovered(visible.current.size > 0);
+    });
+    watched.forEach((e) => io.observe(e));
+    return () => io.disconnect();
+  }, [target]);
+
+  useEffect(() => {
+    const isField = (el: Element | null) => !!el?.matches("input, textarea, select, [contenteditable=true]");
+    const update = () => setTyping(isField(document.activeElement));
+    // On focusout the next element is not focused yet: look once it is.
+    const later = () => setTimeout(update);
+    document.addEventListener("focusin", update);
+    document.addEventListener("focusout", later);
+    return () => {
+      document.removeEventListener("focusin", update);
+      document.removeEventListener("focusout", later);
+    };
+  }, []);
+
+  const shown = past && !covered && !typing;
   return (
-    <div className={`floating-contact${shown ? " is-shown" : ""}`}>
+    <div className={`floating-contact${shown ? " is-shown" : ""}`} inert={!shown}>
       <Tooltip label={label}>
         <a href={`#${target}`} className="floating-contact__btn" aria-label={label} onClick={onClickScrollTo(target)}>
           <Icon name="message" size={24} />

@@ -178,6 +178,8 @@ export interface ContactForm {
   success: Notice;
   failure: Notice;
   suspicious: Notice;
+  requiredNote: string;
+  sent: SentPanel;
 }
 
 export interface ContactSection {
@@ -351,6 +353,7 @@ export interface Nav {
   demoLabel: string;
   mobileGroups: NavGroup[];
   contactLabel: string;
+  menuLabel: string;
   openMenu: string;
   closeMenu: string;
 }
@@ -473,6 +476,13 @@ export interface SEO {
   region: string;
   placename: string;
   speakable: string[];
+}
+
+export interface SentPanel {
+  title: string;
+  text: string;
+  steps: string[];
+  again: string;
 }
 
 export interface Service {
