@@ -226,7 +226,9 @@ export function SiteHeader() {
           e.preventDefault();
           closeSheet(true);
         }}
-        onClose={() => setMobile(false)}
+        // The close event is queued: one that arrives after the visitor has
+        // already reopened the menu (Escape, then Enter) is stale.
+        onClose={() => !sheet.current?.open && setMobile(false)}
         onKeyDown={wrapTab}
         // A click on the backdrop lands on the <dialog> itself.
         onClick={(e) => e.target === e.currentTarget && closeSheet(true)}
