@@ -76,12 +76,15 @@ func TestEditorAddsALandingPage(t *testing.T) {
 	for _, want := range []string{
 		"<title>Voice AI for Banks | Vozia</title>",
 		"<h1>Voice agents your customers trust</h1>",
-		"Every call answered", "lower cost per conversation", `id="contact-form"`,
+		"Every call answered", `id="contact-form"`,
 		`"@type":"BreadcrumbList"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the new page lacks %s", want)
 		}
+	}
+	if strings.Contains(page, "{claim:") {
+		t.Error("the new page shows a claim citation instead of the claim")
 	}
 	if !strings.Contains(string(f["sitemap.xml"]), "/solutions/voice-banking</loc>") {
 		t.Error("the new page is not in the sitemap")

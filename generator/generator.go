@@ -164,6 +164,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for _, rt := range site.Routes {
 		cr := content.ClientRoute{Path: rt.Path, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound}
 		if p := site.Pages[rt.Path]; p != nil {
+			p.Collections.MarkPast(opt.Now)
 			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Path: rt.Path, NoIndex: !rt.Indexable()})
 			data := mustJSON(content.PageData{Path: rt.Path, Head: fields, Sections: p.Sections, Collections: p.Collections})
 			pageJSON[rt.Path] = data

@@ -92,6 +92,8 @@ func Load(fsys fs.FS) (*Site, error) {
 	l.sizeImages(reflect.ValueOf(&s.Collections))
 	l.pages(s)
 	l.routes(s, routing)
+	l.reviewsShown(s)
+	l.citeClaims(s)
 	if len(l.errs) > 0 {
 		return nil, l.errs.sorted()
 	}
@@ -251,6 +253,22 @@ func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 	}
 	md.HTML = buf.String()
 	md.Body = "" // the app receives the HTML only
+}
+
+// reviewsShown refuses reviews that no page shows: they feed the
+// structured data of every page, and search engines ask that such markup
+// describe content visitors can see.
+func (l *loader) reviewsShown(s *Site) {
+	if len(s.Collections.Reviews) == 0 {
+		return
+	}
+	for _, p := range s.Pages {
+		if slices.Contains(p.Reads, "reviews") {
+			return
+		}
+	}
+	l.errs = append(l.errs, Error{File: CollectionFile("reviews"), Line: 1, Col: 1,
+		Msg: "no page shows these reviews, yet they feed every page's structured data: add a section of kind reviews (the home page has one)"})
 }
 
 // pickCollections gives the page the collections its sections read.

@@ -98,7 +98,7 @@ func TestLoadFixture(t *testing.T) {
 	for _, sec := range s.Pages["/"].Sections {
 		kinds = append(kinds, sec.Kind)
 	}
-	if want := []string{"hero", "cards", "stats", "faq", "cta", "contact"}; !reflect.DeepEqual(kinds, want) {
+	if want := []string{"hero", "cards", "stats", "faq", "reviews", "cta", "contact"}; !reflect.DeepEqual(kinds, want) {
 		t.Errorf("home sections %v, want %v", kinds, want)
 	}
 	md := s.Pages["/legal/privacy"].Sections

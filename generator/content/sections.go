@@ -76,7 +76,8 @@ var sectionKinds = []sectionKind{
 	{"faq", "The questions of the faq collection as an accordion, and a contact link.", func() any { return new(FAQSection) }},
 	{"services", "The services collection as cards; each opens its details in a dialog (a sheet on phones).", func() any { return new(ServicesSection) }},
 	{"resource-library", "The resources collection as download cards.", func() any { return new(ResourceLibrarySection) }},
-	{"webinars", "The webinars collection with their dates and a register button.", func() any { return new(WebinarsSection) }},
+	{"webinars", "The webinars collection: those to come with a register button, past ones as recordings on request (the build decides which is which from its date).", func() any { return new(WebinarsSection) }},
+	{"reviews", "The reviews collection as quotes with the kind of company, the rating and the date: the same records as the structured data's reviews and aggregate rating.", func() any { return new(ReviewsSection) }},
 	{"pulse-dashboard", "The illustrative Pulse dashboard drawn in CSS.", func() any { return new(PulseDashboardSection) }},
 	{"integrations", "A list of named products and what they are.", func() any { return new(IntegrationsSection) }},
 	{"not-found", "The message of the not-found page and a link home.", func() any { return new(NotFoundSection) }},
@@ -426,15 +427,21 @@ func (ResourceLibrarySection) reads() []string { return []string{"resources"} }
 
 // WebinarsSection labels the webinars. Months names the months for the
 // dates, January first, so that the page renders the same in the build and
-// the browser.
+// the browser. Webinars still to come offer registration; those the build
+// finds past (Webinar.Past) are listed apart, as recordings on request;
+// NoUpcoming stands in when none is to come.
 type WebinarsSection struct {
-	Heading         string   `json:"heading"`
-	Intro           string   `json:"intro"`
-	SpeakerLabel    string   `json:"speakerLabel"`
-	RegisterLabel   string   `json:"registerLabel"`
-	RegisterSubject string   `json:"registerSubject"`
-	RegisterNote    string   `json:"registerNote"`
-	Months          []string `json:"months"`
+	Heading          string   `json:"heading"`
+	Intro            string   `json:"intro"`
+	SpeakerLabel     string   `json:"speakerLabel"`
+	RegisterLabel    string   `json:"registerLabel"`
+	RegisterSubject  string   `json:"registerSubject"`
+	RegisterNote     string   `json:"registerNote"`
+	NoUpcoming       string   `json:"noUpcoming"`
+	PastHeading      string   `json:"pastHeading"`
+	RecordingLabel   string   `json:"recordingLabel"`
+	RecordingSubject string   `json:"recordingSubject"`
+	Months           []string `json:"months"`
 }
 
 func (w WebinarsSection) Validate() error {
@@ -445,6 +452,33 @@ func (w WebinarsSection) Validate() error {
 }
 
 func (WebinarsSection) reads() []string { return []string{"webinars"} }
+
+// ReviewsSection shows the reviews collection. The same records make the
+// Organization's reviews and aggregate rating in every page's structured
+// data, which must describe what visitors can see: Load refuses reviews
+// that no page shows. RatingLabel says the rating in words, with {rating}
+// and {best} (e.g. "Rated {rating} out of {best}"); Months names the months
+// of the dates, January first.
+type ReviewsSection struct {
+	ID          string   `json:"id,omitempty"`
+	Eyebrow     string   `json:"eyebrow,omitempty"`
+	Heading     string   `json:"heading"`
+	Intro       string   `json:"intro,omitempty"`
+	RatingLabel string   `json:"ratingLabel"`
+	Months      []string `json:"months"`
+}
+
+func (r ReviewsSection) Validate() error {
+	if len(r.Months) != 12 {
+		return fmt.Errorf("months: want 12 names, have %d", len(r.Months))
+	}
+	if !strings.Contains(r.RatingLabel, "{rating}") {
+		return fmt.Errorf("ratingLabel %q must contain {rating}", r.RatingLabel)
+	}
+	return nil
+}
+
+func (ReviewsSection) reads() []string { return []string{"reviews"} }
 
 // PulseDashboardSection is the illustrative dashboard drawn in CSS: sample
 // figures, a positive-sentiment bar and the top themes of a sample study.

@@ -3,6 +3,7 @@ package content
 import (
 	"fmt"
 	"time"
+	_ "time/tzdata" // webinar time zones resolve the same on any build machine
 )
 
 // Collections are the records of SPEC section 3, one file each under
@@ -17,6 +18,9 @@ type Collections struct {
 	Webinars      []Webinar      `json:"webinars,omitempty"`
 	Values        []Value        `json:"values,omitempty"`
 	PartnerGroups []PartnerGroup `json:"partnerGroups,omitempty"`
+	// Claims are cited from text ({claim:key}); Load replaces the
+	// citations, so no page needs the records themselves.
+	Claims []Claim `json:"-"`
 }
 
 // collectionFiles maps each collection name (as sections name it) to its
@@ -34,6 +38,7 @@ var collectionFiles = map[string]struct {
 	"webinars":      {"collections/webinars.yaml", func(c *Collections) any { return &c.Webinars }},
 	"values":        {"collections/values.yaml", func(c *Collections) any { return &c.Values }},
 	"partnerGroups": {"collections/partner-groups.yaml", func(c *Collections) any { return &c.PartnerGroups }},
+	"claims":        {"collections/claims.yaml", func(c *Collections) any { return &c.Claims }},
 }
 
 // Service is a consulting service. Details are the paragraphs of the
@@ -61,7 +66,8 @@ type CaseStudy struct {
 	Color     HexColor `json:"color"`
 }
 
-// Review feeds only the Organization's structured data.
+// Review is a customer review: shown by a reviews section, and the
+// Organization's reviews and aggregate rating in the structured data.
 type Review struct {
 	Company       string  `json:"company"`
 	ReviewBody    string  `json:"reviewBody"`
@@ -103,14 +109,16 @@ type Resource struct {
 	Category    string `json:"category"`
 }
 
-// Webinar is an upcoming webinar; Date is ISO (2024-02-15), Time is local
-// to TimeZone (e.g. "14:00", "CET").
+// Webinar is a webinar; Date is ISO (2024-02-15), Time is local to
+// TimeZone, a time zone database name (e.g. "14:00", "CET"). Past is not
+// content: the build sets it (MarkPast) from its own clock.
 type Webinar struct {
 	Title    string `json:"title"`
 	Date     string `json:"date"`
 	Time     string `json:"time"`
 	TimeZone string `json:"timeZone"`
 	Speaker  string `json:"speaker"`
+	Past     bool   `json:"past" yaml:"-"`
 }
 
 func (w Webinar) Validate() error {
@@ -120,7 +128,29 @@ func (w Webinar) Validate() error {
 	if _, err := time.Parse("15:04", w.Time); err != nil {
 		return fmt.Errorf("time %q must be a 24-hour time like 14:00", w.Time)
 	}
+	if _, err := time.LoadLocation(w.TimeZone); err != nil || w.TimeZone == "" || w.TimeZone == "Local" {
+		return fmt.Errorf("timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone)
+	}
 	return nil
+}
+
+// Start is when the webinar begins (the zero time if its fields are invalid,
+// which Validate reports).
+func (w Webinar) Start() time.Time {
+	loc, err := time.LoadLocation(w.TimeZone)
+	if err != nil {
+		return time.Time{}
+	}
+	t, _ := time.ParseInLocation("2006-01-02 15:04", w.Date+" "+w.Time, loc)
+	return t
+}
+
+// MarkPast sets Past on every webinar that has begun by now, so that pages
+// built after a date never invite visitors to register for it.
+func (c *Collections) MarkPast(now time.Time) {
+	for i := range c.Webinars {
+		c.Webinars[i].Past = !c.Webinars[i].Start().After(now)
+	}
 }
 
 type Value struct {

@@ -79,8 +79,8 @@ type Nav struct {
 	ContactLabel string     `json:"contactLabel"`
 	// MenuLabel names the phone menu's sheet.
 	MenuLabel string `json:"menuLabel"`
-	OpenMenu     string     `json:"openMenu"`
-	CloseMenu    string     `json:"closeMenu"`
+	OpenMenu  string `json:"openMenu"`
+	CloseMenu string `json:"closeMenu"`
 }
 
 type Footer struct {

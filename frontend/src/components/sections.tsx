@@ -23,6 +23,7 @@ import {
   BlockStatList,
   BlockStatsSection,
 } from "./block-sections";
+import { ReviewsSection } from "./reviews-section";
 import { ServiceCard } from "./service-card";
 import { LinkButton } from "./ui/button";
 import { Dialog } from "./ui/dialog";
@@ -68,6 +69,7 @@ export const sectionRenderers = {
   services: ServicesView,
   "resource-library": ResourceLibraryView,
   webinars: WebinarsView,
+  reviews: ({ section, collections, soft }) => <ReviewsSection copy={section} reviews={collections.reviews ?? []} soft={soft} />,
   "pulse-dashboard": PulseDashboardView,
   integrations: ({ section: s, soft }) => (
     <BlockSection id="integrations" heading={s.heading} intro={s.intro} soft={soft}>
@@ -256,29 +258,45 @@ function ResourceLibraryView({ section: library, collections, soft }: SectionPro
 
 function WebinarsView({ section: webinars, collections, soft }: SectionProps<"webinars">) {
   const sessions = collections.webinars ?? [];
+  // Past or upcoming was decided by the build (Webinar.past): a page never
+  // invites visitors to register for a date that has gone.
+  const upcoming = sessions.filter((w) => !w.past);
+  const past = sessions.filter((w) => w.past).reverse();
+  const card = (w: (typeof sessions)[number], action: { label: string; subject: string }) => {
+    const [y, m, d] = w.date.split("-").map(Number);
+    return (
+      <li key={w.title} className="card blk-card">
+        <p className="blk-tag">
+          <time dateTime={`${w.date}T${w.time}`}>{`${webinars.months[m - 1]} ${d}, ${y} · ${w.time} ${w.timeZone}`}</time>
+        </p>
+        <h3>{w.title}</h3>
+        <p>
+          {webinars.speakerLabel}: {w.speaker}
+        </p>
+        <BlockActionLink className="blk-card-action" action={{ label: action.label, site: "email", subject: `${action.subject} ${w.title}` }} />
+      </li>
+    );
+  };
   return (
     <BlockSection id="webinars" heading={webinars.heading} intro={webinars.intro} soft={soft}>
-      <BlockCardList count={sessions.length}>
-        {sessions.map((w) => {
-          const [y, m, d] = w.date.split("-").map(Number);
-          return (
-            <li key={w.title} className="card blk-card">
-              <p className="blk-tag">
-                <time dateTime={`${w.date}T${w.time}`}>{`${webinars.months[m - 1]} ${d}, ${y} · ${w.time} ${w.timeZone}`}</time>
-              </p>
-              <h3>{w.title}</h3>
-              <p>
-                {webinars.speakerLabel}: {w.speaker}
-              </p>
-              <BlockActionLink
-                className="blk-card-action"
-                action={{ label: webinars.registerLabel, site: "email", subject: `${webinars.registerSubject} ${w.title}` }}
-              />
-            </li>
-          );
-        })}
-      </BlockCardList>
-      <p className="blk-note">{webinars.registerNote}</p>
+      {upcoming.length > 0 ? (
+        <>
+          <BlockCardList count={upcoming.length}>
+            {upcoming.map((w) => card(w, { label: webinars.registerLabel, subject: webinars.registerSubject }))}
+          </BlockCardList>
+          <p className="blk-note">{webinars.registerNote}</p>
+        </>
+      ) : (
+        <p className="blk-note">{webinars.noUpcoming}</p>
+      )}
+      {past.length > 0 && (
+        <>
+          <h3 className="blk-subheading">{webinars.pastHeading}</h3>
+          <BlockCardList count={past.length}>
+            {past.map((w) => card(w, { label: webinars.recordingLabel, subject: webinars.recordingSubject }))}
+          </BlockCardList>
+        </>
+      )}
     </BlockSection>
   );
 }

@@ -467,6 +467,15 @@ export interface Review {
   datePublished: string;
 }
 
+export interface ReviewsSection {
+  id?: string;
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  ratingLabel: string;
+  months: string[];
+}
+
 export interface SEO {
   title: string;
   description: string;
@@ -556,6 +565,7 @@ export interface Webinar {
   time: string;
   timeZone: string;
   speaker: string;
+  past: boolean;
 }
 
 export interface WebinarsSection {
@@ -565,6 +575,10 @@ export interface WebinarsSection {
   registerLabel: string;
   registerSubject: string;
   registerNote: string;
+  noUpcoming: string;
+  pastHeading: string;
+  recordingLabel: string;
+  recordingSubject: string;
   months: string[];
 }
 
@@ -588,6 +602,7 @@ export type Section =
   | ({ kind: "services" } & ServicesSection)
   | ({ kind: "resource-library" } & ResourceLibrarySection)
   | ({ kind: "webinars" } & WebinarsSection)
+  | ({ kind: "reviews" } & ReviewsSection)
   | ({ kind: "pulse-dashboard" } & PulseDashboardSection)
   | ({ kind: "integrations" } & IntegrationsSection)
   | ({ kind: "not-found" } & NotFoundSection)
