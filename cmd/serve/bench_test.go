@@ -53,7 +53,7 @@ func BenchmarkEdit(b *testing.B) {
 			if err := os.Rename(tmp, app); err != nil {
 				b.Fatal(err)
 			}
-			return fmt.Sprintf(`window.devEdit === %d && !!document.documentElement.dataset.hydrated`, i)
+			return fmt.Sprintf(`window.devEdit === %d && document.documentElement.hasAttribute("data-hydrated")`, i)
 		}},
 	}
 	n := 0
@@ -91,7 +91,7 @@ func BenchmarkEdit(b *testing.B) {
 						break
 					}
 					if time.Now().After(deadline) {
-						b.Fatalf("the page never showed edit %d: %s (%v)", n, shows, err)
+						b.Fatalf("the page never showed edit %d: %s (%v; %q)", n, shows, err, tab.Errors())
 					}
 				}
 				b.StopTimer()
