@@ -3,6 +3,7 @@
 #   make serve   install what is missing, build, serve on 127.0.0.1:8080
 #   make test    install what is missing, run every test
 #   make deploy  build and deploy one stage to AWS (deploy/deploy.mk)
+#   make lighthouse  Lighthouse on every route of the served site (tools/tools.mk)
 SHELL := /bin/bash
 GO    ?= go
 NPM   ?= npm
@@ -37,7 +38,7 @@ chromium:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-test: deps chromium contact-deps
+test: deps chromium contact-deps validate-deps
 	cd frontend && npx --no-install tsc --noEmit -p .
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
@@ -79,3 +80,4 @@ clean:
 
 include functions/contact/contact.mk
 include deploy/deploy.mk
+include tools/tools.mk

@@ -50,7 +50,10 @@ type SEO struct {
 	Description string   `json:"description"`
 	Keywords    []string `json:"keywords"`
 	// Image is the default share image (1200x630), a site path or URL.
-	Image      string   `json:"image"`
+	Image string `json:"image"`
+	// ImageAlt says what the default share image shows, for those who
+	// cannot see it (og:image:alt, twitter:image:alt).
+	ImageAlt   string   `json:"imageAlt"`
 	ThemeColor HexColor `json:"themeColor"`
 	Region     string   `json:"region"`
 	Placename  string   `json:"placename"`

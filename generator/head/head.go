@@ -4,7 +4,9 @@
 //   - title, description, keywords (the page's, then the site defaults,
 //     then the brand, without repeats) and canonical = base URL + path;
 //   - Open Graph (type, url, title, description, absolute image URL,
-//     1200x630) and a Twitter summary_large_image card;
+//     1200x630, its alt text) and a Twitter summary_large_image card (the
+//     same image and alt text; twitter:site and twitter:creator when the
+//     site has an X profile);
 //   - robots "index, follow, max-snippet:-1, max-image-preview:large" and
 //     the same for googlebot and bingbot, or "noindex, follow" for pages
 //     outside the index (404);
@@ -26,6 +28,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -89,6 +92,12 @@ func Write(p Page) []byte {
 	title, desc, robots := f.Title, f.Description, f.Robots
 	canonical := f.URL
 	image := URL(s, cmp.Or(r.Image, s.SEO.Image))
+	// The default image says what it shows; a page's own share image is
+	// described by the page's title.
+	imageAlt := s.SEO.ImageAlt
+	if r.Image != "" {
+		imageAlt = title
+	}
 	ogType := cmp.Or(r.Type, "website")
 	if r.Article != nil {
 		ogType = "article"
@@ -111,6 +120,7 @@ func Write(p Page) []byte {
 	meta(&b, "property", "og:image", image)
 	meta(&b, "property", "og:image:width", fmt.Sprint(ShareImageWidth))
 	meta(&b, "property", "og:image:height", fmt.Sprint(ShareImageHeight))
+	meta(&b, "property", "og:image:alt", imageAlt)
 	meta(&b, "property", "og:site_name", s.Brand)
 	meta(&b, "property", "og:locale", strings.ReplaceAll(s.Language, "-", "_"))
 	if a := r.Article; a != nil {
@@ -122,6 +132,12 @@ func Write(p Page) []byte {
 	meta(&b, "name", "twitter:title", title)
 	meta(&b, "name", "twitter:description", desc)
 	meta(&b, "name", "twitter:image", image)
+	meta(&b, "name", "twitter:image:alt", imageAlt)
+	if handle := xHandle(s.Social); handle != "" {
+		// The site's own account publishes every page.
+		meta(&b, "name", "twitter:site", handle)
+		meta(&b, "name", "twitter:creator", handle)
+	}
 
 	meta(&b, "name", "theme-color", string(s.SEO.ThemeColor))
 	meta(&b, "name", "mobile-web-app-capable", "yes")
@@ -159,6 +175,22 @@ func Keywords(s content.SiteConfig, r content.PageMeta) []string {
 		}
 	}
 	return out
+}
+
+// xHandle is the @handle of the site's X (Twitter) profile, if it has one.
+func xHandle(social []content.Profile) string {
+	for _, p := range social {
+		u, err := url.Parse(string(p.URL))
+		if err != nil {
+			continue
+		}
+		host := strings.TrimPrefix(strings.ToLower(u.Host), "www.")
+		name := strings.Trim(u.Path, "/")
+		if (host == "x.com" || host == "twitter.com") && name != "" && !strings.Contains(name, "/") {
+			return "@" + name
+		}
+	}
+	return ""
 }
 
 func meta(b *bytes.Buffer, attr, name, value string) {

@@ -21,14 +21,17 @@ func site() content.SiteConfig {
 		SEO: content.SEO{
 			Title: "Vozia | Default", Description: "Default description.",
 			Keywords: []string{"voice AI agents", "text AI chatbots"}, Image: "/images/share.png",
-			ThemeColor: "#FF6B35", Region: "US", Placename: "United States", Speakable: []string{"h1", ".hero-subtitle"},
+			ImageAlt: "The mark on a sound wave", ThemeColor: "#FF6B35", Region: "US", Placename: "United States", Speakable: []string{"h1", ".hero-subtitle"},
 		},
 		Organization: content.Organization{
 			Logo: "/images/logo.png", Description: "We build agents.", FounderName: "Vozia Founding Team",
 			Country: "ES", ContactType: "customer service",
 			Offer: content.Offer{Price: "0", Currency: "USD", Description: "Contact for custom pricing"},
 		},
-		Social: []content.Profile{{Name: "linkedin", Label: "LinkedIn", URL: "https://www.linkedin.com/company/vozia-example"}},
+		Social: []content.Profile{
+			{Name: "linkedin", Label: "LinkedIn", URL: "https://www.linkedin.com/company/vozia-example"},
+			{Name: "x", Label: "X", URL: "https://x.com/vozia_example"},
+		},
 	}
 }
 

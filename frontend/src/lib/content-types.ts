@@ -481,6 +481,7 @@ export interface SEO {
   description: string;
   keywords: string[];
   image: string;
+  imageAlt: string;
   themeColor: string;
   region: string;
   placename: string;

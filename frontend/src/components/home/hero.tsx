@@ -14,7 +14,10 @@ export function Hero({ copy }: { copy: HomeHeroSection }) {
         <div className="hero__text">
           <h1 id="hero-heading">{copy.heading}</h1>
           <p className="hero-subtitle">{copy.subheading}</p>
-          <ul className="hero__tags" aria-label={copy.tagsLabel}>
+          {/* Screen readers announce a list's aria-label unevenly: the
+              label is text read just before the list instead. */}
+          <p className="visually-hidden">{copy.tagsLabel}</p>
+          <ul className="hero__tags">
             {copy.tags.map((t) => (
               <li key={t.label} className={t.desktopOnly ? "desktop-only" : undefined}>
                 <Icon name={t.icon} size={16} />

@@ -1,0 +1,118 @@
+// Runs Lighthouse (mobile preset, simulated throttling) on every page of a
+// served site and prints one table: each route, the four category scores,
+// FCP, LCP, TBT, CLS and the bytes transferred.
+//
+//	node run.mjs -base http://127.0.0.1:8080 -site ../../dist/site [-warm /] [-json out.json] [route...]
+//
+// The routes are the build's route table (the hashed routes file named by
+// the site data of index.html), less redirects and the not-found page,
+// unless routes are given. With -warm PATH each route is measured as a
+// second page: PATH is loaded first and the browser cache is kept, so
+// what the first page cached no longer counts.
+//
+// Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), started
+// once with a fresh profile; nothing downloads a browser. This is a
+// report, not a test: figures move with the machine's load.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const args = process.argv.slice(2);
+const opt = {base: 'http://127.0.0.1:8080', site: '', warm: '', json: '', routes: []};
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '-base' || a === '-site' || a === '-warm' || a === '-json') {
+    opt[a.slice(1)] = args[++i];
+  } else if (a.startsWith('-')) {
+    console.error(`unknown flag ${a}`);
+    process.exit(2);
+  } else {
+    opt.routes.push(a);
+  }
+}
+
+// routeTable reads the route table the build wrote for the app.
+function routeTable(siteDir) {
+  const index = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
+  const m = index.match(/<script type="application\/json" id="site-data">(.*?)<\/script>/s);
+  if (!m) throw new Error(`${siteDir}/index.html has no site data`);
+  const {routesURL} = JSON.parse(m[1]);
+  const routes = JSON.parse(fs.readFileSync(path.join(siteDir, routesURL), 'utf8'));
+  return routes.filter(r => !r.redirect && !r.notFound).map(r => r.path);
+}
+
+if (opt.routes.length === 0) {
+  if (!opt.site) {
+    console.error('give -site DIR (the built site) or the routes');
+    process.exit(2);
+  }
+  opt.routes = routeTable(opt.site);
+}
+
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vozia-lighthouse-'));
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  userDataDir: profile,
+  chromeFlags: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+});
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const rows = [];
+let version = '';
+try {
+  for (const route of opt.routes) {
+    const flags = {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories};
+    if (opt.warm) {
+      // Load the first page with a clean cache, then keep the cache.
+      await lighthouse(opt.base + opt.warm, {...flags, onlyCategories: ['performance']});
+      flags.disableStorageReset = true;
+    }
+    const {lhr} = await lighthouse(opt.base + route, flags);
+    version = lhr.lighthouseVersion;
+    const audit = id => lhr.audits[id]?.numericValue;
+    const failed = [];
+    for (const c of categories) {
+      for (const ref of lhr.categories[c].auditRefs) {
+        const a = lhr.audits[ref.id];
+        if (ref.weight > 0 && a.score !== null && a.score < 1 && c !== 'performance') failed.push(`${c}: ${ref.id}`);
+      }
+    }
+    rows.push({
+      route,
+      scores: categories.map(c => Math.round(lhr.categories[c].score * 100)),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      bytes: audit('total-byte-weight'),
+      failed,
+      error: lhr.runtimeError?.message,
+    });
+  }
+} finally {
+  await chrome.kill();
+  fs.rmSync(profile, {recursive: true, force: true});
+}
+
+const secs = ms => `${(ms / 1000).toFixed(1)} s`;
+const table = [['route', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred']];
+for (const r of rows) {
+  table.push([r.route, ...r.scores.map(String), secs(r.fcp), secs(r.lcp), `${Math.round(r.tbt)} ms`,
+    r.cls.toFixed(3).replace(/\.?0+$/, '') || '0', `${(r.bytes / 1024).toFixed(1)} KB`]);
+}
+const widths = table[0].map((_, i) => Math.max(...table.map(row => row[i].length)));
+console.log(`Lighthouse ${version} mobile, simulated throttling${opt.warm ? `, second page after ${opt.warm}` : ''}: ${opt.base}`);
+for (const row of table) {
+  console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+}
+for (const r of rows) {
+  if (r.error) console.log(`${r.route}: ${r.error}`);
+  for (const f of r.failed) console.log(`${r.route}: ${f}`);
+}
+if (opt.json) fs.writeFileSync(opt.json, JSON.stringify(rows, null, 2) + '\n');

@@ -1,0 +1,33 @@
+# The visitor's view of the site; the root Makefile includes this file.
+#   make lighthouse      build, serve with cmd/serve, run Lighthouse on every route, print the table
+#   make validate-deps   html-validate and structured-data-testing-tool, run on every page by make test
+GO  ?= go
+NPM ?= npm
+
+.PHONY: lighthouse lighthouse-deps validate-deps
+
+# npm ci runs only when node_modules is missing or older than the lock file.
+tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/lighthouse/package-lock.json
+	cd tools/lighthouse && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+tools/validate/node_modules/.installed: tools/validate/package.json tools/validate/package-lock.json
+	cd tools/validate && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+lighthouse-deps: tools/lighthouse/node_modules/.installed
+validate-deps: tools/validate/node_modules/.installed
+
+# A report, not a test: the figures move with the machine's load. The
+# routes are the build's route table (see tools/lighthouse/run.mjs);
+# LIGHTHOUSE_FLAGS passes more, e.g. LIGHTHOUSE_FLAGS="-warm /" measures
+# each route as the second page of a visit.
+LIGHTHOUSE_FLAGS ?=
+lighthouse: deps chromium lighthouse-deps
+	$(GO) run ./cmd/build -out dist/site >/dev/null
+	$(GO) build -o dist/bin/serve ./cmd/serve
+	@set -e; log=$$(mktemp); \
+	dist/bin/serve -addr 127.0.0.1:0 -dir dist/site -outbox dist/outbox/lighthouse.jsonl >$$log 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; rm -f $$log' EXIT; \
+	for i in $$(seq 100); do url=$$(grep -o 'http://[0-9.:]*' $$log | head -1); [ -n "$$url" ] && break; sleep 0.1; done; \
+	[ -n "$$url" ] || { cat $$log; exit 1; }; \
+	cd tools/lighthouse && CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node run.mjs -base $$url -site ../../dist/site $(LIGHTHOUSE_FLAGS)
