@@ -14,13 +14,16 @@ type docParams struct {
 	route              content.Route
 	body               string
 	siteJSON, pageJSON []byte
-	script, stylesheet string
+	script             string
+	// style is the stylesheet, inlined (see style.go).
+	style []byte
 }
 
 // document assembles one page: the head Go writes from content, the body
 // React rendered, and the data the client hydrates from. The only scripts
 // are the hashed bundle (external, so the CSP needs no 'unsafe-inline') and
-// JSON data blocks, which browsers never execute.
+// JSON data blocks, which browsers never execute; the one <style> element
+// is allowed by its hash.
 func document(p docParams) []byte {
 	var b bytes.Buffer
 	cfg := p.site.Config
@@ -31,8 +34,10 @@ func document(p docParams) []byte {
 		Path: p.route.Path, NoIndex: !p.route.Indexable(),
 	}))
 	icons(&b)
-	if p.stylesheet != "" {
-		fmt.Fprintf(&b, "<link rel=\"stylesheet\" href=\"%s\">\n", p.stylesheet)
+	if len(p.style) > 0 {
+		b.WriteString("<style>")
+		b.Write(p.style)
+		b.WriteString("</style>\n")
 	}
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", p.script)
 	b.WriteString("</head>\n<body>\n<div id=\"root\">")

@@ -153,9 +153,15 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, bd.err
 	}
 	b, r := bd.b, bd.r
+	style, err := inlineStyle(b)
+	if err != nil {
+		return nil, err
+	}
 	out := &output{}
 	for _, a := range b.Assets {
-		out.add(a.Path, a.Data)
+		if "/"+a.Path != b.Stylesheet { // the stylesheet is inlined (style.go)
+			out.add(a.Path, a.Data)
+		}
 	}
 
 	// Page data, hashed, and the client's view of the route table.
@@ -202,7 +208,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for i, rt := range routes {
 		doc := document(docParams{
 			site: site, route: rt, body: rendered[i].HTML, siteJSON: siteJSON, pageJSON: pageJSON[rt.Path],
-			script: b.Script, stylesheet: b.Stylesheet,
+			script: b.Script, style: style,
 		})
 		docs[rt.Path] = doc
 		out.add(htmlFile(rt), doc)
@@ -239,7 +245,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, linkErrors(site, problems)
 	}
 
-	manifest := Manifest(site)
+	manifest := Manifest(site, style)
 	var m RoutingManifest
 	if err := json.Unmarshal(manifest, &m); err != nil {
 		return nil, err

@@ -255,7 +255,7 @@ func TestBuildIsDeterministic(t *testing.T) {
 }
 
 // TestBudgets measures every built route as a browser loads it: the HTML,
-// the stylesheets it links and the scripts it loads before interaction,
+// the styles it inlines or links and the scripts it loads before interaction,
 // gzipped, against the budgets; and every image must reserve its size.
 func TestBudgets(t *testing.T) {
 	const (
@@ -281,6 +281,8 @@ func TestBudgets(t *testing.T) {
 				switch {
 				case n.Data == "link" && a["rel"] == "stylesheet":
 					css += gzipSize(asset(t, f, a["href"]))
+				case n.Data == "style" && n.FirstChild != nil:
+					css += gzipSize([]byte(n.FirstChild.Data))
 				case n.Data == "link" && a["rel"] == "modulepreload", n.Data == "script" && a["src"] != "":
 					js += gzipSize(asset(t, f, cmp.Or(a["href"], a["src"])))
 				case n.Data == "img":

@@ -52,8 +52,9 @@ type Headers struct {
 	Values map[string]string `json:"values"`
 }
 
-// Manifest returns the routing manifest of a site.
-func Manifest(site *content.Site) []byte {
+// Manifest returns the routing manifest of a site whose pages inline the
+// given <style> contents.
+func Manifest(site *content.Site, inlineStyles ...[]byte) []byte {
 	m := RoutingManifest{TrailingSlash: "remove", Redirects: []Redirect{}, Rewrites: []Rewrite{}}
 	for _, r := range site.Routes {
 		switch {
@@ -68,7 +69,7 @@ func Manifest(site *content.Site) []byte {
 	}
 	immutable := map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}
 	m.Headers = []Headers{
-		{For: "/*", Values: SecurityHeaders(site.Config)},
+		{For: "/*", Values: SecurityHeaders(site.Config, inlineStyles...)},
 		{For: "/assets/*", Values: immutable},
 		{For: "/data/*", Values: immutable},
 	}
@@ -82,9 +83,15 @@ func Manifest(site *content.Site) []byte {
 // SecurityHeaders are sent with every response. The CSP allows scripts only
 // from the site itself (the hashed bundle; no 'unsafe-inline'), plus Google
 // Analytics when a measurement ID is configured, and lets the page post
-// enquiries to the contact endpoint's origin.
-func SecurityHeaders(c content.SiteConfig) map[string]string {
+// enquiries to the contact endpoint's origin. Styles come from the site
+// and from the inline <style> elements whose exact contents are given,
+// each allowed by its hash.
+func SecurityHeaders(c content.SiteConfig, inlineStyles ...[]byte) map[string]string {
 	script := []string{"'self'"}
+	style := []string{"'self'"}
+	for _, css := range inlineStyles {
+		style = append(style, styleHash(css))
+	}
 	connect := []string{"'self'"}
 	img := []string{"'self'", "data:"}
 	if u, err := url.Parse(string(c.ContactEndpoint)); err == nil && u.Host != "" {
@@ -98,7 +105,7 @@ func SecurityHeaders(c content.SiteConfig) map[string]string {
 	csp := strings.Join([]string{
 		"default-src 'self'",
 		"script-src " + strings.Join(script, " "),
-		"style-src 'self'",
+		"style-src " + strings.Join(style, " "),
 		// React sets a few style attributes (never style elements).
 		"style-src-attr 'unsafe-inline'",
 		"img-src " + strings.Join(img, " "),

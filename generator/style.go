@@ -1,0 +1,42 @@
+package generator
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+
+	"github.com/vozia/site/generator/bundle"
+)
+
+// The stylesheet is inlined into every page as one <style> element, so
+// that no request blocks the first paint, and the CSP allows exactly that
+// element by its hash (never 'unsafe-inline'). The whole stylesheet rather
+// than its critical part: it is ~6 KB gzip, and measured with Lighthouse
+// (mobile, simulated throttling; README "Visitor speed") inlining it all
+// gave the best first visit while costing a second page only the few
+// kilobytes of CSS it now carries again.
+
+// inlineStyle returns the bundle's stylesheet, to be inlined, or nil when
+// the app has no CSS. It refuses CSS that could close the element early.
+func inlineStyle(b *bundle.Result) ([]byte, error) {
+	if b.Stylesheet == "" {
+		return nil, nil
+	}
+	for _, a := range b.Assets {
+		if "/"+a.Path == b.Stylesheet {
+			if bytes.Contains(bytes.ToLower(a.Data), []byte("</style")) {
+				return nil, fmt.Errorf("%s: the stylesheet contains \"</style\" and cannot be inlined", a.Path)
+			}
+			return a.Data, nil
+		}
+	}
+	return nil, fmt.Errorf("stylesheet %s is not in the bundle's output", b.Stylesheet)
+}
+
+// styleHash is the CSP source that allows an inline <style> element whose
+// content is exactly css.
+func styleHash(css []byte) string {
+	sum := sha256.Sum256(css)
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}

@@ -1,0 +1,63 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// TestInlineStyle: every page carries the stylesheet in one <style>
+// element and links none, so no request blocks the first paint; the CSP of
+// the routing manifest (cmd/serve's and the CDN's headers) allows exactly
+// that element by its hash, never by 'unsafe-inline'.
+func TestInlineStyle(t *testing.T) {
+	res := shippedSite(t)
+	f := files(res)
+	var m RoutingManifest
+	if err := json.Unmarshal(res.CDN[0].Data, &m); err != nil {
+		t.Fatal(err)
+	}
+	csp := ""
+	for _, h := range m.Headers {
+		if h.For == "/*" {
+			csp = h.Values["Content-Security-Policy"]
+		}
+	}
+	styleSrc := regexp.MustCompile(`(?:^|; )style-src ([^;]*)`).FindStringSubmatch(csp)
+	if styleSrc == nil {
+		t.Fatalf("CSP has no style-src: %q", csp)
+	}
+	if strings.Contains(styleSrc[1], "unsafe-inline") {
+		t.Errorf("style-src allows 'unsafe-inline': %q", styleSrc[1])
+	}
+	for _, r := range res.Stats.Routes {
+		t.Run(r.Path, func(t *testing.T) {
+			root, err := html.Parse(bytes.NewReader(f[r.File]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var styles []string
+			eachElement(root, func(n *html.Node) {
+				a := attrs(n)
+				switch {
+				case n.Data == "link" && strings.Contains(a["rel"], "stylesheet"):
+					t.Errorf("the page links a stylesheet (%s), which blocks its first paint", a["href"])
+				case n.Data == "style" && n.Parent.Data == "head" && n.FirstChild != nil:
+					styles = append(styles, n.FirstChild.Data)
+				case n.Data == "style":
+					t.Errorf("a <style> element outside the head or empty")
+				}
+			})
+			if len(styles) != 1 {
+				t.Fatalf("%d <style> elements in the head, want 1", len(styles))
+			}
+			if !strings.Contains(styleSrc[1], styleHash([]byte(styles[0]))) {
+				t.Errorf("style-src %q lacks the hash of the page's <style>", styleSrc[1])
+			}
+		})
+	}
+}
