@@ -2,13 +2,15 @@
 // served site and prints one table: each route, the four category scores,
 // FCP, LCP, TBT, CLS and the bytes transferred.
 //
-//	node run.mjs -base http://127.0.0.1:8080 -site ../../dist/site [-warm /] [-json out.json] [route...]
+//	node run.mjs -base http://127.0.0.1:8080 -site ../../dist/site [-runs 3] [-warm /] [-json out.json] [route...]
 //
 // The routes are the build's route table (the hashed routes file named by
 // the site data of index.html), less redirects and the not-found page,
 // unless routes are given. With -warm PATH each route is measured as a
 // second page: PATH is loaded first and the browser cache is kept, so
-// what the first page cached no longer counts.
+// what the first page cached no longer counts. Each route is measured
+// -runs times and the run with the median performance score is shown, as
+// Lighthouse advises for figures that move with the machine's load.
 //
 // Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), started
 // once with a fresh profile; nothing downloads a browser. This is a
@@ -20,10 +22,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const args = process.argv.slice(2);
-const opt = {base: 'http://127.0.0.1:8080', site: '', warm: '', json: '', routes: []};
+const opt = {base: 'http://127.0.0.1:8080', site: '', warm: '', json: '', runs: '3', routes: []};
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
-  if (a === '-base' || a === '-site' || a === '-warm' || a === '-json') {
+  if (a === '-base' || a === '-site' || a === '-warm' || a === '-json' || a === '-runs') {
     opt[a.slice(1)] = args[++i];
   } else if (a.startsWith('-')) {
     console.error(`unknown flag ${a}`);
@@ -67,13 +69,20 @@ const rows = [];
 let version = '';
 try {
   for (const route of opt.routes) {
-    const flags = {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories};
-    if (opt.warm) {
-      // Load the first page with a clean cache, then keep the cache.
-      await lighthouse(opt.base + opt.warm, {...flags, onlyCategories: ['performance']});
-      flags.disableStorageReset = true;
+    const runs = [];
+    for (let i = 0; i < Math.max(1, Number(opt.runs) || 1); i++) {
+      const flags = {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories};
+      if (opt.warm) {
+        // Load the first page with a clean cache, then keep the cache.
+        await lighthouse(opt.base + opt.warm, {...flags, onlyCategories: ['performance']});
+        flags.disableStorageReset = true;
+      }
+      runs.push((await lighthouse(opt.base + route, flags)).lhr);
     }
-    const {lhr} = await lighthouse(opt.base + route, flags);
+    // The run with the median performance score (then median TBT).
+    runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score ||
+      b.audits['total-blocking-time'].numericValue - a.audits['total-blocking-time'].numericValue);
+    const lhr = runs[Math.floor(runs.length / 2)];
     version = lhr.lighthouseVersion;
     const audit = id => lhr.audits[id]?.numericValue;
     const failed = [];
@@ -107,7 +116,7 @@ for (const r of rows) {
     r.cls.toFixed(3).replace(/\.?0+$/, '') || '0', `${(r.bytes / 1024).toFixed(1)} KB`]);
 }
 const widths = table[0].map((_, i) => Math.max(...table.map(row => row[i].length)));
-console.log(`Lighthouse ${version} mobile, simulated throttling${opt.warm ? `, second page after ${opt.warm}` : ''}: ${opt.base}`);
+console.log(`Lighthouse ${version} mobile, simulated throttling, median of ${opt.runs} runs${opt.warm ? `, second page after ${opt.warm}` : ''}: ${opt.base}`);
 for (const row of table) {
   console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
 }
