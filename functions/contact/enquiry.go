@@ -28,16 +28,17 @@ type Enquiry struct {
 	Message     string    `json:"message"`
 }
 
-// Limits of the request. The lower bounds are the form's (SPEC section 5); the
+// Limits of the request. The lower bounds are the form's (SPEC section 5,
+// written once in internal/contactform, which the form reads too); the
 // upper bounds keep a mail readable and a subject line sane. Lengths are in
 // runes, as a visitor counts characters; the lower bounds count only the
 // characters that show (see visibleLen).
 const (
-	minName, maxName       = 2, 200
+	minName, maxName       = contactform.MinName, 200
 	maxEmail               = 254 // RFC 5321's limit on a forward path
 	maxLocalPart           = 64  // RFC 5321's limit on the part before the @
-	minPhone, maxPhone     = 10, 40
-	minMessage, maxMessage = 10, 5000
+	minPhone, maxPhone     = contactform.MinPhone, 40
+	minMessage, maxMessage = contactform.MinMessage, 5000
 	maxCompanySize         = 7 // "251-500"
 
 	// maxBodyBytes is sized from the field limits, so that a submission
@@ -52,7 +53,7 @@ const (
 	maxJSONCharBytes = 12
 
 	// minElapsed is how long a person needs at least to fill the form in.
-	minElapsed = 3000 // milliseconds
+	minElapsed = contactform.MinFillMs // milliseconds
 )
 
 // companySizes are the options of the form's select, in order; the site's

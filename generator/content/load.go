@@ -81,6 +81,7 @@ func Load(fsys fs.FS) (*Site, error) {
 	l.yaml("site.yaml", &s.Config)
 	l.yaml("layout.yaml", &s.Layout)
 	s.Layout.ContactForm.SizeOptions = slices.Clone(contactform.CompanySizes)
+	s.Layout.ContactForm.Limits = contactform.FormLimits()
 	var routing Routing
 	if _, err := fs.Stat(fsys, RoutingFile); err == nil {
 		l.yaml(RoutingFile, &routing)

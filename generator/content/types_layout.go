@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/vozia/site/internal/contactform"
 )
 
 // Layout is content/layout.yaml: the copy of the parts every page shares
@@ -108,13 +110,16 @@ type ContactForm struct {
 	Fields      FormFields `json:"fields"`
 	// SizeOptions are not content: the contact function accepts exactly
 	// these (internal/contactform), so the build fills them in.
-	SizeOptions []string     `json:"sizeOptions" yaml:"-"`
-	Submit      string       `json:"submit"`
-	Sending     string       `json:"sending"`
-	Errors      FormMessages `json:"errors"`
-	Success     Notice       `json:"success"`
-	Failure     Notice       `json:"failure"`
-	Suspicious  Notice       `json:"suspicious"`
+	SizeOptions []string `json:"sizeOptions" yaml:"-"`
+	// Limits are not content either: the form checks the bounds the
+	// contact function enforces (internal/contactform), filled in by the build.
+	Limits     contactform.Limits `json:"limits" yaml:"-"`
+	Submit     string             `json:"submit"`
+	Sending    string             `json:"sending"`
+	Errors     FormMessages       `json:"errors"`
+	Success    Notice             `json:"success"`
+	Failure    Notice             `json:"failure"`
+	Suspicious Notice             `json:"suspicious"`
 	// RequiredNote explains the "*" that marks every required field.
 	RequiredNote string `json:"requiredNote"`
 	// Sent replaces the form once an enquiry is delivered, so that the

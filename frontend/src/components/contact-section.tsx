@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type HTMLAttributes, type ReactElement } from "react";
 import { siteAddress } from "../lib/actions";
-import type { FormMessages } from "../lib/content-types";
+import type { FormMessages, Limits } from "../lib/content-types";
 import { useSite } from "../lib/site-context";
 import { Button, SmartLink } from "./ui/button";
 import { Icon } from "./ui/icon";
@@ -58,19 +58,22 @@ function fieldErrors(body: unknown): Messages | null {
   return Object.keys(out).length ? out : null;
 }
 
-export const MIN_FILL_MS = 3000;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** validate returns the fields that break SPEC section 5's rules. */
-export function validate(v: Values): Field[] {
+/**
+ * validate returns the fields that break SPEC section 5's rules. The bounds
+ * come from the site data (internal/contactform, which the contact function
+ * enforces too), so the form and the function never disagree on a number.
+ */
+export function validate(v: Values, limits: Limits): Field[] {
   const bad: Field[] = [];
-  const t = (f: Field) => v[f].trim();
-  if (t("firstName").length < 2) bad.push("firstName");
-  if (t("lastName").length < 2) bad.push("lastName");
-  if (!EMAIL.test(t("email"))) bad.push("email");
-  if (t("phone").length < 10) bad.push("phone");
-  if (t("companySize").length < 1) bad.push("companySize");
-  if (t("message").length < 10) bad.push("message");
+  const t = (f: Field) => [...v[f].trim()].length;
+  if (t("firstName") < limits.minName) bad.push("firstName");
+  if (t("lastName") < limits.minName) bad.push("lastName");
+  if (!EMAIL.test(v.email.trim())) bad.push("email");
+  if (t("phone") < limits.minPhone) bad.push("phone");
+  if (t("companySize") < 1) bad.push("companySize");
+  if (t("message") < limits.minMessage) bad.push("message");
   return bad;
 }
 
@@ -111,7 +114,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
     e.preventDefault();
     const el = e.currentTarget;
     const v = read(el);
-    const bad = validate(v);
+    const bad = validate(v, copy.limits);
     setTried(true);
     setErrors(bad);
     setServer({});
@@ -120,7 +123,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
       return;
     }
     const elapsedMs = Date.now() - openedAt.current;
-    if (v.honeypot || elapsedMs < MIN_FILL_MS) {
+    if (v.honeypot || elapsedMs < copy.limits.minFillMs) {
       toast({ title: copy.suspicious.title, text: copy.suspicious.text, variant: "destructive" });
       return;
     }
@@ -170,7 +173,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
   const onChange = (e: FormEvent<HTMLFormElement>) => {
     const name = (e.target as HTMLInputElement).name as Field;
     if (server[name]) setServer((m) => ({ ...m, [name]: undefined }));
-    if (tried) setErrors(validate(read(e.currentTarget)));
+    if (tried) setErrors(validate(read(e.currentTarget), copy.limits));
   };
 
   // The panel takes focus when it appears, so that a screen reader reads

@@ -172,6 +172,7 @@ export interface ContactForm {
   info: InfoItem[];
   fields: FormFields;
   sizeOptions: string[];
+  limits: Limits;
   submit: string;
   sending: string;
   errors: FormMessages;
@@ -337,6 +338,13 @@ export interface Layout {
   floatingContact: FloatingContact;
   consent: Consent;
   ui: UI;
+}
+
+export interface Limits {
+  minName: number;
+  minPhone: number;
+  minMessage: number;
+  minFillMs: number;
 }
 
 export interface MarkdownSection {
