@@ -168,7 +168,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	pageJSON := map[string][]byte{}
 	var clientRoutes []content.ClientRoute
 	for _, rt := range site.Routes {
-		cr := content.ClientRoute{Path: rt.Path, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound}
+		cr := clientRoute(rt)
 		if p := site.Pages[rt.Path]; p != nil {
 			p.Collections.MarkPast(opt.Now)
 			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Path: rt.Path, NoIndex: !rt.Indexable()})
@@ -298,6 +298,12 @@ func (o *output) sorted() []File {
 	s := slices.Clone(o.files)
 	slices.SortFunc(s, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return s
+}
+
+// clientRoute is a route as the client router sees it (lib/routes.ts),
+// before its data URL is known.
+func clientRoute(rt content.Route) content.ClientRoute {
+	return content.ClientRoute{Path: rt.Path, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound}
 }
 
 // htmlFile is where a route's document lives: <path>/index.html, "/" as

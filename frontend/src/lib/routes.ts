@@ -1,4 +1,3 @@
-import { matchRoutes, type RouteObject } from "react-router-dom";
 import type { ClientRoute, SiteData } from "./content-types";
 
 let routeTable: Promise<ClientRoute[]> | undefined;
@@ -21,17 +20,19 @@ export function loadRoutes(site: SiteData): Promise<ClientRoute[]> {
 }
 
 /**
- * resolveRoute finds the content route for a pathname with react-router's
- * matcher: exact paths, `prefix` routes also below their path
- * (/services/*), and the notFound route for anything else.
+ * resolveRoute finds the content route for a pathname by the build's own
+ * rule (content.Site.Resolve, which the link checker and the routing
+ * manifest use): the first route whose path is the pathname exactly, or a
+ * `prefix` route (/services/*) whose path the pathname lies below; the
+ * notFound route for anything else. Matching is exact and case-sensitive,
+ * as the CDN serves files. generator's TestClientResolvesAsTheBuild runs
+ * this very file against the Go rule.
  */
 export function resolveRoute(routes: ClientRoute[], pathname: string): ClientRoute {
-  const objects: (RouteObject & { route: ClientRoute })[] = routes
-    .filter((r) => !r.notFound)
-    .map((r) => ({ path: r.prefix ? `${r.path}/*` : r.path, route: r }));
-  const match = matchRoutes(objects, pathname);
-  const found = match?.[0]?.route as (RouteObject & { route: ClientRoute }) | undefined;
-  return found?.route ?? routes.find((r) => r.notFound)!;
+  const found = routes.find(
+    (r) => !r.notFound && (r.path === pathname || (r.prefix === true && pathname.startsWith(r.path + "/"))),
+  );
+  return found ?? routes.find((r) => r.notFound)!;
 }
 
 /** canonicalPath applies the site's one URL form: no trailing slash but "/". */
