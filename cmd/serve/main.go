@@ -17,6 +17,9 @@
 // (internal/devserver/compress.go).
 // POST /api/contact is the contact function with the outbox mailer; its
 // CONTACT_* environment variables apply (functions/contact/README.md).
+//
+// Every connection is bounded (see limits): slow or stalled clients are
+// cut off, and at most 1,000 connections are served at once.
 package main
 
 import (

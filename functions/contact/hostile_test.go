@@ -219,6 +219,16 @@ func TestFieldLimitsFitTheBodyLimit(t *testing.T) {
 	}
 }
 
+// The body limit reckons with the longest company size; a longer option
+// added to the list must raise it.
+func TestBodyLimitReckonsWithEveryCompanySize(t *testing.T) {
+	for _, o := range companySizes {
+		if len([]rune(o)) > maxCompanySize {
+			t.Errorf("company size %q is longer than maxCompanySize (%d), which sizes the body limit", o, maxCompanySize)
+		}
+	}
+}
+
 // If the outbox file is deleted or moved away while the server runs, an
 // enquiry answered 200 must still be readable at the outbox's path.
 func TestOutboxPathChangesUnderTheServer(t *testing.T) {

@@ -191,3 +191,28 @@ func TestHostilePathsWithOtherMethods(t *testing.T) {
 		})
 	}
 }
+
+// The server's own endpoints go through the ServeMux, whose clean-up
+// redirects must stay on the site too, whatever the path looks like.
+func TestEndpointPathVariantsStayOnSite(t *testing.T) {
+	rt := loadRoutingTable(t)
+	h, err := New(context.Background(), Options{Dir: writeTableSite(t, rt), Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	for _, target := range []string{
+		"//api/contact", "/api//contact", "/api/./contact", "/x/../api/contact", "//evil.example/../api/contact",
+		"/%2fapi/contact", "/api/contact/", "/api/contact//", "/%5C/api/contact", "/api/contact%2f",
+	} {
+		for _, method := range []string{"GET", "POST", "OPTIONS"} {
+			res, _ := rawGet(t, srv.Listener.Addr().String(), method, target)
+			for _, loc := range res.Header.Values("Location") {
+				if !sameOriginLocation(loc) {
+					t.Errorf("%s %s: Location %q leaves the site", method, target, loc)
+				}
+			}
+		}
+	}
+}
