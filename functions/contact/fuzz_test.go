@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -31,6 +32,12 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		`{"name":"Ada`,
 		"{\"name\":\"\xff\"}",
 		`{"name":"\ud800"}`,
+		`{"message":"\\ud800 \ud83d\ude00 \ud83d\u0041"}`,
+		encode(f, with("name", "\u200b\u200b")),
+		encode(f, with("name", "Ada \u202eecalevoL")),
+		encode(f, with("message", strings.Repeat("\u200b", 10))),
+		encode(f, with("email", "=?utf-8?q?x?=@example.org")),
+		encode(f, with("email", strings.Repeat("a", 65)+"@example.org")),
 		`{"email":"a@b.c"}`,
 		`  {  }  `,
 		``,
@@ -45,6 +52,9 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		}
 		if !utf8.Valid(body) {
 			t.Fatalf("accepted invalid UTF-8 %q", body)
+		}
+		if esc, ok := loneSurrogate(body); ok {
+			t.Fatalf("accepted a lone surrogate %s in %q", esc, body)
 		}
 		e, bad := sub.validate()
 		if bad != nil {
@@ -97,4 +107,18 @@ func checkEnquiry(t *testing.T, e Enquiry) {
 	if strings.Count(e.Email, "@") < 1 {
 		t.Fatalf("accepted email %q", e.Email)
 	}
+	if local := e.Email[:strings.LastIndexByte(e.Email, '@')]; len(local) > maxLocalPart || strings.Contains(e.Email, "=?") {
+		t.Fatalf("accepted email %q", e.Email)
+	}
+	visible := func(field, s string, lo int, need func(rune) bool) {
+		if visibleLen(s) < lo || !strings.ContainsFunc(s, need) {
+			t.Fatalf("accepted %s %q: %d visible characters", field, s, visibleLen(s))
+		}
+		if strings.ContainsFunc(s, func(r rune) bool { return '\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u2069' }) {
+			t.Fatalf("accepted a bidirectional control in %s %q", field, s)
+		}
+	}
+	visible("name", e.Name, minName, isLetterOrDigit)
+	visible("phone", e.Phone, minPhone, unicode.IsDigit)
+	visible("message", e.Message, minMessage, isLetterOrDigit)
 }
