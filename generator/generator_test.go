@@ -20,29 +20,13 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/sitefixture"
 )
 
 var fixedNow = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
 // contentFS copies the repository's content/ into a MapFS.
-func contentFS(t testing.TB) fstest.MapFS {
-	t.Helper()
-	fsys := fstest.MapFS{}
-	root := "../content"
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		fsys[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fsys
-}
+func contentFS(t testing.TB) fstest.MapFS { return readTree(t, "../content") }
 
 // The shipped site, built once for the tests that only read it.
 var (
@@ -71,19 +55,13 @@ func files(r *Result) map[string][]byte {
 }
 
 // fixtureFS copies the test site of testdata/site into a MapFS.
-func fixtureFS(t testing.TB) fstest.MapFS {
+func fixtureFS(t testing.TB) fstest.MapFS { return readTree(t, "../testdata/site") }
+
+// readTree reads a content tree from disk into a MapFS, which a test may
+// then edit without touching the files.
+func readTree(t testing.TB, root string) fstest.MapFS {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	root := "../testdata/site"
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		fsys[filepath.ToSlash(rel)] = &fstest.MapFile{Data: data}
-		return err
-	})
+	fsys, err := sitefixture.Copy(os.DirFS(root))
 	if err != nil {
 		t.Fatal(err)
 	}
