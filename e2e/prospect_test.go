@@ -300,11 +300,12 @@ func TestProspectSolutionsDropdown(t *testing.T) {
 		rest := func() { do(t, tab, chromedp.Sleep(400*time.Millisecond)) }
 
 		// Hover: not at once, then open.
+		watchHoverOpen(t, tab, trigger)
 		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
-		if eval[bool](t, tab, expanded) {
-			t.Error("opened on hover without the 200 ms delay")
-		}
 		waitFor(t, tab, shown)
+		if ms := hoverOpenDelay(t, tab); ms < 190 {
+			t.Errorf("opened %.0f ms after the pointer entered, want the 200 ms delay", ms)
+		}
 		// Leave: not at once, then closed.
 		away()
 		if !eval[bool](t, tab, expanded) {
