@@ -480,7 +480,10 @@ func TestHomeContactForm(t *testing.T) {
 		t.Helper()
 		do(t, tab, chromedp.Sleep(3100*time.Millisecond))
 	}
-	submit := func(t *testing.T, tab *browsertest.Tab) { t.Helper(); click(t, tab, "#contact-form button[type=submit]") }
+	submit := func(t *testing.T, tab *browsertest.Tab) {
+		t.Helper()
+		click(t, tab, "#contact-form button[type=submit]")
+	}
 	toasts := `[...document.querySelectorAll(".toasts li")].map(l => l.innerText.replace(/\s+/g, " ").trim())`
 	posted := func(tab *browsertest.Tab) int {
 		n := 0
@@ -682,7 +685,9 @@ func TestHomeCookieConsent(t *testing.T) {
 	}{
 		{"accept all", func(t *testing.T, tab *browsertest.Tab) { clickButton(t, tab, "section.consent", "Accept all") },
 			`{"essential":true,"analytics":true,"marketing":true}`},
-		{"reject non-essential", func(t *testing.T, tab *browsertest.Tab) { clickButton(t, tab, "section.consent", "Reject non-essential") },
+		{"reject non-essential", func(t *testing.T, tab *browsertest.Tab) {
+			clickButton(t, tab, "section.consent", "Reject non-essential")
+		},
 			`{"essential":true,"analytics":false,"marketing":false}`},
 		{"save preferences", func(t *testing.T, tab *browsertest.Tab) {
 			clickButton(t, tab, "section.consent", "Preferences")
