@@ -254,8 +254,9 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 }
 
 // sweepHeadDiff fetches the server's HTML of a path and compares the head
-// fields a page sets (title, description, keywords, URL, canonical, robots)
-// with the live document's; it returns the differences, or "".
+// fields a page sets (title, description, keywords, URL, canonical, robots,
+// the structured-data blocks) with the live document's; it returns the
+// differences, or "".
 const sweepHeadDiff = `(async (path) => {
   const server = new DOMParser().parseFromString(await (await fetch(path)).text(), "text/html");
   const fields = (d) => {
@@ -264,6 +265,7 @@ const sweepHeadDiff = `(async (path) => {
       'property="og:url"', 'property="og:title"', 'property="og:description"', 'name="twitter:title"', 'name="twitter:description"']) {
       out[sel] = d.head.querySelector("meta[" + sel + "]")?.getAttribute("content") ?? "(none)";
     }
+    out.jsonLD = [...d.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent).join("\n");
     return out;
   };
   const a = fields(document), b = fields(server);

@@ -171,7 +171,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		cr := clientRoute(rt)
 		if p := site.Pages[rt.Path]; p != nil {
 			p.Collections.MarkPast(opt.Now)
-			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Path: rt.Path, NoIndex: !rt.Indexable()})
+			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: !rt.Indexable()})
 			data := mustJSON(content.PageData{Path: rt.Path, Head: fields, Sections: p.Sections, Collections: p.Collections})
 			pageJSON[rt.Path] = data
 			cr.Data = "/" + out.add(hashedName("data/"+slug(rt.Path), ".json", data), data)

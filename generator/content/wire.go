@@ -51,4 +51,7 @@ type Head struct {
 	// index (the not-found page), which have no canonical link.
 	Canonical string `json:"canonical,omitempty"`
 	Robots    string `json:"robots"`
+	// JSONLD are the page's structured-data blocks, each the exact text
+	// of one <script type="application/ld+json"> in the server's HTML.
+	JSONLD []string `json:"jsonLD"`
 }

@@ -68,6 +68,10 @@ func Fields(p Page) content.Head {
 		h.Canonical = ""
 		h.Robots = "noindex, follow"
 	}
+	h.JSONLD = append(h.JSONLD, jsonLD(organization(s, p.Reviews)), jsonLD(webPage(s, h.Title, h.Description, h.URL)))
+	if len(r.Breadcrumbs) > 0 {
+		h.JSONLD = append(h.JSONLD, jsonLD(breadcrumbs(s, r.Breadcrumbs)))
+	}
 	return h
 }
 
@@ -149,10 +153,8 @@ func Write(p Page) []byte {
 	meta(&b, "name", "geo.region", s.SEO.Region)
 	meta(&b, "name", "geo.placename", s.SEO.Placename)
 
-	jsonLD(&b, organization(s, p.Reviews))
-	jsonLD(&b, webPage(s, title, desc, canonical))
-	if len(r.Breadcrumbs) > 0 {
-		jsonLD(&b, breadcrumbs(s, r.Breadcrumbs))
+	for _, block := range f.JSONLD {
+		fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n", block)
 	}
 	return b.Bytes()
 }
@@ -197,10 +199,11 @@ func meta(b *bytes.Buffer, attr, name, value string) {
 	fmt.Fprintf(b, "<meta %s=\"%s\" content=\"%s\">\n", attr, name, html.EscapeString(value))
 }
 
-func jsonLD(b *bytes.Buffer, v any) {
+// jsonLD is the text of one structured-data block.
+func jsonLD(v any) string {
 	data, err := json.Marshal(v) // escapes <, > and &: safe inside <script>
 	if err != nil {
 		panic(err) // only our own plain structs are marshalled
 	}
-	fmt.Fprintf(b, "<script type=\"application/ld+json\">%s</script>\n", data)
+	return string(data)
 }

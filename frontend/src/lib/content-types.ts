@@ -279,6 +279,7 @@ export interface Head {
   url: string;
   canonical?: string;
   robots: string;
+  jsonLD: string[];
 }
 
 export interface HeroSection {

@@ -5,7 +5,8 @@ import type { Head } from "./content-types";
  * build computed for the page (generator/head), so that the document says
  * what the server's HTML for that page says: title, description,
  * keywords, URL, canonical link (none for a page outside the index, such
- * as the not-found page) and robots.
+ * as the not-found page), robots, and the structured-data blocks, which
+ * describe the page shown (WebPage, breadcrumbs) and so must follow it.
  */
 export function updateHead(head: Head): void {
   document.title = head.title;
@@ -27,6 +28,14 @@ export function updateHead(head: Head): void {
     link.href = head.canonical;
   } else {
     link?.remove();
+  }
+  // JSON-LD is data, never executed: textContent needs no CSP allowance.
+  for (const old of document.head.querySelectorAll('script[type="application/ld+json"]')) old.remove();
+  for (const block of head.jsonLD) {
+    const s = document.createElement("script");
+    s.type = "application/ld+json";
+    s.textContent = block;
+    document.head.append(s);
   }
 }
 
