@@ -89,6 +89,20 @@ func hoverOpenDelay(t *testing.T, tab *browsertest.Tab) float64 {
 	return eval[float64](t, tab, `(() => { const h = window.__hoverOpen; return h && h.enter !== undefined && h.open !== undefined ? h.open - h.enter : -1; })()`)
 }
 
+// fillContactForm fills every field of the contact form with valid values,
+// as a visitor types them, choosing the given company size.
+func fillContactForm(t *testing.T, tab *browsertest.Tab, size string) {
+	t.Helper()
+	do(t, tab,
+		chromedp.SendKeys(chromedp.CSS("#cf-firstName"), "Ada"),
+		chromedp.SendKeys(chromedp.CSS("#cf-lastName"), "Lovelace"),
+		chromedp.SendKeys(chromedp.CSS("#cf-email"), "ada@example.com"),
+		chromedp.SendKeys(chromedp.CSS("#cf-phone"), "+34 600 000 000"),
+		chromedp.SetValue(chromedp.CSS("#cf-companySize"), size),
+		chromedp.SendKeys(chromedp.CSS("#cf-message"), "We want to interview our customers."),
+	)
+}
+
 func waitFor(t *testing.T, tab *browsertest.Tab, cond string) {
 	t.Helper()
 	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(6*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
@@ -463,17 +477,7 @@ func TestHomeContactForm(t *testing.T) {
 		"companySize": "Please select your company size",
 		"message":     "Message must be at least 10 characters",
 	}
-	fill := func(t *testing.T, tab *browsertest.Tab) {
-		t.Helper()
-		do(t, tab,
-			chromedp.SendKeys(chromedp.CSS("#cf-firstName"), "Ada"),
-			chromedp.SendKeys(chromedp.CSS("#cf-lastName"), "Lovelace"),
-			chromedp.SendKeys(chromedp.CSS("#cf-email"), "ada@example.com"),
-			chromedp.SendKeys(chromedp.CSS("#cf-phone"), "+34 600 000 000"),
-			chromedp.SetValue(chromedp.CSS("#cf-companySize"), "51-250"),
-			chromedp.SendKeys(chromedp.CSS("#cf-message"), "We want to interview our customers."),
-		)
-	}
+	fill := func(t *testing.T, tab *browsertest.Tab) { fillContactForm(t, tab, "51-250") }
 	// The form refuses submits in its first 3000 ms: wait that out (a
 	// precondition, not a timing assertion).
 	settle := func(t *testing.T, tab *browsertest.Tab) {

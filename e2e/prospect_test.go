@@ -454,15 +454,8 @@ func TestProspectContactForm(t *testing.T) {
 	}
 	fill := func(t *testing.T, tab *browsertest.Tab) {
 		t.Helper()
-		do(t, tab,
-			chromedp.SendKeys(chromedp.CSS("#cf-firstName"), "Ada"),
-			chromedp.SendKeys(chromedp.CSS("#cf-lastName"), "Lovelace"),
-			chromedp.SendKeys(chromedp.CSS("#cf-email"), "ada@example.com"),
-			chromedp.SendKeys(chromedp.CSS("#cf-phone"), "+34 600 000 000"),
-			chromedp.SetValue(chromedp.CSS("#cf-companySize"), f.SizeOptions[0]),
-			chromedp.SendKeys(chromedp.CSS("#cf-message"), "We want to interview our customers."),
-			chromedp.Sleep(3100*time.Millisecond), // the form refuses submits in its first 3000 ms
-		)
+		fillContactForm(t, tab, f.SizeOptions[0])
+		do(t, tab, chromedp.Sleep(3100*time.Millisecond)) // the form refuses submits in its first 3000 ms
 	}
 	submit := func(t *testing.T, tab *browsertest.Tab) {
 		t.Helper()

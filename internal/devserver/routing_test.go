@@ -111,19 +111,27 @@ func sameOriginLocation(loc string) bool {
 	return !strings.ContainsFunc(loc, func(r rune) bool { return r < 0x20 || r == 0x7f })
 }
 
-// TestRoutingTable runs every case of the shared routing table against the
-// whole server over real TCP, so that whatever the HTTP stack does to a
-// path before the routing rules see it (cleaning, redirecting, decoding) is
-// part of what is tested.
-func TestRoutingTable(t *testing.T) {
+// tableServer serves the shared table's fixture site with the whole server
+// on a loopback port, for the life of the test, and returns the table and
+// the server's address.
+func tableServer(t *testing.T) (*routingTable, string) {
+	t.Helper()
 	rt := loadRoutingTable(t)
 	h, err := New(context.Background(), Options{Dir: writeTableSite(t, rt), Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(h)
-	defer srv.Close()
-	addr := srv.Listener.Addr().String()
+	t.Cleanup(srv.Close)
+	return rt, srv.Listener.Addr().String()
+}
+
+// TestRoutingTable runs every case of the shared routing table against the
+// whole server over real TCP, so that whatever the HTTP stack does to a
+// path before the routing rules see it (cleaning, redirecting, decoding) is
+// part of what is tested.
+func TestRoutingTable(t *testing.T) {
+	rt, addr := tableServer(t)
 
 	for _, tc := range rt.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
@@ -162,14 +170,7 @@ func TestRoutingTable(t *testing.T) {
 // The cases of the shared table hold for HEAD too, minus the body, and no
 // other method is ever redirected.
 func TestHostilePathsWithOtherMethods(t *testing.T) {
-	rt := loadRoutingTable(t)
-	h, err := New(context.Background(), Options{Dir: writeTableSite(t, rt), Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	addr := srv.Listener.Addr().String()
+	rt, addr := tableServer(t)
 	for _, tc := range rt.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			res, body := rawGet(t, addr, "HEAD", tc.Path)
@@ -195,19 +196,13 @@ func TestHostilePathsWithOtherMethods(t *testing.T) {
 // The server's own endpoints go through the ServeMux, whose clean-up
 // redirects must stay on the site too, whatever the path looks like.
 func TestEndpointPathVariantsStayOnSite(t *testing.T) {
-	rt := loadRoutingTable(t)
-	h, err := New(context.Background(), Options{Dir: writeTableSite(t, rt), Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	_, addr := tableServer(t)
 	for _, target := range []string{
 		"//api/contact", "/api//contact", "/api/./contact", "/x/../api/contact", "//evil.example/../api/contact",
 		"/%2fapi/contact", "/api/contact/", "/api/contact//", "/%5C/api/contact", "/api/contact%2f",
 	} {
 		for _, method := range []string{"GET", "POST", "OPTIONS"} {
-			res, _ := rawGet(t, srv.Listener.Addr().String(), method, target)
+			res, _ := rawGet(t, addr, method, target)
 			for _, loc := range res.Header.Values("Location") {
 				if !sameOriginLocation(loc) {
 					t.Errorf("%s %s: Location %q leaves the site", method, target, loc)
