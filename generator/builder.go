@@ -84,8 +84,12 @@ func (bld *Builder) Close() {
 	}
 }
 
-func (bld *Builder) bundles(opt Options) (*bundle.Result, error) {
+// bundles returns the bundles, rebuilt if the frontend changed, and hands
+// the server bundle to onServer as soon as it is ready (at once when the
+// bundles are not rebuilt); onServer is not called if it fails.
+func (bld *Builder) bundles(opt Options, onServer func(server []byte)) (*bundle.Result, error) {
 	if bld.bundle != nil && !bld.frontendStale {
+		onServer(bld.bundle.Server)
 		return bld.bundle, nil
 	}
 	if bld.bundler == nil {
@@ -98,7 +102,7 @@ func (bld *Builder) bundles(opt Options) (*bundle.Result, error) {
 	// Marked fresh before bundling: an edit arriving during Rebuild marks
 	// it stale again. A failed build stays stale and is retried next time.
 	bld.frontendStale = false
-	res, err := bld.bundler.Rebuild()
+	res, err := bld.bundler.Rebuild(onServer)
 	if err != nil {
 		bld.frontendStale = true
 		return nil, err

@@ -1,9 +1,11 @@
-// Package generator is the build: it runs the stages in order and returns
-// the whole site as data, which only the command writes to disk.
+// Package generator is the build: it runs the stages below, overlapping
+// where they can, and returns the whole site as data, which only the
+// command writes to disk.
 //
 //  1. content.Load reads and validates content/ (every error, with its
 //     file:line:col).
-//  2. bundle.Build makes the browser and server bundles of frontend/.
+//  2. bundle makes the server bundle of frontend/, then the browser
+//     bundle; the render starts as soon as the server bundle is compiled.
 //  3. Each page's data becomes JSON: embedded in its HTML for the first
 //     load, and written content-hashed under /data/ for client-side
 //     navigations. The site data (config, layout copy) is embedded in
@@ -20,8 +22,6 @@
 package generator
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -97,26 +97,37 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
 	}
-	// The bundles and the goja pool (which needs the server bundle), and
-	// git's history (lastmod), do not depend on the content: they run
-	// while it loads. Each goroutine keeps to its own Builder fields.
+	// The bundles, the goja pool (which needs only the server bundle, built
+	// first) and git's history (lastmod) do not depend on the content:
+	// they run while it loads, and the pages render while the browser
+	// bundle builds. Each goroutine keeps to its own Builder fields.
+	type started struct {
+		r      *prerender.Renderer
+		server []byte
+		err    error
+	}
+	rendererDone := make(chan started, 1)
 	type bundled struct {
 		b   *bundle.Result
-		r   *prerender.Renderer
 		err error
 	}
 	bundleDone := make(chan bundled, 1)
 	go func() {
-		b, err := bld.bundles(opt)
-		if err != nil {
-			bundleDone <- bundled{err: err}
-			return
+		handed := false
+		b, err := bld.bundles(opt, func(server []byte) {
+			handed = true
+			go func() {
+				r, err := bld.renderer(server, opt.Workers)
+				if err == nil {
+					err = r.Start()
+				}
+				rendererDone <- started{r, server, err}
+			}()
+		})
+		if !handed {
+			rendererDone <- started{err: err}
 		}
-		r, err := bld.renderer(b.Server, opt.Workers)
-		if err == nil {
-			err = r.Start()
-		}
-		bundleDone <- bundled{b, r, err}
+		bundleDone <- bundled{b, err}
 	}()
 	lastmodDone := make(chan map[string]string, 1)
 	go func() {
@@ -127,14 +138,16 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		lastmodDone <- lastmod
 	}()
 	// Returning early leaves no goroutine on the Builder's fields.
-	wait := func() { <-bundleDone; <-lastmodDone }
+	renderer := sync.OnceValue(func() started { return <-rendererDone })
+	bundles := sync.OnceValue(func() bundled { return <-bundleDone })
+	lastModified := sync.OnceValue(func() map[string]string { return <-lastmodDone })
+	defer func() { renderer(); bundles(); lastModified() }()
+
 	site, err := content.Load(opt.Content)
 	if err != nil {
-		wait()
 		return nil, err
 	}
 	if err := applyOverrides(&site.Config, opt); err != nil {
-		wait()
 		return nil, err
 	}
 	// The site files are drawn while the pages render.
@@ -145,24 +158,9 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 			Accent: parseHex(string(site.Config.SEO.ThemeColor)), ShareImage: site.Config.SEO.Image, Logo: site.Config.Organization.Logo,
 		})
 	}()
-	bd := <-bundleDone
-	lastmod := <-lastmodDone
 	siteFiles := sync.OnceValue(func() []sitefiles.File { return <-siteFilesDone })
 	defer siteFiles() // on every return, as above
-	if bd.err != nil {
-		return nil, bd.err
-	}
-	b, r := bd.b, bd.r
-	style, err := inlineStyle(b)
-	if err != nil {
-		return nil, err
-	}
 	out := &output{}
-	for _, a := range b.Assets {
-		if "/"+a.Path != b.Stylesheet { // the stylesheet is inlined (style.go)
-			out.add(a.Path, a.Data)
-		}
-	}
 
 	// Page data, hashed, and the client's view of the route table.
 	pageJSON := map[string][]byte{}
@@ -197,12 +195,31 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 			routes = append(routes, rt)
 		}
 	}
+	rs := renderer()
+	if rs.err != nil {
+		return nil, rs.err
+	}
 	renderStart := time.Now()
-	rendered, err := bld.render(r, b.Server, jobs)
+	rendered, err := bld.render(rs.r, rs.server, jobs)
 	if err != nil {
 		return nil, err
 	}
 	renderTime := time.Since(renderStart)
+
+	bd := bundles()
+	if bd.err != nil {
+		return nil, bd.err
+	}
+	b := bd.b
+	style, err := inlineStyle(b)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range b.Assets {
+		if "/"+a.Path != b.Stylesheet { // the stylesheet is inlined (style.go)
+			out.add(a.Path, a.Data)
+		}
+	}
 
 	docs := map[string][]byte{}
 	for i, rt := range routes {
@@ -226,6 +243,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err := copyTree(out, opt.Content, "images"); err != nil {
 		return nil, err
 	}
+	lastmod := lastModified()
 	var entries []sitemap.Entry
 	for _, rt := range site.Routes {
 		if rt.Indexable() {
@@ -401,12 +419,4 @@ func parseHex(s string) color.RGBA {
 	c.A = 255
 	fmt.Sscanf(strings.TrimPrefix(s, "#"), "%02x%02x%02x", &c.R, &c.G, &c.B)
 	return c
-}
-
-func gzipSize(data []byte) int {
-	var b bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	w.Write(data)
-	w.Close()
-	return b.Len()
 }

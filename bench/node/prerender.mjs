@@ -54,6 +54,9 @@ const [browser, server] = await Promise.all([
     supported: { "dynamic-import": false },
     sourcemap: "inline",
     sourcesContent: false,
+    minifySyntax: true,
+    minifyWhitespace: true,
+    alias: { "react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js" },
   }),
 ]);
 

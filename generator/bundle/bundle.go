@@ -54,7 +54,7 @@ func Build(dir string) (*Result, error) {
 		return nil, err
 	}
 	defer b.Dispose()
-	return b.Rebuild()
+	return b.Rebuild(nil)
 }
 
 // Bundler holds the esbuild contexts of both builds of one app.
@@ -82,18 +82,22 @@ func New(dir string) (*Bundler, error) {
 	return b, nil
 }
 
-// Rebuild builds both bundles from the sources as they are now.
-func (b *Bundler) Rebuild() (*Result, error) {
-	// The two builds parse the same sources; run side by side they share
-	// the machine's cores (esbuild is safe for concurrent use).
+// Rebuild builds both bundles from the sources as they are now: the
+// server bundle first, handed to onServer (when not nil) as soon as it is
+// ready, then the browser bundle. The render needs only the server
+// bundle, so a build compiles it in goja and renders while the browser
+// bundle builds; built side by side instead, the two would share the
+// cores and both finish late. onServer is not called if the server
+// bundle fails.
+func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 	res := &Result{}
-	browser := make(chan api.BuildResult, 1)
-	go func() { browser <- b.browser.Rebuild() }()
-	server := b.server.Rebuild()
-	if err := collectBrowser(b.dir, <-browser, res); err != nil {
+	if err := collectServer(b.server.Rebuild(), res); err != nil {
 		return nil, err
 	}
-	if err := collectServer(server, res); err != nil {
+	if onServer != nil {
+		onServer(res.Server)
+	}
+	if err := collectBrowser(b.dir, b.browser.Rebuild(), res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -181,6 +185,15 @@ func serverOptions(dir string, plugins ...api.Plugin) api.BuildOptions {
 		Supported:      map[string]bool{"dynamic-import": false},
 		Sourcemap:      api.SourceMapInline,
 		SourcesContent: api.SourcesContentExclude,
+		// A smaller program for goja to parse and compile, on every
+		// build's critical path: a quarter less compile time. Names are
+		// kept, and the source map still points at frontend/src.
+		MinifySyntax:     true,
+		MinifyWhitespace: true,
+		// react-dom/server's browser entry bundles the streaming renderer
+		// too (300 KB that renderToString never calls; CommonJS cannot be
+		// tree-shaken): the legacy build is all the render needs.
+		Alias: map[string]string{"react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js"},
 	})
 }
 

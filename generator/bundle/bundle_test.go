@@ -55,12 +55,31 @@ func TestBuildShippedApp(t *testing.T) {
 }
 
 func TestBuildErrorsNameTheSource(t *testing.T) {
-	_, err := Build("testdata/broken")
-	if err == nil {
-		t.Fatal("a broken app was bundled")
-	}
-	if !strings.Contains(err.Error(), `frontend/src/entry-client.tsx:1:`) || !strings.Contains(err.Error(), `Could not resolve "./nowhere"`) {
-		t.Errorf("error does not name the file and line:\n%v", err)
+	for _, tc := range []struct{ app, file string }{
+		// The server bundle is built first: its error is the one reported.
+		{"testdata/broken", "frontend/src/entry-server.tsx:1:"},
+		// An error in the browser bundle alone fails the build too, after
+		// the server bundle was handed over.
+		{"testdata/broken-browser", "frontend/src/entry-client.tsx:1:"},
+	} {
+		t.Run(tc.app, func(t *testing.T) {
+			b, err := New(tc.app)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Dispose()
+			handed := false
+			_, err = b.Rebuild(func([]byte) { handed = true })
+			if err == nil {
+				t.Fatal("a broken app was bundled")
+			}
+			if !strings.Contains(err.Error(), tc.file) || !strings.Contains(err.Error(), `Could not resolve "./nowhere"`) {
+				t.Errorf("error does not name the file and line:\n%v", err)
+			}
+			if want := tc.app == "testdata/broken-browser"; handed != want {
+				t.Errorf("server bundle handed over: %v, want %v", handed, want)
+			}
+		})
 	}
 }
 

@@ -12,8 +12,10 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 
@@ -41,68 +43,141 @@ type Problem struct {
 
 func (p Problem) String() string { return fmt.Sprintf("%s: link %q: %s", p.Page, p.Link, p.Reason) }
 
-// Check returns every problem, ordered by page and position.
+// Check returns every problem, ordered by page and position. Each page is
+// read once, by the tokenizer rather than into a tree (a large site has
+// a thousand pages of a few hundred elements: the trees were most of the
+// time and memory of the check), and the pages are read and checked on
+// every core.
 func Check(s Site) []Problem {
-	ids := map[string]map[string]bool{}
-	docs := map[string]*html.Node{}
-	for p, data := range s.Pages {
-		doc, err := html.Parse(bytes.NewReader(data))
-		if err != nil {
-			continue // html.Parse accepts any input
+	pages := slices.Sorted(maps.Keys(s.Pages))
+	read := make([]page, len(pages))
+	parallel(len(pages), func(i int) { read[i] = readPage(s.Pages[pages[i]]) })
+	ids := make(map[string]map[string]bool, len(pages))
+	for i, p := range pages {
+		ids[p] = read[i].ids
+	}
+	found := make([][]Problem, len(pages))
+	parallel(len(pages), func(i int) {
+		for _, e := range read[i].refs {
+			found[i] = append(found[i], s.checkElement(pages[i], e, ids)...)
 		}
-		docs[p] = doc
-		ids[p] = map[string]bool{}
-		walk(doc, func(n *html.Node) {
-			if id := attr(n, "id"); id != "" {
-				ids[p][id] = true
-			}
-		})
-	}
-	var all []Problem
-	pages := make([]string, 0, len(docs))
-	for p := range docs {
-		pages = append(pages, p)
-	}
-	slices.Sort(pages)
-	for _, page := range pages {
-		walk(docs[page], func(n *html.Node) {
-			switch n.Data {
-			case "a":
-				all = append(all, s.checkAnchor(page, n, ids)...)
-			case "img", "script", "link":
-				ref := attr(n, "src")
-				if n.Data == "link" {
-					ref = attr(n, "href")
-					if rel := attr(n, "rel"); rel == "canonical" || rel == "preconnect" || rel == "dns-prefetch" {
-						return
-					}
-				}
-				if ref != "" && isLocal(ref) && !s.Files[strings.SplitN(ref, "?", 2)[0]] {
-					all = append(all, Problem{page, ref, "no such file in the site"})
-				}
-			}
-		})
-	}
+	})
 	// A page repeats its navigation; one report per page and link is enough.
 	var out []Problem
 	seen := map[Problem]bool{}
-	for _, p := range all {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
+	for _, ps := range found {
+		for _, p := range ps {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
 		}
 	}
 	return out
 }
 
-func (s Site) checkAnchor(page string, n *html.Node, ids map[string]map[string]bool) []Problem {
-	href, ok := attrOK(n, "href")
+// page is what the check needs of a page: its ids, and the elements that
+// refer to something, in document order.
+type page struct {
+	ids  map[string]bool
+	refs []element
+}
+
+// element is a start tag of a, img, script or link, with its attributes
+// (the first of each name, as a browser reads them).
+type element struct {
+	tag   string
+	attrs map[string]string
+}
+
+func (e element) attr(key string) string { return e.attrs[key] }
+
+func (e element) attrOK(key string) (string, bool) {
+	v, ok := e.attrs[key]
+	return v, ok
+}
+
+func readPage(doc []byte) page {
+	p := page{ids: map[string]bool{}}
+	z := html.NewTokenizer(bytes.NewReader(doc))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return p
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, more := z.TagName()
+			tag := string(name)
+			keep := tag == "a" || tag == "img" || tag == "script" || tag == "link"
+			var attrs map[string]string
+			if keep {
+				attrs = map[string]string{}
+			}
+			idSeen := false
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				key := string(k)
+				if key == "id" && !idSeen {
+					idSeen = true
+					p.ids[string(v)] = true
+				}
+				if _, dup := attrs[key]; attrs != nil && !dup {
+					attrs[key] = string(v)
+				}
+			}
+			if keep {
+				p.refs = append(p.refs, element{tag, attrs})
+			}
+		}
+	}
+}
+
+// parallel runs f(0) … f(n-1) on every core.
+func parallel(n int, f func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, runtime.NumCPU()) {
+		wg.Go(func() {
+			for i := range next {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+func (s Site) checkElement(page string, n element, ids map[string]map[string]bool) []Problem {
+	switch n.tag {
+	case "a":
+		return s.checkAnchor(page, n, ids)
+	case "link":
+		if rel := n.attr("rel"); rel == "canonical" || rel == "preconnect" || rel == "dns-prefetch" {
+			return nil
+		}
+		return s.checkFile(page, n.attr("href"))
+	}
+	return s.checkFile(page, n.attr("src"))
+}
+
+func (s Site) checkFile(page, ref string) []Problem {
+	if ref != "" && isLocal(ref) && !s.Files[strings.SplitN(ref, "?", 2)[0]] {
+		return []Problem{{page, ref, "no such file in the site"}}
+	}
+	return nil
+}
+
+func (s Site) checkAnchor(page string, n element, ids map[string]map[string]bool) []Problem {
+	href, ok := n.attrOK("href")
 	if !ok {
 		return nil
 	}
 	var out []Problem
-	if attr(n, "target") == "_blank" {
-		rel := strings.Fields(attr(n, "rel"))
+	if n.attr("target") == "_blank" {
+		rel := strings.Fields(n.attr("rel"))
 		if !slices.Contains(rel, "noopener") || !slices.Contains(rel, "noreferrer") {
 			out = append(out, Problem{page, href, `opens a new tab without rel="noopener noreferrer"`})
 		}
@@ -148,27 +223,4 @@ func (s Site) checkAnchor(page string, n *html.Node, ids map[string]map[string]b
 
 func isLocal(ref string) bool {
 	return strings.HasPrefix(ref, "/") && !strings.HasPrefix(ref, "//")
-}
-
-func walk(n *html.Node, f func(*html.Node)) {
-	if n.Type == html.ElementNode {
-		f(n)
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		walk(c, f)
-	}
-}
-
-func attr(n *html.Node, key string) string {
-	v, _ := attrOK(n, key)
-	return v
-}
-
-func attrOK(n *html.Node, key string) (string, bool) {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val, true
-		}
-	}
-	return "", false
 }

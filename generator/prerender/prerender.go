@@ -40,6 +40,9 @@ var shimsProgram = goja.MustCompile("prerender/shims.js", shims, true)
 // the pages per second of the default 100 on a 1,000-page build.
 const renderGCPercent = 400
 
+// bundleName is the server bundle's file name in stack traces.
+const bundleName = "server.js"
+
 // Job is one page to render.
 type Job struct {
 	// URL is the location the router sees ("/platform").
@@ -52,6 +55,7 @@ type Job struct {
 // Renderer renders pages with a pool of goja runtimes.
 type Renderer struct {
 	prog    *goja.Program
+	src     *sources
 	workers int
 	pool    chan *worker
 	once    sync.Once
@@ -64,9 +68,8 @@ func New(serverBundle []byte, workers int) (*Renderer, error) {
 	if workers < 1 {
 		workers = 1
 	}
-	ast, err := goja.Parse("server.js", string(serverBundle), parser.WithSourceMapLoader(func(string) ([]byte, error) {
-		return nil, errors.New("only inline source maps are read")
-	}))
+	code, src := splitSourceMap(string(serverBundle))
+	ast, err := goja.Parse(bundleName, code, parser.WithDisableSourceMaps)
 	if err != nil {
 		return nil, fmt.Errorf("server bundle: %w", err)
 	}
@@ -74,7 +77,7 @@ func New(serverBundle []byte, workers int) (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server bundle: %w", err)
 	}
-	return &Renderer{prog: prog, workers: workers, pool: make(chan *worker, workers)}, nil
+	return &Renderer{prog: prog, src: src, workers: workers, pool: make(chan *worker, workers)}, nil
 }
 
 // Render renders one page, whole.
@@ -106,24 +109,26 @@ func (r *Renderer) renderSpliced(j Job, l *layout) (html string, spliced bool, e
 }
 
 // Start creates the runtimes, each running the bundle, if they are not
-// yet: a build starts them while other stages run.
+// yet, and returns when the first is ready: a build starts them while
+// other stages run.
 func (r *Renderer) Start() error { return r.start() }
 
-// start creates the runtimes, once, in parallel: each runs the bundle.
+// start creates the runtimes, once, in parallel: each runs the bundle and
+// joins the pool when ready, and rendering starts with the first. The
+// runtimes run the same program, so the first error is every runtime's.
 func (r *Renderer) start() error {
 	r.once.Do(func() {
-		ws := make([]*worker, r.workers)
-		errs := make([]error, r.workers)
-		var wg sync.WaitGroup
-		for i := range ws {
-			wg.Go(func() { ws[i], errs[i] = newWorker(r.prog) })
+		results := make(chan error, r.workers)
+		for range r.workers {
+			go func() {
+				w, err := newWorker(r.prog, r.src)
+				if err == nil {
+					r.pool <- w
+				}
+				results <- err
+			}()
 		}
-		wg.Wait()
-		if r.initErr = errors.Join(errs...); r.initErr == nil {
-			for _, w := range ws {
-				r.pool <- w
-			}
-		}
+		r.initErr = <-results
 	})
 	return r.initErr
 }
@@ -203,12 +208,13 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 
 type worker struct {
 	rt     *goja.Runtime
+	src    *sources
 	render func(j Job, part string) (string, error)
 	logged []string
 }
 
-func newWorker(prog *goja.Program) (*worker, error) {
-	w := &worker{rt: goja.New()}
+func newWorker(prog *goja.Program, src *sources) (*worker, error) {
+	w := &worker{rt: goja.New(), src: src}
 	reg := require.NewRegistry()
 	reg.RegisterNativeModule(console.ModuleName, console.RequireWithPrinter(w))
 	reg.Enable(w.rt)
@@ -218,7 +224,7 @@ func newWorker(prog *goja.Program) (*worker, error) {
 		return nil, err
 	}
 	if _, err := w.rt.RunProgram(prog); err != nil {
-		return nil, fmt.Errorf("server bundle: %s", jsError(err))
+		return nil, fmt.Errorf("server bundle: %s", w.jsError(err))
 	}
 	fn, ok := goja.AssertFunction(w.rt.Get("renderPage"))
 	if !ok {
@@ -232,7 +238,7 @@ func newWorker(prog *goja.Program) (*worker, error) {
 		}
 		v, err := fn(goja.Undefined(), args...)
 		if err != nil {
-			return "", errors.New(jsError(err))
+			return "", errors.New(w.jsError(err))
 		}
 		if len(w.logged) > 0 {
 			return "", errors.New(strings.Join(w.logged, "\n"))
@@ -257,8 +263,9 @@ func (w *worker) Error(s string) { w.logged = append(w.logged, "console.error: "
 // where names the innermost frame of our own sources at a console call.
 func (w *worker) where() string {
 	for _, f := range w.rt.CaptureCallStack(0, nil) {
-		if p := f.Position(); strings.Contains(p.Filename, "src/") && !strings.Contains(p.Filename, "node_modules") {
-			return fmt.Sprintf(" (at %s:%d:%d)", sourcePath(p.Filename), p.Line, p.Column)
+		p := f.Position()
+		if file, line, col := w.src.position(p.Filename, p.Line, p.Column); strings.Contains(file, "src/") && !strings.Contains(file, "node_modules") {
+			return fmt.Sprintf(" (at %s:%d:%d)", sourcePath(file), line, col)
 		}
 	}
 	return ""
@@ -271,10 +278,10 @@ var srcRef = regexp.MustCompile(`(?:\.\./)+(src|node_modules)/`)
 func sourcePath(p string) string { return srcRef.ReplaceAllString(p, "frontend/$1/") }
 
 // jsError formats a JavaScript exception with its mapped stack.
-func jsError(err error) string {
+func (w *worker) jsError(err error) string {
 	var ex *goja.Exception
 	if errors.As(err, &ex) {
-		return sourcePath(strings.TrimSpace(ex.String()))
+		return sourcePath(w.src.mapped(strings.TrimSpace(ex.String())))
 	}
 	return err.Error()
 }

@@ -22,6 +22,18 @@ func TestFiles(t *testing.T) {
 	if b := share.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
 		t.Errorf("share image is %dx%d, want 1200x630", b.Dx(), b.Dy())
 	}
+	// A share card is shown on white and on dark feeds alike: every pixel
+	// is opaque, and the background is the brand's ink.
+	for y := range 630 {
+		for x := range 1200 {
+			if _, _, _, a := share.At(x, y).RGBA(); a != 0xFFFF {
+				t.Fatalf("share image pixel (%d,%d) has alpha %d, want opaque", x, y, a>>8)
+			}
+		}
+	}
+	if c := color.RGBAModel.Convert(share.At(4, 4)); c != ink {
+		t.Errorf("share image background is %v, want %v", c, ink)
+	}
 	ico := byPath["/favicon.ico"]
 	if !bytes.HasPrefix(ico, []byte{0, 0, 1, 0, 1, 0, 32, 32}) || !bytes.Contains(ico, []byte("\x89PNG")) {
 		t.Error("favicon.ico is not a 32x32 icon")

@@ -5,9 +5,11 @@
 package atomicdir
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // File is one file to write, its Path relative to the directory.
@@ -34,14 +36,8 @@ func Write(dir string, files []File) (err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
-	for _, f := range files {
-		p := filepath.Join(tmp, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return err
-		}
+	if err := writeAll(tmp, files); err != nil {
+		return err
 	}
 	// Move the old tree aside, the new one in, then delete the old one. A
 	// crash between the two renames leaves the old tree beside dir, whole.
@@ -68,4 +64,37 @@ func Write(dir string, files []File) (err error) {
 		return os.RemoveAll(old)
 	}
 	return nil
+}
+
+// writers is how many files are written at once. A site is mostly one
+// directory per page, and creating them is kernel time: a thousand pages
+// were written in a third of the time by eight writers than by one.
+const writers = 8
+
+// writeAll writes files under dir, each with its directories.
+func writeAll(dir string, files []File) error {
+	next := make(chan File)
+	errs := make([]error, writers)
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			for f := range next {
+				if errs[w] != nil {
+					continue // drain
+				}
+				p := filepath.Join(dir, filepath.FromSlash(f.Path))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					errs[w] = err
+					continue
+				}
+				errs[w] = os.WriteFile(p, f.Data, 0o644)
+			}
+		})
+	}
+	for _, f := range files {
+		next <- f
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(errs...)
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../lib/link";
 import { applyConsent, initConsentMode, OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } from "../lib/consent";
 import { useSite } from "../lib/site-context";
 import { Button } from "./ui/button";

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type MouseEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
+import { Link } from "../lib/link";
 import type { BlockCard, CardCollection, Collections, PageData, SectionKind, SectionOf, Service } from "../lib/content-types";
 import { useSite } from "../lib/site-context";
 import { ContactSection as ContactForm } from "./contact-section";

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/link";
 import "./button.css";
 
 /**

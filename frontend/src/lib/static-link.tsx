@@ -1,0 +1,51 @@
+import type { ReactElement } from "react";
+import { createPath, parsePath, resolvePath, type LinkProps } from "react-router-dom";
+
+/**
+ * staticLink renders, in the prerender, a link to a site path ("/platform",
+ * "/#contact") as the very <a> react-router's <Link> renders there: the
+ * link's own attributes, then href, target and data-discover="true", the
+ * href resolved by react-router's resolvePath and createPath. <Link> runs
+ * a dozen hooks for its click and prefetch handling, which a static page
+ * has no use for: they were a quarter of the render time of a page in the
+ * build (some 40 links in the header and footer of every page). The
+ * browser hydrates the same markup with <Link> itself.
+ *
+ * Anything else (a relative path, prefetch, reloadDocument, a mask) is
+ * left to <Link> (null). The build's tests render every route both ways
+ * and compare the bytes (generator/links_test.go).
+ */
+export function staticLink(props: LinkProps): ReactElement | null {
+  const {
+    onClick,
+    discover,
+    prefetch,
+    relative: _relative,
+    reloadDocument,
+    replace: _replace,
+    mask,
+    state: _state,
+    target,
+    to,
+    preventScrollReset: _preventScrollReset,
+    viewTransition: _viewTransition,
+    defaultShouldRevalidate: _defaultShouldRevalidate,
+    ...rest
+  } = props;
+  const plain =
+    (prefetch === undefined || prefetch === "none") &&
+    (discover === undefined || discover === "render") &&
+    !reloadDocument &&
+    !mask;
+  if (!plain || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return null;
+  // The rest go on the <a> first, in their order, as <Link> spreads them.
+  return <a {...rest} href={href(to)} onClick={onClick} target={target} data-discover="true" />;
+}
+
+/** href is useHref(to) for a site path under the StaticRouter (basename "/"). */
+function href(to: string): string {
+  const path = resolvePath(to);
+  const pathname = parsePath(to).pathname ?? "";
+  if (pathname !== "/" && pathname.endsWith("/") && !path.pathname.endsWith("/")) path.pathname += "/";
+  return createPath(path);
+}

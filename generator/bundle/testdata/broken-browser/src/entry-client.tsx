@@ -1,0 +1,3 @@
+import { missing } from "./nowhere";
+
+export const x: number = missing;
