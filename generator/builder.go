@@ -23,6 +23,8 @@ import (
 //     edit re-renders only the pages whose data changed, an edit to shared
 //     data (site.yaml, layout.yaml, the route table) re-renders them all,
 //     and a frontend edit that changes the server bundle re-renders all;
+//     with Options.CacheDir the renders are kept on disk too, for the next
+//     process (rendercache.go);
 //   - the drawn site files (icons, share image), redrawn only when the
 //     brand changes, and the sitemap's dates from git, read once.
 //
@@ -40,6 +42,7 @@ type Builder struct {
 	pool          *prerender.Renderer
 	poolFor       [32]byte
 	renders       map[[32]byte]string
+	cache         renderCache
 	reused        int
 	brand         *sitefiles.Brand
 	brandFiles    []sitefiles.File
@@ -49,7 +52,7 @@ type Builder struct {
 // NewBuilder returns a Builder of the site described by opt; nothing is
 // built before Build.
 func NewBuilder(opt Options) *Builder {
-	return &Builder{opt: opt, renders: map[[32]byte]string{}}
+	return &Builder{opt: opt, renders: map[[32]byte]string{}, cache: renderCache{dir: opt.CacheDir}}
 }
 
 // Build builds the site from its sources as they are now. Stats.Reused
@@ -124,9 +127,11 @@ func (bld *Builder) renderer(server []byte, workers int) (*prerender.Renderer, e
 	return r, nil
 }
 
-// render renders the jobs whose inputs it has not rendered before, and
-// forgets the renders this build no longer uses.
-func (bld *Builder) render(r *prerender.Renderer, server []byte, jobs []prerender.Job) ([]prerender.Result, error) {
+// render renders the jobs whose inputs it has not rendered before (in this
+// Builder or, with a cache directory, in any build that used it), and
+// forgets the renders this build no longer uses. r is asked for only when
+// a page must be rendered.
+func (bld *Builder) render(r func() (*prerender.Renderer, error), server []byte, jobs []prerender.Job) ([]prerender.Result, error) {
 	serverSum := sha256.Sum256(server)
 	keys := make([][32]byte, len(jobs))
 	out := make([]prerender.Result, len(jobs))
@@ -143,21 +148,34 @@ func (bld *Builder) render(r *prerender.Renderer, server []byte, jobs []prerende
 			bld.reused++
 			continue
 		}
+		if html, ok := bld.cache.get(keys[i]); ok {
+			out[i] = prerender.Result{HTML: html}
+			bld.reused++
+			continue
+		}
 		todo = append(todo, j)
 		at = append(at, i)
 	}
-	fresh, err := r.RenderAll(todo)
-	if err != nil {
-		return nil, err
+	if len(todo) > 0 {
+		renderer, err := r()
+		if err != nil {
+			return nil, err
+		}
+		fresh, err := renderer.RenderAll(todo)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range at {
+			out[i] = fresh[k]
+			bld.cache.put(keys[i], fresh[k].HTML)
+		}
 	}
 	renders := make(map[[32]byte]string, len(jobs))
-	for k, i := range at {
-		out[i] = fresh[k]
-	}
 	for i := range jobs {
 		renders[keys[i]] = out[i].HTML
 	}
 	bld.renders = renders
+	bld.cache.keepOnly(keys)
 	return out, nil
 }
 

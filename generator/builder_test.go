@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -174,5 +176,55 @@ func BenchmarkBuilderEdit(b *testing.B) {
 			}
 		})
 		set(old)
+	}
+}
+
+// With a cache directory, a build in a new process (a new Builder)
+// renders only the pages whose inputs changed since the last build that
+// used it, and gives exactly the files of a build without the cache.
+func TestRenderCacheAcrossBuilds(t *testing.T) {
+	fsys := fixtureFS(t)
+	opt := Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, Workers: 2}
+	cached := opt
+	cached.CacheDir = t.TempDir()
+	entries := func() int {
+		t.Helper()
+		e, err := os.ReadDir(filepath.Join(cached.CacheDir, "render"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(e)
+	}
+	first := cold(t, cached)
+	pages := len(first.Stats.Routes)
+	if first.Stats.Reused != 0 || entries() != pages {
+		t.Fatalf("first build: reused %d, %d cache entries for %d pages", first.Stats.Reused, entries(), pages)
+	}
+	sameFiles(t, first, cold(t, opt))
+
+	again := cold(t, cached)
+	if again.Stats.Reused != pages {
+		t.Errorf("unchanged: reused %d of %d pages", again.Stats.Reused, pages)
+	}
+	sameFiles(t, again, first)
+
+	old, set := editable(t, fsys, "pages/about.yaml", files(first)["about/index.html"])
+	set(old + " (edited)")
+	edited := cold(t, cached)
+	if edited.Stats.Reused != pages-1 {
+		t.Errorf("one page edited: reused %d of %d pages", edited.Stats.Reused, pages)
+	}
+	sameFiles(t, edited, cold(t, opt))
+	if n := entries(); n != pages {
+		t.Errorf("%d cache entries after the edit, want %d (one build's worth)", n, pages)
+	}
+
+	// A lost entry is a miss, not an error.
+	e, _ := os.ReadDir(filepath.Join(cached.CacheDir, "render"))
+	os.Remove(filepath.Join(cached.CacheDir, "render", e[0].Name()))
+	if lost := cold(t, cached); lost.Stats.Reused != pages-1 {
+		t.Errorf("one entry lost: reused %d of %d pages", lost.Stats.Reused, pages)
+	} else {
+		sameFiles(t, lost, edited)
 	}
 }

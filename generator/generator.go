@@ -58,6 +58,10 @@ type Options struct {
 	// BaseURL, ContactURL and AnalyticsID override site.yaml's baseURL,
 	// contactEndpoint and analytics.measurementID when not empty.
 	BaseURL, ContactURL, AnalyticsID string
+	// CacheDir, when not empty, keeps the renders on disk between builds
+	// (rendercache.go): a page whose render inputs are unchanged since the
+	// last build that used it is not rendered again.
+	CacheDir string
 	// Workers is the number of goja runtimes; 0 means one per CPU.
 	Workers int
 	// Now is the build time (the copyright year); zero means time.Now().
@@ -101,10 +105,13 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// first) and git's history (lastmod) do not depend on the content:
 	// they run while it loads, and the pages render while the browser
 	// bundle builds. Each goroutine keeps to its own Builder fields.
+	// The server bundle (nil if it failed) is handed over as soon as it is
+	// built, and the goja pool started from it; a build whose pages are
+	// all in its render cache never waits for the pool.
+	serverDone := make(chan []byte, 1)
 	type started struct {
-		r      *prerender.Renderer
-		server []byte
-		err    error
+		r   *prerender.Renderer
+		err error
 	}
 	rendererDone := make(chan started, 1)
 	type bundled struct {
@@ -116,15 +123,17 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		handed := false
 		b, err := bld.bundles(opt, func(server []byte) {
 			handed = true
+			serverDone <- server
 			go func() {
 				r, err := bld.renderer(server, opt.Workers)
 				if err == nil {
 					err = r.Start()
 				}
-				rendererDone <- started{r, server, err}
+				rendererDone <- started{r, err}
 			}()
 		})
 		if !handed {
+			serverDone <- nil
 			rendererDone <- started{err: err}
 		}
 		bundleDone <- bundled{b, err}
@@ -138,10 +147,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		lastmodDone <- lastmod
 	}()
 	// Returning early leaves no goroutine on the Builder's fields.
+	server := sync.OnceValue(func() []byte { return <-serverDone })
 	renderer := sync.OnceValue(func() started { return <-rendererDone })
 	bundles := sync.OnceValue(func() bundled { return <-bundleDone })
 	lastModified := sync.OnceValue(func() map[string]string { return <-lastmodDone })
-	defer func() { renderer(); bundles(); lastModified() }()
+	defer func() { server(); renderer(); bundles(); lastModified() }()
 
 	site, err := content.Load(opt.Content)
 	if err != nil {
@@ -195,12 +205,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 			routes = append(routes, rt)
 		}
 	}
-	rs := renderer()
-	if rs.err != nil {
-		return nil, rs.err
+	if server() == nil {
+		return nil, bundles().err
 	}
 	renderStart := time.Now()
-	rendered, err := bld.render(rs.r, rs.server, jobs)
+	rendered, err := bld.render(func() (*prerender.Renderer, error) { rs := renderer(); return rs.r, rs.err }, server(), jobs)
 	if err != nil {
 		return nil, err
 	}

@@ -121,7 +121,11 @@ func (s *Stats) Print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "route\tHTML gzip\tCSS gzip\tJS gzip\trender\t")
 	for _, r := range s.Routes {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", r.Path, kb(r.HTMLGzip), kb(s.CSSGzip), kb(s.JSGzip), ms(r.Render))
+		render := ms(r.Render)
+		if r.Render == 0 { // not rendered: the same inputs were rendered before
+			render = "reused"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", r.Path, kb(r.HTMLGzip), kb(s.CSSGzip), kb(s.JSGzip), render)
 	}
 	fmt.Fprintln(tw, "\t\t\t\t\t")
 	fmt.Fprintln(tw, "asset\tsize\tgzip\t\t\t")
@@ -129,6 +133,10 @@ func (s *Stats) Print(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t\n", a.Path, kb(a.Size), kb(a.Gzip))
 	}
 	tw.Flush()
+	if s.Reused > 0 {
+		fmt.Fprintf(w, "%d pages, %d rendered in %s and %d reused from earlier builds; total %s\n", len(s.Routes), len(s.Routes)-s.Reused, ms(s.Render), s.Reused, ms(s.Total))
+		return
+	}
 	fmt.Fprintf(w, "%d pages rendered in %s; total %s\n", len(s.Routes), ms(s.Render), ms(s.Total))
 }
 

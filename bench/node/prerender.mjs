@@ -79,6 +79,3 @@ for (const j of jobs) {
   );
 }
 await esbuild.stop();
-// react-dom/server's scheduler holds a MessageChannel port open, which
-// would keep Node alive; every file is written (synchronously) by now.
-process.exit(0);

@@ -3,6 +3,7 @@
 //
 //	go run ./cmd/build [-out dist/site] [-content content] [-frontend frontend]
 //	                   [-base-url URL] [-contact-url URL] [-analytics-id G-XXXXXXX]
+//	                   [-cache dir]
 //
 // On success it prints a summary table and exits 0. On failure it prints
 // every problem, content errors as path:line:col: message, exits 1 and
@@ -58,6 +59,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	baseURL := fs.String("base-url", "", "site `URL`, overriding baseURL in content/site.yaml")
 	contactURL := fs.String("contact-url", "", "contact endpoint `URL`, overriding contactEndpoint in content/site.yaml")
 	analyticsID := fs.String("analytics-id", "", "Google Analytics measurement `ID`, overriding analytics.measurementID in content/site.yaml")
+	cacheDir := fs.String("cache", "", "keep the renders in `dir` between builds: pages whose inputs are unchanged are not rendered again")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -74,6 +76,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		BaseURL:     *baseURL,
 		ContactURL:  *contactURL,
 		AnalyticsID: *analyticsID,
+		CacheDir:    *cacheDir,
 	})
 	if err != nil {
 		return fmt.Errorf("build failed, %s left as it was:\n%w", *out, prefixed(*contentDir, err))

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -97,5 +98,26 @@ func TestFlags(t *testing.T) {
 	err := run(context.Background(), []string{"-out", filepath.Join(t.TempDir(), "site"), "-content", fixture, "-frontend", "../../frontend", "-base-url", "ftp://x"}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "-base-url") {
 		t.Errorf("invalid -base-url: %v", err)
+	}
+}
+
+// -cache keeps the renders for the next build: it renders nothing when
+// nothing changed, and says so.
+func TestCacheFlag(t *testing.T) {
+	cache := t.TempDir()
+	build := func() string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		args := []string{"-out", filepath.Join(t.TempDir(), "site"), "-content", fixture, "-frontend", "../../frontend", "-cache", cache}
+		if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		return stdout.String()
+	}
+	if out := build(); strings.Contains(out, "reused") {
+		t.Errorf("the first build reused renders:\n%s", out)
+	}
+	if out := build(); !regexp.MustCompile(`(\d+) pages, 0 rendered in .* and (\d+) reused`).MatchString(out) {
+		t.Errorf("the second build did not reuse every render:\n%s", out)
 	}
 }

@@ -3,8 +3,8 @@
 //
 // The bundle is compiled once into a goja.Program shared by a pool of
 // runtimes, one per worker (a runtime is not safe for concurrent use). Each
-// runtime gets console and URL from goja_nodejs and the two tiny shims of
-// shims.js, then runs the bundle, which defines
+// runtime gets console and URL from goja_nodejs (renderToString needs no
+// other web API), then runs the bundle, which defines
 // globalThis.renderPage(url, siteJSON, pageJSON[, part]); pages that share
 // a layout are rendered in parts and spliced (splice.go).
 //
@@ -15,7 +15,6 @@
 package prerender
 
 import (
-	_ "embed"
 	"errors"
 	"fmt"
 	"regexp"
@@ -30,11 +29,6 @@ import (
 	"github.com/dop251/goja_nodejs/require"
 	"github.com/dop251/goja_nodejs/url"
 )
-
-//go:embed shims.js
-var shims string
-
-var shimsProgram = goja.MustCompile("prerender/shims.js", shims, true)
 
 // renderGCPercent is the GC target during RenderAll: 400 measured 1.4x
 // the pages per second of the default 100 on a 1,000-page build.
@@ -220,9 +214,6 @@ func newWorker(prog *goja.Program, src *sources) (*worker, error) {
 	reg.Enable(w.rt)
 	console.Enable(w.rt)
 	url.Enable(w.rt)
-	if _, err := w.rt.RunProgram(shimsProgram); err != nil {
-		return nil, err
-	}
 	if _, err := w.rt.RunProgram(prog); err != nil {
 		return nil, fmt.Errorf("server bundle: %s", w.jsError(err))
 	}
