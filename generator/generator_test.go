@@ -188,6 +188,9 @@ func embeddedJSON(t *testing.T, doc, id string) []byte {
 func TestBuildRejectsBrokenLinks(t *testing.T) {
 	fsys := fixture(t)
 	fsys["pages/notes.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Notes\ndescription: D.\n---\n# Notes\n\nSee [a project](/projects/firecat)\nand [the stories](/about#storeis).\n")}
+	// A markdown section of a YAML page: its links are reported at their
+	// own line and column inside the block scalar, and in a quoted one.
+	fsys["pages/terms.yaml"] = &fstest.MapFile{Data: []byte("title: Terms\ndescription: D.\nname: Terms\nsections:\n  - kind: markdown\n    body: |\n      # Terms\n\n      Read [the policy](/polciy).\n  - kind: markdown\n    body: \"And [more](/mroe).\"\n")}
 	layout := string(fsys["layout.yaml"].Data)
 	fsys["layout.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(layout, "href: /services}", "href: /servics}", 1))}
 	_, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
@@ -199,6 +202,8 @@ func TestBuildRejectsBrokenLinks(t *testing.T) {
 	for _, want := range []string{
 		`pages/notes.md:7:5: link "/projects/firecat": no route for this path`,
 		`pages/notes.md:8:5: link "/about#storeis": no element with id "storeis" on /about (did you mean "stories"?)`,
+		`pages/terms.yaml:9:12: link "/polciy": no route for this path`,
+		`pages/terms.yaml:11:16: link "/mroe": no route for this path`,
 		fmt.Sprintf(`layout.yaml:%d:%d: link "/servics": no route for this path (did you mean "/services"?)`, line, col),
 	} {
 		if !strings.Contains(err.Error(), want) {

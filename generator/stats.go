@@ -79,7 +79,7 @@ func (s *Stats) MeasureSizes() {
 			}
 		})
 	}
-	for i := range s.Assets { // the script, the largest, first
+	for i := range s.Assets { // first: the script is the largest job
 		next <- func() { s.Assets[i].Gzip = gzipSize(s.Assets[i].data) }
 	}
 	for i := range s.Routes {

@@ -65,7 +65,7 @@ func decode(file string, data []byte, v any) ([]Error, []LinkSource) {
 	if err := dec.Decode(&doc); err != nil {
 		return []Error{syntaxError(file, data, err)}, nil
 	}
-	d := &decoder{file: file}
+	d := &decoder{file: file, src: data}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
@@ -106,8 +106,30 @@ func syntaxError(file string, data []byte, err error) Error {
 
 type decoder struct {
 	file  string
+	src   []byte
 	errs  []Error
 	links []LinkSource
+}
+
+// textStart is where the first character of scalar n's text is written,
+// and its column the one every line of a block scalar's text starts at
+// ("body: |" then lines indented by two spaces: the line after, column 3).
+func (d *decoder) textStart(n *yaml.Node) Pos {
+	p := Pos{File: d.file, Line: n.Line, Col: n.Column}
+	switch {
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		lines := strings.Split(string(d.src), "\n")
+		p.Line++
+		for _, l := range lines[min(n.Line, len(lines)):] {
+			if t := strings.TrimLeft(l, " "); t != "" {
+				p.Col = len(l) - len(t) + 1
+				break
+			}
+		}
+	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
+		p.Col++
+	}
+	return p
 }
 
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
@@ -254,9 +276,19 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 			d.errorf(n, "%smissing required field %q in %s", fieldPrefix(field), name, t.Name())
 		}
 	}
+	// A Pos field is where the mapping is written, or, tagged at:"key",
+	// where the text of the key's value starts.
 	for i := 0; i < t.NumField(); i++ {
-		if t.Field(i).Type == posType {
-			v.Field(i).Set(reflect.ValueOf(Pos{File: d.file, Line: n.Line, Col: n.Column}))
+		if sf := t.Field(i); sf.Type == posType {
+			p := Pos{File: d.file, Line: n.Line, Col: n.Column}
+			if key := sf.Tag.Get("at"); key != "" {
+				for j := 0; j+1 < len(n.Content); j += 2 {
+					if n.Content[j].Value == key {
+						p = d.textStart(n.Content[j+1])
+					}
+				}
+			}
+			v.Field(i).Set(reflect.ValueOf(p))
 		}
 	}
 	if v.CanAddr() && v.Addr().Type().Implements(validatorType) {

@@ -178,7 +178,7 @@ func (l *loader) yamlPage(file string) *Page {
 	l.links = append(l.links, links...)
 	for _, sec := range f.Sections {
 		if md, ok := sec.Value.(*MarkdownSection); ok {
-			l.renderMarkdown(sec.Pos, md)
+			l.renderMarkdown(md.BodyAt, md)
 		}
 	}
 	l.sizeImages(reflect.ValueOf(f.Sections))
@@ -229,8 +229,9 @@ func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
 }
 
 // renderMarkdown renders a markdown section whose text starts at pos (the
-// first line of a .md page's body; a YAML body: scalar starts a line below
-// its section, close enough to find the link), and records its links.
+// first line of a .md page's body, or of a YAML body: scalar, each of
+// whose lines starts at pos.Col), and records its links where they are
+// written (a folded or multi-line quoted scalar moves them: nearly).
 func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 	src := []byte(md.Body)
 	doc := markdown.Parser().Parse(text.NewReader(src))
@@ -243,7 +244,7 @@ func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 		if t, ok := link.FirstChild().(*ast.Text); ok {
 			before := src[:max(t.Segment.Start-1, 0)]
 			line += bytes.Count(before, []byte("\n"))
-			col = len(before) - bytes.LastIndexByte(before, '\n')
+			col += len(before) - bytes.LastIndexByte(before, '\n') - 1
 		}
 		l.links = append(l.links, LinkSource{Href: string(link.Destination), Pos: Pos{File: pos.File, Line: line, Col: col}})
 		return ast.WalkContinue, nil

@@ -238,6 +238,9 @@ type ContactSection struct {
 type MarkdownSection struct {
 	// Body is the text, in Markdown (use a YAML block scalar: body: |).
 	Body string `json:"body,omitempty"`
+	// BodyAt is where Body's text starts in its file, so that a broken
+	// link in it is reported at its own line.
+	BodyAt Pos `json:"-" yaml:"-" at:"body"`
 	// HTML is the rendered body; it is what the app receives.
 	HTML string `json:"html" yaml:"-"`
 	// Back is a link under the text.

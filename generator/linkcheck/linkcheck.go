@@ -119,7 +119,9 @@ func readPage(doc []byte) page {
 				key := string(k)
 				if key == "id" && !idSeen {
 					idSeen = true
-					p.ids[string(v)] = true
+					if len(v) > 0 {
+						p.ids[string(v)] = true
+					}
 				}
 				if _, dup := attrs[key]; attrs != nil && !dup {
 					attrs[key] = string(v)
