@@ -3,9 +3,7 @@ package generator
 import (
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -14,6 +12,7 @@ import (
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/internal/parallel"
 )
 
 // Stats are the figures of the build summary. The gzip sizes are measured
@@ -70,23 +69,15 @@ func (s *Stats) MeasureSizes() {
 		return
 	}
 	s.measured = true
-	next := make(chan func())
-	var wg sync.WaitGroup
-	for range runtime.NumCPU() {
-		wg.Go(func() {
-			for f := range next {
-				f()
-			}
-		})
-	}
-	for i := range s.Assets { // first: the script is the largest job
-		next <- func() { s.Assets[i].Gzip = gzipSize(s.Assets[i].data) }
-	}
-	for i := range s.Routes {
-		next <- func() { s.Routes[i].HTMLGzip = gzipSize(s.Routes[i].html) }
-	}
-	close(next)
-	wg.Wait()
+	// The assets first: the script is the largest job.
+	parallel.For(len(s.Assets)+len(s.Routes), 0, func(i int) {
+		if i < len(s.Assets) {
+			s.Assets[i].Gzip = gzipSize(s.Assets[i].data)
+			return
+		}
+		r := &s.Routes[i-len(s.Assets)]
+		r.HTMLGzip = gzipSize(r.html)
+	})
 	for _, a := range s.Assets {
 		switch "/" + a.Path {
 		case s.script:

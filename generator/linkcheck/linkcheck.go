@@ -12,14 +12,13 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/net/html"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/parallel"
 )
 
 // Site is what links are checked against.
@@ -51,13 +50,13 @@ func (p Problem) String() string { return fmt.Sprintf("%s: link %q: %s", p.Page,
 func Check(s Site) []Problem {
 	pages := slices.Sorted(maps.Keys(s.Pages))
 	read := make([]page, len(pages))
-	parallel(len(pages), func(i int) { read[i] = readPage(s.Pages[pages[i]]) })
+	parallel.For(len(pages), 0, func(i int) { read[i] = readPage(s.Pages[pages[i]]) })
 	ids := make(map[string]map[string]bool, len(pages))
 	for i, p := range pages {
 		ids[p] = read[i].ids
 	}
 	found := make([][]Problem, len(pages))
-	parallel(len(pages), func(i int) {
+	parallel.For(len(pages), 0, func(i int) {
 		for _, e := range read[i].refs {
 			found[i] = append(found[i], s.checkElement(pages[i], e, ids)...)
 		}
@@ -132,24 +131,6 @@ func readPage(doc []byte) page {
 			}
 		}
 	}
-}
-
-// parallel runs f(0) … f(n-1) on every core.
-func parallel(n int, f func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(n, runtime.NumCPU()) {
-		wg.Go(func() {
-			for i := range next {
-				f(i)
-			}
-		})
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 func (s Site) checkElement(page string, n element, ids map[string]map[string]bool) []Problem {

@@ -5,11 +5,11 @@
 package atomicdir
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
+
+	"github.com/vozia/site/internal/parallel"
 )
 
 // File is one file to write, its Path relative to the directory.
@@ -71,30 +71,20 @@ func Write(dir string, files []File) (err error) {
 // were written in a third of the time by eight writers than by one.
 const writers = 8
 
-// writeAll writes files under dir, each with its directories.
+// writeAll writes files under dir, each with its directories, and
+// returns the first error.
 func writeAll(dir string, files []File) error {
-	next := make(chan File)
-	errs := make([]error, writers)
-	var wg sync.WaitGroup
-	for w := range writers {
-		wg.Go(func() {
-			for f := range next {
-				if errs[w] != nil {
-					continue // drain
-				}
-				p := filepath.Join(dir, filepath.FromSlash(f.Path))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					errs[w] = err
-					continue
-				}
-				errs[w] = os.WriteFile(p, f.Data, 0o644)
-			}
-		})
+	errs := make([]error, len(files))
+	parallel.For(len(files), writers, func(i int) {
+		p := filepath.Join(dir, filepath.FromSlash(files[i].Path))
+		if errs[i] = os.MkdirAll(filepath.Dir(p), 0o755); errs[i] == nil {
+			errs[i] = os.WriteFile(p, files[i].Data, 0o644)
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
-	for _, f := range files {
-		next <- f
-	}
-	close(next)
-	wg.Wait()
-	return errors.Join(errs...)
+	return nil
 }
