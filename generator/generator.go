@@ -101,13 +101,12 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
 	}
-	// The bundles, the goja pool (which needs only the server bundle, built
-	// first) and git's history (lastmod) do not depend on the content:
-	// they run while it loads, and the pages render while the browser
-	// bundle builds. Each goroutine keeps to its own Builder fields.
-	// The server bundle (nil if it failed) is handed over as soon as it is
-	// built, and the goja pool started from it; a build whose pages are
-	// all in its render cache never waits for the pool.
+	// The bundles, the goja pool and git's history (lastmod) do not depend
+	// on the content: they run while it loads. The server bundle is built
+	// first and handed over (nil if it failed); the goja pool starts from
+	// it, and the pages render while the browser bundle builds. A build
+	// whose pages are all in its render cache never waits for the pool.
+	// Each goroutine keeps to its own Builder fields.
 	serverDone := make(chan []byte, 1)
 	type started struct {
 		r   *prerender.Renderer
