@@ -17,9 +17,10 @@ import (
 // a deterministic bundle. A failed write loses the entry, not the build.
 type renderCache struct{ dir string }
 
-func (c renderCache) path(key [32]byte) string {
-	return filepath.Join(c.dir, "render", hex.EncodeToString(key[:])+".html")
-}
+// cacheName is the file of a render's key, in dir/render.
+func cacheName(key [32]byte) string { return hex.EncodeToString(key[:]) + ".html" }
+
+func (c renderCache) path(key [32]byte) string { return filepath.Join(c.dir, "render", cacheName(key)) }
 
 func (c renderCache) get(key [32]byte) (string, bool) {
 	if c.dir == "" {
@@ -63,7 +64,7 @@ func (c renderCache) keepOnly(keys [][32]byte) {
 	}
 	keep := make(map[string]bool, len(keys))
 	for _, k := range keys {
-		keep[filepath.Base(c.path(k))] = true
+		keep[cacheName(k)] = true
 	}
 	entries, _ := os.ReadDir(filepath.Join(c.dir, "render"))
 	for _, e := range entries {

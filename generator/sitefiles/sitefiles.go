@@ -146,13 +146,16 @@ func fillRoundRect(img *image.RGBA, x0, y0, w, h, r float64, c color.RGBA) {
 	for y := max(int(y0), b.Min.Y); y < min(int(math.Ceil(y0+h)), b.Max.Y); y++ {
 		qy := math.Abs(float64(y)+0.5-my) - hy
 		row := img.Pix[img.PixOffset(b.Min.X, y):]
+		set := func(x int) {
+			i := (x - b.Min.X) * 4
+			row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, 255
+		}
 		solidFrom, solidTo := xmax, xmax // the span [from, to) of full cover
 		if qy <= inner && c.A == 255 {
 			solidFrom = max(xmin, int(math.Ceil(mx-hx-inner-0.5)))
 			solidTo = min(xmax, int(math.Floor(mx+hx+inner-0.5))+1)
 			for x := solidFrom; x < solidTo; x++ {
-				i := (x - b.Min.X) * 4
-				row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, 255
+				set(x)
 			}
 		}
 		for x := xmin; x < xmax; x++ {
@@ -167,8 +170,7 @@ func fillRoundRect(img *image.RGBA, x0, y0, w, h, r float64, c color.RGBA) {
 			}
 			switch cover := 0.5 - d; {
 			case cover >= 1 && c.A == 255:
-				i := (x - b.Min.X) * 4
-				row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, 255
+				set(x)
 			case cover > 0:
 				blend(img, x, y, c, math.Min(1, cover))
 			}
