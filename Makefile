@@ -29,7 +29,7 @@ serve: build
 # The editor's way in: builds in memory, rebuilds on every save under
 # content/ and frontend/src, reloads the open pages or shows the problems.
 dev: deps
-	$(GO) run ./cmd/serve -watch $(if $(ADDR),-addr $(ADDR))
+	$(GO) run ./cmd/dev $(if $(ADDR),-addr $(ADDR))
 
 # Browser tests drive Debian's Chromium; nothing downloads a browser.
 chromium:
@@ -68,12 +68,14 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
-	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/serve
+	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev
 
-# Refresh the generated files: the TypeScript types of the content, the
-# icon names and the field reference of content/README.md.
+# Refresh the generated files: the TypeScript types of the content and of
+# the routing manifest (deploy/lib/routing-types.ts), the icon names and the
+# field reference of content/README.md.
 types:
 	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference' -update
+	$(GO) test ./internal/routing -run TestTypeScript -update
 
 clean:
 	rm -rf dist frontend/out

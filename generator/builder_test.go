@@ -138,7 +138,7 @@ func editable(t testing.TB, fsys fstest.MapFS, file string, docs ...[]byte) (old
 }
 
 // TestBuildHasNoDevelopmentCode: the live reload script and its endpoints
-// belong to cmd/serve -watch; the site built for the CDN never links them.
+// belong to cmd/dev; the site built for the CDN never links them.
 func TestBuildHasNoDevelopmentCode(t *testing.T) {
 	for _, f := range shippedSite(t).Site {
 		for _, s := range []string{"/__dev/", "EventSource", "dev-problems"} {

@@ -44,6 +44,9 @@ import (
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
+	"github.com/vozia/site/internal/atomicdir"
+	"github.com/vozia/site/internal/problem"
+	"github.com/vozia/site/internal/routing"
 )
 
 // Options are the inputs of one build.
@@ -69,16 +72,17 @@ type Options struct {
 }
 
 // File is one output file; Path is relative to its root ("index.html").
-type File struct {
-	Path string
-	Data []byte
-}
+// It is the atomic writer's type, so that the output goes to disk, or to
+// the live server of make dev, as it is.
+type File = atomicdir.File
 
 // Result is the output of a build.
 type Result struct {
 	// Site is the CDN root (dist/site); CDN holds routes.json (dist/cdn).
 	Site, CDN []File
-	Stats     Stats
+	// Manifest is the routing manifest that CDN holds as routes.json.
+	Manifest *routing.Manifest
+	Stats    Stats
 	// Jobs are the render inputs (URL, site and page JSON), in the order
 	// of Stats.Routes; make bench hands them to the Node comparison.
 	Jobs []prerender.Job
@@ -154,7 +158,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 
 	site, err := content.Load(opt.Content)
 	if err != nil {
-		return nil, err
+		return nil, problem.Of(err).Prefix(opt.ContentDir)
 	}
 	if err := applyOverrides(&site.Config, opt); err != nil {
 		return nil, err
@@ -210,7 +214,8 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	renderStart := time.Now()
 	rendered, err := bld.render(func() (*prerender.Renderer, error) { rs := renderer(); return rs.r, rs.err }, server(), jobs)
 	if err != nil {
-		return nil, err
+		// The render's problems are placed in the app's sources.
+		return nil, problem.Of(err).Prefix(opt.FrontendDir)
 	}
 	renderTime := time.Since(renderStart)
 
@@ -268,14 +273,10 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolve, Routes: pagePaths(site)})
 	if len(problems) > 0 {
-		return nil, linkErrors(site, problems)
+		return nil, linkErrors(site, problems).Prefix(opt.ContentDir)
 	}
 
-	manifest := Manifest(site, style)
-	var m RoutingManifest
-	if err := json.Unmarshal(manifest, &m); err != nil {
-		return nil, err
-	}
+	m := manifest(site, style)
 	sorted := out.sorted()
 	paths := make([]string, len(sorted))
 	for i, f := range sorted {
@@ -285,7 +286,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Site: sorted, CDN: []File{{Path: "routes.json", Data: manifest}, {Path: ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
+	res := &Result{Site: sorted, Manifest: m, CDN: []File{{Path: "routes.json", Data: m.Marshal()}, {Path: ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
 	res.Stats = stats(routes, rendered, res.Site, b, renderTime, time.Since(start))
 	return res, nil
 }
@@ -359,7 +360,7 @@ func hashedName(base, ext string, data []byte) string {
 // linkErrors reports each broken link where content writes it, once per
 // place however many pages show it (the navigation is on every page);
 // a link no content file writes is reported on the page that has it.
-func linkErrors(site *content.Site, problems []linkcheck.Problem) error {
+func linkErrors(site *content.Site, problems []linkcheck.Problem) problem.List {
 	where := map[string][]content.Pos{}
 	for _, l := range site.Links {
 		where[l.Href] = append(where[l.Href], l.Pos)
@@ -369,11 +370,11 @@ func linkErrors(site *content.Site, problems []linkcheck.Problem) error {
 		msg := fmt.Sprintf("link %q: %s", p.Link, p.Reason)
 		if at := where[p.Link]; len(at) > 0 {
 			for _, pos := range at {
-				errs = append(errs, content.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Msg: msg})
+				errs = append(errs, content.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Message: msg})
 			}
 			continue
 		}
-		errs = append(errs, content.Error{Msg: "link check: " + p.String()})
+		errs = append(errs, content.Error{Message: "link check: " + p.String()})
 	}
 	return errs.Sorted()
 }

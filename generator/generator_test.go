@@ -21,6 +21,8 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/sitefixture"
+
+	"github.com/vozia/site/internal/routing"
 )
 
 var fixedNow = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
@@ -132,14 +134,14 @@ func TestBuildFixture(t *testing.T) {
 		t.Error("robots.txt lacks the absolute sitemap URL")
 	}
 
-	var m RoutingManifest
-	if err := json.Unmarshal(res.CDN[0].Data, &m); err != nil {
-		t.Fatal(err)
+	m := res.Manifest
+	if !bytes.Equal(res.CDN[0].Data, m.Marshal()) {
+		t.Errorf("routes.json is not the build's manifest:\n%s", res.CDN[0].Data)
 	}
-	if !slices.Equal(m.Redirects, []Redirect{{From: "/old", To: "/about", Status: 301}}) || !slices.Equal(m.Rewrites, []Rewrite{{From: "/services/*", To: "/services/index.html"}}) {
+	if !slices.Equal(m.Redirects, []routing.Redirect{{From: "/old", To: "/about", Status: 301}}) || !slices.Equal(m.Rewrites, []routing.Rewrite{{From: "/services/*", To: "/services/index.html"}}) {
 		t.Errorf("redirects = %+v", m.Redirects)
 	}
-	if m.NotFound != (NotFound{File: "/404.html", Status: 404}) || m.TrailingSlash != "remove" {
+	if m.NotFound != (routing.NotFound{File: "/404.html", Status: 404}) || m.TrailingSlash != "remove" {
 		t.Errorf("manifest = %+v", m)
 	}
 	if len(res.CDN) != 2 || res.CDN[1].Path != ViewerRequestFile || !bytes.Contains(res.CDN[1].Data, []byte(`"/old":["/about",301]`)) {

@@ -2,8 +2,6 @@ package generator
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/base64"
 	"fmt"
 
 	"github.com/vozia/site/generator/bundle"
@@ -32,11 +30,4 @@ func inlineStyle(b *bundle.Result) ([]byte, error) {
 		}
 	}
 	return nil, fmt.Errorf("stylesheet %s is not in the bundle's output", b.Stylesheet)
-}
-
-// styleHash is the CSP source that allows an inline <style> element whose
-// content is exactly css.
-func styleHash(css []byte) string {
-	sum := sha256.Sum256(css)
-	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }

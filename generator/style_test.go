@@ -2,12 +2,13 @@ package generator
 
 import (
 	"bytes"
-	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"github.com/vozia/site/internal/routing"
 )
 
 // TestInlineStyle: every page carries the stylesheet in one <style>
@@ -17,10 +18,7 @@ import (
 func TestInlineStyle(t *testing.T) {
 	res := shippedSite(t)
 	f := files(res)
-	var m RoutingManifest
-	if err := json.Unmarshal(res.CDN[0].Data, &m); err != nil {
-		t.Fatal(err)
-	}
+	m := res.Manifest
 	csp := ""
 	for _, h := range m.Headers {
 		if h.For == "/*" {
@@ -55,7 +53,7 @@ func TestInlineStyle(t *testing.T) {
 			if len(styles) != 1 {
 				t.Fatalf("%d <style> elements in the head, want 1", len(styles))
 			}
-			if !strings.Contains(styleSrc[1], styleHash([]byte(styles[0]))) {
+			if !strings.Contains(styleSrc[1], routing.StyleHash([]byte(styles[0]))) {
 				t.Errorf("style-src %q lacks the hash of the page's <style>", styleSrc[1])
 			}
 		})

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/vozia/site/internal/routing"
 )
 
 // ViewerRequestFile is the CloudFront Function's name beside routes.json.
@@ -31,7 +33,7 @@ var manifestPath = regexp.MustCompile(`^/[A-Za-z0-9._~/-]*$`)
 // index.html; a missing object becomes the distribution's 404 page. Files
 // is the site's file list (paths relative to the root); only the files
 // that a rewrite would otherwise shadow are written into the function.
-func ViewerRequest(m RoutingManifest, files []string) ([]byte, error) {
+func ViewerRequest(m *routing.Manifest, files []string) ([]byte, error) {
 	type rules struct {
 		Slash     bool              `json:"slash"`
 		Redirects map[string][2]any `json:"redirects"`

@@ -15,6 +15,8 @@ import (
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
+
+	"github.com/vozia/site/internal/routing"
 )
 
 // routingTable is testdata/routing/cases.json, the request cases every
@@ -22,7 +24,7 @@ import (
 type routingTable struct {
 	Site struct {
 		Files    map[string]string `json:"files"`
-		Manifest RoutingManifest   `json:"manifest"`
+		Manifest routing.Manifest  `json:"manifest"`
 	} `json:"site"`
 	Cases []routingCase `json:"cases"`
 }
@@ -143,7 +145,7 @@ func deref(s *string) string {
 // cmd/serve does.
 func TestViewerRequestRoutingTable(t *testing.T) {
 	tab := loadRoutingTable(t)
-	code, err := ViewerRequest(tab.Site.Manifest, fileList(tab.Site.Files))
+	code, err := ViewerRequest(&tab.Site.Manifest, fileList(tab.Site.Files))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +161,7 @@ func TestViewerRequestEdgeCases(t *testing.T) {
 	for k, v := range tab.Site.Files {
 		files[k] = v
 	}
-	code, err := ViewerRequest(tab.Site.Manifest, fileList(files))
+	code, err := ViewerRequest(&tab.Site.Manifest, fileList(files))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +185,7 @@ func TestViewerRequestEdgeCases(t *testing.T) {
 // that cloudfront-js-2.0 supports, with nothing that could reach a network.
 func TestViewerRequestWithinCloudFrontLimits(t *testing.T) {
 	tab := loadRoutingTable(t)
-	code, err := ViewerRequest(tab.Site.Manifest, fileList(tab.Site.Files))
+	code, err := ViewerRequest(&tab.Site.Manifest, fileList(tab.Site.Files))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,16 +199,16 @@ func TestViewerRequestWithinCloudFrontLimits(t *testing.T) {
 	t.Run("too many redirects is a build error", func(t *testing.T) {
 		m := tab.Site.Manifest
 		for i := range 400 {
-			m.Redirects = append(m.Redirects, Redirect{From: fmt.Sprintf("/old/page-%d", i), To: "/resources", Status: 301})
+			m.Redirects = append(m.Redirects, routing.Redirect{From: fmt.Sprintf("/old/page-%d", i), To: "/resources", Status: 301})
 		}
-		if _, err := ViewerRequest(m, nil); err == nil || !strings.Contains(err.Error(), "limit") {
+		if _, err := ViewerRequest(&m, nil); err == nil || !strings.Contains(err.Error(), "limit") {
 			t.Errorf("a 400-redirect manifest gave %v, want the size limit error", err)
 		}
 	})
 	t.Run("paths that would need escaping are refused", func(t *testing.T) {
 		m := tab.Site.Manifest
-		m.Redirects = append(m.Redirects, Redirect{From: "/a b", To: "/x", Status: 301})
-		if _, err := ViewerRequest(m, nil); err == nil {
+		m.Redirects = append(m.Redirects, routing.Redirect{From: "/a b", To: "/x", Status: 301})
+		if _, err := ViewerRequest(&m, nil); err == nil {
 			t.Error("a redirect from \"/a b\" was accepted")
 		}
 	})

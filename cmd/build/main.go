@@ -20,8 +20,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/problem"
 )
 
 // memoryLimit is the build's soft memory limit unless GOMEMLIMIT sets one,
@@ -79,7 +81,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		CacheDir:    *cacheDir,
 	})
 	if err != nil {
-		return fmt.Errorf("build failed, %s left as it was:\n%w", *out, prefixed(*contentDir, err))
+		// Every problem, each with its place and the offending line.
+		var text strings.Builder
+		problem.Print(&text, problem.Of(err).WithSources())
+		return fmt.Errorf("build failed, %s left as it was:\n%s", *out, strings.TrimRight(text.String(), "\n"))
 	}
 	// The summary's gzip sizes are measured while the files are written.
 	measured := make(chan struct{})
@@ -92,14 +97,4 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	res.Stats.Print(stdout)
 	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(res.Site), *out)
 	return nil
-}
-
-// prefixed puts the content directory in front of content error paths, so
-// that an editor's terminal can open content/pages/platform.yaml:12:3 directly.
-func prefixed(dir string, err error) error {
-	var list interface{ Prefix(string) error }
-	if errors.As(err, &list) {
-		return list.Prefix(dir)
-	}
-	return err
 }

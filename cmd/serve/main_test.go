@@ -44,7 +44,7 @@ func TestRun(t *testing.T) {
 		t.Fatalf("no address in %q", line)
 	}
 	base := strings.Fields(line[i:])[0]
-	// Without -watch there is no live reload: its endpoints do not exist.
+	// cmd/serve has no live reload: its endpoints do not exist.
 	for path, want := range map[string]int{"/": 200, "/missing": 404, "/__dev/events": 404, "/__dev/reload.js": 404} {
 		res, err := http.Get(base + path)
 		if err != nil {

@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-/** dist/cdn/routes.json, as generator.RoutingManifest writes it. */
-export interface RoutingManifest {
-  trailingSlash: string;
-  redirects: { from: string; to: string; status: number }[];
-  rewrites: { from: string; to: string }[];
-  notFound: { file: string; status: number };
-  headers: { for: string; values: Record<string, string> }[];
-}
+import type { Manifest } from './routing-types.ts';
+
+/** dist/cdn/routes.json: its types are generated from the Go that writes it (internal/routing). */
+export type RoutingManifest = Manifest;
 
 export function readManifest(file: string): RoutingManifest {
   return JSON.parse(readFileSync(file, 'utf8')) as RoutingManifest;

@@ -27,6 +27,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/vozia/site/internal/problem"
 )
 
 // File is one output file, its path relative to the site root.
@@ -59,25 +61,28 @@ func Build(dir string) (*Result, error) {
 
 // Bundler holds the esbuild contexts of both builds of one app.
 type Bundler struct {
-	dir             string
+	// dir is the app's absolute path; shown is the same as the caller
+	// named it, which problems use so that a terminal can open them.
+	dir, shown      string
 	browser, server api.BuildContext
 }
 
 // New prepares both builds of the app in dir; nothing is built until
 // Rebuild.
 func New(dir string) (*Bundler, error) {
+	shown := filepath.ToSlash(filepath.Clean(dir))
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	b := &Bundler{dir: dir}
+	b := &Bundler{dir: dir, shown: shown}
 	var cerr *api.ContextError
 	if b.browser, cerr = api.Context(browserOptions(dir)); cerr != nil {
-		return nil, fmt.Errorf("browser bundle: %w", messages(cerr.Errors))
+		return nil, messages("browser bundle", shown, cerr.Errors)
 	}
 	if b.server, cerr = api.Context(serverOptions(dir, joinChunks)); cerr != nil {
 		b.browser.Dispose()
-		return nil, fmt.Errorf("server bundle: %w", messages(cerr.Errors))
+		return nil, messages("server bundle", shown, cerr.Errors)
 	}
 	return b, nil
 }
@@ -91,13 +96,13 @@ func New(dir string) (*Bundler, error) {
 // bundle fails.
 func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 	res := &Result{}
-	if err := collectServer(b.server.Rebuild(), res); err != nil {
+	if err := collectServer(b.shown, b.server.Rebuild(), res); err != nil {
 		return nil, err
 	}
 	if onServer != nil {
 		onServer(res.Server)
 	}
-	if err := collectBrowser(b.dir, b.browser.Rebuild(), res); err != nil {
+	if err := collectBrowser(b.dir, b.shown, b.browser.Rebuild(), res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -148,9 +153,9 @@ func browserOptions(dir string) api.BuildOptions {
 	})
 }
 
-func collectBrowser(dir string, r api.BuildResult, res *Result) error {
-	if err := messages(r.Errors); err != nil {
-		return fmt.Errorf("browser bundle: %w", err)
+func collectBrowser(dir, shown string, r api.BuildResult, res *Result) error {
+	if err := messages("browser bundle", shown, r.Errors); err != nil {
+		return err
 	}
 	outRoot := filepath.Join(dir, "out")
 	for _, f := range r.OutputFiles {
@@ -197,9 +202,9 @@ func serverOptions(dir string, plugins ...api.Plugin) api.BuildOptions {
 	})
 }
 
-func collectServer(r api.BuildResult, res *Result) error {
-	if err := messages(r.Errors); err != nil {
-		return fmt.Errorf("server bundle: %w", err)
+func collectServer(shown string, r api.BuildResult, res *Result) error {
+	if err := messages("server bundle", shown, r.Errors); err != nil {
+		return err
 	}
 	for _, f := range r.OutputFiles {
 		if strings.HasSuffix(f.Path, ".js") {
@@ -212,19 +217,25 @@ func collectServer(r api.BuildResult, res *Result) error {
 	return nil
 }
 
-// messages turns esbuild's messages into one error, each line
-// "frontend/src/file.tsx:line:col: text".
-func messages(msgs []api.Message) error {
+// messages turns esbuild's messages into problems at the source file as
+// the caller names it (dir joined with esbuild's path, relative to dir),
+// with esbuild's source line and notes.
+func messages(stage, dir string, msgs []api.Message) error {
 	if len(msgs) == 0 {
 		return nil
 	}
-	lines := make([]string, len(msgs))
+	out := make(problem.List, len(msgs))
 	for i, m := range msgs {
+		p := problem.Problem{Message: stage + ": " + m.Text}
 		if l := m.Location; l != nil {
-			lines[i] = fmt.Sprintf("frontend/%s:%d:%d: %s", l.File, l.Line, l.Column+1, m.Text)
-		} else {
-			lines[i] = m.Text
+			p.File, p.Line, p.Col, p.Source = path.Join(dir, filepath.ToSlash(l.File)), l.Line, l.Column+1, l.LineText
 		}
+		var notes []string
+		for _, n := range m.Notes {
+			notes = append(notes, n.Text)
+		}
+		p.Detail = strings.Join(notes, "\n")
+		out[i] = p
 	}
-	return fmt.Errorf("%s", strings.Join(lines, "\n"))
+	return out
 }

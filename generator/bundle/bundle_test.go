@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/evanw/esbuild/pkg/api"
+
 	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/internal/problem"
 )
 
 func TestBuildShippedApp(t *testing.T) {
@@ -57,10 +59,10 @@ func TestBuildShippedApp(t *testing.T) {
 func TestBuildErrorsNameTheSource(t *testing.T) {
 	for _, tc := range []struct{ app, file string }{
 		// The server bundle is built first: its error is the one reported.
-		{"testdata/broken", "frontend/src/entry-server.tsx:1:"},
+		{"testdata/broken", "testdata/broken/src/entry-server.tsx"},
 		// An error in the browser bundle alone fails the build too, after
 		// the server bundle was handed over.
-		{"testdata/broken-browser", "frontend/src/entry-client.tsx:1:"},
+		{"testdata/broken-browser", "testdata/broken-browser/src/entry-client.tsx"},
 	} {
 		t.Run(tc.app, func(t *testing.T) {
 			b, err := New(tc.app)
@@ -73,8 +75,12 @@ func TestBuildErrorsNameTheSource(t *testing.T) {
 			if err == nil {
 				t.Fatal("a broken app was bundled")
 			}
-			if !strings.Contains(err.Error(), tc.file) || !strings.Contains(err.Error(), `Could not resolve "./nowhere"`) {
-				t.Errorf("error does not name the file and line:\n%v", err)
+			// The problem names the file as the caller named the app, so a
+			// terminal opens it, with esbuild's own source line.
+			ps := problem.Of(err)
+			if len(ps) != 1 || ps[0].File != tc.file || ps[0].Line != 1 || ps[0].Col < 1 ||
+				!strings.Contains(ps[0].Source, "nowhere") || !strings.Contains(ps[0].Message, `Could not resolve "./nowhere"`) {
+				t.Errorf("problems %+v, want one at %s:1 quoting its line", ps, tc.file)
 			}
 			if want := tc.app == "testdata/broken-browser"; handed != want {
 				t.Errorf("server bundle handed over: %v, want %v", handed, want)
@@ -91,7 +97,7 @@ func TestJoinChunksKeepsMarkup(t *testing.T) {
 	render := func(plugins []api.Plugin) string {
 		t.Helper()
 		var res Result
-		if err := collectServer(api.Build(serverOptions(dir, plugins...)), &res); err != nil {
+		if err := collectServer("app", api.Build(serverOptions(dir, plugins...)), &res); err != nil {
 			t.Fatal(err)
 		}
 		r, err := prerender.New(res.Server, 1)

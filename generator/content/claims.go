@@ -75,7 +75,7 @@ func (l *loader) citeClaims(s *Site) {
 	claims := map[string]Claim{}
 	for _, c := range s.Collections.Claims {
 		if _, dup := claims[c.Key]; dup {
-			l.errs = append(l.errs, Error{File: CollectionFile("claims"), Line: 1, Col: 1, Msg: fmt.Sprintf("claim %q is defined twice", c.Key)})
+			l.errs = append(l.errs, Error{File: CollectionFile("claims"), Line: 1, Col: 1, Message: fmt.Sprintf("claim %q is defined twice", c.Key)})
 		}
 		claims[c.Key] = c
 	}

@@ -26,7 +26,7 @@ type Pos struct {
 }
 
 func (p Pos) errorf(format string, args ...any) Error {
-	return Error{File: p.File, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
+	return Error{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf(format, args...)}
 }
 
 // validator is implemented by content types that check their own fields once
@@ -91,7 +91,7 @@ func syntaxError(file string, data []byte, err error) Error {
 		if strings.Contains(msg, "mapping value is not allowed") {
 			msg += ` (quote text that contains ": ")`
 		}
-		return Error{File: file, Line: se.Token.Position.Line, Col: se.Token.Position.Column, Msg: "invalid YAML: " + msg}
+		return Error{File: file, Line: se.Token.Position.Line, Col: se.Token.Position.Column, Message: "invalid YAML: " + msg}
 	}
 	msg := err.Error()
 	line := 1
@@ -101,7 +101,7 @@ func syntaxError(file string, data []byte, err error) Error {
 	} else if errors.Is(err, io.EOF) {
 		msg = "empty document"
 	}
-	return Error{File: file, Line: line, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+	return Error{File: file, Line: line, Col: 1, Message: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
 }
 
 type decoder struct {
@@ -133,7 +133,7 @@ func (d *decoder) textStart(n *yaml.Node) Pos {
 }
 
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
-	d.errs = append(d.errs, Error{File: d.file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, Error{File: d.file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf(format, args...)})
 }
 
 // value decodes node n into v; field is the dotted path used in messages.

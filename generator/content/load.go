@@ -96,7 +96,7 @@ func Load(fsys fs.FS) (*Site, error) {
 	l.reviewsShown(s)
 	l.citeClaims(s)
 	if len(l.errs) > 0 {
-		return nil, l.errs.sorted()
+		return nil, l.errs.Sorted()
 	}
 	s.Links = l.links
 	return s, nil
@@ -111,7 +111,7 @@ type loader struct {
 func (l *loader) yaml(file string, v any) bool {
 	data, err := fs.ReadFile(l.fsys, file)
 	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 		return false
 	}
 	errs, links := decode(file, data, v)
@@ -140,7 +140,7 @@ func (l *loader) pages(s *Site) {
 		case ".md":
 			p = l.markdownPage(file)
 		default:
-			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: "not a page: pages are .yaml or .md files"})
+			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: "not a page: pages are .yaml or .md files"})
 			return nil
 		}
 		if p == nil {
@@ -150,7 +150,7 @@ func (l *loader) pages(s *Site) {
 		p.Route.Path = pagePath(file)
 		p.Route.NotFound = p.Route.Path == "/404"
 		if prev, dup := s.Pages[p.Route.Path]; dup {
-			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
+			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
 			return nil
 		}
 		if brand := s.Config.Brand; brand != "" && strings.HasSuffix(strings.TrimSpace(p.Route.Title), "| "+brand) {
@@ -161,7 +161,7 @@ func (l *loader) pages(s *Site) {
 		return nil
 	})
 	if err != nil {
-		l.errs = append(l.errs, Error{File: "pages", Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		l.errs = append(l.errs, Error{File: "pages", Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 	}
 }
 
@@ -169,7 +169,7 @@ func (l *loader) yamlPage(file string) *Page {
 	var f pageFile
 	data, err := fs.ReadFile(l.fsys, file)
 	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 		return nil
 	}
 	pos := Pos{File: file, Line: 1, Col: 1}
@@ -190,12 +190,12 @@ func (l *loader) yamlPage(file string) *Page {
 func (l *loader) markdownPage(file string) *Page {
 	src, err := fs.ReadFile(l.fsys, file)
 	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 		return nil
 	}
 	front, body, bodyLine, ok := splitFrontMatter(src)
 	if !ok {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Msg: "a .md page starts with front matter: a line \"---\", the page's title and description in YAML, and another \"---\""})
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: "a .md page starts with front matter: a line \"---\", the page's title and description in YAML, and another \"---\""})
 		return nil
 	}
 	var f markdownFront
@@ -270,7 +270,7 @@ func (l *loader) reviewsShown(s *Site) {
 		}
 	}
 	l.errs = append(l.errs, Error{File: CollectionFile("reviews"), Line: 1, Col: 1,
-		Msg: "no page shows these reviews, yet they feed every page's structured data: add a section of kind reviews (the home page has one)"})
+		Message: "no page shows these reviews, yet they feed every page's structured data: add a section of kind reviews (the home page has one)"})
 }
 
 // pickCollections gives the page the collections its sections read.
@@ -321,10 +321,10 @@ func (l *loader) routes(s *Site, routing Routing) {
 		s.Routes = append(s.Routes, p.Route)
 	}
 	if _, ok := s.Pages["/"]; !ok {
-		l.errs = append(l.errs, Error{File: "pages/index.yaml", Line: 1, Col: 1, Msg: "the home page is missing: pages/index.yaml is the page at /"})
+		l.errs = append(l.errs, Error{File: "pages/index.yaml", Line: 1, Col: 1, Message: "the home page is missing: pages/index.yaml is the page at /"})
 	}
 	if _, ok := s.Pages["/404"]; !ok {
-		l.errs = append(l.errs, Error{File: "pages/404.yaml", Line: 1, Col: 1, Msg: "the not-found page is missing: pages/404.yaml is the page served for unknown paths"})
+		l.errs = append(l.errs, Error{File: "pages/404.yaml", Line: 1, Col: 1, Message: "the not-found page is missing: pages/404.yaml is the page served for unknown paths"})
 	}
 	for _, r := range routing.Redirects {
 		if p, ok := s.Pages[r.From]; ok {

@@ -520,7 +520,7 @@ func TestLoadReportsAllErrorsSorted(t *testing.T) {
 }
 
 func TestPrefix(t *testing.T) {
-	l := ErrorList{{File: "site.yaml", Line: 3, Col: 1, Msg: "x"}}
+	l := ErrorList{{File: "site.yaml", Line: 3, Col: 1, Message: "x"}}
 	if got := l.Prefix("content").Error(); got != "content/site.yaml:3:1: x" {
 		t.Errorf("got %q", got)
 	}

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +29,8 @@ import (
 	"github.com/dop251/goja_nodejs/console"
 	"github.com/dop251/goja_nodejs/require"
 	"github.com/dop251/goja_nodejs/url"
+
+	"github.com/vozia/site/internal/problem"
 )
 
 // renderGCPercent is the GC target during RenderAll: 400 measured 1.4x
@@ -172,7 +175,7 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 		html, err := r.Render(jobs[0])
 		out[0] = Result{HTML: html, Time: time.Since(t)}
 		if err != nil {
-			errs[0] = fmt.Errorf("render %s: %w", jobs[0].URL, err)
+			errs[0] = atURL(jobs[0].URL, err)
 		} else {
 			plan = r.plan(jobs, minGroup, html)
 		}
@@ -187,7 +190,7 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 				html, spliced, err := r.renderSpliced(jobs[i], plan[i])
 				out[i] = Result{HTML: html, Time: time.Since(t), Spliced: spliced}
 				if err != nil {
-					errs[i] = fmt.Errorf("render %s: %w", jobs[i].URL, err)
+					errs[i] = atURL(jobs[i].URL, err)
 				}
 			}
 		})
@@ -197,14 +200,30 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 	}
 	close(next)
 	wg.Wait()
-	return out, errors.Join(errs...)
+	var all problem.List
+	for _, err := range errs {
+		all = append(all, problem.Of(err)...)
+	}
+	if len(all) > 0 {
+		return out, all
+	}
+	return out, nil
+}
+
+// atURL puts the route in front of each of a render's problems.
+func atURL(url string, err error) problem.List {
+	ps := problem.Of(err)
+	for i := range ps {
+		ps[i].Message = "render " + url + ": " + ps[i].Message
+	}
+	return ps
 }
 
 type worker struct {
 	rt     *goja.Runtime
 	src    *sources
 	render func(j Job, part string) (string, error)
-	logged []string
+	logged problem.List
 }
 
 func newWorker(prog *goja.Program, src *sources) (*worker, error) {
@@ -215,7 +234,9 @@ func newWorker(prog *goja.Program, src *sources) (*worker, error) {
 	console.Enable(w.rt)
 	url.Enable(w.rt)
 	if _, err := w.rt.RunProgram(prog); err != nil {
-		return nil, fmt.Errorf("server bundle: %s", w.jsError(err))
+		p := w.jsError(err)
+		p.Message = "server bundle: " + p.Message
+		return nil, p
 	}
 	fn, ok := goja.AssertFunction(w.rt.Get("renderPage"))
 	if !ok {
@@ -229,10 +250,10 @@ func newWorker(prog *goja.Program, src *sources) (*worker, error) {
 		}
 		v, err := fn(goja.Undefined(), args...)
 		if err != nil {
-			return "", errors.New(w.jsError(err))
+			return "", w.jsError(err)
 		}
 		if len(w.logged) > 0 {
-			return "", errors.New(strings.Join(w.logged, "\n"))
+			return "", slices.Clone(w.logged)
 		}
 		html := v.String()
 		if strings.TrimSpace(html) == "" {
@@ -247,32 +268,58 @@ func newWorker(prog *goja.Program, src *sources) (*worker, error) {
 // errors fail the render, with where they were written from.
 func (w *worker) Log(string) {}
 
-func (w *worker) Warn(s string) { w.logged = append(w.logged, "console.warn: "+s+w.where()) }
+func (w *worker) Warn(s string) {
+	w.logged = append(w.logged, w.at("console.warn: "+s, w.rt.CaptureCallStack(0, nil)))
+}
 
-func (w *worker) Error(s string) { w.logged = append(w.logged, "console.error: "+s+w.where()) }
+func (w *worker) Error(s string) {
+	w.logged = append(w.logged, w.at("console.error: "+s, w.rt.CaptureCallStack(0, nil)))
+}
 
-// where names the innermost frame of our own sources at a console call.
-func (w *worker) where() string {
-	for _, f := range w.rt.CaptureCallStack(0, nil) {
-		p := f.Position()
-		if file, line, col := w.src.position(p.Filename, p.Line, p.Column); strings.Contains(file, "src/") && !strings.Contains(file, "node_modules") {
-			return fmt.Sprintf(" (at %s:%d:%d)", sourcePath(file), line, col)
+// at is a problem placed at the innermost frame of the app's own sources
+// (src/, not node_modules), its File relative to the app's folder.
+func (w *worker) at(msg string, stack []goja.StackFrame) problem.Problem {
+	p := problem.Problem{Message: msg}
+	for _, f := range stack {
+		pos := f.Position()
+		file, line, col := w.src.position(pos.Filename, pos.Line, pos.Column)
+		if rel, ok := appPath(file); ok && strings.HasPrefix(rel, "src/") {
+			p.File, p.Line, p.Col = rel, line, col
+			break
 		}
 	}
-	return ""
+	return p
 }
 
 var srcRef = regexp.MustCompile(`(?:\.\./)+(src|node_modules)/`)
 
-// sourcePath turns a source-map path (relative to frontend/out) into one
-// relative to the repository.
-func sourcePath(p string) string { return srcRef.ReplaceAllString(p, "frontend/$1/") }
-
-// jsError formats a JavaScript exception with its mapped stack.
-func (w *worker) jsError(err error) string {
-	var ex *goja.Exception
-	if errors.As(err, &ex) {
-		return sourcePath(w.src.mapped(strings.TrimSpace(ex.String())))
+// appPath turns a source-map path (relative to the app's out/ folder)
+// into one relative to the app's folder ("src/app.tsx").
+func appPath(p string) (string, bool) {
+	loc := srcRef.FindStringSubmatchIndex(p)
+	if loc == nil || loc[0] != 0 {
+		return p, false
 	}
-	return err.Error()
+	return p[loc[2]:], true
+}
+
+// jsError is a JavaScript exception as a problem: its message, placed at
+// the innermost frame of the app's sources, with the mapped stack as its
+// detail.
+func (w *worker) jsError(err error) problem.Problem {
+	var ex *goja.Exception
+	if !errors.As(err, &ex) {
+		return problem.Problem{Message: err.Error()}
+	}
+	text := srcRef.ReplaceAllString(w.src.mapped(strings.TrimSpace(ex.String())), "$1/")
+	msg, stack, _ := strings.Cut(text, "\n")
+	p := w.at(msg, ex.Stack())
+	var lines []string
+	for _, l := range strings.Split(stack, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	p.Detail = strings.Join(lines, "\n")
+	return p
 }

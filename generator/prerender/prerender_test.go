@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/internal/problem"
 )
 
 func renderer(t *testing.T, workers int) *Renderer {
@@ -39,14 +40,15 @@ func TestRender(t *testing.T) {
 func TestRenderFailures(t *testing.T) {
 	r := renderer(t, 1)
 	tests := []struct {
-		url  string
-		want []string
+		url, msg, file string
+		line           int
 	}{
-		// A thrown error names the source file and line, not the bundle's.
-		{"/throw", []string{"TypeError", "frontend/src/explode.ts:3"}},
-		{"/console-error", []string{"console.error: Warning: Each child", "frontend/src/entry-server.tsx:10"}},
-		{"/console-warn", []string{"console.warn: deprecated", "frontend/src/entry-server.tsx:13"}},
-		{"/empty", []string{"rendered an empty page"}},
+		// A thrown error is placed at the source file and line, not the
+		// bundle's, its path relative to the app's folder.
+		{"/throw", "TypeError", "src/explode.ts", 3},
+		{"/console-error", "console.error: Warning: Each child", "src/entry-server.tsx", 10},
+		{"/console-warn", "console.warn: deprecated", "src/entry-server.tsx", 13},
+		{"/empty", "rendered an empty page", "", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.url, func(t *testing.T) {
@@ -54,10 +56,9 @@ func TestRenderFailures(t *testing.T) {
 			if err == nil {
 				t.Fatal("render succeeded")
 			}
-			for _, w := range tc.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error lacks %q:\n%v", w, err)
-				}
+			ps := problem.Of(err)
+			if len(ps) != 1 || !strings.Contains(ps[0].Message, tc.msg) || ps[0].File != tc.file || ps[0].Line != tc.line {
+				t.Errorf("problems %+v, want %q at %s:%d", ps, tc.msg, tc.file, tc.line)
 			}
 		})
 	}

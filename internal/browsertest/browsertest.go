@@ -198,7 +198,7 @@ func start(cfg Config) (*Env, error) {
 }
 
 // Attach returns an environment of a site served elsewhere (a server
-// the test started itself, such as cmd/serve -watch), with the shared
+// the test started itself, such as cmd/dev), with the shared
 // browser. Only URL is set; the contact and outbox helpers do not apply.
 func Attach(t testing.TB, url string) *Env {
 	t.Helper()

@@ -1,6 +1,6 @@
 // Package devserver is the local server of cmd/serve: it serves a built
 // site exactly as the CDN will, following the routing manifest
-// (dist/cdn/routes.json, see generator.RoutingManifest), and mounts the
+// (dist/cdn/routes.json, see routing.Manifest), and mounts the
 // contact function at /api/contact. Like the CDN, it compresses text
 // (brotli or gzip, see compress.go). Browser tests and benchmarks use it
 // too, so they exercise the same routing and bytes a visitor gets.
@@ -11,12 +11,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/vozia/site/functions/contact"
-	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/routing"
 )
 
 // ContactPath is where the contact function is mounted.
@@ -35,8 +37,15 @@ type Options struct {
 	// Log receives the contact function's JSON log lines.
 	Log io.Writer
 	// Live, when set, serves its builds instead of Dir, and the live
-	// reload endpoints (cmd/serve -watch).
+	// reload endpoints (cmd/dev).
 	Live *Live
+	// Hosts, when set, are the only Host headers answered (besides
+	// localhost and 127.0.0.1 on any port); any other gets 403. The live
+	// server sets its own address here: without it a page the editor visits
+	// could rebind its name to 127.0.0.1 and read the dev site (drafts and
+	// error dialog included), as Vite guards against since its DNS
+	// rebinding fix.
+	Hosts []string
 	// WrapContact, when set, wraps the contact handler (tests use it to
 	// stand in failing or slow endpoints).
 	WrapContact func(http.Handler) http.Handler
@@ -46,7 +55,7 @@ type Options struct {
 func New(ctx context.Context, opt Options) (http.Handler, error) {
 	var pages http.Handler = opt.Live
 	if opt.Live == nil {
-		m, err := loadManifest(generator.ManifestFile(opt.Dir))
+		m, err := routing.Load(routing.ManifestFile(opt.Dir))
 		if err != nil {
 			return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
 		}
@@ -66,7 +75,9 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 		cfg.OutboxPath = opt.Outbox
 	}
 	cfg.AllowedOrigins = append(cfg.AllowedOrigins, opt.Origins...)
-	mailer, err := contact.NewMailer(ctx, cfg)
+	// OpenOutbox rather than NewMailer, so that this server links no AWS
+	// client it would never use.
+	mailer, err := contact.OpenOutbox(cfg.OutboxPath)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +93,28 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 	if opt.Live != nil {
 		mux.Handle(DevPath, opt.Live.endpoints())
 	}
-	return dispatch(mux, pages), nil
+	h = dispatch(mux, pages)
+	if len(opt.Hosts) > 0 {
+		h = onlyHosts(h, opt.Hosts)
+	}
+	return h, nil
+}
+
+// onlyHosts answers 403 to a request whose Host is none of hosts,
+// localhost or 127.0.0.1.
+func onlyHosts(next http.Handler, hosts []string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := r.Host
+		if h, _, err := net.SplitHostPort(r.Host); err == nil {
+			name = h
+		}
+		if name == "localhost" || name == "127.0.0.1" || slices.Contains(hosts, r.Host) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		http.Error(w, fmt.Sprintf("Blocked request: this server answers only http://%s, localhost and 127.0.0.1, not %q.", hosts[0], r.Host), http.StatusForbidden)
+	})
 }
 
 // dispatch sends the requests for the server's own endpoints (the contact

@@ -18,10 +18,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/atomicdir"
+	"github.com/vozia/site/internal/problem"
+	"github.com/vozia/site/internal/routing"
 )
 
-// Live is the site of cmd/serve -watch: the last good build, held in
+// Live is the site of cmd/dev: the last good build, held in
 // memory and replaced whole after every successful rebuild, so that a
 // request never sees half of one build and half of another, and routing
 // changes (redirects, rewrites, new and deleted pages) apply at once.
@@ -46,38 +48,16 @@ type Live struct {
 	seq      int
 	build    string
 	raw      map[string][]byte
-	manifest *generator.RoutingManifest
+	manifest *routing.Manifest
 	site     *site
 	served   memRoot
-	problems []Problem
+	problems problem.List
 	subs     map[chan event]struct{}
 	closed   bool
 }
 
 // DevPath is the prefix of the development endpoints.
 const DevPath = "/__dev/"
-
-// Problem is one build error as the overlay shows it.
-type Problem struct {
-	// File, Line and Col locate it (Col 1-based); File is empty when the
-	// error has no location.
-	File    string `json:"file,omitempty"`
-	Line    int    `json:"line,omitempty"`
-	Col     int    `json:"col,omitempty"`
-	Message string `json:"message"`
-	// Source is the offending line of the file, when it could be read.
-	Source string `json:"source,omitempty"`
-	// Detail is the rest of a multi-line message (a stack trace).
-	Detail string `json:"detail,omitempty"`
-}
-
-// String is "file:line:col: message", the form editors jump to.
-func (p Problem) String() string {
-	if p.File == "" {
-		return p.Message
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Message)
-}
 
 // Change is what one build changed, as sent to the open pages.
 type Change struct {
@@ -110,13 +90,9 @@ func NewLive() *Live {
 }
 
 // Publish replaces the site with a build's files and routing manifest
-// (generator.Result's Site and routes.json), clears the problems, and
-// tells the open pages what changed.
-func (l *Live) Publish(files []generator.File, manifestJSON []byte) (Change, error) {
-	var m generator.RoutingManifest
-	if err := json.Unmarshal(manifestJSON, &m); err != nil {
-		return Change{}, fmt.Errorf("routing manifest: %w", err)
-	}
+// (generator.Result's Site and Manifest), clears the problems, and tells
+// the open pages what changed.
+func (l *Live) Publish(files []atomicdir.File, m *routing.Manifest) Change {
 	raw := make(map[string][]byte, len(files))
 	for _, f := range files {
 		raw[f.Path] = f.Data
@@ -126,7 +102,7 @@ func (l *Live) Publish(files []generator.File, manifestJSON []byte) (Change, err
 	defer l.mu.Unlock()
 	l.seq++
 	build := fmt.Sprintf("%s-%d", l.session, l.seq)
-	c := diff(l.raw, raw, l.manifest, &m)
+	c := diff(l.raw, raw, l.manifest, m)
 	c.Build = build
 	now := time.Now()
 	served := make(memRoot, len(raw))
@@ -140,15 +116,15 @@ func (l *Live) Publish(files []generator.File, manifestJSON []byte) (Change, err
 		}
 		served[name] = f
 	}
-	l.build, l.raw, l.manifest, l.problems = build, raw, &m, nil
-	l.site, l.served = &site{root: served, m: &m}, served
+	l.build, l.raw, l.manifest, l.problems = build, raw, m, nil
+	l.site, l.served = &site{root: served, m: m}, served
 	l.broadcast(event{"build", mustJSON(c)})
-	return c, nil
+	return c
 }
 
 // Fail shows the problems on every open page, over the last good build,
 // which goes on being served.
-func (l *Live) Fail(problems []Problem) {
+func (l *Live) Fail(problems problem.List) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.problems = slices.Clone(problems)
@@ -304,7 +280,7 @@ func withReloadScript(doc []byte, build, name string) []byte {
 var routesURL = regexp.MustCompile(`"routesURL":"[^"]*"`)
 
 // diff says which URLs serve something different in the new build.
-func diff(old, cur map[string][]byte, om, nm *generator.RoutingManifest) Change {
+func diff(old, cur map[string][]byte, om, nm *routing.Manifest) Change {
 	var c Change
 	if om == nil {
 		return Change{All: true}
@@ -339,22 +315,22 @@ func diff(old, cur map[string][]byte, om, nm *generator.RoutingManifest) Change 
 			c.Files = append(c.Files, name)
 		}
 	}
-	redirects := func(m *generator.RoutingManifest) map[string]generator.Redirect {
-		out := map[string]generator.Redirect{}
+	redirects := func(m *routing.Manifest) map[string]routing.Redirect {
+		out := map[string]routing.Redirect{}
 		for _, r := range m.Redirects {
 			out[r.From] = r
 		}
 		return out
 	}
 	or, nr := redirects(om), redirects(nm)
-	for _, pair := range [][2]map[string]generator.Redirect{{or, nr}, {nr, or}} {
+	for _, pair := range [][2]map[string]routing.Redirect{{or, nr}, {nr, or}} {
 		for from, r := range pair[0] {
 			if pair[1][from] != r {
 				urls[from] = true
 			}
 		}
 	}
-	for _, pair := range [][2]*generator.RoutingManifest{{om, nm}, {nm, om}} {
+	for _, pair := range [][2]*routing.Manifest{{om, nm}, {nm, om}} {
 		for _, rw := range pair[0].Rewrites {
 			if !slices.Contains(pair[1].Rewrites, rw) || changed[strings.TrimPrefix(rw.To, "/")] {
 				urls[rw.From] = true

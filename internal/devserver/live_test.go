@@ -3,6 +3,7 @@ package devserver
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -13,7 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/atomicdir"
+	"github.com/vozia/site/internal/problem"
+	"github.com/vozia/site/internal/routing"
 )
 
 const liveManifest = `{"trailingSlash":"remove",
@@ -22,12 +25,22 @@ const liveManifest = `{"trailingSlash":"remove",
 	"notFound":{"file":"/404.html","status":404},
 	"headers":[{"for":"/*","values":{"Content-Security-Policy":"script-src 'self'"}}]}`
 
-func liveFiles(kv ...string) []generator.File {
-	var out []generator.File
+func liveFiles(kv ...string) []atomicdir.File {
+	var out []atomicdir.File
 	for i := 0; i < len(kv); i += 2 {
-		out = append(out, generator.File{Path: kv[i], Data: []byte(kv[i+1])})
+		out = append(out, atomicdir.File{Path: kv[i], Data: []byte(kv[i+1])})
 	}
 	return out
+}
+
+// manifestOf is a routes.json as the build's Manifest.
+func manifestOf(t *testing.T, routesJSON string) *routing.Manifest {
+	t.Helper()
+	var m routing.Manifest
+	if err := json.Unmarshal([]byte(routesJSON), &m); err != nil {
+		t.Fatal(err)
+	}
+	return &m
 }
 
 func page(body string) string {
@@ -42,7 +55,7 @@ func TestLiveChanges(t *testing.T) {
 		"index.html", page("home"), "platform/index.html", page("platform"), "services/index.html", page("services"),
 		"404.html", page("not found"), "assets/app-A.js", "js", "data/routes-abc.json", "[]",
 	}
-	with := func(kv ...string) []generator.File {
+	with := func(kv ...string) []atomicdir.File {
 		m := slices.Clone(base)
 		for i := 0; i < len(kv); i += 2 {
 			if j := slices.Index(m, kv[i]); j >= 0 && j%2 == 0 {
@@ -59,7 +72,7 @@ func TestLiveChanges(t *testing.T) {
 	}
 	tests := []struct {
 		name     string
-		files    []generator.File
+		files    []atomicdir.File
 		manifest string
 		want     Change
 	}{
@@ -77,13 +90,8 @@ func TestLiveChanges(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			l := NewLive()
-			if _, err := l.Publish(liveFiles(base...), []byte(liveManifest)); err != nil {
-				t.Fatal(err)
-			}
-			c, err := l.Publish(tt.files, []byte(tt.manifest))
-			if err != nil {
-				t.Fatal(err)
-			}
+			l.Publish(liveFiles(base...), manifestOf(t, liveManifest))
+			c := l.Publish(tt.files, manifestOf(t, tt.manifest))
 			c.Build = ""
 			if !slices.Equal(c.URLs, tt.want.URLs) || !slices.Equal(c.Files, tt.want.Files) || c.All != tt.want.All {
 				t.Errorf("change %+v, want %+v", c, tt.want)
@@ -108,7 +116,7 @@ func TestLiveServes(t *testing.T) {
 	if code, body, _ := get("/"); code != 503 || !strings.Contains(body, DevPath+"reload.js") {
 		t.Errorf("before the first build: %d %q", code, body)
 	}
-	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "assets/app-A.js", "js"), []byte(liveManifest))
+	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "assets/app-A.js", "js"), manifestOf(t, liveManifest))
 	code, body, hdr := get("/")
 	if code != 200 || !strings.Contains(body, `<script type="module" src="/__dev/reload.js?build=`) || !strings.Contains(body, "file=index.html") {
 		t.Errorf("GET /: %d %q", code, body)
@@ -123,7 +131,7 @@ func TestLiveServes(t *testing.T) {
 		t.Errorf("GET /blog: %d, want the manifest's redirect", code)
 	}
 	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "blog/index.html", page("blog")),
-		[]byte(strings.Replace(liveManifest, `{"from":"/blog","to":"/resources","status":301}`, "", 1)))
+		manifestOf(t, strings.Replace(liveManifest, `{"from":"/blog","to":"/resources","status":301}`, "", 1)))
 	if code, body, _ := get("/blog"); code != 200 || !strings.Contains(body, "blog") {
 		t.Errorf("GET /blog once the redirect is gone: %d", code)
 	}
@@ -142,7 +150,7 @@ func TestLiveServes(t *testing.T) {
 // http.Server.Shutdown would otherwise wait for).
 func TestLiveStream(t *testing.T) {
 	l := NewLive()
-	l.Publish(liveFiles("index.html", page("home")), []byte(liveManifest))
+	l.Publish(liveFiles("index.html", page("home")), manifestOf(t, liveManifest))
 	h, err := New(context.Background(), Options{Live: l, Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
 	if err != nil {
 		t.Fatal(err)
@@ -185,11 +193,11 @@ func TestLiveStream(t *testing.T) {
 		t.Fatalf("first event %q", e)
 	}
 	time.Sleep(3 * timeout) // past the write deadline the server set
-	l.Fail([]Problem{{File: "content/site.yaml", Line: 3, Col: 1, Message: "bad"}})
+	l.Fail(problem.List{{File: "content/site.yaml", Line: 3, Col: 1, Message: "bad"}})
 	if e := next(); e != "problems" {
 		t.Fatalf("event %q, want problems", e)
 	}
-	l.Publish(liveFiles("index.html", page("home 2")), []byte(liveManifest))
+	l.Publish(liveFiles("index.html", page("home 2")), manifestOf(t, liveManifest))
 	if e := next(); e != "build" {
 		t.Fatalf("event %q, want build", e)
 	}
@@ -203,16 +211,41 @@ func TestLiveStream(t *testing.T) {
 	}
 }
 
-func TestProblemString(t *testing.T) {
+// TestLiveAnswersOnlyItsOwnHost: a page the editor visits cannot rebind
+// its own name to 127.0.0.1 and read the dev site through it: a request
+// whose Host is not the server's own address, localhost or 127.0.0.1 is
+// refused, on the event stream and on every page alike.
+func TestLiveAnswersOnlyItsOwnHost(t *testing.T) {
+	l := NewLive()
+	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost")), manifestOf(t, liveManifest))
+	h, err := New(context.Background(), Options{Live: l, Outbox: filepath.Join(t.TempDir(), "o.jsonl"), Hosts: []string{"127.0.0.1:8080"}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
-		p    Problem
-		want string
+		host, path string
+		want       int
 	}{
-		{Problem{File: "content/pages/platform.yaml", Line: 12, Col: 3, Message: `unknown field "titel"`}, `content/pages/platform.yaml:12:3: unknown field "titel"`},
-		{Problem{Message: "link check: /x links to /nowhere"}, "link check: /x links to /nowhere"},
+		{"127.0.0.1:8080", "/", 200},
+		{"localhost:8080", "/", 200},
+		{"localhost", "/", 200},
+		{"127.0.0.1:9999", "/", 200},
+		{"evil.example", "/__dev/events", 403},
+		{"evil.example:8080", "/", 403},
+		{"127.0.0.1.evil.example:8080", "/", 403},
+		{"evil.example", "/api/contact", 403},
 	} {
-		if got := tt.p.String(); got != tt.want {
-			t.Errorf("%q, want %q", got, tt.want)
-		}
+		t.Run(tt.host+tt.path, func(t *testing.T) {
+			r := httptest.NewRequest("GET", tt.path, nil)
+			r.Host = tt.host
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != tt.want {
+				t.Errorf("Host %s %s: %d, want %d", tt.host, tt.path, w.Code, tt.want)
+			}
+			if tt.want == 403 && strings.Contains(w.Body.String(), "home") {
+				t.Errorf("Host %s got the page", tt.host)
+			}
+		})
 	}
 }

@@ -1,41 +1,25 @@
 package devserver
 
 import (
-	"encoding/json"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
-	"strings"
 	"time"
-	"unicode"
 
-	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/routing"
 )
-
-func loadManifest(file string) (*generator.RoutingManifest, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	var m generator.RoutingManifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
-}
 
 // site serves the built files by the rules of the routing manifest, in its
 // documented order.
 type site struct {
 	root root
-	m    *generator.RoutingManifest
+	m    *routing.Manifest
 	reps representations // encoded files, see compress.go
 }
 
-// root holds the built files: a directory (cmd/serve) or, with -watch, the
+// root holds the built files: a directory (cmd/serve) or, in cmd/dev, the
 // last good build in memory. Names are slash-separated, relative, clean.
 type root interface {
 	isFile(name string) bool
@@ -78,92 +62,23 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	p := r.URL.Path
-	for _, h := range s.m.Headers {
-		if matches(h.For, p) {
-			for k, v := range h.Values {
-				w.Header().Set(k, v)
-			}
-		}
+	for k, v := range s.m.HeadersFor(r.URL.Path) {
+		w.Header().Set(k, v)
 	}
-	// A control character has no business in a URL of the site, and a
-	// browser strips tabs and line breaks from a Location it is given, so
-	// "/\t/evil.example" would read as "//evil.example".
-	if strings.ContainsFunc(p, unicode.IsControl) {
-		s.notFound(w, r)
-		return
-	}
-	if s.m.TrailingSlash == "remove" && len(p) > 1 && strings.HasSuffix(p, "/") {
-		to, ok := slashlessTarget(r.URL)
-		if !ok {
-			s.notFound(w, r)
+	a := s.m.Resolve(r.URL, s.root.isFile)
+	switch a.Kind {
+	case routing.RedirectTo:
+		redirect(w, r, a.Location, a.Status)
+	case routing.ServeFile:
+		s.serve(w, r, a.File, a.Status)
+	default:
+		w.Header().Set("Cache-Control", "no-store")
+		if a.File == "" {
+			http.NotFound(w, r)
 			return
 		}
-		redirect(w, r, to, http.StatusMovedPermanently)
-		return
+		s.serve(w, r, a.File, a.Status)
 	}
-	for _, rd := range s.m.Redirects {
-		if rd.From == p {
-			redirect(w, r, rd.To, rd.Status)
-			return
-		}
-	}
-	if f, ok := s.file(p); ok {
-		s.serve(w, r, f, http.StatusOK)
-		return
-	}
-	for _, rw := range s.m.Rewrites {
-		if matches(rw.From, p) {
-			if f, ok := s.file(rw.To); ok {
-				s.serve(w, r, f, http.StatusOK)
-				return
-			}
-		}
-	}
-	s.notFound(w, r)
-}
-
-// notFound answers with the not-found page and its status.
-func (s *site) notFound(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-store")
-	if f, ok := s.file(s.m.NotFound.File); ok {
-		s.serve(w, r, f, s.m.NotFound.Status)
-		return
-	}
-	http.NotFound(w, r)
-}
-
-// slashlessTarget is where the trailing-slash rule sends u: its path
-// without the trailing slashes, escaped as the request had it, so that
-// "/caf%C3%A9/" goes to "/caf%C3%A9" and "/a%3Fb/" to "/a%3Fb", never to
-// "/a?b". It refuses (ok false) every target a browser could read as
-// another site or as something other than a path: one that does not start
-// with exactly one '/' followed by a character other than '/' or '\'
-// ("//evil.example" is a host; browsers read '\' as '/').
-func slashlessTarget(u *url.URL) (to string, ok bool) {
-	t := url.URL{Path: strings.TrimRight(u.Path, "/"), RawPath: strings.TrimRight(u.RawPath, "/")}
-	to = t.EscapedPath()
-	return to, samePath(t.Path) && samePath(to)
-}
-
-// samePath reports whether p can only be read as a path on this site.
-func samePath(p string) bool {
-	return len(p) >= 2 && p[0] == '/' && p[1] != '/' && p[1] != '\\'
-}
-
-// file finds the file for a URL path: the file itself, or the directory's
-// index.html. Dot files and paths escaping dir are never served.
-func (s *site) file(p string) (string, bool) {
-	clean := path.Clean("/" + p)
-	if strings.Contains(clean, "/.") {
-		return "", false
-	}
-	name := strings.TrimPrefix(clean, "/")
-	if name != "" && s.root.isFile(name) {
-		return name, true
-	}
-	name = path.Join(name, "index.html")
-	return name, s.root.isFile(name)
 }
 
 func (s *site) serve(w http.ResponseWriter, r *http.Request, file string, status int) {
@@ -209,15 +124,6 @@ var contentTypes = map[string]string{
 	".xml":         "application/xml; charset=utf-8",
 	".txt":         "text/plain; charset=utf-8",
 	".woff2":       "font/woff2",
-}
-
-// matches reports whether p matches a manifest pattern: exact, or a prefix
-// pattern "/dir/*" for every path below /dir ("/*" matches all).
-func matches(pattern, p string) bool {
-	if prefix, ok := strings.CutSuffix(pattern, "/*"); ok {
-		return strings.HasPrefix(p, prefix+"/")
-	}
-	return pattern == p
 }
 
 // redirect answers with a Location of exactly to, plus the request's query.

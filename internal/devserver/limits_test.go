@@ -1,4 +1,4 @@
-package main
+package devserver
 
 import (
 	"bufio"
@@ -15,21 +15,19 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/vozia/site/internal/devserver"
 )
 
 // testLimits are the server's limits scaled down so that each attack below
 // plays out in a few seconds, yet wide enough that a loaded machine still
 // serves an honest request within them. Every test talks to 127.0.0.1
 // only, with a bounded number of connections, and gives up after patience.
-var testLimits = limits{
-	readHeader:     time.Second,
-	read:           1500 * time.Millisecond,
-	write:          1500 * time.Millisecond,
-	idle:           time.Second,
-	maxHeaderBytes: 8 << 10,
-	maxConns:       16,
+var testLimits = Limits{
+	ReadHeader:     time.Second,
+	Read:           1500 * time.Millisecond,
+	Write:          1500 * time.Millisecond,
+	Idle:           time.Second,
+	MaxHeaderBytes: 8 << 10,
+	MaxConns:       16,
 }
 
 // patience is how long a test waits for what must happen: far longer than
@@ -41,7 +39,7 @@ const patience = 15 * time.Second
 // address; the server and its connections are closed when the test ends.
 // open counts the connections the server holds at any moment, and maxOpen
 // the most it ever held.
-func startServer(t *testing.T, lim limits, h http.Handler) (addr string, maxOpen func() int64) {
+func startServer(t *testing.T, lim Limits, h http.Handler) (addr string, maxOpen func() int64) {
 	t.Helper()
 	if h == nil {
 		root := t.TempDir()
@@ -54,16 +52,16 @@ func startServer(t *testing.T, lim limits, h http.Handler) (addr string, maxOpen
 			os.WriteFile(filepath.Join(root, p), []byte(s), 0o644)
 		}
 		var err error
-		h, err = devserver.New(context.Background(), devserver.Options{Dir: filepath.Join(root, "site"), Outbox: filepath.Join(root, "o.jsonl")})
+		h, err = New(context.Background(), Options{Dir: filepath.Join(root, "site"), Outbox: filepath.Join(root, "o.jsonl")})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	ln, err := listen("127.0.0.1:0", lim)
+	ln, err := Listen("127.0.0.1:0", lim)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newServer(h, lim)
+	srv := NewServer(h, lim)
 	var open, most atomic.Int64
 	srv.ConnState = func(_ net.Conn, s http.ConnState) {
 		switch s {
@@ -233,8 +231,8 @@ func TestSiteAnswersWhileConnectionsStall(t *testing.T) {
 	if n := held.Load(); n > 0 {
 		t.Errorf("%d of %d stalled connections were still open after %v", n, stalled, patience)
 	}
-	if n := maxOpen(); n > int64(testLimits.maxConns) {
-		t.Errorf("the server held %d connections at once; want at most %d", n, testLimits.maxConns)
+	if n := maxOpen(); n > int64(testLimits.MaxConns) {
+		t.Errorf("the server held %d connections at once; want at most %d", n, testLimits.MaxConns)
 	}
 }
 
@@ -244,7 +242,7 @@ func TestSiteAnswersWhileConnectionsStall(t *testing.T) {
 func TestStreamCanOutliveTheTimeouts(t *testing.T) {
 	t.Parallel()
 	const events = 6
-	tick := testLimits.write / 3 // the stream lasts twice the write timeout
+	tick := testLimits.Write / 3 // the stream lasts twice the write timeout
 	stream := func(lift bool) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			rc := http.NewResponseController(w)
@@ -297,11 +295,11 @@ func TestStreamCanOutliveTheTimeouts(t *testing.T) {
 
 // The limits cmd/serve runs with leave nothing unbounded.
 func TestDefaultLimitsAreSet(t *testing.T) {
-	l := defaultLimits()
-	if l.readHeader <= 0 || l.read <= 0 || l.write <= 0 || l.idle <= 0 || l.maxHeaderBytes <= 0 || l.maxConns <= 0 {
+	l := DefaultLimits()
+	if l.ReadHeader <= 0 || l.Read <= 0 || l.Write <= 0 || l.Idle <= 0 || l.MaxHeaderBytes <= 0 || l.MaxConns <= 0 {
 		t.Errorf("unbounded limit in %+v", l)
 	}
-	if l.readHeader > l.read {
-		t.Errorf("header timeout %v beyond the whole request's %v", l.readHeader, l.read)
+	if l.ReadHeader > l.Read {
+		t.Errorf("header timeout %v beyond the whole request's %v", l.ReadHeader, l.Read)
 	}
 }

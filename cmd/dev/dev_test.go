@@ -19,9 +19,10 @@ import (
 	"time"
 
 	"github.com/vozia/site/internal/devserver"
+	"github.com/vozia/site/internal/problem"
 )
 
-// The harness of the -watch tests and benchmarks: cmd/serve -watch itself
+// The harness of the cmd/dev tests and benchmarks: cmd/dev itself
 // (run), on a temporary copy of content/, with an event stream of its own
 // to know when each build is done.
 //
@@ -40,7 +41,7 @@ type sseEvent struct {
 	data []byte
 }
 
-// startDev runs cmd/serve -watch on a copy of the repository's content
+// startDev runs cmd/dev on a copy of the repository's content
 // (and of its frontend sources when copyFrontend is set), and waits for
 // the first build.
 func startDev(t testing.TB, copyFrontend bool) *devSite {
@@ -65,7 +66,7 @@ func startDev(t testing.TB, copyFrontend bool) *devSite {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"-watch", "-addr", "127.0.0.1:0", "-content", d.Content, "-frontend", d.Frontend,
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-content", d.Content, "-frontend", d.Frontend,
 			"-outbox", filepath.Join(tmp, "outbox.jsonl")}, d.out, d.out)
 	}()
 	t.Cleanup(func() {
@@ -73,10 +74,10 @@ func startDev(t testing.TB, copyFrontend bool) *devSite {
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Errorf("cmd/serve -watch: %v", err)
+				t.Errorf("cmd/dev: %v", err)
 			}
 		case <-time.After(20 * time.Second):
-			t.Error("cmd/serve -watch did not stop")
+			t.Error("cmd/dev did not stop")
 		}
 	})
 	for deadline := time.Now().Add(30 * time.Second); d.URL == ""; time.Sleep(10 * time.Millisecond) {
@@ -165,7 +166,7 @@ func (d *devSite) built(t testing.TB) devserver.Change {
 }
 
 // failed waits for the next failed build and returns its problems.
-func (d *devSite) failed(t testing.TB) []devserver.Problem {
+func (d *devSite) failed(t testing.TB) []problem.Problem {
 	t.Helper()
 	for {
 		e := d.next(t)
@@ -173,7 +174,7 @@ func (d *devSite) failed(t testing.TB) []devserver.Problem {
 			t.Fatalf("build succeeded, want a failure: %s", e.data)
 		}
 		if e.name == "problems" {
-			var p struct{ Problems []devserver.Problem }
+			var p struct{ Problems []problem.Problem }
 			if err := json.Unmarshal(e.data, &p); err != nil {
 				t.Fatal(err)
 			}

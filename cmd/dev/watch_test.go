@@ -20,7 +20,7 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
 
-// TestWatch edits a copy of the content under cmd/serve -watch and looks
+// TestWatch edits a copy of the content under cmd/dev and looks
 // at the result in Chromium, as an editor would, without reloading by
 // hand.
 func TestWatch(t *testing.T) {
@@ -60,7 +60,7 @@ func TestWatch(t *testing.T) {
 		if len(problems) == 0 || problems[0].File == "" || problems[0].Line == 0 || problems[0].Source == "" {
 			t.Fatalf("problems %+v, want a file:line:col and the line", problems)
 		}
-		want := problems[0].String()
+		want := problems[0].Error()
 		if !strings.Contains(want, pageFile(page)+":") {
 			t.Errorf("problem %q does not name %s", want, pageFile(page))
 		}

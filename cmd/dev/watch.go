@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/devserver"
+	"github.com/vozia/site/internal/problem"
+	"github.com/vozia/site/internal/watch"
+)
+
+// quiet is how long the sources must be still before a rebuild: long
+// enough to take an editor's save (write, rename, chmod) as one change,
+// short against the build itself.
+const quiet = 20 * time.Millisecond
+
+// develop is the edit loop of make dev: build, publish to live (or show the
+// problems), then rebuild after every batch of changes to the content or
+// the frontend sources, until ctx is done. Builds run one at a time and
+// always read the files as they are when the build starts, so when edits
+// arrive faster than builds the last edit always wins.
+func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir string, out io.Writer) error {
+	src := filepath.Join(frontendDir, "src")
+	w, err := watch.New(quiet, contentDir, src)
+	if err != nil {
+		return fmt.Errorf("watch: %w", err)
+	}
+	bld := generator.NewBuilder(generator.Options{
+		Content:     os.DirFS(contentDir),
+		ContentDir:  contentDir,
+		FrontendDir: frontendDir,
+	})
+	defer bld.Close()
+	d := &dev{ctx: ctx, live: live, bld: bld, contentDir: contentDir, frontendDir: frontendDir, out: out}
+	d.build()
+	absSrc, _ := filepath.Abs(src)
+	return w.Run(ctx, func(paths []string) {
+		for _, p := range paths {
+			if abs, _ := filepath.Abs(p); p == "" || strings.HasPrefix(abs, absSrc+string(filepath.Separator)) {
+				bld.FrontendChanged()
+				break
+			}
+		}
+		d.build()
+	})
+}
+
+type dev struct {
+	ctx                     context.Context
+	live                    *devserver.Live
+	bld                     *generator.Builder
+	contentDir, frontendDir string
+	out                     io.Writer
+}
+
+func (d *dev) build() {
+	start := time.Now()
+	res, err := d.bld.Build(d.ctx)
+	if err != nil {
+		problems := problem.Of(err).WithSources()
+		d.live.Fail(problems)
+		fmt.Fprintf(d.out, "build failed after %s; serving the last good build:\n", since(start))
+		problem.Print(d.out, problems)
+		return
+	}
+	c := d.live.Publish(res.Site, res.Manifest)
+	rendered := len(res.Stats.Routes) - res.Stats.Reused
+	what := "nothing changed"
+	switch {
+	case c.All:
+		what = "reloading every page"
+	case len(c.URLs) > 0:
+		what = "reloading " + strings.Join(c.URLs, ", ")
+	case len(c.Files) > 0:
+		what = "reloading " + strings.Join(c.Files, ", ")
+	}
+	fmt.Fprintf(d.out, "built in %s (%d of %d pages rendered); %s\n", since(start), rendered, len(res.Stats.Routes), what)
+}
+
+func since(t time.Time) string { return fmt.Sprintf("%d ms", time.Since(t).Milliseconds()) }

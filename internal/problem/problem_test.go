@@ -1,0 +1,73 @@
+package problem
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestError(t *testing.T) {
+	for _, tt := range []struct {
+		p    Problem
+		want string
+	}{
+		{Problem{File: "content/pages/platform.yaml", Line: 12, Col: 3, Message: `unknown field "titel"`}, `content/pages/platform.yaml:12:3: unknown field "titel"`},
+		{Problem{Message: "link check: /x links to /nowhere"}, "link check: /x links to /nowhere"},
+	} {
+		if got := tt.p.Error(); got != tt.want {
+			t.Errorf("%q, want %q", got, tt.want)
+		}
+	}
+}
+
+// TestOf: the problems of a stage reach the printer and the dialog as
+// they were made, through wrapping and joining, with no text parsed back.
+func TestOf(t *testing.T) {
+	a := Problem{File: "pages/a.yaml", Line: 2, Col: 1, Message: `unknown field "titel"`}
+	b := Problem{File: "src/app.tsx", Line: 1, Col: 14, Message: "TypeError: boom", Detail: "at f (src/app.tsx:1:14)"}
+	tests := []struct {
+		name string
+		err  error
+		want List
+	}{
+		{"nil", nil, nil},
+		{"a list", List{a, b}, List{a, b}},
+		{"one problem", b, List{b}},
+		{"wrapped: the context stays in front of the message", fmt.Errorf("server bundle: %w", List{a}),
+			List{{File: a.File, Line: a.Line, Col: a.Col, Message: "server bundle: " + a.Message}}},
+		{"joined", errors.Join(List{a}, b), List{a, b}},
+		{"a plain error has no place", errors.New("-base-url: not absolute"), List{{Message: "-base-url: not absolute"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Of(tt.err); !slices.Equal(got, tt.want) {
+				t.Errorf("\n got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPrefixSortAndSources(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "pages"), 0o755)
+	os.WriteFile(filepath.Join(dir, "pages", "a.yaml"), []byte("title: A\ntitel: B\n"), 0o644)
+	l := List{
+		{File: "pages/a.yaml", Line: 2, Col: 1, Message: `unknown field "titel"`},
+		{Message: "no place"},
+		{File: "pages/a.yaml", Line: 1, Col: 1, Message: "first"},
+		{File: "pages/a.yaml", Line: 1, Col: 1, Message: "first"},
+	}.Sorted().Prefix(dir).WithSources()
+	if len(l) != 3 || l[0].File != "" || l[1].Message != "first" || l[2].Source != "titel: B" || l[2].File != filepath.ToSlash(dir)+"/pages/a.yaml" {
+		t.Fatalf("got %+v", l)
+	}
+	var out strings.Builder
+	Print(&out, List{l[2], {Message: "render /x: TypeError", Detail: "at f (src/x.tsx:1:2)\nat g"}})
+	want := l[2].Error() + "\n    2 | titel: B\nrender /x: TypeError\n    at f (src/x.tsx:1:2)\n    at g\n"
+	if out.String() != want {
+		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
