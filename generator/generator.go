@@ -163,6 +163,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err := applyOverrides(&site.Config, opt); err != nil {
 		return nil, err
 	}
+	site.Finish(opt.Now)
 	// The site files are drawn while the pages render.
 	siteFilesDone := make(chan []sitefiles.File, 1)
 	go func() {
@@ -181,7 +182,6 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for _, rt := range site.Routes {
 		cr := clientRoute(rt)
 		if p := site.Pages[rt.Path]; p != nil {
-			p.Collections.MarkPast(opt.Now)
 			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: !rt.Indexable()})
 			data := mustJSON(content.PageData{Path: rt.Path, Head: fields, Sections: p.Sections, Collections: p.Collections})
 			pageJSON[rt.Path] = data
@@ -191,7 +191,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	routesJSON := mustJSON(clientRoutes)
 	siteJSON := mustJSON(content.SiteData{
-		Config: site.Config, Layout: site.Layout, Year: opt.Now.Year(),
+		Config: site.Config, Layout: site.Layout,
 		RoutesURL: "/" + out.add(hashedName("data/routes", ".json", routesJSON), routesJSON),
 	})
 

@@ -153,8 +153,8 @@ func walkStrings(v reflect.Value, path string, f func(field string, inResults bo
 				if !ft.IsExported() {
 					continue
 				}
-				name, _, _ := strings.Cut(ft.Tag.Get("json"), ",")
-				if name == "" || name == "-" {
+				name, _, _ := yamlKey(ft)
+				if name == "" {
 					name = ft.Name
 				}
 				walk(v.Field(i), strings.TrimPrefix(path+"."+name, "."), results || ft.Name == resultsField)

@@ -316,11 +316,8 @@ func structFields(t reflect.Type) map[string]fieldInfo {
 	out := map[string]fieldInfo{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" || f.Tag.Get("yaml") == "-" {
+		name, opts, ok := yamlKey(f)
+		if !ok {
 			continue
 		}
 		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
@@ -467,4 +464,24 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
+}
+
+// yamlKey is the key a struct field has in the YAML: its yaml tag when it
+// has one (a field the editor writes but the app never reads is
+// `yaml:"months" json:"-"`), else its json tag, as encoding/json names it;
+// ok is false for a field that is not content (`yaml:"-"`, or json "-"
+// without a yaml tag).
+func yamlKey(f reflect.StructField) (name, opts string, ok bool) {
+	if !f.IsExported() {
+		return "", "", false
+	}
+	tag, hasYAML := f.Tag.Lookup("yaml")
+	if !hasYAML {
+		tag = f.Tag.Get("json")
+	}
+	name, opts, _ = strings.Cut(tag, ",")
+	if name == "-" {
+		return "", "", false
+	}
+	return name, opts, true
 }

@@ -98,6 +98,7 @@ func Load(fsys fs.FS) (*Site, error) {
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
+	l.resolve(s)
 	s.Links = l.links
 	return s, nil
 }

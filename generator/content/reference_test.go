@@ -176,8 +176,8 @@ func (g *refGen) table(t reflect.Type) {
 func (g *refGen) rows(t reflect.Type) {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if !f.IsExported() || name == "-" || f.Tag.Get("yaml") == "-" {
+		name, opts, ok := yamlKey(f)
+		if !ok {
 			continue
 		}
 		if f.Anonymous && name == "" {

@@ -117,7 +117,8 @@ type HeroSection struct {
 // the subject of the e-mail.
 type BlockAction struct {
 	Action
-	Subject string `json:"subject,omitempty"`
+	// Subject is the e-mail's subject; the build appends it to Href.
+	Subject string `yaml:"subject,omitempty" json:"-"`
 	// Secondary draws the action as an outlined button.
 	Secondary bool `json:"secondary,omitempty"`
 }
@@ -365,8 +366,9 @@ type FoundersSection struct {
 	Heading       string `json:"heading"`
 	Statement     string `json:"statement"`
 	FoundersTitle string `json:"foundersTitle"`
-	// ProfileLabel is the founder's profile link text; {name} is replaced.
-	ProfileLabel string `json:"profileLabel"`
+	// ProfileLabel is the text of each founder's profile link; {name} is
+	// replaced.
+	ProfileLabel string `yaml:"profileLabel" json:"-"`
 	MissionTitle string `json:"missionTitle"`
 	MissionText  string `json:"missionText"`
 	MoreLink     Action `json:"moreLink"`
@@ -417,12 +419,14 @@ func (ServicesSection) reads() []string { return []string{"services"} }
 // has a downloadUrl, its button asks for the file by e-mail and Pending
 // says so.
 type ResourceLibrarySection struct {
-	Heading       string `json:"heading"`
-	Intro         string `json:"intro"`
-	DownloadLabel string `json:"downloadLabel"`
-	RequestLabel  string `json:"requestLabel"`
+	Heading string `json:"heading"`
+	Intro   string `json:"intro"`
+	// DownloadLabel is the button of a resource with a file.
+	DownloadLabel string `yaml:"downloadLabel" json:"-"`
+	// RequestLabel is the button of one without: it asks for it by e-mail.
+	RequestLabel string `yaml:"requestLabel" json:"-"`
 	// RequestSubject prefixes the e-mail subject; the title follows.
-	RequestSubject string `json:"requestSubject"`
+	RequestSubject string `yaml:"requestSubject" json:"-"`
 	Pending        string `json:"pending"`
 }
 
@@ -434,17 +438,21 @@ func (ResourceLibrarySection) reads() []string { return []string{"resources"} }
 // finds past (Webinar.Past) are listed apart, as recordings on request;
 // NoUpcoming stands in when none is to come.
 type WebinarsSection struct {
-	Heading          string   `json:"heading"`
-	Intro            string   `json:"intro"`
-	SpeakerLabel     string   `json:"speakerLabel"`
-	RegisterLabel    string   `json:"registerLabel"`
-	RegisterSubject  string   `json:"registerSubject"`
-	RegisterNote     string   `json:"registerNote"`
-	NoUpcoming       string   `json:"noUpcoming"`
-	PastHeading      string   `json:"pastHeading"`
-	RecordingLabel   string   `json:"recordingLabel"`
-	RecordingSubject string   `json:"recordingSubject"`
-	Months           []string `json:"months"`
+	Heading      string `json:"heading"`
+	Intro        string `json:"intro"`
+	SpeakerLabel string `json:"speakerLabel"`
+	// RegisterLabel is the button of a webinar to come: it asks by e-mail
+	// to register, with RegisterSubject and the title as the subject.
+	RegisterLabel   string `yaml:"registerLabel" json:"-"`
+	RegisterSubject string `yaml:"registerSubject" json:"-"`
+	RegisterNote    string `json:"registerNote"`
+	NoUpcoming      string `json:"noUpcoming"`
+	PastHeading     string `json:"pastHeading"`
+	// RecordingLabel is the button of a past one, asking for its recording.
+	RecordingLabel   string `yaml:"recordingLabel" json:"-"`
+	RecordingSubject string `yaml:"recordingSubject" json:"-"`
+	// Months name the twelve months, January first, for the dates.
+	Months []string `yaml:"months" json:"-"`
 }
 
 func (w WebinarsSection) Validate() error {
@@ -463,12 +471,15 @@ func (WebinarsSection) reads() []string { return []string{"webinars"} }
 // and {best} (e.g. "Rated {rating} out of {best}"); Months names the months
 // of the dates, January first.
 type ReviewsSection struct {
-	ID          string   `json:"id,omitempty"`
-	Eyebrow     string   `json:"eyebrow,omitempty"`
-	Heading     string   `json:"heading"`
-	Intro       string   `json:"intro,omitempty"`
-	RatingLabel string   `json:"ratingLabel"`
-	Months      []string `json:"months"`
+	ID      string `json:"id,omitempty"`
+	Eyebrow string `json:"eyebrow,omitempty"`
+	Heading string `json:"heading"`
+	Intro   string `json:"intro,omitempty"`
+	// RatingLabel is read out for each review's stars: {rating} and {best}
+	// are replaced.
+	RatingLabel string `yaml:"ratingLabel" json:"-"`
+	// Months name the twelve months, January first, for the dates.
+	Months []string `yaml:"months" json:"-"`
 }
 
 func (r ReviewsSection) Validate() error {

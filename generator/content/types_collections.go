@@ -73,6 +73,9 @@ type Review struct {
 	ReviewBody    string  `json:"reviewBody"`
 	RatingValue   float64 `json:"ratingValue"`
 	DatePublished string  `json:"datePublished"`
+	// RatingLabel and DateText are worded by the page's reviews section.
+	RatingLabel string `json:"ratingLabel" yaml:"-"`
+	DateText    string `json:"dateText" yaml:"-"`
 }
 
 func (r Review) Validate() error {
@@ -91,6 +94,8 @@ type Founder struct {
 	Bio      string `json:"bio"`
 	Initials string `json:"initials"`
 	LinkedIn AbsURL `json:"linkedin"`
+	// ProfileLabel is worded by the page's founders section.
+	ProfileLabel string `json:"profileLabel,omitempty" yaml:"-"`
 }
 
 type FAQItem struct {
@@ -107,6 +112,8 @@ type Resource struct {
 	Description string `json:"description"`
 	DownloadURL string `json:"downloadUrl,omitempty"`
 	Category    string `json:"category"`
+	// Action is worded by the page's resource library section.
+	Action BlockAction `json:"action" yaml:"-"`
 }
 
 // Webinar is a webinar; Date is ISO (2024-02-15), Time is local to
@@ -119,6 +126,9 @@ type Webinar struct {
 	TimeZone string `json:"timeZone"`
 	Speaker  string `json:"speaker"`
 	Past     bool   `json:"past" yaml:"-"`
+	// When and Action are worded by the page's webinars section.
+	When   string      `json:"when" yaml:"-"`
+	Action BlockAction `json:"action" yaml:"-"`
 }
 
 func (w Webinar) Validate() error {

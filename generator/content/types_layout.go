@@ -41,8 +41,11 @@ type UI struct {
 //	email           mailto: demoEmail
 type Action struct {
 	Label string `json:"label"`
-	Href  Link   `json:"href,omitempty"`
-	Site  string `json:"site,omitempty"`
+	// Href is optional in the YAML (Site instead), always set for the app.
+	Href Link `yaml:"href,omitempty" json:"href"`
+	// Site names an address of site.yaml (pulse, health, demo, careers or
+	// email) instead of an href.
+	Site string `yaml:"site,omitempty" json:"-"`
 }
 
 // SiteAddresses are the names an Action's Site may take.
@@ -92,8 +95,8 @@ type Footer struct {
 	SocialTitle         string         `json:"socialTitle"`
 	LegalLinks          []NavLink      `json:"legalLinks"`
 	CookieSettingsLabel string         `json:"cookieSettingsLabel"`
-	// Copyright contains {year}, replaced with the current year, and
-	// {brand}, replaced with site.yaml's brand.
+	// Copyright contains {year}, replaced with the build's year (the site
+	// is rebuilt daily), and {brand}, replaced with site.yaml's brand.
 	Copyright string `json:"copyright"`
 }
 
@@ -144,7 +147,8 @@ type InfoItem struct {
 	Label string `json:"label"`
 	Text  string `json:"text,omitempty"`
 	Href  Link   `json:"href,omitempty"`
-	Site  string `json:"site,omitempty"`
+	// Site, like Action's, is resolved into Href by the build.
+	Site string `yaml:"site,omitempty" json:"-"`
 }
 
 func (i InfoItem) Validate() error {

@@ -14,9 +14,6 @@ type SiteData struct {
 	// []ClientRoute. It is not embedded: every page would then grow with
 	// the number of pages of the site.
 	RoutesURL string `json:"routesURL"`
-	// Year is the year at render time, for the copyright line; the client
-	// corrects it if the year has turned since.
-	Year int `json:"year"`
 }
 
 // ClientRoute is a route as the client router sees it.

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { actionHref } from "../lib/actions";
 import type {
   BlockAction,
   BlockCard,
@@ -7,10 +6,8 @@ import type {
   CardsSection,
   CTASection,
   HeroSection,
-  SiteConfig,
   StatsSection,
 } from "../lib/content-types";
-import { useSite } from "../lib/site-context";
 import { SectionHeading } from "./section-heading";
 import { LinkButton } from "./ui/button";
 import { Icon } from "./ui/icon";
@@ -22,11 +19,6 @@ import "./block-sections.css";
  * classes of styles/global.css so that every page looks like the home page.
  */
 
-function blockHref(a: BlockAction, config: SiteConfig): string {
-  const href = actionHref(config, a);
-  return a.subject ? `${href}?subject=${encodeURIComponent(a.subject)}` : href;
-}
-
 export interface BlockActionLinkProps {
   action: BlockAction;
   /** For the black hero and call-to-action blocks. */
@@ -37,10 +29,9 @@ export interface BlockActionLinkProps {
 
 /** BlockActionLink draws a BlockAction as a button-styled link. */
 export function BlockActionLink({ action, dark, className, onClick }: BlockActionLinkProps) {
-  const { config } = useSite();
   return (
     <LinkButton
-      href={blockHref(action, config)}
+      href={action.href}
       variant={action.secondary ? (dark ? "ghost-light" : "outline") : "primary"}
       size={dark ? "lg" : "md"}
       className={className}

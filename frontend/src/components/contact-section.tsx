@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent, type HTMLAttributes, type ReactElement } from "react";
-import { siteAddress } from "../lib/actions";
 import type { FormMessages, Limits } from "../lib/content-types";
 import { useSite } from "../lib/site-context";
 import { Button, SmartLink } from "./ui/button";
@@ -228,8 +227,6 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
           <h3>{copy.infoHeading}</h3>
           <ul className="contact__list">
             {copy.info.map((item) => {
-              const href = item.site ? siteAddress(config, item.site) : item.href;
-              const text = item.site ? href!.replace(/^mailto:/, "") : item.text;
               return (
                 <li key={item.label}>
                   <span className="contact__icon">
@@ -237,7 +234,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
                   </span>
                   <span>
                     <span className="contact__label">{item.label}</span>
-                    {href ? <SmartLink href={href}>{text}</SmartLink> : <span>{text}</span>}
+                    {item.href ? <SmartLink href={item.href}>{item.text}</SmartLink> : <span>{item.text}</span>}
                   </span>
                 </li>
               );

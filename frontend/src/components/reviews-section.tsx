@@ -18,12 +18,10 @@ export function ReviewsSection({ copy, reviews, soft }: { copy: SectionOf<"revie
         <SectionHeading eyebrow={copy.eyebrow} heading={copy.heading} intro={copy.intro} />
         <ul className="reviews">
           {reviews.map((r) => {
-            const [y, m, d] = r.datePublished.split("-").map(Number);
-            const rating = copy.ratingLabel.replace("{rating}", String(r.ratingValue)).replace("{best}", String(best));
             return (
               <li key={r.company + r.datePublished} className="card review">
                 <figure>
-                  <p className="review__stars" role="img" aria-label={rating}>
+                  <p className="review__stars" role="img" aria-label={r.ratingLabel}>
                     {Array.from({ length: best }, (_, i) => (
                       <Icon key={i} name="star" size={18} className={i < Math.round(r.ratingValue) ? "is-on" : undefined} />
                     ))}
@@ -33,7 +31,7 @@ export function ReviewsSection({ copy, reviews, soft }: { copy: SectionOf<"revie
                   </blockquote>
                   <figcaption>
                     <span className="review__company">{r.company}</span>
-                    <time dateTime={r.datePublished}>{`${copy.months[m - 1]} ${d}, ${y}`}</time>
+                    <time dateTime={r.datePublished}>{r.dateText}</time>
                   </figcaption>
                 </figure>
               </li>

@@ -2,7 +2,6 @@ import { useEffect, useState, type ComponentType, type MouseEvent } from "react"
 import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../lib/link";
 import type { BlockCard, CardCollection, Collections, PageData, SectionKind, SectionOf, Service } from "../lib/content-types";
-import { useSite } from "../lib/site-context";
 import { ContactSection as ContactForm } from "./contact-section";
 import { FloatingContact } from "./floating-contact";
 import { AboutUs, FAQ } from "./home/about-faq";
@@ -138,15 +137,12 @@ function CollectionView({ section: s, collections, soft }: SectionProps<"collect
 }
 
 /**
- * MarkdownView shows Markdown rendered by the build. The text writes the
- * mailbox as {email} (goldmark escapes it to %7Bemail%7D inside a
- * mailto:), filled in from site.yaml so that only site.yaml spells it.
- * Site links inside the text navigate client-side like any other link.
+ * MarkdownView shows Markdown rendered by the build ({email} already
+ * filled in from site.yaml, so that only site.yaml spells it). Site links inside the text navigate client-side like any other link.
  */
 function MarkdownView({ section }: SectionProps<"markdown">) {
-  const { config } = useSite();
   const navigate = useNavigate();
-  const html = section.html.replace(/\{email\}|%7Bemail%7D/g, config.demoEmail);
+  const html = section.html;
   const onClick = (e: MouseEvent) => {
     const a = (e.target as Element).closest("a");
     const href = a?.getAttribute("href");
@@ -242,14 +238,7 @@ function ResourceLibraryView({ section: library, collections, soft }: SectionPro
         {resources.map((r) => (
           <BlockCardItem key={r.title} card={{ icon: r.icon, tag: r.type, title: r.title, text: r.description }}>
             <p className="blk-pill">{r.category}</p>
-            <BlockActionLink
-              className="blk-card-action"
-              action={
-                r.downloadUrl
-                  ? { label: library.downloadLabel, href: r.downloadUrl, secondary: true }
-                  : { label: library.requestLabel, site: "email", subject: `${library.requestSubject} ${r.title}`, secondary: true }
-              }
-            />
+            <BlockActionLink className="blk-card-action" action={r.action} />
           </BlockCardItem>
         ))}
       </BlockCardList>
@@ -263,27 +252,24 @@ function WebinarsView({ section: webinars, collections, soft }: SectionProps<"we
   // invites visitors to register for a date that has gone.
   const upcoming = sessions.filter((w) => !w.past);
   const past = sessions.filter((w) => w.past).reverse();
-  const card = (w: (typeof sessions)[number], action: { label: string; subject: string }) => {
-    const [y, m, d] = w.date.split("-").map(Number);
-    return (
-      <li key={w.title} className="card blk-card">
-        <p className="blk-tag">
-          <time dateTime={`${w.date}T${w.time}`}>{`${webinars.months[m - 1]} ${d}, ${y} · ${w.time} ${w.timeZone}`}</time>
-        </p>
-        <h3>{w.title}</h3>
-        <p>
-          {webinars.speakerLabel}: {w.speaker}
-        </p>
-        <BlockActionLink className="blk-card-action" action={{ label: action.label, site: "email", subject: `${action.subject} ${w.title}` }} />
-      </li>
-    );
-  };
+  const card = (w: (typeof sessions)[number]) => (
+    <li key={w.title} className="card blk-card">
+      <p className="blk-tag">
+        <time dateTime={`${w.date}T${w.time}`}>{w.when}</time>
+      </p>
+      <h3>{w.title}</h3>
+      <p>
+        {webinars.speakerLabel}: {w.speaker}
+      </p>
+      <BlockActionLink className="blk-card-action" action={w.action} />
+    </li>
+  );
   return (
     <BlockSection id="webinars" heading={webinars.heading} intro={webinars.intro} soft={soft}>
       {upcoming.length > 0 ? (
         <>
           <BlockCardList count={upcoming.length}>
-            {upcoming.map((w) => card(w, { label: webinars.registerLabel, subject: webinars.registerSubject }))}
+            {upcoming.map(card)}
           </BlockCardList>
           <p className="blk-note">{webinars.registerNote}</p>
         </>
@@ -294,7 +280,7 @@ function WebinarsView({ section: webinars, collections, soft }: SectionProps<"we
         <>
           <h3 className="blk-subheading">{webinars.pastHeading}</h3>
           <BlockCardList count={past.length}>
-            {past.map((w) => card(w, { label: webinars.recordingLabel, subject: webinars.recordingSubject }))}
+            {past.map(card)}
           </BlockCardList>
         </>
       )}

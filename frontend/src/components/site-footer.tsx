@@ -1,5 +1,3 @@
-import { useEffect, useState } from "react";
-import { actionHref, fill } from "../lib/actions";
 import { openCookieSettings } from "../lib/consent";
 import { useSite } from "../lib/site-context";
 import { SmartLink } from "./ui/button";
@@ -10,14 +8,11 @@ import "./site-footer.css";
 /**
  * SiteFooter: brand and social links, the link columns, Other Sites, the
  * legal links, "Cookie settings" (reopens the consent preferences) and the
- * copyright line. The year is the build's (so the HTML hydrates as is),
- * corrected on the client if the year has turned since.
+ * copyright line (its year is the build's; the site is rebuilt daily).
  */
 export function SiteFooter() {
-  const { config, layout, year: buildYear } = useSite();
+  const { config, layout } = useSite();
   const f = layout.footer;
-  const [year, setYear] = useState(buildYear);
-  useEffect(() => setYear(new Date().getFullYear()), []);
   return (
     <footer className="site-footer">
       <div className="container footer__grid">
@@ -43,7 +38,7 @@ export function SiteFooter() {
             <ul>
               {c.links.map((l) => (
                 <li key={l.label}>
-                  <SmartLink href={actionHref(config, l)}>{l.label}</SmartLink>
+                  <SmartLink href={l.href}>{l.label}</SmartLink>
                 </li>
               ))}
             </ul>
@@ -61,7 +56,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="container footer__bottom">
-        <p>{fill(f.copyright, { year, brand: config.brand })}</p>
+        <p>{f.copyright}</p>
         <ul>
           {f.legalLinks.map((l) => (
             <li key={l.href}>

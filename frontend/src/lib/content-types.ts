@@ -5,8 +5,7 @@ import type { IconName } from "../components/ui/icon";
 
 export interface Action {
   label: string;
-  href?: string;
-  site?: string;
+  href: string;
 }
 
 export interface Analytics {
@@ -15,9 +14,7 @@ export interface Analytics {
 
 export interface BlockAction {
   label: string;
-  href?: string;
-  site?: string;
-  subject?: string;
+  href: string;
   secondary?: boolean;
 }
 
@@ -259,6 +256,7 @@ export interface Founder {
   bio: string;
   initials: string;
   linkedin: string;
+  profileLabel?: string;
 }
 
 export interface FoundersSection {
@@ -266,7 +264,6 @@ export interface FoundersSection {
   heading: string;
   statement: string;
   foundersTitle: string;
-  profileLabel: string;
   missionTitle: string;
   missionText: string;
   moreLink: Action;
@@ -318,7 +315,6 @@ export interface InfoItem {
   label: string;
   text?: string;
   href?: string;
-  site?: string;
 }
 
 export interface Integration {
@@ -458,14 +454,12 @@ export interface Resource {
   description: string;
   downloadUrl?: string;
   category: string;
+  action: BlockAction;
 }
 
 export interface ResourceLibrarySection {
   heading: string;
   intro: string;
-  downloadLabel: string;
-  requestLabel: string;
-  requestSubject: string;
   pending: string;
 }
 
@@ -474,6 +468,8 @@ export interface Review {
   reviewBody: string;
   ratingValue: number;
   datePublished: string;
+  ratingLabel: string;
+  dateText: string;
 }
 
 export interface ReviewsSection {
@@ -481,8 +477,6 @@ export interface ReviewsSection {
   eyebrow?: string;
   heading: string;
   intro?: string;
-  ratingLabel: string;
-  months: string[];
 }
 
 export interface SEO {
@@ -541,7 +535,6 @@ export interface SiteData {
   config: SiteConfig;
   layout: Layout;
   routesURL: string;
-  year: number;
 }
 
 export interface StatsSection {
@@ -576,20 +569,17 @@ export interface Webinar {
   timeZone: string;
   speaker: string;
   past: boolean;
+  when: string;
+  action: BlockAction;
 }
 
 export interface WebinarsSection {
   heading: string;
   intro: string;
   speakerLabel: string;
-  registerLabel: string;
-  registerSubject: string;
   registerNote: string;
   noUpcoming: string;
   pastHeading: string;
-  recordingLabel: string;
-  recordingSubject: string;
-  months: string[];
 }
 
 /** Section is one section of a page, selected by its kind. */

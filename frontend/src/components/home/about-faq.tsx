@@ -1,13 +1,10 @@
-import { actionHref, fill } from "../../lib/actions";
 import type { FAQItem, Founder, FoundersSection, FAQSection } from "../../lib/content-types";
-import { useSite } from "../../lib/site-context";
 import { SectionHeading } from "../section-heading";
 import { LinkButton, SmartLink } from "../ui/button";
 import { Icon } from "../ui/icon";
 
 /** AboutUs (#about-us): the statement, the founder cards and the Mission block. */
 export function AboutUs({ copy, founders }: { copy: FoundersSection; founders: Founder[] }) {
-  const { config } = useSite();
   return (
     <section id="about-us" className="section section--soft reveal" aria-labelledby="about-heading">
       <div className="container">
@@ -30,7 +27,7 @@ export function AboutUs({ copy, founders }: { copy: FoundersSection; founders: F
                   <p>{f.bio}</p>
                   <SmartLink href={f.linkedin} className="founder__link">
                     <Icon name="linkedin" size={18} />
-                    {fill(copy.profileLabel, { name: f.name })}
+                    {f.profileLabel}
                   </SmartLink>
                 </li>
               ))}
@@ -40,7 +37,7 @@ export function AboutUs({ copy, founders }: { copy: FoundersSection; founders: F
             <Icon name="target" size={32} />
             <h3>{copy.missionTitle}</h3>
             <p>{copy.missionText}</p>
-            <LinkButton href={actionHref(config, copy.moreLink)} variant="ghost-light">
+            <LinkButton href={copy.moreLink.href} variant="ghost-light">
               {copy.moreLink.label}
               <Icon name="arrow-right" size={16} />
             </LinkButton>
@@ -53,7 +50,6 @@ export function AboutUs({ copy, founders }: { copy: FoundersSection; founders: F
 
 /** FAQ: a single-open accordion on <details name="faq">, fully collapsible, and the mailto contact. */
 export function FAQ({ copy, items }: { copy: FAQSection; items: FAQItem[] }) {
-  const { config } = useSite();
   return (
     <section id="faq" className="section reveal" aria-labelledby="faq-heading">
       <div className="container faq">
@@ -70,7 +66,7 @@ export function FAQ({ copy, items }: { copy: FAQSection; items: FAQItem[] }) {
           ))}
         </div>
         <p className="faq__contact">
-          {copy.contactText} <SmartLink href={actionHref(config, copy.contact)}>{copy.contact.label}</SmartLink>
+          {copy.contactText} <SmartLink href={copy.contact.href}>{copy.contact.label}</SmartLink>
         </p>
       </div>
     </section>

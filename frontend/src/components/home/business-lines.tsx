@@ -1,7 +1,5 @@
 import { useRef, useState } from "react";
-import { actionHref } from "../../lib/actions";
 import type { BusinessLinesSection, Service } from "../../lib/content-types";
-import { useSite } from "../../lib/site-context";
 import { SectionHeading } from "../section-heading";
 import { ServiceCard } from "../service-card";
 import { LinkButton, scrollToId } from "../ui/button";
@@ -14,11 +12,10 @@ import { Icon } from "../ui/icon";
  * the two product cards.
  */
 export function BusinessLines({ copy, services }: { copy: BusinessLinesSection; services: Service[] }) {
-  const { config } = useSite();
   const [open, setOpen] = useState<Service | null>(null);
   const [shown, setShown] = useState<Service | null>(null);
   const after = useRef<(() => void) | null>(null);
-  const touchHref = actionHref(config, copy.getInTouch);
+  const touchHref = copy.getInTouch.href;
 
   const select = (s: Service) => {
     setShown(s);
@@ -56,7 +53,7 @@ export function BusinessLines({ copy, services }: { copy: BusinessLinesSection; 
                       </li>
                     ))}
                   </ul>
-                  <LinkButton href={actionHref(config, p.link)} variant="secondary">
+                  <LinkButton href={p.link.href} variant="secondary">
                     {p.link.label}
                     <Icon name="external" size={16} />
                   </LinkButton>

@@ -1,7 +1,5 @@
 import { useState } from "react";
-import { actionHref } from "../../lib/actions";
 import type { CaseStudy, CaseStudyGridSection } from "../../lib/content-types";
-import { useSite } from "../../lib/site-context";
 import { SectionHeading } from "../section-heading";
 import { Button, LinkButton } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -9,7 +7,6 @@ import { Icon } from "../ui/icon";
 
 /** CaseStudyGrid (#case-studies): four cards, each opening a modal with the whole story. */
 export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; studies: CaseStudy[] }) {
-  const { config } = useSite();
   const [open, setOpen] = useState(false);
   const [cs, setCs] = useState<CaseStudy | null>(null);
   return (
@@ -46,7 +43,7 @@ export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; s
           ))}
         </ul>
         <p className="section__more">
-          <LinkButton href={actionHref(config, copy.allLink)} variant="outline">
+          <LinkButton href={copy.allLink.href} variant="outline">
             {copy.allLink.label}
             <Icon name="arrow-right" size={16} />
           </LinkButton>

@@ -1,12 +1,9 @@
-import { actionHref } from "../../lib/actions";
 import type { HomeHeroSection } from "../../lib/content-types";
-import { useSite } from "../../lib/site-context";
 import { LinkButton } from "../ui/button";
 import { Icon } from "../ui/icon";
 
 /** Hero: heading, subheading, topic tags, the two calls to action and the mock dashboard. */
 export function Hero({ copy }: { copy: HomeHeroSection }) {
-  const { config } = useSite();
   const d = copy.dashboard;
   return (
     <section className="hero" aria-labelledby="hero-heading">
@@ -26,11 +23,11 @@ export function Hero({ copy }: { copy: HomeHeroSection }) {
             ))}
           </ul>
           <div className="hero__ctas">
-            <LinkButton href={actionHref(config, copy.primary)} size="lg">
+            <LinkButton href={copy.primary.href} size="lg">
               {copy.primary.label}
               <Icon name="external" size={18} />
             </LinkButton>
-            <LinkButton href={actionHref(config, copy.secondary)} variant="ghost-light" size="lg">
+            <LinkButton href={copy.secondary.href} variant="ghost-light" size="lg">
               {copy.secondary.label}
               <Icon name="arrow-right" size={18} />
             </LinkButton>
