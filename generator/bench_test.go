@@ -2,6 +2,7 @@ package generator
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 
@@ -25,13 +26,17 @@ func BenchmarkBuildShippedSite(b *testing.B) {
 func BenchmarkBuild1000Routes(b *testing.B) {
 	fsys := contentFS(b)
 	sitefixture.AddPages(fsys, 1000)
-	pages := 0
-	for b.Loop() {
-		res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
-		if err != nil {
-			b.Fatal(err)
-		}
-		pages += len(res.Stats.Routes)
+	for _, splice := range []bool{false, true} {
+		b.Run(fmt.Sprintf("splice=%v", splice), func(b *testing.B) {
+			pages := 0
+			for b.Loop() {
+				res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, Splice: splice})
+				if err != nil {
+					b.Fatal(err)
+				}
+				pages += len(res.Stats.Routes)
+			}
+			b.ReportMetric(float64(pages)/b.Elapsed().Seconds(), "pages/s")
+		})
 	}
-	b.ReportMetric(float64(pages)/b.Elapsed().Seconds(), "pages/s")
 }

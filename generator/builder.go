@@ -3,7 +3,6 @@ package generator
 import (
 	"context"
 	"crypto/sha256"
-	"regexp"
 	"sync"
 
 	"github.com/vozia/site/generator/bundle"
@@ -161,7 +160,11 @@ func (bld *Builder) render(r func() (*prerender.Renderer, error), server []byte,
 		if err != nil {
 			return nil, err
 		}
-		fresh, err := renderer.RenderAll(todo)
+		render := func(jobs []prerender.Job) ([]prerender.Result, error) { return renderer.RenderAllGrouped(jobs, 0) }
+		if bld.opt.Splice {
+			render = renderer.RenderAll
+		}
+		fresh, err := render(todo)
 		if err != nil {
 			return nil, err
 		}
@@ -178,13 +181,6 @@ func (bld *Builder) render(r func() (*prerender.Renderer, error), server []byte,
 	bld.cache.keepOnly(keys)
 	return out, nil
 }
-
-// withoutRoutesURL blanks content.SiteData's routesURL in its JSON.
-func withoutRoutesURL(siteJSON []byte) []byte {
-	return routesURL.ReplaceAll(siteJSON, []byte(`"routesURL":""`))
-}
-
-var routesURL = regexp.MustCompile(`"routesURL":"[^"]*"`)
 
 func hashOf(b []byte) []byte {
 	sum := sha256.Sum256(b)

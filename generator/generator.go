@@ -65,6 +65,13 @@ type Options struct {
 	// (rendercache.go): a page whose render inputs are unchanged since the
 	// last build that used it is not rendered again.
 	CacheDir string
+	// Splice renders the layout once for each group of pages that share it
+	// and splices each page's own part in (prerender/splice.go). It is off
+	// unless asked for: the splice rests on a contract (a layout depends
+	// only on the site data and on which of its links match the URL) that
+	// the build checks piece by piece but cannot prove for a page without
+	// rendering it whole, and it pays only from about 32 pages.
+	Splice bool
 	// Workers is the number of goja runtimes; 0 means one per CPU.
 	Workers int
 	// Now is the build time (the copyright year); zero means time.Now().
@@ -190,16 +197,14 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		clientRoutes = append(clientRoutes, cr)
 	}
 	routesJSON := mustJSON(clientRoutes)
-	siteJSON := mustJSON(content.SiteData{
-		Config: site.Config, Layout: site.Layout,
-		RoutesURL: "/" + out.add(hashedName("data/routes", ".json", routesJSON), routesJSON),
-	})
-
+	siteData := content.SiteData{Config: site.Config, Layout: site.Layout}
 	// Render. The app is given the site data without the route table's
 	// URL: the server never fetches the table, and its URL changes with
 	// any page's data, which would make every render depend on every page
 	// (a Builder re-renders only the pages whose render inputs changed).
-	renderSite := withoutRoutesURL(siteJSON)
+	renderSite := mustJSON(siteData)
+	siteData.RoutesURL = "/" + out.add(hashedName("data/routes", ".json", routesJSON), routesJSON)
+	siteJSON := mustJSON(siteData)
 	var jobs []prerender.Job
 	var routes []content.Route
 	for _, rt := range site.Routes {

@@ -22,9 +22,9 @@ func TestIcons(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, body, ok := strings.Cut(string(src), "const paths")
-	body, _, ok2 := strings.Cut(body, "\n};")
+	body, _, ok2 := strings.Cut(body, "\n}")
 	if !ok || !ok2 {
-		t.Fatalf("%s: no `const paths = {...};` object", iconFile)
+		t.Fatalf("%s: no `const paths = {...}` object", iconFile)
 	}
 	var b bytes.Buffer
 	b.WriteString("// Code generated from frontend/src/components/ui/icon.tsx by TestIcons; DO NOT EDIT.\n")

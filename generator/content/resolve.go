@@ -27,6 +27,9 @@ const bestRating = 5
 
 // resolve runs after validation, on a site without errors.
 func (l *loader) resolve(s *Site) {
+	for i := range s.Config.Social {
+		s.Config.Social[i].Icon = profileIcon(s.Config.Social[i].Name)
+	}
 	cfg := s.Config
 	addresses := func(v reflect.Value) { resolveAddresses(v, cfg) }
 	addresses(reflect.ValueOf(&s.Layout))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/mail"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -21,14 +22,14 @@ type SiteConfig struct {
 	DemoFormURL AbsURL `json:"demoFormURL"`
 	// ContactEndpoint receives enquiries: a site path in development
 	// (/api/contact), the Lambda Function URL in production.
-	ContactEndpoint Endpoint     `json:"contactEndpoint"`
-	Analytics       Analytics    `json:"analytics"`
-	SEO             SEO          `json:"seo"`
-	Organization    Organization `json:"organization"`
-	Social          []Profile    `json:"social"`
-	ProductSites    ProductSites `json:"productSites"`
-	OtherSites      []Profile    `json:"otherSites"`
-	CareersURL      AbsURL       `json:"careersURL"`
+	ContactEndpoint Endpoint        `json:"contactEndpoint"`
+	Analytics       Analytics       `json:"analytics"`
+	SEO             SEO             `json:"seo"`
+	Organization    Organization    `json:"organization"`
+	Social          []SocialProfile `json:"social"`
+	ProductSites    ProductSites    `json:"productSites"`
+	OtherSites      []Profile       `json:"otherSites"`
+	CareersURL      AbsURL          `json:"careersURL"`
 }
 
 // Analytics configures Google Analytics behind Consent Mode v2. An empty
@@ -83,6 +84,31 @@ type Profile struct {
 	Name  string `json:"name"`
 	Label string `json:"label"`
 	URL   AbsURL `json:"url"`
+}
+
+// SocialProfile is a profile drawn by its icon.
+type SocialProfile struct {
+	Name  string `json:"name"`
+	Label string `json:"label"`
+	URL   AbsURL `json:"url"`
+	// Icon is the icon of the name, but for x, whose letter icon is the
+	// close button's; the build sets it.
+	Icon Icon `json:"icon" yaml:"-"`
+}
+
+// profileIcon is the icon of a profile's name.
+func profileIcon(name string) Icon {
+	if name == "x" {
+		return "x-social"
+	}
+	return Icon(name)
+}
+
+func (p SocialProfile) Validate() error {
+	if i := profileIcon(p.Name); !slices.Contains(iconNames, string(i)) {
+		return fmt.Errorf("profile %q has no icon %q (content/README.md lists the icons)", p.Name, i)
+	}
+	return nil
 }
 
 type ProductSites struct {

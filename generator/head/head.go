@@ -180,7 +180,7 @@ func Keywords(s content.SiteConfig, r content.PageMeta) []string {
 }
 
 // xHandle is the @handle of the site's X (Twitter) profile, if it has one.
-func xHandle(social []content.Profile) string {
+func xHandle(social []content.SocialProfile) string {
 	for _, p := range social {
 		u, err := url.Parse(string(p.URL))
 		if err != nil {

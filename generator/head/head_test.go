@@ -28,7 +28,7 @@ func site() content.SiteConfig {
 			Country: "ES", ContactType: "customer service",
 			Offer: content.Offer{Price: "0", Currency: "USD", Description: "Contact for custom pricing"},
 		},
-		Social: []content.Profile{
+		Social: []content.SocialProfile{
 			{Name: "linkedin", Label: "LinkedIn", URL: "https://www.linkedin.com/company/vozia-example"},
 			{Name: "x", Label: "X", URL: "https://x.com/vozia_example"},
 		},

@@ -25,7 +25,7 @@ export function SiteFooter() {
               <li key={s.name}>
                 <Tooltip label={s.label}>
                   <SmartLink href={s.url} aria-label={s.label}>
-                    <Icon name={s.name === "x" ? "x-social" : s.name} />
+                    <Icon name={s.icon} />
                   </SmartLink>
                 </Tooltip>
               </li>

@@ -525,7 +525,7 @@ export interface SiteConfig {
   analytics: Analytics;
   seo: SEO;
   organization: Organization;
-  social: Profile[];
+  social: SocialProfile[];
   productSites: ProductSites;
   otherSites: Profile[];
   careersURL: string;
@@ -535,6 +535,13 @@ export interface SiteData {
   config: SiteConfig;
   layout: Layout;
   routesURL: string;
+}
+
+export interface SocialProfile {
+  name: string;
+  label: string;
+  url: string;
+  icon: IconName;
 }
 
 export interface StatsSection {

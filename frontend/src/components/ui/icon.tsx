@@ -2,18 +2,18 @@ import type { SVGProps } from "react";
 
 /**
  * Icon draws one icon of a small inline-SVG set by name (24×24 grid, stroked
- * with currentColor), so content `icon` fields stay plain strings:
- * `<Icon name="mail" />`. Props: name (an IconName; an unknown name draws a
- * dot), size in px (default 20), plus any SVG attribute. Icons are
+ * with currentColor): `<Icon name="mail" />`. Props: name (an IconName: tsc
+ * refuses an unknown one, and the build checks content's icon fields
+ * against the same names), size in px (default 20), plus any SVG attribute. Icons are
  * decorative (aria-hidden): give the control around them an accessible name.
  */
 export interface IconProps extends SVGProps<SVGSVGElement> {
-  name: string;
+  name: IconName;
   size?: number;
 }
 
 // Path data, several sub-paths joined by "M". Lucide-style outlines.
-const paths: Record<string, string> = {
+const paths = {
   "arrow-right": "M5 12h14M13 6l6 6-6 6",
   bank: "M3 21h18M4 10h16M12 3l9 5H3zM6 10v8M10 10v8M14 10v8M18 10v8",
   bot: "M12 8V4H8M4 8h16v12H4zM2 14h2M20 14h2M9 13v2M15 13v2",
@@ -65,8 +65,9 @@ const paths: Record<string, string> = {
   x: "M18 6 6 18M6 6l12 12",
   "x-social": "M4 4l16 16M20 4 4 20",
   zap: "M13 2 3 14h9l-1 8 10-12h-9z",
-};
+} satisfies Record<string, string>;
 
+/** IconName is a literal union of the names above: tsc refuses any other. */
 export type IconName = keyof typeof paths;
 
 export function Icon({ name, size = 20, ...rest }: IconProps) {
@@ -84,7 +85,7 @@ export function Icon({ name, size = 20, ...rest }: IconProps) {
       focusable="false"
       {...rest}
     >
-      <path d={paths[name] ?? "M11 11h2v2h-2z"} />
+      <path d={paths[name]} />
     </svg>
   );
 }
