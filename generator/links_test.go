@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bytes"
 	"context"
 	"regexp"
 	"testing"
@@ -11,7 +12,7 @@ import (
 )
 
 // The prerender renders a link to a site path as the <a> react-router's
-// <Link> renders, without running <Link> (frontend/src/lib/link.tsx). On
+// <Link> renders, without running <Link> (the server bundle's "#link" alias, generator/bundle). On
 // every route of the shipped site and of the test site, the pages are
 // byte-identical to the pages rendered with <Link> itself.
 func TestStaticLinksMatchRouterLinks(t *testing.T) {
@@ -23,7 +24,14 @@ func TestStaticLinksMatchRouterLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	router, err := prerender.New(append([]byte("globalThis.__routerLinks = true;\n"), b.Server...), 2)
+	withLink, err := bundle.ServerWithRouterLinks("../frontend")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(withLink, b.Server) {
+		t.Fatal(`the server bundle's "#link" alias changed nothing: the prerender runs <Link>`)
+	}
+	router, err := prerender.New(withLink, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

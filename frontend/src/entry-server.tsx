@@ -5,14 +5,7 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./app";
 import type { PageData, SiteData } from "./lib/content-types";
-import { renderLinksWith } from "./lib/link";
-import { staticLink } from "./lib/static-link";
 import { RenderPartProvider, type RenderPart } from "./lib/render-part";
-
-// Links render as the plain <a> react-router's <Link> would
-// (lib/static-link.tsx), unless globalThis.__routerLinks is set before this
-// bundle runs: the build's tests render every route both ways and compare.
-if (!(globalThis as { __routerLinks?: boolean }).__routerLinks) renderLinksWith(staticLink);
 
 // The build renders every page with the same site JSON: parse it once.
 let siteCache: { json: string; site: SiteData } | undefined;

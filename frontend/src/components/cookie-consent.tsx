@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "../lib/link";
+import { Link } from "#link";
 import { applyConsent, initConsentMode, OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } from "../lib/consent";
 import { useSite } from "../lib/site-context";
 import { Button } from "./ui/button";

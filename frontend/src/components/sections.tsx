@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType, type MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { Link } from "../lib/link";
+import { Link } from "#link";
 import type { BlockCard, CardCollection, Collections, PageData, SectionKind, SectionOf, Service } from "../lib/content-types";
 import { ContactSection as ContactForm } from "./contact-section";
 import { FloatingContact } from "./floating-contact";

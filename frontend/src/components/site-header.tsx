@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { useLocation } from "react-router-dom";
-import { Link } from "../lib/link";
+import { Link } from "#link";
 import { useScrollPast } from "../hooks/use-scroll-past";
 import { useSite } from "../lib/site-context";
 import { scrollToId, SmartLink } from "./ui/button";

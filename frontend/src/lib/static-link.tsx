@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { createPath, parsePath, resolvePath, type LinkProps } from "react-router-dom";
+import { createPath, Link as RouterLink, parsePath, resolvePath, type LinkProps } from "react-router-dom";
 
 /**
  * staticLink renders, in the prerender, a link to a site path ("/platform",
@@ -12,10 +12,15 @@ import { createPath, parsePath, resolvePath, type LinkProps } from "react-router
  * browser hydrates the same markup with <Link> itself.
  *
  * Anything else (a relative path, prefetch, reloadDocument, a mask) is
- * left to <Link> (null). The build's tests render every route both ways
- * and compare the bytes (generator/links_test.go).
+ * left to <Link>. The server bundle imports this module for "#link" (an
+ * esbuild alias, generator/bundle); the build's tests render every route
+ * with it and with <Link> and compare the bytes (generator/links_test.go).
  */
-export function staticLink(props: LinkProps): ReactElement | null {
+export function Link(props: LinkProps): ReactElement {
+  return staticLink(props) ?? <RouterLink {...props} />;
+}
+
+function staticLink(props: LinkProps): ReactElement | null {
   const {
     onClick,
     discover,

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent } from "react";
-import { Link } from "../../lib/link";
+import { Link } from "#link";
 import "./button.css";
 
 /**
