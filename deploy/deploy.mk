@@ -2,12 +2,13 @@
 #   make deploy        build, package the Lambda, deploy one stage (DEPLOY_ENV), print its URL
 #   make deploy-plan   build, package, and show what a deployment would change (cdk diff)
 #   make deploy-deps   npm ci in deploy/ (only when node_modules is missing or older than the lock)
-#   make test-deploy   the stack's synth and assertions, the workflow lint
+#   make test-deploy   the stack synthesized for both stages: assertions, cdk-nag's AwsSolutions checks; the workflow's pins, permissions and lint
 # DEPLOY_ENV is staging or production (deploy/environments.json). The mail
 # settings of the contact function come from CONTACT_SES_FROM, CONTACT_SES_TO,
 # CONTACT_SES_IDENTITY (and optionally CONTACT_SES_REGION, CONTACT_RATE_PER_MINUTE,
 # CONTACT_RATE_BURST); unset ones keep the values of the previous deployment.
-# CERTIFICATE_ARN (ACM, us-east-1) serves the site on its base URL's host.
+# CERTIFICATE_ARN (ACM, us-east-1) serves the site on its base URL's host;
+# production requires it (environments.json: requireCertificate).
 GO  ?= go
 NPM ?= npm
 

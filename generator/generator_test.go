@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	stdhtml "html"
@@ -148,9 +150,21 @@ func TestBuildFixture(t *testing.T) {
 		t.Errorf("the CloudFront Function beside routes.json lacks the fixture's redirect")
 	}
 	// deploy/'s tests synthesize the stack from this fixture's CDN files,
-	// so that the headers policy they check is the one cmd/serve sends.
+	// so that the headers policy they check is the one cmd/serve sends. The
+	// CSP's hash of the inline stylesheet follows the app's CSS, so the
+	// golden holds a mask in its place (a CSS edit must not turn deploy's
+	// tests red); the real hash is checked here, derived from the page.
+	style := regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindStringSubmatch(string(f["index.html"]))
+	if style == nil {
+		t.Fatal("index.html has no inline stylesheet")
+	}
+	sum := sha256.Sum256([]byte(style[1]))
+	styleHash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	if !bytes.Contains(res.CDN[0].Data, []byte(styleHash)) {
+		t.Errorf("routes.json's CSP lacks %s, the hash of index.html's inline stylesheet", styleHash)
+	}
 	for _, cdn := range res.CDN {
-		golden(t, filepath.Join("..", "deploy", "test", "fixtures", "cdn", cdn.Path), cdn.Data)
+		golden(t, filepath.Join("..", "deploy", "test", "fixtures", "cdn", cdn.Path), cspHashes.ReplaceAll(cdn.Data, []byte(maskedCSPHash)))
 	}
 
 	// The route table reaches the app as data, in one hashed file named by
@@ -174,6 +188,13 @@ func TestBuildFixture(t *testing.T) {
 		}
 	}
 }
+
+// cspHashes matches a CSP source hash; maskedCSPHash stands for any in the
+// deploy fixture (a valid SHA-256 source of zero bytes, so the CSP still
+// parses).
+var cspHashes = regexp.MustCompile(`'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'`)
+
+const maskedCSPHash = "'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='"
 
 func embeddedJSON(t *testing.T, doc, id string) []byte {
 	t.Helper()

@@ -4,8 +4,10 @@
 //       [-c contactZip=../dist/functions/contact.zip] [-c previousDigests=FILE] [-c certificateArn=ARN]
 //
 // The account and region come from the caller's credentials (CDK_DEFAULT_*),
-// never from this code.
-import { App } from 'aws-cdk-lib';
+// never from this code. cdk-nag's AwsSolutions checks run on every synth:
+// an unsuppressed finding is an error, and cdk refuses to deploy.
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,7 @@ import { SiteStack } from '../lib/site-stack.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const app = new App();
+Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
 const ctx = (key: string, fallback?: string): string | undefined => app.node.tryGetContext(key) ?? fallback;
 
 const name = ctx('env');

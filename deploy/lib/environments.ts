@@ -10,6 +10,8 @@ export interface Environment {
   logRetentionDays: number;
   /** Requests per 5 minutes per IP to /api/contact before a WAF blocks them; 0 means no WAF (its fixed cost). */
   wafRateLimit: number;
+  /** The stage refuses to synthesize without a certificate (CERTIFICATE_ARN): it must answer on its own host, over TLS 1.2. */
+  requireCertificate?: boolean;
 }
 
 /** Reads the stage named by -c env=... from environments.json. */

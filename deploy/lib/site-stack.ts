@@ -8,6 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { Environment } from './environments.ts';
@@ -33,18 +34,52 @@ export interface SiteStackProps extends StackProps {
   certificateArn?: string;
 }
 
+/** Where the access logs go in the log bucket. */
+export const LOG_PREFIXES = { cdn: 'cloudfront/', bucket: 's3/' } as const;
+
 /**
  * One stage of the site: a private bucket behind CloudFront, with the
  * routing rules of cmd/serve in a CloudFront Function and its headers in a
  * response headers policy, both from the build's dist/cdn; and the contact
- * function, a Go Lambda, served by the same distribution at /api/contact.
+ * function, a Go Lambda, served by the same distribution at /api/contact
+ * and by nothing else (origin access control, AuthType AWS_IAM). The
+ * AwsSolutions checks of cdk-nag run on it (bin/site.ts, and the tests);
+ * each finding that stays is suppressed beside its construct, with why.
  */
 export class SiteStack extends Stack {
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
+    // S3 server access logs are granted to the logging service by a bucket
+    // policy, not by the log-delivery ACL of old (set before any child).
+    this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
     const { site } = props;
     const manifest = readManifest(join(props.cdnDir, 'routes.json'));
     const origin = new URL(site.baseUrl).origin;
+    if (props.certificateArn === undefined && site.requireCertificate) {
+      throw new Error(
+        `${id} serves ${site.baseUrl} and needs its certificate: set CERTIFICATE_ARN to an ACM certificate for ` +
+          `${new URL(site.baseUrl).hostname} in us-east-1 (make deploy DEPLOY_ENV=... CERTIFICATE_ARN=arn:aws:acm:us-east-1:...). ` +
+          'Nothing was deployed.',
+      );
+    }
+    if (props.certificateArn !== undefined && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/.test(props.certificateArn)) {
+      throw new Error(`certificateArn ${props.certificateArn}: want an ACM certificate ARN in us-east-1, where CloudFront reads certificates`);
+    }
+
+    // Access logs of the distribution and of the site bucket, kept as long
+    // as the function's logs. CloudFront's standard logging writes objects
+    // with an ACL, so this bucket keeps ACLs (bucket owner preferred: the
+    // logs still belong to the account); nothing in it is public. Being the
+    // target of the site bucket's access logs, it needs none of its own
+    // (cdk-nag's S1 agrees): they would log every log write.
+    const logBucket = new s3.Bucket(this, 'Logs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ expiration: Duration.days(site.logRetentionDays), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
 
     // Storage: private, TLS only, versioned (the rollback of last resort).
     const bucket = new s3.Bucket(this, 'Site', {
@@ -54,6 +89,8 @@ export class SiteStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: LOG_PREFIXES.bucket,
     });
 
     // The contact function.
@@ -87,6 +124,14 @@ export class SiteStack extends Stack {
       retention: retentionDays(site.logRetentionDays),
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Its own role: writing to its own log group and sending as the sender
+    // identity, nothing else (no AWS managed policy, whose logs grant
+    // covers every log group of the account).
+    const contactRole = new iam.Role(this, 'ContactRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'The contact function: its own logs, and ses:SendEmail as the sender identity',
+    });
+    logGroup.grantWrite(contactRole);
     const contact = new lambda.Function(this, 'Contact', {
       description: 'Contact enquiries from the site (functions/contact)',
       runtime: lambda.Runtime.PROVIDED_AL2023,
@@ -98,6 +143,7 @@ export class SiteStack extends Stack {
       timeout: Duration.seconds(15),
       reservedConcurrentExecutions: site.contactReservedConcurrency,
       logGroup,
+      role: contactRole,
       environment: {
         CONTACT_MAILER: 'ses',
         CONTACT_SES_FROM: sesFrom.valueAsString,
@@ -106,6 +152,9 @@ export class SiteStack extends Stack {
         CONTACT_ALLOWED_ORIGINS: origin,
         CONTACT_RATE_PER_MINUTE: ratePerMinute.valueAsString,
         CONTACT_RATE_BURST: rateBurst.valueAsString,
+        // The URL below answers only CloudFront; the function refuses an
+        // event Lambda did not authenticate even if that ever changes.
+        CONTACT_REQUIRE_IAM: 'true',
       },
     });
     contact.addToRolePolicy(
@@ -114,14 +163,18 @@ export class SiteStack extends Stack {
         resources: [`arn:${Stack.of(this).partition}:ses:${region}:${Stack.of(this).account}:identity/${sesIdentity.valueAsString}`],
       }),
     );
-    // Public, so that CloudFront can reach it without signing bodies (see
-    // the README). Its CORS is the function's own allowlist, nothing more.
+    // Reachable only through the distribution: AuthType AWS_IAM, and the
+    // origin below (origin access control) grants lambda:InvokeFunctionUrl
+    // and lambda:InvokeFunction to CloudFront for this distribution alone.
+    // CloudFront signs each request with the body's SHA-256, which the form
+    // sends in x-amz-content-sha256 (Lambda takes no unsigned body). Its CORS
+    // is the function's own allowlist, nothing more.
     const contactUrl = contact.addFunctionUrl({
-      authType: lambda.FunctionUrlAuthType.NONE,
+      authType: lambda.FunctionUrlAuthType.AWS_IAM,
       cors: {
         allowedOrigins: [origin],
         allowedMethods: [lambda.HttpMethod.POST],
-        allowedHeaders: ['content-type'],
+        allowedHeaders: ['content-type', 'x-amz-content-sha256'],
         exposedHeaders: ['retry-after', 'x-request-id'],
         maxAge: Duration.hours(2),
         allowCredentials: false,
@@ -158,9 +211,14 @@ export class SiteStack extends Stack {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       minimumProtocolVersion: props.certificateArn ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      sslSupportMethod: props.certificateArn ? cloudfront.SSLMethod.SNI : undefined,
       domainNames: props.certificateArn ? [host] : undefined,
       certificate: props.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined,
       webAclId,
+      enableLogging: true,
+      logBucket,
+      logFilePrefix: LOG_PREFIXES.cdn,
+      logIncludesCookies: false,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -171,7 +229,7 @@ export class SiteStack extends Stack {
       },
       additionalBehaviors: {
         [CONTACT_PATH]: {
-          origin: new origins.FunctionUrlOrigin(contactUrl),
+          origin: origins.FunctionUrlOrigin.withOriginAccessControl(contactUrl),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -189,6 +247,37 @@ export class SiteStack extends Stack {
         ttl: Duration.minutes(1),
       })),
     });
+    NagSuppressions.addResourceSuppressions(distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'No geo restriction: the site markets to prospects in the US and abroad, and blocking countries would hide ' +
+          'public marketing pages from them while protecting nothing (the pages hold no data, the form is rate limited).',
+      },
+      ...(webAclId
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                `No WAF on this stage (wafRateLimit 0 in environments.json): a web ACL has a monthly fee, and this stage ` +
+                `is not the public site. The contact function behind it is still capped by reserved concurrency ` +
+                `(${site.contactReservedConcurrency}) and its per-source limit; production has the WAF rate rule.`,
+            },
+          ]),
+      ...(props.certificateArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                "No certificate on this stage: it answers on CloudFront's *.cloudfront.net name, whose default " +
+                'certificate CloudFront serves with its own TLSv1 policy, whatever the distribution asks for. A stage ' +
+                'with requireCertificate (production) refuses to synthesize without one, and every certificate gets ' +
+                'TLSv1.2_2021.',
+            },
+          ]),
+    ]);
 
     // Upload: hashed files first, each under a name that never changes
     // content, cached for a year and never pruned, so that a page from the
@@ -198,6 +287,16 @@ export class SiteStack extends Stack {
     const files = listFiles(props.siteDir);
     const hashed = hashedPrefixes(manifest);
     const source = s3deploy.Source.asset(props.siteDir);
+    // The upload handler (CDK's own, shared by both uploads) runs with this
+    // role and log group instead of the AWS managed logging policy, and
+    // invalidates this distribution only.
+    const uploadLogs = new logs.LogGroup(this, 'UploadLogs', {
+      retention: retentionDays(site.logRetentionDays),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const uploadRole = new UploadRole(this, 'UploadRole', distribution.distributionArn);
+    uploadLogs.grantWrite(uploadRole);
+    const upload = { role: uploadRole, logGroup: uploadLogs, memoryLimit: 512 };
     let previous: s3deploy.BucketDeployment | undefined;
     for (const cacheControl of [...new Set(hashed.map((h) => h.cacheControl))]) {
       const d = new s3deploy.BucketDeployment(this, `UploadHashed${previous ? 2 : ''}`, {
@@ -207,7 +306,7 @@ export class SiteStack extends Stack {
         include: hashed.filter((h) => h.cacheControl === cacheControl).map((h) => h.prefix + '*'),
         prune: false,
         cacheControl: [s3deploy.CacheControl.fromString(cacheControl)],
-        memoryLimit: 512,
+        ...upload,
       });
       if (previous) d.node.addDependency(previous);
       previous = d;
@@ -222,16 +321,78 @@ export class SiteStack extends Stack {
       cacheControl: [s3deploy.CacheControl.fromString(defaultCacheControl(manifest))],
       distribution: invalidate.length ? distribution : undefined,
       distributionPaths: invalidate.length ? invalidate : undefined,
-      memoryLimit: 512,
+      ...upload,
     });
     if (previous) pages.node.addDependency(previous);
+    NagSuppressions.addResourceSuppressions(
+      uploadRole,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "CDK's BucketDeployment grants its handler read and write on the site bucket (grantReadWrite: s3:GetObject*, " +
+            's3:GetBucket*, s3:List*, s3:DeleteObject*, s3:Abort* on the bucket and every key in it, since it syncs and ' +
+            "prunes the whole site) and read on the CDK bootstrap assets bucket, whose keys are content hashes known only " +
+            'at publish time. Both buckets are this stack\'s own or the CDK\'s; the role is assumed by that handler alone.',
+          appliesTo: [
+            'Action::s3:GetObject*',
+            'Action::s3:GetBucket*',
+            'Action::s3:List*',
+            'Action::s3:DeleteObject*',
+            'Action::s3:Abort*',
+            `Resource::<${this.getLogicalId(bucket.node.defaultChild as s3.CfnBucket)}.Arn>/*`,
+            { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-(<AWS::AccountId>|\\d{12})-(<AWS::Region>|[a-z0-9-]+)\\/\\*$/' },
+          ],
+        },
+      ],
+      true,
+    );
+    const uploadHandler = this.node.children.find(
+      (c): c is lambda.Function => c instanceof lambda.Function && c.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    if (!uploadHandler) throw new Error('the upload handler of BucketDeployment was not found');
+    NagSuppressions.addResourceSuppressions(uploadHandler, [
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          `CDK's own BucketDeployment handler: aws-cdk-lib picks its Python runtime (${uploadHandler.runtime.name}) and ` +
+          'tests it with the AWS CLI layer it bundles; a newer runtime is not tested with that layer. It moves with ' +
+          'aws-cdk-lib upgrades. Our own function runs on provided.al2023, the latest OS-only runtime.',
+      },
+    ]);
 
     const siteUrl = props.certificateArn ? site.baseUrl : `https://${distribution.distributionDomainName}`;
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'Where the site answers' });
     new CfnOutput(this, 'DistributionDomainName', { value: distribution.distributionDomainName, description: "Point the base URL's DNS here" });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
-    new CfnOutput(this, 'ContactFunctionUrl', { value: contactUrl.url });
+    new CfnOutput(this, 'ContactFunctionUrl', { value: contactUrl.url, description: 'Answers CloudFront only (403 to anyone else); the site posts to /api/contact' });
+    new CfnOutput(this, 'LogBucketName', { value: logBucket.bucketName, description: `Access logs: ${LOG_PREFIXES.cdn} (CloudFront), ${LOG_PREFIXES.bucket} (S3)` });
     new CfnOutput(this, 'InvalidatedPaths', { value: invalidate.length ? invalidate.slice(0, 20).join(' ') : '(none)' });
+  }
+}
+
+/**
+ * The upload handler's role. CDK's BucketDeployment asks for
+ * cloudfront:CreateInvalidation and GetInvalidation on every distribution
+ * ("*"); this role narrows that statement to the site's distribution, the
+ * only one it invalidates, and takes every other statement as asked.
+ */
+class UploadRole extends iam.Role {
+  private readonly distributionArn: string;
+
+  constructor(scope: Construct, id: string, distributionArn: string) {
+    super(scope, id, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: "The site's upload: sync dist/site to the bucket, invalidate the distribution",
+    });
+    this.distributionArn = distributionArn;
+  }
+
+  override addToPrincipalPolicy(statement: iam.PolicyStatement): iam.AddToPrincipalPolicyResult {
+    if (statement.resources.includes('*') && statement.actions.length > 0 && statement.actions.every((a) => a.startsWith('cloudfront:'))) {
+      statement = new iam.PolicyStatement({ effect: statement.effect, actions: statement.actions, resources: [this.distributionArn] });
+    }
+    return super.addToPrincipalPolicy(statement);
   }
 }
 
@@ -247,9 +408,11 @@ function retentionDays(days: number): logs.RetentionDays {
 
 /**
  * A WAF in front of the distribution that blocks an IP sending more than
- * limit requests to /api/contact in five minutes. Off by default: a web ACL
- * has a monthly fee, and the function limits sources itself. CloudFront's
- * web ACLs live in us-east-1, so the stack must be deployed there.
+ * limit requests to /api/contact in five minutes: the only limit across
+ * the function's instances, since each instance counts its sources alone
+ * (and sees CloudFront's addresses). On in production; a stage may leave it
+ * off (a web ACL has a monthly fee). CloudFront's web ACLs live in
+ * us-east-1, so the stack must be deployed there.
  */
 function contactRateRule(scope: Stack, limit: number): string {
   if (!Number.isInteger(limit) || limit < 10) {

@@ -3,8 +3,9 @@
 // Go build's own output for its fixture site (generator's TestBuildFixture
 // keeps test/fixtures/cdn current), so "the headers of cmd/serve" here are
 // the ones cmd/serve sends.
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { App, Aspects } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,11 @@ const cdnDir = join(root, 'test', 'fixtures', 'cdn');
 const manifest = JSON.parse(readFileSync(join(cdnDir, 'routes.json'), 'utf8'));
 const serveHeaders: Record<string, string> = manifest.headers.find((h: { for: string }) => h.for === '/*').values;
 const staging = loadEnvironment(join(root, 'environments.json'), 'staging');
+const production = loadEnvironment(join(root, 'environments.json'), 'production');
+// Production needs a certificate and, for its WAF, us-east-1; these stand in.
+const account = '1'.repeat(12);
+const certificateArn = `arn:aws:acm:us-east-1:${account}:certificate/00000000-0000-4000-8000-000000000000`;
+const productionProps: Partial<SiteStackProps> = { certificateArn, env: { account, region: 'us-east-1' } };
 
 function fixtureInputs() {
   const dir = mkdtempSync(join(tmpdir(), 'site-stack-'));
@@ -47,8 +53,10 @@ function fixtureInputs() {
 function synth(overrides: Partial<SiteStackProps> = {}, site: Environment = staging) {
   const { dir, siteDir, contactZip } = fixtureInputs();
   const app = new App({ outdir: join(dir, 'cdk.out') });
+  // As bin/site.ts does: cdk-nag's AwsSolutions checks on every synth.
+  Aspects.of(app).add(new AwsSolutionsChecks());
   const stack = new SiteStack(app, 'Test', { site, siteDir, cdnDir, contactZip, ...overrides });
-  return { template: Template.fromStack(stack) };
+  return { template: Template.fromStack(stack), annotations: Annotations.fromStack(stack) };
 }
 
 const { template } = synth();
@@ -59,12 +67,19 @@ const one = (type: string) => {
 };
 
 describe('storage', () => {
+  const siteBucket = findId(template.findResources('AWS::S3::Bucket'), 'Site');
+  const sitePolicy = () => {
+    const policies = template.findResources('AWS::S3::BucketPolicy');
+    return Object.values(policies).find((p) => p.Properties.Bucket.Ref === siteBucket)!.Properties.PolicyDocument.Statement;
+  };
+
   it('is a private, versioned bucket that refuses plain HTTP', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       VersioningConfiguration: { Status: 'Enabled' },
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: siteBucket },
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -74,12 +89,12 @@ describe('storage', () => {
   });
 
   it('is read by CloudFront through origin access control, and by nobody else', () => {
-    assert.equal(one('AWS::CloudFront::OriginAccessControl').OriginAccessControlConfig.SigningBehavior, 'always');
     const dist = one('AWS::CloudFront::Distribution').DistributionConfig;
     const s3Origin = dist.Origins.find((o: { S3OriginConfig?: unknown }) => o.S3OriginConfig);
-    assert.ok(s3Origin.OriginAccessControlId, 'S3 origin signs with OAC');
+    assert.equal(oac(s3Origin).OriginAccessControlOriginType, 's3');
+    assert.equal(oac(s3Origin).SigningBehavior, 'always', 'S3 origin signs with OAC');
     assert.equal(s3Origin.S3OriginConfig.OriginAccessIdentity, '', 'no legacy OAI');
-    const policy = one('AWS::S3::BucketPolicy').PolicyDocument.Statement;
+    const policy = sitePolicy();
     const allows = policy.filter((s: { Effect: string }) => s.Effect === 'Allow');
     assert.deepEqual(
       allows.map((s: { Principal: unknown; Action: unknown }) => [s.Principal, s.Action]),
@@ -245,21 +260,170 @@ describe('contact function', () => {
     assert.ok(fn.LoggingConfig.LogGroup, 'the function logs to that group');
   });
 
-  it("grants CORS on its public URL to the function's own allowlist only", () => {
+  it("grants CORS on its URL to the function's own allowlist only", () => {
     const url = one('AWS::Lambda::Url');
-    assert.equal(url.AuthType, 'NONE');
     assert.deepEqual(url.Cors.AllowOrigins, [fn.Environment.Variables.CONTACT_ALLOWED_ORIGINS]);
     assert.deepEqual(url.Cors.AllowMethods, ['POST']);
+    assert.deepEqual(url.Cors.AllowHeaders, ['content-type', 'x-amz-content-sha256']);
     assert.equal(url.Cors.AllowCredentials, false);
+  });
+});
+
+// A direct call to the Function URL must get 403 from Lambda itself: the URL
+// takes only IAM-signed requests, and only CloudFront, for this one
+// distribution, may invoke it (origin access control). The function's own
+// 403 for an unsigned event is tested in functions/contact.
+describe('the contact function is reachable only through the distribution', () => {
+  const dist = one('AWS::CloudFront::Distribution').DistributionConfig;
+  const distId = findId(template.findResources('AWS::CloudFront::Distribution'), 'Cdn');
+  const fnId = findId(template.findResources('AWS::Lambda::Function'), 'Contact');
+
+  it('has a Function URL with AuthType AWS_IAM', () => {
+    const url = one('AWS::Lambda::Url');
+    assert.equal(url.AuthType, 'AWS_IAM');
+    assert.deepEqual(url.TargetFunctionArn, { 'Fn::GetAtt': [fnId, 'Arn'] });
+  });
+
+  it('is signed for by CloudFront with a Lambda origin access control', () => {
+    const b = dist.CacheBehaviors.find((c: { PathPattern: string }) => c.PathPattern === '/api/contact');
+    const origin = dist.Origins.find((o: { Id: string }) => o.Id === b.TargetOriginId);
+    assert.ok(origin.CustomOriginConfig, 'the Function URL is a custom origin');
+    assert.equal(origin.CustomOriginConfig.OriginProtocolPolicy, 'https-only');
+    const cfg = oac(origin);
+    assert.equal(cfg.OriginAccessControlOriginType, 'lambda');
+    assert.equal(cfg.SigningBehavior, 'always');
+    assert.equal(cfg.SigningProtocol, 'sigv4');
+  });
+
+  it('may be invoked by CloudFront for this distribution, and by no one else', () => {
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).map((p) => p.Properties);
+    assert.ok(permissions.length > 0, 'invoke permissions');
+    for (const p of permissions) {
+      assert.notEqual(p.Principal, '*', `${p.Action} for everyone`);
+      assert.equal(p.Principal, 'cloudfront.amazonaws.com', `${p.Action} for ${JSON.stringify(p.Principal)}`);
+      assert.equal(p.FunctionUrlAuthType, undefined, 'no grant of an unauthenticated URL');
+      assert.match(JSON.stringify(p.SourceArn), new RegExp(`:distribution/",\\{"Ref":"${distId}"\\}`), 'scoped to this distribution');
+      // The contact function's ARN, as its URL resource reports it.
+      assert.deepEqual(p.FunctionName, { 'Fn::GetAtt': [findId(template.findResources('AWS::Lambda::Url'), 'ContactFunctionUrl'), 'FunctionArn'] });
+    }
+    // Lambda asks for both since October 2025: the URL action, and the
+    // function action when invoked through its URL.
+    assert.deepEqual(permissions.map((p) => p.Action).sort(), ['lambda:InvokeFunction', 'lambda:InvokeFunctionUrl']);
+    const viaUrl = permissions.find((p) => p.Action === 'lambda:InvokeFunction');
+    assert.equal(viaUrl.InvokedViaFunctionUrl, true);
+    // Nothing else in the template grants an invocation either.
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    assert.ok(!statements.some((st) => [st.Action].flat().some((a: string) => a.startsWith('lambda:Invoke'))));
+  });
+
+  it('refuses, itself, an event Lambda did not authenticate', () => {
+    const fn = template.findResources('AWS::Lambda::Function')[fnId].Properties;
+    assert.equal(fn.Environment.Variables.CONTACT_REQUIRE_IAM, 'true');
+  });
+});
+
+describe('logs', () => {
+  const buckets = template.findResources('AWS::S3::Bucket');
+  const logBucket = findId(buckets, 'Logs');
+  const siteBucket = findId(buckets, 'Site');
+
+  it('keeps the access logs of the distribution and of the site bucket in the log bucket', () => {
+    const dist = one('AWS::CloudFront::Distribution').DistributionConfig;
+    assert.deepEqual(dist.Logging.Bucket, { 'Fn::GetAtt': [logBucket, 'RegionalDomainName'] });
+    assert.equal(dist.Logging.Prefix, 'cloudfront/');
+    assert.equal(dist.Logging.IncludeCookies, false);
+    assert.deepEqual(buckets[siteBucket].Properties.LoggingConfiguration, { DestinationBucketName: { Ref: logBucket }, LogFilePrefix: 's3/' });
+  });
+
+  it('keeps them in a private, encrypted, TLS-only bucket, for the configured days', () => {
+    const b = buckets[logBucket].Properties;
+    assert.deepEqual(b.PublicAccessBlockConfiguration, { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    assert.equal(b.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm, 'AES256');
+    assert.equal(b.LifecycleConfiguration.Rules[0].ExpirationInDays, staging.logRetentionDays);
+    assert.equal(b.AccessControl, undefined, 'no log-delivery ACL: S3 logs by bucket policy');
+    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === logBucket)!;
+    const statements = policy.Properties.PolicyDocument.Statement;
+    assert.ok(statements.some((st: { Effect: string; Condition?: { Bool?: Record<string, string> } }) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false'));
+    const allows = statements.filter((st: { Effect: string }) => st.Effect === 'Allow');
+    assert.deepEqual(allows.map((st: { Principal: unknown; Action: unknown }) => [st.Principal, st.Action]), [[{ Service: 'logging.s3.amazonaws.com' }, 's3:PutObject']]);
+  });
+
+  it("keeps the upload handler's logs for the configured days too", () => {
+    const handler = Object.values(template.findResources('AWS::Lambda::Function')).find((f) => f.Properties.Runtime?.startsWith('python'))!;
+    const group = handler.Properties.LoggingConfig.LogGroup.Ref;
+    assert.equal(template.findResources('AWS::Logs::LogGroup')[group].Properties.RetentionInDays, staging.logRetentionDays);
+  });
+});
+
+describe('least privilege', () => {
+  it('uses no AWS managed policy and grants nothing on every resource', () => {
+    for (const [id, r] of Object.entries(template.findResources('AWS::IAM::Role'))) {
+      assert.equal(r.Properties.ManagedPolicyArns, undefined, `${id} has managed policies`);
+    }
+    for (const [id, p] of Object.entries(template.findResources('AWS::IAM::Policy'))) {
+      for (const st of p.Properties.PolicyDocument.Statement) {
+        assert.ok(![st.Resource].flat().includes('*'), `${id}: ${JSON.stringify(st.Action)} on *`);
+      }
+    }
+  });
+
+  it('lets the upload invalidate only this distribution', () => {
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const invalidation = statements.filter((st) => [st.Action].flat().some((a: string) => a.startsWith('cloudfront:')));
+    assert.equal(invalidation.length, 1);
+    const distId = findId(template.findResources('AWS::CloudFront::Distribution'), 'Cdn');
+    assert.match(JSON.stringify(invalidation[0].Resource), new RegExp(`:distribution/",\\{"Ref":"${distId}"\\}`));
+  });
+});
+
+// cdk-nag's AwsSolutions pack, as bin/site.ts runs it on every synth: no
+// finding may stay unsuppressed, and each suppression says why.
+describe('AWS Solutions checks (cdk-nag)', () => {
+  const stages: [string, Environment, Partial<SiteStackProps>, string[]][] = [
+    ['staging', staging, {}, ['AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR4', 'AwsSolutions-IAM5', 'AwsSolutions-L1']],
+    ['staging with a certificate', staging, { certificateArn }, ['AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-IAM5', 'AwsSolutions-L1']],
+    ['production', production, productionProps, ['AwsSolutions-CFR1', 'AwsSolutions-IAM5', 'AwsSolutions-L1']],
+  ];
+  for (const [name, site, props, suppressed] of stages) {
+    it(`finds nothing unsuppressed in ${name}, and suppresses only ${suppressed.map((s) => s.replace('AwsSolutions-', '')).join(', ')}`, () => {
+      const { template: t, annotations } = synth(props, site);
+      const findings = [
+        ...annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+        ...annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+      ].map((m) => `${m.id}: ${String(m.entry.data).split('\n')[0]}`);
+      assert.deepEqual(findings, []);
+      const rules = Object.values(t.toJSON().Resources as Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress: { id: string; reason: string }[] } } }>)
+        .flatMap((r) => r.Metadata?.cdk_nag?.rules_to_suppress ?? []);
+      assert.deepEqual([...new Set(rules.map((r) => r.id))].sort(), suppressed);
+      for (const r of rules) assert.ok(r.reason.length >= 80, `${r.id}: a reason a reviewer can judge, not "${r.reason}"`);
+    });
+  }
+});
+
+describe('TLS', () => {
+  it('asks for TLS 1.2 (2021 policy) with SNI wherever a certificate is set', () => {
+    for (const [site, props] of [[staging, { certificateArn }], [production, productionProps]] as const) {
+      const { template: t } = synth(props, site);
+      const dist = Object.values(t.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+      assert.equal(dist.ViewerCertificate.AcmCertificateArn, certificateArn);
+      assert.equal(dist.ViewerCertificate.MinimumProtocolVersion, 'TLSv1.2_2021');
+      assert.equal(dist.ViewerCertificate.SslSupportMethod, 'sni-only');
+      assert.deepEqual(dist.Aliases, [new URL(site.baseUrl).hostname]);
+    }
+  });
+
+  it('refuses to synthesize production without a certificate, saying what to set', () => {
+    assert.equal(production.requireCertificate, true);
+    assert.throws(() => synth({ env: productionProps.env }, production), /needs its certificate: set CERTIFICATE_ARN to an ACM certificate for www\.vozia\.example in us-east-1/);
+    assert.throws(() => synth({ ...productionProps, certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') }, production), /in us-east-1/);
   });
 });
 
 describe('environments', () => {
   it('staging and production are two stacks with their own settings', () => {
-    const prod = loadEnvironment(join(root, 'environments.json'), 'production');
-    assert.notEqual(prod.baseUrl, staging.baseUrl);
-    const { template: t } = synth({}, prod);
-    t.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: prod.contactReservedConcurrency });
+    assert.notEqual(production.baseUrl, staging.baseUrl);
+    const { template: t } = synth(productionProps, production);
+    t.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: production.contactReservedConcurrency });
     assert.throws(() => loadEnvironment(join(root, 'environments.json'), 'qa'), /one of: staging, production/);
   });
 
@@ -271,6 +435,22 @@ describe('environments', () => {
       Scope: 'CLOUDFRONT',
       Rules: [Match.objectLike({ Statement: { RateBasedStatement: Match.objectLike({ Limit: 100, AggregateKeyType: 'IP' }) } })],
     });
+  });
+
+  it('puts the WAF rate rule in front of /api/contact in production', () => {
+    assert.ok(production.wafRateLimit >= 10, 'production has a WAF rate limit in environments.json');
+    const { template: t } = synth(productionProps, production);
+    const acls = t.findResources('AWS::WAFv2::WebACL');
+    assert.equal(Object.keys(acls).length, 1);
+    const [aclId, acl] = Object.entries(acls)[0];
+    assert.equal(acl.Properties.Scope, 'CLOUDFRONT');
+    const rate = acl.Properties.Rules[0].Statement.RateBasedStatement;
+    assert.equal(acl.Properties.Rules[0].Action.Block !== undefined, true);
+    assert.equal(rate.Limit, production.wafRateLimit);
+    assert.equal(rate.AggregateKeyType, 'IP');
+    assert.equal(rate.ScopeDownStatement.ByteMatchStatement.SearchString, '/api/contact');
+    const dist = Object.values(t.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+    assert.deepEqual(dist.WebACLId, { 'Fn::GetAtt': [aclId, 'Arn'] });
   });
 
   it('names no account in the code', () => {
@@ -287,18 +467,25 @@ describe('cdk CLI', () => {
   // (a newer CLI major cannot), offline and without credentials.
   it('synthesizes from fixture inputs', () => {
     const { dir, siteDir, contactZip } = fixtureInputs();
-    for (const env of ['production']) {
+    // Every stage, with cdk-nag's checks as bin/site.ts applies them: an
+    // unsuppressed finding fails the synth, and so the deployment.
+    for (const env of ['staging', 'production']) {
       const out = join(dir, 'synth-' + env);
-      const r = spawnSync(
-        join(root, 'node_modules', '.bin', 'cdk'),
-        ['synth', '--quiet', '--no-notices', '--no-version-reporting', '-o', out,
-          '-c', `env=${env}`, '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`],
-        { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir, AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_VERSION_CHECK: '1' } },
-      );
+      const r = cli(dir, ['synth', '--quiet', '--no-notices', '--no-version-reporting', '-o', out,
+        '-c', `env=${env}`, '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`,
+        ...(env === 'production' ? ['-c', `certificateArn=${certificateArn}`] : [])]);
       assert.equal(r.status, 0, r.stderr);
       const t = JSON.parse(readFileSync(join(out, `VoziaSite-${env}.template.json`), 'utf8'));
       assert.ok(Object.values(t.Resources).some((x) => (x as { Type: string }).Type === 'AWS::CloudFront::Distribution'));
     }
+  });
+
+  it('refuses production without a certificate', () => {
+    const { dir, siteDir, contactZip } = fixtureInputs();
+    const r = cli(dir, ['synth', '--quiet', '--no-notices', '-o', join(dir, 'o'), '-c', 'env=production',
+      '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`]);
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /VoziaSite-production serves https:\/\/www\.vozia\.example and needs its certificate: set CERTIFICATE_ARN/);
   });
 
   it('says what to build when an input is missing', () => {
@@ -310,6 +497,22 @@ describe('cdk CLI', () => {
     assert.match(r.stderr, /index\.html is missing: run make build first/);
   });
 });
+
+// The pinned cdk CLI, offline, without credentials, in us-east-1 (the
+// production WAF's region).
+function cli(home: string, args: string[]) {
+  return spawnSync(join(root, 'node_modules', '.bin', 'cdk'), args, {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: home, AWS_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+  });
+}
+
+// The origin access control an origin signs with.
+function oac(origin: { OriginAccessControlId: { 'Fn::GetAtt': [string, string] } }) {
+  const id = origin.OriginAccessControlId['Fn::GetAtt'][0];
+  return template.findResources('AWS::CloudFront::OriginAccessControl')[id].Properties.OriginAccessControlConfig;
+}
 
 function findId(resources: Record<string, unknown>, prefix: string): string {
   const id = Object.keys(resources).find((k) => k.startsWith(prefix));

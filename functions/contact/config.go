@@ -62,6 +62,14 @@ type Config struct {
 	// LogKey keys the hash of source IPs in the log. Empty means a random
 	// key per process: hashes then correlate within one instance only.
 	LogKey string
+
+	// RequireIAM makes the Lambda adapter refuse, with 403, every event
+	// that Lambda did not authenticate with IAM (CONTACT_REQUIRE_IAM=true).
+	// The deployed Function URL has AuthType AWS_IAM and only the site's
+	// CloudFront distribution may invoke it, so an event without an IAM
+	// caller means that the URL's auth was changed or bypassed: refusing
+	// it keeps the function reachable only through the CDN even then.
+	RequireIAM bool
 }
 
 // ConfigFromEnv reads the CONTACT_* variables through getenv (os.Getenv in
@@ -109,6 +117,14 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			errs = append(errs, fmt.Errorf("CONTACT_RATE_BURST=%q: want a whole number, 1 or more", v))
 		} else {
 			c.RateBurst = n
+		}
+	}
+	if v := get("CONTACT_REQUIRE_IAM"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("CONTACT_REQUIRE_IAM=%q: want true or false", v))
+		} else {
+			c.RequireIAM = b
 		}
 	}
 	if v := get("CONTACT_SEND_TIMEOUT"); v != "" {

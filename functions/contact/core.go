@@ -67,6 +67,10 @@ type request struct {
 	contentLength int64 // -1 when unknown
 	sourceIP      string
 	requestID     string
+	// forbidden: the transport says the caller may not call at all (the
+	// Lambda adapter, for an event without IAM authentication when the
+	// function requires it).
+	forbidden bool
 }
 
 // response is the answer, plus what the log line says about it.
@@ -93,6 +97,7 @@ const (
 	outcomeSuspicious   = "suspicious"
 	outcomeInvalid      = "validation"
 	outcomeDeliveryFail = "delivery"
+	outcomeForbidden    = "forbidden"
 )
 
 // serve answers one request and logs it.
@@ -109,6 +114,11 @@ func (c *core) serve(ctx context.Context, req *request) *response {
 
 func (c *core) handle(ctx context.Context, req *request) *response {
 	h := make(http.Header, 8)
+	if req.forbidden {
+		// Before CORS, the limiter and the body: a caller that went
+		// around the CDN learns nothing and costs nothing more.
+		return errorResponse(h, http.StatusForbidden, outcomeForbidden, "forbidden")
+	}
 	// Answers differ by Origin, so caches must key on it.
 	h.Set("Vary", "Origin")
 	origin := req.header.Get("Origin")
@@ -123,7 +133,7 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 		h.Set("Allow", "POST, OPTIONS")
 		if granted && req.header.Get("Access-Control-Request-Method") != "" {
 			h.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
-			h.Set("Access-Control-Allow-Headers", "Content-Type")
+			h.Set("Access-Control-Allow-Headers", "Content-Type, X-Amz-Content-Sha256")
 			h.Set("Access-Control-Max-Age", "7200")
 		}
 		return &response{status: http.StatusNoContent, header: h, outcome: outcomePreflight}
@@ -156,6 +166,9 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 	}
 	if len(body) > maxBodyBytes {
 		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, tooLargeMessage)
+	}
+	if !bodyMatchesDigest(req.header.Get("X-Amz-Content-Sha256"), body) {
+		return errorResponse(h, http.StatusBadRequest, outcomeMalformed, "X-Amz-Content-Sha256 is not the SHA-256 of the body")
 	}
 
 	sub, err := decodeSubmission(body)
@@ -197,6 +210,22 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 	res.outcome = outcomeSent
 	res.enquiryID = e.ID
 	return res
+}
+
+// bodyMatchesDigest reports whether the body's SHA-256 is the hex digest
+// the form sent in X-Amz-Content-Sha256, or true when it sent none. In
+// production CloudFront signs that header into its request to the Function
+// URL (origin access control), and Lambda accepts no unsigned payload, so the
+// form always sends it; the local server checks it too, so that a form that
+// computes it wrongly fails on a developer's machine rather than only behind
+// the CDN. Without the header (curl, a browser without SubtleCrypto) the
+// local server accepts the body as before.
+func bodyMatchesDigest(digest string, body []byte) bool {
+	if digest == "" {
+		return true
+	}
+	sum := sha256.Sum256(body)
+	return strings.EqualFold(digest, hex.EncodeToString(sum[:]))
 }
 
 // tooLargeMessage explains a 413.

@@ -12,6 +12,11 @@
 //	 "companySize": "51-250", "message": "We would like a demo of Pulse.",
 //	 "honeypot": "", "elapsedMs": 8123}
 //
+// The form also sends X-Amz-Content-Sha256, the hex SHA-256 of the body: in
+// production CloudFront signs its request to the Function URL with it
+// (origin access control), and Lambda takes no unsigned body. When present
+// it must match the body (400 malformed otherwise), locally as well.
+//
 // honeypot and elapsedMs are optional; the form sends them so that the server
 // repeats the client's anti-bot checks. Decoding is strict: unknown or
 // duplicated members, null, values of the wrong type, invalid UTF-8 and
@@ -82,7 +87,8 @@
 //	204                                 OPTIONS (CORS preflight)
 //	400 {"error":"validation","fields":{"email":"Please enter a valid email address"}}
 //	400 {"error":"suspicious","message":"Suspicious activity detected. Please try again."}
-//	400 {"error":"malformed","message":"..."}  not one strict JSON object
+//	400 {"error":"malformed","message":"..."}  not one strict JSON object, or not the body's digest
+//	403 {"error":"forbidden",...}              Lambda only, with Config.RequireIAM: an event Lambda did not authenticate with IAM
 //	405 {"error":"method_not_allowed",...}     with Allow: POST, OPTIONS
 //	413 {"error":"too_large",...}              body over 66 KiB (see above)
 //	415 {"error":"unsupported_media_type",...}

@@ -1,6 +1,8 @@
 package contact
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -457,11 +459,49 @@ func TestCORS(t *testing.T) {
 				if m := w.Header().Get("Access-Control-Allow-Methods"); !strings.Contains(m, "POST") {
 					t.Errorf("Access-Control-Allow-Methods %q; want POST", m)
 				}
-				if h := w.Header().Get("Access-Control-Allow-Headers"); !strings.EqualFold(h, "Content-Type") {
-					t.Errorf("Access-Control-Allow-Headers %q; want Content-Type", h)
+				if h := w.Header().Get("Access-Control-Allow-Headers"); !strings.EqualFold(h, "Content-Type, X-Amz-Content-Sha256") {
+					t.Errorf("Access-Control-Allow-Headers %q; want Content-Type and the body's digest", h)
 				}
 			} else if e := w.Header().Get("Access-Control-Expose-Headers"); !strings.Contains(e, "Retry-After") {
 				t.Errorf("Access-Control-Expose-Headers %q; want Retry-After readable by the form", e)
+			}
+		})
+	}
+}
+
+// The form sends the body's SHA-256 in X-Amz-Content-Sha256, which
+// CloudFront needs to sign its request to the Function URL; the local server
+// checks it too, and still accepts a body sent without one.
+func TestBodyDigest(t *testing.T) {
+	body := encode(t, validFields())
+	sum := sha256.Sum256([]byte(body))
+	digest := hex.EncodeToString(sum[:])
+	other := sha256.Sum256([]byte(body + " "))
+	tests := []struct {
+		name   string
+		digest string
+		want   int
+	}{
+		{"the body's digest", digest, http.StatusOK},
+		{"the body's digest in capitals", strings.ToUpper(digest), http.StatusOK},
+		{"no digest (curl)", "", http.StatusOK},
+		{"another body's digest", hex.EncodeToString(other[:]), http.StatusBadRequest},
+		{"not a digest", "UNSIGNED-PAYLOAD", http.StatusBadRequest},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &recordingMailer{}
+			w := call{body: body, header: map[string]string{"X-Amz-Content-Sha256": tt.digest}}.do(t, New(testConfig(t), m, nil))
+			if w.Code != tt.want {
+				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
+			}
+			if tt.want != http.StatusOK {
+				if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "malformed" || !strings.Contains(a.Message, "X-Amz-Content-Sha256") {
+					t.Errorf("answer %+v; want malformed, naming the header", a)
+				}
+				if len(m.Sent()) != 0 {
+					t.Error("delivered a body that does not match its digest")
+				}
 			}
 		})
 	}

@@ -20,7 +20,9 @@ type FunctionURLHandler = func(context.Context, events.LambdaFunctionURLRequest)
 // handler does: the event is translated into the same request, with the
 // method and source IP taken from the request context (Lambda sets them; no
 // header can), header names matched case-insensitively, and a base64 body
-// decoded. It never returns an error, since Lambda would turn one into a bare
+// decoded. With cfg.RequireIAM, an event that Lambda did not authenticate
+// with IAM (no requestContext.authorizer.iam) gets 403 and nothing else
+// happens. It never returns an error, since Lambda would turn one into a bare
 // 502 without CORS headers that the form could not read.
 func NewFunctionURLHandler(cfg Config, m Mailer, logger *slog.Logger) FunctionURLHandler {
 	c := newCore(cfg, m, logger)
@@ -40,6 +42,7 @@ func NewFunctionURLHandler(cfg Config, m Mailer, logger *slog.Logger) FunctionUR
 			contentLength: -1,
 			sourceIP:      ev.RequestContext.HTTP.SourceIP,
 			requestID:     ev.RequestContext.RequestID,
+			forbidden:     cfg.RequireIAM && !iamAuthenticated(ev),
 		})
 		out := events.LambdaFunctionURLResponse{
 			StatusCode: res.status,
@@ -51,4 +54,13 @@ func NewFunctionURLHandler(cfg Config, m Mailer, logger *slog.Logger) FunctionUR
 		}
 		return out, nil
 	}
+}
+
+// iamAuthenticated reports whether Lambda authenticated the caller with IAM:
+// it fills requestContext.authorizer.iam only for a Function URL with
+// AuthType AWS_IAM, after checking the request's signature (for the site,
+// CloudFront's, through origin access control).
+func iamAuthenticated(ev events.LambdaFunctionURLRequest) bool {
+	a := ev.RequestContext.Authorizer
+	return a != nil && a.IAM != nil
 }

@@ -1,9 +1,13 @@
 package contact
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
+	"net/http"
 	"os"
+	"strings"
 	"path/filepath"
 	"testing"
 
@@ -125,5 +129,80 @@ func TestFunctionURLRateLimitBySourceIP(t *testing.T) {
 		if s.want == 429 && res.Headers["Retry-After"] == "" {
 			t.Errorf("%s: no Retry-After", s.name)
 		}
+	}
+}
+
+// Deployed, the Function URL has AuthType AWS_IAM and only the site's
+// CloudFront distribution may invoke it (origin access control), so Lambda
+// hands the function only events it authenticated. With RequireIAM the
+// function refuses any other event too: an event as a direct call to a
+// public URL delivers it gets 403, is neither sent nor read, and grants no
+// CORS.
+func TestFunctionURLRequiresIAM(t *testing.T) {
+	tests := []struct {
+		name       string
+		file       string
+		requireIAM bool
+		want       int
+	}{
+		{"direct call, IAM required", "post.json", true, http.StatusForbidden},
+		{"direct preflight, IAM required", "preflight.json", true, http.StatusForbidden},
+		{"through CloudFront, IAM required", "post-through-cloudfront.json", true, http.StatusOK},
+		{"direct call, IAM not required (the local default)", "post.json", false, http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := lambdaConfig(t)
+			cfg.RequireIAM = tt.requireIAM
+			m := &recordingMailer{}
+			var logs bytes.Buffer
+			handle := NewFunctionURLHandler(cfg, m, slog.New(slog.NewJSONHandler(&logs, nil)))
+			res, err := handle(context.Background(), loadEvent(t, tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.StatusCode != tt.want {
+				t.Fatalf("status %d, body %s; want %d", res.StatusCode, res.Body, tt.want)
+			}
+			if tt.want != http.StatusForbidden {
+				return
+			}
+			if a := decodeAnswer(t, []byte(res.Body)); a.Error != "forbidden" {
+				t.Errorf("answer %+v; want error forbidden", a)
+			}
+			if len(m.Sent()) != 0 {
+				t.Error("a direct call was delivered")
+			}
+			for k := range res.Headers {
+				if strings.HasPrefix(k, "Access-Control-") {
+					t.Errorf("a refused direct call got %s", k)
+				}
+			}
+			if !strings.Contains(logs.String(), `"outcome":"forbidden"`) {
+				t.Errorf("log %s; want the refusal logged as forbidden", logs.String())
+			}
+		})
+	}
+}
+
+func TestRequireIAMFromEnv(t *testing.T) {
+	for v, want := range map[string]bool{"": false, "true": true, "1": true, "false": false} {
+		cfg, err := ConfigFromEnv(func(k string) string {
+			if k == "CONTACT_REQUIRE_IAM" {
+				return v
+			}
+			return ""
+		})
+		if err != nil || cfg.RequireIAM != want {
+			t.Errorf("CONTACT_REQUIRE_IAM=%q: RequireIAM %v, %v; want %v", v, cfg.RequireIAM, err, want)
+		}
+	}
+	if _, err := ConfigFromEnv(func(k string) string {
+		if k == "CONTACT_REQUIRE_IAM" {
+			return "yes please"
+		}
+		return ""
+	}); err == nil || !strings.Contains(err.Error(), "CONTACT_REQUIRE_IAM") {
+		t.Errorf("CONTACT_REQUIRE_IAM=yes please: %v; want an error naming it", err)
 	}
 }

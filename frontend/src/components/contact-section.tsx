@@ -32,6 +32,18 @@ type Values = Record<Field | "honeypot", string>;
 type Messages = Partial<Record<Field, string>>;
 
 /**
+ * bodyDigest is the header CloudFront needs to sign a POST to the contact
+ * function (origin access control; Lambda takes no unsigned body): the
+ * body's SHA-256 in hex. SubtleCrypto exists only in secure contexts
+ * (HTTPS, localhost); elsewhere the local server takes the body without it.
+ */
+async function bodyDigest(body: string): Promise<Record<string, string>> {
+  if (!globalThis.crypto?.subtle) return {};
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
+  return { "X-Amz-Content-Sha256": Array.from(sum, (b) => b.toString(16).padStart(2, "0")).join("") };
+}
+
+/**
  * serverFields maps the contact function's field names to the form's: it
  * receives first and last name joined as "name", whose message goes on the
  * first name.
@@ -128,18 +140,19 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
     }
     setSending(true);
     try {
+      const body = JSON.stringify({
+        name: `${v.firstName.trim()} ${v.lastName.trim()}`,
+        email: v.email.trim(),
+        phone: v.phone.trim(),
+        companySize: v.companySize,
+        message: v.message.trim(),
+        honeypot: v.honeypot,
+        elapsedMs,
+      });
       const res = await fetch(config.contactEndpoint, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          name: `${v.firstName.trim()} ${v.lastName.trim()}`,
-          email: v.email.trim(),
-          phone: v.phone.trim(),
-          companySize: v.companySize,
-          message: v.message.trim(),
-          honeypot: v.honeypot,
-          elapsedMs,
-        }),
+        headers: { "Content-Type": "application/json", ...(await bodyDigest(body)) },
+        body,
       });
       if (res.status === 400) {
         const body = await res.json().catch(() => null);

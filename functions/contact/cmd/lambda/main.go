@@ -1,6 +1,9 @@
 // Command lambda is the contact function's AWS Lambda entry point: it reads
 // its configuration from CONTACT_* variables, sends through SES, logs JSON to
-// stdout (CloudWatch) and serves Function URL events. Build it with `make
+// stdout (CloudWatch) and serves Function URL events, refusing with 403 any
+// event that Lambda did not authenticate with IAM (CONTACT_REQUIRE_IAM,
+// true unless set to false): the deployed URL is reachable only through the
+// site's CloudFront distribution, which signs its requests. Build it with `make
 // lambda`, which produces dist/functions/contact.zip for the provided.al2023
 // runtime on arm64.
 package main
@@ -40,6 +43,12 @@ func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger)
 		// A Lambda's disk is scratch space that disappears with the
 		// instance: an outbox there would lose every enquiry.
 		return nil, fmt.Errorf("CONTACT_MAILER=%q: a Lambda must deliver with %q", cfg.Mailer, contact.MailerSES)
+	}
+	// Deployed, the Function URL has AuthType AWS_IAM and only the site's
+	// CloudFront distribution may invoke it; the function refuses any event
+	// Lambda did not authenticate, unless told in so many words not to.
+	if getenv("CONTACT_REQUIRE_IAM") == "" {
+		cfg.RequireIAM = true
 	}
 	if getenv("CONTACT_ALLOWED_ORIGINS") == "" {
 		return nil, errors.New("CONTACT_ALLOWED_ORIGINS is not set: the site's origin, e.g. https://www.vozia.example")

@@ -52,15 +52,32 @@ func TestSetupRefusesLocalOnlyConfigurations(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				// A preflight needs no delivery: it shows the handler is wired.
-				res, err := h(context.Background(), events.LambdaFunctionURLRequest{
-					Headers: map[string]string{"origin": "https://www.vozia.example", "access-control-request-method": "POST"},
-					RequestContext: events.LambdaFunctionURLRequestContext{
-						HTTP: events.LambdaFunctionURLRequestContextHTTPDescription{Method: "OPTIONS", SourceIP: "198.51.100.1"},
-					},
-				})
-				if err != nil || res.StatusCode != 204 || res.Headers["Access-Control-Allow-Origin"] != "https://www.vozia.example" {
-					t.Errorf("preflight: %+v, %v; want 204 granting the site", res, err)
+				// A preflight needs no delivery: it shows the handler is
+				// wired, and that it answers only what Lambda authenticated
+				// with IAM (CloudFront's signed requests).
+				preflight := func(iam bool) events.LambdaFunctionURLResponse {
+					ev := events.LambdaFunctionURLRequest{
+						Headers: map[string]string{"origin": "https://www.vozia.example", "access-control-request-method": "POST"},
+						RequestContext: events.LambdaFunctionURLRequestContext{
+							HTTP: events.LambdaFunctionURLRequestContextHTTPDescription{Method: "OPTIONS", SourceIP: "198.51.100.1"},
+						},
+					}
+					if iam {
+						ev.RequestContext.Authorizer = &events.LambdaFunctionURLRequestContextAuthorizerDescription{
+							IAM: &events.LambdaFunctionURLRequestContextAuthorizerIAMDescription{AccountID: "111111111111"},
+						}
+					}
+					res, err := h(context.Background(), ev)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return res
+				}
+				if res := preflight(true); res.StatusCode != 204 || res.Headers["Access-Control-Allow-Origin"] != "https://www.vozia.example" {
+					t.Errorf("signed preflight: %+v; want 204 granting the site", res)
+				}
+				if res := preflight(false); res.StatusCode != 403 {
+					t.Errorf("direct preflight: %+v; want 403 (IAM is required unless CONTACT_REQUIRE_IAM=false)", res)
 				}
 				return
 			}

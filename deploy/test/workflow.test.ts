@@ -1,0 +1,103 @@
+// Checks the CI workflow for what actionlint does not: every action pinned
+// to a full commit SHA with its release in a comment, token permissions
+// granted per job (none at the top), and deployments only from main, with
+// production behind its environment.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.github', 'workflows', 'site.yml');
+const text = readFileSync(file, 'utf8');
+const lines = text.split('\n');
+
+/** The jobs, each as its own block of lines (two-space indented keys under jobs:). */
+function jobs(): Map<string, string> {
+  const start = lines.indexOf('jobs:');
+  assert.ok(start >= 0, 'a jobs: block');
+  const out = new Map<string, string>();
+  let name = '';
+  for (const line of lines.slice(start + 1)) {
+    const m = /^ {2}([A-Za-z0-9_-]+):\s*$/.exec(line);
+    if (m) {
+      name = m[1];
+      out.set(name, '');
+    } else if (name) {
+      out.set(name, out.get(name) + line + '\n');
+    }
+  }
+  return out;
+}
+
+/** Every `uses:` of the file: its value and its comment. */
+export function actionRefs(source: string): { line: number; ref: string; comment: string }[] {
+  return source.split('\n').flatMap((line, i) => {
+    const m = /^\s*(?:-\s+)?uses:\s*(["']?)([^\s"'#]+)\1\s*(?:#\s*(.*))?$/.exec(line);
+    return m ? [{ line: i + 1, ref: m[2], comment: m[3] ?? '' }] : [];
+  });
+}
+
+/** Why a uses: reference is not pinned, or '' when it is. */
+export function unpinned(ref: string, comment: string): string {
+  const m = /^([\w.-]+\/[\w.-]+(?:\/[\w./-]+)?)@([^@]+)$/.exec(ref);
+  if (!m) return `${ref}: not owner/repo@ref (local and docker actions are not allowed)`;
+  if (!/^[0-9a-f]{40}$/.test(m[2])) return `${ref}: pinned to "${m[2]}", not a full commit SHA`;
+  if (!/^v\d+(\.\d+)*\b/.test(comment)) return `${ref}: no "# vX.Y.Z" comment naming the release of that commit`;
+  return '';
+}
+
+describe('workflow', () => {
+  it('pins every action to a full commit SHA, with its release in a comment', () => {
+    const refs = actionRefs(text);
+    assert.ok(refs.length >= 4, 'the workflow uses actions');
+    const problems = refs.map((r) => unpinned(r.ref, r.comment)).filter(Boolean);
+    assert.deepEqual(problems, []);
+    // The same action at the same commit everywhere.
+    const byAction = new Map<string, Set<string>>();
+    for (const r of refs) {
+      const [action] = r.ref.split('@');
+      byAction.set(action, (byAction.get(action) ?? new Set()).add(r.ref + ' # ' + r.comment));
+    }
+    for (const [action, pins] of byAction) assert.equal(pins.size, 1, `${action} pinned differently: ${[...pins].join(', ')}`);
+  });
+
+  it('tells a tag, a short SHA and a missing comment from a pin', () => {
+    const sha = '3d3c42e5aac5ba805825da76410c181273ba90b1';
+    assert.equal(unpinned(`actions/checkout@${sha}`, 'v7.0.1'), '');
+    assert.match(unpinned('actions/checkout@v4', ''), /not a full commit SHA/);
+    assert.match(unpinned('actions/checkout@3d3c42e', 'v7.0.1'), /not a full commit SHA/);
+    assert.match(unpinned(`actions/checkout@${sha}`, ''), /no "# vX.Y.Z" comment/);
+    assert.match(unpinned('./.github/actions/local', ''), /not owner\/repo@ref/);
+    assert.deepEqual(actionRefs(`      - uses: "a/b@${sha}" # v1.2.3\n        uses: c/d@main`), [
+      { line: 1, ref: `a/b@${sha}`, comment: 'v1.2.3' },
+      { line: 2, ref: 'c/d@main', comment: '' },
+    ]);
+  });
+
+  it('grants no token permission at the top, and each job only its own', () => {
+    assert.match(text, /^permissions: \{\}$/m);
+    for (const [name, body] of jobs()) {
+      assert.match(body, /^ {4}permissions:\n( {6}[a-z-]+: (read|write).*\n)+/m, `${name} declares its permissions`);
+      assert.doesNotMatch(body, /write-all|read-all/, name);
+      const writes = [...body.matchAll(/^ {6}([a-z-]+): write/gm)].map((m) => m[1]);
+      assert.deepEqual(writes, name.startsWith('deploy-') ? ['id-token'] : [], `${name} writes only what it must`);
+    }
+  });
+
+  it('deploys only from main, each stage through its environment, production last', () => {
+    const all = jobs();
+    const deploys = [...all.keys()].filter((n) => n.startsWith('deploy-'));
+    assert.deepEqual(deploys, ['deploy-staging', 'deploy-production']);
+    for (const name of deploys) {
+      const body = all.get(name)!;
+      assert.match(body, /^ {4}if: github\.event_name == 'push' && github\.ref == 'refs\/heads\/main'$/m, `${name} runs on main only`);
+      assert.match(body, new RegExp(`^ {4}environment:\\n {6}name: ${name.replace('deploy-', '')}$`, 'm'), `${name} uses its environment`);
+    }
+    assert.match(all.get('deploy-production')!, /^ {4}needs: deploy-staging$/m);
+    // The environment's reviewers are a repository setting; the job checks
+    // for them before anything else.
+    assert.match(all.get('deploy-production')!, /^ {4}steps:\n {6}- name: Production needs required reviewers\n/m);
+    assert.match(all.get('deploy-production')!, /required_reviewers/);
+  });
+});
