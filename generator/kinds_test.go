@@ -98,4 +98,3 @@ func copyApp(t *testing.T, dir string) string {
 	}
 	return dst
 }
-
