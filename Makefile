@@ -75,7 +75,7 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed
 # the routing manifest (deploy/lib/routing-types.ts), the icon names and the
 # field reference of content/README.md.
 types:
-	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference' -update
+	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference|TestRegistry' -update
 	$(GO) test ./internal/routing -run TestTypeScript -update
 
 clean:

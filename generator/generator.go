@@ -136,8 +136,12 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 			serverDone <- server
 			go func() {
 				r, err := bld.renderer(server, opt.Workers)
+				var kinds []string
 				if err == nil {
-					err = r.Start()
+					kinds, err = r.SectionKinds()
+				}
+				if err == nil {
+					err = checkKinds(content.SectionKinds(), kinds)
 				}
 				rendererDone <- started{r, err}
 			}()
@@ -223,6 +227,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, problem.Of(err).Prefix(opt.FrontendDir)
 	}
 	renderTime := time.Since(renderStart)
+	// Also when every page came from the render cache: a bundle that
+	// lacks a kind fails whether or not a page uses it.
+	if rs := renderer(); rs.err != nil {
+		return nil, problem.Of(rs.err).Prefix(opt.FrontendDir)
+	}
 
 	bd := bundles()
 	if bd.err != nil {

@@ -10,10 +10,11 @@
 //     and a Markdown body. routing.yaml adds redirects and rewrites. The
 //     route table is derived from these, sorted: "/" first, the not-found
 //     page last.
-//   - A section is one kind of the union declared in sectionKinds; its
-//     kind: key selects the struct its other keys decode into. A section
-//     that shows a collection says so (reads), and its page receives that
-//     collection, which must have records.
+//   - A section is one kind of the union of registered kinds, each
+//     declared by one file, section_<kind>.go; its kind: key selects the
+//     struct its other keys decode into. A section that shows a collection
+//     says so (reads), and its page receives that collection, which must
+//     have records.
 //   - Decoding is strict (decode.go): keys are the json tag names, a key is
 //     required unless tagged omitempty, required text must not be blank and
 //     required lists not empty, unknown keys and kinds get a "did you
@@ -23,6 +24,7 @@
 //     with their positions so that the link checker's findings, made after
 //     rendering, are reported where they are written.
 //
-// The same Go types generate the app's TypeScript types (TypeScript) and
-// the field reference of content/README.md (TestReference).
+// The same Go types generate the app's TypeScript types (TypeScript), its
+// renderer registry (Registry) and the tables of kinds and fields of
+// content/README.md (TestReference).
 package content

@@ -38,12 +38,8 @@ func (l *loader) resolve(s *Site) {
 		for i := range p.Sections {
 			sec := &p.Sections[i]
 			addresses(reflect.ValueOf(&sec.Value))
-			switch v := sec.Value.(type) {
-			case MarkdownSection:
-				v.HTML = fillEmail(v.HTML, cfg.DemoEmail)
-				sec.Value = v
-			case *MarkdownSection:
-				v.HTML = fillEmail(v.HTML, cfg.DemoEmail)
+			if r, ok := sec.Value.(sectionResolver); ok {
+				r.resolve(cfg)
 			}
 		}
 		p.resolveRecords(cfg)
@@ -131,55 +127,28 @@ func fillEmail(html string, email Email) string {
 // fill replaces {key} placeholders.
 func fill(text string, kv ...string) string { return strings.NewReplacer(kv...).Replace(text) }
 
-// resolveRecords gives the page's own copy of the records its sections
-// show the strings those sections word for them.
-func (p *Page) resolveRecords(cfg SiteConfig) {
-	c := &p.Collections
-	for _, sec := range p.Sections {
-		switch v := deref(sec.Value).(type) {
-		case FoundersSection:
-			c.Founders = cloneEach(c.Founders, func(f *Founder) {
-				f.ProfileLabel = fill(v.ProfileLabel, "{name}", f.Name)
-			})
-		case ReviewsSection:
-			c.Reviews = cloneEach(c.Reviews, func(r *Review) {
-				r.RatingLabel = fill(v.RatingLabel, "{rating}", strconv.FormatFloat(r.RatingValue, 'f', -1, 64), "{best}", strconv.Itoa(bestRating))
-				r.DateText = dateText(r.DatePublished, v.Months)
-			})
-		case WebinarsSection:
-			c.Webinars = cloneEach(c.Webinars, func(w *Webinar) {
-				w.When = dateText(w.Date, v.Months) + " · " + w.Time + " " + w.TimeZone
-			})
-		case ResourceLibrarySection:
-			c.Resources = cloneEach(c.Resources, func(r *Resource) {
-				a := BlockAction{Action: Action{Label: v.DownloadLabel, Href: Link(r.DownloadURL)}, Secondary: true}
-				if r.DownloadURL == "" {
-					a = BlockAction{Action: Action{Label: v.RequestLabel, Site: "email"}, Subject: v.RequestSubject + " " + r.Title, Secondary: true}
-				}
-				resolveAddresses(reflect.ValueOf(&a), cfg)
-				r.Action = a
-			})
-		}
-	}
+// sectionResolver is implemented (on the pointer) by kinds whose own
+// fields need the site's configuration.
+type sectionResolver interface{ resolve(cfg SiteConfig) }
+
+// recordWorder is implemented by kinds that word the records they show:
+// the page's own copy of those records gets the strings the section words
+// for them (cloneEach), so that one page's wording never reaches another's.
+type recordWorder interface {
+	wordRecords(c *Collections, cfg SiteConfig)
 }
 
-// finishWebinars words each webinar's call to action from the section,
-// once the build's clock has said which are past.
-func (p *Page) finishWebinars(cfg SiteConfig) {
+// recordFinisher is implemented by kinds whose records' wording depends on
+// the build's clock (Site.Finish).
+type recordFinisher interface {
+	finishRecords(c *Collections, cfg SiteConfig)
+}
+
+// resolveRecords lets each section word the records it shows.
+func (p *Page) resolveRecords(cfg SiteConfig) {
 	for _, sec := range p.Sections {
-		v, ok := deref(sec.Value).(WebinarsSection)
-		if !ok {
-			continue
-		}
-		for i := range p.Collections.Webinars {
-			w := &p.Collections.Webinars[i]
-			label, subject := v.RegisterLabel, v.RegisterSubject
-			if w.Past {
-				label, subject = v.RecordingLabel, v.RecordingSubject
-			}
-			a := BlockAction{Action: Action{Label: label, Site: "email"}, Subject: subject + " " + w.Title}
-			resolveAddresses(reflect.ValueOf(&a), cfg)
-			w.Action = a
+		if w, ok := deref(sec.Value).(recordWorder); ok {
+			w.wordRecords(&p.Collections, cfg)
 		}
 	}
 }
@@ -190,7 +159,11 @@ func (s *Site) Finish(now time.Time) {
 	s.Layout.Footer.Copyright = fill(s.Layout.Footer.Copyright, "{year}", strconv.Itoa(now.Year()), "{brand}", s.Config.Brand)
 	for _, p := range s.Pages {
 		p.Collections.MarkPast(now)
-		p.finishWebinars(s.Config)
+		for _, sec := range p.Sections {
+			if f, ok := deref(sec.Value).(recordFinisher); ok {
+				f.finishRecords(&p.Collections, s.Config)
+			}
+		}
 	}
 }
 

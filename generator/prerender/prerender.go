@@ -57,6 +57,10 @@ type Renderer struct {
 	pool    chan *worker
 	once    sync.Once
 	initErr error
+	// kinds are the section kinds the bundle renders, read by the first
+	// runtime that ran it.
+	kinds     []string
+	kindsOnce sync.Once
 }
 
 // New compiles the server bundle. workers is the size of the pool; the
@@ -120,6 +124,7 @@ func (r *Renderer) start() error {
 			go func() {
 				w, err := newWorker(r.prog, r.src)
 				if err == nil {
+					r.kindsOnce.Do(func() { r.kinds = w.kinds })
 					r.pool <- w
 				}
 				results <- err
@@ -128,6 +133,18 @@ func (r *Renderer) start() error {
 		r.initErr = <-results
 	})
 	return r.initErr
+}
+
+// SectionKinds are the section kinds the bundle says it renders
+// (globalThis.sectionKinds, set by frontend/src/entry-server.tsx from its
+// generated registry), so that the build can check them against the
+// content's before it renders a page. It starts the runtimes if they are
+// not yet.
+func (r *Renderer) SectionKinds() ([]string, error) {
+	if err := r.start(); err != nil {
+		return nil, err
+	}
+	return r.kinds, nil
 }
 
 // Result is the output of one job.
@@ -224,6 +241,7 @@ type worker struct {
 	src    *sources
 	render func(j Job, part string) (string, error)
 	logged problem.List
+	kinds  []string
 }
 
 func newWorker(prog *goja.Program, src *sources) (*worker, error) {
@@ -241,6 +259,11 @@ func newWorker(prog *goja.Program, src *sources) (*worker, error) {
 	fn, ok := goja.AssertFunction(w.rt.Get("renderPage"))
 	if !ok {
 		return nil, errors.New("server bundle: globalThis.renderPage is not defined")
+	}
+	if v := w.rt.Get("sectionKinds"); v != nil && !goja.IsUndefined(v) && !goja.IsNull(v) {
+		if err := w.rt.ExportTo(v, &w.kinds); err != nil {
+			return nil, fmt.Errorf("server bundle: globalThis.sectionKinds: %w", err)
+		}
 	}
 	w.render = func(j Job, part string) (string, error) {
 		w.logged = w.logged[:0]

@@ -46,6 +46,7 @@ package browsertest
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -89,6 +90,9 @@ type Config struct {
 	// AnalyticsID builds the site with this Google Analytics measurement
 	// ID (as cmd/build -analytics-id does).
 	AnalyticsID string
+	// Content is the content tree, relative to the repository (as
+	// cmd/build -content); empty is the shipped content/.
+	Content string
 }
 
 // The shared environments, one per Config, and the one browser. Package
@@ -158,7 +162,7 @@ func start(cfg Config) (*Env, error) {
 	e := &Env{Repo: repo, Dir: filepath.Join(tmp, "site"), outbox: filepath.Join(tmp, "outbox.jsonl")}
 
 	res, err := generator.Build(context.Background(), generator.Options{
-		Content:     os.DirFS(filepath.Join(repo, "content")),
+		Content:     os.DirFS(filepath.Join(repo, cmp.Or(cfg.Content, "content"))),
 		FrontendDir: filepath.Join(repo, "frontend"),
 		AnalyticsID: cfg.AnalyticsID,
 	})

@@ -22,6 +22,7 @@ export interface BlockCard {
   icon: IconName;
   title: string;
   text: string;
+  figure?: string;
   stat?: BlockStat;
   points?: string[];
   tag?: string;
@@ -51,23 +52,10 @@ export interface CTASection {
   actions: BlockAction[];
 }
 
-export interface Card {
-  icon: IconName;
-  title: string;
-  text: string;
-  stat?: string;
-}
-
-export interface CardGridSection {
-  id: string;
-  eyebrow?: string;
-  heading: string;
-  intro?: string;
-  cards: Card[];
-}
-
 export interface CardsSection {
+  variant?: string;
   id?: string;
+  eyebrow?: string;
   heading: string;
   intro?: string;
   cards: BlockCard[];
@@ -189,13 +177,8 @@ export interface Dashboard {
   label: string;
   title: string;
   status: string;
-  stats: DashboardStat[];
+  stats: BlockStat[];
   chat: ChatMessage[];
-}
-
-export interface DashboardStat {
-  value: string;
-  label: string;
 }
 
 export interface FAQItem {
@@ -342,6 +325,16 @@ export interface Limits {
   minPhone: number;
   minMessage: number;
   minFillMs: number;
+}
+
+export interface Logo {
+  name: string;
+  image: Image;
+}
+
+export interface LogosSection {
+  title: string;
+  logos: Logo[];
 }
 
 export interface MarkdownSection {
@@ -591,28 +584,28 @@ export interface WebinarsSection {
 
 /** Section is one section of a page, selected by its kind. */
 export type Section =
-  | ({ kind: "hero" } & HeroSection)
+  | ({ kind: "business-lines" } & BusinessLinesSection)
   | ({ kind: "cards" } & CardsSection)
+  | ({ kind: "case-studies" } & CaseStudiesSection)
+  | ({ kind: "case-study-grid" } & CaseStudyGridSection)
+  | ({ kind: "collection" } & CollectionSection)
+  | ({ kind: "contact" } & ContactSection)
+  | ({ kind: "cta" } & CTASection)
+  | ({ kind: "faq" } & FAQSection)
+  | ({ kind: "founders" } & FoundersSection)
+  | ({ kind: "hero" } & HeroSection)
+  | ({ kind: "home-hero" } & HomeHeroSection)
+  | ({ kind: "integrations" } & IntegrationsSection)
+  | ({ kind: "logos" } & LogosSection)
+  | ({ kind: "markdown" } & MarkdownSection)
+  | ({ kind: "not-found" } & NotFoundSection)
+  | ({ kind: "pulse-dashboard" } & PulseDashboardSection)
+  | ({ kind: "resource-library" } & ResourceLibrarySection)
+  | ({ kind: "reviews" } & ReviewsSection)
+  | ({ kind: "services" } & ServicesSection)
   | ({ kind: "stats" } & StatsSection)
   | ({ kind: "text" } & TextSection)
-  | ({ kind: "collection" } & CollectionSection)
-  | ({ kind: "cta" } & CTASection)
-  | ({ kind: "contact" } & ContactSection)
-  | ({ kind: "markdown" } & MarkdownSection)
-  | ({ kind: "home-hero" } & HomeHeroSection)
-  | ({ kind: "card-grid" } & CardGridSection)
-  | ({ kind: "business-lines" } & BusinessLinesSection)
-  | ({ kind: "case-study-grid" } & CaseStudyGridSection)
-  | ({ kind: "case-studies" } & CaseStudiesSection)
-  | ({ kind: "founders" } & FoundersSection)
-  | ({ kind: "faq" } & FAQSection)
-  | ({ kind: "services" } & ServicesSection)
-  | ({ kind: "resource-library" } & ResourceLibrarySection)
   | ({ kind: "webinars" } & WebinarsSection)
-  | ({ kind: "reviews" } & ReviewsSection)
-  | ({ kind: "pulse-dashboard" } & PulseDashboardSection)
-  | ({ kind: "integrations" } & IntegrationsSection)
-  | ({ kind: "not-found" } & NotFoundSection)
 ;
 
 export type SectionKind = Section["kind"];

@@ -1,9 +1,9 @@
-import type { CardGridSection } from "../../lib/content-types";
+import type { CardsSection } from "../../lib/content-types";
 import { SectionHeading } from "../section-heading";
 import { Icon } from "../ui/icon";
 
 /** CardGrid is a section of icon cards (Research, Features); `id` names the section. */
-export function CardGrid({ copy, id, tone = "light" }: { copy: CardGridSection; id: string; tone?: "light" | "soft" }) {
+export function CardGrid({ copy, id, tone = "light" }: { copy: CardsSection; id: string; tone?: "light" | "soft" }) {
   return (
     <section className={`section section--${tone} reveal`} aria-labelledby={`${id}-heading`}>
       <div className="container">
@@ -15,7 +15,7 @@ export function CardGrid({ copy, id, tone = "light" }: { copy: CardGridSection; 
                 <span className="icon-tile">
                   <Icon name={c.icon} size={22} />
                 </span>
-                {c.stat && <span className="card__stat">{c.stat}</span>}
+                {c.figure && <span className="card__stat">{c.figure}</span>}
               </div>
               <h3>{c.title}</h3>
               <p>{c.text}</p>

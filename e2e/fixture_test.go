@@ -1,0 +1,65 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/browsertest"
+)
+
+// TestFixtureHydrates loads every page of the fixture site (testdata/site),
+// which shows section kinds the shipped content may not use (logos), at
+// both widths: each must hydrate without a warning or error, without
+// horizontal scroll, and its images must load.
+func TestFixtureHydrates(t *testing.T) {
+	site, err := content.Load(os.DirFS("../testdata/site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	for _, width := range sweepWidths {
+		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
+			for _, r := range site.Routes {
+				if r.Redirect != "" {
+					continue
+				}
+				path := r.Path
+				if r.NotFound {
+					path = sweepMissingPath
+				}
+				t.Run(sweepName(path), func(t *testing.T) {
+					tab := env.NewTab(t, width, 900)
+					tab.Load(t, path)
+					sweepSettle(t, tab)
+					if errs := sweepUnexpectedErrors(tab, path); len(errs) > 0 {
+						t.Errorf("console or browser errors: %q", errs)
+					}
+					type state struct {
+						ScrollWidth int      `json:"scrollWidth"`
+						InnerWidth  int      `json:"innerWidth"`
+						Broken      []string `json:"broken"`
+					}
+					s, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[state](`(async () => {
+  const imgs = [...document.images];
+  await Promise.all(imgs.map((i) => { i.loading = "eager"; return i.decode().catch(() => {}); }));
+  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+    broken: imgs.filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.getAttribute("src"))};
+})()`, chromedp.EvalAwaitPromise))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if s.ScrollWidth > s.InnerWidth {
+						t.Errorf("horizontal scroll: scrollWidth %d > innerWidth %d", s.ScrollWidth, s.InnerWidth)
+					}
+					if len(s.Broken) > 0 {
+						t.Errorf("images that did not load: %q", s.Broken)
+					}
+				})
+			}
+		})
+	}
+}

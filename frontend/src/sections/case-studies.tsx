@@ -1,0 +1,28 @@
+import { BlockPoints, BlockSection } from "../components/block-sections";
+import { Icon } from "../components/ui/icon";
+import type { SectionProps } from "./props";
+
+/** CaseStudiesView tells each story of the caseStudies collection in full. */
+export function CaseStudiesView({ section: s, collections, soft }: SectionProps<"case-studies">) {
+  return (
+    <BlockSection id={s.id} heading={s.heading} intro={s.intro} soft={soft}>
+      {(collections.caseStudies ?? []).map((c) => (
+        <article key={c.id} id={c.id} className="card story">
+          <img src={c.image.src} alt={c.image.alt} width={c.image.width} height={c.image.height} loading="lazy" />
+          <div>
+            <p className="eyebrow">
+              <Icon name={c.icon} size={16} /> {c.industry} · {c.company}
+            </p>
+            <h3>{c.title}</h3>
+            <h4>{s.challenge}</h4>
+            <p>{c.challenge}</p>
+            <h4>{s.solution}</h4>
+            <p>{c.solution}</p>
+            <h4>{s.results}</h4>
+            <BlockPoints points={c.results} />
+          </div>
+        </article>
+      ))}
+    </BlockSection>
+  );
+}

@@ -1,0 +1,57 @@
+// Code generated from generator/content by Registry(); DO NOT EDIT.
+// Refresh: make types (go test ./generator/content -run TestRegistry -update)
+
+import type { ComponentType } from "react";
+import type { SectionKind } from "../lib/content-types";
+import type { SectionProps } from "./props";
+import { BusinessLinesView } from "./business-lines";
+import { CardsView } from "./cards";
+import { CaseStudiesView } from "./case-studies";
+import { CaseStudyGridView } from "./case-study-grid";
+import { CollectionView } from "./collection";
+import { ContactView } from "./contact";
+import { CtaView } from "./cta";
+import { FaqView } from "./faq";
+import { FoundersView } from "./founders";
+import { HeroView } from "./hero";
+import { HomeHeroView } from "./home-hero";
+import { IntegrationsView } from "./integrations";
+import { LogosView } from "./logos";
+import { MarkdownView } from "./markdown";
+import { NotFoundView } from "./not-found";
+import { PulseDashboardView } from "./pulse-dashboard";
+import { ResourceLibraryView } from "./resource-library";
+import { ReviewsView } from "./reviews";
+import { ServicesView } from "./services";
+import { StatsView } from "./stats";
+import { TextView } from "./text";
+import { WebinarsView } from "./webinars";
+
+/** The renderer of each section kind. */
+export const sectionRenderers = {
+  "business-lines": BusinessLinesView,
+  cards: CardsView,
+  "case-studies": CaseStudiesView,
+  "case-study-grid": CaseStudyGridView,
+  collection: CollectionView,
+  contact: ContactView,
+  cta: CtaView,
+  faq: FaqView,
+  founders: FoundersView,
+  hero: HeroView,
+  "home-hero": HomeHeroView,
+  integrations: IntegrationsView,
+  logos: LogosView,
+  markdown: MarkdownView,
+  "not-found": NotFoundView,
+  "pulse-dashboard": PulseDashboardView,
+  "resource-library": ResourceLibraryView,
+  reviews: ReviewsView,
+  services: ServicesView,
+  stats: StatsView,
+  text: TextView,
+  webinars: WebinarsView,
+} satisfies { [K in SectionKind]: ComponentType<SectionProps<K>> };
+
+/** The kinds that draw their own background: they take no part in the alternation of the light sections. */
+export const ownBackground: ReadonlySet<SectionKind> = new Set(["contact", "cta", "hero", "home-hero", "markdown", "not-found"]);

@@ -1,0 +1,45 @@
+package content
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestRegistry fails when the committed renderer registry no longer
+// matches the registered kinds and the component files present; -update
+// (make types) regenerates it.
+func TestRegistry(t *testing.T) {
+	root := "../.."
+	got := Registry(func(kind string) bool {
+		_, err := os.Stat(filepath.Join(root, ComponentFile(kind)))
+		return err == nil
+	})
+	file := filepath.Join(root, RegistryFile)
+	if *update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is stale: run `make types`", RegistryFile)
+	}
+	for _, k := range sectionKinds {
+		if _, err := os.Stat(filepath.Join(root, ComponentFile(k.Name))); err != nil {
+			t.Errorf("section kind %q has no renderer: add %s", k.Name, ComponentFile(k.Name))
+		}
+	}
+}
+
+func TestComponentName(t *testing.T) {
+	for kind, want := range map[string]string{"hero": "HeroView", "home-hero": "HomeHeroView", "case-study-grid": "CaseStudyGridView", "faq": "FaqView"} {
+		if got := componentName(kind); got != want {
+			t.Errorf("componentName(%q) = %q, want %q", kind, got, want)
+		}
+	}
+}

@@ -1,0 +1,21 @@
+package content
+
+func init() {
+	registerKind[CaseStudiesSection](sectionKind{
+		Name: "case-studies",
+		Doc:  "Every case study (from the caseStudies collection) told in full.",
+	})
+}
+
+// CaseStudiesSection tells every case study in full; Challenge, Solution
+// and Results are the headings of each story's parts.
+type CaseStudiesSection struct {
+	ID        string `json:"id,omitempty"`
+	Heading   string `json:"heading"`
+	Intro     string `json:"intro,omitempty"`
+	Challenge string `json:"challenge"`
+	Solution  string `json:"solution"`
+	Results   string `json:"results"`
+}
+
+func (CaseStudiesSection) reads() []string { return []string{"caseStudies"} }

@@ -1,0 +1,19 @@
+package content
+
+func init() {
+	registerKind[ContactSection](sectionKind{
+		Name:          "contact",
+		Doc:           "The contact form with the contact details, and the floating contact button.",
+		OwnBackground: true,
+	})
+}
+
+// ContactSection is the contact form and details (copy in layout.yaml's
+// contactForm), with the floating contact button. Heading and intro
+// override the layout's for one page.
+type ContactSection struct {
+	// Heading replaces the layout's contactForm.heading on this page.
+	Heading string `json:"heading,omitempty"`
+	// Intro replaces the layout's contactForm.intro on this page.
+	Intro string `json:"intro,omitempty"`
+}

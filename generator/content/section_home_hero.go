@@ -1,0 +1,55 @@
+package content
+
+import (
+	"fmt"
+)
+
+func init() {
+	registerKind[HomeHeroSection](sectionKind{
+		Name:          "home-hero",
+		Doc:           "The home page's opening: heading, topic tags, two buttons and the mock dashboard.",
+		OwnBackground: true,
+	})
+}
+
+// HomeHeroSection is the home page's opening.
+type HomeHeroSection struct {
+	Heading    string `json:"heading"`
+	Subheading string `json:"subheading"`
+	// TagsLabel names the list of topic tags for screen readers.
+	TagsLabel string    `json:"tagsLabel"`
+	Tags      []HeroTag `json:"tags"`
+	Primary   Action    `json:"primary"`
+	Secondary Action    `json:"secondary"`
+	Dashboard Dashboard `json:"dashboard"`
+}
+
+// HeroTag is a topic tag; DesktopOnly hides it under 768 px.
+type HeroTag struct {
+	Label       string `json:"label"`
+	Icon        Icon   `json:"icon"`
+	DesktopOnly bool   `json:"desktopOnly,omitempty"`
+}
+
+// Dashboard is the hero's decorative mock dashboard.
+type Dashboard struct {
+	// Label is the text alternative of the whole picture.
+	Label  string        `json:"label"`
+	Title  string        `json:"title"`
+	Status string        `json:"status"`
+	Stats  []BlockStat   `json:"stats"`
+	Chat   []ChatMessage `json:"chat"`
+}
+
+// ChatMessage is one turn of the sample chat; From is "agent" or "customer".
+type ChatMessage struct {
+	From string `json:"from"`
+	Text string `json:"text"`
+}
+
+func (m ChatMessage) Validate() error {
+	if m.From != "agent" && m.From != "customer" {
+		return fmt.Errorf("from %q must be agent or customer", m.From)
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+package content
+
+import (
+	"errors"
+	"strings"
+)
+
+func init() {
+	registerKind[MarkdownSection](sectionKind{
+		Name:          "markdown",
+		Doc:           "Text written in Markdown (the body of a .md page is one).",
+		OwnBackground: true,
+	})
+}
+
+// MarkdownSection is text in Markdown, rendered by the build. In a .md
+// page the file's body is the section; the front matter's back is its
+// link back. The text may write {email} for site.yaml's demoEmail.
+type MarkdownSection struct {
+	// Body is the text, in Markdown (use a YAML block scalar: body: |).
+	Body string `json:"body,omitempty"`
+	// BodyAt is where Body's text starts in its file, so that a broken
+	// link in it is reported at its own line.
+	BodyAt Pos `json:"-" yaml:"-" at:"body"`
+	// HTML is the rendered body; it is what the app receives.
+	HTML string `json:"html" yaml:"-"`
+	// Back is a link under the text.
+	Back *Action `json:"back,omitempty"`
+}
+
+func (m MarkdownSection) Validate() error {
+	if strings.TrimSpace(m.Body) == "" {
+		return errors.New("missing required field \"body\"")
+	}
+	return nil
+}
+
+// resolve fills {email} with site.yaml's demo mailbox, so that only
+// site.yaml spells it.
+func (m *MarkdownSection) resolve(cfg SiteConfig) { m.HTML = fillEmail(m.HTML, cfg.DemoEmail) }

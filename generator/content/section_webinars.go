@@ -1,0 +1,66 @@
+package content
+
+import (
+	"fmt"
+	"reflect"
+)
+
+func init() {
+	registerKind[WebinarsSection](sectionKind{
+		Name: "webinars",
+		Doc:  "The webinars collection: those to come with a register button, past ones as recordings on request (the build decides which is which from its date).",
+	})
+}
+
+// WebinarsSection labels the webinars. Months names the months for the
+// dates, January first, so that the page renders the same in the build and
+// the browser. Webinars still to come offer registration; those the build
+// finds past (Webinar.Past) are listed apart, as recordings on request;
+// NoUpcoming stands in when none is to come.
+type WebinarsSection struct {
+	Heading      string `json:"heading"`
+	Intro        string `json:"intro"`
+	SpeakerLabel string `json:"speakerLabel"`
+	// RegisterLabel is the button of a webinar to come: it asks by e-mail
+	// to register, with RegisterSubject and the title as the subject.
+	RegisterLabel   string `yaml:"registerLabel" json:"-"`
+	RegisterSubject string `yaml:"registerSubject" json:"-"`
+	RegisterNote    string `json:"registerNote"`
+	NoUpcoming      string `json:"noUpcoming"`
+	PastHeading     string `json:"pastHeading"`
+	// RecordingLabel is the button of a past one, asking for its recording.
+	RecordingLabel   string `yaml:"recordingLabel" json:"-"`
+	RecordingSubject string `yaml:"recordingSubject" json:"-"`
+	// Months name the twelve months, January first, for the dates.
+	Months []string `yaml:"months" json:"-"`
+}
+
+func (w WebinarsSection) Validate() error {
+	if len(w.Months) != 12 {
+		return fmt.Errorf("months: want 12 names, have %d", len(w.Months))
+	}
+	return nil
+}
+
+func (WebinarsSection) reads() []string { return []string{"webinars"} }
+
+func (v WebinarsSection) wordRecords(c *Collections, _ SiteConfig) {
+	c.Webinars = cloneEach(c.Webinars, func(w *Webinar) {
+		w.When = dateText(w.Date, v.Months) + " · " + w.Time + " " + w.TimeZone
+	})
+}
+
+// finishRecords words each webinar's call to action, once the build's
+// clock has said which are past.
+func (v WebinarsSection) finishRecords(c *Collections, cfg SiteConfig) {
+	for i := range c.Webinars {
+		w := &c.Webinars[i]
+		label, subject := v.RegisterLabel, v.RegisterSubject
+		if w.Past {
+			label, subject = v.RecordingLabel, v.RecordingSubject
+		}
+		a := BlockAction{Action: Action{Label: label, Site: "email"}, Subject: subject + " " + w.Title}
+		resolveAddresses(reflect.ValueOf(&a), cfg)
+		w.Action = a
+	}
+}
