@@ -62,6 +62,10 @@ type Options struct {
 	// (rendercache.go): a page whose render inputs are unchanged since the
 	// last build that used it is not rendered again.
 	CacheDir string
+	// ImagesReady, when set, lets the build go on without the images that
+	// are not encoded yet (make dev): it is called once they are, and the
+	// next build has them (pictures.go).
+	ImagesReady func()
 	// Workers is the number of goja runtimes; 0 means one per CPU.
 	Workers int
 	// Now is the build time (the copyright year); zero means time.Now().
@@ -159,6 +163,10 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err := applyOverrides(&site.Config, opt); err != nil {
 		return nil, err
 	}
+	out := &output{}
+	if err := bld.pictures(ctx, site, opt, out); err != nil {
+		return nil, err
+	}
 	// The site files are drawn while the pages render.
 	siteFilesDone := make(chan []sitefiles.File, 1)
 	go func() {
@@ -169,7 +177,6 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}()
 	siteFiles := sync.OnceValue(func() []sitefiles.File { return <-siteFilesDone })
 	defer siteFiles() // on every return, as above
-	out := &output{}
 
 	// Page data, hashed, and the client's view of the route table.
 	pageJSON := map[string][]byte{}
@@ -404,6 +411,9 @@ func copyTree(out *output, fsys fs.FS, dir string) error {
 	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
+		}
+		if (content.Image{Src: "/" + p}).Processed() {
+			return nil // originals ship processed (pictures.go), never as committed
 		}
 		data, err := fs.ReadFile(fsys, p)
 		if err != nil {

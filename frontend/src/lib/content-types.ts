@@ -311,6 +311,14 @@ export interface Image {
   alt: string;
   width: number;
   height: number;
+  srcset?: string;
+  sources?: ImageSource[];
+  color?: string;
+}
+
+export interface ImageSource {
+  type: string;
+  srcset: string;
 }
 
 export interface InfoItem {

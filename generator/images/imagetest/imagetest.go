@@ -149,12 +149,12 @@ func TIFF(orientation int) []byte {
 	latAt := gpsAt + gpsLen
 	b = le.AppendUint16(b, 3)
 	entry(0x010F, 2, uint32(len(make)-1), makeAt) // Make
-	entry(0x0112, 3, 1, uint32(orientation))       // Orientation (SHORT, in the low bytes)
-	entry(0x8825, 4, 1, gpsAt)                     // GPS IFD pointer
+	entry(0x0112, 3, 1, uint32(orientation))      // Orientation (SHORT, in the low bytes)
+	entry(0x8825, 4, 1, gpsAt)                    // GPS IFD pointer
 	b = le.AppendUint32(b, 0)
 	b = append(b, make...)
 	b = le.AppendUint16(b, 2)
-	entry(0x0001, 2, 2, uint32('N'))                     // GPSLatitudeRef "N"
+	entry(0x0001, 2, 2, uint32('N'))                    // GPSLatitudeRef "N"
 	entry(0x0002, 2, uint32(len(GPSLatitude)+1), latAt) // the latitude, as text a test can find
 	b = le.AppendUint32(b, 0)
 	b = append(b, GPSLatitude...)

@@ -1,0 +1,197 @@
+package generator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/images"
+)
+
+// Sizes are the `sizes` of a Markdown text's images: the text column
+// (text-pages.css: 800 px less its padding). The app declares its own
+// places in frontend/src/components/ui/picture.tsx.
+const markdownSizes = "(min-width: 800px) 752px, calc(100vw - 48px)"
+
+// pictures processes every JPEG, PNG and WebP image that content names
+// (generator/images), fills in each content.Image (files by width and
+// format, placeholder colour), renders the Markdown texts' images, and
+// adds the files to out.
+//
+// With Options.ImagesReady (make dev), images not in the caches do not
+// hold the build: their pages get the planned files (names and sizes are
+// known from the header), the encoding runs in the background, and
+// ImagesReady is called when it is done, so that a rebuild swaps them in.
+func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) error {
+	if bld.images == nil {
+		bld.images = images.NewProcessor(images.Default, opt.CacheDir)
+	}
+	var all []*content.Image
+	collect := func(img *content.Image) { all = append(all, img) }
+	content.EachImage(&site.Collections, collect)
+	paths := make([]string, 0, len(site.Pages))
+	for path := range site.Pages {
+		paths = append(paths, path)
+	}
+	slices.Sort(paths)
+	for _, path := range paths {
+		p := site.Pages[path]
+		content.EachImage(&p.Sections, collect)
+		content.EachImage(&p.Collections, collect)
+	}
+	var srcs []images.Source
+	index := map[string]int{}
+	where := map[string]content.Pos{}
+	var errs content.ErrorList
+	for _, img := range all {
+		if !img.Processed() {
+			continue
+		}
+		file := img.File()
+		if _, ok := index[file]; ok {
+			continue
+		}
+		data, err := fs.ReadFile(opt.Content, file)
+		if err != nil { // reported by content.Load
+			continue
+		}
+		index[file] = len(srcs)
+		where[file] = img.Pos
+		srcs = append(srcs, images.Source{Name: file, Data: data})
+	}
+
+	results := make([]*images.Result, len(srcs))
+	pending := false
+	if opt.ImagesReady != nil {
+		for i, src := range srcs {
+			r, err := bld.images.Plan(src)
+			if err != nil {
+				errs = append(errs, posError(where[src.Name], src.Name, err))
+				continue
+			}
+			results[i] = r
+			pending = pending || !r.Ready()
+		}
+	} else {
+		var err error
+		results, err = bld.images.Process(ctx, srcs)
+		for i, r := range results {
+			if r == nil {
+				e := err
+				if e == nil {
+					e = errors.New("not processed")
+				}
+				errs = append(errs, posError(where[srcs[i].Name], srcs[i].Name, errors.Unwrap(firstOf(e, srcs[i].Name))))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs.Sorted()
+	}
+	if pending {
+		go func() {
+			bld.images.Process(context.WithoutCancel(ctx), srcs)
+			opt.ImagesReady()
+		}()
+	} else {
+		bld.images.Keep(srcs)
+	}
+
+	byFile := map[string]*images.Result{}
+	for i, src := range srcs {
+		byFile[src.Name] = results[i]
+		for _, v := range results[i].Variants {
+			if data, ok := results[i].Files[v.Path]; ok {
+				out.add(strings.TrimPrefix(v.Path, "/"), data)
+			}
+		}
+	}
+	fill := func(img *content.Image) {
+		if r := byFile[img.File()]; r != nil && img.Processed() {
+			setImage(img, r)
+		}
+	}
+	for _, img := range all {
+		fill(img)
+	}
+	for _, p := range site.Pages {
+		for _, sec := range p.Sections {
+			if md, ok := sec.Value.(*content.MarkdownSection); ok {
+				for i := range md.Images {
+					fill(&md.Images[i])
+				}
+				md.SetImages(func(img content.Image) string { return pictureHTML(img, markdownSizes) })
+			}
+		}
+	}
+	return nil
+}
+
+// setImage points a content image at its processed files.
+func setImage(img *content.Image, r *images.Result) {
+	if img.Original == "" {
+		img.Original = img.Src
+	}
+	img.Width, img.Height, img.Color = r.Width, r.Height, r.Color
+	img.Sources = nil
+	srcset := map[images.Format][]string{}
+	var fallback []images.Variant
+	for _, v := range r.Variants {
+		srcset[v.Format] = append(srcset[v.Format], fmt.Sprintf("%s %dw", v.Path, v.Width))
+		if v.Format == r.Fallback {
+			fallback = append(fallback, v)
+		}
+	}
+	for _, f := range []images.Format{images.AVIF, images.WebP} {
+		img.Sources = append(img.Sources, content.ImageSource{Type: f.MIME(), Srcset: strings.Join(srcset[f], ", ")})
+	}
+	img.Srcset = strings.Join(srcset[r.Fallback], ", ")
+	// The src of a browser that reads no srcset: the widest file up to
+	// 1080 px, sharp on most screens.
+	img.Src = fallback[0].Path
+	for _, v := range fallback {
+		if v.Width <= 1080 {
+			img.Src = v.Path
+		}
+	}
+}
+
+// pictureHTML is the markup of frontend/src/components/ui/picture.tsx
+// for an image of a Markdown text (lazy: a text is never the top of a
+// page), or "" for an image that was not processed.
+func pictureHTML(img content.Image, sizes string) string {
+	if len(img.Sources) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<picture>")
+	for _, s := range img.Sources {
+		fmt.Fprintf(&b, `<source type="%s" srcset="%s" sizes="%s"/>`, s.Type, html.EscapeString(s.Srcset), sizes)
+	}
+	fmt.Fprintf(&b, `<img src="%s" srcset="%s" sizes="%s" width="%d" height="%d" alt="%s" loading="lazy" decoding="async" style="background-color:%s"/>`,
+		html.EscapeString(img.Src), html.EscapeString(img.Srcset), sizes, img.Width, img.Height, html.EscapeString(img.Alt), img.Color)
+	b.WriteString("</picture>")
+	return b.String()
+}
+
+func posError(p content.Pos, name string, err error) content.Error {
+	return content.Error{File: p.File, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf("image %q: %v", "/"+name, err)}
+}
+
+// firstOf finds the error of one source in Process's joined error.
+func firstOf(err error, name string) error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			if strings.HasPrefix(e.Error(), name+": ") {
+				return e
+			}
+		}
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
