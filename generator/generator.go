@@ -164,7 +164,8 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	out := &output{}
-	if err := bld.pictures(ctx, site, opt, out); err != nil {
+	preloads, err := bld.pictures(ctx, site, opt, out)
+	if err != nil {
 		return nil, err
 	}
 	// The site files are drawn while the pages render.
@@ -240,7 +241,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for i, rt := range routes {
 		doc := document(docParams{
 			site: site, route: rt, body: rendered[i].HTML, siteJSON: siteJSON, pageJSON: pageJSON[rt.Path],
-			script: b.Script, style: style,
+			script: b.Script, style: style, preload: preloads[rt.Path],
 		})
 		docs[rt.Path] = doc
 		out.add(htmlFile(rt), doc)

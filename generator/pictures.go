@@ -13,11 +13,6 @@ import (
 	"github.com/vozia/site/generator/images"
 )
 
-// Sizes are the `sizes` of a Markdown text's images: the text column
-// (text-pages.css: 800 px less its padding). The app declares its own
-// places in frontend/src/components/ui/picture.tsx.
-const markdownSizes = "(min-width: 800px) 752px, calc(100vw - 48px)"
-
 // pictures processes every JPEG, PNG and WebP image that content names
 // (generator/images), fills in each content.Image (files by width and
 // format, placeholder colour), renders the Markdown texts' images, and
@@ -27,7 +22,9 @@ const markdownSizes = "(min-width: 800px) 752px, calc(100vw - 48px)"
 // hold the build: their pages get the planned files (names and sizes are
 // known from the header), the encoding runs in the background, and
 // ImagesReady is called when it is done, so that a rebuild swaps them in.
-func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) error {
+//
+// It returns the preload <link> of each page that has a lead image.
+func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) (map[string]string, error) {
 	if bld.images == nil {
 		bld.images = images.NewProcessor(images.Default, opt.CacheDir)
 	}
@@ -91,7 +88,7 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 		}
 	}
 	if len(errs) > 0 {
-		return errs.Sorted()
+		return nil, errs.Sorted()
 	}
 	if pending {
 		go func() {
@@ -125,11 +122,46 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 				for i := range md.Images {
 					fill(&md.Images[i])
 				}
-				md.SetImages(func(img content.Image) string { return pictureHTML(img, markdownSizes) })
+				md.SetImages(func(img content.Image) string { return pictureHTML(img, content.ImageSizes["text"]) })
 			}
 		}
 	}
-	return nil
+	preloads := map[string]string{}
+	for path, p := range site.Pages {
+		if lead := leadImage(p); lead != nil {
+			lead.Priority = true
+			preloads[path] = preload(*lead)
+		}
+	}
+	return preloads, nil
+}
+
+// leadImage is the page's likely largest image: the first processed
+// image of its first section (a hero's or an article's cover), which the
+// app shows full width. Text sections do not lead: their images are lazy.
+func leadImage(p *content.Page) *content.Image {
+	if len(p.Sections) == 0 {
+		return nil
+	}
+	if _, ok := p.Sections[0].Value.(*content.MarkdownSection); ok {
+		return nil
+	}
+	var lead *content.Image
+	content.EachImage(&p.Sections[0], func(img *content.Image) {
+		if lead == nil && len(img.Sources) > 0 {
+			lead = img
+		}
+	})
+	return lead
+}
+
+// preload is the head's <link> that starts the lead image's download
+// before the body is parsed, in the format and width the <picture> will
+// pick (the first <source>, AVIF, at the cover's sizes).
+func preload(img content.Image) string {
+	s := img.Sources[0]
+	return fmt.Sprintf(`<link rel="preload" as="image" type="%s" imagesrcset="%s" imagesizes="%s" fetchpriority="high">`+"\n",
+		s.Type, html.EscapeString(s.Srcset), content.ImageSizes["cover"])
 }
 
 // setImage points a content image at its processed files.

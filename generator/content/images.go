@@ -35,8 +35,34 @@ type Image struct {
 	Sources []ImageSource `json:"sources,omitempty" yaml:"-"`
 	// Color is the placeholder colour, #rrggbb.
 	Color string `json:"color,omitempty" yaml:"-"`
+	// Priority marks the page's lead image (the first image of its first
+	// section, shown as a cover): loaded at once, at high priority, and
+	// preloaded by the head; every other image loads lazily.
+	Priority bool `json:"priority,omitempty" yaml:"-"`
 	// Original is the Src an editor wrote, once the build has replaced Src.
 	Original string `json:"-" yaml:"-"`
+}
+
+// ImageSizes are the `sizes` of each place an image can sit, declared
+// once: the app's <Picture place=…> (frontend/src/components/ui/picture.tsx,
+// through the generated imageSizes), the Markdown texts' images and the
+// head's preload of a lead image all read them here. Each is the width
+// the image is shown at, from the layout's CSS.
+var ImageSizes = map[string]string{
+	// cover: a lead image across the page.
+	"cover": "100vw",
+	// card: a case-study card (home.css .studies: 1, 2, then 4 columns in 1200 px).
+	"card": "(min-width: 1232px) 270px, (min-width: 1100px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
+	// story: a case study told in full (block-sections.css .story: 2 of 5 columns from 900 px).
+	"story": "(min-width: 1232px) 429px, (min-width: 900px) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
+	// dialog: the image of a case study's dialog (home.css .study-dialog, 760 px less padding).
+	"dialog": "(min-width: 792px) 712px, calc(100vw - 80px)",
+	// avatar: a founder's photo (home.css .avatar: 56 px round).
+	"avatar": "56px",
+	// logo: a partner's logo (at most 160 px wide).
+	"logo": "160px",
+	// text: an image of a Markdown text (text-pages.css: 800 px less its padding).
+	"text": "(min-width: 800px) 752px, calc(100vw - 48px)",
 }
 
 // ImageSource is one <source> of a <picture>: a media type and the

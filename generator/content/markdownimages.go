@@ -42,13 +42,18 @@ func (l *loader) markdownImages(pos Pos, src []byte, doc ast.Node) []Image {
 }
 
 // imageStart is the offset of the "![" of an image, found from its
-// first text segment; -1 when it has no text.
+// first text segment, or for an image without text (a blank alt), the
+// start of its block; -1 when neither is known.
 func imageStart(im *ast.Image, src []byte) int {
-	t, ok := im.FirstChild().(*ast.Text)
-	if !ok {
-		return -1
+	if t, ok := im.FirstChild().(*ast.Text); ok {
+		return max(t.Segment.Start-2, 0)
 	}
-	return max(t.Segment.Start-2, 0)
+	for n := im.Parent(); n != nil; n = n.Parent() {
+		if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+			return n.Lines().At(0).Start
+		}
+	}
+	return -1
 }
 
 // markdownRenderer renders Markdown as goldmark does, but each image as a

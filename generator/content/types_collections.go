@@ -91,6 +91,9 @@ type Founder struct {
 	Bio      string `json:"bio"`
 	Initials string `json:"initials"`
 	LinkedIn AbsURL `json:"linkedin"`
+	// Photo is optional: a portrait, shown round at 56 px in place of the
+	// initials (which stay when there is none).
+	Photo *Image `json:"photo,omitempty"`
 }
 
 type FAQItem struct {

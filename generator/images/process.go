@@ -106,6 +106,9 @@ type Processor struct {
 	disk     diskCache
 	mu       sync.Mutex
 	mem      map[string]*Result
+	// failed remembers the originals that could not be encoded, so that
+	// Plan reports them rather than planning them again and again.
+	failed  map[string]error
 	encoded  atomic.Int64
 	// encodes bounds the encoders running at once (every core); decodes
 	// bounds the originals held decoded at once.
@@ -117,7 +120,7 @@ type Processor struct {
 func NewProcessor(s Settings, dir string) *Processor {
 	n := runtime.NumCPU()
 	return &Processor{
-		settings: s, disk: diskCache{dir: dir}, mem: map[string]*Result{},
+		settings: s, disk: diskCache{dir: dir}, mem: map[string]*Result{}, failed: map[string]error{},
 		encodes: make(chan struct{}, n), decodes: make(chan struct{}, max(2, n)),
 	}
 }
@@ -141,12 +144,18 @@ func (p *Processor) Plan(src Source) (*Result, error) {
 	if r := p.cached(key); r != nil {
 		return r, nil
 	}
+	p.mu.Lock()
+	err := p.failed[key]
+	p.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
 	info, err := Inspect(src.Name, src.Data)
 	if err != nil {
 		return nil, err
 	}
 	if !info.Processed() {
-		return nil, fmt.Errorf("%s: not an image the build encodes", src.Name)
+		return nil, errors.New("not an image the build encodes")
 	}
 	return p.plan(key, src.Name, info), nil
 }
@@ -200,6 +209,11 @@ func (p *Processor) Process(ctx context.Context, srcs []Source) ([]*Result, erro
 			defer wg.Done()
 			r, err := p.encode(ctx, key, src)
 			if err != nil {
+				if ctx.Err() == nil {
+					p.mu.Lock()
+					p.failed[key] = err
+					p.mu.Unlock()
+				}
 				errs[i] = fmt.Errorf("%s: %w", src.Name, err)
 				return
 			}

@@ -29,6 +29,7 @@ import { ServiceCard } from "./service-card";
 import { LinkButton } from "./ui/button";
 import { Dialog } from "./ui/dialog";
 import { Icon } from "./ui/icon";
+import { Picture } from "./ui/picture";
 import "./text-pages.css";
 
 /**
@@ -175,7 +176,7 @@ function CaseStudiesView({ section: s, collections, soft }: SectionProps<"case-s
     <BlockSection id={s.id} heading={s.heading} intro={s.intro} soft={soft}>
       {(collections.caseStudies ?? []).map((c) => (
         <article key={c.id} id={c.id} className="card story">
-          <img src={c.image.src} alt={c.image.alt} width={c.image.width} height={c.image.height} loading="lazy" />
+          <Picture image={c.image} place="story" />
           <div>
             <p className="eyebrow">
               <Icon name={c.icon} size={16} /> {c.industry} · {c.company}

@@ -1,4 +1,5 @@
 import { actionHref, fill } from "../../lib/actions";
+import { Picture } from "../ui/picture";
 import type { FAQItem, Founder, FoundersSection, FAQSection } from "../../lib/content-types";
 import { useSite } from "../../lib/site-context";
 import { SectionHeading } from "../section-heading";
@@ -19,9 +20,13 @@ export function AboutUs({ copy, founders }: { copy: FoundersSection; founders: F
               {founders.map((f) => (
                 <li key={f.name} className="card founder">
                   <div className="founder__head">
-                    <span className="avatar" aria-hidden="true">
-                      {f.initials}
-                    </span>
+                    {f.photo ? (
+                      <Picture image={f.photo} place="avatar" alt="" className="avatar avatar--photo" />
+                    ) : (
+                      <span className="avatar" aria-hidden="true">
+                        {f.initials}
+                      </span>
+                    )}
                     <div>
                       <h4>{f.name}</h4>
                       <p className="founder__title">{f.title}</p>
