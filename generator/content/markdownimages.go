@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer"
 	ghtml "github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
@@ -63,6 +64,7 @@ func imageStart(im *ast.Image, src []byte) int {
 func markdownRenderer() renderer.Renderer {
 	return renderer.NewRenderer(renderer.WithNodeRenderers(
 		util.Prioritized(ghtml.NewRenderer(), 1000),
+		util.Prioritized(extension.NewTableHTMLRenderer(), 500), // as markdown's extension.Table
 		util.Prioritized(&imageRenderer{}, 100),
 	))
 }
