@@ -14,7 +14,6 @@ import (
 // a 1280 px desktop at DPR 1 needs 1280 px (the 1600 AVIF).
 func BenchmarkPhoto(b *testing.B) {
 	src := Source{Name: "images/photo.jpg", Data: imagetest.JPEG(imagetest.Photo(4000, 3000, 1), 90, 6)}
-	b.ReportMetric(float64(len(src.Data))/1024, "original-KB")
 	for b.Loop() {
 		p := NewProcessor(Default, "")
 		res, err := p.Process(context.Background(), []Source{src})
