@@ -164,7 +164,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	out := &output{}
-	preloads, err := bld.pictures(ctx, site, opt, out)
+	preloads, pendingImages, err := bld.pictures(ctx, site, opt, out)
 	if err != nil {
 		return nil, err
 	}
@@ -273,6 +273,9 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	files := map[string]bool{}
 	for _, f := range out.files {
 		files["/"+f.Path] = true
+	}
+	for _, p := range pendingImages {
+		files[p] = true
 	}
 	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolve, Routes: pagePaths(site)})
 	if len(problems) > 0 {

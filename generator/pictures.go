@@ -23,8 +23,10 @@ import (
 // known from the header), the encoding runs in the background, and
 // ImagesReady is called when it is done, so that a rebuild swaps them in.
 //
-// It returns the preload <link> of each page that has a lead image.
-func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) (map[string]string, error) {
+// It returns the preload <link> of each page that has a lead image, and
+// the site paths of the files still being encoded (which the link check
+// takes as there: they will be, and a page may name them meanwhile).
+func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) (preloads map[string]string, pendingFiles []string, err error) {
 	if bld.images == nil {
 		bld.images = images.NewProcessor(images.Default, opt.CacheDir)
 	}
@@ -88,7 +90,7 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errs.Sorted()
+		return nil, nil, errs.Sorted()
 	}
 	if pending {
 		go func() {
@@ -105,6 +107,8 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 		for _, v := range results[i].Variants {
 			if data, ok := results[i].Files[v.Path]; ok {
 				out.add(strings.TrimPrefix(v.Path, "/"), data)
+			} else {
+				pendingFiles = append(pendingFiles, v.Path)
 			}
 		}
 	}
@@ -126,14 +130,14 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 			}
 		}
 	}
-	preloads := map[string]string{}
+	preloads = map[string]string{}
 	for path, p := range site.Pages {
 		if lead := leadImage(p); lead != nil {
 			lead.Priority = true
 			preloads[path] = preload(*lead)
 		}
 	}
-	return preloads, nil
+	return preloads, pendingFiles, nil
 }
 
 // leadImage is the page's likely largest image: the first processed
@@ -226,4 +230,3 @@ func firstOf(err error, name string) error {
 	}
 	return fmt.Errorf("%s: %w", name, err)
 }
-

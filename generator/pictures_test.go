@@ -176,3 +176,62 @@ func contentSizes(place string) string { return contentImageSizes()[place] }
 func htmlAttr(s string) string { return strings.ReplaceAll(s, `"`, "&quot;") }
 
 func contentImageSizes() map[string]string { return content.ImageSizes }
+
+// TestPicturesLater: with ImagesReady (make dev), a build does not wait
+// for new photos: its pages already name the files, the encoding runs in
+// the background, and the build after ImagesReady has the files.
+func TestPicturesLater(t *testing.T) {
+	ready := make(chan struct{}, 1)
+	bld := NewBuilder(Options{Content: photoSite(t), FrontendDir: "../frontend", Now: fixedNow, ImagesReady: func() { ready <- struct{}{} }})
+	defer bld.Close()
+	first, err := bld.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files(first)
+	about := string(f["about/index.html"])
+	phone := regexp.MustCompile(`/assets/img/phone-[0-9a-f]{10}-900\.avif`).FindString(about)
+	if phone == "" {
+		t.Fatalf("the first build's page does not name the photo's files:\n%s", about)
+	}
+	select {
+	case <-ready:
+		t.Log("the images were encoded before the first build returned; the machine is fast")
+	default:
+		if f[strings.TrimPrefix(phone, "/")] != nil {
+			t.Errorf("the first build waited for %s", phone)
+		}
+		<-ready
+	}
+	second, err := bld.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := files(second)
+	if g[strings.TrimPrefix(phone, "/")] == nil {
+		t.Errorf("after ImagesReady, the build lacks %s", phone)
+	}
+	if !strings.Contains(string(g["about/index.html"]), `style="background-color:#`) {
+		t.Error("after ImagesReady, the photo has no placeholder colour")
+	}
+}
+
+// TestLeadImage: the first image of a page's first section is its lead:
+// eager, high priority and preloaded; a Markdown text never leads.
+func TestLeadImage(t *testing.T) {
+	img := content.Image{Src: "/assets/img/a-480.jpg", Width: 480, Height: 320, Sources: []content.ImageSource{{Type: "image/avif", Srcset: "/assets/img/a-480.avif 480w"}}}
+	cover := &struct{ Cover content.Image }{img}
+	page := &content.Page{Sections: []content.Section{{Kind: "hero", Value: cover}, {Kind: "cards", Value: &struct{ Other content.Image }{img}}}}
+	lead := leadImage(page)
+	if lead != &cover.Cover {
+		t.Fatalf("lead image = %v, want the first section's", lead)
+	}
+	want := `<link rel="preload" as="image" type="image/avif" imagesrcset="/assets/img/a-480.avif 480w" imagesizes="100vw" fetchpriority="high">`
+	if got := preload(*lead); strings.TrimSpace(got) != want {
+		t.Errorf("preload = %s, want %s", got, want)
+	}
+	text := &content.Page{Sections: []content.Section{{Kind: "markdown", Value: &content.MarkdownSection{Images: []content.Image{img}}}}}
+	if leadImage(text) != nil {
+		t.Error("a Markdown text's image leads its page")
+	}
+}

@@ -193,6 +193,25 @@ func TestCache(t *testing.T) {
 	}
 }
 
+// TestConcurrentProcess: two builds asking for the same new original at
+// once (make dev rebuilding while it encodes) encode it once.
+func TestConcurrentProcess(t *testing.T) {
+	src := []Source{{Name: "images/a.jpg", Data: imagetest.JPEG(imagetest.Photo(120, 80, 1), 90, 1)}}
+	p := NewProcessor(small, "")
+	done := make(chan error, 2)
+	for range 2 {
+		go func() { _, err := p.Process(context.Background(), src); done <- err }()
+	}
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.Encoded() != 1 {
+		t.Errorf("encoded %d times, want once", p.Encoded())
+	}
+}
+
 func TestInspectRefuses(t *testing.T) {
 	jpg := imagetest.JPEG(imagetest.Photo(40, 30, 1), 80, 1)
 	huge := imagetest.PNG(image.NewGray(image.Rect(0, 0, MaxSide+1, 1)))
@@ -210,6 +229,7 @@ func TestInspectRefuses(t *testing.T) {
 		{"SVG script", "a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>`), "holds a <script>"},
 		{"SVG event handler", "a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"/>`), "event handler onload="},
 		{"SVG external image", "a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="https://evil.example/x.png"/></svg>`), `refers to "https://evil.example/x.png"`},
+		{"SVG style element", "a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><style>@import url(https://evil.example/a.css);</style></svg>`), `style refers to "https://evil.example/a.css"`},
 		{"SVG external style", "a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect style="fill:url(https://evil.example/p#g)"/></svg>`), `refers to "https://evil.example/p#g"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

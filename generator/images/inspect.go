@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/xml"
 	"errors"
@@ -304,11 +305,18 @@ func svgSafe(data []byte) error {
 		if err != nil {
 			return fmt.Errorf("not an SVG file: %v", err)
 		}
+		line, _ := dec.InputPos()
+		if css, ok := tok.(xml.CharData); ok {
+			// A <style> element's CSS (text elsewhere holds no url()).
+			if ref := externalURL(string(css)); ref != "" || bytes.Contains(css, []byte("@import")) {
+				return fmt.Errorf("the SVG's style refers to %q (its line %d): an SVG may refer only to its own parts", cmp.Or(ref, "@import"), line)
+			}
+			continue
+		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {
 			continue
 		}
-		line, _ := dec.InputPos()
 		switch strings.ToLower(el.Name.Local) {
 		case "script":
 			return fmt.Errorf("the SVG holds a <script> (its line %d): remove it", line)

@@ -108,7 +108,10 @@ type Processor struct {
 	mem      map[string]*Result
 	// failed remembers the originals that could not be encoded, so that
 	// Plan reports them rather than planning them again and again.
-	failed  map[string]error
+	failed map[string]error
+	// inflight are the encodes under way: a second Process of the same
+	// original (make dev rebuilding while it encodes) waits for the first.
+	inflight map[string]*call
 	encoded  atomic.Int64
 	// encodes bounds the encoders running at once (every core); decodes
 	// bounds the originals held decoded at once.
@@ -120,7 +123,7 @@ type Processor struct {
 func NewProcessor(s Settings, dir string) *Processor {
 	n := runtime.NumCPU()
 	return &Processor{
-		settings: s, disk: diskCache{dir: dir}, mem: map[string]*Result{}, failed: map[string]error{},
+		settings: s, disk: diskCache{dir: dir}, mem: map[string]*Result{}, failed: map[string]error{}, inflight: map[string]*call{},
 		encodes: make(chan struct{}, n), decodes: make(chan struct{}, max(2, n)),
 	}
 }
@@ -207,25 +210,53 @@ func (p *Processor) Process(ctx context.Context, srcs []Source) ([]*Result, erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := p.encode(ctx, key, src)
+			r, err := p.once(ctx, key, src)
 			if err != nil {
-				if ctx.Err() == nil {
-					p.mu.Lock()
-					p.failed[key] = err
-					p.mu.Unlock()
-				}
 				errs[i] = fmt.Errorf("%s: %w", src.Name, err)
 				return
 			}
-			p.mu.Lock()
-			p.mem[key] = r
-			p.mu.Unlock()
-			p.disk.put(key, r)
 			out[i] = r
 		}()
 	}
 	wg.Wait()
 	return out, errors.Join(errs...)
+}
+
+type call struct {
+	done chan struct{}
+	r    *Result
+	err  error
+}
+
+// once encodes src, or waits for the encode of it already under way.
+func (p *Processor) once(ctx context.Context, key string, src Source) (*Result, error) {
+	p.mu.Lock()
+	if c := p.inflight[key]; c != nil {
+		p.mu.Unlock()
+		select {
+		case <-c.done:
+			return c.r, c.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	c := &call{done: make(chan struct{})}
+	p.inflight[key] = c
+	p.mu.Unlock()
+	c.r, c.err = p.encode(ctx, key, src)
+	p.mu.Lock()
+	delete(p.inflight, key)
+	if c.err == nil {
+		p.mem[key] = c.r
+	} else if ctx.Err() == nil {
+		p.failed[key] = c.err
+	}
+	p.mu.Unlock()
+	close(c.done)
+	if c.err == nil {
+		p.disk.put(key, c.r)
+	}
+	return c.r, c.err
 }
 
 // Keep forgets every Result but those of srcs, in memory and on disk:
