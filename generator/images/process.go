@@ -114,7 +114,7 @@ type Processor struct {
 	inflight map[string]*call
 	encoded  atomic.Int64
 	// encodes bounds the encoders running at once (every core); decodes
-	// bounds the originals held decoded at once.
+	// bounds the originals in process at once (decoded, resized, encoding).
 	encodes, decodes chan struct{}
 }
 
@@ -286,15 +286,15 @@ func (p *Processor) encode(ctx context.Context, key string, src Source) (*Result
 	}
 	r := p.plan(key, src.Name, info)
 
-	// Decode and resize while holding a decode slot; the renditions (at
-	// most 2400 px wide) are what the encoders keep.
+	// An original holds a slot from its decode to its last encode, so
+	// that a few are in memory at once, however many the site has.
 	select {
 	case p.decodes <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+	defer func() { <-p.decodes }()
 	sized, err := p.renditions(src, info)
-	<-p.decodes
 	if err != nil {
 		return nil, err
 	}
