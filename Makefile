@@ -54,7 +54,12 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 # on the shipped site plus the 1,000 Markdown pages of
 # BenchmarkBuild1000Routes; then the Go benchmarks (the contact handler and
 # the local server under load among them); then make dev's edit loop.
-bench: deps contact-deps chromium bench/node/node_modules/.installed
+# sharp (libvips), which the image stage is compared with.
+bench/sharp/node_modules/.installed: bench/sharp/package.json bench/sharp/package-lock.json
+	cd bench/sharp && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp/node_modules/.installed
 	$(GO) build -o dist/bin/build ./cmd/build
 	$(GO) build -o dist/bin/bench-compare ./bench/compare
 	rm -rf dist/bench
@@ -67,6 +72,7 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed
 	  -cmd 'cmd/build=dist/bin/build -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'cmd/build-splice=dist/bin/build -splice -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
+	$(GO) run ./bench/images
 	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
 	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/images"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
@@ -46,6 +47,7 @@ type Builder struct {
 	brand         *sitefiles.Brand
 	brandFiles    []sitefiles.File
 	lastmod       map[string]string
+	images        *images.Processor
 }
 
 // NewBuilder returns a Builder of the site described by opt; nothing is
@@ -65,6 +67,9 @@ func (bld *Builder) Build(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	res.Stats.Reused = bld.reused
+	if bld.images != nil {
+		res.Stats.ImagesEncoded = bld.images.Encoded()
+	}
 	return res, nil
 }
 

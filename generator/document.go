@@ -17,6 +17,8 @@ type docParams struct {
 	script             string
 	// style is the stylesheet, inlined (see style.go).
 	style []byte
+	// preload is the <link> of the page's lead image, if any (pictures.go).
+	preload string
 }
 
 // document assembles one page: the head Go writes from content, the body
@@ -34,6 +36,7 @@ func document(p docParams) []byte {
 		Path: p.route.Path, NoIndex: !p.route.Indexable(),
 	}))
 	icons(&b)
+	b.WriteString(p.preload)
 	if len(p.style) > 0 {
 		b.WriteString("<style>")
 		b.Write(p.style)

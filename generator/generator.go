@@ -72,6 +72,10 @@ type Options struct {
 	// the build checks piece by piece but cannot prove for a page without
 	// rendering it whole, and it pays only from about 32 pages.
 	Splice bool
+	// ImagesReady, when set, lets the build go on without the images that
+	// are not encoded yet (make dev): it is called once they are, and the
+	// next build has them (pictures.go).
+	ImagesReady func()
 	// Workers is the number of goja runtimes; 0 means one per CPU.
 	Workers int
 	// Now is the build time (the copyright year); zero means time.Now().
@@ -175,6 +179,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	site.Finish(opt.Now)
+	out := &output{}
+	preloads, pendingImages, err := bld.pictures(ctx, site, opt, out)
+	if err != nil {
+		return nil, problem.Of(err).Prefix(opt.ContentDir)
+	}
 	// The site files are drawn while the pages render.
 	siteFilesDone := make(chan []sitefiles.File, 1)
 	go func() {
@@ -185,7 +194,6 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}()
 	siteFiles := sync.OnceValue(func() []sitefiles.File { return <-siteFilesDone })
 	defer siteFiles() // on every return, as above
-	out := &output{}
 
 	// Page data, hashed, and the client's view of the route table.
 	pageJSON := map[string][]byte{}
@@ -252,7 +260,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for i, rt := range routes {
 		doc := document(docParams{
 			site: site, route: rt, body: rendered[i].HTML, siteJSON: siteJSON, pageJSON: pageJSON[rt.Path],
-			script: b.Script, style: style,
+			script: b.Script, style: style, preload: preloads[rt.Path],
 		})
 		docs[rt.Path] = doc
 		out.add(htmlFile(rt), doc)
@@ -284,6 +292,9 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	files := map[string]bool{}
 	for _, f := range out.files {
 		files["/"+f.Path] = true
+	}
+	for _, p := range pendingImages {
+		files[p] = true
 	}
 	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolve, Routes: pagePaths(site)})
 	if len(problems) > 0 {
@@ -419,6 +430,9 @@ func copyTree(out *output, fsys fs.FS, dir string) error {
 	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
+		}
+		if (content.Image{Src: "/" + p}).Processed() {
+			return nil // originals ship processed (pictures.go), never as committed
 		}
 		data, err := fs.ReadFile(fsys, p)
 		if err != nil {

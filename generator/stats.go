@@ -27,6 +27,9 @@ type Stats struct {
 	// Reused is the number of pages a Builder did not need to render
 	// again (their inputs were unchanged).
 	Reused int
+	// ImagesEncoded is the number of originals the Builder has encoded
+	// since it was made (not found in its caches).
+	ImagesEncoded int
 
 	measured           bool
 	script, stylesheet string

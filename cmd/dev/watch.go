@@ -31,13 +31,17 @@ func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir 
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
 	}
+	d := &dev{ctx: ctx, live: live, contentDir: contentDir, frontendDir: frontendDir, out: out}
 	bld := generator.NewBuilder(generator.Options{
 		Content:     os.DirFS(contentDir),
 		ContentDir:  contentDir,
 		FrontendDir: frontendDir,
+		// A page shows at once; its new photos swap in when encoded (the
+		// Builder runs one build at a time).
+		ImagesReady: func() { d.build() },
 	})
 	defer bld.Close()
-	d := &dev{ctx: ctx, live: live, bld: bld, contentDir: contentDir, frontendDir: frontendDir, out: out}
+	d.bld = bld
 	d.build()
 	absSrc, _ := filepath.Abs(src)
 	return w.Run(ctx, func(paths []string) {

@@ -1,64 +1,156 @@
 package content
 
 import (
-	"bytes"
-	"encoding/xml"
-	"fmt"
-	"image"
-	_ "image/gif" // decoders of the formats an editor may use
-	_ "image/jpeg"
-	_ "image/png"
+	"errors"
 	"io/fs"
 	"path"
 	"reflect"
-	"strconv"
 	"strings"
+
+	"github.com/vozia/site/generator/images"
 )
 
 // Image is a site image: a file under content/images/ named by its site
 // path, and its text alternative. Its width and height, which the page
 // reserves before the image loads, are read from the file, never typed.
+//
+// Commit a photo (JPEG, PNG or WebP) as it came from the camera, up to
+// 40 MB and 16,000 pixels a side: the build turns it upright, removes its
+// camera data (EXIF, GPS position) and makes the sizes and formats each
+// screen needs. An SVG ships as it is, and may hold no script, event
+// handler or outside reference. alt must say what the image shows.
+//
+// For a photo the build replaces Src with the fallback file (JPEG, or
+// PNG for transparency) at a middle width, and fills in Srcset, Sources
+// (AVIF and WebP) and Color (generator/images).
 type Image struct {
 	Pos    Pos    `json:"-"`
 	Src    string `json:"src"`
 	Alt    string `json:"alt"`
 	Width  int    `json:"width" yaml:"-"`
 	Height int    `json:"height" yaml:"-"`
+	// Srcset lists the fallback's files by width ("/assets/img/a-480.jpg 480w, …").
+	Srcset string `json:"srcset,omitempty" yaml:"-"`
+	// Sources are the modern formats, best first (AVIF, then WebP).
+	Sources []ImageSource `json:"sources,omitempty" yaml:"-"`
+	// Color is the placeholder colour, #rrggbb.
+	Color string `json:"color,omitempty" yaml:"-"`
+	// Priority marks the page's lead image (the first image of its first
+	// section, shown as a cover): loaded at once, at high priority, and
+	// preloaded by the head; every other image loads lazily.
+	Priority bool `json:"priority,omitempty" yaml:"-"`
+	// Original is the Src an editor wrote, once the build has replaced Src.
+	Original string `json:"-" yaml:"-"`
 }
 
-func (i Image) Validate() error { return checkPath("src", i.Src) }
+// ImageSizes are the `sizes` of each place an image can sit, declared
+// once: the app's <Picture place=…> (frontend/src/components/ui/picture.tsx,
+// through the generated imageSizes), the Markdown texts' images and the
+// head's preload of a lead image all read them here. Each is the width
+// the image is shown at, from the layout's CSS.
+var ImageSizes = map[string]string{
+	// cover: a lead image across the page.
+	"cover": "100vw",
+	// card: a case-study card (home.css .studies: 1, 2, then 4 columns in 1200 px).
+	"card": "(min-width: 1232px) 270px, (min-width: 1100px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
+	// story: a case study told in full (block-sections.css .story: 2 of 5 columns from 900 px).
+	"story": "(min-width: 1232px) 429px, (min-width: 900px) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
+	// dialog: the image of a case study's dialog (home.css .study-dialog, 760 px less padding).
+	"dialog": "(min-width: 792px) 712px, calc(100vw - 80px)",
+	// avatar: a founder's photo (home.css .avatar: 56 px round).
+	"avatar": "56px",
+	// logo: a partner's logo (at most 160 px wide).
+	"logo": "160px",
+	// text: an image of a Markdown text (text-pages.css: 800 px less its padding).
+	"text": "(min-width: 800px) 752px, calc(100vw - 48px)",
+}
 
-// sizeImages fills in the size of every image of v (walked by reflection)
-// from its file, and reports missing or unreadable files where the image
-// is named.
-func (l *loader) sizeImages(v reflect.Value) {
+// ImageSource is one <source> of a <picture>: a media type and the
+// files of that type by width.
+type ImageSource struct {
+	Type   string `json:"type"`
+	Srcset string `json:"srcset"`
+}
+
+func (i Image) Validate() error {
+	if err := checkPath("src", i.Src); err != nil {
+		return err
+	}
+	if strings.TrimSpace(i.Alt) == "" {
+		return errors.New("alt is blank: describe what the image shows, for visitors who cannot see it")
+	}
+	return nil
+}
+
+// Processed reports whether the build encodes this image (JPEG, PNG or
+// WebP) rather than shipping it as it is.
+func (i Image) Processed() bool {
+	switch strings.ToLower(path.Ext(i.source())) {
+	case ".jpg", ".jpeg", ".png", ".webp":
+		return true
+	}
+	return false
+}
+
+// File is the image's original in the content tree ("images/a.jpg").
+func (i Image) File() string { return strings.TrimPrefix(i.source(), "/") }
+
+func (i Image) source() string {
+	if i.Original != "" {
+		return i.Original
+	}
+	return i.Src
+}
+
+// EachImage calls fn with every Image inside v (a pointer to content:
+// a Site, a Page, sections, collections), including the images of
+// Markdown text.
+func EachImage(v any, fn func(*Image)) { eachImage(reflect.ValueOf(v), fn) }
+
+func eachImage(v reflect.Value, fn func(*Image)) {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if !v.IsNil() {
-			l.sizeImages(v.Elem())
+			eachImage(v.Elem(), fn)
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			l.sizeImages(v.Index(i))
+			eachImage(v.Index(i), fn)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			eachImage(v.MapIndex(k), fn)
 		}
 	case reflect.Struct:
+		if !v.CanAddr() {
+			c := reflect.New(v.Type()).Elem()
+			c.Set(v)
+			v = c
+		}
 		if img, ok := v.Addr().Interface().(*Image); ok {
-			l.sizeImage(img)
+			fn(img)
 			return
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				l.sizeImages(v.Field(i))
+				eachImage(v.Field(i), fn)
 			}
 		}
 	}
+}
+
+// sizeImages fills in the size of every image of v (walked by reflection)
+// from its file, and reports missing, unreadable and unsafe files where
+// the image is named.
+func (l *loader) sizeImages(v reflect.Value) {
+	eachImage(v, l.sizeImage)
 }
 
 func (l *loader) sizeImage(img *Image) {
 	if img.Src == "" {
 		return
 	}
-	file := strings.TrimPrefix(img.Src, "/")
+	file := img.File()
 	data, err := fs.ReadFile(l.fsys, file)
 	if err != nil || !strings.HasPrefix(file, "images/") {
 		var names []string
@@ -71,64 +163,10 @@ func (l *loader) sizeImage(img *Image) {
 		l.errs = append(l.errs, img.Pos.errorf("image %q: no such file under content/images/%s", img.Src, didYouMean(img.Src, names)))
 		return
 	}
-	w, h, err := imageSize(path.Ext(file), data)
+	info, err := images.Inspect(file, data)
 	if err != nil {
 		l.errs = append(l.errs, img.Pos.errorf("image %q: %v", img.Src, err))
 		return
 	}
-	img.Width, img.Height = w, h
-}
-
-// imageSize reads the intrinsic size of an image: an SVG's width and
-// height attributes (or its viewBox), a raster image's header.
-func imageSize(ext string, data []byte) (int, int, error) {
-	if strings.EqualFold(ext, ".svg") {
-		return svgSize(data)
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return 0, 0, fmt.Errorf("cannot read its size (use SVG, PNG, JPEG or GIF): %v", err)
-	}
-	return cfg.Width, cfg.Height, nil
-}
-
-func svgSize(data []byte) (int, int, error) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return 0, 0, fmt.Errorf("not an SVG file: %v", err)
-		}
-		el, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		if el.Name.Local != "svg" {
-			return 0, 0, fmt.Errorf("not an SVG file: starts with <%s>", el.Name.Local)
-		}
-		var w, h, box string
-		for _, a := range el.Attr {
-			switch a.Name.Local {
-			case "width":
-				w = a.Value
-			case "height":
-				h = a.Value
-			case "viewBox":
-				box = a.Value
-			}
-		}
-		wn, werr := strconv.Atoi(strings.TrimSuffix(w, "px"))
-		hn, herr := strconv.Atoi(strings.TrimSuffix(h, "px"))
-		if werr == nil && herr == nil && wn > 0 && hn > 0 {
-			return wn, hn, nil
-		}
-		if f := strings.Fields(strings.ReplaceAll(box, ",", " ")); len(f) == 4 {
-			bw, err1 := strconv.ParseFloat(f[2], 64)
-			bh, err2 := strconv.ParseFloat(f[3], 64)
-			if err1 == nil && err2 == nil && bw > 0 && bh > 0 {
-				return int(bw + 0.5), int(bh + 0.5), nil
-			}
-		}
-		return 0, 0, fmt.Errorf("the SVG has no width and height in pixels and no viewBox")
-	}
+	img.Width, img.Height = info.Width, info.Height
 }

@@ -250,8 +250,9 @@ func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 		l.links = append(l.links, LinkSource{Href: string(link.Destination), Pos: Pos{File: pos.File, Line: line, Col: col}})
 		return ast.WalkContinue, nil
 	})
+	md.Images = l.markdownImages(pos, src, doc)
 	var buf bytes.Buffer
-	if err := markdown.Renderer().Render(&buf, src, doc); err != nil {
+	if err := markdownRenderer().Render(&buf, src, doc); err != nil {
 		l.errs = append(l.errs, pos.errorf("markdown: %v", err))
 	}
 	md.HTML = buf.String()

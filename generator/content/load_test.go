@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/vozia/site/generator/images"
 	"image"
 	pngenc "image/png"
 	"os"
@@ -126,12 +127,13 @@ func TestImageSize(t *testing.T) {
 		{".svg", `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120.4 80"></svg>`, 120, 80},
 		{".png", png.String(), 300, 200},
 	} {
-		w, h, err := imageSize(tc.ext, []byte(tc.data))
+		info, err := images.Inspect("a"+tc.ext, []byte(tc.data))
+		w, h := info.Width, info.Height
 		if err != nil || w != tc.w || h != tc.h {
 			t.Errorf("%s %q: %dx%d, %v; want %dx%d", tc.ext, tc.data[:min(len(tc.data), 40)], w, h, err, tc.w, tc.h)
 		}
 	}
-	if _, _, err := imageSize(".svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)); err == nil {
+	if _, err := images.Inspect("a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)); err == nil {
 		t.Error("an SVG without a size was accepted")
 	}
 	s, err := Load(fixtureSite(t))

@@ -22,8 +22,12 @@ type MarkdownSection struct {
 	// BodyAt is where Body's text starts in its file, so that a broken
 	// link in it is reported at its own line.
 	BodyAt Pos `json:"-" yaml:"-" at:"body"`
-	// HTML is the rendered body; it is what the app receives.
+	// HTML is the rendered body; it is what the app receives. Each image
+	// of the text is a placeholder comment until the build renders it
+	// (SetImages).
 	HTML string `json:"html" yaml:"-"`
+	// Images are the images of the text, in order, where they are written.
+	Images []Image `json:"-" yaml:"-"`
 	// Back is a link under the text.
 	Back *Action `json:"back,omitempty"`
 }

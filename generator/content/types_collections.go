@@ -94,6 +94,9 @@ type Founder struct {
 	Bio      string `json:"bio"`
 	Initials string `json:"initials"`
 	LinkedIn AbsURL `json:"linkedin"`
+	// Photo is optional: a portrait, shown round at 56 px in place of the
+	// initials (which stay when there is none).
+	Photo *Image `json:"photo,omitempty"`
 	// ProfileLabel is worded by the page's founders section.
 	ProfileLabel string `json:"profileLabel,omitempty" yaml:"-"`
 }

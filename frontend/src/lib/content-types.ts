@@ -239,6 +239,7 @@ export interface Founder {
   bio: string;
   initials: string;
   linkedin: string;
+  photo?: Image;
   profileLabel?: string;
 }
 
@@ -291,6 +292,15 @@ export interface Image {
   alt: string;
   width: number;
   height: number;
+  srcset?: string;
+  sources?: ImageSource[];
+  color?: string;
+  priority?: boolean;
+}
+
+export interface ImageSource {
+  type: string;
+  srcset: string;
 }
 
 export interface InfoItem {
@@ -615,3 +625,16 @@ export type SectionOf<K extends SectionKind> = Extract<Section, { kind: K }>;
 
 /** The collections a collection section can show. */
 export type CardCollection = "values" | "partnerGroups" | "reviews";
+
+/** The sizes of each place an image can sit (ImageSizes). */
+export const imageSizes = {
+  avatar: "56px",
+  card: "(min-width: 1232px) 270px, (min-width: 1100px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
+  cover: "100vw",
+  dialog: "(min-width: 792px) 712px, calc(100vw - 80px)",
+  logo: "160px",
+  story: "(min-width: 1232px) 429px, (min-width: 900px) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
+  text: "(min-width: 800px) 752px, calc(100vw - 48px)",
+} as const;
+
+export type ImagePlace = keyof typeof imageSizes;

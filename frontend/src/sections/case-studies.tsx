@@ -1,5 +1,6 @@
 import { BlockPoints, BlockSection } from "../components/block-sections";
 import { Icon } from "../components/ui/icon";
+import { Picture } from "../components/ui/picture";
 import type { SectionProps } from "./props";
 
 /** CaseStudiesView tells each story of the caseStudies collection in full. */
@@ -8,7 +9,7 @@ export function CaseStudiesView({ section: s, collections, soft }: SectionProps<
     <BlockSection id={s.id} heading={s.heading} intro={s.intro} soft={soft}>
       {(collections.caseStudies ?? []).map((c) => (
         <article key={c.id} id={c.id} className="card story">
-          <img src={c.image.src} alt={c.image.alt} width={c.image.width} height={c.image.height} loading="lazy" />
+          <Picture image={c.image} place="story" />
           <div>
             <p className="eyebrow">
               <Icon name={c.icon} size={16} /> {c.industry} · {c.company}

@@ -1,3 +1,4 @@
+import { Picture } from "../components/ui/picture";
 import type { SectionProps } from "./props";
 import "./logos.css";
 
@@ -10,7 +11,7 @@ export function LogosView({ section, soft }: SectionProps<"logos">) {
         <ul className="logos">
           {section.logos.map((l) => (
             <li key={l.name}>
-              <img src={l.image.src} alt={l.image.alt} width={l.image.width} height={l.image.height} loading="lazy" />
+              <Picture image={l.image} place="logo" />
               <span>{l.name}</span>
             </li>
           ))}

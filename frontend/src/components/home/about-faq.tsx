@@ -1,3 +1,4 @@
+import { Picture } from "../ui/picture";
 import type { FAQItem, Founder, FoundersSection, FAQSection } from "../../lib/content-types";
 import { SectionHeading } from "../section-heading";
 import { LinkButton, SmartLink } from "../ui/button";
@@ -16,9 +17,13 @@ export function AboutUs({ copy, founders }: { copy: FoundersSection; founders: F
               {founders.map((f) => (
                 <li key={f.name} className="card founder">
                   <div className="founder__head">
-                    <span className="avatar" aria-hidden="true">
-                      {f.initials}
-                    </span>
+                    {f.photo ? (
+                      <Picture image={f.photo} place="avatar" alt="" className="avatar avatar--photo" />
+                    ) : (
+                      <span className="avatar" aria-hidden="true">
+                        {f.initials}
+                      </span>
+                    )}
                     <div>
                       <h4>{f.name}</h4>
                       <p className="founder__title">{f.title}</p>

@@ -4,6 +4,7 @@ import { SectionHeading } from "../section-heading";
 import { Button, LinkButton } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Icon } from "../ui/icon";
+import { Picture } from "../ui/picture";
 
 /** CaseStudyGrid (#case-studies): four cards, each opening a modal with the whole story. */
 export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; studies: CaseStudy[] }) {
@@ -16,7 +17,7 @@ export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; s
         <ul className="studies">
           {studies.map((s) => (
             <li key={s.id} className="card card--click study">
-              <img src={s.image.src} alt="" width={s.image.width} height={s.image.height} loading="lazy" decoding="async" />
+              <Picture image={s.image} place="card" alt="" />
               <div className="study__body">
                 <p className="eyebrow">
                   <Icon name={s.icon} size={16} /> {s.sector}
@@ -66,7 +67,7 @@ export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; s
               {cs.sector} · {cs.industry}
             </p>
             <p className="study-dialog__title">{cs.title}</p>
-            <img src={cs.image.src} alt={cs.image.alt} width={cs.image.width} height={cs.image.height} />
+            <Picture image={cs.image} place="dialog" />
             <h3>{copy.challengeTitle}</h3>
             <p>{cs.challenge}</p>
             <h3>{copy.solutionTitle}</h3>

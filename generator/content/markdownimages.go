@@ -1,0 +1,103 @@
+package content
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer"
+	ghtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
+)
+
+// markdownImages collects the images of a Markdown text, each where it is
+// written, and checks their files as YAML images are checked. The text of
+// an image (![this](…)) is its alt.
+func (l *loader) markdownImages(pos Pos, src []byte, doc ast.Node) []Image {
+	var out []Image
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		im, ok := n.(*ast.Image)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		line, col := pos.Line, pos.Col
+		if start := imageStart(im, src); start >= 0 {
+			before := src[:start]
+			line += bytes.Count(before, []byte("\n"))
+			col += len(before) - bytes.LastIndexByte(before, '\n') - 1
+		}
+		img := Image{Pos: Pos{File: pos.File, Line: line, Col: col}, Src: string(im.Destination), Alt: string(im.Text(src))} //nolint:staticcheck // Text is the alt's plain text
+		if err := img.Validate(); err != nil {
+			l.errs = append(l.errs, img.Pos.errorf("image %q: %v", img.Src, err))
+		} else {
+			l.sizeImage(&img)
+		}
+		out = append(out, img)
+		return ast.WalkSkipChildren, nil
+	})
+	return out
+}
+
+// imageStart is the offset of the "![" of an image, found from its
+// first text segment, or for an image without text (a blank alt), the
+// start of its block; -1 when neither is known.
+func imageStart(im *ast.Image, src []byte) int {
+	if t, ok := im.FirstChild().(*ast.Text); ok {
+		return max(t.Segment.Start-2, 0)
+	}
+	for n := im.Parent(); n != nil; n = n.Parent() {
+		if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+			return n.Lines().At(0).Start
+		}
+	}
+	return -1
+}
+
+// markdownRenderer renders Markdown as goldmark does, but each image as a
+// comment naming its index among the text's images; SetImages replaces
+// them. Raw HTML is never rendered, so a text cannot forge one. It counts,
+// so it renders one text.
+func markdownRenderer() renderer.Renderer {
+	return renderer.NewRenderer(renderer.WithNodeRenderers(
+		util.Prioritized(ghtml.NewRenderer(), 1000),
+		util.Prioritized(extension.NewTableHTMLRenderer(), 500), // as markdown's extension.Table
+		util.Prioritized(&imageRenderer{}, 100),
+	))
+}
+
+type imageRenderer struct{ n int }
+
+func (r *imageRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindImage, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			fmt.Fprintf(w, "<!--image:%d-->", r.n)
+			r.n++
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+var imageComment = regexp.MustCompile(`<!--image:(\d+)-->`)
+
+// SetImages renders the text's images into its HTML with render; an image
+// render does not know is written as a plain <img>.
+func (m *MarkdownSection) SetImages(render func(Image) string) {
+	m.HTML = imageComment.ReplaceAllStringFunc(m.HTML, func(c string) string {
+		i, _ := strconv.Atoi(imageComment.FindStringSubmatch(c)[1])
+		if i >= len(m.Images) {
+			return ""
+		}
+		if render != nil {
+			if s := render(m.Images[i]); s != "" {
+				return s
+			}
+		}
+		img := m.Images[i]
+		return fmt.Sprintf(`<img src="%s" alt="%s" width="%d" height="%d" loading="lazy" decoding="async">`,
+			html.EscapeString(img.Src), html.EscapeString(img.Alt), img.Width, img.Height)
+	})
+}

@@ -1,0 +1,465 @@
+package images
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gen2brain/avif"
+	"github.com/gen2brain/webp"
+	"golang.org/x/image/draw"
+	xwebp "golang.org/x/image/webp"
+)
+
+// Settings are the ladder of widths and the encoders' settings. They are
+// part of every file's key: changing one re-encodes everything.
+type Settings struct {
+	Widths []int
+	// AVIFQuality and AVIFSpeed are libavif's quality (0-100) and speed
+	// (0 slowest and smallest, 10 fastest).
+	AVIFQuality, AVIFSpeed int
+	// WebPQuality and WebPMethod are libwebp's quality (0-100) and method
+	// (0 fastest, 6 smallest).
+	WebPQuality, WebPMethod int
+	JPEGQuality             int
+}
+
+// Default are the settings of the site (see the README for the
+// benchmark behind them).
+var Default = Settings{
+	Widths:      []int{480, 768, 1080, 1600, 2400},
+	AVIFQuality: 50, AVIFSpeed: 8,
+	WebPQuality: 75, WebPMethod: 4,
+	JPEGQuality: 80,
+}
+
+func (s Settings) String() string {
+	return fmt.Sprintf("widths=%v avif=%d/%d webp=%d/%d jpeg=%d v1", s.Widths, s.AVIFQuality, s.AVIFSpeed, s.WebPQuality, s.WebPMethod, s.JPEGQuality)
+}
+
+// Source is an original: its path in the content tree (images/a.jpg) and
+// its bytes.
+type Source struct {
+	Name string
+	Data []byte
+}
+
+// Variant is one encoded file.
+type Variant struct {
+	Format Format `json:"format"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	// Path is the file's site path, /assets/img/….
+	Path string `json:"path"`
+}
+
+// Result is what became of one original.
+type Result struct {
+	// Width and Height are the upright original's.
+	Width, Height int
+	// Fallback is the format of the <img> fallback: JPEG, or PNG for an
+	// original with alpha.
+	Fallback Format
+	// Variants are every file, by format (AVIF, WebP, the fallback) and
+	// then by width, smallest first.
+	Variants []Variant
+	// Color is the dominant colour, #rrggbb; empty in a planned Result.
+	Color string
+	// Files are the encoded files, by site path; nil in a planned Result.
+	Files map[string][]byte `json:"-"`
+}
+
+// Ready reports whether the files exist (a Result of Plan has none).
+func (r *Result) Ready() bool { return r.Files != nil }
+
+// Widths returns the ladder of an image w pixels wide: every width of
+// the settings below w, and w itself when it is below the top of the
+// ladder (an original is never enlarged).
+func (s Settings) widthsFor(w int) []int {
+	var out []int
+	for _, x := range s.Widths {
+		if x < w {
+			out = append(out, x)
+		}
+	}
+	if w <= s.Widths[len(s.Widths)-1] {
+		out = append(out, w)
+	}
+	return out
+}
+
+// Processor encodes originals and remembers what it encoded. It is safe
+// for concurrent use.
+type Processor struct {
+	settings Settings
+	disk     diskCache
+	mu       sync.Mutex
+	mem      map[string]*Result
+	// failed remembers the originals that could not be encoded, so that
+	// Plan reports them rather than planning them again and again.
+	failed map[string]error
+	// inflight are the encodes under way: a second Process of the same
+	// original (make dev rebuilding while it encodes) waits for the first.
+	inflight map[string]*call
+	encoded  atomic.Int64
+	// encodes bounds the encoders running at once (every core); decodes
+	// bounds the originals in process at once (decoded, resized, encoding).
+	encodes, decodes chan struct{}
+}
+
+// NewProcessor returns a Processor with the given settings, caching on
+// disk under dir when dir is not empty.
+func NewProcessor(s Settings, dir string) *Processor {
+	n := runtime.NumCPU()
+	return &Processor{
+		settings: s, disk: diskCache{dir: dir}, mem: map[string]*Result{}, failed: map[string]error{}, inflight: map[string]*call{},
+		encodes: make(chan struct{}, n), decodes: make(chan struct{}, max(2, n)),
+	}
+}
+
+// Encoded is the number of originals this Processor has encoded (not
+// found in its caches) since it was made.
+func (p *Processor) Encoded() int { return int(p.encoded.Load()) }
+
+func (p *Processor) key(src Source) string {
+	h := sha256.New()
+	h.Write([]byte(p.settings.String()))
+	h.Write([]byte{0})
+	h.Write(src.Data)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Plan returns the Result of src as far as its header tells (sizes and
+// paths, no files, no colour), or the whole Result when it is cached.
+func (p *Processor) Plan(src Source) (*Result, error) {
+	key := p.key(src)
+	if r := p.cached(key); r != nil {
+		return r, nil
+	}
+	p.mu.Lock()
+	err := p.failed[key]
+	p.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	info, err := Inspect(src.Name, src.Data)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Processed() {
+		return nil, errors.New("not an image the build encodes")
+	}
+	return p.plan(key, src.Name, info), nil
+}
+
+func (p *Processor) plan(key, name string, info Info) *Result {
+	r := &Result{Width: info.Width, Height: info.Height, Fallback: JPEG}
+	if info.Alpha {
+		r.Fallback = PNG
+	}
+	stem := strings.TrimSuffix(path.Base(name), path.Ext(name))
+	for _, f := range []Format{AVIF, WebP, r.Fallback} {
+		for _, w := range p.settings.widthsFor(info.Width) {
+			h := max(1, (info.Height*w+info.Width/2)/info.Width)
+			r.Variants = append(r.Variants, Variant{Format: f, Width: w, Height: h,
+				Path: fmt.Sprintf("/assets/img/%s-%s-%d%s", stem, key[:10], w, f.Ext())})
+		}
+	}
+	return r
+}
+
+func (p *Processor) cached(key string) *Result {
+	p.mu.Lock()
+	r := p.mem[key]
+	p.mu.Unlock()
+	if r != nil {
+		return r
+	}
+	if r = p.disk.get(key); r != nil {
+		p.mu.Lock()
+		p.mem[key] = r
+		p.mu.Unlock()
+	}
+	return r
+}
+
+// Process returns the Result of each source, in order, encoding those
+// not in the caches (on every core). The error lists every source that
+// failed, each as "name: reason".
+func (p *Processor) Process(ctx context.Context, srcs []Source) ([]*Result, error) {
+	out := make([]*Result, len(srcs))
+	errs := make([]error, len(srcs))
+	var wg sync.WaitGroup
+	for i, src := range srcs {
+		key := p.key(src)
+		if r := p.cached(key); r != nil {
+			out[i] = r
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := p.once(ctx, key, src)
+			if err != nil {
+				errs[i] = fmt.Errorf("%s: %w", src.Name, err)
+				return
+			}
+			out[i] = r
+		}()
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
+}
+
+type call struct {
+	done chan struct{}
+	r    *Result
+	err  error
+}
+
+// once encodes src, or waits for the encode of it already under way.
+func (p *Processor) once(ctx context.Context, key string, src Source) (*Result, error) {
+	p.mu.Lock()
+	if c := p.inflight[key]; c != nil {
+		p.mu.Unlock()
+		select {
+		case <-c.done:
+			return c.r, c.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	c := &call{done: make(chan struct{})}
+	p.inflight[key] = c
+	p.mu.Unlock()
+	c.r, c.err = p.encode(ctx, key, src)
+	p.mu.Lock()
+	delete(p.inflight, key)
+	if c.err == nil {
+		p.mem[key] = c.r
+	} else if ctx.Err() == nil {
+		p.failed[key] = c.err
+	}
+	p.mu.Unlock()
+	close(c.done)
+	if c.err == nil {
+		p.disk.put(key, c.r)
+	}
+	return c.r, c.err
+}
+
+// Keep forgets every Result but those of srcs, in memory and on disk:
+// the caches hold one build's worth.
+func (p *Processor) Keep(srcs []Source) {
+	keep := map[string]bool{}
+	for _, s := range srcs {
+		keep[p.key(s)] = true
+	}
+	p.mu.Lock()
+	for k := range p.mem {
+		if !keep[k] {
+			delete(p.mem, k)
+		}
+	}
+	p.mu.Unlock()
+	p.disk.keepOnly(keep)
+}
+
+func (p *Processor) encode(ctx context.Context, key string, src Source) (*Result, error) {
+	info, err := Inspect(src.Name, src.Data)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Processed() {
+		return nil, errors.New("not an image the build encodes")
+	}
+	r := p.plan(key, src.Name, info)
+
+	// An original holds a slot from its decode to its last encode, so
+	// that a few are in memory at once, however many the site has.
+	select {
+	case p.decodes <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-p.decodes }()
+	sized, err := p.renditions(src, info)
+	if err != nil {
+		return nil, err
+	}
+	r.Color = dominant(sized[0])
+
+	files := make([][]byte, len(r.Variants))
+	errs := make([]error, len(r.Variants))
+	var wg sync.WaitGroup
+	for i, v := range r.Variants {
+		img := sized[i%len(sized)]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case p.encodes <- struct{}{}:
+			case <-ctx.Done():
+				errs[i] = ctx.Err()
+				return
+			}
+			defer func() { <-p.encodes }()
+			files[i], errs[i] = p.encodeOne(v.Format, img)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	r.Files = make(map[string][]byte, len(files))
+	for i, v := range r.Variants {
+		r.Files[v.Path] = files[i]
+	}
+	p.encoded.Add(1)
+	return r, nil
+}
+
+// renditions decodes src, turns it upright and resizes it to each width
+// of its ladder, smallest first. Each rendition is made from the next
+// larger one, which keeps Catmull-Rom's cost down without aliasing (no
+// step shrinks by more than about 2x below the first).
+func (p *Processor) renditions(src Source, info Info) ([]*image.RGBA, error) {
+	var m image.Image
+	var err error
+	rd := bytes.NewReader(src.Data)
+	switch info.Format {
+	case JPEG:
+		m, err = jpeg.Decode(rd)
+	case PNG:
+		m, err = png.Decode(rd)
+	case WebP:
+		m, err = xwebp.Decode(rd)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot decode the %s: %v", strings.ToUpper(string(info.Format)), err)
+	}
+	upright := orient(toRGBA(m), info.Orientation)
+	widths := p.settings.widthsFor(info.Width)
+	out := make([]*image.RGBA, len(widths))
+	prev := upright
+	for i := len(widths) - 1; i >= 0; i-- {
+		w := widths[i]
+		if w == prev.Bounds().Dx() {
+			out[i] = prev
+			continue
+		}
+		h := max(1, (info.Height*w+info.Width/2)/info.Width)
+		dst := image.NewRGBA(image.Rect(0, 0, w, h))
+		draw.CatmullRom.Scale(dst, dst.Bounds(), prev, prev.Bounds(), draw.Src, nil)
+		out[i], prev = dst, dst
+	}
+	return out, nil
+}
+
+func (p *Processor) encodeOne(f Format, img *image.RGBA) ([]byte, error) {
+	var buf bytes.Buffer
+	var err error
+	s := p.settings
+	switch f {
+	case AVIF:
+		err = avif.Encode(&buf, img, avif.Options{Quality: s.AVIFQuality, QualityAlpha: s.AVIFQuality, Speed: s.AVIFSpeed, ChromaSubsampling: image.YCbCrSubsampleRatio420})
+	case WebP:
+		err = webp.Encode(&buf, img, webp.Options{Quality: s.WebPQuality, Method: s.WebPMethod})
+	case JPEG:
+		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: s.JPEGQuality})
+	case PNG:
+		err = (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, img)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %v", f, err)
+	}
+	return buf.Bytes(), nil
+}
+
+func toRGBA(m image.Image) *image.RGBA {
+	if r, ok := m.(*image.RGBA); ok && r.Bounds().Min == (image.Point{}) {
+		return r
+	}
+	b := m.Bounds()
+	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(dst, dst.Bounds(), m, b.Min, draw.Src)
+	return dst
+}
+
+// orient turns an image by its EXIF orientation (1 to 8): each pixel
+// (x, y) of the upright image is read from where the camera stored it.
+func orient(src *image.RGBA, o int) *image.RGBA {
+	if o <= 1 || o > 8 {
+		return src
+	}
+	w, h := src.Bounds().Dx(), src.Bounds().Dy()
+	dw, dh := w, h
+	if o >= 5 {
+		dw, dh = h, w
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
+	for y := 0; y < dh; y++ {
+		for x := 0; x < dw; x++ {
+			var sx, sy int
+			switch o {
+			case 2:
+				sx, sy = w-1-x, y
+			case 3:
+				sx, sy = w-1-x, h-1-y
+			case 4:
+				sx, sy = x, h-1-y
+			case 5:
+				sx, sy = y, x
+			case 6:
+				sx, sy = y, h-1-x
+			case 7:
+				sx, sy = w-1-y, h-1-x
+			case 8:
+				sx, sy = w-1-y, x
+			}
+			copy(dst.Pix[y*dst.Stride+4*x:y*dst.Stride+4*x+4], src.Pix[sy*src.Stride+4*sx:])
+		}
+	}
+	return dst
+}
+
+// dominant is the most common colour of an image, with 4 bits per
+// channel, averaged within that cell, as #rrggbb over white for
+// transparent pixels.
+func dominant(m *image.RGBA) string {
+	var count [4096]int
+	var sum [4096][3]int
+	b := m.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := m.Pix[(y-b.Min.Y)*m.Stride:]
+		for x := 0; x < b.Dx(); x++ {
+			p := row[4*x : 4*x+4]
+			// Premultiplied: over white adds (255-a) to each channel.
+			r, g, bl := int(p[0])+255-int(p[3]), int(p[1])+255-int(p[3]), int(p[2])+255-int(p[3])
+			c := r>>4<<8 | g>>4<<4 | bl>>4
+			count[c]++
+			sum[c][0] += r
+			sum[c][1] += g
+			sum[c][2] += bl
+		}
+	}
+	best := 0
+	for c := range count {
+		if count[c] > count[best] {
+			best = c
+		}
+	}
+	n := max(count[best], 1)
+	return fmt.Sprintf("#%02x%02x%02x", sum[best][0]/n, sum[best][1]/n, sum[best][2]/n)
+}

@@ -1,0 +1,232 @@
+package generator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/images"
+)
+
+// pictures processes every JPEG, PNG and WebP image that content names
+// (generator/images), fills in each content.Image (files by width and
+// format, placeholder colour), renders the Markdown texts' images, and
+// adds the files to out.
+//
+// With Options.ImagesReady (make dev), images not in the caches do not
+// hold the build: their pages get the planned files (names and sizes are
+// known from the header), the encoding runs in the background, and
+// ImagesReady is called when it is done, so that a rebuild swaps them in.
+//
+// It returns the preload <link> of each page that has a lead image, and
+// the site paths of the files still being encoded (which the link check
+// takes as there: they will be, and a page may name them meanwhile).
+func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) (preloads map[string]string, pendingFiles []string, err error) {
+	if bld.images == nil {
+		bld.images = images.NewProcessor(images.Default, opt.CacheDir)
+	}
+	var all []*content.Image
+	collect := func(img *content.Image) { all = append(all, img) }
+	content.EachImage(&site.Collections, collect)
+	paths := make([]string, 0, len(site.Pages))
+	for path := range site.Pages {
+		paths = append(paths, path)
+	}
+	slices.Sort(paths)
+	for _, path := range paths {
+		p := site.Pages[path]
+		content.EachImage(&p.Sections, collect)
+		content.EachImage(&p.Collections, collect)
+	}
+	var srcs []images.Source
+	index := map[string]int{}
+	where := map[string]content.Pos{}
+	var errs content.ErrorList
+	for _, img := range all {
+		if !img.Processed() {
+			continue
+		}
+		file := img.File()
+		if _, ok := index[file]; ok {
+			continue
+		}
+		data, err := fs.ReadFile(opt.Content, file)
+		if err != nil { // reported by content.Load
+			continue
+		}
+		index[file] = len(srcs)
+		where[file] = img.Pos
+		srcs = append(srcs, images.Source{Name: file, Data: data})
+	}
+
+	results := make([]*images.Result, len(srcs))
+	pending := false
+	if opt.ImagesReady != nil {
+		for i, src := range srcs {
+			r, err := bld.images.Plan(src)
+			if err != nil {
+				errs = append(errs, posError(where[src.Name], src.Name, err))
+				continue
+			}
+			results[i] = r
+			pending = pending || !r.Ready()
+		}
+	} else {
+		var err error
+		results, err = bld.images.Process(ctx, srcs)
+		for i, r := range results {
+			if r == nil {
+				e := err
+				if e == nil {
+					e = errors.New("not processed")
+				}
+				errs = append(errs, posError(where[srcs[i].Name], srcs[i].Name, errors.Unwrap(firstOf(e, srcs[i].Name))))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, nil, errs.Sorted()
+	}
+	if pending {
+		go func() {
+			bld.images.Process(context.WithoutCancel(ctx), srcs)
+			opt.ImagesReady()
+		}()
+	} else {
+		bld.images.Keep(srcs)
+	}
+
+	byFile := map[string]*images.Result{}
+	for i, src := range srcs {
+		byFile[src.Name] = results[i]
+		for _, v := range results[i].Variants {
+			if data, ok := results[i].Files[v.Path]; ok {
+				out.add(strings.TrimPrefix(v.Path, "/"), data)
+			} else {
+				pendingFiles = append(pendingFiles, v.Path)
+			}
+		}
+	}
+	fill := func(img *content.Image) {
+		if r := byFile[img.File()]; r != nil && img.Processed() {
+			setImage(img, r)
+		}
+	}
+	for _, img := range all {
+		fill(img)
+	}
+	for _, p := range site.Pages {
+		for _, sec := range p.Sections {
+			if md, ok := sec.Value.(*content.MarkdownSection); ok {
+				for i := range md.Images {
+					fill(&md.Images[i])
+				}
+				md.SetImages(func(img content.Image) string { return pictureHTML(img, content.ImageSizes["text"]) })
+			}
+		}
+	}
+	preloads = map[string]string{}
+	for path, p := range site.Pages {
+		if lead := leadImage(p); lead != nil {
+			lead.Priority = true
+			preloads[path] = preload(*lead)
+		}
+	}
+	return preloads, pendingFiles, nil
+}
+
+// leadImage is the page's likely largest image: the first processed
+// image of its first section (a hero's or an article's cover), which the
+// app shows full width. Text sections do not lead: their images are lazy.
+func leadImage(p *content.Page) *content.Image {
+	if len(p.Sections) == 0 {
+		return nil
+	}
+	if _, ok := p.Sections[0].Value.(*content.MarkdownSection); ok {
+		return nil
+	}
+	var lead *content.Image
+	content.EachImage(&p.Sections[0], func(img *content.Image) {
+		if lead == nil && len(img.Sources) > 0 {
+			lead = img
+		}
+	})
+	return lead
+}
+
+// preload is the head's <link> that starts the lead image's download
+// before the body is parsed, in the format and width the <picture> will
+// pick (the first <source>, AVIF, at the cover's sizes).
+func preload(img content.Image) string {
+	s := img.Sources[0]
+	return fmt.Sprintf(`<link rel="preload" as="image" type="%s" imagesrcset="%s" imagesizes="%s" fetchpriority="high">`+"\n",
+		s.Type, html.EscapeString(s.Srcset), content.ImageSizes["cover"])
+}
+
+// setImage points a content image at its processed files.
+func setImage(img *content.Image, r *images.Result) {
+	if img.Original == "" {
+		img.Original = img.Src
+	}
+	img.Width, img.Height, img.Color = r.Width, r.Height, r.Color
+	img.Sources = nil
+	srcset := map[images.Format][]string{}
+	var fallback []images.Variant
+	for _, v := range r.Variants {
+		srcset[v.Format] = append(srcset[v.Format], fmt.Sprintf("%s %dw", v.Path, v.Width))
+		if v.Format == r.Fallback {
+			fallback = append(fallback, v)
+		}
+	}
+	for _, f := range []images.Format{images.AVIF, images.WebP} {
+		img.Sources = append(img.Sources, content.ImageSource{Type: f.MIME(), Srcset: strings.Join(srcset[f], ", ")})
+	}
+	img.Srcset = strings.Join(srcset[r.Fallback], ", ")
+	// The src of a browser that reads no srcset: the widest file up to
+	// 1080 px, sharp on most screens.
+	img.Src = fallback[0].Path
+	for _, v := range fallback {
+		if v.Width <= 1080 {
+			img.Src = v.Path
+		}
+	}
+}
+
+// pictureHTML is the markup of frontend/src/components/ui/picture.tsx
+// for an image of a Markdown text (lazy: a text is never the top of a
+// page), or "" for an image that was not processed.
+func pictureHTML(img content.Image, sizes string) string {
+	if len(img.Sources) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<picture>")
+	for _, s := range img.Sources {
+		fmt.Fprintf(&b, `<source type="%s" srcset="%s" sizes="%s"/>`, s.Type, html.EscapeString(s.Srcset), sizes)
+	}
+	fmt.Fprintf(&b, `<img src="%s" srcset="%s" sizes="%s" width="%d" height="%d" alt="%s" loading="lazy" decoding="async" style="background-color:%s"/>`,
+		html.EscapeString(img.Src), html.EscapeString(img.Srcset), sizes, img.Width, img.Height, html.EscapeString(img.Alt), img.Color)
+	b.WriteString("</picture>")
+	return b.String()
+}
+
+func posError(p content.Pos, name string, err error) content.Error {
+	return content.Error{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf("image %q: %v", "/"+name, err)}
+}
+
+// firstOf finds the error of one source in Process's joined error.
+func firstOf(err error, name string) error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			if strings.HasPrefix(e.Error(), name+": ") {
+				return e
+			}
+		}
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}

@@ -1,0 +1,237 @@
+package generator
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/images/imagetest"
+)
+
+// photoSite is the test site with photos as an editor commits them: a
+// case study's image taken with the phone held sideways (EXIF orientation
+// 6, a GPS position), a founder's portrait, and an image in a Markdown page.
+func photoSite(t *testing.T) fstest.MapFS {
+	t.Helper()
+	fsys := fixture(t)
+	fsys["images/photos/phone.jpg"] = &fstest.MapFile{Data: imagetest.JPEG(imagetest.Photo(1200, 900, 1), 90, 6)}
+	fsys["images/photos/face.png"] = &fstest.MapFile{Data: imagetest.PNG(imagetest.Photo(200, 200, 2))}
+	fsys["images/photos/chart.jpg"] = &fstest.MapFile{Data: imagetest.JPEG(imagetest.Photo(1000, 600, 3), 90, 1)}
+	edit(t, fsys, "collections/case-studies.yaml", "/images/case-studies/ecommerce-retailer.svg", "/images/photos/phone.jpg")
+	edit(t, fsys, "collections/founders.yaml", "  initials: LN\n", "  initials: LN\n  photo: {src: /images/photos/face.png, alt: Lucía Navarro}\n")
+	edit(t, fsys, "pages/notes.md", "See [the services](/services).\n", "See [the services](/services).\n\n![A rising chart of answered calls](/images/photos/chart.jpg)\n")
+	return fsys
+}
+
+func edit(t *testing.T, fsys fstest.MapFS, file, old, new string) {
+	t.Helper()
+	data := string(fsys[file].Data)
+	if !strings.Contains(data, old) {
+		t.Fatalf("%s has no %q", file, old)
+	}
+	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(data, old, new, 1))}
+}
+
+func TestPictures(t *testing.T) {
+	cache := t.TempDir()
+	fsys := photoSite(t)
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, CacheDir: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files(res)
+	if res.Stats.ImagesEncoded != 3 {
+		t.Errorf("encoded %d originals, want 3", res.Stats.ImagesEncoded)
+	}
+
+	t.Run("every width and format, no metadata, no original", func(t *testing.T) {
+		want := map[string][]string{
+			"phone": {"480.avif", "768.avif", "900.avif", "480.webp", "768.webp", "900.webp", "480.jpg", "768.jpg", "900.jpg"},
+			"face":  {"200.avif", "200.webp", "200.jpg"},
+			"chart": {"480.avif", "768.avif", "1000.avif", "480.webp", "768.webp", "1000.webp", "480.jpg", "768.jpg", "1000.jpg"},
+		}
+		for stem, suffixes := range want {
+			for _, suffix := range suffixes {
+				name := findFile(f, regexp.MustCompile(`^assets/img/`+stem+`-[0-9a-f]{10}-`+regexp.QuoteMeta(suffix)+`$`))
+				if name == "" {
+					t.Errorf("no assets/img/%s-<key>-%s", stem, suffix)
+					continue
+				}
+				if data := f[name]; bytes.Contains(data, []byte("Exif")) || bytes.Contains(data, []byte(imagetest.GPSLatitude)) {
+					t.Errorf("%s keeps the original's EXIF or GPS position", name)
+				}
+			}
+		}
+		for name := range f {
+			if strings.HasPrefix(name, "images/photos/") {
+				t.Errorf("the original %s ships", name)
+			}
+		}
+	})
+
+	t.Run("markup", func(t *testing.T) {
+		about := string(f["about/index.html"])
+		// The photo was stored 1200x900 on its side: upright it is 900x1200.
+		for _, want := range []string{`<picture><source type="image/avif" srcSet="/assets/img/phone-`, ` 480w, /assets/img/phone-`,
+			`sizes="` + htmlAttr(contentSizes("story")) + `"`, `width="900" height="1200"`, `style="background-color:#`} {
+			if !strings.Contains(about, want) {
+				t.Errorf("about/index.html lacks %s", want)
+			}
+		}
+		notes := string(f["notes/index.html"])
+		for _, want := range []string{`<picture><source type="image/avif" srcset="/assets/img/chart-`, `sizes="` + htmlAttr(contentSizes("text")) + `"`,
+			`alt="A rising chart of answered calls" loading="lazy"`, `width="1000" height="600"`} {
+			if !strings.Contains(notes, want) {
+				t.Errorf("notes/index.html lacks %s", want)
+			}
+		}
+		for name, doc := range f {
+			if !strings.HasSuffix(name, ".html") {
+				continue
+			}
+			if n := strings.Count(string(doc), `loading="eager"`); n > 1 {
+				t.Errorf("%s has %d eager images, at most 1", name, n)
+			}
+			for _, img := range regexp.MustCompile(`<img [^>]*>`).FindAllString(string(doc), -1) {
+				if !strings.Contains(img, ` width="`) || !strings.Contains(img, ` height="`) {
+					t.Errorf("%s: %s has no width and height", name, img)
+				}
+			}
+		}
+	})
+
+	t.Run("second build encodes nothing", func(t *testing.T) {
+		again, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, CacheDir: cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.Stats.ImagesEncoded != 0 {
+			t.Errorf("the second build encoded %d originals, want 0", again.Stats.ImagesEncoded)
+		}
+		g := files(again)
+		for name, data := range f {
+			if !bytes.Equal(g[name], data) {
+				t.Errorf("%s differs in the cached build", name)
+			}
+		}
+	})
+}
+
+// TestPictureProblems: every bad image is reported where content names
+// it, all in one round.
+func TestPictureProblems(t *testing.T) {
+	fsys := fixture(t)
+	fsys["images/photos/wrong.jpg"] = &fstest.MapFile{Data: imagetest.PNG(imagetest.Halves(8, 8))}
+	fsys["images/photos/wide.png"] = &fstest.MapFile{Data: imagetest.PNG(imagetest.Halves(16001, 1))}
+	fsys["images/photos/ok.jpg"] = &fstest.MapFile{Data: imagetest.JPEG(imagetest.Photo(40, 30, 1), 80, 1)}
+	fsys["images/photos/script.svg"] = &fstest.MapFile{Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>`)}
+	fsys["images/photos/handler.svg"] = &fstest.MapFile{Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect onclick="x()"/></svg>`)}
+	fsys["images/photos/remote.svg"] = &fstest.MapFile{Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="https://evil.example/a.png"/></svg>`)}
+	fsys["images/photos/big.jpg"] = &fstest.MapFile{Data: make([]byte, 40<<20+1)}
+	fsys["pages/notes.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Notes\ndescription: Notes in Markdown.\nname: Notes\n---\n# Notes\n\n" +
+		"![Wrong](/images/photos/wrong.jpg)\n\n" +
+		"![Wide](/images/photos/wide.png)\n\n" +
+		"![](/images/photos/ok.jpg)\n\n" +
+		"![Script](/images/photos/script.svg)\n\n" +
+		"![Handler](/images/photos/handler.svg)\n\n" +
+		"![Remote](/images/photos/remote.svg)\n\n" +
+		"![Big](/images/photos/big.jpg)\n\n" +
+		"![Missing](/images/photos/missing.jpg)\n")}
+	_, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	if err == nil {
+		t.Fatal("the build accepted bad images")
+	}
+	msg := err.Error()
+	for _, want := range []string{
+		`pages/notes.md:8:1: image "/images/photos/wrong.jpg": the file is a PNG file, not the JPEG its extension says`,
+		`pages/notes.md:10:1: image "/images/photos/wide.png": the image is 16001x1 pixels, over the limit of 16000 on a side`,
+		`pages/notes.md:12:1: image "/images/photos/ok.jpg": alt is blank`,
+		`pages/notes.md:14:1: image "/images/photos/script.svg": the SVG holds a <script>`,
+		`pages/notes.md:16:1: image "/images/photos/handler.svg": the SVG has an event handler onclick=`,
+		`pages/notes.md:18:1: image "/images/photos/remote.svg": the SVG refers to "https://evil.example/a.png"`,
+		`pages/notes.md:20:1: image "/images/photos/big.jpg": the file is 40.0 MB, over the limit of 40 MB`,
+		`pages/notes.md:22:1: image "/images/photos/missing.jpg": no such file`,
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the error lacks\n\t%s\nin\n%s", want, msg)
+		}
+	}
+}
+
+func findFile(f map[string][]byte, re *regexp.Regexp) string {
+	for name := range f {
+		if re.MatchString(name) {
+			return name
+		}
+	}
+	return ""
+}
+
+func contentSizes(place string) string { return contentImageSizes()[place] }
+
+func htmlAttr(s string) string { return strings.ReplaceAll(s, `"`, "&quot;") }
+
+func contentImageSizes() map[string]string { return content.ImageSizes }
+
+// TestPicturesLater: with ImagesReady (make dev), a build does not wait
+// for new photos: its pages already name the files, the encoding runs in
+// the background, and the build after ImagesReady has the files.
+func TestPicturesLater(t *testing.T) {
+	ready := make(chan struct{}, 1)
+	bld := NewBuilder(Options{Content: photoSite(t), FrontendDir: "../frontend", Now: fixedNow, ImagesReady: func() { ready <- struct{}{} }})
+	defer bld.Close()
+	first, err := bld.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files(first)
+	about := string(f["about/index.html"])
+	phone := regexp.MustCompile(`/assets/img/phone-[0-9a-f]{10}-900\.avif`).FindString(about)
+	if phone == "" {
+		t.Fatalf("the first build's page does not name the photo's files:\n%s", about)
+	}
+	select {
+	case <-ready:
+		t.Log("the images were encoded before the first build returned; the machine is fast")
+	default:
+		if f[strings.TrimPrefix(phone, "/")] != nil {
+			t.Errorf("the first build waited for %s", phone)
+		}
+		<-ready
+	}
+	second, err := bld.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := files(second)
+	if g[strings.TrimPrefix(phone, "/")] == nil {
+		t.Errorf("after ImagesReady, the build lacks %s", phone)
+	}
+	if !strings.Contains(string(g["about/index.html"]), `style="background-color:#`) {
+		t.Error("after ImagesReady, the photo has no placeholder colour")
+	}
+}
+
+// TestLeadImage: the first image of a page's first section is its lead:
+// eager, high priority and preloaded; a Markdown text never leads.
+func TestLeadImage(t *testing.T) {
+	img := content.Image{Src: "/assets/img/a-480.jpg", Width: 480, Height: 320, Sources: []content.ImageSource{{Type: "image/avif", Srcset: "/assets/img/a-480.avif 480w"}}}
+	cover := &struct{ Cover content.Image }{img}
+	page := &content.Page{Sections: []content.Section{{Kind: "hero", Value: cover}, {Kind: "cards", Value: &struct{ Other content.Image }{img}}}}
+	lead := leadImage(page)
+	if lead != &cover.Cover {
+		t.Fatalf("lead image = %v, want the first section's", lead)
+	}
+	want := `<link rel="preload" as="image" type="image/avif" imagesrcset="/assets/img/a-480.avif 480w" imagesizes="100vw" fetchpriority="high">`
+	if got := preload(*lead); strings.TrimSpace(got) != want {
+		t.Errorf("preload = %s, want %s", got, want)
+	}
+	text := &content.Page{Sections: []content.Section{{Kind: "markdown", Value: &content.MarkdownSection{Images: []content.Image{img}}}}}
+	if leadImage(text) != nil {
+		t.Error("a Markdown text's image leads its page")
+	}
+}
