@@ -1,0 +1,207 @@
+// Command hydration prints, for every page route, what loading the page
+// costs a slow phone's main thread: the longest task and the total
+// blocking time from the navigation's start until the app has hydrated, in
+// Debian's headless Chromium at Lighthouse's 4× CPU slowdown (see
+// internal/pageload), beside the same page loaded with its scripts blocked
+// (its floor), and their ratio; and the JavaScript the page loads before
+// any interaction (gzip, the files its HTML names).
+//
+//	go run ./bench/hydration [-runs 5] [-content content] [-frontend frontend] [route...]
+//
+// It builds the site with the real build, serves it with the real server
+// and alternates app and floor loads run by run, each in a fresh tab with
+// the cache disabled, so that the machine's load falls on both alike.
+// Figures are medians. Target: a ratio of 1.0 on every route (the app adds
+// no long task of its own).
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator"
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/devserver"
+	"github.com/vozia/site/internal/pageload"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "hydration:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("hydration", flag.ContinueOnError)
+	runs := fs.Int("runs", 5, "loads of each page, with and without its scripts")
+	contentDir := fs.String("content", "content", "the content directory")
+	frontendDir := fs.String("frontend", "frontend", "the app directory")
+	slowdown := fs.Float64("slowdown", pageload.CPUSlowdown, "CPU throttling rate")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+
+	site, err := content.Load(os.DirFS(*contentDir))
+	if err != nil {
+		return err
+	}
+	routes := fs.Args()
+	if len(routes) == 0 {
+		for _, r := range site.Routes {
+			if r.Redirect == "" && !r.NotFound {
+				routes = append(routes, r.Path)
+			}
+		}
+	}
+
+	tmp, err := os.MkdirTemp("", "vozia-hydration-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	dir := filepath.Join(tmp, "site")
+	res, err := generator.Build(ctx, generator.Options{Content: os.DirFS(*contentDir), FrontendDir: *frontendDir})
+	if err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	if err := res.WriteTo(dir); err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	h, err := devserver.New(ctx, devserver.Options{Dir: dir, Outbox: filepath.Join(tmp, "outbox.jsonl")})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+
+	profile := filepath.Join(tmp, "chromium")
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, browsertest.ChromiumOptions(profile)...)
+	defer cancelAlloc()
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	defer cancelBrowser()
+	if err := chromedp.Do(browser); err != nil {
+		return fmt.Errorf("start chromium: %w", err)
+	}
+
+	load := func(route string, noScript bool) (pageload.Tasks, error) {
+		tab, cancel := chromedp.NewContext(browser)
+		defer cancel()
+		tab, cancelTimeout := context.WithTimeout(tab, 2*time.Minute)
+		defer cancelTimeout()
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 823)); err != nil {
+			return nil, err
+		}
+		return pageload.Measure(tab, base+route, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown})
+	}
+
+	loadBefore := loadavg()
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(stdout, "== hydration at %gx CPU slowdown, median of %d loads: the app against its page without scripts (target: ratio 1.0, TBT 0)\n", *slowdown, *runs)
+	fmt.Fprintln(tw, "route\tlongest task\tno-script floor\tratio\tTBT\tfloor TBT\tfirst-load JS gzip\t")
+	for _, route := range routes {
+		var appLong, appTBT, floorLong, floorTBT []float64
+		for i := 0; i < *runs; i++ {
+			app, err := load(route, false)
+			if err != nil {
+				return err
+			}
+			floor, err := load(route, true)
+			if err != nil {
+				return err
+			}
+			appLong, appTBT = append(appLong, app.Longest()), append(appTBT, app.TBT())
+			floorLong, floorTBT = append(floorLong, floor.Longest()), append(floorTBT, floor.TBT())
+		}
+		js, err := firstLoadJS(dir, route)
+		if err != nil {
+			return err
+		}
+		a, f := pageload.Median(appLong), pageload.Median(floorLong)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2fx\t%s\t%s\t%.1f KB\t\n", route, ms(a), ms(f), pageload.Ratio(a, f),
+			fmt.Sprintf("%.0f ms", pageload.Median(appTBT)), fmt.Sprintf("%.0f ms", pageload.Median(floorTBT)), float64(js)/1024)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "load average (1, 5, 15 min): %s before, %s after\n", loadBefore, loadavg())
+	return nil
+}
+
+// ms prints a longest task; none of 50 ms or more is "< 50 ms".
+func ms(d float64) string {
+	if d < pageload.LongTask {
+		return "< 50 ms"
+	}
+	return fmt.Sprintf("%.0f ms", d)
+}
+
+// scriptRefs finds the scripts a page loads before any interaction: its
+// module script and the modules it preloads.
+var scriptRefs = regexp.MustCompile(`<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"`)
+
+// firstLoadJS is the gzip size of the JavaScript files the route's HTML
+// names.
+func firstLoadJS(dir, route string) (int, error) {
+	html, err := os.ReadFile(filepath.Join(dir, strings.TrimPrefix(route, "/"), "index.html"))
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	seen := map[string]bool{}
+	for _, m := range scriptRefs.FindAllSubmatch(html, -1) {
+		ref := string(m[1]) + string(m[2])
+		if seen[ref] {
+			continue
+		}
+		seen[ref] = true
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(ref, "/"))))
+		if err != nil {
+			return 0, err
+		}
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(data)
+		zw.Close()
+		total += buf.Len()
+	}
+	if total == 0 {
+		return 0, errors.New(route + ": no script in the page")
+	}
+	return total, nil
+}
+
+func loadavg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
