@@ -6,7 +6,7 @@
 // (its floor), and their ratio; and the JavaScript the page loads before
 // any interaction (gzip, the files its HTML names).
 //
-//	go run ./bench/hydration [-runs 5] [-content content] [-frontend frontend] [route...]
+//	go run ./bench/hydration [-runs 5] [-v] [-content content] [-frontend frontend] [route...]
 //
 // It builds the site with the real build, serves it with the real server
 // and alternates app and floor loads run by run, each in a fresh tab with
@@ -54,6 +54,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	contentDir := fs.String("content", "content", "the content directory")
 	frontendDir := fs.String("frontend", "frontend", "the app directory")
 	slowdown := fs.Float64("slowdown", pageload.CPUSlowdown, "CPU throttling rate")
+	verbose := fs.Bool("v", false, "print every load's long tasks")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -132,6 +133,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			floor, err := load(route, true)
 			if err != nil {
 				return err
+			}
+			if *verbose {
+				fmt.Fprintf(stdout, "%s: app %.0f, no scripts %.0f (ms)\n", route, app, floor)
 			}
 			appLong, appTBT = append(appLong, app.Longest()), append(appTBT, app.TBT())
 			floorLong, floorTBT = append(floorLong, floor.Longest()), append(floorTBT, floor.TBT())

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import type { PageData } from "../lib/content-types";
 import { useReveal } from "../hooks/use-reveal";
 import { updateHead } from "../lib/head";
+import { releaseServerHTML } from "../lib/hydration";
 import { canonicalPath, loadRoutes, resolveRoute } from "../lib/routes";
 import { useSite } from "../lib/site-context";
 import { Sections } from "./sections";
@@ -23,10 +24,14 @@ export function PageHost({ initial }: { initial: PageData }) {
   const [shown, setShown] = useState({ key: location.pathname, data: initial });
   const firstLoad = useRef(true);
 
-  // Once hydrated: mark the document (tests wait for this) and fetch the
-  // route table for the visitor's first navigation.
+  // The first navigation re-renders the page around its sections still in
+  // server HTML: let React hydrate them rather than replace them (this
+  // render reaches them after this component).
+  const firstKey = useRef(location.key);
+  if (location.key !== firstKey.current) releaseServerHTML();
+
+  // Once hydrated: fetch the route table for the visitor's first navigation.
   useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
     loadRoutes(site).catch(() => {});
   }, [site]);
 

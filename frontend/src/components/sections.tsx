@@ -1,7 +1,8 @@
-import { useEffect, useState, type ComponentType, type MouseEvent } from "react";
+import { memo, useEffect, useState, type ComponentType, type MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../lib/link";
 import type { BlockCard, CardCollection, Collections, PageData, SectionKind, SectionOf, Service } from "../lib/content-types";
+import { Piece, ServerHTML } from "../lib/hydration";
 import { useSite } from "../lib/site-context";
 import { ContactSection as ContactForm } from "./contact-section";
 import { FloatingContact } from "./floating-contact";
@@ -89,6 +90,36 @@ export const sectionRenderers = {
 /** Kinds that are not light content sections: they take no part in the alternation. */
 const unbanded: SectionKind[] = ["hero", "home-hero", "cta", "contact", "markdown", "not-found"];
 
+/**
+ * The kinds whose sections have state or handlers, hydrated as pieces of
+ * their own. The others keep their server HTML (lib/hydration): a section
+ * whose renderer gains state or a handler must be marked here.
+ */
+export const interactive: { [K in SectionKind]: boolean } = {
+  hero: false,
+  cards: false,
+  stats: false,
+  text: false,
+  collection: false,
+  cta: false,
+  contact: true,
+  markdown: false,
+  "home-hero": false,
+  "card-grid": false,
+  "business-lines": true,
+  "case-study-grid": true,
+  "case-studies": false,
+  founders: false,
+  faq: false,
+  services: true,
+  "resource-library": false,
+  webinars: false,
+  reviews: false,
+  "pulse-dashboard": false,
+  integrations: false,
+  "not-found": true,
+};
+
 /** Sections renders a page's sections in order. */
 export function Sections({ data }: { data: PageData }) {
   let band = 0;
@@ -96,12 +127,26 @@ export function Sections({ data }: { data: PageData }) {
     <>
       {data.sections.map((s, i) => {
         const soft = unbanded.includes(s.kind) ? false : band++ % 2 === 1;
-        const Render = sectionRenderers[s.kind] as ComponentType<SectionProps<SectionKind>>;
-        return <Render key={i} section={s as SectionOf<SectionKind>} collections={data.collections} soft={soft} />;
+        return <Section key={i} section={s as SectionOf<SectionKind>} collections={data.collections} soft={soft} />;
       })}
     </>
   );
 }
+
+/**
+ * Section is one section, hydrated as a piece or kept as server HTML.
+ * Memoized: a section still waiting to hydrate must not receive new props,
+ * or React would render it anew instead of hydrating it.
+ */
+const Section = memo(function Section(props: SectionProps<SectionKind>) {
+  const Render = sectionRenderers[props.section.kind] as ComponentType<SectionProps<SectionKind>>;
+  const Hydrate = interactive[props.section.kind] ? Piece : ServerHTML;
+  return (
+    <Hydrate>
+      <Render {...props} />
+    </Hydrate>
+  );
+});
 
 function TextView({ section: b, soft }: SectionProps<"text">) {
   return (
