@@ -24,12 +24,6 @@ export function PageHost({ initial }: { initial: PageData }) {
   const [shown, setShown] = useState({ key: location.pathname, data: initial });
   const firstLoad = useRef(true);
 
-  // The first navigation re-renders the page around its sections still in
-  // server HTML: let React hydrate them rather than replace them (this
-  // render reaches them after this component).
-  const firstKey = useRef(location.key);
-  if (location.key !== firstKey.current) releaseServerHTML();
-
   // Once hydrated: fetch the route table for the visitor's first navigation.
   useEffect(() => {
     loadRoutes(site).catch(() => {});
@@ -39,6 +33,9 @@ export function PageHost({ initial }: { initial: PageData }) {
     const pathname = location.pathname;
     const canonical = canonicalPath(pathname);
     if (canonical !== pathname) {
+      // A navigation re-renders the sections still in server HTML: let
+      // React hydrate them first (clicks and history do this themselves).
+      releaseServerHTML();
       navigate({ pathname: canonical, hash: location.hash }, { replace: true });
       return;
     }

@@ -16,9 +16,10 @@ import { Suspense, use, useEffect, useId, type ReactNode } from "react";
  *     renders it. It is hydrated only when it must be: when the visitor
  *     clicks inside it (React hydrates the clicked boundary at once, so
  *     its links navigate client-side as any other), or when the app
- *     re-renders around it (a navigation), so that React hydrates it rather
- *     than replace its DOM. Mounted later (after a client-side navigation,
- *     which releases it), it renders as any component does.
+ *     re-renders around it (a navigation changes the router's context),
+ *     so that React hydrates it rather than replace its DOM. Mounted later
+ *     (after a navigation, which releases it), it renders as any
+ *     component does.
  *
  * The server renders both as their content (renderToString marks each
  * boundary with <!--$--> and <!--/$--> comments; the elements are the same).
@@ -42,16 +43,21 @@ function markWhenHydrated() {
 
 /**
  * releaseServerHTML lets every ServerHTML part hydrate when React next
- * renders it. Called on the visitor's first click (before React handles
- * it) and on the first navigation (before the page re-renders).
+ * renders it. It must run before the update that re-renders them (released
+ * during that render is too late: the navigation, a transition, then waits
+ * for them forever). The visitor's first click and the first history
+ * navigation release them before React or the router see the event; code
+ * that navigates on its own, without either, calls this first.
  */
 export function releaseServerHTML(): void {
   released = true;
 }
 
 if (inBrowser) {
-  // Capture, on window: runs before React's own listeners on the root.
+  // Capture, on window: runs before React's listeners on the root and the
+  // router's popstate listener.
   window.addEventListener("click", releaseServerHTML, { capture: true, once: true });
+  window.addEventListener("popstate", releaseServerHTML, { capture: true, once: true });
 }
 
 /** Piece hydrates its children as a unit of their own. */
