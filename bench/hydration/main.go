@@ -6,13 +6,18 @@
 // (its floor), and their ratio; and the JavaScript the page loads before
 // any interaction (gzip, the files its HTML names).
 //
-//	go run ./bench/hydration [-runs 5] [-v] [-content content] [-frontend frontend] [route...]
+//	go run ./bench/hydration [-runs 5] [-v] [-content content] [-frontend frontend] [-baseline DIR] [route...]
 //
 // It builds the site with the real build, serves it with the real server
 // and alternates app and floor loads run by run, each in a fresh tab with
 // the cache disabled, so that the machine's load falls on both alike.
 // Figures are medians. Target: a ratio of 1.0 on every route (the app adds
 // no long task of its own).
+//
+// -baseline DIR builds the same content with another copy of the app (an
+// earlier commit's frontend/, with its node_modules) and measures it in
+// the same run, alternating with the others: a before/after comparison
+// that a busy machine cannot skew, since both see the same load.
 package main
 
 import (
@@ -53,6 +58,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	runs := fs.Int("runs", 5, "loads of each page, with and without its scripts")
 	contentDir := fs.String("content", "content", "the content directory")
 	frontendDir := fs.String("frontend", "frontend", "the app directory")
+	baselineDir := fs.String("baseline", "", "another app `directory` to measure alongside (before/after)")
 	slowdown := fs.Float64("slowdown", pageload.CPUSlowdown, "CPU throttling rate")
 	verbose := fs.Bool("v", false, "print every load's long tasks")
 	if err := fs.Parse(args); err != nil {
@@ -77,27 +83,17 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	dir := filepath.Join(tmp, "site")
-	res, err := generator.Build(ctx, generator.Options{Content: os.DirFS(*contentDir), FrontendDir: *frontendDir})
-	if err != nil {
-		return fmt.Errorf("build: %w", err)
+	apps := []*app{{name: "app", frontend: *frontendDir}}
+	if *baselineDir != "" {
+		apps = append(apps, &app{name: "baseline", frontend: *baselineDir})
 	}
-	if err := res.WriteTo(dir); err != nil {
-		return err
+	for i, a := range apps {
+		stop, err := a.serve(ctx, *contentDir, filepath.Join(tmp, fmt.Sprint(i)))
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
-
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	h, err := devserver.New(ctx, devserver.Options{Dir: dir, Outbox: filepath.Join(tmp, "outbox.jsonl")})
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String()
 
 	profile := filepath.Join(tmp, "chromium")
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, browsertest.ChromiumOptions(profile)...)
@@ -108,7 +104,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("start chromium: %w", err)
 	}
 
-	load := func(route string, noScript bool) (pageload.Tasks, error) {
+	load := func(url string, noScript bool) (pageload.Tasks, error) {
 		tab, cancel := chromedp.NewContext(browser)
 		defer cancel()
 		tab, cancelTimeout := context.WithTimeout(tab, 2*time.Minute)
@@ -116,43 +112,89 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 823)); err != nil {
 			return nil, err
 		}
-		return pageload.Measure(tab, base+route, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown})
+		return pageload.Measure(tab, url, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown})
 	}
 
 	loadBefore := loadavg()
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(stdout, "== hydration at %gx CPU slowdown, median of %d loads: the app against its page without scripts (target: ratio 1.0, TBT 0)\n", *slowdown, *runs)
-	fmt.Fprintln(tw, "route\tlongest task\tno-script floor\tratio\tTBT\tfloor TBT\tfirst-load JS gzip\t")
+	header := "route\t"
+	for _, a := range apps {
+		header += fmt.Sprintf("%[1]s longest task\t%[1]s ratio\t%[1]s TBT\t%[1]s JS gzip\t", a.name)
+	}
+	fmt.Fprintln(tw, header+"no-script floor\tfloor TBT\t")
 	for _, route := range routes {
-		var appLong, appTBT, floorLong, floorTBT []float64
+		long := make([][]float64, len(apps))
+		tbt := make([][]float64, len(apps))
+		var floorLong, floorTBT []float64
 		for i := 0; i < *runs; i++ {
-			app, err := load(route, false)
-			if err != nil {
-				return err
+			for j, a := range apps {
+				tasks, err := load(a.url+route, false)
+				if err != nil {
+					return err
+				}
+				if *verbose {
+					fmt.Fprintf(stdout, "%s %s: %.0f ms\n", route, a.name, tasks)
+				}
+				long[j], tbt[j] = append(long[j], tasks.Longest()), append(tbt[j], tasks.TBT())
 			}
-			floor, err := load(route, true)
+			floor, err := load(apps[0].url+route, true)
 			if err != nil {
 				return err
 			}
 			if *verbose {
-				fmt.Fprintf(stdout, "%s: app %.0f, no scripts %.0f (ms)\n", route, app, floor)
+				fmt.Fprintf(stdout, "%s no scripts: %.0f ms\n", route, floor)
 			}
-			appLong, appTBT = append(appLong, app.Longest()), append(appTBT, app.TBT())
 			floorLong, floorTBT = append(floorLong, floor.Longest()), append(floorTBT, floor.TBT())
 		}
-		js, err := firstLoadJS(dir, route)
-		if err != nil {
-			return err
+		f := pageload.Median(floorLong)
+		row := route + "\t"
+		for j, a := range apps {
+			js, err := firstLoadJS(a.dir, route)
+			if err != nil {
+				return err
+			}
+			l := pageload.Median(long[j])
+			row += fmt.Sprintf("%s\t%.2fx\t%.0f ms\t%.1f KB\t", ms(l), pageload.Ratio(l, f), pageload.Median(tbt[j]), float64(js)/1024)
 		}
-		a, f := pageload.Median(appLong), pageload.Median(floorLong)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2fx\t%s\t%s\t%.1f KB\t\n", route, ms(a), ms(f), pageload.Ratio(a, f),
-			fmt.Sprintf("%.0f ms", pageload.Median(appTBT)), fmt.Sprintf("%.0f ms", pageload.Median(floorTBT)), float64(js)/1024)
+		fmt.Fprintf(tw, "%s%s\t%.0f ms\t\n", row, ms(f), pageload.Median(floorTBT))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "load average (1, 5, 15 min): %s before, %s after\n", loadBefore, loadavg())
 	return nil
+}
+
+// app is one build of the site, served.
+type app struct {
+	name, frontend string
+	dir, url       string
+}
+
+// serve builds the content with the app into dir/site and serves it.
+func (a *app) serve(ctx context.Context, contentDir, dir string) (stop func(), err error) {
+	a.dir = filepath.Join(dir, "site")
+	res, err := generator.Build(ctx, generator.Options{Content: os.DirFS(contentDir), FrontendDir: a.frontend})
+	if err != nil {
+		return nil, fmt.Errorf("build with %s: %w", a.frontend, err)
+	}
+	if err := res.WriteTo(a.dir); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	h, err := devserver.New(ctx, devserver.Options{Dir: a.dir, Outbox: filepath.Join(dir, "outbox.jsonl")})
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	a.url = "http://" + ln.Addr().String()
+	return func() { srv.Close() }, nil
 }
 
 // ms prints a longest task; none of 50 ms or more is "< 50 ms".
