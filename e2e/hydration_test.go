@@ -13,6 +13,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/browsertest"
 	"github.com/vozia/site/internal/pageload"
 )
@@ -64,4 +67,46 @@ func hydrationLoad(t *testing.T, env *browsertest.Env, path string, noScript boo
 		}
 	}
 	return tasks
+}
+
+// TestServerHTMLNavigatesClientSide follows the link under a Markdown text
+// (a section kept as server HTML until the visitor needs it): the click
+// hydrates that section and the app navigates without reloading the
+// document, as from any other part of the page.
+func TestServerHTMLNavigatesClientSide(t *testing.T) {
+	env := browsertest.Start(t)
+	site := sweepSite(t)
+	tried := 0
+	for _, p := range sweepPages(t) {
+		page := site.Pages[p.Route.Path]
+		if page == nil {
+			continue
+		}
+		var back *content.Action
+		for _, s := range page.Sections {
+			if m, ok := s.Value.(*content.MarkdownSection); ok && m.Back != nil && m.Back.Href != "" {
+				back = m.Back
+			}
+		}
+		if back == nil {
+			continue
+		}
+		tried++
+		t.Run(sweepName(p.Path), func(t *testing.T) {
+			tab := sweepNewTab(t, env, 1280, 800)
+			tab.Load(t, p.Path)
+			sweepEval(t, tab, `window.__sameDocument = true; document.querySelector("main .legal-back").click()`)
+			sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === %q && document.querySelectorAll("main h1").length === 1 && !document.querySelector("main .legal-back")`, back.Href))
+			same, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`window.__sameDocument === true`))
+			if err != nil || !same {
+				t.Errorf("following %q from %s reloaded the document", back.Href, p.Path)
+			}
+			if errs := sweepUnexpectedErrors(tab, string(back.Href)); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+		})
+	}
+	if tried == 0 {
+		t.Fatal("no page has a Markdown text with a link under it")
+	}
 }
