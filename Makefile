@@ -53,7 +53,8 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 # app, routes and page JSON (bench/), alternating, on the shipped site and
 # on the shipped site plus the 1,000 Markdown pages of
 # BenchmarkBuild1000Routes; then the Go benchmarks (the contact handler and
-# the local server under load among them); then make dev's edit loop.
+# the local server under load among them); then make dev's edit loop; then
+# what hydration costs a slow phone (bench/hydration).
 # sharp (libvips), which the image stage is compared with.
 bench/sharp/node_modules/.installed: bench/sharp/package.json bench/sharp/package-lock.json
 	cd bench/sharp && $(NPM) ci --no-audit --no-fund --loglevel=error
@@ -76,6 +77,7 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
 	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev
+	$(GO) run ./bench/hydration -runs 5
 
 # Refresh the generated files: the TypeScript types of the content and of
 # the routing manifest (deploy/lib/routing-types.ts), the icon names and the

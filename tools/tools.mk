@@ -1,5 +1,6 @@
 # The visitor's view of the site; the root Makefile includes this file.
-#   make lighthouse      build, serve with cmd/serve, run Lighthouse on every route, print the table
+#   make lighthouse      build, serve with cmd/serve, run Lighthouse on every route, print the table,
+#                        fail below a performance score of 100
 #   make validate-deps   html-validate and structured-data-testing-tool, run on every page by make test
 GO  ?= go
 NPM ?= npm
@@ -17,7 +18,8 @@ tools/validate/node_modules/.installed: tools/validate/package.json tools/valida
 lighthouse-deps: tools/lighthouse/node_modules/.installed
 validate-deps: tools/validate/node_modules/.installed
 
-# A report, not a test: the figures move with the machine's load. The
+# A report more than a test (the figures move with the machine's load), but
+# it fails when a route's median performance score is below 100. The
 # routes are the build's route table (see tools/lighthouse/run.mjs);
 # LIGHTHOUSE_FLAGS passes more, e.g. LIGHTHOUSE_FLAGS="-warm /" measures
 # each route as the second page of a visit.

@@ -6,6 +6,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/ui/toast";
 import type { PageData, SiteData } from "./lib/content-types";
+import { Piece, ShellHydrated } from "./lib/hydration";
 import { LayoutPart, PagePart } from "./lib/render-part";
 import { SiteProvider } from "./lib/site-context";
 
@@ -18,14 +19,18 @@ export interface AppProps {
  * App is the whole site; the client and server entries wrap it in a
  * router. The build may render the layout and the page apart (see
  * lib/render-part): keep every part of the layout in a LayoutPart and the
- * page in the PagePart.
+ * page in the PagePart. The page hydrates in pieces (lib/hydration): each
+ * part of the layout is a Piece, and so is each section of a kind that is
+ * interactive; the other sections keep their server HTML.
  */
 export function App({ site, initial }: AppProps) {
   return (
     <SiteProvider value={site}>
       <ToastProvider>
         <LayoutPart>
-          <SiteHeader />
+          <Piece>
+            <SiteHeader />
+          </Piece>
         </LayoutPart>
         <main id="main">
           <PagePart>
@@ -33,11 +38,16 @@ export function App({ site, initial }: AppProps) {
           </PagePart>
         </main>
         <LayoutPart>
-          <SiteFooter />
+          <Piece>
+            <SiteFooter />
+          </Piece>
         </LayoutPart>
         <LayoutPart>
-          <CookieConsent />
+          <Piece>
+            <CookieConsent />
+          </Piece>
         </LayoutPart>
+        <ShellHydrated />
       </ToastProvider>
     </SiteProvider>
   );

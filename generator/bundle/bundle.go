@@ -2,7 +2,8 @@
 // twice from the same sources:
 //
 //   - the browser bundle: src/entry-client.tsx, minified for modern
-//     browsers, one ES module with content-hashed names
+//     browsers (and marked for V8 to compile all of it while it streams
+//     in), one ES module with content-hashed names
 //     (assets/app-HASH.js, and the CSS it imports extracted to
 //     assets/app-HASH.css), plus the images and fonts the CSS references;
 //   - the server bundle: src/entry-server.tsx as one script for goja, with
@@ -150,6 +151,15 @@ func browserOptions(dir string) api.BuildOptions {
 		MinifyWhitespace:  true,
 		MinifyIdentifiers: true,
 		MinifySyntax:      true,
+		// V8's explicit compile hint: compile every function while the file
+		// streams in, off the main thread. Without it, react-dom's module
+		// (esbuild's lazy CommonJS wrapper, two thirds of the bundle) is
+		// compiled on the main thread when the page first runs it, in the
+		// page's longest task. Measured at 4x CPU slowdown, alternating with
+		// and without: the longest task at load fell by about half on text
+		// pages (/cookie-policy 542 -> 280 ms, /platform 562 -> 295 ms,
+		// medians of 8 on a busy machine). Other engines ignore the comment.
+		Banner: map[string]string{"js": "//# allFunctionsCalledOnLoad"},
 	})
 }
 

@@ -54,20 +54,26 @@ func Registry(hasComponent func(kind string) bool) []byte {
 		fmt.Fprintf(&b, "  %s: %s,\n", tsKey(k.Name), componentName(k.Name))
 	}
 	b.WriteString("} satisfies { [K in SectionKind]: ComponentType<SectionProps<K>> };\n\n")
-	b.WriteString("/** The kinds that draw their own background: they take no part in the alternation of the light sections. */\n")
-	b.WriteString("export const ownBackground: ReadonlySet<SectionKind> = new Set([")
+	kindSet(&b, "ownBackground", "The kinds that draw their own background: they take no part in the alternation of the light sections.", func(k sectionKind) bool { return k.OwnBackground })
+	b.WriteString("\n")
+	kindSet(&b, "interactive", "The kinds whose components have state or handlers: they hydrate as pieces of their own; the others keep their server HTML.", func(k sectionKind) bool { return k.Interactive })
+	return b.Bytes()
+}
+
+// kindSet writes a set of the kinds for which in is true.
+func kindSet(b *bytes.Buffer, name, doc string, in func(sectionKind) bool) {
+	fmt.Fprintf(b, "/** %s */\nexport const %s: ReadonlySet<SectionKind> = new Set([", doc, name)
 	first := true
 	for _, k := range sectionKinds {
-		if k.OwnBackground {
+		if in(k) {
 			if !first {
 				b.WriteString(", ")
 			}
 			first = false
-			fmt.Fprintf(&b, "%q", k.Name)
+			fmt.Fprintf(b, "%q", k.Name)
 		}
 	}
 	b.WriteString("]);\n")
-	return b.Bytes()
 }
 
 // tsKey is name as an object key: quoted unless it is an identifier.

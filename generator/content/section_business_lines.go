@@ -2,8 +2,9 @@ package content
 
 func init() {
 	registerKind[BusinessLinesSection](sectionKind{
-		Name: "business-lines",
-		Doc:  "The consulting services (from the services collection), each opening its details, and the product cards.",
+		Name:        "business-lines",
+		Interactive: true,
+		Doc:         "The consulting services (from the services collection), each opening its details, and the product cards.",
 	})
 }
 

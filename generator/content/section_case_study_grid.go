@@ -2,8 +2,9 @@ package content
 
 func init() {
 	registerKind[CaseStudyGridSection](sectionKind{
-		Name: "case-study-grid",
-		Doc:  "The case studies (from the caseStudies collection) as cards, each opening the story in a dialog.",
+		Name:        "case-study-grid",
+		Interactive: true,
+		Doc:         "The case studies (from the caseStudies collection) as cards, each opening the story in a dialog.",
 	})
 }
 

@@ -3,6 +3,7 @@ package content
 func init() {
 	registerKind[ContactSection](sectionKind{
 		Name:          "contact",
+		Interactive:   true,
 		Doc:           "The contact form with the contact details, and the floating contact button.",
 		OwnBackground: true,
 	})

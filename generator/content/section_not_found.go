@@ -3,6 +3,7 @@ package content
 func init() {
 	registerKind[NotFoundSection](sectionKind{
 		Name:          "not-found",
+		Interactive:   true,
 		Doc:           "The message of the not-found page and a link home.",
 		OwnBackground: true,
 	})

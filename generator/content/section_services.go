@@ -2,8 +2,9 @@ package content
 
 func init() {
 	registerKind[ServicesSection](sectionKind{
-		Name: "services",
-		Doc:  "The services collection as cards; each opens its details in a dialog (a sheet on phones).",
+		Name:        "services",
+		Interactive: true,
+		Doc:         "The services collection as cards; each opens its details in a dialog (a sheet on phones).",
 	})
 }
 

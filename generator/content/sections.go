@@ -56,7 +56,11 @@ type sectionKind struct {
 	// black heroes and call to action, the form, text pages): they take
 	// no part in the alternation of white and grey of the light sections.
 	OwnBackground bool
-	new           func() any
+	// Interactive is for sections whose component has state or handlers:
+	// they hydrate as a piece of their own. The others keep their server
+	// HTML and are not rendered again to hydrate (frontend/src/lib/hydration.tsx).
+	Interactive bool
+	new         func() any
 }
 
 // Type is the Go type of the kind's fields.

@@ -229,7 +229,21 @@ func startBrowser() (context.Context, error) {
 		return nil, err
 	}
 	teardown = append(teardown, func() { os.RemoveAll(profile) })
-	opts := []chromedp.ExecAllocatorOption{
+	opts := ChromiumOptions(profile)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	teardown = append(teardown, cancelAlloc, cancelBrowser)
+	if err := chromedp.Do(browser); err != nil {
+		return nil, fmt.Errorf("start chromium: %w", err)
+	}
+	return browser, nil
+}
+
+// ChromiumOptions are the flags that start Debian's headless Chromium on a
+// machine with no network but loopback, with profile as its fresh user
+// data directory (make bench's browser measurements use them too).
+func ChromiumOptions(profile string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(ChromiumPath),
 		chromedp.Headless,
 		chromedp.NoSandbox,
@@ -245,13 +259,6 @@ func startBrowser() (context.Context, error) {
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
 	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	teardown = append(teardown, cancelAlloc, cancelBrowser)
-	if err := chromedp.Do(browser); err != nil {
-		return nil, fmt.Errorf("start chromium: %w", err)
-	}
-	return browser, nil
 }
 
 // SetContact makes h answer POST /api/contact instead of the real contact

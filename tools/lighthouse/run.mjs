@@ -14,7 +14,8 @@
 //
 // Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), started
 // once with a fresh profile; nothing downloads a browser. This is a
-// report, not a test: figures move with the machine's load.
+// report more than a test, since figures move with the machine's load, but
+// it exits 1 when a route's median performance score is below 100.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -125,3 +126,8 @@ for (const r of rows) {
   for (const f of r.failed) console.log(`${r.route}: ${f}`);
 }
 if (opt.json) fs.writeFileSync(opt.json, JSON.stringify(rows, null, 2) + '\n');
+const below = rows.filter(r => r.scores[0] < 100);
+if (below.length > 0) {
+  console.log(`performance below 100: ${below.map(r => `${r.route} (${r.scores[0]})`).join(', ')}`);
+  process.exitCode = 1;
+}

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import type { PageData } from "../lib/content-types";
 import { useReveal } from "../hooks/use-reveal";
 import { updateHead } from "../lib/head";
+import { releaseServerHTML } from "../lib/hydration";
 import { canonicalPath, loadRoutes, resolveRoute } from "../lib/routes";
 import { useSite } from "../lib/site-context";
 import { Sections } from "./sections";
@@ -23,10 +24,8 @@ export function PageHost({ initial }: { initial: PageData }) {
   const [shown, setShown] = useState({ key: location.pathname, data: initial });
   const firstLoad = useRef(true);
 
-  // Once hydrated: mark the document (tests wait for this) and fetch the
-  // route table for the visitor's first navigation.
+  // Once hydrated: fetch the route table for the visitor's first navigation.
   useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
     loadRoutes(site).catch(() => {});
   }, [site]);
 
@@ -34,6 +33,9 @@ export function PageHost({ initial }: { initial: PageData }) {
     const pathname = location.pathname;
     const canonical = canonicalPath(pathname);
     if (canonical !== pathname) {
+      // A navigation re-renders the sections still in server HTML: let
+      // React hydrate them first (clicks and history do this themselves).
+      releaseServerHTML();
       navigate({ pathname: canonical, hash: location.hash }, { replace: true });
       return;
     }

@@ -1,5 +1,6 @@
-import type { ComponentType } from "react";
+import { memo, type ComponentType } from "react";
 import type { PageData, SectionKind, SectionOf } from "../lib/content-types";
+import { Piece, ServerHTML } from "../lib/hydration";
 import type { SectionProps } from "../sections/props";
 // The order of the stylesheet, which the cascade depends on: the shared
 // components' styles first, in this order, then those of the kinds
@@ -15,7 +16,7 @@ import "./home/home.css";
 import "./block-sections.css";
 import "./reviews-section.css";
 import "./text-pages.css";
-import { ownBackground, sectionRenderers } from "../sections/registry.gen";
+import { interactive, ownBackground, sectionRenderers } from "../sections/registry.gen";
 
 /**
  * Sections renders a page's sections in order, each with the component of
@@ -28,9 +29,24 @@ export function Sections({ data }: { data: PageData }) {
     <>
       {data.sections.map((s, i) => {
         const soft = ownBackground.has(s.kind) ? false : band++ % 2 === 1;
-        const Render = sectionRenderers[s.kind] as ComponentType<SectionProps<SectionKind>>;
-        return <Render key={i} section={s as SectionOf<SectionKind>} collections={data.collections} soft={soft} />;
+        return <Section key={i} section={s as SectionOf<SectionKind>} collections={data.collections} soft={soft} />;
       })}
     </>
   );
 }
+
+/**
+ * Section is one section, hydrated as a piece of its own when its kind is
+ * interactive (declared on the Go kind), else kept as server HTML
+ * (lib/hydration). Memoized: a section still waiting to hydrate must not
+ * receive new props, or React would render it anew instead of hydrating it.
+ */
+const Section = memo(function Section(props: SectionProps<SectionKind>) {
+  const Render = sectionRenderers[props.section.kind] as ComponentType<SectionProps<SectionKind>>;
+  const Hydrate = interactive.has(props.section.kind) ? Piece : ServerHTML;
+  return (
+    <Hydrate>
+      <Render {...props} />
+    </Hydrate>
+  );
+});

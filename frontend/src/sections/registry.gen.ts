@@ -55,3 +55,6 @@ export const sectionRenderers = {
 
 /** The kinds that draw their own background: they take no part in the alternation of the light sections. */
 export const ownBackground: ReadonlySet<SectionKind> = new Set(["contact", "cta", "hero", "home-hero", "markdown", "not-found"]);
+
+/** The kinds whose components have state or handlers: they hydrate as pieces of their own; the others keep their server HTML. */
+export const interactive: ReadonlySet<SectionKind> = new Set(["business-lines", "case-study-grid", "contact", "not-found", "services"]);

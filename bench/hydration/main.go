@@ -1,0 +1,253 @@
+// Command hydration prints, for every page route, what loading the page
+// costs a slow phone's main thread: the longest task and the total
+// blocking time from the navigation's start until the app has hydrated, in
+// Debian's headless Chromium at Lighthouse's 4× CPU slowdown (see
+// internal/pageload), beside the same page loaded with its scripts blocked
+// (its floor), and their ratio; and the JavaScript the page loads before
+// any interaction (gzip, the files its HTML names).
+//
+//	go run ./bench/hydration [-runs 5] [-v] [-content content] [-frontend frontend] [-baseline DIR] [route...]
+//
+// It builds the site with the real build, serves it with the real server
+// and alternates app and floor loads run by run, each in a fresh tab with
+// the cache disabled, so that the machine's load falls on both alike.
+// Figures are medians. Target: a ratio of 1.0 on every route (the app adds
+// no long task of its own).
+//
+// -baseline DIR builds the same content with another copy of the app (an
+// earlier commit's frontend/, with its node_modules) and measures it in
+// the same run, alternating with the others: a before/after comparison
+// that a busy machine cannot skew, since both see the same load.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator"
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/devserver"
+	"github.com/vozia/site/internal/pageload"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "hydration:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("hydration", flag.ContinueOnError)
+	runs := fs.Int("runs", 5, "loads of each page, with and without its scripts")
+	contentDir := fs.String("content", "content", "the content directory")
+	frontendDir := fs.String("frontend", "frontend", "the app directory")
+	baselineDir := fs.String("baseline", "", "another app `directory` to measure alongside (before/after)")
+	slowdown := fs.Float64("slowdown", pageload.CPUSlowdown, "CPU throttling rate")
+	verbose := fs.Bool("v", false, "print every load's long tasks")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+
+	site, err := content.Load(os.DirFS(*contentDir))
+	if err != nil {
+		return err
+	}
+	routes := fs.Args()
+	if len(routes) == 0 {
+		for _, r := range site.Routes {
+			if r.Redirect == "" && !r.NotFound {
+				routes = append(routes, r.Path)
+			}
+		}
+	}
+
+	tmp, err := os.MkdirTemp("", "vozia-hydration-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	apps := []*app{{name: "app", frontend: *frontendDir}}
+	if *baselineDir != "" {
+		apps = append(apps, &app{name: "baseline", frontend: *baselineDir})
+	}
+	for i, a := range apps {
+		stop, err := a.serve(ctx, *contentDir, filepath.Join(tmp, fmt.Sprint(i)))
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+
+	profile := filepath.Join(tmp, "chromium")
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, browsertest.ChromiumOptions(profile)...)
+	defer cancelAlloc()
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	defer cancelBrowser()
+	if err := chromedp.Do(browser); err != nil {
+		return fmt.Errorf("start chromium: %w", err)
+	}
+
+	load := func(url string, noScript bool) (pageload.Tasks, error) {
+		tab, cancel := chromedp.NewContext(browser)
+		defer cancel()
+		tab, cancelTimeout := context.WithTimeout(tab, 2*time.Minute)
+		defer cancelTimeout()
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 823)); err != nil {
+			return nil, err
+		}
+		return pageload.Measure(tab, url, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown})
+	}
+
+	loadBefore := loadavg()
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(stdout, "== hydration at %gx CPU slowdown, median of %d loads: the app against its page without scripts (target: ratio 1.0, TBT 0)\n", *slowdown, *runs)
+	header := "route\t"
+	for _, a := range apps {
+		header += fmt.Sprintf("%[1]s longest task\t%[1]s ratio\t%[1]s TBT\t%[1]s JS gzip\t", a.name)
+	}
+	fmt.Fprintln(tw, header+"no-script floor\tfloor TBT\t")
+	for _, route := range routes {
+		long := make([][]float64, len(apps))
+		tbt := make([][]float64, len(apps))
+		var floorLong, floorTBT []float64
+		for i := 0; i < *runs; i++ {
+			for j, a := range apps {
+				tasks, err := load(a.url+route, false)
+				if err != nil {
+					return err
+				}
+				if *verbose {
+					fmt.Fprintf(stdout, "%s %s: %.0f ms\n", route, a.name, tasks)
+				}
+				long[j], tbt[j] = append(long[j], tasks.Longest()), append(tbt[j], tasks.TBT())
+			}
+			floor, err := load(apps[0].url+route, true)
+			if err != nil {
+				return err
+			}
+			if *verbose {
+				fmt.Fprintf(stdout, "%s no scripts: %.0f ms\n", route, floor)
+			}
+			floorLong, floorTBT = append(floorLong, floor.Longest()), append(floorTBT, floor.TBT())
+		}
+		f := pageload.Median(floorLong)
+		row := route + "\t"
+		for j, a := range apps {
+			js, err := firstLoadJS(a.dir, route)
+			if err != nil {
+				return err
+			}
+			l := pageload.Median(long[j])
+			row += fmt.Sprintf("%s\t%.2fx\t%.0f ms\t%.1f KB\t", ms(l), pageload.Ratio(l, f), pageload.Median(tbt[j]), float64(js)/1024)
+		}
+		fmt.Fprintf(tw, "%s%s\t%.0f ms\t\n", row, ms(f), pageload.Median(floorTBT))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "load average (1, 5, 15 min): %s before, %s after\n", loadBefore, loadavg())
+	return nil
+}
+
+// app is one build of the site, served.
+type app struct {
+	name, frontend string
+	dir, url       string
+}
+
+// serve builds the content with the app into dir/site and serves it.
+func (a *app) serve(ctx context.Context, contentDir, dir string) (stop func(), err error) {
+	a.dir = filepath.Join(dir, "site")
+	res, err := generator.Build(ctx, generator.Options{Content: os.DirFS(contentDir), FrontendDir: a.frontend})
+	if err != nil {
+		return nil, fmt.Errorf("build with %s: %w", a.frontend, err)
+	}
+	if err := res.WriteTo(a.dir); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	h, err := devserver.New(ctx, devserver.Options{Dir: a.dir, Outbox: filepath.Join(dir, "outbox.jsonl")})
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	a.url = "http://" + ln.Addr().String()
+	return func() { srv.Close() }, nil
+}
+
+// ms prints a longest task; none of 50 ms or more is "< 50 ms".
+func ms(d float64) string {
+	if d < pageload.LongTask {
+		return "< 50 ms"
+	}
+	return fmt.Sprintf("%.0f ms", d)
+}
+
+// scriptRefs finds the scripts a page loads before any interaction: its
+// module script and the modules it preloads.
+var scriptRefs = regexp.MustCompile(`<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"`)
+
+// firstLoadJS is the gzip size of the JavaScript files the route's HTML
+// names.
+func firstLoadJS(dir, route string) (int, error) {
+	html, err := os.ReadFile(filepath.Join(dir, strings.TrimPrefix(route, "/"), "index.html"))
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	seen := map[string]bool{}
+	for _, m := range scriptRefs.FindAllSubmatch(html, -1) {
+		ref := string(m[1]) + string(m[2])
+		if seen[ref] {
+			continue
+		}
+		seen[ref] = true
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(ref, "/"))))
+		if err != nil {
+			return 0, err
+		}
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(data)
+		zw.Close()
+		total += buf.Len()
+	}
+	if total == 0 {
+		return 0, errors.New(route + ": no script in the page")
+	}
+	return total, nil
+}
+
+func loadavg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}

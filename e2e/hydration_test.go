@@ -1,0 +1,112 @@
+package e2e
+
+// What hydration costs a slow phone, guarded with a generous bound: on
+// every route, the app's longest main-thread task while the page loads
+// (at Lighthouse's 4× CPU slowdown) stays within twice the same page's
+// longest task with its scripts blocked, measured side by side in the
+// same test. Hydrating a whole page in one task gave 2.8× to 8× on this
+// machine class; hydrating in pieces gives about 1×. The strict figures
+// (ratio 1.0, no task over 50 ms) are make bench's (bench/hydration).
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/pageload"
+)
+
+// hydrationBound is the largest ratio of the app's longest task to its
+// page's no-script floor. A busy machine stalls loads at random, the app's
+// and the floor's alike, so a route takes up to hydrationTries pairs of
+// loads and passes as soon as its best app load is within the bound of its
+// worst floor: a page that hydrates in one long task fails every try.
+const (
+	hydrationBound = 2.0
+	hydrationTries = 5
+)
+
+func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
+	env := browsertest.Start(t)
+	for _, p := range sweepPages(t) {
+		if p.Route.NotFound {
+			continue
+		}
+		t.Run(sweepName(p.Path), func(t *testing.T) {
+			best, worstFloor := math.Inf(1), 0.0
+			var tried []string
+			for i := 0; i < hydrationTries; i++ {
+				app := hydrationLoad(t, env, p.Path, false)
+				floor := hydrationLoad(t, env, p.Path, true)
+				best, worstFloor = math.Min(best, app.Longest()), math.Max(worstFloor, floor.Longest())
+				tried = append(tried, fmt.Sprintf("%.0f/%.0f ms", app.Longest(), floor.Longest()))
+				if pageload.Ratio(best, worstFloor) <= hydrationBound {
+					return
+				}
+			}
+			t.Errorf("%s: the app's longest task at load is more than %.0fx its page's without scripts in every try (app/floor: %v)",
+				p.Path, hydrationBound, tried)
+		})
+	}
+}
+
+func hydrationLoad(t *testing.T, env *browsertest.Env, path string, noScript bool) pageload.Tasks {
+	t.Helper()
+	tab := env.NewTab(t, 412, 823)
+	tasks, err := pageload.Measure(tab.Ctx, env.URL+path, pageload.Options{NoScript: noScript})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !noScript {
+		if errs := tab.ConsoleErrors(); len(errs) > 0 {
+			t.Errorf("%s: console errors: %q", path, errs)
+		}
+	}
+	return tasks
+}
+
+// TestServerHTMLNavigatesClientSide follows the link under a Markdown text
+// (a section kept as server HTML until the visitor needs it): the click
+// hydrates that section and the app navigates without reloading the
+// document, as from any other part of the page.
+func TestServerHTMLNavigatesClientSide(t *testing.T) {
+	env := browsertest.Start(t)
+	site := sweepSite(t)
+	tried := 0
+	for _, p := range sweepPages(t) {
+		page := site.Pages[p.Route.Path]
+		if page == nil {
+			continue
+		}
+		var back *content.Action
+		for _, s := range page.Sections {
+			if m, ok := s.Value.(*content.MarkdownSection); ok && m.Back != nil && m.Back.Href != "" {
+				back = m.Back
+			}
+		}
+		if back == nil {
+			continue
+		}
+		tried++
+		t.Run(sweepName(p.Path), func(t *testing.T) {
+			tab := sweepNewTab(t, env, 1280, 800)
+			tab.Load(t, p.Path)
+			sweepEval(t, tab, `window.__sameDocument = true; document.querySelector("main .legal-back").click()`)
+			sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === %q && document.querySelectorAll("main h1").length === 1 && !document.querySelector("main .legal-back")`, back.Href))
+			same, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`window.__sameDocument === true`))
+			if err != nil || !same {
+				t.Errorf("following %q from %s reloaded the document", back.Href, p.Path)
+			}
+			if errs := sweepUnexpectedErrors(tab, string(back.Href)); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+		})
+	}
+	if tried == 0 {
+		t.Fatal("no page has a Markdown text with a link under it")
+	}
+}

@@ -1,0 +1,159 @@
+// Package pageload measures what loading a page costs the browser's main
+// thread: every task of 50 ms or more (the browser's long tasks) from the
+// navigation's start until the page is ready, with the CPU slowed down as
+// Lighthouse's mobile preset slows it (4×), in a Chromium tab driven by
+// chromedp.
+//
+// A page is ready when its load event has fired and, if the app's script
+// runs, when the app has marked the document hydrated (<html
+// data-hydrated>, set once every interactive part of the page has
+// hydrated). The same page loaded with its scripts blocked is its floor:
+// what the HTML and CSS alone cost. The app's figure against that floor is
+// what hydration adds.
+//
+// Two figures are taken from the tasks: the longest task, and the total
+// blocking time (TBT), the sum over the tasks of their time above 50 ms.
+// Tasks shorter than 50 ms are invisible to the browser's long-task
+// reporting, so a longest task of 0 means "under 50 ms".
+//
+// This package measures; it does not judge. `make bench` (bench/hydration)
+// prints the figures, and one browser test (e2e) bounds the ratio
+// generously.
+package pageload
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// LongTask is the browser's threshold for a long task, and the blocking
+// time's baseline.
+const LongTask = 50.0
+
+// CPUSlowdown is Lighthouse's mobile CPU slowdown.
+const CPUSlowdown = 4.0
+
+// Tasks are the long tasks of one page load, in milliseconds.
+type Tasks []float64
+
+// Longest is the longest task, 0 when none reached 50 ms.
+func (ts Tasks) Longest() float64 {
+	var m float64
+	for _, d := range ts {
+		m = math.Max(m, d)
+	}
+	return m
+}
+
+// TBT is the total blocking time: each task's time above 50 ms, summed.
+func (ts Tasks) TBT() float64 {
+	var sum float64
+	for _, d := range ts {
+		sum += math.Max(0, d-LongTask)
+	}
+	return sum
+}
+
+// observer runs in the page before any of its own scripts and records
+// the long tasks, buffered ones included (the HTML's own parse task
+// starts before an observer can exist). window.__pageload resolves with
+// them once the page is ready (HYDRATES: whether to wait for the app), after the browser has been idle once, so
+// that the last task has ended and been reported.
+const observer = `(() => {
+  const tasks = [];
+  let po;
+  try {
+    po = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
+    po.observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+  const loaded = new Promise((resolve) => addEventListener("load", resolve, { once: true }));
+  const hydrated = () => new Promise((resolve) => {
+    const root = document.documentElement;
+    if (!HYDRATES || root.hasAttribute("data-hydrated")) return resolve();
+    new MutationObserver((_, mo) => {
+      if (root.hasAttribute("data-hydrated")) { mo.disconnect(); resolve(); }
+    }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+  });
+  const idle = () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
+  Object.defineProperty(window, "__pageload", {
+    value: loaded.then(hydrated).then(idle).then(() => {
+      if (po) for (const e of po.takeRecords()) tasks.push(e.duration);
+      return tasks;
+    }),
+  });
+})()`
+
+// Options says how to load the page.
+type Options struct {
+	// NoScript blocks every script file, so the page loads as its HTML and
+	// CSS alone: its floor.
+	NoScript bool
+	// CPUSlowdown is the CPU throttling rate (1 is none); 0 means
+	// CPUSlowdown.
+	CPUSlowdown float64
+}
+
+// Measure loads url in the tab of ctx (a chromedp context) with the cache
+// disabled, as a first visit, and returns its long tasks until the page
+// is ready. It leaves the tab throttled and the script blocking as asked;
+// use a fresh tab per measurement.
+func Measure(ctx context.Context, url string, o Options) (Tasks, error) {
+	rate := o.CPUSlowdown
+	if rate == 0 {
+		rate = CPUSlowdown
+	}
+	var blocked []*network.BlockPattern
+	if o.NoScript {
+		blocked = []*network.BlockPattern{{URLPattern: "*://*:*/*.js", Block: true}, {URLPattern: "*://*:*/*.mjs", Block: true}}
+	}
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: blocked}); err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate}); err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: strings.Replace(observer, "HYDRATES", strconv.FormatBool(!o.NoScript), 1)}); err != nil {
+		return nil, err
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		return nil, fmt.Errorf("load %s: %w", url, err)
+	}
+	tasks, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.__pageload`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return nil, fmt.Errorf("%s: waiting until ready: %w", url, err)
+	}
+	return tasks, nil
+}
+
+// Median is the median of xs (the mean of the middle two for an even
+// count), 0 for none.
+func Median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
+}
+
+// Ratio is app over floor, where a floor under 50 ms counts as 50 ms (the
+// browser reports no shorter task, so it is what "no long task" costs at
+// most).
+func Ratio(app, floor float64) float64 {
+	return app / math.Max(floor, LongTask)
+}
