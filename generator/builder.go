@@ -47,6 +47,8 @@ type Builder struct {
 	brand         *sitefiles.Brand
 	brandFiles    []sitefiles.File
 	lastmod       map[string]string
+	// shares are the articles' share images by the hash of their card.
+	shares map[string][]byte
 }
 
 // NewBuilder returns a Builder of the site described by opt; nothing is

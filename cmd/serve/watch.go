@@ -38,6 +38,8 @@ func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir 
 		Content:     os.DirFS(contentDir),
 		ContentDir:  contentDir,
 		FrontendDir: frontendDir,
+		// The editor sees drafts and scheduled articles, marked as such.
+		Drafts: true,
 	})
 	defer bld.Close()
 	d := &dev{ctx: ctx, live: live, bld: bld, contentDir: contentDir, frontendDir: frontendDir, out: out}

@@ -80,6 +80,9 @@ var sectionKinds = []sectionKind{
 	{"reviews", "The reviews collection as quotes with the kind of company, the rating and the date: the same records as the structured data's reviews and aggregate rating.", func() any { return new(ReviewsSection) }},
 	{"pulse-dashboard", "The illustrative Pulse dashboard drawn in CSS.", func() any { return new(PulseDashboardSection) }},
 	{"integrations", "A list of named products and what they are.", func() any { return new(IntegrationsSection) }},
+	{"article-index", "The articles, newest first, with their topics: on the page that holds it (the articles' index, whose path is theirs: /insights/<slug>), and on the pages the build adds for more articles (page/2, ...) and for each tag (tags/<tag>).", func() any { return new(ArticleIndexSection) }},
+	{"latest-articles", "The newest articles as cards, with a link to all of them.", func() any { return new(LatestArticlesSection) }},
+	{"article", "An article's page, made by the build from its file under articles/ (never written in a page).", func() any { return new(ArticleSection) }},
 	{"not-found", "The message of the not-found page and a link home.", func() any { return new(NotFoundSection) }},
 }
 

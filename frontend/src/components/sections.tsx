@@ -5,6 +5,7 @@ import type { BlockCard, CardCollection, Collections, PageData, SectionKind, Sec
 import { useSite } from "../lib/site-context";
 import { ContactSection as ContactForm } from "./contact-section";
 import { FloatingContact } from "./floating-contact";
+import { ArticleIndexView, ArticleView, LatestArticlesView } from "./articles";
 import { AboutUs, FAQ } from "./home/about-faq";
 import { BusinessLines } from "./home/business-lines";
 import { CardGrid } from "./home/card-grid";
@@ -83,11 +84,14 @@ export const sectionRenderers = {
       </ul>
     </BlockSection>
   ),
+  "article-index": ({ section }) => <ArticleIndexView section={section} />,
+  "latest-articles": ({ section, soft }) => <LatestArticlesView section={section} soft={soft} />,
+  article: ({ section }) => <ArticleView section={section} />,
   "not-found": NotFoundView,
 } satisfies Renderers;
 
 /** Kinds that are not light content sections: they take no part in the alternation. */
-const unbanded: SectionKind[] = ["hero", "home-hero", "cta", "contact", "markdown", "not-found"];
+const unbanded: SectionKind[] = ["hero", "home-hero", "cta", "contact", "markdown", "not-found", "article-index", "article"];
 
 /** Sections renders a page's sections in order. */
 export function Sections({ data }: { data: PageData }) {

@@ -13,6 +13,90 @@ export interface Analytics {
   measurementID?: string;
 }
 
+export interface ArticleCard {
+  url: string;
+  title: string;
+  description: string;
+  date: string;
+  dateLabel: string;
+  readingTime: string;
+  authorName: string;
+  cover: Image;
+  tags: TagLink[];
+  status?: string;
+}
+
+export interface ArticleIndexSection {
+  eyebrow?: string;
+  heading: string;
+  intro: string;
+  readingTime: string;
+  contents: string;
+  related: string;
+  taggedHeading: string;
+  tagsLabel: string;
+  newer: string;
+  older: string;
+  pageLabel: string;
+  allArticles: string;
+  feed: string;
+  draft: string;
+  scheduled: string;
+  months: string[];
+  articles: ArticleCard[];
+  tag?: string;
+  tags: TagLink[];
+  page: number;
+  pages: number;
+  newerUrl?: string;
+  olderUrl?: string;
+  indexUrl: string;
+  feedUrl: string;
+}
+
+export interface ArticleLabels {
+  readingTime: string;
+  contents: string;
+  related: string;
+  taggedHeading: string;
+  tagsLabel: string;
+  newer: string;
+  older: string;
+  pageLabel: string;
+  allArticles: string;
+  feed: string;
+  draft: string;
+  scheduled: string;
+  months: string[];
+}
+
+export interface ArticleSection {
+  title: string;
+  description: string;
+  date: string;
+  updated?: string;
+  dateLabel: string;
+  readingTime: string;
+  author: Author;
+  cover: Image;
+  tags: TagLink[];
+  toc?: TOCEntry[];
+  html: string;
+  related: ArticleCard[];
+  status?: string;
+  banner?: string;
+  labels: ArticleLabels;
+  indexUrl: string;
+}
+
+export interface Author {
+  key: string;
+  name: string;
+  role: string;
+  photo?: Image;
+  url?: string;
+}
+
 export interface BlockAction {
   label: string;
   href?: string;
@@ -332,6 +416,15 @@ export interface IntegrationsSection {
   items: Integration[];
 }
 
+export interface LatestArticlesSection {
+  id?: string;
+  heading: string;
+  intro?: string;
+  count?: number;
+  all: Action;
+  articles: ArticleCard[];
+}
+
 export interface Layout {
   nav: Nav;
   footer: Footer;
@@ -551,6 +644,16 @@ export interface StatsSection {
   note?: string;
 }
 
+export interface TOCEntry {
+  id: string;
+  text: string;
+}
+
+export interface TagLink {
+  tag: string;
+  url: string;
+}
+
 export interface TextSection {
   heading: string;
   paragraphs: string[];
@@ -615,6 +718,9 @@ export type Section =
   | ({ kind: "reviews" } & ReviewsSection)
   | ({ kind: "pulse-dashboard" } & PulseDashboardSection)
   | ({ kind: "integrations" } & IntegrationsSection)
+  | ({ kind: "article-index" } & ArticleIndexSection)
+  | ({ kind: "latest-articles" } & LatestArticlesSection)
+  | ({ kind: "article" } & ArticleSection)
   | ({ kind: "not-found" } & NotFoundSection)
 ;
 
