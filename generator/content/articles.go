@@ -525,7 +525,7 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	a := &LoadedArticle{Slug: slug, File: file, Front: f}
-	if f.Author != "" {
+	if f.Author != "" && !l.failed(AuthorsFile) {
 		i := slices.IndexFunc(s.Authors, func(au Author) bool { return au.Key == f.Author })
 		if i < 0 {
 			keys := mapSlice(s.Authors, func(au Author) string { return au.Key })
@@ -614,9 +614,7 @@ func (l *loader) authors() []Author {
 		return nil
 	}
 	var authors []Author
-	if !l.yaml(AuthorsFile, &authors) {
-		return nil
-	}
+	l.yaml(AuthorsFile, &authors)
 	seen := map[string]bool{}
 	for _, a := range authors {
 		if seen[a.Key] {

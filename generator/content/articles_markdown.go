@@ -146,8 +146,12 @@ func (l *loader) renderArticle(pos Pos, body []byte, dir string) (string, []TOCE
 	if err := articleMarkdown.Renderer().Render(&buf, src, doc); err != nil {
 		l.errs = append(l.errs, pos.errorf("markdown: %v", err))
 	}
-	return buf.String(), toc, words
+	return footnoteIDs.Replace(buf.String()), toc, words
 }
+
+// footnoteIDs renames goldmark's footnote ids (fn:1, fnref:1), which HTML
+// allows but selectors and validators dislike, to fn-1 and fnref-1.
+var footnoteIDs = strings.NewReplacer(`id="fn:`, `id="fn-`, `href="#fn:`, `href="#fn-`, `id="fnref:`, `id="fnref-`, `href="#fnref:`, `href="#fnref-`)
 
 // plainText is the text of a node without its markup.
 func plainText(n ast.Node, src []byte) string {

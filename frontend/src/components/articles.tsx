@@ -25,9 +25,11 @@ export function ArticleIndexView({ section: s }: { section: ArticleIndexSection 
           {s.eyebrow && <p className="eyebrow">{s.eyebrow}</p>}
           <h1>{s.heading}</h1>
           <p className="hero-subtitle">{s.intro}</p>
-          <p className="articles-feed">
-            <a href={s.feedUrl}>{s.feed}</a>
-          </p>
+          {s.feedUrl && (
+            <p className="articles-feed">
+              <a href={s.feedUrl}>{s.feed}</a>
+            </p>
+          )}
         </div>
       </section>
       <section className="section articles-index">
@@ -111,7 +113,7 @@ function ArticleCards({ articles, tagsLabel, headingLevel }: { articles: Article
 function Tags({ tags, label }: { tags: TagLink[]; label: string }) {
   if (tags.length === 0) return null;
   return (
-    <ul className="article-tags" aria-label={label}>
+    <ul className="article-tags" title={label}>
       {tags.map((t) => (
         <li key={t.tag}>
           <Link to={t.url} className="tag">
