@@ -42,7 +42,7 @@ func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) ([]File, error)
 	}
 	for _, a := range site.Articles {
 		f.Entries = append(f.Entries, feed.Entry{
-			URL: head.URL(cfg, a.Path), Title: a.Front.Title, Summary: a.Front.Description, HTML: a.HTML,
+			URL: head.URL(cfg, a.Path), Title: a.Front.Title, Summary: a.Front.Description, HTML: articleHTML(site, a),
 			Published: string(a.Front.Date), Updated: a.Modified(),
 			Author: feed.Author{Name: a.Author.Name, URL: string(a.Author.URL)}, Tags: a.Front.Tags,
 			Image: head.URL(cfg, a.ShareImage),
@@ -104,15 +104,22 @@ func (bld *Builder) shareImages(site *content.Site) []File {
 	return out
 }
 
-// dateWords is an article's date as its page writes it.
-func dateWords(site *content.Site, a *content.LoadedArticle) string {
+// articleSection is the body section of an article's page, as the page
+// shows it (claims cited, dates in words).
+func articleSection(site *content.Site, a *content.LoadedArticle) *content.ArticleSection {
 	if p := site.Pages[a.Path]; p != nil && len(p.Sections) > 0 {
 		if s, ok := p.Sections[0].Value.(*content.ArticleSection); ok {
-			return s.DateLabel
+			return s
 		}
 	}
-	return string(a.Front.Date)
+	return &content.ArticleSection{DateLabel: string(a.Front.Date), HTML: a.HTML}
 }
+
+// dateWords is an article's date as its page writes it.
+func dateWords(site *content.Site, a *content.LoadedArticle) string { return articleSection(site, a).DateLabel }
+
+// articleHTML is an article's body as its page shows it.
+func articleHTML(site *content.Site, a *content.LoadedArticle) string { return articleSection(site, a).HTML }
 
 // writeCacheFile writes a cache entry beside its place and renames it in;
 // a failure loses the entry, never the build.
