@@ -9,7 +9,7 @@ GO    ?= go
 NPM   ?= npm
 SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: dev serve build test bench deps chromium types clean
+.PHONY: dev serve build test bench deps chromium types clean article
 .DEFAULT_GOAL := build
 
 # npm ci runs when node_modules is missing or older than the lock file.
@@ -70,10 +70,15 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
 	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/serve
 
+# A new article: make article TITLE="Why patients answer a call" writes
+# content/articles/<slug>.md (a draft, dated today) and prints its path.
+article:
+	@$(GO) run ./cmd/article -title "$(TITLE)"
+
 # Refresh the generated files: the TypeScript types of the content, the
 # icon names and the field reference of content/README.md.
 types:
-	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference' -update
+	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference|TestHighlightCSS' -update
 
 clean:
 	rm -rf dist frontend/out

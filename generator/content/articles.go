@@ -137,8 +137,9 @@ type ArticleLabels struct {
 	TaggedHeading string `json:"taggedHeading"`
 	// TagsLabel names the list of an article's tags for screen readers.
 	TagsLabel string `json:"tagsLabel"`
-	// Newer and Older label the links between pages of the index.
+	// Newer labels the link to the page of newer articles.
 	Newer string `json:"newer"`
+	// Older labels the link to the page of older articles.
 	Older string `json:"older"`
 	// PageLabel says where a page is in the index; {page} and {pages} are replaced ("Page {page} of {pages}").
 	PageLabel string `json:"pageLabel"`
@@ -146,8 +147,9 @@ type ArticleLabels struct {
 	AllArticles string `json:"allArticles"`
 	// Feed labels the link to the article feed.
 	Feed string `json:"feed"`
-	// Draft and Scheduled are the banners make dev shows on unpublished articles; {date} is replaced.
-	Draft     string `json:"draft"`
+	// Draft is the banner make dev shows on a draft.
+	Draft string `json:"draft"`
+	// Scheduled is the banner make dev shows on an article dated after today; {date} is replaced.
 	Scheduled string `json:"scheduled"`
 	// Months names the months of the dates, January first.
 	Months []string `json:"months"`
@@ -207,7 +209,7 @@ type LatestArticlesSection struct {
 }
 
 // ArticleSection is an article page's body, made by the build from the
-// article's file: never written in a page.
+// article's file: never written in a page (its fields are the build's).
 type ArticleSection struct {
 	Title       string `json:"title" yaml:"-"`
 	Description string `json:"description" yaml:"-"`
