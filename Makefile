@@ -51,19 +51,19 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 
 # Benchmarks: cmd/build (prebuilt) against the Node prerender of the same
 # app, routes and page JSON (bench/), alternating, on the shipped site and
-# on the shipped site plus the 1,000 Markdown pages of
-# BenchmarkBuild1000Routes; then the Go benchmarks (the contact handler and
+# on the shipped site plus the 1,000 articles of
+# BenchmarkBuild1000Routes (with their index pages, tags, feeds and share images); then the Go benchmarks (the contact handler and
 # the local server under load among them); then make dev's edit loop.
 bench: deps contact-deps chromium bench/node/node_modules/.installed
 	$(GO) build -o dist/bin/build ./cmd/build
 	$(GO) build -o dist/bin/bench-compare ./bench/compare
 	rm -rf dist/bench
 	$(GO) run ./bench/prepare -out dist/bench/shipped
-	$(GO) run ./bench/prepare -pages 1000 -out dist/bench/1000
+	$(GO) run ./bench/prepare -articles 1000 -out dist/bench/1000
 	dist/bin/bench-compare -runs 5 -title "shipped site (target: cmd/build at most 1.0x the Node wall time)" \
 	  -cmd 'cmd/build=dist/bin/build -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/shipped/jobs.json {out}'
-	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 Markdown pages (targets: at most 2.0x the Node wall time and peak memory)" \
+	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 articles (targets: at most 2.0x the Node wall time and peak memory)" \
 	  -cmd 'cmd/build=dist/bin/build -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
