@@ -95,6 +95,8 @@ func TestArticlesReaderPath(t *testing.T) {
 	}
 }
 
-func jsString(s string) string { return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"` }
+func jsString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
 
 func must[T any](v T, _ error) T { return v }
