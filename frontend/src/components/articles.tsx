@@ -96,13 +96,13 @@ function ArticleCards({ articles, tagsLabel, headingLevel }: { articles: Article
           <img src={a.cover.src} alt="" width={a.cover.width} height={a.cover.height} loading="lazy" />
           <div className="article-card__body">
             <p className="article-meta">
-              <time dateTime={a.date}>{a.dateLabel}</time> · {a.readingTime}
+              {a.authorName} · <time dateTime={a.date}>{a.dateLabel}</time> · {a.readingTime}
             </p>
             <H>
               <Link to={a.url}>{a.title}</Link>
             </H>
             <p>{a.description}</p>
-            {tagsLabel && <Tags tags={a.tags} label={tagsLabel} />}
+            <Tags tags={a.tags} label={tagsLabel} />
           </div>
         </li>
       ))}
@@ -110,7 +110,7 @@ function ArticleCards({ articles, tagsLabel, headingLevel }: { articles: Article
   );
 }
 
-function Tags({ tags, label }: { tags: TagLink[]; label: string }) {
+function Tags({ tags, label }: { tags: TagLink[]; label?: string }) {
   if (tags.length === 0) return null;
   return (
     <ul className="article-tags" title={label}>
