@@ -172,7 +172,8 @@ func (l ArticleLabels) Validate() error {
 
 // ArticleIndexSection is the list of articles, newest first, on the page
 // that holds it and on the pages the build adds after it (page/2, ...) and
-// for each tag (tags/<tag>).
+// for each tag (tags/<tag>). The sections after it on its page (a call to
+// action) close every article's page too.
 type ArticleIndexSection struct {
 	Eyebrow string `json:"eyebrow,omitempty"`
 	// Heading is the index's h1.
@@ -464,6 +465,12 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 
 	// The articles' pages.
 	publisher := s.Config.BaseURL
+	var closing []Section
+	for i, sec := range index.Sections {
+		if _, ok := sec.Value.(*ArticleIndexSection); ok {
+			closing = index.Sections[i+1:]
+		}
+	}
 	for _, a := range list {
 		sec := &ArticleSection{
 			Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date), Updated: string(a.Front.Updated),
@@ -492,10 +499,9 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 				},
 				LastMod: a.Modified(),
 			},
-			Sections: []Section{
-				{Kind: "article", Pos: pos, Value: sec},
-				{Kind: "contact", Pos: pos, Value: &ContactSection{}},
-			},
+			// The index's closing sections (its call to action) close
+			// every article too.
+			Sections: append([]Section{{Kind: "article", Pos: pos, Value: sec}}, closing...),
 		}
 		l.addPage(s, p)
 	}

@@ -82,7 +82,7 @@ var sectionKinds = []sectionKind{
 	{"integrations", "A list of named products and what they are.", func() any { return new(IntegrationsSection) }},
 	{"article-index", "The articles, newest first, with their topics: on the page that holds it (the articles' index, whose path is theirs: /insights/<slug>), and on the pages the build adds for more articles (page/2, ...) and for each tag (tags/<tag>).", func() any { return new(ArticleIndexSection) }},
 	{"latest-articles", "The newest articles as cards, with a link to all of them.", func() any { return new(LatestArticlesSection) }},
-	{"article", "An article's page, made by the build from its file under articles/ (never written in a page).", func() any { return new(ArticleSection) }},
+	{"article", "An article's page, made by the build from its file under articles/ (never written in a page); the sections after the index's article-index section follow it.", func() any { return new(ArticleSection) }},
 	{"not-found", "The message of the not-found page and a link home.", func() any { return new(NotFoundSection) }},
 }
 
