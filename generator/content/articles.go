@@ -34,8 +34,12 @@ import (
 // ArticlesPerPage is how many articles a page of the index lists.
 const ArticlesPerPage = 12
 
-// maxDescription is the longest description search engines show whole.
-const maxDescription = 160
+// maxDescription and maxTitle are the longest description and document
+// title search engines show whole.
+const (
+	maxDescription = 160
+	maxTitle       = 70
+)
 
 // AuthorsFile holds the authors articles name.
 const AuthorsFile = "collections/authors.yaml"
@@ -541,6 +545,9 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 		} else {
 			a.Author = s.Authors[i]
 		}
+	}
+	if full := f.Title + " | " + s.Config.Brand; f.Title != "" && utf8.RuneCountInString(full) > maxTitle {
+		l.errs = append(l.errs, l.keyPos(file, "title").errorf("title %q is %d characters with \" | %s\"; search engines cut titles after %d", f.Title, utf8.RuneCountInString(full), s.Config.Brand, maxTitle))
 	}
 	today := opt.Now.UTC().Format(time.DateOnly)
 	switch {

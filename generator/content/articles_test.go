@@ -261,6 +261,7 @@ func TestArticleErrors(t *testing.T) {
 		{"blank alt", "", strings.Replace(good, "alt: A circle", `alt: ""`, 1), []string{`articles/bad.md:7:47: field "cover.alt" must not be blank`}},
 		{"no such cover", "", strings.Replace(good, "voice.svg", "voice.png", 1), []string{`articles/bad.md:7:8: image "/images/articles/voice.png": no such file under content/images/ (did you mean "/images/articles/voice.svg"?)`}},
 		{"long description", "", strings.Replace(good, "description: D.", "description: "+long, 1), []string{`articles/bad.md:2:1: description has 161 characters; search engines cut it after 160`}},
+		{"long title", "", strings.Replace(good, "title: T", "title: "+strings.Repeat("y", 63), 1), []string{`articles/bad.md:2:1: title "` + strings.Repeat("y", 63) + `" is 71 characters with " | Vozia"; search engines cut titles after 70`}},
 		{"unknown field", "", strings.Replace(good, "tags:", "tgas:", 1), []string{`articles/bad.md:6:1: unknown field "tgas" in ArticleFront (did you mean "tags"?)`}},
 		{"raw HTML block", "", good + "\n<div class=\"x\">\nhi\n</div>\n", []string{`articles/bad.md:11:1: raw HTML is not allowed in an article`}},
 		{"raw inline HTML", "", good + "\nSome <span style=\"color:red\">red</span> text.\n", []string{`articles/bad.md:11:6: raw HTML "<span style=\"color:red\">" is not allowed`, `articles/bad.md:11:33: raw HTML "</span>"`}},
