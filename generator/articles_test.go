@@ -83,7 +83,7 @@ func TestArticlesFeeds(t *testing.T) {
 			t.Errorf("atom entry %d is %s, want %s (newest first)", i, e.ID, want[i])
 		}
 	}
-	if c := atom.Entries[2].Content; !strings.Contains(c, `href="https://fixture.example/about"`) || !strings.Contains(c, "<table>") {
+	if c := atom.Entries[2].Content; !strings.Contains(c, `href="https://fixture.example/about"`) || !strings.Contains(c, "<table") {
 		t.Errorf("atom content is not the full article with absolute links:\n%s", c)
 	}
 	if atom.Entries[1].Updated != "2026-02-20T00:00:00Z" {

@@ -146,12 +146,15 @@ func (l *loader) renderArticle(pos Pos, body []byte, dir string) (string, []TOCE
 	if err := articleMarkdown.Renderer().Render(&buf, src, doc); err != nil {
 		l.errs = append(l.errs, pos.errorf("markdown: %v", err))
 	}
-	return footnoteIDs.Replace(buf.String()), toc, words
+	return htmlFixes.Replace(buf.String()), toc, words
 }
 
-// footnoteIDs renames goldmark's footnote ids (fn:1, fnref:1), which HTML
-// allows but selectors and validators dislike, to fn-1 and fnref-1.
-var footnoteIDs = strings.NewReplacer(`id="fn:`, `id="fn-`, `href="#fn:`, `href="#fn-`, `id="fnref:`, `id="fnref-`, `href="#fnref:`, `href="#fnref-`)
+// htmlFixes renames goldmark's footnote ids (fn:1, fnref:1), which HTML
+// allows but selectors and validators dislike, to fn-1 and fnref-1, and
+// lets the keyboard reach code blocks and tables, which scroll sideways
+// on a phone.
+var htmlFixes = strings.NewReplacer(`id="fn:`, `id="fn-`, `href="#fn:`, `href="#fn-`, `id="fnref:`, `id="fnref-`, `href="#fnref:`, `href="#fnref-`,
+	`<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, "<pre>", `<pre tabindex="0">`, "<table>", `<table tabindex="0">`)
 
 // plainText is the text of a node without its markup.
 func plainText(n ast.Node, src []byte) string {

@@ -205,12 +205,12 @@ func TestArticleMarkdown(t *testing.T) {
 	s := loadArticles(t, fixtureSite(t), false)
 	a := articleSection(t, s, "/insights/voice-follow-up")
 	for _, want := range []string{
-		`<table>`,                   // GFM tables
+		`<table tabindex="0">`,      // GFM tables
 		`id="fn-1"`, `href="#fn-1"`, // footnotes, with ids HTML checkers accept
-		`&ldquo;answers&rdquo; &ndash;`,                                 // typographer
-		`<h2 id="why-call">`,                                            // heading ids
-		`<a href="#why-call" class="heading-anchor"`,                    // heading anchors
-		`<pre class="chroma"><code>`, `<span class="nf">Println</span>`, // highlighted by the build
+		`&ldquo;answers&rdquo; &ndash;`,                                              // typographer
+		`<h2 id="why-call">`,                                                         // heading ids
+		`<a href="#why-call" class="heading-anchor"`,                                 // heading anchors
+		`<pre class="chroma" tabindex="0"><code>`, `<span class="nf">Println</span>`, // highlighted by the build
 		`<kbd>Ctrl</kbd>`, `<br>`, // the allow-list
 	} {
 		if !strings.Contains(a.HTML, want) {
