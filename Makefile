@@ -9,7 +9,7 @@ GO    ?= go
 NPM   ?= npm
 SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: dev serve build test bench deps chromium types clean
+.PHONY: dev serve build test bench deps chromium types clean article
 .DEFAULT_GOAL := build
 
 # npm ci runs when node_modules is missing or older than the lock file.
@@ -51,11 +51,11 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 
 # Benchmarks: cmd/build (prebuilt) against the Node prerender of the same
 # app, routes and page JSON (bench/), alternating, on the shipped site and
-# on the shipped site plus the 1,000 Markdown pages of
-# BenchmarkBuild1000Routes; then the Go benchmarks (the contact handler and
-# the local server under load among them); then make dev's edit loop; then
-# what hydration costs a slow phone (bench/hydration).
-# sharp (libvips), which the image stage is compared with.
+# on the shipped site plus the 1,000 articles of BenchmarkBuild1000Routes
+# (with their index pages, tags, feeds and share images); then the image
+# stage against sharp (libvips); then the Go benchmarks (the contact handler
+# and the local server under load among them); then make dev's edit loop;
+# then what hydration costs a slow phone (bench/hydration).
 bench/sharp/node_modules/.installed: bench/sharp/package.json bench/sharp/package-lock.json
 	cd bench/sharp && $(NPM) ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -65,11 +65,11 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	$(GO) build -o dist/bin/bench-compare ./bench/compare
 	rm -rf dist/bench
 	$(GO) run ./bench/prepare -out dist/bench/shipped
-	$(GO) run ./bench/prepare -pages 1000 -out dist/bench/1000
+	$(GO) run ./bench/prepare -articles 1000 -out dist/bench/1000
 	dist/bin/bench-compare -runs 5 -title "shipped site (target: cmd/build at most 1.0x the Node wall time)" \
 	  -cmd 'cmd/build=dist/bin/build -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/shipped/jobs.json {out}'
-	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 Markdown pages (targets: at most 2.0x the Node wall time and peak memory)" \
+	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 articles (targets: at most 2.0x the Node wall time and peak memory)" \
 	  -cmd 'cmd/build=dist/bin/build -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'cmd/build-splice=dist/bin/build -splice -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
@@ -79,11 +79,16 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev
 	$(GO) run ./bench/hydration -runs 5
 
+# A new article: make article TITLE="Why patients answer a call" writes
+# content/articles/<slug>.md (a draft, dated today) and prints its path.
+article:
+	@$(GO) run ./cmd/article -title "$(TITLE)"
+
 # Refresh the generated files: the TypeScript types of the content and of
 # the routing manifest (deploy/lib/routing-types.ts), the icon names and the
 # field reference of content/README.md.
 types:
-	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference|TestRegistry' -update
+	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference|TestRegistry|TestHighlightCSS' -update
 	$(GO) test ./internal/routing -run TestTypeScript -update
 
 clean:

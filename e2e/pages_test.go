@@ -47,6 +47,12 @@ var sweepHiddenFields = []string{
 	// those to come, recordings for past ones (TestProspectWebinars); the
 	// reviews' rating is said in an aria-label.
 	"RegisterLabel", "RegisterNote", "NoUpcoming", "PastHeading", "RecordingLabel", "RecordingSubject", "RatingLabel",
+	// The articles: addresses, the author's key, the cover, the ISO dates
+	// (shown in words), the labels used only on some pages or as
+	// templates, the related cards (tested in e2e/articles_test.go) and
+	// make dev's banners.
+	"URL", "IndexURL", "NewerURL", "OlderURL", "FeedURL", "Key", "Cover", "Photo", "Updated", "Status", "Banner",
+	"Labels", "ReadingTime", "Contents", "Related", "TaggedHeading", "TagsLabel", "Newer", "Older", "PageLabel", "Draft", "Scheduled",
 }
 
 // sweepCopyStrings returns every string reachable from v except those of

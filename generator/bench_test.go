@@ -21,11 +21,12 @@ func BenchmarkBuildShippedSite(b *testing.B) {
 }
 
 // BenchmarkBuild1000Routes builds the shipped site plus 1,000 generated
-// Markdown pages and reports whole-build throughput in pages per second.
+// articles (their pages, the index's 84 pages, the tag pages, the feeds and
+// the share images) and reports whole-build throughput in pages per second.
 // Target on 2 cores: at least 100 pages/s.
 func BenchmarkBuild1000Routes(b *testing.B) {
 	fsys := contentFS(b)
-	sitefixture.AddPages(fsys, 1000)
+	sitefixture.AddArticles(fsys, 1000, "lucia", "/images/articles/default-cover.svg")
 	for _, splice := range []bool{false, true} {
 		b.Run(fmt.Sprintf("splice=%v", splice), func(b *testing.B) {
 			pages := 0

@@ -48,6 +48,8 @@ type Builder struct {
 	brandFiles    []sitefiles.File
 	lastmod       map[string]string
 	images        *images.Processor
+	// shares are the articles' share images by the hash of their card.
+	shares map[string][]byte
 }
 
 // NewBuilder returns a Builder of the site described by opt; nothing is

@@ -33,7 +33,7 @@ func document(p docParams) []byte {
 	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	b.Write(head.Write(head.Page{
 		Site: cfg, Route: p.route, Reviews: p.site.Collections.Reviews,
-		Path: p.route.Path, NoIndex: !p.route.Indexable(),
+		Path: p.route.Path, NoIndex: !p.route.Indexable(), Feeds: p.site.Feeds,
 	}))
 	icons(&b)
 	b.WriteString(p.preload)

@@ -13,7 +13,8 @@
 //     client fetches once, after the first page has loaded.
 //  4. prerender renders every route in a pool of goja runtimes.
 //  5. head writes each <head>; the document is assembled around the body.
-//  6. The redirect pages (/blog), sitefiles, sitemap.xml, robots.txt and
+//  6. The redirect pages (/blog), the articles' share images and feeds
+//     (articles.go), sitefiles, sitemap.xml, robots.txt and
 //     the routing manifest (cdn/routes.json) and the same rules as a
 //     CloudFront Function (cdn/viewer-request.js) are added.
 //  7. linkcheck rejects the build if any page links to nowhere.
@@ -78,8 +79,12 @@ type Options struct {
 	ImagesReady func()
 	// Workers is the number of goja runtimes; 0 means one per CPU.
 	Workers int
-	// Now is the build time (the copyright year); zero means time.Now().
+	// Now is the build time (the copyright year, and the day from which
+	// a scheduled article is published); zero means time.Now().
 	Now time.Time
+	// Drafts builds draft and scheduled articles too, each with a banner
+	// saying so (make dev); a production build leaves them out entirely.
+	Drafts bool
 }
 
 // File is one output file; Path is relative to its root ("index.html").
@@ -171,7 +176,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	lastModified := sync.OnceValue(func() map[string]string { return <-lastmodDone })
 	defer func() { server(); renderer(); bundles(); lastModified() }()
 
-	site, err := content.Load(opt.Content)
+	site, err := content.LoadWith(opt.Content, content.LoadOptions{Now: opt.Now, Drafts: opt.Drafts})
 	if err != nil {
 		return nil, problem.Of(err).Prefix(opt.ContentDir)
 	}
@@ -278,11 +283,22 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err := copyTree(out, opt.Content, "images"); err != nil {
 		return nil, err
 	}
+	articleFiles, err := bld.articleFiles(site, opt.Content)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range articleFiles {
+		out.add(f.Path, f.Data)
+	}
 	lastmod := lastModified()
 	var entries []sitemap.Entry
 	for _, rt := range site.Routes {
 		if rt.Indexable() {
-			entries = append(entries, sitemap.Entry{Loc: head.URL(site.Config, rt.Path), LastMod: sitemap.Latest(lastmod, sourceFiles(site.Pages[rt.Path])...)})
+			mod := rt.LastMod // an article's updated or date, or its index's newest
+			if mod == "" {
+				mod = sitemap.Latest(lastmod, sourceFiles(site.Pages[rt.Path])...)
+			}
+			entries = append(entries, sitemap.Entry{Loc: head.URL(site.Config, rt.Path), LastMod: mod})
 		}
 	}
 	out.add("sitemap.xml", sitemap.XML(entries))

@@ -92,8 +92,8 @@ func TestBuildFixture(t *testing.T) {
 			t.Errorf("missing %s", p)
 		}
 	}
-	if n := len(res.Stats.Routes); n != 6 {
-		t.Errorf("rendered %d routes, want 6 (the 5 pages of the test site and /notes; redirects are not rendered)", n)
+	if n := len(res.Stats.Routes); n != 14 {
+		t.Errorf("rendered %d routes, want 14 (the 6 pages of the test site, its 3 published articles and 4 tags, and /notes; redirects are not rendered)", n)
 	}
 
 	notes := string(f["notes/index.html"])
@@ -179,8 +179,8 @@ func TestBuildFixture(t *testing.T) {
 		Path string `json:"path"`
 		Data string `json:"data"`
 	}
-	if err := json.Unmarshal(f[strings.TrimPrefix(siteData.RoutesURL, "/")], &routes); err != nil || len(routes) != 7 {
-		t.Fatalf("route table %q: %v, %d routes (want 7)", siteData.RoutesURL, err, len(routes))
+	if err := json.Unmarshal(f[strings.TrimPrefix(siteData.RoutesURL, "/")], &routes); err != nil || len(routes) != 15 {
+		t.Fatalf("route table %q: %v, %d routes (want 15)", siteData.RoutesURL, err, len(routes))
 	}
 	for _, r := range routes {
 		if r.Path != "/old" && f[strings.TrimPrefix(r.Data, "/")] == nil {

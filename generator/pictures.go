@@ -120,13 +120,13 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 	for _, img := range all {
 		fill(img)
 	}
+	// The images of Markdown texts (pages' and articles') were filled in
+	// with the others; each becomes a <picture> in its text.
+	type text interface{ SetImages(func(content.Image) string) }
 	for _, p := range site.Pages {
 		for _, sec := range p.Sections {
-			if md, ok := sec.Value.(*content.MarkdownSection); ok {
-				for i := range md.Images {
-					fill(&md.Images[i])
-				}
-				md.SetImages(func(img content.Image) string { return pictureHTML(img, content.ImageSizes["text"]) })
+			if t, ok := sec.Value.(text); ok {
+				t.SetImages(func(img content.Image) string { return pictureHTML(img, content.ImageSizes["text"]) })
 			}
 		}
 	}
@@ -148,6 +148,14 @@ func leadImage(p *content.Page) *content.Image {
 		return nil
 	}
 	if _, ok := p.Sections[0].Value.(*content.MarkdownSection); ok {
+		return nil
+	}
+	// An article's lead image is its cover (its author's photo comes first
+	// among its fields).
+	if a, ok := p.Sections[0].Value.(*content.ArticleSection); ok {
+		if len(a.Cover.Sources) > 0 {
+			return &a.Cover
+		}
 		return nil
 	}
 	var lead *content.Image

@@ -42,6 +42,7 @@ func run() error {
 	contentDir := flag.String("content", "content", "content `dir`")
 	frontendDir := flag.String("frontend", "frontend", "frontend `dir`")
 	pages := flag.Int("pages", 0, "generated Markdown pages to add")
+	articles := flag.Int("articles", 0, "generated articles to add (by the first author, with the default cover)")
 	out := flag.String("out", "", "output `dir`")
 	flag.Parse()
 	if *out == "" {
@@ -52,6 +53,7 @@ func run() error {
 		return err
 	}
 	sitefixture.AddPages(fsys, *pages)
+	sitefixture.AddArticles(fsys, *articles, "lucia", "/images/articles/default-cover.svg")
 	for p, f := range fsys {
 		dst := filepath.Join(*out, "content", filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {

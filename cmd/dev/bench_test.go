@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,15 +13,36 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/browsertest"
 )
+
+// editableArticle is an article of the content whose front matter has a
+// plain value its page shows, and that page; "" when none has.
+func editableArticle(b *testing.B, d *devSite) (file, path string) {
+	site, err := content.Load(os.DirFS(d.Content))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, a := range site.Articles {
+		_, _, body := d.get(b, a.Path)
+		for _, m := range plainValue.FindAllSubmatch(d.read(b, a.File), -1) {
+			if strings.Contains(body, ">"+string(m[1])+"<") {
+				return a.File, a.Path
+			}
+		}
+	}
+	return "", ""
+}
 
 // BenchmarkEdit is make dev's loop on the shipped content (a copy), timed
 // from the write of a file: to the rebuilt page being served ("server",
 // target 150 ms for a one-page edit on 2 cores), and to the reloaded page
-// showing the edit in Chromium ("browser", target 300 ms). Three edits: a
-// value of one page's copy, a value of the copy every page shares, and a
-// frontend source (a statement in app.tsx, which changes both bundles).
+// showing the edit in Chromium ("browser", target 300 ms). Four edits: a
+// value of one page's copy, a value of the copy every page shares, a
+// frontend source (a statement in app.tsx, which changes both bundles),
+// and an article's title (its page, the index, its tags, the feeds and
+// its share image change).
 func BenchmarkEdit(b *testing.B) {
 	d := startDev(b, true)
 	const page = "/platform"
@@ -32,8 +54,9 @@ func BenchmarkEdit(b *testing.B) {
 	type edit struct {
 		name  string
 		write func(i int) (shows string) // JavaScript that is true once the page shows edit i
+		page  string                     // the page that shows it; page when empty
 	}
-	content := func(file string) func(i int) string {
+	content := func(file, page string) func(i int) string {
 		old, replace := d.editable(b, file, page)
 		return func(i int) string {
 			v := fmt.Sprintf("%s %d", old, i)
@@ -42,8 +65,8 @@ func BenchmarkEdit(b *testing.B) {
 		}
 	}
 	edits := []edit{
-		{"page", content(pageFile(page))},
-		{"shared", content(sharedFile)},
+		{"page", content(pageFile(page), page), ""},
+		{"shared", content(sharedFile, page), ""},
 		{"frontend", func(i int) string {
 			src := slices.Concat(appSrc, []byte(fmt.Sprintf("\n(globalThis as { devEdit?: number }).devEdit = %d;\n", i)))
 			tmp := filepath.Join(filepath.Dir(app), ".app.tsx.tmp")
@@ -54,10 +77,17 @@ func BenchmarkEdit(b *testing.B) {
 				b.Fatal(err)
 			}
 			return fmt.Sprintf(`window.devEdit === %d && document.documentElement.hasAttribute("data-hydrated")`, i)
-		}},
+		}, ""},
+	}
+	if file, path := editableArticle(b, d); file != "" {
+		edits = append(edits, edit{"article", content(file, path), path})
 	}
 	n := 0
+	for i := range edits {
+		edits[i].page = cmp.Or(edits[i].page, page)
+	}
 	for _, e := range edits {
+		page := e.page
 		b.Run(e.name+"/server", func(b *testing.B) {
 			defer cpu(b)()
 			for b.Loop() {
@@ -78,6 +108,7 @@ func BenchmarkEdit(b *testing.B) {
 	}
 	env := browsertest.Attach(b, d.URL)
 	for _, e := range edits {
+		page := e.page
 		b.Run(e.name+"/browser", func(b *testing.B) {
 			tab := env.NewTab(b, 1280, 800) // each tab lives 90 s at most
 			tab.Load(b, page)

@@ -36,6 +36,8 @@ func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir 
 		Content:     os.DirFS(contentDir),
 		ContentDir:  contentDir,
 		FrontendDir: frontendDir,
+		// The editor sees drafts and scheduled articles, marked as such.
+		Drafts: true,
 		// A page shows at once; its new photos swap in when encoded (the
 		// Builder runs one build at a time).
 		ImagesReady: func() { d.build() },

@@ -10,6 +10,13 @@
 //     and a Markdown body. routing.yaml adds redirects and rewrites. The
 //     route table is derived from these, sorted: "/" first, the not-found
 //     page last.
+//   - Each file under articles/ is an article (articles.go): Markdown with
+//     front matter naming an author of collections/authors.yaml. The page
+//     with a section of kind article-index is their index and gives them
+//     their paths; the loader adds each article's page, the index's further
+//     pages and a page per tag to the pages before the route table is made.
+//     Drafts and articles dated after the build's day are left out unless
+//     LoadOptions.Drafts.
 //   - A section is one kind of the union of registered kinds, each
 //     declared by one file, section_<kind>.go; its kind: key selects the
 //     struct its other keys decode into. A section that shows a collection

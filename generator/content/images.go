@@ -61,6 +61,12 @@ var ImageSizes = map[string]string{
 	"avatar": "56px",
 	// logo: a partner's logo (at most 160 px wide).
 	"logo": "160px",
+	// article-cover: an article's cover, across its column (articles.css
+	// .article-layout: 860 px).
+	"article-cover": "(min-width: 908px) 860px, calc(100vw - 48px)",
+	// article-card: an article's card (articles.css .article-cards: columns
+	// of at least 320 px in the 1200 px container).
+	"article-card": "(min-width: 1248px) 384px, (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
 	// text: an image of a Markdown text (text-pages.css: 800 px less its padding).
 	"text": "(min-width: 800px) 752px, calc(100vw - 48px)",
 }
@@ -152,7 +158,8 @@ func (l *loader) sizeImage(img *Image) {
 	}
 	file := img.File()
 	data, err := fs.ReadFile(l.fsys, file)
-	if err != nil || !strings.HasPrefix(file, "images/") {
+	// Images live under images/, or beside an article in its folder.
+	if err != nil || !(strings.HasPrefix(file, "images/") || strings.HasPrefix(file, "articles/")) {
 		var names []string
 		fs.WalkDir(l.fsys, "images", func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {

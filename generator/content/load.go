@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/vozia/site/internal/contactform"
 	"github.com/yuin/goldmark"
@@ -32,6 +33,13 @@ type Site struct {
 	// Links are the links written in content (href fields and Markdown
 	// links) with their positions, for reporting broken ones.
 	Links []LinkSource
+	// Authors are collections/authors.yaml; Articles the published
+	// articles (and, with LoadOptions.Drafts, the others), newest first,
+	// whose index is the page at ArticleIndex; Feeds their feeds.
+	Authors      []Author
+	Articles     []*LoadedArticle
+	ArticleIndex string
+	Feeds        []FeedLink
 }
 
 // Page is what one route renders: its sections and the collections they
@@ -73,9 +81,16 @@ func (s *Site) Resolve(p string) (string, bool) {
 // RoutingFile is where redirects and rewrites live, relative to content/.
 const RoutingFile = "routing.yaml"
 
-// Load reads and validates a content tree. On failure the error is an
-// ErrorList holding every problem found, sorted by file and position.
-func Load(fsys fs.FS) (*Site, error) {
+// Load reads and validates a content tree as it is published today. On
+// failure the error is an ErrorList holding every problem found, sorted by
+// file and position.
+func Load(fsys fs.FS) (*Site, error) { return LoadWith(fsys, LoadOptions{}) }
+
+// LoadWith is Load at a given time, with or without drafts.
+func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
+	if opt.Now.IsZero() {
+		opt.Now = time.Now()
+	}
 	l := &loader{fsys: fsys}
 	s := &Site{Pages: map[string]*Page{}}
 	l.yaml("site.yaml", &s.Config)
@@ -92,6 +107,7 @@ func Load(fsys fs.FS) (*Site, error) {
 	}
 	l.sizeImages(reflect.ValueOf(&s.Collections))
 	l.pages(s)
+	l.articles(s, opt)
 	l.routes(s, routing)
 	l.reviewsShown(s)
 	l.citeClaims(s)
@@ -250,7 +266,7 @@ func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 		l.links = append(l.links, LinkSource{Href: string(link.Destination), Pos: Pos{File: pos.File, Line: line, Col: col}})
 		return ast.WalkContinue, nil
 	})
-	md.Images = l.markdownImages(pos, src, doc)
+	md.Images = l.markdownImages(pos, src, doc, nil)
 	var buf bytes.Buffer
 	if err := markdownRenderer().Render(&buf, src, doc); err != nil {
 		l.errs = append(l.errs, pos.errorf("markdown: %v", err))

@@ -16,8 +16,10 @@ import (
 
 // markdownImages collects the images of a Markdown text, each where it is
 // written, and checks their files as YAML images are checked. The text of
-// an image (![this](…)) is its alt.
-func (l *loader) markdownImages(pos Pos, src []byte, doc ast.Node) []Image {
+// an image (![this](…)) is its alt. original, when not nil, names the
+// content file of an image whose site path is not its file's (an image
+// beside an article's index.md), or "".
+func (l *loader) markdownImages(pos Pos, src []byte, doc ast.Node, original func(dest string) string) []Image {
 	var out []Image
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		im, ok := n.(*ast.Image)
@@ -31,6 +33,9 @@ func (l *loader) markdownImages(pos Pos, src []byte, doc ast.Node) []Image {
 			col += len(before) - bytes.LastIndexByte(before, '\n') - 1
 		}
 		img := Image{Pos: Pos{File: pos.File, Line: line, Col: col}, Src: string(im.Destination), Alt: string(im.Text(src))} //nolint:staticcheck // Text is the alt's plain text
+		if original != nil {
+			img.Original = original(img.Src)
+		}
 		if err := img.Validate(); err != nil {
 			l.errs = append(l.errs, img.Pos.errorf("image %q: %v", img.Src, err))
 		} else {
@@ -86,18 +91,47 @@ var imageComment = regexp.MustCompile(`<!--image:(\d+)-->`)
 // SetImages renders the text's images into its HTML with render; an image
 // render does not know is written as a plain <img>.
 func (m *MarkdownSection) SetImages(render func(Image) string) {
-	m.HTML = imageComment.ReplaceAllStringFunc(m.HTML, func(c string) string {
+	m.HTML = setImages(m.HTML, m.Images, render)
+}
+
+// SetImages renders the article's images into its HTML, as
+// MarkdownSection.SetImages does.
+func (a *ArticleSection) SetImages(render func(Image) string) {
+	a.HTML = setImages(a.HTML, a.Images, render)
+}
+
+func setImages(text string, imgs []Image, render func(Image) string) string {
+	return imageComment.ReplaceAllStringFunc(text, func(c string) string {
 		i, _ := strconv.Atoi(imageComment.FindStringSubmatch(c)[1])
-		if i >= len(m.Images) {
+		if i >= len(imgs) {
 			return ""
 		}
 		if render != nil {
-			if s := render(m.Images[i]); s != "" {
+			if s := render(imgs[i]); s != "" {
 				return s
 			}
 		}
-		img := m.Images[i]
+		img := imgs[i]
 		return fmt.Sprintf(`<img src="%s" alt="%s" width="%d" height="%d" loading="lazy" decoding="async">`,
 			html.EscapeString(img.Src), html.EscapeString(img.Alt), img.Width, img.Height)
 	})
+}
+
+// imagePlaceholders replaces each image of doc with the comment that
+// setImages fills in, in the order markdownImages lists them: for a
+// renderer that has no image renderer of its own to swap (an article's).
+func imagePlaceholders(doc ast.Node) {
+	var found []*ast.Image
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if im, ok := n.(*ast.Image); ok && entering {
+			found = append(found, im)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for i, im := range found {
+		s := ast.NewString([]byte(fmt.Sprintf("<!--image:%d-->", i)))
+		s.SetRaw(true)
+		im.Parent().ReplaceChild(im.Parent(), im, s)
+	}
 }

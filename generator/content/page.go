@@ -97,6 +97,13 @@ type Route struct {
 	Redirect string
 	// NotFound marks the page served, with status 404, for any other path.
 	NotFound bool
+	// Posting describes an article's page for its head (articles.go).
+	Posting *Posting
+	// Prev and Next are the neighbouring pages of a paginated list.
+	Prev, Next string
+	// LastMod is the page's last change (YYYY-MM-DD) when its content says
+	// it (an article's updated or date); otherwise the sitemap asks git.
+	LastMod string
 }
 
 // Article is the blog-post variant of the page metadata.

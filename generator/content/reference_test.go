@@ -168,6 +168,10 @@ func reference(t *testing.T) string {
 	g.table(reflect.TypeOf(markdownFront{}))
 	fmt.Fprintf(w, "#### `routing.yaml`\n\n")
 	g.table(reflect.TypeOf(Routing{}))
+	fmt.Fprintf(w, "#### Front matter of articles (`articles/*.md`)\n\n")
+	g.table(reflect.TypeOf(ArticleFront{}))
+	fmt.Fprintf(w, "#### `%s` (a list)\n\n", AuthorsFile)
+	g.table(reflect.TypeOf(Author{}))
 
 	fmt.Fprintf(w, "#### Section kinds\n\n")
 	for _, k := range sectionKinds {

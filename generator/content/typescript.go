@@ -50,7 +50,7 @@ func TypeScript() []byte {
 	}
 	b.WriteString(";\n\n/** The sizes of each place an image can sit (ImageSizes). */\nexport const imageSizes = {\n")
 	for _, k := range sortedKeys(ImageSizes) {
-		fmt.Fprintf(&b, "  %s: %q,\n", k, ImageSizes[k])
+		fmt.Fprintf(&b, "  %s: %q,\n", tsKey(k), ImageSizes[k])
 	}
 	b.WriteString("} as const;\n\nexport type ImagePlace = keyof typeof imageSizes;\n")
 	return b.Bytes()

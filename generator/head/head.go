@@ -13,7 +13,11 @@
 //   - theme-color, mobile web-app tags, content-language, geo.region and
 //     geo.placename;
 //   - for blog posts (Route.Article) article:publisher, article:author and
-//     author;
+//     author; for the site's articles (Route.Posting) also
+//     article:published_time, modified_time, section and a tag each, and a
+//     BlogPosting block in the JSON-LD;
+//   - rel=prev/next between the pages of a paginated list, and a
+//     rel=alternate link to each of the site's feeds on every page;
 //   - JSON-LD: the Organization (its aggregate rating computed from the
 //     review records), the WebPage with speakable selectors and, when the
 //     route defines breadcrumbs, a BreadcrumbList with 1-based positions and
@@ -50,6 +54,8 @@ type Page struct {
 	Path string
 	// NoIndex keeps the page out of search engines (the 404 page).
 	NoIndex bool
+	// Feeds are the site's feeds, linked from every page.
+	Feeds []content.FeedLink
 }
 
 // Fields computes the head fields that the app also applies after a
@@ -69,6 +75,9 @@ func Fields(p Page) content.Head {
 		h.Robots = "noindex, follow"
 	}
 	h.JSONLD = append(h.JSONLD, jsonLD(organization(s, p.Reviews)), jsonLD(webPage(s, h.Title, h.Description, h.URL)))
+	if r.Posting != nil {
+		h.JSONLD = append(h.JSONLD, jsonLD(blogPosting(s, r, h)))
+	}
 	if len(r.Breadcrumbs) > 0 {
 		h.JSONLD = append(h.JSONLD, jsonLD(breadcrumbs(s, r.Breadcrumbs)))
 	}
@@ -113,6 +122,14 @@ func Write(p Page) []byte {
 	if f.Canonical != "" {
 		fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", html.EscapeString(f.Canonical))
 	}
+	for _, l := range []struct{ rel, path string }{{"prev", r.Prev}, {"next", r.Next}} {
+		if l.path != "" {
+			fmt.Fprintf(&b, "<link rel=\"%s\" href=\"%s\">\n", l.rel, html.EscapeString(URL(s, l.path)))
+		}
+	}
+	for _, fd := range p.Feeds {
+		fmt.Fprintf(&b, "<link rel=\"alternate\" type=\"%s\" title=\"%s\" href=\"%s\">\n", fd.Type, html.EscapeString(fd.Title), html.EscapeString(URL(s, fd.Path)))
+	}
 	meta(&b, "name", "robots", robots)
 	meta(&b, "name", "googlebot", robots)
 	meta(&b, "name", "bingbot", robots)
@@ -129,8 +146,16 @@ func Write(p Page) []byte {
 	meta(&b, "property", "og:locale", strings.ReplaceAll(s.Language, "-", "_"))
 	if a := r.Article; a != nil {
 		meta(&b, "property", "article:publisher", string(a.Publisher))
-		meta(&b, "property", "article:author", a.Author)
+		meta(&b, "property", "article:author", cmp.Or(authorURL(r), a.Author))
 		meta(&b, "name", "author", a.Author)
+	}
+	if ps := r.Posting; ps != nil {
+		meta(&b, "property", "article:published_time", ps.Published)
+		meta(&b, "property", "article:modified_time", ps.Modified)
+		meta(&b, "property", "article:section", ps.Section)
+		for _, t := range ps.Tags {
+			meta(&b, "property", "article:tag", t)
+		}
 	}
 	meta(&b, "name", "twitter:card", "summary_large_image")
 	meta(&b, "name", "twitter:title", title)
@@ -206,4 +231,13 @@ func jsonLD(v any) string {
 		panic(err) // only our own plain structs are marshalled
 	}
 	return string(data)
+}
+
+// authorURL is the profile of an article's author, which article:author
+// prefers to a name.
+func authorURL(r content.Route) string {
+	if r.Posting == nil {
+		return ""
+	}
+	return string(r.Posting.Author.URL)
 }

@@ -2,6 +2,7 @@ package head
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vozia/site/generator/content"
 )
@@ -176,4 +177,66 @@ func breadcrumbs(s content.SiteConfig, items []content.Breadcrumb) breadcrumbLis
 		ld.Items = append(ld.Items, listItemLD{Type: "ListItem", Position: i + 1, Name: b.Name, Item: URL(s, b.URL)})
 	}
 	return ld
+}
+
+type blogPostingLD struct {
+	Context          string       `json:"@context"`
+	Type             string       `json:"@type"`
+	Headline         string       `json:"headline"`
+	Description      string       `json:"description"`
+	DatePublished    string       `json:"datePublished"`
+	DateModified     string       `json:"dateModified"`
+	Author           personLD     `json:"author"`
+	Publisher        publisherLD  `json:"publisher"`
+	Image            string       `json:"image"`
+	MainEntityOfPage mainEntityLD `json:"mainEntityOfPage"`
+	Keywords         string       `json:"keywords,omitempty"`
+	ArticleSection   string       `json:"articleSection,omitempty"`
+	InLanguage       string       `json:"inLanguage"`
+}
+
+type personLD struct {
+	Type     string `json:"@type"`
+	Name     string `json:"name"`
+	JobTitle string `json:"jobTitle,omitempty"`
+	URL      string `json:"url,omitempty"`
+}
+
+type publisherLD struct {
+	Type string  `json:"@type"`
+	Name string  `json:"name"`
+	URL  string  `json:"url"`
+	Logo imageLD `json:"logo"`
+}
+
+type imageLD struct {
+	Type string `json:"@type"`
+	URL  string `json:"url"`
+}
+
+type mainEntityLD struct {
+	Type string `json:"@type"`
+	ID   string `json:"@id"`
+}
+
+// blogPosting is an article's BlogPosting: its headline (the title
+// without the brand), dates, author, the site as publisher, its share
+// image and its page.
+func blogPosting(s content.SiteConfig, r content.Route, h content.Head) blogPostingLD {
+	ps := r.Posting
+	return blogPostingLD{
+		Context:          "https://schema.org",
+		Type:             "BlogPosting",
+		Headline:         r.Title,
+		Description:      h.Description,
+		DatePublished:    ps.Published,
+		DateModified:     ps.Modified,
+		Author:           personLD{Type: "Person", Name: ps.Author.Name, JobTitle: ps.Author.Role, URL: string(ps.Author.URL)},
+		Publisher:        publisherLD{Type: "Organization", Name: s.Brand, URL: string(s.BaseURL), Logo: imageLD{Type: "ImageObject", URL: URL(s, s.Organization.Logo)}},
+		Image:            URL(s, ps.Image),
+		MainEntityOfPage: mainEntityLD{Type: "WebPage", ID: h.URL},
+		Keywords:         strings.Join(ps.Tags, ", "),
+		ArticleSection:   ps.Section,
+		InLanguage:       s.Language,
+	}
 }

@@ -10,9 +10,14 @@
 //     is what React writes, and those rules are taste, not validity.
 //   - structured-data-testing-tool with the Google, Twitter and Facebook
 //     presets: the JSON-LD, Open Graph and Twitter card of each page.
+//   - every feed.xml against the RELAX NG schema of Atom 1.0 (RFC 4287,
+//     atom.rng) with libxml2's xmllint (xmllint-wasm), and every feed.json
+//     against the required fields of JSON Feed 1.1 (jsonfeed.org).
 import fs from 'node:fs';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {HtmlValidate} from 'html-validate';
+import {validateXML} from 'xmllint-wasm';
 import sdtt from 'structured-data-testing-tool';
 import presets from 'structured-data-testing-tool/presets.js';
 
@@ -39,13 +44,14 @@ const htmlValidateConfig = {
   },
 };
 
-function htmlFiles(root) {
+function filesNamed(root, test) {
   const out = [];
   for (const e of fs.readdirSync(root, {withFileTypes: true, recursive: true})) {
-    if (e.isFile() && e.name.endsWith('.html')) out.push(path.join(e.parentPath ?? e.path, e.name));
+    if (e.isFile() && test(e.name)) out.push(path.join(e.parentPath ?? e.path, e.name));
   }
   return out.sort();
 }
+const htmlFiles = (root) => filesNamed(root, (n) => n.endsWith('.html'));
 
 const files = htmlFiles(dir);
 if (files.length === 0) {
@@ -78,6 +84,47 @@ for (const file of files) {
     findings.push(`${rel}: ${what} ${t.group ?? ''} ${t.description ?? t.test}: ${t.error?.message ?? 'failed'}`.replace(/\s+/g, ' '));
   }
 }
+// The feeds.
+const atomSchema = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'atom.rng'), 'utf8');
+const atomFeeds = filesNamed(dir, (n) => n === 'feed.xml');
+for (const file of atomFeeds) {
+  const rel = path.relative(dir, file);
+  const res = await validateXML({xml: [{fileName: rel, contents: fs.readFileSync(file, 'utf8')}], schema: [atomSchema], extension: 'relaxng'});
+  for (const e of res.errors) findings.push(`${rel}:${e.loc?.lineNumber ?? 1}: atom schema: ${e.message}`);
+}
+const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const jsonFeeds = filesNamed(dir, (n) => n === 'feed.json');
+for (const file of jsonFeeds) {
+  const rel = path.relative(dir, file);
+  const bad = (msg) => findings.push(`${rel}: json feed: ${msg}`);
+  let f;
+  try {
+    f = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    bad(`not JSON: ${err.message}`);
+    continue;
+  }
+  if (f.version !== 'https://jsonfeed.org/version/1.1') bad(`version ${JSON.stringify(f.version)} is not https://jsonfeed.org/version/1.1`);
+  if (typeof f.title !== 'string' || !f.title) bad('title is required');
+  if (!Array.isArray(f.items)) bad('items is required');
+  for (const key of ['home_page_url', 'feed_url']) {
+    if (f[key] !== undefined && !/^https?:\/\//.test(f[key])) bad(`${key} must be an absolute URL`);
+  }
+  for (const [i, it] of (f.items ?? []).entries()) {
+    if (typeof it.id !== 'string' || !it.id) bad(`items[${i}].id is required (a string)`);
+    if (typeof it.content_html !== 'string' && typeof it.content_text !== 'string') bad(`items[${i}] needs content_html or content_text`);
+    for (const key of ['date_published', 'date_modified']) {
+      if (it[key] !== undefined && !rfc3339.test(it[key])) bad(`items[${i}].${key} ${JSON.stringify(it[key])} is not RFC 3339`);
+    }
+    for (const key of ['url', 'image']) {
+      if (it[key] !== undefined && !/^https?:\/\//.test(it[key])) bad(`items[${i}].${key} must be an absolute URL`);
+    }
+    for (const a of it.authors ?? []) {
+      if (!a.name && !a.url && !a.avatar) bad(`items[${i}]: an author needs a name, url or avatar`);
+    }
+  }
+}
+
 for (const f of findings) console.log(f);
-console.log(`${files.length} pages checked, ${findings.length} findings`);
+console.log(`${files.length} pages, ${atomFeeds.length + jsonFeeds.length} feeds checked, ${findings.length} findings`);
 process.exit(findings.length ? 1 : 0);

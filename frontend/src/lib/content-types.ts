@@ -12,6 +12,90 @@ export interface Analytics {
   measurementID?: string;
 }
 
+export interface ArticleCard {
+  url: string;
+  title: string;
+  description: string;
+  date: string;
+  dateLabel: string;
+  readingTime: string;
+  authorName: string;
+  cover: Image;
+  tags: TagLink[];
+  status?: string;
+}
+
+export interface ArticleIndexSection {
+  eyebrow?: string;
+  heading: string;
+  intro: string;
+  readingTime: string;
+  contents: string;
+  related: string;
+  taggedHeading: string;
+  tagsLabel: string;
+  newer: string;
+  older: string;
+  pageLabel: string;
+  allArticles: string;
+  feed: string;
+  draft: string;
+  scheduled: string;
+  months: string[];
+  articles: ArticleCard[];
+  tag?: string;
+  tags: TagLink[];
+  page: number;
+  pages: number;
+  newerUrl?: string;
+  olderUrl?: string;
+  indexUrl: string;
+  feedUrl: string;
+}
+
+export interface ArticleLabels {
+  readingTime: string;
+  contents: string;
+  related: string;
+  taggedHeading: string;
+  tagsLabel: string;
+  newer: string;
+  older: string;
+  pageLabel: string;
+  allArticles: string;
+  feed: string;
+  draft: string;
+  scheduled: string;
+  months: string[];
+}
+
+export interface ArticleSection {
+  title: string;
+  description: string;
+  date: string;
+  updated?: string;
+  dateLabel: string;
+  readingTime: string;
+  author: Author;
+  cover: Image;
+  tags: TagLink[];
+  toc?: TOCEntry[];
+  html: string;
+  related: ArticleCard[];
+  status?: string;
+  banner?: string;
+  labels: ArticleLabels;
+  indexUrl: string;
+}
+
+export interface Author {
+  key: string;
+  name: string;
+  role: string;
+  photo?: Image;
+  url?: string;
+}
+
 export interface BlockAction {
   label: string;
   href: string;
@@ -321,6 +405,15 @@ export interface IntegrationsSection {
   items: Integration[];
 }
 
+export interface LatestArticlesSection {
+  id?: string;
+  heading: string;
+  intro?: string;
+  count?: number;
+  all: Action;
+  articles: ArticleCard[];
+}
+
 export interface Layout {
   nav: Nav;
   footer: Footer;
@@ -554,6 +647,16 @@ export interface StatsSection {
   note?: string;
 }
 
+export interface TOCEntry {
+  id: string;
+  text: string;
+}
+
+export interface TagLink {
+  tag: string;
+  url: string;
+}
+
 export interface TextSection {
   heading: string;
   paragraphs: string[];
@@ -594,6 +697,8 @@ export interface WebinarsSection {
 
 /** Section is one section of a page, selected by its kind. */
 export type Section =
+  | ({ kind: "article" } & ArticleSection)
+  | ({ kind: "article-index" } & ArticleIndexSection)
   | ({ kind: "business-lines" } & BusinessLinesSection)
   | ({ kind: "cards" } & CardsSection)
   | ({ kind: "case-studies" } & CaseStudiesSection)
@@ -606,6 +711,7 @@ export type Section =
   | ({ kind: "hero" } & HeroSection)
   | ({ kind: "home-hero" } & HomeHeroSection)
   | ({ kind: "integrations" } & IntegrationsSection)
+  | ({ kind: "latest-articles" } & LatestArticlesSection)
   | ({ kind: "logos" } & LogosSection)
   | ({ kind: "markdown" } & MarkdownSection)
   | ({ kind: "not-found" } & NotFoundSection)
@@ -628,6 +734,8 @@ export type CardCollection = "values" | "partnerGroups" | "reviews";
 
 /** The sizes of each place an image can sit (ImageSizes). */
 export const imageSizes = {
+  "article-card": "(min-width: 1248px) 384px, (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
+  "article-cover": "(min-width: 908px) 860px, calc(100vw - 48px)",
   avatar: "56px",
   card: "(min-width: 1232px) 270px, (min-width: 1100px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
   cover: "100vw",

@@ -4,6 +4,8 @@
 import type { ComponentType } from "react";
 import type { SectionKind } from "../lib/content-types";
 import type { SectionProps } from "./props";
+import { ArticleView } from "./article";
+import { ArticleIndexView } from "./article-index";
 import { BusinessLinesView } from "./business-lines";
 import { CardsView } from "./cards";
 import { CaseStudiesView } from "./case-studies";
@@ -16,6 +18,7 @@ import { FoundersView } from "./founders";
 import { HeroView } from "./hero";
 import { HomeHeroView } from "./home-hero";
 import { IntegrationsView } from "./integrations";
+import { LatestArticlesView } from "./latest-articles";
 import { LogosView } from "./logos";
 import { MarkdownView } from "./markdown";
 import { NotFoundView } from "./not-found";
@@ -29,6 +32,8 @@ import { WebinarsView } from "./webinars";
 
 /** The renderer of each section kind. */
 export const sectionRenderers = {
+  article: ArticleView,
+  "article-index": ArticleIndexView,
   "business-lines": BusinessLinesView,
   cards: CardsView,
   "case-studies": CaseStudiesView,
@@ -41,6 +46,7 @@ export const sectionRenderers = {
   hero: HeroView,
   "home-hero": HomeHeroView,
   integrations: IntegrationsView,
+  "latest-articles": LatestArticlesView,
   logos: LogosView,
   markdown: MarkdownView,
   "not-found": NotFoundView,
@@ -54,7 +60,7 @@ export const sectionRenderers = {
 } satisfies { [K in SectionKind]: ComponentType<SectionProps<K>> };
 
 /** The kinds that draw their own background: they take no part in the alternation of the light sections. */
-export const ownBackground: ReadonlySet<SectionKind> = new Set(["contact", "cta", "hero", "home-hero", "markdown", "not-found"]);
+export const ownBackground: ReadonlySet<SectionKind> = new Set(["article", "article-index", "contact", "cta", "hero", "home-hero", "markdown", "not-found"]);
 
 /** The kinds whose components have state or handlers: they hydrate as pieces of their own; the others keep their server HTML. */
 export const interactive: ReadonlySet<SectionKind> = new Set(["business-lines", "case-study-grid", "contact", "not-found", "services"]);

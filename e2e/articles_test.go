@@ -1,0 +1,102 @@
+package e2e
+
+// The articles as a reader meets them: the index, an article, one of its
+// topics and back, all client-side after the first load, hydrated without
+// a warning. Expectations come from content/ (whatever articles it has).
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/browsertest"
+)
+
+func TestArticlesReaderPath(t *testing.T) {
+	site := sweepSite(t)
+	if len(site.Articles) == 0 {
+		t.Skip("content/ has no published article")
+	}
+	// The newest article with a tag, and the index page listing it.
+	var a *content.LoadedArticle
+	for _, x := range site.Articles {
+		if len(x.Front.Tags) > 0 {
+			a = x
+			break
+		}
+	}
+	if a == nil {
+		t.Skip("no published article has a tag")
+	}
+	tag := a.Front.Tags[0]
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 1280, 900)
+	tab.Load(t, site.ArticleIndex)
+
+	h1 := func() string {
+		s, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.querySelector("h1").textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// step acts, then waits for the address and for the new page's heading
+	// (its data arrives after the address changes).
+	step := func(what, action, path, heading string) {
+		t.Helper()
+		if err := chromedp.Do(tab.Ctx,
+			chromedp.Evaluate[chromedp.Void](action),
+			chromedp.Poll[chromedp.Void](`location.pathname === `+jsString(path)+` && document.querySelector("h1")?.textContent.includes(`+jsString(heading)+`)`),
+		); err != nil {
+			t.Fatalf("%s: %v (at %s)", what, err, must(chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`location.pathname`))))
+		}
+	}
+
+	// Index → article: a card's link, without loading a new document.
+	if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](`window.__sameDocument = true`)); err != nil {
+		t.Fatal(err)
+	}
+	step("open the article from the index", `document.querySelector('.article-card a[href=`+jsString(a.Path)+`]').click()`, a.Path, a.Front.Title)
+	if got := h1(); got != a.Front.Title {
+		t.Errorf("the article's heading is %q, want %q", got, a.Front.Title)
+	}
+	if title, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.title`)); !strings.HasPrefix(title, a.Front.Title) {
+		t.Errorf("document title %q after the navigation", title)
+	}
+	// Article → tag.
+	step("open a topic of the article", `document.querySelector('.article-footer a[href=`+jsString(site.ArticleIndex+"/tags/"+tag)+`]').click()`, site.ArticleIndex+"/tags/"+tag, tag)
+	if got := h1(); !strings.Contains(got, tag) {
+		t.Errorf("the tag page's heading %q does not name %q", got, tag)
+	}
+	listed, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`!!document.querySelector('.article-card a[href=`+jsString(a.Path)+`]')`))
+	if err != nil || !listed {
+		t.Errorf("the tag page does not list the article: %v", err)
+	}
+	// Back → the article again.
+	step("go back", `history.back()`, a.Path, a.Front.Title)
+	if got := h1(); got != a.Front.Title {
+		t.Errorf("after going back the heading is %q, want %q", got, a.Front.Title)
+	}
+	same, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`window.__sameDocument === true`))
+	if err != nil || !same {
+		t.Error("a navigation loaded a new document instead of navigating client-side")
+	}
+	if errs := append(tab.ConsoleErrors(), tab.Errors()...); len(errs) > 0 {
+		t.Errorf("console errors (a hydration mismatch among them?): %q", errs)
+	}
+
+	// A first load of the article page itself hydrates cleanly too.
+	tab.Reset()
+	tab.Load(t, a.Path)
+	if errs := append(tab.ConsoleErrors(), tab.Errors()...); len(errs) > 0 {
+		t.Errorf("console errors loading %s: %q", a.Path, errs)
+	}
+}
+
+func jsString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+func must[T any](v T, _ error) T { return v }

@@ -1,0 +1,343 @@
+package content
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// articlesNow is after every published article of the fixture and before
+// its scheduled one.
+var articlesNow = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+
+func loadArticles(t *testing.T, fsys fstest.MapFS, drafts bool) *Site {
+	t.Helper()
+	s, err := LoadWith(fsys, LoadOptions{Now: articlesNow, Drafts: drafts})
+	if err != nil {
+		t.Fatalf("the fixture does not load:\n%v", err)
+	}
+	return s
+}
+
+func indexSection(t *testing.T, s *Site, path string) *ArticleIndexSection {
+	t.Helper()
+	p := s.Pages[path]
+	if p == nil {
+		t.Fatalf("no page at %s", path)
+	}
+	for _, sec := range p.Sections {
+		if ai, ok := sec.Value.(*ArticleIndexSection); ok {
+			return ai
+		}
+	}
+	t.Fatalf("%s has no article-index section", path)
+	return nil
+}
+
+func articleSection(t *testing.T, s *Site, path string) *ArticleSection {
+	t.Helper()
+	p := s.Pages[path]
+	if p == nil {
+		t.Fatalf("no page at %s", path)
+	}
+	return p.Sections[0].Value.(*ArticleSection)
+}
+
+func cardURLs(cards []ArticleCard) []string {
+	var out []string
+	for _, c := range cards {
+		out = append(out, c.URL)
+	}
+	return out
+}
+
+// addArticles adds n articles, one a day from 2025-01-01, tagged by
+// whether their number is even.
+func addArticles(fsys fstest.MapFS, n int) {
+	for i := range n {
+		tag := "odd"
+		if i%2 == 0 {
+			tag = "even"
+		}
+		date := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i).Format(time.DateOnly)
+		fsys[fmt.Sprintf("articles/extra-%02d.md", i)] = &fstest.MapFile{Data: fmt.Appendf(nil,
+			"---\ntitle: Extra %d\ndescription: Extra article %d.\ndate: %s\nauthor: ana\ntags: [%s]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\nText %d.\n", i, i, date, tag, i)}
+	}
+}
+
+func TestArticlesListing(t *testing.T) {
+	fsys := fixtureSite(t)
+	addArticles(fsys, 25) // 28 published: three pages of 12
+	s := loadArticles(t, fsys, false)
+
+	first := indexSection(t, s, "/insights")
+	if first.Page != 1 || first.Pages != 3 || len(first.Articles) != ArticlesPerPage {
+		t.Fatalf("first page: page %d of %d with %d articles, want 1 of 3 with %d", first.Page, first.Pages, len(first.Articles), ArticlesPerPage)
+	}
+	// Newest first: the fixture's three of 2026, then the extras from the last.
+	want := []string{"/insights/on-premise", "/insights/pulse-themes", "/insights/voice-follow-up", "/insights/extra-24"}
+	if got := cardURLs(first.Articles)[:4]; !slices.Equal(got, want) {
+		t.Errorf("first page starts %q, want %q", got, want)
+	}
+	if first.NewerURL != "" || first.OlderURL != "/insights/page/2" {
+		t.Errorf("first page links newer %q older %q", first.NewerURL, first.OlderURL)
+	}
+	second := indexSection(t, s, "/insights/page/2")
+	third := indexSection(t, s, "/insights/page/3")
+	if second.NewerURL != "/insights" || second.OlderURL != "/insights/page/3" || third.OlderURL != "" || len(third.Articles) != 4 {
+		t.Errorf("page 2 links %q/%q, page 3 links older %q with %d articles", second.NewerURL, second.OlderURL, third.OlderURL, len(third.Articles))
+	}
+	var all []string
+	for _, p := range []*ArticleIndexSection{first, second, third} {
+		all = append(all, cardURLs(p.Articles)...)
+	}
+	if len(all) != 28 || len(slices.Compact(slices.Clone(all))) != 28 {
+		t.Errorf("the three pages list %d articles (%d distinct), want each of the 28 once", len(all), len(slices.Compact(slices.Clone(all))))
+	}
+	// The head's rel=prev/next and the breadcrumbs of the further pages.
+	r, _ := s.Route("/insights/page/2")
+	if r.Prev != "/insights" || r.Next != "/insights/page/3" {
+		t.Errorf("/insights/page/2 prev %q next %q", r.Prev, r.Next)
+	}
+	if n := len(r.Breadcrumbs); n != 3 || r.Breadcrumbs[1].URL != "/insights" {
+		t.Errorf("/insights/page/2 breadcrumbs %+v, want Home › Insights › the page", r.Breadcrumbs)
+	}
+	if r.Title == "Insights" {
+		t.Error("page 2 has the first page's title: search engines would see duplicates")
+	}
+	// An article: Home › Insights › its title, and its head says it is one.
+	a, _ := s.Route("/insights/voice-follow-up")
+	if len(a.Breadcrumbs) != 3 || a.Breadcrumbs[2].Name != "Voice agents for patient follow-up" {
+		t.Errorf("article breadcrumbs %+v", a.Breadcrumbs)
+	}
+	if a.Posting == nil || a.Posting.Published != "2026-01-10" || a.Posting.Author.Name != "Ana Test" || a.Image != "/insights/voice-follow-up/share.png" {
+		t.Errorf("article head %+v %+v", a.Posting, a.PageMeta)
+	}
+	if len(s.Feeds) != 2 || s.Feeds[0].Path != "/insights/feed.xml" {
+		t.Errorf("feeds %+v", s.Feeds)
+	}
+}
+
+func TestArticlesTagsAndRelated(t *testing.T) {
+	s := loadArticles(t, fixtureSite(t), false)
+	tag := indexSection(t, s, "/insights/tags/healthcare")
+	if got, want := cardURLs(tag.Articles), []string{"/insights/pulse-themes", "/insights/voice-follow-up"}; !slices.Equal(got, want) {
+		t.Errorf("healthcare lists %q, want %q", got, want)
+	}
+	if tag.Heading != "Articles tagged healthcare" || tag.Tag != "healthcare" {
+		t.Errorf("tag page heading %q tag %q", tag.Heading, tag.Tag)
+	}
+	// Related: shared tags only, never itself.
+	if got := cardURLs(articleSection(t, s, "/insights/voice-follow-up").Related); !slices.Equal(got, []string{"/insights/pulse-themes"}) {
+		t.Errorf("related to voice-follow-up: %q, want pulse-themes (shares healthcare); on-premise shares nothing", got)
+	}
+	if got := articleSection(t, s, "/insights/on-premise").Related; len(got) != 0 {
+		t.Errorf("on-premise shares no tag, yet has related %q", cardURLs(got))
+	}
+	// Up to three, the most shared tags first.
+	fsys := fixtureSite(t)
+	for i, tags := range []string{"[healthcare]", "[healthcare, voice-ai]", "[healthcare]", "[healthcare]"} {
+		fsys[fmt.Sprintf("articles/more-%d.md", i)] = &fstest.MapFile{Data: fmt.Appendf(nil,
+			"---\ntitle: More %d\ndescription: More.\ndate: 2025-0%d-01\nauthor: ben\ntags: %s\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\nMore.\n", i, i+1, tags)}
+	}
+	rel := cardURLs(articleSection(t, loadArticles(t, fsys, false), "/insights/voice-follow-up").Related)
+	if len(rel) != 3 || rel[0] != "/insights/more-1" {
+		t.Errorf("related %q: want three, more-1 (two shared tags) first", rel)
+	}
+	// The resources page's latest articles.
+	fsys = fixtureSite(t)
+	fsys["pages/about.yaml"].Data = append(fsys["pages/about.yaml"].Data, "  - kind: latest-articles\n    heading: Latest\n    all: {label: All, href: /insights}\n"...)
+	s = loadArticles(t, fsys, false)
+	for _, sec := range s.Pages["/about"].Sections {
+		if la, ok := sec.Value.(*LatestArticlesSection); ok {
+			if got := cardURLs(la.Articles); !slices.Equal(got, []string{"/insights/on-premise", "/insights/pulse-themes", "/insights/voice-follow-up"}) {
+				t.Errorf("latest articles %q", got)
+			}
+		}
+	}
+}
+
+func TestArticlesDraftsAndScheduled(t *testing.T) {
+	hidden := []string{"draft-note", "future-launch", "drafts-only", "future-only"}
+	s := loadArticles(t, fixtureSite(t), false)
+	for _, r := range s.Routes {
+		for _, h := range hidden {
+			if strings.Contains(r.Path, h) {
+				t.Errorf("the production build has %s", r.Path)
+			}
+		}
+	}
+	for _, a := range s.Articles {
+		if a.Status != "" {
+			t.Errorf("%s (%s) is published", a.Slug, a.Status)
+		}
+	}
+	for _, c := range indexSection(t, s, "/insights/tags/voice-ai").Articles {
+		if strings.Contains(c.URL, "draft") || strings.Contains(c.URL, "future") {
+			t.Errorf("the voice-ai tag lists %s", c.URL)
+		}
+	}
+	// A scheduled article is published on its day.
+	later, err := LoadWith(fixtureSite(t), LoadOptions{Now: time.Date(2099, 1, 1, 0, 0, 1, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if later.Pages["/insights/future-launch"] == nil {
+		t.Error("the scheduled article is not published on its date")
+	}
+
+	// make dev shows both, each with its banner.
+	dev := loadArticles(t, fixtureSite(t), true)
+	for path, banner := range map[string]string{
+		"/insights/draft-note":    "Draft: not published",
+		"/insights/future-launch": "Scheduled for 1 January 2099",
+	} {
+		if got := articleSection(t, dev, path).Banner; got != banner {
+			t.Errorf("%s banner %q, want %q", path, got, banner)
+		}
+	}
+}
+
+func TestArticleMarkdown(t *testing.T) {
+	s := loadArticles(t, fixtureSite(t), false)
+	a := articleSection(t, s, "/insights/voice-follow-up")
+	for _, want := range []string{
+		`<table tabindex="0">`,      // GFM tables
+		`id="fn-1"`, `href="#fn-1"`, // footnotes, with ids HTML checkers accept
+		`&ldquo;answers&rdquo; &ndash;`,                                              // typographer
+		`<h2 id="why-call">`,                                                         // heading ids
+		`<a href="#why-call" class="heading-anchor"`,                                 // heading anchors
+		`<pre class="chroma" tabindex="0"><code>`, `<span class="nf">Println</span>`, // highlighted by the build
+		`<kbd>Ctrl</kbd>`, `<br>`, // the allow-list
+	} {
+		if !strings.Contains(a.HTML, want) {
+			t.Errorf("the body lacks %s:\n%s", want, a.HTML)
+		}
+	}
+	if strings.Contains(a.HTML, "<script") {
+		t.Error("the body has a script")
+	}
+	if got := len(a.TOC); got != 3 || a.TOC[1] != (TOCEntry{ID: "the-call", Text: "The call"}) {
+		t.Errorf("contents %+v", a.TOC)
+	}
+	if a.ReadingTime != "1 min read" || a.DateLabel != "10 January 2026" {
+		t.Errorf("reading time %q, date %q", a.ReadingTime, a.DateLabel)
+	}
+	// A folder article's own images are published under its path.
+	p := articleSection(t, s, "/insights/pulse-themes")
+	if p.Cover.Src != "/insights/pulse-themes/cover.svg" || p.Cover.Width != 1200 || !strings.Contains(p.HTML, `src="/insights/pulse-themes/chart.svg"`) {
+		t.Errorf("folder article cover %+v, body %s", p.Cover, p.HTML)
+	}
+	if assets := s.ArticleAssets(fixtureSite(t)); assets["/insights/pulse-themes/chart.svg"] != "articles/pulse-themes/chart.svg" {
+		t.Errorf("assets %v", assets)
+	}
+	// Links are recorded where the article writes them.
+	i := slices.IndexFunc(s.Links, func(l LinkSource) bool { return l.Href == "#the-call" })
+	if i < 0 || s.Links[i].Pos != (Pos{File: "articles/voice-follow-up.md", Line: 9, Col: 84}) {
+		t.Errorf("link #the-call recorded at %+v", s.Links[max(i, 0)])
+	}
+}
+
+// TestArticleErrors: each bad input fails the load at the article's own
+// line and column, with a hint where one helps.
+func TestArticleErrors(t *testing.T) {
+	const good = "---\ntitle: T\ndescription: D.\ndate: 2026-01-01\nauthor: ana\ntags: [voice-ai]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\nBody.\n"
+	long := strings.Repeat("x", 161)
+	for _, tc := range []struct {
+		name, file, text string
+		want             []string
+	}{
+		{"blank title", "", strings.Replace(good, "title: T", "title: \"  \"", 1), []string{`articles/bad.md:2:8: field "title" must not be blank`}},
+		{"missing description", "", strings.Replace(good, "description: D.\n", "", 1), []string{`articles/bad.md:2:1: missing required field "description" in ArticleFront`}},
+		{"missing date", "", strings.Replace(good, "date: 2026-01-01\n", "", 1), []string{`articles/bad.md:2:1: missing required field "date"`}},
+		{"blank date", "", strings.Replace(good, "date: 2026-01-01", "date: \"\"", 1), []string{`articles/bad.md:4:7: field "date": "" is not a date`}},
+		{"not a date", "", strings.Replace(good, "2026-01-01", "2026-13-45", 1), []string{`articles/bad.md:4:7: field "date": "2026-13-45" is not a date: write it YYYY-MM-DD`}},
+		{"unknown author", "", strings.Replace(good, "author: ana", "author: anna", 1), []string{`articles/bad.md:5:1: author "anna" is not in collections/authors.yaml (did you mean "ana"?)`}},
+		{"tag not a slug", "", strings.Replace(good, "[voice-ai]", "[Voice AI]", 1), []string{`articles/bad.md:2:1: tag "Voice AI" is not a slug`, `("voice-ai")`}},
+		{"missing cover", "", strings.Replace(good, "cover: {src: /images/articles/voice.svg, alt: A circle}\n", "", 1), []string{`articles/bad.md:2:1: missing required field "cover"`}},
+		{"blank alt", "", strings.Replace(good, "alt: A circle", `alt: ""`, 1), []string{`articles/bad.md:7:47: field "cover.alt" must not be blank`}},
+		{"no such cover", "", strings.Replace(good, "voice.svg", "voice.png", 1), []string{`articles/bad.md:7:8: image "/images/articles/voice.png": no such file under content/images/ (did you mean "/images/articles/voice.svg"?)`}},
+		{"long description", "", strings.Replace(good, "description: D.", "description: "+long, 1), []string{`articles/bad.md:2:1: description has 161 characters; search engines cut it after 160`}},
+		{"long title", "", strings.Replace(good, "title: T", "title: "+strings.Repeat("y", 63), 1), []string{`articles/bad.md:2:1: title "` + strings.Repeat("y", 63) + `" is 71 characters with " | Vozia"; search engines cut titles after 70`}},
+		{"unknown field", "", strings.Replace(good, "tags:", "tgas:", 1), []string{`articles/bad.md:6:1: unknown field "tgas" in ArticleFront (did you mean "tags"?)`}},
+		{"raw HTML block", "", good + "\n<div class=\"x\">\nhi\n</div>\n", []string{`articles/bad.md:11:1: raw HTML is not allowed in an article`}},
+		{"raw inline HTML", "", good + "\nSome <span style=\"color:red\">red</span> text.\n", []string{`articles/bad.md:11:6: raw HTML "<span style=\"color:red\">" is not allowed`, `articles/bad.md:11:33: raw HTML "</span>"`}},
+		{"two with one slug", "articles/voice-follow-up/index.md", good, []string{`articles/voice-follow-up.md:1:1: articles/voice-follow-up/index.md already has the slug "voice-follow-up": two articles cannot share a page`}},
+		{"slug not a slug", "articles/Big News.md", good, []string{`articles/Big News.md:1:1: "Big News" cannot be a page's address: name the article with a slug, like "big-news"`}},
+		{"no front matter", "", "Just text.\n", []string{`articles/bad.md:1:1: an article starts with front matter`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fixtureSite(t)
+			file := tc.file
+			if file == "" {
+				file = "articles/bad.md"
+			}
+			fsys[file] = &fstest.MapFile{Data: []byte(tc.text)}
+			_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
+			if err == nil {
+				t.Fatal("loaded")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("errors lack %q:\n%v", w, err)
+				}
+			}
+		})
+	}
+}
+
+// TestArticleErrorsAllAtOnce: one round reports every problem of every
+// article, sorted.
+func TestArticleErrorsAllAtOnce(t *testing.T) {
+	fsys := fixtureSite(t)
+	fsys["articles/a.md"] = &fstest.MapFile{Data: []byte("---\ntitle: \"\"\ndescription: D.\ndate: soon\nauthor: zed\ncover: {src: /images/articles/voice.svg, alt: \"\"}\n---\n<iframe src=x></iframe>\n")}
+	fsys["articles/b.md"] = &fstest.MapFile{Data: []byte("---\ntitle: B\ndescription: D.\ndate: 2026-01-01\nauthor: ana\ntags: [Bad_Tag]\ncover: {src: /images/articles/voice.svg, alt: A}\n---\nB.\n")}
+	_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
+	el, ok := err.(ErrorList)
+	if !ok {
+		t.Fatalf("want an ErrorList, got %v", err)
+	}
+	var files []string
+	for _, e := range el {
+		files = append(files, fmt.Sprintf("%s:%d", e.File, e.Line))
+	}
+	for _, want := range []string{"articles/a.md:2", "articles/a.md:4", "articles/a.md:5", "articles/a.md:6", "articles/a.md:8", "articles/b.md:2"} {
+		if !slices.Contains(files, want) {
+			t.Errorf("no problem reported at %s; got:\n%v", want, err)
+		}
+	}
+	if !slices.IsSortedFunc(el, func(a, b Error) int {
+		return strings.Compare(fmt.Sprintf("%s:%06d", a.File, a.Line), fmt.Sprintf("%s:%06d", b.File, b.Line))
+	}) {
+		t.Errorf("not sorted:\n%v", err)
+	}
+}
+
+func TestAuthorsErrors(t *testing.T) {
+	fsys := fixtureSite(t)
+	fsys[AuthorsFile] = &fstest.MapFile{Data: []byte("- key: ana\n  name: A\n  role: R\n- key: ana\n  name: B\n  role: R\n  url: not a url\n")}
+	_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
+	if err != nil && strings.Contains(err.Error(), "is not in collections/authors.yaml") {
+		t.Errorf("a broken authors file makes every article's author unknown too:\n%v", err)
+	}
+	for _, want := range []string{`collections/authors.yaml:4:3: key "ana": another author has it`, `collections/authors.yaml:7:8: field "[1].url": invalid URL`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("errors lack %q:\n%v", want, err)
+		}
+	}
+}
+
+func TestSlugify(t *testing.T) {
+	for in, want := range map[string]string{
+		"On-premise or API models?":      "on-premise-or-api-models",
+		"  Pulse: turning interviews  ":  "pulse-turning-interviews",
+		"Atención al paciente, año 2026": "atencion-al-paciente-ano-2026",
+	} {
+		if got := Slugify(in); got != want {
+			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+package content
+
+func init() {
+	registerKind[LatestArticlesSection](sectionKind{
+		Name: "latest-articles",
+		Doc:  "The newest articles as cards, with a link to all of them.",
+	})
+}
+
+// LatestArticlesSection shows the newest articles as cards.
+type LatestArticlesSection struct {
+	ID      string `json:"id,omitempty"`
+	Heading string `json:"heading"`
+	Intro   string `json:"intro,omitempty"`
+	// Count is how many articles to show (3 when left out).
+	Count int `json:"count,omitempty"`
+	// All is the link to the index.
+	All      Action        `json:"all"`
+	Articles []ArticleCard `json:"articles" yaml:"-"`
+}
