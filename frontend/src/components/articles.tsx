@@ -188,7 +188,12 @@ export function ArticleView({ section: s }: { section: ArticleSection }) {
         </div>
       </header>
       <div className="container article-layout">
-        <img className="article-cover" src={s.cover.src} alt={s.cover.alt} width={s.cover.width} height={s.cover.height} />
+        {/* In a <picture> (the image pipeline's <Picture> will add sources), React hoists no
+            preload for the cover: a hoisted resource would keep the build from rendering the
+            site's layout once for all articles (generator/prerender/splice.go). */}
+        <picture>
+          <img className="article-cover" src={s.cover.src} alt={s.cover.alt} width={s.cover.width} height={s.cover.height} />
+        </picture>
         {s.toc && s.toc.length >= 3 && (
           <nav className="article-toc" aria-labelledby="article-toc-heading">
             <h2 id="article-toc-heading">{s.labels.contents}</h2>
