@@ -189,6 +189,9 @@ export function ArticleView({ section: s }: { section: ArticleSection }) {
         </div>
       </header>
       <div className="container article-layout">
+        {/* React hoists a preload for an eager <img> outside a <picture>, which would keep the
+            build from rendering the layout once for all articles (generator/prerender/splice.go):
+            <Picture> gives a lead cover a <picture> and any other a lazy <img>. */}
         <Picture image={s.cover} place="article-cover" className="article-cover" />
         {s.toc && s.toc.length >= 3 && (
           <nav className="article-toc" aria-labelledby="article-toc-heading">
