@@ -91,7 +91,12 @@ describe('workflow', () => {
     assert.deepEqual(deploys, ['deploy-staging', 'deploy-production']);
     for (const name of deploys) {
       const body = all.get(name)!;
-      assert.match(body, /^ {4}if: github\.event_name == 'push' && github\.ref == 'refs\/heads\/main'$/m, `${name} runs on main only`);
+      // A push to main, or the daily run that publishes scheduled articles.
+      assert.match(
+        body,
+        /^ {4}if: \(github\.event_name == 'push' \|\| github\.event_name == 'schedule'\) && github\.ref == 'refs\/heads\/main'$/m,
+        `${name} runs on main only`,
+      );
       assert.match(body, new RegExp(`^ {4}environment:\\n {6}name: ${name.replace('deploy-', '')}$`, 'm'), `${name} uses its environment`);
     }
     assert.match(all.get('deploy-production')!, /^ {4}needs: deploy-staging$/m);
