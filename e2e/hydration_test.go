@@ -3,8 +3,8 @@ package e2e
 // What hydration costs a slow phone, guarded with a generous bound: on
 // every route, the app's longest main-thread task while the page loads
 // (at Lighthouse's 4× CPU slowdown) stays within twice the same page's
-// longest task with its scripts blocked, measured side by side in the
-// same test. Hydrating a whole page in one task gave 2.8× to 8× on this
+// longest task with its scripts blocked (or the home page's, if larger),
+// measured side by side in the same test. Hydrating a whole page in one task gave 2.8× to 8× on this
 // machine class; hydrating in pieces gives about 1×. The strict figures
 // (ratio 1.0, no task over 50 ms) are make bench's (bench/hydration).
 
@@ -32,12 +32,22 @@ const (
 
 func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
 	env := browsertest.Start(t)
+	// A light page's own HTML costs less than the app's fixed cost
+	// (evaluating react-dom: 30 to 240 ms at 4x, depending on what else
+	// the machine runs), so a route's floor is at least the home page's,
+	// the page with the most markup, measured in the same run. A page that
+	// hydrates whole in one task still fails: the home page did so in
+	// 1,037 ms against its 370 ms floor.
+	homeFloor := 0.0
+	for range 2 {
+		homeFloor = math.Max(homeFloor, hydrationLoad(t, env, "/", true).Longest())
+	}
 	for _, p := range sweepPages(t) {
 		if p.Route.NotFound {
 			continue
 		}
 		t.Run(sweepName(p.Path), func(t *testing.T) {
-			best, worstFloor := math.Inf(1), 0.0
+			best, worstFloor := math.Inf(1), homeFloor
 			var tried []string
 			for i := 0; i < hydrationTries; i++ {
 				app := hydrationLoad(t, env, p.Path, false)
@@ -48,8 +58,8 @@ func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
 					return
 				}
 			}
-			t.Errorf("%s: the app's longest task at load is more than %.0fx its page's without scripts in every try (app/floor: %v)",
-				p.Path, hydrationBound, tried)
+			t.Errorf("%s: the app's longest task at load is more than %.0fx its page's without scripts (or the home page's, %.0f ms) in every try (app/floor: %v)",
+				p.Path, hydrationBound, homeFloor, tried)
 		})
 	}
 }

@@ -156,7 +156,7 @@ type ArticleLabels struct {
 	// Scheduled is the banner make dev shows on an article dated after today; {date} is replaced.
 	Scheduled string `json:"scheduled"`
 	// Months names the months of the dates, January first.
-	Months []string `json:"months"`
+	Months []string `yaml:"months" json:"-"`
 }
 
 func (l ArticleLabels) Validate() error {

@@ -226,8 +226,14 @@ func TestArticleMarkdown(t *testing.T) {
 	if a.ReadingTime != "1 min read" || a.DateLabel != "10 January 2026" {
 		t.Errorf("reading time %q, date %q", a.ReadingTime, a.DateLabel)
 	}
-	// A folder article's own images are published under its path.
+	// A folder article's own images are published under its path, and
+	// read from its folder; the build renders each where the text has it
+	// (SetImages; an SVG as a plain <img>).
 	p := articleSection(t, s, "/insights/pulse-themes")
+	if len(p.Images) != 1 || p.Images[0].File() != "articles/pulse-themes/chart.svg" {
+		t.Errorf("folder article images %+v", p.Images)
+	}
+	p.SetImages(nil)
 	if p.Cover.Src != "/insights/pulse-themes/cover.svg" || p.Cover.Width != 1200 || !strings.Contains(p.HTML, `src="/insights/pulse-themes/chart.svg"`) {
 		t.Errorf("folder article cover %+v, body %s", p.Cover, p.HTML)
 	}

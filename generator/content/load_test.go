@@ -250,7 +250,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "section without a kind",
 			file: "pages/about.yaml",
 			edit: replace("  - kind: text\n    heading", "  - heading"),
-			want: []string{`sections[1]: missing required field "kind" (one of: "business-lines", "cards"`},
+			want: []string{`sections[1]: missing required field "kind" (one of: "article", "article-index", "business-lines", "cards"`},
 		},
 		{
 			name: "blank required field",

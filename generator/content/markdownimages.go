@@ -131,7 +131,7 @@ func imagePlaceholders(doc ast.Node) {
 	})
 	for i, im := range found {
 		s := ast.NewString([]byte(fmt.Sprintf("<!--image:%d-->", i)))
-		s.SetRaw(true)
+		s.SetCode(true) // written as it is, unescaped
 		im.Parent().ReplaceChild(im.Parent(), im, s)
 	}
 }

@@ -41,7 +41,6 @@ export interface ArticleIndexSection {
   feed: string;
   draft: string;
   scheduled: string;
-  months: string[];
   articles: ArticleCard[];
   tag?: string;
   tags: TagLink[];
@@ -66,7 +65,6 @@ export interface ArticleLabels {
   feed: string;
   draft: string;
   scheduled: string;
-  months: string[];
 }
 
 export interface ArticleSection {
