@@ -116,10 +116,14 @@ func articleSection(site *content.Site, a *content.LoadedArticle) *content.Artic
 }
 
 // dateWords is an article's date as its page writes it.
-func dateWords(site *content.Site, a *content.LoadedArticle) string { return articleSection(site, a).DateLabel }
+func dateWords(site *content.Site, a *content.LoadedArticle) string {
+	return articleSection(site, a).DateLabel
+}
 
 // articleHTML is an article's body as its page shows it.
-func articleHTML(site *content.Site, a *content.LoadedArticle) string { return articleSection(site, a).HTML }
+func articleHTML(site *content.Site, a *content.LoadedArticle) string {
+	return articleSection(site, a).HTML
+}
 
 // writeCacheFile writes a cache entry beside its place and renames it in;
 // a failure loses the entry, never the build.

@@ -122,7 +122,9 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 	}
 	// The images of Markdown texts (pages' and articles') were filled in
 	// with the others; each becomes a <picture> in its text.
-	type text interface{ SetImages(func(content.Image) string) }
+	type text interface {
+		SetImages(func(content.Image) string)
+	}
 	for _, p := range site.Pages {
 		for _, sec := range p.Sections {
 			if t, ok := sec.Value.(text); ok {
