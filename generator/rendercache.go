@@ -36,24 +36,7 @@ func (c renderCache) put(key [32]byte, html string) {
 	if c.dir == "" {
 		return
 	}
-	p := c.path(key)
-	if os.MkdirAll(filepath.Dir(p), 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".new-*")
-	if err != nil {
-		return
-	}
-	_, err = f.WriteString(html)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
+	writeCacheFile(c.path(key), []byte(html))
 }
 
 // keepOnly removes the entries of other renders than keys: the cache holds
