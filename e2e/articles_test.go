@@ -15,6 +15,7 @@ import (
 )
 
 func TestArticlesReaderPath(t *testing.T) {
+	t.Parallel()
 	site := sweepSite(t)
 	if len(site.Articles) == 0 {
 		t.Skip("content/ has no published article")

@@ -18,6 +18,7 @@ import (
 
 // Point 2: the home page shows the reviews of its Organization data.
 func TestProspectReviewsShown(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	for _, s := range prospectSizes {
 		t.Run(s.name, func(t *testing.T) {
@@ -73,6 +74,7 @@ func claims(t *testing.T) []content.Claim {
 // is a goal; no case study lists a goal among its results; every mock
 // shows the label that says it is illustrative.
 func TestProspectClaimsQualified(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	var goals []content.Claim
@@ -146,6 +148,7 @@ func TestProspectClaimsQualified(t *testing.T) {
 // Point 4: a webinar whose date has passed (the build's clock) offers its
 // recording on request, one still to come offers registration.
 func TestProspectWebinars(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	var path string

@@ -16,6 +16,7 @@ import (
 // both widths: each must hydrate without a warning or error, without
 // horizontal scroll, and its images must load.
 func TestFixtureHydrates(t *testing.T) {
+	t.Parallel()
 	site, err := content.Load(os.DirFS("../testdata/site"))
 	if err != nil {
 		t.Fatal(err)
@@ -23,6 +24,7 @@ func TestFixtureHydrates(t *testing.T) {
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
 	for _, width := range sweepWidths {
 		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
+			t.Parallel()
 			for _, r := range site.Routes {
 				if r.Redirect != "" {
 					continue

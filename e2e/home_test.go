@@ -136,6 +136,7 @@ func landedAt(id string) string {
 }
 
 func TestHomePage(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 
 	for _, w := range []int{desktop, mobile} {
@@ -474,7 +475,9 @@ func TestHomePage(t *testing.T) {
 // The contact form: the messages of SPEC section 5, the anti-bot checks,
 // sending, success and failure against local endpoints.
 func TestHomeContactForm(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
+	env.HoldContact(t)
 	messages := map[string]string{
 		"firstName":   "First name must be at least 2 characters",
 		"lastName":    "Last name must be at least 2 characters",
@@ -672,6 +675,7 @@ func TestHomeContactForm(t *testing.T) {
 // Cookie consent: the banner, the preferences dialog, storage, Consent
 // Mode v2 and no analytics request without a measurement ID and consent.
 func TestHomeCookieConsent(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	banner := `!!document.querySelector("section.consent")`
 	dialog := `document.querySelector(".consent-dialog")`

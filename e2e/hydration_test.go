@@ -31,6 +31,7 @@ const (
 )
 
 func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	// A light page's own HTML costs less than the app's fixed cost
 	// (evaluating react-dom: 30 to 240 ms at 4x, depending on what else
@@ -47,12 +48,20 @@ func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
 			continue
 		}
 		t.Run(sweepName(p.Path), func(t *testing.T) {
+			// The page's own floor is measured only when the app's load is
+			// not already within the bound of the floors known so far: a
+			// floor can only raise the bound, so skipping it never lets a
+			// slow app pass, and a light page takes one load, not two.
 			best, worstFloor := math.Inf(1), homeFloor
 			var tried []string
 			for i := 0; i < hydrationTries; i++ {
 				app := hydrationLoad(t, env, p.Path, false)
+				best = math.Min(best, app.Longest())
+				if pageload.Ratio(best, worstFloor) <= hydrationBound {
+					return
+				}
 				floor := hydrationLoad(t, env, p.Path, true)
-				best, worstFloor = math.Min(best, app.Longest()), math.Max(worstFloor, floor.Longest())
+				worstFloor = math.Max(worstFloor, floor.Longest())
 				tried = append(tried, fmt.Sprintf("%.0f/%.0f ms", app.Longest(), floor.Longest()))
 				if pageload.Ratio(best, worstFloor) <= hydrationBound {
 					return
@@ -84,6 +93,7 @@ func hydrationLoad(t *testing.T, env *browsertest.Env, path string, noScript boo
 // hydrates that section and the app navigates without reloading the
 // document, as from any other part of the page.
 func TestServerHTMLNavigatesClientSide(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	tried := 0

@@ -29,6 +29,7 @@ import (
 // the narrowest AVIF at least as wide as the image's box in device pixels,
 // on a 375 px phone at DPR 2 and a 1280 px desktop at DPR 1.
 func TestPictureSource(t *testing.T) {
+	t.Parallel()
 	url := photoSite(t)
 	env := browsertest.Attach(t, url)
 	for _, vp := range []struct {

@@ -22,6 +22,7 @@ func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
 // without a console error, React hydrates it, and a client-side navigation
 // changes the title and the URL without loading a new document.
 func TestSmoke(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	tab := env.NewTab(t, 1280, 800)
 	tab.Load(t, "/")
@@ -54,6 +55,7 @@ func TestSmoke(t *testing.T) {
 // TestWithoutJavaScript: with scripts off, every page still shows its
 // content, and its links are plain links to real pages.
 func TestWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	tab := env.NewTab(t, 1280, 800)
 	if err := chromedp.Do(tab.Ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {

@@ -88,6 +88,7 @@ var sweepSpaces = regexp.MustCompile(`\s+`)
 // tests) and checks that every string of its sections and of the
 // collections they show is on the page.
 func TestPagesShowAllCopy(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	tab := sweepNewTab(t, env, 1280, 900)
@@ -142,6 +143,7 @@ func TestPagesShowAllCopy(t *testing.T) {
 // the item named in the subject and a visible note, and the Pulse dashboard
 // is labelled as sample data.
 func TestPagesPlaceholdersAreHonest(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	tab := sweepNewTab(t, env, 1280, 900)
@@ -221,6 +223,7 @@ func sweepURIComponent(s string) string {
 // on desktop, a full-height sheet on the right under 768 px), and closes it
 // with × and with Escape, focus going back to the card each time.
 func TestPagesServicesDialog(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	copy := sweepSection[content.ServicesSection](t, site.Pages["/services"])

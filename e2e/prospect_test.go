@@ -79,6 +79,7 @@ func rectOf(t *testing.T, tab *browsertest.Tab, expr string) box {
 // of text over one row of buttons, at most 120 px tall; rejecting takes one
 // click on a button as large as the one that accepts.
 func TestProspectFirstScreen(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	c := sweepSite(t).Layout.Consent
 	for _, s := range prospectSizes {
@@ -162,6 +163,7 @@ func wheel(x, y, dy float64) chromedp.Action[chromedp.Void] {
 // scroll, keeps focus inside, closes with Escape, × or a tap outside, and
 // shows the demo action as a button; a desktop window never shows it.
 func TestProspectMobileMenu(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	nav := sweepSite(t).Layout.Nav
 	burger := fmt.Sprintf(`document.querySelector('button[aria-label=%s]')`, js(nav.OpenMenu))
@@ -284,6 +286,7 @@ func TestProspectMobileMenu(t *testing.T) {
 // within 300 ms), and the click a visitor makes while or just after it
 // opens on hover leaves it open. On a phone the same entries are in the menu.
 func TestProspectSolutionsDropdown(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	nav := sweepSite(t).Layout.Nav
 	trigger := byText("header button", nav.Solutions.Label)
@@ -397,6 +400,7 @@ func TestProspectSolutionsDropdown(t *testing.T) {
 // to reach: it hides while the contact section or the footer is on screen
 // and while a form field has focus.
 func TestProspectFloatingContact(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	l := sweepSite(t).Layout
 	button := fmt.Sprintf(`document.querySelector('a[aria-label=%s]')`, js(l.FloatingContact.Label))
@@ -446,7 +450,9 @@ func TestProspectFloatingContact(t *testing.T) {
 // leaves a lasting panel saying what happens next (besides the toast);
 // fields the contact function refuses show its messages.
 func TestProspectContactForm(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
+	env.HoldContact(t)
 	f := sweepSite(t).Layout.ContactForm
 	fields := []struct{ id, label string }{
 		{"firstName", f.Fields.FirstName}, {"lastName", f.Fields.LastName}, {"email", f.Fields.Email},

@@ -148,6 +148,7 @@ const sweepUnreached = `[...document.querySelectorAll('[data-sweep-key]')]
 
 // TestSweepRoutes checks every route at every sweep width.
 func TestSweepRoutes(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	pages := sweepPages(t)
 	for _, width := range sweepWidths {
@@ -216,6 +217,7 @@ func TestSweepRoutes(t *testing.T) {
 // prerendered HTML alone must show the whole page (no content waiting for
 // JavaScript to become visible) and its links must be real links.
 func TestSweepWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	tab := sweepNewTab(t, env, 1280, 900)
 	if _, err := chromedp.Call(tab.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
@@ -278,6 +280,7 @@ const sweepHeadDiff = `(async (path) => {
 // arrival must be at the top, with the head of the server's HTML for that
 // page, without a page load.
 func TestSweepClientNavigation(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	pages := sweepPages(t)
 	tab := sweepNewTab(t, env, 1280, 800)
@@ -333,6 +336,7 @@ func TestSweepClientNavigation(t *testing.T) {
 // redirect, the /services/* rewrite and the 404 page, from the server and
 // in the browser.
 func TestSweepRouting(t *testing.T) {
+	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	services, ok := site.Pages["/services"]

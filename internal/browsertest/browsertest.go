@@ -11,6 +11,7 @@
 //	func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
 //
 //	func TestSomething(t *testing.T) {
+//		t.Parallel()                        // tabs are independent
 //		env := browsertest.Start(t)
 //		tab := env.NewTab(t, 1280, 800)
 //		tab.Load(t, "/platform")          // waits until React has hydrated
@@ -20,7 +21,8 @@
 //
 // Env.SetContact stands another handler in for the contact function (a
 // failing or slow endpoint); Env.OutboxLines reads what the real one
-// received; Env.Get fetches a path without the browser (statuses, headers).
+// received; a test using either holds the endpoint first (Env.HoldContact);
+// Env.Get fetches a path without the browser (statuses, headers).
 //
 // chromedp here is v0.23, whose API is generic and differs from older
 // examples: actions are Action[T] values; chromedp.Do(ctx, steps...) runs
@@ -79,9 +81,10 @@ type Env struct {
 	// Repo is the repository root.
 	Repo string
 
-	outbox  string
-	contact atomic.Pointer[http.Handler]
-	browser context.Context
+	outbox      string
+	contact     atomic.Pointer[http.Handler]
+	contactHeld sync.Mutex
+	browser     context.Context
 }
 
 // Config is a variant of the build, for behaviour that depends on the
@@ -98,18 +101,36 @@ type Config struct {
 // The shared environments, one per Config, and the one browser. Package
 // state is unusual here, but building the site and starting Chromium once
 // per test binary, not once per test, is what keeps the browser suites
-// fast; Main tears it all down.
+// fast; Main tears it all down. Tests may run in parallel (each tab is its
+// own browser context, with its own storage): a variant's build does not
+// hold up tests of another variant.
 var (
-	mu       sync.Mutex
-	envs     = map[Config]*Env{}
-	browser  context.Context
-	teardown []func()
+	mu          sync.Mutex
+	envs        = map[Config]*envOnce{}
+	browserOnce = sync.OnceValues(startBrowser)
+	teardownMu  sync.Mutex
+	teardown    []func()
 )
+
+type envOnce struct {
+	once sync.Once
+	env  *Env
+	err  error
+}
+
+// atTeardown runs f when Main ends, after the tests, last added first.
+func atTeardown(f func()) {
+	teardownMu.Lock()
+	defer teardownMu.Unlock()
+	teardown = append(teardown, f)
+}
 
 // Main runs the tests and then stops the server and the browser and removes
 // the temporary build. Use it from TestMain.
 func Main(m *testing.M) int {
 	code := m.Run()
+	teardownMu.Lock()
+	defer teardownMu.Unlock()
 	for i := len(teardown) - 1; i >= 0; i-- {
 		teardown[i]()
 	}
@@ -129,24 +150,27 @@ func Start(t testing.TB) *Env {
 func StartWith(t testing.TB, cfg Config) *Env {
 	t.Helper()
 	mu.Lock()
-	defer mu.Unlock()
-	if e := envs[cfg]; e != nil {
-		return e
+	o := envs[cfg]
+	if o == nil {
+		o = &envOnce{}
+		envs[cfg] = o
 	}
-	if browser == nil {
-		b, err := startBrowser()
+	mu.Unlock()
+	o.once.Do(func() {
+		b, err := browserOnce()
 		if err != nil {
-			t.Fatalf("browser test environment: %v", err)
+			o.err = err
+			return
 		}
-		browser = b
+		o.env, o.err = start(cfg)
+		if o.err == nil {
+			o.env.browser = b
+		}
+	})
+	if o.err != nil {
+		t.Fatalf("browser test environment: %v", o.err)
 	}
-	e, err := start(cfg)
-	if err != nil {
-		t.Fatalf("browser test environment: %v", err)
-	}
-	e.browser = browser
-	envs[cfg] = e
-	return e
+	return o.env
 }
 
 func start(cfg Config) (*Env, error) {
@@ -158,7 +182,7 @@ func start(cfg Config) (*Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	teardown = append(teardown, func() { os.RemoveAll(tmp) })
+	atTeardown(func() { os.RemoveAll(tmp) })
 	e := &Env{Repo: repo, Dir: filepath.Join(tmp, "site"), outbox: filepath.Join(tmp, "outbox.jsonl")}
 
 	res, err := generator.Build(context.Background(), generator.Options{
@@ -196,7 +220,7 @@ func start(cfg Config) (*Env, error) {
 	}
 	srv := &http.Server{Handler: h}
 	go srv.Serve(ln)
-	teardown = append(teardown, func() { srv.Close() })
+	atTeardown(func() { srv.Close() })
 
 	return e, nil
 }
@@ -206,16 +230,11 @@ func start(cfg Config) (*Env, error) {
 // browser. Only URL is set; the contact and outbox helpers do not apply.
 func Attach(t testing.TB, url string) *Env {
 	t.Helper()
-	mu.Lock()
-	defer mu.Unlock()
-	if browser == nil {
-		b, err := startBrowser()
-		if err != nil {
-			t.Fatalf("browser test environment: %v", err)
-		}
-		browser = b
+	b, err := browserOnce()
+	if err != nil {
+		t.Fatalf("browser test environment: %v", err)
 	}
-	return &Env{URL: url, browser: browser}
+	return &Env{URL: url, browser: b}
 }
 
 // startBrowser starts Debian's headless Chromium with the flags that work
@@ -228,11 +247,12 @@ func startBrowser() (context.Context, error) {
 	if err != nil {
 		return nil, err
 	}
-	teardown = append(teardown, func() { os.RemoveAll(profile) })
+	atTeardown(func() { os.RemoveAll(profile) })
 	opts := ChromiumOptions(profile)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	browser, cancelBrowser := chromedp.NewContext(alloc)
-	teardown = append(teardown, cancelAlloc, cancelBrowser)
+	atTeardown(cancelAlloc)
+	atTeardown(cancelBrowser)
 	if err := chromedp.Do(browser); err != nil {
 		return nil, fmt.Errorf("start chromium: %w", err)
 	}
@@ -261,8 +281,19 @@ func ChromiumOptions(profile string) []chromedp.ExecAllocatorOption {
 	}
 }
 
+// HoldContact gives the test the contact endpoint to itself until it ends:
+// a test that swaps the handler (SetContact) or counts the enquiries the
+// real one delivered (OutboxLines) holds it first, so that parallel tests
+// never see each other's enquiries or handlers. Tests that never post run
+// beside it freely.
+func (e *Env) HoldContact(t testing.TB) {
+	e.contactHeld.Lock()
+	t.Cleanup(e.contactHeld.Unlock)
+}
+
 // SetContact makes h answer POST /api/contact instead of the real contact
-// function until ResetContact; the test resets it on cleanup.
+// function until ResetContact; the test resets it on cleanup. Hold the
+// endpoint first (HoldContact).
 func (e *Env) SetContact(t testing.TB, h http.Handler) {
 	e.contact.Store(&h)
 	t.Cleanup(e.ResetContact)

@@ -27,14 +27,15 @@ type Tab struct {
 	requests []string
 }
 
-// NewTab opens a tab with a width x height viewport; it closes when the
-// test ends. Every action gets a generous timeout so that a hang fails the
+// NewTab opens a tab with a width x height viewport, in a browser context
+// of its own (storage, cookies and cache apart from every other tab, so that
+// tests can run in parallel); it closes when the test ends. Every action gets a generous timeout so that a hang fails the
 // test instead of the suite.
 func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
 	t.Helper()
 	tab := &Tab{env: e}
 	// chromedp enables the Log and Network domains of every tab itself.
-	ctx, cancel := chromedp.NewContext(e.browser, chromedp.WithListener(tab.listen))
+	ctx, cancel := chromedp.NewContext(e.browser, chromedp.WithNewBrowserContext(), chromedp.WithListener(tab.listen))
 	if err := chromedp.Do(ctx); err != nil { // opens the tab
 		cancel()
 		t.Fatalf("open tab: %v", err)
