@@ -1,0 +1,47 @@
+package pageload
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// The tab's tasks are those of the renderer its frame last committed to,
+// on that renderer's main thread, from the commit on; another tab's
+// renderer, another thread and the tasks before the commit are not.
+func TestMainThreadTasks(t *testing.T) {
+	const trace = `[
+	 {"name":"thread_name","ph":"M","pid":10,"tid":1,"args":{"name":"CrRendererMain"}},
+	 {"name":"thread_name","ph":"M","pid":20,"tid":7,"args":{"name":"CrRendererMain"}},
+	 {"name":"thread_name","ph":"M","pid":20,"tid":8,"args":{"name":"Compositor"}},
+	 {"name":"FrameCommittedInBrowser","ph":"I","pid":1,"tid":1,"ts":100,"args":{"data":{"frame":"OURS","processId":10}}},
+	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":150,"tdur":99000},
+	 {"name":"FrameCommittedInBrowser","ph":"I","pid":1,"tid":1,"ts":200,"args":{"data":{"frame":"OURS","processId":20}}},
+	 {"name":"FrameCommittedInBrowser","ph":"I","pid":1,"tid":1,"ts":210,"args":{"data":{"frame":"OTHER","processId":10}}},
+	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":300,"tdur":12000},
+	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":400,"tdur":61500},
+	 {"name":"RunTask","ph":"X","pid":20,"tid":8,"ts":400,"tdur":80000},
+	 {"name":"RunTask","ph":"X","pid":10,"tid":1,"ts":400,"tdur":90000}
+	]`
+	var events []traceEvent
+	if err := json.Unmarshal([]byte(trace), &events); err != nil {
+		t.Fatal(err)
+	}
+	tasks, err := mainThreadTasks(events, "OURS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tasks) != 2 || tasks[0] != 12 || tasks[1] != 61.5 {
+		t.Errorf("tasks %v, want [12 61.5]", tasks)
+	}
+	if _, err := mainThreadTasks(events, "NONE"); err == nil {
+		t.Error("a frame that never committed gave figures")
+	}
+	// Tasks without thread times (a platform without them) give no figure
+	// rather than a longest task of 0 that would pass any bound.
+	for i := range events {
+		events[i].Tdur = 0
+	}
+	if _, err := mainThreadTasks(events, "OURS"); err == nil {
+		t.Error("tasks without thread times gave figures")
+	}
+}
