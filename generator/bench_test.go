@@ -26,7 +26,7 @@ func BenchmarkBuildShippedSite(b *testing.B) {
 // Target on 2 cores: at least 100 pages/s.
 func BenchmarkBuild1000Routes(b *testing.B) {
 	fsys := contentFS(b)
-	sitefixture.AddArticles(fsys, 1000, "lucia", "/images/articles/default-cover.svg")
+	sitefixture.AddArticles(fsys, 1000)
 	for _, splice := range []bool{false, true} {
 		b.Run(fmt.Sprintf("splice=%v", splice), func(b *testing.B) {
 			pages := 0

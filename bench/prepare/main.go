@@ -53,7 +53,7 @@ func run() error {
 		return err
 	}
 	sitefixture.AddPages(fsys, *pages)
-	sitefixture.AddArticles(fsys, *articles, "lucia", "/images/articles/default-cover.svg")
+	sitefixture.AddArticles(fsys, *articles)
 	for p, f := range fsys {
 		dst := filepath.Join(*out, "content", filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {

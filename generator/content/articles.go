@@ -455,20 +455,11 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 
 // article reads one article; nil when it is left out or has errors.
 func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *LoadedArticle {
-	src, err := fs.ReadFile(l.fsys, file)
-	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
-		return nil
-	}
-	front, body, bodyLine, ok := splitFrontMatter(src)
-	if !ok {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: "an article starts with front matter: a line \"---\", its title, description, date, author and cover in YAML, and another \"---\" (see content/README.md, Write an article)"})
-		return nil
-	}
 	var f ArticleFront
-	errs, links := decode(file, append([]byte("\n"), front...), &f)
-	l.errs = append(l.errs, errs...)
-	l.links = append(l.links, links...)
+	body, bodyLine, ok := l.frontMatter(file, "an article starts with front matter: a line \"---\", its title, description, date, author and cover in YAML, and another \"---\" (see content/README.md, Write an article)", &f)
+	if !ok {
+		return nil
+	}
 	a := &LoadedArticle{Slug: slug, File: file, Front: f}
 	if f.Author != "" && !l.failed(AuthorsFile) {
 		i := slices.IndexFunc(s.Authors, func(au Author) bool { return au.Key == f.Author })

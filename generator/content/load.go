@@ -205,21 +205,11 @@ func (l *loader) yamlPage(file string) *Page {
 // markdownPage reads a .md page: YAML front matter between "---" lines,
 // then the Markdown body.
 func (l *loader) markdownPage(file string) *Page {
-	src, err := fs.ReadFile(l.fsys, file)
-	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
-		return nil
-	}
-	front, body, bodyLine, ok := splitFrontMatter(src)
-	if !ok {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: "a .md page starts with front matter: a line \"---\", the page's title and description in YAML, and another \"---\""})
-		return nil
-	}
 	var f markdownFront
-	// The front matter starts on line 2; pad so that positions match.
-	errs, links := decode(file, append([]byte("\n"), front...), &f)
-	l.errs = append(l.errs, errs...)
-	l.links = append(l.links, links...)
+	body, bodyLine, ok := l.frontMatter(file, "a .md page starts with front matter: a line \"---\", the page's title and description in YAML, and another \"---\"", &f)
+	if !ok {
+		return nil
+	}
 	md := &MarkdownSection{Body: string(body), Back: f.Back}
 	pos := Pos{File: file, Line: bodyLine, Col: 1}
 	l.renderMarkdown(pos, md)
@@ -227,6 +217,29 @@ func (l *loader) markdownPage(file string) *Page {
 		Route:    Route{Pos: Pos{File: file, Line: 1, Col: 1}, PageMeta: f.PageMeta},
 		Sections: []Section{{Kind: "markdown", Pos: pos, Value: md}},
 	}
+}
+
+// frontMatter reads a Markdown file that starts with YAML front matter
+// between "---" lines, decodes the front matter into front (its problems
+// and links recorded at their lines in the file) and returns the body and
+// the line it starts on. ok is false, the problem recorded, when the file
+// cannot be read or has no front matter (missing says what it should have).
+func (l *loader) frontMatter(file, missing string, front any) (body []byte, bodyLine int, ok bool) {
+	src, err := fs.ReadFile(l.fsys, file)
+	if err != nil {
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		return nil, 0, false
+	}
+	yaml, body, bodyLine, ok := splitFrontMatter(src)
+	if !ok {
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: missing})
+		return nil, 0, false
+	}
+	// The front matter starts on line 2; pad so that positions match.
+	errs, links := decode(file, append([]byte("\n"), yaml...), front)
+	l.errs = append(l.errs, errs...)
+	l.links = append(l.links, links...)
+	return body, bodyLine, true
 }
 
 func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {

@@ -6,6 +6,7 @@ package sitefixture
 import (
 	"fmt"
 	"io/fs"
+	"strings"
 	"testing/fstest"
 	"time"
 )
@@ -42,9 +43,18 @@ var benchTags = []string{"voice-ai", "text-ai", "healthcare", "pulse", "research
 // with two tags, a table of contents, a table, a footnote, a highlighted
 // code block and a link: the site then has n article pages, the index's
 // pages (12 articles each), a page per tag, feeds and share images.
-// The content tree must have an article index and the cover and author it
-// names (the shipped content has).
-func AddArticles(fsys fstest.MapFS, n int, author, cover string) {
+// The articles bring their own author (added to collections/authors.yaml)
+// and cover, so that no edit of the content's authors or images breaks
+// them; the content tree must have an article index (the shipped content
+// has).
+func AddArticles(fsys fstest.MapFS, n int) {
+	const author, cover = "bench-author", "/images/articles/bench-cover.svg"
+	authors := []byte(nil)
+	if f := fsys["collections/authors.yaml"]; f != nil {
+		authors = append(authors, f.Data...)
+	}
+	fsys["collections/authors.yaml"] = &fstest.MapFile{Data: append(authors, "\n- key: "+author+"\n  name: Bench Author\n  role: Writer\n"...)}
+	fsys[strings.TrimPrefix(cover, "/")] = &fstest.MapFile{Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#0b1f33"/></svg>`)}
 	for i := range n {
 		date := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i).Format(time.DateOnly)
 		t1, t2 := benchTags[i%len(benchTags)], benchTags[(i/len(benchTags)+i+1)%len(benchTags)]

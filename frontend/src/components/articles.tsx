@@ -1,7 +1,6 @@
-import type { MouseEvent } from "react";
-import { useNavigate } from "react-router-dom";
 import type { ArticleCard, ArticleIndexSection, ArticleSection, Author, LatestArticlesSection, TagLink } from "../lib/content-types";
 import { Link } from "#link";
+import { useSiteLinkClicks } from "../hooks/use-site-link-clicks";
 import { BlockSection } from "./block-sections";
 import { LinkButton } from "./ui/button";
 import { Picture } from "./ui/picture";
@@ -157,15 +156,7 @@ function AuthorLine({ author }: { author: Author }) {
 
 /** ArticleView is an article's page, its contact section apart. */
 export function ArticleView({ section: s }: { section: ArticleSection }) {
-  const navigate = useNavigate();
-  // Site links inside the body navigate client-side; they work as plain links too.
-  const onClick = (e: MouseEvent) => {
-    const a = (e.target as Element).closest("a");
-    const href = a?.getAttribute("href");
-    if (!href?.startsWith("/") || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(href);
-  };
+  const onClick = useSiteLinkClicks();
   return (
     <article className="article">
       {s.banner && (

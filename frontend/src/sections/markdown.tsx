@@ -1,6 +1,5 @@
-import type { MouseEvent } from "react";
-import { useNavigate } from "react-router-dom";
 import { Link } from "#link";
+import { useSiteLinkClicks } from "../hooks/use-site-link-clicks";
 import type { SectionProps } from "./props";
 
 /**
@@ -8,15 +7,8 @@ import type { SectionProps } from "./props";
  * filled in from site.yaml, so that only site.yaml spells it). Site links inside the text navigate client-side like any other link.
  */
 export function MarkdownView({ section }: SectionProps<"markdown">) {
-  const navigate = useNavigate();
   const html = section.html;
-  const onClick = (e: MouseEvent) => {
-    const a = (e.target as Element).closest("a");
-    const href = a?.getAttribute("href");
-    if (!href?.startsWith("/") || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(href);
-  };
+  const onClick = useSiteLinkClicks();
   return (
     <article className="container legal">
       {/* The click handler only upgrades links to client-side navigation; they work as plain links too. */}
