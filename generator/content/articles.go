@@ -24,7 +24,7 @@ import (
 //
 //	/insights/<slug>            each article (sections article and contact)
 //	/insights/page/<n>          the index's further pages, ArticlesPerPage each
-//	/insights/tags/<tag>        every article with a tag
+//	/insights/tags/<tag>        every article with a tag, paginated likewise
 //
 // newest first, and a section of kind latest-articles on any page shows the
 // newest few. An article that is a draft, or dated after the build's day,
@@ -356,48 +356,53 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 		feed = s.Feeds[0].Path
 	}
 
-	// The index's pages.
-	pages := max(1, (len(list)+ArticlesPerPage-1)/ArticlesPerPage)
-	pageURL := func(n int) string {
-		if n == 1 {
-			return base
+	// The index's pages, and each tag's, ArticlesPerPage articles to a
+	// page: page 1 at the list's own path, then <path>/page/<n>.
+	listPages := func(path string, as []*LoadedArticle, tag string) {
+		pages := max(1, (len(as)+ArticlesPerPage-1)/ArticlesPerPage)
+		pageURL := func(n int) string {
+			if n == 1 {
+				return path
+			}
+			return fmt.Sprintf("%s/page/%d", path, n)
 		}
-		return fmt.Sprintf("%s/page/%d", base, n)
+		lastMod := ""
+		if len(as) > 0 {
+			lastMod = slices.Max(mapSlice(as, (*LoadedArticle).Modified))
+		}
+		for n := 1; n <= pages; n++ {
+			sec := *indexSec
+			sec.Articles = cards(as[(n-1)*ArticlesPerPage : min(n*ArticlesPerPage, len(as))])
+			sec.Tag, sec.Tags, sec.Page, sec.Pages, sec.IndexURL, sec.FeedURL = tag, allTags, n, pages, base, feed
+			if tag != "" {
+				sec.Heading = strings.ReplaceAll(labels.TaggedHeading, "{tag}", tag)
+			}
+			if n > 1 {
+				sec.NewerURL = pageURL(n - 1)
+			}
+			if n < pages {
+				sec.OlderURL = pageURL(n + 1)
+			}
+			p := index
+			if tag != "" || n > 1 {
+				p = l.derivedPage(s, index, pageURL(n))
+			}
+			if tag != "" {
+				p.Route.Title, p.Route.Name = sec.Heading, tag
+				p.Route.Description = fmt.Sprintf("%s: %s", sec.Heading, index.Route.Description)
+			}
+			if n > 1 {
+				label := strings.NewReplacer("{page}", strconv.Itoa(n), "{pages}", strconv.Itoa(pages)).Replace(labels.PageLabel)
+				p.Route.Title = p.Route.Title + " – " + label
+				p.Route.Name = label
+			}
+			p.Route.Prev, p.Route.Next, p.Route.LastMod = sec.NewerURL, sec.OlderURL, lastMod
+			p.Sections = replaceSection(p.Sections, &sec)
+		}
 	}
-	indexLastMod := ""
-	if len(list) > 0 {
-		indexLastMod = slices.Max(mapSlice(list, (*LoadedArticle).Modified))
-	}
-	for n := 1; n <= pages; n++ {
-		sec := *indexSec
-		sec.Articles = cards(list[(n-1)*ArticlesPerPage : min(n*ArticlesPerPage, len(list))])
-		sec.Tags, sec.Page, sec.Pages, sec.IndexURL, sec.FeedURL = allTags, n, pages, base, feed
-		if n > 1 {
-			sec.NewerURL = pageURL(n - 1)
-		}
-		if n < pages {
-			sec.OlderURL = pageURL(n + 1)
-		}
-		p := index
-		if n > 1 {
-			p = l.derivedPage(s, index, pageURL(n))
-			label := strings.NewReplacer("{page}", strconv.Itoa(n), "{pages}", strconv.Itoa(pages)).Replace(labels.PageLabel)
-			p.Route.Title = index.Route.Title + " – " + label
-			p.Route.Name = label
-		}
-		p.Route.Prev, p.Route.Next, p.Route.LastMod = sec.NewerURL, sec.OlderURL, indexLastMod
-		p.Sections = replaceSection(p.Sections, &sec)
-	}
+	listPages(base, list, "")
 	for _, t := range sortedKeys(tags) {
-		sec := *indexSec
-		sec.Articles = cards(tags[t])
-		sec.Tag, sec.Tags, sec.Page, sec.Pages, sec.IndexURL, sec.FeedURL = t, allTags, 1, 1, base, feed
-		sec.Heading = strings.ReplaceAll(labels.TaggedHeading, "{tag}", t)
-		p := l.derivedPage(s, index, base+"/tags/"+t)
-		p.Route.Title, p.Route.Name = sec.Heading, t
-		p.Route.Description = fmt.Sprintf("%s: %s", sec.Heading, index.Route.Description)
-		p.Route.LastMod = slices.Max(mapSlice(tags[t], (*LoadedArticle).Modified))
-		p.Sections = replaceSection(p.Sections, &sec)
+		listPages(base+"/tags/"+t, tags[t], t)
 	}
 
 	// The articles' pages.

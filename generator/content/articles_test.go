@@ -121,6 +121,45 @@ func TestArticlesListing(t *testing.T) {
 	}
 }
 
+// A tag with more articles than a page holds is paginated like the index.
+func TestArticlesTagPages(t *testing.T) {
+	fsys := fixtureSite(t)
+	addArticles(fsys, 25) // 13 tagged even: a page of 12 and a page of 1
+	s := loadArticles(t, fsys, false)
+	first := indexSection(t, s, "/insights/tags/even")
+	second := indexSection(t, s, "/insights/tags/even/page/2")
+	if first.Pages != 2 || len(first.Articles) != ArticlesPerPage || second.Page != 2 || len(second.Articles) != 1 {
+		t.Fatalf("even: page %d of %d with %d articles, then page %d with %d; want 12 then 1", first.Page, first.Pages, len(first.Articles), second.Page, len(second.Articles))
+	}
+	if first.OlderURL != "/insights/tags/even/page/2" || second.NewerURL != "/insights/tags/even" || second.OlderURL != "" {
+		t.Errorf("links: first older %q, second newer %q older %q", first.OlderURL, second.NewerURL, second.OlderURL)
+	}
+	if second.Tag != "even" || second.Heading != first.Heading || second.IndexURL != "/insights" {
+		t.Errorf("page 2 is tag %q heading %q index %q, want the tag's page", second.Tag, second.Heading, second.IndexURL)
+	}
+	all := append(cardURLs(first.Articles), cardURLs(second.Articles)...)
+	slices.Sort(all)
+	if len(slices.Compact(all)) != 13 {
+		t.Errorf("the two pages list %d distinct articles, want the 13 tagged even", len(slices.Compact(all)))
+	}
+	for _, c := range second.Articles {
+		if !slices.ContainsFunc(c.Tags, func(l TagLink) bool { return l.Tag == "even" }) {
+			t.Errorf("%s is listed under even without the tag", c.URL)
+		}
+	}
+	r1, _ := s.Route("/insights/tags/even")
+	r2, _ := s.Route("/insights/tags/even/page/2")
+	if r1.Next != "/insights/tags/even/page/2" || r2.Prev != "/insights/tags/even" || r2.Next != "" {
+		t.Errorf("rel: first next %q, second prev %q next %q", r1.Next, r2.Prev, r2.Next)
+	}
+	if r2.Title == r1.Title || !strings.HasPrefix(r2.Title, r1.Title) {
+		t.Errorf("titles %q and %q: page 2 must name its tag and differ from page 1", r1.Title, r2.Title)
+	}
+	if _, ok := s.Route("/insights/tags/odd/page/2"); ok {
+		t.Error("odd has 12 articles, one page, yet a page 2")
+	}
+}
+
 func TestArticlesTagsAndRelated(t *testing.T) {
 	s := loadArticles(t, fixtureSite(t), false)
 	tag := indexSection(t, s, "/insights/tags/healthcare")

@@ -3,15 +3,15 @@ package content
 func init() {
 	registerKind[ArticleIndexSection](sectionKind{
 		Name:          "article-index",
-		Doc:           "The articles, newest first, with their topics: on the page that holds it (the articles' index, whose path is theirs: /insights/<slug>), and on the pages the build adds for more articles (page/2, ...) and for each tag (tags/<tag>).",
+		Doc:           "The articles, newest first, with their topics: on the page that holds it (the articles' index, whose path is theirs: /insights/<slug>), and on the pages the build adds for more articles (page/2, ...) and for each tag (tags/<tag>, then tags/<tag>/page/2, ...).",
 		OwnBackground: true,
 	})
 }
 
 // ArticleIndexSection is the list of articles, newest first, on the page
 // that holds it and on the pages the build adds after it (page/2, ...) and
-// for each tag (tags/<tag>). The sections after it on its page (a call to
-// action) close every article's page too.
+// for each tag (tags/<tag>, paginated likewise). The sections after it on
+// its page (a call to action) close every article's page too.
 type ArticleIndexSection struct {
 	Eyebrow string `json:"eyebrow,omitempty"`
 	// Heading is the index's h1.

@@ -43,13 +43,37 @@ type Entry struct {
 
 type Author struct{ Name, URL string }
 
-// sitePath matches an href or src that is a site path, for making it
-// absolute.
-var sitePath = regexp.MustCompile(`(\s(?:href|src)=")(/[^/"][^"]*|/)"`)
+// sitePath matches an href or src that is a site path or a fragment, and
+// srcset a srcset (the body's pictures), for making them absolute.
+var (
+	sitePath = regexp.MustCompile(`(\s(?:href|src)=")(/[^/"][^"]*|/|#[^"]*)"`)
+	srcset   = regexp.MustCompile(`(\ssrcset=")([^"]*)"`)
+)
 
-func absolute(html, base string) string {
+// absolute makes the site paths of an entry's HTML absolute against base,
+// and its fragments (a footnote, a heading) against the entry's own URL: a
+// feed reader shows the entry with no page around it.
+func absolute(html, base, entryURL string) string {
 	base = strings.TrimSuffix(base, "/")
-	return sitePath.ReplaceAllString(html, "${1}"+strings.ReplaceAll(base, "$", "$$")+`${2}"`)
+	html = sitePath.ReplaceAllStringFunc(html, func(m string) string {
+		sub := sitePath.FindStringSubmatch(m)
+		if strings.HasPrefix(sub[2], "#") {
+			return sub[1] + entryURL + sub[2] + `"`
+		}
+		return sub[1] + base + sub[2] + `"`
+	})
+	return srcset.ReplaceAllStringFunc(html, func(m string) string {
+		sub := srcset.FindStringSubmatch(m)
+		candidates := strings.Split(sub[2], ",")
+		for i, c := range candidates {
+			c = strings.TrimSpace(c)
+			if strings.HasPrefix(c, "/") && !strings.HasPrefix(c, "//") {
+				c = base + c
+			}
+			candidates[i] = c
+		}
+		return sub[1] + strings.Join(candidates, ", ") + `"`
+	})
 }
 
 func day(d string) string { return d + "T00:00:00Z" }
@@ -109,7 +133,7 @@ func Atom(f Feed, feedURL string) []byte {
 			Title: text{Type: "text", Body: e.Title}, Link: []link{{Rel: "alternate", Type: "text/html", Href: e.URL}},
 			ID: e.URL, Published: day(e.Published), Updated: updated,
 			Author:  person{Name: e.Author.Name, URI: e.Author.URL},
-			Summary: text{Type: "text", Body: e.Summary}, Content: text{Type: "html", Body: absolute(e.HTML, f.BaseURL)},
+			Summary: text{Type: "text", Body: e.Summary}, Content: text{Type: "html", Body: absolute(e.HTML, f.BaseURL, e.URL)},
 		}
 		for _, t := range e.Tags {
 			en.Category = append(en.Category, category{Term: t})
@@ -158,7 +182,7 @@ func JSON(f Feed, feedURL string) []byte {
 	out := feed{Version: "https://jsonfeed.org/version/1.1", Title: f.Title, HomePageURL: f.SiteURL, FeedURL: feedURL, Description: f.Description, Icon: f.Icon, Language: f.Language, Items: []item{}}
 	for _, e := range f.Entries {
 		out.Items = append(out.Items, item{
-			ID: e.URL, URL: e.URL, Title: e.Title, Summary: e.Summary, ContentHTML: absolute(e.HTML, f.BaseURL), Image: e.Image,
+			ID: e.URL, URL: e.URL, Title: e.Title, Summary: e.Summary, ContentHTML: absolute(e.HTML, f.BaseURL, e.URL), Image: e.Image,
 			DatePublished: day(e.Published), DateModified: day(e.Updated), Authors: []author{{Name: e.Author.Name, URL: e.Author.URL}}, Tags: e.Tags,
 		})
 	}

@@ -7,13 +7,21 @@
 // same bytes on any machine. A title too long for three lines at the
 // largest size is set smaller, and cut with an ellipsis only at the
 // smallest.
+//
+// A build of a thousand articles draws a thousand of these, so the image
+// is drawn straight onto a palette rather than in RGBA and reduced after:
+// every colour it can hold is known before drawing (the background, the
+// accent, the mark's edges, and sixteen levels of coverage of each text
+// colour over the background), the part every card shares is drawn once
+// per brand, and each glyph is rasterised once per size and position.
 package shareimage
 
 import (
+	"bytes"
 	_ "embed"
 	"image"
 	"image/color"
-	"image/draw"
+	"image/png"
 	"strings"
 	"sync"
 
@@ -37,55 +45,6 @@ type Card struct {
 }
 
 var (
-	//go:embed fonts/Inter-Bold.ttf
-	boldTTF []byte
-	//go:embed fonts/Inter-Regular.ttf
-	regularTTF []byte
-)
-
-var fonts = sync.OnceValues(func() (*opentype.Font, *opentype.Font) {
-	bold, err := opentype.Parse(boldTTF)
-	if err != nil {
-		panic(err) // the embedded font is part of the program
-	}
-	regular, err := opentype.Parse(regularTTF)
-	if err != nil {
-		panic(err)
-	}
-	return bold, regular
-})
-
-func face(f *opentype.Font, size float64) font.Face {
-	fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
-	if err != nil {
-		panic(err)
-	}
-	return quantized{fc}
-}
-
-// quantized is a face whose glyphs have 16 levels of coverage instead of
-// 256: the edges look the same at this size, and the image keeps under
-// 256 colours, so it is encoded with a palette (sitefiles.Encode), a
-// quarter of the pixel data: a build of a thousand articles spent most of
-// its share-image time compressing RGBA.
-type quantized struct{ font.Face }
-
-func (q quantized) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
-	dr, mask, mp, adv, ok := q.Face.Glyph(dot, r)
-	if !ok {
-		return dr, mask, mp, adv, ok
-	}
-	out := image.NewAlpha(image.Rectangle{Max: dr.Size()})
-	for y := range dr.Dy() {
-		for x := range dr.Dx() {
-			a := uint32(mask.(*image.Alpha).AlphaAt(mp.X+x, mp.Y+y).A)
-			out.Pix[y*out.Stride+x] = uint8((a*15 + 127) / 255 * 17)
-		}
-	}
-	return dr, out, image.Point{}, adv, true
-}
-
-var (
 	ink   = color.RGBA{11, 11, 12, 255}
 	white = color.RGBA{255, 255, 255, 255}
 	muted = color.RGBA{161, 161, 170, 255}
@@ -93,28 +52,30 @@ var (
 
 const margin = 80
 
-// PNG draws the card and encodes it.
-func PNG(c Card) []byte { return sitefiles.Encode(Draw(c)) }
+// PNG draws the card and encodes it. Drawn text compresses well at the
+// fastest level; a palette is a quarter of the RGBA pixel data.
+func PNG(c Card) []byte {
+	var b bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&b, Draw(c)); err != nil {
+		panic(err) // encoding to memory cannot fail
+	}
+	return b.Bytes()
+}
 
 // Draw draws the card.
-func Draw(c Card) *image.RGBA {
-	bold, regular := fonts()
-	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
-	draw.Draw(img, img.Bounds(), image.NewUniform(ink), image.Point{}, draw.Src)
-	// The accent: a bar down the left edge and the mark with the brand.
-	draw.Draw(img, image.Rect(0, 0, 16, Height), image.NewUniform(c.Accent), image.Point{}, draw.Src)
-	mark := sitefiles.Mark(64, c.Accent)
-	draw.Draw(img, image.Rect(margin, 64, margin+64, 128), mark, image.Point{}, draw.Over)
-	brand := face(bold, 36)
-	text(img, brand, white, margin+88, 110, c.Brand)
+func Draw(c Card) *image.Paletted {
+	t := template(c.Brand, c.Accent)
+	img := &image.Paletted{Pix: bytes.Clone(t.img.Pix), Stride: t.img.Stride, Rect: t.img.Rect, Palette: t.img.Palette}
+	cv := canvas{img: img, template: t}
 
 	// The title: the largest size at which it fits three lines.
 	maxW := Width - 2*margin
 	var lines []string
-	var title font.Face
+	var title *face
 	var lineH int
 	for _, size := range []float64{68, 60, 52, 46} {
-		title = face(bold, size)
+		title = faceOf(bold, size)
 		lines = wrap(title, c.Title, maxW)
 		lineH = int(size * 1.18)
 		if len(lines) <= 3 {
@@ -127,33 +88,261 @@ func Draw(c Card) *image.RGBA {
 	}
 	y := 250 + (3-len(lines))*lineH/2
 	for _, l := range lines {
-		text(img, title, white, margin, y, l)
+		cv.text(title, white, margin, y, l)
 		y += lineH
 	}
 
 	// The byline.
-	meta := face(regular, 30)
 	byline := c.Author
 	if c.Date != "" {
 		byline = strings.TrimPrefix(byline+"  ·  "+c.Date, "  ·  ")
 	}
-	draw.Draw(img, image.Rect(margin, Height-118, margin+56, Height-114), image.NewUniform(c.Accent), image.Point{}, draw.Src)
-	text(img, meta, muted, margin, Height-72, byline)
+	cv.text(faceOf(regular, 30), muted, margin, Height-72, byline)
 	return img
 }
 
-func text(img *image.RGBA, f font.Face, c color.Color, x, y int, s string) {
-	d := font.Drawer{Dst: img, Src: image.NewUniform(c), Face: f, Dot: fixed.P(x, y)}
-	d.DrawString(s)
+// A base is the part every card of one brand shares, drawn once, with the
+// palette every card of the brand draws in.
+type base struct {
+	img *image.Paletted
+	// level[c] is the palette index of colour c at coverage 1/15 over the
+	// background; coverage k/15 is level[c]+k-1.
+	level map[color.RGBA]uint8
+}
+
+var templates sync.Map // brand and accent -> *base
+
+func template(brand string, accent color.RGBA) *base {
+	type key struct {
+		brand  string
+		accent color.RGBA
+	}
+	k := key{brand, accent}
+	if t, ok := templates.Load(k); ok {
+		return t.(*base)
+	}
+	t := drawBase(brand, accent)
+	templates.Store(k, t)
+	return t
+}
+
+func drawBase(brand string, accent color.RGBA) *base {
+	pal := color.Palette{ink, accent}
+	b := &base{level: map[color.RGBA]uint8{}}
+	for _, fg := range []color.RGBA{white, muted} {
+		b.level[fg] = uint8(len(pal))
+		for k := 1; k <= 15; k++ {
+			pal = append(pal, blend(fg, ink, k))
+		}
+	}
+	img := image.NewPaletted(image.Rect(0, 0, Width, Height), pal)
+	// Index 0, the background, fills the image already.
+	fill(img, image.Rect(0, 0, 16, Height), 1) // the accent bar down the left edge
+	fill(img, image.Rect(margin, Height-118, margin+56, Height-114), 1)
+	// The mark, composited over the background: its anti-aliased edges
+	// become palette colours of their own.
+	m := sitefiles.Mark(64, accent)
+	for y := range 64 {
+		for x := range 64 {
+			c := m.RGBAAt(x, y)
+			if c.A == 0 {
+				continue
+			}
+			// The mark's pixels are premultiplied.
+			a := 255 - uint16(c.A)
+			over := func(s, t uint8) uint8 { return s + uint8((uint16(t)*a+127)/255) }
+			c = color.RGBA{over(c.R, ink.R), over(c.G, ink.G), over(c.B, ink.B), 255}
+			img.SetColorIndex(margin+x, 64+y, index(img, c))
+		}
+	}
+	b.img = img
+	cv := canvas{img: img, template: b}
+	cv.text(faceOf(bold, 36), white, margin+88, 110, brand)
+	return b
+}
+
+// index is c's place in the palette, added if there is room, else the
+// nearest colour already in it.
+func index(img *image.Paletted, c color.RGBA) uint8 {
+	for i, p := range img.Palette {
+		if p == c {
+			return uint8(i)
+		}
+	}
+	if len(img.Palette) < 256 {
+		img.Palette = append(img.Palette, c)
+		return uint8(len(img.Palette) - 1)
+	}
+	return uint8(img.Palette.Index(c))
+}
+
+func fill(img *image.Paletted, r image.Rectangle, i uint8) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
+		for x := range row {
+			row[x] = i
+		}
+	}
+}
+
+// blend is fg at coverage k/15 over bg.
+func blend(fg, bg color.RGBA, k int) color.RGBA {
+	mix := func(f, b uint8) uint8 { return uint8((int(f)*k + int(b)*(15-k) + 7) / 15) }
+	return color.RGBA{mix(fg.R, bg.R), mix(fg.G, bg.G), mix(fg.B, bg.B), 255}
+}
+
+// A canvas draws text onto a card. Text only ever lies on the background,
+// so a pixel's colour follows from its coverage alone.
+type canvas struct {
+	img      *image.Paletted
+	template *base
+}
+
+var coverage = sync.Pool{New: func() any { return image.NewAlpha(image.Rect(0, 0, Width, Height)) }}
+
+// text draws s with its baseline starting at (x, y): the glyphs' coverage
+// is added up first (neighbouring glyphs can overlap), then each covered
+// pixel takes the colour of its coverage, in sixteen levels.
+func (cv canvas) text(f *face, c color.RGBA, x, y int, s string) {
+	cov := coverage.Get().(*image.Alpha)
+	defer coverage.Put(cov)
+	var dirty image.Rectangle
+	dot := fixed.P(x, y)
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += f.Kern(prev, r)
+		}
+		g := f.glyph(dot, r)
+		dr := g.rect.Add(image.Pt(dot.X.Floor(), dot.Y.Floor())).Intersect(cov.Rect)
+		for py := dr.Min.Y; py < dr.Max.Y; py++ {
+			src := g.mask.Pix[g.mask.PixOffset(dr.Min.X-dot.X.Floor()-g.rect.Min.X, py-dot.Y.Floor()-g.rect.Min.Y):]
+			dst := cov.Pix[cov.PixOffset(dr.Min.X, py):]
+			for px := range dr.Dx() {
+				m := uint32(src[px])
+				dst[px] = uint8(m + uint32(dst[px])*(255-m)/255) // over
+			}
+		}
+		dirty = dirty.Union(dr)
+		dot.X += g.advance
+		prev = r
+	}
+	first := cv.template.level[c]
+	for py := dirty.Min.Y; py < dirty.Max.Y; py++ {
+		row := cov.Pix[cov.PixOffset(dirty.Min.X, py):cov.PixOffset(dirty.Max.X, py)]
+		out := cv.img.Pix[cv.img.PixOffset(dirty.Min.X, py):]
+		for px, a := range row {
+			if k := (uint32(a)*15 + 127) / 255; k > 0 {
+				out[px] = first + uint8(k) - 1
+			}
+			row[px] = 0 // the pool's buffer goes back clear
+		}
+	}
+}
+
+var (
+	//go:embed fonts/Inter-Bold.ttf
+	boldTTF []byte
+	//go:embed fonts/Inter-Regular.ttf
+	regularTTF []byte
+)
+
+const (
+	bold = iota
+	regular
+)
+
+var fonts = sync.OnceValue(func() [2]*opentype.Font {
+	var out [2]*opentype.Font
+	for i, ttf := range [][]byte{boldTTF, regularTTF} {
+		f, err := opentype.Parse(ttf)
+		if err != nil {
+			panic(err) // the embedded font is part of the program
+		}
+		out[i] = f
+	}
+	return out
+})
+
+// A face is one font at one size, shared by every card: an opentype face
+// keeps scratch buffers, so each use holds its lock, and each glyph is
+// rasterised once per sub-pixel position and kept.
+type face struct {
+	mu     sync.Mutex
+	f      font.Face
+	glyphs map[glyphKey]glyph
+}
+
+type glyphKey struct {
+	r    rune
+	frac fixed.Point26_6 // the dot's position within its pixel
+}
+
+type glyph struct {
+	rect    image.Rectangle // relative to the dot's pixel
+	mask    *image.Alpha
+	advance fixed.Int26_6
+}
+
+var faces sync.Map // [2]any{font, size} -> *face
+
+func faceOf(which int, size float64) *face {
+	k := [2]any{which, size}
+	if f, ok := faces.Load(k); ok {
+		return f.(*face)
+	}
+	fc, err := opentype.NewFace(fonts()[which], &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		panic(err)
+	}
+	f, _ := faces.LoadOrStore(k, &face{f: fc, glyphs: map[glyphKey]glyph{}})
+	return f.(*face)
+}
+
+func (f *face) Kern(a, b rune) fixed.Int26_6 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.f.Kern(a, b)
+}
+
+func (f *face) measure(s string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return font.MeasureString(f.f, s).Ceil()
+}
+
+func (f *face) glyph(dot fixed.Point26_6, r rune) glyph {
+	k := glyphKey{r, fixed.Point26_6{X: dot.X & 63, Y: dot.Y & 63}}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if g, ok := f.glyphs[k]; ok {
+		return g
+	}
+	var g glyph
+	dr, mask, mp, adv, ok := f.f.Glyph(k.frac, r)
+	g.advance = adv
+	if ok {
+		// The face's mask is its scratch buffer: copied.
+		a := mask.(*image.Alpha)
+		g.rect = dr
+		g.mask = image.NewAlpha(image.Rectangle{Max: dr.Size()})
+		for y := range dr.Dy() {
+			copy(g.mask.Pix[y*g.mask.Stride:][:dr.Dx()], a.Pix[a.PixOffset(mp.X, mp.Y+y):])
+		}
+	} else {
+		g.mask = image.NewAlpha(image.Rectangle{})
+	}
+	f.glyphs[k] = g
+	return g
 }
 
 // wrap breaks s into lines no wider than maxW, at spaces.
-func wrap(f font.Face, s string, maxW int) []string {
+func wrap(f *face, s string, maxW int) []string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(s) {
 		try := strings.TrimSpace(line + " " + w)
-		if line != "" && font.MeasureString(f, try).Ceil() > maxW {
+		if line != "" && f.measure(try) > maxW {
 			lines = append(lines, line)
 			line = w
 			continue
@@ -167,9 +356,9 @@ func wrap(f font.Face, s string, maxW int) []string {
 }
 
 // ellipsis shortens a line, word by word, until it fits with "…".
-func ellipsis(f font.Face, line string, maxW int) string {
+func ellipsis(f *face, line string, maxW int) string {
 	words := strings.Fields(line)
-	for len(words) > 1 && font.MeasureString(f, strings.Join(words, " ")+"…").Ceil() > maxW {
+	for len(words) > 1 && f.measure(strings.Join(words, " ")+"…") > maxW {
 		words = words[:len(words)-1]
 	}
 	return strings.Join(words, " ") + "…"

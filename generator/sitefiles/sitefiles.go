@@ -253,6 +253,3 @@ func ico(pngData []byte, size int) []byte {
 
 // Mark draws the brand's mark at size x size, for other drawn images.
 func Mark(size int, accent color.RGBA) *image.RGBA { return mark(size, accent) }
-
-// Encode writes a drawn image as a PNG, as the site files are written.
-func Encode(img *image.RGBA) []byte { return encode(img) }
