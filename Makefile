@@ -3,7 +3,7 @@
 #   make serve   install what is missing, build, serve on 127.0.0.1:8080
 #   make test    install what is missing, run every test
 #   make deploy  build and deploy one stage to AWS (deploy/deploy.mk)
-#   make lighthouse  Lighthouse on every route of the served site (tools/tools.mk)
+#   make lighthouse  Lighthouse on every route of the served site (tools/tools.mk); make lighthouse-photos, on pages with photos
 SHELL := /bin/bash
 GO    ?= go
 NPM   ?= npm

@@ -42,7 +42,13 @@ func document(p docParams) []byte {
 		b.Write(p.style)
 		b.WriteString("</style>\n")
 	}
-	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", p.script)
+	// The app is fetched at low priority: the page is whole without it
+	// (a module script never blocks rendering), so on a slow network the
+	// document and the lead image come first. Lighthouse's simulation
+	// counts a high-priority script that arrives before the first paint
+	// as render-blocking: at the default (high) every route's simulated
+	// FCP was 1.4 s and its score 99; at low, 0.85 s and 100.
+	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" fetchpriority=\"low\"></script>\n", p.script)
 	b.WriteString("</head>\n<body>\n<div id=\"root\">")
 	b.WriteString(p.body)
 	b.WriteString("</div>\n")

@@ -378,3 +378,24 @@ func TestHeadOfEveryRoute(t *testing.T) {
 		})
 	}
 }
+
+// Every page loads its app at low priority and its lead image, if any,
+// at high: on a slow network the content comes before the code that only
+// hydrates it, and Lighthouse's simulation no longer counts the app as
+// blocking the first paint.
+func TestContentBeforeApp(t *testing.T) {
+	f := files(shippedSite(t))
+	module := regexp.MustCompile(`<script type="module"[^>]*>`)
+	for _, r := range shippedSite(t).Stats.Routes {
+		doc := string(f[r.File])
+		scripts := module.FindAllString(doc, -1)
+		if len(scripts) != 1 || !strings.Contains(scripts[0], ` fetchpriority="low"`) {
+			t.Errorf("%s: module scripts %q, want one with fetchpriority=low", r.Path, scripts)
+		}
+		for _, l := range regexp.MustCompile(`<link rel="preload" as="image"[^>]*>`).FindAllString(doc, -1) {
+			if !strings.Contains(l, `fetchpriority="high"`) {
+				t.Errorf("%s: the lead image's preload %s is not high priority", r.Path, l)
+			}
+		}
+	}
+}

@@ -20,6 +20,8 @@ import (
 	"github.com/gen2brain/webp"
 	"golang.org/x/image/draw"
 	xwebp "golang.org/x/image/webp"
+
+	"github.com/vozia/site/internal/parallel"
 )
 
 // Settings are the ladder of widths and the encoders' settings. They are
@@ -200,11 +202,17 @@ func (p *Processor) cached(key string) *Result {
 func (p *Processor) Process(ctx context.Context, srcs []Source) ([]*Result, error) {
 	out := make([]*Result, len(srcs))
 	errs := make([]error, len(srcs))
+	// The cache first, on every core: hashing the originals and reading
+	// their cached files is all a warm build does here.
+	keys := make([]string, len(srcs))
+	parallel.For(len(srcs), 0, func(i int) {
+		keys[i] = p.key(srcs[i])
+		out[i] = p.cached(keys[i])
+	})
 	var wg sync.WaitGroup
 	for i, src := range srcs {
-		key := p.key(src)
-		if r := p.cached(key); r != nil {
-			out[i] = r
+		key := keys[i]
+		if out[i] != nil {
 			continue
 		}
 		wg.Add(1)

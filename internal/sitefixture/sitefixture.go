@@ -6,9 +6,15 @@ package sitefixture
 import (
 	"fmt"
 	"io/fs"
+	"maps"
+	"path"
+	"regexp"
+	"slices"
 	"strings"
 	"testing/fstest"
 	"time"
+
+	"github.com/vozia/site/generator/images/imagetest"
 )
 
 // Copy reads a content tree into a MapFS.
@@ -85,5 +91,54 @@ Some text about %s.[^note]
 
 [^note]: A footnote.
 `, i, t1, i, date, author, t1, t2, cover, i, t2, i)}
+	}
+}
+
+// AddPhotos turns the content's drawn images into photos, as an editor's
+// camera would give them: each article's cover, each case study's image,
+// and a portrait for every founder and author (a field they may leave
+// out). The photos are generated (imagetest.Photo: gradients and noise,
+// EXIF with a GPS position and, every other one, a sideways orientation),
+// 2400x1600 for covers and case studies, 1200x1200 for portraits. make
+// lighthouse-photos measures the pages that show them.
+func AddPhotos(fsys fstest.MapFS) {
+	seed := uint64(0)
+	photo := func(w, h int) []byte {
+		seed++
+		return imagetest.JPEG(imagetest.Photo(w, h, seed), 90, 1+int(seed%2)*5)
+	}
+	svgSrc := regexp.MustCompile(`(src: *)([^,}\s]+\.svg)`)
+	for _, p := range slices.Sorted(maps.Keys(fsys)) {
+		switch {
+		case strings.HasPrefix(p, "articles/") && strings.HasSuffix(p, ".md"):
+			// The first SVG named is the cover (front matter comes first).
+			data := string(fsys[p].Data)
+			m := svgSrc.FindStringSubmatchIndex(data)
+			if m == nil {
+				continue
+			}
+			name := "/images/photos/" + strings.TrimSuffix(path.Base(strings.TrimSuffix(p, "/index.md")), ".md") + ".jpg"
+			fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(2400, 1600)}
+			fsys[p] = &fstest.MapFile{Data: []byte(data[:m[4]] + name + data[m[5]:])}
+		case p == "collections/case-studies.yaml":
+			n := 0
+			fsys[p] = &fstest.MapFile{Data: svgSrc.ReplaceAllFunc(fsys[p].Data, func(b []byte) []byte {
+				n++
+				name := fmt.Sprintf("/images/photos/case-study-%d.jpg", n)
+				fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(2400, 1600)}
+				return []byte(svgSrc.ReplaceAllString(string(b), "${1}"+name))
+			})}
+		case p == "collections/founders.yaml" || p == "collections/authors.yaml":
+			// A portrait after each entry's first line.
+			n := 0
+			entry := regexp.MustCompile(`(?m)^- (?:name|key): *(.+)\n`)
+			fsys[p] = &fstest.MapFile{Data: entry.ReplaceAllFunc(fsys[p].Data, func(b []byte) []byte {
+				n++
+				name := fmt.Sprintf("/images/photos/%s-%d.jpg", strings.TrimSuffix(path.Base(p), ".yaml"), n)
+				fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(1200, 1200)}
+				who := strings.TrimSpace(entry.FindStringSubmatch(string(b))[1])
+				return fmt.Appendf(slices.Clone(b), "  photo: {src: %s, alt: \"Portrait of %s\"}\n", name, strings.Trim(who, `"`))
+			})}
+		}
 	}
 }

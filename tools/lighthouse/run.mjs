@@ -2,11 +2,12 @@
 // served site and prints one table: each route, the four category scores,
 // FCP, LCP, TBT, CLS and the bytes transferred.
 //
-//	node run.mjs -base http://127.0.0.1:8080 -site ../../dist/site [-runs 3] [-warm /] [-json out.json] [route...]
+//	node run.mjs -base http://127.0.0.1:8080 -site ../../dist/site [-runs 3] [-warm /] [-photos] [-json out.json] [route...]
 //
 // The routes are the build's route table (the hashed routes file named by
 // the site data of index.html), less redirects and the not-found page,
-// unless routes are given. With -warm PATH each route is measured as a
+// unless routes are given; with -photos, only those whose page shows a
+// processed image (/assets/img/). With -warm PATH each route is measured as a
 // second page: PATH is loaded first and the browser cache is kept, so
 // what the first page cached no longer counts. Each route is measured
 // -runs times and the run with the median performance score is shown, as
@@ -15,7 +16,8 @@
 // Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), started
 // once with a fresh profile; nothing downloads a browser. This is a
 // report more than a test, since figures move with the machine's load, but
-// it exits 1 when a route's median performance score is below 100.
+// it exits 1 when a route's median performance score is below 100 or an
+// image audit fails on it (imageAudits).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,11 +25,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const args = process.argv.slice(2);
-const opt = {base: 'http://127.0.0.1:8080', site: '', warm: '', json: '', runs: '3', routes: []};
+const opt = {base: 'http://127.0.0.1:8080', site: '', warm: '', json: '', runs: '3', photos: false, routes: []};
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '-base' || a === '-site' || a === '-warm' || a === '-json' || a === '-runs') {
     opt[a.slice(1)] = args[++i];
+  } else if (a === '-photos') {
+    opt.photos = true;
   } else if (a.startsWith('-')) {
     console.error(`unknown flag ${a}`);
     process.exit(2);
@@ -52,6 +56,14 @@ if (opt.routes.length === 0) {
     process.exit(2);
   }
   opt.routes = routeTable(opt.site);
+  if (opt.photos) {
+    // Only the pages that show a processed image.
+    opt.routes = opt.routes.filter(r => fs.readFileSync(path.join(opt.site, r, 'index.html'), 'utf8').includes('/assets/img/'));
+    if (opt.routes.length === 0) {
+      console.error(`no page of ${opt.site} shows a processed image`);
+      process.exit(1);
+    }
+  }
 }
 
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vozia-lighthouse-'));
@@ -66,6 +78,13 @@ const chrome = await chromeLauncher.launch({
 });
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+// The image audits: files larger than their box or in an old format
+// (image-delivery-insight, Lighthouse 13's "properly size images" and
+// "serve images in modern formats"), the largest image lazily loaded or
+// found late (lcp-discovery-insight), no width and height (unsized-images),
+// and the two best-practice checks of size and aspect ratio. A route that
+// fails one fails make lighthouse, whatever its score.
+const imageAudits = ['image-delivery-insight', 'lcp-discovery-insight', 'unsized-images', 'image-size-responsive', 'image-aspect-ratio'];
 const rows = [];
 let version = '';
 try {
@@ -91,6 +110,13 @@ try {
       for (const ref of lhr.categories[c].auditRefs) {
         const a = lhr.audits[ref.id];
         if (ref.weight > 0 && a.score !== null && a.score < 1 && c !== 'performance') failed.push(`${c}: ${ref.id}`);
+      }
+    }
+    // The image audits fail the run whatever their weight.
+    for (const id of imageAudits) {
+      const a = lhr.audits[id];
+      if (a && a.score !== null && a.score < 1 && !failed.some(f => f.endsWith(`: ${id}`))) {
+        failed.push(`images: ${id} (${a.title}${a.displayValue ? `: ${a.displayValue}` : ''})`);
       }
     }
     rows.push({
@@ -129,5 +155,10 @@ if (opt.json) fs.writeFileSync(opt.json, JSON.stringify(rows, null, 2) + '\n');
 const below = rows.filter(r => r.scores[0] < 100);
 if (below.length > 0) {
   console.log(`performance below 100: ${below.map(r => `${r.route} (${r.scores[0]})`).join(', ')}`);
+  process.exitCode = 1;
+}
+const images = rows.filter(r => r.failed.some(f => f.startsWith('images: ')));
+if (images.length > 0) {
+  console.log(`image audits failed on: ${images.map(r => r.route).join(', ')}`);
   process.exitCode = 1;
 }

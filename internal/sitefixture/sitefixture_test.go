@@ -1,0 +1,54 @@
+package sitefixture
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/generator/content"
+)
+
+// The photo copy of the shipped content loads as valid content, and every
+// image AddPhotos promises is a photo: each article's cover, each case
+// study's image, a portrait for each founder and author.
+func TestAddPhotos(t *testing.T) {
+	fsys, err := Copy(os.DirFS("../../content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddPhotos(fsys)
+	s, err := content.LoadWith(fsys, content.LoadOptions{Now: time.Now()})
+	if err != nil {
+		t.Fatalf("the photo copy of the content does not load:\n%v", err)
+	}
+	photo := func(what, src string) {
+		t.Helper()
+		if !strings.HasPrefix(src, "/images/photos/") || !strings.HasSuffix(src, ".jpg") {
+			t.Errorf("%s is %q, not a photo", what, src)
+		} else if f := fsys[strings.TrimPrefix(src, "/")]; f == nil || len(f.Data) < 10_000 {
+			t.Errorf("%s: %s is missing or not a photo", what, src)
+		}
+	}
+	if len(s.Articles) == 0 || len(s.Collections.CaseStudies) == 0 || len(s.Collections.Founders) == 0 {
+		t.Fatal("the content has no article, case study or founder: nothing to check")
+	}
+	for _, a := range s.Articles {
+		photo("the cover of "+a.Slug, a.Front.Cover.Src)
+		if a.Author.Photo == nil {
+			t.Errorf("%s's author has no portrait", a.Slug)
+		} else {
+			photo("the portrait of "+a.Author.Name, a.Author.Photo.Src)
+		}
+	}
+	for _, c := range s.Collections.CaseStudies {
+		photo("a case study's image", c.Image.Src)
+	}
+	for _, f := range s.Collections.Founders {
+		if f.Photo == nil {
+			t.Errorf("%s has no portrait", f.Name)
+			continue
+		}
+		photo("the portrait of "+f.Name, f.Photo.Src)
+	}
+}
