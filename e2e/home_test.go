@@ -432,13 +432,16 @@ func TestHomePage(t *testing.T) {
 
 	t.Run("sections fade in once", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, true, false)
+		// Set aside once the app knows it is below the fold: hidden at once.
+		waitFor(t, tab, `document.getElementById("about-us").classList.contains("is-pending")`)
 		if op := eval[string](t, tab, `getComputedStyle(document.getElementById("about-us")).opacity`); op != "0" {
 			t.Errorf("section below the fold has opacity %s before scrolling, want 0", op)
 		}
+		run(t, tab, `document.getElementById("about-us").scrollIntoView()`)
+		waitFor(t, tab, `document.getElementById("about-us").classList.contains("is-visible")`)
 		if d := eval[string](t, tab, `getComputedStyle(document.getElementById("about-us")).transitionDuration`); !strings.HasPrefix(d, "0.6s") {
 			t.Errorf("fade duration %s, want 0.6s", d)
 		}
-		run(t, tab, `document.getElementById("about-us").scrollIntoView()`)
 		waitFor(t, tab, `getComputedStyle(document.getElementById("about-us")).opacity === "1"`)
 		reduced := homeTab(t, env, desktop, true, true)
 		if op := eval[string](t, reduced, `getComputedStyle(document.getElementById("about-us")).opacity`); op != "1" {

@@ -185,7 +185,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	site.Finish(opt.Now)
 	out := &output{}
-	preloads, pendingImages, err := bld.pictures(ctx, site, opt, out)
+	leads, pendingImages, err := bld.pictures(ctx, site, opt, out)
 	if err != nil {
 		return nil, problem.Of(err).Prefix(opt.ContentDir)
 	}
@@ -265,7 +265,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for i, rt := range routes {
 		doc := document(docParams{
 			site: site, route: rt, body: rendered[i].HTML, siteJSON: siteJSON, pageJSON: pageJSON[rt.Path],
-			script: b.Script, style: style, preload: preloads[rt.Path],
+			script: b.Script, style: style, preload: preload(leads[rt.Path], rendered[i].HTML),
 		})
 		docs[rt.Path] = doc
 		out.add(htmlFile(rt), doc)

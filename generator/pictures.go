@@ -23,10 +23,11 @@ import (
 // known from the header), the encoding runs in the background, and
 // ImagesReady is called when it is done, so that a rebuild swaps them in.
 //
-// It returns the preload <link> of each page that has a lead image, and
-// the site paths of the files still being encoded (which the link check
-// takes as there: they will be, and a page may name them meanwhile).
-func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) (preloads map[string]string, pendingFiles []string, err error) {
+// It returns the lead image of each page that has one (its preload is
+// written with the page: preload), and the site paths of the files still
+// being encoded (which the link check takes as there: they will be, and a
+// page may name them meanwhile).
+func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) (leads map[string]*content.Image, pendingFiles []string, err error) {
 	if bld.images == nil {
 		bld.images = images.NewProcessor(images.Default, opt.CacheDir)
 	}
@@ -132,50 +133,77 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 			}
 		}
 	}
-	preloads = map[string]string{}
+	leads = map[string]*content.Image{}
 	for path, p := range site.Pages {
 		if lead := leadImage(p); lead != nil {
 			lead.Priority = true
-			preloads[path] = preload(*lead)
+			leads[path] = lead
 		}
 	}
-	return preloads, pendingFiles, nil
+	return leads, pendingFiles, nil
 }
 
 // leadImage is the page's likely largest image: the first processed
-// image of its first section (a hero's or an article's cover), which the
-// app shows full width. Text sections do not lead: their images are lazy.
+// image of the first section that shows an image, if that is the first
+// or second section (a hero's picture, an article's cover, the first card
+// of a grid under the page's heading, a collection's record included). Text sections do not lead: their
+// images are lazy, as is every image further down.
 func leadImage(p *content.Page) *content.Image {
-	if len(p.Sections) == 0 {
-		return nil
-	}
-	if _, ok := p.Sections[0].Value.(*content.MarkdownSection); ok {
-		return nil
-	}
-	// An article's lead image is its cover (its author's photo comes first
-	// among its fields).
-	if a, ok := p.Sections[0].Value.(*content.ArticleSection); ok {
-		if len(a.Cover.Sources) > 0 {
-			return &a.Cover
+	for i, sec := range p.Sections[:min(2, len(p.Sections))] {
+		if _, ok := sec.Value.(*content.MarkdownSection); ok {
+			return nil
 		}
-		return nil
-	}
-	var lead *content.Image
-	content.EachImage(&p.Sections[0], func(img *content.Image) {
-		if lead == nil && len(img.Sources) > 0 {
-			lead = img
+		// An article's lead image is its cover (its author's photo comes
+		// first among its fields).
+		if a, ok := sec.Value.(*content.ArticleSection); ok {
+			if len(a.Cover.Sources) > 0 {
+				return &a.Cover
+			}
+			return nil
 		}
-	})
-	return lead
+		var first *content.Image
+		p.EachSectionImage(i, func(img *content.Image) {
+			if first == nil {
+				first = img
+			}
+		})
+		if first != nil {
+			if len(first.Sources) == 0 {
+				return nil // a drawing (SVG) leads, and needs no preload
+			}
+			return first
+		}
+	}
+	return nil
 }
 
 // preload is the head's <link> that starts the lead image's download
 // before the body is parsed, in the format and width the <picture> will
-// pick (the first <source>, AVIF, at the cover's sizes).
-func preload(img content.Image) string {
+// pick: its first <source> (AVIF), at the sizes the page gives it, read
+// from the rendered body, so that the two can never disagree (a preload
+// of another width is a second download). No lead, or a lead the body
+// does not show, has no preload.
+func preload(img *content.Image, body string) string {
+	if img == nil || len(img.Sources) == 0 {
+		return ""
+	}
 	s := img.Sources[0]
+	sizes := ""
+	for _, attr := range []string{"srcSet", "srcset"} { // React's spelling, then Markdown's
+		at := `<source type="` + html.EscapeString(s.Type) + `" ` + attr + `="` + html.EscapeString(s.Srcset) + `" sizes="`
+		if i := strings.Index(body, at); i >= 0 {
+			rest := body[i+len(at):]
+			if j := strings.IndexByte(rest, '"'); j >= 0 {
+				sizes = rest[:j] // already escaped, as it goes back into an attribute
+			}
+			break
+		}
+	}
+	if sizes == "" {
+		return ""
+	}
 	return fmt.Sprintf(`<link rel="preload" as="image" type="%s" imagesrcset="%s" imagesizes="%s" fetchpriority="high">`+"\n",
-		s.Type, html.EscapeString(s.Srcset), content.ImageSizes["cover"])
+		html.EscapeString(s.Type), html.EscapeString(s.Srcset), sizes)
 }
 
 // setImage points a content image at its processed files.

@@ -24,6 +24,11 @@ func photoSite(t *testing.T) fstest.MapFS {
 	edit(t, fsys, "collections/case-studies.yaml", "/images/case-studies/ecommerce-retailer.svg", "/images/photos/phone.jpg")
 	edit(t, fsys, "collections/founders.yaml", "  initials: LN\n", "  initials: LN\n  photo: {src: /images/photos/face.png, alt: Lucía Navarro}\n")
 	edit(t, fsys, "pages/notes.md", "See [the services](/services).\n", "See [the services](/services).\n\n![A rising chart of answered calls](/images/photos/chart.jpg)\n")
+	// A page whose stories come right under its heading: the first
+	// story's photo leads it.
+	fsys["pages/stories.yaml"] = &fstest.MapFile{Data: []byte("title: Stories\ndescription: Our customers' stories.\nname: Stories\nsections:\n" +
+		"  - kind: hero\n    eyebrow: Customers\n    heading: Stories\n    intro: What customers did.\n" +
+		"  - kind: case-studies\n    heading: Stories\n    challenge: Challenge\n    solution: Solution\n    results: Results\n")}
 	return fsys
 }
 
@@ -89,6 +94,7 @@ func TestPictures(t *testing.T) {
 				t.Errorf("notes/index.html lacks %s", want)
 			}
 		}
+		preloads := 0
 		for name, doc := range f {
 			if !strings.HasSuffix(name, ".html") {
 				continue
@@ -96,11 +102,35 @@ func TestPictures(t *testing.T) {
 			if n := strings.Count(string(doc), `loading="eager"`); n > 1 {
 				t.Errorf("%s has %d eager images, at most 1", name, n)
 			}
+			// A preload asks for the file the page's <picture> picks: the
+			// same srcset at the same sizes (else it is a second download).
+			for _, m := range regexp.MustCompile(`<link rel="preload" as="image" type="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"`).FindAllStringSubmatch(string(doc), -1) {
+				preloads++
+				if !strings.Contains(string(doc), `<source type="`+m[1]+`" srcSet="`+m[2]+`" sizes="`+m[3]+`"`) {
+					t.Errorf("%s preloads %s at sizes %q, which no <picture> of the page shows at those sizes", name, m[2], m[3])
+				}
+				if !strings.Contains(string(doc), `loading="eager"`) {
+					t.Errorf("%s preloads an image it loads lazily", name)
+				}
+			}
 			for _, img := range regexp.MustCompile(`<img [^>]*>`).FindAllString(string(doc), -1) {
 				if !strings.Contains(img, ` width="`) || !strings.Contains(img, ` height="`) {
 					t.Errorf("%s: %s has no width and height", name, img)
 				}
 			}
+		}
+		if preloads == 0 {
+			t.Error("no page preloads its lead image")
+		}
+		// The first story leads the page it opens, and only that page:
+		// the about page shows the same record further down, lazily.
+		phone := regexp.MustCompile(`<img src="/assets/img/phone-[^>]*>`)
+		if img := phone.FindString(string(f["stories/index.html"])); !strings.Contains(img, `loading="eager"`) || !strings.Contains(strings.ToLower(img), `fetchpriority="high"`) ||
+			!strings.Contains(string(f["stories/index.html"]), `imagesrcset="/assets/img/phone-`) {
+			t.Errorf("the stories page's first photo is not its preloaded, eager lead: %s", img)
+		}
+		if img := phone.FindString(about); !strings.Contains(img, `loading="lazy"`) {
+			t.Errorf("the about page loads the story photo further down eagerly: %s", img)
 		}
 	})
 
@@ -216,22 +246,47 @@ func TestPicturesLater(t *testing.T) {
 	}
 }
 
-// TestLeadImage: the first image of a page's first section is its lead:
-// eager, high priority and preloaded; a Markdown text never leads.
+// TestLeadImage: the first image of the first section that shows one,
+// if that is the first or second section, is the page's lead: eager, high
+// priority and preloaded at the sizes the page renders it with; a Markdown
+// text never leads, nor does an image further down.
 func TestLeadImage(t *testing.T) {
 	img := content.Image{Src: "/assets/img/a-480.jpg", Width: 480, Height: 320, Sources: []content.ImageSource{{Type: "image/avif", Srcset: "/assets/img/a-480.avif 480w"}}}
+	hero := &struct{ Title string }{"No image"}
 	cover := &struct{ Cover content.Image }{img}
 	page := &content.Page{Sections: []content.Section{{Kind: "hero", Value: cover}, {Kind: "cards", Value: &struct{ Other content.Image }{img}}}}
-	lead := leadImage(page)
-	if lead != &cover.Cover {
+	if lead := leadImage(page); lead != &cover.Cover {
 		t.Fatalf("lead image = %v, want the first section's", lead)
 	}
-	want := `<link rel="preload" as="image" type="image/avif" imagesrcset="/assets/img/a-480.avif 480w" imagesizes="100vw" fetchpriority="high">`
-	if got := preload(*lead); strings.TrimSpace(got) != want {
-		t.Errorf("preload = %s, want %s", got, want)
+	// Under a heading without an image: the first card leads.
+	grid := &struct{ Cards []content.Image }{[]content.Image{img, img}}
+	below := &content.Page{Sections: []content.Section{{Kind: "hero", Value: hero}, {Kind: "cards", Value: grid}}}
+	if lead := leadImage(below); lead != &grid.Cards[0] {
+		t.Errorf("lead image under a heading = %v, want the grid's first", lead)
+	}
+	// Further down, nothing leads.
+	third := &content.Page{Sections: []content.Section{{Kind: "hero", Value: hero}, {Kind: "hero", Value: hero}, {Kind: "cards", Value: grid}}}
+	if lead := leadImage(third); lead != nil {
+		t.Errorf("an image of the third section leads: %v", lead)
+	}
+	// A drawing above a photo: the drawing is the page's largest; no preload.
+	svg := &struct{ Art content.Image }{content.Image{Src: "/images/a.svg"}}
+	drawn := &content.Page{Sections: []content.Section{{Kind: "hero", Value: svg}, {Kind: "cards", Value: grid}}}
+	if lead := leadImage(drawn); lead != nil {
+		t.Errorf("a photo below a drawing leads: %v", lead)
 	}
 	text := &content.Page{Sections: []content.Section{{Kind: "markdown", Value: &content.MarkdownSection{Images: []content.Image{img}}}}}
 	if leadImage(text) != nil {
 		t.Error("a Markdown text's image leads its page")
+	}
+
+	// The preload asks for what the page's <picture> will pick: its sizes.
+	body := `<picture><source type="image/avif" srcSet="/assets/img/a-480.avif 480w" sizes="(min-width: 908px) 860px, calc(100vw - 48px)"/></picture>`
+	want := `<link rel="preload" as="image" type="image/avif" imagesrcset="/assets/img/a-480.avif 480w" imagesizes="(min-width: 908px) 860px, calc(100vw - 48px)" fetchpriority="high">`
+	if got := preload(&img, body); strings.TrimSpace(got) != want {
+		t.Errorf("preload = %s, want %s", got, want)
+	}
+	if got := preload(&img, `<p>no picture</p>`); got != "" {
+		t.Errorf("a lead the body does not show is preloaded: %s", got)
 	}
 }

@@ -177,3 +177,60 @@ func (l *loader) sizeImage(img *Image) {
 	}
 	img.Width, img.Height = info.Width, info.Height
 }
+
+// EachSectionImage calls fn with each image that section i of the page
+// shows: its own, then those of the collections it reads. The page first
+// gets its own copy of those collections, so that fn may mark an image
+// (Priority) for this page alone: every page that reads a collection
+// shares it otherwise.
+func (p *Page) EachSectionImage(i int, fn func(*Image)) {
+	sec := &p.Sections[i]
+	EachImage(sec, fn)
+	r, ok := sec.Value.(collectionReader)
+	if !ok {
+		return
+	}
+	for _, name := range r.reads() {
+		c, ok := collectionFiles[name]
+		if !ok {
+			continue
+		}
+		slot := reflect.ValueOf(c.ptr(&p.Collections)).Elem()
+		slot.Set(deepCopy(slot))
+		EachImage(slot.Addr().Interface(), fn)
+	}
+}
+
+// deepCopy copies v with its pointers, slices and structs, so that no
+// image of the copy is shared with v. Maps and interfaces are shared: no
+// collection keeps an image in one.
+func deepCopy(v reflect.Value) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Type().Elem())
+		c.Elem().Set(deepCopy(v.Elem()))
+		return c
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := range v.Len() {
+			c.Index(i).Set(deepCopy(v.Index(i)))
+		}
+		return c
+	case reflect.Struct:
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v)
+		for i := range v.NumField() {
+			if c.Field(i).CanSet() {
+				c.Field(i).Set(deepCopy(v.Field(i)))
+			}
+		}
+		return c
+	}
+	return v
+}

@@ -1,12 +1,15 @@
 import { useEffect } from "react";
 
 /**
- * useReveal fades in, once, every `.reveal` element of the page as it
- * scrolls into view (0.6 s, CSS in styles/global.css). The hidden start
- * state only exists under `@media (scripting: enabled)` and
- * prefers-reduced-motion: no-preference, so without JavaScript or with
- * reduced motion everything is simply visible. Call it from a page
- * component; `key` re-scans when the page changes.
+ * useReveal fades in, once, every `.reveal` element of the page that is
+ * below the fold when the page starts, as it scrolls into view (0.6 s, CSS
+ * in styles/global.css). Nothing starts hidden: the server's HTML paints
+ * every section at once, and only the sections the first intersection
+ * report finds out of view are set aside (`is-pending`, invisible, off
+ * screen) to fade in later. A section in view is never hidden, so the
+ * page's largest paint does not wait for the app. Without JavaScript, or
+ * with reduced motion, nothing fades. Call it from a page component; `key`
+ * re-scans when the page changes.
  */
 export function useReveal(key?: unknown): void {
   useEffect(() => {
@@ -18,9 +21,17 @@ export function useReveal(key?: unknown): void {
     const io = new IntersectionObserver(
       (entries) => {
         for (const e of entries) {
-          if (!e.isIntersecting) continue;
-          e.target.classList.add("is-visible");
-          io.unobserve(e.target);
+          const el = e.target as HTMLElement;
+          // The first report of a section: anything not wholly below the
+          // fold is shown as it is (the -8% margin is for the fade only).
+          const first = !el.classList.contains("is-pending");
+          if (e.isIntersecting || (first && e.boundingClientRect.top < window.innerHeight)) {
+            el.classList.add("is-visible");
+            el.classList.remove("is-pending");
+            io.unobserve(el);
+          } else {
+            el.classList.add("is-pending");
+          }
         }
       },
       { rootMargin: "0px 0px -8% 0px" },

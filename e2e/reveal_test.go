@@ -1,0 +1,48 @@
+package e2e
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/internal/browsertest"
+)
+
+// sweepReveal checks, on a page just loaded, that no section in view is
+// hidden for its fade (the page's largest paint must not wait for the
+// app) and that the sections below the fold are set aside, not shown,
+// until they scroll in; it returns how many were set aside. sweepSettle
+// then scrolls through and waits until every one is shown.
+func sweepReveal(t *testing.T, tab *browsertest.Tab) int {
+	t.Helper()
+	// Every section gets its first intersection report.
+	sweepWaitFor(t, tab, `[...document.querySelectorAll(".reveal")].every((el) => el.classList.contains("is-visible") || el.classList.contains("is-pending"))`)
+	type state struct {
+		Hidden []string `json:"hidden"`
+		Shown  []string `json:"shown"`
+		Below  int      `json:"below"`
+	}
+	s, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[state](`(() => {
+  const out = {hidden: [], shown: [], below: 0};
+  for (const el of document.querySelectorAll(".reveal")) {
+    const r = el.getBoundingClientRect(), name = el.id || el.className;
+    if (r.top < innerHeight && r.bottom > 0) {
+      if (el.classList.contains("is-pending") || getComputedStyle(el).opacity !== "1") out.hidden.push(name);
+    } else if (r.top >= innerHeight) {
+      out.below += el.classList.contains("is-pending") ? 1 : 0;
+      if (el.classList.contains("is-visible")) out.shown.push(name);
+    }
+  }
+  return out;
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Hidden) > 0 {
+		t.Errorf("sections in view are hidden for a fade: %q", s.Hidden)
+	}
+	if len(s.Shown) > 0 {
+		t.Errorf("sections below the fold were shown before they scrolled in: %q", s.Shown)
+	}
+	return s.Below
+}
