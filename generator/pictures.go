@@ -143,8 +143,8 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 	return leads, pendingFiles, nil
 }
 
-// leadImage is the page's likely largest image: the first processed
-// image of the first section that shows an image, if that is the first
+// leadImage is the page's likely largest image: the first image (a
+// photo or a drawing) of the first section that shows an image, if that is the first
 // or second section (a hero's picture, an article's cover, the first card
 // of a grid under the page's heading, a collection's record included). Text sections do not lead: their
 // images are lazy, as is every image further down.
@@ -156,7 +156,7 @@ func leadImage(p *content.Page) *content.Image {
 		// An article's lead image is its cover (its author's photo comes
 		// first among its fields).
 		if a, ok := sec.Value.(*content.ArticleSection); ok {
-			if len(a.Cover.Sources) > 0 {
+			if a.Cover.Src != "" {
 				return &a.Cover
 			}
 			return nil
@@ -168,24 +168,28 @@ func leadImage(p *content.Page) *content.Image {
 			}
 		})
 		if first != nil {
-			if len(first.Sources) == 0 {
-				return nil // a drawing (SVG) leads, and needs no preload
-			}
-			return first
+			return first // a photo, or a drawing (SVG)
 		}
 	}
 	return nil
 }
 
 // preload is the head's <link> that starts the lead image's download
-// before the body is parsed, in the format and width the <picture> will
-// pick: its first <source> (AVIF), at the sizes the page gives it, read
+// before the body is parsed: a drawing's file, or for a photo the format
+// and width the <picture> will pick: its first <source> (AVIF), at the sizes the page gives it, read
 // from the rendered body, so that the two can never disagree (a preload
 // of another width is a second download). No lead, or a lead the body
 // does not show, has no preload.
 func preload(img *content.Image, body string) string {
-	if img == nil || len(img.Sources) == 0 {
+	if img == nil || img.Src == "" {
 		return ""
+	}
+	if len(img.Sources) == 0 {
+		// A drawing (SVG): one file, whatever the screen.
+		if !strings.Contains(body, ` src="`+html.EscapeString(img.Src)+`"`) {
+			return ""
+		}
+		return fmt.Sprintf(`<link rel="preload" as="image" href="%s" fetchpriority="high">`+"\n", html.EscapeString(img.Src))
 	}
 	s := img.Sources[0]
 	sizes := ""

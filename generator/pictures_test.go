@@ -55,9 +55,9 @@ func TestPictures(t *testing.T) {
 
 	t.Run("every width and format, no metadata, no original", func(t *testing.T) {
 		want := map[string][]string{
-			"phone": {"480.avif", "768.avif", "900.avif", "480.webp", "768.webp", "900.webp", "480.jpg", "768.jpg", "900.jpg"},
-			"face":  {"200.avif", "200.webp", "200.jpg"},
-			"chart": {"480.avif", "768.avif", "1000.avif", "480.webp", "768.webp", "1000.webp", "480.jpg", "768.jpg", "1000.jpg"},
+			"phone": {"160.avif", "320.avif", "480.avif", "768.avif", "900.avif", "160.webp", "480.webp", "768.webp", "900.webp", "160.jpg", "480.jpg", "768.jpg", "900.jpg"},
+			"face":  {"160.avif", "200.avif", "160.webp", "200.webp", "160.jpg", "200.jpg"},
+			"chart": {"320.avif", "480.avif", "768.avif", "1000.avif", "320.webp", "480.webp", "768.webp", "1000.webp", "320.jpg", "480.jpg", "768.jpg", "1000.jpg"},
 		}
 		for stem, suffixes := range want {
 			for _, suffix := range suffixes {
@@ -269,11 +269,14 @@ func TestLeadImage(t *testing.T) {
 	if lead := leadImage(third); lead != nil {
 		t.Errorf("an image of the third section leads: %v", lead)
 	}
-	// A drawing above a photo: the drawing is the page's largest; no preload.
+	// A drawing above a photo: the drawing leads, preloaded as it is.
 	svg := &struct{ Art content.Image }{content.Image{Src: "/images/a.svg"}}
 	drawn := &content.Page{Sections: []content.Section{{Kind: "hero", Value: svg}, {Kind: "cards", Value: grid}}}
-	if lead := leadImage(drawn); lead != nil {
-		t.Errorf("a photo below a drawing leads: %v", lead)
+	if lead := leadImage(drawn); lead != &svg.Art {
+		t.Errorf("lead image below a drawing = %v, want the drawing", lead)
+	}
+	if got, want := preload(&svg.Art, `<img src="/images/a.svg" alt="">`), `<link rel="preload" as="image" href="/images/a.svg" fetchpriority="high">`; strings.TrimSpace(got) != want {
+		t.Errorf("a drawing's preload = %s, want %s", got, want)
 	}
 	text := &content.Page{Sections: []content.Section{{Kind: "markdown", Value: &content.MarkdownSection{Images: []content.Image{img}}}}}
 	if leadImage(text) != nil {

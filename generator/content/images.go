@@ -35,9 +35,9 @@ type Image struct {
 	Sources []ImageSource `json:"sources,omitempty" yaml:"-"`
 	// Color is the placeholder colour, #rrggbb.
 	Color string `json:"color,omitempty" yaml:"-"`
-	// Priority marks the page's lead image (the first image of its first
-	// section, shown as a cover): loaded at once, at high priority, and
-	// preloaded by the head; every other image loads lazily.
+	// Priority marks the page's lead image (generator's leadImage: the
+	// first image under its heading): loaded at once, at high priority,
+	// and preloaded by the head; every other image loads lazily.
 	Priority bool `json:"priority,omitempty" yaml:"-"`
 	// Original is the Src an editor wrote, once the build has replaced Src.
 	Original string `json:"-" yaml:"-"`

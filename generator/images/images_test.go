@@ -27,10 +27,11 @@ func TestWidths(t *testing.T) {
 		w    int
 		want []int
 	}{
-		{"wider than the ladder", 4000, []int{480, 768, 1080, 1600, 2400}},
-		{"exactly the top", 2400, []int{480, 768, 1080, 1600, 2400}},
-		{"between steps", 1200, []int{480, 768, 1080, 1200}},
-		{"narrower than the first step", 300, []int{300}},
+		{"wider than the ladder", 4000, []int{160, 320, 480, 768, 1080, 1600, 2400}},
+		{"exactly the top", 2400, []int{160, 320, 480, 768, 1080, 1600, 2400}},
+		{"between steps", 1200, []int{160, 320, 480, 768, 1080, 1200}},
+		{"between small steps", 300, []int{160, 300}},
+		{"narrower than the first step", 100, []int{100}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Default.widthsFor(tc.w); !slices.Equal(got, tc.want) {
