@@ -392,11 +392,15 @@ func TestContentBeforeApp(t *testing.T) {
 		if len(scripts) != 1 || !strings.Contains(scripts[0], ` fetchpriority="low"`) {
 			t.Errorf("%s: module scripts %q, want one with fetchpriority=low", r.Path, scripts)
 		}
-		// The head's preload, and React's own at the top of the body for
-		// an <img> it renders at high priority (never for a <picture>).
-		for _, l := range regexp.MustCompile(`<link rel="preload" as="image"[^>]*>`).FindAllString(doc, -1) {
-			if !strings.Contains(strings.ToLower(l), `fetchpriority="high"`) {
-				t.Errorf("%s: the lead image's preload %s is not high priority", r.Path, l)
+		// One preload at most, the head's (React's own, for an <img> at
+		// high priority, is dropped), at high priority.
+		preloads := regexp.MustCompile(`<link rel="preload" as="image"[^>]*>`).FindAllString(doc, -1)
+		if len(preloads) > 1 {
+			t.Errorf("%s: %d image preloads, want at most one: %q", r.Path, len(preloads), preloads)
+		}
+		for _, l := range preloads {
+			if !strings.Contains(l, `fetchpriority="high"`) || strings.Index(doc, l) > strings.Index(doc, "<body>") {
+				t.Errorf("%s: the lead image's preload %s is not in the head at high priority", r.Path, l)
 			}
 		}
 	}

@@ -278,13 +278,33 @@ func newWorker(prog *goja.Program, src *sources) (*worker, error) {
 		if len(w.logged) > 0 {
 			return "", slices.Clone(w.logged)
 		}
-		html := v.String()
+		html := dropImagePreloads(v.String())
 		if strings.TrimSpace(html) == "" {
 			return "", errors.New("rendered an empty page (does the router match this URL?)")
 		}
 		return html, nil
 	}
 	return w, nil
+}
+
+// imagePreload is a preload React writes at the top of its output for an
+// <img> it renders at high priority.
+var imagePreload = regexp.MustCompile(`^<link rel="preload" as="image"[^>]*/>`)
+
+// dropImagePreloads removes the preloads React writes ahead of the page:
+// the document's head has the page's own (generator's preload, which
+// comes before the inline stylesheet rather than after it), and an
+// element of one page ahead of the layout would keep the page from being
+// spliced (splice.go). The app adds nothing while hydrating: a preload is
+// a hint, not part of the tree.
+func dropImagePreloads(html string) string {
+	for {
+		m := imagePreload.FindStringIndex(html)
+		if m == nil {
+			return html
+		}
+		html = html[m[1]:]
+	}
 }
 
 // Log, Warn and Error make the worker the console's printer: warnings and

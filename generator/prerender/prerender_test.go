@@ -94,3 +94,16 @@ func TestRenderAll(t *testing.T) {
 		}
 	}
 }
+
+// React's preloads ahead of the page go (the head has the page's own);
+// the page itself, and any link inside it, stay.
+func TestDropImagePreloads(t *testing.T) {
+	in := `<link rel="preload" as="image" href="/a.svg" fetchPriority="high"/><link rel="preload" as="image" href="/b.svg"/><!--$--><header><link rel="preload" as="image" href="/c.svg"/></header>`
+	want := `<!--$--><header><link rel="preload" as="image" href="/c.svg"/></header>`
+	if got := dropImagePreloads(in); got != want {
+		t.Errorf("dropImagePreloads = %s, want %s", got, want)
+	}
+	if got := dropImagePreloads(want); got != want {
+		t.Errorf("a page without preloads changed: %s", got)
+	}
+}
