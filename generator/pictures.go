@@ -143,11 +143,12 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 	return leads, pendingFiles, nil
 }
 
-// leadImage is the page's likely largest image: the first image (a
-// photo or a drawing) of the first section that shows an image, if that is the first
-// or second section (a hero's picture, an article's cover, the first card
-// of a grid under the page's heading, a collection's record included). Text sections do not lead: their
-// images are lazy, as is every image further down.
+// leadImage is the page's likely largest image: the first image (a photo
+// or a drawing) of the first section that shows an image, if that is the
+// first or second section (a hero's picture, an article's cover, the
+// first card of a grid under the page's heading, a collection's record
+// included). Text sections do not lead: their images are lazy, as is
+// every image further down.
 func leadImage(p *content.Page) *content.Image {
 	for i, sec := range p.Sections[:min(2, len(p.Sections))] {
 		if _, ok := sec.Value.(*content.MarkdownSection); ok {
@@ -176,10 +177,10 @@ func leadImage(p *content.Page) *content.Image {
 
 // preload is the head's <link> that starts the lead image's download
 // before the body is parsed: a drawing's file, or for a photo the format
-// and width the <picture> will pick: its first <source> (AVIF), at the sizes the page gives it, read
-// from the rendered body, so that the two can never disagree (a preload
-// of another width is a second download). No lead, or a lead the body
-// does not show, has no preload.
+// and width the <picture> will pick, its first <source> (AVIF) at the
+// sizes the page gives it, read from the rendered body so that the two
+// can never disagree (a preload of another width is a second download).
+// No lead, or a lead the body does not show, has no preload.
 func preload(img *content.Image, body string) string {
 	if img == nil || img.Src == "" {
 		return ""
