@@ -186,19 +186,11 @@ func (l *loader) sizeImage(img *Image) {
 func (p *Page) EachSectionImage(i int, fn func(*Image)) {
 	sec := &p.Sections[i]
 	EachImage(sec, fn)
-	r, ok := sec.Value.(collectionReader)
-	if !ok {
-		return
-	}
-	for _, name := range r.reads() {
-		c, ok := collectionFiles[name]
-		if !ok {
-			continue
-		}
-		slot := reflect.ValueOf(c.ptr(&p.Collections)).Elem()
+	eachRead(sec, func(_ string, c collectionFile) {
+		slot := c.slot(&p.Collections)
 		slot.Set(deepCopy(slot))
 		EachImage(slot.Addr().Interface(), fn)
-	}
+	})
 }
 
 // deepCopy copies v with its pointers, slices and structs, so that no

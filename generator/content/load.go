@@ -306,25 +306,18 @@ func (l *loader) reviewsShown(s *Site) {
 
 // pickCollections gives the page the collections its sections read.
 func (l *loader) pickCollections(s *Site, p *Page) {
-	for _, sec := range p.Sections {
-		r, ok := sec.Value.(collectionReader)
-		if !ok {
-			continue
-		}
-		for _, name := range r.reads() {
-			c, ok := collectionFiles[name]
-			if !ok {
-				continue // rejected by the section's Validate
-			}
-			src := reflect.ValueOf(c.ptr(&s.Collections)).Elem()
+	for i := range p.Sections {
+		sec := &p.Sections[i]
+		eachRead(sec, func(name string, c collectionFile) {
+			src := c.slot(&s.Collections)
 			if src.Len() == 0 && !l.failed(c.file) {
 				l.errs = append(l.errs, sec.Pos.errorf("this %s section shows the %s collection, but %s has no records", sec.Kind, name, c.file))
 			}
-			reflect.ValueOf(c.ptr(&p.Collections)).Elem().Set(src)
+			c.slot(&p.Collections).Set(src)
 			if !slices.Contains(p.Reads, name) {
 				p.Reads = append(p.Reads, name)
 			}
-		}
+		})
 	}
 }
 

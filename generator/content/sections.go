@@ -98,6 +98,21 @@ func SectionKinds() []string { return kindNames() }
 // records: the page receives exactly the collections its sections read.
 type collectionReader interface{ reads() []string }
 
+// eachRead calls fn with the name and file of each collection sec reads.
+// A name the loader does not know is skipped: the section's Validate
+// rejects it.
+func eachRead(sec *Section, fn func(name string, c collectionFile)) {
+	r, ok := sec.Value.(collectionReader)
+	if !ok {
+		return
+	}
+	for _, name := range r.reads() {
+		if c, ok := collectionFiles[name]; ok {
+			fn(name, c)
+		}
+	}
+}
+
 // The vocabulary several kinds share.
 
 // BlockAction is a call to action drawn as a button: an Action (href, or

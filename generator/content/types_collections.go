@@ -2,6 +2,7 @@ package content
 
 import (
 	"fmt"
+	"reflect"
 	"time"
 	_ "time/tzdata" // webinar time zones resolve the same on any build machine
 )
@@ -23,12 +24,20 @@ type Collections struct {
 	Claims []Claim `json:"-"`
 }
 
-// collectionFiles maps each collection name (as sections name it) to its
-// file and its slot.
-var collectionFiles = map[string]struct {
+// collectionFile is a collection's file and its slot in a Collections.
+type collectionFile struct {
 	file string
 	ptr  func(*Collections) any
-}{
+}
+
+// slot is the collection's slot in cols.
+func (c collectionFile) slot(cols *Collections) reflect.Value {
+	return reflect.ValueOf(c.ptr(cols)).Elem()
+}
+
+// collectionFiles maps each collection name (as sections name it) to its
+// file and its slot.
+var collectionFiles = map[string]collectionFile{
 	"services":      {"collections/services.yaml", func(c *Collections) any { return &c.Services }},
 	"caseStudies":   {"collections/case-studies.yaml", func(c *Collections) any { return &c.CaseStudies }},
 	"reviews":       {"collections/reviews.yaml", func(c *Collections) any { return &c.Reviews }},

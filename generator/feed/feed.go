@@ -43,10 +43,12 @@ type Entry struct {
 
 type Author struct{ Name, URL string }
 
-// sitePath matches an href or src that is a site path or a fragment, and
-// srcset a srcset (the body's pictures), for making them absolute.
+// sitePath matches an href or src that is a site path, fragment one that
+// is a #fragment, and srcset a srcset (the body's pictures), for making
+// them absolute.
 var (
-	sitePath = regexp.MustCompile(`(\s(?:href|src)=")(/[^/"][^"]*|/|#[^"]*)"`)
+	sitePath = regexp.MustCompile(`(\s(?:href|src)=")(/[^/"][^"]*|/)"`)
+	fragment = regexp.MustCompile(`(\s(?:href|src)=")(#[^"]*)"`)
 	srcset   = regexp.MustCompile(`(\ssrcset=")([^"]*)"`)
 )
 
@@ -55,13 +57,9 @@ var (
 // feed reader shows the entry with no page around it.
 func absolute(html, base, entryURL string) string {
 	base = strings.TrimSuffix(base, "/")
-	html = sitePath.ReplaceAllStringFunc(html, func(m string) string {
-		sub := sitePath.FindStringSubmatch(m)
-		if strings.HasPrefix(sub[2], "#") {
-			return sub[1] + entryURL + sub[2] + `"`
-		}
-		return sub[1] + base + sub[2] + `"`
-	})
+	literal := func(s string) string { return strings.ReplaceAll(s, "$", "$$") }
+	html = sitePath.ReplaceAllString(html, "${1}"+literal(base)+`${2}"`)
+	html = fragment.ReplaceAllString(html, "${1}"+literal(entryURL)+`${2}"`)
 	return srcset.ReplaceAllStringFunc(html, func(m string) string {
 		sub := srcset.FindStringSubmatch(m)
 		candidates := strings.Split(sub[2], ",")

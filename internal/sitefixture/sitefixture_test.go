@@ -22,16 +22,15 @@ func TestAddPhotos(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the photo copy of the content does not load:\n%v", err)
 	}
+	checked := 0
 	photo := func(what, src string) {
 		t.Helper()
+		checked++
 		if !strings.HasPrefix(src, "/images/photos/") || !strings.HasSuffix(src, ".jpg") {
 			t.Errorf("%s is %q, not a photo", what, src)
 		} else if f := fsys[strings.TrimPrefix(src, "/")]; f == nil || len(f.Data) < 10_000 {
 			t.Errorf("%s: %s is missing or not a photo", what, src)
 		}
-	}
-	if len(s.Articles) == 0 || len(s.Collections.CaseStudies) == 0 || len(s.Collections.Founders) == 0 {
-		t.Fatal("the content has no article, case study or founder: nothing to check")
 	}
 	for _, a := range s.Articles {
 		photo("the cover of "+a.Slug, a.Front.Cover.Src)
@@ -50,5 +49,8 @@ func TestAddPhotos(t *testing.T) {
 			continue
 		}
 		photo("the portrait of "+f.Name, f.Photo.Src)
+	}
+	if checked == 0 {
+		t.Fatal("the content has no article, case study or founder: nothing to check")
 	}
 }
