@@ -6,7 +6,7 @@
 // (its floor), and their ratio; and the JavaScript the page loads before
 // any interaction (gzip, the files its HTML names).
 //
-//	go run ./bench/hydration [-runs 5] [-v] [-thread] [-content content] [-frontend frontend] [-baseline DIR] [route...]
+//	go run ./bench/hydration [-runs 5] [-v] [-thread] [-inspected] [-content content] [-frontend frontend] [-baseline DIR] [route...]
 //
 // It builds the site with the real build, serves it with the real server
 // and alternates app and floor loads run by run, each in a fresh tab with
@@ -18,6 +18,11 @@
 // loaded at full speed and the times multiplied by the slowdown (as
 // Lighthouse simulates it): figures that stay put on a busy machine, where
 // wall times move by 2x from run to run.
+//
+// -inspected keeps the DevTools Runtime domain on during each load, as
+// Lighthouse does; by default it is off, as in a visitor's browser (with it
+// on, every Error React creates at start-up makes V8 reparse the app: see
+// internal/pageload).
 //
 // -baseline DIR builds the same content with another copy of the app (an
 // earlier commit's frontend/, with its node_modules) and measures it in
@@ -66,6 +71,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	baselineDir := fs.String("baseline", "", "another app `directory` to measure alongside (before/after)")
 	slowdown := fs.Float64("slowdown", pageload.CPUSlowdown, "CPU throttling rate")
 	verbose := fs.Bool("v", false, "print every load's long tasks")
+	inspected := fs.Bool("inspected", false, "keep the DevTools Runtime domain on during each load, as Lighthouse does (its cost to the page, which no visitor pays, is then included; see internal/pageload)")
 	thread := fs.Bool("thread", false, "measure tasks by thread time from a trace, the slowdown simulated (figures a busy machine does not move), not by wall time")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -118,7 +124,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 823)); err != nil {
 			return nil, err
 		}
-		return pageload.Measure(tab, url, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown, ThreadTime: *thread})
+		return pageload.Measure(tab, url, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown, ThreadTime: *thread, Inspected: *inspected})
 	}
 
 	loadBefore := loadavg()
@@ -126,6 +132,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	measure := "wall time"
 	if *thread {
 		measure = "thread time (simulated slowdown; every task, not only long ones)"
+	}
+	if *inspected {
+		measure += ", inspected as Lighthouse inspects a page"
 	}
 	fmt.Fprintf(stdout, "== hydration at %gx CPU slowdown, tasks by %s, median of %d loads: the app against its page without scripts (target: ratio 1.0, TBT 0)\n", *slowdown, measure, *runs)
 	header := "route\t"
