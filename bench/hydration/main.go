@@ -21,8 +21,8 @@
 //
 // -inspected keeps the DevTools Runtime domain on during each load, as
 // Lighthouse does; by default it is off, as in a visitor's browser (with it
-// on, every Error React creates at start-up makes V8 reparse the app: see
-// internal/pageload).
+// on, every Error React creates at start-up makes V8 reparse the functions
+// on the stack: see internal/pageload).
 //
 // -baseline DIR builds the same content with another copy of the app (an
 // earlier commit's frontend/, with its node_modules) and measures it in
