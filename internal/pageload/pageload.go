@@ -27,10 +27,10 @@
 // page creates, which needs the source positions of every function on the
 // stack: V8 reparses them. React creates its sentinel errors while
 // react-dom's module initialises, so an inspected load reparses react-dom's
-// module function (8 ms of thread time on this machine class, 32 ms at 4×),
-// and the whole 300 KB bundle too when react-dom starts from the bundle's
-// top level (it used to: 17 ms, 68 ms at 4×), where a visitor's phone
-// spends 0.1 ms. Measure turns the Runtime domain off before the load,
+// module function (about 9 ms of thread time on this machine class, 36 ms
+// at 4×), and the whole 300 KB bundle too when react-dom starts from the
+// bundle's top level (it used to: 17 ms, 68 ms at 4×), where a visitor's
+// phone spends 0.1 ms. Measure turns the Runtime domain off before the load,
 // unless Options.Inspected asks for the inspected figure: Lighthouse keeps
 // the domain on (and Debugger too), so its figures include that cost.
 //
