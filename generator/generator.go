@@ -199,9 +199,28 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}()
 	siteFiles := sync.OnceValue(func() []sitefiles.File { return <-siteFilesDone })
 	defer siteFiles() // on every return, as above
+	// So are the articles' share images and feeds, which need the content
+	// only: a thousand images drawn beside the render fill the cores while
+	// the runtimes start and the last pages render.
+	type filesOrError struct {
+		files []File
+		err   error
+	}
+	articleFilesDone := make(chan filesOrError, 1)
+	go func() {
+		f, err := bld.articleFiles(site, opt.Content)
+		articleFilesDone <- filesOrError{f, err}
+	}()
+	articleFiles := sync.OnceValue(func() filesOrError { return <-articleFilesDone })
+	defer articleFiles()
 
-	// Page data, hashed, and the client's view of the route table.
+	// Page data, hashed, and the client's view of the route table. The
+	// render is given each page without its head: the document's head is
+	// written here (generator/head), and the app reads it only after a
+	// client-side navigation. Parsing it in goja was a sixth of an
+	// article's render.
 	pageJSON := map[string][]byte{}
+	renderJSON := map[string][]byte{}
 	var clientRoutes []content.ClientRoute
 	for _, rt := range site.Routes {
 		cr := clientRoute(rt)
@@ -209,6 +228,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: !rt.Indexable()})
 			data := mustJSON(content.PageData{Path: rt.Path, Head: fields, Sections: p.Sections, Collections: p.Collections})
 			pageJSON[rt.Path] = data
+			renderJSON[rt.Path] = mustJSON(content.PageBody{Path: rt.Path, Sections: p.Sections, Collections: p.Collections})
 			cr.Data = "/" + out.add(hashedName("data/"+slug(rt.Path), ".json", data), data)
 		}
 		clientRoutes = append(clientRoutes, cr)
@@ -226,7 +246,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	var routes []content.Route
 	for _, rt := range site.Routes {
 		if rt.Redirect == "" {
-			jobs = append(jobs, prerender.Job{URL: rt.Path, Site: renderSite, Page: pageJSON[rt.Path]})
+			jobs = append(jobs, prerender.Job{URL: rt.Path, Site: renderSite, Page: renderJSON[rt.Path]})
 			routes = append(routes, rt)
 		}
 	}
@@ -283,11 +303,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err := copyTree(out, opt.Content, "images"); err != nil {
 		return nil, err
 	}
-	articleFiles, err := bld.articleFiles(site, opt.Content)
-	if err != nil {
-		return nil, err
+	af := articleFiles()
+	if af.err != nil {
+		return nil, af.err
 	}
-	for _, f := range articleFiles {
+	for _, f := range af.files {
 		out.add(f.Path, f.Data)
 	}
 	lastmod := lastModified()
@@ -312,7 +332,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for _, p := range pendingImages {
 		files[p] = true
 	}
-	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolve, Routes: pagePaths(site)})
+	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})
 	if len(problems) > 0 {
 		return nil, linkErrors(site, problems).Prefix(opt.ContentDir)
 	}

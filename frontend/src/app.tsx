@@ -5,14 +5,14 @@ import { PageHost } from "./components/page-host";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/ui/toast";
-import type { PageData, SiteData } from "./lib/content-types";
+import type { PageBody, SiteData } from "./lib/content-types";
 import { Piece, ShellHydrated } from "./lib/hydration";
 import { LayoutPart, PagePart } from "./lib/render-part";
 import { SiteProvider } from "./lib/site-context";
 
 export interface AppProps {
   site: SiteData;
-  initial: PageData;
+  initial: PageBody;
 }
 
 /**

@@ -212,24 +212,29 @@ func serverOptions(dir string, plugins ...api.Plugin) api.BuildOptions {
 		// "#link" (package.json "imports": lib/link.tsx, react-router's
 		// <Link>) is lib/static-link.tsx: the same <a> for a site path,
 		// without <Link>'s hooks, a quarter of a page's render time.
+		// "#memo" (lib/memo.tsx) is lib/server-memo.tsx: an element whose
+		// content is a pure function of its key renders once per runtime,
+		// and later pages repeat its markup.
 		Alias: map[string]string{
 			"react-dom/server": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js",
 			"#link":            "./src/lib/static-link.tsx",
+			"#memo":            "./src/lib/server-memo.tsx",
 		},
 	})
 }
 
-// ServerWithRouterLinks builds the server bundle of the app in dir with
-// react-router's <Link> for "#link", as the browser renders links: the
-// build's tests compare its renders with the server bundle's, byte for
-// byte.
-func ServerWithRouterLinks(dir string) ([]byte, error) {
+// ServerAsBrowser builds the server bundle of the app in dir without its
+// two shortcuts, "#link" and "#memo" as the browser has them
+// (react-router's <Link>, every element rendered): the build's tests
+// compare its renders with the server bundle's, byte for byte.
+func ServerAsBrowser(dir string) ([]byte, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
 	o := serverOptions(dir, joinChunks)
 	delete(o.Alias, "#link")
+	delete(o.Alias, "#memo")
 	var res Result
 	if err := collectServer(dir, api.Build(o), &res); err != nil {
 		return nil, err

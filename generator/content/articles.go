@@ -2,6 +2,9 @@ package content
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"math"
@@ -186,6 +189,26 @@ type ArticleCard struct {
 	Cover       Image     `json:"cover"`
 	Tags        []TagLink `json:"tags"`
 	Status      string    `json:"status,omitempty"`
+	// Memo is a digest of everything else the card holds, filled in when
+	// the card is written (MarshalJSON): the prerender renders each
+	// distinct card once (frontend/src/lib/memo.tsx).
+	Memo string `json:"memo"`
+}
+
+// MarshalJSON writes the card with its Memo. It is computed as the card
+// is written, so that it covers what the build sets after making the card
+// (its cover's priority on the page that leads with it).
+func (c ArticleCard) MarshalJSON() ([]byte, error) {
+	type plain ArticleCard
+	p := plain(c)
+	p.Memo = ""
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(b)
+	p.Memo = base64.RawURLEncoding.EncodeToString(sum[:12])
+	return json.Marshal(p)
 }
 
 // TagLink is a tag and its page.

@@ -23,7 +23,7 @@ func TypeScript() []byte {
 		}
 		return "", false
 	})
-	roots := []reflect.Type{reflect.TypeOf(SiteData{}), reflect.TypeOf(PageData{}), reflect.TypeOf(ClientRoute{})}
+	roots := []reflect.Type{reflect.TypeOf(SiteData{}), reflect.TypeOf(PageData{}), reflect.TypeOf(PageBody{}), reflect.TypeOf(ClientRoute{})}
 	for _, k := range sectionKinds {
 		roots = append(roots, k.Type())
 	}

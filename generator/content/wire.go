@@ -35,6 +35,16 @@ type PageData struct {
 	Collections Collections `json:"collections"`
 }
 
+// PageBody is what the app renders of a page: PageData without the head,
+// which the build writes into the document itself and the app applies
+// only after a client-side navigation. The prerender is given a page's
+// body alone.
+type PageBody struct {
+	Path        string      `json:"path"`
+	Sections    []Section   `json:"sections"`
+	Collections Collections `json:"collections"`
+}
+
 // Head is what the document head of a page says, computed once by the
 // build (generator/head): the server writes it into the HTML and the app
 // applies it after a client-side navigation.

@@ -147,6 +147,36 @@ func (r *Renderer) SectionKinds() ([]string, error) {
 	return r.kinds, nil
 }
 
+// MemoHits is how many elements the runtimes have taken from their memo
+// caches instead of rendering them (frontend/src/lib/server-memo.tsx),
+// for the build's tests. It waits for every runtime to be idle.
+func (r *Renderer) MemoHits() (int, error) {
+	if err := r.start(); err != nil {
+		return 0, err
+	}
+	workers := make([]*worker, 0, r.workers)
+	defer func() {
+		for _, w := range workers {
+			r.pool <- w
+		}
+	}()
+	total := 0
+	for range r.workers {
+		w := <-r.pool
+		workers = append(workers, w)
+		fn, ok := goja.AssertFunction(w.rt.Get("memoHits"))
+		if !ok {
+			return 0, errors.New("server bundle: globalThis.memoHits is not defined")
+		}
+		v, err := fn(goja.Undefined())
+		if err != nil {
+			return 0, w.jsError(err)
+		}
+		total += int(v.ToInteger())
+	}
+	return total, nil
+}
+
 // Result is the output of one job.
 type Result struct {
 	HTML string

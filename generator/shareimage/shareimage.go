@@ -54,19 +54,44 @@ const margin = 80
 
 // PNG draws the card and encodes it. Drawn text compresses well at the
 // fastest level; a palette is a quarter of the RGBA pixel data.
+//
+// A build draws a thousand of these beside the page render, so the pixels
+// and the encoder's buffers are reused: allocating them for each image
+// made the garbage collector, and the render with it, pay for them.
 func PNG(c Card) []byte {
-	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, Draw(c)); err != nil {
+	pix := pixels.Get().(*[]byte)
+	defer pixels.Put(pix)
+	img := drawOn(c, *pix)
+	b := bytes.NewBuffer(make([]byte, 0, 32<<10))
+	if err := encoder.Encode(b, img); err != nil {
 		panic(err) // encoding to memory cannot fail
 	}
 	return b.Bytes()
 }
 
+var (
+	encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderBuffers{}}
+	pixels  = sync.Pool{New: func() any { b := make([]byte, Width*Height); return &b }}
+)
+
+// encoderBuffers is png.EncoderBufferPool on a sync.Pool.
+type encoderBuffers struct{ pool sync.Pool }
+
+func (p *encoderBuffers) Get() *png.EncoderBuffer {
+	b, _ := p.pool.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (p *encoderBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
+
 // Draw draws the card.
-func Draw(c Card) *image.Paletted {
+func Draw(c Card) *image.Paletted { return drawOn(c, make([]byte, Width*Height)) }
+
+// drawOn draws the card on pix, Width*Height bytes.
+func drawOn(c Card, pix []byte) *image.Paletted {
 	t := template(c.Brand, c.Accent)
-	img := &image.Paletted{Pix: bytes.Clone(t.img.Pix), Stride: t.img.Stride, Rect: t.img.Rect, Palette: t.img.Palette}
+	copy(pix, t.img.Pix)
+	img := &image.Paletted{Pix: pix, Stride: t.img.Stride, Rect: t.img.Rect, Palette: t.img.Palette}
 	cv := canvas{img: img, template: t}
 
 	// The title: the largest size at which it fits three lines.

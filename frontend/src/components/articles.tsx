@@ -1,5 +1,6 @@
 import type { ArticleCard, ArticleIndexSection, ArticleSection, Author, LatestArticlesSection, TagLink } from "../lib/content-types";
 import { Link } from "#link";
+import { Memo } from "#memo";
 import { useSiteLinkClicks } from "../hooks/use-site-link-clicks";
 import { BlockSection } from "./block-sections";
 import { LinkButton } from "./ui/button";
@@ -89,10 +90,18 @@ export function LatestArticlesView({ section: s, soft }: { section: LatestArticl
 
 function ArticleCards({ articles, tagsLabel, headingLevel }: { articles: ArticleCard[]; tagsLabel?: string; headingLevel: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
+  // A card is on the index, its topics' pages and other articles' related
+  // lists: the build renders each once (lib/memo). a.memo is a digest of
+  // the card's data, written by the build.
   return (
     <ul className="article-cards">
       {articles.map((a) => (
-        <li key={a.url} className="card article-card">
+        <Memo
+          tag="li"
+          key={a.url}
+          memoKey={`${headingLevel}${a.memo}${tagsLabel === undefined ? "" : ":" + tagsLabel}`}
+          className="card article-card"
+        >
           <Picture image={a.cover} place="article-card" alt="" />
           <div className="article-card__body">
             <p className="article-meta">
@@ -104,7 +113,7 @@ function ArticleCards({ articles, tagsLabel, headingLevel }: { articles: Article
             <p>{a.description}</p>
             <Tags tags={a.tags} label={tagsLabel} />
           </div>
-        </li>
+        </Memo>
       ))}
     </ul>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import type { PageData } from "../lib/content-types";
+import type { PageBody, PageData } from "../lib/content-types";
 import { useReveal } from "../hooks/use-reveal";
 import { updateHead } from "../lib/head";
 import { releaseServerHTML } from "../lib/hydration";
@@ -17,7 +17,7 @@ const cache = new Map<string, PageData>();
  * the previous page on screen while the next page's JSON loads, then swaps,
  * updates the head and scrolls to the top (or to the #fragment).
  */
-export function PageHost({ initial }: { initial: PageData }) {
+export function PageHost({ initial }: { initial: PageBody }) {
   const site = useSite();
   const location = useLocation();
   const navigate = useNavigate();
@@ -85,7 +85,7 @@ export function PageHost({ initial }: { initial: PageData }) {
 }
 
 /** Page is one page: its sections, fading in as they scroll into view. */
-function Page({ data }: { data: PageData }) {
+function Page({ data }: { data: PageBody }) {
   useReveal(data.path);
   return <Sections data={data} />;
 }

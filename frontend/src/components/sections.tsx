@@ -1,5 +1,5 @@
 import { memo, type ComponentType } from "react";
-import type { PageData, SectionKind, SectionOf } from "../lib/content-types";
+import type { PageBody, SectionKind, SectionOf } from "../lib/content-types";
 import { Piece, ServerHTML } from "../lib/hydration";
 import type { SectionProps } from "../sections/props";
 // The order of the stylesheet, which the cascade depends on: the shared
@@ -23,7 +23,7 @@ import { interactive, ownBackground, sectionRenderers } from "../sections/regist
  * its kind (sections/<kind>.tsx, found through the registry generated from
  * the Go kinds). The light sections alternate white and soft grey.
  */
-export function Sections({ data }: { data: PageData }) {
+export function Sections({ data }: { data: PageBody }) {
   let band = 0;
   return (
     <>

@@ -23,6 +23,7 @@ export interface ArticleCard {
   cover: Image;
   tags: TagLink[];
   status?: string;
+  memo: string;
 }
 
 export interface ArticleIndexSection {
@@ -492,6 +493,12 @@ export interface Organization {
   country: string;
   contactType: string;
   offer: Offer;
+}
+
+export interface PageBody {
+  path: string;
+  sections: Section[];
+  collections: Collections;
 }
 
 export interface PageData {

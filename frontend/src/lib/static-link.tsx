@@ -14,7 +14,7 @@ import { createPath, Link as RouterLink, parsePath, resolvePath, type LinkProps 
  * Anything else (a relative path, prefetch, reloadDocument, a mask) is
  * left to <Link>. The server bundle imports this module for "#link" (an
  * esbuild alias, generator/bundle); the build's tests render every route
- * with it and with <Link> and compare the bytes (generator/links_test.go).
+ * with it and with <Link> and compare the bytes (generator/shortcuts_test.go).
  */
 export function Link(props: LinkProps): ReactElement {
   return staticLink(props) ?? <RouterLink {...props} />;
