@@ -28,6 +28,10 @@ type docParams struct {
 // is allowed by its hash.
 func document(p docParams) []byte {
 	var b bytes.Buffer
+	// Room for the lot, so that the page is not copied as it grows and
+	// keeps no spare capacity (a thousand pages are held until written);
+	// the data blocks grow by their escapes, the head is a few KB.
+	b.Grow(len(p.style) + len(p.body) + len(p.siteJSON) + len(p.pageJSON) + 8<<10)
 	cfg := p.site.Config
 	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n", html.EscapeString(cfg.Language))
 	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -55,6 +59,9 @@ func document(p docParams) []byte {
 	dataBlock(&b, "site-data", p.siteJSON)
 	dataBlock(&b, "page-data", p.pageJSON)
 	b.WriteString("</body>\n</html>\n")
+	if b.Cap()-b.Len() > 4<<10 {
+		return bytes.Clone(b.Bytes())
+	}
 	return b.Bytes()
 }
 
@@ -74,6 +81,9 @@ func redirectDocument(cfg content.SiteConfig, r content.Route, script string) []
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", script)
 	fmt.Fprintf(&b, "</head>\n<body>\n<p><a href=\"%s\">%s</a></p>\n", target, html.EscapeString(head.URL(cfg, r.Redirect)))
 	b.WriteString("</body>\n</html>\n")
+	if b.Cap()-b.Len() > 4<<10 {
+		return bytes.Clone(b.Bytes())
+	}
 	return b.Bytes()
 }
 

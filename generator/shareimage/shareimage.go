@@ -62,16 +62,19 @@ func PNG(c Card) []byte {
 	pix := pixels.Get().(*[]byte)
 	defer pixels.Put(pix)
 	img := drawOn(c, *pix)
-	b := bytes.NewBuffer(make([]byte, 0, 32<<10))
+	b := outputs.Get().(*bytes.Buffer)
+	defer outputs.Put(b)
+	b.Reset()
 	if err := encoder.Encode(b, img); err != nil {
 		panic(err) // encoding to memory cannot fail
 	}
-	return b.Bytes()
+	return bytes.Clone(b.Bytes())
 }
 
 var (
 	encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderBuffers{}}
 	pixels  = sync.Pool{New: func() any { b := make([]byte, Width*Height); return &b }}
+	outputs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 )
 
 // encoderBuffers is png.EncoderBufferPool on a sync.Pool.

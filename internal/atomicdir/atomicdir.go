@@ -5,9 +5,16 @@
 package atomicdir
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/vozia/site/internal/parallel"
 )
@@ -71,15 +78,28 @@ func Write(dir string, files []File) (err error) {
 // were written in a third of the time by eight writers than by one.
 const writers = 8
 
-// writeAll writes files under dir, each with its directories, and
-// returns the first error.
+// writeAll writes files under dir and returns the first error. The
+// directories are made first, each once, parents before children: with a
+// MkdirAll per file, which looks up every parent of every file again,
+// 3,800 files of a thousand pages took five times as long to write.
 func writeAll(dir string, files []File) error {
+	dirs := map[string]bool{}
+	for _, f := range files {
+		for d := path.Dir(f.Path); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	ordered := slices.SortedFunc(maps.Keys(dirs), func(a, b string) int {
+		return cmp.Or(cmp.Compare(strings.Count(a, "/"), strings.Count(b, "/")), cmp.Compare(a, b))
+	})
+	for _, d := range ordered {
+		if err := os.Mkdir(filepath.Join(dir, filepath.FromSlash(d)), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+	}
 	errs := make([]error, len(files))
 	parallel.For(len(files), writers, func(i int) {
-		p := filepath.Join(dir, filepath.FromSlash(files[i].Path))
-		if errs[i] = os.MkdirAll(filepath.Dir(p), 0o755); errs[i] == nil {
-			errs[i] = os.WriteFile(p, files[i].Data, 0o644)
-		}
+		errs[i] = os.WriteFile(filepath.Join(dir, filepath.FromSlash(files[i].Path)), files[i].Data, 0o644)
 	})
 	for _, err := range errs {
 		if err != nil {
