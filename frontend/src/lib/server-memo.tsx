@@ -59,12 +59,18 @@ export function takeMemos(html: string): string {
 }
 
 /**
+ * A bound on the cache of a long `make dev` session, where each edit of an
+ * article adds keys: far above a build's (two per article).
+ */
+const maxEntries = 50_000;
+
+/**
  * startMemos starts a render: with the site data changed (a `make dev`
  * edit), the cache is emptied; the marks of a render that threw are
  * dropped.
  */
 export function startMemos(siteChanged: boolean): void {
-  if (siteChanged) cache.clear();
+  if (siteChanged || cache.size > maxEntries) cache.clear();
   marked.length = 0;
 }
 
