@@ -13,7 +13,7 @@ import { createElement, type HTMLAttributes, type ReactNode } from "react";
  * The key must hold everything the children show (their props, JSON):
  * they may read no context and no hook that differs from page to page.
  * The build's tests render every route with and without the alias and
- * compare the bytes (generator/memo_test.go).
+ * compare the bytes (generator/shortcuts_test.go).
  */
 export interface MemoProps extends HTMLAttributes<HTMLElement> {
   tag: "li" | "div" | "article" | "section";
