@@ -71,7 +71,7 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/shipped/jobs.json {out}'
 	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 articles (targets: at most 2.0x the Node wall time and peak memory)" \
 	  -cmd 'cmd/build=dist/bin/build -content dist/bench/1000/content -out {out}/site' \
-	  -cmd 'cmd/build-splice=dist/bin/build -splice -content dist/bench/1000/content -out {out}/site' \
+	  -cmd 'cmd/build-whole=dist/bin/build -whole -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) run ./bench/images
 	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...

@@ -27,11 +27,11 @@ func BenchmarkBuildShippedSite(b *testing.B) {
 func BenchmarkBuild1000Routes(b *testing.B) {
 	fsys := contentFS(b)
 	sitefixture.AddArticles(fsys, 1000)
-	for _, splice := range []bool{false, true} {
-		b.Run(fmt.Sprintf("splice=%v", splice), func(b *testing.B) {
+	for _, whole := range []bool{false, true} {
+		b.Run(fmt.Sprintf("whole=%v", whole), func(b *testing.B) {
 			pages := 0
 			for b.Loop() {
-				res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, Splice: splice})
+				res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, Whole: whole})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -167,9 +167,9 @@ func (bld *Builder) render(r func() (*prerender.Renderer, error), server []byte,
 		if err != nil {
 			return nil, err
 		}
-		render := func(jobs []prerender.Job) ([]prerender.Result, error) { return renderer.RenderAllGrouped(jobs, 0) }
-		if bld.opt.Splice {
-			render = renderer.RenderAll
+		render := renderer.RenderAll
+		if bld.opt.Whole {
+			render = func(jobs []prerender.Job) ([]prerender.Result, error) { return renderer.RenderAllGrouped(jobs, 0) }
 		}
 		fresh, err := render(todo)
 		if err != nil {

@@ -66,13 +66,12 @@ type Options struct {
 	// (rendercache.go): a page whose render inputs are unchanged since the
 	// last build that used it is not rendered again.
 	CacheDir string
-	// Splice renders the layout once for each group of pages that share it
-	// and splices each page's own part in (prerender/splice.go). It is off
-	// unless asked for: the splice rests on a contract (a layout depends
-	// only on the site data and on which of its links match the URL) that
-	// the build checks piece by piece but cannot prove for a page without
-	// rendering it whole, and it pays only from about 32 pages.
-	Splice bool
+	// Whole renders every page whole. Otherwise the build renders a layout
+	// once for each group of 8 pages or more that share it, and splices
+	// each page's own part in (prerender/splice.go): a layout is shared
+	// only if its render read nothing of the page's URL or body, which the
+	// server bundle notes. Whole is there to measure splicing.
+	Whole bool
 	// ImagesReady, when set, lets the build go on without the images that
 	// are not encoded yet (make dev): it is called once they are, and the
 	// next build has them (pictures.go).

@@ -3,7 +3,7 @@
 //
 //	go run ./cmd/build [-out dist/site] [-content content] [-frontend frontend]
 //	                   [-base-url URL] [-contact-url URL] [-analytics-id G-XXXXXXX]
-//	                   [-cache dir] [-splice]
+//	                   [-cache dir] [-whole]
 //
 // On success it prints a summary table and exits 0. On failure it prints
 // every problem, content errors as path:line:col: message, exits 1 and
@@ -66,7 +66,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	contactURL := fs.String("contact-url", "", "contact endpoint `URL`, overriding contactEndpoint in content/site.yaml")
 	analyticsID := fs.String("analytics-id", "", "Google Analytics measurement `ID`, overriding analytics.measurementID in content/site.yaml")
 	cacheDir := fs.String("cache", "", "keep the renders in `dir` between builds: pages whose inputs are unchanged are not rendered again")
-	splice := fs.Bool("splice", false, "render each shared layout once and splice the pages into it (for sites of hundreds of pages; see generator.Options.Splice)")
+	whole := fs.Bool("whole", false, "render every page whole, without splicing pages into a shared layout (see generator.Options.Whole)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		ContactURL:  *contactURL,
 		AnalyticsID: *analyticsID,
 		CacheDir:    *cacheDir,
-		Splice:      *splice,
+		Whole:       *whole,
 	})
 	if err != nil {
 		// Every problem, each with its place and the offending line.

@@ -93,6 +93,22 @@ func (r *Renderer) renderPart(j Job, part string) (string, error) {
 	return w.render(j, part)
 }
 
+// renderLayout renders the layout part of j's page, and what that render
+// read of the page: its URL or its body (splice.go). known is false when
+// the bundle does not say.
+func (r *Renderer) renderLayout(j Job) (html string, reads []string, known bool, err error) {
+	if err := r.start(); err != nil {
+		return "", nil, false, err
+	}
+	w := <-r.pool
+	defer func() { r.pool <- w }()
+	if html, err = w.render(j, "layout"); err != nil || w.layoutReads == nil {
+		return html, nil, false, err
+	}
+	reads, err = w.layoutReads()
+	return html, reads, err == nil, err
+}
+
 // renderSpliced renders j's page into l, or whole where l is nil or the
 // page does not fit.
 func (r *Renderer) renderSpliced(j Job, l *layout) (html string, spliced bool, err error) {
@@ -187,13 +203,9 @@ type Result struct {
 }
 
 // RenderAll renders the jobs on the whole pool and returns the result of
-// each, in order, or every error (each prefixed with its URL). On a site
-// of 32 pages or more, pages that share a layout, in groups of at least 8,
-// are spliced (see splice.go).
+// each, in order, or every error (each prefixed with its URL). Pages that
+// share a layout, in groups of at least 8, are spliced (see splice.go).
 func (r *Renderer) RenderAll(jobs []Job) ([]Result, error) {
-	if len(jobs) < splicePlanMin {
-		return r.RenderAllGrouped(jobs, 0)
-	}
 	return r.RenderAllGrouped(jobs, spliceMinGroup)
 }
 
@@ -214,19 +226,9 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 	}
 	out := make([]Result, len(jobs))
 	errs := make([]error, len(jobs))
-	// The plan needs the links of one page: the first is rendered whole
-	// before the others.
-	plan, from := make([]*layout, len(jobs)), 0
+	plan := make([]*layout, len(jobs))
 	if minGroup >= 1 && len(jobs) >= minGroup {
-		t := time.Now()
-		html, err := r.Render(jobs[0])
-		out[0] = Result{HTML: html, Time: time.Since(t)}
-		if err != nil {
-			errs[0] = atURL(jobs[0].URL, err)
-		} else {
-			plan = r.plan(jobs, minGroup, html)
-		}
-		from = 1
+		plan = r.plan(jobs, minGroup)
 	}
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -242,7 +244,7 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 			}
 		})
 	}
-	for i := from; i < len(jobs); i++ {
+	for i := range jobs {
 		next <- i
 	}
 	close(next)
@@ -270,8 +272,11 @@ type worker struct {
 	rt     *goja.Runtime
 	src    *sources
 	render func(j Job, part string) (string, error)
-	logged problem.List
-	kinds  []string
+	// layoutReads says what the last "layout" render read of its page
+	// (splice.go); nil when the bundle does not tell.
+	layoutReads func() ([]string, error)
+	logged      problem.List
+	kinds       []string
 }
 
 func newWorker(prog *goja.Program, src *sources) (*worker, error) {
@@ -293,6 +298,19 @@ func newWorker(prog *goja.Program, src *sources) (*worker, error) {
 	if v := w.rt.Get("sectionKinds"); v != nil && !goja.IsUndefined(v) && !goja.IsNull(v) {
 		if err := w.rt.ExportTo(v, &w.kinds); err != nil {
 			return nil, fmt.Errorf("server bundle: globalThis.sectionKinds: %w", err)
+		}
+	}
+	if fn, ok := goja.AssertFunction(w.rt.Get("layoutReads")); ok {
+		w.layoutReads = func() ([]string, error) {
+			v, err := fn(goja.Undefined())
+			if err != nil {
+				return nil, w.jsError(err)
+			}
+			var reads []string
+			if err := w.rt.ExportTo(v, &reads); err != nil {
+				return nil, fmt.Errorf("server bundle: layoutReads(): %w", err)
+			}
+			return reads, nil
 		}
 	}
 	w.render = func(j Job, part string) (string, error) {

@@ -1,33 +1,37 @@
 package prerender
 
 import (
-	"slices"
+	"fmt"
+	"strings"
 	"testing"
 )
 
-func TestLayoutLinksAndMatching(t *testing.T) {
-	layout := `<a href="/">Home</a><a href="/services?x=1">S</a><a href="/services#top">S</a><a href="/legal/privacy">P</a><a href="https://example.com/services">E</a><a href="/a&amp;b">A</a>`
-	links := layoutLinks(layout)
-	if want := []string{"/", "/a&b", "/legal/privacy", "/services"}; !slices.Equal(links, want) {
-		t.Fatalf("links %q, want %q", links, want)
+// Pages whose layout render reads nothing of the page are spliced into
+// it; a group whose layout reads its URL is rendered whole, each page with
+// its own URL in the header.
+func TestSpliceOnlyWhatTheLayoutProves(t *testing.T) {
+	r := renderer(t, 2)
+	var jobs []Job
+	for i := range 10 {
+		jobs = append(jobs, Job{URL: fmt.Sprintf("/parts/p%d", i), Site: []byte(`{"brand":"Vozia"}`), Page: []byte(fmt.Sprintf(`{"title":"Page %d"}`, i))})
+		jobs = append(jobs, Job{URL: fmt.Sprintf("/parts/reads-url/p%d", i), Site: []byte(`{"brand":"Other"}`), Page: []byte(fmt.Sprintf(`{"title":"Page %d"}`, i))})
 	}
-	tests := []struct {
-		url  string
-		want []string
-	}{
-		{"/", []string{"/"}},
-		{"/services", []string{"/", "/services"}},
-		{"/services/voice", []string{"/", "/services"}},
-		{"/servicesx", []string{"/"}},
-		{"/legal", []string{"/"}},
-		{"/generated/page-1", []string{"/"}},
+	out, err := r.RenderAllGrouped(jobs, 8)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tc := range tests {
-		t.Run(tc.url, func(t *testing.T) {
-			if got := matching(links, tc.url); !slices.Equal(got, tc.want) {
-				t.Errorf("matching %q, want %q", got, tc.want)
-			}
-		})
+	for i, j := range jobs {
+		readsURL := strings.HasPrefix(j.URL, "/parts/reads-url/")
+		want := fmt.Sprintf("<header>Vozia</header><main>Page %d</main><footer></footer>", i/2)
+		if readsURL {
+			want = fmt.Sprintf("<header>Other %s</header><main>Page %d</main><footer></footer>", j.URL, i/2)
+		}
+		if out[i].HTML != want {
+			t.Errorf("%s: %q, want %q", j.URL, out[i].HTML, want)
+		}
+		if out[i].Spliced == readsURL {
+			t.Errorf("%s: spliced %v, want %v", j.URL, out[i].Spliced, !readsURL)
+		}
 	}
 }
 

@@ -37,7 +37,9 @@ const MOBILE_QUERY = "(max-width: 767px)";
 export function SiteHeader() {
   const { config, layout } = useSite();
   const nav = layout.nav;
-  const { pathname } = useLocation();
+  // Read in the click handler only: the header is the same on every page,
+  // which lets the build render it once for many (generator/prerender/splice.go).
+  const location = useLocation();
   const scrolled = useScrollPast(NAV_SCROLL);
   const [menu, setMenu] = useState(false);
   const [mobile, setMobile] = useState(false);
@@ -127,7 +129,7 @@ export function SiteHeader() {
   // Home on the home page scrolls back to the top.
   const home = (e: MouseEvent) => {
     close();
-    if (pathname === "/") {
+    if (location.pathname === "/") {
       e.preventDefault();
       const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });

@@ -9,6 +9,12 @@ import { createContext, useContext, type ReactNode } from "react";
  * whole. In the browser, and in a whole-page render, there is no part and
  * everything renders.
  *
+ * A layout is shared only if it reads nothing of the page it is rendered
+ * for, neither the location (useLocation, in render) nor the page's data:
+ * the server bundle notes such reads (entry-server.tsx), and a layout that
+ * made one is rendered again with every page. Read the location in event
+ * handlers, as the header does.
+ *
  *   "layout": the layout, with PAGE_SLOT as the page;
  *   "page":   the page, without the layout;
  *   "shell":  neither (what surrounds the page in a "page" render).
