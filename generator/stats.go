@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -34,7 +35,16 @@ type Stats struct {
 
 	measured           bool
 	script, stylesheet string
+	// shown are the routes the summary lists, by index (summaryRoutes).
+	shown []int
 }
+
+// summaryRoutes is how many pages the summary lists: every page of a site
+// of up to that many, else the largest by HTML size, whose gzip sizes
+// alone are measured. A table of a thousand rows helps no one, and
+// gzipping every page of a thousand-article site for it was a tenth of
+// the build's CPU.
+const summaryRoutes = 40
 
 type RouteStat struct {
 	Path, File string
@@ -66,20 +76,28 @@ func stats(routes []content.Route, rendered []prerender.Result, files []File, b 
 	return s
 }
 
-// MeasureSizes measures the gzip sizes of the pages and assets, once,
-// on every core.
+// MeasureSizes measures the gzip sizes of the assets and of the pages the
+// summary lists (summaryRoutes), once, on every core.
 func (s *Stats) MeasureSizes() {
 	if s.measured {
 		return
 	}
 	s.measured = true
+	s.shown = make([]int, len(s.Routes))
+	for i := range s.shown {
+		s.shown[i] = i
+	}
+	if len(s.shown) > summaryRoutes {
+		slices.SortStableFunc(s.shown, func(a, b int) int { return len(s.Routes[b].html) - len(s.Routes[a].html) })
+		s.shown = s.shown[:summaryRoutes]
+	}
 	// The assets first: the script is the largest job.
-	parallel.For(len(s.Assets)+len(s.Routes), 0, func(i int) {
+	parallel.For(len(s.Assets)+len(s.shown), 0, func(i int) {
 		if i < len(s.Assets) {
 			s.Assets[i].Gzip = gzipSize(s.Assets[i].data)
 			return
 		}
-		r := &s.Routes[i-len(s.Assets)]
+		r := &s.Routes[s.shown[i-len(s.Assets)]]
 		r.HTMLGzip = gzipSize(r.html)
 	})
 	for _, a := range s.Assets {
@@ -124,12 +142,16 @@ func (s *Stats) Print(w io.Writer) {
 	s.MeasureSizes()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "route\tHTML gzip\tCSS gzip\tJS gzip\trender\t")
-	for _, r := range s.Routes {
+	for _, i := range s.shown {
+		r := s.Routes[i]
 		render := ms(r.Render)
 		if r.Render == 0 { // not rendered: the same inputs were rendered before
 			render = "reused"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", r.Path, kb(r.HTMLGzip), kb(s.CSSGzip), kb(s.JSGzip), render)
+	}
+	if more := len(s.Routes) - len(s.shown); more > 0 {
+		fmt.Fprintf(tw, "(the %d largest pages of %d)\t\t\t\t\t\n", len(s.shown), len(s.Routes))
 	}
 	fmt.Fprintln(tw, "\t\t\t\t\t")
 	fmt.Fprintln(tw, "asset\tsize\tgzip\t\t\t")
