@@ -81,9 +81,6 @@ func redirectDocument(cfg content.SiteConfig, r content.Route, script string) []
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", script)
 	fmt.Fprintf(&b, "</head>\n<body>\n<p><a href=\"%s\">%s</a></p>\n", target, html.EscapeString(head.URL(cfg, r.Redirect)))
 	b.WriteString("</body>\n</html>\n")
-	if b.Cap()-b.Len() > 4<<10 {
-		return bytes.Clone(b.Bytes())
-	}
 	return b.Bytes()
 }
 
