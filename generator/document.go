@@ -28,9 +28,9 @@ type docParams struct {
 // is allowed by its hash.
 func document(p docParams) []byte {
 	var b bytes.Buffer
-	// Room for the lot, so that the page is not copied as it grows and
-	// keeps no spare capacity (a thousand pages are held until written);
-	// the data blocks grow by their escapes, the head is a few KB.
+	// Room for the lot (the head is a few KB), so that the page is not
+	// copied as it grows and keeps no spare capacity: a thousand pages are
+	// held until written.
 	b.Grow(len(p.style) + len(p.body) + len(p.siteJSON) + len(p.pageJSON) + 8<<10)
 	cfg := p.site.Config
 	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n", html.EscapeString(cfg.Language))
