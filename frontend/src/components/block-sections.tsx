@@ -12,6 +12,7 @@ import { SectionHeading } from "./section-heading";
 import { LinkButton } from "./ui/button";
 import { Icon } from "./ui/icon";
 import "./block-sections.css";
+import { Memo } from "#memo";
 
 /**
  * The shared section vocabulary (hero, cards, stats, call to action) and
@@ -166,13 +167,15 @@ export function BlockStatsSection({ section, soft }: { section: StatsSection; so
 
 /** BlockCTASection is the black closing call to action of a page. */
 export function BlockCTASection({ cta }: { cta: CTASection }) {
+  // One call to action closes many pages (every article's): the build
+  // renders it once (lib/memo), keyed by all it shows.
   return (
-    <section className="blk-cta">
+    <Memo tag="section" memoKey={"cta" + JSON.stringify(cta)} className="blk-cta">
       <div className="container">
         <h2>{cta.heading}</h2>
         <p>{cta.text}</p>
         <BlockActions actions={cta.actions} />
       </div>
-    </section>
+    </Memo>
   );
 }
