@@ -14,7 +14,7 @@ import (
 
 // TestClientResolvesAsTheBuild runs the client's route resolution, the
 // file frontend/src/lib/routes.ts itself, in goja against the build's rule
-// (content.Site.Resolve, which the link checker and the routing manifest
+// (content.Site.Resolver, which the link checker and the routing manifest
 // use), for every route of the test site and the paths around each one: a
 // client-side navigation must show the page that the CDN serves for the
 // same URL, the not-found page included.
@@ -37,9 +37,10 @@ func TestClientResolvesAsTheBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	served := site.Resolver()
 	for _, p := range paths {
 		want := "not found"
-		if to, ok := site.Resolve(p); ok {
+		if to, ok := served(p); ok {
 			want = to
 		}
 		if got := resolve(string(table), p); got != want {

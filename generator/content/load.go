@@ -61,15 +61,12 @@ func (s *Site) Route(p string) (Route, bool) {
 	return s.Routes[i], true
 }
 
-// Resolve answers which route serves a path, as the CDN does: a redirect
-// gives its target, a page its own path, a path below a prefix page that
-// page; false means the not-found page. The first route that matches
-// wins.
-func (s *Site) Resolve(p string) (string, bool) { return s.Resolver()(p) }
-
-// Resolver is Resolve for a route table that no longer changes, indexed
-// once: the link check asks it of every link of every page, which a scan
-// of the table made quadratic in the number of pages.
+// Resolver returns the answer to which route serves a path, as the CDN
+// does: a redirect gives its target, a page its own path, a path below a
+// prefix page that page; false means the not-found page. The first route
+// that matches wins. The table, which must no longer change, is indexed
+// once: the link check asks of every link of every page, which a scan of
+// the table made quadratic in the number of pages.
 func (s *Site) Resolver() func(p string) (string, bool) {
 	exact := make(map[string]int, len(s.Routes))
 	var prefixes []int
