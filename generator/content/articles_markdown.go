@@ -11,12 +11,13 @@ import (
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark"
-	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // An article's Markdown is GitHub's (tables, strikethrough, task lists,
@@ -31,15 +32,14 @@ import (
 var articleMarkdown = goldmark.New(
 	goldmark.WithExtensions(
 		extension.GFM, extension.Footnote, extension.Typographer,
-		highlighting.NewHighlighting(
-			highlighting.WithStyle(HighlightStyle),
-			highlighting.WithFormatOptions(chromahtml.WithClasses(true)),
-		),
 	),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	// Safe: renderArticle refuses any raw HTML outside AllowedHTML.
-	goldmark.WithRendererOptions(html.WithUnsafe()),
+	goldmark.WithRendererOptions(html.WithUnsafe(), renderer.WithNodeRenderers(util.Prioritized(newCodeBlocks(), 200))),
 )
+
+// highlightFormat is how chroma writes a highlighted block.
+var highlightFormat = []chromahtml.Option{chromahtml.WithClasses(true)}
 
 // HighlightStyle is the chroma style of the code blocks.
 const HighlightStyle = "github"

@@ -81,9 +81,15 @@ func (l *loader) citeClaims(s *Site) {
 	}
 	cite := func(pos Pos, v reflect.Value) {
 		var problems []string
-		walkStrings(v, "", func(field string, inResults bool, str string) string {
+		walkStrings(v, "", func(field func() string, inResults bool, str string) string {
+			// Both patterns need a '%' or a '{'. Most strings (an article's
+			// whole HTML among them) have neither: running the expressions
+			// over them was a third of loading a thousand articles.
+			if strings.IndexByte(str, '%') < 0 && strings.IndexByte(str, '{') < 0 {
+				return str
+			}
 			for _, m := range claimPercent.FindAllString(claimRef.ReplaceAllString(str, ""), -1) {
-				problems = append(problems, fmt.Sprintf("%s: the figure %q is written out: cite its claim from %s as {claim:key}", field, m, CollectionFile("claims")))
+				problems = append(problems, fmt.Sprintf("%s: the figure %q is written out: cite its claim from %s as {claim:key}", field(), m, CollectionFile("claims")))
 			}
 			var out strings.Builder
 			last := 0
@@ -96,12 +102,12 @@ func (l *loader) citeClaims(s *Site) {
 				}
 				c, ok := claims[key]
 				if !ok {
-					problems = append(problems, fmt.Sprintf("%s: unknown claim %q%s", field, key, didYouMean(key, keys(claims))))
+					problems = append(problems, fmt.Sprintf("%s: unknown claim %q%s", field(), key, didYouMean(key, keys(claims))))
 					out.WriteString(str[m[0]:m[1]])
 					continue
 				}
 				if inResults && c.Kind == "goal" {
-					problems = append(problems, fmt.Sprintf("%s: claim %q is a goal, not a result", field, c.Key))
+					problems = append(problems, fmt.Sprintf("%s: claim %q is a goal, not a result", field(), c.Key))
 				}
 				cited := map[string]string{"": c.Text, "value": c.Value, "label": c.Label}[part]
 				if m[0] == 0 && part == "" { // a phrase that opens a text opens a sentence
@@ -135,14 +141,17 @@ func keys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // walkStrings calls f on every settable string reachable from v (pointers,
 // structs, slices), except inside illustrative types, and stores what f
-// returns. inResults is true under a field named Results.
-func walkStrings(v reflect.Value, path string, f func(field string, inResults bool, s string) string) {
-	var walk func(v reflect.Value, path string, results bool)
-	walk = func(v reflect.Value, path string, results bool) {
+// returns. inResults is true under a field named Results. field names the
+// string's place (path.field[2].name); it is built only when asked for:
+// a thousand articles hold a hundred thousand strings, and naming each
+// one up front was most of the walk.
+func walkStrings(v reflect.Value, path string, f func(field func() string, inResults bool, s string) string) {
+	var walk func(v reflect.Value, at *fieldPath, results bool)
+	walk = func(v reflect.Value, at *fieldPath, results bool) {
 		switch v.Kind() {
 		case reflect.Pointer, reflect.Interface:
 			if !v.IsNil() {
-				walk(v.Elem(), path, results)
+				walk(v.Elem(), at, results)
 			}
 		case reflect.Struct:
 			if illustrative[v.Type()] {
@@ -153,23 +162,43 @@ func walkStrings(v reflect.Value, path string, f func(field string, inResults bo
 				if !ft.IsExported() {
 					continue
 				}
-				name, _, _ := yamlKey(ft)
-				if name == "" {
-					name = ft.Name
-				}
-				walk(v.Field(i), strings.TrimPrefix(path+"."+name, "."), results || ft.Name == resultsField)
+				walk(v.Field(i), &fieldPath{parent: at, typ: v.Type(), index: i}, results || ft.Name == resultsField)
 			}
 		case reflect.Slice, reflect.Array:
 			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i), fmt.Sprintf("%s[%d]", path, i), results)
+				walk(v.Index(i), &fieldPath{parent: at, index: i}, results)
 			}
 		case reflect.String:
 			if v.CanSet() {
-				if out := f(path, results, v.String()); out != v.String() {
+				if out := f(at.String, results, v.String()); out != v.String() {
 					v.SetString(out)
 				}
 			}
 		}
 	}
-	walk(v, path, false)
+	walk(v, &fieldPath{root: path}, false)
+}
+
+// fieldPath is a place in a value: a root, field index of its parent
+// struct type typ, or (typ nil) element index of its parent.
+type fieldPath struct {
+	parent *fieldPath
+	root   string
+	typ    reflect.Type
+	index  int
+}
+
+func (p *fieldPath) String() string {
+	switch {
+	case p.parent == nil:
+		return p.root
+	case p.typ == nil:
+		return fmt.Sprintf("%s[%d]", p.parent.String(), p.index)
+	}
+	f := p.typ.Field(p.index)
+	name, _, _ := yamlKey(f)
+	if name == "" {
+		name = f.Name
+	}
+	return strings.TrimPrefix(p.parent.String()+"."+name, ".")
 }

@@ -1,0 +1,55 @@
+package content
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	highlighting "github.com/yuin/goldmark-highlighting/v2"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+)
+
+// The shared formatter writes every kind of block exactly as the
+// highlighting extension, with a formatter of its own per block, does.
+func TestCodeBlocksAsTheExtension(t *testing.T) {
+	extension := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer,
+			highlighting.NewHighlighting(highlighting.WithStyle(HighlightStyle), highlighting.WithFormatOptions(highlightFormat...))),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithRendererOptions(html.WithUnsafe()),
+	)
+	blocks := []string{
+		"```go\nfunc main() {\n\tfmt.Println(\"<b>\" + `x`)\n}\n```",
+		"```yaml\nkey: value # comment\nlist: [1, 2]\n```",
+		"```bash\necho \"$HOME\" && ls -la | grep '.go'\n```",
+		"```\nno language & <escaped>\n```",
+		"```no-such-language\nplain <text>\n```",
+		"```go {hl_lines=[2]}\na := 1\nb := 2\n```",
+		"```go {linenos=true}\na := 1\n```",
+		"```go {nohl}\na := 1\n```",
+		"~~~json\n{\"a\": [true, null]}\n~~~",
+		"    indented code <b>\n",
+	}
+	for _, b := range blocks {
+		src := []byte("Before.\n\n" + b + "\n\nAfter.\n")
+		var want, got bytes.Buffer
+		if err := extension.Convert(src, &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := articleMarkdown.Convert(src, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s\ngot  %s\nwant %s", b, got.String(), want.String())
+		}
+	}
+	// And the blocks are highlighted, not left as text.
+	var out bytes.Buffer
+	articleMarkdown.Convert([]byte("```go\nfunc main() {}\n```\n"), &out)
+	if !strings.Contains(out.String(), `<pre class="chroma">`) || !strings.Contains(out.String(), `<span class="kd">func</span>`) {
+		t.Errorf("not highlighted: %s", out.String())
+	}
+}
