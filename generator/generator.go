@@ -219,16 +219,27 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// written here (generator/head), and the app reads it only after a
 	// client-side navigation. Parsing it in goja was a sixth of an
 	// article's render.
+	// The pages' JSON is made on every core: the render waits for it.
+	bodies, pages := make([][]byte, len(site.Routes)), make([][]byte, len(site.Routes))
+	parallel.For(len(site.Routes), 0, func(i int) {
+		rt := site.Routes[i]
+		if p := site.Pages[rt.Path]; p != nil {
+			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: !rt.Indexable()})
+			var err error
+			bodies[i], pages[i], err = content.PageBody{Path: rt.Path, Sections: p.Sections, Collections: p.Collections}.Marshal(fields)
+			if err != nil {
+				panic(err) // our own types, which marshal
+			}
+		}
+	})
 	pageJSON := map[string][]byte{}
 	renderJSON := map[string][]byte{}
 	var clientRoutes []content.ClientRoute
-	for _, rt := range site.Routes {
+	for i, rt := range site.Routes {
 		cr := clientRoute(rt)
-		if p := site.Pages[rt.Path]; p != nil {
-			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: !rt.Indexable()})
-			data := mustJSON(content.PageData{Path: rt.Path, Head: fields, Sections: p.Sections, Collections: p.Collections})
+		if data := pages[i]; data != nil {
 			pageJSON[rt.Path] = data
-			renderJSON[rt.Path] = mustJSON(content.PageBody{Path: rt.Path, Sections: p.Sections, Collections: p.Collections})
+			renderJSON[rt.Path] = bodies[i]
 			cr.Data = "/" + out.add(hashedName("data/"+slug(rt.Path), ".json", data), data)
 		}
 		clientRoutes = append(clientRoutes, cr)

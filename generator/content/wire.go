@@ -1,5 +1,7 @@
 package content
 
+import "encoding/json"
+
 // The wire types are the JSON the React app receives: SiteData embedded in
 // every page, PageData embedded for the first page and fetched for later
 // navigations, and the route table ([]ClientRoute), one file fetched once
@@ -43,6 +45,30 @@ type PageBody struct {
 	Path        string      `json:"path"`
 	Sections    []Section   `json:"sections"`
 	Collections Collections `json:"collections"`
+}
+
+// Marshal returns the JSON of the body and of its page with head: the
+// bytes json.Marshal gives for PageBody and for PageData, with the
+// sections marshalled once (an article's are its whole HTML, escaped
+// character by character).
+func (b PageBody) Marshal(head Head) (body, page []byte, err error) {
+	if body, err = json.Marshal(b); err != nil {
+		return nil, nil, err
+	}
+	path, err := json.Marshal(b.Path)
+	if err != nil {
+		return nil, nil, err
+	}
+	h, err := json.Marshal(head)
+	if err != nil {
+		return nil, nil, err
+	}
+	// body is {"path":<path>,"sections":...}; the page puts "head" after
+	// the path, as PageData orders its fields.
+	cut := len(`{"path":`) + len(path)
+	page = make([]byte, 0, len(body)+len(`,"head":`)+len(h))
+	page = append(append(append(append(page, body[:cut]...), `,"head":`...), h...), body[cut:]...)
+	return body, page, nil
 }
 
 // Head is what the document head of a page says, computed once by the
