@@ -7,6 +7,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
+	"github.com/vozia/site/generator/linkcheck"
 )
 
 type docParams struct {
@@ -26,7 +27,10 @@ type docParams struct {
 // are the hashed bundle (external, so the CSP needs no 'unsafe-inline') and
 // JSON data blocks, which browsers never execute; the one <style> element
 // is allowed by its hash.
-func document(p docParams) []byte {
+//
+// It also returns the ranges of the document that are the contents of its
+// style and JSON script elements, which the link check need not read.
+func document(p docParams) ([]byte, []linkcheck.Span) {
 	var b bytes.Buffer
 	// Room for the lot (the head is a few KB), so that the page is not
 	// copied as it grows and keeps no spare capacity: a thousand pages are
@@ -41,9 +45,14 @@ func document(p docParams) []byte {
 	}))
 	icons(&b)
 	b.WriteString(p.preload)
+	var opaque []linkcheck.Span
+	raw := func(data []byte) {
+		opaque = append(opaque, linkcheck.Span{Start: b.Len(), End: b.Len() + len(data)})
+		b.Write(data)
+	}
 	if len(p.style) > 0 {
 		b.WriteString("<style>")
-		b.Write(p.style)
+		raw(p.style)
 		b.WriteString("</style>\n")
 	}
 	// The app is fetched at low priority: the page is whole without it
@@ -56,13 +65,21 @@ func document(p docParams) []byte {
 	b.WriteString("</head>\n<body>\n<div id=\"root\">")
 	b.WriteString(p.body)
 	b.WriteString("</div>\n")
-	dataBlock(&b, "site-data", p.siteJSON)
-	dataBlock(&b, "page-data", p.pageJSON)
+	for _, d := range []struct {
+		id   string
+		data []byte
+	}{{"site-data", p.siteJSON}, {"page-data", p.pageJSON}} {
+		// encoding/json already escapes <, > and &, so the data cannot
+		// close the script element.
+		fmt.Fprintf(&b, "<script type=\"application/json\" id=\"%s\">", d.id)
+		raw(d.data)
+		b.WriteString("</script>\n")
+	}
 	b.WriteString("</body>\n</html>\n")
 	if b.Cap()-b.Len() > 4<<10 {
-		return bytes.Clone(b.Bytes())
+		return bytes.Clone(b.Bytes()), opaque
 	}
-	return b.Bytes()
+	return b.Bytes(), opaque
 }
 
 // redirectDocument is the static page of a redirect route (/blog): a meta
@@ -90,12 +107,4 @@ func icons(b *bytes.Buffer) {
 <link rel="apple-touch-icon" href="/apple-touch-icon.png">
 <link rel="manifest" href="/site.webmanifest">
 `)
-}
-
-// dataBlock embeds JSON; encoding/json already escapes <, > and &, so the
-// data cannot close the script element.
-func dataBlock(b *bytes.Buffer, id string, data []byte) {
-	fmt.Fprintf(b, "<script type=\"application/json\" id=\"%s\">", id)
-	b.Write(data)
-	b.WriteString("</script>\n")
 }

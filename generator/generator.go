@@ -295,16 +295,18 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// The documents are assembled on every core: a thousand of them are
 	// 90 MB of fresh memory to fill.
 	made := make([][]byte, len(routes))
+	opaque := make([][]linkcheck.Span, len(routes))
 	parallel.For(len(routes), 0, func(i int) {
 		rt := routes[i]
-		made[i] = document(docParams{
+		made[i], opaque[i] = document(docParams{
 			site: site, route: rt, body: rendered[i].HTML, siteJSON: siteJSON, pageJSON: pageJSON[rt.Path],
 			script: b.Script, style: style, preload: preload(leads[rt.Path], rendered[i].HTML),
 		})
 	})
 	docs := make(map[string][]byte, len(routes))
+	opaqueOf := make(map[string][]linkcheck.Span, len(routes))
 	for i, rt := range routes {
-		docs[rt.Path] = made[i]
+		docs[rt.Path], opaqueOf[rt.Path] = made[i], opaque[i]
 		out.add(htmlFile(rt), made[i])
 	}
 	for _, rt := range site.Routes {
@@ -349,7 +351,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for _, p := range pendingImages {
 		files[p] = true
 	}
-	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})
+	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Opaque: opaqueOf, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})
 	if len(problems) > 0 {
 		return nil, linkErrors(site, problems).Prefix(opt.ContentDir)
 	}

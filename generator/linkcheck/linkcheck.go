@@ -10,6 +10,7 @@ package linkcheck
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"maps"
 	"net/url"
 	"slices"
@@ -25,6 +26,11 @@ import (
 type Site struct {
 	// Pages maps each route path to its rendered HTML document.
 	Pages map[string][]byte
+	// Opaque optionally gives, for a page, the byte ranges of its document
+	// that hold text and no markup: the contents of its style and JSON
+	// script elements, each range the whole content of one element. The
+	// check reads past them: they were over half of what it tokenized.
+	Opaque map[string][]Span
 	// Resolve maps a path to the route path that serves it ("/services/x"
 	// → "/services", "/blog" → "/resources"), or false when none does.
 	Resolve func(path string) (string, bool)
@@ -34,6 +40,9 @@ type Site struct {
 	// link to nowhere.
 	Routes []string
 }
+
+// Span is the byte range [Start, End) of a document.
+type Span struct{ Start, End int }
 
 // Problem is one broken link.
 type Problem struct {
@@ -50,7 +59,7 @@ func (p Problem) String() string { return fmt.Sprintf("%s: link %q: %s", p.Page,
 func Check(s Site) []Problem {
 	pages := slices.Sorted(maps.Keys(s.Pages))
 	read := make([]page, len(pages))
-	parallel.For(len(pages), 0, func(i int) { read[i] = readPage(s.Pages[pages[i]]) })
+	parallel.For(len(pages), 0, func(i int) { read[i] = readPage(s.Pages[pages[i]], s.Opaque[pages[i]]) })
 	ids := make(map[string]map[string]bool, len(pages))
 	for i, p := range pages {
 		ids[p] = read[i].ids
@@ -92,9 +101,18 @@ type element struct {
 	hasHref                bool
 }
 
-func readPage(doc []byte) page {
+func readPage(doc []byte, opaque []Span) page {
 	p := page{ids: map[string]bool{}}
-	z := html.NewTokenizer(bytes.NewReader(doc))
+	// The tokenizer reads the document without the opaque ranges: an
+	// element's start tag, then at once its end tag.
+	parts := make([]io.Reader, 0, 2*len(opaque)+1)
+	at := 0
+	for _, o := range opaque {
+		parts = append(parts, bytes.NewReader(doc[at:o.Start]))
+		at = o.End
+	}
+	parts = append(parts, bytes.NewReader(doc[at:]))
+	z := html.NewTokenizer(io.MultiReader(parts...))
 	for {
 		switch z.Next() {
 		case html.ErrorToken:

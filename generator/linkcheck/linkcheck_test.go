@@ -91,3 +91,22 @@ func TestSecondNavigationVariant(t *testing.T) {
 		}
 	}
 }
+
+// The check reads past a page's opaque ranges (here, to show it, one that
+// holds markup), and reads everything else.
+func TestOpaqueRangesAreSkipped(t *testing.T) {
+	const opaque = `<a href="/nowhere">x</a><p id="hidden"></p>`
+	s := site(map[string]string{"/": `<a href="/gone">x</a>` + opaque + `<a href="#hidden">x</a>`})
+	if got := len(Check(s)); got != 2 {
+		t.Fatalf("without the range, %d problems, want 2", got)
+	}
+	start := strings.Index(string(s.Pages["/"]), opaque)
+	s.Opaque = map[string][]Span{"/": {{Start: start, End: start + len(opaque)}}}
+	var links []string
+	for _, p := range Check(s) {
+		links = append(links, p.Link)
+	}
+	if strings.Join(links, " ") != "/gone #hidden" {
+		t.Errorf("problems with links %v, want /gone and #hidden (its id is in the range)", links)
+	}
+}

@@ -1,0 +1,38 @@
+package generator
+
+import (
+	"bytes"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/generator/content"
+)
+
+// The ranges the link check skips are exactly the contents of the
+// document's style and JSON data elements: all of each, nothing else.
+func TestDocumentOpaqueRanges(t *testing.T) {
+	site, err := content.LoadWith(fixtureFS(t), content.LoadOptions{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := docParams{
+		site: site, route: site.Routes[0], body: `<main><a href="/">home</a></main>`,
+		siteJSON: []byte(`{"a":"\u003c/script\u003e"}`), pageJSON: []byte(`{"page":1}`),
+		script: "/assets/app.js", style: []byte(`a{color:red}`),
+	}
+	doc, opaque := document(p)
+	want := [][]byte{p.style, p.siteJSON, p.pageJSON}
+	if len(opaque) != len(want) {
+		t.Fatalf("%d opaque ranges, want %d", len(opaque), len(want))
+	}
+	startTag := regexp.MustCompile(`(<style>|<script type="application/json" id="[a-z-]+">)$`)
+	for i, o := range opaque {
+		if !bytes.Equal(doc[o.Start:o.End], want[i]) {
+			t.Errorf("range %d is %q, want %q", i, doc[o.Start:o.End], want[i])
+		}
+		if !startTag.Match(doc[:o.Start]) || !(bytes.HasPrefix(doc[o.End:], []byte("</style>")) || bytes.HasPrefix(doc[o.End:], []byte("</script>"))) {
+			t.Errorf("range %d is not the whole content of a style or JSON script element: %q", i, doc[max(0, o.Start-60):min(len(doc), o.End+10)])
+		}
+	}
+}
