@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"regexp"
 	"strings"
 )
 
@@ -43,36 +42,79 @@ type Entry struct {
 
 type Author struct{ Name, URL string }
 
-// sitePath matches an href or src that is a site path, fragment one that
-// is a #fragment, and srcset a srcset (the body's pictures), for making
-// them absolute.
-var (
-	sitePath = regexp.MustCompile(`(\s(?:href|src)=")(/[^/"][^"]*|/)"`)
-	fragment = regexp.MustCompile(`(\s(?:href|src)=")(#[^"]*)"`)
-	srcset   = regexp.MustCompile(`(\ssrcset=")([^"]*)"`)
-)
-
-// absolute makes the site paths of an entry's HTML absolute against base,
-// and its fragments (a footnote, a heading) against the entry's own URL: a
-// feed reader shows the entry with no page around it.
+// absolute makes the site paths of an entry's HTML (href, src and srcset
+// values) absolute against base, and its fragments (a footnote, a heading)
+// against the entry's own URL: a feed reader shows the entry with no page
+// around it. One pass over the HTML, whose attributes are double-quoted:
+// both feeds carry every article's whole body.
 func absolute(html, base, entryURL string) string {
 	base = strings.TrimSuffix(base, "/")
-	literal := func(s string) string { return strings.ReplaceAll(s, "$", "$$") }
-	html = sitePath.ReplaceAllString(html, "${1}"+literal(base)+`${2}"`)
-	html = fragment.ReplaceAllString(html, "${1}"+literal(entryURL)+`${2}"`)
-	return srcset.ReplaceAllStringFunc(html, func(m string) string {
-		sub := srcset.FindStringSubmatch(m)
-		candidates := strings.Split(sub[2], ",")
-		for i, c := range candidates {
-			c = strings.TrimSpace(c)
-			if strings.HasPrefix(c, "/") && !strings.HasPrefix(c, "//") {
-				c = base + c
-			}
-			candidates[i] = c
+	var b strings.Builder
+	done := 0 // html[:done] is written
+	for at := 0; ; {
+		eq := strings.Index(html[at:], `="`)
+		if eq < 0 {
+			break
 		}
-		return sub[1] + strings.Join(candidates, ", ") + `"`
-	})
+		eq += at
+		start := eq + 2
+		n := strings.IndexByte(html[start:], '"')
+		if n < 0 {
+			break
+		}
+		end := start + n
+		at = end + 1
+		value := html[start:end]
+		var with string
+		switch attrBefore(html, eq) {
+		case "href", "src":
+			switch {
+			case value == "/" || len(value) > 1 && value[0] == '/' && value[1] != '/':
+				with = base + value
+			case strings.HasPrefix(value, "#"):
+				with = entryURL + value
+			default:
+				continue
+			}
+		case "srcset":
+			candidates := strings.Split(value, ",")
+			for i, c := range candidates {
+				c = strings.TrimSpace(c)
+				if strings.HasPrefix(c, "/") && !strings.HasPrefix(c, "//") {
+					c = base + c
+				}
+				candidates[i] = c
+			}
+			with = strings.Join(candidates, ", ")
+		default:
+			continue
+		}
+		if b.Len() == 0 {
+			b.Grow(len(html) + len(html)/8)
+		}
+		b.WriteString(html[done:start])
+		b.WriteString(with)
+		done = end
+	}
+	if done == 0 {
+		return html
+	}
+	b.WriteString(html[done:])
+	return b.String()
 }
+
+// attrBefore is the attribute name that ends at html[eq] if whitespace
+// precedes it, else "".
+func attrBefore(html string, eq int) string {
+	for _, name := range []string{"href", "src", "srcset"} {
+		if i := eq - len(name); i > 0 && html[i:eq] == name && isSpace(html[i-1]) {
+			return name
+		}
+	}
+	return ""
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 func day(d string) string { return d + "T00:00:00Z" }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -158,5 +159,51 @@ func TestEmpty(t *testing.T) {
 	var jf struct{ Items []any }
 	if err := json.Unmarshal(JSON(f, "https://example.com/insights/feed.json"), &jf); err != nil || jf.Items == nil {
 		t.Errorf("empty JSON feed: %v, items %v (want [])", err, jf.Items)
+	}
+}
+
+// absoluteByRegexp is the plain statement of absolute, by regular
+// expressions: the one-pass absolute must agree with it.
+func absoluteByRegexp(html, base, entryURL string) string {
+	sitePath := regexp.MustCompile(`(\s(?:href|src)=")(/[^/"][^"]*|/)"`)
+	fragment := regexp.MustCompile(`(\s(?:href|src)=")(#[^"]*)"`)
+	srcset := regexp.MustCompile(`(\ssrcset=")([^"]*)"`)
+	base = strings.TrimSuffix(base, "/")
+	literal := func(s string) string { return strings.ReplaceAll(s, "$", "$$") }
+	html = sitePath.ReplaceAllString(html, "${1}"+literal(base)+`${2}"`)
+	html = fragment.ReplaceAllString(html, "${1}"+literal(entryURL)+`${2}"`)
+	return srcset.ReplaceAllStringFunc(html, func(m string) string {
+		sub := srcset.FindStringSubmatch(m)
+		candidates := strings.Split(sub[2], ",")
+		for i, c := range candidates {
+			c = strings.TrimSpace(c)
+			if strings.HasPrefix(c, "/") && !strings.HasPrefix(c, "//") {
+				c = base + c
+			}
+			candidates[i] = c
+		}
+		return sub[1] + strings.Join(candidates, ", ") + `"`
+	})
+}
+
+func TestAbsoluteAsRegexps(t *testing.T) {
+	for _, html := range []string{
+		``,
+		`<p>no links at all, a="b" in text</p>`,
+		`<a href="/">home</a><a href="/platform">p</a><a href="//cdn.example/y">c</a><a href="https://x.example/">x</a>`,
+		`<a href="#fn-1">1</a><a href="">empty</a><a href="mailto:a@b.example">m</a>`,
+		`<img src="/assets/a.jpg" alt="a href=&quot;/x&quot;"><img data-src="/no" src="/yes">`,
+		`<picture><source type="image/avif" srcset="/a-480.avif 480w,/a-768.avif 768w, //cdn/a.avif 1x"><img src="/a.jpg" srcset="/a.jpg"></picture>`,
+		"<a\thref=\"/tab\">t</a><a\nhref=\"/nl\">n</a><a data-href=\"/data\">d</a><a xhref=\"/x\">x</a>",
+		`<a href="/$1">dollar</a><a href="/unterminated`,
+		`href="/at-start"><a  href="/two-spaces">`,
+		`<a title="x" href="/after-title" rel="noopener">y</a><a href=/unquoted>z</a>`,
+	} {
+		for _, base := range []string{"https://example.com", "https://example.com/", "https://example.com/$x"} {
+			got, want := absolute(html, base, "https://example.com/insights/a"), absoluteByRegexp(html, base, "https://example.com/insights/a")
+			if got != want {
+				t.Errorf("absolute(%q, %q)\n got %q\nwant %q", html, base, got, want)
+			}
+		}
 	}
 }
