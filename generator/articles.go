@@ -78,7 +78,7 @@ func (bld *Builder) shareImages(site *content.Site) []File {
 			Title: a.Front.Title, Author: a.Author.Name, Brand: cfg.Brand,
 			Date: dateWords(site, a), Accent: parseHex(string(cfg.SEO.ThemeColor)),
 		}
-		sum := sha256.Sum256(fmt.Appendf(nil, "share-v2\x00%s\x00%s\x00%s\x00%s\x00%v", card.Title, card.Author, card.Date, card.Brand, card.Accent))
+		sum := sha256.Sum256(fmt.Appendf(nil, "share-v3\x00%s\x00%s\x00%s\x00%s\x00%v", card.Title, card.Author, card.Date, card.Brand, card.Accent))
 		jobs[i] = job{strings.TrimPrefix(a.ShareImage, "/"), card, hex.EncodeToString(sum[:])}
 	}
 	out := make([]File, len(jobs))

@@ -21,7 +21,6 @@ import (
 	_ "embed"
 	"image"
 	"image/color"
-	"image/png"
 	"strings"
 	"sync"
 
@@ -52,8 +51,9 @@ var (
 
 const margin = 80
 
-// PNG draws the card and encodes it. Drawn text compresses well at the
-// fastest level; a palette is a quarter of the RGBA pixel data.
+// PNG draws the card and encodes it (encode.go). Drawn text compresses
+// well at the fastest level; a palette is a quarter of the RGBA pixel
+// data.
 //
 // A build draws a thousand of these beside the page render, so the pixels
 // and the encoder's buffers are reused: allocating them for each image
@@ -65,27 +65,14 @@ func PNG(c Card) []byte {
 	b := outputs.Get().(*bytes.Buffer)
 	defer outputs.Put(b)
 	b.Reset()
-	if err := encoder.Encode(b, img); err != nil {
-		panic(err) // encoding to memory cannot fail
-	}
+	encode(b, img, template(c.Brand, c.Accent))
 	return bytes.Clone(b.Bytes())
 }
 
 var (
-	encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderBuffers{}}
 	pixels  = sync.Pool{New: func() any { b := make([]byte, Width*Height); return &b }}
 	outputs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 )
-
-// encoderBuffers is png.EncoderBufferPool on a sync.Pool.
-type encoderBuffers struct{ pool sync.Pool }
-
-func (p *encoderBuffers) Get() *png.EncoderBuffer {
-	b, _ := p.pool.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (p *encoderBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
 
 // Draw draws the card.
 func Draw(c Card) *image.Paletted { return drawOn(c, make([]byte, Width*Height)) }
@@ -136,6 +123,8 @@ type base struct {
 	// level[c] is the palette index of colour c at coverage 1/15 over the
 	// background; coverage k/15 is level[c]+k-1.
 	level map[color.RGBA]uint8
+	// pieces are runs of its rows, compressed (see encode).
+	pieces sync.Map // [2]int{from, to} -> piece
 }
 
 var templates sync.Map // brand and accent -> *base
@@ -247,8 +236,16 @@ func (cv canvas) text(f *face, c color.RGBA, x, y int, s string) {
 			src := g.mask.Pix[g.mask.PixOffset(dr.Min.X-dot.X.Floor()-g.rect.Min.X, py-dot.Y.Floor()-g.rect.Min.Y):]
 			dst := cov.Pix[cov.PixOffset(dr.Min.X, py):]
 			for px := range dr.Dx() {
-				m := uint32(src[px])
-				dst[px] = uint8(m + uint32(dst[px])*(255-m)/255) // over
+				// A glyph's mask is mostly empty or full, and glyphs
+				// rarely overlap: only a partly covered pixel over
+				// another is blended.
+				switch m, d := uint32(src[px]), uint32(dst[px]); {
+				case m == 0:
+				case m == 255 || d == 0:
+					dst[px] = uint8(m)
+				default:
+					dst[px] = uint8(m + d*(255-m)/255) // over
+				}
 			}
 		}
 		dirty = dirty.Union(dr)
@@ -259,7 +256,11 @@ func (cv canvas) text(f *face, c color.RGBA, x, y int, s string) {
 	for py := dirty.Min.Y; py < dirty.Max.Y; py++ {
 		row := cov.Pix[cov.PixOffset(dirty.Min.X, py):cov.PixOffset(dirty.Max.X, py)]
 		out := cv.img.Pix[cv.img.PixOffset(dirty.Min.X, py):]
-		for px, a := range row {
+		for px := 0; px < len(row); px++ {
+			a := row[px]
+			if a == 0 {
+				continue
+			}
 			if k := (uint32(a)*15 + 127) / 255; k > 0 {
 				out[px] = first + uint8(k) - 1
 			}

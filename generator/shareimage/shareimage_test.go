@@ -2,6 +2,7 @@ package shareimage
 
 import (
 	"bytes"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/draw"
@@ -148,6 +149,52 @@ func TestConcurrentDrawsAgree(t *testing.T) {
 	for i, g := range got {
 		if !bytes.Equal(g, want) {
 			t.Fatalf("draw %d differs from the card drawn alone", i)
+		}
+	}
+}
+
+// The pieced encoding decodes to the card's pixels and palette exactly,
+// and is no larger than image/png's at the same level, give or take a
+// percent.
+func TestPNGIsTheCard(t *testing.T) {
+	for _, c := range []Card{
+		card,
+		{Title: "Short", Author: "Ana", Date: "1 May 2026", Brand: "Vozia", Accent: card.Accent},
+		{Title: strings.Repeat("A title far too long for three lines at any size ", 4), Brand: "Vozia", Accent: card.Accent},
+		{Title: "Other brand, other accent", Author: "Marta", Brand: "Elsewhere", Accent: color.RGBA{30, 120, 200, 255}},
+		{Brand: "Vozia", Accent: card.Accent}, // nothing but the template
+	} {
+		data := PNG(c)
+		got, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%q: %v", c.Title, err)
+		}
+		want := Draw(c)
+		p, ok := got.(*image.Paletted)
+		if !ok || !bytes.Equal(p.Pix, want.Pix) || len(p.Palette) != len(want.Palette) {
+			t.Fatalf("%q: decodes to other pixels", c.Title)
+		}
+		for i := range p.Palette {
+			if color.RGBAModel.Convert(p.Palette[i]) != color.RGBAModel.Convert(want.Palette[i]) {
+				t.Fatalf("%q: palette entry %d is %v, want %v", c.Title, i, p.Palette[i], want.Palette[i])
+			}
+		}
+		var plain bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&plain, want); err != nil {
+			t.Fatal(err)
+		}
+		if len(data) > plain.Len()*101/100 {
+			t.Errorf("%q: %d bytes, image/png gives %d", c.Title, len(data), plain.Len())
+		}
+	}
+}
+
+func TestAdler32Combine(t *testing.T) {
+	data := []byte(strings.Repeat("The quick brown fox jumps over the lazy dog. ", 3000))
+	for _, cut := range []int{0, 1, 100, 65520, 65521, 65522, len(data) - 1, len(data)} {
+		a, b := data[:cut], data[cut:]
+		if got, want := adler32Combine(adler32.Checksum(a), adler32.Checksum(b), len(b)), adler32.Checksum(data); got != want {
+			t.Errorf("cut at %d: %08x, want %08x", cut, got, want)
 		}
 	}
 }
