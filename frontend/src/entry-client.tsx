@@ -8,8 +8,6 @@ function readJSON<T>(id: string): T | null {
   return el?.textContent ? (JSON.parse(el.textContent) as T) : null;
 }
 
-const site = readJSON<SiteData>("site-data");
-const page = readJSON<PageData>("page-data");
 // A redirect page (/blog) is a meta refresh with nothing to hydrate:
 // replace it at once, so the back button skips it.
 const refresh = document.querySelector<HTMLMetaElement>('meta[http-equiv="refresh"]');
@@ -17,10 +15,20 @@ const target = refresh?.content.match(/url=(\/[^\s]*)/)?.[1];
 
 if (target) {
   location.replace(target + location.hash);
-} else if (site && page) {
-  // react-dom starts in a task of its own, after this module's (which also
-  // runs the page's DOMContentLoaded work): on a slow phone neither task is
-  // long. Its module initialises from this callback rather than from the
+} else if (document.readyState === "loading") {
+  // The page's script is async (generator/document.go): from the cache it
+  // can run before the page is parsed.
+  document.addEventListener("DOMContentLoaded", start, { once: true });
+} else {
+  start();
+}
+
+function start() {
+  const site = readJSON<SiteData>("site-data");
+  const page = readJSON<PageData>("page-data");
+  if (!site || !page) return;
+  // react-dom starts in a task of its own, after this module's: on a slow
+  // phone neither task is long. Its module initialises from this callback rather than from the
   // bundle's top level, which matters under an inspector (Lighthouse): V8
   // then records where every Error is created, and react-dom creates a few
   // as it starts, so every function on the stack is reparsed for its source
