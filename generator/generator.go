@@ -218,8 +218,8 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// render is given each page without its head: the document's head is
 	// written here (generator/head), and the app reads it only after a
 	// client-side navigation. Parsing it in goja was a sixth of an
-	// article's render.
-	// The pages' JSON is made on every core: the render waits for it.
+	// article's render. The pages' JSON is made on every core: the render
+	// waits for it.
 	bodies, pages := make([][]byte, len(site.Routes)), make([][]byte, len(site.Routes))
 	parallel.For(len(site.Routes), 0, func(i int) {
 		rt := site.Routes[i]
