@@ -23,11 +23,11 @@ func TestServerShortcutsChangeNoByte(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	withLink, err := bundle.ServerAsBrowser("../frontend")
+	asBrowser, err := bundle.ServerAsBrowser("../frontend")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Equal(withLink, b.Server) {
+	if bytes.Equal(asBrowser, b.Server) {
 		t.Fatal(`the server bundle's aliases changed nothing: the prerender runs <Link> and renders every Memo`)
 	}
 	for _, tc := range []struct {
@@ -46,19 +46,19 @@ func TestServerShortcutsChangeNoByte(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Fresh runtimes for each site: a memo is kept per runtime.
-			static, err := prerender.New(b.Server, 2)
+			server, err := prerender.New(b.Server, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
-			router, err := prerender.New(withLink, 2)
+			browser, err := prerender.New(asBrowser, 2)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := static.RenderAllGrouped(res.Jobs, 0)
+			got, err := server.RenderAllGrouped(res.Jobs, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := router.RenderAllGrouped(res.Jobs, 0)
+			want, err := browser.RenderAllGrouped(res.Jobs, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,11 +73,11 @@ func TestServerShortcutsChangeNoByte(t *testing.T) {
 			if links < len(res.Jobs) {
 				t.Errorf("%d site links in %d pages: the pages hardly use <Link>", links, len(res.Jobs))
 			}
-			hits, err := static.MemoHits()
+			hits, err := server.MemoHits()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if none, _ := router.MemoHits(); none != 0 {
+			if none, _ := browser.MemoHits(); none != 0 {
 				t.Errorf("the bundle without aliases took %d elements from a memo", none)
 			}
 			t.Logf("%d elements repeated from a memo", hits)

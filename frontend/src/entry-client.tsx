@@ -28,11 +28,12 @@ function start() {
   const page = readJSON<PageData>("page-data");
   if (!site || !page) return;
   // react-dom starts in a task of its own, after this module's: on a slow
-  // phone neither task is long. Its module initialises from this callback rather than from the
-  // bundle's top level, which matters under an inspector (Lighthouse): V8
-  // then records where every Error is created, and react-dom creates a few
-  // as it starts, so every function on the stack is reparsed for its source
-  // positions; the bundle's top level is the whole 300 KB file.
+  // phone neither task is long. Its module initialises from this callback
+  // rather than from the bundle's top level, which matters under an
+  // inspector (Lighthouse): V8 then records where every Error is created,
+  // and react-dom creates a few as it starts, so every function on the
+  // stack is reparsed for its source positions; the bundle's top level is
+  // the whole 300 KB file.
   setTimeout(() => {
     void import("react-dom/client").then(({ hydrateRoot }) =>
       hydrateRoot(

@@ -3,6 +3,7 @@ package content
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -31,5 +32,31 @@ func TestPageBodyMarshal(t *testing.T) {
 		if !bytes.Equal(page, wantPage) {
 			t.Errorf("%s: the page's JSON differs from json.Marshal's:\n%.300s\n%.300s", path, page, wantPage)
 		}
+	}
+}
+
+// A card's JSON is the card's fields with its digest as "memo", the same
+// as json.Marshal of the card with Memo set; a change to any field changes
+// the digest.
+func TestArticleCardMemo(t *testing.T) {
+	c := ArticleCard{Title: "A <title>", URL: "/insights/a", Tags: []TagLink{{Tag: "pulse", URL: "/insights/tags/pulse"}}}
+	got, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back ArticleCard
+	if err := json.Unmarshal(got, &back); err != nil || back.Memo == "" {
+		t.Fatalf("%s: memo %q (%v)", got, back.Memo, err)
+	}
+	type plain ArticleCard
+	want, _ := json.Marshal(plain(back))
+	if !bytes.Equal(got, want) {
+		t.Errorf("card JSON\n%s\nwant\n%s", got, want)
+	}
+	c.Title = "Another title"
+	other, _ := json.Marshal(c)
+	json.Unmarshal(other, &back)
+	if strings.Contains(string(got), `"memo":"`+back.Memo+`"`) {
+		t.Error("another title, the same memo")
 	}
 }

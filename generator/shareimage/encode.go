@@ -115,11 +115,13 @@ type zlibBuffer struct {
 	fw               *flate.Writer
 }
 
-var zlibBuffers = sync.Pool{New: func() any {
+var zlibBuffers = sync.Pool{New: func() any { return newZlibBuffer() }}
+
+func newZlibBuffer() *zlibBuffer {
 	z := &zlibBuffer{}
 	z.fw, _ = flate.NewWriter(&z.piece, flate.BestSpeed)
 	return z
-}}
+}
 
 // compressRows compresses rows [from, to) of img with z's compressor; the
 // piece's data is z's until the next call.
@@ -148,9 +150,7 @@ func (t *base) piece(from, to int) piece {
 	if p, ok := t.pieces.Load(k); ok {
 		return p.(piece)
 	}
-	z := &zlibBuffer{}
-	z.fw, _ = flate.NewWriter(&z.piece, flate.BestSpeed)
-	p := compressRows(z, t.img, from, to)
+	p := compressRows(newZlibBuffer(), t.img, from, to)
 	p.data = bytes.Clone(p.data)
 	t.pieces.Store(k, p)
 	return p
