@@ -1,20 +1,23 @@
 package e2e
 
-// What hydration costs a slow phone, guarded with a generous bound: on
+// What hydration costs a slow phone, guarded with generous bounds: on
 // every route, the app's longest main-thread task while the page loads
 // (at Lighthouse's 4× CPU slowdown) stays within twice the same page's
 // longest task with its scripts blocked (or the home page's, if larger),
-// measured side by side in the same test. Hydrating a whole page in one
-// task gave 2.8× to 8× on this machine class; hydrating in pieces gives
-// about 1×. Tasks are measured by their thread time (simulated slowdown,
-// as Lighthouse's default): a busy machine, which stretches wall times at
-// random, neither fails the test nor makes it retry. The strict figures
-// by wall time (ratio 1.0, no task over 50 ms) are make bench's
-// (bench/hydration).
+// measured side by side in the same test; and no task in which the app's
+// code runs is a long task (50 ms or more: they take 15-20 ms on this
+// machine class), so that what remains over 50 ms is the page's own first
+// layout. Hydrating a whole page in one task gave 2.8× to 8× on this
+// machine class; hydrating in pieces gives about 1×. Tasks are measured
+// by their thread time (simulated slowdown, as Lighthouse's default): a
+// busy machine, which stretches wall times at random, neither fails the
+// test nor makes it retry. The strict figures (ratio 1.0, no task over
+// 50 ms) are make bench's (bench/hydration).
 
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -44,7 +47,7 @@ func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
 	// 1,037 ms against its 370 ms floor.
 	homeFloor := 0.0
 	for range 2 {
-		homeFloor = math.Max(homeFloor, hydrationLoad(t, env, "/", true).Longest())
+		homeFloor = math.Max(homeFloor, hydrationLoad(t, env, "/", true).Tasks.Longest())
 	}
 	for _, p := range sweepPages(t) {
 		if p.Route.NotFound {
@@ -55,31 +58,35 @@ func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
 			// not already within the bound of the floors known so far: a
 			// floor can only raise the bound, so skipping it never lets a
 			// slow app pass, and a light page takes one load, not two.
-			best, worstFloor := math.Inf(1), homeFloor
+			best, bestScript, worstFloor := math.Inf(1), math.Inf(1), homeFloor
+			passes := func() bool {
+				return pageload.Ratio(best, worstFloor) <= hydrationBound && bestScript < pageload.LongTask
+			}
 			var tried []string
 			for i := 0; i < hydrationTries; i++ {
 				app := hydrationLoad(t, env, p.Path, false)
-				best = math.Min(best, app.Longest())
-				if pageload.Ratio(best, worstFloor) <= hydrationBound {
+				best = math.Min(best, app.Tasks.Longest())
+				bestScript = math.Min(bestScript, app.Script.Longest())
+				if passes() {
 					return
 				}
 				floor := hydrationLoad(t, env, p.Path, true)
-				worstFloor = math.Max(worstFloor, floor.Longest())
-				tried = append(tried, fmt.Sprintf("%.0f/%.0f ms", app.Longest(), floor.Longest()))
-				if pageload.Ratio(best, worstFloor) <= hydrationBound {
+				worstFloor = math.Max(worstFloor, floor.Tasks.Longest())
+				tried = append(tried, fmt.Sprintf("app %.0f ms (its script's %.0f ms), floor %.0f ms", app.Tasks.Longest(), app.Script.Longest(), floor.Tasks.Longest()))
+				if passes() {
 					return
 				}
 			}
-			t.Errorf("%s: the app's longest task at load is more than %.0fx its page's without scripts (or the home page's, %.0f ms) in every try (app/floor: %v)",
-				p.Path, hydrationBound, homeFloor, tried)
+			t.Errorf("%s: in every try, the app's longest task at load is more than %.0fx its page's without scripts (or the home page's, %.0f ms), or a task running its script is a long task: %s",
+				p.Path, hydrationBound, homeFloor, strings.Join(tried, "; "))
 		})
 	}
 }
 
-func hydrationLoad(t *testing.T, env *browsertest.Env, path string, noScript bool) pageload.Tasks {
+func hydrationLoad(t *testing.T, env *browsertest.Env, path string, noScript bool) pageload.Load {
 	t.Helper()
 	tab := env.NewTab(t, 412, 823)
-	tasks, err := pageload.Measure(tab.Ctx, env.URL+path, pageload.Options{NoScript: noScript, ThreadTime: true})
+	l, err := pageload.Measure(tab.Ctx, env.URL+path, pageload.Options{NoScript: noScript, ThreadTime: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +95,7 @@ func hydrationLoad(t *testing.T, env *browsertest.Env, path string, noScript boo
 			t.Errorf("%s: console errors: %q", path, errs)
 		}
 	}
-	return tasks
+	return l
 }
 
 // TestServerHTMLNavigatesClientSide follows the link under a Markdown text

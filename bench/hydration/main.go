@@ -17,7 +17,9 @@
 // -thread measures each task by its thread time from a trace, the page
 // loaded at full speed and the times multiplied by the slowdown (as
 // Lighthouse simulates it): figures that stay put on a busy machine, where
-// wall times move by 2x from run to run.
+// wall times move by 2x from run to run. It also prints the app's longest
+// script task: the longest task in which the app's code ran, apart from
+// the page's own parsing, style and layout.
 //
 // -inspected keeps the DevTools Runtime domain on during each load, as
 // Lighthouse does; by default it is off, as in a visitor's browser (with it
@@ -116,13 +118,13 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("start chromium: %w", err)
 	}
 
-	load := func(url string, noScript bool) (pageload.Tasks, error) {
+	load := func(url string, noScript bool) (pageload.Load, error) {
 		tab, cancel := chromedp.NewContext(browser)
 		defer cancel()
 		tab, cancelTimeout := context.WithTimeout(tab, 2*time.Minute)
 		defer cancelTimeout()
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 823)); err != nil {
-			return nil, err
+			return pageload.Load{}, err
 		}
 		return pageload.Measure(tab, url, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown, ThreadTime: *thread, Inspected: *inspected})
 	}
@@ -139,28 +141,35 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "== hydration at %gx CPU slowdown, tasks by %s, median of %d loads: the app against its page without scripts (target: ratio 1.0, TBT 0)\n", *slowdown, measure, *runs)
 	header := "route\t"
 	for _, a := range apps {
-		header += fmt.Sprintf("%[1]s longest task\t%[1]s ratio\t%[1]s TBT\t%[1]s JS gzip\t", a.name)
+		header += fmt.Sprintf("%[1]s longest task\t%[1]s ratio\t%[1]s TBT\t", a.name)
+		if *thread {
+			header += fmt.Sprintf("%s script task\t", a.name)
+		}
+		header += fmt.Sprintf("%s JS gzip\t", a.name)
 	}
 	fmt.Fprintln(tw, header+"no-script floor\tfloor TBT\t")
 	for _, route := range routes {
 		long := make([][]float64, len(apps))
 		tbt := make([][]float64, len(apps))
+		script := make([][]float64, len(apps))
 		var floorLong, floorTBT []float64
 		for i := 0; i < *runs; i++ {
 			for j, a := range apps {
-				tasks, err := load(a.url+route, false)
+				l, err := load(a.url+route, false)
 				if err != nil {
 					return err
 				}
 				if *verbose {
-					fmt.Fprintf(stdout, "%s %s: %.0f ms\n", route, a.name, tasks)
+					fmt.Fprintf(stdout, "%s %s: %.0f ms (script: %.0f ms)\n", route, a.name, l.Tasks, l.Script)
 				}
-				long[j], tbt[j] = append(long[j], tasks.Longest()), append(tbt[j], tasks.TBT())
+				long[j], tbt[j] = append(long[j], l.Tasks.Longest()), append(tbt[j], l.Tasks.TBT())
+				script[j] = append(script[j], l.Script.Longest())
 			}
-			floor, err := load(apps[0].url+route, true)
+			l, err := load(apps[0].url+route, true)
 			if err != nil {
 				return err
 			}
+			floor := l.Tasks
 			if *verbose {
 				fmt.Fprintf(stdout, "%s no scripts: %.0f ms\n", route, floor)
 			}
@@ -174,7 +183,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 				return err
 			}
 			l := pageload.Median(long[j])
-			row += fmt.Sprintf("%s\t%.2fx\t%.0f ms\t%.1f KB\t", ms(l), pageload.Ratio(l, f), pageload.Median(tbt[j]), float64(js)/1024)
+			row += fmt.Sprintf("%s\t%.2fx\t%.0f ms\t", ms(l), pageload.Ratio(l, f), pageload.Median(tbt[j]))
+			if *thread {
+				row += fmt.Sprintf("%.0f ms\t", pageload.Median(script[j]))
+			}
+			row += fmt.Sprintf("%.1f KB\t", float64(js)/1024)
 		}
 		fmt.Fprintf(tw, "%s%s\t%.0f ms\t\n", row, ms(f), pageload.Median(floorTBT))
 	}

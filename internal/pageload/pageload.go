@@ -16,6 +16,12 @@
 // Tasks shorter than 50 ms are invisible to the browser's long-task
 // reporting, so a longest task of 0 means "under 50 ms".
 //
+// By thread time, a trace also tells which tasks ran the page's scripts
+// (Load.Script): the app's own cost, apart from the page's parsing, style
+// and layout, which the floor pays too. When the app's longest task is
+// its page's first layout, that is the figure that says whether the app
+// adds a long task of its own.
+//
 // Wall time is what a visitor feels, and what make bench reports; a
 // busy machine inflates it at random. A task's thread time (Options.
 // ThreadTime, from a trace) is what the page itself costs, whatever else
@@ -135,13 +141,25 @@ type Options struct {
 	Inspected bool
 }
 
+// Load is what one page load cost the main thread.
+type Load struct {
+	// Tasks are the load's tasks: the long ones by wall time, or every one
+	// by thread time.
+	Tasks Tasks
+	// Script are the tasks, by thread time, in which one of the page's
+	// scripts ran (evaluated, or called back by the browser): what the
+	// app's code costs the page, apart from the page's own parsing, style
+	// and layout. Nil by wall time, which cannot tell them apart.
+	Script Tasks
+}
+
 // Measure loads url in the tab of ctx (a chromedp context) with the cache
-// disabled, as a first visit, and returns its long tasks until the page
-// is ready. It leaves the tab throttled and the script blocking as asked;
+// disabled, as a first visit, and returns its tasks until the page is
+// ready. It leaves the tab throttled and the script blocking as asked;
 // use a fresh tab per measurement. Unless Options.Inspected, it also turns
 // the tab's Runtime domain off, so the tab reports no console message or
 // exception afterwards.
-func Measure(ctx context.Context, url string, o Options) (Tasks, error) {
+func Measure(ctx context.Context, url string, o Options) (Load, error) {
 	rate := o.CPUSlowdown
 	if rate == 0 {
 		rate = CPUSlowdown
@@ -154,24 +172,24 @@ func Measure(ctx context.Context, url string, o Options) (Tasks, error) {
 	// Runtime.evaluate, used below, works with the domain off.
 	if !o.Inspected {
 		if _, err := chromedp.Call(ctx, runtime.Disable, struct{}{}); err != nil {
-			return nil, err
+			return Load{}, err
 		}
 	}
 	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-		return nil, err
+		return Load{}, err
 	}
 	if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: blocked}); err != nil {
-		return nil, err
+		return Load{}, err
 	}
 	throttle := rate
 	if o.ThreadTime {
 		throttle = 1
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: throttle}); err != nil {
-		return nil, err
+		return Load{}, err
 	}
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: strings.Replace(observer, "HYDRATES", strconv.FormatBool(!o.NoScript), 1)}); err != nil {
-		return nil, err
+		return Load{}, err
 	}
 	var tasks Tasks
 	load := func() error {
@@ -186,13 +204,16 @@ func Measure(ctx context.Context, url string, o Options) (Tasks, error) {
 		return nil
 	}
 	if !o.ThreadTime {
-		return tasks, load()
+		err := load()
+		return Load{Tasks: tasks}, err
 	}
-	tasks, err := trace(ctx, load)
-	for i := range tasks {
-		tasks[i] *= rate
+	l, err := trace(ctx, load)
+	for _, ts := range []Tasks{l.Tasks, l.Script} {
+		for i := range ts {
+			ts[i] *= rate
+		}
 	}
-	return tasks, err
+	return l, err
 }
 
 // Median is the median of xs (the mean of the middle two for an even

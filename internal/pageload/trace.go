@@ -12,17 +12,18 @@ import (
 )
 
 // What a page load's trace must record: the main thread's tasks (with their
-// thread time), the frames' commits (which renderer process a frame went
-// to) and the threads' names.
+// thread time), the scripts run in them, the frames' commits (which
+// renderer process a frame went to) and the threads' names.
 var traceCategories = []string{"disabled-by-default-devtools.timeline", "devtools.timeline", "toplevel", "__metadata"}
 
 // trace records what the browser does while run runs in the tab of ctx,
 // and returns the main-thread tasks of the renderer that ended up showing
-// the tab's page, by thread time, in milliseconds.
+// the tab's page, by thread time, in milliseconds, and among them those
+// that ran the page's scripts.
 //
 // A trace covers the whole browser; the tab's renderer is the process its
 // frame (whose id is the tab's target id) last committed to.
-func trace(ctx context.Context, run func() error) (Tasks, error) {
+func trace(ctx context.Context, run func() error) (Load, error) {
 	frame := string(chromedp.FromContext(ctx).Target.TargetID)
 	var (
 		mu     sync.Mutex
@@ -47,29 +48,29 @@ func trace(ctx context.Context, run func() error) (Tasks, error) {
 			}
 		}
 	}); err != nil {
-		return nil, err
+		return Load{}, err
 	}
 	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{
 		TransferMode: tracing.StartTransferModeReportEvents,
 		TraceConfig:  &tracing.TraceConfig{IncludedCategories: traceCategories},
 	}); err != nil {
-		return nil, fmt.Errorf("start tracing: %w", err)
+		return Load{}, fmt.Errorf("start tracing: %w", err)
 	}
 	runErr := run()
 	if _, err := chromedp.Call(ctx, tracing.End, struct{}{}); err != nil {
-		return nil, errors.Join(runErr, fmt.Errorf("end tracing: %w", err))
+		return Load{}, errors.Join(runErr, fmt.Errorf("end tracing: %w", err))
 	}
 	var lost bool
 	select {
 	case lost = <-done:
 	case <-ctx.Done():
-		return nil, errors.Join(runErr, ctx.Err())
+		return Load{}, errors.Join(runErr, ctx.Err())
 	}
 	if runErr != nil {
-		return nil, runErr
+		return Load{}, runErr
 	}
 	if lost {
-		return nil, errors.New("the trace lost data")
+		return Load{}, errors.New("the trace lost data")
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -84,19 +85,38 @@ type traceEvent struct {
 	Pid  int     `json:"pid"`
 	Tid  int     `json:"tid"`
 	Ts   float64 `json:"ts"`   // µs
+	Dur  float64 `json:"dur"`  // wall time, µs
 	Tdur float64 `json:"tdur"` // thread time, µs
 	Args struct {
 		Name string `json:"name"` // thread_name metadata
 		Data struct {
 			Frame     string `json:"frame"`
 			ProcessID int    `json:"processId"`
+			URL       string `json:"url"` // a script's, for script events
 		} `json:"data"`
 	} `json:"args"`
 }
 
+// isScript says whether a trace event runs one of the page's scripts:
+// evaluates a classic script or a module, or calls one of their functions
+// back (a timer, an event listener, a message, an observer). The code
+// that measures the load (Measure's observer, which the floor's load runs
+// too) is a classic script without a URL, and so does not count; a
+// module's evaluation names no URL, but only the page loads modules.
+func isScript(e traceEvent) bool {
+	switch e.Name {
+	case "EvaluateScript", "FunctionCall":
+		return e.Args.Data.URL != ""
+	case "v8.evaluateModule":
+		return true
+	}
+	return false
+}
+
 // mainThreadTasks picks the tasks of frame's renderer main thread from
-// the commit of its last navigation on, by thread time in milliseconds.
-func mainThreadTasks(events []traceEvent, frame string) (Tasks, error) {
+// the commit of its last navigation on, by thread time in milliseconds,
+// and those of them in which a script with a URL ran.
+func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 	pid, since := 0, 0.0
 	for _, e := range events {
 		if e.Name == "FrameCommittedInBrowser" && e.Args.Data.Frame == frame && e.Ts >= since {
@@ -104,7 +124,7 @@ func mainThreadTasks(events []traceEvent, frame string) (Tasks, error) {
 		}
 	}
 	if pid == 0 {
-		return nil, fmt.Errorf("the trace has no commit of frame %s", frame)
+		return Load{}, fmt.Errorf("the trace has no commit of frame %s", frame)
 	}
 	tid := 0
 	for _, e := range events {
@@ -113,17 +133,33 @@ func mainThreadTasks(events []traceEvent, frame string) (Tasks, error) {
 		}
 	}
 	if tid == 0 {
-		return nil, fmt.Errorf("the trace names no main thread of renderer %d", pid)
+		return Load{}, fmt.Errorf("the trace names no main thread of renderer %d", pid)
 	}
-	var tasks Tasks
+	var tasks, scripts []traceEvent
 	for _, e := range events {
-		if e.Ph == "X" && e.Name == "RunTask" && e.Pid == pid && e.Tid == tid && e.Ts >= since {
-			tasks = append(tasks, e.Tdur/1000)
+		if e.Pid != pid || e.Tid != tid || e.Ts < since {
+			continue
+		}
+		switch {
+		case e.Ph == "X" && e.Name == "RunTask":
+			tasks = append(tasks, e)
+		case isScript(e):
+			scripts = append(scripts, e)
 		}
 	}
-	if tasks.Longest() == 0 {
-		// No task, or no thread times (a platform without them): no figure.
-		return nil, fmt.Errorf("the trace has no timed task of renderer %d's main thread", pid)
+	var l Load
+	for _, t := range tasks {
+		l.Tasks = append(l.Tasks, t.Tdur/1000)
+		for _, s := range scripts {
+			if s.Ts >= t.Ts && s.Ts <= t.Ts+t.Dur {
+				l.Script = append(l.Script, t.Tdur/1000)
+				break
+			}
+		}
 	}
-	return tasks, nil
+	if l.Tasks.Longest() == 0 {
+		// No task, or no thread times (a platform without them): no figure.
+		return Load{}, fmt.Errorf("the trace has no timed task of renderer %d's main thread", pid)
+	}
+	return l, nil
 }

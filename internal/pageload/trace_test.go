@@ -2,12 +2,15 @@ package pageload
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
 // The tab's tasks are those of the renderer its frame last committed to,
 // on that renderer's main thread, from the commit on; another tab's
-// renderer, another thread and the tasks before the commit are not.
+// renderer, another thread and the tasks before the commit are not. Its
+// script tasks are those in which a script with a URL ran, evaluated or
+// called back; the measuring code, which has no URL, does not count.
 func TestMainThreadTasks(t *testing.T) {
 	const trace = `[
 	 {"name":"thread_name","ph":"M","pid":10,"tid":1,"args":{"name":"CrRendererMain"}},
@@ -17,8 +20,14 @@ func TestMainThreadTasks(t *testing.T) {
 	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":150,"tdur":99000},
 	 {"name":"FrameCommittedInBrowser","ph":"I","pid":1,"tid":1,"ts":200,"args":{"data":{"frame":"OURS","processId":20}}},
 	 {"name":"FrameCommittedInBrowser","ph":"I","pid":1,"tid":1,"ts":210,"args":{"data":{"frame":"OTHER","processId":10}}},
-	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":300,"tdur":12000},
-	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":400,"tdur":61500},
+	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":300,"dur":50,"tdur":12000},
+	 {"name":"EvaluateScript","ph":"X","pid":20,"tid":7,"ts":310,"dur":5,"args":{"data":{"url":""}}},
+	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":400,"dur":90,"tdur":61500},
+	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":500,"dur":20,"tdur":30000},
+	 {"name":"FunctionCall","ph":"X","pid":20,"tid":7,"ts":505,"dur":10,"args":{"data":{"url":"http://x/assets/app.js"}}},
+	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":600,"dur":20,"tdur":8000},
+	 {"name":"v8.evaluateModule","ph":"X","pid":20,"tid":7,"ts":610,"dur":5,"args":{"worldId":0}},
+	 {"name":"EvaluateScript","ph":"X","pid":10,"tid":1,"ts":410,"dur":5,"args":{"data":{"url":"http://x/assets/app.js"}}},
 	 {"name":"RunTask","ph":"X","pid":20,"tid":8,"ts":400,"tdur":80000},
 	 {"name":"RunTask","ph":"X","pid":10,"tid":1,"ts":400,"tdur":90000}
 	]`
@@ -26,12 +35,15 @@ func TestMainThreadTasks(t *testing.T) {
 	if err := json.Unmarshal([]byte(trace), &events); err != nil {
 		t.Fatal(err)
 	}
-	tasks, err := mainThreadTasks(events, "OURS")
+	l, err := mainThreadTasks(events, "OURS")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tasks) != 2 || tasks[0] != 12 || tasks[1] != 61.5 {
-		t.Errorf("tasks %v, want [12 61.5]", tasks)
+	if want := (Tasks{12, 61.5, 30, 8}); !slices.Equal(l.Tasks, want) {
+		t.Errorf("tasks %v, want %v", l.Tasks, want)
+	}
+	if want := (Tasks{30, 8}); !slices.Equal(l.Script, want) {
+		t.Errorf("script tasks %v, want %v", l.Script, want)
 	}
 	if _, err := mainThreadTasks(events, "NONE"); err == nil {
 		t.Error("a frame that never committed gave figures")
