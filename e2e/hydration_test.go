@@ -5,7 +5,7 @@ package e2e
 // (at Lighthouse's 4× CPU slowdown) stays within twice the same page's
 // longest task with its scripts blocked (or the home page's, if larger),
 // measured side by side in the same test; and no task in which the app's
-// code runs is a long task (50 ms or more: they take 15-20 ms on this
+// code runs is a long task (50 ms or more: they take 11-18 ms on this
 // machine class), so that what remains over 50 ms is the page's own first
 // layout. Hydrating a whole page in one task gave 2.8× to 8× on this
 // machine class; hydrating in pieces gives about 1×. Tasks are measured
