@@ -183,7 +183,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 				return err
 			}
 			l := pageload.Median(long[j])
-			row += fmt.Sprintf("%s\t%.2fx\t%.0f ms\t", ms(l), pageload.Ratio(l, f), pageload.Median(tbt[j]))
+			row += fmt.Sprintf("%s\t%s\t%.0f ms\t", ms(l), ratio(l, f, !*thread), pageload.Median(tbt[j]))
 			if *thread {
 				row += fmt.Sprintf("%.0f ms\t", pageload.Median(script[j]))
 			}
@@ -227,6 +227,16 @@ func (a *app) serve(ctx context.Context, contentDir, dir string) (stop func(), e
 	go srv.Serve(ln)
 	a.url = "http://" + ln.Addr().String()
 	return func() { srv.Close() }, nil
+}
+
+// ratio prints app over floor. By wall time, an app with no task of 50 ms
+// or more has no figure (the browser reports no shorter task): its ratio
+// is below what a 50 ms task would give.
+func ratio(app, floor float64, wall bool) string {
+	if wall && app < pageload.LongTask {
+		return fmt.Sprintf("< %.2fx", pageload.Ratio(pageload.LongTask, floor))
+	}
+	return fmt.Sprintf("%.2fx", pageload.Ratio(app, floor))
 }
 
 // ms prints a longest task; none of 50 ms or more is "< 50 ms".
