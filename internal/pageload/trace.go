@@ -115,7 +115,7 @@ func isScript(e traceEvent) bool {
 
 // mainThreadTasks picks the tasks of frame's renderer main thread from
 // the commit of its last navigation on, by thread time in milliseconds,
-// and those of them in which a script with a URL ran.
+// and those of them in which one of the page's scripts ran (isScript).
 func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 	pid, since := 0, 0.0
 	for _, e := range events {
