@@ -256,9 +256,8 @@ func (cv canvas) text(f *face, c color.RGBA, x, y int, s string) {
 	for py := dirty.Min.Y; py < dirty.Max.Y; py++ {
 		row := cov.Pix[cov.PixOffset(dirty.Min.X, py):cov.PixOffset(dirty.Max.X, py)]
 		out := cv.img.Pix[cv.img.PixOffset(dirty.Min.X, py):]
-		for px := 0; px < len(row); px++ {
-			a := row[px]
-			if a == 0 {
+		for px, a := range row {
+			if a == 0 { // most of the text's box: nothing to map, nothing to clear
 				continue
 			}
 			if k := (uint32(a)*15 + 127) / 255; k > 0 {
