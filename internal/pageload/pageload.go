@@ -40,6 +40,14 @@
 // unless Options.Inspected asks for the inspected figure: Lighthouse keeps
 // the domain on (and Debugger too), so its figures include that cost.
 //
+// A task that ends before the page's first contentful paint blocks no
+// input: there is nothing on the screen yet to touch. Lighthouse counts
+// blocking time from that paint on, and so does Load.AfterPaint: the
+// tasks that ended after it. On a page of this site the longest task of
+// all is, on most routes, the one that lays out and paints the page for
+// the first time (its floor has it too); the tasks after it are the
+// app's start and hydration.
+//
 // This package measures; it does not judge. `make bench` (bench/hydration)
 // prints the figures, and one browser test (e2e) bounds the ratio
 // generously.
@@ -92,13 +100,17 @@ func (ts Tasks) TBT() float64 {
 // observer runs in the page before any of its own scripts and records
 // the long tasks, buffered ones included (the HTML's own parse task
 // starts before an observer can exist). window.__pageload resolves with
-// them once the page is ready (HYDRATES: whether to wait for the app), after the browser has been idle once, so
-// that the last task has ended and been reported.
+// them once the page is ready (HYDRATES: whether to wait for the app):
+// loaded, hydrated, and painted, then idle once, so that the last task
+// has ended and been reported. A page without scripts can be loaded and
+// idle before its first frame, the task that lays it out and paints it:
+// waiting for its first contentful paint, which is reported once the
+// frame is on the screen, keeps that task in the figures.
 const observer = `(() => {
   const tasks = [];
   let po;
   try {
-    po = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e.duration); });
+    po = new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push(e); });
     po.observe({ type: "longtask", buffered: true });
   } catch (e) {}
   const loaded = new Promise((resolve) => addEventListener("load", resolve, { once: true }));
@@ -109,14 +121,31 @@ const observer = `(() => {
       if (root.hasAttribute("data-hydrated")) { mo.disconnect(); resolve(); }
     }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
   });
+  const painted = () => new Promise((resolve) => {
+    new PerformanceObserver((list, o) => {
+      const fcp = list.getEntriesByName("first-contentful-paint")[0];
+      if (fcp) { o.disconnect(); resolve(fcp.startTime); }
+    }).observe({ type: "paint", buffered: true });
+  });
   const idle = () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
   Object.defineProperty(window, "__pageload", {
-    value: loaded.then(hydrated).then(idle).then(() => {
-      if (po) for (const e of po.takeRecords()) tasks.push(e.duration);
-      return tasks;
+    value: loaded.then(hydrated).then(painted).then(async (paint) => {
+      await idle();
+      if (po) for (const e of po.takeRecords()) tasks.push(e);
+      return {
+        tasks: tasks.map((e) => e.duration),
+        afterPaint: tasks.filter((e) => e.startTime + e.duration > paint).map((e) => e.duration),
+      };
     }),
   });
 })()`
+
+// reported is what the observer reports: the long tasks' durations, and
+// those of them that ended after the first contentful paint.
+type reported struct {
+	Tasks      Tasks `json:"tasks"`
+	AfterPaint Tasks `json:"afterPaint"`
+}
 
 // Options says how to load the page.
 type Options struct {
@@ -151,6 +180,10 @@ type Load struct {
 	// app's code costs the page, apart from the page's own parsing, style
 	// and layout. Nil by wall time, which cannot tell them apart.
 	Script Tasks
+	// AfterPaint are the tasks (of Tasks) that ended after the page's
+	// first contentful paint: those that can block a visitor's input, and
+	// Lighthouse's window for the total blocking time.
+	AfterPaint Tasks
 }
 
 // Measure loads url in the tab of ctx (a chromedp context) with the cache
@@ -191,24 +224,24 @@ func Measure(ctx context.Context, url string, o Options) (Load, error) {
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: strings.Replace(observer, "HYDRATES", strconv.FormatBool(!o.NoScript), 1)}); err != nil {
 		return Load{}, err
 	}
-	var tasks Tasks
+	var long reported
 	load := func() error {
 		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 			return fmt.Errorf("load %s: %w", url, err)
 		}
-		long, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.__pageload`, chromedp.EvalAwaitPromise))
+		var err error
+		long, err = chromedp.Run(ctx, chromedp.Evaluate[reported](`window.__pageload`, chromedp.EvalAwaitPromise))
 		if err != nil {
 			return fmt.Errorf("%s: waiting until ready: %w", url, err)
 		}
-		tasks = long
 		return nil
 	}
 	if !o.ThreadTime {
 		err := load()
-		return Load{Tasks: tasks}, err
+		return Load{Tasks: long.Tasks, AfterPaint: long.AfterPaint}, err
 	}
 	l, err := trace(ctx, load)
-	for _, ts := range []Tasks{l.Tasks, l.Script} {
+	for _, ts := range []Tasks{l.Tasks, l.Script, l.AfterPaint} {
 		for i := range ts {
 			ts[i] *= rate
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/chromedp/cdproto/tracing"
@@ -13,7 +14,8 @@ import (
 
 // What a page load's trace must record: the main thread's tasks (with their
 // thread time), the scripts run in them, the frames' commits (which
-// renderer process a frame went to) and the threads' names.
+// renderer process a frame went to), the first contentful paint and the
+// threads' names.
 var traceCategories = []string{"disabled-by-default-devtools.timeline", "devtools.timeline", "toplevel", "__metadata"}
 
 // trace records what the browser does while run runs in the tab of ctx,
@@ -88,8 +90,9 @@ type traceEvent struct {
 	Dur  float64 `json:"dur"`  // wall time, µs
 	Tdur float64 `json:"tdur"` // thread time, µs
 	Args struct {
-		Name string `json:"name"` // thread_name metadata
-		Data struct {
+		Name  string `json:"name"`  // thread_name metadata
+		Frame string `json:"frame"` // a paint mark's frame
+		Data  struct {
 			Frame     string `json:"frame"`
 			ProcessID int    `json:"processId"`
 			URL       string `json:"url"` // a script's, for script events
@@ -115,7 +118,10 @@ func isScript(e traceEvent) bool {
 
 // mainThreadTasks picks the tasks of frame's renderer main thread from
 // the commit of its last navigation on, by thread time in milliseconds,
-// and those of them in which one of the page's scripts ran (isScript).
+// those of them in which one of the page's scripts ran (isScript), and
+// those that ended after the frame's first contentful paint. The paint's
+// mark is stamped when the frame reached the screen, after the task that
+// painted it had ended.
 func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 	pid, since := 0, 0.0
 	for _, e := range events {
@@ -136,6 +142,7 @@ func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 		return Load{}, fmt.Errorf("the trace names no main thread of renderer %d", pid)
 	}
 	var tasks, scripts []traceEvent
+	paint := math.Inf(1)
 	for _, e := range events {
 		if e.Pid != pid || e.Tid != tid || e.Ts < since {
 			continue
@@ -145,11 +152,19 @@ func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 			tasks = append(tasks, e)
 		case isScript(e):
 			scripts = append(scripts, e)
+		case e.Name == "firstContentfulPaint" && e.Args.Frame == frame:
+			paint = math.Min(paint, e.Ts)
 		}
 	}
-	var l Load
+	if math.IsInf(paint, 1) {
+		return Load{}, fmt.Errorf("the trace has no first contentful paint of frame %s", frame)
+	}
+	l := Load{AfterPaint: Tasks{}}
 	for _, t := range tasks {
 		l.Tasks = append(l.Tasks, t.Tdur/1000)
+		if t.Ts+t.Dur > paint {
+			l.AfterPaint = append(l.AfterPaint, t.Tdur/1000)
+		}
 		for _, s := range scripts {
 			if s.Ts >= t.Ts && s.Ts <= t.Ts+t.Dur {
 				l.Script = append(l.Script, t.Tdur/1000)

@@ -10,7 +10,9 @@ import (
 // on that renderer's main thread, from the commit on; another tab's
 // renderer, another thread and the tasks before the commit are not. Its
 // script tasks are those in which a script with a URL ran, evaluated or
-// called back; the measuring code, which has no URL, does not count.
+// called back; the measuring code, which has no URL, does not count. The
+// tasks after the paint are those that ended after the frame's first
+// contentful paint.
 func TestMainThreadTasks(t *testing.T) {
 	const trace = `[
 	 {"name":"thread_name","ph":"M","pid":10,"tid":1,"args":{"name":"CrRendererMain"}},
@@ -23,6 +25,9 @@ func TestMainThreadTasks(t *testing.T) {
 	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":300,"dur":50,"tdur":12000},
 	 {"name":"EvaluateScript","ph":"X","pid":20,"tid":7,"ts":310,"dur":5,"args":{"data":{"url":""}}},
 	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":400,"dur":90,"tdur":61500},
+	 {"name":"firstContentfulPaint","ph":"R","pid":20,"tid":7,"ts":495,"args":{"frame":"OURS"}},
+	 {"name":"firstContentfulPaint","ph":"R","pid":20,"tid":7,"ts":450,"args":{"frame":"A SUBFRAME"}},
+	 {"name":"firstContentfulPaint","ph":"R","pid":20,"tid":7,"ts":180,"args":{"frame":"OURS"}},
 	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":500,"dur":20,"tdur":30000},
 	 {"name":"FunctionCall","ph":"X","pid":20,"tid":7,"ts":505,"dur":10,"args":{"data":{"url":"http://x/assets/app.js"}}},
 	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":600,"dur":20,"tdur":8000},
@@ -45,8 +50,24 @@ func TestMainThreadTasks(t *testing.T) {
 	if want := (Tasks{30, 8}); !slices.Equal(l.Script, want) {
 		t.Errorf("script tasks %v, want %v", l.Script, want)
 	}
+	// The paint that counts is the frame's, after the commit: the task that
+	// painted it (ending at 490) is before it.
+	if want := (Tasks{30, 8}); !slices.Equal(l.AfterPaint, want) {
+		t.Errorf("tasks after the first paint %v, want %v", l.AfterPaint, want)
+	}
 	if _, err := mainThreadTasks(events, "NONE"); err == nil {
 		t.Error("a frame that never committed gave figures")
+	}
+	// Without the frame's paint no task can be told to be after it: no
+	// figure, rather than none after the paint.
+	var unpainted []traceEvent
+	for _, e := range events {
+		if e.Name != "firstContentfulPaint" || e.Args.Frame != "OURS" {
+			unpainted = append(unpainted, e)
+		}
+	}
+	if _, err := mainThreadTasks(unpainted, "OURS"); err == nil {
+		t.Error("a trace without the frame's first paint gave figures")
 	}
 	// Tasks without thread times (a platform without them) give no figure
 	// rather than a longest task of 0 that would pass any bound.
