@@ -9,11 +9,11 @@ package e2e
 // machine class), so that what remains over 50 ms is the page's own first
 // layout; and no task after the page's first contentful paint is a long
 // task (Lighthouse's window for blocking time: a task before the first
-// paint blocks no input). Hydrating a whole page in one task gave 2.8× to 8× on this
-// machine class; hydrating in pieces gives about 1×. Tasks are measured
-// by their thread time (simulated slowdown, as Lighthouse's default): a
-// busy machine, which stretches wall times at random, neither fails the
-// test nor makes it retry. The strict figures (ratio 1.0, no task over
+// paint blocks no input). Hydrating a whole page in one task gave 2.8×
+// to 8× on this machine class; hydrating in pieces gives about 1×.
+// Tasks are measured by their thread time (simulated slowdown, as
+// Lighthouse's default): a busy machine, which stretches wall times at
+// random, neither fails the test nor makes it retry. The strict figures (ratio 1.0, no task over
 // 50 ms) are make bench's (bench/hydration).
 
 import (

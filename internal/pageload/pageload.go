@@ -45,8 +45,11 @@
 // blocking time from that paint on, and so does Load.AfterPaint: the
 // tasks that ended after it. On a page of this site the longest task of
 // all is, on most routes, the one that lays out and paints the page for
-// the first time (its floor has it too); the tasks after it are the
-// app's start and hydration.
+// the first time (its floor has it too); the tasks after it are mostly
+// the app's start and hydration. By wall time with the CPU slowed, the
+// parser can stop for breath and the browser paint the top of a page
+// before it has laid out the rest: that layout then comes after the
+// paint.
 //
 // This package measures; it does not judge. `make bench` (bench/hydration)
 // prints the figures, and one browser test (e2e) bounds the ratio
