@@ -14,10 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/browsertest"
 )
 
@@ -585,3 +587,77 @@ func TestProspectContactForm(t *testing.T) {
 
 // values reads the six fields of the contact form, joined by "|".
 const values = `["firstName","lastName","email","phone","companySize","message"].map(f => document.getElementById("cf-" + f).value).join("|")`
+
+// TestContactFormNeedsJavaScript: the contact form sends only through the
+// app (the function takes a signed JSON body). Without JavaScript the form
+// gives way to the layout's note and the site's address, so that nobody
+// fills in a form that cannot send; with it, the note is not shown. The
+// form posts: an enquiry submitted before the app has loaded never lands
+// in the page's URL (a form's default is a GET with its fields in the
+// query string).
+func TestContactFormNeedsJavaScript(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	site := sweepSite(t)
+	path := ""
+	for _, p := range sweepPages(t) {
+		if page := site.Pages[p.Route.Path]; page != nil {
+			for _, s := range page.Sections {
+				if _, ok := s.Value.(*content.ContactSection); ok && path == "" {
+					path = p.Path
+				}
+			}
+		}
+	}
+	if path == "" {
+		t.Fatal("no page has the contact section")
+	}
+	type view struct {
+		Form    bool   `json:"form"`
+		Method  string `json:"method"`
+		Note    bool   `json:"note"`
+		Text    string `json:"text"`
+		Mailto  string `json:"mailto"`
+		Scripts bool   `json:"scripts"`
+	}
+	const look = `(() => {
+  const form = document.getElementById("contact-form"), note = document.querySelector(".contact__noscript");
+  return {
+    form: !!form && form.checkVisibility(), method: form?.method ?? "",
+    note: !!note && note.checkVisibility(), text: note?.textContent.replace(/\s+/g, " ").trim() ?? "",
+    mailto: note?.querySelector("a")?.getAttribute("href") ?? "",
+    scripts: document.documentElement.hasAttribute("data-hydrated"),
+  };
+})()`
+	email := string(site.Config.DemoEmail)
+	want := site.Layout.ContactForm.NoScript + " " + email + "."
+
+	t.Run("with JavaScript", func(t *testing.T) {
+		tab := env.NewTab(t, 1280, 800)
+		tab.Load(t, path)
+		got := eval[view](t, tab, look)
+		if !got.Form || got.Note {
+			t.Errorf("%s with JavaScript: form shown %v, note shown %v; want the form alone", path, got.Form, got.Note)
+		}
+		if got.Method != "post" {
+			t.Errorf("the form's method is %q, want post", got.Method)
+		}
+	})
+	t.Run("without JavaScript", func(t *testing.T) {
+		tab := env.NewTab(t, 390, 844)
+		if _, err := chromedp.Call(tab.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+			t.Fatal(err)
+		}
+		do(t, tab, chromedp.Navigate(env.URL+path), chromedp.WaitReady(chromedp.CSS("main h1")))
+		got := eval[view](t, tab, look)
+		if got.Scripts {
+			t.Fatal("scripts ran: the test is not testing the no-JavaScript case")
+		}
+		if got.Form || !got.Note {
+			t.Errorf("%s without JavaScript: form shown %v, note shown %v; want the note alone", path, got.Form, got.Note)
+		}
+		if got.Text != want || got.Mailto != "mailto:"+email {
+			t.Errorf("the note reads %q linking to %q, want %q linking to mailto:%s", got.Text, got.Mailto, want, email)
+		}
+	})
+}

@@ -125,6 +125,10 @@ type ContactForm struct {
 	Suspicious Notice             `json:"suspicious"`
 	// RequiredNote explains the "*" that marks every required field.
 	RequiredNote string `json:"requiredNote"`
+	// NoScript stands in place of the form where JavaScript is off,
+	// followed by the site's address: the form cannot send without it
+	// (the contact function takes only a signed JSON body).
+	NoScript string `json:"noScript"`
 	// Sent replaces the form once an enquiry is delivered, so that the
 	// visitor keeps seeing that it went through and what happens next.
 	Sent SentPanel `json:"sent"`

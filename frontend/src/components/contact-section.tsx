@@ -16,7 +16,11 @@ import "./contact-section.css";
  * when the hidden honeypot is filled or when it is submitted less than
  * 3000 ms after it appeared, and POSTs JSON to site.yaml's contactEndpoint:
  * {name, email, phone, companySize, message, honeypot, elapsedMs}.
- * Every field is required, marked "*" and aria-required. When the function
+ * Every field is required, marked "*" and aria-required. Where JavaScript
+ * is off the form cannot send (the function takes only a signed JSON
+ * body): a note with the site's address stands in its place (CSS, the
+ * scripting media feature), and the form posts, so that an enquiry sent
+ * while the app has not loaded never lands in a URL. When the function
  * refuses fields (400 {"error":"validation","fields":{...}}, see
  * functions/contact), their messages show on those fields; after a
  * delivered enquiry the form gives way to a lasting panel saying what
@@ -273,7 +277,11 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             </Button>
           </div>
         ) : (
-        <form ref={form} id="contact-form" className="contact__form" noValidate onSubmit={onSubmit} onChange={onChange} aria-labelledby="contact-heading">
+        <>
+        <p className="contact__noscript">
+          {copy.noScript} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+        </p>
+        <form ref={form} id="contact-form" className="contact__form" method="post" noValidate onSubmit={onSubmit} onChange={onChange} aria-labelledby="contact-heading">
           <p className="contact__required">{copy.requiredNote}</p>
           {field("firstName", (a) => <input type="text" autoComplete="given-name" {...a} />)}
           {field("lastName", (a) => <input type="text" autoComplete="family-name" {...a} />)}
@@ -302,6 +310,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             {sending ? copy.sending : copy.submit}
           </Button>
         </form>
+        </>
         )}
       </div>
     </section>

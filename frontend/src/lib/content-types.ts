@@ -248,6 +248,7 @@ export interface ContactForm {
   failure: Notice;
   suspicious: Notice;
   requiredNote: string;
+  noScript: string;
   sent: SentPanel;
 }
 
