@@ -159,7 +159,7 @@ func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 	if math.IsInf(paint, 1) {
 		return Load{}, fmt.Errorf("the trace has no first contentful paint of frame %s", frame)
 	}
-	l := Load{AfterPaint: Tasks{}}
+	var l Load
 	for _, t := range tasks {
 		l.Tasks = append(l.Tasks, t.Tdur/1000)
 		if t.Ts+t.Dur > paint {
