@@ -13,8 +13,8 @@ package e2e
 // to 8× on this machine class; hydrating in pieces gives about 1×.
 // Tasks are measured by their thread time (simulated slowdown, as
 // Lighthouse's default): a busy machine, which stretches wall times at
-// random, neither fails the test nor makes it retry. The strict figures (ratio 1.0, no task over
-// 50 ms) are make bench's (bench/hydration).
+// random, neither fails the test nor makes it retry. The strict figures
+// (ratio 1.0, no task over 50 ms) are make bench's (bench/hydration).
 
 import (
 	"fmt"
