@@ -97,9 +97,11 @@ func TestWithoutJavaScript(t *testing.T) {
 			}
 		})
 	}
-	// Following a link without JavaScript loads the real page.
+	// Following a link without JavaScript loads the real page. The visitor
+	// scrolls to the footer first: the browser renders it only then.
 	if err := chromedp.Do(tab.Ctx,
 		chromedp.Navigate(env.URL+"/"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('footer a[href="/privacy-policy"]').scrollIntoView()`),
 		chromedp.Click(chromedp.CSS(`footer a[href="/privacy-policy"]`)),
 		chromedp.WaitReady(chromedp.CSS(`link[rel="canonical"][href$="/privacy-policy"]`)),
 	); err != nil {

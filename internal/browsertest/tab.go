@@ -94,12 +94,13 @@ func args(as []*runtime.RemoteObject) string {
 }
 
 // Load navigates to a site path and waits until React has hydrated the page
-// (the app marks <html data-hydrated>).
+// and the app has rendered the parts the first frame skipped (it marks
+// <html data-hydrated data-rendered>).
 func (tab *Tab) Load(t testing.TB, path string) {
 	t.Helper()
 	if err := chromedp.Do(tab.Ctx,
 		chromedp.Navigate(tab.env.URL+path),
-		chromedp.WaitReady(chromedp.CSS("html[data-hydrated]")),
+		chromedp.WaitReady(chromedp.CSS("html[data-hydrated][data-rendered]")),
 	); err != nil {
 		t.Fatalf("load %s: %v (console: %q, errors: %q)", path, err, tab.ConsoleErrors(), tab.Errors())
 	}

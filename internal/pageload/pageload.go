@@ -7,9 +7,10 @@
 // A page is ready when its load event has fired and, if the app's script
 // runs, when the app has marked the document hydrated (<html
 // data-hydrated>, set once every interactive part of the page has
-// hydrated). The same page loaded with its scripts blocked is its floor:
-// what the HTML and CSS alone cost. The app's figure against that floor is
-// what hydration adds.
+// hydrated) and rendered (<html data-rendered>, set once the parts the
+// first frame skipped have been laid out). The same page loaded with its
+// scripts blocked is its floor: what the HTML and CSS alone cost. The
+// app's figure against that floor is what the app adds.
 //
 // Two figures are taken from the tasks: the longest task, and the total
 // blocking time (TBT), the sum over the tasks of their time above 50 ms.
@@ -104,7 +105,7 @@ func (ts Tasks) TBT() float64 {
 // the long tasks, buffered ones included (the HTML's own parse task
 // starts before an observer can exist). window.__pageload resolves with
 // them once the page is ready (HYDRATES: whether to wait for the app):
-// loaded, hydrated, and painted, then idle once, so that the last task
+// loaded, hydrated, rendered, and painted, then idle once, so that the last task
 // has ended and been reported. A page without scripts can be loaded and
 // idle before its first frame, the task that lays it out and paints it:
 // waiting for its first contentful paint, which is reported once the
@@ -117,12 +118,12 @@ const observer = `(() => {
     po.observe({ type: "longtask", buffered: true });
   } catch (e) {}
   const loaded = new Promise((resolve) => addEventListener("load", resolve, { once: true }));
-  const hydrated = () => new Promise((resolve) => {
+  const marked = (name) => () => new Promise((resolve) => {
     const root = document.documentElement;
-    if (!HYDRATES || root.hasAttribute("data-hydrated")) return resolve();
+    if (!HYDRATES || root.hasAttribute(name)) return resolve();
     new MutationObserver((_, mo) => {
-      if (root.hasAttribute("data-hydrated")) { mo.disconnect(); resolve(); }
-    }).observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+      if (root.hasAttribute(name)) { mo.disconnect(); resolve(); }
+    }).observe(root, { attributes: true, attributeFilter: [name] });
   });
   const painted = () => new Promise((resolve) => {
     new PerformanceObserver((list, o) => {
@@ -132,7 +133,7 @@ const observer = `(() => {
   });
   const idle = () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
   Object.defineProperty(window, "__pageload", {
-    value: loaded.then(hydrated).then(painted).then(async (paint) => {
+    value: loaded.then(marked("data-hydrated")).then(marked("data-rendered")).then(painted).then(async (paint) => {
       await idle();
       if (po) for (const e of po.takeRecords()) tasks.push(e);
       return {

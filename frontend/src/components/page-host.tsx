@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { PageBody, PageData } from "../lib/content-types";
+import { useRenderAhead } from "../hooks/use-render-ahead";
 import { useReveal } from "../hooks/use-reveal";
 import { updateHead } from "../lib/head";
 import { releaseServerHTML } from "../lib/hydration";
@@ -84,9 +85,13 @@ export function PageHost({ initial }: { initial: PageBody }) {
   return <Page key={shown.key} data={shown.data} />;
 }
 
-/** Page is one page: its sections, fading in as they scroll into view. */
+/**
+ * Page is one page: its sections, fading in as they scroll into view, and
+ * rendered ahead of the scroll once the page is idle.
+ */
 function Page({ data }: { data: PageBody }) {
   useReveal(data.path);
+  useRenderAhead(data.path);
   return <Sections data={data} />;
 }
 

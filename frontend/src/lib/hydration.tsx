@@ -37,8 +37,19 @@ let shellHydrated = false;
 let released = false;
 const never = new Promise<never>(() => {});
 
+let hydrated: () => void = () => {};
+const hydratedPromise = inBrowser ? new Promise<void>((resolve) => (hydrated = resolve)) : never;
+
 function markWhenHydrated() {
-  if (shellHydrated && pending.size === 0) document.documentElement.setAttribute("data-hydrated", "");
+  if (shellHydrated && pending.size === 0) {
+    document.documentElement.setAttribute("data-hydrated", "");
+    hydrated();
+  }
+}
+
+/** whenHydrated resolves once the first page has hydrated (data-hydrated). */
+export function whenHydrated(): Promise<void> {
+  return hydratedPromise;
 }
 
 /**
