@@ -16,7 +16,7 @@ import (
 // deferredParts are the parts of a page whose rendering the browser puts
 // off until they near the viewport (styles/global.css, and
 // hooks/use-render-ahead, which renders them ahead once the page is idle).
-const deferredParts = "main > section ~ section, .site-footer"
+const deferredParts = "main > section ~ section:not(:has(form)), .site-footer"
 
 // renderState reports, for each deferred part far below the viewport
 // (three screens down: the browser renders what is near, by a margin of

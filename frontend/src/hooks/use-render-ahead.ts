@@ -4,9 +4,9 @@ import { whenHydrated } from "../lib/hydration";
 /**
  * The parts of a page whose rendering the browser may put off until they
  * near the viewport (`content-visibility: auto`, styles/global.css): every
- * section after the page's first, and the footer.
+ * section after the page's first but one with a form, and the footer.
  */
-export const DEFERRED_PARTS = "main > section ~ section, .site-footer";
+export const DEFERRED_PARTS = "main > section ~ section:not(:has(form)), .site-footer";
 
 /**
  * useRenderAhead renders, once the page has hydrated, the parts the first
