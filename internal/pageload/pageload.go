@@ -105,11 +105,11 @@ func (ts Tasks) TBT() float64 {
 // the long tasks, buffered ones included (the HTML's own parse task
 // starts before an observer can exist). window.__pageload resolves with
 // them once the page is ready (HYDRATES: whether to wait for the app):
-// loaded, hydrated, rendered, and painted, then idle once, so that the last task
-// has ended and been reported. A page without scripts can be loaded and
-// idle before its first frame, the task that lays it out and paints it:
-// waiting for its first contentful paint, which is reported once the
-// frame is on the screen, keeps that task in the figures.
+// loaded, hydrated, rendered, and painted, then idle once, so that the
+// last task has ended and been reported. A page without scripts can be
+// loaded and idle before its first frame, the task that lays it out and
+// paints it: waiting for its first contentful paint, which is reported
+// once the frame is on the screen, keeps that task in the figures.
 const observer = `(() => {
   const tasks = [];
   let po;
