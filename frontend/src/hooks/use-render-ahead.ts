@@ -2,15 +2,20 @@ import { useEffect } from "react";
 import { whenHydrated } from "../lib/hydration";
 
 /**
- * The parts of a page whose rendering the browser may put off until they
- * near the viewport (`content-visibility: auto`, styles/global.css): every
- * section after the page's first but one with a form, and the footer.
+ * deferredParts are the page's blocks (the layout's and the page's own)
+ * whose rendering the browser may put off until they near the viewport:
+ * those with `content-visibility: auto`, which the stylesheet alone
+ * decides (styles/global.css).
  */
-export const DEFERRED_PARTS = "main > section ~ section:not(:has(form)), .site-footer";
+function deferredParts(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>("#root > *, main > *")].filter(
+    (el) => getComputedStyle(el).getPropertyValue("content-visibility") === "auto",
+  );
+}
 
 /**
  * useRenderAhead renders, once the page has hydrated, the parts the first
- * frame skipped (DEFERRED_PARTS), one per frame, when the browser is idle:
+ * frame skipped (deferredParts), one per frame, when the browser is idle:
  * the page's first frame laid out only what is on screen, and the rest
  * now costs a few short tasks instead of one long one. Afterwards every
  * part has its real size, so that a smooth scroll to a section lands where
@@ -22,12 +27,15 @@ export const DEFERRED_PARTS = "main > section ~ section:not(:has(form)), .site-f
  */
 export function useRenderAhead(key?: unknown): void {
   useEffect(() => {
-    const parts = [...document.querySelectorAll<HTMLElement>(DEFERRED_PARTS)];
+    let parts: HTMLElement[] | undefined;
     let cancelled = false;
     const idle = (cb: () => void) =>
       "requestIdleCallback" in window ? requestIdleCallback(cb, { timeout: 1000 }) : setTimeout(cb, 50);
     const next = () => {
       if (cancelled) return;
+      // Found once the page is idle: reading computed styles brings the
+      // page's style up to date, which is work of its own.
+      parts ??= deferredParts();
       const part = parts.shift();
       if (!part) {
         document.documentElement.setAttribute("data-rendered", "");
