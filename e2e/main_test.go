@@ -4,12 +4,10 @@
 package e2e
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
@@ -59,12 +57,7 @@ func TestWithoutJavaScript(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	tab := env.NewTab(t, 1280, 800)
-	if err := chromedp.Do(tab.Ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	})); err != nil {
-		t.Fatal(err)
-	}
+	scriptsOff(t, tab)
 	for _, path := range []string{"/", "/platform", "/services", "/privacy-policy"} {
 		t.Run(path, func(t *testing.T) {
 			if err := chromedp.Do(tab.Ctx, chromedp.Navigate(env.URL+path)); err != nil {
@@ -106,5 +99,14 @@ func TestWithoutJavaScript(t *testing.T) {
 		chromedp.WaitReady(chromedp.CSS(`link[rel="canonical"][href$="/privacy-policy"]`)),
 	); err != nil {
 		t.Errorf("following a link without JavaScript: %v", err)
+	}
+}
+
+// scriptsOff disables JavaScript in tab: the pages it loads are their HTML
+// and CSS alone, as for a visitor without JavaScript.
+func scriptsOff(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	if _, err := chromedp.Call(tab.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatalf("disable scripts: %v", err)
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -647,9 +646,7 @@ pages:
 	})
 	t.Run("without JavaScript", func(t *testing.T) {
 		tab := env.NewTab(t, 390, 844)
-		if _, err := chromedp.Call(tab.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-			t.Fatal(err)
-		}
+		scriptsOff(t, tab)
 		do(t, tab, chromedp.Navigate(env.URL+path), chromedp.WaitReady(chromedp.CSS("main h1")))
 		got := eval[view](t, tab, look)
 		if got.Scripts {
