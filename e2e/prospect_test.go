@@ -462,7 +462,7 @@ func TestProspectContactForm(t *testing.T) {
 	fill := func(t *testing.T, tab *browsertest.Tab) {
 		t.Helper()
 		fillContactForm(t, tab, f.SizeOptions[0])
-		do(t, tab, chromedp.Sleep(3100*time.Millisecond)) // the form refuses submits in its first 3000 ms
+		aheadOfClock(t, tab, 3100*time.Millisecond) // the form refuses submits in its first 3000 ms
 	}
 	submit := func(t *testing.T, tab *browsertest.Tab) {
 		t.Helper()
