@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type HTMLAttributes, type ReactElement } from "react";
 import type { FormMessages, Limits } from "../lib/content-types";
+import { hydratingFirstPage } from "../lib/hydration";
 import { useSite } from "../lib/site-context";
 import { Button, SmartLink } from "./ui/button";
 import { Icon } from "./ui/icon";
@@ -19,8 +20,12 @@ import "./contact-section.css";
  * Every field is required, marked "*" and aria-required. Where JavaScript
  * is off the form cannot send (the function takes only a signed JSON
  * body): a note with the site's address stands in its place (CSS, the
- * scripting media feature), and the form posts, so that an enquiry sent
- * while the app has not loaded never lands in a URL. When the function
+ * scripting media feature). Where the app has not started yet (a slow
+ * connection: the page is prerendered and its script comes after it) the
+ * form is shown and can be filled: its method is "dialog", which outside a
+ * dialog makes a submission do nothing, so that pressing Send before the
+ * app can send neither leaves the page nor puts the enquiry in a URL; what
+ * was typed stays, and sends once the app has started. When the function
  * refuses fields (400 {"error":"validation","fields":{...}}, see
  * functions/contact), their messages show on those fields; after a
  * delivered enquiry the form gives way to a lasting panel saying what
@@ -73,6 +78,17 @@ function fieldErrors(body: unknown): Messages | null {
   return Object.keys(out).length ? out : null;
 }
 
+/**
+ * firstPaintAt is the time (as Date.now counts) of the page's first
+ * contentful paint, or of its navigation where the browser does not report
+ * paints.
+ */
+function firstPaintAt(): number {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  // A whole number: elapsedMs is sent as whole milliseconds.
+  return Math.round(performance.timeOrigin + (paint?.startTime ?? 0));
+}
+
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /**
@@ -121,8 +137,12 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const focusOnForm = useRef(false);
 
+  // The form opened when the visitor could first see it and type in it:
+  // on the page the browser loaded, at its first paint, however long the
+  // app then took to start (on a slow connection the visitor may have
+  // filled it meanwhile); after a client-side navigation, now.
   useEffect(() => {
-    openedAt.current = Date.now();
+    openedAt.current = hydratingFirstPage() ? firstPaintAt() : Date.now();
   }, []);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -281,7 +301,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
         <p className="contact__noscript">
           {copy.noScript} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
         </p>
-        <form ref={form} id="contact-form" className="contact__form" method="post" noValidate onSubmit={onSubmit} onChange={onChange} aria-labelledby="contact-heading">
+        <form ref={form} id="contact-form" className="contact__form" method="dialog" noValidate onSubmit={onSubmit} onChange={onChange} aria-labelledby="contact-heading">
           <p className="contact__required">{copy.requiredNote}</p>
           {field("firstName", (a) => <input type="text" autoComplete="given-name" {...a} />)}
           {field("lastName", (a) => <input type="text" autoComplete="family-name" {...a} />)}

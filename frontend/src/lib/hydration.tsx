@@ -40,8 +40,12 @@ const never = new Promise<never>(() => {});
 let hydrated: () => void = () => {};
 const hydratedPromise = inBrowser ? new Promise<void>((resolve) => (hydrated = resolve)) : never;
 
+/** Set once the first page has hydrated. */
+let firstDone = false;
+
 function markWhenHydrated() {
   if (shellHydrated && pending.size === 0) {
+    firstDone = true;
     document.documentElement.setAttribute("data-hydrated", "");
     hydrated();
   }
@@ -50,6 +54,16 @@ function markWhenHydrated() {
 /** whenHydrated resolves once the first page has hydrated (data-hydrated). */
 export function whenHydrated(): Promise<void> {
   return hydratedPromise;
+}
+
+/**
+ * hydratingFirstPage says whether the prerendered page the browser loaded
+ * is still being hydrated: a component whose effect asks it during that
+ * first hydration was on the screen before the app ran (since the page's
+ * first paint); after it, a component is new when it mounts.
+ */
+export function hydratingFirstPage(): boolean {
+  return inBrowser && !firstDone;
 }
 
 /**

@@ -1,0 +1,125 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/vozia/site/internal/browsertest"
+)
+
+// A visitor on a slow connection sees the contact form, and can type in
+// it, before the app's script has arrived: the page is prerendered and the
+// script loads after it, at low priority. What they type and choose must
+// survive the app's start, a press of Send (or Enter in a field) in the
+// meantime must neither leave the page nor lose the enquiry, and the
+// anti-bot guard must count their time from when the form appeared, not
+// from when the app caught up: here the visitor spends the guard's 3 s on
+// the form before the app runs, then sends as soon as it has.
+func TestContactFormBeforeTheAppRuns(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	env.HoldContact(t)
+	before := len(env.OutboxLines(t))
+
+	tab := env.NewTab(t, 412, 900)
+	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: movableClock}); err != nil {
+		t.Fatal(err)
+	}
+	// Every script file is held until the test lets it go; every request
+	// that would replace the document is noted.
+	var (
+		heldMu    sync.Mutex
+		held      []fetch.RequestID
+		documents []string
+	)
+	if err := chromedp.Listen(tab.Ctx, func(ev any) {
+		heldMu.Lock()
+		defer heldMu.Unlock()
+		switch ev := ev.(type) {
+		case *fetch.EventRequestPaused:
+			held = append(held, ev.RequestID)
+		case *network.EventRequestWillBeSent:
+			if ev.Type == network.ResourceTypeDocument {
+				documents = append(documents, ev.Request.Method+" "+ev.Request.URL)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tab.Ctx, page.Navigate, page.NavigateParams{URL: env.URL + "/"}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, tab, `document.readyState !== "loading" && document.getElementById("contact-form")?.checkVisibility()`)
+	heldMu.Lock()
+	n := len(held)
+	heldMu.Unlock()
+	if n == 0 || eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
+		t.Fatalf("the app's script was not held back (%d held): the test is not testing the page before the app", n)
+	}
+
+	run(t, tab, `window.__sameDocument = true`)
+	fillContactForm(t, tab, "51-250")
+	typed := eval[string](t, tab, contactValues)
+	// Send, and Enter in a field, before the app can send anything.
+	click(t, tab, "#contact-form button[type=submit]")
+	do(t, tab, chromedp.Focus(chromedp.CSS("#cf-email")), chromedp.KeyEvent(kb.Enter))
+	// The visitor's time on the form, as the page's clock sees it.
+	aheadOfClock(t, tab, 3100*time.Millisecond)
+
+	heldMu.Lock()
+	release := append([]fetch.RequestID(nil), held...)
+	heldMu.Unlock()
+	if _, err := chromedp.Call(tab.Ctx, fetch.Disable, struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range release {
+		// A request already let go by Disable answers with an error: no matter.
+		chromedp.Call(tab.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
+	}
+	hydrated := chromedp.Poll[chromedp.Void](`document.documentElement.hasAttribute("data-hydrated") || !window.__sameDocument`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))
+	err := chromedp.Do(tab.Ctx, hydrated)
+	heldMu.Lock()
+	docs := append([]string(nil), documents...)
+	heldMu.Unlock()
+	if len(docs) != 1 {
+		t.Fatalf("pressing Send before the app ran left the page: %q", docs)
+	}
+	if err != nil {
+		t.Fatalf("the page did not hydrate: %v (console: %q, errors: %q)", err, tab.ConsoleErrors(), tab.Errors())
+	}
+	if !eval[bool](t, tab, `window.__sameDocument === true`) {
+		t.Fatal("pressing Send before the app ran replaced the document")
+	}
+	if got := eval[string](t, tab, contactValues); got != typed {
+		t.Fatalf("the app's start changed what the visitor typed: %q, was %q", got, typed)
+	}
+
+	click(t, tab, "#contact-form button[type=submit]")
+	waitFor(t, tab, `document.querySelectorAll(".toasts li").length > 0`) // sent, refused or failed
+	lines := env.OutboxLines(t)
+	if len(lines) != before+1 {
+		t.Fatalf("%d enquiries delivered, want 1 (toasts: %q)", len(lines)-before, eval[[]string](t, tab, `[...document.querySelectorAll(".toasts li")].map(l => l.innerText)`))
+	}
+	got := fmt.Sprint(lines[len(lines)-1])
+	for _, want := range []string{"Ada Lovelace", "ada@example.com", "51-250", "We want to interview our customers."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the enquiry %s lacks %q", got, want)
+		}
+	}
+	noConsoleErrors(t, tab)
+}
+
+// contactValues is the contact form's fields' values, joined.
+const contactValues = `["firstName","lastName","email","phone","companySize","message"].map(f => document.getElementById("cf-" + f).value).join("|")`
