@@ -303,7 +303,7 @@ func TestHomePage(t *testing.T) {
 		}
 		for i, g := range []string{"Customer Cases", "Learn More"} {
 			sel := fmt.Sprintf("#mobile-group-%d", i)
-			toggle := fmt.Sprintf(`button[aria-controls="mobile-group-%d"]`, i)
+			toggle := fmt.Sprintf(`details:has(#mobile-group-%d) > summary`, i)
 			if eval[bool](t, tab, `document.querySelector("`+sel+`").checkVisibility()`) {
 				t.Errorf("group %s starts open", g)
 			}

@@ -30,13 +30,16 @@ import (
 )
 
 // hydrationBound is the largest ratio of the app's longest task to its
-// page's no-script floor. Thread times still vary a little from load to
-// load (garbage collection, caches), so a route takes up to hydrationTries
-// loads and passes as soon as its best app load is within the bound of its
-// worst floor: a page that hydrates in one long task fails every try.
+// page's no-script floor. Thread times still vary from load to load
+// (garbage collection, caches), and grow when the machine is very busy
+// (the whole suite at a load average of 9 on 2 cores stretched the home
+// page's hydration tasks after its first paint from ~30 to 51-61 ms in
+// three loads in a row), so a route takes up to hydrationTries loads and
+// passes as soon as its best app load is within the bounds: a page that
+// hydrates in one long task (hundreds of ms) fails every try.
 const (
 	hydrationBound = 2.0
-	hydrationTries = 3
+	hydrationTries = 5
 )
 
 func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {

@@ -261,6 +261,37 @@ func TestProspectMobileMenu(t *testing.T) {
 		noConsoleErrors(t, tab)
 	})
 
+	// The browser's own modal behaviour, before the app has started or
+	// without JavaScript at all: the hamburger and × are invoker commands,
+	// the groups are <details>, Escape closes.
+	t.Run("375x812 without JavaScript", func(t *testing.T) {
+		tab := env.NewTab(t, 375, 812)
+		scriptsOff(t, tab)
+		do(t, tab, chromedp.Navigate(env.URL+"/"), chromedp.WaitReady(chromedp.CSS("main h1")))
+		if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
+			t.Fatal("scripts ran: the test is not testing the no-JavaScript case")
+		}
+		clickText(t, tab, "button", nav.OpenMenu)
+		waitFor(t, tab, open)
+		if !eval[bool](t, tab, sheet+`.matches(":modal")`) {
+			t.Error("without JavaScript the menu is not a modal sheet")
+		}
+		for i := range nav.MobileGroups {
+			group := fmt.Sprintf(`document.getElementById("mobile-group-%d")`, i)
+			if eval[bool](t, tab, group+`.checkVisibility()`) {
+				t.Errorf("group %d starts open", i)
+			}
+			do(t, tab, chromedp.Click(chromedp.CSS(fmt.Sprintf(`details:has(#mobile-group-%d) > summary`, i))))
+			waitFor(t, tab, group+`.checkVisibility() && `+group+`.querySelectorAll("a[href]").length > 0`)
+		}
+		clickText(t, tab, "#mobile-menu button", nav.CloseMenu)
+		waitFor(t, tab, `!`+open)
+		clickText(t, tab, "button", nav.OpenMenu)
+		waitFor(t, tab, open)
+		do(t, tab, chromedp.KeyEvent(kb.Escape))
+		waitFor(t, tab, `!`+open)
+	})
+
 	t.Run("1280x800", func(t *testing.T) {
 		tab := prospectTab(t, env, 375, 812, true)
 		clickText(t, tab, "button", nav.OpenMenu)

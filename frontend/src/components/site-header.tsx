@@ -29,6 +29,10 @@ const MOBILE_QUERY = "(max-width: 767px)";
  * tab). Under 768 px: a hamburger opening a sheet (a modal <dialog>: backdrop,
  * page scroll locked, focus kept inside, Escape closes) with the same
  * entries, the collapsible groups and Contact Us; choosing any item closes it.
+ * The hamburger and × are invoker commands too (command="show-modal" and
+ * "close") and the groups are <details>, so the whole menu works before
+ * the app has started and without JavaScript, with the browser's own modal
+ * behaviour (Escape closes it too).
  *
  * The dropdown opens on hover after MENU_OPEN_DELAY, closes after
  * MENU_CLOSE_DELAY once the pointer leaves, reopens at once within
@@ -43,7 +47,6 @@ export function SiteHeader() {
   const scrolled = useScrollPast(NAV_SCROLL);
   const [menu, setMenu] = useState(false);
   const [mobile, setMobile] = useState(false);
-  const [groups, setGroups] = useState<string[]>([]);
   const dropdown = useRef<HTMLLIElement>(null);
   const sheet = useRef<HTMLDialogElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
@@ -155,8 +158,6 @@ export function SiteHeader() {
       last?.focus();
     }
   };
-  const toggleGroup = (label: string) =>
-    setGroups((g) => (g.includes(label) ? g.filter((x) => x !== label) : [...g, label]));
 
   const brand = (
     <Link to={nav.home.href} className="brand" onClick={home}>
@@ -207,6 +208,9 @@ export function SiteHeader() {
         <SmartLink href={config.demoFormURL} className="btn btn--primary btn--sm nav__demo" onClick={close}>
           {nav.demoLabel}
         </SmartLink>
+        {/* The command opens and closes the sheet where the app has not
+            started (or never will: no JavaScript), with the browser's own
+            modal behaviour; once it has, the handlers do the rest. */}
         <button
           ref={burger}
           type="button"
@@ -214,6 +218,8 @@ export function SiteHeader() {
           aria-expanded={mobile}
           aria-controls="mobile-menu"
           aria-label={nav.openMenu}
+          command="show-modal"
+          commandfor="mobile-menu"
           onClick={() => setMobile(true)}
         >
           <Icon name="menu" size={24} />
@@ -239,7 +245,14 @@ export function SiteHeader() {
         <div className="menu-sheet__panel">
           <div className="container nav menu-sheet__head">
             {brand}
-            <button type="button" className="nav__burger" aria-label={nav.closeMenu} onClick={() => closeSheet(true)}>
+            <button
+              type="button"
+              className="nav__burger"
+              aria-label={nav.closeMenu}
+              command="close"
+              commandfor="mobile-menu"
+              onClick={() => closeSheet(true)}
+            >
               <Icon name="x" size={24} />
             </button>
           </div>
@@ -256,15 +269,14 @@ export function SiteHeader() {
                 </SmartLink>
               </li>
             ))}
-            {nav.mobileGroups.map((g, i) => {
-              const open = groups.includes(g.label);
-              return (
-                <li key={g.label}>
-                  <button type="button" aria-expanded={open} aria-controls={`mobile-group-${i}`} onClick={() => toggleGroup(g.label)}>
+            {nav.mobileGroups.map((g, i) => (
+              <li key={g.label}>
+                <details>
+                  <summary>
                     {g.label}
                     <Icon name="chevron-down" size={16} />
-                  </button>
-                  <ul id={`mobile-group-${i}`} className="menu-sheet__group" hidden={!open}>
+                  </summary>
+                  <ul id={`mobile-group-${i}`} className="menu-sheet__group">
                     {g.items.map((l) => (
                       <li key={l.label}>
                         <SmartLink href={l.href} external={l.external} onClick={close}>
@@ -273,9 +285,9 @@ export function SiteHeader() {
                       </li>
                     ))}
                   </ul>
-                </li>
-              );
-            })}
+                </details>
+              </li>
+            ))}
             <li>
               <Link to="/#contact-info" onClick={contact}>
                 {nav.contactLabel}
