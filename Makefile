@@ -56,7 +56,9 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 # stage against sharp (libvips); then the Go benchmarks (the contact handler
 # and the local server under load among them); then make dev's edit loop;
 # then what hydration costs a slow phone (bench/hydration): by wall time,
-# then by thread time, with the app's own script tasks told apart.
+# then by wall time on Lighthouse's slow 4G network (the document arriving
+# in pieces, as on a phone), then by thread time, with the app's own
+# script tasks told apart.
 bench/sharp/node_modules/.installed: bench/sharp/package.json bench/sharp/package-lock.json
 	cd bench/sharp && $(NPM) ci --no-audit --no-fund --loglevel=error
 	touch $@
@@ -79,6 +81,7 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
 	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev
 	$(GO) run ./bench/hydration -runs 5
+	$(GO) run ./bench/hydration -slow4g -runs 5
 	$(GO) run ./bench/hydration -thread -runs 5
 
 # A new article: make article TITLE="Why patients answer a call" writes

@@ -6,7 +6,7 @@
 // (its floor), and their ratio; and the JavaScript the page loads before
 // any interaction (gzip, the files its HTML names).
 //
-//	go run ./bench/hydration [-runs 5] [-v] [-thread] [-inspected] [-content content] [-frontend frontend] [-baseline DIR] [route...]
+//	go run ./bench/hydration [-runs 5] [-v] [-thread] [-slow4g] [-inspected] [-content content] [-frontend frontend] [-baseline DIR] [route...]
 //
 // It builds the site with the real build, serves it with the real server
 // and alternates app and floor loads run by run, each in a fresh tab with
@@ -25,6 +25,11 @@
 // wall times move by 2x from run to run. It also prints the app's longest
 // script task: the longest task in which the app's code ran, apart from
 // the page's own parsing, style and layout.
+//
+// -slow4g also slows the network as Lighthouse's mobile preset does with
+// applied throttling (slow 4G): the page's document then arrives over
+// several round trips, as on a phone, instead of all at once from the
+// local server, and the browser parses and paints it in pieces.
 //
 // -inspected keeps the DevTools Runtime domain on during each load, as
 // Lighthouse does; by default it is off, as in a visitor's browser (with it
@@ -78,6 +83,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	baselineDir := fs.String("baseline", "", "another app `directory` to measure alongside (before/after)")
 	slowdown := fs.Float64("slowdown", pageload.CPUSlowdown, "CPU throttling rate")
 	verbose := fs.Bool("v", false, "print every load's long tasks")
+	slow4G := fs.Bool("slow4g", false, "slow the network too, as Lighthouse's mobile preset does with applied throttling (slow 4G): the document arrives in pieces, as on a phone")
 	inspected := fs.Bool("inspected", false, "keep the DevTools Runtime domain on during each load, as Lighthouse does (its cost to the page, which no visitor pays, is then included; see internal/pageload)")
 	thread := fs.Bool("thread", false, "measure tasks by thread time from a trace, the slowdown simulated (figures a busy machine does not move), not by wall time")
 	if err := fs.Parse(args); err != nil {
@@ -131,7 +137,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 823)); err != nil {
 			return pageload.Load{}, err
 		}
-		return pageload.Measure(tab, url, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown, ThreadTime: *thread, Inspected: *inspected})
+		return pageload.Measure(tab, url, pageload.Options{NoScript: noScript, CPUSlowdown: *slowdown, ThreadTime: *thread, Inspected: *inspected, Slow4G: *slow4G})
 	}
 
 	loadBefore := loadavg()
@@ -139,6 +145,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	measure := "wall time"
 	if *thread {
 		measure = "thread time (simulated slowdown; every task, not only long ones)"
+	}
+	if *slow4G {
+		measure += ", network slowed to slow 4G"
 	}
 	if *inspected {
 		measure += ", inspected as Lighthouse inspects a page"
