@@ -31,9 +31,7 @@ func TestContactFormBeforeTheAppRuns(t *testing.T) {
 	before := len(env.OutboxLines(t))
 
 	tab := env.NewTab(t, 412, 900)
-	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: movableClock}); err != nil {
-		t.Fatal(err)
-	}
+	movableClock(t, tab)
 	// Every script file is held until the test lets it go; every request
 	// that would replace the document is noted.
 	var (

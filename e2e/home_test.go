@@ -43,9 +43,7 @@ func homeTab(t *testing.T, env *browsertest.Env, width int, consent, reducedMoti
 			t.Fatal(err)
 		}
 	}
-	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: movableClock}); err != nil {
-		t.Fatal(err)
-	}
+	movableClock(t, tab)
 	if consent {
 		do(t, tab, chromedp.Navigate(env.URL+"/robots.txt"))
 		run(t, tab, `localStorage.setItem("cookie-consent", JSON.stringify({essential: true, analytics: false, marketing: false}))`)
@@ -54,9 +52,18 @@ func homeTab(t *testing.T, env *browsertest.Env, width int, consent, reducedMoti
 	return tab
 }
 
-// movableClock runs before a page's own scripts: Date.now keeps the real
-// time until a test moves it forward with window.__clockAhead(ms).
-const movableClock = `(() => {
+// movableClock makes every page the tab loads from now on run
+// movableClockScript before its own scripts.
+func movableClock(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: movableClockScript}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// movableClockScript: Date.now keeps the real time until a test moves it
+// forward with window.__clockAhead(ms).
+const movableClockScript = `(() => {
   const now = Date.now;
   let ahead = 0;
   Date.now = () => now() + ahead;

@@ -40,12 +40,8 @@ const never = new Promise<never>(() => {});
 let hydrated: () => void = () => {};
 const hydratedPromise = inBrowser ? new Promise<void>((resolve) => (hydrated = resolve)) : never;
 
-/** Set once the first page has hydrated. */
-let firstDone = false;
-
 function markWhenHydrated() {
   if (shellHydrated && pending.size === 0) {
-    firstDone = true;
     document.documentElement.setAttribute("data-hydrated", "");
     hydrated();
   }
@@ -63,7 +59,9 @@ export function whenHydrated(): Promise<void> {
  * first paint); after it, a component is new when it mounts.
  */
 export function hydratingFirstPage(): boolean {
-  return inBrowser && !firstDone;
+  // Pieces are counted only before the shell has hydrated, so once both
+  // hold they hold for good.
+  return inBrowser && !(shellHydrated && pending.size === 0);
 }
 
 /**
