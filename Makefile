@@ -58,7 +58,8 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 # then what hydration costs a slow phone (bench/hydration): by wall time,
 # then by wall time on Lighthouse's slow 4G network (the document arriving
 # in pieces, as on a phone), then by thread time, with the app's own
-# script tasks told apart.
+# script tasks told apart and the tasks timed as Lighthouse's simulated
+# throttling times them.
 bench/sharp/node_modules/.installed: bench/sharp/package.json bench/sharp/package-lock.json
 	cd bench/sharp && $(NPM) ci --no-audit --no-fund --loglevel=error
 	touch $@

@@ -206,6 +206,14 @@ type Load struct {
 	// first contentful paint: those that can block a visitor's input, and
 	// Lighthouse's window for the total blocking time.
 	AfterPaint Tasks
+	// Lantern are the tasks, by thread time, as Lighthouse's default
+	// (simulated) throttling times them: Lantern, its simulator, slows a
+	// task that laid the page out by half the CPU slowdown (2× for the
+	// mobile preset's 4×) and every other task by the whole of it (see
+	// lanternLayoutShare). The figure for "under Lighthouse's mobile
+	// settings", where Tasks slows every task alike, as DevTools' applied
+	// throttling does. Nil by wall time.
+	Lantern Tasks
 }
 
 // Measure loads url in the tab of ctx (a chromedp context) with the cache
@@ -269,7 +277,7 @@ func Measure(ctx context.Context, url string, o Options) (Load, error) {
 		return Load{Tasks: long.Tasks, AfterPaint: long.AfterPaint}, err
 	}
 	l, err := trace(ctx, load)
-	for _, ts := range []Tasks{l.Tasks, l.Script, l.AfterPaint} {
+	for _, ts := range []Tasks{l.Tasks, l.Script, l.AfterPaint, l.Lantern} {
 		for i := range ts {
 			ts[i] *= rate
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/chromedp/cdproto/tracing"
@@ -100,6 +101,15 @@ type traceEvent struct {
 	} `json:"args"`
 }
 
+// lanternLayoutShare is the share of the CPU slowdown that Lighthouse's
+// simulated throttling applies to a task that performed a layout: Lantern
+// (its simulator, in the trace_engine package Lighthouse 13 uses) times a
+// task that has a Layout event among its children at
+// DEFAULT_LAYOUT_TASK_MULTIPLIER (0.5) times cpuSlowdownMultiplier, and
+// every other task at the whole multiplier (Simulator.js,
+// estimateCPUTimeRemaining; CPUNode.didPerformLayout).
+const lanternLayoutShare = 0.5
+
 // isScript says whether a trace event runs one of the page's scripts:
 // evaluates a classic script or a module, or calls one of their functions
 // back (a timer, an event listener, a message, an observer). The code
@@ -141,7 +151,7 @@ func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 	if tid == 0 {
 		return Load{}, fmt.Errorf("the trace names no main thread of renderer %d", pid)
 	}
-	var tasks, scripts []traceEvent
+	var tasks, scripts, layouts []traceEvent
 	paint := math.Inf(1)
 	for _, e := range events {
 		if e.Pid != pid || e.Tid != tid || e.Ts < since {
@@ -152,6 +162,8 @@ func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 			tasks = append(tasks, e)
 		case isScript(e):
 			scripts = append(scripts, e)
+		case e.Ph == "X" && e.Name == "Layout":
+			layouts = append(layouts, e)
 		case e.Name == "firstContentfulPaint" && e.Args.Frame == frame:
 			paint = math.Min(paint, e.Ts)
 		}
@@ -159,18 +171,21 @@ func mainThreadTasks(events []traceEvent, frame string) (Load, error) {
 	if math.IsInf(paint, 1) {
 		return Load{}, fmt.Errorf("the trace has no first contentful paint of frame %s", frame)
 	}
+	within := func(e, t traceEvent) bool { return e.Ts >= t.Ts && e.Ts <= t.Ts+t.Dur }
 	var l Load
 	for _, t := range tasks {
 		l.Tasks = append(l.Tasks, t.Tdur/1000)
 		if t.Ts+t.Dur > paint {
 			l.AfterPaint = append(l.AfterPaint, t.Tdur/1000)
 		}
-		for _, s := range scripts {
-			if s.Ts >= t.Ts && s.Ts <= t.Ts+t.Dur {
-				l.Script = append(l.Script, t.Tdur/1000)
-				break
-			}
+		if slices.ContainsFunc(scripts, func(s traceEvent) bool { return within(s, t) }) {
+			l.Script = append(l.Script, t.Tdur/1000)
 		}
+		share := 1.0
+		if slices.ContainsFunc(layouts, func(e traceEvent) bool { return within(e, t) }) {
+			share = lanternLayoutShare
+		}
+		l.Lantern = append(l.Lantern, t.Tdur/1000*share)
 	}
 	if l.Tasks.Longest() == 0 {
 		// No task, or no thread times (a platform without them): no figure.

@@ -12,7 +12,8 @@ import (
 // script tasks are those in which a script with a URL ran, evaluated or
 // called back; the measuring code, which has no URL, does not count. The
 // tasks after the paint are those that ended after the frame's first
-// contentful paint.
+// contentful paint. The tasks that laid the page out count at half their
+// time in Lighthouse's simulated figure.
 func TestMainThreadTasks(t *testing.T) {
 	const trace = `[
 	 {"name":"thread_name","ph":"M","pid":10,"tid":1,"args":{"name":"CrRendererMain"}},
@@ -25,6 +26,7 @@ func TestMainThreadTasks(t *testing.T) {
 	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":300,"dur":50,"tdur":12000},
 	 {"name":"EvaluateScript","ph":"X","pid":20,"tid":7,"ts":310,"dur":5,"args":{"data":{"url":""}}},
 	 {"name":"RunTask","ph":"X","pid":20,"tid":7,"ts":400,"dur":90,"tdur":61500},
+	 {"name":"Layout","ph":"X","pid":20,"tid":7,"ts":420,"dur":30},
 	 {"name":"firstContentfulPaint","ph":"R","pid":20,"tid":7,"ts":495,"args":{"frame":"OURS"}},
 	 {"name":"firstContentfulPaint","ph":"R","pid":20,"tid":7,"ts":450,"args":{"frame":"A SUBFRAME"}},
 	 {"name":"firstContentfulPaint","ph":"R","pid":20,"tid":7,"ts":180,"args":{"frame":"OURS"}},
@@ -34,6 +36,7 @@ func TestMainThreadTasks(t *testing.T) {
 	 {"name":"v8.evaluateModule","ph":"X","pid":20,"tid":7,"ts":610,"dur":5,"args":{"worldId":0}},
 	 {"name":"EvaluateScript","ph":"X","pid":10,"tid":1,"ts":410,"dur":5,"args":{"data":{"url":"http://x/assets/app.js"}}},
 	 {"name":"RunTask","ph":"X","pid":20,"tid":8,"ts":400,"tdur":80000},
+	 {"name":"Layout","ph":"X","pid":20,"tid":8,"ts":505,"dur":5},
 	 {"name":"RunTask","ph":"X","pid":10,"tid":1,"ts":400,"tdur":90000}
 	]`
 	var events []traceEvent
@@ -54,6 +57,11 @@ func TestMainThreadTasks(t *testing.T) {
 	// painted it (ending at 490) is before it.
 	if want := (Tasks{30, 8}); !slices.Equal(l.AfterPaint, want) {
 		t.Errorf("tasks after the first paint %v, want %v", l.AfterPaint, want)
+	}
+	// Lighthouse's simulation slows the task that laid the page out by half
+	// as much as the others; a layout on another thread is not the task's.
+	if want := (Tasks{12, 30.75, 30, 8}); !slices.Equal(l.Lantern, want) {
+		t.Errorf("tasks as Lighthouse simulates them %v, want %v", l.Lantern, want)
 	}
 	if _, err := mainThreadTasks(events, "NONE"); err == nil {
 		t.Error("a frame that never committed gave figures")
