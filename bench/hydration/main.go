@@ -170,14 +170,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintln(tw, header)
 	for _, route := range routes {
-		long := make([][]float64, len(apps))
-		tbt := make([][]float64, len(apps))
-		paintLong := make([][]float64, len(apps))
-		paintTBT := make([][]float64, len(apps))
-		script := make([][]float64, len(apps))
-		lanternLong := make([][]float64, len(apps))
-		lanternTBT := make([][]float64, len(apps))
-		var floorLong, floorTBT, floorLantern []float64
+		// Every load of the route, per app and without scripts; the table
+		// gives each figure's median over them.
+		loads := make([][]pageload.Load, len(apps))
+		var floors []pageload.Load
 		for i := 0; i < *runs; i++ {
 			for j, a := range apps {
 				l, err := load(a.url+route, false)
@@ -187,39 +183,41 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 				if *verbose {
 					fmt.Fprintf(stdout, "%s %s: %.0f ms (script: %.0f ms)\n", route, a.name, l.Tasks, l.Script)
 				}
-				long[j], tbt[j] = append(long[j], l.Tasks.Longest()), append(tbt[j], l.Tasks.TBT())
-				paintLong[j], paintTBT[j] = append(paintLong[j], l.AfterPaint.Longest()), append(paintTBT[j], l.AfterPaint.TBT())
-				script[j] = append(script[j], l.Script.Longest())
-				lanternLong[j], lanternTBT[j] = append(lanternLong[j], l.Lantern.Longest()), append(lanternTBT[j], l.Lantern.TBT())
+				loads[j] = append(loads[j], l)
 			}
 			l, err := load(apps[0].url+route, true)
 			if err != nil {
 				return err
 			}
-			floor := l.Tasks
 			if *verbose {
-				fmt.Fprintf(stdout, "%s no scripts: %.0f ms\n", route, floor)
+				fmt.Fprintf(stdout, "%s no scripts: %.0f ms\n", route, l.Tasks)
 			}
-			floorLong, floorTBT = append(floorLong, floor.Longest()), append(floorTBT, floor.TBT())
-			floorLantern = append(floorLantern, l.Lantern.Longest())
+			floors = append(floors, l)
 		}
-		f := pageload.Median(floorLong)
+		f := median(floors, func(l pageload.Load) float64 { return l.Tasks.Longest() })
 		row := route + "\t"
 		for j, a := range apps {
 			js, err := firstLoadJS(a.dir, route)
 			if err != nil {
 				return err
 			}
-			l := pageload.Median(long[j])
-			row += fmt.Sprintf("%s\t%s\t%.0f ms\t%s\t%.0f ms\t", ms(l), ratio(l, f, !*thread), pageload.Median(tbt[j]), ms(pageload.Median(paintLong[j])), pageload.Median(paintTBT[j]))
+			ls := loads[j]
+			l := median(ls, func(l pageload.Load) float64 { return l.Tasks.Longest() })
+			row += fmt.Sprintf("%s\t%s\t%.0f ms\t%s\t%.0f ms\t", ms(l), ratio(l, f, !*thread),
+				median(ls, func(l pageload.Load) float64 { return l.Tasks.TBT() }),
+				ms(median(ls, func(l pageload.Load) float64 { return l.AfterPaint.Longest() })),
+				median(ls, func(l pageload.Load) float64 { return l.AfterPaint.TBT() }))
 			if *thread {
-				row += fmt.Sprintf("%.0f ms\t%.0f ms\t%.0f ms\t", pageload.Median(script[j]), pageload.Median(lanternLong[j]), pageload.Median(lanternTBT[j]))
+				row += fmt.Sprintf("%.0f ms\t%.0f ms\t%.0f ms\t",
+					median(ls, func(l pageload.Load) float64 { return l.Script.Longest() }),
+					median(ls, func(l pageload.Load) float64 { return l.Lantern.Longest() }),
+					median(ls, func(l pageload.Load) float64 { return l.Lantern.TBT() }))
 			}
 			row += fmt.Sprintf("%.1f KB\t", float64(js)/1024)
 		}
-		row += fmt.Sprintf("%s\t%.0f ms\t", ms(f), pageload.Median(floorTBT))
+		row += fmt.Sprintf("%s\t%.0f ms\t", ms(f), median(floors, func(l pageload.Load) float64 { return l.Tasks.TBT() }))
 		if *thread {
-			row += fmt.Sprintf("%.0f ms\t", pageload.Median(floorLantern))
+			row += fmt.Sprintf("%.0f ms\t", median(floors, func(l pageload.Load) float64 { return l.Lantern.Longest() }))
 		}
 		fmt.Fprintln(tw, row)
 	}
@@ -259,6 +257,15 @@ func (a *app) serve(ctx context.Context, contentDir, dir string) (stop func(), e
 	go srv.Serve(ln)
 	a.url = "http://" + ln.Addr().String()
 	return func() { srv.Close() }, nil
+}
+
+// median is the median over loads of one figure of each.
+func median(loads []pageload.Load, figure func(pageload.Load) float64) float64 {
+	xs := make([]float64, len(loads))
+	for i, l := range loads {
+		xs[i] = figure(l)
+	}
+	return pageload.Median(xs)
 }
 
 // ratio prints app over floor. By wall time, an app with no task of 50 ms
