@@ -46,6 +46,7 @@ import (
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/atomicdir"
+	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/parallel"
 	"github.com/vozia/site/internal/problem"
 	"github.com/vozia/site/internal/routing"
@@ -121,6 +122,9 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
 	}
+	// Whatever tree the build is handed, it reads no file through a link
+	// and no file that is not a regular one (internal/contentroot).
+	opt.Content = contentroot.Strict(opt.Content)
 	// The bundles, the goja pool and git's history (lastmod) do not depend
 	// on the content: they run while it loads. The server bundle is built
 	// first and handed over (nil if it failed); the goja pool starts from
@@ -491,7 +495,7 @@ func copyTree(out *output, fsys fs.FS, dir string) error {
 		}
 		data, err := fs.ReadFile(fsys, p)
 		if err != nil {
-			return err
+			return content.ErrorList{{File: p, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", err)}}
 		}
 		out.add(path.Clean(p), data)
 		return nil

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/problem"
 )
 
@@ -76,8 +77,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if _, err := os.Stat(filepath.Join(*frontendDir, "node_modules")); err != nil {
 		return fmt.Errorf("%s/node_modules is missing: run `make build` (or npm ci in %s)", *frontendDir, *frontendDir)
 	}
+	// Every file is read inside the content tree, none through a link.
+	tree, err := contentroot.Open(*contentDir)
+	if err != nil {
+		return err
+	}
+	defer tree.Close()
 	res, err := generator.Build(ctx, generator.Options{
-		Content:     os.DirFS(*contentDir),
+		Content:     tree,
 		ContentDir:  *contentDir,
 		FrontendDir: *frontendDir,
 		BaseURL:     *baseURL,

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/devserver"
 	"github.com/vozia/site/internal/problem"
 	"github.com/vozia/site/internal/watch"
@@ -31,9 +31,15 @@ func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir 
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
 	}
+	// Every file is read inside the content tree, none through a link.
+	tree, err := contentroot.Open(contentDir)
+	if err != nil {
+		return err
+	}
+	defer tree.Close()
 	d := &dev{ctx: ctx, live: live, contentDir: contentDir, frontendDir: frontendDir, out: out}
 	bld := generator.NewBuilder(generator.Options{
-		Content:     os.DirFS(contentDir),
+		Content:     tree,
 		ContentDir:  contentDir,
 		FrontendDir: frontendDir,
 		// The editor sees drafts and scheduled articles, marked as such.

@@ -1,0 +1,284 @@
+package generator
+
+// The hostile-content table: every file of testdata/hostile is one case,
+// content an attacker could commit, and what the build must answer.
+//
+// A case is a txtar archive. Its files are laid over the test site
+// (testdata/site), replacing files of the same name; its comment (the
+// lines before the first file) holds directives, one a line:
+//
+//	want: FILE:LINE: TEXT      the build refuses with a problem at FILE
+//	want: FILE:LINE:COL: TEXT  (relative to content/), LINE (and COL, when
+//	                           given), whose message contains TEXT
+//	today: 2026-11-23          the build's day (default 2026-11-23)
+//	symlink: NAME -> TARGET    NAME is a symbolic link to TARGET, which may
+//	                           start with $OUTSIDE, a directory beside the
+//	                           content tree that holds secret.txt
+//	absent: TEXT               no file of the build's output holds TEXT
+//	remove: NAME               the test site's file NAME is deleted
+//
+// Any other line of the comment is a note for the reader. With want
+// lines, the build must fail with exactly those problems: each want
+// matches one problem and each problem one want. Without, it must succeed.
+// Either way, nothing of the build's environment may appear in its output
+// or in its problems: the output and the messages are searched for every
+// NAME=value of /proc/self/environ whose value is 8 bytes or more, and for
+// the contents of $OUTSIDE/secret.txt.
+//
+// The tree is written to a temporary directory and opened as cmd/build
+// opens content/ (contentroot.Open), not built from a MapFS: a symbolic
+// link to /proc/self/environ, or out of the tree, exists only on disk.
+// One Builder builds every case, so that the bundles are made once.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/internal/contentroot"
+	"github.com/vozia/site/internal/problem"
+)
+
+// hostileCase is one parsed testdata/hostile/*.txtar.
+type hostileCase struct {
+	wants    []hostileWant
+	today    time.Time
+	symlinks [][2]string // name, target
+	absent   []string
+	remove   []string
+	files    map[string][]byte
+}
+
+type hostileWant struct {
+	file      string
+	line, col int // col 0: any column
+	text      string
+}
+
+func (w hostileWant) String() string {
+	if w.col > 0 {
+		return fmt.Sprintf("%s:%d:%d: …%s…", w.file, w.line, w.col, w.text)
+	}
+	return fmt.Sprintf("%s:%d: …%s…", w.file, w.line, w.text)
+}
+
+func (w hostileWant) matches(p problem.Problem) bool {
+	return p.File == w.file && p.Line == w.line && (w.col == 0 || p.Col == w.col) && strings.Contains(p.Message, w.text)
+}
+
+var (
+	txtarFile = regexp.MustCompile(`(?m)^-- (.+) --$`)
+	wantLine  = regexp.MustCompile(`^([^:\s]+):(\d+)(?::(\d+))?: (.+)$`)
+)
+
+// parseHostile reads a case: the txtar format of golang.org/x/tools/txtar.
+func parseHostile(data []byte) (*hostileCase, error) {
+	c := &hostileCase{today: fixedNow, files: map[string][]byte{}}
+	marks := txtarFile.FindAllSubmatchIndex(data, -1)
+	comment := data
+	if len(marks) > 0 {
+		comment = data[:marks[0][0]]
+	}
+	for i, m := range marks {
+		end := len(data)
+		if i+1 < len(marks) {
+			end = marks[i+1][0]
+		}
+		body := data[min(m[1]+1, len(data)):end]
+		c.files[string(data[m[2]:m[3]])] = body
+	}
+	for _, line := range strings.Split(string(comment), "\n") {
+		key, val, ok := strings.Cut(line, ": ")
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		switch key {
+		case "want":
+			m := wantLine.FindStringSubmatch(val)
+			if m == nil {
+				return nil, fmt.Errorf("want %q: write FILE:LINE: TEXT or FILE:LINE:COL: TEXT", val)
+			}
+			w := hostileWant{file: m[1], text: m[4]}
+			w.line, _ = strconv.Atoi(m[2])
+			w.col, _ = strconv.Atoi(m[3])
+			c.wants = append(c.wants, w)
+		case "today":
+			t, err := time.Parse(time.DateOnly, val)
+			if err != nil {
+				return nil, fmt.Errorf("today: %w", err)
+			}
+			c.today = t.Add(12 * time.Hour)
+		case "symlink":
+			name, target, ok := strings.Cut(val, " -> ")
+			if !ok {
+				return nil, fmt.Errorf("symlink %q: write NAME -> TARGET", val)
+			}
+			c.symlinks = append(c.symlinks, [2]string{name, target})
+		case "absent":
+			c.absent = append(c.absent, val)
+		case "remove":
+			c.remove = append(c.remove, val)
+		}
+	}
+	return c, nil
+}
+
+// write lays the case over the test site in a new directory and returns
+// the content tree's path and the outside directory's.
+func (c *hostileCase) write(t *testing.T, secret string) (contentDir, outside string) {
+	t.Helper()
+	dir := t.TempDir()
+	contentDir, outside = filepath.Join(dir, "content"), filepath.Join(dir, "outside")
+	if err := os.CopyFS(contentDir, os.DirFS("../testdata/site")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(outside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte(secret+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range c.remove {
+		if err := os.Remove(filepath.Join(contentDir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, data := range c.files {
+		p := filepath.Join(contentDir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range c.symlinks {
+		p := filepath.Join(contentDir, filepath.FromSlash(l[0]))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(strings.ReplaceAll(l[1], "$OUTSIDE", outside), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return contentDir, outside
+}
+
+// environSecrets are the values the build's environment holds, as
+// /proc/self/environ shows them (what a symbolic link to it would read).
+func environSecrets(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile("/proc/self/environ")
+	if err != nil {
+		t.Fatalf("the test reads its environment from /proc/self/environ: %v", err)
+	}
+	var out []string
+	for _, kv := range bytes.Split(data, []byte{0}) {
+		if _, v, ok := bytes.Cut(kv, []byte("=")); ok && len(v) >= 8 {
+			out = append(out, string(kv))
+		}
+	}
+	return out
+}
+
+func TestHostileContent(t *testing.T) {
+	names, err := filepath.Glob("testdata/hostile/*.txtar")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no cases in testdata/hostile: %v", err)
+	}
+	secret := "outside-secret-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	secrets := append(environSecrets(t), secret)
+	bld := NewBuilder(Options{FrontendDir: "../frontend"})
+	defer bld.Close()
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(filepath.Base(name), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := parseHostile(data)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			dir, _ := c.write(t, secret)
+			fsys, err := contentroot.Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fsys.Close()
+			bld.opt.Content, bld.opt.Now = fsys, c.today
+			res, err := bld.Build(context.Background())
+
+			// Nothing of the environment, nor of a file outside the tree,
+			// reaches the output or the messages.
+			var shipped []File
+			if res != nil {
+				shipped = append(slices.Clone(res.Site), res.CDN...)
+			}
+			for _, s := range secrets {
+				if err != nil && strings.Contains(err.Error(), s) {
+					t.Errorf("a problem quotes the environment or a file outside content/: %.40q…", s)
+				}
+				for _, f := range shipped {
+					if bytes.Contains(f.Data, []byte(s)) {
+						t.Errorf("%s holds the environment or a file outside content/: %.40q…", f.Path, s)
+					}
+				}
+			}
+			for _, a := range c.absent {
+				for _, f := range shipped {
+					if bytes.Contains(f.Data, []byte(a)) {
+						t.Errorf("%s holds %q", f.Path, a)
+					}
+				}
+			}
+
+			if len(c.wants) == 0 {
+				if err != nil {
+					t.Fatalf("the build failed, want it to pass:\n%v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("the build passed, want it to fail with:\n%s", wantList(c.wants))
+			}
+			problems := problem.Of(err)
+			matched := make([]bool, len(c.wants))
+		next:
+			for _, p := range problems {
+				for i, w := range c.wants {
+					if !matched[i] && w.matches(p) {
+						matched[i] = true
+						continue next
+					}
+				}
+				t.Errorf("unexpected problem: %s", p.Error())
+			}
+			for i, w := range c.wants {
+				if !matched[i] {
+					t.Errorf("missing problem: %s", w)
+				}
+			}
+			if t.Failed() {
+				t.Logf("the build's problems:\n%v", err)
+			}
+		})
+	}
+}
+
+func wantList(ws []hostileWant) string {
+	s := make([]string, len(ws))
+	for i, w := range ws {
+		s[i] = w.String()
+	}
+	return strings.Join(s, "\n")
+}
