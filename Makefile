@@ -94,7 +94,7 @@ article:
 # the routing manifest (deploy/lib/routing-types.ts), the icon names and the
 # field reference of content/README.md.
 types:
-	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference|TestRegistry|TestHighlightCSS' -update
+	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference|TestRegistry|TestHighlightCSS|TestEditorConfig' -update
 	$(GO) test ./internal/routing -run TestTypeScript -update
 
 clean:

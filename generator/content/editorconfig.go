@@ -1,0 +1,433 @@
+package content
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The web editor at /admin/ (Sveltia CMS) is configured by a file,
+// frontend/admin/config.yml, that EditorConfig writes from the same Go
+// types the build decodes content into: every page, article, collection
+// and settings file, each field with the widget of its type, required
+// unless its key is tagged omitempty, its help taken from the field's doc
+// comment, and the rules the build checks that a form can check too
+// (enums, icon names, lengths, slug and date patterns, alt text) as the
+// editor's own validation. So the editor cannot save what the build would
+// refuse for any of those reasons; what only the build can judge (links
+// between pages, claims, images' sizes) the build of the pull request
+// reports. A test fails while the committed file is stale (`make types`).
+
+// EditorRepo is the GitHub repository the editor opens pull requests on.
+const EditorRepo = "vozia/site"
+
+// DocFunc returns the doc comment of a field of a named Go type, or of the
+// type itself when field is empty.
+type DocFunc func(typeName, field string) string
+
+// editorRule is what a field's Go declaration says beyond its type: the
+// values it may take or the pattern it must match, as the Validate methods
+// and decoders check them.
+type editorRule struct {
+	options   []string
+	pattern   *regexp.Regexp
+	message   string
+	maxLength int
+	min, max  float64
+	text      bool
+}
+
+// editorRules are the rules of single fields, by "Type.Field". Each points
+// at the declaration the build checks against, so that a change there
+// changes the editor's validation too.
+var editorRules = map[string]editorRule{
+	"CardsSection.Variant":            {options: cardVariants[1:]},
+	"ChatMessage.From":                {options: chatSpeakers},
+	"Action.Site":                     {options: SiteAddresses},
+	"Claim.Kind":                      {options: claimKinds},
+	"Claim.Key":                       {pattern: claimKey, message: "lowercase letters, digits and single hyphens"},
+	"CollectionSection.Collection":    {options: cardCollections},
+	"ArticleFront.Description":        {maxLength: maxDescription, text: true},
+	"ArticleFront.Tags":               {pattern: tagRE, message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
+	"Review.RatingValue":              {min: 1, max: 5},
+	"Review.DatePublished":            {pattern: datePattern, message: "a date like 2024-05-01"},
+	"Webinar.Date":                    {pattern: datePattern, message: "a date like 2024-02-15"},
+	"Webinar.Time":                    {pattern: timePattern, message: "a 24-hour time like 14:00"},
+	"PulseDashboardSection.Sentiment": {min: 0, max: 100},
+}
+
+var (
+	// chatSpeakers are the values of ChatMessage.From.
+	chatSpeakers = []string{"agent", "customer"}
+	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	timePattern  = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
+	hexPattern   = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
+)
+
+// longText are field names whose text runs to sentences: a text area
+// rather than a line.
+var longText = map[string]bool{"Text": true, "Intro": true, "Description": true, "Quote": true, "Answer": true, "Body": true, "Subheading": true, "Bio": true, "Summary": true}
+
+// EditorConfig returns frontend/admin/config.yml.
+func EditorConfig(doc DocFunc) []byte {
+	g := &editorGen{doc: doc}
+	cfg := obj{
+		{"backend", obj{
+			{"name", "github"},
+			{"repo", EditorRepo},
+			{"branch", "main"},
+			// The relay at /oauth/* on the site's own origin; admin.js sets
+			// base_url to that origin when the page loads.
+			{"auth_endpoint", "oauth/authorize"},
+		}},
+		{"publish_mode", "editorial_workflow"},
+		{"media_folder", "content/images"},
+		{"public_folder", "/images"},
+		{"slug", obj{{"encoding", "ascii"}, {"clean_accents", true}}},
+		// An optional field left empty is left out of the file, as the
+		// guide writes files: an empty optional object or list would
+		// otherwise be written and refused.
+		{"output", obj{{"omit_empty_optional_fields", true}}},
+		{"collections", []any{
+			g.pages(),
+			g.textPages(),
+			g.articles(),
+			g.collections(),
+			g.settings(),
+		}},
+	}
+	var b bytes.Buffer
+	b.WriteString("# Code generated from generator/content by EditorConfig(); DO NOT EDIT.\n# Refresh: make types\n")
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(cfg); err != nil {
+		panic(fmt.Sprintf("content: editor configuration: %v", err))
+	}
+	return b.Bytes()
+}
+
+type editorGen struct {
+	doc DocFunc
+}
+
+func (g *editorGen) pages() obj {
+	return obj{
+		{"name", "pages"},
+		{"label", "Pages"},
+		{"label_singular", "Page"},
+		{"description", "One file per page under content/pages/: its path is the page's address (index is the home page)."},
+		{"folder", "content/pages"},
+		{"extension", "yaml"},
+		{"format", "yaml"},
+		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
+		{"path", "{{slug}}"},
+		{"identifier_field", "title"},
+		{"create", true},
+		{"fields", g.fields(reflect.TypeOf(pageFile{}))},
+	}
+}
+
+func (g *editorGen) textPages() obj {
+	return obj{
+		{"name", "text-pages"},
+		{"label", "Text pages"},
+		{"label_singular", "Text page"},
+		{"description", "Pages of running text (policies, terms): front matter and Markdown, under content/pages/."},
+		{"folder", "content/pages"},
+		{"extension", "md"},
+		{"format", "yaml-frontmatter"},
+		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
+		{"path", "{{slug}}"},
+		{"identifier_field", "title"},
+		{"create", true},
+		{"fields", append(g.fields(reflect.TypeOf(markdownFront{})), g.body("The page's text, in Markdown."))},
+	}
+}
+
+func (g *editorGen) articles() obj {
+	fields := g.fields(reflect.TypeOf(ArticleFront{}))
+	for i, f := range fields {
+		if f.(obj).get("name") == "author" {
+			fields[i] = obj{
+				{"name", "author"},
+				{"label", "Author"},
+				{"widget", "relation"},
+				{"collection", "collections"},
+				{"file", "authors"},
+				{"value_field", "items.*.key"},
+				{"display_fields", []any{"items.*.name"}},
+				{"search_fields", []any{"items.*.name"}},
+				{"hint", f.(obj).get("hint")},
+			}
+		}
+	}
+	return obj{
+		{"name", "articles"},
+		{"label", "Articles"},
+		{"label_singular", "Article"},
+		{"description", "One folder per article under content/articles/: index.md and its images beside it. Drafts stay off the site."},
+		{"folder", "content/articles"},
+		{"path", "{{slug}}/index"},
+		{"extension", "md"},
+		{"format", "yaml-frontmatter"},
+		// Images sit beside index.md and are written by their file name.
+		{"media_folder", ""},
+		{"public_folder", ""},
+		{"create", true},
+		{"identifier_field", "title"},
+		{"summary", "{{title}} ({{date}}){{draft | ternary(' · draft', '')}}"},
+		{"sortable_fields", []any{"date", "title"}},
+		{"fields", append(fields, g.body("The article, in Markdown."))},
+	}
+}
+
+func (g *editorGen) body(hint string) obj {
+	return obj{{"name", "body"}, {"label", "Text"}, {"widget", "markdown"}, {"hint", hint}}
+}
+
+// collections are the files under collections/, each a list at its top
+// level (root: true).
+func (g *editorGen) collections() obj {
+	var files []any
+	add := func(name, file string, elem reflect.Type) {
+		files = append(files, obj{
+			{"name", name},
+			{"label", humanize(name)},
+			{"file", "content/" + file},
+			{"fields", []any{obj{
+				{"name", "items"},
+				{"label", humanize(name)},
+				{"widget", "list"},
+				{"root", true},
+				{"hint", help(elem.Name(), g.doc(elem.Name(), ""))},
+				{"fields", g.fields(elem)},
+			}}},
+		})
+	}
+	add("authors", AuthorsFile, reflect.TypeOf(Author{}))
+	for _, name := range sortedKeys(collectionFiles) {
+		c := collectionFiles[name]
+		add(name, c.file, reflect.TypeOf(c.ptr(&Collections{})).Elem().Elem())
+	}
+	return obj{
+		{"name", "collections"},
+		{"label", "Collections"},
+		{"description", "Records several pages show (services, reviews, people…), one list per file under content/collections/."},
+		{"files", files},
+	}
+}
+
+func (g *editorGen) settings() obj {
+	file := func(name, label, path string, t reflect.Type) obj {
+		return obj{{"name", name}, {"label", label}, {"file", "content/" + path}, {"fields", g.fields(t)}}
+	}
+	return obj{
+		{"name", "settings"},
+		{"label", "Site settings"},
+		{"description", "The brand and addresses, the copy every page shares, and the redirects."},
+		{"files", []any{
+			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(SiteConfig{})),
+			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(Layout{})),
+			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(Routing{})),
+		}},
+	}
+}
+
+// fields are the editor's fields of struct type t, embedded structs
+// flattened, in the order of the Go declaration.
+func (g *editorGen) fields(t reflect.Type) []any {
+	var out []any
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		key, opts, ok := yamlKey(f)
+		if !ok {
+			continue
+		}
+		if f.Anonymous && key == "" {
+			out = append(out, g.fields(f.Type)...)
+			continue
+		}
+		out = append(out, g.field(t, f, key, !strings.Contains(opts, "omitempty")))
+	}
+	return out
+}
+
+func (g *editorGen) field(owner reflect.Type, f reflect.StructField, key string, required bool) obj {
+	ft := f.Type
+	if ft.Kind() == reflect.Pointer {
+		ft = ft.Elem()
+	}
+	o := obj{{"name", key}, {"label", humanize(key)}}
+	if !required {
+		o = append(o, kv{"required", false})
+	}
+	if h := help(f.Name, g.doc(owner.Name(), f.Name)); h != "" {
+		o = append(o, kv{"hint", h})
+	}
+	rule := editorRules[owner.Name()+"."+f.Name]
+	return append(o, g.widget(ft, f.Name, rule)...)
+}
+
+// widget is the widget of type t and its options.
+func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
+	switch t {
+	case reflect.TypeOf(Icon("")):
+		return obj{{"widget", "select"}, {"options", anySlice(iconNames)}, {"dropdown_threshold", 0}}
+	case reflect.TypeOf(HexColor("")):
+		return obj{{"widget", "color"}, {"pattern", []any{hexPattern.String(), "a colour written #RRGGBB"}}}
+	case reflect.TypeOf(AbsURL("")):
+		return obj{{"widget", "string"}, {"type", "url"}, {"pattern", []any{`^https?://`, "an address starting with https://"}}}
+	case reflect.TypeOf(Email("")):
+		return obj{{"widget", "string"}, {"type", "email"}}
+	case reflect.TypeOf(Date("")):
+		return obj{{"widget", "datetime"}, {"type", "date"}, {"format", "YYYY-MM-DD"}}
+	case reflect.TypeOf(Image{}), reflect.TypeOf(ArticleImage{}):
+		return obj{{"widget", "object"}, {"fields", []any{
+			obj{{"name", "src"}, {"label", "Image"}, {"widget", "image"}, {"hint", "A photo or drawing (JPEG, PNG, WebP, AVIF or SVG); the build makes its sizes."}},
+			obj{{"name", "alt"}, {"label", "Text alternative"}, {"widget", "string"}, {"hint", "Describes the image for those who cannot see it."}},
+		}}}
+	}
+	if t.Kind() == reflect.Slice && t.Elem() == sectionType {
+		return obj{{"widget", "list"}, {"typeKey", "kind"}, {"label_singular", "Section"}, {"types", g.kinds()}}
+	}
+	switch t.Kind() {
+	case reflect.String:
+		if rule.options != nil {
+			return obj{{"widget", "select"}, {"options", anySlice(rule.options)}}
+		}
+		w := "string"
+		if rule.text || longText[name] {
+			w = "text"
+		}
+		o := obj{{"widget", w}}
+		if rule.maxLength > 0 {
+			o = append(o, kv{"maxlength", rule.maxLength})
+		}
+		if rule.pattern != nil {
+			o = append(o, kv{"pattern", []any{rule.pattern.String(), rule.message}})
+		}
+		return o
+	case reflect.Bool:
+		return obj{{"widget", "boolean"}}
+	case reflect.Int, reflect.Int64, reflect.Float64, reflect.Float32:
+		vt := "int"
+		if t.Kind() == reflect.Float64 || t.Kind() == reflect.Float32 {
+			vt = "float"
+		}
+		o := obj{{"widget", "number"}, {"value_type", vt}}
+		if rule.min != 0 || rule.max != 0 {
+			o = append(o, kv{"min", rule.min}, kv{"max", rule.max})
+		}
+		return o
+	case reflect.Struct:
+		return obj{{"widget", "object"}, {"fields", g.fields(t)}}
+	case reflect.Slice:
+		e := t.Elem()
+		if e.Kind() == reflect.Pointer {
+			e = e.Elem()
+		}
+		if e.Kind() == reflect.Struct && e != reflect.TypeOf(Image{}) {
+			return obj{{"widget", "list"}, {"fields", g.fields(e)}}
+		}
+		sub := append(obj{{"name", "item"}, {"label", humanize(singular(name))}}, g.widget(e, singular(name), rule)...)
+		return obj{{"widget", "list"}, {"field", sub}}
+	}
+	panic(fmt.Sprintf("content: no editor widget for %s (field %s)", t, name))
+}
+
+// kinds are the section kinds as the variable types of a list.
+func (g *editorGen) kinds() []any {
+	var out []any
+	for _, k := range sectionKinds {
+		out = append(out, obj{
+			{"name", k.Name},
+			{"label", humanize(k.Name)},
+			{"widget", "object"},
+			{"summary", "{{fields.heading}}"},
+			{"fields", g.fields(k.Type())},
+		})
+	}
+	return out
+}
+
+// humanize turns a key into a label: "tagsLabel" and "case-studies" read
+// "Tags label" and "Case studies".
+func humanize(key string) string {
+	var b strings.Builder
+	for i, r := range key {
+		switch {
+		case r == '-' || r == '_':
+			b.WriteByte(' ')
+		case i > 0 && unicode.IsUpper(r) && !unicode.IsUpper(rune(key[i-1])):
+			b.WriteByte(' ')
+			b.WriteRune(unicode.ToLower(r))
+		case i == 0:
+			b.WriteRune(unicode.ToUpper(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// help makes a doc comment the one-line help under a field, without the
+// Go name it starts with ("Eyebrow is the kicker." → "The kicker.").
+func help(name, text string) string {
+	text = strings.Join(strings.Fields(text), " ")
+	for _, prefix := range []string{name + " is ", name + " are ", name + " "} {
+		if after, ok := strings.CutPrefix(text, prefix); ok && after != "" {
+			return strings.ToUpper(after[:1]) + after[1:]
+		}
+	}
+	return text
+}
+
+func singular(name string) string {
+	if strings.HasSuffix(name, "ies") {
+		return strings.TrimSuffix(name, "ies") + "y"
+	}
+	return strings.TrimSuffix(name, "s")
+}
+
+func anySlice(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+// obj is a YAML mapping that keeps its keys in order.
+type obj []kv
+
+type kv struct {
+	k string
+	v any
+}
+
+func (o obj) get(k string) any {
+	for _, e := range o {
+		if e.k == k {
+			return e.v
+		}
+	}
+	return nil
+}
+
+func (o obj) MarshalYAML() (any, error) {
+	n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	for _, e := range o {
+		var k, v yaml.Node
+		k.SetString(e.k)
+		if err := v.Encode(e.v); err != nil {
+			return nil, err
+		}
+		n.Content = append(n.Content, &k, &v)
+	}
+	return n, nil
+}

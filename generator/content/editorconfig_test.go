@@ -1,0 +1,302 @@
+package content
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"gopkg.in/yaml.v3"
+)
+
+const (
+	editorConfigFile = "../../frontend/admin/config.yml"
+	// editorSchemaFile is the JSON Schema of the configuration that the
+	// editor's npm package ships.
+	editorSchemaFile = "../../frontend/node_modules/@sveltia/cms/schema/sveltia-cms.json"
+)
+
+func editorConfig(t *testing.T) []byte {
+	t.Helper()
+	d := readDocs(t)
+	return EditorConfig(func(typeName, field string) string {
+		if field == "" {
+			return d.types[typeName]
+		}
+		return d.fields[typeName][field]
+	})
+}
+
+// TestEditorConfig fails while the committed configuration of the web
+// editor no longer matches the Go content types; -update (make types)
+// rewrites it.
+func TestEditorConfig(t *testing.T) {
+	got := editorConfig(t)
+	if *update {
+		if err := os.WriteFile(editorConfigFile, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(editorConfigFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is stale: run `make types`", editorConfigFile)
+	}
+}
+
+// TestEditorConfigSchema checks the configuration against the JSON Schema
+// the editor ships, as the editor itself does when it starts.
+func TestEditorConfigSchema(t *testing.T) {
+	f, err := os.Open(editorSchemaFile)
+	if err != nil {
+		t.Fatalf("the editor's schema: %v (make deps installs it)", err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sveltia-cms.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sveltia-cms.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(jsonValue(t, editorConfig(t))); err != nil {
+		t.Errorf("the editor's configuration does not match its schema: %v", err)
+	}
+
+	// The schema must not accept anything: a misspelt option is refused.
+	bad := append(editorConfig(t), []byte("publish_mod: editorial_workflow\n")...)
+	if sch.Validate(jsonValue(t, bad)) == nil {
+		t.Error("the schema accepted an unknown option: the check above checks nothing")
+	}
+}
+
+// jsonValue is the YAML text as the JSON values the schema validator reads.
+func jsonValue(t *testing.T, y []byte) any {
+	t.Helper()
+	var v any
+	if err := yaml.Unmarshal(y, &v); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+type editorCollection struct {
+	Name      string         `yaml:"name"`
+	Folder    string         `yaml:"folder"`
+	Extension string         `yaml:"extension"`
+	Path      string         `yaml:"path"`
+	Nested    map[string]any `yaml:"nested"`
+	Files     []struct {
+		Name   string        `yaml:"name"`
+		File   string        `yaml:"file"`
+		Fields []editorField `yaml:"fields"`
+	} `yaml:"files"`
+	Fields []editorField `yaml:"fields"`
+}
+
+type editorField struct {
+	Name     string        `yaml:"name"`
+	Widget   string        `yaml:"widget"`
+	Required *bool         `yaml:"required"`
+	Root     bool          `yaml:"root"`
+	TypeKey  string        `yaml:"typeKey"`
+	Options  []string      `yaml:"options"`
+	Fields   []editorField `yaml:"fields"`
+	Field    *editorField  `yaml:"field"`
+	Types    []struct {
+		Name   string        `yaml:"name"`
+		Fields []editorField `yaml:"fields"`
+	} `yaml:"types"`
+}
+
+func parseEditorConfig(t *testing.T) []editorCollection {
+	t.Helper()
+	var cfg struct {
+		Collections []editorCollection `yaml:"collections"`
+	}
+	if err := yaml.Unmarshal(editorConfig(t), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	return cfg.Collections
+}
+
+// TestEditorConfigCovers: every section kind is a type of a page's
+// sections, every field the build requires is required in the editor and
+// every optional one optional, icons are a select of the icon set, and
+// every file of the content tree is one the editor opens.
+func TestEditorConfigCovers(t *testing.T) {
+	cols := parseEditorConfig(t)
+	byName := map[string]editorCollection{}
+	for _, c := range cols {
+		byName[c.Name] = c
+	}
+
+	pages := byName["pages"]
+	var sections *editorField
+	for i := range pages.Fields {
+		if pages.Fields[i].Name == "sections" {
+			sections = &pages.Fields[i]
+		}
+	}
+	if sections == nil || sections.TypeKey != "kind" {
+		t.Fatalf("pages have no sections list keyed on kind: %+v", sections)
+	}
+	types := map[string][]editorField{}
+	for _, ty := range sections.Types {
+		types[ty.Name] = ty.Fields
+	}
+	for _, k := range sectionKinds {
+		fields, ok := types[k.Name]
+		if !ok {
+			t.Errorf("section kind %q is not in the editor", k.Name)
+			continue
+		}
+		checkFields(t, "kind "+k.Name, k.Type(), fields)
+	}
+	if len(types) != len(sectionKinds) {
+		t.Errorf("the editor has %d section kinds, the build %d", len(types), len(sectionKinds))
+	}
+	checkFields(t, "page", reflect.TypeOf(pageFile{}), pages.Fields)
+	checkFields(t, "text page", reflect.TypeOf(markdownFront{}), byName["text-pages"].Fields)
+	checkFields(t, "article", reflect.TypeOf(ArticleFront{}), byName["articles"].Fields)
+
+	files := map[string][]editorField{}
+	for _, c := range cols {
+		for _, f := range c.Files {
+			files[strings.TrimPrefix(f.File, "content/")] = f.Fields
+		}
+	}
+	checkFields(t, "site.yaml", reflect.TypeOf(SiteConfig{}), files["site.yaml"])
+	checkFields(t, "layout.yaml", reflect.TypeOf(Layout{}), files["layout.yaml"])
+	checkFields(t, "routing.yaml", reflect.TypeOf(Routing{}), files["routing.yaml"])
+	lists := map[string]reflect.Type{AuthorsFile: reflect.TypeOf(Author{})}
+	for _, c := range collectionFiles {
+		lists[c.file] = reflect.TypeOf(c.ptr(&Collections{})).Elem().Elem()
+	}
+	for file, elem := range lists {
+		f := files[file]
+		if len(f) != 1 || !f[0].Root || f[0].Widget != "list" {
+			t.Errorf("%s is not edited as a list at the top level: %+v", file, f)
+			continue
+		}
+		checkFields(t, file, elem, f[0].Fields)
+	}
+
+	// Every YAML and Markdown file of the content tree is opened by a
+	// collection of the editor.
+	root := os.DirFS("../../content")
+	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || p == "README.md" {
+			return err
+		}
+		ext := path.Ext(p)
+		if ext != ".yaml" && ext != ".md" {
+			return nil
+		}
+		if _, ok := files[p]; ok {
+			return nil
+		}
+		for _, c := range cols {
+			if c.Folder != "" && editorOpens(c, "content/"+p) {
+				return nil
+			}
+		}
+		t.Errorf("content/%s is not in the editor's configuration", p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// editorOpens reports whether the folder collection c lists file.
+func editorOpens(c editorCollection, file string) bool {
+	rel, ok := strings.CutPrefix(file, c.Folder+"/")
+	if !ok || path.Ext(rel) != "."+c.Extension {
+		return false
+	}
+	rel = strings.TrimSuffix(rel, path.Ext(rel))
+	pat := "^" + strings.ReplaceAll(regexp.QuoteMeta(c.Path), regexp.QuoteMeta("{{slug}}"), "[^/]+") + "$"
+	if c.Nested != nil {
+		// Nested folders: the path may sit below subfolders.
+		pat = "^([^/]+/)*" + pat[1:]
+	}
+	return regexp.MustCompile(pat).MatchString(rel)
+}
+
+// checkFields compares the editor's fields of a record with Go struct t.
+func checkFields(t *testing.T, where string, st reflect.Type, fields []editorField) {
+	t.Helper()
+	byKey := map[string]editorField{}
+	for _, f := range fields {
+		byKey[f.Name] = f
+	}
+	walked := 0
+	var walk func(st reflect.Type)
+	walk = func(st reflect.Type) {
+		for i := 0; i < st.NumField(); i++ {
+			sf := st.Field(i)
+			key, opts, ok := yamlKey(sf)
+			if !ok {
+				continue
+			}
+			if sf.Anonymous && key == "" {
+				walk(sf.Type)
+				continue
+			}
+			walked++
+			f, ok := byKey[key]
+			if !ok {
+				t.Errorf("%s: field %q is not in the editor", where, key)
+				continue
+			}
+			optional := strings.Contains(opts, "omitempty")
+			if got := f.Required == nil || *f.Required; got == optional {
+				t.Errorf("%s: field %q required = %v in the editor, optional = %v in Go", where, key, got, optional)
+			}
+			ft := sf.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			switch {
+			case ft == reflect.TypeOf(Icon("")):
+				if f.Widget != "select" || !reflect.DeepEqual(f.Options, iconNames) {
+					t.Errorf("%s: icon %q is not a select of the icon set", where, key)
+				}
+			case ft == reflect.TypeOf(Image{}) || ft == reflect.TypeOf(ArticleImage{}):
+				if len(f.Fields) != 2 || f.Fields[0].Widget != "image" || f.Fields[1].Name != "alt" || f.Fields[1].Required != nil {
+					t.Errorf("%s: image %q is not an image with a required alt: %+v", where, key, f.Fields)
+				}
+			case ft.Kind() == reflect.Struct:
+				checkFields(t, where+"."+key, ft, f.Fields)
+			case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct && ft.Elem() != sectionType:
+				checkFields(t, where+"."+key, ft.Elem(), f.Fields)
+			}
+		}
+	}
+	walk(st)
+	if len(fields) == 0 && len(byKey) == 0 && walked > 0 {
+		t.Errorf("%s: no fields in the editor", where)
+	}
+}
