@@ -16,7 +16,8 @@
 //  6. The redirect pages (/blog), the articles' share images and feeds
 //     (articles.go), sitefiles, sitemap.xml, robots.txt and
 //     the routing manifest (cdn/routes.json) and the same rules as a
-//     CloudFront Function (cdn/viewer-request.js) are added.
+//     CloudFront Function (cdn/viewer-request.js, both generator/cdn) are
+//     added.
 //  7. linkcheck rejects the build if any page links to nowhere.
 //
 // Two builds of the same inputs give byte-identical files.
@@ -39,6 +40,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
@@ -311,11 +313,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	opaqueOf := make(map[string][]linkcheck.Span, len(routes))
 	for i, rt := range routes {
 		docs[rt.Path], opaqueOf[rt.Path] = made[i], opaque[i]
-		out.add(htmlFile(rt), made[i])
+		out.add(cdn.DocumentFile(rt), made[i])
 	}
 	for _, rt := range site.Routes {
 		if rt.Redirect != "" {
-			out.add(htmlFile(rt), redirectDocument(site.Config, rt, b.Script))
+			out.add(cdn.DocumentFile(rt), redirectDocument(site.Config, rt, b.Script))
 		}
 	}
 
@@ -360,17 +362,17 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, linkErrors(site, problems).Prefix(opt.ContentDir)
 	}
 
-	m := manifest(site, style)
+	m := cdn.Manifest(site, style)
 	sorted := out.sorted()
 	paths := make([]string, len(sorted))
 	for i, f := range sorted {
 		paths[i] = f.Path
 	}
-	viewerRequest, err := ViewerRequest(m, paths)
+	viewerRequest, err := cdn.ViewerRequest(m, paths)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Site: sorted, Manifest: m, CDN: []File{{Path: "routes.json", Data: m.Marshal()}, {Path: ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
+	res := &Result{Site: sorted, Manifest: m, CDN: []File{{Path: "routes.json", Data: m.Marshal()}, {Path: cdn.ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
 	res.Stats = stats(routes, rendered, res.Site, b, renderTime, time.Since(start))
 	return res, nil
 }
@@ -415,18 +417,6 @@ func (o *output) sorted() []File {
 // before its data URL is known.
 func clientRoute(rt content.Route) content.ClientRoute {
 	return content.ClientRoute{Path: rt.Path, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound}
-}
-
-// htmlFile is where a route's document lives: <path>/index.html, "/" as
-// index.html and the not-found page as 404.html.
-func htmlFile(r content.Route) string {
-	switch {
-	case r.NotFound:
-		return "404.html"
-	case r.Path == "/":
-		return "index.html"
-	}
-	return strings.TrimPrefix(r.Path, "/") + "/index.html"
 }
 
 func slug(p string) string {

@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/sitefixture"
 
@@ -146,7 +147,7 @@ func TestBuildFixture(t *testing.T) {
 	if m.NotFound != (routing.NotFound{File: "/404.html", Status: 404}) || m.TrailingSlash != "remove" {
 		t.Errorf("manifest = %+v", m)
 	}
-	if len(res.CDN) != 2 || res.CDN[1].Path != ViewerRequestFile || !bytes.Contains(res.CDN[1].Data, []byte(`"/old":["/about",301]`)) {
+	if len(res.CDN) != 2 || res.CDN[1].Path != cdn.ViewerRequestFile || !bytes.Contains(res.CDN[1].Data, []byte(`"/old":["/about",301]`)) {
 		t.Errorf("the CloudFront Function beside routes.json lacks the fixture's redirect")
 	}
 	// deploy/'s tests synthesize the stack from this fixture's CDN files,

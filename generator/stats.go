@@ -12,6 +12,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/internal/parallel"
@@ -67,7 +68,7 @@ func stats(routes []content.Route, rendered []prerender.Result, files []File, b 
 	}
 	s.Routes = make([]RouteStat, len(routes))
 	for i, r := range routes {
-		s.Routes[i] = RouteStat{Path: r.Path, File: htmlFile(r), Render: rendered[i].Time, html: byPath[htmlFile(r)]}
+		s.Routes[i] = RouteStat{Path: r.Path, File: cdn.DocumentFile(r), Render: rendered[i].Time, html: byPath[cdn.DocumentFile(r)]}
 	}
 	s.Assets = make([]AssetStat, len(b.Assets))
 	for i, a := range b.Assets {

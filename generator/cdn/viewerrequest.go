@@ -1,4 +1,4 @@
-package generator
+package cdn
 
 import (
 	_ "embed"

@@ -1,14 +1,22 @@
-package generator
+// Package cdn is what the CDN is told about the site, beside its files:
+// the routing manifest (dist/cdn/routes.json, see internal/routing), made
+// from the route table, and the same rules as a CloudFront Function
+// (dist/cdn/viewer-request.js), which deploy/ installs as the
+// distribution's viewer-request handler. Both answer every case of the
+// shared request table (testdata/routing) as cmd/serve does.
+package cdn
 
 import (
+	"strings"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/routing"
 )
 
-// manifest returns the routing manifest (dist/cdn/routes.json, see
+// Manifest returns the routing manifest (dist/cdn/routes.json, see
 // internal/routing) of a site whose pages inline the given <style>
 // contents.
-func manifest(site *content.Site, inlineStyles ...[]byte) *routing.Manifest {
+func Manifest(site *content.Site, inlineStyles ...[]byte) *routing.Manifest {
 	m := &routing.Manifest{TrailingSlash: "remove", Redirects: []routing.Redirect{}, Rewrites: []routing.Rewrite{}}
 	for _, r := range site.Routes {
 		switch {
@@ -18,7 +26,7 @@ func manifest(site *content.Site, inlineStyles ...[]byte) *routing.Manifest {
 			m.Redirects = append(m.Redirects, routing.Redirect{From: r.Path, To: r.Redirect, Status: 301})
 		}
 		if r.Prefix {
-			m.Rewrites = append(m.Rewrites, routing.Rewrite{From: r.Path + "/*", To: "/" + htmlFile(r)})
+			m.Rewrites = append(m.Rewrites, routing.Rewrite{From: r.Path + "/*", To: "/" + DocumentFile(r)})
 		}
 	}
 	immutable := map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}
@@ -38,4 +46,16 @@ func securityHeaders(c content.SiteConfig, inlineStyles ...[]byte) map[string]st
 		Analytics:       c.Analytics.MeasurementID != "",
 		InlineStyles:    inlineStyles,
 	})
+}
+
+// DocumentFile is where a route's document lives in the CDN root:
+// <path>/index.html, "/" as index.html and the not-found page as 404.html.
+func DocumentFile(r content.Route) string {
+	switch {
+	case r.NotFound:
+		return "404.html"
+	case r.Path == "/":
+		return "index.html"
+	}
+	return strings.TrimPrefix(r.Path, "/") + "/index.html"
 }
