@@ -18,7 +18,8 @@
 //     the routing manifest (cdn/routes.json) and the same rules as a
 //     CloudFront Function (cdn/viewer-request.js, both generator/cdn) are
 //     added.
-//  7. linkcheck rejects the build if any page links to nowhere.
+//  7. linkcheck rejects the build if any page links to nowhere, and
+//     templatetext if any shows template text ("{claim:", "undefined").
 //
 // Two builds of the same inputs give byte-identical files.
 package generator
@@ -47,6 +48,7 @@ import (
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
+	"github.com/vozia/site/generator/templatetext"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/parallel"
@@ -361,6 +363,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if len(problems) > 0 {
 		return nil, linkErrors(site, problems).Prefix(opt.ContentDir)
 	}
+	// No page shows template text (placeholders are resolved when content
+	// is decoded; this catches what reaches a page another way).
+	if shown := templatetext.Check(docs); len(shown) > 0 {
+		return nil, templateErrors(site, shown).Prefix(opt.ContentDir)
+	}
 
 	m := cdn.Manifest(site, style)
 	sorted := out.sorted()
@@ -449,6 +456,19 @@ func linkErrors(site *content.Site, problems []linkcheck.Problem) problem.List {
 			continue
 		}
 		errs = append(errs, content.Error{Message: "link check: " + p.String()})
+	}
+	return errs.Sorted()
+}
+
+// templateErrors reports template text on a page at the page's file.
+func templateErrors(site *content.Site, shown []templatetext.Problem) problem.List {
+	var errs content.ErrorList
+	for _, p := range shown {
+		e := content.Error{Message: "template text: " + p.String()}
+		if pg := site.Pages[p.Page]; pg != nil && pg.Route.File != "" {
+			e.File, e.Line, e.Col = pg.Route.File, 1, 1
+		}
+		errs = append(errs, e)
 	}
 	return errs.Sorted()
 }

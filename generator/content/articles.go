@@ -135,13 +135,13 @@ type Author struct {
 // once on the index page's article-index section.
 type ArticleLabels struct {
 	// ReadingTime says how long an article takes to read; {minutes} is replaced ("{minutes} min read").
-	ReadingTime string `json:"readingTime"`
+	ReadingTime string `json:"readingTime" fill:"minutes"`
 	// Contents heads the table of contents of a long article.
 	Contents string `json:"contents"`
 	// Related heads the related articles under an article.
 	Related string `json:"related"`
 	// TaggedHeading is a tag page's h1; {tag} is replaced ("Articles tagged {tag}").
-	TaggedHeading string `json:"taggedHeading"`
+	TaggedHeading string `json:"taggedHeading" fill:"tag"`
 	// TagsLabel names the list of an article's tags for screen readers.
 	TagsLabel string `json:"tagsLabel"`
 	// Newer labels the link to the page of newer articles.
@@ -149,7 +149,7 @@ type ArticleLabels struct {
 	// Older labels the link to the page of older articles.
 	Older string `json:"older"`
 	// PageLabel says where a page is in the index; {page} and {pages} are replaced ("Page {page} of {pages}").
-	PageLabel string `json:"pageLabel"`
+	PageLabel string `json:"pageLabel" fill:"page,pages"`
 	// AllArticles links back to the index.
 	AllArticles string `json:"allArticles"`
 	// Feed labels the link to the article feed.
@@ -157,7 +157,7 @@ type ArticleLabels struct {
 	// Draft is the banner make dev shows on a draft.
 	Draft string `json:"draft"`
 	// Scheduled is the banner make dev shows on an article dated after today; {date} is replaced.
-	Scheduled string `json:"scheduled"`
+	Scheduled string `json:"scheduled" fill:"date"`
 	// Months names the months of the dates, January first.
 	Months []string `yaml:"months" json:"-"`
 }
@@ -532,7 +532,8 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 	if path.Base(file) == "index.md" {
 		folder = base + "/" + slug
 	}
-	html, toc, words, imgs := l.renderArticle(Pos{File: file, Line: bodyLine, Col: 1}, body, folder)
+	bodyAt := Pos{File: file, Line: bodyLine, Col: 1}
+	html, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder)
 	a.HTML, a.TOC, a.Images = html, toc, imgs
 	a.Minutes = max(1, int(math.Ceil(float64(words)/wordsPerMinute)))
 	if l.failed(file) {

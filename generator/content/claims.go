@@ -2,6 +2,7 @@ package content
 
 import (
 	"fmt"
+	"io/fs"
 	"maps"
 	"reflect"
 	"regexp"
@@ -20,10 +21,12 @@ import (
 //	{claim:key.value}  its figure as a stat shows it ("Up to 65%")
 //	{claim:key.label}  what the figure measures ("lower cost on routine contacts")
 //
-// Load replaces the citations in every page and collection record, and
-// refuses an unknown key, a percentage written out by hand outside an
-// illustrative mock (it would drift from the claim), and a goal cited
-// among a case study's results (a goal is not a result).
+// The decoder replaces the citations in every text it reads (pages,
+// collections, layout, front matter) and Load in every Markdown body before
+// rendering it, refusing at its line and column an unknown key, a
+// percentage written out by hand outside an illustrative mock (it would
+// drift from the claim), and a goal cited among a case study's results (a
+// goal is not a result).
 
 // Claim is one marketing figure. Kind is "result" (achieved), "goal" (aimed
 // for: never shown as a result) or "fact" (about the market, not us).
@@ -69,136 +72,136 @@ var illustrative = map[reflect.Type]bool{
 // resultsField names the string lists that state results.
 const resultsField = "Results"
 
-// citeClaims replaces the citations of every page section and collection
-// record and reports what is wrong with them.
-func (l *loader) citeClaims(s *Site) {
-	claims := map[string]Claim{}
-	for _, c := range s.Collections.Claims {
-		if _, dup := claims[c.Key]; dup {
-			l.errs = append(l.errs, Error{File: CollectionFile("claims"), Line: 1, Col: 1, Message: fmt.Sprintf("claim %q is defined twice", c.Key)})
-		}
-		claims[c.Key] = c
+// citations resolves the citations of each text as the decoder reads it
+// (decode.go), so that a citation is replaced wherever it is written, in
+// whatever field or section kind, and a mistake is reported at its own
+// line and column. The decoder takes the texts of claims.yaml itself,
+// which may cite nothing (Claim.Validate), as written (a nil *citations).
+type citations struct {
+	claims map[string]Claim
+}
+
+// loadClaims reads collections/claims.yaml before any other content, which
+// cites it.
+func (l *loader) loadClaims(s *Site) {
+	file := CollectionFile("claims")
+	if _, err := fs.Stat(l.fsys, file); err != nil {
+		l.claims = &citations{}
+		return
 	}
-	cite := func(pos Pos, v reflect.Value) {
-		var problems []string
-		walkStrings(v, "", func(field func() string, inResults bool, str string) string {
-			// Both patterns need a '%' or a '{'. Most strings (an article's
-			// whole HTML among them) have neither: running the expressions
-			// over them was a third of loading a thousand articles.
-			if strings.IndexByte(str, '%') < 0 && strings.IndexByte(str, '{') < 0 {
-				return str
-			}
-			for _, m := range claimPercent.FindAllString(claimRef.ReplaceAllString(str, ""), -1) {
-				problems = append(problems, fmt.Sprintf("%s: the figure %q is written out: cite its claim from %s as {claim:key}", field(), m, CollectionFile("claims")))
-			}
-			var out strings.Builder
-			last := 0
-			for _, m := range claimRef.FindAllStringSubmatchIndex(str, -1) {
-				out.WriteString(str[last:m[0]])
-				last = m[1]
-				key, part := str[m[2]:m[3]], ""
-				if m[4] >= 0 {
-					part = str[m[4]:m[5]]
-				}
-				c, ok := claims[key]
-				if !ok {
-					problems = append(problems, fmt.Sprintf("%s: unknown claim %q%s", field(), key, didYouMean(key, keys(claims))))
-					out.WriteString(str[m[0]:m[1]])
-					continue
-				}
-				if inResults && c.Kind == "goal" {
-					problems = append(problems, fmt.Sprintf("%s: claim %q is a goal, not a result", field(), c.Key))
-				}
-				cited := map[string]string{"": c.Text, "value": c.Value, "label": c.Label}[part]
-				if m[0] == 0 && part == "" { // a phrase that opens a text opens a sentence
-					r, n := utf8.DecodeRuneInString(cited)
-					cited = string(unicode.ToUpper(r)) + cited[n:]
-				}
-				out.WriteString(cited)
-			}
-			out.WriteString(str[last:])
-			return out.String()
-		})
-		for _, p := range problems {
-			l.errs = append(l.errs, pos.errorf("%s", p))
+	l.yaml(file, &s.Collections.Claims) // l.claims is nil: as written
+	c := &citations{claims: map[string]Claim{}}
+	for _, cl := range s.Collections.Claims {
+		if _, dup := c.claims[cl.Key]; dup {
+			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("claim %q is defined twice", cl.Key)})
+		}
+		c.claims[cl.Key] = cl
+	}
+	l.claims = c
+}
+
+// citeProblem is a mistake in a text at a byte offset of it.
+type citeProblem struct {
+	offset int
+	msg    string
+}
+
+// cite returns text with its citations replaced, and its mistakes: an
+// unknown or malformed citation, a percentage written out by hand (unless
+// the text is sample data of a mock: illustrative), a goal cited among
+// results (inResults).
+func (c *citations) cite(text string, inResults, illustrative bool) (string, []citeProblem) {
+	// Both checks need a '%' or a '{'. Most texts have neither: running
+	// the expressions over them was a third of loading a thousand articles.
+	if strings.IndexByte(text, '%') < 0 && strings.IndexByte(text, '{') < 0 {
+		return text, nil
+	}
+	var problems []citeProblem
+	if !illustrative {
+		stripped := blankCitations(text)
+		for _, m := range claimPercent.FindAllStringIndex(stripped, -1) {
+			problems = append(problems, citeProblem{m[0], fmt.Sprintf("the figure %q is written out: cite its claim from %s as {claim:key}", text[m[0]:m[1]], CollectionFile("claims"))})
 		}
 	}
-	for _, p := range s.Pages {
-		for i := range p.Sections {
-			sec := &p.Sections[i]
-			cite(sec.Pos, reflect.ValueOf(sec.Value))
+	var out strings.Builder
+	last := 0
+	for _, m := range claimRef.FindAllStringSubmatchIndex(text, -1) {
+		out.WriteString(text[last:m[0]])
+		last = m[1]
+		key, part := text[m[2]:m[3]], ""
+		if m[4] >= 0 {
+			part = text[m[4]:m[5]]
 		}
-	}
-	for _, name := range sortedKeys(collectionFiles) {
-		if name == "claims" {
+		cl, ok := c.claims[key]
+		if !ok {
+			problems = append(problems, citeProblem{m[0], fmt.Sprintf("unknown claim %q%s", key, didYouMean(key, keys(c.claims)))})
+			out.WriteString(text[m[0]:m[1]])
 			continue
 		}
-		cite(Pos{File: collectionFiles[name].file, Line: 1, Col: 1}, reflect.ValueOf(collectionFiles[name].ptr(&s.Collections)))
+		if inResults && cl.Kind == "goal" {
+			problems = append(problems, citeProblem{m[0], fmt.Sprintf("claim %q is a goal, not a result", cl.Key)})
+		}
+		cited := map[string]string{"": cl.Text, "value": cl.Value, "label": cl.Label}[part]
+		if m[0] == 0 && part == "" { // a phrase that opens a text opens a sentence
+			r, n := utf8.DecodeRuneInString(cited)
+			cited = string(unicode.ToUpper(r)) + cited[n:]
+		}
+		out.WriteString(cited)
 	}
+	out.WriteString(text[last:])
+	// What looks like a citation but is not one would reach the visitor
+	// as written.
+	rest := blankCitations(text)
+	for _, m := range claimLike.FindAllStringIndex(rest, -1) {
+		problems = append(problems, citeProblem{m[0], fmt.Sprintf("%q is not a citation: write {claim:key}, {claim:key.value} or {claim:key.label} with a key of %s", rest[m[0]:m[1]], CollectionFile("claims"))})
+	}
+	return out.String(), problems
 }
 
-func keys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+// blankCitations is text with each citation blanked out, offsets kept.
+func blankCitations(text string) string {
+	if !strings.Contains(text, "{claim:") {
+		return text
+	}
+	return claimRef.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat(" ", len(m)) })
+}
 
-// walkStrings calls f on every settable string reachable from v (pointers,
-// structs, slices), except inside illustrative types, and stores what f
-// returns. inResults is true under a field named Results. field names the
-// string's place (path.field[2].name); it is built only when asked for:
-// a thousand articles hold a hundred thousand strings, and naming each
-// one up front was most of the walk.
-func walkStrings(v reflect.Value, path string, f func(field func() string, inResults bool, s string) string) {
-	var walk func(v reflect.Value, at *fieldPath, results bool)
-	walk = func(v reflect.Value, at *fieldPath, results bool) {
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem(), at, results)
-			}
-		case reflect.Struct:
-			if illustrative[v.Type()] {
-				return
-			}
-			for i := 0; i < v.NumField(); i++ {
-				ft := v.Type().Field(i)
-				if !ft.IsExported() {
-					continue
-				}
-				walk(v.Field(i), &fieldPath{parent: at, typ: v.Type(), index: i}, results || ft.Name == resultsField)
-			}
-		case reflect.Slice, reflect.Array:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i), &fieldPath{parent: at, index: i}, results)
-			}
-		case reflect.String:
-			if v.CanSet() {
-				if out := f(at.String, results, v.String()); out != v.String() {
-					v.SetString(out)
-				}
-			}
+// claimLike is the start of anything meant as a citation.
+var claimLike = regexp.MustCompile(`\{\s*claim\s*:[^}]{0,40}\}?`)
+
+// placeholders checks the {name} placeholders left in a text once its
+// citations are replaced: each must be one its field fills (the field's
+// fill tag), and "{{" or "}}" is never text. Anything else would reach
+// the visitor as written.
+func placeholders(text string, fills []string) []citeProblem {
+	if strings.IndexByte(text, '{') < 0 && strings.IndexByte(text, '}') < 0 {
+		return nil
+	}
+	var problems []citeProblem
+	for _, tok := range []string{"{{", "}}"} {
+		if i := strings.Index(text, tok); i >= 0 {
+			problems = append(problems, citeProblem{i, fmt.Sprintf("%q is template syntax, not text: write the words themselves", tok)})
 		}
 	}
-	walk(v, &fieldPath{root: path}, false)
+	for _, m := range placeholderRef.FindAllStringSubmatchIndex(text, -1) {
+		name := text[m[2]:m[3]]
+		if slices.Contains(fills, name) {
+			continue
+		}
+		msg := fmt.Sprintf("unknown placeholder {%s}: this text has none, write the words themselves", name)
+		if len(fills) > 0 {
+			braced := make([]string, len(fills))
+			for i, f := range fills {
+				braced[i] = "{" + f + "}"
+			}
+			msg = fmt.Sprintf("unknown placeholder {%s}%s: this text fills %s", name, didYouMean(name, fills), strings.Join(braced, ", "))
+		}
+		problems = append(problems, citeProblem{m[0], msg})
+	}
+	return problems
 }
 
-// fieldPath is a place in a value: a root, field index of its parent
-// struct type typ, or (typ nil) element index of its parent.
-type fieldPath struct {
-	parent *fieldPath
-	root   string
-	typ    reflect.Type
-	index  int
-}
+// placeholderRef is a {name} placeholder (a citation is removed first).
+var placeholderRef = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_.-]*)\}`)
 
-func (p *fieldPath) String() string {
-	switch {
-	case p.parent == nil:
-		return p.root
-	case p.typ == nil:
-		return fmt.Sprintf("%s[%d]", p.parent.String(), p.index)
-	}
-	f := p.typ.Field(p.index)
-	name, _, _ := yamlKey(f)
-	if name == "" {
-		name = f.Name
-	}
-	return strings.TrimPrefix(p.parent.String()+"."+name, ".")
-}
+func keys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

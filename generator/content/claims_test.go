@@ -1,6 +1,7 @@
 package content
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -53,6 +54,73 @@ func TestClaimsCited(t *testing.T) {
 			}
 			if err != nil && !strings.Contains(err.Error(), c.file+":") {
 				t.Errorf("error not located in %s: %v", c.file, err)
+			}
+		})
+	}
+}
+
+// TestTextResolvedAtDecode: a citation is replaced wherever it is written
+// (a mock's intro, an article's body, the layout), and any text the
+// visitor would read as template syntax is refused at its own line and
+// column, with what the field does fill.
+func TestTextResolvedAtDecode(t *testing.T) {
+	base := fixtureSite(t)
+	mock := "  - kind: pulse-dashboard\n    heading: A mock\n    intro: Scored with {claim:more-responses} today.\n" +
+		"    title: Sample\n    badge: Sample data\n    metrics: [{value: \"89%\", label: sample}]\n    sentiment: 60\n" +
+		"    sentimentLabel: positive\n    themesTitle: Themes\n    themes: [one]\n    note: Sample data.\n"
+	withMock := edit(base, "pages/about.yaml", func(s string) string { return s + mock })
+	withMock = edit(withMock, "articles/voice-follow-up.md", replace("A voice agent calls", "With {claim:more-responses.label}, a voice agent calls"))
+	s, err := Load(withMock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var claim Claim
+	for _, c := range s.Collections.Claims {
+		if c.Key == "more-responses" {
+			claim = c
+		}
+	}
+	var intro string
+	for _, sec := range s.Pages["/about"].Sections {
+		if d, ok := sec.Value.(*PulseDashboardSection); ok {
+			intro = d.Intro
+		}
+	}
+	if want := "Scored with " + claim.Text + " today."; intro != want {
+		t.Errorf("mock intro = %q, want %q", intro, want)
+	}
+	for _, a := range s.Articles {
+		if a.Slug == "voice-follow-up" && !strings.Contains(a.HTML, "With "+claim.Label+", a voice agent calls") {
+			t.Errorf("article body does not cite the claim's label: %.200s", a.HTML)
+		}
+	}
+
+	cases := []struct {
+		name, file, old, new, needle, want string
+	}{
+		{"unknown claim in a mock", "pages/about.yaml", "", "", "{claim:more-respnses}", `unknown claim "more-respnses" (did you mean "more-responses"?)`},
+		{"malformed citation", "pages/about.yaml", "intro: A small team.", `intro: "A small team, { claim: more-responses }."`, "{ claim:", `is not a citation`},
+		{"unknown claim in an article", "articles/voice-follow-up.md", "## Why call", "## Why call {claim:nope}", "{claim:nope}", `unknown claim "nope"`},
+		{"placeholder a field does not fill", "pages/about.yaml", "intro: A small team.", "intro: A small team of {count}.", "{count}", `unknown placeholder {count}: this text has none`},
+		{"template braces", "pages/about.yaml", "intro: A small team.", "intro: A small {{team}}.", "{{", `"{{" is template syntax`},
+		{"misspelt placeholder of the field", "pages/insights.yaml", `"{minutes} min read"`, `"{minute} min read"`, "{minute}", `unknown placeholder {minute} (did you mean "minutes"?): this text fills {minutes}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := withMock
+			if c.old == "" {
+				fsys = edit(withMock, c.file, replace("{claim:more-responses}", c.needle))
+			} else {
+				fsys = edit(withMock, c.file, replace(c.old, c.new))
+			}
+			_, err := Load(fsys)
+			data := string(fsys[c.file].Data)
+			before, _, _ := strings.Cut(data, c.needle)
+			line := strings.Count(before, "\n") + 1
+			col := len(before) - strings.LastIndex(before, "\n")
+			at := fmt.Sprintf("%s:%d:%d: ", c.file, line, col)
+			if err == nil || !strings.Contains(err.Error(), at) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("err = %v\nwant %q at %s", err, c.want, at)
 			}
 		})
 	}

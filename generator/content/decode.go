@@ -52,20 +52,22 @@ var (
 // says omitempty, unknown keys and duplicate keys are errors, and each
 // decoded struct's Validate method runs.
 func decodeYAML(file string, data []byte, v any) []Error {
-	errs, _ := decode(file, data, v)
+	errs, _ := decode(file, data, v, nil)
 	return errs
 }
 
 // decode is decodeYAML that also returns every link (Link value) of the
 // document with its position, so that a broken link found after rendering
-// is reported where it is written.
-func decode(file string, data []byte, v any) ([]Error, []LinkSource) {
+// is reported where it is written, and that replaces the citations of
+// every text with the claims of cite (claims.go): no text leaves the
+// decoder with a citation or a placeholder its field does not fill.
+func decode(file string, data []byte, v any, cite *citations) ([]Error, []LinkSource) {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
 		return []Error{syntaxError(file, data, err)}, nil
 	}
-	d := &decoder{file: file, src: data}
+	d := &decoder{file: file, src: data, cite: cite}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
@@ -109,6 +111,46 @@ type decoder struct {
 	src   []byte
 	errs  []Error
 	links []LinkSource
+	cite  *citations
+	// Where the decoder is: the placeholders the current field fills (its
+	// fill tag), whether it is under a Results field or inside sample
+	// data (claims.go).
+	fills        []string
+	inResults    bool
+	illustrative bool
+}
+
+// text resolves the citations of string scalar n and checks what is left
+// for placeholders; each mistake is reported where it is written.
+func (d *decoder) text(n *yaml.Node) string {
+	if d.cite == nil {
+		return n.Value
+	}
+	out, problems := d.cite.cite(n.Value, d.inResults, d.illustrative)
+	problems = append(problems, placeholders(blankCitations(n.Value), d.fills)...)
+	for _, p := range problems {
+		at := d.offsetPos(n, p.offset)
+		d.errs = append(d.errs, Error{File: d.file, Line: at.Line, Col: at.Col, Message: p.msg})
+	}
+	return out
+}
+
+// offsetPos is where byte offset i of scalar n's text is written: exact
+// for a text on one line and a literal block, the line's start elsewhere
+// (folding and quoting change where a text's lines break).
+func (d *decoder) offsetPos(n *yaml.Node, i int) Pos {
+	p := d.textStart(n)
+	i = max(0, min(i, len(n.Value)))
+	before := n.Value[:i]
+	nl := strings.Count(before, "\n")
+	switch {
+	case nl == 0 && n.Style&yaml.FoldedStyle == 0:
+		p.Col += i
+	case n.Style&yaml.LiteralStyle != 0:
+		p.Line += nl
+		p.Col += len(before) - strings.LastIndexByte(before, '\n') - 1
+	}
+	return p
 }
 
 // textStart is where the first character of scalar n's text is written,
@@ -215,7 +257,7 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
 			d.errorf(n, "%sexpected a string, got %s %q (quote it)", where, strings.TrimPrefix(n.Tag, "!!"), n.Value)
 			return
 		}
-		v.SetString(n.Value)
+		v.SetString(d.text(n))
 	case reflect.Bool:
 		b, err := strconv.ParseBool(n.Value)
 		if n.Tag != "!!bool" || err != nil {
@@ -263,7 +305,16 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		}
 		seen[k.Value] = true
 		fv := v.FieldByIndex(f.index)
+		sf := t.FieldByIndex(f.index)
+		fills, inResults, illus := d.fills, d.inResults, d.illustrative
+		d.fills = nil
+		if tag := sf.Tag.Get("fill"); tag != "" {
+			d.fills = strings.Split(tag, ",")
+		}
+		d.inResults = inResults || sf.Name == resultsField
+		d.illustrative = illus || illustrative[t]
 		d.value(val, fv, joinField(field, k.Value))
+		d.fills, d.inResults, d.illustrative = fills, inResults, illus
 		if !f.optional && val.Kind == yaml.ScalarNode && val.Tag == "!!str" && fv.Kind() == reflect.String && strings.TrimSpace(val.Value) == "" {
 			d.errorf(val, "field %q must not be blank", joinField(field, k.Value))
 		}

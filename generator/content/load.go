@@ -120,6 +120,7 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	}
 	l := &loader{fsys: fsys}
 	s := &Site{Pages: map[string]*Page{}}
+	l.loadClaims(s)
 	l.yaml("site.yaml", &s.Config)
 	l.yaml("layout.yaml", &s.Layout)
 	s.Layout.ContactForm.SizeOptions = slices.Clone(contactform.CompanySizes)
@@ -129,6 +130,9 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 		l.yaml(RoutingFile, &routing)
 	}
 	for _, name := range sortedKeys(collectionFiles) {
+		if name == "claims" {
+			continue // read first: the others cite it
+		}
 		c := collectionFiles[name]
 		l.yaml(c.file, c.ptr(&s.Collections))
 	}
@@ -137,7 +141,6 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	l.articles(s, opt)
 	l.routes(s, routing)
 	l.reviewsShown(s)
-	l.citeClaims(s)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
@@ -147,9 +150,10 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 }
 
 type loader struct {
-	fsys  fs.FS
-	errs  ErrorList
-	links []LinkSource
+	fsys   fs.FS
+	errs   ErrorList
+	links  []LinkSource
+	claims *citations
 }
 
 func (l *loader) yaml(file string, v any) bool {
@@ -158,7 +162,7 @@ func (l *loader) yaml(file string, v any) bool {
 		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 		return false
 	}
-	errs, links := decode(file, data, v)
+	errs, links := decode(file, data, v, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	return len(errs) == 0
@@ -217,7 +221,7 @@ func (l *loader) yamlPage(file string) *Page {
 		return nil
 	}
 	pos := Pos{File: file, Line: 1, Col: 1}
-	errs, links := decode(file, data, &f)
+	errs, links := decode(file, data, &f, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	for _, sec := range f.Sections {
@@ -237,8 +241,8 @@ func (l *loader) markdownPage(file string) *Page {
 	if !ok {
 		return nil
 	}
-	md := &MarkdownSection{Body: string(body), Back: f.Back}
 	pos := Pos{File: file, Line: bodyLine, Col: 1}
+	md := &MarkdownSection{Body: string(l.citeMarkdown(pos, body, true)), Back: f.Back}
 	l.renderMarkdown(pos, md)
 	return &Page{
 		Route:    Route{Pos: Pos{File: file, Line: 1, Col: 1}, PageMeta: f.PageMeta},
@@ -263,7 +267,7 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 		return nil, 0, false
 	}
 	// The front matter starts on line 2; pad so that positions match.
-	errs, links := decode(file, append([]byte("\n"), yaml...), front)
+	errs, links := decode(file, append([]byte("\n"), yaml...), front, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	return body, bodyLine, true
@@ -313,6 +317,21 @@ func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 	}
 	md.HTML = buf.String()
 	md.Body = "" // the app receives the HTML only
+}
+
+// citeMarkdown returns a Markdown body, which starts at pos, with its
+// citations replaced, each mistake reported at its line and column.
+// Figures are not checked in sample text (illustrative: legal text).
+func (l *loader) citeMarkdown(pos Pos, body []byte, illustrative bool) []byte {
+	out, problems := l.claims.cite(string(body), false, illustrative)
+	for _, p := range problems {
+		before := string(body[:p.offset])
+		at := pos
+		at.Line += strings.Count(before, "\n")
+		at.Col = len(before) - strings.LastIndexByte(before, '\n')
+		l.errs = append(l.errs, at.errorf("%s", p.msg))
+	}
+	return []byte(out)
 }
 
 // reviewsShown refuses reviews that no page shows: they feed the

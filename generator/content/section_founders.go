@@ -14,7 +14,7 @@ type FoundersSection struct {
 	FoundersTitle string `json:"foundersTitle"`
 	// ProfileLabel is the text of each founder's profile link; {name} is
 	// replaced.
-	ProfileLabel string `yaml:"profileLabel" json:"-"`
+	ProfileLabel string `yaml:"profileLabel" json:"-" fill:"name"`
 	MissionTitle string `json:"missionTitle"`
 	MissionText  string `json:"missionText"`
 	MoreLink     Action `json:"moreLink"`

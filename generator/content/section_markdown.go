@@ -18,7 +18,7 @@ func init() {
 // link back. The text may write {email} for site.yaml's demoEmail.
 type MarkdownSection struct {
 	// Body is the text, in Markdown (use a YAML block scalar: body: |).
-	Body string `json:"body,omitempty"`
+	Body string `json:"body,omitempty" fill:"email"`
 	// BodyAt is where Body's text starts in its file, so that a broken
 	// link in it is reported at its own line.
 	BodyAt Pos `json:"-" yaml:"-" at:"body"`

@@ -26,7 +26,7 @@ type ReviewsSection struct {
 	Intro   string `json:"intro,omitempty"`
 	// RatingLabel is read out for each review's stars: {rating} and {best}
 	// are replaced.
-	RatingLabel string `yaml:"ratingLabel" json:"-"`
+	RatingLabel string `yaml:"ratingLabel" json:"-" fill:"rating,best"`
 	// Months name the twelve months, January first, for the dates.
 	Months []string `yaml:"months" json:"-"`
 }

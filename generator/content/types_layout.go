@@ -97,7 +97,7 @@ type Footer struct {
 	CookieSettingsLabel string         `json:"cookieSettingsLabel"`
 	// Copyright contains {year}, replaced with the build's year (the site
 	// is rebuilt daily), and {brand}, replaced with site.yaml's brand.
-	Copyright string `json:"copyright"`
+	Copyright string `json:"copyright" fill:"year,brand"`
 }
 
 type FooterColumn struct {

@@ -1,0 +1,134 @@
+// Package templatetext proves, after rendering, that no page shows a
+// visitor template text: a citation the content stage did not replace
+// ("{claim:"), template braces ("{{", "}}"), or what JavaScript writes for
+// a value it did not have ("[object Object]", "undefined", "NaN"). It reads
+// what a visitor can see or hear: the text of the body and head (the title)
+// and every attribute value (alt, aria-label, content, href...), not the
+// contents of scripts and styles. The content stage resolves every
+// placeholder where it decodes it and reports a mistake at its line; this
+// is the last guard, for what reaches a page by another way (a component
+// that joins strings, a field the app reads wrong).
+package templatetext
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/vozia/site/internal/parallel"
+)
+
+// Tokens are what no page may show.
+var Tokens = []string{"{claim:", "{{", "}}", "[object Object]", "undefined", "NaN"}
+
+// forbidden finds a token; the two words only as words ("NaNa" and
+// "undefinedness" are not a missing value).
+var forbidden = regexp.MustCompile(`\{claim:|\{\{|\}\}|\[object Object\]|\bundefined\b|\bNaN\b`)
+
+// Problem is template text on a page.
+type Problem struct {
+	Page  string // the route path
+	Token string
+	Where string // "text of <p>", "attribute alt of <img>"
+	Text  string // the text around it
+}
+
+func (p Problem) String() string {
+	return fmt.Sprintf("%s shows %q in the %s: %q", p.Page, p.Token, p.Where, p.Text)
+}
+
+// Check reads every page (route path to HTML document) and returns the
+// template text it shows, by page then place.
+func Check(pages map[string][]byte) []Problem {
+	paths := make([]string, 0, len(pages))
+	for p := range pages {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	found := make([][]Problem, len(paths))
+	parallel.For(len(paths), 0, func(i int) { found[i] = checkPage(paths[i], pages[paths[i]]) })
+	return slices.Concat(found...)
+}
+
+func checkPage(page string, doc []byte) []Problem {
+	// Most pages are clean: one scan of the bytes decides, unless the
+	// page writes a brace as a character reference.
+	if !forbidden.Match(doc) && !braceRef.Match(doc) {
+		return nil
+	}
+	var out []Problem
+	report := func(where, s string) {
+		for _, m := range forbidden.FindAllStringIndex(s, -1) {
+			out = append(out, Problem{Page: page, Token: s[m[0]:m[1]], Where: where, Text: around(s, m[0], m[1])})
+		}
+	}
+	z := html.NewTokenizer(bytes.NewReader(doc))
+	var stack []string // open elements, for naming the place
+	raw := ""          // inside script or style: not shown
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return out
+		case html.TextToken:
+			if raw == "" {
+				el := "document"
+				if len(stack) > 0 {
+					el = "<" + stack[len(stack)-1] + ">"
+				}
+				report("text of "+el, string(z.Text()))
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tok := z.Token()
+			for _, a := range tok.Attr {
+				report(fmt.Sprintf("attribute %s of <%s>", a.Key, tok.Data), a.Val)
+			}
+			if tok.Type == html.StartTagToken && !voidElement[tok.Data] {
+				stack = append(stack, tok.Data)
+				if tok.Data == "script" || tok.Data == "style" {
+					raw = tok.Data
+				}
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if j := lastIndex(stack, string(name)); j >= 0 {
+				stack = stack[:j] // closes the nearest open element of that name
+			}
+			if string(name) == raw {
+				raw = ""
+			}
+		}
+	}
+}
+
+// braceRef is a brace written as a character reference.
+var braceRef = regexp.MustCompile(`(?i)&#(x7b|123|x7d|125);|&[lr](brace|cub);`)
+
+func lastIndex(s []string, v string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == v {
+			return i
+		}
+	}
+	return -1
+}
+
+var voidElement = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true,
+	"img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+
+// around is the text near [from, to), spaces collapsed.
+func around(s string, from, to int) string {
+	a, b := max(0, from-40), min(len(s), to+40)
+	for a > 0 && !utf8Start(s[a]) {
+		a--
+	}
+	for b < len(s) && !utf8Start(s[b]) {
+		b++
+	}
+	return strings.Join(strings.Fields(s[a:b]), " ")
+}
+
+func utf8Start(c byte) bool { return c&0xC0 != 0x80 }

@@ -1,0 +1,51 @@
+package templatetext
+
+import (
+	"strings"
+	"testing"
+)
+
+// fixturePage holds each forbidden token once where a visitor meets it
+// (text, an attribute, a brace written as a character reference), and
+// each also where no visitor does (scripts and styles) or as part of a
+// word.
+const fixturePage = `<!doctype html><html><head><title>Plans {claim:price}</title>
+<meta name="description" content="Cheaper by NaN">
+<style>.x::after{content:"{{"}</style>
+<script type="application/json">{"a":"undefined","b":"[object Object]","c":"}}"}</script>
+</head><body><main>
+<p>We answer &#123;&#123;name}} in seconds.</p>
+<img src="/a.png" alt="[object Object]">
+<a href="/x" aria-label="Read undefined">More</a>
+<p>Nana and the undefinedness of NaNa are words.</p>
+</main></body></html>`
+
+func TestCheck(t *testing.T) {
+	got := Check(map[string][]byte{"/plans": []byte(fixturePage), "/clean": []byte(`<p>Hello {world}.</p>`)})
+	want := map[string]string{ // token: where
+		"{claim:":         "text of <title>",
+		"NaN":             "attribute content of <meta>",
+		"{{":              "text of <p>",
+		"}}":              "text of <p>",
+		"[object Object]": "attribute alt of <img>",
+		"undefined":       "attribute aria-label of <a>",
+	}
+	seen := map[string]bool{}
+	for _, p := range got {
+		if p.Page != "/plans" {
+			t.Errorf("clean page reported: %v", p)
+		}
+		if want[p.Token] != p.Where || seen[p.Token] {
+			t.Errorf("unexpected: %v", p)
+		}
+		seen[p.Token] = true
+	}
+	for _, tok := range Tokens {
+		if !seen[tok] {
+			t.Errorf("%q on the page was not reported (got %v)", tok, got)
+		}
+	}
+	if s := got[0].String(); !strings.Contains(s, "/plans shows") {
+		t.Errorf("problem reads %q", s)
+	}
+}
