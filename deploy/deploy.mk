@@ -2,8 +2,11 @@
 #   make deploy        build, package the Lambda, deploy one stage (DEPLOY_ENV), print its URL
 #   make deploy-plan   build, package, and show what a deployment would change (cdk diff)
 #   make deploy-deps   npm ci in deploy/ (only when node_modules is missing or older than the lock)
-#   make test-deploy   the stack synthesized for both stages: assertions, cdk-nag's AwsSolutions checks; the workflow's pins, permissions and lint
-# DEPLOY_ENV is staging or production (deploy/environments.json). The mail
+#   make test-deploy   the stacks synthesized (both stages and the pull request previews): assertions, cdk-nag's
+#                      AwsSolutions checks, cfn-lint; the workflows' pins, permissions and lint
+#   make cfn-lint      install cfn-lint (pip) when missing
+# DEPLOY_ENV is staging, production or preview (deploy/environments.json; preview is
+# the pull request previews' stack, deployed once and then fed by .github/workflows/preview.yml). The mail
 # settings of the contact function come from CONTACT_SES_FROM, CONTACT_SES_TO,
 # CONTACT_SES_IDENTITY (and optionally CONTACT_SES_REGION, CONTACT_RATE_PER_MINUTE,
 # CONTACT_RATE_BURST); unset ones keep the values of the previous deployment.
@@ -24,7 +27,7 @@ DEPLOY_PARAMS    = $(foreach p,SES_FROM:ContactSesFrom SES_TO:ContactSesTo SES_I
                      SES_REGION:ContactSesRegion RATE_PER_MINUTE:ContactRatePerMinute RATE_BURST:ContactRateBurst,\
                      $(if $(CONTACT_$(word 1,$(subst :, ,$(p)))),--parameters '$(DEPLOY_STACK):$(word 2,$(subst :, ,$(p)))=$(CONTACT_$(word 1,$(subst :, ,$(p))))'))
 
-.PHONY: deploy deploy-plan deploy-deps deploy-inputs test-deploy aws-credentials
+.PHONY: deploy deploy-plan deploy-deps deploy-inputs test-deploy aws-credentials cfn-lint
 
 deploy/node_modules/.installed: deploy/package.json deploy/package-lock.json
 	cd deploy && $(NPM) ci --no-audit --no-fund --loglevel=error
@@ -59,7 +62,15 @@ deploy: deploy-inputs
 deploy-plan: deploy-inputs
 	$(CDK) diff $(DEPLOY_STACK) $(DEPLOY_CONTEXT)
 
-test-deploy: deploy-deps
+# The CloudFormation linter test-deploy runs on the synthesized templates.
+CFN_LINT_VERSION ?= 1.51.0
+cfn-lint:
+	@command -v cfn-lint >/dev/null 2>&1 || { \
+	  echo "installing cfn-lint $(CFN_LINT_VERSION)"; \
+	  command -v pip3 >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-pip >/dev/null; }; \
+	  pip3 install --quiet --break-system-packages cfn-lint==$(CFN_LINT_VERSION); }
+
+test-deploy: deploy-deps cfn-lint
 	cd deploy && npx --no-install tsc --noEmit -p .
 	cd deploy && node --import tsx --test test/*.test.ts
-	cd deploy && $(GO) tool actionlint ../.github/workflows/site.yml
+	cd deploy && $(GO) tool actionlint ../.github/workflows/*.yml
