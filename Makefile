@@ -78,7 +78,7 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	  -cmd 'cmd/build-whole=dist/bin/build -whole -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) run ./bench/images
-	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/... ./cmd/serve
+	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
 	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev
 	$(GO) run ./bench/hydration -runs 5
@@ -94,7 +94,8 @@ article:
 # the routing manifest (deploy/lib/routing-types.ts), the icon names and the
 # field reference of content/README.md.
 types:
-	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference|TestRegistry|TestHighlightCSS|TestEditorConfig' -update
+	$(GO) test ./generator/content -run 'TestTypeScript|TestIcons|TestReference|TestRegistry|TestEditorConfig' -update
+	$(GO) test ./generator/markdown -run TestHighlightCSS -update
 	$(GO) test ./internal/routing -run TestTypeScript -update
 
 clean:

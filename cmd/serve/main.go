@@ -57,12 +57,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	contactFn, err := contact.Local(*outbox, []string{"http://" + ln.Addr().String()}, stderr)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	h, err := devserver.New(ctx, devserver.Options{Dir: *dir, Contact: contactFn})
+	h, err := devserver.New(ctx, devserver.Options{
+		Dir: *dir, Outbox: *outbox, Log: stderr,
+		Origins: []string{"http://" + ln.Addr().String()},
+	})
 	if err != nil {
 		ln.Close()
 		return err

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -88,22 +89,19 @@ type ArticleImage struct {
 var tagRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 func (f ArticleFront) Validate() error {
-	var problems []string
+	var problems []error
 	if n := utf8.RuneCountInString(f.Description); n > maxDescription {
-		problems = append(problems, fmt.Sprintf("description has %d characters; search engines cut it after %d", n, maxDescription))
+		problems = append(problems, atField("description", "description has %d characters; search engines cut it after %d", n, maxDescription))
 	}
-	for _, t := range f.Tags {
+	for i, t := range f.Tags {
 		if !tagRE.MatchString(t) {
-			problems = append(problems, fmt.Sprintf("tag %q is not a slug: lowercase letters, digits and single hyphens (%q)", t, slugify(t)))
+			problems = append(problems, atItem("tags", i, "tag %q is not a slug: lowercase letters, digits and single hyphens (%q)", t, slugify(t)))
 		}
 	}
 	if f.Updated != "" && f.Date != "" && f.Updated < f.Date {
-		problems = append(problems, fmt.Sprintf("updated %s is before date %s", f.Updated, f.Date))
+		problems = append(problems, atField("updated", "updated %s is before date %s", f.Updated, f.Date))
 	}
-	if len(problems) > 0 {
-		return fmt.Errorf("%s", strings.Join(problems, "; "))
-	}
-	return nil
+	return errors.Join(problems...)
 }
 
 // Date is a calendar date written YYYY-MM-DD.
@@ -164,14 +162,14 @@ type ArticleLabels struct {
 
 func (l ArticleLabels) Validate() error {
 	if len(l.Months) != 12 {
-		return fmt.Errorf("months: want 12 names, have %d", len(l.Months))
+		return atField("months", "months: want 12 names, have %d", len(l.Months))
 	}
 	for _, c := range []struct{ name, text, want string }{
 		{"readingTime", l.ReadingTime, "{minutes}"}, {"taggedHeading", l.TaggedHeading, "{tag}"},
 		{"pageLabel", l.PageLabel, "{page}"}, {"scheduled", l.Scheduled, "{date}"},
 	} {
 		if !strings.Contains(c.text, c.want) {
-			return fmt.Errorf("%s %q must contain %s", c.name, c.text, c.want)
+			return atField(c.name, "%s %q must contain %s", c.name, c.text, c.want)
 		}
 	}
 	return nil

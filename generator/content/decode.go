@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	goccy "github.com/goccy/go-yaml"
-	goccyparser "github.com/goccy/go-yaml/parser"
+	"unicode/utf8"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -42,6 +42,20 @@ var (
 	yamlLineRE    = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 )
 
+// Budgets of a YAML document: whatever an editor writes, decoding it
+// takes milliseconds and megabytes. Each is far above what the site's
+// content needs (its largest file is a few KB, nested six levels, with no
+// alias), and a document over one is refused where it passes it.
+const (
+	// MaxYAMLBytes is the largest YAML file, or front matter, read.
+	MaxYAMLBytes = 1 << 20
+	// MaxYAMLDepth is how deeply lists and mappings may nest.
+	MaxYAMLDepth = 64
+	// MaxYAMLValues is how many values a document may decode to, its
+	// aliases expanded (a &anchor repeated with *anchor counts each time).
+	MaxYAMLValues = 100_000
+)
+
 // decodeYAML strictly decodes one YAML document into v (a pointer) and
 // returns every problem found, each at its line and column.
 //
@@ -60,20 +74,88 @@ func decodeYAML(file string, data []byte, v any) []Error {
 // document with its position, so that a broken link found after rendering
 // is reported where it is written, and that replaces the citations of
 // every text with the claims of cite (claims.go): no text leaves the
-// decoder with a citation or a placeholder its field does not fill.
+// decoder with a citation or a placeholder its field does not fill. The
+// document is parsed once, by yaml.v3, within the budgets above.
 func decode(file string, data []byte, v any, cite *citations) ([]Error, []LinkSource) {
+	if len(data) > MaxYAMLBytes {
+		line := 1 + bytes.Count(data[:MaxYAMLBytes], []byte("\n"))
+		return []Error{{File: file, Line: line, Col: 1, Message: fmt.Sprintf("the YAML passes %d KB here: split the file, or move long text to a Markdown page", MaxYAMLBytes>>10)}}, nil
+	}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
 		return []Error{syntaxError(file, data, err)}, nil
 	}
-	d := &decoder{file: file, src: data, cite: cite}
+	d := &decoder{file: file, src: data, cite: cite, sizes: map[*yaml.Node]int{}}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}
+	if n, depth := deepest(root, 0); depth > MaxYAMLDepth {
+		return []Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("lists and mappings nest more than %d deep here: flatten the data", MaxYAMLDepth)}}, nil
+	}
+	if total := d.size(root); total > MaxYAMLValues {
+		n := d.biggestAlias(root)
+		return []Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
+	}
 	d.value(root, reflect.ValueOf(v).Elem(), "")
 	return d.errs, d.links
+}
+
+// deepest is the deepest node under n (not following aliases, which
+// cannot nest deeper than their anchor) and its depth; it stops one level
+// past the budget.
+func deepest(n *yaml.Node, depth int) (*yaml.Node, int) {
+	best, bestDepth := n, depth
+	if depth > MaxYAMLDepth {
+		return best, bestDepth
+	}
+	for _, c := range n.Content {
+		if d, dd := deepest(c, depth+1); dd > bestDepth {
+			best, bestDepth = d, dd
+			if dd > MaxYAMLDepth {
+				break
+			}
+		}
+	}
+	return best, bestDepth
+}
+
+// size is how many values n decodes to, its aliases expanded, computed
+// once per node; it saturates past the budget.
+func (d *decoder) size(n *yaml.Node) int {
+	if s, ok := d.sizes[n]; ok {
+		return s
+	}
+	s := 1
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		s = d.size(n.Alias)
+	}
+	for _, c := range n.Content {
+		s = min(s+d.size(c), MaxYAMLValues+1)
+	}
+	d.sizes[n] = s
+	return s
+}
+
+// biggestAlias is the alias under n that expands to the most values: the
+// one to point at when a document is over its budget.
+func (d *decoder) biggestAlias(n *yaml.Node) *yaml.Node {
+	var best *yaml.Node
+	var walk func(*yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n.Kind == yaml.AliasNode && (best == nil || d.size(n) > d.size(best)) {
+			best = n
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(n)
+	if best == nil {
+		return n
+	}
+	return best
 }
 
 // LinkSource is a link written in content and where it is written.
@@ -82,28 +164,136 @@ type LinkSource struct {
 	Pos  Pos
 }
 
-// syntaxError locates a YAML syntax error. yaml.v3 names only a line, and
-// often the line where the enclosing block starts rather than the one at
-// fault, so the document is parsed again with goccy/go-yaml, whose parser
-// points at the offending token's line and column.
+// syntaxError locates a YAML syntax error. yaml.v3 names a line (often
+// the one where the enclosing block starts rather than the one at
+// fault), or none; the column, and the line when there is none, are found
+// in the text for the errors editors make.
 func syntaxError(file string, data []byte, err error) Error {
-	var se *goccy.SyntaxError
-	if _, perr := goccyparser.ParseBytes(data, 0); errors.As(perr, &se) && se.Token != nil {
-		msg := se.Message
-		if strings.Contains(msg, "mapping value is not allowed") {
-			msg += ` (quote text that contains ": ")`
-		}
-		return Error{File: file, Line: se.Token.Position.Line, Col: se.Token.Position.Column, Message: "invalid YAML: " + msg}
-	}
-	msg := err.Error()
-	line := 1
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
-	} else if errors.Is(err, io.EOF) {
-		msg = "empty document"
 	}
-	return Error{File: file, Line: line, Col: 1, Message: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+	lines := strings.Split(string(data), "\n")
+	text := func(l int) string {
+		if l >= 1 && l <= len(lines) {
+			return lines[l-1]
+		}
+		return ""
+	}
+	col := 0
+	switch {
+	case errors.Is(err, io.EOF):
+		msg = "empty document"
+	case strings.Contains(msg, "control characters are not allowed"), strings.Contains(msg, "invalid leading UTF-8 octet"), strings.Contains(msg, "incomplete UTF-8 octet sequence"), strings.Contains(msg, "invalid trailing UTF-8 octet"):
+		if at := badByte(data); at >= 0 {
+			line, col = offsetLineCol(data, at)
+			msg = badByteMessage(data, at)
+		}
+	case strings.Contains(msg, "found unknown escape character"):
+		if loc := badEscapeRE.FindIndex(data); loc != nil {
+			line, col = offsetLineCol(data, loc[0]+1)
+			msg = fmt.Sprintf("unknown escape %q in a double-quoted string: write \\\\ for a backslash, or use single quotes", data[loc[0]+1:loc[1]])
+		}
+	case strings.HasPrefix(msg, "unknown anchor"):
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
+		if i := bytes.Index(data, []byte("*"+name)); i >= 0 {
+			line, col = offsetLineCol(data, i)
+		}
+		msg += ": define it with &" + name + " before"
+	case strings.Contains(msg, "mapping values are not allowed"):
+		// Text with ": " in it, read as a second key: the text to quote
+		// starts after the line's first key.
+		if first, last := keyColons(text(line)); last > first {
+			col = first + 2 + len(text(line)[first+1:]) - len(strings.TrimLeft(text(line)[first+1:], " "))
+		}
+		msg = `mapping value is not allowed in this context (quote text that contains ": ")`
+	case strings.HasPrefix(msg, "did not find expected"), strings.HasPrefix(msg, "could not find expected"):
+		// yaml.v3 names the line where the block starts; the line at
+		// fault is usually the first below it indented to no level of
+		// the lines above.
+		if l := misindented(lines, line); l > 0 {
+			line = l
+		}
+	case strings.HasPrefix(msg, "exceeded max depth"):
+		msg += ": flatten the data"
+	case strings.Contains(msg, "found character that cannot start any token"):
+		if i := strings.IndexByte(text(line), '\t'); i >= 0 {
+			col = i + 1
+			msg += ": indent with spaces, not tabs"
+		}
+	}
+	if line == 0 {
+		line = 1
+	}
+	if col == 0 {
+		col = len(text(line)) - len(strings.TrimLeft(text(line), " \t")) + 1
+	}
+	return Error{File: file, Line: line, Col: col, Message: "invalid YAML: " + msg}
+}
+
+var badEscapeRE = regexp.MustCompile(`\\[^0abt\tnvfre "/\\N_LPxuU\n]`)
+
+// keyColons are the indexes of the first and last ":" of line that end
+// a key (are followed by a space or end the line), outside quotes and
+// comments; -1 when none.
+func keyColons(line string) (first, last int) {
+	first, last = -1, -1
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '#' && (i == 0 || line[i-1] == ' '):
+			return first, last
+		case c == ':' && (i+1 == len(line) || line[i+1] == ' '):
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	return first, last
+}
+
+// misindented is the first line from line on (1-based) that is indented
+// less than the line before it and to none of the levels of the lines
+// above it; 0 when there is none.
+func misindented(lines []string, line int) int {
+	levels := map[int]bool{}
+	prev := -1
+	for i := max(line-1, 0); i < len(lines); i++ {
+		t := strings.TrimLeft(lines[i], " ")
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		indent := len(lines[i]) - len(t)
+		if prev >= 0 && indent < prev && !levels[indent] {
+			return i + 1
+		}
+		levels[indent] = true
+		// A list item's content is indented past its "- ".
+		for rest := t; strings.HasPrefix(rest, "- "); {
+			rest = strings.TrimLeft(rest[1:], " ")
+			levels[len(lines[i])-len(rest)] = true
+		}
+		prev = indent
+	}
+	return 0
+}
+
+// offsetLineCol is where byte offset i of data is, 1-based, the column
+// counted in characters.
+func offsetLineCol(data []byte, i int) (int, int) {
+	before := data[:i]
+	start := bytes.LastIndexByte(before, '\n') + 1
+	return 1 + bytes.Count(before, []byte("\n")), 1 + utf8.RuneCount(before[start:])
 }
 
 type decoder struct {
@@ -112,6 +302,8 @@ type decoder struct {
 	errs  []Error
 	links []LinkSource
 	cite  *citations
+	// sizes are the expanded sizes of the nodes (size).
+	sizes map[*yaml.Node]int
 	// Where the decoder is: the placeholders the current field fills (its
 	// fill tag), whether it is under a Results field or inside sample
 	// data (claims.go).
@@ -187,6 +379,12 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 	if field != "" {
 		where = fmt.Sprintf("field %q: ", field)
 	}
+	if n.Kind == yaml.ScalarNode {
+		if i, msg := badText(n.Value, true); i >= 0 {
+			d.errorf(n, "%s%s at character %d of the text: %s", where, msg, utf8.RuneCountInString(n.Value[:i])+1, textHint)
+			return
+		}
+	}
 	if v.CanAddr() && v.Addr().Type().Implements(textUnmarshal) {
 		if n.Kind != yaml.ScalarNode {
 			d.errorf(n, "%sexpected a string, got %s", where, kindName(n))
@@ -231,6 +429,10 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 		seen := map[string]bool{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, val := n.Content[i], n.Content[i+1]
+			if msg := badKey(k); msg != "" {
+				d.errorf(k, "%s", msg)
+				continue
+			}
 			if seen[k.Value] {
 				d.errorf(k, "duplicate key %q", k.Value)
 				continue
@@ -296,6 +498,9 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		k, val := n.Content[i], n.Content[i+1]
 		f, ok := fields[k.Value]
 		switch {
+		case badKey(k) != "":
+			d.errorf(k, "%s", badKey(k))
+			continue
 		case !ok:
 			d.errorf(k, "unknown field %q in %s%s", k.Value, t.Name(), suggest(k.Value, fields))
 			continue
@@ -344,9 +549,72 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	}
 	if v.CanAddr() && v.Addr().Type().Implements(validatorType) {
 		if err := v.Addr().Interface().(validator).Validate(); err != nil {
-			d.errorf(n, "%s%v", fieldPrefix(field), err)
+			for _, e := range splitErrors(err) {
+				var fe fieldError
+				if errors.As(e, &fe) {
+					d.errorf(fieldNode(n, fe), "%s%s", fieldPrefix(field), fe.msg)
+				} else {
+					d.errorf(n, "%s%v", fieldPrefix(field), e)
+				}
+			}
 		}
 	}
+}
+
+// fieldError is a problem Validate finds with one field of its record,
+// or with one item of a list field: the decoder reports it where that is
+// written. Validate returns several joined (errors.Join).
+type fieldError struct {
+	field string
+	item  int // -1: the field as a whole
+	msg   string
+}
+
+func (e fieldError) Error() string { return e.msg }
+
+// atField is a problem with a field, reported at its value.
+func atField(field, format string, args ...any) error {
+	return fieldError{field: field, item: -1, msg: fmt.Sprintf(format, args...)}
+}
+
+// atItem is a problem with item i of a list field, reported at the item.
+func atItem(field string, i int, format string, args ...any) error {
+	return fieldError{field: field, item: i, msg: fmt.Sprintf(format, args...)}
+}
+
+// splitErrors are the errors an errors.Join holds, or err alone.
+func splitErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+// fieldNode is where the value of e's field (or its item) of mapping n
+// is written; n itself when the field is not written.
+func fieldNode(n *yaml.Node, e fieldError) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value != e.field {
+			continue
+		}
+		val := n.Content[i+1]
+		if val.Kind == yaml.AliasNode {
+			val = val.Alias
+		}
+		if e.item >= 0 && val.Kind == yaml.SequenceNode && e.item < len(val.Content) {
+			return val.Content[e.item]
+		}
+		return val
+	}
+	return n
+}
+
+// badKey is what is wrong with a key's characters, or "".
+func badKey(k *yaml.Node) string {
+	if i, msg := badText(k.Value, false); i >= 0 {
+		return fmt.Sprintf("key %q: %s: %s", k.Value, msg, textHint)
+	}
+	return ""
 }
 
 func fieldPrefix(field string) string {

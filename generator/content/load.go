@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"reflect"
@@ -11,12 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vozia/site/generator/markdown"
 	"github.com/vozia/site/internal/contactform"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 )
 
 // Site is everything the build reads from content/, validated.
@@ -157,15 +154,43 @@ type loader struct {
 }
 
 func (l *loader) yaml(file string, v any) bool {
-	data, err := fs.ReadFile(l.fsys, file)
-	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+	data, ok := l.read(file, MaxYAMLBytes)
+	if !ok {
 		return false
 	}
 	errs, links := decode(file, data, v, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	return len(errs) == 0
+}
+
+// Budgets of a Markdown file (an article, a text page): its size, and
+// its front matter's. The longest article of the site is a few KB.
+const (
+	MaxMarkdownBytes    = 512 << 10
+	MaxFrontMatterBytes = 64 << 10
+)
+
+// read reads a content file of at most limit bytes. A longer one is a
+// problem at the line where it passes the limit, and is not read past it.
+func (l *loader) read(file string, limit int) ([]byte, bool) {
+	f, err := l.fsys.Open(file)
+	if err != nil {
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		return nil, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		return nil, false
+	}
+	if len(data) > limit {
+		l.errs = append(l.errs, Error{File: file, Line: 1 + bytes.Count(data[:limit], []byte("\n")), Col: 1,
+			Message: fmt.Sprintf("the file passes %d KB here: split it (a YAML file may hold %d KB, an article or text page %d KB)", limit>>10, MaxYAMLBytes>>10, MaxMarkdownBytes>>10)})
+		return nil, false
+	}
+	return data, true
 }
 
 func unwrapPathError(err error) error {
@@ -215,9 +240,8 @@ func (l *loader) pages(s *Site) {
 
 func (l *loader) yamlPage(file string) *Page {
 	var f pageFile
-	data, err := fs.ReadFile(l.fsys, file)
-	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+	data, ok := l.read(file, MaxYAMLBytes)
+	if !ok {
 		return nil
 	}
 	pos := Pos{File: file, Line: 1, Col: 1}
@@ -256,14 +280,23 @@ func (l *loader) markdownPage(file string) *Page {
 // the line it starts on. ok is false, the problem recorded, when the file
 // cannot be read or has no front matter (missing says what it should have).
 func (l *loader) frontMatter(file, missing string, front any) (body []byte, bodyLine int, ok bool) {
-	src, err := fs.ReadFile(l.fsys, file)
-	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+	src, ok := l.read(file, MaxMarkdownBytes)
+	if !ok {
 		return nil, 0, false
 	}
 	yaml, body, bodyLine, ok := splitFrontMatter(src)
 	if !ok {
 		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: missing})
+		return nil, 0, false
+	}
+	if len(yaml) > MaxFrontMatterBytes {
+		l.errs = append(l.errs, Error{File: file, Line: 2 + bytes.Count(yaml[:MaxFrontMatterBytes], []byte("\n")), Col: 1,
+			Message: fmt.Sprintf("the front matter passes %d KB here: it holds the title, dates and cover; the text goes below the closing \"---\"", MaxFrontMatterBytes>>10)})
+		return nil, 0, false
+	}
+	if i := badByte(body); i >= 0 {
+		line, col := offsetLineCol(body, i)
+		l.errs = append(l.errs, Error{File: file, Line: bodyLine + line - 1, Col: col, Message: badByteMessage(body, i)})
 		return nil, 0, false
 	}
 	// The front matter starts on line 2; pad so that positions match.
@@ -295,24 +328,19 @@ func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
 // written (a folded or multi-line quoted scalar moves them: nearly).
 func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 	src := []byte(md.Body)
-	doc := markdown.Parser().Parse(text.NewReader(src))
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		link, ok := n.(*ast.Link)
-		if !entering || !ok {
-			return ast.WalkContinue, nil
+	doc := markdown.Text.Parse(src)
+	at := offsetPos(pos, src)
+	for _, p := range markdown.Text.Check(doc, src) {
+		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
+	}
+	for _, link := range markdown.Links(doc, src) {
+		if !link.Image {
+			l.links = append(l.links, LinkSource{Href: link.Href, Pos: at(link.Offset)})
 		}
-		line, col := pos.Line, pos.Col
-		if t, ok := link.FirstChild().(*ast.Text); ok {
-			before := src[:max(t.Segment.Start-1, 0)]
-			line += bytes.Count(before, []byte("\n"))
-			col += len(before) - bytes.LastIndexByte(before, '\n') - 1
-		}
-		l.links = append(l.links, LinkSource{Href: string(link.Destination), Pos: Pos{File: pos.File, Line: line, Col: col}})
-		return ast.WalkContinue, nil
-	})
+	}
 	md.Images = l.markdownImages(pos, src, doc, nil)
 	var buf bytes.Buffer
-	if err := markdownRenderer().Render(&buf, src, doc); err != nil {
+	if err := markdown.Text.Render(&buf, src, doc); err != nil {
 		l.errs = append(l.errs, pos.errorf("markdown: %v", err))
 	}
 	md.HTML = buf.String()
@@ -480,11 +508,6 @@ func pagePaths(s *Site) []string {
 	slices.Sort(out)
 	return out
 }
-
-var markdown = goldmark.New(
-	goldmark.WithExtensions(extension.Table),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-)
 
 func sortedKeys[M ~map[string]V, V any](m M) []string {
 	keys := make([]string, 0, len(m))

@@ -350,8 +350,8 @@ func TestLoadErrors(t *testing.T) {
 			file: "pages/about.yaml",
 			edit: replace("name: About\n", "name: About\n   bad: [\n"),
 			want: []string{"invalid YAML"},
-			// The value that runs on into the next line is at fault.
-			at: at("pages/about.yaml", "About\n   bad", 0),
+			// The key that YAML cannot read as one.
+			at: at("pages/about.yaml", "bad: [", 0),
 		},
 		{
 			name: "bad indentation in a section",

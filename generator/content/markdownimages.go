@@ -8,10 +8,6 @@ import (
 	"strconv"
 
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/renderer"
-	ghtml "github.com/yuin/goldmark/renderer/html"
-	"github.com/yuin/goldmark/util"
 )
 
 // markdownImages collects the images of a Markdown text, each where it is
@@ -62,30 +58,6 @@ func imageStart(im *ast.Image, src []byte) int {
 	return -1
 }
 
-// markdownRenderer renders Markdown as goldmark does, but each image as a
-// comment naming its index among the text's images; SetImages replaces
-// them. Raw HTML is never rendered, so a text cannot forge one. It counts,
-// so it renders one text.
-func markdownRenderer() renderer.Renderer {
-	return renderer.NewRenderer(renderer.WithNodeRenderers(
-		util.Prioritized(ghtml.NewRenderer(), 1000),
-		util.Prioritized(extension.NewTableHTMLRenderer(), 500), // as markdown's extension.Table
-		util.Prioritized(&imageRenderer{}, 100),
-	))
-}
-
-type imageRenderer struct{ n int }
-
-func (r *imageRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(ast.KindImage, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering {
-			fmt.Fprintf(w, "<!--image:%d-->", r.n)
-			r.n++
-		}
-		return ast.WalkSkipChildren, nil
-	})
-}
-
 var imageComment = regexp.MustCompile(`<!--image:(\d+)-->`)
 
 // SetImages renders the text's images into its HTML with render; an image
@@ -115,23 +87,4 @@ func setImages(text string, imgs []Image, render func(Image) string) string {
 		return fmt.Sprintf(`<img src="%s" alt="%s" width="%d" height="%d" loading="lazy" decoding="async">`,
 			html.EscapeString(img.Src), html.EscapeString(img.Alt), img.Width, img.Height)
 	})
-}
-
-// imagePlaceholders replaces each image of doc with the comment that
-// setImages fills in, in the order markdownImages lists them: for a
-// renderer that has no image renderer of its own to swap (an article's).
-func imagePlaceholders(doc ast.Node) {
-	var found []*ast.Image
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if im, ok := n.(*ast.Image); ok && entering {
-			found = append(found, im)
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	for i, im := range found {
-		s := ast.NewString([]byte(fmt.Sprintf("<!--image:%d-->", i)))
-		s.SetCode(true) // written as it is, unescaped
-		im.Parent().ReplaceChild(im.Parent(), im, s)
-	}
 }

@@ -14,7 +14,7 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/vozia/site/internal/testkit/imagetest"
+	"github.com/vozia/site/generator/images/imagetest"
 )
 
 // Copy reads a content tree into a MapFS.

@@ -1,4 +1,4 @@
-package content
+package markdown
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer/html"
 )
 
 // The shared formatter writes every kind of block exactly as the
@@ -19,7 +18,6 @@ func TestCodeBlocksAsTheExtension(t *testing.T) {
 		goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer,
 			highlighting.NewHighlighting(highlighting.WithStyle(HighlightStyle), highlighting.WithFormatOptions(highlightFormat...))),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-		goldmark.WithRendererOptions(html.WithUnsafe()),
 	)
 	blocks := []string{
 		"```go\nfunc main() {\n\tfmt.Println(\"<b>\" + `x`)\n}\n```",
@@ -39,7 +37,7 @@ func TestCodeBlocksAsTheExtension(t *testing.T) {
 		if err := extension.Convert(src, &want); err != nil {
 			t.Fatal(err)
 		}
-		if err := articleMarkdown.Convert(src, &got); err != nil {
+		if err := Article.Convert(src, &got); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {
@@ -48,7 +46,7 @@ func TestCodeBlocksAsTheExtension(t *testing.T) {
 	}
 	// And the blocks are highlighted, not left as text.
 	var out bytes.Buffer
-	articleMarkdown.Convert([]byte("```go\nfunc main() {}\n```\n"), &out)
+	_ = Article.Convert([]byte("```go\nfunc main() {}\n```\n"), &out)
 	if !strings.Contains(out.String(), `<pre class="chroma">`) || !strings.Contains(out.String(), `<span class="kd">func</span>`) {
 		t.Errorf("not highlighted: %s", out.String())
 	}

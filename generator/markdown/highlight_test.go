@@ -1,10 +1,13 @@
-package content
+package markdown
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"testing"
 )
+
+var update = flag.Bool("update", false, "rewrite generated files")
 
 const highlightCSSFile = "../../frontend/src/components/article-code.css"
 
@@ -19,6 +22,6 @@ func TestHighlightCSS(t *testing.T) {
 	}
 	got, err := os.ReadFile(highlightCSSFile)
 	if err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale: go test ./generator/content -run TestHighlightCSS -update", highlightCSSFile)
+		t.Fatalf("%s is stale: go test ./generator/markdown -run TestHighlightCSS -update", highlightCSSFile)
 	}
 }

@@ -1,0 +1,308 @@
+// Package markdown renders the site's Markdown by an allow-list.
+//
+// Two dialects: an article's (Article: GitHub's tables, strikethrough, task
+// lists and bare links, with footnotes, typographic quotes and dashes, an
+// id on every heading, and code blocks highlighted by the build as CSS
+// classes) and a page's (Text: tables and heading ids).
+//
+// Rendering is goldmark's safe renderer, which writes no raw HTML and no
+// link to a javascript:, vbscript:, file: or data: address, plus the
+// inline elements of AllowedHTML (Article only), each written anew from
+// what it parses to, never copied from the source. Nothing is filtered out
+// of what an unsafe renderer lets through. Whatever else an author writes
+// as HTML, comments that would hide markup included, and any link to an
+// address that is not http(s), mailto:, tel:, a site path or a fragment,
+// is a Problem at its byte offset (Check), for the caller to report at
+// file:line:col; the renderer leaves it out.
+//
+// Images are written as the placeholder comment <!--image:N-->, N their
+// index in document order, for the build to replace with the processed
+// picture: no text can forge one, since a comment is never rendered.
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"io"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// AllowedHTML are the elements an article may write as HTML: these inline
+// elements, without attributes (abbr may have a title), and comments,
+// which are not published.
+var AllowedHTML = []string{"abbr", "br", "kbd", "mark", "sub", "sup"}
+
+// Dialect is one of the site's Markdown dialects.
+type Dialect struct {
+	md goldmark.Markdown
+	// inline is whether the elements of AllowedHTML are allowed.
+	inline bool
+	// in names the texts of the dialect in messages ("in an article").
+	in string
+}
+
+// Article is the dialect of articles.
+var Article = &Dialect{md: goldmark.New(
+	goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(
+		util.Prioritized(newCodeBlocks(), 200), util.Prioritized(allowList{inline: true}, 100))),
+), inline: true, in: "in an article"}
+
+// Text is the dialect of pages' Markdown.
+var Text = &Dialect{md: goldmark.New(
+	goldmark.WithExtensions(extension.Table),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(allowList{}, 100))),
+), in: "in a page's text"}
+
+// Parse parses src.
+func (d *Dialect) Parse(src []byte) ast.Node { return d.md.Parser().Parse(text.NewReader(src)) }
+
+// Render writes doc, parsed from src, as HTML. It replaces doc's images
+// with their placeholders: read doc (Check, Links) before.
+func (d *Dialect) Render(w io.Writer, src []byte, doc ast.Node) error {
+	placeholders(doc)
+	return d.md.Renderer().Render(w, src, doc)
+}
+
+// Convert parses and renders src.
+func (d *Dialect) Convert(src []byte, w io.Writer) error { return d.Render(w, src, d.Parse(src)) }
+
+// Problem is something the renderer leaves out, at its byte offset in
+// the source.
+type Problem struct {
+	Offset  int
+	Message string
+}
+
+// Link is a link or image of the text, with its address as the page will
+// have it, at the offset of its "[", "![" or "<".
+type Link struct {
+	Href   string
+	Offset int
+	Image  bool
+}
+
+// Check returns what the renderer would leave out of doc: raw HTML
+// outside the allow-list, and links to addresses no reader may follow.
+func (d *Dialect) Check(doc ast.Node, src []byte) []Problem {
+	var out []Problem
+	hint := "write it in Markdown (a comment must hold no markup and stand alone)"
+	if d.inline {
+		hint = "write it in Markdown (allowed inline: " + strings.Join(AllowedHTML, ", ") + "; a comment must hold no markup and stand alone)"
+	}
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.HTMLBlock:
+			b := join(n.Lines(), src)
+			if n.HasClosure() {
+				b = append(b, n.ClosureLine.Value(src)...)
+			}
+			if t := bytes.TrimSpace(b); !safeComment(t) {
+				out = append(out, Problem{Offset(n), fmt.Sprintf("raw HTML %s is not allowed %s: %s", quoteShort(t), d.in, hint)})
+			}
+		case *ast.RawHTML:
+			b := join(n.Segments, src)
+			if _, ok := allowedTag(b, d.inline); !ok {
+				off := -1
+				if n.Segments.Len() > 0 {
+					off = n.Segments.At(0).Start
+				}
+				out = append(out, Problem{off, fmt.Sprintf("raw HTML %s is not allowed %s: %s", quoteShort(b), d.in, hint)})
+			}
+		case *ast.Link, *ast.AutoLink:
+			if l, ok := linkOf(n, src); ok {
+				if msg := checkHref(l.Href); msg != "" {
+					out = append(out, Problem{l.Offset, fmt.Sprintf("link %q: %s", l.Href, msg)})
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// Links returns every link and image of doc, in document order.
+func Links(doc ast.Node, src []byte) []Link {
+	var out []Link
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			if l, ok := linkOf(n, src); ok {
+				out = append(out, l)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// linkOf is n as a Link when it is one: its address as the renderer
+// writes it (character references resolved, unsafe bytes escaped), so that
+// a problem found in the rendered page is traced back to where it is
+// written.
+func linkOf(n ast.Node, src []byte) (Link, bool) {
+	switch n := n.(type) {
+	case *ast.Link:
+		return Link{Href: string(util.URLEscape(n.Destination, true)), Offset: Offset(n)}, true
+	case *ast.Image:
+		// Written by the build from its destination (the placeholder).
+		o := Offset(n)
+		if o > 0 && src[o-1] == '!' { // goldmark places an image at its "["
+			o--
+		}
+		return Link{Href: string(n.Destination), Offset: o, Image: true}, true
+	case *ast.AutoLink:
+		href := util.URLEscape(n.URL(src), false)
+		if n.AutoLinkType == ast.AutoLinkEmail && !bytes.HasPrefix(bytes.ToLower(href), []byte("mailto:")) {
+			href = append([]byte("mailto:"), href...)
+		}
+		return Link{Href: string(href), Offset: Offset(n)}, true
+	}
+	return Link{}, false
+}
+
+// checkHref says what is wrong with a link's address, or "".
+func checkHref(href string) string {
+	u, err := url.Parse(href)
+	switch {
+	case err != nil:
+		return "not a valid address: write an https:// address, a site path (/contact) or a #fragment"
+	case u.Scheme == "" || u.Scheme == "https" || u.Scheme == "http" || u.Scheme == "mailto" || u.Scheme == "tel":
+		return ""
+	}
+	return fmt.Sprintf("a %s: address is not allowed: write an https:// address, a site path (/contact), a #fragment, mailto: or tel:", u.Scheme)
+}
+
+// Offset is where n starts in its source, or -1 when goldmark does not
+// say: a node's own position, else its first line's, else its first
+// descendant's.
+func Offset(n ast.Node) int {
+	if p := n.Pos(); p >= 0 {
+		return p
+	}
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Start
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if o := Offset(c); o >= 0 {
+			return o
+		}
+	}
+	return -1
+}
+
+// join is the text of segs.
+func join(segs *text.Segments, src []byte) []byte {
+	var b []byte
+	for i := 0; i < segs.Len(); i++ {
+		seg := segs.At(i)
+		b = append(b, seg.Value(src)...)
+	}
+	return b
+}
+
+func quoteShort(b []byte) string {
+	s := string(b)
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// safeComment reports whether s is one HTML comment that a browser also
+// reads as one comment ending where s ends: "<!-->" and "<!--->" end a
+// comment at once, and "--!>" ends one as "-->" does.
+func safeComment(s []byte) bool {
+	if !bytes.HasPrefix(s, []byte("<!--")) || !bytes.HasSuffix(s, []byte("-->")) || len(s) < len("<!---->") {
+		return false
+	}
+	body := s[4 : len(s)-3]
+	return !bytes.HasPrefix(body, []byte(">")) && !bytes.HasPrefix(body, []byte("->")) &&
+		!bytes.Contains(body, []byte("-->")) && !bytes.Contains(body, []byte("--!>")) && !bytes.Contains(body, []byte("<!--")) &&
+		!bytes.HasSuffix(body, []byte("-")) && !bytes.HasSuffix(body, []byte("<!"))
+}
+
+var (
+	openTag  = regexp.MustCompile(`^<(` + strings.Join(AllowedHTML, "|") + `)\s*/?>$`)
+	closeTag = regexp.MustCompile(`^</(` + strings.Join(AllowedHTML, "|") + `)\s*>$`)
+	abbrTag  = regexp.MustCompile(`^<abbr\s+title="([^"<>]*)"\s*>$`)
+)
+
+// allowedTag is the HTML to write for an inline piece of raw HTML, and
+// whether it is allowed: an element of AllowedHTML, written anew, or a
+// comment, written as nothing.
+func allowedTag(raw []byte, inline bool) (string, bool) {
+	if safeComment(raw) {
+		return "", true
+	}
+	if !inline {
+		return "", false
+	}
+	if m := openTag.FindSubmatch(raw); m != nil {
+		return "<" + string(m[1]) + ">", true
+	}
+	if m := closeTag.FindSubmatch(raw); m != nil {
+		if string(m[1]) == "br" {
+			return "", true
+		}
+		return "</" + string(m[1]) + ">", true
+	}
+	if m := abbrTag.FindSubmatch(raw); m != nil {
+		return `<abbr title="` + html.EscapeString(html.UnescapeString(string(m[1]))) + `">`, true
+	}
+	return "", false
+}
+
+// allowList renders what goldmark's safe renderer would leave as "raw
+// HTML omitted": the allowed inline elements, and nothing else.
+type allowList struct{ inline bool }
+
+func (a allowList) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindRawHTML, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			if s, ok := allowedTag(join(n.(*ast.RawHTML).Segments, src), a.inline); ok {
+				_, _ = w.WriteString(s)
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	reg.Register(ast.KindHTMLBlock, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// placeholders replaces each image of doc with its placeholder comment,
+// written as it is.
+func placeholders(doc ast.Node) {
+	var found []*ast.Image
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if im, ok := n.(*ast.Image); ok && entering {
+			found = append(found, im)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for i, im := range found {
+		s := ast.NewString([]byte(fmt.Sprintf("<!--image:%d-->", i)))
+		s.SetCode(true)
+		im.Parent().ReplaceChild(im.Parent(), im, s)
+	}
+}
