@@ -78,7 +78,7 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	  -cmd 'cmd/build-whole=dist/bin/build -whole -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) run ./bench/images
-	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/...
+	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/... ./cmd/serve
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
 	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev
 	$(GO) run ./bench/hydration -runs 5

@@ -11,7 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 func TestArticlesReaderPath(t *testing.T) {

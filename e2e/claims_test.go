@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // Point 2: the home page shows the reviews of its Organization data.

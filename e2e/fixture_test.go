@@ -8,7 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // TestFixtureHydrates loads every page of the fixture site (testdata/site),

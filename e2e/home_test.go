@@ -16,7 +16,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 const (

@@ -25,8 +25,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
-	"github.com/vozia/site/internal/pageload"
+	"github.com/vozia/site/internal/testkit/browsertest"
+	"github.com/vozia/site/internal/testkit/pageload"
 )
 
 // hydrationBound is the largest ratio of the app's longest task to its

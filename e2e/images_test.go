@@ -18,10 +18,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator"
-	"github.com/vozia/site/generator/images/imagetest"
-	"github.com/vozia/site/internal/browsertest"
 	"github.com/vozia/site/internal/devserver"
-	"github.com/vozia/site/internal/sitefixture"
+	"github.com/vozia/site/internal/testkit/browsertest"
+	"github.com/vozia/site/internal/testkit/imagetest"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 // TestPictureSource: on the shipped content with the first case study's
@@ -107,7 +107,7 @@ func photoSite(t *testing.T) string {
 	if err := res.WriteTo(dir); err != nil {
 		t.Fatal(err)
 	}
-	h, err := devserver.New(context.Background(), devserver.Options{Dir: dir, Outbox: filepath.Join(t.TempDir(), "outbox.jsonl")})
+	h, err := devserver.New(context.Background(), devserver.Options{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

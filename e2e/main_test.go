@@ -1,20 +1,47 @@
 // Package e2e holds the browser tests of the site: the real build, served
 // by the real server, driven in Debian's headless Chromium (see
-// internal/browsertest).
+// internal/testkit/browsertest).
 package e2e
 
 import (
+	"cmp"
+	"context"
+	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
-func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+func TestMain(m *testing.M) {
+	os.Exit(browsertest.Main(m, browsertest.Site{Build: build, Contact: localContact}))
+}
+
+// build is cmd/build's build of the repository's frontend and the content
+// cfg names, written to dir.
+func build(ctx context.Context, repo string, cfg browsertest.Config, dir string) error {
+	res, err := generator.Build(ctx, generator.Options{
+		Content:     os.DirFS(filepath.Join(repo, cmp.Or(cfg.Content, "content"))),
+		FrontendDir: filepath.Join(repo, "frontend"),
+		AnalyticsID: cfg.AnalyticsID,
+	})
+	if err != nil {
+		return err
+	}
+	return res.WriteTo(dir)
+}
+
+// localContact is the contact function as cmd/serve mounts it.
+func localContact(outbox string, origins []string) (http.Handler, error) {
+	return contact.Local(outbox, origins, nil)
+}
 
 // TestSmoke is the pipeline's end-to-end check: the home page loads
 // without a console error, React hydrates it, and a client-side navigation

@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // sweepSection returns the first section of type T on a page.

@@ -19,7 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // Viewports of the review: a laptop and a phone, at their real heights.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // sweepReveal checks, on a page just loaded, that no section in view is

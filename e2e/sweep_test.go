@@ -25,7 +25,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // sweepMissingPath is a path no route answers: it stands for the notFound

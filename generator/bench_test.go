@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/vozia/site/internal/sitefixture"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 // BenchmarkBuildShippedSite is a full build of the shipped site, from

@@ -23,7 +23,7 @@ import (
 
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/sitefixture"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 
 	"github.com/vozia/site/internal/routing"
 )

@@ -9,7 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/images/imagetest"
+	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 // photoSite is the test site with photos as an editor commits them: a

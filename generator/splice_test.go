@@ -8,7 +8,7 @@ import (
 
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/prerender"
-	"github.com/vozia/site/internal/sitefixture"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 // Splicing pages into a shared layout (generator/prerender) gives, on

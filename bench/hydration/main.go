@@ -2,7 +2,7 @@
 // costs a slow phone's main thread: the longest task and the total
 // blocking time from the navigation's start until the app has hydrated, in
 // Debian's headless Chromium at Lighthouse's 4× CPU slowdown (see
-// internal/pageload), beside the same page loaded with its scripts blocked
+// internal/testkit/pageload), beside the same page loaded with its scripts blocked
 // (its floor), and their ratio; and the JavaScript the page loads before
 // any interaction (gzip, the files its HTML names).
 //
@@ -37,7 +37,7 @@
 // -inspected keeps the DevTools Runtime domain on during each load, as
 // Lighthouse does; by default it is off, as in a visitor's browser (with it
 // on, every Error React creates at start-up makes V8 reparse the functions
-// on the stack: see internal/pageload).
+// on the stack: see internal/testkit/pageload).
 //
 // -baseline DIR builds the same content with another copy of the app (an
 // earlier commit's frontend/, with its node_modules) and measures it in
@@ -66,9 +66,9 @@ import (
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
 	"github.com/vozia/site/internal/devserver"
-	"github.com/vozia/site/internal/pageload"
+	"github.com/vozia/site/internal/testkit/browsertest"
+	"github.com/vozia/site/internal/testkit/pageload"
 )
 
 func main() {
@@ -87,7 +87,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	slowdown := fs.Float64("slowdown", pageload.CPUSlowdown, "CPU throttling rate")
 	verbose := fs.Bool("v", false, "print every load's long tasks")
 	slow4G := fs.Bool("slow4g", false, "slow the network too, as Lighthouse's mobile preset does with applied throttling (slow 4G): the document arrives in pieces, as on a phone")
-	inspected := fs.Bool("inspected", false, "keep the DevTools Runtime domain on during each load, as Lighthouse does (its cost to the page, which no visitor pays, is then included; see internal/pageload)")
+	inspected := fs.Bool("inspected", false, "keep the DevTools Runtime domain on during each load, as Lighthouse does (its cost to the page, which no visitor pays, is then included; see internal/testkit/pageload)")
 	thread := fs.Bool("thread", false, "measure tasks by thread time from a trace, the slowdown simulated (figures a busy machine does not move), not by wall time")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -248,7 +248,7 @@ func (a *app) serve(ctx context.Context, contentDir, dir string) (stop func(), e
 	if err != nil {
 		return nil, err
 	}
-	h, err := devserver.New(ctx, devserver.Options{Dir: a.dir, Outbox: filepath.Join(dir, "outbox.jsonl")})
+	h, err := devserver.New(ctx, devserver.Options{Dir: a.dir})
 	if err != nil {
 		ln.Close()
 		return nil, err

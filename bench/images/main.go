@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/images"
-	"github.com/vozia/site/generator/images/imagetest"
+	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 func main() {

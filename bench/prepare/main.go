@@ -4,7 +4,7 @@
 //	go run ./bench/prepare -content content [-pages N] [-articles N] [-photos] -out DIR
 //
 // It writes DIR/content, the content tree plus the generated pages of
-// BenchmarkBuild1000Routes (internal/sitefixture), for cmd/build, and
+// BenchmarkBuild1000Routes (internal/testkit/sitefixture), for cmd/build, and
 // DIR/jobs.json, the routes with their site and page JSON and the file
 // each page goes to, for the Node pipeline (bench/node). The JSON comes
 // from a Go build of the same content, so the Node side gets the same data
@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator"
-	"github.com/vozia/site/internal/sitefixture"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 type job struct {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/sitefixture"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 // TestNewArticle: the file it writes is a draft that loads as it is, in

@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // editableArticle is an article of the content whose front matter has a

@@ -53,12 +53,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	contactFn, err := contact.Local(*outbox, []string{"http://" + ln.Addr().String()}, stderr)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	live := devserver.NewLive()
-	h, err := devserver.New(ctx, devserver.Options{
-		Outbox: *outbox, Log: stderr, Live: live,
-		Origins: []string{"http://" + ln.Addr().String()},
-		Hosts:   []string{ln.Addr().String()},
-	})
+	h, err := devserver.New(ctx, devserver.Options{Live: live, Contact: contactFn, Hosts: []string{ln.Addr().String()}})
 	if err != nil {
 		ln.Close()
 		return err

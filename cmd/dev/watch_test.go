@@ -15,10 +15,11 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
-func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+// The tests here attach to the dev server they start themselves.
+func TestMain(m *testing.M) { os.Exit(browsertest.Main(m, browsertest.Site{})) }
 
 // TestWatch edits a copy of the content under cmd/dev and looks
 // at the result in Chromium, as an editor would, without reloading by

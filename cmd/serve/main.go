@@ -57,10 +57,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, err := devserver.New(ctx, devserver.Options{
-		Dir: *dir, Outbox: *outbox, Log: stderr,
-		Origins: []string{"http://" + ln.Addr().String()},
-	})
+	contactFn, err := contact.Local(*outbox, []string{"http://" + ln.Addr().String()}, stderr)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	h, err := devserver.New(ctx, devserver.Options{Dir: *dir, Contact: contactFn})
 	if err != nil {
 		ln.Close()
 		return err

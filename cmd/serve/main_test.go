@@ -56,6 +56,7 @@ func TestRun(t *testing.T) {
 		}
 	}
 	compression(t, base)
+	contactMounted(t, base, filepath.Join(root, "o.jsonl"))
 	cancel()
 	select {
 	case err := <-done:
@@ -106,8 +107,35 @@ func compression(t *testing.T, base string) {
 	}
 }
 
+// contactMounted posts an enquiry as the site's own form does: the
+// contact function answers, grants the server's origin CORS, and the
+// enquiry reaches the outbox.
+func contactMounted(t *testing.T, base, outbox string) {
+	t.Helper()
+	body := `{"name":"Ana García","email":"ana@example.com","phone":"+34 600 000 000","companySize":"51-250","message":"We would like a demo of Pulse.","honeypot":"","elapsedMs":9000}`
+	req, _ := http.NewRequest("POST", base+"/api/contact", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", base)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("POST /api/contact: status %d", res.StatusCode)
+	}
+	if got := res.Header.Get("Access-Control-Allow-Origin"); got != base {
+		t.Errorf("the server's own origin is not granted CORS: %q", got)
+	}
+	data, _ := os.ReadFile(outbox)
+	if !strings.Contains(string(data), "ana@example.com") {
+		t.Errorf("enquiry not in the outbox: %q", data)
+	}
+}
+
 func TestRunWithoutBuild(t *testing.T) {
-	err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-dir", t.TempDir()}, io.Discard, io.Discard)
+	dir := t.TempDir()
+	err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-dir", dir, "-outbox", filepath.Join(dir, "o.jsonl")}, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "go run ./cmd/build") {
 		t.Errorf("serving nothing: %v", err)
 	}

@@ -5,7 +5,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/vozia/site/generator/images/imagetest"
+	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 // BenchmarkPhoto processes a 4000x3000 phone photo (about 3.7 MB of JPEG)

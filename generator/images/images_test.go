@@ -14,7 +14,7 @@ import (
 
 	"github.com/gen2brain/avif"
 	"github.com/gen2brain/webp"
-	"github.com/vozia/site/generator/images/imagetest"
+	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 // small keeps the tests quick: the ladder's logic does not depend on

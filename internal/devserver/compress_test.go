@@ -48,7 +48,7 @@ func compressSite(t *testing.T) (dir string, files map[string][]byte) {
 func compressServer(t *testing.T) (http.Handler, string, map[string][]byte) {
 	t.Helper()
 	dir, files := compressSite(t)
-	h, err := New(context.Background(), Options{Dir: dir, Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
+	h, err := New(context.Background(), Options{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

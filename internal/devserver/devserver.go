@@ -1,7 +1,8 @@
 // Package devserver is the local server of cmd/serve: it serves a built
 // site exactly as the CDN will, following the routing manifest
 // (dist/cdn/routes.json, see routing.Manifest), and mounts the
-// contact function at /api/contact. Like the CDN, it compresses text
+// contact function at /api/contact, as its command built it (this floor
+// imports no function: contact.Local is the local one). Like the CDN, it compresses text
 // (brotli or gzip, see compress.go). Browser tests and benchmarks use it
 // too, so they exercise the same routing and bytes a visitor gets.
 package devserver
@@ -9,15 +10,12 @@ package devserver
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 
-	"github.com/vozia/site/functions/contact"
 	"github.com/vozia/site/internal/routing"
 )
 
@@ -28,14 +26,9 @@ const ContactPath = "/api/contact"
 type Options struct {
 	// Dir is the site root (dist/site); the manifest is ../cdn/routes.json.
 	Dir string
-	// Outbox is the file enquiries are appended to; empty means
-	// CONTACT_OUTBOX or the contact function's default.
-	Outbox string
-	// Origins are granted CORS by the contact function, besides those of
-	// CONTACT_ALLOWED_ORIGINS (or its defaults).
-	Origins []string
-	// Log receives the contact function's JSON log lines.
-	Log io.Writer
+	// Contact answers /api/contact (ContactPath); when nil, the site
+	// answers there, as for any other path.
+	Contact http.Handler
 	// Live, when set, serves its builds instead of Dir, and the live
 	// reload endpoints (cmd/dev).
 	Live *Live
@@ -46,9 +39,6 @@ type Options struct {
 	// error dialog included), as Vite guards against since its DNS
 	// rebinding fix.
 	Hosts []string
-	// WrapContact, when set, wraps the contact handler (tests use it to
-	// stand in failing or slow endpoints).
-	WrapContact func(http.Handler) http.Handler
 }
 
 // New returns the whole server.
@@ -64,36 +54,14 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 		}
 		pages = &site{root: dirRoot(opt.Dir), m: m}
 	}
-	cfg, err := contact.ConfigFromEnv(os.Getenv)
-	if err != nil {
-		return nil, err
-	}
-	// Locally enquiries always go to the outbox: nothing to configure, and
-	// nothing leaves the machine.
-	cfg.Mailer = contact.MailerOutbox
-	if opt.Outbox != "" {
-		cfg.OutboxPath = opt.Outbox
-	}
-	cfg.AllowedOrigins = append(cfg.AllowedOrigins, opt.Origins...)
-	// OpenOutbox rather than NewMailer, so that this server links no AWS
-	// client it would never use.
-	mailer, err := contact.OpenOutbox(cfg.OutboxPath)
-	if err != nil {
-		return nil, err
-	}
-	if opt.Log == nil {
-		opt.Log = io.Discard
-	}
-	var h http.Handler = contact.New(cfg, mailer, slog.New(slog.NewJSONHandler(opt.Log, nil)))
-	if opt.WrapContact != nil {
-		h = opt.WrapContact(h)
-	}
 	mux := http.NewServeMux()
-	mux.Handle(ContactPath, h)
+	if opt.Contact != nil {
+		mux.Handle(ContactPath, opt.Contact)
+	}
 	if opt.Live != nil {
 		mux.Handle(DevPath, opt.Live.endpoints())
 	}
-	h = dispatch(mux, pages)
+	h := dispatch(mux, pages)
 	if len(opt.Hosts) > 0 {
 		h = onlyHosts(h, opt.Hosts)
 	}

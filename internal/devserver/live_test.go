@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -104,7 +103,7 @@ func TestLiveChanges(t *testing.T) {
 // links the reload script from HTML only, and serves the dev endpoints.
 func TestLiveServes(t *testing.T) {
 	l := NewLive()
-	h, err := New(context.Background(), Options{Live: l, Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
+	h, err := New(context.Background(), Options{Live: l})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +150,7 @@ func TestLiveServes(t *testing.T) {
 func TestLiveStream(t *testing.T) {
 	l := NewLive()
 	l.Publish(liveFiles("index.html", page("home")), manifestOf(t, liveManifest))
-	h, err := New(context.Background(), Options{Live: l, Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
+	h, err := New(context.Background(), Options{Live: l})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +217,7 @@ func TestLiveStream(t *testing.T) {
 func TestLiveAnswersOnlyItsOwnHost(t *testing.T) {
 	l := NewLive()
 	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost")), manifestOf(t, liveManifest))
-	h, err := New(context.Background(), Options{Live: l, Outbox: filepath.Join(t.TempDir(), "o.jsonl"), Hosts: []string{"127.0.0.1:8080"}})
+	h, err := New(context.Background(), Options{Live: l, Hosts: []string{"127.0.0.1:8080"}})
 	if err != nil {
 		t.Fatal(err)
 	}

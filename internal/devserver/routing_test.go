@@ -117,7 +117,7 @@ func sameOriginLocation(loc string) bool {
 func tableServer(t *testing.T) (*routingTable, string) {
 	t.Helper()
 	rt := loadRoutingTable(t)
-	h, err := New(context.Background(), Options{Dir: writeTableSite(t, rt), Outbox: filepath.Join(t.TempDir(), "o.jsonl")})
+	h, err := New(context.Background(), Options{Dir: writeTableSite(t, rt)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/vozia/site/generator/images/imagetest"
+	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 // Copy reads a content tree into a MapFS.

@@ -1,4 +1,4 @@
-package sitefixture
+package content_test
 
 import (
 	"os"
@@ -7,14 +7,16 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
-// The photo copy of the content loads as valid content, and every image
+// The photo copy of the content (internal/testkit/sitefixture, which
+// make bench and make lighthouse-photos build) loads as valid content, and every image
 // AddPhotos promises is a photo: each article's cover, each case study's
 // image, a portrait for each founder and author. Checked on the shipped
 // content (make lighthouse-photos copies it, whatever an editor has put
 // there) and on the fixture site, which always has all three.
-func TestAddPhotos(t *testing.T) {
+func TestSiteFixturePhotos(t *testing.T) {
 	for _, tc := range []struct {
 		name, dir string
 		// mustCheck: the content has articles, case studies or founders.
@@ -35,11 +37,11 @@ func TestAddPhotos(t *testing.T) {
 // returns how many it checked.
 func checkPhotos(t *testing.T, dir string) int {
 	t.Helper()
-	fsys, err := Copy(os.DirFS(dir))
+	fsys, err := sitefixture.Copy(os.DirFS(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	AddPhotos(fsys)
+	sitefixture.AddPhotos(fsys)
 	s, err := content.LoadWith(fsys, content.LoadOptions{Now: time.Now()})
 	if err != nil {
 		t.Fatalf("the photo copy of the content does not load:\n%v", err)

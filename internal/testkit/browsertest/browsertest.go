@@ -6,9 +6,12 @@
 //
 // The build, the server and the browser are started once per test binary
 // and shared (they take seconds; tabs take milliseconds). A package using it
-// runs them down in TestMain:
+// hands in how the site is built and its contact function (this package
+// sits below both, in internal/) and runs them down in TestMain:
 //
-//	func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
+//	func TestMain(m *testing.M) {
+//		os.Exit(browsertest.Main(m, browsertest.Site{Build: build, Contact: contactFn}))
+//	}
 //
 //	func TestSomething(t *testing.T) {
 //		t.Parallel()                        // tabs are independent
@@ -48,7 +51,6 @@ package browsertest
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -65,7 +67,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/vozia/site/generator"
 	"github.com/vozia/site/internal/devserver"
 )
 
@@ -87,6 +88,16 @@ type Env struct {
 	browser     context.Context
 }
 
+// Site is what the harness needs from the floors above it, given to Main.
+type Site struct {
+	// Build writes into dir the site of the repository at repo built as
+	// cfg says (as cmd/build -out dir does).
+	Build func(ctx context.Context, repo string, cfg Config, dir string) error
+	// Contact returns the contact function as the local server mounts it
+	// (contact.Local): enquiries appended to outbox, origins granted CORS.
+	Contact func(outbox string, origins []string) (http.Handler, error)
+}
+
 // Config is a variant of the build, for behaviour that depends on the
 // site's configuration. The zero Config is the shipped site.
 type Config struct {
@@ -105,6 +116,7 @@ type Config struct {
 // own browser context, with its own storage): a variant's build does not
 // hold up tests of another variant.
 var (
+	site        Site // set by Main, before the tests run
 	mu          sync.Mutex
 	envs        = map[Config]*envOnce{}
 	browserOnce = sync.OnceValues(startBrowser)
@@ -125,9 +137,12 @@ func atTeardown(f func()) {
 	teardown = append(teardown, f)
 }
 
-// Main runs the tests and then stops the server and the browser and removes
-// the temporary build. Use it from TestMain.
-func Main(m *testing.M) int {
+// Main runs the tests, which build and serve the site with s, and then
+// stops the server and the browser and removes the temporary build. Use it
+// from TestMain. A package that only attaches to servers it starts itself
+// (Attach) gives the zero Site.
+func Main(m *testing.M, s Site) int {
+	site = s
 	code := m.Run()
 	teardownMu.Lock()
 	defer teardownMu.Unlock()
@@ -185,16 +200,11 @@ func start(cfg Config) (*Env, error) {
 	atTeardown(func() { os.RemoveAll(tmp) })
 	e := &Env{Repo: repo, Dir: filepath.Join(tmp, "site"), outbox: filepath.Join(tmp, "outbox.jsonl")}
 
-	res, err := generator.Build(context.Background(), generator.Options{
-		Content:     os.DirFS(filepath.Join(repo, cmp.Or(cfg.Content, "content"))),
-		FrontendDir: filepath.Join(repo, "frontend"),
-		AnalyticsID: cfg.AnalyticsID,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("build: %w", err)
+	if site.Build == nil || site.Contact == nil {
+		return nil, errors.New("browsertest.Main was given no Site to build and serve")
 	}
-	if err := res.WriteTo(e.Dir); err != nil {
-		return nil, err
+	if err := site.Build(context.Background(), repo, cfg, e.Dir); err != nil {
+		return nil, fmt.Errorf("build: %w", err)
 	}
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -202,18 +212,20 @@ func start(cfg Config) (*Env, error) {
 		return nil, err
 	}
 	e.URL = "http://" + ln.Addr().String()
-	h, err := devserver.New(context.Background(), devserver.Options{
-		Dir: e.Dir, Outbox: e.outbox, Origins: []string{e.URL},
-		WrapContact: func(real http.Handler) http.Handler {
-			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if h := e.contact.Load(); h != nil {
-					(*h).ServeHTTP(w, r)
-					return
-				}
-				real.ServeHTTP(w, r)
-			})
-		},
+	real, err := site.Contact(e.outbox, []string{e.URL})
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	// SetContact stands another handler in for the real one.
+	contact := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h := e.contact.Load(); h != nil {
+			(*h).ServeHTTP(w, r)
+			return
+		}
+		real.ServeHTTP(w, r)
 	})
+	h, err := devserver.New(context.Background(), devserver.Options{Dir: e.Dir, Contact: contact})
 	if err != nil {
 		ln.Close()
 		return nil, err

@@ -1,0 +1,37 @@
+package contact
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+)
+
+// Local returns the contact function as the local servers mount it
+// (cmd/serve, cmd/dev and the browser tests): its CONTACT_* environment
+// applies, but enquiries always go to the outbox, nothing to configure and
+// nothing leaving the machine. outbox, when not empty, overrides
+// CONTACT_OUTBOX; origins are granted CORS besides those of
+// CONTACT_ALLOWED_ORIGINS (or its defaults); log receives the JSON log
+// lines (nil discards them).
+func Local(outbox string, origins []string, log io.Writer) (http.Handler, error) {
+	cfg, err := ConfigFromEnv(os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Mailer = MailerOutbox
+	if outbox != "" {
+		cfg.OutboxPath = outbox
+	}
+	cfg.AllowedOrigins = append(cfg.AllowedOrigins, origins...)
+	// OpenOutbox rather than NewMailer, so that a local server links no AWS
+	// client it would never use.
+	mailer, err := OpenOutbox(cfg.OutboxPath)
+	if err != nil {
+		return nil, err
+	}
+	if log == nil {
+		log = io.Discard
+	}
+	return New(cfg, mailer, slog.New(slog.NewJSONHandler(log, nil))), nil
+}
