@@ -16,7 +16,7 @@ import (
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
-// The app's script is async (generator/document.go): from the cache, or on
+// The app's script is async (generator/document/document.go): from the cache, or on
 // a network that brings it before the rest of a long page, it runs while
 // the page is still being parsed, and must then wait for the page before
 // it hydrates. Here the server holds the page's body back until the

@@ -12,7 +12,7 @@
 //     every page; the route table is one more hashed JSON file, which the
 //     client fetches once, after the first page has loaded.
 //  4. prerender renders every route in a pool of goja runtimes.
-//  5. head writes each <head>; the document is assembled around the body.
+//  5. head writes each <head>; document assembles the page around the body.
 //  6. The redirect pages (/blog), the articles' share images and feeds
 //     (articles.go), sitefiles, sitemap.xml, robots.txt and
 //     the routing manifest (cdn/routes.json) and the same rules as a
@@ -43,6 +43,7 @@ import (
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
 	"github.com/vozia/site/generator/prerender"
@@ -290,12 +291,12 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, bd.err
 	}
 	b := bd.b
-	style, err := inlineStyle(b)
+	style, err := document.InlineStyle(b)
 	if err != nil {
 		return nil, err
 	}
 	for _, a := range b.Assets {
-		if "/"+a.Path != b.Stylesheet { // the stylesheet is inlined (style.go)
+		if "/"+a.Path != b.Stylesheet { // the stylesheet is inlined (document/style.go)
 			out.add(a.Path, a.Data)
 		}
 	}
@@ -306,9 +307,9 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	opaque := make([][]linkcheck.Span, len(routes))
 	parallel.For(len(routes), 0, func(i int) {
 		rt := routes[i]
-		made[i], opaque[i] = document(docParams{
-			site: site, route: rt, body: rendered[i].HTML, siteJSON: siteJSON, pageJSON: pageJSON[rt.Path],
-			script: b.Script, style: style, preload: preload(leads[rt.Path], rendered[i].HTML),
+		made[i], opaque[i] = document.Page(document.Params{
+			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: siteJSON, PageJSON: pageJSON[rt.Path],
+			Script: b.Script, Style: style, Preload: preload(leads[rt.Path], rendered[i].HTML),
 		})
 	})
 	docs := make(map[string][]byte, len(routes))
@@ -319,7 +320,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	for _, rt := range site.Routes {
 		if rt.Redirect != "" {
-			out.add(cdn.DocumentFile(rt), redirectDocument(site.Config, rt, b.Script))
+			out.add(cdn.DocumentFile(rt), document.Redirect(site.Config, rt, b.Script))
 		}
 	}
 

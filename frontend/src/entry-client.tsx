@@ -16,7 +16,7 @@ const target = refresh?.content.match(/url=(\/[^\s]*)/)?.[1];
 if (target) {
   location.replace(target + location.hash);
 } else if (document.readyState === "loading") {
-  // The page's script is async (generator/document.go): from the cache it
+  // The page's script is async (generator/document/document.go): from the cache it
   // can run before the page is parsed.
   document.addEventListener("DOMContentLoaded", start, { once: true });
 } else {

@@ -1,4 +1,9 @@
-package generator
+// Package document writes the HTML documents of the site around what
+// React rendered: the head Go writes from content (generator/head), the
+// stylesheet inlined in one <style> element (style.go), the bundle's one
+// external script, and the JSON data the client hydrates from; and the
+// small static page of a redirect route. Nothing else ships as HTML.
+package document
 
 import (
 	"bytes"
@@ -10,19 +15,23 @@ import (
 	"github.com/vozia/site/generator/linkcheck"
 )
 
-type docParams struct {
-	site               *content.Site
-	route              content.Route
-	body               string
-	siteJSON, pageJSON []byte
-	script             string
-	// style is the stylesheet, inlined (see style.go).
-	style []byte
-	// preload is the <link> of the page's lead image, if any (pictures.go).
-	preload string
+// Params are the parts of one page's document.
+type Params struct {
+	Site  *content.Site
+	Route content.Route
+	// Body is the page React rendered, the contents of <div id="root">.
+	Body string
+	// SiteJSON and PageJSON are the data the client hydrates from.
+	SiteJSON, PageJSON []byte
+	// Script is the URL of the bundle's entry.
+	Script string
+	// Style is the stylesheet, inlined (see style.go).
+	Style []byte
+	// Preload is the <link> of the page's lead image, if any.
+	Preload string
 }
 
-// document assembles one page: the head Go writes from content, the body
+// Page assembles one page: the head Go writes from content, the body
 // React rendered, and the data the client hydrates from. The only scripts
 // are the hashed bundle (external, so the CSP needs no 'unsafe-inline') and
 // JSON data blocks, which browsers never execute; the one <style> element
@@ -30,29 +39,29 @@ type docParams struct {
 //
 // It also returns the ranges of the document that are the contents of its
 // style and JSON script elements, which the link check need not read.
-func document(p docParams) ([]byte, []linkcheck.Span) {
+func Page(p Params) ([]byte, []linkcheck.Span) {
 	var b bytes.Buffer
 	// Room for the lot (the head is a few KB), so that the page is not
 	// copied as it grows and keeps no spare capacity: a thousand pages are
 	// held until written.
-	b.Grow(len(p.style) + len(p.body) + len(p.siteJSON) + len(p.pageJSON) + 8<<10)
-	cfg := p.site.Config
+	b.Grow(len(p.Style) + len(p.Body) + len(p.SiteJSON) + len(p.PageJSON) + 8<<10)
+	cfg := p.Site.Config
 	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n", html.EscapeString(cfg.Language))
 	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	b.Write(head.Write(head.Page{
-		Site: cfg, Route: p.route, Reviews: p.site.Collections.Reviews,
-		Path: p.route.Path, NoIndex: !p.route.Indexable(), Feeds: p.site.Feeds,
+		Site: cfg, Route: p.Route, Reviews: p.Site.Collections.Reviews,
+		Path: p.Route.Path, NoIndex: !p.Route.Indexable(), Feeds: p.Site.Feeds,
 	}))
 	icons(&b)
-	b.WriteString(p.preload)
+	b.WriteString(p.Preload)
 	var opaque []linkcheck.Span
 	raw := func(data []byte) {
 		opaque = append(opaque, linkcheck.Span{Start: b.Len(), End: b.Len() + len(data)})
 		b.Write(data)
 	}
-	if len(p.style) > 0 {
+	if len(p.Style) > 0 {
 		b.WriteString("<style>")
-		raw(p.style)
+		raw(p.Style)
 		b.WriteString("</style>\n")
 	}
 	// The app is fetched at low priority: the page is whole without it
@@ -69,14 +78,14 @@ func document(p docParams) ([]byte, []linkcheck.Span) {
 	// out and paints it. At 4x CPU that took 16 ms off the longest task
 	// of a text page (/cookie-policy). The app starts at DOMContentLoaded
 	// if it arrives before the page is parsed (entry-client.tsx).
-	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.script)
+	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.Script)
 	b.WriteString("</head>\n<body>\n<div id=\"root\">")
-	b.WriteString(p.body)
+	b.WriteString(p.Body)
 	b.WriteString("</div>\n")
 	for _, d := range []struct {
 		id   string
 		data []byte
-	}{{"site-data", p.siteJSON}, {"page-data", p.pageJSON}} {
+	}{{"site-data", p.SiteJSON}, {"page-data", p.PageJSON}} {
 		// encoding/json already escapes <, > and &, so the data cannot
 		// close the script element.
 		fmt.Fprintf(&b, "<script type=\"application/json\" id=\"%s\">", d.id)
@@ -90,12 +99,12 @@ func document(p docParams) ([]byte, []linkcheck.Span) {
 	return b.Bytes(), opaque
 }
 
-// redirectDocument is the static page of a redirect route (/blog): a meta
+// Redirect is the static page of a redirect route (/blog): a meta
 // refresh for every client, the canonical of the target for search
 // engines, a plain link, and the bundle, whose entry reads the refresh
 // target and replaces the location at once (a client-side replace that
 // keeps the back button clean).
-func redirectDocument(cfg content.SiteConfig, r content.Route, script string) []byte {
+func Redirect(cfg content.SiteConfig, r content.Route, script string) []byte {
 	var b bytes.Buffer
 	target := html.EscapeString(r.Redirect)
 	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", html.EscapeString(cfg.Language))

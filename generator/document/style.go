@@ -1,4 +1,4 @@
-package generator
+package document
 
 import (
 	"bytes"
@@ -15,9 +15,9 @@ import (
 // gave the best first visit while costing a second page only the few
 // kilobytes of CSS it now carries again.
 
-// inlineStyle returns the bundle's stylesheet, to be inlined, or nil when
+// InlineStyle returns the bundle's stylesheet, to be inlined, or nil when
 // the app has no CSS. It refuses CSS that could close the element early.
-func inlineStyle(b *bundle.Result) ([]byte, error) {
+func InlineStyle(b *bundle.Result) ([]byte, error) {
 	if b.Stylesheet == "" {
 		return nil, nil
 	}

@@ -1,7 +1,8 @@
-package generator
+package document
 
 import (
 	"bytes"
+	"os"
 	"regexp"
 	"testing"
 	"time"
@@ -12,17 +13,17 @@ import (
 // The ranges the link check skips are exactly the contents of the
 // document's style and JSON data elements: all of each, nothing else.
 func TestDocumentOpaqueRanges(t *testing.T) {
-	site, err := content.LoadWith(fixtureFS(t), content.LoadOptions{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
+	site, err := content.LoadWith(os.DirFS("../../testdata/site"), content.LoadOptions{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := docParams{
-		site: site, route: site.Routes[0], body: `<main><a href="/">home</a></main>`,
-		siteJSON: []byte(`{"a":"\u003c/script\u003e"}`), pageJSON: []byte(`{"page":1}`),
-		script: "/assets/app.js", style: []byte(`a{color:red}`),
+	p := Params{
+		Site: site, Route: site.Routes[0], Body: `<main><a href="/">home</a></main>`,
+		SiteJSON: []byte(`{"a":"\u003c/script\u003e"}`), PageJSON: []byte(`{"page":1}`),
+		Script: "/assets/app.js", Style: []byte(`a{color:red}`),
 	}
-	doc, opaque := document(p)
-	want := [][]byte{p.style, p.siteJSON, p.pageJSON}
+	doc, opaque := Page(p)
+	want := [][]byte{p.Style, p.SiteJSON, p.PageJSON}
 	if len(opaque) != len(want) {
 		t.Fatalf("%d opaque ranges, want %d", len(opaque), len(want))
 	}
