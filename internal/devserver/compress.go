@@ -175,6 +175,10 @@ func (rs *representations) serveContent(w http.ResponseWriter, r *http.Request, 
 	rep := rs.get(file, mod, data, encoding)
 	if status == http.StatusOK {
 		h.Set("ETag", rep.etag)
+		if rg := r.Header.Get("Range"); rg != "" && !honoredRange(rg, int64(len(rep.data))) {
+			r = r.Clone(r.Context())
+			r.Header.Del("Range")
+		}
 		http.ServeContent(encodingWriter{w, encoding}, r, "", mod, bytes.NewReader(rep.data))
 		return
 	}

@@ -270,3 +270,54 @@ func TestNegotiate(t *testing.T) {
 		}
 	}
 }
+
+// Several ranges are served as the CDN serves them: at most a few,
+// ascending and apart; any other Range gets the whole file with 200, so
+// that a short request cannot ask for an answer many times the file.
+func TestRangesBounded(t *testing.T) {
+	h, _, _ := compressServer(t)
+	full := do(h, "GET", "/platform", "Accept-Encoding", "")
+	whole, _ := io.ReadAll(full.Body)
+	size := len(whole)
+	if size < 200 {
+		t.Fatalf("test page of %d bytes is too small", size)
+	}
+	many := make([]string, 1000)
+	for i := range many {
+		many[i] = "0-1"
+	}
+	ascending := make([]string, maxRanges+1)
+	for i := range ascending {
+		ascending[i] = fmt.Sprintf("%d-%d", i*10, i*10+1)
+	}
+	tests := []struct {
+		name, rng string
+		status    int
+	}{
+		{"one range", "bytes=0-9", http.StatusPartialContent},
+		{"two ascending ranges", "bytes=0-9,20-29", http.StatusPartialContent},
+		{"a suffix range after a range", "bytes=0-9,-10", http.StatusPartialContent},
+		{fmt.Sprintf("%d ascending ranges", maxRanges), "bytes=" + strings.Join(ascending[:maxRanges], ","), http.StatusPartialContent},
+		{fmt.Sprintf("%d ascending ranges", maxRanges+1), "bytes=" + strings.Join(ascending, ","), http.StatusOK},
+		{"1,000 overlapping ranges", "bytes=" + strings.Join(many, ","), http.StatusOK},
+		{"descending ranges", "bytes=20-29,0-9", http.StatusOK},
+		{"overlapping ranges", "bytes=0-19,10-29", http.StatusOK},
+		{"a range past the end among others", fmt.Sprintf("bytes=0-9,%d-", size+10), http.StatusOK},
+		{"one range past the end", fmt.Sprintf("bytes=%d-", size+10), http.StatusRequestedRangeNotSatisfiable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := do(h, "GET", "/platform", "Accept-Encoding", "", "Range", tt.rng)
+			body, _ := io.ReadAll(res.Body)
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d; want %d", res.StatusCode, tt.status)
+			}
+			if tt.status == http.StatusOK && !bytes.Equal(body, whole) {
+				t.Errorf("a 200 of %d bytes; want the whole file (%d)", len(body), size)
+			}
+			if len(body) > size+maxRanges*200 {
+				t.Errorf("answer of %d bytes for a file of %d", len(body), size)
+			}
+		})
+	}
+}

@@ -44,7 +44,10 @@ type Options struct {
 // New returns the whole server.
 func New(ctx context.Context, opt Options) (http.Handler, error) {
 	var pages http.Handler = opt.Live
-	if opt.Live == nil {
+	var policy func() map[string]string
+	if opt.Live != nil {
+		policy = opt.Live.policy
+	} else {
 		m, err := routing.Load(routing.ManifestFile(opt.Dir))
 		if err != nil {
 			return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
@@ -53,6 +56,7 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 			return nil, fmt.Errorf("%s has no index.html (run go run ./cmd/build first)", opt.Dir)
 		}
 		pages = &site{root: dirRoot(opt.Dir), m: m}
+		policy = func() map[string]string { return policyHeaders(m) }
 	}
 	mux := http.NewServeMux()
 	if opt.Contact != nil {
@@ -65,7 +69,24 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 	if len(opt.Hosts) > 0 {
 		h = onlyHosts(h, opt.Hosts)
 	}
-	return h, nil
+	return secured(h, policy), nil
+}
+
+// policyHeaders are the headers the CDN's response headers policy puts on
+// every answer: the manifest's headers for every path ("/*").
+func policyHeaders(m *routing.Manifest) map[string]string {
+	if m == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, h := range m.Headers {
+		if h.For == "/*" {
+			for k, v := range h.Values {
+				out[k] = v
+			}
+		}
+	}
+	return out
 }
 
 // onlyHosts answers 403 to a request whose Host is none of hosts,

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -77,7 +78,7 @@ func TestServerRules(t *testing.T) {
 			if tc.cache != "" && res.Header.Get("Cache-Control") != tc.cache {
 				t.Errorf("Cache-Control %q, want %q", res.Header.Get("Cache-Control"), tc.cache)
 			}
-			if tc.status != 405 && (res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Content-Security-Policy") == "") {
+			if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Content-Security-Policy") == "" {
 				t.Error("security headers missing")
 			}
 		})
@@ -128,6 +129,65 @@ func TestContactMounted(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("POST", ContactPath, strings.NewReader("{}")))
 	if rec.Code/100 != 4 {
 		t.Errorf("POST %s without a contact handler: %d, want the site's refusal (4xx)", ContactPath, rec.Code)
+	}
+}
+
+// The CDN's response headers policy is on every answer of the
+// distribution, the contact function's and the refused methods' included;
+// so it is here. Cache-Control is not part of it: the function keeps its
+// no-store.
+func TestEveryAnswerCarriesTheSecurityHeaders(t *testing.T) {
+	// A stand-in for the contact function: its answers say no-store and
+	// nothing about security; the server adds the policy, as the CDN does.
+	contact := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		switch {
+		case r.Method != http.MethodPost:
+			w.WriteHeader(http.StatusMethodNotAllowed)
+		case r.Header.Get("Content-Type") != "application/json":
+			w.WriteHeader(http.StatusUnsupportedMediaType)
+		}
+		io.WriteString(w, `{}`)
+	})
+	h, err := New(context.Background(), Options{Dir: testSite(t), Contact: contact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		method, path, contentType string
+		status                    int
+		cache                     string
+	}{
+		{"GET", "/", "", 200, "public, max-age=0, must-revalidate"},
+		{"GET", "/nope", "", 404, "no-store"},
+		{"DELETE", "/", "", 405, "no-store"},
+		{"POST", "/platform", "text/plain", 405, "no-store"},
+		{"POST", ContactPath, "application/json", 200, "no-store"},
+		{"POST", ContactPath, "text/plain", 415, "no-store"},
+		{"GET", ContactPath, "", 405, "no-store"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.method+" "+tc.path+" "+strconv.Itoa(tc.status), func(t *testing.T) {
+			req := httptest.NewRequest(tc.method, tc.path, strings.NewReader("{}"))
+			if tc.contentType != "" {
+				req.Header.Set("Content-Type", tc.contentType)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.status {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tc.status, rec.Body)
+			}
+			if got := rec.Header().Get("Content-Security-Policy"); got != "script-src 'self'" {
+				t.Errorf("Content-Security-Policy %q; want the manifest's", got)
+			}
+			if got := rec.Header().Get("X-Content-Type-Options"); got != "nosniff" {
+				t.Errorf("X-Content-Type-Options %q; want nosniff", got)
+			}
+			if got := rec.Header().Get("Cache-Control"); got != tc.cache {
+				t.Errorf("Cache-Control %q; want %q", got, tc.cache)
+			}
+		})
 	}
 }
 

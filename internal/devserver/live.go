@@ -158,6 +158,13 @@ func (l *Live) Close() {
 	}
 }
 
+// policy is the response headers policy of the last good build's manifest.
+func (l *Live) policy() map[string]string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return policyHeaders(l.manifest)
+}
+
 func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
 	s := l.site

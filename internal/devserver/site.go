@@ -57,13 +57,14 @@ func (m memRoot) read(name string) ([]byte, time.Time, error) {
 }
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
 	for k, v := range s.m.HeadersFor(r.URL.Path) {
 		w.Header().Set(k, v)
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		w.Header().Set("Cache-Control", "no-store")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
 	}
 	a := s.m.Resolve(r.URL, s.root.isFile)
 	switch a.Kind {
