@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,19 +16,15 @@ import (
 	"github.com/vozia/site/internal/parallel"
 )
 
-// articleFiles are the files the articles add besides their pages: the
-// images beside an article folder's index.md, each article's share image
-// and the two feeds of the index.
-func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) ([]File, error) {
-	var out []File
-	for _, sitePath := range sortedKeys(site.ArticleAssets(fsys)) {
-		data, err := fs.ReadFile(fsys, site.ArticleAssets(fsys)[sitePath])
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, File{Path: strings.TrimPrefix(sitePath, "/"), Data: data})
+// articleFiles are the files the articles add besides their pages: each
+// article's share image and the two feeds of the index. (The files beside
+// an article folder's index.md are published by the image stage, or as
+// downloads: publish.go.)
+func (bld *Builder) articleFiles(site *content.Site) (*output, error) {
+	out := &output{}
+	for _, f := range bld.shareImages(site) {
+		out.add(StageShareImage, f.Path, f.Data)
 	}
-	out = append(out, bld.shareImages(site)...)
 	if len(site.Articles) == 0 {
 		return out, nil
 	}
@@ -52,9 +47,9 @@ func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) ([]File, error)
 		p := strings.TrimPrefix(fl.Path, "/")
 		switch fl.Type {
 		case "application/atom+xml":
-			out = append(out, File{Path: p, Data: feed.Atom(f, head.URL(cfg, fl.Path))})
+			out.add(StageFeed, p, feed.Atom(f, head.URL(cfg, fl.Path)))
 		case "application/feed+json":
-			out = append(out, File{Path: p, Data: feed.JSON(f, head.URL(cfg, fl.Path))})
+			out.add(StageFeed, p, feed.JSON(f, head.URL(cfg, fl.Path)))
 		default:
 			return nil, fmt.Errorf("no writer for the feed type %q", fl.Type)
 		}

@@ -33,7 +33,6 @@ import (
 	"fmt"
 	"image/color"
 	"io/fs"
-	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -104,6 +103,12 @@ type Result struct {
 	Site, CDN []File
 	// Manifest is the routing manifest that CDN holds as routes.json.
 	Manifest *routing.Manifest
+	// Stages names the stage that made each file of Site, by its path:
+	// nothing is published that a stage did not make or check.
+	Stages map[string]Stage
+	// Warnings are what the build reports without refusing (content files
+	// that nothing shows or links to, which are not published).
+	Warnings problem.List
 	Stats    Stats
 	// Jobs are the render inputs (URL, site and page JSON), in the order
 	// of Stats.Routes; make bench hands them to the Node comparison.
@@ -212,12 +217,12 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// only: a thousand images drawn beside the render fill the cores while
 	// the runtimes start and the last pages render.
 	type filesOrError struct {
-		files []File
+		files *output
 		err   error
 	}
 	articleFilesDone := make(chan filesOrError, 1)
 	go func() {
-		f, err := bld.articleFiles(site, opt.Content)
+		f, err := bld.articleFiles(site)
 		articleFilesDone <- filesOrError{f, err}
 	}()
 	articleFiles := sync.OnceValue(func() filesOrError { return <-articleFilesDone })
@@ -249,7 +254,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		if data := pages[i]; data != nil {
 			pageJSON[rt.Path] = data
 			renderJSON[rt.Path] = bodies[i]
-			cr.Data = "/" + out.add(hashedName("data/"+slug(rt.Path), ".json", data), data)
+			cr.Data = "/" + out.add(StageData, hashedName("data/"+slug(rt.Path), ".json", data), data)
 		}
 		clientRoutes = append(clientRoutes, cr)
 	}
@@ -260,7 +265,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// any page's data, which would make every render depend on every page
 	// (a Builder re-renders only the pages whose render inputs changed).
 	renderSite := mustJSON(siteData)
-	siteData.RoutesURL = "/" + out.add(hashedName("data/routes", ".json", routesJSON), routesJSON)
+	siteData.RoutesURL = "/" + out.add(StageData, hashedName("data/routes", ".json", routesJSON), routesJSON)
 	siteJSON := mustJSON(siteData)
 	var jobs []prerender.Job
 	var routes []content.Route
@@ -297,7 +302,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	for _, a := range b.Assets {
 		if "/"+a.Path != b.Stylesheet { // the stylesheet is inlined (document/style.go)
-			out.add(a.Path, a.Data)
+			out.add(StageBundle, a.Path, a.Data)
 		}
 	}
 
@@ -316,28 +321,23 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	opaqueOf := make(map[string][]linkcheck.Span, len(routes))
 	for i, rt := range routes {
 		docs[rt.Path], opaqueOf[rt.Path] = made[i], opaque[i]
-		out.add(cdn.DocumentFile(rt), made[i])
+		out.add(StageDocument, cdn.DocumentFile(rt), made[i])
 	}
 	for _, rt := range site.Routes {
 		if rt.Redirect != "" {
-			out.add(cdn.DocumentFile(rt), document.Redirect(site.Config, rt, b.Script))
+			out.add(StageRedirect, cdn.DocumentFile(rt), document.Redirect(site.Config, rt, b.Script))
 		}
 	}
 
 	// Site files.
 	for _, f := range siteFiles() {
-		out.add(strings.TrimPrefix(f.Path, "/"), f.Data)
-	}
-	if err := copyTree(out, opt.Content, "images"); err != nil {
-		return nil, err
+		out.add(StageSiteFiles, strings.TrimPrefix(f.Path, "/"), f.Data)
 	}
 	af := articleFiles()
 	if af.err != nil {
 		return nil, af.err
 	}
-	for _, f := range af.files {
-		out.add(f.Path, f.Data)
-	}
+	out.merge(af.files)
 	lastmod := lastModified()
 	var entries []sitemap.Entry
 	for _, rt := range site.Routes {
@@ -349,8 +349,8 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 			entries = append(entries, sitemap.Entry{Loc: head.URL(site.Config, rt.Path), LastMod: mod})
 		}
 	}
-	out.add("sitemap.xml", sitemap.XML(entries))
-	out.add("robots.txt", sitemap.Robots(head.URL(site.Config, "/sitemap.xml")))
+	out.add(StageSitemap, "sitemap.xml", sitemap.XML(entries))
+	out.add(StageSitemap, "robots.txt", sitemap.Robots(head.URL(site.Config, "/sitemap.xml")))
 
 	// Every link of every page must land somewhere.
 	files := map[string]bool{}
@@ -380,7 +380,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Site: sorted, Manifest: m, CDN: []File{{Path: "routes.json", Data: m.Marshal()}, {Path: cdn.ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
+	res := &Result{Site: sorted, Stages: out.stages, Warnings: site.Warnings.Prefix(opt.ContentDir), Manifest: m, CDN: []File{{Path: "routes.json", Data: m.Marshal()}, {Path: cdn.ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
 	res.Stats = stats(routes, rendered, res.Site, b, renderTime, time.Since(start))
 	return res, nil
 }
@@ -407,12 +407,26 @@ func applyOverrides(c *content.SiteConfig, opt Options) error {
 	return errors.Join(errs...)
 }
 
-// output collects the files of the site root.
-type output struct{ files []File }
+// output collects the files of the site root, each with the stage that
+// made it.
+type output struct {
+	files  []File
+	stages map[string]Stage
+}
 
-func (o *output) add(p string, data []byte) string {
+func (o *output) add(stage Stage, p string, data []byte) string {
+	if o.stages == nil {
+		o.stages = map[string]Stage{}
+	}
 	o.files = append(o.files, File{Path: p, Data: data})
+	o.stages[p] = stage
 	return p
+}
+
+func (o *output) merge(from *output) {
+	for _, f := range from.files {
+		o.add(from.stages[f.Path], f.Path, f.Data)
+	}
 }
 
 func (o *output) sorted() []File {
@@ -420,6 +434,24 @@ func (o *output) sorted() []File {
 	slices.SortFunc(s, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return s
 }
+
+// Stage names the stage that made an output file.
+type Stage string
+
+// The stages that write the site root.
+const (
+	StageData       Stage = "data"       // page data and the route table (JSON)
+	StageBundle     Stage = "bundle"     // the browser bundle (esbuild)
+	StageDocument   Stage = "document"   // a route's HTML: prerender and head
+	StageRedirect   Stage = "redirect"   // a redirect's page
+	StageSiteFiles  Stage = "sitefiles"  // icons, manifest, logo, share image
+	StageImage      Stage = "image"      // a photo's sizes and formats (generator/images)
+	StageSVG        Stage = "svg"        // an SVG as images.CleanSVG re-wrote it
+	StageDownload   Stage = "download"   // a download, as committed, checked (content.Download)
+	StageShareImage Stage = "shareimage" // an article's share image
+	StageFeed       Stage = "feed"       // the articles' feeds
+	StageSitemap    Stage = "sitemap"    // sitemap.xml and robots.txt
+)
 
 // clientRoute is a route as the client router sees it (lib/routes.ts),
 // before its data URL is known.
@@ -491,26 +523,6 @@ func sourceFiles(p *content.Page) []string {
 		files = append(files, content.CollectionFile(c))
 	}
 	return files
-}
-
-func copyTree(out *output, fsys fs.FS, dir string) error {
-	if _, err := fs.Stat(fsys, dir); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		if (content.Image{Src: "/" + p}).Processed() {
-			return nil // originals ship processed (pictures.go), never as committed
-		}
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return content.ErrorList{{File: p, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", err)}}
-		}
-		out.add(path.Clean(p), data)
-		return nil
-	})
 }
 
 func mustJSON(v any) []byte {

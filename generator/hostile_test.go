@@ -10,16 +10,22 @@ package generator
 //	want: FILE:LINE: TEXT      the build refuses with a problem at FILE
 //	want: FILE:LINE:COL: TEXT  (relative to content/), LINE (and COL, when
 //	                           given), whose message contains TEXT
+//	warn: FILE:LINE: TEXT      the build passes with a warning, as want
 //	today: 2026-11-23          the build's day (default 2026-11-23)
 //	symlink: NAME -> TARGET    NAME is a symbolic link to TARGET, which may
 //	                           start with $OUTSIDE, a directory beside the
 //	                           content tree that holds secret.txt
 //	absent: TEXT               no file of the build's output holds TEXT
 //	remove: NAME               the test site's file NAME is deleted
+//	image: NAME png WxH        NAME is a PNG (or jpeg) whose header says
+//	                           W x H pixels, followed by one row of pixels
+//	                           (a decompression bomb, without its megabytes)
 //
 // Any other line of the comment is a note for the reader. With want
 // lines, the build must fail with exactly those problems: each want
-// matches one problem and each problem one want. Without, it must succeed.
+// matches one problem and each problem one want. Without, it must succeed
+// with exactly the warnings of the warn lines, and publish nothing that a
+// stage did not make or check (checkStages).
 // Either way, nothing of the build's environment may appear in its output
 // or in its problems: the output and the messages are searched for every
 // NAME=value of /proc/self/environ whose value is 8 bytes or more, and for
@@ -32,8 +38,11 @@ package generator
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -50,6 +59,8 @@ import (
 // hostileCase is one parsed testdata/hostile/*.txtar.
 type hostileCase struct {
 	wants    []hostileWant
+	warns    []hostileWant
+	images   [][3]string // name, format, size
 	today    time.Time
 	symlinks [][2]string // name, target
 	absent   []string
@@ -102,15 +113,25 @@ func parseHostile(data []byte) (*hostileCase, error) {
 		}
 		val = strings.TrimSpace(val)
 		switch key {
-		case "want":
+		case "want", "warn":
 			m := wantLine.FindStringSubmatch(val)
 			if m == nil {
-				return nil, fmt.Errorf("want %q: write FILE:LINE: TEXT or FILE:LINE:COL: TEXT", val)
+				return nil, fmt.Errorf("%s %q: write FILE:LINE: TEXT or FILE:LINE:COL: TEXT", key, val)
 			}
 			w := hostileWant{file: m[1], text: m[4]}
 			w.line, _ = strconv.Atoi(m[2])
 			w.col, _ = strconv.Atoi(m[3])
-			c.wants = append(c.wants, w)
+			if key == "want" {
+				c.wants = append(c.wants, w)
+			} else {
+				c.warns = append(c.warns, w)
+			}
+		case "image":
+			f := strings.Fields(val)
+			if len(f) != 3 {
+				return nil, fmt.Errorf("image %q: write NAME png|jpeg WxH", val)
+			}
+			c.images = append(c.images, [3]string{f[0], f[1], f[2]})
 		case "today":
 			t, err := time.Parse(time.DateOnly, val)
 			if err != nil {
@@ -158,6 +179,19 @@ func (c *hostileCase) write(t *testing.T, secret string) (contentDir, outside st
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, im := range c.images {
+		var w, h int
+		if _, err := fmt.Sscanf(im[2], "%dx%d", &w, &h); err != nil {
+			t.Fatalf("image %s: %v", im[2], err)
+		}
+		p := filepath.Join(contentDir, filepath.FromSlash(im[0]))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, bombHeader(t, im[1], w, h), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -246,33 +280,76 @@ func TestHostileContent(t *testing.T) {
 				if err != nil {
 					t.Fatalf("the build failed, want it to pass:\n%v", err)
 				}
+				matchProblems(t, "warning", c.warns, res.Warnings)
+				checkStages(t, res, os.DirFS(dir))
 				return
 			}
 			if err == nil {
 				t.Fatalf("the build passed, want it to fail with:\n%s", wantList(c.wants))
 			}
-			problems := problem.Of(err)
-			matched := make([]bool, len(c.wants))
-		next:
-			for _, p := range problems {
-				for i, w := range c.wants {
-					if !matched[i] && w.matches(p) {
-						matched[i] = true
-						continue next
-					}
-				}
-				t.Errorf("unexpected problem: %s", p.Error())
-			}
-			for i, w := range c.wants {
-				if !matched[i] {
-					t.Errorf("missing problem: %s", w)
-				}
-			}
+			matchProblems(t, "problem", c.wants, problem.Of(err))
 			if t.Failed() {
 				t.Logf("the build's problems:\n%v", err)
 			}
 		})
 	}
+}
+
+// matchProblems checks that each want matches one problem, and each
+// problem one want.
+func matchProblems(t *testing.T, what string, wants []hostileWant, problems problem.List) {
+	t.Helper()
+	matched := make([]bool, len(wants))
+next:
+	for _, p := range problems {
+		for i, w := range wants {
+			if !matched[i] && w.matches(p) {
+				matched[i] = true
+				continue next
+			}
+		}
+		t.Errorf("unexpected %s: %s", what, p.Error())
+	}
+	for i, w := range wants {
+		if !matched[i] {
+			t.Errorf("missing %s: %s", what, w)
+		}
+	}
+}
+
+// bombHeader is an image whose header says w x h pixels, followed by its
+// first row only: what the header check must refuse before any decoding.
+func bombHeader(t *testing.T, format string, w, h int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	switch format {
+	case "png":
+		b.WriteString("\x89PNG\r\n\x1a\n")
+		chunk := func(typ string, data []byte) {
+			binary.Write(&b, binary.BigEndian, uint32(len(data)))
+			b.WriteString(typ)
+			b.Write(data)
+			binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
+		}
+		ihdr := binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, uint32(w)), uint32(h))
+		chunk("IHDR", append(ihdr, 8, 0, 0, 0, 0)) // 8-bit grey
+		var z bytes.Buffer
+		zw := zlib.NewWriter(&z)
+		zw.Write(make([]byte, 1+w)) // one row of zeros, filter 0
+		zw.Close()
+		chunk("IDAT", z.Bytes())
+		chunk("IEND", nil)
+	case "jpeg":
+		b.Write([]byte{0xFF, 0xD8})
+		// A quantisation table, then the frame header with the size.
+		b.Write([]byte{0xFF, 0xDB, 0, 67, 0})
+		b.Write(bytes.Repeat([]byte{1}, 64))
+		b.Write([]byte{0xFF, 0xC0, 0, 11, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 1, 1, 0x11, 0})
+		b.Write([]byte{0xFF, 0xD9})
+	default:
+		t.Fatalf("image format %q: png or jpeg", format)
+	}
+	return b.Bytes()
 }
 
 func wantList(ws []hostileWant) string {

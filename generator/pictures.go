@@ -107,7 +107,7 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 		byFile[src.Name] = results[i]
 		for _, v := range results[i].Variants {
 			if data, ok := results[i].Files[v.Path]; ok {
-				out.add(strings.TrimPrefix(v.Path, "/"), data)
+				out.add(StageImage, strings.TrimPrefix(v.Path, "/"), data)
 			} else {
 				pendingFiles = append(pendingFiles, v.Path)
 			}
@@ -132,6 +132,9 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 				t.SetImages(func(img content.Image) string { return pictureHTML(img, content.ImageSizes["text"]) })
 			}
 		}
+	}
+	if err := publishFiles(out, site, opt.Content, all); err != nil {
+		return nil, nil, err
 	}
 	leads = map[string]*content.Image{}
 	for path, p := range site.Pages {

@@ -152,7 +152,7 @@ func TestPictures(t *testing.T) {
 }
 
 // TestPictureProblems: every bad image is reported where content names
-// it, all in one round.
+// it (an SVG's problem at its own line), all in one round.
 func TestPictureProblems(t *testing.T) {
 	fsys := fixture(t)
 	fsys["images/photos/wrong.jpg"] = &fstest.MapFile{Data: imagetest.PNG(imagetest.Halves(8, 8))}
@@ -180,9 +180,9 @@ func TestPictureProblems(t *testing.T) {
 		`pages/notes.md:8:1: image "/images/photos/wrong.jpg": the file is a PNG file, not the JPEG its extension says`,
 		`pages/notes.md:10:1: image "/images/photos/wide.png": the image is 16001x1 pixels, over the limit of 16000 on a side`,
 		`pages/notes.md:12:1: image "/images/photos/ok.jpg": alt is blank`,
-		`pages/notes.md:14:1: image "/images/photos/script.svg": the SVG holds a <script>`,
-		`pages/notes.md:16:1: image "/images/photos/handler.svg": the SVG has an event handler onclick=`,
-		`pages/notes.md:18:1: image "/images/photos/remote.svg": the SVG refers to "https://evil.example/a.png"`,
+		`images/photos/script.svg:1:64: the SVG holds a <script>`,
+		`images/photos/handler.svg:1:64: the SVG has an event handler onclick=`,
+		`images/photos/remote.svg:1:64: the SVG refers to "https://evil.example/a.png"`,
 		`pages/notes.md:20:1: image "/images/photos/big.jpg": the file is 40.0 MB, over the limit of 40 MB`,
 		`pages/notes.md:22:1: image "/images/photos/missing.jpg": no such file`,
 	} {

@@ -99,6 +99,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		problem.Print(&text, problem.Of(err).WithSources())
 		return fmt.Errorf("build failed, %s left as it was:\n%s", *out, strings.TrimRight(text.String(), "\n"))
 	}
+	// What is reported without refusing: files nothing shows or links to,
+	// which are not published.
+	for _, w := range res.Warnings.WithSources() {
+		fmt.Fprintf(stderr, "warning: %s\n", w.Error())
+	}
 	// The summary's gzip sizes are measured while the files are written.
 	measured := make(chan struct{})
 	go func() { res.Stats.MeasureSizes(); close(measured) }()

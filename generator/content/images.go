@@ -15,10 +15,11 @@ import (
 // reserves before the image loads, are read from the file, never typed.
 //
 // Commit a photo (JPEG, PNG or WebP) as it came from the camera, up to
-// 40 MB and 16,000 pixels a side: the build turns it upright, removes its
-// camera data (EXIF, GPS position) and makes the sizes and formats each
-// screen needs. An SVG ships as it is, and may hold no script, event
-// handler or outside reference. alt must say what the image shows.
+// 40 MB, 16,000 pixels a side and 50 megapixels: the build turns it
+// upright, removes its camera data (EXIF, GPS position) and makes the
+// sizes and formats each screen needs. An SVG is published as
+// images.CleanSVG re-writes it, and may hold no script, event handler or
+// outside reference. alt must say what the image shows.
 //
 // For a photo the build replaces Src with the fallback file (JPEG, or
 // PNG for transparency) at a middle width, and fills in Srcset, Sources
@@ -157,12 +158,17 @@ func (l *loader) sizeImage(img *Image) {
 		return
 	}
 	file := img.File()
+	l.refs[file] = append(l.refs[file], img.Pos)
 	data, err := fs.ReadFile(l.fsys, file)
+	if msg := readFailure(err); msg != "" {
+		l.errs = append(l.errs, img.Pos.errorf("image %q: %s", img.Src, msg))
+		return
+	}
 	// Images live under images/, or beside an article in its folder.
-	if err != nil || !(strings.HasPrefix(file, "images/") || strings.HasPrefix(file, "articles/")) {
+	if err != nil || !publishable(file) {
 		var names []string
 		fs.WalkDir(l.fsys, "images", func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
+			if err == nil && d.Type().IsRegular() {
 				names = append(names, "/"+p)
 			}
 			return nil
@@ -172,10 +178,20 @@ func (l *loader) sizeImage(img *Image) {
 	}
 	info, err := images.Inspect(file, data)
 	if err != nil {
+		// An SVG's problem is at its own line.
+		var se *images.SVGError
+		if errors.As(err, &se) {
+			l.errs = append(l.errs, Error{File: file, Line: se.Line, Col: se.Col, Message: se.Msg})
+			return
+		}
 		l.errs = append(l.errs, img.Pos.errorf("image %q: %v", img.Src, err))
 		return
 	}
 	img.Width, img.Height = info.Width, info.Height
+	if _, seen := l.pixels[file]; !seen && info.Processed() {
+		l.pixels[file] = info.Width * info.Height
+		l.photos = append(l.photos, file)
+	}
 }
 
 // EachSectionImage calls fn with each image that section i of the page

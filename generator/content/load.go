@@ -37,6 +37,12 @@ type Site struct {
 	Articles     []*LoadedArticle
 	ArticleIndex string
 	Feeds        []FeedLink
+	// Downloads are the files of content/ that content links to and that
+	// are published as committed (files.go).
+	Downloads []Download
+	// Warnings are what the build reports without refusing: files that
+	// nothing shows or links to, which are not published.
+	Warnings ErrorList
 }
 
 // Page is what one route renders: its sections and the collections they
@@ -115,7 +121,7 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
-	l := &loader{fsys: fsys}
+	l := &loader{fsys: fsys, refs: map[string][]Pos{}, pixels: map[string]int{}}
 	s := &Site{Pages: map[string]*Page{}}
 	l.loadClaims(s)
 	l.yaml("site.yaml", &s.Config)
@@ -138,19 +144,27 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	l.articles(s, opt)
 	l.routes(s, routing)
 	l.reviewsShown(s)
+	l.files(s)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
 	l.resolve(s)
 	s.Links = l.links
+	s.Warnings = l.warnings.Sorted()
 	return s, nil
 }
 
 type loader struct {
-	fsys   fs.FS
-	errs   ErrorList
-	links  []LinkSource
-	claims *citations
+	fsys     fs.FS
+	errs     ErrorList
+	warnings ErrorList
+	links    []LinkSource
+	claims   *citations
+	// refs are the places that name each image file; pixels the size of
+	// each photo, and photos the photos in the order first named.
+	refs   map[string][]Pos
+	pixels map[string]int
+	photos []string
 }
 
 func (l *loader) yaml(file string, v any) bool {

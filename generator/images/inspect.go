@@ -2,16 +2,13 @@ package images
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"image"
-	_ "image/gif" // header of a GIF, which passes through
 	"image/jpeg"
 	"image/png"
-	"io"
 	"path"
 	"strconv"
 	"strings"
@@ -20,10 +17,13 @@ import (
 )
 
 // Limits on an original, checked on its header before any pixel is
-// decoded: a 16,000 px square already decodes to 1 GB.
+// decoded: a 16,000 px square decodes to 1 GB, and a PNG of zeros that
+// size is 1 MB on disk. MaxPixels is a 50-megapixel camera's photo
+// (8,660 x 5,773), 200 MB decoded; content.MaxTotalPixels bounds them all.
 const (
-	MaxBytes = 40 << 20
-	MaxSide  = 16000
+	MaxBytes  = 40 << 20
+	MaxSide   = 16000
+	MaxPixels = 50_000_000
 )
 
 // Format is an image format.
@@ -35,7 +35,7 @@ const (
 	WebP Format = "webp"
 	AVIF Format = "avif"
 	SVG  Format = "svg"
-	GIF  Format = "gif"
+	GIF  Format = "gif" // recognised, to be named in a message, never published
 )
 
 // Ext is the file extension of the format, with its dot.
@@ -67,17 +67,20 @@ type Info struct {
 }
 
 // Processed reports whether the build encodes images of this format
-// (the others pass through as they are).
+// (an SVG is re-written by CleanSVG instead).
 func (i Info) Processed() bool { return i.Format == JPEG || i.Format == PNG || i.Format == WebP }
 
-var extFormat = map[string]Format{".jpg": JPEG, ".jpeg": JPEG, ".png": PNG, ".webp": WebP, ".svg": SVG, ".gif": GIF}
+var extFormat = map[string]Format{".jpg": JPEG, ".jpeg": JPEG, ".png": PNG, ".webp": WebP, ".svg": SVG}
 
 // Inspect checks an original named name (for its extension) and reads
 // its header. Its errors are written for the editor.
 func Inspect(name string, data []byte) (Info, error) {
 	want, ok := extFormat[strings.ToLower(path.Ext(name))]
 	if !ok {
-		return Info{}, fmt.Errorf("use a JPEG, PNG, WebP, SVG or GIF file (.jpg, .png, .webp, .svg, .gif)")
+		if strings.EqualFold(path.Ext(name), ".gif") {
+			return Info{}, fmt.Errorf("a GIF is not published: use a PNG for a still image, a WebP for an animated one")
+		}
+		return Info{}, fmt.Errorf("use a JPEG, PNG, WebP or SVG file (.jpg, .png, .webp, .svg)")
 	}
 	if len(data) > MaxBytes {
 		return Info{}, fmt.Errorf("the file is %.1f MB, over the limit of %d MB: export it smaller (2400 px wide is plenty)", float64(len(data))/(1<<20), MaxBytes>>20)
@@ -94,10 +97,12 @@ func Inspect(name string, data []byte) (Info, error) {
 	var err error
 	switch got {
 	case SVG:
-		info.Width, info.Height, err = svgSize(data)
-		if err == nil {
-			err = svgSafe(data)
+		// Its size is read from what the site would publish.
+		clean, err := CleanSVG(data)
+		if err != nil {
+			return Info{}, err
 		}
+		info.Width, info.Height, err = svgSize(clean)
 		return info, err
 	case JPEG:
 		var cfg image.Config
@@ -115,10 +120,6 @@ func Inspect(name string, data []byte) (Info, error) {
 		cfg, err = webp.DecodeConfig(bytes.NewReader(data))
 		info.Width, info.Height = cfg.Width, cfg.Height
 		info.Orientation, info.Alpha = webpHeader(data)
-	case GIF:
-		var cfg image.Config
-		cfg, _, err = image.DecodeConfig(bytes.NewReader(data))
-		info.Width, info.Height = cfg.Width, cfg.Height
 	}
 	if err != nil {
 		return Info{}, fmt.Errorf("cannot read the %s: %v", strings.ToUpper(string(got)), err)
@@ -128,6 +129,9 @@ func Inspect(name string, data []byte) (Info, error) {
 	}
 	if info.Width <= 0 || info.Height <= 0 {
 		return Info{}, errors.New("the image has no pixels")
+	}
+	if px := info.Width * info.Height; px > MaxPixels {
+		return Info{}, fmt.Errorf("the image is %dx%d pixels, %d megapixels, over the limit of %d: export it smaller (2400 px wide is plenty)", info.Width, info.Height, (px+500_000)/1_000_000, MaxPixels/1_000_000)
 	}
 	if info.Orientation >= 5 {
 		info.Width, info.Height = info.Height, info.Width
@@ -287,73 +291,5 @@ func svgSize(data []byte) (int, int, error) {
 			}
 		}
 		return 0, 0, fmt.Errorf("the SVG has no width and height in pixels and no viewBox")
-	}
-}
-
-// svgSafe refuses what would run or fetch when the SVG is opened on its
-// own (an <img> runs neither, but a visitor can open the file's URL):
-// scripts, event handlers, and references to anything but the file's own
-// fragments or inline data.
-func svgSafe(data []byte) error {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.Strict = false
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("not an SVG file: %v", err)
-		}
-		line, _ := dec.InputPos()
-		if css, ok := tok.(xml.CharData); ok {
-			// A <style> element's CSS (text elsewhere holds no url()).
-			if ref := externalURL(string(css)); ref != "" || bytes.Contains(css, []byte("@import")) {
-				return fmt.Errorf("the SVG's style refers to %q (its line %d): an SVG may refer only to its own parts", cmp.Or(ref, "@import"), line)
-			}
-			continue
-		}
-		el, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		switch strings.ToLower(el.Name.Local) {
-		case "script":
-			return fmt.Errorf("the SVG holds a <script> (its line %d): remove it", line)
-		case "foreignobject":
-			return fmt.Errorf("the SVG holds a <foreignObject> (its line %d), which can embed HTML: remove it", line)
-		}
-		for _, a := range el.Attr {
-			name := strings.ToLower(a.Name.Local)
-			v := strings.TrimSpace(a.Value)
-			switch {
-			case strings.HasPrefix(name, "on"):
-				return fmt.Errorf("the SVG has an event handler %s= on <%s> (its line %d): remove it", a.Name.Local, el.Name.Local, line)
-			case name == "href" || name == "src":
-				if !strings.HasPrefix(v, "#") && !strings.HasPrefix(v, "data:image/") {
-					return fmt.Errorf("the SVG refers to %q on <%s> (its line %d): an SVG may refer only to its own parts", v, el.Name.Local, line)
-				}
-			case name == "style" || strings.Contains(v, "url("):
-				if ref := externalURL(v); ref != "" {
-					return fmt.Errorf("the SVG refers to %q on <%s> (its line %d): an SVG may refer only to its own parts", ref, el.Name.Local, line)
-				}
-			}
-		}
-	}
-}
-
-// externalURL returns the first url(...) of a CSS value that is not a
-// fragment of the file itself.
-func externalURL(v string) string {
-	for {
-		i := strings.Index(v, "url(")
-		if i < 0 {
-			return ""
-		}
-		v = v[i+4:]
-		ref := strings.Trim(strings.TrimSpace(v[:max(strings.IndexByte(v, ')'), 0)]), `"'`)
-		if !strings.HasPrefix(ref, "#") {
-			return ref
-		}
 	}
 }
