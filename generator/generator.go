@@ -381,7 +381,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Site: sorted, Stages: out.stages, Warnings: site.Warnings.Prefix(opt.ContentDir), Manifest: m, CDN: []File{{Path: "routes.json", Data: m.Marshal()}, {Path: cdn.ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
-	res.Stats = stats(routes, rendered, res.Site, b, renderTime, time.Since(start))
+	res.Stats = stats(routes, rendered, b, renderTime, time.Since(start))
 	return res, nil
 }
 

@@ -19,6 +19,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/klauspost/compress/gzip"
 	"golang.org/x/net/html"
 
 	"github.com/vozia/site/generator/cdn"
@@ -405,4 +406,14 @@ func TestContentBeforeApp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// gzipSize is the size of data gzipped at the default level, as a CDN
+// compresses it (and as cmd/build's summary measures it).
+func gzipSize(data []byte) int {
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.DefaultCompression)
+	w.Write(data)
+	w.Close()
+	return b.Len()
 }

@@ -105,14 +105,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "warning: %s\n", w.Error())
 	}
 	// The summary's gzip sizes are measured while the files are written.
+	sum := newSummary(res)
 	measured := make(chan struct{})
-	go func() { res.Stats.MeasureSizes(); close(measured) }()
+	go func() { sum.measure(); close(measured) }()
 	err = res.WriteTo(*out)
 	<-measured
 	if err != nil {
 		return err
 	}
-	res.Stats.Print(stdout)
+	sum.print(stdout)
 	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(res.Site), *out)
 	return nil
 }

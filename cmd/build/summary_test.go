@@ -1,4 +1,4 @@
-package generator
+package main
 
 import (
 	"bytes"
@@ -12,27 +12,28 @@ import (
 func TestSummaryListsTheLargestPages(t *testing.T) {
 	for _, n := range []int{summaryRoutes, 3 * summaryRoutes} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			s := Stats{}
+			s := &summary{}
 			for i := range n {
 				// Sizes that do not follow the order of the routes.
 				size := 1000 + (i*7919)%n*10
-				s.Routes = append(s.Routes, RouteStat{Path: fmt.Sprintf("/page-%d", i), html: bytes.Repeat([]byte("<p>text</p>"), size)})
+				s.routes = append(s.routes, routeRow{path: fmt.Sprintf("/page-%d", i), html: bytes.Repeat([]byte("<p>text</p>"), size)})
 			}
 			var out strings.Builder
-			s.Print(&out)
+			s.measure()
+			s.print(&out)
 			listed := 0
-			for i, r := range s.Routes {
+			for i, r := range s.routes {
 				size := 1000 + (i*7919)%n*10
 				largest := size >= 1000+(n-summaryRoutes)*10
-				shown := strings.Contains(out.String(), r.Path+" ")
+				shown := strings.Contains(out.String(), r.path+" ")
 				if shown {
 					listed++
 				}
 				if shown != largest {
-					t.Errorf("%s (%d bytes) listed: %v, want %v", r.Path, len(r.html), shown, largest)
+					t.Errorf("%s (%d bytes) listed: %v, want %v", r.path, len(r.html), shown, largest)
 				}
-				if shown && r.HTMLGzip == 0 {
-					t.Errorf("%s listed without its gzip size", r.Path)
+				if shown && r.htmlGzip == 0 {
+					t.Errorf("%s listed without its gzip size", r.path)
 				}
 			}
 			if listed != min(n, summaryRoutes) {
