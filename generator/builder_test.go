@@ -19,7 +19,7 @@ import (
 // that every warm build gives exactly the files of a cold build.
 func TestBuilderRebuilds(t *testing.T) {
 	fsys := contentFS(t)
-	opt := Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, Workers: 2}
+	opt := Options{Content: fsys, FrontendDir: "../frontend", Now: shippedNow, Workers: 2}
 	bld := NewBuilder(opt)
 	defer bld.Close()
 	build := func(t *testing.T) *Result {
@@ -155,7 +155,7 @@ func TestBuildHasNoDevelopmentCode(t *testing.T) {
 // the browser).
 func BenchmarkBuilderEdit(b *testing.B) {
 	fsys := contentFS(b)
-	bld := NewBuilder(Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	bld := NewBuilder(Options{Content: fsys, FrontendDir: "../frontend", Now: shippedNow})
 	defer bld.Close()
 	first, err := bld.Build(context.Background())
 	if err != nil {

@@ -51,7 +51,7 @@ func addFooterLink(t *testing.T, layout, label, href string) string {
 
 func buildEdited(t *testing.T, fsys fstest.MapFS) map[string][]byte {
 	t.Helper()
-	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: shippedNow})
 	if err != nil {
 		t.Fatalf("the edited content does not build:\n%v", err)
 	}

@@ -29,7 +29,15 @@ import (
 	"github.com/vozia/site/internal/routing"
 )
 
+// fixedNow is the test site's "today": after its published articles and
+// before its scheduled one.
 var fixedNow = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+
+// shippedNow is the shipped content's "today": the real date, as the daily
+// build has it. An editor may date an article today and link or redirect
+// to it; the shipped content holds only as of today, never as of a fixed
+// day in the past.
+var shippedNow = time.Now().UTC()
 
 // contentFS copies the repository's content/ into a MapFS.
 func contentFS(t testing.TB) fstest.MapFS { return readTree(t, "../content") }
@@ -44,7 +52,7 @@ var (
 func shippedSite(t *testing.T) *Result {
 	t.Helper()
 	shippedOnce.Do(func() {
-		shipped, shippedErr = Build(context.Background(), Options{Content: os.DirFS("../content"), FrontendDir: "../frontend", Now: fixedNow})
+		shipped, shippedErr = Build(context.Background(), Options{Content: os.DirFS("../content"), FrontendDir: "../frontend", Now: shippedNow})
 	})
 	if shippedErr != nil {
 		t.Fatalf("build of the shipped site: %v", shippedErr)
@@ -242,7 +250,7 @@ func TestBuildRejectsBrokenLinks(t *testing.T) {
 
 func TestBuildIsDeterministic(t *testing.T) {
 	a := shippedSite(t)
-	b, err := Build(context.Background(), Options{Content: os.DirFS("../content"), FrontendDir: "../frontend", Now: fixedNow})
+	b, err := Build(context.Background(), Options{Content: os.DirFS("../content"), FrontendDir: "../frontend", Now: shippedNow})
 	if err != nil {
 		t.Fatal(err)
 	}

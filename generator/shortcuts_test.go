@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/prerender"
@@ -33,15 +34,16 @@ func TestServerShortcutsChangeNoByte(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		content fstest.MapFS
+		now     time.Time
 		// memo: the site repeats an article card (the test site's index,
 		// topics and related lists do; the shipped site may not).
 		memo bool
 	}{
-		{"shipped", contentFS(t), false},
-		{"test site", fixtureFS(t), true},
+		{"shipped", contentFS(t), shippedNow, false},
+		{"test site", fixtureFS(t), fixedNow, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := Build(context.Background(), Options{Content: tc.content, FrontendDir: "../frontend", Now: fixedNow})
+			res, err := Build(context.Background(), Options{Content: tc.content, FrontendDir: "../frontend", Now: tc.now})
 			if err != nil {
 				t.Fatal(err)
 			}

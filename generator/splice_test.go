@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/prerender"
@@ -35,20 +36,21 @@ func TestSplicedPagesMatchWholeRenders(t *testing.T) {
 	tests := []struct {
 		name     string
 		content  fstest.MapFS
+		now      time.Time
 		minGroup int
 		// spliced must be true for these routes, or for all of them.
 		spliced []string
 		all     bool
 	}{
-		{"shipped", shipped, 1, nil, false},
+		{"shipped", shipped, shippedNow, 1, nil, false},
 		// The fixture (articles whose covers lead their pages, a grid
 		// of photos): every page splices.
-		{"fixture", fixture(t), 1, nil, true},
-		{"generated", generated, 8, []string{"/generated/page-0", "/generated/page-7", "/generated/page-19"}, false},
+		{"fixture", fixture(t), fixedNow, 1, nil, true},
+		{"generated", generated, shippedNow, 8, []string{"/generated/page-0", "/generated/page-7", "/generated/page-19"}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := Build(context.Background(), Options{Content: tc.content, FrontendDir: "../frontend", Now: fixedNow})
+			res, err := Build(context.Background(), Options{Content: tc.content, FrontendDir: "../frontend", Now: tc.now})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,7 +44,7 @@ func editableArticle(b *testing.B, d *devSite) (file, path string) {
 // and an article's title (its page, the index, its tags, the feeds and
 // its share image change).
 func BenchmarkEdit(b *testing.B) {
-	d := startDev(b, true)
+	d := startDev(b, shippedContent, true)
 	const page = "/platform"
 	app := filepath.Join(d.Frontend, "src", "app.tsx")
 	appSrc, err := os.ReadFile(app)

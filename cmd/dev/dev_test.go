@@ -23,8 +23,10 @@ import (
 )
 
 // The harness of the cmd/dev tests and benchmarks: cmd/dev itself
-// (run), on a temporary copy of content/, with an event stream of its own
-// to know when each build is done.
+// (run), on a temporary copy of a content tree (the test site for the
+// tests, which must hold whatever an editor does to content/; the shipped
+// content for the benchmarks, which measure it), with an event stream of
+// its own to know when each build is done.
 //
 // The edits the tests make depend on the content model; they live in the
 // helpers at the end of this file (editable, addPage, addRedirect,
@@ -41,10 +43,16 @@ type sseEvent struct {
 	data []byte
 }
 
-// startDev runs cmd/dev on a copy of the repository's content
+// The content trees startDev copies, relative to the repository.
+const (
+	testSite       = "testdata/site"
+	shippedContent = "content"
+)
+
+// startDev runs cmd/dev on a copy of the repository's content tree src
 // (and of its frontend sources when copyFrontend is set), and waits for
 // the first build.
-func startDev(t testing.TB, copyFrontend bool) *devSite {
+func startDev(t testing.TB, src string, copyFrontend bool) *devSite {
 	t.Helper()
 	repo, err := filepath.Abs("../..")
 	if err != nil {
@@ -52,7 +60,7 @@ func startDev(t testing.TB, copyFrontend bool) *devSite {
 	}
 	tmp := t.TempDir()
 	d := &devSite{Content: filepath.Join(tmp, "content"), Frontend: filepath.Join(repo, "frontend"), out: &syncBuffer{}}
-	copyTree(t, filepath.Join(repo, "content"), d.Content)
+	copyTree(t, filepath.Join(repo, src), d.Content)
 	if copyFrontend {
 		d.Frontend = filepath.Join(tmp, "frontend")
 		copyTree(t, filepath.Join(repo, "frontend", "src"), filepath.Join(d.Frontend, "src"))

@@ -25,11 +25,11 @@ func TestMain(m *testing.M) { os.Exit(browsertest.Main(m, browsertest.Site{})) }
 // at the result in Chromium, as an editor would, without reloading by
 // hand.
 func TestWatch(t *testing.T) {
-	d := startDev(t, false)
+	d := startDev(t, testSite, false)
 	env := browsertest.Attach(t, d.URL)
 	tab := env.NewTab(t, 1280, 800)
 	other := env.NewTab(t, 1280, 800)
-	const page = "/platform"
+	const page = "/about" // a page of the test site, written in YAML
 
 	t.Run("an edit appears in the open page", func(t *testing.T) {
 		tab.Load(t, page)

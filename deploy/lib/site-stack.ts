@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Environment } from './environments.ts';
 import { headersPolicyProps } from './headers.ts';
 import { defaultCacheControl, hashedPrefixes, readManifest, responseHeaders } from './routes.ts';
-import { changedPaths, digests, DIGESTS_KEY, listFiles } from './upload.ts';
+import { changedPaths, digests, DIGESTS_KEY, listFiles, uploadGroups } from './upload.ts';
 
 /** Where the contact function is served, on the site's own origin. */
 export const CONTACT_PATH = '/api/contact';
@@ -297,19 +297,30 @@ export class SiteStack extends Stack {
     const uploadRole = new UploadRole(this, 'UploadRole', distribution.distributionArn);
     uploadLogs.grantWrite(uploadRole);
     const upload = { role: uploadRole, logGroup: uploadLogs, memoryLimit: 512 };
+    // Files whose content type the upload states (CONTENT_TYPES) go in
+    // uploads of their own, one per type, since an upload's metadata
+    // applies to all its files. The handler applies its excludes before
+    // its includes, so the other upload names what it takes by extension.
     let previous: s3deploy.BucketDeployment | undefined;
+    const hashedUploads: s3deploy.BucketDeployment[] = [];
     for (const cacheControl of [...new Set(hashed.map((h) => h.cacheControl))]) {
-      const d = new s3deploy.BucketDeployment(this, `UploadHashed${previous ? 2 : ''}`, {
-        sources: [source],
-        destinationBucket: bucket,
-        exclude: ['*'],
-        include: hashed.filter((h) => h.cacheControl === cacheControl).map((h) => h.prefix + '*'),
-        prune: false,
-        cacheControl: [s3deploy.CacheControl.fromString(cacheControl)],
-        ...upload,
-      });
-      if (previous) d.node.addDependency(previous);
-      previous = d;
+      const prefixes = hashed.filter((h) => h.cacheControl === cacheControl).map((h) => h.prefix);
+      const suffix = previous ? '2' : '';
+      for (const g of uploadGroups(files, prefixes)) {
+        const d = new s3deploy.BucketDeployment(this, `UploadHashed${suffix}${g.id}`, {
+          sources: [source],
+          destinationBucket: bucket,
+          exclude: ['*'],
+          include: g.include,
+          prune: false,
+          cacheControl: [s3deploy.CacheControl.fromString(cacheControl)],
+          contentType: g.contentType,
+          ...upload,
+        });
+        if (previous) d.node.addDependency(previous);
+        previous = d;
+        hashedUploads.push(d);
+      }
     }
     const current = digests(props.siteDir, files, hashed.map((h) => h.prefix));
     const invalidate = changedPaths(current, props.previousDigests);
@@ -323,7 +334,7 @@ export class SiteStack extends Stack {
       distributionPaths: invalidate.length ? invalidate : undefined,
       ...upload,
     });
-    if (previous) pages.node.addDependency(previous);
+    for (const d of hashedUploads) pages.node.addDependency(d);
     NagSuppressions.addResourceSuppressions(
       uploadRole,
       [

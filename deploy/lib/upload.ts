@@ -5,6 +5,51 @@ import { join, relative, sep } from 'node:path';
 /** Where each deployment publishes the digests of the files it uploaded. */
 export const DIGESTS_KEY = '_deploy/digests.json';
 
+/**
+ * The content types the upload states itself, by file extension. For every
+ * other file, the upload handler guesses from the name with its Python's
+ * mimetypes table, which has no AVIF: an .avif file would be stored as
+ * binary/octet-stream and, under nosniff, shown by no browser.
+ */
+export const CONTENT_TYPES: Record<string, string> = {
+  '.avif': 'image/avif',
+};
+
+/** One upload of the files under some prefixes: its include filters and the content type it states. */
+export interface UploadGroup {
+  /** '' for the files whose type the handler guesses, else the extension's name ('AVIF'). */
+  id: string;
+  include: string[];
+  contentType?: string;
+}
+
+/**
+ * The uploads of the files under prefixes: one for each type of
+ * CONTENT_TYPES that some of them have, and one for the rest, which names
+ * them by extension (or by path, for a name without one) so that it leaves
+ * the others out.
+ */
+export function uploadGroups(files: string[], prefixes: string[]): UploadGroup[] {
+  const under = files.filter((f) => prefixes.some((p) => f.startsWith(p)));
+  const extOf = (f: string) => {
+    const base = f.slice(f.lastIndexOf('/') + 1);
+    return base.lastIndexOf('.') > 0 ? base.slice(base.lastIndexOf('.')) : '';
+  };
+  const rest = new Set<string>();
+  const typed = new Set<string>();
+  for (const f of under) {
+    const ext = extOf(f);
+    if (ext in CONTENT_TYPES) typed.add(ext);
+    else if (ext) for (const p of prefixes) { if (f.startsWith(p)) rest.add(p + '*' + ext); }
+    else rest.add(f);
+  }
+  const groups: UploadGroup[] = [{ id: '', include: [...rest].sort() }];
+  for (const ext of [...typed].sort()) {
+    groups.push({ id: ext.slice(1).toUpperCase(), include: prefixes.map((p) => p + '*' + ext), contentType: CONTENT_TYPES[ext] });
+  }
+  return groups;
+}
+
 /** Above this many changed paths one "/*" is cheaper to invalidate. */
 export const MAX_INVALIDATION_PATHS = 50;
 

@@ -37,6 +37,8 @@ function fixtureInputs() {
     'platform/index.html': 'platform',
     '404.html': 'not found',
     'assets/app-ABC.js': 'js',
+    'assets/img/photo-0123456789-480.avif': 'avif',
+    'assets/img/photo-0123456789-480.webp': 'webp',
     'data/home-123.json': '{}',
     'sitemap.xml': '<urlset/>',
   };
@@ -183,9 +185,30 @@ describe('upload', () => {
     const pages = findId(deployments, 'UploadPages');
     assert.ok([deployments[pages].DependsOn].flat().includes(hashed), 'pages wait for the hashed files');
     assert.equal(deployments[hashed].Properties.Prune, false);
-    assert.deepEqual(deployments[hashed].Properties.Include, ['assets/*', 'data/*']);
+    assert.deepEqual(deployments[hashed].Properties.Include, ['assets/*.js', 'assets/*.webp', 'data/*.json']);
     assert.equal(deployments[pages].Properties.Prune, true);
     assert.deepEqual(deployments[pages].Properties.Exclude, ['assets/*', 'data/*']);
+  });
+
+  it('states the content type of the files the handler would guess wrong', () => {
+    // What each file is stored as: the uploads that take it (their include
+    // filters after exclude "*", as the handler applies them), and the type
+    // stated by the one that does, or the handler's guess (undefined).
+    const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment')) as {
+      Properties: { Include?: string[]; Exclude?: string[]; SystemMetadata?: Record<string, string> };
+    }[];
+    const glob = (g: string) => new RegExp('^' + g.split('*').map((x) => x.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('.*') + '$');
+    const takes = (d: (typeof deployments)[number], f: string) =>
+      (d.Properties.Include ?? []).some((g) => glob(g).test(f)) ||
+      (!(d.Properties.Exclude ?? []).some((g) => glob(g).test(f)) && !d.Properties.Include?.length);
+    const { siteDir } = fixtureInputs();
+    for (const f of listFiles(siteDir)) {
+      const by = deployments.filter((d) => takes(d, f));
+      assert.equal(by.length, 1, `${f} is uploaded by ${by.length} uploads, want 1`);
+      const stated = by[0].Properties.SystemMetadata?.['content-type'];
+      if (f.endsWith('.avif')) assert.equal(stated, 'image/avif', f);
+      else assert.equal(stated, undefined, `${f}: the handler guesses its type from its name`);
+    }
   });
 
   it('publishes the digests the next deployment compares with', () => {

@@ -121,6 +121,8 @@ var contentTypes = map[string]string{
 	".png":         "image/png",
 	".jpg":         "image/jpeg",
 	".webp":        "image/webp",
+	".avif":        "image/avif",
+	".gif":         "image/gif",
 	".ico":         "image/x-icon",
 	".xml":         "application/xml; charset=utf-8",
 	".txt":         "text/plain; charset=utf-8",

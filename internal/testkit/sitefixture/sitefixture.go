@@ -94,45 +94,65 @@ Some text about %s.[^note]
 	}
 }
 
-// AddPhotos turns the content's drawn images into photos, as an editor's
+// AddPhotos turns the content's images into photos, as an editor's
 // camera would give them: each article's cover, each case study's image,
 // and a portrait for every founder and author (a field they may leave
 // out). The photos are generated (imagetest.Photo: gradients and noise,
 // EXIF with a GPS position and, every other one, a sideways orientation),
 // 2400x1600 for covers and case studies, 1200x1200 for portraits. make
-// lighthouse-photos measures the pages that show them.
+// lighthouse-photos measures the pages that show them. Whatever the
+// content has (a drawing, a photo already, a file beside an article), the
+// result is the same: a JPEG that is a photo. A JPEG an editor committed
+// is replaced in place, so that every reference to it stays right.
 func AddPhotos(fsys fstest.MapFS) {
 	seed := uint64(0)
 	photo := func(w, h int) []byte {
 		seed++
 		return imagetest.JPEG(imagetest.Photo(w, h, seed), 90, 1+int(seed%2)*5)
 	}
-	svgSrc := regexp.MustCompile(`(src: *)([^,}\s]+\.svg)`)
+	imgSrc := regexp.MustCompile(`(src: *"?)([^,}\s"]+\.(?i:svg|png|jpe?g|webp|gif|avif))`)
+	jpeg := regexp.MustCompile(`(?i)\.jpe?g$`)
+	// replace makes the image at src (relative to dir when not a site
+	// path) a photo, and returns the src to write.
+	replace := func(dir, src, name string, w, h int) string {
+		file := strings.TrimPrefix(src, "/")
+		if !strings.HasPrefix(src, "/") {
+			file = path.Join(dir, src)
+		}
+		if jpeg.MatchString(src) && fsys[file] != nil {
+			fsys[file] = &fstest.MapFile{Data: photo(w, h)}
+			return src
+		}
+		fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(w, h)}
+		return name
+	}
 	for _, p := range slices.Sorted(maps.Keys(fsys)) {
 		switch {
 		case strings.HasPrefix(p, "articles/") && strings.HasSuffix(p, ".md"):
-			// The first SVG named is the cover (front matter comes first).
+			// The first image named is the cover (front matter comes first).
 			data := string(fsys[p].Data)
-			m := svgSrc.FindStringSubmatchIndex(data)
+			m := imgSrc.FindStringSubmatchIndex(data)
 			if m == nil {
 				continue
 			}
 			name := "/images/photos/" + strings.TrimSuffix(path.Base(strings.TrimSuffix(p, "/index.md")), ".md") + ".jpg"
-			fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(2400, 1600)}
-			fsys[p] = &fstest.MapFile{Data: []byte(data[:m[4]] + name + data[m[5]:])}
+			src := replace(path.Dir(p), data[m[4]:m[5]], name, 2400, 1600)
+			fsys[p] = &fstest.MapFile{Data: []byte(data[:m[4]] + src + data[m[5]:])}
 		case p == "collections/case-studies.yaml":
 			n := 0
-			fsys[p] = &fstest.MapFile{Data: svgSrc.ReplaceAllFunc(fsys[p].Data, func(b []byte) []byte {
+			fsys[p] = &fstest.MapFile{Data: imgSrc.ReplaceAllFunc(fsys[p].Data, func(b []byte) []byte {
 				n++
-				name := fmt.Sprintf("/images/photos/case-study-%d.jpg", n)
-				fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(2400, 1600)}
-				return []byte(svgSrc.ReplaceAllString(string(b), "${1}"+name))
+				sub := imgSrc.FindSubmatch(b)
+				src := replace("", string(sub[2]), fmt.Sprintf("/images/photos/case-study-%d.jpg", n), 2400, 1600)
+				return append(slices.Clone(sub[1]), src...)
 			})}
 		case p == "collections/founders.yaml" || p == "collections/authors.yaml":
-			// A portrait after each entry's first line.
+			// A portrait after each entry's first line, in place of any it
+			// has (in flow or block form).
 			n := 0
+			data := regexp.MustCompile(`(?m)^  photo:.*\n(?:    .*\n)*`).ReplaceAll(fsys[p].Data, nil)
 			entry := regexp.MustCompile(`(?m)^- (?:name|key): *(.+)\n`)
-			fsys[p] = &fstest.MapFile{Data: entry.ReplaceAllFunc(fsys[p].Data, func(b []byte) []byte {
+			fsys[p] = &fstest.MapFile{Data: entry.ReplaceAllFunc(data, func(b []byte) []byte {
 				n++
 				name := fmt.Sprintf("/images/photos/%s-%d.jpg", strings.TrimSuffix(path.Base(p), ".yaml"), n)
 				fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(1200, 1200)}
