@@ -340,11 +340,12 @@ func redirectRule(from, to string) string { return "  - {from: " + from + ", to:
 // addRedirect adds a permanent redirect.
 func (d *devSite) addRedirect(t testing.TB, from, to string) {
 	t.Helper()
-	routing := string(d.read(t, "routing.yaml"))
-	if !strings.Contains(routing, "\nredirects:\n") {
+	routing := d.read(t, "routing.yaml")
+	list := regexp.MustCompile(`(?m)^redirects:\n`).FindIndex(routing)
+	if list == nil {
 		t.Fatal("routing.yaml has no redirects list")
 	}
-	d.write(t, "routing.yaml", []byte(strings.Replace(routing, "\nredirects:\n", "\nredirects:\n"+redirectRule(from, to), 1)))
+	d.write(t, "routing.yaml", slices.Concat(routing[:list[1]], []byte(redirectRule(from, to)), routing[list[1]:]))
 }
 
 // removeRedirect removes a redirect added by addRedirect.

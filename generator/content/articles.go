@@ -537,8 +537,11 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 	if l.failed(file) {
 		return nil
 	}
-	if a.Status != "" && !opt.Drafts {
-		return nil
+	if a.Status != "" {
+		l.unpublished[base+"/"+slug] = a
+		if !opt.Drafts {
+			return nil
+		}
 	}
 	return a
 }

@@ -121,7 +121,7 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
-	l := &loader{fsys: fsys, refs: map[string][]Pos{}, pixels: map[string]int{}}
+	l := &loader{fsys: fsys, refs: map[string][]Pos{}, pixels: map[string]int{}, unpublished: map[string]*LoadedArticle{}, now: opt.Now}
 	s := &Site{Pages: map[string]*Page{}}
 	l.loadClaims(s)
 	l.yaml("site.yaml", &s.Config)
@@ -143,6 +143,7 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	l.pages(s)
 	l.articles(s, opt)
 	l.routes(s, routing)
+	l.linksToUnpublished()
 	l.reviewsShown(s)
 	l.files(s)
 	if len(l.errs) > 0 {
@@ -165,6 +166,10 @@ type loader struct {
 	refs   map[string][]Pos
 	pixels map[string]int
 	photos []string
+	// unpublished are the draft and scheduled articles by the path they
+	// will have, whether this build shows them (make dev) or not.
+	unpublished map[string]*LoadedArticle
+	now         time.Time
 }
 
 func (l *loader) yaml(file string, v any) bool {
@@ -441,6 +446,10 @@ func (l *loader) routes(s *Site, routing Routing) {
 	for _, r := range routing.Redirects {
 		if p, ok := s.Pages[r.From]; ok {
 			l.errs = append(l.errs, r.Pos.errorf("redirect from %q: %s is the page at that path", r.From, p.Route.File))
+			continue
+		}
+		if a := l.unpublished[r.To]; a != nil {
+			l.errs = append(l.errs, r.Pos.errorf("redirect to %q: %s", r.To, l.unpublishedReason(a, "redirects to", "redirect")))
 			continue
 		}
 		if t, ok := s.Pages[r.To]; !ok || t.Route.NotFound {

@@ -1,0 +1,72 @@
+package content
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// A link or a redirect to a draft or scheduled article is refused by every
+// build, make dev's included, although make dev shows the article: the
+// daily build would otherwise refuse the link ("no route") every day until
+// the article's date, and publish nothing else meanwhile. The problem
+// names the article's state and, for a scheduled one, its date, so that
+// the editor can choose: wait, or date the article earlier.
+
+// unpublishedReason says why a link (or a redirect: verb "redirects to",
+// noun "redirect") to the unpublished article a is refused.
+func (l *loader) unpublishedReason(a *LoadedArticle, verb, noun string) string {
+	if a.Status == "draft" {
+		return fmt.Sprintf("%s a draft article (%s has draft: true): the build refuses the %s until the article is published", verb, a.File, noun)
+	}
+	return fmt.Sprintf("%s a scheduled article, published on %s: the build refuses the %s until then", verb, dayName(a.Front.Date, l.now), noun)
+}
+
+// dayName writes a date as "3 December", with its year when that is not
+// now's.
+func dayName(d Date, now time.Time) string {
+	t, err := time.Parse(time.DateOnly, string(d))
+	if err != nil {
+		return string(d)
+	}
+	if t.Year() != now.Year() {
+		return t.Format("2 January 2006")
+	}
+	return t.Format("2 January")
+}
+
+// linksToUnpublished reports every link written in content to a draft or
+// scheduled article. A link written in an unpublished article itself is
+// let be when that article cannot go out before its target: a draft (its
+// editor publishes it by hand), or a scheduled one dated on or after the
+// scheduled target.
+func (l *loader) linksToUnpublished() {
+	if len(l.unpublished) == 0 {
+		return
+	}
+	byFile := map[string]*LoadedArticle{}
+	for _, a := range l.unpublished {
+		byFile[a.File] = a
+	}
+	for _, link := range l.links {
+		if !strings.HasPrefix(link.Href, "/") || strings.HasPrefix(link.Href, "//") {
+			continue
+		}
+		u, err := url.Parse(link.Href)
+		if err != nil {
+			continue
+		}
+		target := l.unpublished[u.Path]
+		if target == nil {
+			continue
+		}
+		if from := byFile[link.Pos.File]; from != nil {
+			if from == target || from.Status == "draft" ||
+				target.Status == "scheduled" && from.Status == "scheduled" && from.Front.Date >= target.Front.Date {
+				continue
+			}
+		}
+		l.errs = append(l.errs, link.Pos.errorf("link %q: %s", link.Href, l.unpublishedReason(target, "links to", "link")))
+	}
+}

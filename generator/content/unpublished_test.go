@@ -1,0 +1,93 @@
+package content
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// A link or a redirect to an article that is not published yet is the
+// same problem in make dev (which shows the article) as in the daily
+// build (which does not), at the link's own place, naming the article's
+// state and date; on the article's day, or once published, it builds.
+// "Today" is the test's: the article is dated today or tomorrow of it.
+func TestLinksToUnpublishedArticles(t *testing.T) {
+	today := time.Date(2026, 12, 2, 9, 30, 0, 0, time.UTC)
+	article := func(date string, draft bool) string {
+		d := ""
+		if draft {
+			d = "draft: true\n"
+		}
+		return "---\ntitle: The launch\ndescription: What launches.\ndate: " + date + "\nauthor: ana\ntags: [launch]\n" +
+			"cover: {src: /images/articles/voice.svg, alt: A circle}\n" + d + "---\nText.\n"
+	}
+	const linkLine = "A voice agent calls each patient after discharge. See [who we are](/about) and the [steps below](#the-call)."
+	withLink := func(fsys fstest.MapFS) {
+		f := string(fsys["articles/voice-follow-up.md"].Data)
+		if !strings.Contains(f, linkLine) {
+			t.Fatal("the test site's voice-follow-up.md has changed: this test adds a link to its first paragraph")
+		}
+		fsys["articles/voice-follow-up.md"] = &fstest.MapFile{Data: []byte(strings.Replace(f, linkLine, linkLine+" Read [the launch](/insights/the-launch).", 1))}
+	}
+	withRedirect := func(fsys fstest.MapFS) {
+		fsys[RoutingFile] = &fstest.MapFile{Data: append([]byte("redirects:\n  - {from: /launch, to: /insights/the-launch}\n"),
+			[]byte(strings.Replace(string(fsys[RoutingFile].Data), "redirects:\n", "", 1))...)}
+	}
+	// The link's place: the first paragraph of the article (line 9), at
+	// its opening bracket.
+	col := len(linkLine+" Read ") + 1
+	for _, tc := range []struct {
+		name  string
+		date  string
+		draft bool
+		edit  func(fstest.MapFS)
+		want  string // "" builds
+	}{
+		{"link, dated today", "2026-12-02", false, withLink, ""},
+		{"redirect, dated today", "2026-12-02", false, withRedirect, ""},
+		{"link, dated tomorrow", "2026-12-03", false, withLink,
+			fmt.Sprintf("articles/voice-follow-up.md:9:%d: ", col) + `link "/insights/the-launch": links to a scheduled article, published on 3 December: the build refuses the link until then`},
+		{"redirect, dated tomorrow", "2026-12-03", false, withRedirect,
+			`routing.yaml:2:5: redirect to "/insights/the-launch": redirects to a scheduled article, published on 3 December: the build refuses the redirect until then`},
+		{"link, next year", "2027-01-03", false, withLink,
+			`links to a scheduled article, published on 3 January 2027: the build refuses the link until then`},
+		{"link, draft dated today", "2026-12-02", true, withLink,
+			`link "/insights/the-launch": links to a draft article (articles/the-launch.md has draft: true): the build refuses the link until the article is published`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, dev := range []bool{false, true} {
+				fsys := fixtureSite(t)
+				fsys["articles/the-launch.md"] = &fstest.MapFile{Data: []byte(article(tc.date, tc.draft))}
+				tc.edit(fsys)
+				_, err := LoadWith(fsys, LoadOptions{Now: today, Drafts: dev})
+				switch {
+				case tc.want == "" && err != nil:
+					t.Errorf("dev %v: %v", dev, err)
+				case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+					t.Errorf("dev %v: got %v\nwant %s", dev, err, tc.want)
+				}
+			}
+		})
+	}
+
+	// A scheduled article may link to another that goes out no later; a
+	// draft may link to anything unpublished.
+	for _, tc := range []struct{ name, front string }{
+		{"scheduled on the same day", "date: 2026-12-03\n"},
+		{"draft", "date: 2026-12-01\ndraft: true\n"},
+	} {
+		t.Run("from a "+tc.name+" article", func(t *testing.T) {
+			fsys := fixtureSite(t)
+			fsys["articles/the-launch.md"] = &fstest.MapFile{Data: []byte(article("2026-12-03", false))}
+			fsys["articles/the-sequel.md"] = &fstest.MapFile{Data: []byte("---\ntitle: The sequel\ndescription: After the launch.\n" + tc.front +
+				"author: ana\ntags: [launch]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\nAfter [the launch](/insights/the-launch).\n")}
+			for _, dev := range []bool{false, true} {
+				if _, err := LoadWith(fsys, LoadOptions{Now: today, Drafts: dev}); err != nil {
+					t.Errorf("dev %v: %v", dev, err)
+				}
+			}
+		})
+	}
+}
