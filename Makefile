@@ -1,6 +1,7 @@
 # The two commands of the README, and the rest of the project's chores.
 #   make dev     install what is missing, serve on 127.0.0.1:8080, rebuild on save, live reload
 #   make serve   install what is missing, build, serve on 127.0.0.1:8080
+#   make check   what the daily build would refuse, in seconds, with no browser: run it before a push
 #   make test    install what is missing, run every test
 #   make deploy  build and deploy one stage to AWS (deploy/deploy.mk)
 #   make lighthouse  Lighthouse on every route of the served site (tools/tools.mk); make lighthouse-photos, on pages with photos
@@ -9,7 +10,7 @@ GO    ?= go
 NPM   ?= npm
 SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: dev serve build test bench deps chromium types clean article
+.PHONY: dev serve build check test bench deps chromium types clean article
 .DEFAULT_GOAL := build
 
 # npm ci runs when node_modules is missing or older than the lock file.
@@ -30,6 +31,14 @@ serve: build
 # content/ and frontend/src, reloads the open pages or shows the problems.
 dev: deps
 	$(GO) run ./cmd/dev $(if $(ADDR),-addr $(ADDR))
+
+# The editor's command before a push: the production build in memory, as
+# of today (schema, links, links and redirects to articles not yet
+# published), then html-validate, the structured data and the feeds on
+# what it would publish (tools/validate). No browser, nothing written to
+# dist/site. make test adds the browser and unit tests.
+check: deps validate-deps
+	$(GO) run ./cmd/check
 
 # Browser tests drive Debian's Chromium; nothing downloads a browser.
 chromium:

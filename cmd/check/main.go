@@ -1,0 +1,112 @@
+// Command check runs, in seconds and with no browser, everything the daily
+// build would refuse: the editor's command before a push (make check).
+//
+//	go run ./cmd/check [-content content] [-frontend frontend] [-validate tools/validate] [-cache dir]
+//
+// It runs the production build in memory, as of today (the content's
+// schema, every link and #part, links and redirects to articles not yet
+// published, images, budgets), then checks what that build would publish
+// with tools/validate: html-validate and the structured data of every
+// page, and every feed against its format. It exits 0 and says what it
+// checked, or prints every problem and exits 1. It writes nothing under
+// dist/site. What make test adds: the browser tests (every page at every
+// width in Chromium, accessibility, the forms), the unit tests of the
+// build itself, and the deploy app's checks.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/contentroot"
+	"github.com/vozia/site/internal/problem"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], time.Now(), os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, err)
+		}
+		os.Exit(1)
+	}
+}
+
+// run checks the content as the daily build of the day of now would.
+func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Writer) error {
+	start := time.Now()
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	contentDir := fs.String("content", "content", "content `dir` (YAML and Markdown)")
+	frontendDir := fs.String("frontend", "frontend", "frontend `dir` (package.json, node_modules, src)")
+	validateDir := fs.String("validate", "tools/validate", "the checkers' `dir` (validate.mjs and its node_modules)")
+	cacheDir := fs.String("cache", "dist/cache", "the build's cache `dir` (encoded images, renders), shared with make build; empty for none")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments: %q", fs.Args())
+	}
+	for _, dir := range []string{*frontendDir, *validateDir} {
+		if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
+			return fmt.Errorf("%s/node_modules is missing: run `make check` (it installs what is missing)", dir)
+		}
+	}
+	tree, err := contentroot.Open(*contentDir)
+	if err != nil {
+		return err
+	}
+	defer tree.Close()
+	res, err := generator.Build(ctx, generator.Options{
+		Content:     tree,
+		ContentDir:  *contentDir,
+		FrontendDir: *frontendDir,
+		CacheDir:    *cacheDir,
+		Now:         now,
+	})
+	if err != nil {
+		var text strings.Builder
+		problem.Print(&text, problem.Of(err).WithSources())
+		return fmt.Errorf("the daily build would refuse this content:\n%s", strings.TrimRight(text.String(), "\n"))
+	}
+	for _, w := range res.Warnings.WithSources() {
+		fmt.Fprintf(stderr, "warning: %s\n", w.Error())
+	}
+	built := time.Since(start)
+
+	// The checkers read files: the site goes to a temporary directory.
+	tmp, err := os.MkdirTemp("", "vozia-check-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	site := filepath.Join(tmp, "site")
+	if err := res.WriteTo(site); err != nil {
+		return err
+	}
+	var out strings.Builder
+	cmd := exec.CommandContext(ctx, "node", filepath.Join(*validateDir, "validate.mjs"), site)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("the published pages or feeds do not validate (%v):\n%s", err, strings.TrimRight(out.String(), "\n"))
+	}
+	fmt.Fprintf(stdout, "ok: the daily build accepts this content (%d routes built in %.1f s); %s; %.1f s in all\n",
+		len(res.Stats.Routes), built.Seconds(), strings.TrimSpace(lastLine(out.String())), time.Since(start).Seconds())
+	return nil
+}
+
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return s[strings.LastIndex(s, "\n")+1:]
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/internal/testkit/sitefixture"
+)
+
+// make check on the test site: it passes as it is, and refuses a link to
+// an article scheduled for tomorrow with the production build's problem,
+// at the link's place. "Today" is the test's.
+func TestCheck(t *testing.T) {
+	today := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	src, err := sitefixture.Copy(os.DirFS("../../testdata/site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "content")
+	write := func(name string, data []byte) {
+		t.Helper()
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, f := range src {
+		write(p, f.Data)
+	}
+	args := []string{"-content", dir, "-frontend", "../../frontend", "-validate", "../../tools/validate", "-cache", filepath.Join(t.TempDir(), "cache")}
+
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
+		t.Fatalf("the test site does not pass:\n%v\n%s", err, stderr.String())
+	}
+	if !strings.HasPrefix(stdout.String(), "ok: ") || !strings.Contains(stdout.String(), "feeds checked, 0 findings") {
+		t.Errorf("the check does not say what it checked:\n%s", stdout.String())
+	}
+
+	write("articles/the-launch.md", []byte("---\ntitle: The launch\ndescription: What launches.\ndate: 2026-12-03\nauthor: ana\n"+
+		"tags: [launch]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\nText.\n"))
+	write("pages/legal/privacy.md", append(src["pages/legal/privacy.md"].Data, "\nSee [the launch](/insights/the-launch).\n"...))
+	err = run(context.Background(), args, today, &stdout, &stderr)
+	want := `link "/insights/the-launch": links to a scheduled article, published on 3 December: the build refuses the link until then`
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "pages/legal/privacy.md")+":") || !strings.Contains(err.Error(), want) {
+		t.Errorf("a link to tomorrow's article: got %v\nwant %s at pages/legal/privacy.md", err, want)
+	}
+}
