@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/vozia/site/generator/bundle"
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
@@ -47,7 +47,7 @@ type Builder struct {
 	brand         *sitefiles.Brand
 	brandFiles    []sitefiles.File
 	lastmod       map[string]string
-	images        *images.Processor
+	pictures      *pictures.Pictures
 	// shares are the articles' share images by the hash of their card.
 	shares map[string][]byte
 }
@@ -69,8 +69,8 @@ func (bld *Builder) Build(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	res.Stats.Reused = bld.reused
-	if bld.images != nil {
-		res.Stats.ImagesEncoded = bld.images.Encoded()
+	if bld.pictures != nil {
+		res.Stats.ImagesEncoded = bld.pictures.Encoded()
 	}
 	return res, nil
 }

@@ -45,6 +45,7 @@ import (
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
@@ -80,7 +81,7 @@ type Options struct {
 	Whole bool
 	// ImagesReady, when set, lets the build go on without the images that
 	// are not encoded yet (make dev): it is called once they are, and the
-	// next build has them (pictures.go).
+	// next build has them (generator/pictures).
 	ImagesReady func()
 	// Workers is the number of goja runtimes; 0 means one per CPU.
 	Workers int
@@ -199,7 +200,16 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	site.Finish(opt.Now)
 	out := &output{}
-	leads, pendingImages, err := bld.pictures(ctx, site, opt, out)
+	if bld.pictures == nil {
+		bld.pictures = pictures.New(opt.CacheDir)
+	}
+	pics, err := bld.pictures.Process(ctx, site, opt.Content, opt.ImagesReady)
+	if err == nil {
+		for _, f := range pics.Files {
+			out.add(StageImage, f.Path, f.Data)
+		}
+		err = publishFiles(out, site, opt.Content, pics.Shown)
+	}
 	if err != nil {
 		return nil, problem.Of(err).Prefix(opt.ContentDir)
 	}
@@ -314,7 +324,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		rt := routes[i]
 		made[i], opaque[i] = document.Page(document.Params{
 			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: siteJSON, PageJSON: pageJSON[rt.Path],
-			Script: b.Script, Style: style, Preload: preload(leads[rt.Path], rendered[i].HTML),
+			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path], rendered[i].HTML),
 		})
 	})
 	docs := make(map[string][]byte, len(routes))
@@ -357,7 +367,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for _, f := range out.files {
 		files["/"+f.Path] = true
 	}
-	for _, p := range pendingImages {
+	for _, p := range pics.Pending {
 		files[p] = true
 	}
 	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Opaque: opaqueOf, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})

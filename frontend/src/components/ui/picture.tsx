@@ -11,7 +11,7 @@ import { imageSizes, type Image, type ImagePlace } from "../../lib/content-types
  * let the browser pick the smallest file that is sharp on its screen.
  * The page's lead image (`image.priority`, set by the build and preloaded
  * by the head) loads eagerly at high priority; every other lazily. The
- * placeholder colour fills the box until the file arrives. Generator's
+ * placeholder colour fills the box until the file arrives. generator/pictures'
  * pictureHTML writes the same markup for images in Markdown.
  */
 export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height"> {

@@ -1,4 +1,10 @@
-package generator
+// Package pictures turns the images that content names into what pages
+// show: every JPEG, PNG and WebP original processed (generator/images)
+// into its sizes and formats, each content.Image filled in with its files
+// (srcset by width and format, placeholder colour), the images of the
+// Markdown texts written as <picture> elements, and each page's lead image
+// (eager, high priority, preloaded by the head: Preload).
+package pictures
 
 import (
 	"context"
@@ -11,26 +17,45 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/internal/atomicdir"
 )
 
-// pictures processes every JPEG, PNG and WebP image that content names
-// (generator/images), fills in each content.Image (files by width and
-// format, placeholder colour), renders the Markdown texts' images, and
-// adds the files to out.
+// Pictures processes the images of one site build after build, keeping
+// the encoded files (in memory, and on disk under a cache directory).
+type Pictures struct{ images *images.Processor }
+
+// New returns Pictures that keep their encodings under cacheDir too (none
+// when empty).
+func New(cacheDir string) *Pictures {
+	return &Pictures{images: images.NewProcessor(images.Default, cacheDir)}
+}
+
+// Encoded is the number of originals encoded since New (not found in the
+// caches).
+func (p *Pictures) Encoded() int { return p.images.Encoded() }
+
+// Result is what a page build needs of its images.
+type Result struct {
+	// Files are the processed images, paths relative to the site root.
+	Files []atomicdir.File
+	// Pending are the site paths of the files still being encoded (make
+	// dev): the link check takes them as there, since they will be.
+	Pending []string
+	// Leads are the lead image of each page that has one, by its path.
+	Leads map[string]*content.Image
+	// Shown are all the images the site shows, processed or not.
+	Shown []*content.Image
+}
+
+// Process processes every image that content names and fills in each
+// content.Image.
 //
-// With Options.ImagesReady (make dev), images not in the caches do not
-// hold the build: their pages get the planned files (names and sizes are
-// known from the header), the encoding runs in the background, and
-// ImagesReady is called when it is done, so that a rebuild swaps them in.
-//
-// It returns the lead image of each page that has one (its preload is
-// written with the page: preload), and the site paths of the files still
-// being encoded (which the link check takes as there: they will be, and a
-// page may name them meanwhile).
-func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Options, out *output) (leads map[string]*content.Image, pendingFiles []string, err error) {
-	if bld.images == nil {
-		bld.images = images.NewProcessor(images.Default, opt.CacheDir)
-	}
+// With ready set (make dev), images not in the caches do not hold the
+// build: their pages get the planned files (names and sizes are known
+// from the header), the encoding runs in the background, and ready is
+// called when it is done, so that a rebuild swaps them in.
+func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.FS, ready func()) (*Result, error) {
+	res := &Result{}
 	var all []*content.Image
 	collect := func(img *content.Image) { all = append(all, img) }
 	content.EachImage(&site.Collections, collect)
@@ -56,7 +81,7 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 		if _, ok := index[file]; ok {
 			continue
 		}
-		data, err := fs.ReadFile(opt.Content, file)
+		data, err := fs.ReadFile(fsys, file)
 		if err != nil { // reported by content.Load
 			continue
 		}
@@ -67,9 +92,9 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 
 	results := make([]*images.Result, len(srcs))
 	pending := false
-	if opt.ImagesReady != nil {
+	if ready != nil {
 		for i, src := range srcs {
-			r, err := bld.images.Plan(src)
+			r, err := pics.images.Plan(src)
 			if err != nil {
 				errs = append(errs, posError(where[src.Name], src.Name, err))
 				continue
@@ -79,7 +104,7 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 		}
 	} else {
 		var err error
-		results, err = bld.images.Process(ctx, srcs)
+		results, err = pics.images.Process(ctx, srcs)
 		for i, r := range results {
 			if r == nil {
 				e := err
@@ -91,15 +116,15 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 		}
 	}
 	if len(errs) > 0 {
-		return nil, nil, errs.Sorted()
+		return nil, errs.Sorted()
 	}
 	if pending {
 		go func() {
-			bld.images.Process(context.WithoutCancel(ctx), srcs)
-			opt.ImagesReady()
+			pics.images.Process(context.WithoutCancel(ctx), srcs)
+			ready()
 		}()
 	} else {
-		bld.images.Keep(srcs)
+		pics.images.Keep(srcs)
 	}
 
 	byFile := map[string]*images.Result{}
@@ -107,9 +132,9 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 		byFile[src.Name] = results[i]
 		for _, v := range results[i].Variants {
 			if data, ok := results[i].Files[v.Path]; ok {
-				out.add(StageImage, strings.TrimPrefix(v.Path, "/"), data)
+				res.Files = append(res.Files, atomicdir.File{Path: strings.TrimPrefix(v.Path, "/"), Data: data})
 			} else {
-				pendingFiles = append(pendingFiles, v.Path)
+				res.Pending = append(res.Pending, v.Path)
 			}
 		}
 	}
@@ -133,17 +158,15 @@ func (bld *Builder) pictures(ctx context.Context, site *content.Site, opt Option
 			}
 		}
 	}
-	if err := publishFiles(out, site, opt.Content, all); err != nil {
-		return nil, nil, err
-	}
-	leads = map[string]*content.Image{}
+	res.Shown = all
+	res.Leads = map[string]*content.Image{}
 	for path, p := range site.Pages {
 		if lead := leadImage(p); lead != nil {
 			lead.Priority = true
-			leads[path] = lead
+			res.Leads[path] = lead
 		}
 	}
-	return leads, pendingFiles, nil
+	return res, nil
 }
 
 // leadImage is the page's likely largest image: the first image (a photo
@@ -178,13 +201,13 @@ func leadImage(p *content.Page) *content.Image {
 	return nil
 }
 
-// preload is the head's <link> that starts the lead image's download
+// Preload is the head's <link> that starts the lead image's download
 // before the body is parsed: a drawing's file, or for a photo the format
 // and width the <picture> will pick, its first <source> (AVIF) at the
 // sizes the page gives it, read from the rendered body so that the two
 // can never disagree (a preload of another width is a second download).
 // No lead, or a lead the body does not show, has no preload.
-func preload(img *content.Image, body string) string {
+func Preload(img *content.Image, body string) string {
 	if img == nil || img.Src == "" {
 		return ""
 	}
