@@ -9,19 +9,19 @@ import (
 // hostileFront is the front matter of a good article, the body on line 9.
 const hostileFront = "---\ntitle: T\ndescription: D.\ndate: 2026-01-01\nauthor: ana\ntags: [voice-ai]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\n"
 
-// billionLaughs is layout.yaml's phone menu holding a group of n links,
+// billionLaughs is layout.yaml's footer holding a column of n links,
 // repeated n times through aliases: n*n links from a few KB.
 func billionLaughs(layout string, n int) string {
 	var b strings.Builder
-	b.WriteString("  mobileGroups:\n    - &g\n      label: G\n      items:\n        - &l {label: L, href: /about}\n")
+	b.WriteString("  columns:\n    - &g\n      title: G\n      links:\n        - &l {label: L, href: /about}\n")
 	for range n - 1 {
 		b.WriteString("        - *l\n")
 	}
 	for range n - 1 {
 		b.WriteString("    - *g\n")
 	}
-	start := strings.Index(layout, "  mobileGroups:\n")
-	end := strings.Index(layout, "  contactLabel:")
+	start := strings.Index(layout, "  columns:\n")
+	end := strings.Index(layout, "  otherSitesTitle:")
 	return layout[:start] + b.String() + layout[end:]
 }
 

@@ -68,24 +68,56 @@ type NavLink struct {
 	External bool   `json:"external,omitempty"`
 }
 
-type NavGroup struct {
-	Label string    `json:"label"`
-	Items []NavLink `json:"items"`
+// NavItem is an entry of the header: a link (href), or a menu of links
+// (items), which opens below its label on wide screens and as a group in
+// the phone menu.
+type NavItem struct {
+	Label    string    `json:"label"`
+	Href     Link      `json:"href,omitempty"`
+	External bool      `json:"external,omitempty"`
+	Items    []NavLink `json:"items,omitempty"`
 }
 
+func (i NavItem) Validate() error {
+	if (i.Href == "") == (len(i.Items) == 0) {
+		return fmt.Errorf("%q needs exactly one of href (a link) and items (a menu)", i.Label)
+	}
+	return nil
+}
+
+// Nav is the header. The wide header and the phone menu show the same
+// entries, in order, each page once.
 type Nav struct {
 	// Label names the navigation landmark.
-	Label        string     `json:"label"`
-	Home         NavLink    `json:"home"`
-	Solutions    NavGroup   `json:"solutions"`
-	Links        []NavLink  `json:"links"`
-	DemoLabel    string     `json:"demoLabel"`
-	MobileGroups []NavGroup `json:"mobileGroups"`
-	ContactLabel string     `json:"contactLabel"`
+	Label string  `json:"label"`
+	Home  NavLink `json:"home"`
+	// Items follow Home: links and menus.
+	Items        []NavItem `json:"items"`
+	DemoLabel    string    `json:"demoLabel"`
+	ContactLabel string    `json:"contactLabel"`
 	// MenuLabel names the phone menu's sheet.
 	MenuLabel string `json:"menuLabel"`
 	OpenMenu  string `json:"openMenu"`
 	CloseMenu string `json:"closeMenu"`
+}
+
+// Validate refuses a page listed twice: the phone menu shows every entry,
+// and a visitor scanning it should meet each page once.
+func (n Nav) Validate() error {
+	seen := map[Link]string{n.Home.Href: n.Home.Label}
+	for _, it := range n.Items {
+		links := it.Items
+		if it.Href != "" {
+			links = []NavLink{{Label: it.Label, Href: it.Href}}
+		}
+		for _, l := range links {
+			if prev, dup := seen[l.Href]; dup {
+				return fmt.Errorf("%q and %q both link to %s: list each page once", prev, l.Label, l.Href)
+			}
+			seen[l.Href] = l.Label
+		}
+	}
+	return nil
 }
 
 type Footer struct {

@@ -22,21 +22,27 @@ export const MENU_CLICK_GRACE = 600;
 
 const MOBILE_QUERY = "(max-width: 767px)";
 
+/** menuId is the id of a menu's list: "nav-solutions" for Solutions. */
+export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
 /**
  * SiteHeader is the fixed top navigation: black at the top of the page,
  * white and translucent once scrolled past 10 px. Desktop: Home, the
- * Solutions dropdown, the links, Request a Demo (the hosted demo form, new
- * tab). Under 768 px: a hamburger opening a sheet (a modal <dialog>: backdrop,
+ * layout's items (links, and menus that drop down), Request a Demo (the
+ * hosted demo form, new tab). Under 768 px: a hamburger opening a sheet (a modal <dialog>: backdrop,
  * page scroll locked, focus kept inside, Escape closes) with the same
- * entries, the collapsible groups and Contact Us; choosing any item closes it.
+ * entries (each menu a collapsible group) and Contact Us; choosing any item
+ * closes it.
  * The hamburger and × are invoker commands too (command="show-modal" and
  * "close") and the groups are <details>, so the whole menu works before
  * the app has started and without JavaScript, with the browser's own modal
  * behaviour (Escape closes it too).
  *
- * The dropdown opens on hover after MENU_OPEN_DELAY, closes after
+ * A dropdown opens on hover after MENU_OPEN_DELAY, closes after
  * MENU_CLOSE_DELAY once the pointer leaves, reopens at once within
- * MENU_SKIP_DELAY of closing, and toggles on click (keyboard, touch).
+ * MENU_SKIP_DELAY of closing (or of another menu being open), toggles on
+ * click (keyboard, touch), and Escape closes it with focus back on its
+ * trigger.
  */
 export function SiteHeader() {
   const { config, layout } = useSite();
@@ -45,54 +51,63 @@ export function SiteHeader() {
   // which lets the build render it once for many (generator/prerender/splice.go).
   const location = useLocation();
   const scrolled = useScrollPast(NAV_SCROLL);
-  const [menu, setMenu] = useState(false);
+  // The open menu (an index of nav.items), or -1.
+  const [menu, setMenu] = useState(-1);
   const [mobile, setMobile] = useState(false);
-  const dropdown = useRef<HTMLLIElement>(null);
+  const dropdowns = useRef<(HTMLLIElement | null)[]>([]);
+  const triggers = useRef<(HTMLButtonElement | null)[]>([]);
   const sheet = useRef<HTMLDialogElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
-  // Dropdown timing: the pending timer, whether it will open the menu,
-  // when a hover last opened it and when it last closed.
+  // Dropdown timing: the pending timer, whether it will open a menu,
+  // when a hover last opened one and when one last closed.
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pendingOpen = useRef(false);
   const hoverOpenedAt = useRef(-Infinity);
   const closedAt = useRef(-Infinity);
 
-  const setOpen = (open: boolean, byHover = false) => {
+  const setOpen = (i: number, byHover = false) => {
     clearTimeout(timer.current);
     pendingOpen.current = false;
-    hoverOpenedAt.current = open && byHover ? performance.now() : -Infinity;
-    if (!open) closedAt.current = performance.now();
-    setMenu(open);
+    hoverOpenedAt.current = i >= 0 && byHover ? performance.now() : -Infinity;
+    if (i < 0) closedAt.current = performance.now();
+    setMenu(i);
   };
-  const onEnter = (e: PointerEvent) => {
+  const onEnter = (i: number) => (e: PointerEvent) => {
     if (e.pointerType !== "mouse") return; // touch and pen open by tap
     clearTimeout(timer.current);
     pendingOpen.current = false;
-    if (menu) return;
-    if (performance.now() - closedAt.current < MENU_SKIP_DELAY) {
-      setOpen(true, true);
+    if (menu === i) return;
+    if (menu >= 0 || performance.now() - closedAt.current < MENU_SKIP_DELAY) {
+      setOpen(i, true);
       return;
     }
     pendingOpen.current = true;
-    timer.current = setTimeout(() => setOpen(true, true), MENU_OPEN_DELAY);
+    timer.current = setTimeout(() => setOpen(i, true), MENU_OPEN_DELAY);
   };
   const onLeave = (e: PointerEvent) => {
     if (e.pointerType !== "mouse") return;
     clearTimeout(timer.current);
     pendingOpen.current = false;
-    if (menu) timer.current = setTimeout(() => setOpen(false), MENU_CLOSE_DELAY);
+    if (menu >= 0) timer.current = setTimeout(() => setOpen(-1), MENU_CLOSE_DELAY);
   };
-  const onTrigger = () => {
-    if (pendingOpen.current) return setOpen(true);
-    if (menu && performance.now() - hoverOpenedAt.current < MENU_CLICK_GRACE) return setOpen(true);
-    setOpen(!menu);
+  const onTrigger = (i: number) => {
+    if (pendingOpen.current) return setOpen(i);
+    if (menu === i && performance.now() - hoverOpenedAt.current < MENU_CLICK_GRACE) return setOpen(i);
+    setOpen(menu === i ? -1 : i);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
-    if (!menu) return;
-    const onKey = (e: globalThis.KeyboardEvent) => e.key === "Escape" && setOpen(false);
-    const onDown = (e: globalThis.PointerEvent) => !dropdown.current?.contains(e.target as Node) && setOpen(false);
+    if (menu < 0) return;
+    // Escape closes the menu and gives focus back to its trigger (where
+    // it was inside the menu), never to the page's start.
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      const within = dropdowns.current[menu]?.contains(document.activeElement);
+      setOpen(-1);
+      if (within) triggers.current[menu]?.focus();
+    };
+    const onDown = (e: globalThis.PointerEvent) => !dropdowns.current[menu]?.contains(e.target as Node) && setOpen(-1);
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onDown);
     return () => {
@@ -126,7 +141,7 @@ export function SiteHeader() {
     if (refocus) burger.current?.focus({ preventScroll: true });
   };
   const close = () => {
-    setOpen(false);
+    setOpen(-1);
     closeSheet(false);
   };
   // Home on the home page scrolls back to the top.
@@ -176,34 +191,49 @@ export function SiteHeader() {
               {nav.home.label}
             </Link>
           </li>
-          <li
-            ref={dropdown}
-            className={`nav__dropdown${menu ? " is-open" : ""}`}
-            onPointerEnter={onEnter}
-            onPointerLeave={onLeave}
-            onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(false)}
-          >
-            <button type="button" className="nav__link" aria-expanded={menu} aria-controls="nav-solutions" onClick={onTrigger}>
-              {nav.solutions.label}
-              <Icon name="chevron-down" size={16} />
-            </button>
-            <ul id="nav-solutions" className="nav__menu">
-              {nav.solutions.items.map((l) => (
-                <li key={l.label}>
-                  <Link to={l.href} onClick={close}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </li>
-          {nav.links.map((l) => (
-            <li key={l.label}>
-              <SmartLink href={l.href} external={l.external} className="nav__link" onClick={close}>
-                {l.label}
-              </SmartLink>
-            </li>
-          ))}
+          {nav.items.map((it, i) =>
+            it.items ? (
+              <li
+                key={it.label}
+                ref={(el) => {
+                  dropdowns.current[i] = el;
+                }}
+                className={`nav__dropdown${menu === i ? " is-open" : ""}`}
+                onPointerEnter={onEnter(i)}
+                onPointerLeave={onLeave}
+                onBlur={(e) => menu === i && !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(-1)}
+              >
+                <button
+                  ref={(el) => {
+                    triggers.current[i] = el;
+                  }}
+                  type="button"
+                  className="nav__link"
+                  aria-expanded={menu === i}
+                  aria-controls={menuId(it.label)}
+                  onClick={() => onTrigger(i)}
+                >
+                  {it.label}
+                  <Icon name="chevron-down" size={16} />
+                </button>
+                <ul id={menuId(it.label)} className="nav__menu">
+                  {it.items.map((l) => (
+                    <li key={l.href}>
+                      <SmartLink href={l.href} external={l.external} onClick={close}>
+                        {l.label}
+                      </SmartLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ) : (
+              <li key={it.label}>
+                <SmartLink href={it.href!} external={it.external} className="nav__link" onClick={close}>
+                  {it.label}
+                </SmartLink>
+              </li>
+            ),
+          )}
         </ul>
         <SmartLink href={config.demoFormURL} className="btn btn--primary btn--sm nav__demo" onClick={close}>
           {nav.demoLabel}
@@ -262,32 +292,33 @@ export function SiteHeader() {
                 {nav.home.label}
               </Link>
             </li>
-            {[...nav.solutions.items, ...nav.links].map((l) => (
-              <li key={l.label}>
-                <SmartLink href={l.href} external={l.external} onClick={close}>
-                  {l.label}
-                </SmartLink>
-              </li>
-            ))}
-            {nav.mobileGroups.map((g, i) => (
-              <li key={g.label}>
-                <details>
-                  <summary>
-                    {g.label}
-                    <Icon name="chevron-down" size={16} />
-                  </summary>
-                  <ul id={`mobile-group-${i}`} className="menu-sheet__group">
-                    {g.items.map((l) => (
-                      <li key={l.label}>
-                        <SmartLink href={l.href} external={l.external} onClick={close}>
-                          {l.label}
-                        </SmartLink>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </li>
-            ))}
+            {nav.items.map((it, i) =>
+              it.items ? (
+                <li key={it.label}>
+                  <details>
+                    <summary>
+                      {it.label}
+                      <Icon name="chevron-down" size={16} />
+                    </summary>
+                    <ul id={`mobile-group-${i}`} className="menu-sheet__group">
+                      {it.items.map((l) => (
+                        <li key={l.href}>
+                          <SmartLink href={l.href} external={l.external} onClick={close}>
+                            {l.label}
+                          </SmartLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ) : (
+                <li key={it.label}>
+                  <SmartLink href={it.href!} external={it.external} onClick={close}>
+                    {it.label}
+                  </SmartLink>
+                </li>
+              ),
+            )}
             <li>
               <Link to="/#contact-info" onClick={contact}>
                 {nav.contactLabel}

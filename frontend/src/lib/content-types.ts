@@ -449,19 +449,19 @@ export interface MarkdownSection {
 export interface Nav {
   label: string;
   home: NavLink;
-  solutions: NavGroup;
-  links: NavLink[];
+  items: NavItem[];
   demoLabel: string;
-  mobileGroups: NavGroup[];
   contactLabel: string;
   menuLabel: string;
   openMenu: string;
   closeMenu: string;
 }
 
-export interface NavGroup {
+export interface NavItem {
   label: string;
-  items: NavLink[];
+  href?: string;
+  external?: boolean;
+  items?: NavLink[];
 }
 
 export interface NavLink {
