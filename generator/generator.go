@@ -17,7 +17,9 @@
 //     (articles.go), sitefiles, sitemap.xml, robots.txt and
 //     the routing manifest (cdn/routes.json) and the same rules as a
 //     CloudFront Function (cdn/viewer-request.js, both generator/cdn) are
-//     added.
+//     added, with the functions of the pull request previews
+//     (cdn/preview-*.js) and, in a preview's build (package preview), its
+//     routing table (cdn/preview-keys.json).
 //  7. linkcheck rejects the build if any page links to nowhere, and
 //     templatetext if any shows template text ("{claim:", "undefined").
 //
@@ -47,6 +49,7 @@ import (
 	"github.com/vozia/site/generator/linkcheck"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/generator/preview"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/generator/templatetext"
@@ -91,6 +94,10 @@ type Options struct {
 	// Drafts builds draft and scheduled articles too, each with a banner
 	// saying so (make dev); a production build leaves them out entirely.
 	Drafts bool
+	// Preview, when set, builds the preview of a pull request: a banner
+	// on every page, robots.txt and X-Robots-Tag saying noindex, no
+	// analytics (package preview).
+	Preview *preview.Preview
 }
 
 // File is one output file; Path is relative to its root ("index.html").
@@ -318,13 +325,17 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 
 	// The documents are assembled on every core: a thousand of them are
 	// 90 MB of fresh memory to fill.
+	var banner string
+	if opt.Preview != nil {
+		banner = opt.Preview.Banner()
+	}
 	made := make([][]byte, len(routes))
 	opaque := make([][]linkcheck.Span, len(routes))
 	parallel.For(len(routes), 0, func(i int) {
 		rt := routes[i]
 		made[i], opaque[i] = document.Page(document.Params{
 			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: siteJSON, PageJSON: pageJSON[rt.Path],
-			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path], rendered[i].HTML),
+			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path], rendered[i].HTML), Banner: banner,
 		})
 	})
 	docs := make(map[string][]byte, len(routes))
@@ -360,7 +371,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		}
 	}
 	out.add(StageSitemap, "sitemap.xml", sitemap.XML(entries))
-	out.add(StageSitemap, "robots.txt", sitemap.Robots(head.URL(site.Config, "/sitemap.xml")))
+	if opt.Preview != nil {
+		out.add(StageSitemap, "robots.txt", preview.Robots(opt.Preview.PR))
+	} else {
+		out.add(StageSitemap, "robots.txt", sitemap.Robots(head.URL(site.Config, "/sitemap.xml")))
+	}
 
 	// Every link of every page must land somewhere.
 	files := map[string]bool{}
@@ -381,6 +396,9 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	m := cdn.Manifest(site, style)
+	if opt.Preview != nil {
+		m.Headers[0].Values["X-Robots-Tag"] = preview.RobotsTag
+	}
 	sorted := out.sorted()
 	paths := make([]string, len(sorted))
 	for i, f := range sorted {
@@ -390,7 +408,24 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Site: sorted, Stages: out.stages, Warnings: site.Warnings.Prefix(opt.ContentDir), Manifest: m, CDN: []File{{Path: "routes.json", Data: m.Marshal()}, {Path: cdn.ViewerRequestFile, Data: viewerRequest}}, Jobs: jobs}
+	// Every build writes the previews' functions too, so that the previews'
+	// stack is deployed from main's build; a preview's build adds its table.
+	previewRequest, previewResponse, err := cdn.PreviewFunctions()
+	if err != nil {
+		return nil, err
+	}
+	cdnFiles := []File{
+		{Path: "routes.json", Data: m.Marshal()}, {Path: cdn.ViewerRequestFile, Data: viewerRequest},
+		{Path: cdn.PreviewRequestFile, Data: previewRequest}, {Path: cdn.PreviewResponseFile, Data: previewResponse},
+	}
+	if opt.Preview != nil {
+		keys, err := cdn.PreviewKeys(opt.Preview.PR, m, paths)
+		if err != nil {
+			return nil, err
+		}
+		cdnFiles = append(cdnFiles, File{Path: cdn.PreviewKeysFile, Data: keys})
+	}
+	res := &Result{Site: sorted, Stages: out.stages, Warnings: site.Warnings.Prefix(opt.ContentDir), Manifest: m, CDN: cdnFiles, Jobs: jobs}
 	res.Stats = stats(routes, rendered, b, renderTime, time.Since(start))
 	return res, nil
 }
@@ -413,6 +448,15 @@ func applyOverrides(c *content.SiteConfig, opt Options) error {
 			errs = append(errs, fmt.Errorf("-analytics-id: %w", err))
 		}
 		c.Analytics = a
+	}
+	if opt.Preview != nil {
+		if err := opt.Preview.Validate(); err != nil {
+			errs = append(errs, err)
+		}
+		if opt.AnalyticsID != "" {
+			errs = append(errs, errors.New("-analytics-id: a preview sends no analytics"))
+		}
+		c.Analytics = content.Analytics{}
 	}
 	return errors.Join(errs...)
 }

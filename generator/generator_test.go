@@ -156,8 +156,17 @@ func TestBuildFixture(t *testing.T) {
 	if m.NotFound != (routing.NotFound{File: "/404.html", Status: 404}) || m.TrailingSlash != "remove" {
 		t.Errorf("manifest = %+v", m)
 	}
-	if len(res.CDN) != 2 || res.CDN[1].Path != cdn.ViewerRequestFile || !bytes.Contains(res.CDN[1].Data, []byte(`"/old":["/about",301]`)) {
+	if len(res.CDN) < 2 || res.CDN[1].Path != cdn.ViewerRequestFile || !bytes.Contains(res.CDN[1].Data, []byte(`"/old":["/about",301]`)) {
 		t.Errorf("the CloudFront Function beside routes.json lacks the fixture's redirect")
+	}
+	// The previews' functions, from every build (no preview's table: this
+	// build is no preview).
+	var names []string
+	for _, f := range res.CDN {
+		names = append(names, f.Path)
+	}
+	if want := []string{"routes.json", cdn.ViewerRequestFile, cdn.PreviewRequestFile, cdn.PreviewResponseFile}; !slices.Equal(names, want) {
+		t.Errorf("dist/cdn holds %q, want %q", names, want)
 	}
 	// deploy/'s tests synthesize the stack from this fixture's CDN files,
 	// so that the headers policy they check is the one cmd/serve sends. The

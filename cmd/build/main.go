@@ -3,7 +3,7 @@
 //
 //	go run ./cmd/build [-out dist/site] [-content content] [-frontend frontend]
 //	                   [-base-url URL] [-contact-url URL] [-analytics-id G-XXXXXXX]
-//	                   [-cache dir] [-whole]
+//	                   [-cache dir] [-whole] [-preview-pr N -preview-url URL]
 //
 // On success it prints a summary table and exits 0. On failure it prints
 // every problem, content errors as path:line:col: message, exits 1 and
@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/generator/preview"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/problem"
 )
@@ -68,11 +69,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	analyticsID := fs.String("analytics-id", "", "Google Analytics measurement `ID`, overriding analytics.measurementID in content/site.yaml")
 	cacheDir := fs.String("cache", "", "keep the renders in `dir` between builds: pages whose inputs are unchanged are not rendered again")
 	whole := fs.Bool("whole", false, "render every page whole, without splicing pages into a shared layout (see generator.Options.Whole)")
+	previewPR := fs.Int("preview-pr", 0, "build the preview of pull request `N`: a banner on every page, noindex, no analytics (generator/preview)")
+	previewURL := fs.String("preview-url", "", "the pull request's page, where the preview's banner links (with -preview-pr)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments: %q", fs.Args())
+	}
+	var pv *preview.Preview
+	if *previewPR != 0 || *previewURL != "" {
+		pv = &preview.Preview{PR: *previewPR, URL: *previewURL}
 	}
 	if _, err := os.Stat(filepath.Join(*frontendDir, "node_modules")); err != nil {
 		return fmt.Errorf("%s/node_modules is missing: run `make build` (or npm ci in %s)", *frontendDir, *frontendDir)
@@ -92,6 +99,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		AnalyticsID: *analyticsID,
 		CacheDir:    *cacheDir,
 		Whole:       *whole,
+		Preview:     pv,
 	})
 	if err != nil {
 		// Every problem, each with its place and the offending line.

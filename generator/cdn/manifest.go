@@ -3,7 +3,9 @@
 // from the route table, and the same rules as a CloudFront Function
 // (dist/cdn/viewer-request.js), which deploy/ installs as the
 // distribution's viewer-request handler. Both answer every case of the
-// shared request table (testdata/routing) as cmd/serve does.
+// shared request table (testdata/routing) as cmd/serve does. The pull
+// request previews' functions and each preview's routing table are in
+// preview.go; they answer the table's cases with hosts.
 package cdn
 
 import (

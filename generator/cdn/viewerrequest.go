@@ -3,6 +3,7 @@ package cdn
 import (
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
@@ -18,8 +19,15 @@ const ViewerRequestFile = "viewer-request.js"
 // MaxViewerRequestSize is CloudFront Functions' limit on a function's code.
 const MaxViewerRequestSize = 10 * 1024
 
-//go:embed viewer-request.js
-var viewerRequestJS string
+// The production function is viewer-request.js, which holds the rules,
+// followed by routing.js, which applies them; a preview's functions share
+// routing.js (preview.go).
+var (
+	//go:embed viewer-request.js
+	viewerRequestJS string
+	//go:embed routing.js
+	routingJS string
+)
 
 // manifestPath is what a path in the manifest may hold: the function
 // compares and writes these as they are, so they must need no escaping.
@@ -34,13 +42,33 @@ var manifestPath = regexp.MustCompile(`^/[A-Za-z0-9._~/-]*$`)
 // is the site's file list (paths relative to the root); only the files
 // that a rewrite would otherwise shadow are written into the function.
 func ViewerRequest(m *routing.Manifest, files []string) ([]byte, error) {
-	type rules struct {
-		Slash     bool              `json:"slash"`
-		Redirects map[string][2]any `json:"redirects"`
-		Rewrites  [][2]string       `json:"rewrites"`
-		Files     map[string]int    `json:"files"`
-		Missing   string            `json:"missing"`
+	r, err := rulesOf(m, files)
+	if err != nil {
+		return nil, fmt.Errorf("viewer request function: %w", err)
 	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	code := strings.Replace(viewerRequestJS, "/*RULES*/{}", string(data), 1) + routingJS
+	if len(code) > MaxViewerRequestSize {
+		return nil, fmt.Errorf("viewer request function: %d bytes, over CloudFront's limit of %d (fewer redirects, or prefix rewrites)", len(code), MaxViewerRequestSize)
+	}
+	return []byte(code), nil
+}
+
+// rules is the manifest as the function's route() reads it (routing.js):
+// the production function holds it in its code, a preview reads it from
+// the key value store (preview.go).
+type rules struct {
+	Slash     bool              `json:"slash"`
+	Redirects map[string][2]any `json:"redirects"`
+	Rewrites  [][2]string       `json:"rewrites"`
+	Files     map[string]int    `json:"files"`
+	Missing   string            `json:"missing"`
+}
+
+func rulesOf(m *routing.Manifest, files []string) (rules, error) {
 	r := rules{Slash: m.TrailingSlash == "remove", Redirects: map[string][2]any{}, Rewrites: [][2]string{}, Files: map[string]int{}}
 	var errs []string
 	check := func(what, p string) {
@@ -88,15 +116,7 @@ func ViewerRequest(m *routing.Manifest, files []string) ([]byte, error) {
 	r.Missing = m.NotFound.File + "/refused"
 	if len(errs) > 0 {
 		slices.Sort(errs)
-		return nil, fmt.Errorf("viewer request function: %s", strings.Join(errs, "; "))
+		return rules{}, errors.New(strings.Join(errs, "; "))
 	}
-	data, err := json.Marshal(r)
-	if err != nil {
-		return nil, err
-	}
-	code := strings.Replace(viewerRequestJS, "/*RULES*/{}", string(data), 1)
-	if len(code) > MaxViewerRequestSize {
-		return nil, fmt.Errorf("viewer request function: %d bytes, over CloudFront's limit of %d (fewer redirects, or prefix rewrites)", len(code), MaxViewerRequestSize)
-	}
-	return []byte(code), nil
+	return r, nil
 }

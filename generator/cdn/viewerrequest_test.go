@@ -1,6 +1,7 @@
 package cdn
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,26 +22,51 @@ import (
 // routingTable is testdata/routing/cases.json, the request cases every
 // implementation of the routing manifest must answer alike.
 type routingTable struct {
-	Site struct {
-		Files    map[string]string `json:"files"`
-		Manifest routing.Manifest  `json:"manifest"`
-	} `json:"site"`
-	Cases []routingCase `json:"cases"`
+	Site     tableSite     `json:"site"`
+	Cases    []routingCase `json:"cases"`
+	Previews struct {
+		Host     string               `json:"host"`
+		Domain   string               `json:"domain"`
+		NotFound string               `json:"notFound"`
+		Bucket   map[string]string    `json:"bucket"`
+		Sites    map[string]tableSite `json:"sites"`
+	} `json:"previews"`
+	HostCases []routingCase `json:"hostCases"`
+}
+
+type tableSite struct {
+	Files    map[string]string `json:"files"`
+	Manifest routing.Manifest  `json:"manifest"`
 }
 
 type routingCase struct {
 	Name     string  `json:"name"`
+	Host     string  `json:"host"`
 	Path     string  `json:"path"`
 	Status   int     `json:"status"`
 	Location *string `json:"location"`
 	Body     *string `json:"body"`
+	// Headers are response headers the answer must carry (by lower-case
+	// name), null for one it must not.
+	Headers map[string]*string `json:"headers"`
 }
 
 type answer struct {
-	Status   int     `json:"status"`
-	Location *string `json:"location"`
-	Body     string  `json:"body"`
-	Error    string  `json:"error"`
+	Status   int               `json:"status"`
+	Location *string           `json:"location"`
+	Body     string            `json:"body"`
+	Headers  map[string]string `json:"headers"`
+	Error    string            `json:"error"`
+}
+
+// edge is a distribution as testdata/cloudfront.mjs runs it: its viewer
+// request function (and viewer response function, if any), its key value
+// store, its bucket and the error page of a missing key.
+type edge struct {
+	request, response []byte
+	kvs               map[string]string
+	files             map[string]string
+	notFound          string
 }
 
 func loadRoutingTable(t *testing.T) routingTable {
@@ -55,21 +82,33 @@ func loadRoutingTable(t *testing.T) routingTable {
 	return tab
 }
 
-// runAtEdge runs the generated function in Node as CloudFront would (see
-// testdata/cloudfront.mjs) and returns the answer to each path.
-func runAtEdge(t *testing.T, code []byte, mode string, files map[string]string, notFound string, paths []string) []answer {
+// runAtEdge runs the generated functions in Node as CloudFront would (see
+// testdata/cloudfront.mjs) and returns the answer to each request.
+func runAtEdge(t *testing.T, e edge, mode string, cases []routingCase) []answer {
 	t.Helper()
 	dir := t.TempDir()
-	fn := filepath.Join(dir, ViewerRequestFile)
+	type request struct {
+		Host string `json:"host,omitempty"`
+		Path string `json:"path"`
+	}
+	var requests []request
+	for _, c := range cases {
+		requests = append(requests, request{c.Host, c.Path})
+	}
 	in := filepath.Join(dir, "input.json")
-	input, _ := json.Marshal(map[string]any{"mode": mode, "files": files, "notFound": notFound, "paths": paths})
-	if err := os.WriteFile(fn, code, 0o644); err != nil {
-		t.Fatal(err)
+	input, _ := json.Marshal(map[string]any{"mode": mode, "files": e.files, "notFound": e.notFound, "requests": requests, "kvs": e.kvs})
+	args := []string{"testdata/cloudfront.mjs", filepath.Join(dir, "request.js"), in}
+	files := map[string][]byte{"request.js": e.request, "input.json": input}
+	if e.response != nil {
+		args = append(args, filepath.Join(dir, "response.js"))
+		files["response.js"] = e.response
 	}
-	if err := os.WriteFile(in, input, 0o644); err != nil {
-		t.Fatal(err)
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	out, err := exec.Command("node", "testdata/cloudfront.mjs", fn, in).Output()
+	out, err := exec.Command("node", args...).Output()
 	if err != nil {
 		var stderr string
 		if ee, ok := err.(*exec.ExitError); ok {
@@ -93,16 +132,12 @@ func fileList(files map[string]string) []string {
 	return list
 }
 
-func checkCases(t *testing.T, code []byte, files map[string]string, notFound string, cases []routingCase) {
+func checkCases(t *testing.T, e edge, cases []routingCase) {
 	t.Helper()
-	var paths []string
-	for _, c := range cases {
-		paths = append(paths, c.Path)
-	}
 	// CloudFront passes the URI and query as the viewer spelled them; the
 	// function must be right, and never open, if it ever got them decoded.
 	for _, mode := range []string{"encoded", "decoded"} {
-		answers := runAtEdge(t, code, mode, files, notFound, paths)
+		answers := runAtEdge(t, e, mode, cases)
 		for i, c := range cases {
 			t.Run(mode+"/"+c.Name, func(t *testing.T) {
 				got := answers[i]
@@ -126,6 +161,15 @@ func checkCases(t *testing.T, code []byte, files map[string]string, notFound str
 				if c.Body != nil && got.Body != *c.Body {
 					t.Errorf("%s: body %q, want %q", c.Path, got.Body, *c.Body)
 				}
+				for name, want := range c.Headers {
+					v, ok := got.Headers[name]
+					switch {
+					case want == nil && ok:
+						t.Errorf("%s: %s: %q, want none", c.Path, name, v)
+					case want != nil && v != *want:
+						t.Errorf("%s: %s: %q, want %q", c.Path, name, v, *want)
+					}
+				}
 			})
 		}
 	}
@@ -147,7 +191,7 @@ func TestViewerRequestRoutingTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCases(t, code, tab.Site.Files, tab.Site.Manifest.NotFound.File, tab.Cases)
+	checkCases(t, edge{request: code, files: tab.Site.Files, notFound: tab.Site.Manifest.NotFound.File}, tab.Cases)
 }
 
 // TestViewerRequestEdgeCases: what only the CDN has to get right, since
@@ -164,7 +208,7 @@ func TestViewerRequestEdgeCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := func(v string) *string { return &v }
-	checkCases(t, code, files, tab.Site.Manifest.NotFound.File, []routingCase{
+	checkCases(t, edge{request: code, files: files, notFound: tab.Site.Manifest.NotFound.File}, []routingCase{
 		{Name: "escaped path", Path: "/caf%C3%A9", Status: 200, Body: s("cafe")},
 		{Name: "escaped path, trailing slash", Path: "/caf%C3%A9/", Status: 301, Location: s("/caf%C3%A9")},
 		{Name: "escaped query value kept", Path: "/platform/?q=%E5%AE%B6", Status: 301, Location: s("/platform?q=%E5%AE%B6")},
@@ -190,7 +234,7 @@ func TestViewerRequestWithinCloudFrontLimits(t *testing.T) {
 	if len(code) > MaxViewerRequestSize {
 		t.Errorf("function is %d bytes, over %d", len(code), MaxViewerRequestSize)
 	}
-	if problems := checkCloudFrontJS(string(code)); len(problems) > 0 {
+	if problems := checkCloudFrontJS(string(code), false); len(problems) > 0 {
 		t.Errorf("generated function:\n%s", strings.Join(problems, "\n"))
 	}
 
@@ -225,7 +269,7 @@ func TestViewerRequestWithinCloudFrontLimits(t *testing.T) {
 		`function handle(event) { return event.request; }`,
 		`function handler(event) { return event.request`,
 	} {
-		if len(checkCloudFrontJS(bad)) == 0 {
+		if len(checkCloudFrontJS(bad, false)) == 0 {
 			t.Errorf("checker accepted %s", bad)
 		}
 	}
@@ -256,7 +300,16 @@ var forbiddenNames = map[string]bool{
 }
 
 // checkCloudFrontJS parses code and lists everything outside the subset.
-func checkCloudFrontJS(code string) []string {
+// A function that reads the key value store (kvs) must import the
+// 'cloudfront' module on its first line, and may await its reads in an
+// async handler; nothing else may be async.
+func checkCloudFrontJS(code string, kvs bool) []string {
+	if kvs {
+		var ok bool
+		if code, ok = strings.CutPrefix(code, "import cf from 'cloudfront';\n"); !ok {
+			return []string{"no import of the 'cloudfront' module on the first line"}
+		}
+	}
 	prog, err := parser.ParseFile(nil, ViewerRequestFile, code, 0)
 	if err != nil {
 		return []string{err.Error()}
@@ -281,7 +334,7 @@ func checkCloudFrontJS(code string) []string {
 			}
 			if v.Type().Implements(nodeType) && v.Kind() == reflect.Pointer {
 				name := v.Elem().Type().Name()
-				if !allowedNodes[name] {
+				if !allowedNodes[name] && !(kvs && name == "AwaitExpression") {
 					problems = append(problems, "unsupported syntax: "+name)
 				}
 				switch n := v.Interface().(type) {
@@ -290,7 +343,7 @@ func checkCloudFrontJS(code string) []string {
 						problems = append(problems, "forbidden global: "+n.Name.String())
 					}
 				case *ast.FunctionLiteral:
-					if n.Async || n.Generator {
+					if (n.Async && !kvs) || n.Generator {
 						problems = append(problems, "async function or generator")
 					}
 				}
@@ -311,4 +364,194 @@ func checkCloudFrontJS(code string) []string {
 	}
 	walk(reflect.ValueOf(prog))
 	return problems
+}
+
+// TestPreviewHostCases: the shared table's cases with hosts, answered as
+// the two distributions would: the production host by the production
+// function, every other host by the previews' functions, reading each
+// preview's table (written by PreviewKeys from its manifest) from the key
+// value store. All files sit in one bucket, production's at its root, so
+// that a case proves a preview never reaches another's files or
+// production's, nor production a preview's.
+func TestPreviewHostCases(t *testing.T) {
+	tab := loadRoutingTable(t)
+	pv := tab.Previews
+	if len(tab.HostCases) == 0 || len(pv.Sites) < 2 {
+		t.Fatal("cases.json: no host cases, or fewer than two previews")
+	}
+	bucket := map[string]string{}
+	for k, v := range tab.Site.Files {
+		bucket[k] = v
+	}
+	for k, v := range pv.Bucket {
+		bucket[k] = v
+	}
+	kvs := map[string]string{}
+	for n, site := range pv.Sites {
+		pr, err := strconv.Atoi(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range site.Files {
+			bucket["pr-"+n+"/"+k] = v
+		}
+		data, err := PreviewKeys(pr, &site.Manifest, fileList(site.Files))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys struct{ Data []struct{ Key, Value string } }
+		if err := json.Unmarshal(data, &keys); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range keys.Data {
+			kvs[e.Key] = e.Value
+		}
+	}
+	production, err := ViewerRequest(&tab.Site.Manifest, fileList(tab.Site.Files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	request, response := previewFunctions(t, pv.Domain)
+	var own, previews []routingCase
+	for _, c := range tab.HostCases {
+		if c.Host == pv.Host {
+			own = append(own, c)
+		} else {
+			previews = append(previews, c)
+		}
+	}
+	t.Run("production", func(t *testing.T) {
+		checkCases(t, edge{request: production, files: bucket, notFound: tab.Site.Manifest.NotFound.File}, own)
+	})
+	t.Run("previews", func(t *testing.T) {
+		checkCases(t, edge{request: request, response: response, kvs: kvs, files: bucket, notFound: pv.NotFound}, previews)
+	})
+}
+
+// previewFunctions are the previews' functions with their domain filled
+// in, as the previews' stack does.
+func previewFunctions(t *testing.T, domain string) (request, response []byte) {
+	t.Helper()
+	request, response, err := PreviewFunctions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill := func(code []byte) []byte {
+		if !bytes.Contains(code, []byte(previewDomainPlaceholder)) {
+			t.Fatalf("no %s in\n%s", previewDomainPlaceholder, code)
+		}
+		q, _ := json.Marshal(domain)
+		return bytes.Replace(code, []byte(previewDomainPlaceholder), q, 1)
+	}
+	return fill(request), fill(response)
+}
+
+// previewDomainPlaceholder is what deploy/lib/preview-stack.ts replaces
+// (DOMAIN_PLACEHOLDER).
+const previewDomainPlaceholder = "/*DOMAIN*/''"
+
+// TestPreviewFunctionsWithinCloudFrontLimits: the previews' functions fit
+// CloudFront Functions' limits as the production one does, reading the key
+// value store as cloudfront-js-2.0 offers it, and nothing else.
+func TestPreviewFunctionsWithinCloudFrontLimits(t *testing.T) {
+	request, response := previewFunctions(t, "preview.vozia.example")
+	for name, code := range map[string][]byte{PreviewRequestFile: request, PreviewResponseFile: response} {
+		if len(code) > MaxViewerRequestSize {
+			t.Errorf("%s is %d bytes, over %d", name, len(code), MaxViewerRequestSize)
+		}
+		if problems := checkCloudFrontJS(string(code), true); len(problems) > 0 {
+			t.Errorf("%s:\n%s", name, strings.Join(problems, "\n"))
+		}
+	}
+	for _, bad := range []string{
+		"async function handler(event) { return event.request; }",
+		"import cf from 'cloudfront';\nfunction* handler(event) { yield event.request; }",
+		"import cf from 'cloudfront';\nasync function handler(event) { return fetch('https://example.com'); }",
+	} {
+		if len(checkCloudFrontJS(bad, true)) == 0 {
+			t.Errorf("checker accepted %s", bad)
+		}
+	}
+}
+
+// TestPreviewKeys: a preview's table is cut into pieces the key value
+// store holds (ASCII, 1 KB at most, under the pull request's own keys),
+// written before the head that names them, and reassembles to the rules
+// and headers of its manifest, Cache-Control left to the files.
+func TestPreviewKeys(t *testing.T) {
+	tab := loadRoutingTable(t)
+	m := tab.Site.Manifest
+	// Enough redirects for several pieces, and a file name that is not ASCII.
+	for i := range 60 {
+		m.Redirects = append(m.Redirects, routing.Redirect{From: fmt.Sprintf("/old/page-%d", i), To: "/resources", Status: 301})
+	}
+	files := append(fileList(tab.Site.Files), "services/caf\u00e9/index.html")
+	data, err := PreviewKeys(7, &m, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys struct{ Data []struct{ Key, Value string } }
+	if err := json.Unmarshal(data, &keys); err != nil {
+		t.Fatal(err)
+	}
+	n := len(keys.Data)
+	if n < 3 {
+		t.Fatalf("%d keys, want a head and several pieces", n)
+	}
+	head := keys.Data[n-1]
+	version, count, _ := strings.Cut(head.Value, " ")
+	if head.Key != "pr-7" || count != strconv.Itoa(n-1) {
+		t.Fatalf("last key %q = %q, want the head pr-7 = \"<version> %d\"", head.Key, head.Value, n-1)
+	}
+	var joined strings.Builder
+	for i, e := range keys.Data[:n-1] {
+		if want := fmt.Sprintf("pr-7.%s.%d", version, i); e.Key != want {
+			t.Errorf("piece %d is %q, want %q", i, e.Key, want)
+		}
+		if len(e.Value) > PreviewPieceSize {
+			t.Errorf("%s: %d bytes, over the store's %d", e.Key, len(e.Value), PreviewPieceSize)
+		}
+		for _, r := range e.Value {
+			if r >= 0x80 {
+				t.Errorf("%s: not ASCII (%q)", e.Key, r)
+				break
+			}
+		}
+		joined.WriteString(e.Value)
+	}
+	var got struct {
+		Redirects map[string][2]any `json:"redirects"`
+		Files     map[string]int    `json:"files"`
+		Headers   map[string]string `json:"headers"`
+	}
+	if err := json.Unmarshal([]byte(joined.String()), &got); err != nil {
+		t.Fatalf("the pieces do not make the table: %v", err)
+	}
+	if len(got.Redirects) != len(m.Redirects) || got.Files["/services/caf\u00e9"] != 1 {
+		t.Errorf("table: %d redirects (want %d), files %v", len(got.Redirects), len(m.Redirects), got.Files)
+	}
+	if got.Headers["X-Content-Type-Options"] != "nosniff" || got.Headers["Cache-Control"] != "" {
+		t.Errorf("headers %v: want the manifest's, without Cache-Control", got.Headers)
+	}
+
+	t.Run("a changed table is a new version", func(t *testing.T) {
+		m2 := m
+		m2.Redirects = append(slices.Clone(m.Redirects), routing.Redirect{From: "/newer", To: "/", Status: 301})
+		other, err := PreviewKeys(7, &m2, files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(other, []byte(`"pr-7.`+version+`.0"`)) {
+			t.Error("a changed table kept its version: a reader could mix two tables")
+		}
+	})
+	t.Run("a table too big for a function to read is a build error", func(t *testing.T) {
+		big := m
+		for i := range 400 {
+			big.Redirects = append(big.Redirects, routing.Redirect{From: fmt.Sprintf("/older/page-%d", i), To: "/resources", Status: 301})
+		}
+		if _, err := PreviewKeys(7, &big, files); err == nil || !strings.Contains(err.Error(), "pieces") {
+			t.Errorf("a 460-redirect table gave %v, want the pieces error", err)
+		}
+	})
 }

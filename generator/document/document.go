@@ -29,6 +29,9 @@ type Params struct {
 	Style []byte
 	// Preload is the <link> of the page's lead image, if any.
 	Preload string
+	// Banner is the preview's note (package preview), before the app's
+	// root, or empty.
+	Banner string
 }
 
 // Page assembles one page: the head Go writes from content, the body
@@ -79,7 +82,9 @@ func Page(p Params) ([]byte, []linkcheck.Span) {
 	// of a text page (/cookie-policy). The app starts at DOMContentLoaded
 	// if it arrives before the page is parsed (entry-client.tsx).
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.Script)
-	b.WriteString("</head>\n<body>\n<div id=\"root\">")
+	b.WriteString("</head>\n<body>\n")
+	b.WriteString(p.Banner)
+	b.WriteString("<div id=\"root\">")
 	b.WriteString(p.Body)
 	b.WriteString("</div>\n")
 	for _, d := range []struct {
