@@ -75,6 +75,9 @@ type ArticleFront struct {
 	Cover ArticleImage `json:"cover"`
 	// Draft keeps the article out of the site (make dev shows it).
 	Draft bool `json:"draft,omitempty"`
+	// Aliases are the article's earlier addresses (/insights/old-slug), kept
+	// when it is renamed: each answers with a permanent redirect to it.
+	Aliases []string `yaml:"aliases,omitempty" json:"-"`
 }
 
 // ArticleImage is an article's cover as written: a site path (/images/...)

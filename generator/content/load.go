@@ -443,6 +443,7 @@ func (l *loader) routes(s *Site, routing Routing) {
 	if _, ok := s.Pages["/404"]; !ok {
 		l.errs = append(l.errs, Error{File: "pages/404.yaml", Line: 1, Col: 1, Message: "the not-found page is missing: pages/404.yaml is the page served for unknown paths"})
 	}
+	l.aliases(s, routing.Redirects)
 	for _, r := range routing.Redirects {
 		if p, ok := s.Pages[r.From]; ok {
 			l.errs = append(l.errs, r.Pos.errorf("redirect from %q: %s is the page at that path", r.From, p.Route.File))

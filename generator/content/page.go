@@ -27,6 +27,9 @@ type PageMeta struct {
 	Image string `json:"image,omitempty"`
 	// Article turns on the blog-post variant of the head.
 	Article *Article `json:"article,omitempty"`
+	// Aliases are the page's earlier addresses (/old-name): each answers
+	// with a permanent redirect to the page, as a redirect of routing.yaml.
+	Aliases []string `yaml:"aliases,omitempty" json:"-"`
 }
 
 // pageFile is one file under content/pages/: metadata and sections.

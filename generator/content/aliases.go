@@ -1,0 +1,70 @@
+package content
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Aliases keep a renamed page's or article's address working: an
+// aliases: list in a page's metadata or an article's front matter (Hugo's
+// name) makes each old path a permanent redirect to it, a row of the same
+// route table as the redirects of routing.yaml, so that the CDN, cmd/serve
+// and make dev answer it alike. An alias may not be some page's path (the
+// page would be unreachable), nor a path that a redirect or another alias
+// already claims. A draft or scheduled article's aliases wait for it.
+
+// aliases adds a route for each alias of the pages and published articles,
+// or reports why it cannot be one.
+func (l *loader) aliases(s *Site, redirects []RedirectRule) {
+	type claim struct {
+		pos  Pos
+		what string
+	}
+	claimed := map[string]claim{}
+	for _, r := range redirects {
+		if _, dup := claimed[r.From]; !dup {
+			claimed[r.From] = claim{r.Pos, fmt.Sprintf("the redirect of %s line %d", RoutingFile, r.Pos.Line)}
+		}
+	}
+	type owner struct {
+		file, path string
+		aliases    []string
+	}
+	var owners []owner
+	for _, p := range s.Pages {
+		if p.Route.Posting != nil || len(p.Route.Aliases) == 0 {
+			continue // an article's aliases are in its front matter, below
+		}
+		owners = append(owners, owner{p.Route.File, p.Route.Path, p.Route.Aliases})
+	}
+	for _, a := range s.Articles {
+		if a.Status == "" && len(a.Front.Aliases) > 0 {
+			owners = append(owners, owner{a.File, a.Path, a.Front.Aliases})
+		}
+	}
+	slices.SortFunc(owners, func(a, b owner) int { return strings.Compare(a.file, b.file) })
+	for _, o := range owners {
+		pos := l.keyPos(o.file, "aliases")
+		for _, from := range o.aliases {
+			if err := checkPath("alias", from); err != nil {
+				l.errs = append(l.errs, pos.errorf("%v", err))
+				continue
+			}
+			if p, ok := s.Pages[from]; ok {
+				if p.Route.Path == o.path {
+					l.errs = append(l.errs, pos.errorf("alias %q is this page's own path: an alias is an address it had before", from))
+				} else {
+					l.errs = append(l.errs, pos.errorf("alias %q: %s is the page at that path; an alias is an address no page has any more", from, p.Route.File))
+				}
+				continue
+			}
+			if c, dup := claimed[from]; dup {
+				l.errs = append(l.errs, pos.errorf("alias %q: %s already claims that path", from, c.what))
+				continue
+			}
+			claimed[from] = claim{pos, fmt.Sprintf("the alias in %s", o.file)}
+			s.Routes = append(s.Routes, Route{Pos: pos, Path: from, File: o.file, Redirect: o.path})
+		}
+	}
+}
