@@ -1,8 +1,12 @@
 package generator
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -84,6 +88,8 @@ func TestBuildPreview(t *testing.T) {
 		}
 	}
 
+	t.Run("served at its address", func(t *testing.T) { servedAtItsAddress(t, res) })
+
 	t.Run("refuses what is not a pull request", func(t *testing.T) {
 		for _, bad := range []preview.Preview{{PR: 0, URL: pv.URL}, {PR: 42, URL: "http://github.com/x"}, {PR: 42, URL: "javascript:alert(1)"}, {PR: 42}} {
 			if _, err := Build(context.Background(), Options{Content: fixture(t), FrontendDir: "../frontend", Now: fixedNow, Preview: &bad}); err == nil {
@@ -108,4 +114,85 @@ func stripTags(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// servedAtItsAddress follows the preview build of pull request 42 to its
+// address as the preview workflow and stack put it there, with the stand-in
+// of CloudFront that generator/cdn's tests use (cdn/testdata/cloudfront.mjs):
+// the build's files uploaded below pr-42/ of the bucket, its
+// preview-keys.json in the key value store, the previews' functions from
+// the same build with the stack's domain filled in. Beside it in the bucket
+// are production's files at the root and files of pull request 7, which
+// has no table.
+func servedAtItsAddress(t *testing.T, res *Result) {
+	const domain = "preview.vozia.example"
+	bucket := map[string]string{
+		"index.html":        "production",
+		"pr-7/index.html":   "pull request 7",
+		"_preview/404.html": "no such page in a preview",
+	}
+	for _, f := range res.Site {
+		bucket["pr-42/"+f.Path] = string(f.Data)
+	}
+	cdnFiles := map[string][]byte{}
+	for _, f := range res.CDN {
+		cdnFiles[f.Path] = f.Data
+	}
+	var keys struct{ Data []struct{ Key, Value string } }
+	if err := json.Unmarshal(cdnFiles[cdn.PreviewKeysFile], &keys); err != nil {
+		t.Fatal(err)
+	}
+	kvs := map[string]string{}
+	for _, k := range keys.Data {
+		kvs[k.Key] = k.Value
+	}
+	dir := t.TempDir()
+	q, _ := json.Marshal(domain)
+	for name, file := range map[string]string{"request.js": cdn.PreviewRequestFile, "response.js": cdn.PreviewResponseFile} {
+		code := bytes.Replace(cdnFiles[file], []byte("/*DOMAIN*/''"), q, 1)
+		if err := os.WriteFile(filepath.Join(dir, name), code, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type request struct {
+		Host string `json:"host"`
+		Path string `json:"path"`
+	}
+	host := "pr-42." + domain
+	requests := []request{{host, "/"}, {host, "/about/"}, {host, "/old"}, {host, "/nope"}, {"pr-7." + domain, "/"}, {host, "/%2e%2e/pr-7/"}}
+	input, _ := json.Marshal(map[string]any{"mode": "encoded", "files": bucket, "notFound": "/_preview/404.html", "requests": requests, "kvs": kvs})
+	if err := os.WriteFile(filepath.Join(dir, "input.json"), input, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("node", "cdn/testdata/cloudfront.mjs", filepath.Join(dir, "request.js"), filepath.Join(dir, "input.json"), filepath.Join(dir, "response.js")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	var got []struct {
+		Status   int
+		Location *string
+		Body     string
+		Headers  map[string]string
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	home := got[0]
+	if home.Status != 200 || !strings.Contains(home.Body, "Preview of <a href=") || home.Body != bucket["pr-42/index.html"] {
+		t.Errorf("https://%s/: %d, not the preview's home page", host, home.Status)
+	}
+	if home.Headers["x-robots-tag"] != "noindex" || home.Headers["content-security-policy"] != res.Manifest.Headers[0].Values["Content-Security-Policy"] {
+		t.Errorf("https://%s/: headers %v, want noindex and the build's own CSP", host, home.Headers)
+	}
+	if got[1].Status != 301 || got[1].Location == nil || *got[1].Location != "/about" {
+		t.Errorf("/about/: %d %v, want 301 to /about", got[1].Status, got[1].Location)
+	}
+	if got[2].Status != 301 || got[2].Location == nil || *got[2].Location != "/about" {
+		t.Errorf("/old (the fixture's redirect): %d %v, want 301 to /about", got[2].Status, got[2].Location)
+	}
+	for i, what := range map[int]string{3: "an unknown page", 4: "pull request 7, which has files but no table", 5: "a way up into pull request 7"} {
+		if got[i].Status != 404 || got[i].Body != "no such page in a preview" {
+			t.Errorf("%s: %d %q, want the previews' 404", what, got[i].Status, got[i].Body)
+		}
+	}
 }
