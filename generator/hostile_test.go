@@ -340,7 +340,7 @@ func bombHeader(t *testing.T, format string, w, h int) []byte {
 		chunk("IDAT", z.Bytes())
 		chunk("IEND", nil)
 	case "jpeg":
-		b.Write([]byte{0xFF, 0xD8})
+		b.Write([]byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 'J', 'F', 'I', 'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0})
 		// A quantisation table, then the frame header with the size.
 		b.Write([]byte{0xFF, 0xDB, 0, 67, 0})
 		b.Write(bytes.Repeat([]byte{1}, 64))

@@ -300,8 +300,8 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 	slugs := map[string]string{}
 	if _, err := fs.Stat(l.fsys, "articles"); err == nil {
 		fs.WalkDir(l.fsys, "articles", func(file string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
+			if err != nil || !d.Type().IsRegular() {
+				return err // a link is reported as one (files.go)
 			}
 			slug, ok := articleSlug(file)
 			if !ok {

@@ -138,7 +138,8 @@ func (l *loader) files(s *Site) {
 			for _, p := range links {
 				l.errs = append(l.errs, p.errorf("link %q: %s", l.sitePath(s, file), msg))
 			}
-			if len(shown)+len(links) == 0 {
+			// Unless its reader already said so (a page, a YAML file).
+			if len(shown)+len(links) == 0 && !l.failed(file) {
 				l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: msg})
 			}
 			continue
