@@ -27,7 +27,8 @@ package generator
 // with exactly the warnings of the warn lines, and publish nothing that a
 // stage did not make or check (checkStages).
 // Either way, nothing of the build's environment may appear in its output
-// or in its problems: the output and the messages are searched for every
+// or in its problems as cmd/build prints them (with their source lines):
+// the output and the problems are searched for every
 // NAME=value of /proc/self/environ whose value is 8 bytes or more, and for
 // the contents of $OUTSIDE/secret.txt.
 //
@@ -258,8 +259,11 @@ func TestHostileContent(t *testing.T) {
 			if res != nil {
 				shipped = append(slices.Clone(res.Site), res.CDN...)
 			}
+			// As cmd/build prints them: each with its source line.
+			var printed strings.Builder
+			problem.Print(&printed, problem.Of(err).Prefix(dir).WithSources())
 			for _, s := range secrets {
-				if err != nil && strings.Contains(err.Error(), s) {
+				if strings.Contains(printed.String(), s) {
 					t.Errorf("a problem quotes the environment or a file outside content/: %.40q…", s)
 				}
 				for _, f := range shipped {

@@ -148,12 +148,22 @@ func Print(w io.Writer, l List) {
 func indent(s, by string) string { return by + strings.ReplaceAll(s, "\n", "\n"+by) }
 
 // sourceLine returns line n (1-based) of a file, or "".
+//
+// Only a regular file is read, never through a symbolic link: the problem
+// may be that the file is a link, to /proc/self/environ for one, whose
+// "line" would print the build's secrets in its log.
 func sourceLine(file string, n int) string {
+	if info, err := os.Lstat(file); err != nil || !info.Mode().IsRegular() {
+		return ""
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return ""
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return "" // replaced by something else since
+	}
 	sc := bufio.NewScanner(f)
 	for i := 1; sc.Scan(); i++ {
 		if i == n {
