@@ -3,13 +3,17 @@ package generator
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"sync"
 
+	"github.com/vozia/site/generator/articles"
 	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
+	"github.com/vozia/site/internal/filecache"
 )
 
 // Builder builds the same site again and again, as `make dev` does after
@@ -24,7 +28,7 @@ import (
 //     data (site.yaml, layout.yaml, the route table) re-renders them all,
 //     and a frontend edit that changes the server bundle re-renders all;
 //     with Options.CacheDir the renders are kept on disk too, for the next
-//     process (rendercache.go);
+//     process (internal/filecache);
 //   - the drawn site files (icons, share image), redrawn only when the
 //     brand changes, and the sitemap's dates from git, read once.
 //
@@ -42,20 +46,29 @@ type Builder struct {
 	pool          *prerender.Renderer
 	poolFor       [32]byte
 	renders       map[[32]byte]string
-	cache         renderCache
+	cache         renderStore
 	reused        int
 	brand         *sitefiles.Brand
 	brandFiles    []sitefiles.File
 	lastmod       map[string]string
 	pictures      *pictures.Pictures
-	// shares are the articles' share images by the hash of their card.
-	shares map[string][]byte
+	shares        *articles.Shares
+}
+
+// renderStore keeps renders by key beyond the Builder's own memory: on
+// disk under Options.CacheDir (internal/filecache, whose entries are
+// named by the build's version too), or nowhere. It can only save work:
+// a key names exactly one render of a deterministic bundle.
+type renderStore interface {
+	Get(key string) ([]byte, bool)
+	Put(key string, data []byte)
+	KeepOnly(keys []string)
 }
 
 // NewBuilder returns a Builder of the site described by opt; nothing is
 // built before Build.
 func NewBuilder(opt Options) *Builder {
-	return &Builder{opt: opt, renders: map[[32]byte]string{}, cache: renderCache{dir: opt.CacheDir}}
+	return &Builder{opt: opt, renders: map[[32]byte]string{}, cache: filecache.New(opt.CacheDir, "render", ".html")}
 }
 
 // Build builds the site from its sources as they are now. Stats.Reused
@@ -154,8 +167,8 @@ func (bld *Builder) render(r func() (*prerender.Renderer, error), server []byte,
 			bld.reused++
 			continue
 		}
-		if html, ok := bld.cache.get(keys[i]); ok {
-			out[i] = prerender.Result{HTML: html}
+		if html, ok := bld.cache.Get(hex.EncodeToString(keys[i][:])); ok {
+			out[i] = prerender.Result{HTML: string(html)}
 			bld.reused++
 			continue
 		}
@@ -177,7 +190,7 @@ func (bld *Builder) render(r func() (*prerender.Renderer, error), server []byte,
 		}
 		for k, i := range at {
 			out[i] = fresh[k]
-			bld.cache.put(keys[i], fresh[k].HTML)
+			bld.cache.Put(hex.EncodeToString(keys[i][:]), []byte(fresh[k].HTML))
 		}
 	}
 	renders := make(map[[32]byte]string, len(jobs))
@@ -185,7 +198,11 @@ func (bld *Builder) render(r func() (*prerender.Renderer, error), server []byte,
 		renders[keys[i]] = out[i].HTML
 	}
 	bld.renders = renders
-	bld.cache.keepOnly(keys)
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = hex.EncodeToString(k[:])
+	}
+	bld.cache.KeepOnly(names)
 	return out, nil
 }
 
@@ -208,4 +225,24 @@ func (bld *Builder) lastModified(ctx context.Context, dir string) map[string]str
 		bld.lastmod = sitemap.LastModified(ctx, dir)
 	}
 	return bld.lastmod
+}
+
+// articleFiles are the articles' share images, drawn again only when
+// their card changed, and the feeds.
+func (bld *Builder) articleFiles(site *content.Site) (*output, error) {
+	if bld.shares == nil {
+		bld.shares = articles.NewShares(bld.opt.CacheDir)
+	}
+	out := &output{}
+	for _, f := range bld.shares.Draw(site, parseHex(string(site.Config.SEO.ThemeColor))) {
+		out.add(StageShareImage, f.Path, f.Data)
+	}
+	feeds, err := articles.Feeds(site)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range feeds {
+		out.add(StageFeed, f.Path, f.Data)
+	}
+	return out, nil
 }

@@ -73,7 +73,7 @@ type Options struct {
 	// contactEndpoint and analytics.measurementID when not empty.
 	BaseURL, ContactURL, AnalyticsID string
 	// CacheDir, when not empty, keeps the renders on disk between builds
-	// (rendercache.go): a page whose render inputs are unchanged since the
+	// (internal/filecache): a page whose render inputs are unchanged since the
 	// last build that used it is not rendered again.
 	CacheDir string
 	// Whole renders every page whole. Otherwise the build renders a layout

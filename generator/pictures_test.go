@@ -245,4 +245,3 @@ func TestPicturesLater(t *testing.T) {
 		t.Error("after ImagesReady, the photo has no placeholder colour")
 	}
 }
-

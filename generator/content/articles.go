@@ -246,6 +246,11 @@ type LoadedArticle struct {
 	Status string
 	// ShareImage is the site path of its drawn share image.
 	ShareImage string
+	// Shown is the body section of the article's page, as the page shows
+	// it once the build has filled it in (images as <picture>, claims
+	// cited, the date in words): the feeds and the share image take the
+	// article from there. Nil for an article without a page.
+	Shown *ArticleSection
 	// coverName is the cover's file beside the article's index.md.
 	coverName string
 }
@@ -446,6 +451,7 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 			Author: a.Author, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), TOC: a.TOC, HTML: a.HTML, Images: a.Images,
 			Related: cards(related(a, list, 3)), Status: a.Status, Labels: labels, IndexURL: base,
 		}
+		a.Shown = sec
 		switch a.Status {
 		case "draft":
 			sec.Banner = labels.Draft

@@ -1,0 +1,120 @@
+// Package articles makes the files the articles add beside their pages:
+// each article's share image (generator/shareimage, drawn from its card)
+// and the feeds of the article index (generator/feed), each entry carrying
+// the article's body as its page shows it. (The files beside an article
+// folder's index.md are published as images or downloads.)
+package articles
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/feed"
+	"github.com/vozia/site/generator/head"
+	"github.com/vozia/site/generator/shareimage"
+	"github.com/vozia/site/internal/atomicdir"
+	"github.com/vozia/site/internal/filecache"
+	"github.com/vozia/site/internal/parallel"
+)
+
+// File is one file of the site root.
+type File = atomicdir.File
+
+// Feeds are the feeds of the article index, as site.Feeds lists them.
+func Feeds(site *content.Site) ([]File, error) {
+	if len(site.Articles) == 0 {
+		return nil, nil
+	}
+	var out []File
+	cfg := site.Config
+	index := site.Pages[site.ArticleIndex]
+	f := feed.Feed{
+		Title: head.Title(cfg, index.Route.Title), Description: index.Route.Description, Publisher: cfg.Brand,
+		SiteURL: head.URL(cfg, site.ArticleIndex), BaseURL: string(cfg.BaseURL),
+		Icon: head.URL(cfg, cfg.Organization.Logo), Language: cfg.Language,
+	}
+	for _, a := range site.Articles {
+		f.Entries = append(f.Entries, feed.Entry{
+			URL: head.URL(cfg, a.Path), Title: a.Front.Title, Summary: a.Front.Description, HTML: shown(a).HTML,
+			Published: string(a.Front.Date), Updated: a.Modified(),
+			Author: feed.Author{Name: a.Author.Name, URL: string(a.Author.URL)}, Tags: a.Front.Tags,
+			Image: head.URL(cfg, a.ShareImage),
+		})
+	}
+	for _, fl := range site.Feeds {
+		p := strings.TrimPrefix(fl.Path, "/")
+		switch fl.Type {
+		case "application/atom+xml":
+			out = append(out, File{Path: p, Data: feed.Atom(f, head.URL(cfg, fl.Path))})
+		case "application/feed+json":
+			out = append(out, File{Path: p, Data: feed.JSON(f, head.URL(cfg, fl.Path))})
+		default:
+			return nil, fmt.Errorf("no writer for the feed type %q", fl.Type)
+		}
+	}
+	return out, nil
+}
+
+// Shares draws the articles' share images build after build, keeping the
+// last build's (and, with a cache directory, any earlier build's) by the
+// card they show: the card is all an image depends on.
+type Shares struct {
+	disk filecache.Dir
+	last map[string][]byte
+}
+
+// NewShares returns Shares that keep their images under cacheDir too
+// (none when empty).
+func NewShares(cacheDir string) *Shares {
+	return &Shares{disk: filecache.New(cacheDir, "share", ".png")}
+}
+
+// Draw returns each article's share image.
+func (sh *Shares) Draw(site *content.Site, accent color.RGBA) []File {
+	cfg := site.Config
+	type job struct {
+		path string
+		card shareimage.Card
+		key  string
+	}
+	jobs := make([]job, len(site.Articles))
+	for i, a := range site.Articles {
+		card := shareimage.Card{
+			Title: a.Front.Title, Author: a.Author.Name, Brand: cfg.Brand,
+			Date: shown(a).DateLabel, Accent: accent,
+		}
+		// The disk cache names it by the build's version too
+		// (internal/filecache): a change to the drawing misses.
+		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%v", card.Title, card.Author, card.Date, card.Brand, card.Accent)
+		jobs[i] = job{strings.TrimPrefix(a.ShareImage, "/"), card, key}
+	}
+	out := make([]File, len(jobs))
+	parallel.For(len(jobs), 0, func(i int) {
+		j := jobs[i]
+		data := sh.last[j.key]
+		if data == nil {
+			data, _ = sh.disk.Get(j.key)
+		}
+		if data == nil {
+			data = shareimage.PNG(j.card)
+			sh.disk.Put(j.key, data)
+		}
+		out[i] = File{Path: j.path, Data: data}
+	})
+	shares := make(map[string][]byte, len(jobs))
+	for i, j := range jobs {
+		shares[j.key] = out[i].Data
+	}
+	sh.last = shares
+	return out
+}
+
+// shown is the article as its page shows it (LoadedArticle.Shown).
+func shown(a *content.LoadedArticle) *content.ArticleSection {
+	if a.Shown != nil {
+		return a.Shown
+	}
+	return &content.ArticleSection{DateLabel: string(a.Front.Date), HTML: a.HTML}
+}

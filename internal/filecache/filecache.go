@@ -1,0 +1,121 @@
+// Package filecache keeps a build's products on disk between builds, in a
+// directory that CI caches (cmd/build -cache dir): one file per key under
+// a folder per kind of product, written beside its place and renamed in,
+// so that a reader never sees half an entry.
+//
+// A cache can only save work, never change the output: a missing or
+// unreadable entry is a miss, and a failed write loses the entry, not the
+// build. Every entry's name includes the build's own version (Version), so
+// that a build of other code never takes what an older one made: no key
+// is bumped by hand.
+package filecache
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Dir is one kind of product in a cache directory. The zero Dir (no root)
+// keeps nothing.
+type Dir struct{ root, kind, ext string }
+
+// New returns the products of kind under root, each file named by its key
+// with ext ("render", ".html" keeps root/render/<name>.html).
+func New(root, kind, ext string) Dir { return Dir{root, kind, ext} }
+
+// name is the file of key: the key and the build's version, hashed.
+func (d Dir) name(key string) string {
+	sum := sha256.Sum256([]byte(Version() + "\x00" + key))
+	return hex.EncodeToString(sum[:]) + d.ext
+}
+
+func (d Dir) dir() string { return filepath.Join(d.root, d.kind) }
+
+// Get returns the entry of key, if there is one.
+func (d Dir) Get(key string) ([]byte, bool) {
+	if d.root == "" {
+		return nil, false
+	}
+	b, err := os.ReadFile(filepath.Join(d.dir(), d.name(key)))
+	return b, err == nil
+}
+
+// Put writes the entry of key.
+func (d Dir) Put(key string, data []byte) {
+	if d.root == "" || os.MkdirAll(d.dir(), 0o755) != nil {
+		return
+	}
+	f, err := os.CreateTemp(d.dir(), ".new-*")
+	if err != nil {
+		return
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), filepath.Join(d.dir(), d.name(key)))
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+}
+
+// KeepOnly removes every entry but those of keys: the cache holds one
+// build's worth.
+func (d Dir) KeepOnly(keys []string) {
+	if d.root == "" {
+		return
+	}
+	keep := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		keep[d.name(k)] = true
+	}
+	entries, _ := os.ReadDir(d.dir())
+	for _, e := range entries {
+		if !keep[e.Name()] {
+			os.Remove(filepath.Join(d.dir(), e.Name()))
+		}
+	}
+}
+
+// Version is the build's own version: the commit it was built from, when
+// the Go toolchain stamped one into a clean tree's build, else a hash of
+// the running executable (go run, tests, a tree with changes), which
+// changes with any of its code. It is computed once, on first use.
+var Version = sync.OnceValue(func() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		var rev, modified string
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+		if rev != "" && modified == "false" {
+			return rev
+		}
+	}
+	exe, err := os.Executable()
+	if err == nil {
+		var f *os.File
+		if f, err = os.Open(exe); err == nil {
+			defer f.Close()
+			h := sha256.New()
+			if _, err = io.Copy(h, f); err == nil {
+				return hex.EncodeToString(h.Sum(nil))
+			}
+		}
+	}
+	// No way to tell this build from another: nothing is shared.
+	return "unknown-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+})

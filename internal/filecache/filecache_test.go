@@ -1,0 +1,41 @@
+package filecache
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestDir(t *testing.T) {
+	root := t.TempDir()
+	d := New(root, "render", ".html")
+	if _, ok := d.Get("a"); ok {
+		t.Fatal("an empty cache has an entry")
+	}
+	d.Put("a", []byte("A"))
+	d.Put("b", []byte("B"))
+	if got, ok := d.Get("a"); !ok || string(got) != "A" {
+		t.Fatalf("Get(a) = %q, %v", got, ok)
+	}
+	d.KeepOnly([]string{"b"})
+	if _, ok := d.Get("a"); ok {
+		t.Error("KeepOnly(b) kept a")
+	}
+	if got, _ := d.Get("b"); string(got) != "B" {
+		t.Errorf("KeepOnly(b) lost b: %q", got)
+	}
+	// Entries are named by the key and the build's version, never by the
+	// key alone: another build's code cannot take them.
+	entries, _ := os.ReadDir(filepath.Join(root, "render"))
+	if len(entries) != 1 || entries[0].Name() == "b.html" {
+		t.Errorf("entries %v", entries)
+	}
+	if Version() == "" {
+		t.Error("no version")
+	}
+	var zero Dir
+	zero.Put("a", []byte("A"))
+	if _, ok := zero.Get("a"); ok {
+		t.Error("the zero Dir keeps entries")
+	}
+}
