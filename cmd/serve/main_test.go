@@ -22,7 +22,7 @@ func TestRun(t *testing.T) {
 		"site/404.html":            "not found",
 		"site/platform/index.html": strings.Repeat("<p>Voice agents that answer every call.</p>\n", 100),
 		"site/images/share.png":    "\x89PNG\r\n\x1a\n" + strings.Repeat("IDAT", 1000),
-		"cdn/routes.json":          `{"trailingSlash":"remove","redirects":[],"rewrites":[],"notFound":{"file":"/404.html","status":404},"headers":[]}`,
+		"cdn/routes.json":          `{"trailingSlash":"remove","redirects":[],"rewrites":[],"notFound":{"file":"/404.html","status":404},"headers":[{"for":"/*","values":{"Content-Security-Policy":"default-src 'self'","X-Content-Type-Options":"nosniff"}}]}`,
 	} {
 		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
 		os.WriteFile(filepath.Join(root, p), []byte(s), 0o644)
@@ -120,9 +120,22 @@ func contactMounted(t *testing.T, base, outbox string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	answer, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("POST /api/contact: status %d", res.StatusCode)
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(answer), `"status":"received"`) {
+		t.Fatalf("POST /api/contact: status %d %s; want 200, received", res.StatusCode, answer)
+	}
+	// The CDN's security headers are on the function's answers too, its
+	// refusals included.
+	refused, err := http.Get(base + "/api/contact")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused.Body.Close()
+	for _, r := range []*http.Response{res, refused} {
+		if r.Header.Get("Content-Security-Policy") != "default-src 'self'" || r.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s /api/contact %d: headers %v; want the site's CSP and the function's no-store", r.Request.Method, r.StatusCode, r.Header)
+		}
 	}
 	if got := res.Header.Get("Access-Control-Allow-Origin"); got != base {
 		t.Errorf("the server's own origin is not granted CORS: %q", got)

@@ -22,6 +22,7 @@ const (
 	DefaultRatePerMinute = 5
 	DefaultRateBurst     = 3
 	DefaultSendTimeout   = 10 * time.Second
+	DefaultRetentionDays = 30
 )
 
 // DefaultAllowedOrigins are the local server's origins (cmd/serve listens on
@@ -44,6 +45,26 @@ type Config struct {
 	SESTo []string
 	// SESRegion overrides the AWS SDK's region (AWS_REGION, set by Lambda).
 	SESRegion string
+	// SESConfigurationSet is sent with every mail; its event destination
+	// publishes SES's send events, which SendLogGroup collects.
+	SESConfigurationSet string
+	// SendLogGroup is the CloudWatch Logs group holding SES's send events,
+	// read to confirm a send whose answer was lost (see Deliverer).
+	SendLogGroup string
+
+	// QueueURL is the SQS queue the deployed function stores enquiries on
+	// (CONTACT_QUEUE_URL).
+	QueueURL string
+	// LedgerTable is the DynamoDB table of the delivery's idempotency
+	// records (CONTACT_LEDGER_TABLE).
+	LedgerTable string
+	// RetentionDays is how long a ledger record is kept
+	// (CONTACT_RETENTION_DAYS).
+	RetentionDays int
+	// DeliveryAttempts is how many times the queue offers an enquiry before
+	// it goes to the dead-letter queue: the redrive policy's maxReceiveCount
+	// (CONTACT_DELIVERY_ATTEMPTS).
+	DeliveryAttempts int
 
 	// AllowedOrigins are the browser origins granted CORS, as a browser
 	// sends them in Origin: scheme://host[:port]. A trailing slash and
@@ -80,16 +101,22 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	get := func(name string) string { return strings.TrimSpace(getenv(name)) }
 
 	c := Config{
-		Mailer:         MailerOutbox,
-		OutboxPath:     DefaultOutboxPath,
-		SESFrom:        get("CONTACT_SES_FROM"),
-		SESTo:          splitList(get("CONTACT_SES_TO")),
-		SESRegion:      get("CONTACT_SES_REGION"),
-		AllowedOrigins: append([]string(nil), DefaultAllowedOrigins...),
-		RatePerMinute:  DefaultRatePerMinute,
-		RateBurst:      DefaultRateBurst,
-		SendTimeout:    DefaultSendTimeout,
-		LogKey:         getenv("CONTACT_LOG_KEY"),
+		Mailer:              MailerOutbox,
+		OutboxPath:          DefaultOutboxPath,
+		SESFrom:             get("CONTACT_SES_FROM"),
+		SESTo:               splitList(get("CONTACT_SES_TO")),
+		SESRegion:           get("CONTACT_SES_REGION"),
+		AllowedOrigins:      append([]string(nil), DefaultAllowedOrigins...),
+		QueueURL:            get("CONTACT_QUEUE_URL"),
+		LedgerTable:         get("CONTACT_LEDGER_TABLE"),
+		RetentionDays:       DefaultRetentionDays,
+		DeliveryAttempts:    DefaultPolicy.MaxAttempts,
+		SESConfigurationSet: get("CONTACT_SES_CONFIGURATION_SET"),
+		SendLogGroup:        get("CONTACT_SEND_LOG_GROUP"),
+		RatePerMinute:       DefaultRatePerMinute,
+		RateBurst:           DefaultRateBurst,
+		SendTimeout:         DefaultSendTimeout,
+		LogKey:              getenv("CONTACT_LOG_KEY"),
 	}
 	if v := get("CONTACT_MAILER"); v != "" {
 		c.Mailer = strings.ToLower(v)
@@ -117,6 +144,20 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			errs = append(errs, fmt.Errorf("CONTACT_RATE_BURST=%q: want a whole number, 1 or more", v))
 		} else {
 			c.RateBurst = n
+		}
+	}
+	for _, n := range []struct {
+		name string
+		dst  *int
+		max  int
+	}{{"CONTACT_RETENTION_DAYS", &c.RetentionDays, 3650}, {"CONTACT_DELIVERY_ATTEMPTS", &c.DeliveryAttempts, 1000}} {
+		if v := get(n.name); v != "" {
+			i, err := strconv.Atoi(v)
+			if err != nil || i < 1 || i > n.max {
+				errs = append(errs, fmt.Errorf("%s=%q: want a whole number from 1 to %d", n.name, v, n.max))
+			} else {
+				*n.dst = i
+			}
 		}
 	}
 	if v := get("CONTACT_REQUIRE_IAM"); v != "" {

@@ -17,12 +17,14 @@ func TestConfigDefaultsAreSafeForLocalUse(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Config{
-		Mailer:         "outbox",
-		OutboxPath:     "dist/outbox/enquiries.jsonl",
-		AllowedOrigins: []string{"http://127.0.0.1:8080", "http://localhost:8080"},
-		RatePerMinute:  5,
-		RateBurst:      3,
-		SendTimeout:    10 * time.Second,
+		Mailer:           "outbox",
+		OutboxPath:       "dist/outbox/enquiries.jsonl",
+		AllowedOrigins:   []string{"http://127.0.0.1:8080", "http://localhost:8080"},
+		RatePerMinute:    5,
+		RateBurst:        3,
+		SendTimeout:      10 * time.Second,
+		RetentionDays:    30,
+		DeliveryAttempts: 10,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults %+v\nwant     %+v", cfg, want)
@@ -31,31 +33,43 @@ func TestConfigDefaultsAreSafeForLocalUse(t *testing.T) {
 
 func TestConfigFromEnv(t *testing.T) {
 	cfg, err := ConfigFromEnv(env(map[string]string{
-		"CONTACT_MAILER":          " SES ",
-		"CONTACT_OUTBOX":          "/var/lib/vozia/outbox.jsonl",
-		"CONTACT_SES_FROM":        "Vozia website <web@vozia.example>",
-		"CONTACT_SES_TO":          "sales@vozia.example, ,founders@vozia.example",
-		"CONTACT_SES_REGION":      "eu-west-1",
-		"CONTACT_ALLOWED_ORIGINS": "https://www.vozia.example/, https://Vozia.example",
-		"CONTACT_RATE_PER_MINUTE": "2.5",
-		"CONTACT_RATE_BURST":      "4",
-		"CONTACT_SEND_TIMEOUT":    "3s",
-		"CONTACT_LOG_KEY":         "k",
+		"CONTACT_MAILER":                " SES ",
+		"CONTACT_OUTBOX":                "/var/lib/vozia/outbox.jsonl",
+		"CONTACT_SES_FROM":              "Vozia website <web@vozia.example>",
+		"CONTACT_SES_TO":                "sales@vozia.example, ,founders@vozia.example",
+		"CONTACT_SES_REGION":            "eu-west-1",
+		"CONTACT_ALLOWED_ORIGINS":       "https://www.vozia.example/, https://Vozia.example",
+		"CONTACT_RATE_PER_MINUTE":       "2.5",
+		"CONTACT_RATE_BURST":            "4",
+		"CONTACT_SEND_TIMEOUT":          "3s",
+		"CONTACT_LOG_KEY":               "k",
+		"CONTACT_QUEUE_URL":             "https://sqs.eu-west-1.amazonaws.com/123456789012/enquiries",
+		"CONTACT_LEDGER_TABLE":          "ledger",
+		"CONTACT_RETENTION_DAYS":        "7",
+		"CONTACT_DELIVERY_ATTEMPTS":     "4",
+		"CONTACT_SES_CONFIGURATION_SET": "site",
+		"CONTACT_SEND_LOG_GROUP":        "sends",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Config{
-		Mailer:         "ses",
-		OutboxPath:     "/var/lib/vozia/outbox.jsonl",
-		SESFrom:        "Vozia website <web@vozia.example>",
-		SESTo:          []string{"sales@vozia.example", "founders@vozia.example"},
-		SESRegion:      "eu-west-1",
-		AllowedOrigins: []string{"https://www.vozia.example", "https://vozia.example"},
-		RatePerMinute:  2.5,
-		RateBurst:      4,
-		SendTimeout:    3 * time.Second,
-		LogKey:         "k",
+		Mailer:              "ses",
+		OutboxPath:          "/var/lib/vozia/outbox.jsonl",
+		SESFrom:             "Vozia website <web@vozia.example>",
+		SESTo:               []string{"sales@vozia.example", "founders@vozia.example"},
+		SESRegion:           "eu-west-1",
+		AllowedOrigins:      []string{"https://www.vozia.example", "https://vozia.example"},
+		RatePerMinute:       2.5,
+		RateBurst:           4,
+		SendTimeout:         3 * time.Second,
+		LogKey:              "k",
+		QueueURL:            "https://sqs.eu-west-1.amazonaws.com/123456789012/enquiries",
+		LedgerTable:         "ledger",
+		RetentionDays:       7,
+		DeliveryAttempts:    4,
+		SESConfigurationSet: "site",
+		SendLogGroup:        "sends",
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("config %+v\nwant   %+v", cfg, want)

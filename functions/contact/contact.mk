@@ -1,5 +1,5 @@
 # The contact function's chores; the root Makefile includes this file.
-#   make lambda         dist/functions/contact.zip for Lambda (provided.al2023, arm64)
+#   make lambda         dist/functions/contact.zip and deliver.zip for Lambda (provided.al2023, arm64)
 #   make contact-deps   the local SES API the tests send through (npm)
 #   make test-contact   vet and test functions/... alone
 #   make bench-contact  the handler's benchmarks
@@ -17,12 +17,16 @@ FUZZTIME          ?= 60s
 # Static, stripped, and without the RPC shim the old go1.x runtime needed:
 # the provided.al2023 runtime runs bootstrap directly. Go's build cache makes
 # an unchanged rebuild cheap, and the zip is byte-identical for the same binary.
+# The contact function (cmd/lambda) and the delivery function (cmd/deliver).
 lambda:
-	@mkdir -p $(CONTACT_BUILD)
+	@mkdir -p $(CONTACT_BUILD) dist/functions/deliver
 	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build -tags lambda.norpc -trimpath -ldflags='-s -w' \
 	  -o $(CONTACT_BUILD)/bootstrap ./$(CONTACT_DIR)/cmd/lambda
 	$(GO) run ./$(CONTACT_DIR)/cmd/lambdazip -o dist/functions/contact.zip $(CONTACT_BUILD)/bootstrap
-	@ls -l dist/functions/contact.zip
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build -tags lambda.norpc -trimpath -ldflags='-s -w' \
+	  -o dist/functions/deliver/bootstrap ./$(CONTACT_DIR)/cmd/deliver
+	$(GO) run ./$(CONTACT_DIR)/cmd/lambdazip -o dist/functions/deliver.zip dist/functions/deliver/bootstrap
+	@ls -l dist/functions/contact.zip dist/functions/deliver.zip
 
 # npm ci runs only when node_modules is missing or older than the lock file.
 $(CONTACT_SES_LOCAL)/node_modules/.installed: $(CONTACT_SES_LOCAL)/package.json $(CONTACT_SES_LOCAL)/package-lock.json

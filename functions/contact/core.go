@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -25,7 +26,7 @@ import (
 // back, and everything that decides anything happens here.
 type core struct {
 	origins     map[string]bool
-	mailer      Mailer
+	store       Store
 	log         *slog.Logger
 	limiter     *limiter
 	sendTimeout time.Duration
@@ -33,13 +34,13 @@ type core struct {
 	now         func() time.Time
 }
 
-func newCore(cfg Config, m Mailer, logger *slog.Logger) *core {
+func newCore(cfg Config, st Store, logger *slog.Logger) *core {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	c := &core{
 		origins:     make(map[string]bool, len(cfg.AllowedOrigins)),
-		mailer:      m,
+		store:       st,
 		log:         logger,
 		limiter:     newLimiter(cfg.RatePerMinute, cfg.RateBurst),
 		sendTimeout: cfg.SendTimeout,
@@ -82,22 +83,22 @@ type response struct {
 	outcome   string
 	enquiryID string
 	fields    []string // names of the fields that failed validation
-	err       error    // why delivery failed
+	err       error    // why the enquiry could not be stored
 }
 
 // Outcomes, as logged.
 const (
-	outcomeSent         = "sent"
-	outcomePreflight    = "preflight"
-	outcomeMethod       = "method_not_allowed"
-	outcomeRateLimited  = "rate_limited"
-	outcomeMediaType    = "unsupported_media_type"
-	outcomeTooLarge     = "too_large"
-	outcomeMalformed    = "malformed"
-	outcomeSuspicious   = "suspicious"
-	outcomeInvalid      = "validation"
-	outcomeDeliveryFail = "delivery"
-	outcomeForbidden    = "forbidden"
+	outcomeReceived    = "received"
+	outcomePreflight   = "preflight"
+	outcomeMethod      = "method_not_allowed"
+	outcomeRateLimited = "rate_limited"
+	outcomeMediaType   = "unsupported_media_type"
+	outcomeTooLarge    = "too_large"
+	outcomeMalformed   = "malformed"
+	outcomeSuspicious  = "suspicious"
+	outcomeInvalid     = "validation"
+	outcomeStoreFail   = "unavailable"
+	outcomeForbidden   = "forbidden"
 )
 
 // serve answers one request and logs it.
@@ -167,8 +168,9 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 	if len(body) > maxBodyBytes {
 		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, tooLargeMessage)
 	}
-	if !bodyMatchesDigest(req.header.Get("X-Amz-Content-Sha256"), body) {
-		return errorResponse(h, http.StatusBadRequest, outcomeMalformed, "X-Amz-Content-Sha256 is not the SHA-256 of the body")
+	digest, present := req.header[http.CanonicalHeaderKey("X-Amz-Content-Sha256")]
+	if !bodyMatchesDigest(digest, present, body) {
+		return errorResponse(h, http.StatusBadRequest, outcomeMalformed, "X-Amz-Content-Sha256 is not the lower-case hex SHA-256 of the body")
 	}
 
 	sub, err := decodeSubmission(body)
@@ -193,39 +195,47 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 
 	e.ID = rand.Text()
 	e.Received = c.now().UTC()
-	// Delivery outlives the visitor's connection: an enquiry half sent
+	// Storing outlives the visitor's connection: an enquiry half stored
 	// because the browser tab closed would be lost without anyone knowing.
-	sendCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.sendTimeout)
+	putCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.sendTimeout)
 	defer cancel()
-	if err := c.mailer.Send(sendCtx, e); err != nil {
-		res := errorResponse(h, http.StatusBadGateway, outcomeDeliveryFail, "the enquiry could not be delivered; please try again")
+	if err := c.store.Put(putCtx, e); err != nil {
+		res := errorResponse(h, http.StatusBadGateway, outcomeStoreFail, "the enquiry could not be received; please try again")
 		res.err = err
 		res.enquiryID = e.ID
 		return res
 	}
+	// Received, not sent: delivery to the inbox happens after this answer,
+	// with retries (deliver.go), and the id names the enquiry all the way.
 	res := jsonResponse(h, http.StatusOK, struct {
-		OK bool   `json:"ok"`
-		ID string `json:"id"`
-	}{true, e.ID})
-	res.outcome = outcomeSent
+		OK     bool   `json:"ok"`
+		ID     string `json:"id"`
+		Status string `json:"status"`
+	}{true, e.ID, "received"})
+	res.outcome = outcomeReceived
 	res.enquiryID = e.ID
 	return res
 }
 
-// bodyMatchesDigest reports whether the body's SHA-256 is the hex digest
-// the form sent in X-Amz-Content-Sha256, or true when it sent none. In
-// production CloudFront signs that header into its request to the Function
-// URL (origin access control), and Lambda accepts no unsigned payload, so the
-// form always sends it; the local server checks it too, so that a form that
-// computes it wrongly fails on a developer's machine rather than only behind
-// the CDN. Without the header (curl, a browser without SubtleCrypto) the
-// local server accepts the body as before.
-func bodyMatchesDigest(digest string, body []byte) bool {
-	if digest == "" {
+// bodyMatchesDigest reports whether the X-Amz-Content-Sha256 values the
+// request carries are exactly what Lambda accepts behind CloudFront: one
+// value, the lower-case hex SHA-256 of the body, compared byte for byte.
+// In production CloudFront signs that header into its request to the
+// Function URL (origin access control), and Lambda refuses a body whose
+// digest differs, an empty one and an upper-case one alike; the local
+// server refuses them too, so that a form that computes it wrongly fails on
+// a developer's machine rather than only behind the CDN. Without the header
+// at all (curl) the local server accepts the body; deployed, CloudFront
+// never sends a POST without it.
+func bodyMatchesDigest(values []string, present bool, body []byte) bool {
+	if !present {
 		return true
 	}
+	if len(values) != 1 {
+		return false
+	}
 	sum := sha256.Sum256(body)
-	return strings.EqualFold(digest, hex.EncodeToString(sum[:]))
+	return subtle.ConstantTimeCompare([]byte(values[0]), []byte(hex.EncodeToString(sum[:]))) == 1
 }
 
 // tooLargeMessage explains a 413.
@@ -296,12 +306,13 @@ func (c *core) hashIP(ip string) string {
 	return hex.EncodeToString(m.Sum(nil)[:8])
 }
 
-// safeError describes a delivery error without risking personal data: an AWS
-// API error is reduced to its code, since its message may quote addresses.
+// safeError describes a store or delivery error without risking personal
+// data: an AWS API error is reduced to its code, since its message may quote
+// addresses.
 func safeError(err error) string {
 	var api interface{ ErrorCode() string }
 	if errors.As(err, &api) {
-		return "ses api error " + api.ErrorCode()
+		return "aws api error " + api.ErrorCode()
 	}
 	return err.Error()
 }

@@ -1,7 +1,10 @@
 // Package contact receives the enquiries that prospects post from the site's
-// contact form and hands each one over for delivery, or says plainly that it
-// could not. It runs as an AWS Lambda behind a Function URL in production and
-// as an [http.Handler] mounted at /api/contact by the local server.
+// contact form, stores each one durably before answering, and delivers it to
+// the company's inbox afterwards, with retries; or says plainly that it
+// could not store it. The receiving half runs as an AWS Lambda behind a
+// Function URL in production and as an [http.Handler] mounted at
+// /api/contact by the local server; the delivering half ([Deliverer]) runs
+// as a second Lambda, triggered by the queue the first one stores on.
 //
 // # The endpoint
 //
@@ -12,10 +15,11 @@
 //	 "companySize": "51-250", "message": "We would like a demo of Pulse.",
 //	 "honeypot": "", "elapsedMs": 8123}
 //
-// The form also sends X-Amz-Content-Sha256, the hex SHA-256 of the body: in
-// production CloudFront signs its request to the Function URL with it
-// (origin access control), and Lambda takes no unsigned body. When present
-// it must match the body (400 malformed otherwise), locally as well.
+// The form also sends X-Amz-Content-Sha256, the lower-case hex SHA-256 of
+// the body: in production CloudFront signs its request to the Function URL
+// with it (origin access control), and Lambda takes no unsigned body. When
+// present it must be exactly that, one value, lower-case (400 malformed
+// otherwise: an empty or upper-case one too), locally as well.
 //
 // honeypot and elapsedMs are optional; the form sends them so that the server
 // repeats the client's anti-bot checks. Decoding is strict: unknown or
@@ -83,7 +87,7 @@
 // Every answer with a body is JSON with Cache-Control: no-store, and every
 // answer carries X-Request-Id, the id of its log record.
 //
-//	200 {"ok":true,"id":"..."}          delivered: written and fsynced to the outbox, or accepted by SES
+//	200 {"ok":true,"id":"...","status":"received"}  stored: on the delivery queue (SQS), or fsynced to the local outbox
 //	204                                 OPTIONS (CORS preflight)
 //	400 {"error":"validation","fields":{"email":"Please enter a valid email address"}}
 //	400 {"error":"suspicious","message":"Suspicious activity detected. Please try again."}
@@ -93,12 +97,14 @@
 //	413 {"error":"too_large",...}              body over 66 KiB (see above)
 //	415 {"error":"unsupported_media_type",...}
 //	429 {"error":"rate_limited",...}           with Retry-After in seconds
-//	502 {"error":"delivery",...}               the mailer failed; try again
+//	502 {"error":"unavailable",...}            the enquiry could not be stored; try again
 //
-// A 2xx means the enquiry has been handed over durably. Whatever goes wrong
-// during delivery becomes a 502, never a 2xx, so the form can tell the visitor
-// to try again or to write directly; a retried enquiry may arrive twice, which
-// is better than not at all.
+// A 2xx means the enquiry is stored durably; delivery to the inbox comes
+// after the answer, so an SES outage, throttling or a lost identity no longer
+// turns a visitor away. Whatever goes wrong while storing becomes a 502,
+// never a 2xx, so the form can tell the visitor to try again or to write
+// directly. The id in the answer names the enquiry everywhere downstream:
+// the queue message, the ledger, the mail's tag and footer, the logs.
 //
 // # Abuse
 //
@@ -113,22 +119,35 @@
 // remembered; to make room the limiter forgets refilled buckets first, then
 // those closest to full, and never one with less than a token left: while
 // every place holds such a source, newcomers share one bucket. The local
-// handler takes the source IP from r.RemoteAddr and ignores X-Forwarded-For,
-// which any client can forge.
+// handler takes the source IP from r.RemoteAddr and ignores X-Forwarded-For
+// and CloudFront-Viewer-Address, which any client can forge. The Lambda takes
+// the viewer's address from CloudFront-Viewer-Address, and trusts it only on
+// events Lambda authenticated with IAM while RequireIAM is on: only the
+// site's distribution can invoke the URL, and CloudFront writes that header
+// itself. Otherwise (and without the header) it uses the request context's
+// sourceIp, which behind the CDN is CloudFront's address, shared by every
+// visitor of an edge.
 //
 // CORS is granted only to Config.AllowedOrigins; other origins get answers
 // without any Access-Control-Allow-* header, so a browser will not let their
 // pages send or read anything.
 //
-// # Delivery
+// # Storing and delivery
 //
-// Delivery sits behind [Mailer]. The outbox (the default, for local use)
-// appends one JSON line per enquiry to a file and fsyncs before answering
-// (reopening the path if the file was deleted or moved away meanwhile);
-// SES v2 sends one mail per enquiry to the configured inbox with the visitor's
-// address as Reply-To and a text and an HTML body. Delivery is not cancelled
+// The handler stores through [Store]: deployed, the SQS delivery queue, one
+// message per enquiry whose body is the enquiry (EncodeEnquiry); locally the
+// outbox, which appends one JSON line per enquiry to a file and fsyncs
+// before answering (reopening the path if the file was deleted or moved
+// away meanwhile), and is the local mailbox too. Storing is not cancelled
 // when the visitor's connection drops: once accepted, an enquiry is either
-// handed over or reported lost in the log.
+// stored or reported lost in the log (and the visitor gets a 502).
+//
+// The [Deliverer] takes each message off the queue and sends it through a
+// [Mailer]: SES v2, one mail per enquiry to the configured inbox with the
+// visitor's address as Reply-To and a text and an HTML body. It retries with
+// backoff, leaves the queue's redrive policy to move an enquiry that
+// exhausted its attempts to the dead-letter queue, and delivers no enquiry
+// twice for one id (see [Deliverer] for how).
 //
 // # Logging
 //

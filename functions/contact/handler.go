@@ -10,11 +10,12 @@ import (
 // New returns the function as an http.Handler for the local server. It
 // answers the same at any path, so the caller chooses where to mount it
 // (cmd/serve uses /api/contact). The source IP is r.RemoteAddr's host:
-// X-Forwarded-For is ignored, because any client can send one and so pick its
-// own rate-limit bucket. m delivers accepted enquiries; logger receives one
-// record per request (nil discards them).
-func New(cfg Config, m Mailer, logger *slog.Logger) http.Handler {
-	return &httpHandler{core: newCore(cfg, m, logger)}
+// X-Forwarded-For and CloudFront-Viewer-Address are ignored, because no CDN
+// stands in front of the local server and any client can send them and so
+// pick its own rate-limit bucket. st keeps accepted enquiries; logger
+// receives one record per request (nil discards them).
+func New(cfg Config, st Store, logger *slog.Logger) http.Handler {
+	return &httpHandler{core: newCore(cfg, st, logger)}
 }
 
 type httpHandler struct{ core *core }

@@ -395,15 +395,15 @@ func TestDeliveryFailure(t *testing.T) {
 		t.Fatalf("status %d; want 502", w.Code)
 	}
 	a := decodeAnswer(t, w.Body.Bytes())
-	if a.Error != "delivery" || a.OK || a.ID != "" {
-		t.Errorf("answer %+v; want error delivery, no ok, no id", a)
+	if a.Error != "unavailable" || a.OK || a.ID != "" {
+		t.Errorf("answer %+v; want error unavailable, no ok, no id", a)
 	}
 	recs := logs.records(t)
 	if len(recs) != 1 {
 		t.Fatalf("%d log records; want 1", len(recs))
 	}
-	if recs[0]["outcome"] != "delivery" || recs[0]["level"] != "ERROR" || recs[0]["error"] != errMailerDown.Error() {
-		t.Errorf("log %v; want an ERROR with outcome delivery and the mailer's error", recs[0])
+	if recs[0]["outcome"] != "unavailable" || recs[0]["level"] != "ERROR" || recs[0]["error"] != errMailerDown.Error() {
+		t.Errorf("log %v; want an ERROR with outcome unavailable and the store's error", recs[0])
 	}
 }
 
@@ -470,8 +470,9 @@ func TestCORS(t *testing.T) {
 }
 
 // The form sends the body's SHA-256 in X-Amz-Content-Sha256, which
-// CloudFront needs to sign its request to the Function URL; the local server
-// checks it too, and still accepts a body sent without one.
+// CloudFront needs to sign its request to the Function URL. Lambda compares
+// it exactly, as lower-case hex, and so does the local server, which still
+// accepts a body sent without the header at all (curl).
 func TestBodyDigest(t *testing.T) {
 	body := encode(t, validFields())
 	sum := sha256.Sum256([]byte(body))
@@ -479,19 +480,28 @@ func TestBodyDigest(t *testing.T) {
 	other := sha256.Sum256([]byte(body + " "))
 	tests := []struct {
 		name   string
-		digest string
+		values []string // nil: no header
 		want   int
 	}{
-		{"the body's digest", digest, http.StatusOK},
-		{"the body's digest in capitals", strings.ToUpper(digest), http.StatusOK},
-		{"no digest (curl)", "", http.StatusOK},
-		{"another body's digest", hex.EncodeToString(other[:]), http.StatusBadRequest},
-		{"not a digest", "UNSIGNED-PAYLOAD", http.StatusBadRequest},
+		{"the body's digest", []string{digest}, http.StatusOK},
+		{"no digest (curl)", nil, http.StatusOK},
+		{"the body's digest in capitals", []string{strings.ToUpper(digest)}, http.StatusBadRequest},
+		{"an empty digest", []string{""}, http.StatusBadRequest},
+		{"the digest with a space", []string{digest + " "}, http.StatusBadRequest},
+		{"the digest twice", []string{digest, digest}, http.StatusBadRequest},
+		{"another body's digest", []string{hex.EncodeToString(other[:])}, http.StatusBadRequest},
+		{"not a digest", []string{"UNSIGNED-PAYLOAD"}, http.StatusBadRequest},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: body, header: map[string]string{"X-Amz-Content-Sha256": tt.digest}}.do(t, New(testConfig(t), m, nil))
+			r := httptest.NewRequest(http.MethodPost, "/api/contact", strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			if tt.values != nil {
+				r.Header["X-Amz-Content-Sha256"] = tt.values
+			}
+			w := httptest.NewRecorder()
+			New(testConfig(t), m, nil).ServeHTTP(w, r)
 			if w.Code != tt.want {
 				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
 			}
@@ -500,7 +510,7 @@ func TestBodyDigest(t *testing.T) {
 					t.Errorf("answer %+v; want malformed, naming the header", a)
 				}
 				if len(m.Sent()) != 0 {
-					t.Error("delivered a body that does not match its digest")
+					t.Error("stored a body that does not match its digest")
 				}
 			}
 		})
@@ -550,7 +560,7 @@ func TestLogsNamePeopleNever(t *testing.T) {
 		}
 	}
 	recs := logs.records(t)
-	wantOutcomes := []string{"sent", "validation", "delivery"}
+	wantOutcomes := []string{"received", "validation", "unavailable"}
 	if len(recs) != len(wantOutcomes) {
 		t.Fatalf("%d log records; want %d:\n%s", len(recs), len(wantOutcomes), out)
 	}
@@ -571,6 +581,6 @@ func TestLogsNamePeopleNever(t *testing.T) {
 		t.Errorf("invalid_fields %v; want [email]", recs[1]["invalid_fields"])
 	}
 	if recs[0]["enquiry_id"] == nil {
-		t.Error("a sent enquiry's log record has no enquiry_id to trace it by")
+		t.Error("a received enquiry's log record has no enquiry_id to trace it by")
 	}
 }

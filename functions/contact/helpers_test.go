@@ -83,6 +83,9 @@ func (m *recordingMailer) Send(_ context.Context, e Enquiry) error {
 	return nil
 }
 
+// Put makes the mailer the handler's store, as the outbox is locally.
+func (m *recordingMailer) Put(ctx context.Context, e Enquiry) error { return m.Send(ctx, e) }
+
 func (m *recordingMailer) Sent() []Enquiry {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -126,6 +129,7 @@ func (c call) do(t testing.TB, h http.Handler) *httptest.ResponseRecorder {
 type answer struct {
 	OK      bool              `json:"ok"`
 	ID      string            `json:"id"`
+	Status  string            `json:"status"`
 	Error   string            `json:"error"`
 	Message string            `json:"message"`
 	Fields  map[string]string `json:"fields"`

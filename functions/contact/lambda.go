@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -18,14 +20,24 @@ type FunctionURLHandler = func(context.Context, events.LambdaFunctionURLRequest)
 // NewFunctionURLHandler returns the function as a Lambda handler for
 // Function URL events (payload version 2.0). It behaves exactly as New's
 // handler does: the event is translated into the same request, with the
-// method and source IP taken from the request context (Lambda sets them; no
-// header can), header names matched case-insensitively, and a base64 body
-// decoded. With cfg.RequireIAM, an event that Lambda did not authenticate
-// with IAM (no requestContext.authorizer.iam) gets 403 and nothing else
-// happens. It never returns an error, since Lambda would turn one into a bare
-// 502 without CORS headers that the form could not read.
-func NewFunctionURLHandler(cfg Config, m Mailer, logger *slog.Logger) FunctionURLHandler {
-	c := newCore(cfg, m, logger)
+// method taken from the request context, header names matched
+// case-insensitively, and a base64 body decoded. With cfg.RequireIAM, an
+// event that Lambda did not authenticate with IAM (no
+// requestContext.authorizer.iam) gets 403 and nothing else happens. It never
+// returns an error, since Lambda would turn one into a bare 502 without CORS
+// headers that the form could not read.
+//
+// The source a visitor is rate limited by is the viewer's address that
+// CloudFront writes in CloudFront-Viewer-Address (forwarded by the
+// distribution's origin request policy), when the event is one Lambda
+// authenticated with IAM and cfg.RequireIAM is on: then only CloudFront
+// could have sent it (only the distribution may invoke the URL), and
+// CloudFront sets that header itself, replacing any a visitor sent. In any
+// other case the source is the request context's sourceIp, which behind the
+// CDN is one of CloudFront's own addresses, shared by every visitor of an
+// edge location.
+func NewFunctionURLHandler(cfg Config, st Store, logger *slog.Logger) FunctionURLHandler {
+	c := newCore(cfg, st, logger)
 	return func(ctx context.Context, ev events.LambdaFunctionURLRequest) (events.LambdaFunctionURLResponse, error) {
 		header := make(http.Header, len(ev.Headers))
 		for k, v := range ev.Headers {
@@ -40,7 +52,7 @@ func NewFunctionURLHandler(cfg Config, m Mailer, logger *slog.Logger) FunctionUR
 			header:        header,
 			body:          body,
 			contentLength: -1,
-			sourceIP:      ev.RequestContext.HTTP.SourceIP,
+			sourceIP:      sourceOf(ev, header, cfg.RequireIAM),
 			requestID:     ev.RequestContext.RequestID,
 			forbidden:     cfg.RequireIAM && !iamAuthenticated(ev),
 		})
@@ -63,4 +75,39 @@ func NewFunctionURLHandler(cfg Config, m Mailer, logger *slog.Logger) FunctionUR
 func iamAuthenticated(ev events.LambdaFunctionURLRequest) bool {
 	a := ev.RequestContext.Authorizer
 	return a != nil && a.IAM != nil
+}
+
+// sourceOf is the address a request is rate limited by: the viewer's, from
+// CloudFront-Viewer-Address, when only CloudFront can have sent the event
+// (see NewFunctionURLHandler); the connecting address otherwise.
+func sourceOf(ev events.LambdaFunctionURLRequest, header http.Header, requireIAM bool) string {
+	if requireIAM && iamAuthenticated(ev) {
+		if ip, ok := viewerAddress(header.Values("Cloudfront-Viewer-Address")); ok {
+			return ip
+		}
+	}
+	return ev.RequestContext.HTTP.SourceIP
+}
+
+// viewerAddress reads CloudFront-Viewer-Address, "<ip>:<port>", where an
+// IPv6 address is written without brackets (2001:db8::1:46532): the port
+// is whatever follows the last colon.
+func viewerAddress(values []string) (string, bool) {
+	if len(values) != 1 {
+		return "", false
+	}
+	v := strings.TrimSpace(values[0])
+	i := strings.LastIndexByte(v, ':')
+	if i <= 0 {
+		return "", false
+	}
+	if _, err := strconv.ParseUint(v[i+1:], 10, 16); err != nil {
+		return "", false
+	}
+	host := strings.TrimSuffix(strings.TrimPrefix(v[:i], "["), "]")
+	addr, err := netip.ParseAddr(host)
+	if err != nil || addr.Zone() != "" {
+		return "", false
+	}
+	return addr.Unmap().String(), true
 }

@@ -206,3 +206,77 @@ func TestRequireIAMFromEnv(t *testing.T) {
 		t.Errorf("CONTACT_REQUIRE_IAM=yes please: %v; want an error naming it", err)
 	}
 }
+
+// Behind CloudFront every request comes from one of CloudFront's addresses
+// (sourceIp), shared by every visitor of an edge location: the limit is kept
+// per viewer, by the CloudFront-Viewer-Address that CloudFront writes, and
+// only for events Lambda authenticated as CloudFront's.
+func TestRateLimitPerViewerBehindCloudFront(t *testing.T) {
+	base := loadEvent(t, "post-through-cloudfront.json")
+	viewer := func(addr string, signed bool) events.LambdaFunctionURLRequest {
+		ev := base
+		ev.Headers = map[string]string{}
+		for k, v := range base.Headers {
+			ev.Headers[k] = v
+		}
+		if addr == "" {
+			delete(ev.Headers, "cloudfront-viewer-address")
+		} else {
+			ev.Headers["cloudfront-viewer-address"] = addr
+		}
+		if !signed {
+			ev.RequestContext.Authorizer = nil
+		}
+		return ev
+	}
+	tests := []struct {
+		name       string
+		requireIAM bool
+		events     []events.LambdaFunctionURLRequest
+		want       []int
+	}{
+		{"two viewers behind one edge each get their burst", true,
+			[]events.LambdaFunctionURLRequest{viewer("198.51.100.23:51234", true), viewer("203.0.113.9:443", true), viewer("198.51.100.23:40000", true)},
+			[]int{200, 200, 429}},
+		{"IPv6 viewers by their /64, written without brackets", true,
+			[]events.LambdaFunctionURLRequest{viewer("2001:db8:1:2::5:46532", true), viewer("2001:db8:1:3::5:46532", true), viewer("2001:db8:1:2::99:1", true)},
+			[]int{200, 200, 429}},
+		{"unsigned events (IAM not required) are limited by sourceIp, header or not", false,
+			[]events.LambdaFunctionURLRequest{viewer("198.51.100.23:51234", false), viewer("203.0.113.9:443", false)},
+			[]int{200, 429}},
+		{"a malformed header falls back to sourceIp", true,
+			[]events.LambdaFunctionURLRequest{viewer("not-an-address", true), viewer("", true)},
+			[]int{200, 429}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := lambdaConfig(t)
+			cfg.RatePerMinute, cfg.RateBurst, cfg.RequireIAM = 1, 1, tt.requireIAM
+			h := NewFunctionURLHandler(cfg, &recordingMailer{}, nil)
+			for i, ev := range tt.events {
+				res, err := h(context.Background(), ev)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.StatusCode != tt.want[i] {
+					t.Errorf("request %d (%s): status %d; want %d", i, ev.Headers["cloudfront-viewer-address"], res.StatusCode, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// The local server has no CDN in front: a client-written
+// CloudFront-Viewer-Address must not buy it a fresh bucket.
+func TestLocalServerIgnoresViewerAddressHeader(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.RatePerMinute, cfg.RateBurst = 1, 1
+	h := New(cfg, &recordingMailer{}, nil)
+	body := encode(t, validFields())
+	for i, addr := range []string{"198.51.100.1:1", "198.51.100.2:1"} {
+		w := call{body: body, header: map[string]string{"CloudFront-Viewer-Address": addr}}.do(t, h)
+		if want := []int{200, 429}[i]; w.Code != want {
+			t.Errorf("request %d claiming viewer %s: status %d; want %d", i, addr, w.Code, want)
+		}
+	}
+}

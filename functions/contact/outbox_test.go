@@ -107,8 +107,8 @@ func TestOutboxThatCannotWriteAnswers502(t *testing.T) {
 	if w.Code != http.StatusBadGateway {
 		t.Fatalf("status %d; want 502", w.Code)
 	}
-	if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "delivery" || a.ID != "" {
-		t.Errorf("answer %+v; want error delivery and no id", a)
+	if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "unavailable" || a.ID != "" {
+		t.Errorf("answer %+v; want error unavailable and no id", a)
 	}
 	if got := readOutbox(t, path); len(got) != 0 {
 		t.Errorf("outbox holds %d lines after a failed write; want none", len(got))

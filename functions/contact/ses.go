@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 )
 
 // sesMailer sends each enquiry as one mail through Amazon SES v2.
@@ -19,10 +20,20 @@ import (
 // Credentials, region and endpoint come from the AWS SDK's usual sources: the
 // Lambda execution role and AWS_REGION in production, and
 // AWS_ENDPOINT_URL_SESV2 to point it at a local SES API in tests.
+//
+// It makes one HTTP request per Send: the SDK's retries are off, because a
+// retry after a timeout could send a mail SES had already accepted; the
+// delivery queue retries instead, through the ledger (deliver.go). Each mail
+// is tagged enquiry=<id> and sent with the configuration set, whose send
+// events SES publishes to EventBridge, which writes them to the send log
+// (CONTACT_SEND_LOG_GROUP): Accepted reads it there, so that an attempt
+// after a send whose answer was lost learns whether that mail went out.
 type sesMailer struct {
-	client *sesv2.Client
-	from   string
-	to     []string
+	client  *sesv2.Client
+	from    string
+	to      []string
+	confSet string
+	sends   *sendLog
 }
 
 func newSESMailer(ctx context.Context, cfg Config) (*sesMailer, error) {
@@ -40,22 +51,29 @@ func newSESMailer(ctx context.Context, cfg Config) (*sesMailer, error) {
 	if awsCfg.Region == "" {
 		return nil, errors.New("ses: no AWS region: set AWS_REGION or CONTACT_SES_REGION")
 	}
-	return &sesMailer{
-		client: sesv2.NewFromConfig(awsCfg),
-		from:   cfg.SESFrom,
-		to:     append([]string(nil), cfg.SESTo...),
-	}, nil
+	m := &sesMailer{
+		client:  sesv2.NewFromConfig(awsCfg, func(o *sesv2.Options) { o.RetryMaxAttempts = 1 }),
+		from:    cfg.SESFrom,
+		to:      append([]string(nil), cfg.SESTo...),
+		confSet: cfg.SESConfigurationSet,
+	}
+	if cfg.SendLogGroup != "" {
+		m.sends = newSendLog(awsCfg, cfg.SendLogGroup)
+	}
+	return m, nil
 }
 
 // Send returns nil once SES has accepted the mail (it answered with a
-// message id). The SDK retries throttling and server errors itself.
+// message id). An error answer from SES (throttling, a rejected message, a
+// paused account) is an *ErrNotSent; no answer at all (a timeout, a broken
+// connection) leaves the outcome unknown.
 func (m *sesMailer) Send(ctx context.Context, e Enquiry) error {
 	text, html, err := renderMail(e)
 	if err != nil {
 		return fmt.Errorf("ses: %w", err)
 	}
 	utf8 := aws.String("UTF-8")
-	_, err = m.client.SendEmail(ctx, &sesv2.SendEmailInput{
+	in := &sesv2.SendEmailInput{
 		FromEmailAddress: aws.String(m.from),
 		Destination:      &types.Destination{ToAddresses: m.to},
 		// Replying to the mail answers the visitor directly.
@@ -67,11 +85,35 @@ func (m *sesMailer) Send(ctx context.Context, e Enquiry) error {
 				Html: &types.Content{Data: aws.String(html), Charset: utf8},
 			},
 		}},
-	})
+		EmailTags: []types.MessageTag{{Name: aws.String(enquiryTag), Value: aws.String(e.ID)}},
+	}
+	if m.confSet != "" {
+		in.ConfigurationSetName = aws.String(m.confSet)
+	}
+	_, err = m.client.SendEmail(ctx, in)
+	var answered *smithyhttp.ResponseError
+	if errors.As(err, &answered) && answered.Response != nil && answered.Response.Response != nil &&
+		answered.HTTPStatusCode() >= 300 {
+		// SES answered, and not with a message id: nothing was accepted.
+		return &ErrNotSent{fmt.Errorf("ses: %w", err)}
+	}
 	if err != nil {
 		return fmt.Errorf("ses: %w", err)
 	}
 	return nil
+}
+
+// enquiryTag is the SES message tag that carries the enquiry id into SES's
+// events.
+const enquiryTag = "enquiry"
+
+// Accepted reports whether SES accepted a mail for e, from the send log.
+// Without one it cannot know, and says no: the enquiry is sent again.
+func (m *sesMailer) Accepted(ctx context.Context, e Enquiry) (bool, error) {
+	if m.sends == nil {
+		return false, nil
+	}
+	return m.sends.has(ctx, e)
 }
 
 // mailSubject names the visitor so the inbox can be scanned at a glance. The

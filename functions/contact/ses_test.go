@@ -160,7 +160,11 @@ type storedMail struct {
 	} `json:"body"`
 }
 
-func TestSESMailerAgainstLocalSES(t *testing.T) {
+// The way of one enquiry as deployed, with the local SES v2 API standing in
+// for SES: the form's post is answered "received" once the enquiry is on
+// the queue; the delivery takes it off the queue and sends it through SES;
+// the mail is in SES's store, and the ledger says sent.
+func TestEnquiryThroughQueueAndSES(t *testing.T) {
 	base := startSESLocal(t)
 	isolateAWS(t, base)
 	cfg := sesConfig(t)
@@ -168,30 +172,44 @@ func TestSESMailerAgainstLocalSES(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	clk := &clock{t: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
+	q := &memQueue{now: clk.Now, maxReceives: DefaultPolicy.MaxAttempts, visibility: 3 * time.Minute}
 
 	w := call{body: encode(t, with(
 		"name", "Ada <b>Lovelace</b>",
 		"email", "ada@example.com",
 		"message", "Hello <script>alert('x')</script> & goodbye\nSecond line",
-	))}.do(t, New(cfg, m, nil))
+	))}.do(t, New(cfg, q, nil))
 	if w.Code != http.StatusOK {
 		t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
 	}
-	id := decodeAnswer(t, w.Body.Bytes()).ID
+	a := decodeAnswer(t, w.Body.Bytes())
+	if a.Status != "received" {
+		t.Errorf("answer %+v; want status received", a)
+	}
+	id := a.ID
+	if mails := sesStore(t, base); len(mails) != 0 {
+		t.Fatalf("SES holds %d mails before delivery; the answer must not wait for SES", len(mails))
+	}
 
-	res, err := http.Get(base + "/store")
-	if err != nil {
-		t.Fatal(err)
+	msgs := q.receive()
+	if len(msgs) != 1 {
+		t.Fatalf("%d messages on the queue; want the enquiry", len(msgs))
 	}
-	defer res.Body.Close()
-	var store struct{ Emails []storedMail }
-	if err := json.NewDecoder(res.Body).Decode(&store); err != nil {
-		t.Fatal(err)
+	ledger := NewMemoryLedger()
+	d := &Deliverer{Mailer: m, Ledger: ledger, Policy: DefaultPolicy, Now: clk.Now}
+	if v := d.Deliver(context.Background(), Message{Body: msgs[0].body, Attempt: msgs[0].receives}); !v.Done || v.EnquiryID != id {
+		t.Fatalf("verdict %+v; want %s delivered", v, id)
 	}
-	if len(store.Emails) != 1 {
-		t.Fatalf("local SES holds %d mails; want 1", len(store.Emails))
+	if ledger.State(id) != StateSent {
+		t.Errorf("ledger says %q; want sent", ledger.State(id))
 	}
-	got := store.Emails[0]
+
+	mails := sesStore(t, base)
+	if len(mails) != 1 {
+		t.Fatalf("local SES holds %d mails; want 1", len(mails))
+	}
+	got := mails[0]
 	checks := []struct {
 		what string
 		ok   bool
@@ -215,17 +233,35 @@ func TestSESMailerAgainstLocalSES(t *testing.T) {
 	}
 }
 
-func TestSESFailuresAnswer502(t *testing.T) {
+func sesStore(t *testing.T, base string) []storedMail {
+	t.Helper()
+	res, err := http.Get(base + "/store")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var store struct{ Emails []storedMail }
+	if err := json.NewDecoder(res.Body).Decode(&store); err != nil {
+		t.Fatal(err)
+	}
+	return store.Emails
+}
+
+// An SES failure is a retry, after one request (the SDK does not retry:
+// the queue does), and the ledger knows whether SES answered no (failed:
+// send again) or never answered (unknown: confirm first).
+func TestSESFailuresAreRetriedByTheQueue(t *testing.T) {
 	// release frees a handler made to hang; the server cannot close while
 	// one runs.
 	release := make(chan struct{})
 	defer close(release)
 	parent := t
 	tests := []struct {
-		name    string
-		handler http.HandlerFunc
-		timeout time.Duration
-		wantLog string
+		name      string
+		handler   http.HandlerFunc
+		timeout   time.Duration
+		wantLog   string
+		wantState State
 	}{
 		{
 			name: "sender not verified",
@@ -236,16 +272,30 @@ func TestSESFailuresAnswer502(t *testing.T) {
 				// SES quotes addresses in its messages: the log must not.
 				w.Write([]byte(`{"message":"Email address is not verified. The following identities failed the check in region EU-WEST-1: ada@example.com"}`))
 			},
-			timeout: 10 * time.Second,
-			wantLog: "ses api error MessageRejected",
+			timeout:   10 * time.Second,
+			wantLog:   "aws api error MessageRejected",
+			wantState: StateFailed,
+		},
+		{
+			name: "SES fails inside",
+			handler: func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("X-Amzn-ErrorType", "InternalFailure")
+				w.WriteHeader(http.StatusInternalServerError)
+				w.Write([]byte(`{"message":"internal"}`))
+			},
+			timeout:   10 * time.Second,
+			wantLog:   "aws api error InternalFailure",
+			wantState: StateFailed,
 		},
 		{
 			name: "SES hangs",
 			handler: func(w http.ResponseWriter, r *http.Request) {
 				<-release
 			},
-			timeout: 300 * time.Millisecond,
-			wantLog: "deadline exceeded",
+			timeout:   300 * time.Millisecond,
+			wantLog:   "deadline exceeded",
+			wantState: StateUnknown,
 		},
 	}
 	for _, tt := range tests {
@@ -259,25 +309,28 @@ func TestSESFailuresAnswer502(t *testing.T) {
 			parent.Cleanup(srv.Close)
 			isolateAWS(t, srv.URL)
 			cfg := sesConfig(t)
-			cfg.SendTimeout = tt.timeout
 			m, err := NewMailer(context.Background(), cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var logs logBuffer
-			w := call{body: encode(t, validFields())}.do(t, New(cfg, m, logs.logger()))
-			if w.Code != http.StatusBadGateway {
-				t.Fatalf("status %d, body %s; want 502", w.Code, w.Body)
+			ledger := NewMemoryLedger()
+			d := &Deliverer{Mailer: m, Ledger: ledger, Policy: DefaultPolicy, SendTimeout: tt.timeout, Log: logs.logger()}
+			e := Enquiry{ID: "ENQ1", Received: time.Now(), Name: "Ada", Email: "ada@example.com", Phone: "+1 555 010 0199", CompanySize: "1-50", Message: "Hello there"}
+			body, _ := EncodeEnquiry(e)
+			v := d.Deliver(context.Background(), Message{Body: body, Attempt: 2})
+			if v.Done || v.Outcome != OutcomeRetry || v.After != DefaultPolicy.Backoff(2) {
+				t.Errorf("verdict %+v; want a retry after %v", v, DefaultPolicy.Backoff(2))
 			}
-			if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "delivery" || a.OK || a.ID != "" {
-				t.Errorf("answer %+v; want error delivery and nothing reported sent", a)
+			if n := calls.Load(); n != 1 {
+				t.Errorf("SES called %d times; want once (the queue retries, not the SDK)", n)
 			}
-			if calls.Load() == 0 {
-				t.Error("SES was never called")
+			if s := ledger.State(e.ID); s != tt.wantState {
+				t.Errorf("ledger %q; want %q", s, tt.wantState)
 			}
 			out := logs.String()
-			if !strings.Contains(out, tt.wantLog) || strings.Contains(out, "ada@example.com") {
-				t.Errorf("log %s; want %q and no address", out, tt.wantLog)
+			if !strings.Contains(out, tt.wantLog) || strings.Contains(out, "ada@example.com") || !strings.Contains(out, `"level":"ERROR"`) {
+				t.Errorf("log %s; want an ERROR with %q and no address", out, tt.wantLog)
 			}
 		})
 	}

@@ -1,6 +1,8 @@
 // Command lambda is the contact function's AWS Lambda entry point: it reads
-// its configuration from CONTACT_* variables, sends through SES, logs JSON to
-// stdout (CloudWatch) and serves Function URL events, refusing with 403 any
+// its configuration from CONTACT_* variables, stores each accepted enquiry on
+// the delivery queue (CONTACT_QUEUE_URL; the delivery function, cmd/deliver,
+// sends it on), logs JSON to stdout (CloudWatch) and serves Function URL
+// events, refusing with 403 any
 // event that Lambda did not authenticate with IAM (CONTACT_REQUIRE_IAM,
 // true unless set to false): the deployed URL is reachable only through the
 // site's CloudFront distribution, which signs its requests. Build it with `make
@@ -11,7 +13,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"os"
 
@@ -39,10 +40,10 @@ func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Mailer != contact.MailerSES {
+	if cfg.QueueURL == "" {
 		// A Lambda's disk is scratch space that disappears with the
 		// instance: an outbox there would lose every enquiry.
-		return nil, fmt.Errorf("CONTACT_MAILER=%q: a Lambda must deliver with %q", cfg.Mailer, contact.MailerSES)
+		return nil, errors.New("CONTACT_QUEUE_URL is not set: a Lambda must store enquiries on the delivery queue")
 	}
 	// Deployed, the Function URL has AuthType AWS_IAM and only the site's
 	// CloudFront distribution may invoke it; the function refuses any event
@@ -53,9 +54,9 @@ func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger)
 	if getenv("CONTACT_ALLOWED_ORIGINS") == "" {
 		return nil, errors.New("CONTACT_ALLOWED_ORIGINS is not set: the site's origin, e.g. https://www.vozia.example")
 	}
-	m, err := contact.NewMailer(ctx, cfg)
+	st, err := contact.NewQueueStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return contact.NewFunctionURLHandler(cfg, m, logger), nil
+	return contact.NewFunctionURLHandler(cfg, st, logger), nil
 }

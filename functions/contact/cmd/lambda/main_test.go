@@ -15,11 +15,9 @@ func TestSetupRefusesLocalOnlyConfigurations(t *testing.T) {
 	t.Setenv("AWS_CONFIG_FILE", none)
 	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", none)
 	t.Setenv("AWS_EC2_METADATA_DISABLED", "true")
+	t.Setenv("AWS_REGION", "eu-west-1")
 	ses := map[string]string{
-		"CONTACT_MAILER":          "ses",
-		"CONTACT_SES_FROM":        "web@vozia.example",
-		"CONTACT_SES_TO":          "sales@vozia.example",
-		"CONTACT_SES_REGION":      "eu-west-1",
+		"CONTACT_QUEUE_URL":       "https://sqs.eu-west-1.amazonaws.com/111111111111/enquiries",
 		"CONTACT_ALLOWED_ORIGINS": "https://www.vozia.example",
 	}
 	without := func(key string, extra ...string) map[string]string {
@@ -40,10 +38,8 @@ func TestSetupRefusesLocalOnlyConfigurations(t *testing.T) {
 		want string // in the error; "" for success
 	}{
 		{"production settings", ses, ""},
-		{"outbox by default", without("CONTACT_MAILER"), `a Lambda must deliver with "ses"`},
-		{"outbox asked for", without("", "CONTACT_MAILER", "outbox"), `a Lambda must deliver with "ses"`},
+		{"no queue: an outbox on scratch disk", without("CONTACT_QUEUE_URL"), "CONTACT_QUEUE_URL is not set"},
 		{"no origin", without("CONTACT_ALLOWED_ORIGINS"), "CONTACT_ALLOWED_ORIGINS is not set"},
-		{"no sender", without("CONTACT_SES_FROM"), "CONTACT_SES_FROM"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

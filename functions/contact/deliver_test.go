@@ -1,0 +1,550 @@
+package contact
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"hash/fnv"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+)
+
+// clock is the tests' time: it moves only when told.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// memQueue behaves as the deployed SQS queue does for delivery: a message
+// offered is invisible for its visibility timeout (or the wait a failed
+// attempt set), comes back until it is deleted, and once it has been
+// offered maxReceives times, the next receive moves it to the dead-letter
+// store instead (SQS's redrive policy). It is the handler's Store, as the
+// queue is deployed.
+type memQueue struct {
+	mu          sync.Mutex
+	now         func() time.Time
+	maxReceives int
+	visibility  time.Duration
+	live        []*queued
+	dead        []*queued
+}
+
+type queued struct {
+	body      []byte
+	receives  int
+	visibleAt time.Time
+}
+
+func (q *memQueue) Put(_ context.Context, e Enquiry) error {
+	body, err := EncodeEnquiry(e)
+	if err != nil {
+		return err
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.live = append(q.live, &queued{body: body, visibleAt: q.now()})
+	return nil
+}
+
+// receive offers every visible message, redriving the exhausted ones.
+func (q *memQueue) receive() []*queued {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	now := q.now()
+	var out []*queued
+	keep := q.live[:0]
+	for _, m := range q.live {
+		switch {
+		case now.Before(m.visibleAt):
+			keep = append(keep, m)
+		case m.receives >= q.maxReceives:
+			q.dead = append(q.dead, m)
+		default:
+			m.receives++
+			m.visibleAt = now.Add(q.visibility)
+			out = append(out, m)
+			keep = append(keep, m)
+		}
+	}
+	q.live = keep
+	return out
+}
+
+// settle applies a verdict: deleted when done, else visible again after
+// the verdict's wait. lostDelete keeps a done message, as when SQS offers a
+// message again after its deletion failed: at-least-once delivery.
+func (q *memQueue) settle(m *queued, v Verdict, lostDelete bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if v.Done && !lostDelete {
+		q.live = slices.DeleteFunc(q.live, func(x *queued) bool { return x == m })
+		return
+	}
+	if !v.Done {
+		m.visibleAt = q.now().Add(v.After)
+	}
+}
+
+// copyOf queues a second copy of m, offered at once: SQS may hand one
+// message to two consumers at the same time.
+func (q *memQueue) copyOf(m *queued) *queued {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	c := &queued{body: m.body, receives: 1, visibleAt: q.now().Add(q.visibility)}
+	q.live = append(q.live, c)
+	return c
+}
+
+// redrive moves the dead letters back, as `make redrive` does.
+func (q *memQueue) redrive() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	n := len(q.dead)
+	for _, m := range q.dead {
+		q.live = append(q.live, &queued{body: m.body, visibleAt: q.now()})
+	}
+	q.dead = nil
+	return n
+}
+
+func (q *memQueue) counts() (live, dead int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.live), len(q.dead)
+}
+
+func (q *memQueue) deadIDs(t *testing.T) []string {
+	t.Helper()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	var ids []string
+	for _, m := range q.dead {
+		e, err := DecodeEnquiry(m.body)
+		if err != nil {
+			t.Fatalf("dead letter %q: %v", m.body, err)
+		}
+		ids = append(ids, e.ID)
+	}
+	return ids
+}
+
+// standIn is the mailer of the tests: it delivers to an outbox file (the
+// mailbox) unless its schedule says otherwise at the clock's time. Like SES
+// with its send log, it can say afterwards whether it accepted a mail.
+type standIn struct {
+	box      *Outbox
+	now      func() time.Time
+	schedule func(e Enquiry, now time.Time, firstAccept bool) behaviour
+
+	mu       sync.Mutex
+	accepted map[string]bool
+}
+
+type behaviour int
+
+const (
+	accept            behaviour = iota
+	refuse                      // answers "not accepted" (throttled, rejected)
+	hang                        // no answer; nothing sent
+	acceptThenTimeout           // accepted and delivered, but the answer is lost
+)
+
+var errRefused = &ErrNotSent{errors.New("stand-in: throttled")}
+
+func (s *standIn) Send(ctx context.Context, e Enquiry) error {
+	s.mu.Lock()
+	first := !s.accepted[e.ID]
+	s.mu.Unlock()
+	switch s.schedule(e, s.now(), first) {
+	case refuse:
+		return errRefused
+	case hang:
+		return context.DeadlineExceeded
+	case acceptThenTimeout:
+		if err := s.deliver(ctx, e); err != nil {
+			return err
+		}
+		return context.DeadlineExceeded
+	}
+	return s.deliver(ctx, e)
+}
+
+func (s *standIn) deliver(ctx context.Context, e Enquiry) error {
+	if err := s.box.Send(ctx, e); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.accepted[e.ID] = true
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *standIn) Accepted(_ context.Context, e Enquiry) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.accepted[e.ID], nil
+}
+
+// mailbox counts the enquiries in the outbox file by id.
+func mailbox(t *testing.T, path string) map[string]int {
+	t.Helper()
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return map[string]int{}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got := map[string]int{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var e Enquiry
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			t.Fatalf("mailbox line %q: %v", sc.Bytes(), err)
+		}
+		got[e.ID]++
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func hashOf(s string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return h.Sum32()
+}
+
+// TestThousandEnquiriesThroughAnOutage posts 1,000 enquiries over a
+// simulated 16 hours while the mailer fails for the first 8, in bursts
+// (down 75 minutes, up 15, again and again), hangs now and then, and
+// times out after accepting a mail for one enquiry in seven throughout.
+// The queue also offers some messages twice, and some to two consumers at
+// once. After the outage every enquiry is in the mailbox exactly once or in
+// the dead-letter store with its id, none lost; after a redrive, every one
+// is in the mailbox exactly once.
+func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
+	const (
+		enquiries = 1000
+		run       = 16 * time.Hour
+		tick      = 10 * time.Second
+	)
+	clk := &clock{t: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)} // a Friday evening
+	start := clk.Now()
+	policy := DefaultPolicy
+	q := &memQueue{now: clk.Now, maxReceives: policy.MaxAttempts, visibility: 3 * time.Minute}
+
+	boxPath := filepath.Join(t.TempDir(), "mailbox.jsonl")
+	box, err := OpenOutbox(boxPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer box.Close()
+	mailer := &standIn{box: box, now: clk.Now, accepted: map[string]bool{}}
+	mailer.schedule = func(e Enquiry, now time.Time, first bool) behaviour {
+		h := hashOf(e.ID + now.String())
+		if now.Sub(start) < run/2 {
+			if now.Sub(start)%(90*time.Minute) < 75*time.Minute {
+				if h%11 == 0 {
+					return hang
+				}
+				return refuse
+			}
+		}
+		if first && hashOf(e.ID)%7 == 0 {
+			return acceptThenTimeout
+		}
+		return accept
+	}
+	ledger := NewMemoryLedger()
+	var logs logBuffer
+	d := &Deliverer{Mailer: mailer, Ledger: ledger, Policy: policy, Now: clk.Now, Log: logs.logger()}
+
+	cfg := testConfig(t)
+	handler := New(cfg, q, nil)
+	var accepted []string
+	outcomes := map[string]int{}
+	var outcomesMu sync.Mutex
+
+	// One round: every visible message is attempted, four at a time, as
+	// the delivery function's concurrent instances would.
+	round := func() {
+		msgs := q.receive()
+		for _, m := range msgs[:len(msgs):len(msgs)] {
+			if m.receives == 1 && hashOf(string(m.body))%50 == 0 {
+				msgs = append(msgs, q.copyOf(m))
+			}
+		}
+		sem := make(chan struct{}, 4)
+		var wg sync.WaitGroup
+		for _, m := range msgs {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				v := d.Deliver(context.Background(), Message{Body: m.body, Attempt: m.receives})
+				outcomesMu.Lock()
+				outcomes[v.Outcome]++
+				outcomesMu.Unlock()
+				q.settle(m, v, v.Done && hashOf(string(m.body))%20 == 0 && m.receives == 1)
+			}()
+		}
+		wg.Wait()
+	}
+
+	every := run / enquiries
+	next := time.Duration(0)
+	for clk.Now().Sub(start) < run {
+		for len(accepted) < enquiries && clk.Now().Sub(start) >= next {
+			w := call{body: encode(t, with("name", "Visitor "+string(rune('A'+len(accepted)%26))))}.do(t, handler)
+			if w.Code != http.StatusOK {
+				t.Fatalf("enquiry %d: status %d %s; want 200 (stored) whatever the mailer does", len(accepted), w.Code, w.Body)
+			}
+			a := decodeAnswer(t, w.Body.Bytes())
+			if a.Status != "received" || a.ID == "" {
+				t.Fatalf("answer %+v; want status received and the id", a)
+			}
+			accepted = append(accepted, a.ID)
+			next += every
+		}
+		round()
+		clk.Add(tick)
+	}
+	// Recovery: the mailer works; run until the queue is empty.
+	for live, _ := q.counts(); live > 0; live, _ = q.counts() {
+		round()
+		clk.Add(tick)
+		if clk.Now().Sub(start) > 3*run {
+			t.Fatalf("the queue still holds %d messages long after the outage", live)
+		}
+	}
+	if len(accepted) != enquiries {
+		t.Fatalf("%d enquiries posted; want %d", len(accepted), enquiries)
+	}
+
+	got := mailbox(t, boxPath)
+	dead := q.deadIDs(t)
+	for id, n := range got {
+		if n != 1 {
+			t.Errorf("enquiry %s delivered %d times", id, n)
+		}
+	}
+	inDead := map[string]bool{}
+	for _, id := range dead {
+		inDead[id] = true
+	}
+	for _, id := range accepted {
+		if got[id] == 0 && !inDead[id] {
+			t.Errorf("enquiry %s lost: neither in the mailbox nor in the dead-letter store", id)
+		}
+	}
+	delivered := len(got)
+	t.Logf("after the outage: %d delivered, %d dead letters; outcomes %v", delivered, len(dead), outcomes)
+	// The run must have exercised what it claims to.
+	for _, o := range []string{OutcomeDelivered, OutcomeRetry, OutcomeExhausted, OutcomeConfirmed, OutcomeDuplicate} {
+		if outcomes[o] == 0 {
+			t.Errorf("no attempt ended %q: the run does not exercise it", o)
+		}
+	}
+	if len(dead) == 0 {
+		t.Error("no enquiry exhausted its attempts: the outage is too short to test the dead-letter queue")
+	}
+
+	// Redrive, with the mailer healthy.
+	if n := q.redrive(); n != len(dead) {
+		t.Fatalf("redrove %d; want %d", n, len(dead))
+	}
+	for live, _ := q.counts(); live > 0; live, _ = q.counts() {
+		round()
+		clk.Add(tick)
+	}
+	got = mailbox(t, boxPath)
+	for _, id := range accepted {
+		if got[id] != 1 {
+			t.Errorf("after the redrive, enquiry %s delivered %d times; want exactly once", id, got[id])
+		}
+	}
+	if len(got) != enquiries {
+		t.Errorf("mailbox holds %d enquiries; want %d", len(got), enquiries)
+	}
+	if _, n := q.counts(); n != 0 {
+		t.Errorf("%d dead letters after a healthy redrive", n)
+	}
+	for _, id := range accepted {
+		if s := ledger.State(id); s != StateSent {
+			t.Errorf("ledger has %s as %q; want sent", id, s)
+		}
+	}
+}
+
+func TestBackoffDoublesUpToItsCap(t *testing.T) {
+	p := DefaultPolicy
+	want := []time.Duration{30 * time.Second, time.Minute, 2 * time.Minute, 4 * time.Minute, 8 * time.Minute,
+		16 * time.Minute, 32 * time.Minute, time.Hour, time.Hour, time.Hour}
+	var total time.Duration
+	for n := 1; n <= p.MaxAttempts; n++ {
+		if got := p.Backoff(n); got != want[n-1] {
+			t.Errorf("Backoff(%d) = %v; want %v", n, got, want[n-1])
+		}
+		total += p.Backoff(n)
+	}
+	if total < 3*time.Hour+30*time.Minute || total > 4*time.Hour+30*time.Minute {
+		t.Errorf("attempts spread over %v; the README says about four hours", total)
+	}
+}
+
+// A send that succeeded but whose answer was lost is confirmed, not sent
+// again; a mailer that cannot confirm sends again (a duplicate beats a
+// loss).
+func TestUnknownOutcome(t *testing.T) {
+	clk := &clock{t: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
+	e := Enquiry{ID: "ABC234", Received: clk.Now(), Name: "Ada", Email: "ada@example.com", Message: "Hello there"}
+	body, err := EncodeEnquiry(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boxPath := filepath.Join(t.TempDir(), "box.jsonl")
+	box, err := OpenOutbox(boxPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer box.Close()
+	s := &standIn{box: box, now: clk.Now, accepted: map[string]bool{},
+		schedule: func(_ Enquiry, _ time.Time, first bool) behaviour {
+			if first {
+				return acceptThenTimeout
+			}
+			return accept
+		}}
+	ledger := NewMemoryLedger()
+	d := &Deliverer{Mailer: s, Ledger: ledger, Policy: DefaultPolicy, Now: clk.Now}
+	v := d.Deliver(context.Background(), Message{Body: body, Attempt: 1})
+	if v.Done || v.Outcome != OutcomeRetry || ledger.State(e.ID) != StateUnknown {
+		t.Fatalf("verdict %+v, ledger %q; want a retry with the outcome unknown", v, ledger.State(e.ID))
+	}
+	clk.Add(v.After)
+	if v := d.Deliver(context.Background(), Message{Body: body, Attempt: 2}); !v.Done || v.Outcome != OutcomeConfirmed {
+		t.Fatalf("verdict %+v; want the earlier send confirmed", v)
+	}
+	if n := mailbox(t, boxPath)[e.ID]; n != 1 {
+		t.Errorf("delivered %d times; want once", n)
+	}
+	// Offered again (a redrive, a duplicate message): dropped.
+	if v := d.Deliver(context.Background(), Message{Body: body, Attempt: 1}); !v.Done || v.Outcome != OutcomeDuplicate {
+		t.Fatalf("verdict %+v; want a duplicate", v)
+	}
+}
+
+func TestClaimsExcludeEachOther(t *testing.T) {
+	now := time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)
+	l := NewMemoryLedger()
+	ctx := context.Background()
+	a, _ := l.Claim(ctx, "X", now, time.Minute)
+	b, _ := l.Claim(ctx, "X", now.Add(time.Second), time.Minute)
+	if a.State != StateNew || b.State != StateBusy || !b.Until.Equal(now.Add(time.Minute)) {
+		t.Fatalf("claims %+v, %+v; want the first new, the second busy until the first's lease ends", a, b)
+	}
+	// The first attempt died without settling: after its lease the id is
+	// unknown, and the first attempt can no longer release it.
+	c, _ := l.Claim(ctx, "X", now.Add(2*time.Minute), time.Minute)
+	if c.State != StateUnknown {
+		t.Fatalf("claim after an expired lease: %+v; want unknown", c)
+	}
+	l.Settle(ctx, "X", a.Token, StateFailed, now)
+	if l.State("X") != stateSending {
+		t.Errorf("a stale attempt released another's claim")
+	}
+	l.Settle(ctx, "X", c.Token, StateSent, now)
+	if d, _ := l.Claim(ctx, "X", now.Add(time.Hour), time.Minute); d.State != StateSent {
+		t.Errorf("claim after sent: %+v; want sent", d)
+	}
+}
+
+func TestUnreadableMessageGoesStraightToTheDeadLetters(t *testing.T) {
+	d := &Deliverer{Mailer: &recordingMailer{}, Ledger: NewMemoryLedger(), Policy: DefaultPolicy}
+	for _, body := range []string{`{}`, `not json`, `{"id":"a\"b"}`, `{"id":"X","extra":1}`} {
+		v := d.Deliver(context.Background(), Message{Body: []byte(body), Attempt: 1})
+		if v.Done || v.After != 0 || v.Outcome != OutcomeUnreadable {
+			t.Errorf("%s: verdict %+v; want unreadable, offered again at once (to reach the dead-letter queue)", body, v)
+		}
+	}
+}
+
+func TestEncodeEnquiryIsASCIIAndRoundTrips(t *testing.T) {
+	e := Enquiry{ID: "ID1", Name: "Zoë \uFFFE 😀", Message: "a\nb\t<c>", Received: time.Date(2026, 1, 2, 3, 4, 5, 6e6, time.UTC)}
+	b, err := EncodeEnquiry(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range b {
+		if c < 0x20 || c > 0x7e {
+			t.Fatalf("byte %#x in %s", c, b)
+		}
+	}
+	back, err := DecodeEnquiry(b)
+	if err != nil || back != e {
+		t.Fatalf("round trip %+v, %v; want %+v", back, err, e)
+	}
+}
+
+// fakeVisibility records the waits the delivery function sets.
+type fakeVisibility struct{ waits []int32 }
+
+func (f *fakeVisibility) ChangeMessageVisibility(_ context.Context, in *sqs.ChangeMessageVisibilityInput, _ ...func(*sqs.Options)) (*sqs.ChangeMessageVisibilityOutput, error) {
+	f.waits = append(f.waits, in.VisibilityTimeout)
+	return &sqs.ChangeMessageVisibilityOutput{}, nil
+}
+
+func TestQueueHandlerSetsTheBackoffAndReportsFailures(t *testing.T) {
+	good, _ := EncodeEnquiry(Enquiry{ID: "GOOD", Name: "A"})
+	bad, _ := EncodeEnquiry(Enquiry{ID: "BAD", Name: "B"})
+	m := &recordingMailer{}
+	fails := &failFor{Mailer: m, id: "BAD"}
+	var v fakeVisibility
+	h := NewQueueHandler(&Deliverer{Mailer: fails, Ledger: NewMemoryLedger(), Policy: DefaultPolicy}, &v, "https://sqs.example/q")
+	res, err := h(context.Background(), events.SQSEvent{Records: []events.SQSMessage{
+		{MessageId: "m1", Body: string(good), Attributes: map[string]string{"ApproximateReceiveCount": "1"}},
+		{MessageId: "m2", Body: string(bad), Attributes: map[string]string{"ApproximateReceiveCount": "3"}},
+	}})
+	if err == nil {
+		t.Error("no error for a failed delivery: Lambda's Errors metric (and its alarm) would not see it")
+	}
+	if len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "m2" {
+		t.Errorf("batch item failures %+v; want m2 alone", res.BatchItemFailures)
+	}
+	if !slices.Equal(v.waits, []int32{int32(DefaultPolicy.Backoff(3) / time.Second)}) {
+		t.Errorf("visibility waits %v; want the third attempt's backoff, %v", v.waits, DefaultPolicy.Backoff(3))
+	}
+	if len(m.Sent()) != 1 || m.Sent()[0].ID != "GOOD" {
+		t.Errorf("sent %+v; want GOOD", m.Sent())
+	}
+}
+
+type failFor struct {
+	Mailer
+	id string
+}
+
+func (f *failFor) Send(ctx context.Context, e Enquiry) error {
+	if e.ID == f.id {
+		return errRefused
+	}
+	return f.Mailer.Send(ctx, e)
+}

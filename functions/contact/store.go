@@ -1,0 +1,139 @@
+package contact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+)
+
+// Store keeps an accepted enquiry durably. The handler answers 200
+// ("received") only once Put has returned nil, and 502 otherwise, so a
+// visitor is never told of an enquiry that could still be lost. Put must be
+// safe for concurrent use.
+//
+// Deployed, the store is the delivery queue (SQS): the message is the
+// enquiry, and the delivery function (deliver.go) sends it on with
+// retries. Locally it is the outbox file, which is also the mailbox.
+type Store interface {
+	Put(ctx context.Context, e Enquiry) error
+}
+
+// Put appends e to the outbox: locally the outbox is both the store and the
+// mailbox.
+func (o *Outbox) Put(ctx context.Context, e Enquiry) error { return o.Send(ctx, e) }
+
+// queueStore puts each enquiry on an SQS queue, as one message whose body
+// is the enquiry (EncodeEnquiry). SendMessage returns once SQS has stored
+// the message redundantly, so a 200 after it survives the loss of the
+// function, of SES, or of an availability zone.
+type queueStore struct {
+	client interface {
+		SendMessage(context.Context, *sqs.SendMessageInput, ...func(*sqs.Options)) (*sqs.SendMessageOutput, error)
+	}
+	url string
+}
+
+// NewQueueStore returns the store of the deployed function: the SQS queue at
+// cfg.QueueURL, with the AWS SDK's usual configuration (the execution role,
+// AWS_REGION; AWS_ENDPOINT_URL_SQS points it elsewhere in tests).
+func NewQueueStore(ctx context.Context, cfg Config) (Store, error) {
+	if cfg.QueueURL == "" {
+		return nil, errors.New("queue store needs CONTACT_QUEUE_URL")
+	}
+	awsCfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("queue: loading AWS configuration: %w", err)
+	}
+	if awsCfg.Region == "" {
+		return nil, errors.New("queue: no AWS region: set AWS_REGION")
+	}
+	return &queueStore{client: sqs.NewFromConfig(awsCfg), url: cfg.QueueURL}, nil
+}
+
+func (q *queueStore) Put(ctx context.Context, e Enquiry) error {
+	body, err := EncodeEnquiry(e)
+	if err != nil {
+		return fmt.Errorf("queue: %w", err)
+	}
+	_, err = q.client.SendMessage(ctx, &sqs.SendMessageInput{
+		QueueUrl:    aws.String(q.url),
+		MessageBody: aws.String(string(body)),
+	})
+	if err != nil {
+		return fmt.Errorf("queue: %w", err)
+	}
+	return nil
+}
+
+// EncodeEnquiry is an enquiry as the queue carries it: its JSON with every
+// character outside printable ASCII written as a \u escape. SQS refuses a
+// body holding some characters a visitor may type (U+FFFE, U+FFFF), and an
+// ASCII body is accepted whatever the message says; the enquiry limits keep
+// it far below SQS's 256 KiB (5,000 emoji are 60 KB escaped).
+func EncodeEnquiry(e Enquiry) ([]byte, error) {
+	raw, err := marshalJSON(e)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(raw)+len(raw)/4)
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		i += size
+		if r < utf8.RuneSelf && r >= 0x20 && r != 0x7f {
+			out = append(out, byte(r))
+			continue
+		}
+		if r > 0xffff {
+			r -= 0x10000
+			out = appendEscape(out, 0xd800+(r>>10))
+			out = appendEscape(out, 0xdc00+(r&0x3ff))
+			continue
+		}
+		out = appendEscape(out, r)
+	}
+	return out, nil
+}
+
+func appendEscape(b []byte, r rune) []byte {
+	s := strconv.FormatInt(int64(r), 16)
+	b = append(b, `\u`...)
+	for range 4 - len(s) {
+		b = append(b, '0')
+	}
+	return append(b, s...)
+}
+
+// DecodeEnquiry reads a queue message's body back. An enquiry without an id
+// is refused: the id is what delivery is idempotent on.
+func DecodeEnquiry(body []byte) (Enquiry, error) {
+	var e Enquiry
+	if err := unmarshalStrict(body, &e); err != nil {
+		return Enquiry{}, fmt.Errorf("enquiry message: %w", err)
+	}
+	if !validID(e.ID) {
+		return Enquiry{}, fmt.Errorf("enquiry message: id %q is not an enquiry id", e.ID)
+	}
+	return e, nil
+}
+
+// validID accepts the ids the handler makes (rand.Text: 26 characters of
+// base32), and any other short run of letters and digits: the id goes into
+// a ledger key, a mail tag and a log filter, all of which it must not
+// escape.
+func validID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range []byte(id) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
