@@ -1,7 +1,10 @@
 # Deployment chores; the root Makefile includes this file.
-#   make deploy        build, package the Lambda, deploy one stage (DEPLOY_ENV), print its URL
+#   make deploy        build, package the Lambdas, deploy one stage (DEPLOY_ENV), print its URL
+#   make deploy-build  build and package only, for DEPLOY_ENV, with no credentials needed (CI's build job)
+#   make deploy-upload deploy what deploy-build made, building nothing (CI's deploy jobs)
 #   make deploy-plan   build, package, and show what a deployment would change (cdk diff)
 #   make deploy-deps   npm ci in deploy/ (only when node_modules is missing or older than the lock)
+#   make redrive       ENV=staging|production: send the dead letters back to the delivery queue (README: Alarms)
 #   make test-deploy   the stacks synthesized (both stages and the pull request previews): assertions, cdk-nag's
 #                      AwsSolutions checks, cfn-lint; the workflows' pins, permissions and lint
 #   make cfn-lint      install cfn-lint (pip) when missing
@@ -27,7 +30,7 @@ DEPLOY_PARAMS    = $(foreach p,SES_FROM:ContactSesFrom SES_TO:ContactSesTo SES_I
                      SES_REGION:ContactSesRegion RATE_PER_MINUTE:ContactRatePerMinute RATE_BURST:ContactRateBurst,\
                      $(if $(CONTACT_$(word 1,$(subst :, ,$(p)))),--parameters '$(DEPLOY_STACK):$(word 2,$(subst :, ,$(p)))=$(CONTACT_$(word 1,$(subst :, ,$(p))))'))
 
-.PHONY: deploy deploy-plan deploy-deps deploy-inputs test-deploy aws-credentials cfn-lint
+.PHONY: deploy deploy-plan deploy-deps deploy-inputs deploy-build deploy-digests deploy-upload test-deploy aws-credentials cfn-lint redrive
 
 deploy/node_modules/.installed: deploy/package.json deploy/package-lock.json
 	cd deploy && $(NPM) ci --no-audit --no-fund --loglevel=error
@@ -45,16 +48,30 @@ aws-credentials:
 	fi
 	@if [ -z "$(DEPLOY_BASE_URL)" ]; then echo "DEPLOY_ENV=$(DEPLOY_ENV): not in deploy/environments.json (staging or production)" >&2; exit 1; fi
 
-# The site built for the stage's URL, the Lambda package, and the digests
-# the live site published at its last deployment (none: invalidate all).
-deploy-inputs: aws-credentials deps deploy-deps
+# The site built for the stage's URL and the Lambda packages. Needs no
+# credentials, and CI runs it in a job that has none (the build runs
+# content, and content is untrusted): the deployment job only uploads.
+deploy-build: deps
+	@if [ -z "$(DEPLOY_BASE_URL)" ]; then echo "DEPLOY_ENV=$(DEPLOY_ENV): not in deploy/environments.json" >&2; exit 1; fi
 	$(GO) run ./cmd/build -base-url $(DEPLOY_BASE_URL)
 	$(MAKE) --no-print-directory lambda
+
+# The digests the live site published at its last deployment (none:
+# invalidate all).
+deploy-digests:
 	@mkdir -p $(DEPLOY_OUT)
 	@node -e "fetch(process.argv[1], {signal: AbortSignal.timeout(10000)}).then(r => r.ok ? r.text() : Promise.reject(r.status)).then(t => require('fs').writeFileSync(process.argv[2], t)).catch(e => { require('fs').rmSync(process.argv[2], {force: true}); console.log('no previous digests at ' + process.argv[1] + ' (' + e + '): every path will be invalidated'); })" \
 	  "$(DEPLOY_BASE_URL)/_deploy/digests.json" "$(DEPLOY_OUT)/previous-digests.json"
 
-deploy: deploy-inputs
+deploy-inputs: aws-credentials deploy-build deploy-deps deploy-digests
+
+deploy: aws-credentials deploy-build deploy-upload
+
+# Deploys what deploy-build made (in CI, the build job's artifact): no Go,
+# no build, only the CDK app and the upload.
+deploy-upload: aws-credentials deploy-deps deploy-digests
+	@for f in dist/site/index.html dist/cdn/routes.json dist/functions/contact.zip dist/functions/deliver.zip; do \
+	  [ -f "$$f" ] || { echo "$$f is missing: run make deploy-build DEPLOY_ENV=$(DEPLOY_ENV) first (CI: the build job's artifact)" >&2; exit 1; }; done
 	$(CDK) deploy $(DEPLOY_STACK) $(DEPLOY_CONTEXT) $(DEPLOY_PARAMS) --require-approval $(DEPLOY_APPROVAL) --outputs-file ../$(DEPLOY_OUT)/outputs.json
 	@node -p "require('./$(DEPLOY_OUT)/outputs.json')['$(DEPLOY_STACK)'].SiteUrl" > $(DEPLOY_OUT)/site-url
 	@echo "$(DEPLOY_ENV) is live at $$(cat $(DEPLOY_OUT)/site-url)"
@@ -74,3 +91,15 @@ test-deploy: deploy-deps cfn-lint
 	cd deploy && npx --no-install tsc --noEmit -p .
 	cd deploy && node --import tsx --test test/*.test.ts
 	cd deploy && $(GO) tool actionlint ../.github/workflows/*.yml
+
+# make redrive ENV=staging|production: SQS's own redrive of the stage's
+# dead-letter queue back to the delivery queue, after the cause of the
+# DeadLetters alarm is fixed (README: Alarms). The ledger keeps an enquiry
+# that was in fact delivered from going out twice. Needs the AWS CLI.
+REDRIVE_ENV = $(or $(ENV),$(DEPLOY_ENV))
+redrive: aws-credentials
+	@arn=$$(aws cloudformation describe-stacks --stack-name VoziaSite-$(REDRIVE_ENV) \
+	    --query "Stacks[0].Outputs[?OutputKey=='DeadLetterQueueArn'].OutputValue" --output text) && \
+	  [ -n "$$arn" ] && [ "$$arn" != None ] || { echo "VoziaSite-$(REDRIVE_ENV) has no DeadLetterQueueArn output: deploy it first" >&2; exit 1; }; \
+	  echo "moving the dead letters of $$arn back to the delivery queue"; \
+	  aws sqs start-message-move-task --source-arn "$$arn"

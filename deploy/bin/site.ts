@@ -1,7 +1,8 @@
 // The CDK app: one stack per environment.
 //
 //   npx cdk deploy -c env=staging|production [-c siteDir=../dist/site] [-c cdnDir=../dist/cdn]
-//       [-c contactZip=../dist/functions/contact.zip] [-c previousDigests=FILE] [-c certificateArn=ARN]
+//       [-c contactZip=../dist/functions/contact.zip] [-c deliverZip=../dist/functions/deliver.zip]
+//       [-c previousDigests=FILE] [-c certificateArn=ARN]
 //   npx cdk deploy -c env=preview -c certificateArn=ARN [-c cdnDir=../dist/cdn]
 //
 // The preview environment is the pull request previews' stack
@@ -45,11 +46,13 @@ function siteApp(name: string | undefined) {
   const site = loadEnvironment(join(root, 'environments.json'), name);
   const siteDir = resolve(root, ctx('siteDir', '../dist/site')!);
   const contactZip = resolve(root, ctx('contactZip', '../dist/functions/contact.zip')!);
+  const deliverZip = resolve(root, ctx('deliverZip', '../dist/functions/deliver.zip')!);
   for (const [path, hint] of [
     [join(siteDir, 'index.html'), 'make build'],
     [join(cdnDir, 'routes.json'), 'make build'],
     [join(cdnDir, 'viewer-request.js'), 'make build'],
     [contactZip, 'make lambda'],
+    [deliverZip, 'make lambda'],
   ]) {
     if (!existsSync(path)) throw new Error(`${path} is missing: run ${hint} first (or make deploy, which runs both)`);
   }
@@ -69,11 +72,12 @@ function siteApp(name: string | undefined) {
 
   new SiteStack(app, `VoziaSite-${name}`, {
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-    description: `Vozia website, ${name}: S3 + CloudFront + the contact Lambda`,
+    description: `Vozia website, ${name}: S3 + CloudFront + the contact and delivery Lambdas`,
     site,
     siteDir,
     cdnDir,
     contactZip,
+    deliverZip,
     previousDigests,
     certificateArn: ctx('certificateArn'),
   });

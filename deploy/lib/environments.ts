@@ -12,7 +12,19 @@ export interface Environment {
   wafRateLimit: number;
   /** The stage refuses to synthesize without a certificate (CERTIFICATE_ARN): it must answer on its own host, over TLS 1.2. */
   requireCertificate?: boolean;
+  /**
+   * Days any copy of an enquiry is kept by the stage (the queue, the dead
+   * letters, the send log, the ledger's id records); SQS keeps a message 14
+   * days at most. 30 when not given. The privacy policy names this figure
+   * (content/pages/privacy-policy.md; deploy/test checks they agree).
+   */
+  retentionDays: number;
+  /** Where the stage's alarms are mailed (an SNS e-mail subscription, confirmed once by its recipient). */
+  alarmEmail?: string;
 }
+
+/** retentionDays when environments.json gives none. */
+export const DEFAULT_RETENTION_DAYS = 30;
 
 /** The name of the pull request previews' environment, which has a stack of its own (preview-stack.ts). */
 export const PREVIEW = 'preview';
@@ -34,7 +46,14 @@ export function loadEnvironment(file: string, name: string | undefined): Environ
     throw new Error(`choose an environment with -c env=NAME, one of: ${Object.keys(all).join(', ')}`);
   }
   if (name === PREVIEW) throw new Error(`${PREVIEW} is the previews' environment: loadPreviewEnvironment reads it`);
-  const e = all[name];
+  const e = { ...all[name] };
+  e.retentionDays ??= DEFAULT_RETENTION_DAYS;
+  if (!Number.isInteger(e.retentionDays) || e.retentionDays < 1 || e.retentionDays > 365) {
+    throw new Error(`${name}: retentionDays ${e.retentionDays} must be a whole number of days from 1 to 365`);
+  }
+  if (e.alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e.alarmEmail)) {
+    throw new Error(`${name}: alarmEmail ${e.alarmEmail} is not an e-mail address`);
+  }
   const u = new URL(e.baseUrl);
   if (u.protocol !== 'https:' || u.pathname !== '/' || u.search !== '') {
     throw new Error(`${name}: baseUrl ${e.baseUrl} must be an https origin with no path`);

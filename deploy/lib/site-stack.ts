@@ -11,6 +11,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
+import { Alarms, Enquiries } from './enquiries.ts';
 import type { Environment } from './environments.ts';
 import { headersPolicyProps } from './headers.ts';
 import { defaultCacheControl, hashedPrefixes, readManifest, responseHeaders } from './routes.ts';
@@ -28,11 +29,27 @@ export interface SiteStackProps extends StackProps {
   cdnDir: string;
   /** The contact function's package (dist/functions/contact.zip). */
   contactZip: string;
+  /** The delivery function's package (dist/functions/deliver.zip). */
+  deliverZip: string;
   /** The digests the previous deployment published; undefined when unknown. */
   previousDigests?: Record<string, string>;
   /** An ACM certificate in us-east-1 for the base URL's host; without one the site answers on CloudFront's domain. */
   certificateArn?: string;
 }
+
+/**
+ * The request headers the contact function is given: what it reads (the
+ * body's type and digest, the origin for CORS, the preflight's questions)
+ * and the viewer's address, which CloudFront adds itself.
+ */
+export const CONTACT_FORWARDED_HEADERS = [
+  'content-type',
+  'origin',
+  'x-amz-content-sha256',
+  'access-control-request-method',
+  'access-control-request-headers',
+  'cloudfront-viewer-address',
+] as const;
 
 /** Where the access logs go in the log bucket. */
 export const LOG_PREFIXES = { cdn: 'cloudfront/', bucket: 's3/' } as const;
@@ -120,18 +137,36 @@ export class SiteStack extends Stack {
     const ownRegion = new CfnCondition(this, 'ContactSesRegionIsStacks', { expression: Fn.conditionEquals(sesRegion.valueAsString, '') });
     const region = Fn.conditionIf(ownRegion.logicalId, Stack.of(this).region, sesRegion.valueAsString).toString();
 
+    // Where an enquiry goes once received: the delivery queue, the delivery
+    // function that sends it through SES, the dead-letter queue
+    // (enquiries.ts).
+    const enquiries = new Enquiries(this, 'Enquiries', {
+      site,
+      deliverZip: props.deliverZip,
+      sesFrom: sesFrom.valueAsString,
+      sesTo: sesTo.valueAsString,
+      sesRegion: region,
+      sesIdentityArn: `arn:${Stack.of(this).partition}:ses:${region}:${Stack.of(this).account}:identity/${sesIdentity.valueAsString}`,
+      // The configuration set (and its send events) lives in the stack's
+      // region; SES in another region sends without it.
+      configurationSetIfOwnRegion: (name) => Fn.conditionIf(ownRegion.logicalId, name, '').toString(),
+      logRetention: retentionDays(site.logRetentionDays),
+    });
+
     const logGroup = new logs.LogGroup(this, 'ContactLogs', {
       retention: retentionDays(site.logRetentionDays),
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    // Its own role: writing to its own log group and sending as the sender
-    // identity, nothing else (no AWS managed policy, whose logs grant
-    // covers every log group of the account).
+    // Its own role: writing to its own log group and putting enquiries on
+    // the delivery queue, nothing else (no AWS managed policy, whose logs
+    // grant covers every log group of the account; no SES: delivery is the
+    // delivery function's).
     const contactRole = new iam.Role(this, 'ContactRole', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: 'The contact function: its own logs, and ses:SendEmail as the sender identity',
+      description: 'The contact function: its own logs, and sqs:SendMessage on the delivery queue',
     });
     logGroup.grantWrite(contactRole);
+    enquiries.queue.grantSendMessages(contactRole);
     const contact = new lambda.Function(this, 'Contact', {
       description: 'Contact enquiries from the site (functions/contact)',
       runtime: lambda.Runtime.PROVIDED_AL2023,
@@ -139,30 +174,22 @@ export class SiteStack extends Stack {
       handler: 'bootstrap',
       code: lambda.Code.fromAsset(props.contactZip),
       memorySize: 128,
-      // Longer than CONTACT_SEND_TIMEOUT (10s): a slow SES ends in the function's own 502.
+      // Longer than CONTACT_SEND_TIMEOUT (10s): a slow queue ends in the function's own 502.
       timeout: Duration.seconds(15),
       reservedConcurrentExecutions: site.contactReservedConcurrency,
       logGroup,
       role: contactRole,
       environment: {
-        CONTACT_MAILER: 'ses',
-        CONTACT_SES_FROM: sesFrom.valueAsString,
-        CONTACT_SES_TO: sesTo.valueAsString,
-        CONTACT_SES_REGION: region,
+        CONTACT_QUEUE_URL: enquiries.queue.queueUrl,
         CONTACT_ALLOWED_ORIGINS: origin,
         CONTACT_RATE_PER_MINUTE: ratePerMinute.valueAsString,
         CONTACT_RATE_BURST: rateBurst.valueAsString,
         // The URL below answers only CloudFront; the function refuses an
-        // event Lambda did not authenticate even if that ever changes.
+        // event Lambda did not authenticate even if that ever changes, and
+        // trusts CloudFront-Viewer-Address only on authenticated events.
         CONTACT_REQUIRE_IAM: 'true',
       },
     });
-    contact.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [`arn:${Stack.of(this).partition}:ses:${region}:${Stack.of(this).account}:identity/${sesIdentity.valueAsString}`],
-      }),
-    );
     // Reachable only through the distribution: AuthType AWS_IAM, and the
     // origin below (origin access control) grants lambda:InvokeFunctionUrl
     // and lambda:InvokeFunction to CloudFront for this distribution alone.
@@ -201,6 +228,16 @@ export class SiteStack extends Stack {
       headerBehavior: cloudfront.CacheHeaderBehavior.none(),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     });
+    // What the contact function needs of a visitor's request, and the
+    // viewer's address, which CloudFront writes itself (the rate limit's
+    // key: the request's own source is CloudFront). Not the Host header,
+    // which the Function URL would refuse.
+    const contactRequests = new cloudfront.OriginRequestPolicy(this, 'ContactRequests', {
+      comment: "The contact function's request headers and CloudFront's viewer address",
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...CONTACT_FORWARDED_HEADERS),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
     let webAclId: string | undefined;
     if (site.wafRateLimit > 0) {
       webAclId = contactRateRule(this, site.wafRateLimit);
@@ -233,7 +270,7 @@ export class SiteStack extends Stack {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: contactRequests,
           responseHeadersPolicy: headers,
           compress: true,
         },
@@ -372,12 +409,28 @@ export class SiteStack extends Stack {
       },
     ]);
 
+    // CloudFront's metrics are in us-east-1 only: its alarm is made where
+    // it can see them (production is there, for its WAF).
+    const cdnMetricsHere = Token.isUnresolved(this.region) || this.region === 'us-east-1';
+    const alarms = new Alarms(this, 'Alarms', {
+      site,
+      enquiries,
+      contact,
+      distributionId: cdnMetricsHere ? distribution.distributionId : undefined,
+    });
+
     const siteUrl = props.certificateArn ? site.baseUrl : `https://${distribution.distributionDomainName}`;
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'Where the site answers' });
     new CfnOutput(this, 'DistributionDomainName', { value: distribution.distributionDomainName, description: "Point the base URL's DNS here" });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
     new CfnOutput(this, 'ContactFunctionUrl', { value: contactUrl.url, description: 'Answers CloudFront only (403 to anyone else); the site posts to /api/contact' });
     new CfnOutput(this, 'LogBucketName', { value: logBucket.bucketName, description: `Access logs: ${LOG_PREFIXES.cdn} (CloudFront), ${LOG_PREFIXES.bucket} (S3)` });
+    new CfnOutput(this, 'DeliveryQueueUrl', { value: enquiries.queue.queueUrl, description: 'Stored enquiries waiting for delivery' });
+    new CfnOutput(this, 'DeadLetterQueueArn', {
+      value: enquiries.deadLetters.queueArn,
+      description: 'Enquiries that exhausted their delivery attempts; make redrive ENV=... sends them again',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn, description: `Alarms, mailed to ${site.alarmEmail ?? '(no subscription)'}` });
     new CfnOutput(this, 'InvalidatedPaths', { value: invalidate.length ? invalidate.slice(0, 20).join(' ') : '(none)' });
   }
 }
@@ -418,12 +471,21 @@ function retentionDays(days: number): logs.RetentionDays {
 }
 
 /**
+ * How the WAF rule reads a request's path before it compares it with
+ * /api/contact: decoded (twice, so %2563 counts as c too, and %u0063 as
+ * IIS spells it), dot segments and doubled slashes removed, lower-cased.
+ * Without them /api/%63ontact or /x/../api/contact would not be counted,
+ * while CloudFront may still route them to the function.
+ */
+export const CONTACT_PATH_TRANSFORMATIONS = ['URL_DECODE_UNI', 'URL_DECODE', 'NORMALIZE_PATH', 'LOWERCASE'] as const;
+
+/**
  * A WAF in front of the distribution that blocks an IP sending more than
  * limit requests to /api/contact in five minutes: the only limit across
- * the function's instances, since each instance counts its sources alone
- * (and sees CloudFront's addresses). On in production; a stage may leave it
- * off (a web ACL has a monthly fee). CloudFront's web ACLs live in
- * us-east-1, so the stack must be deployed there.
+ * the function's instances, since each instance counts its sources alone.
+ * On in production; a stage may leave it off (a web ACL has a monthly fee).
+ * CloudFront's web ACLs live in us-east-1, so the stack must be deployed
+ * there.
  */
 function contactRateRule(scope: Stack, limit: number): string {
   if (!Number.isInteger(limit) || limit < 10) {
@@ -452,7 +514,7 @@ function contactRateRule(scope: Stack, limit: number): string {
                 fieldToMatch: { uriPath: {} },
                 positionalConstraint: 'STARTS_WITH',
                 searchString: CONTACT_PATH,
-                textTransformations: [{ priority: 0, type: 'NONE' }],
+                textTransformations: CONTACT_PATH_TRANSFORMATIONS.map((type, priority) => ({ priority, type })),
               },
             },
           },

@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { DELIVERY_ATTEMPTS, SES_REVIEW, SQS_MAX_RETENTION_DAYS } from '../lib/enquiries.ts';
 import { loadEnvironment, type Environment } from '../lib/environments.ts';
 import { headersPolicyProps } from '../lib/headers.ts';
-import { SiteStack, type SiteStackProps } from '../lib/site-stack.ts';
+import { CONTACT_FORWARDED_HEADERS, CONTACT_PATH_TRANSFORMATIONS, SiteStack, type SiteStackProps } from '../lib/site-stack.ts';
 import { changedPaths, digests, listFiles } from '../lib/upload.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,18 +47,20 @@ function fixtureInputs() {
     mkdirSync(dirname(join(siteDir, p)), { recursive: true });
     writeFileSync(join(siteDir, p), body);
   }
-  // An empty zip archive stands in for make lambda's package.
+  // Empty zip archives stand in for make lambda's packages.
   const contactZip = join(dir, 'contact.zip');
   writeFileSync(contactZip, Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
-  return { dir, siteDir, contactZip };
+  const deliverZip = join(dir, 'deliver.zip');
+  writeFileSync(deliverZip, Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
+  return { dir, siteDir, contactZip, deliverZip };
 }
 
 function synth(overrides: Partial<SiteStackProps> = {}, site: Environment = staging) {
-  const { dir, siteDir, contactZip } = fixtureInputs();
+  const { dir, siteDir, contactZip, deliverZip } = fixtureInputs();
   const app = new App({ outdir: join(dir, 'cdk.out') });
   // As bin/site.ts does: cdk-nag's AwsSolutions checks on every synth.
   Aspects.of(app).add(new AwsSolutionsChecks());
-  const stack = new SiteStack(app, 'Test', { site, siteDir, cdnDir, contactZip, ...overrides });
+  const stack = new SiteStack(app, 'Test', { site, siteDir, cdnDir, contactZip, deliverZip, ...overrides });
   return { template: Template.fromStack(stack), annotations: Annotations.fromStack(stack) };
 }
 
@@ -249,9 +252,12 @@ describe('contact function', () => {
 
   it('takes its CONTACT_* settings from parameters, and the site origin from the environment', () => {
     const env = fn.Environment.Variables;
-    assert.equal(env.CONTACT_MAILER, 'ses');
-    assert.deepEqual(env.CONTACT_SES_FROM, { Ref: 'ContactSesFrom' });
-    assert.deepEqual(env.CONTACT_SES_TO, { Ref: 'ContactSesTo' });
+    assert.deepEqual(env.CONTACT_QUEUE_URL, { Ref: findId(template.findResources('AWS::SQS::Queue'), 'EnquiriesQueue') }, 'stores on the delivery queue');
+    assert.equal(env.CONTACT_MAILER, undefined, 'sends no mail itself');
+    const deliver = template.findResources('AWS::Lambda::Function')[findId(template.findResources('AWS::Lambda::Function'), 'EnquiriesDeliver')].Properties.Environment.Variables;
+    assert.equal(deliver.CONTACT_MAILER, 'ses');
+    assert.deepEqual(deliver.CONTACT_SES_FROM, { Ref: 'ContactSesFrom' });
+    assert.deepEqual(deliver.CONTACT_SES_TO, { Ref: 'ContactSesTo' });
     assert.deepEqual(env.CONTACT_RATE_PER_MINUTE, { Ref: 'ContactRatePerMinute' });
     assert.deepEqual(env.CONTACT_RATE_BURST, { Ref: 'ContactRateBurst' });
     assert.equal(env.CONTACT_ALLOWED_ORIGINS, 'https://staging.vozia.example');
@@ -485,17 +491,250 @@ describe('environments', () => {
   });
 });
 
+// Issue 44: an enquiry is stored on a queue before the answer, delivered
+// from it with retries, kept no longer than the stage's retentionDays.
+describe('enquiries', () => {
+  const queues = template.findResources('AWS::SQS::Queue');
+  const queueId = findId(queues, 'EnquiriesQueue');
+  const dlqId = findId(queues, 'EnquiriesDeadLetters');
+  const queue = queues[queueId].Properties;
+  const dlq = queues[dlqId].Properties;
+  const days = (n: number) => n * 24 * 3600;
+
+  it('stores on an encrypted queue whose redrive policy moves an enquiry to the dead-letter queue after the delivery attempts', () => {
+    assert.equal(queue.SqsManagedSseEnabled, true);
+    assert.deepEqual(queue.RedrivePolicy, { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: DELIVERY_ATTEMPTS });
+    assert.equal(DELIVERY_ATTEMPTS, 10, 'functions/contact DefaultPolicy.MaxAttempts');
+    assert.equal(queue.VisibilityTimeout, 6 * 30, 'six times the delivery function timeout');
+  });
+
+  it('keeps dead letters 14 days, encrypted, with no dead-letter queue of their own', () => {
+    assert.equal(dlq.SqsManagedSseEnabled, true);
+    assert.equal(dlq.MessageRetentionPeriod, days(14));
+    assert.equal(dlq.RedrivePolicy, undefined);
+  });
+
+  it('refuses plain HTTP on both queues', () => {
+    for (const id of [queueId, dlqId]) {
+      const policy = Object.values(template.findResources('AWS::SQS::QueuePolicy')).find((p) => p.Properties.Queues.some((q: { Ref: string }) => q.Ref === id));
+      assert.ok(policy, `${id} has a queue policy`);
+      assert.ok(
+        policy.Properties.PolicyDocument.Statement.some(
+          (st: { Effect: string; Condition?: { Bool?: Record<string, string> } }) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+        ),
+        `${id} denies requests without TLS`,
+      );
+    }
+  });
+
+  it("keeps every copy no longer than the stage's retentionDays (SQS: 14 days at most)", () => {
+    for (const retentionDays of [7, 30]) {
+      const { template: t } = synth({}, { ...staging, retentionDays });
+      const qs = t.findResources('AWS::SQS::Queue');
+      const queueDays = Math.min(retentionDays, SQS_MAX_RETENTION_DAYS);
+      assert.equal(qs[findId(qs, 'EnquiriesQueue')].Properties.MessageRetentionPeriod, days(queueDays), `queue at ${retentionDays}`);
+      assert.equal(qs[findId(qs, 'EnquiriesDeadLetters')].Properties.MessageRetentionPeriod, days(queueDays), `dead letters at ${retentionDays}`);
+      const groups = t.findResources('AWS::Logs::LogGroup');
+      const sendLog = groups[findId(groups, 'EnquiriesSendLog')].Properties;
+      assert.ok(sendLog.RetentionInDays <= queueDays, `send log ${sendLog.RetentionInDays} days at ${retentionDays}`);
+      const tables = t.findResources('AWS::DynamoDB::Table');
+      const ledger = tables[findId(tables, 'EnquiriesLedger')].Properties;
+      assert.equal(ledger.PointInTimeRecoverySpecification.RecoveryPeriodInDays, Math.min(retentionDays, 35));
+      const fns = t.findResources('AWS::Lambda::Function');
+      assert.equal(fns[findId(fns, 'EnquiriesDeliver')].Properties.Environment.Variables.CONTACT_RETENTION_DAYS, String(retentionDays), 'the ledger TTL');
+    }
+    assert.equal(staging.retentionDays, 30, 'environments.json: 30 days');
+    assert.throws(() => loadEnvironment(writeEnvironments({ staging: { ...staging, retentionDays: 0 } }), 'staging'), /retentionDays 0/);
+    const unset: Partial<Environment> = { ...staging };
+    delete unset.retentionDays;
+    assert.equal(loadEnvironment(writeEnvironments({ staging: unset }), 'staging').retentionDays, 30, 'default 30');
+  });
+
+  it('records deliveries in an encrypted ledger keyed by enquiry id, whose records expire', () => {
+    const tables = template.findResources('AWS::DynamoDB::Table');
+    const ledger = tables[findId(tables, 'EnquiriesLedger')].Properties;
+    assert.deepEqual(ledger.KeySchema, [{ AttributeName: 'id', KeyType: 'HASH' }]);
+    assert.deepEqual(ledger.TimeToLiveSpecification, { AttributeName: 'expires', Enabled: true });
+    assert.equal(ledger.BillingMode, 'PAY_PER_REQUEST');
+    assert.equal(ledger.SSESpecification.SSEEnabled, true);
+    assert.equal(ledger.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled, true);
+  });
+
+  it('delivers one enquiry per invocation, reporting failures item by item, two at a time', () => {
+    const mapping = one('AWS::Lambda::EventSourceMapping');
+    assert.deepEqual(mapping.EventSourceArn, { 'Fn::GetAtt': [queueId, 'Arn'] });
+    assert.equal(mapping.BatchSize, 1);
+    assert.deepEqual(mapping.FunctionResponseTypes, ['ReportBatchItemFailures']);
+    assert.equal(mapping.ScalingConfig.MaximumConcurrency, 2);
+    const fns = template.findResources('AWS::Lambda::Function');
+    const deliver = fns[findId(fns, 'EnquiriesDeliver')].Properties;
+    assert.deepEqual(mapping.FunctionName, { Ref: findId(fns, 'EnquiriesDeliver') });
+    assert.equal(deliver.Environment.Variables.CONTACT_DELIVERY_ATTEMPTS, String(queue.RedrivePolicy.maxReceiveCount));
+    assert.equal(deliver.Runtime, 'provided.al2023');
+  });
+
+  it('lets the contact function only put enquiries on the queue, and the delivery function alone send mail', () => {
+    const fns = template.findResources('AWS::Lambda::Function');
+    const roleOf = (prefix: string) => fns[findId(fns, prefix)].Properties.Role['Fn::GetAtt'][0];
+    const statementsOf = (role: string) =>
+      Object.values(template.findResources('AWS::IAM::Policy'))
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const actions = (role: string) => statementsOf(role).flatMap((st) => [st.Action].flat());
+    const contactActions = actions(roleOf('Contact'));
+    assert.ok(contactActions.includes('sqs:SendMessage'));
+    assert.ok(!contactActions.some((a: string) => a.startsWith('ses:') || a.startsWith('dynamodb:') || a === 'sqs:ReceiveMessage'), contactActions.join(' '));
+    const deliverActions = actions(roleOf('EnquiriesDeliver'));
+    for (const a of ['ses:SendEmail', 'dynamodb:UpdateItem', 'logs:FilterLogEvents', 'sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage']) {
+      assert.ok(deliverActions.includes(a), `delivery may ${a}`);
+    }
+    assert.ok(!deliverActions.includes('sqs:SendMessage'), 'delivery puts nothing on the queue');
+  });
+
+  it("tags SES's send events into the send log, for the delivery to confirm a lost answer", () => {
+    const dest = one('AWS::SES::ConfigurationSetEventDestination').EventDestination;
+    assert.deepEqual(dest.MatchingEventTypes, ['send']);
+    assert.match(JSON.stringify(dest.EventBridgeDestination.EventBusArn), /event-bus\/default/);
+    const rule = one('AWS::Events::Rule');
+    assert.deepEqual(rule.EventPattern['detail-type'], ['Email Sent']);
+    const groups = template.findResources('AWS::Logs::LogGroup');
+    assert.match(JSON.stringify(groups[findId(groups, 'EnquiriesSendLog')].Properties.LogGroupName), /\/aws\/events\//);
+    const policy = one('AWS::Logs::ResourcePolicy');
+    assert.match(JSON.stringify(policy.PolicyDocument), /events\.amazonaws\.com/);
+  });
+
+  it('names the dead-letter queue for make redrive', () => {
+    assert.deepEqual(template.findOutputs('DeadLetterQueueArn').DeadLetterQueueArn.Value, { 'Fn::GetAtt': [dlqId, 'Arn'] });
+    const mk = readFileSync(join(root, 'deploy.mk'), 'utf8');
+    assert.match(mk, /^redrive:/m);
+    assert.match(mk, /start-message-move-task/);
+    assert.match(mk, /DeadLetterQueueArn/);
+  });
+});
+
+describe('alarms', () => {
+  const topics = template.findResources('AWS::SNS::Topic');
+  const topicId = findId(topics, 'AlarmsTopic');
+  const alarms = template.findResources('AWS::CloudWatch::Alarm');
+  const alarm = (prefix: string) => alarms[findId(alarms, prefix)].Properties;
+  const fns = template.findResources('AWS::Lambda::Function');
+
+  it('mail one topic per stage, to the address of environments.json, over TLS only', () => {
+    assert.equal(Object.keys(topics).length, 1);
+    const sub = one('AWS::SNS::Subscription');
+    assert.equal(sub.Protocol, 'email');
+    assert.equal(sub.Endpoint, staging.alarmEmail);
+    assert.deepEqual(sub.TopicArn, { Ref: topicId });
+    const policy = one('AWS::SNS::TopicPolicy');
+    assert.ok(policy.PolicyDocument.Statement.some((st: { Effect: string; Condition?: { Bool?: Record<string, string> } }) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false'));
+  });
+
+  const cases: [string, string, string, number, Record<string, unknown> | undefined][] = [
+    ['DeliveryErrors', 'AWS/Lambda', 'Errors', 1, { FunctionName: { Ref: findId(fns, 'EnquiriesDeliver') } }],
+    ['DeadLetters', 'AWS/SQS', 'ApproximateNumberOfMessagesVisible', 1, { QueueName: { 'Fn::GetAtt': [findId(template.findResources('AWS::SQS::Queue'), 'EnquiriesDeadLetters'), 'QueueName'] } }],
+    ['Contact5xx', 'AWS/Lambda', 'Url5xxCount', 1, { FunctionName: { Ref: findId(fns, 'Contact') } }],
+    ['SesBounceRate', 'AWS/SES', 'Reputation.BounceRate', 0.05, undefined],
+    ['SesComplaintRate', 'AWS/SES', 'Reputation.ComplaintRate', 0.001, undefined],
+    ['Cdn5xxRate', 'AWS/CloudFront', '5xxErrorRate', 5, { DistributionId: { Ref: findId(template.findResources('AWS::CloudFront::Distribution'), 'Cdn') }, Region: 'Global' }],
+  ];
+  for (const [name, namespace, metric, threshold, dimensions] of cases) {
+    it(`${name}: ${namespace} ${metric} at ${threshold} or more, to the topic`, () => {
+      const a = alarm(`Alarms${name}`);
+      assert.equal(a.Namespace, namespace);
+      assert.equal(a.MetricName, metric);
+      assert.equal(a.Threshold, threshold);
+      assert.equal(a.ComparisonOperator, 'GreaterThanOrEqualToThreshold');
+      assert.deepEqual(a.AlarmActions, [{ Ref: topicId }]);
+      assert.deepEqual(a.OKActions, [{ Ref: topicId }]);
+      if (dimensions) {
+        assert.deepEqual(Object.fromEntries(a.Dimensions.map((d: { Name: string; Value: unknown }) => [d.Name, d.Value])), dimensions);
+      }
+      assert.ok(readFileSync(join(root, '..', 'README.md'), 'utf8').includes(`\`${name}\``), `README has a runbook line for ${name}`);
+    });
+  }
+
+  it('alarm at the levels AWS reviews SES accounts at', () => {
+    assert.deepEqual(SES_REVIEW, { bounceRate: 0.05, complaintRate: 0.001 });
+  });
+
+  it("watch CloudFront only where its metrics are (us-east-1)", () => {
+    const { template: t } = synth({ env: { account, region: 'eu-west-1' } });
+    const here = t.findResources('AWS::CloudWatch::Alarm');
+    assert.ok(!Object.keys(here).some((k) => k.startsWith('AlarmsCdn5xxRate')));
+    assert.equal(Object.keys(here).length, cases.length - 1);
+  });
+});
+
+describe('the contact path behind the CDN (issue 38)', () => {
+  it('forwards the viewer address CloudFront writes, and not the Host header', () => {
+    const dist = one('AWS::CloudFront::Distribution').DistributionConfig;
+    const b = dist.CacheBehaviors.find((c: { PathPattern: string }) => c.PathPattern === '/api/contact');
+    const policies = template.findResources('AWS::CloudFront::OriginRequestPolicy');
+    assert.deepEqual(b.OriginRequestPolicyId, { Ref: findId(policies, 'ContactRequests') });
+    const cfg = Object.values(policies)[0].Properties.OriginRequestPolicyConfig;
+    assert.equal(cfg.HeadersConfig.HeaderBehavior, 'whitelist');
+    const headers = cfg.HeadersConfig.Headers.map((h: string) => h.toLowerCase());
+    assert.ok(headers.includes('cloudfront-viewer-address'));
+    assert.ok(!headers.includes('host'));
+    assert.deepEqual(headers, [...CONTACT_FORWARDED_HEADERS]);
+    assert.equal(cfg.CookiesConfig.CookieBehavior, 'none');
+  });
+
+  it('counts decoded, normalized paths in the WAF rate rule', () => {
+    const { template: t } = synth(productionProps, production);
+    const acl = Object.values(t.findResources('AWS::WAFv2::WebACL'))[0].Properties;
+    const match = acl.Rules[0].Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement;
+    const types = match.TextTransformations.sort((a: { Priority: number }, b: { Priority: number }) => a.Priority - b.Priority).map((x: { Type: string }) => x.Type);
+    assert.deepEqual(types, [...CONTACT_PATH_TRANSFORMATIONS]);
+    assert.ok(types.indexOf('NORMALIZE_PATH') > types.indexOf('URL_DECODE'), 'decoded before normalized');
+    // The paths of the review, as WAF would read them with these
+    // transformations, and without any.
+    const counted = (path: string, transformations: readonly string[]) =>
+      transformations.reduce(waf, path).startsWith(match.SearchString) && match.PositionalConstraint === 'STARTS_WITH';
+    for (const path of ['/api/contact', '/api/%63ontact', '/x/../api/contact', '//api/contact', '/api/./contact', '/api/%2563ontact', '/API/Contact']) {
+      assert.ok(counted(path, types), `${path} is counted`);
+    }
+    assert.ok(!counted('/api/%63ontact', ['NONE']) && !counted('/x/../api/contact', ['NONE']), 'without transformations they were not');
+    assert.ok(!counted('/about', types));
+  });
+});
+
+describe('cfn-lint', () => {
+  it('finds no error or warning in either stage', () => {
+    for (const [name, site, props] of [['staging', staging, {}], ['production', production, productionProps]] as const) {
+      const { template: t } = synth(props, site);
+      const file = join(mkdtempSync(join(tmpdir(), 'cfn-lint-')), `${name}.template.json`);
+      writeFileSync(file, JSON.stringify(t.toJSON()));
+      // W3005: CDK's BucketDeployment makes its handler depend on its role
+      // both by GetAtt and by DependsOn; redundant, not wrong, and not ours.
+      const r = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', file], { encoding: 'utf8' });
+      assert.ok(!r.error, `cfn-lint: ${r.error?.message} (make cfn-lint installs it)`);
+      assert.equal(r.status, 0, `${name}: ${r.stdout}${r.stderr}`);
+    }
+  });
+});
+
+describe('privacy policy', () => {
+  it("states the retention of the stages' enquiries, from content", () => {
+    const policy = readFileSync(join(root, '..', 'content', 'pages', 'privacy-policy.md'), 'utf8');
+    const m = /website keeps[^.\n]*?(\d+) days/.exec(policy);
+    assert.ok(m, 'a sentence saying how many days the website keeps an enquiry');
+    const longest = Math.max(...['staging', 'production'].map((n) => loadEnvironment(join(root, 'environments.json'), n).retentionDays));
+    assert.equal(Number(m[1]), longest, 'the privacy policy and environments.json agree');
+  });
+});
+
 describe('cdk CLI', () => {
   // The pinned CLI must read the cloud assembly the pinned library writes
   // (a newer CLI major cannot), offline and without credentials.
   it('synthesizes from fixture inputs', () => {
-    const { dir, siteDir, contactZip } = fixtureInputs();
+    const { dir, siteDir, contactZip, deliverZip } = fixtureInputs();
     // Every stage, with cdk-nag's checks as bin/site.ts applies them: an
     // unsuppressed finding fails the synth, and so the deployment.
     for (const env of ['staging', 'production']) {
       const out = join(dir, 'synth-' + env);
       const r = cli(dir, ['synth', '--quiet', '--no-notices', '--no-version-reporting', '-o', out,
-        '-c', `env=${env}`, '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`,
+        '-c', `env=${env}`, '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`, '-c', `deliverZip=${deliverZip}`,
         ...(env === 'production' ? ['-c', `certificateArn=${certificateArn}`] : [])]);
       assert.equal(r.status, 0, r.stderr);
       const t = JSON.parse(readFileSync(join(out, `VoziaSite-${env}.template.json`), 'utf8'));
@@ -504,9 +743,9 @@ describe('cdk CLI', () => {
   });
 
   it('refuses production without a certificate', () => {
-    const { dir, siteDir, contactZip } = fixtureInputs();
+    const { dir, siteDir, contactZip, deliverZip } = fixtureInputs();
     const r = cli(dir, ['synth', '--quiet', '--no-notices', '-o', join(dir, 'o'), '-c', 'env=production',
-      '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`]);
+      '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`, '-c', `deliverZip=${deliverZip}`]);
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /VoziaSite-production serves https:\/\/www\.vozia\.example and needs its certificate: set CERTIFICATE_ARN/);
   });
@@ -541,4 +780,34 @@ function findId(resources: Record<string, unknown>, prefix: string): string {
   const id = Object.keys(resources).find((k) => k.startsWith(prefix));
   assert.ok(id, `a resource named ${prefix}*`);
   return id;
+}
+
+// writeEnvironments writes an environments.json for loadEnvironment.
+function writeEnvironments(all: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'environments-')), 'environments.json');
+  writeFileSync(file, JSON.stringify(all));
+  return file;
+}
+
+// waf applies one of WAF's text transformations, as AWS documents them.
+function waf(s: string, type: string): string {
+  switch (type) {
+    case 'NONE':
+      return s;
+    case 'LOWERCASE':
+      return s.toLowerCase();
+    case 'URL_DECODE':
+      return s.replace(/%([0-9a-fA-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+    case 'URL_DECODE_UNI':
+      return waf(s.replace(/%u([0-9a-fA-F]{4})/g, (_, h) => String.fromCharCode(parseInt(h, 16))), 'URL_DECODE');
+    case 'NORMALIZE_PATH': {
+      const out: string[] = [];
+      for (const seg of s.split('/').slice(1)) {
+        if (seg === '..') out.pop();
+        else if (seg !== '.' && seg !== '') out.push(seg);
+      }
+      return '/' + out.join('/');
+    }
+  }
+  throw new Error(`transformation ${type} not simulated`);
 }

@@ -1,7 +1,8 @@
 // Checks the CI workflow for what actionlint does not: every action pinned
-// to a full commit SHA with its release in a comment, token permissions
-// granted per job (none at the top), and deployments only from main, with
-// production behind its environment.
+// to a full commit SHA with its release in a comment, the test container
+// pinned by digest, token permissions granted per job (none at the top),
+// deployments only from main, with production behind its environment, and
+// no build in a job that holds cloud credentials.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -99,10 +100,42 @@ describe('workflow', () => {
       );
       assert.match(body, new RegExp(`^ {4}environment:\\n {6}name: ${name.replace('deploy-', '')}$`, 'm'), `${name} uses its environment`);
     }
-    assert.match(all.get('deploy-production')!, /^ {4}needs: deploy-staging$/m);
+    assert.match(all.get('deploy-production')!, /^ {4}needs: \[build, deploy-staging\]$/m);
     // The environment's reviewers are a repository setting; the job checks
     // for them before anything else.
     assert.match(all.get('deploy-production')!, /^ {4}steps:\n {6}- name: Production needs required reviewers\n/m);
     assert.match(all.get('deploy-production')!, /required_reviewers/);
+  });
+
+  it("pins the test job's container by digest", () => {
+    const test = jobs().get('test')!;
+    assert.match(test, /^ {4}container: [\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/m, 'container: image:tag@sha256:<64 hex>');
+  });
+
+  it('never builds where there are cloud credentials: a job builds, another uploads', () => {
+    const builds = /\bgo (run|build)\b|make (deploy-build|build|lambda|test|deps|serve|dev)\b|make deploy\s*$|setup-go/m;
+    const credentials = /configure-aws-credentials|id-token: write/;
+    const all = jobs();
+    for (const [name, body] of all) {
+      assert.ok(!(builds.test(body) && credentials.test(body)), `${name} both builds and holds cloud credentials`);
+    }
+    const build = all.get('build')!;
+    assert.match(build, /make deploy-build/);
+    assert.match(build, /^ {8}stage: \[staging, production\]$/m, 'built once per stage (each has its own base URL)');
+    assert.match(build, /upload-artifact@[\s\S]*name: dist-\$\{\{ matrix\.stage \}\}/);
+    for (const stage of ['staging', 'production']) {
+      const body = all.get(`deploy-${stage}`)!;
+      const at = (re: RegExp) => {
+        const m = re.exec(body);
+        assert.ok(m, `deploy-${stage}: ${re}`);
+        return m.index;
+      };
+      assert.match(body, /^ {4}needs: .*\bbuild\b/m, `deploy-${stage} takes the build job's output`);
+      const download = at(new RegExp(`download-artifact@[\\s\\S]*?name: dist-${stage}\\n`));
+      const deps = at(/run: make deploy-deps/);
+      const creds = at(/configure-aws-credentials@/);
+      const upload = at(/make deploy-upload/);
+      assert.ok(download < creds && deps < creds && creds < upload, `deploy-${stage}: artifact and dependencies first, credentials last, then the upload`);
+    }
   });
 });
