@@ -95,9 +95,11 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	$(GO) run ./bench/hydration -thread -runs 5
 
 # A new article: make article TITLE="Why patients answer a call" writes
-# content/articles/<slug>.md (a draft, dated today) and prints its path.
+# content/articles/<slug>/index.md (a draft, dated today), with COVER=file
+# copied beside it, TAGS=a,b and AUTHOR=key, and prints its path and the
+# address to open in make dev.
 article:
-	@$(GO) run ./cmd/article -title "$(TITLE)"
+	@$(GO) run ./cmd/article -title "$(TITLE)" $(if $(COVER),-cover "$(COVER)") $(if $(TAGS),-tags "$(TAGS)") $(if $(AUTHOR),-author "$(AUTHOR)")
 
 # Refresh the generated files: the TypeScript types of the content and of
 # the routing manifest (deploy/lib/routing-types.ts), the icon names and the

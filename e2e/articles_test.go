@@ -103,3 +103,30 @@ func jsString(s string) string {
 }
 
 func must[T any](v T, _ error) T { return v }
+
+// Code in an article shows a tab four columns wide, as editors and Go's
+// gofmt expect, not the browser's eight.
+func TestArticleCodeTabs(t *testing.T) {
+	t.Parallel()
+	site, err := content.Load(os.DirFS("../testdata/site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a *content.LoadedArticle
+	for _, x := range site.Articles {
+		if strings.Contains(x.HTML, "<pre") {
+			a = x
+			break
+		}
+	}
+	if a == nil {
+		t.Fatal("no article of the test site has a code block")
+	}
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 1280, 900)
+	tab.Load(t, a.Path)
+	got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`getComputedStyle(document.querySelector(".article-body pre")).tabSize`))
+	if err != nil || got != "4" {
+		t.Errorf("tab-size of an article's code: %q (%v), want 4", got, err)
+	}
+}

@@ -1,22 +1,30 @@
 // Command article starts a new article, as `hugo new` does: it writes
-// content/articles/<slug>.md, the slug made from the title, with the front
-// matter filled in (today's date, the first author of
-// collections/authors.yaml, draft: true, the default cover) and prints the
-// file's path. The draft shows in make dev, with a banner, and nowhere
-// else until draft: true is removed.
+// content/articles/<slug>/index.md, the slug made from the title, in the
+// folder form, so that its photos sit beside it. The front matter is filled
+// in: today's date, the author (the first of collections/authors.yaml
+// unless named), the tags, draft: true, and the cover (the given file,
+// copied beside the article as cover.<ext>, or the site's default cover),
+// with the tags the other articles use listed in a comment. It prints the
+// file's path and the address to open in make dev. The draft shows in make
+// dev, with a banner, and nowhere else until draft: true is removed.
 //
-//	go run ./cmd/article -title "Why patients answer a call" [-content content]
-//	make article TITLE="Why patients answer a call"
+//	go run ./cmd/article -title "Why patients answer a call" [-cover photo.jpg] [-tags a,b] [-author key] [-content content]
+//	make article TITLE="Why patients answer a call" [COVER=photo.jpg] [TAGS=a,b] [AUTHOR=key]
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -24,9 +32,12 @@ import (
 	"github.com/vozia/site/generator/content"
 )
 
-// DefaultCover is the cover a new article starts with, until the editor
-// draws its own.
+// DefaultCover is the cover a new article starts with when no photo is
+// given, until the editor draws its own.
 const DefaultCover = "/images/articles/default-cover.svg"
+
+// devURL is where make dev serves by default.
+const devURL = "http://127.0.0.1:8080"
 
 func main() {
 	if err := run(os.Args[1:], time.Now(), os.Stdout, os.Stderr); err != nil {
@@ -39,6 +50,9 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 	fl := flag.NewFlagSet("article", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	title := fl.String("title", "", "the article's title (required)")
+	cover := fl.String("cover", "", "a photo or drawing `file` for the cover, copied beside the article")
+	tagList := fl.String("tags", "", "the article's tags, comma-separated (voice-ai,healthcare)")
+	authorKey := fl.String("author", "", "the author's `key` in collections/authors.yaml (default: the first)")
 	dir := fl.String("content", "content", "the content directory")
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -47,42 +61,86 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 	if slug == "" {
 		return errors.New(`give the article a title: make article TITLE="Why patients answer a call"`)
 	}
-	author, err := firstAuthor(filepath.Join(*dir, content.AuthorsFile))
+	author, err := pickAuthor(filepath.Join(*dir, content.AuthorsFile), *authorKey)
 	if err != nil {
 		return err
 	}
-	file := filepath.Join(*dir, "articles", slug+".md")
-	for _, f := range []string{file, filepath.Join(*dir, "articles", slug, "index.md")} {
+	var tags []string
+	for _, t := range strings.Split(*tagList, ",") {
+		if t = content.Slugify(t); t != "" && !slices.Contains(tags, t) {
+			tags = append(tags, t)
+		}
+	}
+	folder := filepath.Join(*dir, "articles", slug)
+	file := filepath.Join(folder, "index.md")
+	for _, f := range []string{filepath.Join(*dir, "articles", slug+".md"), folder} {
 		if _, err := os.Stat(f); err == nil {
 			return fmt.Errorf("%s already exists: choose another title", f)
 		}
+	}
+	coverSrc := DefaultCover
+	var coverData []byte
+	if *cover != "" {
+		ext := strings.ToLower(filepath.Ext(*cover))
+		if ext == ".jpeg" {
+			ext = ".jpg"
+		}
+		if !slices.Contains([]string{".jpg", ".png", ".webp", ".gif", ".svg"}, ext) {
+			return fmt.Errorf("cover %q: the cover is a JPEG, PNG, WebP, GIF or SVG file", *cover)
+		}
+		if coverData, err = os.ReadFile(*cover); err != nil {
+			return fmt.Errorf("cover: %w", err)
+		}
+		coverSrc = "cover" + ext
+	} else if _, err := os.Stat(filepath.Join(*dir, filepath.FromSlash(strings.TrimPrefix(DefaultCover, "/")))); err != nil {
+		return fmt.Errorf("the site has no default cover (%s): give one, make article TITLE=... COVER=photo.jpg", DefaultCover)
+	}
+
+	// What the rest of the content knows: the articles' address, their
+	// tags, and the addresses already taken by a redirect or an alias.
+	known := existing(*dir)
+	address := known.index + "/" + slug
+	tagsLine := "[" + strings.Join(tags, ", ") + "]"
+	tagsNote := "lowercase words joined by hyphens"
+	if len(known.tags) > 0 {
+		tagsNote = "tags in use: " + strings.Join(known.tags, ", ")
 	}
 	text := fmt.Sprintf(`---
 title: %s
 description: One or two sentences for the cards, the feeds and search results (at most 160 characters).
 date: %s
 author: %s
-tags: []
+tags: %s # %s
 cover: {src: %s, alt: "Describe the cover for people who cannot see it"}
-draft: true
+draft: true # delete this line to publish
 ---
 The first paragraph: what the reader will learn.
 
 ## The first part
 
 Write in Markdown. Three or more parts (## headings) get a table of contents.
-`, strconv.Quote(*title), now.Format(time.DateOnly), author, DefaultCover)
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+`, strconv.Quote(*title), now.Format(time.DateOnly), author, tagsLine, tagsNote, coverSrc)
+	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return err
+	}
+	if coverData != nil {
+		if err := os.WriteFile(filepath.Join(folder, coverSrc), coverData, 0o644); err != nil {
+			return err
+		}
 	}
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		return err
 	}
+	if by, ok := known.taken[address]; ok {
+		fmt.Fprintf(stderr, "warning: %s is already %s: the build refuses the article until that goes, or choose another title\n", address, by)
+	}
 	fmt.Fprintln(stdout, file)
+	fmt.Fprintf(stdout, "open %s%s in make dev\n", devURL, address)
 	return nil
 }
 
-func firstAuthor(file string) (string, error) {
+// pickAuthor returns key, checked against the authors, or the first one.
+func pickAuthor(file, key string) (string, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return "", fmt.Errorf("%s: an article needs an author: %w", file, err)
@@ -93,5 +151,68 @@ func firstAuthor(file string) (string, error) {
 	if err := yaml.Unmarshal(data, &authors); err != nil || len(authors) == 0 || authors[0].Key == "" {
 		return "", fmt.Errorf("%s: no author with a key: %v", file, err)
 	}
-	return authors[0].Key, nil
+	if key == "" {
+		return authors[0].Key, nil
+	}
+	var keys []string
+	for _, a := range authors {
+		if a.Key == key {
+			return key, nil
+		}
+		keys = append(keys, a.Key)
+	}
+	return "", fmt.Errorf("author %q is not in %s%s; the authors are %s", key, file, content.DidYouMean(key, keys), strings.Join(keys, ", "))
+}
+
+type known struct {
+	index string
+	tags  []string
+	// taken says, for each address a redirect or an alias answers, which.
+	taken map[string]string
+}
+
+// existing reads what it can of the content: it is there to help, and a
+// mistake elsewhere in the content is make dev's to report.
+func existing(dir string) known {
+	k := known{index: "/insights", taken: map[string]string{}}
+	site, err := content.LoadWith(os.DirFS(dir), content.LoadOptions{Drafts: true})
+	if err == nil {
+		if site.ArticleIndex != "" {
+			k.index = site.ArticleIndex
+		}
+		for _, r := range site.Routes {
+			if r.Redirect != "" {
+				what := "an alias in " + r.File
+				if r.File == content.RoutingFile {
+					what = "a redirect of " + content.RoutingFile
+				}
+				k.taken[r.Path] = fmt.Sprintf("%s (to %s)", what, r.Redirect)
+			}
+		}
+	}
+	// The tags, from every article's front matter, even if the site does
+	// not load.
+	fsys := os.DirFS(dir)
+	fs.WalkDir(fsys, "articles", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".md" {
+			return nil
+		}
+		data, _ := fs.ReadFile(fsys, p)
+		parts := bytes.SplitN(data, []byte("---\n"), 3)
+		if len(parts) < 3 {
+			return nil
+		}
+		var front struct {
+			Tags []string `yaml:"tags"`
+		}
+		yaml.Unmarshal(parts[1], &front)
+		for _, t := range front.Tags {
+			if !slices.Contains(k.tags, t) {
+				k.tags = append(k.tags, t)
+			}
+		}
+		return nil
+	})
+	slices.Sort(k.tags)
+	return k
 }

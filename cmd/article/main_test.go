@@ -4,54 +4,72 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/testkit/imagetest"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
-// TestNewArticle: the file it writes is a draft that loads as it is, in
-// make dev, at today's date, by the first author.
-func TestNewArticle(t *testing.T) {
+// newContent copies the test site to a directory, with a default cover.
+func newContent(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	src, err := sitefixture.Copy(os.DirFS("../../testdata/site"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	src["images/articles/default-cover.svg"] = src["images/articles/voice.svg"]
 	for p, f := range src {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
 		os.WriteFile(filepath.Join(dir, p), f.Data, 0o644)
 	}
-	cover, _ := os.ReadFile("../../content/images/articles/default-cover.svg")
-	os.WriteFile(filepath.Join(dir, "images/articles/default-cover.svg"), cover, 0o644)
+	return dir
+}
 
-	now := time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC)
-	var out bytes.Buffer
-	if err := run([]string{"-title", "Why patients answer: a call", "-content", dir}, now, &out, &out); err != nil {
-		t.Fatal(err)
-	}
-	want := filepath.Join(dir, "articles", "why-patients-answer-a-call.md")
-	if strings.TrimSpace(out.String()) != want {
-		t.Errorf("printed %q, want the path %q", out.String(), want)
-	}
+// loadNew loads the content as make dev does and returns the article.
+func loadNew(t *testing.T, dir, slug string, now time.Time) *content.LoadedArticle {
+	t.Helper()
 	site, err := content.LoadWith(os.DirFS(dir), content.LoadOptions{Now: now, Drafts: true})
 	if err != nil {
 		t.Fatalf("the new article does not load:\n%v", err)
 	}
-	i := len(site.Articles)
-	for j, a := range site.Articles {
-		if a.Slug == "why-patients-answer-a-call" {
-			i = j
+	for _, a := range site.Articles {
+		if a.Slug == slug {
+			return a
 		}
 	}
-	if i == len(site.Articles) {
-		t.Fatal("the new article is not in make dev's build")
+	t.Fatal("the new article is not in make dev's build")
+	return nil
+}
+
+// TestNewArticle: the folder it writes holds a draft that loads as it is,
+// in make dev, at today's date, by the first author; it prints the file
+// and the address to open.
+func TestNewArticle(t *testing.T) {
+	dir := newContent(t)
+	now := time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC)
+	var out, errs bytes.Buffer
+	if err := run([]string{"-title", "Why patients answer: a call", "-content", dir}, now, &out, &errs); err != nil {
+		t.Fatal(err)
 	}
-	a := site.Articles[i]
+	want := filepath.Join(dir, "articles", "why-patients-answer-a-call", "index.md")
+	if got := out.String(); got != want+"\nopen http://127.0.0.1:8080/insights/why-patients-answer-a-call in make dev\n" {
+		t.Errorf("printed %q, want the path %q and the address", got, want)
+	}
+	if errs.Len() > 0 {
+		t.Errorf("warnings: %s", errs.String())
+	}
+	a := loadNew(t, dir, "why-patients-answer-a-call", now)
 	if a.Status != "draft" || a.Front.Date != "2026-05-04" || a.Author.Key != "ana" || a.Front.Title != "Why patients answer: a call" {
 		t.Errorf("new article %+v", a.Front)
+	}
+	text, _ := os.ReadFile(want)
+	if !regexp.MustCompile(`tags: \[\] # tags in use: .*\bhealthcare\b`).Match(text) {
+		t.Errorf("the front matter does not list the tags in use:\n%s", text)
 	}
 	// Not published until its editor says so; never overwritten.
 	if pub, _ := content.LoadWith(os.DirFS(dir), content.LoadOptions{Now: now}); pub.Pages["/insights/why-patients-answer-a-call"] != nil {
@@ -59,5 +77,50 @@ func TestNewArticle(t *testing.T) {
 	}
 	if err := run([]string{"-title", "Why patients answer: a call", "-content", dir}, now, &out, &out); err == nil {
 		t.Error("a second article with the same title overwrote the first")
+	}
+}
+
+// A phone's photo as the cover (sideways, as phones write them), tags and
+// an author: the photo is copied beside the article, which loads.
+func TestNewArticleWithCover(t *testing.T) {
+	dir := newContent(t)
+	now := time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC)
+	photo := filepath.Join(t.TempDir(), "IMG_0042.JPEG")
+	os.WriteFile(photo, imagetest.JPEG(imagetest.Photo(400, 300, 1), 85, 6), 0o644)
+	var out bytes.Buffer
+	args := []string{"-title", "From the ward", "-cover", photo, "-tags", "Healthcare, night shifts", "-author", "ana", "-content", dir}
+	if err := run(args, now, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "articles", "from-the-ward", "cover.jpg")); err != nil {
+		t.Errorf("the cover is not beside the article: %v", err)
+	}
+	a := loadNew(t, dir, "from-the-ward", now)
+	if a.Front.Cover.Src != "cover.jpg" || strings.Join(a.Front.Tags, ",") != "healthcare,night-shifts" || a.Author.Key != "ana" {
+		t.Errorf("new article %+v", a.Front)
+	}
+	if a.Cover.Width != 300 || a.Cover.Height != 400 {
+		t.Errorf("the sideways photo is %dx%d, want it upright, 300x400", a.Cover.Width, a.Cover.Height)
+	}
+
+	err := run([]string{"-title", "Another", "-author", "anna", "-content", dir}, now, &out, &out)
+	if err == nil || !strings.Contains(err.Error(), `author "anna" is not in`) || !strings.Contains(err.Error(), `did you mean "ana"?`) || !strings.Contains(err.Error(), "the authors are ana") {
+		t.Errorf("an unknown author: %v", err)
+	}
+}
+
+// A title whose address a redirect already answers is written, with a
+// warning naming the redirect.
+func TestNewArticleAtARedirect(t *testing.T) {
+	dir := newContent(t)
+	routing := filepath.Join(dir, "routing.yaml")
+	data, _ := os.ReadFile(routing)
+	os.WriteFile(routing, bytes.Replace(data, []byte("redirects:\n"), []byte("redirects:\n  - {from: /insights/the-plan, to: /about}\n"), 1), 0o644)
+	var out, errs bytes.Buffer
+	if err := run([]string{"-title", "The plan", "-content", dir}, time.Now(), &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	if want := "warning: /insights/the-plan is already a redirect of routing.yaml (to /about)"; !strings.Contains(errs.String(), want) {
+		t.Errorf("warning %q, want %q", errs.String(), want)
 	}
 }
