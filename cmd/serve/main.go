@@ -13,7 +13,11 @@
 // <path>/index.html, rewrites (/services/*), and 404.html with status 404.
 // Text above 1 KB is sent brotli- or gzip-encoded as the request accepts,
 // with Vary: Accept-Encoding, a strong ETag per encoding, Range and 304s
-// (internal/devserver/compress.go).
+// (internal/devserver/compress.go); several ranges only as CloudFront serves
+// them (ascending, apart) and at most 8, else the whole file. The security
+// headers of the manifest are on every answer, as the CDN's response
+// headers policy puts them: refused methods and the contact function's
+// answers included.
 // POST /api/contact is the contact function with the outbox mailer; its
 // CONTACT_* environment variables apply (functions/contact/README.md).
 //

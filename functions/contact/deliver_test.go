@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -46,6 +48,7 @@ type queued struct {
 	body      []byte
 	receives  int
 	visibleAt time.Time
+	deadAt    time.Time // when the redrive policy moved it
 }
 
 func (q *memQueue) Put(_ context.Context, e Enquiry) error {
@@ -71,6 +74,7 @@ func (q *memQueue) receive() []*queued {
 		case now.Before(m.visibleAt):
 			keep = append(keep, m)
 		case m.receives >= q.maxReceives:
+			m.deadAt = now
 			q.dead = append(q.dead, m)
 		default:
 			m.receives++
@@ -128,17 +132,26 @@ func (q *memQueue) counts() (live, dead int) {
 
 func (q *memQueue) deadIDs(t *testing.T) []string {
 	t.Helper()
+	ids, _ := q.deadLetters(t)
+	return ids
+}
+
+// deadLetters are the ids in the dead-letter store, and when each arrived.
+func (q *memQueue) deadLetters(t *testing.T) ([]string, []time.Time) {
+	t.Helper()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	var ids []string
+	var at []time.Time
 	for _, m := range q.dead {
 		e, err := DecodeEnquiry(m.body)
 		if err != nil {
 			t.Fatalf("dead letter %q: %v", m.body, err)
 		}
 		ids = append(ids, e.ID)
+		at = append(at, m.deadAt)
 	}
-	return ids
+	return ids, at
 }
 
 // standIn is the mailer of the tests: it delivers to an outbox file (the
@@ -281,6 +294,13 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 	var accepted []string
 	outcomes := map[string]int{}
 	var outcomesMu sync.Mutex
+	// Each enquiry's way, for the log: when, which attempt, what came of it.
+	trail := map[string][]string{}
+	note := func(id, what string) {
+		outcomesMu.Lock()
+		trail[id] = append(trail[id], fmt.Sprintf("%s %s", clk.Now().Sub(start).Round(time.Second), what))
+		outcomesMu.Unlock()
+	}
 
 	// One round: every visible message is attempted, four at a time, as
 	// the delivery function's concurrent instances would.
@@ -303,6 +323,14 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 				outcomesMu.Lock()
 				outcomes[v.Outcome]++
 				outcomesMu.Unlock()
+				what := fmt.Sprintf("attempt %d: %s", m.receives, v.Outcome)
+				if !v.Done {
+					what += fmt.Sprintf(", again in %v", v.After)
+				}
+				if v.Err != nil {
+					what += " (" + v.Err.Error() + ")"
+				}
+				note(v.EnquiryID, what)
 				q.settle(m, v, v.Done && hashOf(string(m.body))%20 == 0 && m.receives == 1)
 			}()
 		}
@@ -322,6 +350,7 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 				t.Fatalf("answer %+v; want status received and the id", a)
 			}
 			accepted = append(accepted, a.ID)
+			note(a.ID, "200 received, stored on the queue")
 			next += every
 		}
 		round()
@@ -340,7 +369,7 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 	}
 
 	got := mailbox(t, boxPath)
-	dead := q.deadIDs(t)
+	dead, deadAt := q.deadLetters(t)
 	for id, n := range got {
 		if n != 1 {
 			t.Errorf("enquiry %s delivered %d times", id, n)
@@ -357,6 +386,19 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 	}
 	delivered := len(got)
 	t.Logf("after the outage: %d delivered, %d dead letters; outcomes %v", delivered, len(dead), outcomes)
+	for i, id := range dead {
+		outcomesMu.Lock()
+		trail[id] = append(trail[id], fmt.Sprintf("%s moved to the dead-letter store by the redrive policy (DeadLetters alarm: 1 or more visible)", deadAt[i].Sub(start).Round(time.Second)))
+		outcomesMu.Unlock()
+		note(id, "make redrive: back on the queue, the mailer healthy again")
+	}
+	inBoth := 0
+	for _, id := range dead {
+		if got[id] > 0 {
+			inBoth++
+		}
+	}
+	t.Logf("%d of the dead letters had in fact been delivered (the answer to their last send was lost)", inBoth)
 	// The run must have exercised what it claims to.
 	for _, o := range []string{OutcomeDelivered, OutcomeRetry, OutcomeExhausted, OutcomeConfirmed, OutcomeDuplicate} {
 		if outcomes[o] == 0 {
@@ -376,6 +418,17 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 		clk.Add(tick)
 	}
 	got = mailbox(t, boxPath)
+	// One enquiry that went through at once, one that exhausted its
+	// attempts and came back with the redrive.
+	for _, id := range accepted {
+		if len(trail[id]) == 2 && strings.HasSuffix(trail[id][1], OutcomeDelivered) {
+			t.Logf("enquiry %s:\n  %s\n  mailbox: %d", id, strings.Join(trail[id], "\n  "), got[id])
+			break
+		}
+	}
+	if len(dead) > 0 {
+		t.Logf("enquiry %s:\n  %s\n  mailbox: %d", dead[0], strings.Join(trail[dead[0]], "\n  "), got[dead[0]])
+	}
 	for _, id := range accepted {
 		if got[id] != 1 {
 			t.Errorf("after the redrive, enquiry %s delivered %d times; want exactly once", id, got[id])
