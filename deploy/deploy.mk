@@ -26,7 +26,9 @@ DEPLOY_BASE_URL  = $(shell node -p "(require('./deploy/environments.json')['$(DE
 CDK              = cd deploy && npx --no-install cdk --no-notices
 DEPLOY_CONTEXT   = -c env=$(DEPLOY_ENV) -c previousDigests=../$(DEPLOY_OUT)/previous-digests.json \
                    $(if $(CERTIFICATE_ARN),-c certificateArn=$(CERTIFICATE_ARN))
-DEPLOY_PARAMS    = $(foreach p,SES_FROM:ContactSesFrom SES_TO:ContactSesTo SES_IDENTITY:ContactSesIdentity \
+# The previews' stack takes no parameters.
+DEPLOY_PARAMS    = $(if $(filter preview,$(DEPLOY_ENV)),,$(DEPLOY_SITE_PARAMS))
+DEPLOY_SITE_PARAMS = $(foreach p,SES_FROM:ContactSesFrom SES_TO:ContactSesTo SES_IDENTITY:ContactSesIdentity \
                      SES_REGION:ContactSesRegion RATE_PER_MINUTE:ContactRatePerMinute RATE_BURST:ContactRateBurst,\
                      $(if $(CONTACT_$(word 1,$(subst :, ,$(p)))),--parameters '$(DEPLOY_STACK):$(word 2,$(subst :, ,$(p)))=$(CONTACT_$(word 1,$(subst :, ,$(p))))'))
 

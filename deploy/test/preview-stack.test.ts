@@ -250,6 +250,26 @@ describe('preview stack checks', () => {
     assert.throws(() => synth({ certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') }), /in us-east-1/);
   });
 
+  it('synthesizes through the pinned cdk CLI as make deploy DEPLOY_ENV=preview runs it, and refuses without a certificate', () => {
+    const home = mkdtempSync(join(tmpdir(), 'preview-cli-'));
+    const cdk = (args: string[]) =>
+      spawnSync(join(root, 'node_modules', '.bin', 'cdk'), ['synth', '--quiet', '--no-notices', '--no-version-reporting', '-c', 'env=preview', '-c', `cdnDir=${cdnDir}`, ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: home, AWS_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+      });
+    const out = join(home, 'out');
+    const ok = cdk(['-o', out, '-c', `certificateArn=${certificateArn}`]);
+    assert.equal(ok.status, 0, ok.stderr);
+    const t = JSON.parse(readFileSync(join(out, 'VoziaSite-preview.template.json'), 'utf8'));
+    const types = Object.values(t.Resources as Record<string, { Type: string }>).map((r) => r.Type);
+    for (const type of ['AWS::CloudFront::Distribution', 'AWS::CloudFront::KeyValueStore', 'AWS::CloudFront::Function']) assert.ok(types.includes(type), type);
+    assert.ok(!types.includes('AWS::Lambda::Url'), 'no contact function');
+    const refused = cdk(['-o', join(home, 'refused')]);
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /needs a wildcard certificate: set CERTIFICATE_ARN/);
+  });
+
   it('is its own environment: the site stacks do not read it', () => {
     assert.throws(() => loadEnvironment(join(root, 'environments.json'), 'preview'), /loadPreviewEnvironment/);
     assert.match(preview.githubRepository, /^[\w-]+\/[\w.-]+$/);
