@@ -94,6 +94,13 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	$(GO) run ./bench/hydration -slow4g -runs 5
 	$(GO) run ./bench/hydration -thread -runs 5
 
+# The worst input of each of the build's budgets (pixels, SVG size and
+# depth, file size; bench/budgets), each refused under /usr/bin/time -v:
+# the target is under 5 s and 1 GB of peak memory.
+budgets: deps
+	$(GO) build -o dist/bin/build ./cmd/build
+	$(GO) run ./bench/budgets
+
 # A new article: make article TITLE="Why patients answer a call" writes
 # content/articles/<slug>/index.md (a draft, dated today), with COVER=file
 # copied beside it, TAGS=a,b and AUTHOR=key, and prints its path and the

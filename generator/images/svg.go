@@ -33,6 +33,7 @@ import (
 //     sheets once CSS escapes (u\72l) and comments are undone, and
 //     image-set(), image(), @import and the like in any spelling.
 //
+// An SVG is at most MaxSVGBytes, and nests at most 256 elements deep.
 // Comments, metadata in other namespaces (Inkscape's, Sodipodi's, RDF)
 // and attributes in them are dropped; xlink:href is written href.
 // A refusal is an *SVGError.
@@ -51,6 +52,9 @@ const (
 	xmlNS   = "http://www.w3.org/XML/1998/namespace"
 	// maxSVGDepth is deeper than any drawing nests its groups.
 	maxSVGDepth = 256
+	// MaxSVGBytes is the largest SVG: a drawing is rarely 1 MB, and the
+	// XML reader takes about a second for each 10 MB.
+	MaxSVGBytes = 5 << 20
 )
 
 // svgElements are the elements a drawing may hold.
@@ -113,6 +117,9 @@ func setOf(names ...string) map[string]bool {
 
 // CleanSVG returns the SVG as the site publishes it, or why it cannot be.
 func CleanSVG(data []byte) ([]byte, error) {
+	if len(data) > MaxSVGBytes {
+		return nil, &SVGError{Line: 1, Col: 1, Msg: fmt.Sprintf("the SVG is %.1f MB, over the limit of %d MB for a drawing: simplify it, or export a photo-like image as PNG or WebP", float64(len(data))/(1<<20), MaxSVGBytes>>20)}
+	}
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.Strict = true
 	dec.Entity = nil // only XML's own five: &x; is an error
