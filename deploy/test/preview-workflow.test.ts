@@ -7,7 +7,7 @@
 // is pinned as in site.yml.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -148,5 +148,92 @@ describe('preview workflow', () => {
       const there = site.get(r.ref.split('@')[0]);
       if (there) assert.equal(`${r.ref} # ${r.comment}`, there, 'the same pin as site.yml');
     }
+  });
+});
+
+/** The shell of a job's step, as the runner gets it (its block, unindented). */
+function stepScript(body: string, name: string): string {
+  const ls = body.split('\n');
+  const start = ls.findIndex((l) => l === `      - name: ${name}`);
+  assert.ok(start >= 0, `a step "${name}"`);
+  const run = ls.findIndex((l, i) => i > start && l === '        run: |');
+  assert.ok(run > start, `"${name}" runs a script`);
+  const out: string[] = [];
+  for (const l of ls.slice(run + 1)) {
+    if (l.trim() !== '' && !l.startsWith('          ')) break;
+    out.push(l.slice(10));
+  }
+  return out.join('\n').trimEnd() + '\n';
+}
+
+// The deploy and cleanup scripts run as the runner runs them (bash -eo
+// pipefail), against a stand-in of the AWS CLI (test/fixtures/aws) that
+// keeps the key value store in a file and logs every call. The store
+// starts with an older table of pull request 12 and the tables of 13 and
+// 123, which must come through untouched.
+describe('preview workflow scripts, against an AWS CLI stand-in', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const dir = mkdtempSync(join(tmpdir(), 'preview-scripts-'));
+  const state = join(dir, 'state.json');
+  const log = join(dir, 'aws.log');
+  const output = join(dir, 'github-output');
+  const others = { 'pr-13': 'w 1', 'pr-13.w.0': '{}', 'pr-123': 'z 1', 'pr-123.z.0': '{}' };
+  writeFileSync(state, JSON.stringify({ etag: 'E1', keys: { 'pr-12': 'v1 2', 'pr-12.v1.0': '{"a":', 'pr-12.v1.1': '1}', ...others } }));
+  for (const [p, body] of Object.entries({ 'site/index.html': 'home', 'site/assets/app-1.js': 'js', 'site/data/p-1.json': '{}' })) {
+    mkdirSync(dirname(join(dir, 'dist', p)), { recursive: true });
+    writeFileSync(join(dir, 'dist', p), body);
+  }
+  mkdirSync(join(dir, 'dist', 'cdn'), { recursive: true });
+  writeFileSync(join(dir, 'dist', 'cdn', 'routes.json'), readFileSync(join(root, 'test', 'fixtures', 'cdn', 'routes.json')));
+  const table = [{ key: 'pr-12.v2.0', value: '{"headers":{}}' }, { key: 'pr-12', value: 'v2 1' }];
+  writeFileSync(join(dir, 'dist', 'cdn', 'preview-keys.json'), JSON.stringify({ data: table }));
+  const run = (script: string) => {
+    writeFileSync(join(dir, 'step.sh'), script);
+    writeFileSync(log, '');
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(dir, 'step.sh')], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        PATH: `${join(root, 'test', 'fixtures', 'aws')}:${process.env.PATH}`,
+        PR: '12',
+        BUCKET: 'previews-bucket',
+        KVS_ARN: 'arn:aws:cloudfront::111111111111:key-value-store/previews',
+        PREVIEW_DOMAIN: 'preview.vozia.example',
+        GITHUB_OUTPUT: output,
+        AWS_STANDIN_STATE: state,
+        AWS_STANDIN_LOG: log,
+      },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]);
+  };
+  const keys = () => (JSON.parse(readFileSync(state, 'utf8')) as { keys: Record<string, string> }).keys;
+
+  it("uploads the files below pr-12/, hashed ones first, then the new table's pieces, its head, and drops the old pieces", () => {
+    const calls = run(stepScript(job('deploy'), 'Upload the files, then the routing table'));
+    const syncs = calls.filter((c) => c[0] === 's3');
+    assert.ok(syncs.every((c) => c[1] === 'sync' && c[2] === 'dist/site' && c[3] === 's3://previews-bucket/pr-12/'), JSON.stringify(syncs));
+    const cache = (c: string[]) => c[c.indexOf('--cache-control') + 1];
+    assert.deepEqual(syncs.slice(0, -1).map((c) => [c[c.indexOf('--include') + 1], cache(c)]), [
+      ['assets/*', 'public, max-age=31536000, immutable'],
+      ['data/*', 'public, max-age=31536000, immutable'],
+    ]);
+    const pages = syncs[syncs.length - 1];
+    assert.ok(pages.includes('--delete') && !pages.includes('--include'));
+    assert.deepEqual(pages.filter((_, i) => pages[i - 1] === '--exclude'), ['assets/*', 'data/*'], 'hashed files are never deleted while the preview lives');
+    assert.equal(cache(pages), 'public, max-age=0, must-revalidate');
+
+    const updates = calls.filter((c) => c[1] === 'update-keys').map((c) => (c.includes('--puts') ? 'put ' : 'delete ') + JSON.parse(c[c.indexOf(c.includes('--puts') ? '--puts' : '--deletes') + 1]).map((k: { Key: string }) => k.Key).join(','));
+    assert.deepEqual(updates, ['put pr-12.v2.0', 'put pr-12', 'delete pr-12.v1.0,pr-12.v1.1']);
+    assert.deepEqual(keys(), { 'pr-12': 'v2 1', 'pr-12.v2.0': '{"headers":{}}', ...others });
+    assert.match(readFileSync(output, 'utf8'), /^url=https:\/\/pr-12\.preview\.vozia\.example$/m);
+  });
+
+  it("deletes pull request 12's head, then its pieces, then its files, and nothing of 13 or 123", () => {
+    const calls = run(stepScript(job('cleanup'), "Delete the preview's routing table, then its files"));
+    const updates = calls.filter((c) => c[1] === 'update-keys').map((c) => JSON.parse(c[c.indexOf('--deletes') + 1]).map((k: { Key: string }) => k.Key));
+    assert.deepEqual(updates, [['pr-12'], ['pr-12.v2.0']]);
+    assert.deepEqual(keys(), others);
+    assert.deepEqual(calls[calls.length - 1], ['s3', 'rm', 's3://previews-bucket/pr-12/', '--recursive', '--only-show-errors']);
   });
 });
