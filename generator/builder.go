@@ -219,8 +219,11 @@ func (bld *Builder) sitefiles(b sitefiles.Brand) []sitefiles.File {
 }
 
 // lastModified reads the dates from git once: they change with commits,
-// not with the edits of a session.
+// not with the edits of a session. Without a directory there are none.
 func (bld *Builder) lastModified(ctx context.Context, dir string) map[string]string {
+	if dir == "" {
+		return map[string]string{}
+	}
 	if bld.lastmod == nil {
 		bld.lastmod = sitemap.LastModified(ctx, dir)
 	}

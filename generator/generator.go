@@ -14,7 +14,7 @@
 //  4. prerender renders every route in a pool of goja runtimes.
 //  5. head writes each <head>; document assembles the page around the body.
 //  6. The redirect pages (/blog), the articles' share images and feeds
-//     (articles.go), sitefiles, sitemap.xml, robots.txt and
+//     (generator/articles), sitefiles, sitemap.xml, robots.txt and
 //     the routing manifest (cdn/routes.json) and the same rules as a
 //     CloudFront Function (cdn/viewer-request.js, both generator/cdn) are
 //     added, with the functions of the pull request previews
@@ -22,6 +22,9 @@
 //     routing table (cdn/preview-keys.json).
 //  7. linkcheck rejects the build if any page links to nowhere, and
 //     templatetext if any shows template text ("{claim:", "undefined").
+//
+// Builder.build runs them as named stages (stages.go), each handing the
+// next a typed value; what runs beside the others is a future.
 //
 // Two builds of the same inputs give byte-identical files.
 package generator
@@ -35,27 +38,17 @@ import (
 	"fmt"
 	"image/color"
 	"io/fs"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/vozia/site/generator/bundle"
-	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/document"
-	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
-	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/preview"
 	"github.com/vozia/site/generator/sitefiles"
-	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/generator/templatetext"
 	"github.com/vozia/site/internal/atomicdir"
-	"github.com/vozia/site/internal/contentroot"
-	"github.com/vozia/site/internal/parallel"
 	"github.com/vozia/site/internal/problem"
 	"github.com/vozia/site/internal/routing"
 )
@@ -134,299 +127,55 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 
 func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	start := time.Now()
-	if opt.Now.IsZero() {
-		opt.Now = time.Now()
-	}
-	if opt.Workers <= 0 {
-		opt.Workers = runtime.NumCPU()
-	}
-	// Whatever tree the build is handed, it reads no file through a link
-	// and no file that is not a regular one (internal/contentroot).
-	opt.Content = contentroot.Strict(opt.Content)
+	opt = withDefaults(opt)
 	// The bundles, the goja pool and git's history (lastmod) do not depend
-	// on the content: they run while it loads. The server bundle is built
-	// first and handed over (nil if it failed); the goja pool starts from
-	// it, and the pages render while the browser bundle builds. A build
-	// whose pages are all in its render cache never waits for the pool.
-	// Each goroutine keeps to its own Builder fields.
-	serverDone := make(chan []byte, 1)
-	type started struct {
-		r   *prerender.Renderer
-		err error
-	}
-	rendererDone := make(chan started, 1)
-	type bundled struct {
-		b   *bundle.Result
-		err error
-	}
-	bundleDone := make(chan bundled, 1)
-	go func() {
-		handed := false
-		b, err := bld.bundles(opt, func(server []byte) {
-			handed = true
-			serverDone <- server
-			go func() {
-				r, err := bld.renderer(server, opt.Workers)
-				var kinds []string
-				if err == nil {
-					kinds, err = r.SectionKinds()
-				}
-				if err == nil {
-					err = checkKinds(content.SectionKinds(), kinds)
-				}
-				rendererDone <- started{r, err}
-			}()
-		})
-		if !handed {
-			serverDone <- nil
-			rendererDone <- started{err: err}
-		}
-		bundleDone <- bundled{b, err}
-	}()
-	lastmodDone := make(chan map[string]string, 1)
-	go func() {
-		lastmod := map[string]string{}
-		if opt.ContentDir != "" {
-			lastmod = bld.lastModified(ctx, opt.ContentDir)
-		}
-		lastmodDone <- lastmod
-	}()
-	// Returning early leaves no goroutine on the Builder's fields.
-	server := sync.OnceValue(func() []byte { return <-serverDone })
-	renderer := sync.OnceValue(func() started { return <-rendererDone })
-	bundles := sync.OnceValue(func() bundled { return <-bundleDone })
-	lastModified := sync.OnceValue(func() map[string]string { return <-lastmodDone })
-	defer func() { server(); renderer(); bundles(); lastModified() }()
+	// on the content: they run while it loads. A build waits for every
+	// stage it started before it returns, so that none outlives it on the
+	// Builder's fields.
+	bd := bld.startBundles(opt)
+	defer bd.wait()
+	lastmod := spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
+	defer lastmod.wait()
 
-	site, err := content.LoadWith(opt.Content, content.LoadOptions{Now: opt.Now, Drafts: opt.Drafts})
+	site, err := load(opt)
 	if err != nil {
-		return nil, problem.Of(err).Prefix(opt.ContentDir)
-	}
-	if err := applyOverrides(&site.Config, opt); err != nil {
 		return nil, err
 	}
-	site.Finish(opt.Now)
 	out := &output{}
-	if bld.pictures == nil {
-		bld.pictures = pictures.New(opt.CacheDir)
-	}
-	pics, err := bld.pictures.Process(ctx, site, opt.Content, opt.ImagesReady)
-	if err == nil {
-		for _, f := range pics.Files {
-			out.add(StageImage, f.Path, f.Data)
-		}
-		err = publishFiles(out, site, opt.Content, pics.Shown)
-	}
-	if err != nil {
-		return nil, problem.Of(err).Prefix(opt.ContentDir)
-	}
-	// The site files are drawn while the pages render.
-	siteFilesDone := make(chan []sitefiles.File, 1)
-	go func() {
-		siteFilesDone <- bld.sitefiles(sitefiles.Brand{
-			Name: site.Config.Brand, Description: site.Config.SEO.Description,
-			Accent: parseHex(string(site.Config.SEO.ThemeColor)), ShareImage: site.Config.SEO.Image, Logo: site.Config.Organization.Logo,
-		})
-	}()
-	siteFiles := sync.OnceValue(func() []sitefiles.File { return <-siteFilesDone })
-	defer siteFiles() // on every return, as above
-	// So are the articles' share images and feeds, which need the content
-	// only: a thousand images drawn beside the render fill the cores while
-	// the runtimes start and the last pages render.
-	type filesOrError struct {
-		files *output
-		err   error
-	}
-	articleFilesDone := make(chan filesOrError, 1)
-	go func() {
-		f, err := bld.articleFiles(site)
-		articleFilesDone <- filesOrError{f, err}
-	}()
-	articleFiles := sync.OnceValue(func() filesOrError { return <-articleFilesDone })
-	defer articleFiles()
-
-	// Page data, hashed, and the client's view of the route table. The
-	// render is given each page without its head: the document's head is
-	// written here (generator/head), and the app reads it only after a
-	// client-side navigation. Parsing it in goja was a sixth of an
-	// article's render. The pages' JSON is made on every core: the render
-	// waits for it.
-	bodies, pages := make([][]byte, len(site.Routes)), make([][]byte, len(site.Routes))
-	parallel.For(len(site.Routes), 0, func(i int) {
-		rt := site.Routes[i]
-		if p := site.Pages[rt.Path]; p != nil {
-			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: !rt.Indexable()})
-			var err error
-			bodies[i], pages[i], err = content.PageBody{Path: rt.Path, Sections: p.Sections, Collections: p.Collections}.Marshal(fields)
-			if err != nil {
-				panic(err) // our own types, which marshal
-			}
-		}
-	})
-	pageJSON := map[string][]byte{}
-	renderJSON := map[string][]byte{}
-	var clientRoutes []content.ClientRoute
-	for i, rt := range site.Routes {
-		cr := clientRoute(rt)
-		if data := pages[i]; data != nil {
-			pageJSON[rt.Path] = data
-			renderJSON[rt.Path] = bodies[i]
-			cr.Data = "/" + out.add(StageData, hashedName("data/"+slug(rt.Path), ".json", data), data)
-		}
-		clientRoutes = append(clientRoutes, cr)
-	}
-	routesJSON := mustJSON(clientRoutes)
-	siteData := content.SiteData{Config: site.Config, Layout: site.Layout}
-	// Render. The app is given the site data without the route table's
-	// URL: the server never fetches the table, and its URL changes with
-	// any page's data, which would make every render depend on every page
-	// (a Builder re-renders only the pages whose render inputs changed).
-	renderSite := mustJSON(siteData)
-	siteData.RoutesURL = "/" + out.add(StageData, hashedName("data/routes", ".json", routesJSON), routesJSON)
-	siteJSON := mustJSON(siteData)
-	var jobs []prerender.Job
-	var routes []content.Route
-	for _, rt := range site.Routes {
-		if rt.Redirect == "" {
-			jobs = append(jobs, prerender.Job{URL: rt.Path, Site: renderSite, Page: renderJSON[rt.Path]})
-			routes = append(routes, rt)
-		}
-	}
-	if server() == nil {
-		return nil, bundles().err
-	}
-	renderStart := time.Now()
-	rendered, err := bld.render(func() (*prerender.Renderer, error) { rs := renderer(); return rs.r, rs.err }, server(), jobs)
-	if err != nil {
-		// The render's problems are placed in the app's sources.
-		return nil, problem.Of(err).Prefix(opt.FrontendDir)
-	}
-	renderTime := time.Since(renderStart)
-	// Also when every page came from the render cache: a bundle that
-	// lacks a kind fails whether or not a page uses it.
-	if rs := renderer(); rs.err != nil {
-		return nil, problem.Of(rs.err).Prefix(opt.FrontendDir)
-	}
-
-	bd := bundles()
-	if bd.err != nil {
-		return nil, bd.err
-	}
-	b := bd.b
-	style, err := document.InlineStyle(b)
+	pics, err := bld.images(ctx, site, opt, out)
 	if err != nil {
 		return nil, err
 	}
-	for _, a := range b.Assets {
-		if "/"+a.Path != b.Stylesheet { // the stylesheet is inlined (document/style.go)
-			out.add(StageBundle, a.Path, a.Data)
-		}
-	}
+	// The site files are drawn, and the articles' share images and feeds
+	// made, while the pages render: a thousand share images drawn beside
+	// the render fill the cores while the runtimes start.
+	siteFiles := spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brand(site.Config)), nil })
+	defer siteFiles.wait()
+	articleFiles := spawn(func() (*output, error) { return bld.articleFiles(site) })
+	defer articleFiles.wait()
 
-	// The documents are assembled on every core: a thousand of them are
-	// 90 MB of fresh memory to fill.
-	var banner string
-	if opt.Preview != nil {
-		banner = opt.Preview.Banner()
-	}
-	made := make([][]byte, len(routes))
-	opaque := make([][]linkcheck.Span, len(routes))
-	parallel.For(len(routes), 0, func(i int) {
-		rt := routes[i]
-		made[i], opaque[i] = document.Page(document.Params{
-			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: siteJSON, PageJSON: pageJSON[rt.Path],
-			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path], rendered[i].HTML), Banner: banner,
-		})
-	})
-	docs := make(map[string][]byte, len(routes))
-	opaqueOf := make(map[string][]linkcheck.Span, len(routes))
-	for i, rt := range routes {
-		docs[rt.Path], opaqueOf[rt.Path] = made[i], opaque[i]
-		out.add(StageDocument, cdn.DocumentFile(rt), made[i])
-	}
-	for _, rt := range site.Routes {
-		if rt.Redirect != "" {
-			out.add(StageRedirect, cdn.DocumentFile(rt), document.Redirect(site.Config, rt, b.Script))
-		}
-	}
-
-	// Site files.
-	for _, f := range siteFiles() {
-		out.add(StageSiteFiles, strings.TrimPrefix(f.Path, "/"), f.Data)
-	}
-	af := articleFiles()
-	if af.err != nil {
-		return nil, af.err
-	}
-	out.merge(af.files)
-	lastmod := lastModified()
-	var entries []sitemap.Entry
-	for _, rt := range site.Routes {
-		if rt.Indexable() {
-			mod := rt.LastMod // an article's updated or date, or its index's newest
-			if mod == "" {
-				mod = sitemap.Latest(lastmod, sourceFiles(site.Pages[rt.Path])...)
-			}
-			entries = append(entries, sitemap.Entry{Loc: head.URL(site.Config, rt.Path), LastMod: mod})
-		}
-	}
-	out.add(StageSitemap, "sitemap.xml", sitemap.XML(entries))
-	if opt.Preview != nil {
-		out.add(StageSitemap, "robots.txt", preview.Robots(opt.Preview.PR))
-	} else {
-		out.add(StageSitemap, "robots.txt", sitemap.Robots(head.URL(site.Config, "/sitemap.xml")))
-	}
-
-	// Every link of every page must land somewhere.
-	files := map[string]bool{}
-	for _, f := range out.files {
-		files["/"+f.Path] = true
-	}
-	for _, p := range pics.Pending {
-		files[p] = true
-	}
-	problems := linkcheck.Check(linkcheck.Site{Pages: docs, Opaque: opaqueOf, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})
-	if len(problems) > 0 {
-		return nil, linkErrors(site, problems).Prefix(opt.ContentDir)
-	}
-	// No page shows template text (placeholders are resolved when content
-	// is decoded; this catches what reaches a page another way).
-	if shown := templatetext.Check(docs); len(shown) > 0 {
-		return nil, templateErrors(site, shown).Prefix(opt.ContentDir)
-	}
-
-	m := cdn.Manifest(site, style)
-	if opt.Preview != nil {
-		m.Headers[0].Values["X-Robots-Tag"] = preview.RobotsTag
-	}
-	sorted := out.sorted()
-	paths := make([]string, len(sorted))
-	for i, f := range sorted {
-		paths[i] = f.Path
-	}
-	viewerRequest, err := cdn.ViewerRequest(m, paths)
+	data := pageData(site, out)
+	rendered, renderTime, err := bld.renderPages(opt, bd, data.jobs)
 	if err != nil {
 		return nil, err
 	}
-	// Every build writes the previews' functions too, so that the previews'
-	// stack is deployed from main's build; a preview's build adds its table.
-	previewRequest, previewResponse, err := cdn.PreviewFunctions()
+	b, style, err := assets(bd, out)
 	if err != nil {
 		return nil, err
 	}
-	cdnFiles := []File{
-		{Path: "routes.json", Data: m.Marshal()}, {Path: cdn.ViewerRequestFile, Data: viewerRequest},
-		{Path: cdn.PreviewRequestFile, Data: previewRequest}, {Path: cdn.PreviewResponseFile, Data: previewResponse},
+	docs := documents(site, opt, data, rendered, b, style, pics, out)
+	if err := addGenerated(site, opt, siteFiles, articleFiles, lastmod, out); err != nil {
+		return nil, err
 	}
-	if opt.Preview != nil {
-		keys, err := cdn.PreviewKeys(opt.Preview.PR, m, paths)
-		if err != nil {
-			return nil, err
-		}
-		cdnFiles = append(cdnFiles, File{Path: cdn.PreviewKeysFile, Data: keys})
+	if err := check(site, opt, docs, pics, out); err != nil {
+		return nil, err
 	}
-	res := &Result{Site: sorted, Stages: out.stages, Warnings: site.Warnings.Prefix(opt.ContentDir), Manifest: m, CDN: cdnFiles, Jobs: jobs}
-	res.Stats = stats(routes, rendered, b, renderTime, time.Since(start))
+	res, err := routingFiles(site, opt, style, out)
+	if err != nil {
+		return nil, err
+	}
+	res.Jobs = data.jobs
+	res.Stats = stats(data.routes, rendered, b, renderTime, time.Since(start))
 	return res, nil
 }
 
