@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -367,5 +368,14 @@ func routingFiles(site *content.Site, opt Options, style []byte, out *output) (*
 		}
 		cdnFiles = append(cdnFiles, File{Path: cdn.PreviewKeysFile, Data: keys})
 	}
-	return &Result{Site: sorted, Stages: out.stages, Warnings: site.Warnings.Prefix(opt.ContentDir), Manifest: m, CDN: cdnFiles}, nil
+	return &Result{Site: sorted, Stages: out.stages, Warnings: warnings(site.Warnings).Prefix(opt.ContentDir), Manifest: m, CDN: cdnFiles}, nil
+}
+
+// warnings marks the content's warnings as such (problem.KindWarning).
+func warnings(l problem.List) problem.List {
+	out := slices.Clone(l)
+	for i := range out {
+		out[i].Kind = problem.KindWarning
+	}
+	return out
 }

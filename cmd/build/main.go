@@ -109,9 +109,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	// What is reported without refusing: files nothing shows or links to,
 	// which are not published.
-	for _, w := range res.Warnings.WithSources() {
-		fmt.Fprintf(stderr, "warning: %s\n", w.Error())
-	}
+	problem.Print(stderr, res.Warnings.WithSources())
 	// The summary's gzip sizes are measured while the files are written.
 	sum := newSummary(res)
 	measured := make(chan struct{})

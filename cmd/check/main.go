@@ -80,9 +80,7 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 		problem.Print(&text, problem.Of(err).WithSources())
 		return fmt.Errorf("the daily build would refuse this content:\n%s", strings.TrimRight(text.String(), "\n"))
 	}
-	for _, w := range res.Warnings.WithSources() {
-		fmt.Fprintf(stderr, "warning: %s\n", w.Error())
-	}
+	problem.Print(stderr, res.Warnings.WithSources())
 	built := time.Since(start)
 
 	// The checkers read files: the site goes to a temporary directory.

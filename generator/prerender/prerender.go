@@ -395,21 +395,34 @@ func appPath(p string) (string, bool) {
 }
 
 // jsError is a JavaScript exception as a problem: its message, placed at
-// the innermost frame of the app's sources, with the mapped stack as its
-// detail.
+// the innermost frame of the app's sources, with the stack as its detail,
+// each frame mapped to its source from the frames goja keeps
+// (ex.Stack()), never from the exception's text.
 func (w *worker) jsError(err error) problem.Problem {
 	var ex *goja.Exception
 	if !errors.As(err, &ex) {
 		return problem.Problem{Message: err.Error()}
 	}
-	text := srcRef.ReplaceAllString(w.src.mapped(strings.TrimSpace(ex.String())), "$1/")
-	msg, stack, _ := strings.Cut(text, "\n")
+	msg := ex.Error()
+	if v := ex.Value(); v != nil {
+		msg = v.String() // "TypeError: boom", without goja's " at …"
+	}
 	p := w.at(msg, ex.Stack())
 	var lines []string
-	for _, l := range strings.Split(stack, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, l)
+	for _, f := range ex.Stack() {
+		pos := f.Position()
+		if pos.Filename == "" {
+			continue // native code
 		}
+		file, line, col := w.src.position(pos.Filename, pos.Line, pos.Column)
+		if rel, ok := appPath(file); ok {
+			file = rel
+		}
+		at := fmt.Sprintf("%s:%d:%d", file, line, col)
+		if name := f.FuncName(); name != "" {
+			at = fmt.Sprintf("%s (%s)", name, at)
+		}
+		lines = append(lines, "at "+at)
 	}
 	p.Detail = strings.Join(lines, "\n")
 	return p

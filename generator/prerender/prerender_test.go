@@ -62,6 +62,11 @@ func TestRenderFailures(t *testing.T) {
 			}
 		})
 	}
+	// The stack is mapped frame by frame to the app's sources.
+	_, err := r.Render(job("/throw"))
+	if ps := problem.Of(err); len(ps) != 1 || !strings.HasPrefix(ps[0].Detail, "at ") || !strings.Contains(ps[0].Detail, "src/explode.ts:3:") || strings.Contains(ps[0].Detail, "server.js") {
+		t.Errorf("stack of a thrown error: %+v", ps)
+	}
 	// A failed render leaves the runtime usable for the next page.
 	if _, err := r.Render(job("/ok")); err != nil {
 		t.Errorf("render after failures: %v", err)

@@ -2,10 +2,7 @@ package prerender
 
 import (
 	"encoding/base64"
-	"fmt"
 	"path"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -49,17 +46,4 @@ func (s *sources) position(file string, line, col int) (string, int, int) {
 		}
 	}
 	return file, line, col
-}
-
-var bundlePosition = regexp.MustCompile(`server\.js:(\d+):(\d+)`)
-
-// mapped replaces every server.js:line:col in text with its source.
-func (s *sources) mapped(text string) string {
-	return bundlePosition.ReplaceAllStringFunc(text, func(p string) string {
-		m := bundlePosition.FindStringSubmatch(p)
-		line, _ := strconv.Atoi(m[1])
-		col, _ := strconv.Atoi(m[2])
-		f, l, c := s.position(bundleName, line, col)
-		return fmt.Sprintf("%s:%d:%d", f, l, c)
-	})
 }

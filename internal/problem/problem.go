@@ -23,8 +23,21 @@ import (
 	"strings"
 )
 
+// Kind is how serious a problem is.
+type Kind string
+
+const (
+	// KindError refuses the build (the zero Kind).
+	KindError Kind = ""
+	// KindWarning is reported beside a build that goes on (a content file
+	// nothing shows, which is not published).
+	KindWarning Kind = "warning"
+)
+
 // Problem is one thing wrong with a build's input.
 type Problem struct {
+	// Kind is error (the zero value) or warning.
+	Kind Kind `json:"kind,omitempty"`
 	// File, Line and Col locate it (1-based); File is empty when nothing
 	// in a file causes it. Files are slash-separated, relative to the
 	// tree they come from (content/, the repository) until Prefix puts
@@ -32,20 +45,31 @@ type Problem struct {
 	File string `json:"file,omitempty"`
 	Line int    `json:"line,omitempty"`
 	Col  int    `json:"col,omitempty"`
+	// Length is how many characters from Col the offending text runs (a
+	// field's value, a link); 0 is a point. The terminal underlines it.
+	Length int `json:"length,omitempty"`
 	// Message says what is wrong.
 	Message string `json:"message"`
 	// Source is the offending line of the file, when it could be read.
 	Source string `json:"source,omitempty"`
 	// Detail is the rest of a multi-line report (a mapped stack trace).
 	Detail string `json:"detail,omitempty"`
+	// Notes say more: what was meant, the other place of a clash, the
+	// way out. Each is one line.
+	Notes []string `json:"notes,omitempty"`
 }
 
-// Error is "file:line:col: message", the form editors and CI logs jump to.
+// Error is "file:line:col: message", the form editors and CI logs jump to;
+// a warning says so before its message.
 func (p Problem) Error() string {
-	if p.File == "" {
-		return p.Message
+	msg := p.Message
+	if p.Kind == KindWarning {
+		msg = "warning: " + msg
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Message)
+	if p.File == "" {
+		return msg
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, msg)
 }
 
 // List is every problem of one build or stage.
@@ -68,7 +92,12 @@ func (l List) Sorted() List {
 	slices.SortStableFunc(s, func(a, b Problem) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Message, b.Message))
 	})
-	return slices.Compact(s)
+	return slices.CompactFunc(s, equal)
+}
+
+func equal(a, b Problem) bool {
+	return a.Kind == b.Kind && a.File == b.File && a.Line == b.Line && a.Col == b.Col && a.Length == b.Length &&
+		a.Message == b.Message && a.Source == b.Source && a.Detail == b.Detail && slices.Equal(a.Notes, b.Notes)
 }
 
 // Prefix returns the list with dir in front of every file name, for
@@ -118,31 +147,75 @@ func Of(err error) List {
 		return out
 	}
 	if inner := errors.Unwrap(err); inner != nil {
-		// A wrapper adds context ("server bundle: …"): keep it in front of
-		// each inner message, so no word of the report is lost.
-		in := Of(inner)
-		if ctx, ok := strings.CutSuffix(err.Error(), inner.Error()); ok && ctx != "" {
-			for i := range in {
-				in[i].Message = ctx + in[i].Message
-			}
+		// A wrapper's words cannot be told from its inner error's without
+		// reading its text back: a stage that adds context to problems
+		// does so with Wrap. Problems with a place keep it; anything else
+		// is reported in the wrapper's words, every one of them.
+		if in := Of(inner); slices.ContainsFunc(in, func(p Problem) bool { return p.File != "" }) {
+			return in
 		}
-		return in
 	}
 	return List{{Message: err.Error()}}
 }
 
+// Wrap puts context in front of the message of every problem err holds
+// ("server bundle: "), keeping their places: the typed form of
+// fmt.Errorf("server bundle: %w", err). Nil stays nil.
+func Wrap(context string, err error) error {
+	if err == nil {
+		return nil
+	}
+	l := Of(err)
+	for i := range l {
+		l[i].Message = context + l[i].Message
+	}
+	return l
+}
+
 // Print writes the problems as the terminal shows them: each as
-// "file:line:col: message", then its source line and detail, indented.
+// "file:line:col: message", then its source line with a caret under the
+// column (and a tilde under the rest of its Length), its notes and its
+// detail, indented.
 func Print(w io.Writer, l List) {
 	for _, p := range l {
 		fmt.Fprintln(w, p.Error())
 		if p.Source != "" {
-			fmt.Fprintf(w, "    %d | %s\n", p.Line, p.Source)
+			gutter := fmt.Sprintf("    %d | ", p.Line)
+			fmt.Fprintf(w, "%s%s\n", gutter, p.Source)
+			if c := caret(p.Source, p.Col, p.Length); c != "" {
+				fmt.Fprintf(w, "%s| %s\n", strings.Repeat(" ", len(gutter)-2), c)
+			}
+		}
+		for _, n := range p.Notes {
+			fmt.Fprintf(w, "    note: %s\n", n)
 		}
 		if p.Detail != "" {
 			fmt.Fprintln(w, indent(p.Detail, "    "))
 		}
 	}
+}
+
+// caret is the line under source that points at column col (1-based, in
+// characters): a tab where the source has one, so that it lines up, then
+// "^", then "~" for the rest of length. "" when col is outside the line.
+func caret(source string, col, length int) string {
+	runes := []rune(source)
+	if col < 1 || col > len(runes)+1 {
+		return ""
+	}
+	var b strings.Builder
+	for _, r := range runes[:col-1] {
+		if r == '\t' {
+			b.WriteRune('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	b.WriteByte('^')
+	if rest := min(length, len(runes)-col+1) - 1; rest > 0 {
+		b.WriteString(strings.Repeat("~", rest))
+	}
+	return b.String()
 }
 
 func indent(s, by string) string { return by + strings.ReplaceAll(s, "\n", "\n"+by) }

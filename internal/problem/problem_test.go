@@ -37,14 +37,16 @@ func TestOf(t *testing.T) {
 		{"nil", nil, nil},
 		{"a list", List{a, b}, List{a, b}},
 		{"one problem", b, List{b}},
-		{"wrapped: the context stays in front of the message", fmt.Errorf("server bundle: %w", List{a}),
+		{"wrapped: the context stays in front of the message", Wrap("server bundle: ", List{a}),
 			List{{File: a.File, Line: a.Line, Col: a.Col, Message: "server bundle: " + a.Message}}},
+		{"wrapped by fmt: a placed problem keeps its place", fmt.Errorf("server bundle: %w", List{a}), List{a}},
+		{"wrapped by fmt: no place, every word kept", fmt.Errorf("server bundle: %w", errors.New("no file")), List{{Message: "server bundle: no file"}}},
 		{"joined", errors.Join(List{a}, b), List{a, b}},
 		{"a plain error has no place", errors.New("-base-url: not absolute"), List{{Message: "-base-url: not absolute"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Of(tt.err); !slices.Equal(got, tt.want) {
+			if got := Of(tt.err); !slices.EqualFunc(got, tt.want, equal) {
 				t.Errorf("\n got %+v\nwant %+v", got, tt.want)
 			}
 		})
@@ -66,8 +68,28 @@ func TestPrefixSortAndSources(t *testing.T) {
 	}
 	var out strings.Builder
 	Print(&out, List{l[2], {Message: "render /x: TypeError", Detail: "at f (src/x.tsx:1:2)\nat g"}})
-	want := l[2].Error() + "\n    2 | titel: B\nrender /x: TypeError\n    at f (src/x.tsx:1:2)\n    at g\n"
+	want := l[2].Error() + "\n    2 | titel: B\n      | ^\nrender /x: TypeError\n    at f (src/x.tsx:1:2)\n    at g\n"
 	if out.String() != want {
 		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// TestPrintCaret: the terminal points at the column, under a tab where
+// the source has one, and underlines the problem's length; a warning says
+// so; notes follow the source.
+func TestPrintCaret(t *testing.T) {
+	var out strings.Builder
+	Print(&out, List{
+		{Kind: KindWarning, File: "pages/a.yaml", Line: 3, Col: 9, Length: 5, Message: "typo", Source: "\ttitle: Hlelo", Notes: []string{"did you mean Hello?"}},
+		{File: "pages/b.yaml", Line: 1, Col: 40, Message: "past the end", Source: "short"},
+	})
+	want := "pages/a.yaml:3:9: warning: typo\n" +
+		"    3 | \ttitle: Hlelo\n" +
+		"      | \t       ^~~~~\n" +
+		"    note: did you mean Hello?\n" +
+		"pages/b.yaml:1:40: past the end\n" +
+		"    1 | short\n"
+	if out.String() != want {
+		t.Errorf("printed\n%q\nwant\n%q", out.String(), want)
 	}
 }
