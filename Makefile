@@ -87,9 +87,9 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	  -cmd 'cmd/build-whole=dist/bin/build -whole -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) run ./bench/images
-	$(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/... ./cmd/serve
+	GOGC=400 $(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/... ./cmd/serve
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"
-	$(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev
+	GOGC=400 $(GO) test -run '^$$' -bench BenchmarkEdit -benchtime 5x ./cmd/dev
 	$(GO) run ./bench/hydration -runs 5
 	$(GO) run ./bench/hydration -slow4g -runs 5
 	$(GO) run ./bench/hydration -thread -runs 5

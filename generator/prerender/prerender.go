@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -32,10 +31,6 @@ import (
 
 	"github.com/vozia/site/internal/problem"
 )
-
-// renderGCPercent is the GC target during RenderAll: 400 measured 1.4x
-// the pages per second of the default 100 on a 1,000-page build.
-const renderGCPercent = 400
 
 // bundleName is the server bundle's file name in stack traces.
 const bundleName = "server.js"
@@ -215,15 +210,10 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 	if err := r.start(); err != nil { // outside the timings
 		return nil, err
 	}
+	// The collector's settings are the command's (cmd/build, cmd/dev):
 	// React allocates a great many short-lived objects per render, and at
 	// Go's default GC target the collector took a third of the CPU of a
-	// large build. A batch render trades memory for it (the process's
-	// GOMEMLIMIT still applies), and gives the setting back when done.
-	if old := debug.SetGCPercent(renderGCPercent); old > renderGCPercent || old < 0 {
-		debug.SetGCPercent(old)
-	} else {
-		defer debug.SetGCPercent(old)
-	}
+	// large build.
 	out := make([]Result, len(jobs))
 	errs := make([]error, len(jobs))
 	plan := make([]*layout, len(jobs))
