@@ -61,7 +61,7 @@ describe('preview workflow', () => {
     assert.equal(block('on'), '  pull_request:\n    types: [opened, synchronize, reopened, closed]\n');
     // pull_request_target would run with the base's secrets on a fork's code.
     assert.doesNotMatch(text, /pull_request_target|workflow_run/);
-    assert.deepEqual([...all.keys()], ['build', 'deploy', 'comment', 'cleanup']);
+    assert.deepEqual([...all.keys()], ['build', 'deploy', 'comment', 'cleanup', 'closed']);
   });
 
   it("gives a fork's pull request no preview: no build, so no upload, no comment, and nothing to clean up", () => {
@@ -116,6 +116,9 @@ describe('preview workflow', () => {
     assert.deepEqual(permissions(comment), { 'pull-requests': 'write' });
     assert.match(comment, /URL: \$\{\{ needs\.deploy\.outputs\.url \}\}/);
     assert.match(comment, /-X PATCH/, 'the same comment updated on every push');
+    const closed = job('closed');
+    assert.deepEqual(permissions(closed), { 'pull-requests': 'write' });
+    assert.match(closed, /^ {4}needs: cleanup$/m, 'it says the preview is gone once it is');
   });
 
   it("deletes the preview's routing table and files when the pull request closes", () => {
