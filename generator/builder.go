@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"sync"
 
+	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/articles"
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
@@ -53,6 +54,9 @@ type Builder struct {
 	lastmod       map[string]string
 	pictures      *pictures.Pictures
 	shares        *articles.Shares
+	// admin are the web editor's files, made for the bundle adminFor.
+	admin    []admin.File
+	adminFor *bundle.Result
 }
 
 // renderStore keeps renders by key beyond the Builder's own memory: on

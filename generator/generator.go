@@ -163,6 +163,10 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The web editor (/admin/): linked from no page, not in the sitemap.
+	if err := bld.addAdmin(opt, b, out); err != nil {
+		return nil, err
+	}
 	docs := documents(site, opt, data, rendered, b, style, pics, out)
 	if err := addGenerated(site, opt, siteFiles, articleFiles, lastmod, out); err != nil {
 		return nil, err
@@ -254,6 +258,7 @@ const (
 	StageShareImage Stage = "shareimage" // an article's share image
 	StageFeed       Stage = "feed"       // the articles' feeds
 	StageSitemap    Stage = "sitemap"    // sitemap.xml and robots.txt
+	StageAdmin      Stage = "admin"      // the web editor under admin/ (generator/admin)
 )
 
 // clientRoute is a route as the client router sees it (lib/routes.ts),

@@ -16,7 +16,7 @@ import (
 // knownStages are the stages that may write the site root.
 var knownStages = map[Stage]bool{
 	StageData: true, StageBundle: true, StageDocument: true, StageRedirect: true, StageSiteFiles: true,
-	StageImage: true, StageSVG: true, StageDownload: true, StageShareImage: true, StageFeed: true, StageSitemap: true,
+	StageImage: true, StageSVG: true, StageDownload: true, StageShareImage: true, StageFeed: true, StageSitemap: true, StageAdmin: true,
 }
 
 // checkStages checks that every file of a build was made by a known stage,

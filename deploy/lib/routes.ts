@@ -17,12 +17,29 @@ export function responseHeaders(m: RoutingManifest): Record<string, string> {
   const all = m.headers.find((h) => h.for === '/*');
   if (!all) throw new Error('routes.json has no headers for "/*"');
   for (const h of m.headers) {
+    if (isAdmin(h.for)) continue; // the editor's own policy (admin.ts)
     if (h.for !== '/*' && Object.keys(h.values).some((k) => k.toLowerCase() !== 'cache-control')) {
       throw new Error(`routes.json: headers for ${h.for} other than Cache-Control need a second response headers policy`);
     }
   }
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(all.values)) {
+    if (k.toLowerCase() !== 'cache-control') out[k] = v;
+  }
+  return out;
+}
+
+/** Whether a manifest pattern is the web editor's (/admin, /admin/*). */
+export function isAdmin(pattern: string): boolean {
+  return pattern === '/admin' || pattern.startsWith('/admin/');
+}
+
+/** The web editor's headers (/admin/*), Cache-Control aside; undefined when the manifest has none. */
+export function adminHeaders(m: RoutingManifest): Record<string, string> | undefined {
+  const h = m.headers.find((h) => h.for === '/admin/*');
+  if (!h) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h.values)) {
     if (k.toLowerCase() !== 'cache-control') out[k] = v;
   }
   return out;

@@ -37,6 +37,11 @@ func Manifest(site *content.Site, inlineStyles ...[]byte) *routing.Manifest {
 		{For: "/assets/*", Values: immutable},
 		{For: "/data/*", Values: immutable},
 	}
+	// The web editor's own policy (routing.AdminHeaders), last so that
+	// it replaces the site's there.
+	for _, p := range routing.AdminPaths {
+		m.Headers = append(m.Headers, routing.Headers{For: p, Values: routing.AdminHeaders()})
+	}
 	return m
 }
 

@@ -381,10 +381,12 @@ func help(name, text string) string {
 	text = strings.Join(strings.Fields(text), " ")
 	for _, prefix := range []string{name + " is ", name + " are ", name + " "} {
 		if after, ok := strings.CutPrefix(text, prefix); ok && after != "" {
-			return strings.ToUpper(after[:1]) + after[1:]
+			text = strings.ToUpper(after[:1]) + after[1:]
+			break
 		}
 	}
-	return text
+	// Help is Markdown: a <placeholder> must not read as a tag.
+	return strings.ReplaceAll(text, "<", `\<`)
 }
 
 func singular(name string) string {

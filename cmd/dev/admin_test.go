@@ -1,0 +1,339 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator"
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/browsertest"
+)
+
+// TestAdmin is an editor's session in the web editor of make dev: it
+// loads /admin/ from the dev server, opens the local repository, changes
+// the heading of a section of the home page and saves, writes a new
+// article with a cover photo it uploads and saves; the files the editor
+// wrote pass the production build, and the dev site shows both changes.
+//
+// The editor's local mode works on a folder the browser's folder picker
+// hands it (the File System Access API), which a headless browser cannot
+// show. So the test answers the picker with a folder of the page's own
+// origin-private file system, a real file system that the browser writes
+// through the same API, fills it with the dev site's content first, and
+// copies what the editor saved back into the content folder the dev
+// server watches, as the picked folder would have been written. Every
+// step between is the editor's own UI.
+func TestAdmin(t *testing.T) {
+	d := startDev(t, false)
+	env := browsertest.Attach(t, d.URL)
+	tab := env.NewTab(t, 1280, 900)
+	// The session is longer than a tab's usual allowance on a busy machine.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(tab.Ctx), 200*time.Second)
+	defer cancel()
+	tab.Ctx = ctx
+	githubStatusStandIn(t, tab)
+	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: opfsPicker}); err != nil {
+		t.Fatal(err)
+	}
+	const localRepo = `button[data-label="Work with Local Repository"]`
+	do(t, tab, "load /admin/", chromedp.Navigate(d.URL+"/admin"), chromedp.WaitVisible(chromedp.CSS(localRepo)))
+	files, err := json.Marshal(contentFiles(t, d.Content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, tab, "fill the picked folder", chromedp.Evaluate[chromedp.Void](strings.Replace(opfsFill, "FILES", string(files), 1), chromedp.EvalAwaitPromise))
+	do(t, tab, "open the local repository", chromedp.Click(chromedp.CSS(localRepo)))
+
+	// The home page: the first section with a heading gets a new one.
+	const heading = "Edited in the browser"
+	do(t, tab, "open the home page",
+		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/pages/entries/index"`),
+		chromedp.WaitVisible(chromedp.CSS(`section[data-key-path="sections"]`)),
+		// The list draws its items once it is scrolled into view.
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="sections"]').scrollIntoView()`),
+	)
+	const headingInput = `section[data-key-path^="sections."][data-key-path$=".heading"] :is(input, textarea)`
+	do(t, tab, "change a section's heading",
+		chromedp.WaitVisible(chromedp.CSS(headingInput)),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(headingInput)+`).select()`),
+		chromedp.SendKeys(chromedp.CSS(headingInput), heading),
+	)
+	save(t, tab)
+	waitForFile(t, tab, "content/pages/index.yaml", heading)
+
+	// A new article with a cover photo.
+	const title = "Notes from the browser editor"
+	photo := filepath.Join(t.TempDir(), "harbour.png")
+	writePNG(t, photo)
+	do(t, tab, "start an article",
+		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/new"`),
+		chromedp.WaitVisible(chromedp.CSS(`section[data-key-path="title"] input`)),
+		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="title"] input`), title),
+		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="description"] textarea`), "What an editor sees when a page is changed in the browser."),
+	)
+	do(t, tab, "date the article", chromedp.Evaluate[chromedp.Void](`(() => {
+		const i = document.querySelector('section[data-key-path="date"] input');
+		i.value = "2025-06-02";
+		i.dispatchEvent(new Event("input", {bubbles: true}));
+		i.dispatchEvent(new Event("change", {bubbles: true}));
+	})()`))
+	do(t, tab, "choose its author", chromedp.Click(chromedp.CSS(`section[data-key-path="author"] button[role="radio"]`)))
+	do(t, tab, "upload its cover",
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="cover"]').scrollIntoView()`),
+		chromedp.SetUploadFiles(chromedp.CSS(`section[data-key-path="cover.src"] input[type="file"]`), []string{photo}),
+	)
+	do(t, tab, "describe the cover", chromedp.SendKeys(chromedp.CSS(`section[data-key-path="cover.alt"] input`), "A harbour at dawn"))
+	do(t, tab, "write its text",
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="body"]').scrollIntoView()`),
+		chromedp.Click(chromedp.CSS(`section[data-key-path="body"] [contenteditable="true"]`)),
+		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="body"] [contenteditable="true"]`), "An article written in the web editor."),
+	)
+	save(t, tab)
+	slug := content.Slugify(title)
+	article := "content/articles/" + slug + "/index.md"
+	waitForFile(t, tab, article, title)
+
+	// What the editor saved goes to the content folder the dev server
+	// watches.
+	changed := copyBack(t, tab, d)
+	if !slices.Contains(changed, "pages/index.yaml") || !slices.Contains(changed, "articles/"+slug+"/index.md") {
+		t.Fatalf("the editor saved %q", changed)
+	}
+	front := string(d.read(t, "articles/"+slug+"/index.md"))
+	t.Logf("the article as saved:\n%s", front)
+
+	// The production build accepts the saved files.
+	if _, err := generator.Build(context.Background(), generator.Options{
+		Content: os.DirFS(d.Content), FrontendDir: d.Frontend, Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC),
+	}); err != nil {
+		t.Fatalf("the production build refuses what the editor saved: %v", err)
+	}
+	site, err := content.LoadWith(os.DirFS(d.Content), content.LoadOptions{Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var path string
+	for _, a := range site.Articles {
+		if a.Slug == slug {
+			path = a.Path
+			if a.Cover.Src == "" || a.Cover.Alt != "A harbour at dawn" {
+				t.Errorf("the article's cover: %+v", a.Cover)
+			}
+		}
+	}
+	if path == "" {
+		t.Fatalf("no article %q in the site", slug)
+	}
+
+	// The dev site shows both.
+	d.until(t, "the dev site shows the new heading and the article", func() bool {
+		_, _, home := d.get(t, "/")
+		status, _, body := d.get(t, path)
+		return strings.Contains(home, heading) && status == 200 && strings.Contains(body, title)
+	})
+
+	// No error, and no policy violation (the browser logs those as
+	// errors). The editor's framework warns of its own internals
+	// (console.warning), which says nothing of the site.
+	errs := tab.Errors()
+	for _, m := range tab.ConsoleErrors() {
+		if strings.HasPrefix(m, "console.error") {
+			errs = append(errs, m)
+		} else {
+			t.Logf("the editor warned: %s", m)
+		}
+	}
+	if len(errs) > 0 {
+		t.Errorf("console errors or policy violations in the editor: %q", errs)
+	}
+}
+
+// opfsPicker answers the folder picker with the folder "repo" of the
+// page's origin-private file system.
+const opfsPicker = `window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle("repo", {create: true});`
+
+// opfsFill writes FILES ([{path, data (base64)}]) into that folder, and a
+// .git folder: the editor checks that the folder is a repository's root.
+const opfsFill = `(async (files) => {
+  const repo = await (await navigator.storage.getDirectory()).getDirectoryHandle("repo", {create: true});
+  await repo.getDirectoryHandle(".git", {create: true});
+  for (const f of files) {
+    const parts = f.path.split("/");
+    let dir = repo;
+    for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, {create: true});
+    const w = await (await dir.getFileHandle(parts.at(-1), {create: true})).createWritable();
+    await w.write(Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0)));
+    await w.close();
+  }
+})(FILES)`
+
+// opfsRead returns every file under repo/content as [{path, data}].
+const opfsRead = `(async () => {
+  const out = [];
+  const walk = async (dir, prefix) => {
+    for await (const [name, h] of dir.entries()) {
+      if (h.kind === "directory") { await walk(h, prefix + name + "/"); continue; }
+      const bytes = new Uint8Array(await (await h.getFile()).arrayBuffer());
+      let s = ""; for (const b of bytes) s += String.fromCharCode(b);
+      out.push({path: prefix + name, data: btoa(s)});
+    }
+  };
+  const repo = await (await navigator.storage.getDirectory()).getDirectoryHandle("repo");
+  await walk(await repo.getDirectoryHandle("content"), "");
+  return out;
+})()`
+
+type opfsFile struct {
+	Path string `json:"path"`
+	Data string `json:"data"`
+}
+
+func contentFiles(t *testing.T, dir string) []opfsFile {
+	t.Helper()
+	var out []opfsFile
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out = append(out, opfsFile{Path: "content/" + filepath.ToSlash(rel), Data: base64.StdEncoding.EncodeToString(data)})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// copyBack writes the files the editor changed or added into the dev
+// site's content folder and returns their paths.
+func copyBack(t *testing.T, tab *browsertest.Tab, d *devSite) []string {
+	t.Helper()
+	files, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]opfsFile](opfsRead, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changed []string
+	for _, f := range files {
+		data, err := base64.StdEncoding.DecodeString(f.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if old, err := os.ReadFile(filepath.Join(d.Content, filepath.FromSlash(f.Path))); err == nil && bytes.Equal(old, data) {
+			continue
+		}
+		d.write(t, filepath.FromSlash(f.Path), data)
+		changed = append(changed, f.Path)
+	}
+	return changed
+}
+
+// waitForFile waits until the editor has written file with text in it.
+func waitForFile(t *testing.T, tab *browsertest.Tab, file, text string) {
+	t.Helper()
+	js := fmt.Sprintf(`(async () => {
+		let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("repo");
+		const parts = %s.split("/");
+		try {
+			for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p);
+			return (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
+		} catch { return ""; }
+	})()`, jsQuote(file))
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
+		got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(got, text) {
+			return
+		}
+		chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`new Promise((r) => setTimeout(() => r(true), 200))`, chromedp.WithPollingTimeout(time.Second)))
+	}
+	body, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.body.innerText`))
+	t.Fatalf("the editor never saved %s with %q (console %q, errors %q)\n%s", file, text, tab.ConsoleErrors(), tab.Errors(), body)
+}
+
+func save(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	do(t, tab, "save", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("button")].find(b => b.textContent.trim() === "Save" && !b.disabled && b.getAttribute("aria-disabled") !== "true").click()`))
+}
+
+func do(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(tab.Ctx, actions...); err != nil {
+		body, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.body.innerText`))
+		shot, cancel := context.WithTimeout(context.WithoutCancel(tab.Ctx), 20*time.Second)
+		defer cancel()
+		body, _ = chromedp.Run(shot, chromedp.Evaluate[string](`document.body.innerText`))
+		if png, err := chromedp.Run(shot, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(filepath.Join(os.TempDir(), "admin-failure.png"), png, 0o644)
+		}
+		t.Fatalf("%s: %v (console %q, errors %q)\n%s", what, err, tab.ConsoleErrors(), tab.Errors(), body)
+	}
+}
+
+// githubStatusStandIn answers the editor's look at GitHub's status page,
+// which this machine cannot reach, as GitHub does on a good day.
+func githubStatusStandIn(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	err := chromedp.Listen(tab.Ctx, func(ev any) {
+		e, ok := ev.(*fetch.EventRequestPaused)
+		if !ok {
+			return
+		}
+		go chromedp.Call(tab.Ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
+			RequestID: e.RequestID, ResponseCode: 200,
+			ResponseHeaders: []*fetch.HeaderEntry{{Name: "Content-Type", Value: "application/json"}, {Name: "Access-Control-Allow-Origin", Value: "*"}},
+			Body:            []byte(`{"status":{"indicator":"none","description":"All Systems Operational"}}`),
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "https://www.githubstatus.com/*"}}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writePNG(t *testing.T, file string) {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 96, 64))
+	for x := range 96 {
+		for y := range 64 {
+			img.Set(x, y, color.RGBA{uint8(40 + x), uint8(90 + y), 160, 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func jsQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

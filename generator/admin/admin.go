@@ -1,0 +1,285 @@
+// Package admin builds the web editor at /admin/ (Sveltia CMS): the page,
+// the editor's own files copied as its npm package ships them (the version
+// frontend/package.json pins, loaded from the site's origin and never from
+// a CDN), the configuration generated from the content schema
+// (frontend/admin/config.yml, see content.EditorConfig) and the site's own
+// script that starts the editor and registers its previews
+// (frontend/src/admin/admin.tsx, bundled here with the site's CSS).
+//
+// Nothing outside admin/ refers to these files: no page of the site loads
+// a byte of the editor. The pages under /admin/ have their own headers
+// (routing.AdminHeaders), and are not in the sitemap.
+package admin
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// File is one output file, its path relative to the site root.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Package is the editor's npm package, and Dir where its files are served.
+const (
+	Package = "@sveltia/cms"
+	Dir     = "admin/sveltia"
+)
+
+// Build returns the files of /admin/ for the app in frontendDir (the
+// folder of package.json and node_modules).
+func Build(frontendDir string) ([]File, error) {
+	version, err := pinned(frontendDir)
+	if err != nil {
+		return nil, err
+	}
+	var out []File
+	pkg := filepath.Join(frontendDir, "node_modules", filepath.FromSlash(Package))
+	// The package's ES module build: index.js, the chunks it loads on
+	// demand and the fonts and WebAssembly they name, each by a path
+	// relative to the module. Source maps stay out.
+	root := os.DirFS(filepath.Join(pkg, "npm"))
+	err = fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".map") {
+			return err
+		}
+		data, err := fs.ReadFile(root, p)
+		if err != nil {
+			return err
+		}
+		if p == "index.js" {
+			if data, err = ownFonts(root, data); err != nil {
+				return err
+			}
+			var deps []File
+			if data, deps, err = ownModules(frontendDir, data); err != nil {
+				return err
+			}
+			out = append(out, deps...)
+		}
+		out = append(out, File{Path: path.Join(Dir, p), Data: data})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("admin: the editor's files (make deps installs %s %s): %w", Package, version, err)
+	}
+	config, err := os.ReadFile(filepath.Join(frontendDir, "admin", "config.yml"))
+	if err != nil {
+		return nil, fmt.Errorf("admin: %w (make types writes it)", err)
+	}
+	out = append(out, File{Path: "admin/config.yml", Data: config})
+
+	script, style, files, err := bundle(frontendDir)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, files...)
+	var page bytes.Buffer
+	if err := pageTemplate.Execute(&page, map[string]string{
+		"Editor": "/" + Dir + "/index.js", "Script": script, "Style": style, "Version": version,
+	}); err != nil {
+		return nil, err
+	}
+	out = append(out, File{Path: "admin/index.html", Data: page.Bytes()})
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+// pinned is the editor's version: frontend/package.json must pin one
+// exact version, and node_modules must hold it.
+func pinned(frontendDir string) (string, error) {
+	var manifest struct {
+		Dependencies map[string]string `json:"dependencies"`
+		Version      string            `json:"version"`
+	}
+	data, err := os.ReadFile(filepath.Join(frontendDir, "package.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &manifest)
+	}
+	if err != nil {
+		return "", fmt.Errorf("admin: %w", err)
+	}
+	want := manifest.Dependencies[Package]
+	if want == "" || strings.ContainsAny(want, "^~<>=* ") {
+		return "", fmt.Errorf("admin: frontend/package.json must pin %s to one exact version, not %q", Package, want)
+	}
+	data, err = os.ReadFile(filepath.Join(frontendDir, "node_modules", filepath.FromSlash(Package), "package.json"))
+	if err == nil {
+		manifest.Version = ""
+		err = json.Unmarshal(data, &manifest)
+	}
+	if err != nil || manifest.Version != want {
+		return "", fmt.Errorf("admin: node_modules holds %s %q, package.json pins %q: run make deps (%v)", Package, manifest.Version, want, err)
+	}
+	return want, nil
+}
+
+// fontURL is a font the editor's stylesheet loads from a CDN: its family
+// and subset name the copy its package ships in assets/.
+var fontURL = regexp.MustCompile(`https://cdn\.jsdelivr\.net/fontsource/fonts/([a-z0-9-]+)(?::vf)?@[0-9.]+/([a-z0-9-]+)\.woff2`)
+
+// ownFonts points the editor's @font-face rules at the copies of the fonts
+// its package ships (it registers those too, but the rules' own URLs are a
+// CDN's, which the page's policy refuses). A font with no copy fails the
+// build: the editor would load nothing from elsewhere.
+func ownFonts(pkg fs.FS, index []byte) ([]byte, error) {
+	assets, err := fs.ReadDir(pkg, "assets")
+	if err != nil {
+		return nil, err
+	}
+	var missing []string
+	out := fontURL.ReplaceAllFunc(index, func(u []byte) []byte {
+		m := fontURL.FindSubmatch(u)
+		prefix := string(m[1]) + "-" + string(m[2]) + "-"
+		for _, a := range assets {
+			if strings.HasPrefix(a.Name(), prefix) && strings.HasSuffix(a.Name(), ".woff2") {
+				return []byte("/" + Dir + "/assets/" + a.Name())
+			}
+		}
+		missing = append(missing, string(u))
+		return u
+	})
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("admin: %s names fonts on a CDN with no copy in its package: %q", Package, missing)
+	}
+	return out, nil
+}
+
+// modules are the packages the editor imports by name, when it needs
+// them: a browser cannot resolve a package name, so each is bundled from
+// node_modules (where npm put it as the editor's dependency) to a file of
+// its own, and the editor's import names that file instead. Those it
+// imports for features this site's configuration does not use (the map
+// field's Leaflet, code highlighting's Shiki) are not shipped.
+var modules = []string{
+	"immutable",                           // entries handed to the previews
+	"exifr/dist/lite.esm.mjs",             // an uploaded photo's metadata
+	"svgo/browser",                        // an uploaded SVG, optimised
+	"turndown/lib/turndown.browser.es.js", // rich text pasted as Markdown
+}
+
+// ownModules bundles modules and points the editor's imports at them.
+func ownModules(frontendDir string, index []byte) ([]byte, []File, error) {
+	dir, err := filepath.Abs(frontendDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []File
+	for _, m := range modules {
+		name := strings.NewReplacer("/", "-", ".", "-").Replace(m) + ".js"
+		spec := []byte("import(`" + m + "`)")
+		if !bytes.Contains(index, spec) {
+			return nil, nil, fmt.Errorf("admin: %s no longer imports %q: update generator/admin", Package, m)
+		}
+		// The module as the editor imports it: its named exports, and its
+		// default export where it has one.
+		var r api.BuildResult
+		for _, src := range []string{"export * from %[1]s; export { default } from %[1]s;", "export * from %[1]s;"} {
+			r = api.Build(api.BuildOptions{
+				AbsWorkingDir: dir,
+				Stdin:         &api.StdinOptions{Contents: fmt.Sprintf(src, strconv.Quote(m)), ResolveDir: dir},
+				Bundle:        true, Write: false, Format: api.FormatESModule, Platform: api.PlatformBrowser,
+				Target: api.ES2020, MinifyWhitespace: true, MinifySyntax: true, MinifyIdentifiers: true,
+				Define:        map[string]string{"process.env.NODE_ENV": `"production"`},
+				LegalComments: api.LegalCommentsEndOfFile, LogLevel: api.LogLevelSilent,
+			})
+			if len(r.Errors) == 0 {
+				break
+			}
+		}
+		if len(r.Errors) > 0 || len(r.OutputFiles) != 1 {
+			return nil, nil, fmt.Errorf("admin: bundling %q for the editor: %v", m, r.Errors)
+		}
+		files = append(files, File{Path: path.Join(Dir, "modules", name), Data: r.OutputFiles[0].Contents})
+		index = bytes.ReplaceAll(index, spec, []byte("import(`/"+Dir+"/modules/"+name+"`)"))
+	}
+	return index, files, nil
+}
+
+// bundle builds frontend/src/admin/admin.tsx and the CSS of the site's
+// components it imports, for the previews.
+func bundle(frontendDir string) (script, style string, files []File, err error) {
+	dir, err := filepath.Abs(frontendDir)
+	if err != nil {
+		return "", "", nil, err
+	}
+	r := api.Build(api.BuildOptions{
+		AbsWorkingDir:     dir,
+		EntryPoints:       []string{"src/admin/admin.tsx"},
+		EntryNames:        "admin-[hash]",
+		AssetNames:        "[name]-[hash]",
+		Outdir:            filepath.Join(dir, "out", "admin"),
+		PublicPath:        "/admin",
+		Bundle:            true,
+		Write:             false,
+		Format:            api.FormatESModule,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2020,
+		JSX:               api.JSXAutomatic,
+		Define:            map[string]string{"process.env.NODE_ENV": `"production"`},
+		Loader:            map[string]api.Loader{".png": api.LoaderFile, ".jpg": api.LoaderFile, ".webp": api.LoaderFile, ".svg": api.LoaderFile, ".woff2": api.LoaderFile},
+		External:          []string{"/admin/*"},
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		LegalComments:     api.LegalCommentsNone,
+		Charset:           api.CharsetUTF8,
+		LogLevel:          api.LogLevelSilent,
+	})
+	if len(r.Errors) > 0 {
+		m := r.Errors[0]
+		where := "frontend"
+		if m.Location != nil {
+			where = fmt.Sprintf("frontend/%s:%d:%d", m.Location.File, m.Location.Line, m.Location.Column+1)
+		}
+		return "", "", nil, fmt.Errorf("%s: admin bundle: %s", where, m.Text)
+	}
+	outRoot := filepath.Join(dir, "out")
+	for _, f := range r.OutputFiles {
+		rel, err := filepath.Rel(outRoot, f.Path)
+		if err != nil {
+			return "", "", nil, err
+		}
+		rel = filepath.ToSlash(rel)
+		files = append(files, File{Path: rel, Data: f.Contents})
+		switch {
+		case strings.HasPrefix(path.Base(rel), "admin-") && strings.HasSuffix(rel, ".js"):
+			script = "/" + rel
+		case strings.HasPrefix(path.Base(rel), "admin-") && strings.HasSuffix(rel, ".css"):
+			style = "/" + rel
+		}
+	}
+	return script, style, files, nil
+}
+
+// The page sets no inline script or style: its policy allows neither.
+var pageTemplate = template.Must(template.New("admin").Parse(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Content editor</title>
+<link rel="cms-config-url" type="application/yaml" href="/admin/config.yml">
+<meta name="editor-module" content="{{.Editor}}" data-version="{{.Version}}">
+<meta name="preview-style" content="{{.Style}}">
+<script type="module" src="{{.Script}}"></script>
+</head>
+<body>
+</body>
+</html>
+`))

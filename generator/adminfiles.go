@@ -1,0 +1,33 @@
+package generator
+
+import (
+	"github.com/vozia/site/generator/admin"
+	"github.com/vozia/site/generator/bundle"
+)
+
+// addAdmin adds the web editor's files to the site.
+func (bld *Builder) addAdmin(opt Options, b *bundle.Result, out *output) error {
+	files, err := bld.adminFiles(opt, b)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		out.add(StageAdmin, f.Path, f.Data)
+	}
+	return nil
+}
+
+// adminFiles are the files of the web editor at /admin/ (generator/admin).
+// They depend only on the frontend: made again only when the app was
+// bundled again (b is a new bundle), which is when the frontend changed.
+func (bld *Builder) adminFiles(opt Options, b *bundle.Result) ([]admin.File, error) {
+	if bld.admin != nil && bld.adminFor == b && b != nil {
+		return bld.admin, nil
+	}
+	files, err := admin.Build(opt.FrontendDir)
+	if err != nil {
+		return nil, err
+	}
+	bld.admin, bld.adminFor = files, b
+	return files, nil
+}
