@@ -23,7 +23,7 @@ import (
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/internal/browsertest"
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // TestAdmin is an editor's session in the web editor of make dev: it
@@ -41,7 +41,7 @@ import (
 // server watches, as the picked folder would have been written. Every
 // step between is the editor's own UI.
 func TestAdmin(t *testing.T) {
-	d := startDev(t, false)
+	d := startDev(t, testSite, false)
 	env := browsertest.Attach(t, d.URL)
 	tab := env.NewTab(t, 1280, 900)
 	// The session is longer than a tab's usual allowance on a busy machine.
@@ -152,7 +152,16 @@ func TestAdmin(t *testing.T) {
 	// No error, and no policy violation (the browser logs those as
 	// errors). The editor's framework warns of its own internals
 	// (console.warning), which says nothing of the site.
-	errs := tab.Errors()
+	var errs []string
+	for _, m := range tab.Errors() {
+		// data: URLs run long: their start says enough.
+		if i := strings.Index(m, "'data:"); i >= 0 {
+			if j := strings.Index(m[i+1:], "'"); j > 80 {
+				m = m[:i+80] + "…" + m[i+1+j:]
+			}
+		}
+		errs = append(errs, m)
+	}
 	for _, m := range tab.ConsoleErrors() {
 		if strings.HasPrefix(m, "console.error") {
 			errs = append(errs, m)

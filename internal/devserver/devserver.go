@@ -44,7 +44,7 @@ type Options struct {
 // New returns the whole server.
 func New(ctx context.Context, opt Options) (http.Handler, error) {
 	var pages http.Handler = opt.Live
-	var policy func() map[string]string
+	var policy func(path string) map[string]string
 	if opt.Live != nil {
 		policy = opt.Live.policy
 	} else {
@@ -56,7 +56,7 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 			return nil, fmt.Errorf("%s has no index.html (run go run ./cmd/build first)", opt.Dir)
 		}
 		pages = &site{root: dirRoot(opt.Dir), m: m}
-		policy = func() map[string]string { return policyHeaders(m) }
+		policy = func(path string) map[string]string { return policyHeaders(m, path) }
 	}
 	mux := http.NewServeMux()
 	if opt.Contact != nil {
@@ -73,10 +73,17 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 }
 
 // policyHeaders are the headers the CDN's response headers policy puts on
-// every answer: the manifest's headers for every path ("/*").
-func policyHeaders(m *routing.Manifest) map[string]string {
+// every answer for path: the manifest's headers for every path ("/*"), or
+// on the web editor's paths the editor's own (routing.AdminPaths), which
+// the CDN serves with a policy of their own.
+func policyHeaders(m *routing.Manifest, path string) map[string]string {
 	if m == nil {
 		return nil
+	}
+	for _, h := range m.Headers {
+		if slices.Contains(routing.AdminPaths, h.For) && routing.Matches(h.For, path) {
+			return h.Values
+		}
 	}
 	out := map[string]string{}
 	for _, h := range m.Headers {

@@ -13,9 +13,9 @@ import (
 // Cache-Control is not in it: it travels with each object (and the contact
 // function says no-store itself). secured does the same here, whatever
 // handler answers.
-func secured(next http.Handler, policy func() map[string]string) http.Handler {
+func secured(next http.Handler, policy func(path string) map[string]string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(&securedWriter{ResponseWriter: w, values: policy}, r)
+		next.ServeHTTP(&securedWriter{ResponseWriter: w, values: func() map[string]string { return policy(r.URL.Path) }}, r)
 	})
 }
 

@@ -159,10 +159,10 @@ func (l *Live) Close() {
 }
 
 // policy is the response headers policy of the last good build's manifest.
-func (l *Live) policy() map[string]string {
+func (l *Live) policy(path string) map[string]string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return policyHeaders(l.manifest)
+	return policyHeaders(l.manifest, path)
 }
 
 func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
