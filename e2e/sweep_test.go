@@ -204,11 +204,23 @@ func TestSweepRoutes(t *testing.T) {
 					}
 					// Two extra presses let focus leave the page and come back.
 					// The keydown alone moves focus: one round trip a press.
+					// At each stop, what a visitor sees of the focused element
+					// and of its focus indicator (focus_test.go).
 					tabDown := *kb.Encode([]rune(kb.Tab)[0])[0]
+					var walk focusWalk
 					for i := 0; i < n+2; i++ {
 						if _, err := chromedp.Call(tab.Ctx, input.DispatchKeyEvent, tabDown); err != nil {
 							t.Fatal(err)
 						}
+						s, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[*stop](focusStop))
+						if err != nil {
+							t.Fatal(err)
+						}
+						walk.add(s)
+					}
+					t.Logf("tab walk: %d stops, most covered %.0f%% (%s)", walk.Stops, 100*walk.Worst.Covered, walk.Worst.El)
+					for _, p := range walk.problems {
+						t.Error(p)
 					}
 					missed, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](sweepUnreached))
 					if err != nil {

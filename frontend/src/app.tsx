@@ -4,6 +4,7 @@ import { CookieConsent } from "./components/cookie-consent";
 import { PageHost } from "./components/page-host";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { SkipLink } from "./components/skip-link";
 import { ToastProvider } from "./components/ui/toast";
 import type { PageBody, SiteData } from "./lib/content-types";
 import { Piece, ShellHydrated } from "./lib/hydration";
@@ -27,12 +28,24 @@ export function App({ site, initial }: AppProps) {
   return (
     <SiteProvider value={site}>
       <ToastProvider>
+        {/* The keyboard meets the skip link, then the cookie banner (while
+            it asks: it covers the page's foot), then the header. */}
+        <LayoutPart>
+          <Piece>
+            <SkipLink />
+          </Piece>
+        </LayoutPart>
+        <LayoutPart>
+          <Piece>
+            <CookieConsent />
+          </Piece>
+        </LayoutPart>
         <LayoutPart>
           <Piece>
             <SiteHeader />
           </Piece>
         </LayoutPart>
-        <main id="main">
+        <main id="main" tabIndex={-1}>
           <PagePart>
             <PageHost initial={initial} />
           </PagePart>
@@ -40,11 +53,6 @@ export function App({ site, initial }: AppProps) {
         <LayoutPart>
           <Piece>
             <SiteFooter />
-          </Piece>
-        </LayoutPart>
-        <LayoutPart>
-          <Piece>
-            <CookieConsent />
           </Piece>
         </LayoutPart>
         <ShellHydrated />

@@ -28,6 +28,9 @@ type UI struct {
 	Notifications string `json:"notifications"`
 	// Dismiss names the × button of a toast.
 	Dismiss string `json:"dismiss"`
+	// SkipToContent is the first link of every page, for the keyboard: it
+	// skips the header and goes to the page's main content.
+	SkipToContent string `json:"skipToContent"`
 }
 
 // Action is a labelled link or call to action that points either at Href

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "#link";
 import { applyConsent, initConsentMode, OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } from "../lib/consent";
 import { useSite } from "../lib/site-context";
@@ -41,6 +41,35 @@ export function CookieConsent() {
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, open);
   }, [config.analytics.measurementID]);
 
+  // While the banner shows, the page keeps focused controls and anchors
+  // clear of it: its height is the root's scroll-padding-bottom
+  // (--consent-h in global.css).
+  const bannerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = bannerRef.current;
+    const root = document.documentElement;
+    if (!banner || !el) return;
+    const set = () => root.style.setProperty("--consent-h", `${el.offsetHeight}px`);
+    set();
+    const ro = new ResizeObserver(set);
+    ro.observe(el);
+    // The browser scrolls a focused control into view only when none of
+    // it shows: one that the banner half covers is scrolled clear of it
+    // (scrollIntoView honours the scroll-padding).
+    const clear = (e: FocusEvent) => {
+      const t = e.target as HTMLElement;
+      if (!(t instanceof HTMLElement) || el.contains(t)) return;
+      const r = t.getBoundingClientRect();
+      if (r.bottom > el.getBoundingClientRect().top) t.scrollIntoView({ block: "nearest" });
+    };
+    document.addEventListener("focusin", clear);
+    return () => {
+      ro.disconnect();
+      document.removeEventListener("focusin", clear);
+      root.style.removeProperty("--consent-h");
+    };
+  }, [banner]);
+
   const decide = (analytics: boolean, marketing: boolean) => {
     const c: ConsentChoice = { essential: true, analytics, marketing };
     saveConsent(c);
@@ -75,7 +104,7 @@ export function CookieConsent() {
   return (
     <>
       {banner && (
-        <section className="consent" aria-label={copy.bannerLabel}>
+        <section ref={bannerRef} className="consent" aria-label={copy.bannerLabel}>
           <div className="container consent__inner">
             <p>
               {copy.text} <Link to="/cookie-policy">{copy.policyLabel}</Link>

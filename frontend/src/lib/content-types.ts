@@ -673,6 +673,7 @@ export interface UI {
   close: string;
   notifications: string;
   dismiss: string;
+  skipToContent: string;
 }
 
 export interface Value {
