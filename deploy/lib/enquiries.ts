@@ -212,7 +212,7 @@ export interface AlarmsProps {
 /**
  * The stage's alarms, each to one SNS topic that mails alarmEmail
  * (environments.json; the subscriber confirms the subscription once, from
- * the mail AWS sends). README "Alarms" has a one-line runbook for each.
+ * the mail AWS sends). docs/deploying.md "Alarms" has a one-line runbook for each.
  */
 export class Alarms extends Construct {
   readonly topic: sns.Topic;
@@ -239,19 +239,19 @@ export class Alarms extends Construct {
     };
     add(
       'DeliveryErrors',
-      'An enquiry could not be delivered (SES refused or did not answer); it will be retried. README: Alarms.',
+      'An enquiry could not be delivered (SES refused or did not answer); it will be retried. docs/deploying.md: Alarms.',
       enquiries.deliver.metricErrors({ period: every(5), statistic: 'Sum' }),
       1,
     );
     add(
       'DeadLetters',
-      'Enquiries exhausted their delivery attempts and wait in the dead-letter queue: fix delivery, then make redrive. README: Alarms.',
+      'Enquiries exhausted their delivery attempts and wait in the dead-letter queue: fix delivery, then make redrive. docs/deploying.md: Alarms.',
       enquiries.deadLetters.metricApproximateNumberOfMessagesVisible({ period: every(5), statistic: 'Maximum' }),
       1,
     );
     add(
       'Contact5xx',
-      'The contact function answered 5xx: enquiries could not be stored. README: Alarms.',
+      'The contact function answered 5xx: enquiries could not be stored. docs/deploying.md: Alarms.',
       new cloudwatch.Metric({
         namespace: 'AWS/Lambda',
         metricName: 'Url5xxCount',
@@ -263,20 +263,20 @@ export class Alarms extends Construct {
     );
     add(
       'SesBounceRate',
-      `SES bounce rate at ${SES_REVIEW.bounceRate * 100}% or more: AWS reviews the account at this level. README: Alarms.`,
+      `SES bounce rate at ${SES_REVIEW.bounceRate * 100}% or more: AWS reviews the account at this level. docs/deploying.md: Alarms.`,
       new cloudwatch.Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', period: every(60), statistic: 'Maximum' }),
       SES_REVIEW.bounceRate,
     );
     add(
       'SesComplaintRate',
-      `SES complaint rate at ${SES_REVIEW.complaintRate * 100}% or more: AWS reviews the account at this level. README: Alarms.`,
+      `SES complaint rate at ${SES_REVIEW.complaintRate * 100}% or more: AWS reviews the account at this level. docs/deploying.md: Alarms.`,
       new cloudwatch.Metric({ namespace: 'AWS/SES', metricName: 'Reputation.ComplaintRate', period: every(60), statistic: 'Maximum' }),
       SES_REVIEW.complaintRate,
     );
     if (props.distributionId) {
       add(
         'Cdn5xxRate',
-        'CloudFront answered 5% or more of requests with 5xx for 10 minutes. README: Alarms.',
+        'CloudFront answered 5% or more of requests with 5xx for 10 minutes. docs/deploying.md: Alarms.',
         new cloudwatch.Metric({
           namespace: 'AWS/CloudFront',
           metricName: '5xxErrorRate',

@@ -649,7 +649,7 @@ describe('alarms', () => {
       if (dimensions) {
         assert.deepEqual(Object.fromEntries(a.Dimensions.map((d: { Name: string; Value: unknown }) => [d.Name, d.Value])), dimensions);
       }
-      assert.ok(readFileSync(join(root, '..', 'README.md'), 'utf8').includes(`\`${name}\``), `README has a runbook line for ${name}`);
+      assert.ok(readFileSync(join(root, '..', 'docs', 'deploying.md'), 'utf8').includes(`\`${name}\``), `docs/deploying.md has a runbook line for ${name}`);
     });
   }
 

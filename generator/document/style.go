@@ -11,7 +11,7 @@ import (
 // that no request blocks the first paint, and the CSP allows exactly that
 // element by its hash (never 'unsafe-inline'). The whole stylesheet rather
 // than its critical part: it is ~6 KB gzip, and measured with Lighthouse
-// (mobile, simulated throttling; README "Visitor speed") inlining it all
+// (mobile, simulated throttling; docs/measurements.md, "Visitor speed") inlining it all
 // gave the best first visit while costing a second page only the few
 // kilobytes of CSS it now carries again.
 
