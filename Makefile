@@ -120,5 +120,6 @@ clean:
 	rm -rf dist frontend/out
 
 include functions/contact/contact.mk
+include functions/oauth/oauth.mk
 include deploy/deploy.mk
 include tools/tools.mk
