@@ -10,7 +10,7 @@ GO    ?= go
 NPM   ?= npm
 SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: dev serve build check test bench deps chromium types clean article
+.PHONY: dev serve build check test bench deps chromium types clean article fuzz
 .DEFAULT_GOAL := build
 
 # npm ci runs when node_modules is missing or older than the lock file.
@@ -51,7 +51,23 @@ test: deps chromium contact-deps validate-deps
 	cd frontend && npx --no-install tsc --noEmit -p .
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
+	$(MAKE) --no-print-directory fuzz FUZZTIME=2s
 	$(MAKE) --no-print-directory test-deploy
+
+# Fuzzing of every reader of content: front matter, page YAML, Markdown,
+# image headers (SVG included). go test runs each target's seeds (its
+# testdata/fuzz findings among them); make test fuzzes each for 2 s more,
+# make fuzz for FUZZTIME (default 1 min). A failing input is written to
+# the target's testdata/fuzz/: commit it with the fix, as a seed.
+FUZZTIME ?= 1m
+FUZZ_TARGETS := generator/content:FuzzFrontMatter generator/content:FuzzPageYAML \
+	generator/markdown:FuzzMarkdown generator/images:FuzzInspect
+fuzz:
+	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \
+	  $(GO) test -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) ./$${t%%:*} | grep -v '^fuzz: elapsed'; \
+	done
+
 
 # The plain Node prerender that make bench compares cmd/build with.
 bench/node/node_modules/.installed: bench/node/package.json bench/node/package-lock.json

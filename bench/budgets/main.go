@@ -34,7 +34,8 @@ type input struct {
 	name string
 	// write adds the hostile files to the content tree at dir.
 	write func(dir string) error
-	// want is a piece of the problem the build must print.
+	// want is a piece of the problem the build must print; "" for the
+	// worst input within a budget, which the build must build.
 	want string
 }
 
@@ -192,7 +193,7 @@ func run() error {
 	fmt.Printf("== budgets: the worst input of each, refused by %s (worst of %d runs; load %s)\n", *build, *runs, strings.Join(strings.Fields(string(load))[:3], " "))
 	fmt.Printf("%-26s %8s %8s %10s  %s\n", "input", "wall s", "CPU s", "peak MB", "verdict")
 	failed := false
-	for _, in := range inputs {
+	for _, in := range slices.Concat(inputs, textInputs) {
 		if *only != "" && in.name != *only {
 			continue
 		}
@@ -217,6 +218,9 @@ func run() error {
 			}
 			wall, cpu, peak = max(wall, w), max(cpu, c), max(peak, rss)
 			switch {
+			case in.want == "" && strings.Contains(out, "build failed"):
+				verdict = fmt.Sprintf("REFUSED, want it built:\n%s", out)
+			case in.want == "":
 			case !strings.Contains(out, "build failed"):
 				verdict = "NOT REFUSED"
 			case !strings.Contains(out, in.want):

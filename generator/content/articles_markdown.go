@@ -20,8 +20,12 @@ import (
 // beside it, published under the article's path (dir).
 func (l *loader) renderArticle(pos Pos, body []byte, dir string) (string, []TOCEntry, int, []Image) {
 	src := body
-	doc := markdown.Article.Parse(src)
 	at := offsetPos(pos, src)
+	if p := markdown.Budget(src); p != nil {
+		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
+		return "", nil, 0, nil
+	}
+	doc := markdown.Article.Parse(src)
 	for _, p := range markdown.Article.Check(doc, src) {
 		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
 	}

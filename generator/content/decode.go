@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"cmp"
 	"encoding"
 	"errors"
 	"fmt"
@@ -94,7 +95,9 @@ func decode(file string, data []byte, v any, cite *citations) ([]Error, []LinkSo
 	if n, depth := deepest(root, 0); depth > MaxYAMLDepth {
 		return []Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("lists and mappings nest more than %d deep here: flatten the data", MaxYAMLDepth)}}, nil
 	}
-	if total := d.size(root); total > MaxYAMLValues {
+	if total := d.size(root); d.cycle != nil {
+		return []Error{{File: file, Line: d.cycle.Line, Col: d.cycle.Column, Message: fmt.Sprintf("the alias *%s is inside its own anchor &%s: it would repeat without end", d.cycle.Value, d.cycle.Value)}}, nil
+	} else if total > MaxYAMLValues {
 		n := d.biggestAlias(root)
 		return []Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
 	}
@@ -125,11 +128,19 @@ func deepest(n *yaml.Node, depth int) (*yaml.Node, int) {
 // once per node; it saturates past the budget.
 func (d *decoder) size(n *yaml.Node) int {
 	if s, ok := d.sizes[n]; ok {
+		if s < 0 { // n holds itself through an alias
+			d.cycle = cmp.Or(d.cycle, d.inAlias)
+			return MaxYAMLValues + 1
+		}
 		return s
 	}
+	d.sizes[n] = -1
 	s := 1
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		outer := d.inAlias
+		d.inAlias = n
 		s = d.size(n.Alias)
+		d.inAlias = outer
 	}
 	for _, c := range n.Content {
 		s = min(s+d.size(c), MaxYAMLValues+1)
@@ -302,8 +313,11 @@ type decoder struct {
 	errs  []Error
 	links []LinkSource
 	cite  *citations
-	// sizes are the expanded sizes of the nodes (size).
-	sizes map[*yaml.Node]int
+	// sizes are the expanded sizes of the nodes (size), -1 while one is
+	// counted; inAlias is the alias being counted, cycle the first alias
+	// found inside its own anchor.
+	sizes          map[*yaml.Node]int
+	inAlias, cycle *yaml.Node
 	// Where the decoder is: the placeholders the current field fills (its
 	// fill tag), whether it is under a Results field or inside sample
 	// data (claims.go).

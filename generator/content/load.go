@@ -347,8 +347,12 @@ func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
 // written (a folded or multi-line quoted scalar moves them: nearly).
 func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 	src := []byte(md.Body)
-	doc := markdown.Text.Parse(src)
 	at := offsetPos(pos, src)
+	if p := markdown.Budget(src); p != nil {
+		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
+		return
+	}
+	doc := markdown.Text.Parse(src)
 	for _, p := range markdown.Text.Check(doc, src) {
 		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
 	}

@@ -74,6 +74,7 @@ func (d *Dialect) Parse(src []byte) ast.Node { return d.md.Parser().Parse(text.N
 // with their placeholders: read doc (Check, Links) before.
 func (d *Dialect) Render(w io.Writer, src []byte, doc ast.Node) error {
 	placeholders(doc)
+	unlink(doc, src)
 	return d.md.Renderer().Render(w, src, doc)
 }
 
@@ -287,6 +288,33 @@ func (a allowList) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindHTMLBlock, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		return ast.WalkSkipChildren, nil
 	})
+}
+
+// unlink empties the address of each link that Check refuses, whether
+// goldmark would write it or not: the renderer writes only the addresses
+// the allow-list names.
+func unlink(doc ast.Node, src []byte) {
+	var bare []*ast.AutoLink
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Link:
+			if l, _ := linkOf(n, src); checkHref(l.Href) != "" {
+				n.Destination = nil
+			}
+		case *ast.AutoLink:
+			if l, _ := linkOf(n, src); checkHref(l.Href) != "" {
+				bare = append(bare, n)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, n := range bare {
+		t := ast.NewString(n.Label(src))
+		n.Parent().ReplaceChild(n.Parent(), n, t)
+	}
 }
 
 // placeholders replaces each image of doc with its placeholder comment,
