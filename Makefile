@@ -55,13 +55,13 @@ test: deps chromium contact-deps validate-deps
 	$(MAKE) --no-print-directory test-deploy
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
-# image headers (SVG included). go test runs each target's seeds (its
+# image headers, SVG. go test runs each target's seeds (its
 # testdata/fuzz findings among them); make test fuzzes each for 2 s more,
 # make fuzz for FUZZTIME (default 1 min). A failing input is written to
 # the target's testdata/fuzz/: commit it with the fix, as a seed.
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/content:FuzzFrontMatter generator/content:FuzzPageYAML \
-	generator/markdown:FuzzMarkdown generator/images:FuzzInspect
+	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \
@@ -111,7 +111,8 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	$(GO) run ./bench/hydration -thread -runs 5
 
 # The worst input of each of the build's budgets (pixels, SVG size and
-# depth, file size; bench/budgets), each refused under /usr/bin/time -v:
+# depth, file size; YAML aliases, depth, values and size; Markdown size
+# and shape; bench/budgets), each refused under /usr/bin/time -v:
 # the target is under 5 s and 1 GB of peak memory.
 budgets: deps
 	$(GO) build -o dist/bin/build ./cmd/build

@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -227,7 +228,13 @@ func run() error {
 				verdict = fmt.Sprintf("refused without %q:\n%s", in.want, out)
 			}
 		}
-		if verdict == "ok" && (wall > 5*time.Second || peak > 1<<30) {
+		// On a machine busier than its cores, the wall time measures the
+		// others' work: the CPU time is the build's.
+		slow := wall > 5*time.Second
+		if busy() {
+			slow = cpu > 5*time.Second
+		}
+		if verdict == "ok" && (slow || peak > 1<<30) {
 			verdict = "OVER 5 s OR 1 GB"
 		}
 		failed = failed || verdict != "ok"
@@ -283,6 +290,17 @@ func measure(name string, args ...string) (wall, cpu time.Duration, rss int64, o
 		return 0, 0, 0, "", fmt.Errorf("no figures from /usr/bin/time:\n%s", stats.String())
 	}
 	return wall, cpu, rss, out.String(), nil
+}
+
+// busy reports whether the load average is over the number of cores.
+func busy() bool {
+	data, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return false
+	}
+	load, _ := strconv.ParseFloat(f[0], 64)
+	return load > float64(runtime.NumCPU())
 }
 
 // parseClock reads h:mm:ss or m:ss.ss.

@@ -16,7 +16,7 @@ const (
 	// blank line, outside fenced code) may hold.
 	MaxBrackets = 200
 	// MaxNesting is how many quotes and list items one line may open.
-	MaxNesting = 16
+	MaxNesting = 8
 )
 
 // Budget is the first place where src passes a budget of its shape, or
