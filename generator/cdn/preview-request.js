@@ -28,6 +28,24 @@ async function handler(event) {
   if (out.statusCode) {
     return out;
   }
+  // The table is the pull request's own output, written by code the pull
+  // request may change: whatever its rewrites or not-found file say, the
+  // key asked for stays below pr-<n>/.
+  if (!plain(out.uri)) {
+    return refuse(req, NOWHERE);
+  }
   out.uri = '/pr-' + n + out.uri;
   return out;
+}
+
+// plain: a URI that, decoded, starts with "/" and has no dot segment, no
+// backslash and no control character (what S3, or anything between, might
+// read as a way up).
+function plain(uri) {
+  try {
+    var p = decodeURIComponent(uri);
+    return p.charAt(0) === '/' && !/[\\\u0000-\u001f\u007f]/.test(p) && !/\/\.\.?(\/|$)/.test(p);
+  } catch (e) {
+    return false;
+  }
 }

@@ -428,6 +428,57 @@ func TestPreviewHostCases(t *testing.T) {
 	})
 }
 
+// TestPreviewHostileTableStaysInItsPrefix: a pull request that changes
+// the build writes whatever table it likes under its own keys (the deploy
+// job checks the keys' names, not what they hold). Whatever its rewrites
+// and not-found file say, a request for its preview reads no key outside
+// its own prefix: not the other preview's files, nor those at the root.
+func TestPreviewHostileTableStaysInItsPrefix(t *testing.T) {
+	request, response := previewFunctions(t, "preview.vozia.example")
+	var hostile previewTable
+	hostile.Slash = true
+	hostile.Redirects = map[string][2]any{}
+	hostile.Files = map[string]int{}
+	hostile.Headers = map[string]string{}
+	for i, to := range []string{
+		"/../pr-2/secret.html", "/%2e%2e/pr-2/secret.html", "/%2E%2E%2Fpr-2%2Fsecret.html", "/../../index.html",
+		"/./../pr-2/secret.html", "/..\\pr-2\\secret.html", "/%2e%2e%5cpr-2%5csecret.html", "/..%00/pr-2/secret.html",
+	} {
+		hostile.Rewrites = append(hostile.Rewrites, [2]string{fmt.Sprintf("/r%d/", i), to})
+	}
+	hostile.Missing = "/../pr-2/secret.html"
+	table, err := json.Marshal(hostile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := edge{
+		request: request, response: response, notFound: "/_preview/404.html",
+		kvs: map[string]string{"pr-1": "v 1", "pr-1.v.0": string(table)},
+		files: map[string]string{
+			"pr-1/index.html": "home #1", "pr-2/secret.html": "secret of #2", "index.html": "production",
+			"_preview/404.html": "no such page in a preview",
+		},
+	}
+	var cases []routingCase
+	for i := range hostile.Rewrites {
+		cases = append(cases, routingCase{Host: "pr-1.preview.vozia.example", Path: fmt.Sprintf("/r%d/page", i)})
+	}
+	// The not-found file, reached by a path the function refuses.
+	cases = append(cases, routingCase{Host: "pr-1.preview.vozia.example", Path: "/%2e%2e/x"}, routingCase{Host: "pr-1.preview.vozia.example", Path: "/"})
+	for _, mode := range []string{"encoded", "decoded"} {
+		answers := runAtEdge(t, e, mode, cases)
+		for i, a := range answers[:len(answers)-1] {
+			if a.Error != "" || a.Status != 404 || a.Body != "no such page in a preview" {
+				t.Errorf("%s: %s%s = %d %q %s, want the previews' 404", mode, cases[i].Host, cases[i].Path, a.Status, a.Body, a.Error)
+			}
+		}
+		// The preview itself still answers.
+		if a := answers[len(answers)-1]; a.Status != 200 || a.Body != "home #1" {
+			t.Errorf("%s: the preview's home = %d %q, want its page", mode, a.Status, a.Body)
+		}
+	}
+}
+
 // previewFunctions are the previews' functions with their domain filled
 // in, as the previews' stack does.
 func previewFunctions(t *testing.T, domain string) (request, response []byte) {
