@@ -14,6 +14,7 @@ import (
 
 	"github.com/vozia/site/generator/markdown"
 	"github.com/vozia/site/internal/contactform"
+	"github.com/vozia/site/internal/contentroot"
 )
 
 // Site is everything the build reads from content/, validated.
@@ -121,6 +122,9 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
+	// No file is read through a link, nor any but a regular one, whoever
+	// hands the tree over (internal/contentroot).
+	fsys = contentroot.Strict(fsys)
 	l := &loader{fsys: fsys, refs: map[string][]Pos{}, pixels: map[string]int{}, unpublished: map[string]*LoadedArticle{}, now: opt.Now}
 	s := &Site{Pages: map[string]*Page{}}
 	l.loadClaims(s)
