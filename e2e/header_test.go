@@ -113,3 +113,27 @@ func TestHeaderReachesEveryPage(t *testing.T) {
 		}
 	})
 }
+
+// TestNotFoundLeadsOn: the not-found page offers, besides the way home,
+// each place its content lists, as real links.
+func TestNotFoundLeadsOn(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	var links []content.NavLink
+	for _, sec := range sweepSite(t).Pages["/404"].Sections {
+		if nf, ok := sec.Value.(*content.NotFoundSection); ok {
+			links = nf.Links
+		}
+	}
+	if len(links) == 0 {
+		t.Skip("the not-found page lists no links")
+	}
+	tab := env.NewTab(t, 375, 812)
+	tab.Load(t, sweepMissingPath)
+	got := eval[[]string](t, tab, `[...document.querySelectorAll("main a")].filter(a => a.checkVisibility()).map(a => a.textContent.trim() + " " + a.getAttribute("href"))`)
+	for _, l := range links {
+		if !slices.Contains(got, l.Label+" "+string(l.Href)) {
+			t.Errorf("the not-found page lacks %q to %s; it shows %q", l.Label, l.Href, got)
+		}
+	}
+}

@@ -496,6 +496,15 @@ func TestProspectFloatingContact(t *testing.T) {
 			}
 			noConsoleErrors(t, tab)
 		})
+		// With the cookie banner showing, the button sits wholly above it.
+		t.Run(s.name+" with the banner", func(t *testing.T) {
+			tab := prospectTab(t, env, s.w, s.h, false)
+			run(t, tab, `window.scrollTo(0, 900)`)
+			waitFor(t, tab, shown)
+			if eval[bool](t, tab, covers(`document.querySelector("section.consent")`)) {
+				t.Errorf("the floating button is behind the cookie banner: button %v, banner %v", rectOf(t, tab, button), rectOf(t, tab, `document.querySelector("section.consent")`))
+			}
+		})
 	}
 }
 

@@ -195,7 +195,7 @@ func TestSweepRoutes(t *testing.T) {
 					setAside += sweepReveal(t, tab)
 					sweepSettle(t, tab)
 					if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
-						t.Errorf("axe-core: %d serious or critical violations:\n%s", len(v), sweepLines(v))
+						t.Errorf("axe-core: %d WCAG 2.2 A/AA violations:\n%s", len(v), sweepLines(v))
 					}
 
 					n, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[int](sweepFocusables))

@@ -4,7 +4,7 @@ func init() {
 	registerKind[NotFoundSection](sectionKind{
 		Name:          "not-found",
 		Interactive:   true,
-		Doc:           "The message of the not-found page and a link home.",
+		Doc:           "The message of the not-found page, a link home and where else to go.",
 		OwnBackground: true,
 	})
 }
@@ -14,4 +14,7 @@ type NotFoundSection struct {
 	Heading    string `json:"heading"`
 	Text       string `json:"text"`
 	ReturnHome string `json:"returnHome"`
+	// Links are where else a lost visitor may want to go (the solutions,
+	// the case studies, the insights, contact).
+	Links []NavLink `json:"links,omitempty"`
 }

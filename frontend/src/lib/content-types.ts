@@ -474,6 +474,7 @@ export interface NotFoundSection {
   heading: string;
   text: string;
   returnHome: string;
+  links?: NavLink[];
 }
 
 export interface Notice {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { LinkButton } from "../components/ui/button";
+import { LinkButton, SmartLink } from "../components/ui/button";
 import type { SectionProps } from "./props";
 
 export function NotFoundView({ section }: SectionProps<"not-found">) {
@@ -19,6 +19,17 @@ export function NotFoundView({ section }: SectionProps<"not-found">) {
       <LinkButton href="/" size="lg">
         {section.returnHome}
       </LinkButton>
+      {section.links && (
+        <ul className="not-found__links">
+          {section.links.map((l) => (
+            <li key={l.href}>
+              <SmartLink href={l.href} external={l.external}>
+                {l.label}
+              </SmartLink>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
