@@ -154,7 +154,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	articleFiles := spawn(func() (*output, error) { return bld.articleFiles(site) })
 	defer articleFiles.wait()
 
-	data := pageData(site, out)
+	data := pageData(site, opt.Preview != nil, out)
 	rendered, renderTime, err := bld.renderPages(opt, bd, data.jobs)
 	if err != nil {
 		return nil, err

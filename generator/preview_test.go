@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -36,7 +37,8 @@ func TestBuildPreview(t *testing.T) {
 	f := files(res)
 	pages := 0
 	for _, file := range res.Site {
-		if !strings.HasSuffix(file.Path, ".html") || strings.Contains(string(file.Data), `http-equiv="refresh"`) {
+		// The web editor (admin/) is no page of the site.
+		if !strings.HasSuffix(file.Path, ".html") || strings.HasPrefix(file.Path, "admin/") || strings.Contains(string(file.Data), `http-equiv="refresh"`) {
 			continue
 		}
 		pages++
@@ -57,6 +59,24 @@ func TestBuildPreview(t *testing.T) {
 		if strings.Contains(doc, "G-FIXTURE1") || strings.Contains(doc, "googletagmanager") {
 			t.Errorf("%s: analytics in a preview", file.Path)
 		}
+		// A crawler that reads the page, not the header, is told the same.
+		if robots := regexp.MustCompile(`<meta name="robots" content="([^"]*)"`).FindStringSubmatch(doc); robots == nil || !strings.Contains(robots[1], "noindex") {
+			t.Errorf("%s: meta robots %q in a preview, want noindex", file.Path, robots)
+		}
+	}
+	// The head the app applies after a client-side navigation says it too.
+	data := 0
+	for _, file := range res.Site {
+		if !strings.HasPrefix(file.Path, "data/") || !strings.HasSuffix(file.Path, ".json") || !bytes.Contains(file.Data, []byte(`"robots":`)) {
+			continue
+		}
+		data++
+		if m := regexp.MustCompile(`"robots":"([^"]*)"`).FindAllSubmatch(file.Data, -1); len(m) == 0 || !bytes.Contains(m[0][1], []byte("noindex")) {
+			t.Errorf("%s: the page data's robots is not noindex", file.Path)
+		}
+	}
+	if data == 0 {
+		t.Error("no page data with a head")
 	}
 	if pages < 5 {
 		t.Fatalf("%d pages checked", pages)

@@ -158,13 +158,13 @@ type pages struct {
 // document's head is written by generator/head, and the app reads it only
 // after a client-side navigation. Parsing it in goja was a sixth of an
 // article's render. The pages' JSON is made on every core: the render
-// waits for it.
-func pageData(site *content.Site, out *output) pages {
+// waits for it. With noindex (a preview) every page's head says noindex.
+func pageData(site *content.Site, noindex bool, out *output) pages {
 	bodies, data := make([][]byte, len(site.Routes)), make([][]byte, len(site.Routes))
 	parallel.For(len(site.Routes), 0, func(i int) {
 		rt := site.Routes[i]
 		if p := site.Pages[rt.Path]; p != nil {
-			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: !rt.Indexable()})
+			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: noindex || !rt.Indexable()})
 			var err error
 			bodies[i], data[i], err = content.PageBody{Path: rt.Path, Sections: p.Sections, Collections: p.Collections}.Marshal(fields)
 			if err != nil {
@@ -265,7 +265,7 @@ func documents(site *content.Site, opt Options, pg pages, rendered []prerender.R
 		rt := pg.routes[i]
 		made[i], opaque[i] = document.Page(document.Params{
 			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: pg.siteJSON, PageJSON: pg.pageJSON[rt.Path],
-			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path], rendered[i].HTML), Banner: banner,
+			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path], rendered[i].HTML), Banner: banner, NoIndex: opt.Preview != nil,
 		})
 	})
 	d := docs{html: make(map[string][]byte, len(pg.routes)), opaque: make(map[string][]linkcheck.Span, len(pg.routes))}

@@ -32,6 +32,9 @@ type Params struct {
 	// Banner is the preview's note (package preview), before the app's
 	// root, or empty.
 	Banner string
+	// NoIndex keeps every page out of search engines, whatever the page
+	// (a preview's: its header and robots.txt say so too).
+	NoIndex bool
 }
 
 // Page assembles one page: the head Go writes from content, the body
@@ -53,7 +56,7 @@ func Page(p Params) ([]byte, []linkcheck.Span) {
 	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	b.Write(head.Write(head.Page{
 		Site: cfg, Route: p.Route, Reviews: p.Site.Collections.Reviews,
-		Path: p.Route.Path, NoIndex: !p.Route.Indexable(), Feeds: p.Site.Feeds,
+		Path: p.Route.Path, NoIndex: p.NoIndex || !p.Route.Indexable(), Feeds: p.Site.Feeds,
 	}))
 	icons(&b)
 	b.WriteString(p.Preload)
