@@ -180,6 +180,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	res.Jobs = data.jobs
 	res.Stats = stats(data.routes, rendered, b, renderTime, time.Since(start))
+	res.Stats.Images = pics.Encoded
 	return res, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 )
 
@@ -27,6 +28,9 @@ type Stats struct {
 	// ImagesEncoded is the number of originals the Builder has encoded
 	// since it was made (not found in its caches).
 	ImagesEncoded int
+	// Images are the originals this build processed: each one's files,
+	// bytes and encoding time, or that it came from the cache.
+	Images []pictures.Encoded
 }
 
 // RouteStat is one rendered page: its path, its file in Result.Site, and

@@ -67,7 +67,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	baseURL := fs.String("base-url", "", "site `URL`, overriding baseURL in content/site.yaml")
 	contactURL := fs.String("contact-url", "", "contact endpoint `URL`, overriding contactEndpoint in content/site.yaml")
 	analyticsID := fs.String("analytics-id", "", "Google Analytics measurement `ID`, overriding analytics.measurementID in content/site.yaml")
-	cacheDir := fs.String("cache", "", "keep the renders in `dir` between builds: pages whose inputs are unchanged are not rendered again")
+	cacheDir := fs.String("cache", "", "keep the encoded images and the renders in `dir` between builds, so that a photo is encoded once and unchanged pages are not rendered again (default: cache beside the output's dir, dist/cache; none: no cache)")
 	whole := fs.Bool("whole", false, "render every page whole, without splicing pages into a shared layout (see generator.Options.Whole)")
 	previewPR := fs.Int("preview-pr", 0, "build the preview of pull request `N`: a banner on every page, noindex, no analytics (generator/preview)")
 	previewURL := fs.String("preview-url", "", "the pull request's page, where the preview's banner links (with -preview-pr)")
@@ -83,6 +83,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if _, err := os.Stat(filepath.Join(*frontendDir, "node_modules")); err != nil {
 		return fmt.Errorf("%s/node_modules is missing: run `make build` (or npm ci in %s)", *frontendDir, *frontendDir)
+	}
+	// On by default: without it, one large photo makes every build encode
+	// it again (a 12-megapixel cover took a build from 4 s to 57 s). The
+	// cache is never under content/, and two builds of the same inputs
+	// give the same files with or without it.
+	switch *cacheDir {
+	case "":
+		*cacheDir = filepath.Join(filepath.Dir(filepath.Clean(*out)), "cache")
+	case "none":
+		*cacheDir = ""
 	}
 	// Every file is read inside the content tree, none through a link.
 	tree, err := contentroot.Open(*contentDir)

@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 // fixture is the test site (not the live content, which editors change).
@@ -120,4 +123,48 @@ func TestCacheFlag(t *testing.T) {
 	if out := build(); !regexp.MustCompile(`(\d+) pages, 0 rendered in .* and (\d+) reused`).MatchString(out) {
 		t.Errorf("the second build did not reuse every render:\n%s", out)
 	}
+}
+
+// A photo is encoded by the first build only: the cache is on by default,
+// beside the output (dist/cache), never in the content; the summary lists
+// the photo with its files, bytes and time, then as cached.
+func TestPhotoEncodedOnce(t *testing.T) {
+	content := copyContent(t)
+	studies := filepath.Join(content, "collections", "case-studies.yaml")
+	data, _ := os.ReadFile(studies)
+	first := regexp.MustCompile(`src: "?(/images/[^,}\s"]+)`).FindSubmatchIndex(data)
+	if first == nil {
+		t.Fatal("the test site's case studies have no image")
+	}
+	os.WriteFile(studies, slices.Concat(data[:first[2]], []byte("/images/photos/site-visit.jpg"), data[first[3]:]), 0o644)
+	os.MkdirAll(filepath.Join(content, "images", "photos"), 0o755)
+	os.WriteFile(filepath.Join(content, "images", "photos", "site-visit.jpg"), imagetest.JPEG(imagetest.Photo(800, 600, 3), 85, 6), 0o644)
+
+	out := filepath.Join(t.TempDir(), "dist", "site")
+	args := []string{"-out", out, "-content", content, "-frontend", "../../frontend"}
+	row := regexp.MustCompile(`(?m)^ *images/photos/site-visit\.jpg +(\d+) +[\d.]+ KB +(cached|[\d.]+ s) *$`)
+	for i, want := range []string{"encoded", "cached"} {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+			t.Fatalf("build %d: %v", i+1, err)
+		}
+		m := row.FindStringSubmatch(stdout.String())
+		switch {
+		case m == nil:
+			t.Errorf("build %d: the summary does not list the photo:\n%s", i+1, stdout.String())
+		case m[1] == "0":
+			t.Errorf("build %d: the photo has no files: %q", i+1, m[0])
+		case (m[2] == "cached") != (want == "cached"):
+			t.Errorf("build %d: the photo is %q, want it %s", i+1, m[2], want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(out), "cache")); err != nil {
+		t.Errorf("no cache beside the output: %v", err)
+	}
+	filepath.WalkDir(content, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == "cache" {
+			t.Errorf("a cache inside the content: %s", p)
+		}
+		return nil
+	})
 }

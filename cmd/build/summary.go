@@ -140,6 +140,19 @@ func (s *summary) print(w io.Writer) {
 	for _, a := range s.assets {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t\n", a.path, kb(a.size), kb(a.gzip))
 	}
+	// Each photo and what it cost: a large one is what makes a build slow
+	// the first time (the cache, dist/cache, keeps its files after that).
+	if len(s.stats.Images) > 0 {
+		fmt.Fprintln(tw, "\t\t\t\t\t")
+		fmt.Fprintln(tw, "image\tfiles\tbytes\tencoded\t\t")
+		for _, im := range s.stats.Images {
+			took := fmt.Sprintf("%.1f s", im.Took.Seconds())
+			if im.Cached {
+				took = "cached"
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\n", im.File, im.Variants, kb(im.Bytes), took)
+		}
+	}
 	tw.Flush()
 	st := s.stats
 	if st.Reused > 0 {

@@ -51,7 +51,7 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	contentDir := fs.String("content", "content", "content `dir` (YAML and Markdown)")
 	frontendDir := fs.String("frontend", "frontend", "frontend `dir` (package.json, node_modules, src)")
 	validateDir := fs.String("validate", "tools/validate", "the checkers' `dir` (validate.mjs and its node_modules)")
-	cacheDir := fs.String("cache", "dist/cache", "the build's cache `dir` (encoded images, renders), shared with make build; empty for none")
+	cacheDir := fs.String("cache", "", "the build's cache `dir` (encoded images, renders), shared with make build and make dev (default: dist/cache beside the content dir; none: no cache)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -62,6 +62,12 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 		if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
 			return fmt.Errorf("%s/node_modules is missing: run `make check` (it installs what is missing)", dir)
 		}
+	}
+	switch *cacheDir {
+	case "":
+		*cacheDir = filepath.Join(filepath.Dir(filepath.Clean(*contentDir)), "dist", "cache")
+	case "none":
+		*cacheDir = ""
 	}
 	tree, err := contentroot.Open(*contentDir)
 	if err != nil {

@@ -44,6 +44,9 @@ func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir 
 		FrontendDir: frontendDir,
 		// The editor sees drafts and scheduled articles, marked as such.
 		Drafts: true,
+		// Photos encoded once, shared with make build and make check:
+		// dist/cache beside the content directory (never inside it).
+		CacheDir: filepath.Join(filepath.Dir(filepath.Clean(contentDir)), "dist", "cache"),
 		// A page shows at once; its new photos swap in when encoded (the
 		// Builder runs one build at a time).
 		ImagesReady: func() { d.build() },

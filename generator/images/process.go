@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/gen2brain/avif"
 	"github.com/gen2brain/webp"
@@ -82,6 +83,11 @@ type Result struct {
 	Color string
 	// Files are the encoded files, by site path; nil in a planned Result.
 	Files map[string][]byte `json:"-"`
+	// Took is how long the original took to encode (kept in the cache,
+	// so that a cached Result still says what it saved).
+	Took time.Duration `json:"took,omitempty"`
+	// Cached says that Process found the Result in a cache.
+	Cached bool `json:"-"`
 }
 
 // Ready reports whether the files exist (a Result of Plan has none).
@@ -209,7 +215,11 @@ func (p *Processor) Process(ctx context.Context, srcs []Source) ([]*Result, erro
 	keys := make([]string, len(srcs))
 	parallel.For(len(srcs), 0, func(i int) {
 		keys[i] = p.key(srcs[i])
-		out[i] = p.cached(keys[i])
+		if r := p.cached(keys[i]); r != nil {
+			c := *r // the cached Result is shared: mark a copy
+			c.Cached = true
+			out[i] = &c
+		}
 	})
 	var wg sync.WaitGroup
 	for i, src := range srcs {
@@ -304,6 +314,8 @@ func (p *Processor) encode(ctx context.Context, key string, src Source) (*Result
 		return nil, ctx.Err()
 	}
 	defer func() { <-p.decodes }()
+	start := time.Now()
+	defer func() { r.Took = time.Since(start) }()
 	sized, err := p.renditions(src, info)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/images"
@@ -45,6 +46,21 @@ type Result struct {
 	Leads map[string]*content.Image
 	// Shown are all the images the site shows, processed or not.
 	Shown []*content.Image
+	// Encoded are the originals processed, in content order, for the
+	// build's summary.
+	Encoded []Encoded
+}
+
+// Encoded is what one original became and what it cost.
+type Encoded struct {
+	// File is the original's path under content/.
+	File string
+	// Variants and Bytes are its encoded files and their total size.
+	Variants, Bytes int
+	// Took is its encoding time; Cached, that this build took the files
+	// from the cache instead (Took is then what the cache saved).
+	Took   time.Duration
+	Cached bool
 }
 
 // Process processes every image that content names and fills in each
@@ -130,6 +146,11 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 	byFile := map[string]*images.Result{}
 	for i, src := range srcs {
 		byFile[src.Name] = results[i]
+		e := Encoded{File: src.Name, Variants: len(results[i].Variants), Took: results[i].Took, Cached: results[i].Cached}
+		for _, data := range results[i].Files {
+			e.Bytes += len(data)
+		}
+		res.Encoded = append(res.Encoded, e)
 		for _, v := range results[i].Variants {
 			if data, ok := results[i].Files[v.Path]; ok {
 				res.Files = append(res.Files, atomicdir.File{Path: strings.TrimPrefix(v.Path, "/"), Data: data})
