@@ -11,7 +11,8 @@ import (
 // column of it (a line past the last is the end of the file).
 func problemsPlaced(t *testing.T, file string, data []byte, errs []Error) {
 	t.Helper()
-	lines := bytes.Count(data, []byte("\n")) + 2
+	// A line ends at \n, \r\n or a lone \r, as YAML and editors read it.
+	lines := bytes.Count(bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")), []byte("\n")) + 2
 	for _, e := range errs {
 		if e.File != file || e.Line < 1 || e.Line > lines || e.Col < 1 {
 			t.Fatalf("problem without a place in %s (%d lines): %s:%d:%d: %s", file, lines, e.File, e.Line, e.Col, e.Message)

@@ -152,7 +152,10 @@ func CleanSVG(data []byte) ([]byte, error) {
 		}
 		switch t := tok.(type) {
 		case xml.Directive:
-			what := "a declaration <!" + strings.Fields(string(t) + " ")[0] + ">"
+			what := "a declaration <!>"
+			if f := strings.Fields(string(t)); len(f) > 0 {
+				what = "a declaration <!" + f[0] + ">"
+			}
 			if bytes.HasPrefix(bytes.TrimSpace(t), []byte("DOCTYPE")) {
 				what = "a DOCTYPE"
 			}
