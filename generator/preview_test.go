@@ -64,6 +64,27 @@ func TestBuildPreview(t *testing.T) {
 			t.Errorf("%s: meta robots %q in a preview, want noindex", file.Path, robots)
 		}
 	}
+	// A visitor who sends the contact form is told that nothing was sent.
+	var siteData struct {
+		Layout struct {
+			ContactForm struct {
+				Success struct{ Title, Text string }
+				Sent    struct{ Title string }
+			} `json:"contactForm"`
+		} `json:"layout"`
+	}
+	home := string(f["index.html"])
+	start := strings.Index(home, `<script type="application/json" id="site-data">`)
+	if start < 0 {
+		t.Fatal("index.html: no site data")
+	}
+	home = home[start+len(`<script type="application/json" id="site-data">`):]
+	if err := json.Unmarshal([]byte(home[:strings.Index(home, "</script>")]), &siteData); err != nil {
+		t.Fatal(err)
+	}
+	if form := siteData.Layout.ContactForm; !strings.HasPrefix(form.Success.Title, "Not sent") || !strings.HasPrefix(form.Sent.Title, "Not sent") || !strings.Contains(form.Success.Text, "#42") {
+		t.Errorf("the contact form, once sent in a preview, says %q / %q / %q", form.Success.Title, form.Success.Text, form.Sent.Title)
+	}
 	// The head the app applies after a client-side navigation says it too.
 	data := 0
 	for _, file := range res.Site {

@@ -111,6 +111,9 @@ func load(opt Options) (*content.Site, error) {
 	if err := applyOverrides(&site.Config, opt); err != nil {
 		return nil, err
 	}
+	if opt.Preview != nil {
+		opt.Preview.Form(&site.Layout.ContactForm)
+	}
 	site.Finish(opt.Now)
 	return site, nil
 }

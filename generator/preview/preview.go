@@ -11,7 +11,10 @@
 //   - robots.txt disallows everything, and every answer says
 //     X-Robots-Tag: noindex (a header of the routing manifest, so cmd/serve
 //     sends it too; the distribution's functions send it for every preview);
-//   - analytics are off, whatever site.yaml says.
+//   - analytics are off, whatever site.yaml says;
+//   - what the contact form says once sent begins "Not sent: this is a
+//     preview", followed by the live site's words, which are still there
+//     to review: the enquiry reached no one.
 //
 // Everything else is the build production would make after the merge.
 package preview
@@ -20,6 +23,8 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // Preview names the pull request a build previews.
@@ -60,4 +65,19 @@ func (p Preview) Banner() string {
 	return fmt.Sprintf(`<p class="preview-banner" role="note" style="position:relative;z-index:40;margin:var(--nav-h,64px) 0 calc(-1 * var(--nav-h,64px));padding:8px 16px;background:#FF6B35;color:#000;font:600 15px/1.4 system-ui,sans-serif;text-align:center">`+
 		`Preview of <a href="%s" style="color:#000;text-decoration:underline">pull request #%d</a>, not the live site. Its contact form sends nothing.</p>`+"\n",
 		html.EscapeString(p.URL), p.PR)
+}
+
+// NotSent is how the contact form's answers begin in a preview.
+const NotSent = "Not sent: this is a preview"
+
+// Form makes the contact form's answers honest: a visitor who sends it
+// in a preview is told that nothing was sent, not that it reached us (the
+// previews' /api/contact answers 200 like the contact function and stores
+// nothing), and still sees the live site's words to review them.
+func (p Preview) Form(f *content.ContactForm) {
+	f.Success = content.Notice{
+		Title: NotSent,
+		Text:  fmt.Sprintf("Pull request #%d's preview sends no enquiry. The live site says: %s %s", p.PR, f.Success.Title, f.Success.Text),
+	}
+	f.Sent.Title = NotSent + ". The live site says: " + f.Sent.Title
 }
