@@ -6,6 +6,7 @@ package e2e
 import (
 	"fmt"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -563,9 +564,21 @@ func TestHomeContactForm(t *testing.T) {
 		submit(t, tab)
 		waitFor(t, tab, `document.querySelectorAll(".field__error").length === 6`)
 		for f, msg := range messages {
-			got := eval[[]string](t, tab, fmt.Sprintf(`(() => { const i = document.getElementById("cf-%s"); const e = document.getElementById(i.getAttribute("aria-describedby")); return [e ? e.textContent : "", e ? e.getAttribute("role") : "", i.getAttribute("aria-invalid")]; })()`, f))
-			if fmt.Sprint(got) != fmt.Sprint([]string{msg, "alert", "true"}) {
-				t.Errorf("%s: %v, want %q announced and tied to the field", f, got, msg)
+			got := eval[[]string](t, tab, fmt.Sprintf(`(() => { const i = document.getElementById("cf-%s"); const e = document.getElementById(i.getAttribute("aria-describedby")); return [e ? e.textContent : "", i.getAttribute("aria-invalid")]; })()`, f))
+			if fmt.Sprint(got) != fmt.Sprint([]string{msg, "true"}) {
+				t.Errorf("%s: %v, want %q tied to the field", f, got, msg)
+			}
+		}
+		// One announcement: a single polite region names the fields to
+		// check; no message is an alert of its own.
+		form := sweepSite(t).Layout.ContactForm
+		live := eval[[]string](t, tab, `[...document.querySelectorAll('#contact-form [aria-live], #contact-form [role="alert"], #contact-form [role="status"]')].map(e => (e.getAttribute("aria-live") || e.getAttribute("role")) + ": " + e.textContent)`)
+		if len(live) != 1 || !strings.HasPrefix(live[0], "polite: ") {
+			t.Fatalf("live regions in the form: %q, want one polite region", live)
+		}
+		for f := range messages {
+			if label := reflect.ValueOf(form.Fields).FieldByNameFunc(func(n string) bool { return strings.EqualFold(n, f) }).String(); !strings.Contains(live[0], label) {
+				t.Errorf("the summary %q does not name %q", live[0], label)
 			}
 		}
 		if f := eval[string](t, tab, `document.activeElement.id`); f != "cf-firstName" {
@@ -645,6 +658,13 @@ func TestHomeContactForm(t *testing.T) {
 		waitFor(t, tab, `(() => { const b = document.querySelector("#contact-form button[type=submit]"); return b.disabled && b.textContent === "Sending..."; })()`)
 		close(release)
 		waitFor(t, tab, toasts+`.some(s => s.includes("Message sent successfully!") && s.includes("We'll get back to you within 24 hours."))`)
+		// Announced once: focus on the sent panel's heading; the toast
+		// shows without being read out, and no live region repeats it.
+		sent := sweepSite(t).Layout.ContactForm.Sent.Title
+		waitFor(t, tab, fmt.Sprintf(`document.activeElement.textContent.trim() === %q`, sent))
+		if n := eval[int](t, tab, `[...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')].filter(r => [...r.childNodes].some(c => c.nodeType === 1 ? !c.closest('[aria-hidden="true"]') && c.textContent.trim() !== "" : c.textContent.trim() !== "")).length`); n != 0 {
+			t.Errorf("after a send, %d live regions announce besides the focused panel", n)
+		}
 		// The form gives way to the panel that says what happens next
 		// (TestProspectContactForm); its inputs are gone with their values.
 		if eval[bool](t, tab, `!!document.querySelector("form#contact-form, #cf-firstName")`) {

@@ -151,13 +151,16 @@ type ContactForm struct {
 	SizeOptions []string `json:"sizeOptions" yaml:"-"`
 	// Limits are not content either: the form checks the bounds the
 	// contact function enforces (internal/contactform), filled in by the build.
-	Limits     contactform.Limits `json:"limits" yaml:"-"`
-	Submit     string             `json:"submit"`
-	Sending    string             `json:"sending"`
-	Errors     FormMessages       `json:"errors"`
-	Success    Notice             `json:"success"`
-	Failure    Notice             `json:"failure"`
-	Suspicious Notice             `json:"suspicious"`
+	Limits  contactform.Limits `json:"limits" yaml:"-"`
+	Submit  string             `json:"submit"`
+	Sending string             `json:"sending"`
+	Errors  FormMessages       `json:"errors"`
+	// ErrorSummary is read out once when a send is refused: {fields} is
+	// replaced with the labels of the fields to check.
+	ErrorSummary string `json:"errorSummary" fill:"fields"`
+	Success      Notice `json:"success"`
+	Failure      Notice `json:"failure"`
+	Suspicious   Notice `json:"suspicious"`
 	// RequiredNote explains the "*" that marks every required field.
 	RequiredNote string `json:"requiredNote"`
 	// NoScript stands in place of the form where JavaScript is off,

@@ -131,6 +131,9 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
   // Messages from the function, each kept until its field is edited.
   const [server, setServer] = useState<Messages>({});
   const [tried, setTried] = useState(false);
+  // The one announcement of a failed attempt: which fields to check. Each
+  // field's own message is tied to it (aria-describedby) and read with it.
+  const [summary, setSummary] = useState("");
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -153,6 +156,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
     setTried(true);
     setErrors(bad);
     setServer({});
+    setSummary(bad.length ? copy.errorSummary.replace("{fields}", bad.map((f) => copy.fields[f]).join(", ")) : "");
     if (bad.length) {
       (el.elements.namedItem(bad[0]) as HTMLElement | null)?.focus();
       return;
@@ -184,6 +188,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
         if (fields) {
           setServer(fields);
           const first = fieldOrder.find((f) => fields[f]);
+          setSummary(copy.errorSummary.replace("{fields}", fieldOrder.filter((f) => fields[f]).map((f) => copy.fields[f]).join(", ")));
           if (first) (el.elements.namedItem(first) as HTMLElement | null)?.focus();
           return;
         }
@@ -193,7 +198,9 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
         }
       }
       if (!res.ok) throw new Error(`contact: ${res.status}`);
-      toast({ title: copy.success.title, text: copy.success.text });
+      // Shown, not read out: the sent panel that replaces the form takes
+      // focus and says it once.
+      toast({ title: copy.success.title, text: copy.success.text, silent: true });
       el.reset();
       setTried(false);
       setSent(true);
@@ -247,7 +254,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
           "aria-describedby": msg ? `${id}-error` : undefined,
         })}
         {msg && (
-          <p id={`${id}-error`} className="field__error" role="alert">
+          <p id={`${id}-error`} className="field__error">
             {msg}
           </p>
         )}
@@ -279,7 +286,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
           </ul>
         </div>
         {sent ? (
-          <div id="contact-form" className="contact__form contact__sent" role="status">
+          <div id="contact-form" className="contact__form contact__sent">
             <span className="contact__sent-icon">
               <Icon name="check-circle" size={28} />
             </span>
@@ -303,6 +310,9 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
         </p>
         <form ref={form} id="contact-form" className="contact__form" method="dialog" noValidate onSubmit={onSubmit} onChange={onChange} aria-labelledby="contact-heading">
           <p className="contact__required">{copy.requiredNote}</p>
+          <p className="visually-hidden" aria-live="polite">
+            {summary}
+          </p>
           {field("firstName", (a) => <input type="text" autoComplete="given-name" {...a} />)}
           {field("lastName", (a) => <input type="text" autoComplete="family-name" {...a} />)}
           {field("email", (a) => <input type="email" autoComplete="email" {...a} />)}

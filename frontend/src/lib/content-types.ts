@@ -244,6 +244,7 @@ export interface ContactForm {
   submit: string;
   sending: string;
   errors: FormMessages;
+  errorSummary: string;
   success: Notice;
   failure: Notice;
   suspicious: Notice;

@@ -17,6 +17,11 @@ export interface ToastOptions {
   text?: ReactNode;
   variant?: "default" | "destructive";
   duration?: number;
+  /**
+   * silent shows the toast without announcing it, for news the page
+   * already announces (the contact form's sent panel takes focus).
+   */
+  silent?: boolean;
 }
 
 interface ToastItem extends ToastOptions {
@@ -63,7 +68,11 @@ function Toast({ item, onDismiss, dismissLabel }: { item: ToastItem; onDismiss: 
     return () => clearTimeout(timer);
   }, [item, onDismiss]);
   return (
-    <li className={`toast toast--${item.variant ?? "default"}`} role={item.variant === "destructive" ? "alert" : undefined}>
+    <li
+      className={`toast toast--${item.variant ?? "default"}`}
+      role={item.variant === "destructive" && !item.silent ? "alert" : undefined}
+      aria-hidden={item.silent || undefined}
+    >
       <div className="toast__content">
         <p className="toast__title">{item.title}</p>
         {item.text && <p className="toast__text">{item.text}</p>}
