@@ -16,6 +16,8 @@ package generator
 //	                           start with $OUTSIDE, a directory beside the
 //	                           content tree that holds secret.txt
 //	absent: TEXT               no file of the build's output holds TEXT
+//	                           (pick a TEXT of the case's own, which no
+//	                           bundle or page of the site could hold)
 //	remove: NAME               the test site's file NAME is deleted
 //	image: NAME png WxH        NAME is a PNG (or jpeg) whose header says
 //	                           W x H pixels, followed by one row of pixels
