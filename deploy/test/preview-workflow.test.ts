@@ -131,6 +131,18 @@ describe('preview workflow', () => {
     assert.match(cleanup, /prefix="pr-\$PR"/);
   });
 
+  it("puts no expression into a script: the pull request's title, branch or body never reach a shell", () => {
+    // A run: block is shell text; ${{ }} in it is pasted in before the
+    // shell parses it. Values reach scripts through env: only, and of the
+    // event only its number, address and commit.
+    for (const [name, body] of all) {
+      for (const m of body.matchAll(/^( +)run: \|\n((?:\1 {2}.*\n|\s*\n)+)/gm)) assert.doesNotMatch(m[2], /\$\{\{/, `${name}: an expression in a run: script`);
+      assert.doesNotMatch(body, /^\s*run: .*\$\{\{/m, `${name}: an expression in a one-line run:`);
+    }
+    const fields = [...text.matchAll(/github\.event\.pull_request\.([\w.]+)/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(fields)].sort(), ['head.repo.full_name', 'head.sha', 'html_url', 'number']);
+  });
+
   it('grants nothing at the top, and runs one pull request at a time without cancelling an upload', () => {
     assert.match(text, /^permissions: \{\}$/m);
     assert.equal(block('concurrency'), '  group: preview-${{ github.event.pull_request.number }}\n  cancel-in-progress: false\n');
@@ -238,5 +250,15 @@ describe('preview workflow scripts, against an AWS CLI stand-in', () => {
     assert.deepEqual(updates, [['pr-12'], ['pr-12.v2.0']]);
     assert.deepEqual(keys(), others);
     assert.deepEqual(calls[calls.length - 1], ['s3', 'rm', 's3://previews-bucket/pr-12/', '--recursive', '--only-show-errors']);
+  });
+
+  it('deletes more pieces than one call takes (two versions left by a failed run), on upload and on close', () => {
+    const many = (v: string) => Object.fromEntries(Array.from({ length: 39 }, (_, i) => [`pr-12.${v}.${i}`, 'x']));
+    writeFileSync(state, JSON.stringify({ etag: 'E1', keys: { 'pr-12': 'v1 39', ...many('v1'), ...many('v0'), ...others } }));
+    run(stepScript(job('deploy'), 'Upload the files, then the routing table'));
+    assert.deepEqual(keys(), { 'pr-12': 'v2 1', 'pr-12.v2.0': '{"headers":{}}', ...others });
+    writeFileSync(state, JSON.stringify({ etag: 'E1', keys: { 'pr-12': 'v1 39', ...many('v1'), ...many('v0'), ...others } }));
+    run(stepScript(job('cleanup'), "Delete the preview's routing table, then its files"));
+    assert.deepEqual(keys(), others);
   });
 });
