@@ -591,6 +591,14 @@ func atField(field, format string, args ...any) error {
 	return fieldError{field: field, item: -1, msg: fmt.Sprintf(format, args...)}
 }
 
+// inField places err, when not nil, at field.
+func inField(field string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fieldError{field: field, item: -1, msg: err.Error()}
+}
+
 // atItem is a problem with item i of a list field, reported at the item.
 func atItem(field string, i int, format string, args ...any) error {
 	return fieldError{field: field, item: i, msg: fmt.Sprintf(format, args...)}

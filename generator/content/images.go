@@ -81,10 +81,10 @@ type ImageSource struct {
 
 func (i Image) Validate() error {
 	if err := checkPath("src", i.Src); err != nil {
-		return err
+		return inField("src", err)
 	}
 	if strings.TrimSpace(i.Alt) == "" {
-		return errors.New("alt is blank: describe what the image shows, for visitors who cannot see it")
+		return atField("alt", "alt is blank: describe what the image shows, for visitors who cannot see it")
 	}
 	return nil
 }

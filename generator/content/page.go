@@ -63,7 +63,7 @@ type RedirectRule struct {
 }
 
 func (r RedirectRule) Validate() error {
-	return errors.Join(checkPath("from", r.From), checkPath("to", r.To))
+	return errors.Join(inField("from", checkPath("from", r.From)), inField("to", checkPath("to", r.To)))
 }
 
 // RewriteRule serves the page To for every path below it: From is To
@@ -76,10 +76,10 @@ type RewriteRule struct {
 
 func (r RewriteRule) Validate() error {
 	if err := checkPath("to", r.To); err != nil {
-		return err
+		return inField("to", err)
 	}
 	if r.From != strings.TrimSuffix(r.To, "/")+"/*" {
-		return fmt.Errorf("from %q: a rewrite serves a page for the paths below it, so from must be %q", r.From, strings.TrimSuffix(r.To, "/")+"/*")
+		return atField("from", "from %q: a rewrite serves a page for the paths below it, so from must be %q", r.From, strings.TrimSuffix(r.To, "/")+"/*")
 	}
 	return nil
 }
@@ -121,7 +121,7 @@ type Breadcrumb struct {
 	URL  string `json:"url"`
 }
 
-func (b Breadcrumb) Validate() error { return checkPath("url", b.URL) }
+func (b Breadcrumb) Validate() error { return inField("url", checkPath("url", b.URL)) }
 
 // Indexable reports whether the route belongs in the sitemap.
 func (r Route) Indexable() bool { return r.Redirect == "" && !r.NotFound }

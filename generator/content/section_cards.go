@@ -2,7 +2,6 @@ package content
 
 import (
 	"errors"
-	"fmt"
 )
 
 func init() {
@@ -40,7 +39,7 @@ func (c CardsSection) Validate() error {
 		}
 		for i, card := range c.Cards {
 			if card.Figure != "" {
-				return fmt.Errorf("cards[%d]: figure is only for variant: home (use stat: {value, label})", i)
+				return atItem("cards", i, "cards[%d]: figure is only for variant: home (use stat: {value, label})", i)
 			}
 		}
 	case "home":
@@ -49,11 +48,11 @@ func (c CardsSection) Validate() error {
 		}
 		for i, card := range c.Cards {
 			if card.Stat != nil || card.Points != nil || card.Tag != "" || card.Action != nil {
-				return fmt.Errorf("cards[%d]: variant: home shows a card's icon, figure, title and text only (not stat, points, tag or action)", i)
+				return atItem("cards", i, "cards[%d]: variant: home shows a card's icon, figure, title and text only (not stat, points, tag or action)", i)
 			}
 		}
 	default:
-		return fmt.Errorf("variant %q must be empty or \"home\"%s", c.Variant, didYouMean(c.Variant, cardVariants[1:]))
+		return atField("variant", "variant %q must be empty or \"home\"%s", c.Variant, didYouMean(c.Variant, cardVariants[1:]))
 	}
 	return nil
 }

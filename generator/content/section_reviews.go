@@ -1,7 +1,6 @@
 package content
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -33,10 +32,10 @@ type ReviewsSection struct {
 
 func (r ReviewsSection) Validate() error {
 	if len(r.Months) != 12 {
-		return fmt.Errorf("months: want 12 names, have %d", len(r.Months))
+		return atField("months", "months: want 12 names, have %d", len(r.Months))
 	}
 	if !strings.Contains(r.RatingLabel, "{rating}") {
-		return fmt.Errorf("ratingLabel %q must contain {rating}", r.RatingLabel)
+		return atField("ratingLabel", "ratingLabel %q must contain {rating}", r.RatingLabel)
 	}
 	return nil
 }

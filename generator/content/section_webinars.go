@@ -1,7 +1,6 @@
 package content
 
 import (
-	"fmt"
 	"reflect"
 )
 
@@ -37,7 +36,7 @@ type WebinarsSection struct {
 
 func (w WebinarsSection) Validate() error {
 	if len(w.Months) != 12 {
-		return fmt.Errorf("months: want 12 names, have %d", len(w.Months))
+		return atField("months", "months: want 12 names, have %d", len(w.Months))
 	}
 	return nil
 }

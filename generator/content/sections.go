@@ -3,7 +3,6 @@ package content
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -131,7 +130,7 @@ func (a BlockAction) Validate() error {
 		return err
 	}
 	if a.Subject != "" && a.Site != "email" {
-		return errors.New("subject is only for site: email")
+		return atField("subject", "subject is only for site: email")
 	}
 	return nil
 }

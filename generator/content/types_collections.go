@@ -1,7 +1,6 @@
 package content
 
 import (
-	"fmt"
 	"reflect"
 	"time"
 	_ "time/tzdata" // webinar time zones resolve the same on any build machine
@@ -89,10 +88,10 @@ type Review struct {
 
 func (r Review) Validate() error {
 	if r.RatingValue < 1 || r.RatingValue > 5 {
-		return fmt.Errorf("ratingValue %v must be between 1 and 5", r.RatingValue)
+		return atField("ratingValue", "ratingValue %v must be between 1 and 5", r.RatingValue)
 	}
 	if _, err := time.Parse(time.DateOnly, r.DatePublished); err != nil {
-		return fmt.Errorf("datePublished %q must be a date like 2024-05-01", r.DatePublished)
+		return atField("datePublished", "datePublished %q must be a date like 2024-05-01", r.DatePublished)
 	}
 	return nil
 }
@@ -145,13 +144,13 @@ type Webinar struct {
 
 func (w Webinar) Validate() error {
 	if _, err := time.Parse(time.DateOnly, w.Date); err != nil {
-		return fmt.Errorf("date %q must be a date like 2024-02-15", w.Date)
+		return atField("date", "date %q must be a date like 2024-02-15", w.Date)
 	}
 	if _, err := time.Parse("15:04", w.Time); err != nil {
-		return fmt.Errorf("time %q must be a 24-hour time like 14:00", w.Time)
+		return atField("time", "time %q must be a 24-hour time like 14:00", w.Time)
 	}
 	if _, err := time.LoadLocation(w.TimeZone); err != nil || w.TimeZone == "" || w.TimeZone == "Local" {
-		return fmt.Errorf("timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone)
+		return atField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone)
 	}
 	return nil
 }

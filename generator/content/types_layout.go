@@ -59,7 +59,7 @@ func (a Action) Validate() error {
 		return fmt.Errorf("action %q needs exactly one of href and site", a.Label)
 	}
 	if a.Site != "" && !slices.Contains(SiteAddresses, a.Site) {
-		return fmt.Errorf("action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", "))
+		return atField("site", "action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", "))
 	}
 	return nil
 }

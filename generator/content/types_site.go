@@ -40,7 +40,7 @@ type Analytics struct {
 
 func (a Analytics) Validate() error {
 	if a.MeasurementID != "" && !strings.HasPrefix(a.MeasurementID, "G-") {
-		return fmt.Errorf("measurementID %q must look like G-XXXXXXX or be empty", a.MeasurementID)
+		return atField("measurementID", "measurementID %q must look like G-XXXXXXX or be empty", a.MeasurementID)
 	}
 	return nil
 }
