@@ -56,7 +56,7 @@ aws-credentials:
 deploy-build: deps
 	@if [ -z "$(DEPLOY_BASE_URL)" ]; then echo "DEPLOY_ENV=$(DEPLOY_ENV): not in deploy/environments.json" >&2; exit 1; fi
 	$(GO) run ./cmd/build -base-url $(DEPLOY_BASE_URL)
-	$(MAKE) --no-print-directory lambda
+	$(MAKE) --no-print-directory lambda lambda-oauth
 
 # The digests the live site published at its last deployment (none:
 # invalidate all).

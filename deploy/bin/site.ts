@@ -47,12 +47,14 @@ function siteApp(name: string | undefined) {
   const siteDir = resolve(root, ctx('siteDir', '../dist/site')!);
   const contactZip = resolve(root, ctx('contactZip', '../dist/functions/contact.zip')!);
   const deliverZip = resolve(root, ctx('deliverZip', '../dist/functions/deliver.zip')!);
+  const oauthZip = resolve(root, ctx('oauthZip', '../dist/functions/oauth.zip')!);
   for (const [path, hint] of [
     [join(siteDir, 'index.html'), 'make build'],
     [join(cdnDir, 'routes.json'), 'make build'],
     [join(cdnDir, 'viewer-request.js'), 'make build'],
     [contactZip, 'make lambda'],
     [deliverZip, 'make lambda'],
+    [oauthZip, 'make lambda-oauth'],
   ]) {
     if (!existsSync(path)) throw new Error(`${path} is missing: run ${hint} first (or make deploy, which runs both)`);
   }
@@ -78,6 +80,7 @@ function siteApp(name: string | undefined) {
     cdnDir,
     contactZip,
     deliverZip,
+    oauthZip,
     previousDigests,
     certificateArn: ctx('certificateArn'),
   });

@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { Alarms, Enquiries } from './enquiries.ts';
 import type { Environment } from './environments.ts';
+import { Editor } from './editor.ts';
 import { headersPolicyProps } from './headers.ts';
 import { defaultCacheControl, hashedPrefixes, readManifest, responseHeaders } from './routes.ts';
 import { changedPaths, digests, DIGESTS_KEY, listFiles, uploadGroups } from './upload.ts';
@@ -33,6 +34,8 @@ export interface SiteStackProps extends StackProps {
   deliverZip: string;
   /** The digests the previous deployment published; undefined when unknown. */
   previousDigests?: Record<string, string>;
+  /** The web editor's sign-in relay (dist/functions/oauth.zip); without it, no relay (editor.ts). */
+  oauthZip?: string;
   /** An ACM certificate in us-east-1 for the base URL's host; without one the site answers on CloudFront's domain. */
   certificateArn?: string;
 }
@@ -243,6 +246,7 @@ export class SiteStack extends Stack {
       webAclId = contactRateRule(this, site.wafRateLimit);
     }
     const host = new URL(site.baseUrl).hostname;
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(bucket);
     const distribution = new cloudfront.Distribution(this, 'Cdn', {
       comment: `Vozia site ${id}`,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
@@ -257,7 +261,7 @@ export class SiteStack extends Stack {
       logFilePrefix: LOG_PREFIXES.cdn,
       logIncludesCookies: false,
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         compress: true,
         cachePolicy: cache,
@@ -283,6 +287,11 @@ export class SiteStack extends Stack {
         responsePagePath: manifest.notFound.file,
         ttl: Duration.minutes(1),
       })),
+    });
+    // The web editor: /admin with its own headers, the sign-in relay at /oauth/*.
+    new Editor(this, 'Editor', {
+      distribution, siteOrigin, routing, cache, manifest, origin, oauthZip: props.oauthZip,
+      logRetention: retentionDays(site.logRetentionDays),
     });
     NagSuppressions.addResourceSuppressions(distribution, [
       {

@@ -127,7 +127,10 @@ describe('distribution', () => {
   });
 
   it('sends exactly the headers of cmd/serve', () => {
-    const cfg = one('AWS::CloudFront::ResponseHeadersPolicy').ResponseHeadersPolicyConfig;
+    // The site's policy (the web editor's is another, editor.test.ts).
+    const cfg = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))
+      .map((r) => r.Properties.ResponseHeadersPolicyConfig)
+      .find((c) => c.Comment === headersPolicyProps({}).comment);
     const sec = cfg.SecurityHeadersConfig;
     const got: Record<string, string> = {};
     if (sec.ContentSecurityPolicy) got['Content-Security-Policy'] = sec.ContentSecurityPolicy.ContentSecurityPolicy;

@@ -1,7 +1,7 @@
 // Command lambda is the sign-in relay of the web editor as an AWS Lambda
 // behind CloudFront at /oauth/* (deploy/lib/oauth.ts). Its settings come
 // from the environment: OAUTH_ORIGIN (the site's origin), OAUTH_CLIENT_ID
-// (the GitHub OAuth app), OAUTH_SECRET_ARN (the Secrets Manager secret
+// (the GitHub OAuth app), OAUTH_SECRET_ID (the name of the Secrets Manager secret
 // holding the app's client secret, read at run time, never in the
 // template).
 package main
@@ -28,17 +28,17 @@ func main() {
 		os.Exit(1)
 	}
 	sm := secretsmanager.NewFromConfig(cfg)
-	arn := os.Getenv("OAUTH_SECRET_ARN")
+	id := os.Getenv("OAUTH_SECRET_ID")
 	h, err := oauth.New(oauth.Config{
 		Origin:   os.Getenv("OAUTH_ORIGIN"),
 		ClientID: os.Getenv("OAUTH_CLIENT_ID"),
 		Secret: oauth.CachedSecret(func(ctx context.Context) (string, error) {
-			out, err := sm.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(arn)})
+			out, err := sm.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(id)})
 			if err != nil {
 				return "", err
 			}
 			if out.SecretString == nil || *out.SecretString == "" {
-				return "", fmt.Errorf("secret %s is empty", arn)
+				return "", fmt.Errorf("secret %s is empty", id)
 			}
 			return *out.SecretString, nil
 		}),
