@@ -59,7 +59,17 @@ func TestAdmin(t *testing.T) {
 		t.Fatal(err)
 	}
 	do(t, tab, "fill the picked folder", chromedp.Evaluate[chromedp.Void](strings.Replace(opfsFill, "FILES", string(files), 1), chromedp.EvalAwaitPromise))
-	do(t, tab, "open the local repository", chromedp.Click(chromedp.CSS(localRepo)))
+	do(t, tab, "open the local repository", chromedp.Click(chromedp.CSS(localRepo)),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="#/collections/pages"], [aria-label="Contents"]`)))
+
+	// What the editor's page loaded to show the collections, as sent
+	// (the dev server compresses as the CDN does).
+	loaded, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(() => {
+		const byPath = performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.transferSize, e.decodedBodySize]);
+		const total = byPath.reduce((a, [, t]) => a + t, 0);
+		return byPath.map(([p, t, d]) => p + " " + t + " (" + d + ")").join("\n") + "\ntotal " + total;
+	})()`))
+	t.Logf("the editor's page loaded, bytes sent (decoded):\n%s", loaded)
 
 	// The home page: the first section with a heading gets a new one.
 	const heading = "Edited in the browser"

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"bytes"
+	"compress/gzip"
 	"strings"
 	"testing"
 )
@@ -29,6 +30,13 @@ func TestBuild(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d bytes", len(files), total)
+	for _, f := range files {
+		var z bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		w.Write(f.Data)
+		w.Close()
+		t.Logf("%8d %8d gzip  %s", len(f.Data), z.Len(), f.Path)
+	}
 	for _, want := range []string{`src="/admin/admin-`, `content="/admin/sveltia/index.js"`, `name="robots" content="noindex`, `href="/admin/config.yml"`} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("admin/index.html lacks %q:\n%s", want, page)
