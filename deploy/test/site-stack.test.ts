@@ -52,7 +52,9 @@ function fixtureInputs() {
   writeFileSync(contactZip, Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
   const deliverZip = join(dir, 'deliver.zip');
   writeFileSync(deliverZip, Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
-  return { dir, siteDir, contactZip, deliverZip };
+  const oauthZip = join(dir, 'oauth.zip');
+  writeFileSync(oauthZip, Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]));
+  return { dir, siteDir, contactZip, deliverZip, oauthZip };
 }
 
 function synth(overrides: Partial<SiteStackProps> = {}, site: Environment = staging) {
@@ -731,13 +733,13 @@ describe('cdk CLI', () => {
   // The pinned CLI must read the cloud assembly the pinned library writes
   // (a newer CLI major cannot), offline and without credentials.
   it('synthesizes from fixture inputs', () => {
-    const { dir, siteDir, contactZip, deliverZip } = fixtureInputs();
+    const { dir, siteDir, contactZip, deliverZip, oauthZip } = fixtureInputs();
     // Every stage, with cdk-nag's checks as bin/site.ts applies them: an
     // unsuppressed finding fails the synth, and so the deployment.
     for (const env of ['staging', 'production']) {
       const out = join(dir, 'synth-' + env);
       const r = cli(dir, ['synth', '--quiet', '--no-notices', '--no-version-reporting', '-o', out,
-        '-c', `env=${env}`, '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`, '-c', `deliverZip=${deliverZip}`,
+        '-c', `env=${env}`, '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`, '-c', `deliverZip=${deliverZip}`, '-c', `oauthZip=${oauthZip}`,
         ...(env === 'production' ? ['-c', `certificateArn=${certificateArn}`] : [])]);
       assert.equal(r.status, 0, r.stderr);
       const t = JSON.parse(readFileSync(join(out, `VoziaSite-${env}.template.json`), 'utf8'));
@@ -746,9 +748,9 @@ describe('cdk CLI', () => {
   });
 
   it('refuses production without a certificate', () => {
-    const { dir, siteDir, contactZip, deliverZip } = fixtureInputs();
+    const { dir, siteDir, contactZip, deliverZip, oauthZip } = fixtureInputs();
     const r = cli(dir, ['synth', '--quiet', '--no-notices', '-o', join(dir, 'o'), '-c', 'env=production',
-      '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`, '-c', `deliverZip=${deliverZip}`]);
+      '-c', `siteDir=${siteDir}`, '-c', `cdnDir=${cdnDir}`, '-c', `contactZip=${contactZip}`, '-c', `deliverZip=${deliverZip}`, '-c', `oauthZip=${oauthZip}`]);
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /VoziaSite-production serves https:\/\/www\.vozia\.example and needs its certificate: set CERTIFICATE_ARN/);
   });
