@@ -109,6 +109,9 @@ describe('preview workflow', () => {
     assert.notEqual(check([...own, { key: 'pr-123', value: 'x 1' }]), 0, 'a number that starts alike');
     assert.notEqual(check([{ key: 'pr-12', value: 'abc 1' }, { key: 'pr-12.abc.0', value: 'x'.repeat(1025) }]), 0, 'over 1 KB');
     assert.notEqual(check([{ key: 'pr-12', value: 'abc 1' }]), 0, 'no table');
+    const pieces = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `pr-12.abc.${i}`, value: 'x'.repeat(1024) }));
+    assert.equal(check([{ key: 'pr-12', value: 'abc 16' }, ...pieces(16)]), 0, 'the 16 pieces a function reads');
+    assert.notEqual(check([{ key: 'pr-12', value: 'abc 17' }, ...pieces(17)]), 0, 'more of the store than a function reads');
   });
 
   it('posts the URL on the pull request with pull-requests: write and nothing else', () => {
