@@ -9,9 +9,9 @@ function readJSON<T>(id: string): T | null {
 }
 
 // A redirect page (/blog) is a meta refresh with nothing to hydrate:
-// replace it at once, so the back button skips it.
-const refresh = document.querySelector<HTMLMetaElement>('meta[http-equiv="refresh"]');
-const target = refresh?.content.match(/url=(\/[^\s]*)/)?.[1];
+// replace it at once, so the back button skips it. The build writes its
+// target on this site as <html data-redirect> (generator/document).
+const target = document.documentElement.dataset.redirect;
 
 if (target) {
   location.replace(target + location.hash);

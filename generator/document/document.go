@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"strings"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
@@ -115,7 +116,13 @@ func Page(p Params) ([]byte, []linkcheck.Span) {
 func Redirect(cfg content.SiteConfig, r content.Route, script string) []byte {
 	var b bytes.Buffer
 	target := html.EscapeString(r.Redirect)
-	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n", html.EscapeString(cfg.Language))
+	// The app replaces the location with a target on this site, which it
+	// reads from data-redirect rather than from the refresh's text.
+	redirect := ""
+	if strings.HasPrefix(r.Redirect, "/") {
+		redirect = fmt.Sprintf(" data-redirect=\"%s\"", target)
+	}
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\"%s>\n<head>\n<meta charset=\"utf-8\">\n", html.EscapeString(cfg.Language), redirect)
 	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(cfg.Brand))
 	fmt.Fprintf(&b, "<meta http-equiv=\"refresh\" content=\"0; url=%s\">\n", target)
 	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", html.EscapeString(head.URL(cfg, r.Redirect)))
