@@ -31,6 +31,9 @@ DEPLOY_PARAMS    = $(if $(filter preview,$(DEPLOY_ENV)),,$(DEPLOY_SITE_PARAMS))
 DEPLOY_SITE_PARAMS = $(foreach p,SES_FROM:ContactSesFrom SES_TO:ContactSesTo SES_IDENTITY:ContactSesIdentity \
                      SES_REGION:ContactSesRegion RATE_PER_MINUTE:ContactRatePerMinute RATE_BURST:ContactRateBurst,\
                      $(if $(CONTACT_$(word 1,$(subst :, ,$(p)))),--parameters '$(DEPLOY_STACK):$(word 2,$(subst :, ,$(p)))=$(CONTACT_$(word 1,$(subst :, ,$(p))))'))
+# The web editor's sign-in relay (deploy/lib/editor.ts).
+DEPLOY_SITE_PARAMS += $(if $(OAUTH_CLIENT_ID),--parameters '$(DEPLOY_STACK):OAuthClientId=$(OAUTH_CLIENT_ID)') \
+                      $(if $(OAUTH_SECRET_NAME),--parameters '$(DEPLOY_STACK):OAuthAppStoredAs=$(OAUTH_SECRET_NAME)')
 
 .PHONY: deploy deploy-plan deploy-deps deploy-inputs deploy-build deploy-digests deploy-upload test-deploy aws-credentials cfn-lint redrive
 
