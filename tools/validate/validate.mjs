@@ -72,6 +72,9 @@ for (const file of files) {
   // metadata of their own: search engines and share previews follow them.
   const html = fs.readFileSync(file);
   if (/<meta http-equiv="refresh"/.test(html)) continue;
+  // Nor does a page kept from search engines and from being followed (the
+  // web editor, /admin/): nothing shares or indexes it.
+  if (/<meta name="robots" content="[^"]*noindex[^"]*nofollow/.test(html)) continue;
   let res;
   try {
     res = await structuredDataTest(html, {presets: [Google, Twitter, Facebook]});
