@@ -28,7 +28,9 @@ import (
 //
 //	/insights/<slug>            each article (sections article and contact)
 //	/insights/page/<n>          the index's further pages, ArticlesPerPage each
-//	/insights/tags/<tag>        every article with a tag, paginated likewise
+//	/insights/tags/<tag>        every article with a tag, paginated likewise;
+//	                            with fewer than MinTagArticles, noindex and
+//	                            not in the sitemap (Route.Thin)
 //
 // newest first, and a section of kind latest-articles on any page shows the
 // newest few. An article that is a draft, or dated after the build's day,
@@ -37,6 +39,10 @@ import (
 
 // ArticlesPerPage is how many articles a page of the index lists.
 const ArticlesPerPage = 12
+
+// MinTagArticles is how many articles a tag needs for its page to be
+// offered to search engines: a page listing one article only repeats it.
+const MinTagArticles = 2
 
 // maxDescription and maxTitle are the longest description and document
 // title search engines show whole.
@@ -388,7 +394,8 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 	}
 
 	// The index's pages, and each tag's, ArticlesPerPage articles to a
-	// page: page 1 at the list's own path, then <path>/page/<n>.
+	// page: page 1 at the list's own path, then <path>/page/<n>. A tag of
+	// fewer than MinTagArticles articles is Thin.
 	listPages := func(path string, as []*LoadedArticle, tag string) {
 		pages := max(1, (len(as)+ArticlesPerPage-1)/ArticlesPerPage)
 		pageURL := func(n int) string {
@@ -428,6 +435,7 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 				p.Route.Name = label
 			}
 			p.Route.Prev, p.Route.Next, p.Route.LastMod = sec.NewerURL, sec.OlderURL, lastMod
+			p.Route.Thin = tag != "" && len(as) < MinTagArticles
 			p.Sections = replaceSection(p.Sections, &sec)
 		}
 	}

@@ -107,6 +107,11 @@ type Route struct {
 	// LastMod is the page's last change (YYYY-MM-DD) when its content says
 	// it (an article's updated or date); otherwise the sitemap asks git.
 	LastMod string
+	// Thin marks a page with too little of its own to offer a search
+	// engine (a tag with fewer than MinTagArticles articles): it is built,
+	// for the visitors who follow the tag, but says noindex and is left
+	// out of the sitemap.
+	Thin bool
 }
 
 // Article is the blog-post variant of the page metadata.
@@ -123,8 +128,9 @@ type Breadcrumb struct {
 
 func (b Breadcrumb) Validate() error { return inField("url", checkPath("url", b.URL)) }
 
-// Indexable reports whether the route belongs in the sitemap.
-func (r Route) Indexable() bool { return r.Redirect == "" && !r.NotFound }
+// Indexable reports whether the route belongs in the sitemap and in
+// search engines (a page that is not says noindex).
+func (r Route) Indexable() bool { return r.Redirect == "" && !r.NotFound && !r.Thin }
 
 // checkPath enforces the one URL form: a leading slash and no trailing
 // slash except for the root.
