@@ -4,7 +4,7 @@
 #   make deploy-upload deploy what deploy-build made, building nothing (CI's deploy jobs)
 #   make deploy-plan   build, package, and show what a deployment would change (cdk diff)
 #   make deploy-deps   npm ci in deploy/ (only when node_modules is missing or older than the lock)
-#   make redrive       ENV=staging|production: send the dead letters back to the delivery queue (README: Alarms)
+#   make redrive       ENV=staging|production: send the dead letters back to the delivery queue (docs/deploying.md: Alarms)
 #   make test-deploy   the stacks synthesized (both stages and the pull request previews): assertions, cdk-nag's
 #                      AwsSolutions checks, cfn-lint; the workflows' pins, permissions and lint
 #   make cfn-lint      install cfn-lint (pip) when missing
@@ -35,7 +35,7 @@ DEPLOY_SITE_PARAMS = $(foreach p,SES_FROM:ContactSesFrom SES_TO:ContactSesTo SES
 DEPLOY_SITE_PARAMS += $(if $(OAUTH_CLIENT_ID),--parameters '$(DEPLOY_STACK):OAuthClientId=$(OAUTH_CLIENT_ID)') \
                       $(if $(OAUTH_SECRET_NAME),--parameters '$(DEPLOY_STACK):OAuthAppStoredAs=$(OAUTH_SECRET_NAME)')
 
-.PHONY: deploy deploy-plan deploy-deps deploy-inputs deploy-build deploy-digests deploy-upload test-deploy aws-credentials cfn-lint redrive
+.PHONY: deploy deploy-plan deploy-deps deploy-inputs deploy-build deploy-digests deploy-upload test-deploy aws-credentials cfn-lint redrive redrive-stage
 
 deploy/node_modules/.installed: deploy/package.json deploy/package-lock.json
 	cd deploy && $(NPM) ci --no-audit --no-fund --loglevel=error
@@ -99,12 +99,20 @@ test-deploy: deploy-deps cfn-lint
 
 # make redrive ENV=staging|production: SQS's own redrive of the stage's
 # dead-letter queue back to the delivery queue, after the cause of the
-# DeadLetters alarm is fixed (README: Alarms). The ledger keeps an enquiry
-# that was in fact delivered from going out twice. Needs the AWS CLI.
+# DeadLetters alarm is fixed (docs/deploying.md: Alarms). The ledger keeps an enquiry
+# that was in fact delivered from going out twice. Needs the AWS CLI. The
+# stage is checked first (a typo must not reach AWS), and an AWS CLI that
+# fails is reported as that, not as a stack without a dead-letter queue.
 REDRIVE_ENV = $(or $(ENV),$(DEPLOY_ENV))
-redrive: aws-credentials
+redrive-stage:
+	@node -e "const [s] = process.argv.slice(1), e = require('./deploy/environments.json'), ok = Object.keys(e).filter((k) => k !== 'preview'); \
+	  if (!ok.includes(s)) { console.error('ENV=' + s + ': no such stage with a dead-letter queue; use ENV=' + ok.join(' or ENV=') + ' (deploy/environments.json)'); process.exit(1); }" '$(REDRIVE_ENV)'
+	@command -v aws >/dev/null 2>&1 || { echo "make redrive needs the AWS CLI (aws); nothing was moved" >&2; exit 1; }
+
+redrive: redrive-stage aws-credentials
 	@arn=$$(aws cloudformation describe-stacks --stack-name VoziaSite-$(REDRIVE_ENV) \
-	    --query "Stacks[0].Outputs[?OutputKey=='DeadLetterQueueArn'].OutputValue" --output text) && \
+	    --query "Stacks[0].Outputs[?OutputKey=='DeadLetterQueueArn'].OutputValue" --output text) \
+	  || { echo "could not read the outputs of VoziaSite-$(REDRIVE_ENV) (the AWS CLI's error is above: credentials, AWS_REGION, or a stack not deployed); nothing was moved" >&2; exit 1; }; \
 	  [ -n "$$arn" ] && [ "$$arn" != None ] || { echo "VoziaSite-$(REDRIVE_ENV) has no DeadLetterQueueArn output: deploy it first" >&2; exit 1; }; \
 	  echo "moving the dead letters of $$arn back to the delivery queue"; \
 	  aws sqs start-message-move-task --source-arn "$$arn"

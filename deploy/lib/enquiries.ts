@@ -18,7 +18,7 @@ import type { Environment } from './environments.ts';
  * How many times the queue offers an enquiry before it goes to the
  * dead-letter queue: the redrive policy's maxReceiveCount, and the delivery
  * function's CONTACT_DELIVERY_ATTEMPTS (functions/contact DefaultPolicy:
- * ten attempts over about four hours).
+ * ten attempts over about three hours).
  */
 export const DELIVERY_ATTEMPTS = 10;
 

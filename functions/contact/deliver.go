@@ -17,7 +17,7 @@ import (
 //
 //	attempt n fails  -> the message comes back after Policy.Backoff(n)
 //	                    (30 s, 1, 2, 4 ... minutes, at most an hour; ten
-//	                    attempts span about four hours)
+//	                    attempts span about three hours)
 //	attempt MaxAttempts fails -> the queue moves it to the dead-letter queue
 //	                    (SQS's redrive policy, maxReceiveCount = MaxAttempts)
 //
@@ -64,7 +64,7 @@ type Policy struct {
 	Lease time.Duration
 }
 
-// DefaultPolicy: ten attempts spread over about four hours (30 s, 1, 2, 4,
+// DefaultPolicy: ten attempts spread over about three hours (30 s, 1, 2, 4,
 // 8, 16, 32 minutes, then hourly), so that an SES outage of an afternoon is
 // ridden out, and anything longer reaches the dead-letter queue and its
 // alarm while the enquiry is still fresh.
