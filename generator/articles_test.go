@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -58,6 +59,18 @@ func TestArticlesUnpublishedAbsent(t *testing.T) {
 	for p, banner := range map[string]string{"insights/draft-note/index.html": "Draft: not published", "insights/future-launch/index.html": "Scheduled for 1 January 2099"} {
 		if !bytes.Contains(dev[p], []byte(banner)) {
 			t.Errorf("make dev's %s lacks the banner %q", p, banner)
+		}
+		// Listed on the index with the same words as a badge, and left out
+		// of the feeds and the sitemap, which are the site's.
+		card := regexp.MustCompile(`<p class="article-card__badge article-card__badge--[a-z]+">` + regexp.QuoteMeta(banner) + `</p>`)
+		if !card.Match(dev["insights/index.html"]) {
+			t.Errorf("make dev's index lists %s without the badge %q", p, banner)
+		}
+		path := "/" + strings.TrimSuffix(p, "/index.html")
+		for _, f := range []string{"insights/feed.xml", "insights/feed.json", "sitemap.xml"} {
+			if bytes.Contains(dev[f], []byte(path+"<")) || bytes.Contains(dev[f], []byte(path+`"`)) {
+				t.Errorf("make dev's %s lists %s", f, path)
+			}
 		}
 	}
 }

@@ -299,8 +299,16 @@ func addGenerated(site *content.Site, opt Options, siteFiles *future[[]sitefiles
 	out.merge(af)
 	dates, _ := lastmod.get()
 	var entries []sitemap.Entry
+	// make dev's drafts and scheduled articles are not there for search
+	// engines to find: the sitemap is the one the site will have.
+	unpublished := map[string]bool{}
+	for _, a := range site.Articles {
+		if a.Status != "" {
+			unpublished[a.Path] = true
+		}
+	}
 	for _, rt := range site.Routes {
-		if rt.Indexable() {
+		if rt.Indexable() && !unpublished[rt.Path] {
 			mod := rt.LastMod // an article's updated or date, or its index's newest
 			if mod == "" {
 				mod = sitemap.Latest(dates, sourceFiles(site.Pages[rt.Path])...)

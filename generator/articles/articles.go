@@ -36,6 +36,9 @@ func Feeds(site *content.Site) ([]File, error) {
 		Icon: head.URL(cfg, cfg.Organization.Logo), Language: cfg.Language,
 	}
 	for _, a := range site.Articles {
+		if a.Status != "" {
+			continue // a draft or scheduled article (make dev): no reader sees it yet
+		}
 		f.Entries = append(f.Entries, feed.Entry{
 			URL: head.URL(cfg, a.Path), Title: a.Front.Title, Summary: a.Front.Description, HTML: shown(a).HTML,
 			Published: string(a.Front.Date), Updated: a.Modified(),

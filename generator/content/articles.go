@@ -196,6 +196,9 @@ type ArticleCard struct {
 	Cover       Image     `json:"cover"`
 	Tags        []TagLink `json:"tags"`
 	Status      string    `json:"status,omitempty"`
+	// Badge says, on a draft's or scheduled article's card (make dev only),
+	// what its page's banner says.
+	Badge string `json:"badge,omitempty"`
 	// Memo is a digest of everything else the card holds, filled in when
 	// the card is written (MarshalJSON): the prerender renders each
 	// distinct card once (frontend/src/lib/memo.tsx).
@@ -373,11 +376,21 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 		}
 		return out
 	}
+	// banner is what an unpublished article's page and cards say of it.
+	banner := func(a *LoadedArticle) string {
+		switch a.Status {
+		case "draft":
+			return labels.Draft
+		case "scheduled":
+			return strings.ReplaceAll(labels.Scheduled, "{date}", dateLabel(a.Front.Date, labels.Months))
+		}
+		return ""
+	}
 	card := func(a *LoadedArticle) ArticleCard {
 		return ArticleCard{
 			URL: a.Path, Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date),
 			DateLabel: dateLabel(a.Front.Date, labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
-			AuthorName: a.Author.Name, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), Status: a.Status,
+			AuthorName: a.Author.Name, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), Status: a.Status, Badge: banner(a),
 		}
 	}
 	cards := func(as []*LoadedArticle) []ArticleCard {
@@ -460,12 +473,7 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 			Related: cards(related(a, list, 3)), Status: a.Status, Labels: labels, IndexURL: base,
 		}
 		a.Shown = sec
-		switch a.Status {
-		case "draft":
-			sec.Banner = labels.Draft
-		case "scheduled":
-			sec.Banner = strings.ReplaceAll(labels.Scheduled, "{date}", dateLabel(a.Front.Date, labels.Months))
-		}
+		sec.Banner = banner(a)
 		pos := Pos{File: a.File, Line: 1, Col: 1}
 		p := &Page{
 			Route: Route{

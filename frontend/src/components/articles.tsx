@@ -104,6 +104,7 @@ function ArticleCards({ articles, tagsLabel, headingLevel }: { articles: Article
         >
           <Picture image={a.cover} place="article-card" alt="" />
           <div className="article-card__body">
+            {a.badge && <p className={`article-card__badge article-card__badge--${a.status}`}>{a.badge}</p>}
             <p className="article-meta">
               {a.authorName} · <time dateTime={a.date}>{a.dateLabel}</time> · {a.readingTime}
             </p>

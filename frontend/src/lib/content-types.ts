@@ -23,6 +23,7 @@ export interface ArticleCard {
   cover: Image;
   tags: TagLink[];
   status?: string;
+  badge?: string;
   memo: string;
 }
 
