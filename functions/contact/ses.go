@@ -58,7 +58,16 @@ func newSESMailer(ctx context.Context, cfg Config) (*sesMailer, error) {
 		confSet: cfg.SESConfigurationSet,
 	}
 	if cfg.SendLogGroup != "" {
-		m.sends = newSendLog(awsCfg, cfg.SendLogGroup)
+		// The send log is the stack's, in the function's own region
+		// (AWS_REGION), even when SES is elsewhere (CONTACT_SES_REGION).
+		logsCfg, err := config.LoadDefaultConfig(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("ses: loading AWS configuration: %w", err)
+		}
+		if logsCfg.Region == "" {
+			logsCfg.Region = awsCfg.Region
+		}
+		m.sends = newSendLog(logsCfg, cfg.SendLogGroup)
 	}
 	return m, nil
 }

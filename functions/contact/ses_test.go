@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/cloudwatchlogs"
 )
 
 // sesLocalCLI is the local SES v2 API that `make contact-deps` installs from
@@ -358,5 +360,29 @@ func TestNewMailerRefusesIncompleteSES(t *testing.T) {
 	}
 	if _, err := NewMailer(context.Background(), Config{Mailer: MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"}, SESRegion: "eu-west-1"}); err != nil {
 		t.Errorf("complete SES config: %v", err)
+	}
+}
+
+// With SES in another region, a timed-out send is still looked up in the
+// stack's own send log, in the function's region.
+func TestSendLogIsReadInTheFunctionsRegion(t *testing.T) {
+	isolateAWS(t, "http://127.0.0.1:9")
+	t.Setenv("AWS_REGION", "us-east-1")
+	m, err := newSESMailer(context.Background(), Config{
+		Mailer: MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"},
+		SESRegion: "eu-west-1", SendLogGroup: "/aws/events/site-ses-sends",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.client.Options().Region; got != "eu-west-1" {
+		t.Errorf("SES client region %q; want eu-west-1", got)
+	}
+	logs, ok := m.sends.client.(*cloudwatchlogs.Client)
+	if !ok {
+		t.Fatalf("send log client %T", m.sends.client)
+	}
+	if got := logs.Options().Region; got != "us-east-1" {
+		t.Errorf("send log read in %q; want the function's region us-east-1", got)
 	}
 }
