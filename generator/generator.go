@@ -192,7 +192,7 @@ func applyOverrides(c *content.SiteConfig, opt Options) error {
 		}
 	}
 	if opt.ContactURL != "" {
-		if err := c.ContactEndpoint.UnmarshalText([]byte(opt.ContactURL)); err != nil {
+		if err := c.ContactEndpoint.SetURL(opt.ContactURL); err != nil {
 			errs = append(errs, fmt.Errorf("-contact-url: %w", err))
 		}
 	}

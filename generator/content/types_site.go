@@ -20,8 +20,10 @@ type SiteConfig struct {
 	// DemoFormURL is the external hosted demo-request form (the shared
 	// "Request a Demo" action opens it in a new tab).
 	DemoFormURL AbsURL `json:"demoFormURL"`
-	// ContactEndpoint receives enquiries: a site path in development
-	// (/api/contact), the Lambda Function URL in production.
+	// ContactEndpoint receives enquiries: a path on the site itself
+	// (/api/contact), which every deployment serves. Another origin comes
+	// only from the build's -contact-url, never from the content: the form
+	// sends there what visitors write, and the site's policy allows it.
 	ContactEndpoint Endpoint        `json:"contactEndpoint"`
 	Analytics       Analytics       `json:"analytics"`
 	SEO             SEO             `json:"seo"`
@@ -132,17 +134,29 @@ func (u *AbsURL) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Endpoint is an absolute http(s) URL or a path on the site itself.
+// Endpoint is a path on the site itself. An absolute http(s) URL is
+// taken only from the build's options (SetURL), never from the content: a
+// content change could otherwise send every enquiry, and the visitor's
+// address, to a server of its own.
 type Endpoint string
 
 func (e *Endpoint) UnmarshalText(b []byte) error {
 	s := string(b)
-	if strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") {
-		*e = Endpoint(s)
+	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") || strings.Contains(s, "\\") {
+		return fmt.Errorf("invalid endpoint %q: want a path on the site, like /api/contact (a deployment names another origin with the build's -contact-url)", s)
+	}
+	*e = Endpoint(s)
+	return nil
+}
+
+// SetURL sets the endpoint from the build's options: a site path or an
+// absolute http(s) URL.
+func (e *Endpoint) SetURL(s string) error {
+	if e.UnmarshalText([]byte(s)) == nil {
 		return nil
 	}
 	var u AbsURL
-	if err := u.UnmarshalText(b); err != nil {
+	if err := u.UnmarshalText([]byte(s)); err != nil {
 		return fmt.Errorf("invalid endpoint %q: want a site path or an absolute http(s) URL", s)
 	}
 	*e = Endpoint(s)
