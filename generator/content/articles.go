@@ -518,7 +518,7 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 		i := slices.IndexFunc(s.Authors, func(au Author) bool { return au.Key == f.Author })
 		if i < 0 {
 			keys := mapSlice(s.Authors, func(au Author) string { return au.Key })
-			l.errs = append(l.errs, l.keyPos(file, "author").errorf("author %q is not in %s%s", f.Author, AuthorsFile, didYouMean(f.Author, keys)))
+			l.errs = append(l.errs, l.keyPos(file, "author").errorf("author %q is not in %s%s; its authors are %s", f.Author, AuthorsFile, didYouMean(f.Author, keys), strings.Join(keys, ", ")))
 		} else {
 			a.Author = s.Authors[i]
 		}

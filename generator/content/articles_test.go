@@ -300,7 +300,7 @@ func TestArticleErrors(t *testing.T) {
 		{"missing date", "", strings.Replace(good, "date: 2026-01-01\n", "", 1), []string{`articles/bad.md:2:1: missing required field "date"`}},
 		{"blank date", "", strings.Replace(good, "date: 2026-01-01", "date: \"\"", 1), []string{`articles/bad.md:4:7: field "date": "" is not a date`}},
 		{"not a date", "", strings.Replace(good, "2026-01-01", "2026-13-45", 1), []string{`articles/bad.md:4:7: field "date": "2026-13-45" is not a date: write it YYYY-MM-DD`}},
-		{"unknown author", "", strings.Replace(good, "author: ana", "author: anna", 1), []string{`articles/bad.md:5:1: author "anna" is not in collections/authors.yaml (did you mean "ana"?)`}},
+		{"unknown author", "", strings.Replace(good, "author: ana", "author: anna", 1), []string{`articles/bad.md:5:1: author "anna" is not in collections/authors.yaml (did you mean "ana"?); its authors are ana, `}},
 		{"tag not a slug", "", strings.Replace(good, "[voice-ai]", "[Voice AI]", 1), []string{`articles/bad.md:6:8: tag "Voice AI" is not a slug`, `("voice-ai")`}},
 		{"missing cover", "", strings.Replace(good, "cover: {src: /images/articles/voice.svg, alt: A circle}\n", "", 1), []string{`articles/bad.md:2:1: missing required field "cover"`}},
 		{"blank alt", "", strings.Replace(good, "alt: A circle", `alt: ""`, 1), []string{`articles/bad.md:7:47: field "cover.alt" must not be blank`}},
