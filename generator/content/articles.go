@@ -54,6 +54,17 @@ const (
 // AuthorsFile holds the authors articles name.
 const AuthorsFile = "collections/authors.yaml"
 
+// TagsFile holds the names tags are shown by; a tag it does not name is
+// shown as its slug with spaces for hyphens.
+const TagsFile = "collections/tags.yaml"
+
+// TagName is how a tag (its slug, the key) is shown to visitors.
+type TagName struct {
+	Pos  Pos    `json:"-"`
+	Key  string `json:"key"`
+	Name string `json:"name"`
+}
+
 // LoadOptions are what a load depends on besides the files.
 type LoadOptions struct {
 	// Now is the build's time: an article dated after its day is
@@ -223,10 +234,11 @@ func (c ArticleCard) MarshalJSON() ([]byte, error) {
 	return append(append(b[:end:end], base64.RawURLEncoding.EncodeToString(sum[:12])...), `"}`...), nil
 }
 
-// TagLink is a tag and its page.
+// TagLink is a tag, the name it is shown by, and its page.
 type TagLink struct {
-	Tag string `json:"tag"`
-	URL string `json:"url"`
+	Tag  string `json:"tag"`
+	Name string `json:"name"`
+	URL  string `json:"url"`
 }
 
 // TOCEntry is one ## heading of an article.
@@ -369,10 +381,17 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 			tags[t] = append(tags[t], a)
 		}
 	}
+	names := l.tagNames()
+	tagName := func(t string) string {
+		if n, ok := names[t]; ok {
+			return n
+		}
+		return strings.ReplaceAll(t, "-", " ")
+	}
 	tagLinks := func(ts []string) []TagLink {
 		out := []TagLink{}
 		for _, t := range ts {
-			out = append(out, TagLink{Tag: t, URL: base + "/tags/" + t})
+			out = append(out, TagLink{Tag: t, Name: tagName(t), URL: base + "/tags/" + t})
 		}
 		return out
 	}
@@ -426,7 +445,7 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 			sec.Articles = cards(as[(n-1)*ArticlesPerPage : min(n*ArticlesPerPage, len(as))])
 			sec.Tag, sec.Tags, sec.Page, sec.Pages, sec.IndexURL, sec.FeedURL = tag, allTags, n, pages, base, feed
 			if tag != "" {
-				sec.Heading = strings.ReplaceAll(labels.TaggedHeading, "{tag}", tag)
+				sec.Heading = strings.ReplaceAll(labels.TaggedHeading, "{tag}", tagName(tag))
 			}
 			if n > 1 {
 				sec.NewerURL = pageURL(n - 1)
@@ -439,7 +458,7 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 				p = l.derivedPage(s, index, pageURL(n))
 			}
 			if tag != "" {
-				p.Route.Title, p.Route.Name = sec.Heading, tag
+				p.Route.Title, p.Route.Name = sec.Heading, tagName(tag)
 				p.Route.Description = fmt.Sprintf("%s: %s", sec.Heading, index.Route.Description)
 			}
 			if n > 1 {
@@ -604,6 +623,26 @@ func (s *Site) ArticleAssets(fsys fs.FS) map[string]string {
 				out[a.Path+"/"+e.Name()] = path.Join(path.Dir(a.File), e.Name())
 			}
 		}
+	}
+	return out
+}
+
+// tagNames reads TagsFile (optional): each tag's name, by slug.
+func (l *loader) tagNames() map[string]string {
+	out := map[string]string{}
+	if _, err := fs.Stat(l.fsys, TagsFile); err != nil {
+		return out
+	}
+	var names []TagName
+	l.yaml(TagsFile, &names)
+	for _, n := range names {
+		if _, dup := out[n.Key]; dup {
+			l.errs = append(l.errs, n.Pos.errorf("key %q: another tag has it", n.Key))
+		}
+		if !tagRE.MatchString(n.Key) {
+			l.errs = append(l.errs, n.Pos.errorf("key %q: write it as the tag's slug (%q)", n.Key, slugify(n.Key)))
+		}
+		out[n.Key] = n.Name
 	}
 	return out
 }

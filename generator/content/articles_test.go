@@ -166,8 +166,20 @@ func TestArticlesTagsAndRelated(t *testing.T) {
 	if got, want := cardURLs(tag.Articles), []string{"/insights/pulse-themes", "/insights/voice-follow-up"}; !slices.Equal(got, want) {
 		t.Errorf("healthcare lists %q, want %q", got, want)
 	}
-	if tag.Heading != "Articles tagged healthcare" || tag.Tag != "healthcare" {
-		t.Errorf("tag page heading %q tag %q", tag.Heading, tag.Tag)
+	// A tag is shown by its name in collections/tags.yaml, or by its slug
+	// with spaces for hyphens; the slug stays its address.
+	if tag.Heading != "Articles tagged Health care" || tag.Tag != "healthcare" {
+		t.Errorf("tag page heading %q tag %q, want the name of collections/tags.yaml", tag.Heading, tag.Tag)
+	}
+	if r, _ := s.Route("/insights/tags/healthcare"); r.Name != "Health care" {
+		t.Errorf("tag page's breadcrumb name %q, want Health care", r.Name)
+	}
+	names := map[string]string{}
+	for _, l := range tag.Tags {
+		names[l.Tag] = l.Name
+	}
+	if names["healthcare"] != "Health care" || names["infrastructure"] != "infrastructure" || names["voice-ai"] != "Voice AI" {
+		t.Errorf("topics shown as %v", names)
 	}
 	// Related: shared tags only, never itself.
 	if got := cardURLs(articleSection(t, s, "/insights/voice-follow-up").Related); !slices.Equal(got, []string{"/insights/pulse-themes"}) {

@@ -210,6 +210,7 @@ func (g *editorGen) collections() obj {
 		})
 	}
 	add("authors", AuthorsFile, reflect.TypeOf(Author{}))
+	add("tags", TagsFile, reflect.TypeOf(TagName{}))
 	for _, name := range sortedKeys(collectionFiles) {
 		c := collectionFiles[name]
 		add(name, c.file, reflect.TypeOf(c.ptr(&Collections{})).Elem().Elem())

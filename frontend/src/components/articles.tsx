@@ -42,7 +42,7 @@ export function ArticleIndexView({ section: s }: { section: ArticleIndexSection 
               </Link>
               {s.tags.map((t) => (
                 <Link key={t.tag} to={t.url} className="tag" aria-current={s.tag === t.tag ? "page" : undefined}>
-                  {t.tag}
+                  {t.name}
                 </Link>
               ))}
             </nav>
@@ -127,7 +127,7 @@ function Tags({ tags, label }: { tags: TagLink[]; label?: string }) {
       {tags.map((t) => (
         <li key={t.tag}>
           <Link to={t.url} className="tag">
-            {t.tag}
+            {t.name}
           </Link>
         </li>
       ))}

@@ -663,6 +663,7 @@ export interface TOCEntry {
 
 export interface TagLink {
   tag: string;
+  name: string;
   url: string;
 }
 
