@@ -216,10 +216,15 @@ func syntaxError(file string, data []byte, err error) Error {
 	case strings.Contains(msg, "mapping values are not allowed"):
 		// Text with ": " in it, read as a second key: the text to quote
 		// starts after the line's first key.
+		// A line with a single key is instead indented past the key above
+		// it, so YAML reads it as more of that key's text.
 		if first, last := keyColons(text(line)); last > first {
 			col = first + 2 + len(text(line)[first+1:]) - len(strings.TrimLeft(text(line)[first+1:], " "))
+			msg = `mapping value is not allowed in this context (quote text that contains ": ")`
+		} else {
+			col = len(text(line)) - len(strings.TrimLeft(text(line), " ")) + 1
+			msg = `mapping value is not allowed in this context: this line is indented further than the key above it, so it reads as that key's text; start it in the same column as that key (or quote text that contains ": ")`
 		}
-		msg = `mapping value is not allowed in this context (quote text that contains ": ")`
 	case strings.HasPrefix(msg, "did not find expected"), strings.HasPrefix(msg, "could not find expected"):
 		// yaml.v3 names the line where the block starts; the line at
 		// fault is usually the first below it indented to no level of
@@ -500,10 +505,22 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
 	}
 }
 
+// structName names a struct in a message: its name in the guide's field
+// reference, or, for the files that have none there, what the editor calls them.
+func structName(t reflect.Type) string {
+	switch t {
+	case reflect.TypeOf(pageFile{}):
+		return "the page"
+	case reflect.TypeOf(markdownFront{}):
+		return "the front matter"
+	}
+	return t.Name()
+}
+
 func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	t := v.Type()
 	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%sexpected a mapping of %s fields, got %s", fieldPrefix(field), t.Name(), kindName(n))
+		d.errorf(n, "%sexpected a mapping of %s fields, got %s", fieldPrefix(field), structName(t), kindName(n))
 		return
 	}
 	fields := structFields(t)
@@ -516,7 +533,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 			d.errorf(k, "%s", badKey(k))
 			continue
 		case !ok:
-			d.errorf(k, "unknown field %q in %s%s", k.Value, t.Name(), suggest(k.Value, fields))
+			d.errorf(k, "unknown field %q in %s%s", k.Value, structName(t), suggest(k.Value, fields))
 			continue
 		case seen[k.Value]:
 			d.errorf(k, "duplicate key %q", k.Value)
@@ -543,7 +560,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	}
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] {
-			d.errorf(n, "%smissing required field %q in %s", fieldPrefix(field), name, t.Name())
+			d.errorf(n, "%smissing required field %q in %s", fieldPrefix(field), name, structName(t))
 		}
 	}
 	// A Pos field is where the mapping is written, or, tagged at:"key",

@@ -229,7 +229,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "typo in a page's metadata",
 			file: "pages/about.yaml",
 			edit: replace("name: About\n", "name: About\ntitel: About\n"),
-			want: []string{`unknown field "titel" in pageFile (did you mean "title"?)`},
+			want: []string{`unknown field "titel" in the page (did you mean "title"?)`},
 			at:   at("pages/about.yaml", "titel", 0),
 		},
 		{
@@ -361,6 +361,13 @@ func TestLoadErrors(t *testing.T) {
 			at:   at("pages/about.yaml", "paragraph: x", 0),
 		},
 		{
+			name: "key indented under the key above",
+			file: "pages/about.yaml",
+			edit: replace("    heading: Our mission\n", "    heading: Our mission\n     paragraph: x\n"),
+			want: []string{"indented further than the key above it"},
+			at:   at("pages/about.yaml", "paragraph: x", 0),
+		},
+		{
 			name: "colon in unquoted text",
 			file: "pages/about.yaml",
 			edit: replace("heading: Our mission", "heading: Our mission: to test"),
@@ -468,7 +475,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "typo in front matter",
 			file: "pages/legal/privacy.md",
 			edit: replace("description:", "descripton:"),
-			want: []string{`unknown field "descripton" in markdownFront (did you mean "description"?)`},
+			want: []string{`unknown field "descripton" in the front matter (did you mean "description"?)`},
 			at:   at("pages/legal/privacy.md", "descripton", 0),
 		},
 	}
