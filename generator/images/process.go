@@ -204,9 +204,19 @@ func (p *Processor) cached(key string) *Result {
 	return r
 }
 
+// SourceError is why one source failed, in Process's joined error: the
+// caller finds a source's error by its name, never by reading the text.
+type SourceError struct {
+	Name string
+	Err  error
+}
+
+func (e *SourceError) Error() string { return e.Name + ": " + e.Err.Error() }
+func (e *SourceError) Unwrap() error { return e.Err }
+
 // Process returns the Result of each source, in order, encoding those
-// not in the caches (on every core). The error lists every source that
-// failed, each as "name: reason".
+// not in the caches (on every core). The error joins a *SourceError for
+// every source that failed.
 func (p *Processor) Process(ctx context.Context, srcs []Source) ([]*Result, error) {
 	out := make([]*Result, len(srcs))
 	errs := make([]error, len(srcs))
@@ -232,7 +242,7 @@ func (p *Processor) Process(ctx context.Context, srcs []Source) ([]*Result, erro
 			defer wg.Done()
 			r, err := p.once(ctx, key, src)
 			if err != nil {
-				errs[i] = fmt.Errorf("%s: %w", src.Name, err)
+				errs[i] = &SourceError{Name: src.Name, Err: err}
 				return
 			}
 			out[i] = r

@@ -127,7 +127,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 				if e == nil {
 					e = errors.New("not processed")
 				}
-				errs = append(errs, posError(where[srcs[i].Name], srcs[i].Name, errors.Unwrap(firstOf(e, srcs[i].Name))))
+				errs = append(errs, posError(where[srcs[i].Name], srcs[i].Name, sourceError(e, srcs[i].Name)))
 			}
 		}
 	}
@@ -309,14 +309,15 @@ func posError(p content.Pos, name string, err error) content.Error {
 	return content.Error{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf("image %q: %v", "/"+name, err)}
 }
 
-// firstOf finds the error of one source in Process's joined error.
-func firstOf(err error, name string) error {
+// sourceError is the error of the source name in Process's joined error.
+func sourceError(err error, name string) error {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		for _, e := range j.Unwrap() {
-			if strings.HasPrefix(e.Error(), name+": ") {
-				return e
+			var se *images.SourceError
+			if errors.As(e, &se) && se.Name == name {
+				return se.Err
 			}
 		}
 	}
-	return fmt.Errorf("%s: %w", name, err)
+	return err
 }
