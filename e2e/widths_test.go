@@ -1,8 +1,8 @@
 package e2e
 
 // Every width: no route scrolls sideways at any window width from 320 to
-// 1920 px (every 16 px), and no entry of the header wraps onto a second
-// line. One tab a route, the viewport set for each width in turn.
+// 1920 px (every 16 px), and no entry of the header and no badge (a
+// short label such as "Sample data") wraps onto a second line. One tab a route, the viewport set for each width in turn.
 
 import (
 	"fmt"
@@ -15,12 +15,12 @@ import (
 )
 
 // widthCheck reports, at the current width, how far the page is wider than
-// the window and what sticks out, and which header entries wrap.
+// the window and what sticks out, and which header entries and badges wrap.
 const widthCheck = `(() => {
   const over = document.documentElement.scrollWidth - innerWidth;
   const wide = over > 0 ? [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
     .slice(-3).map((el) => el.outerHTML.slice(0, 100)) : [];
-  const wrapped = [...document.querySelectorAll("header .nav__link")].filter((e) => e.checkVisibility()).filter((e) => {
+  const wrapped = [...document.querySelectorAll('header .nav__link, [class*="badge"]')].filter((e) => e.checkVisibility()).filter((e) => {
     const s = getComputedStyle(e);
     return e.getBoundingClientRect().height > 1.5 * parseFloat(s.lineHeight) + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom);
   }).map((e) => e.textContent);
@@ -47,7 +47,7 @@ func TestEveryWidth(t *testing.T) {
 					overflows = append(overflows, fmt.Sprintf("%d px: %d px too wide (%s)", w, r.Over, strings.Join(r.Wide, " | ")))
 				}
 				if len(r.Wrapped) > 0 {
-					t.Errorf("at %d px the header's %q wraps", w, r.Wrapped)
+					t.Errorf("at %d px the header's or a badge's %q wraps", w, r.Wrapped)
 				}
 			}
 			for _, o := range overflows {
