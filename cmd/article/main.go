@@ -107,11 +107,11 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 	}
 	text := fmt.Sprintf(`---
 title: %s
-description: One or two sentences for the cards, the feeds and search results (at most 160 characters).
+description: %s
 date: %s
 author: %s
 tags: %s # %s
-cover: {src: %s, alt: "Describe the cover for people who cannot see it"}
+cover: {src: %s, alt: %q}
 draft: true # delete this line to publish
 ---
 The first paragraph: what the reader will learn.
@@ -119,7 +119,7 @@ The first paragraph: what the reader will learn.
 ## The first part
 
 Write in Markdown. Three or more parts (## headings) get a table of contents.
-`, strconv.Quote(*title), now.Format(time.DateOnly), author, tagsLine, tagsNote, coverSrc)
+`, strconv.Quote(*title), content.PlaceholderDescription, now.Format(time.DateOnly), author, tagsLine, tagsNote, coverSrc, content.PlaceholderAlt)
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return err
 	}

@@ -106,12 +106,26 @@ type ArticleImage struct {
 	Alt string `json:"alt"`
 }
 
+// PlaceholderDescription and PlaceholderAlt are the texts make article
+// starts a draft with: published, they would reach cards, feeds, search
+// results and screen readers as written.
+const (
+	PlaceholderDescription = "One or two sentences for the cards, the feeds and search results (at most 160 characters)."
+	PlaceholderAlt         = "Describe the cover for people who cannot see it"
+)
+
 var tagRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 func (f ArticleFront) Validate() error {
 	var problems []error
 	if n := utf8.RuneCountInString(f.Description); n > maxDescription {
 		problems = append(problems, atField("description", "description has %d characters; search engines cut it after %d", n, maxDescription))
+	}
+	if !f.Draft && f.Description == PlaceholderDescription {
+		problems = append(problems, atField("description", "description is still the placeholder of make article: write one or two sentences on what the article tells, or put back draft: true"))
+	}
+	if !f.Draft && f.Cover.Alt == PlaceholderAlt {
+		problems = append(problems, atField("cover", "the cover's alt is still the placeholder of make article: say what the image shows, or put back draft: true"))
 	}
 	for i, t := range f.Tags {
 		if !tagRE.MatchString(t) {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -470,6 +471,16 @@ func TestLoadErrors(t *testing.T) {
 			file: "pages/legal/privacy.md",
 			edit: func(s string) string { return s[strings.Index(s, "# Privacy"):] },
 			want: []string{`pages/legal/privacy.md:1:1: a .md page starts with front matter`},
+		},
+		{
+			name: "published article with make article's placeholders",
+			file: "articles/on-premise.md",
+			edit: func(s string) string {
+				s = regexp.MustCompile(`(?m)^description: .*$`).ReplaceAllString(s, "description: "+PlaceholderDescription)
+				return regexp.MustCompile(`alt: [^}]*}`).ReplaceAllString(s, "alt: \""+PlaceholderAlt+"\"}")
+			},
+			want: []string{"description is still the placeholder of make article", "the cover's alt is still the placeholder of make article"},
+			at:   at("articles/on-premise.md", "description:", 0),
 		},
 		{
 			name: "typo in front matter",
