@@ -47,7 +47,7 @@ func (l *loader) aliases(s *Site, redirects []RedirectRule) {
 	for _, o := range owners {
 		pos := l.keyPos(o.file, "aliases")
 		for _, from := range o.aliases {
-			if err := checkPath("alias", from); err != nil {
+			if err := checkAddress("alias", from); err != nil {
 				l.errs = append(l.errs, pos.errorf("%v", err))
 				continue
 			}

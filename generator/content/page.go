@@ -63,7 +63,7 @@ type RedirectRule struct {
 }
 
 func (r RedirectRule) Validate() error {
-	return errors.Join(inField("from", checkPath("from", r.From)), inField("to", checkPath("to", r.To)))
+	return errors.Join(inField("from", checkAddress("from", r.From)), inField("to", checkPath("to", r.To)))
 }
 
 // RewriteRule serves the page To for every path below it: From is To
@@ -142,6 +142,26 @@ func checkPath(field, p string) error {
 		return fmt.Errorf("%s %q must not end with a slash", field, p)
 	case strings.ContainsAny(p, "?# "):
 		return fmt.Errorf("%s %q must be a bare path", field, p)
+	}
+	return nil
+}
+
+// reservedPaths are the addresses the build and the deployment answer
+// themselves: the web editor, the contact function, the bundles and the
+// page data. A redirect or an alias there would take them over (send the
+// form's posts or the editor elsewhere, or ship a page under /assets/).
+var reservedPaths = []string{"/admin", "/api", "/assets", "/data"}
+
+// checkAddress is checkPath for an address a redirect or an alias claims:
+// none of the reserved paths, nor any below them.
+func checkAddress(field, p string) error {
+	if err := checkPath(field, p); err != nil {
+		return err
+	}
+	for _, r := range reservedPaths {
+		if p == r || strings.HasPrefix(p, r+"/") {
+			return fmt.Errorf("%s %q: the site itself answers %s and every address below it", field, p, r)
+		}
 	}
 	return nil
 }
