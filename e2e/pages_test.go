@@ -69,6 +69,11 @@ func sweepCopyStrings(v reflect.Value, path string, out map[string]string) {
 			if !f.IsExported() || !f.Anonymous && slices.Contains(sweepHiddenFields, f.Name) {
 				continue
 			}
+			// A tag's key is shown by its name (collections/tags.yaml),
+			// which the same struct carries.
+			if f.Name == "Tag" && slices.Contains([]string{"TagLink", "ArticleIndexSection"}, v.Type().Name()) {
+				continue
+			}
 			sweepCopyStrings(v.Field(i), path+"."+f.Name, out)
 		}
 	case reflect.Slice:
@@ -101,15 +106,17 @@ func TestPagesShowAllCopy(t *testing.T) {
 			want := map[string]string{}
 			sweepCopyStrings(reflect.ValueOf(page.Sections), "sections", want)
 			sweepCopyStrings(reflect.ValueOf(page.Collections), "collections", want)
-			if len(want) == 0 {
-				t.Fatal("the page has no copy to look for")
-			}
 			tab.Load(t, p.Path)
 			text, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.querySelector("main").textContent`))
 			if err != nil {
 				t.Fatal(err)
 			}
 			text = sweepSpaces.ReplaceAllString(text, " ")
+			// A short text page (Markdown with front matter) may hold no
+			// section copy at all: it still shows words.
+			if len(want) == 0 && strings.TrimSpace(text) == "" {
+				t.Fatal("the page shows no text")
+			}
 			for _, field := range slices.Sorted(func(yield func(string) bool) {
 				for k := range want {
 					if !yield(k) {
