@@ -3,11 +3,11 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
+import { suppressUploadFindings } from './nag.ts';
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -213,41 +213,12 @@ export class PreviewStack extends Stack {
       role: uploadRole,
       logGroup: uploadLogs,
     });
-    NagSuppressions.addResourceSuppressions(
-      uploadRole,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            "CDK's BucketDeployment grants its handler read and write on the bucket it fills (s3:GetObject*, s3:GetBucket*, " +
-            's3:List*, s3:DeleteObject*, s3:Abort* on its keys) and read on the CDK bootstrap assets bucket, whose keys ' +
-            'are content hashes known only at publish time. The role is assumed by that handler alone, at deployment.',
-          appliesTo: [
-            'Action::s3:GetObject*',
-            'Action::s3:GetBucket*',
-            'Action::s3:List*',
-            'Action::s3:DeleteObject*',
-            'Action::s3:Abort*',
-            `Resource::<${this.getLogicalId(bucket.node.defaultChild as s3.CfnBucket)}.Arn>/*`,
-            { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-(<AWS::AccountId>|\\d{12})-(<AWS::Region>|[a-z0-9-]+)\\/\\*$/' },
-          ],
-        },
-      ],
-      true,
+    suppressUploadFindings(this, bucket, uploadRole,
+      "CDK's BucketDeployment grants its handler read and write on the bucket it fills (s3:GetObject*, s3:GetBucket*, " +
+      's3:List*, s3:DeleteObject*, s3:Abort* on its keys) and read on the CDK bootstrap assets bucket, whose keys ' +
+      'are content hashes known only at publish time. The role is assumed by that handler alone, at deployment.',
+      '',
     );
-    const uploadHandler = this.node.children.find(
-      (c): c is lambda.Function => c instanceof lambda.Function && c.node.id.startsWith('Custom::CDKBucketDeployment'),
-    );
-    if (!uploadHandler) throw new Error('the upload handler of BucketDeployment was not found');
-    NagSuppressions.addResourceSuppressions(uploadHandler, [
-      {
-        id: 'AwsSolutions-L1',
-        reason:
-          `CDK's own BucketDeployment handler: aws-cdk-lib picks its Python runtime (${uploadHandler.runtime.name}) and ` +
-          'tests it with the AWS CLI layer it bundles; a newer runtime is not tested with that layer. It moves with ' +
-          'aws-cdk-lib upgrades.',
-      },
-    ]);
 
     // The preview workflow's role: trusted for this repository's pull
     // request runs only (a fork's run gets no OIDC token), it can write

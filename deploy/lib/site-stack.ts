@@ -9,6 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
+import { suppressUploadFindings } from './nag.ts';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { Alarms, Enquiries } from './enquiries.ts';
@@ -381,42 +382,13 @@ export class SiteStack extends Stack {
       ...upload,
     });
     for (const d of hashedUploads) pages.node.addDependency(d);
-    NagSuppressions.addResourceSuppressions(
-      uploadRole,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            "CDK's BucketDeployment grants its handler read and write on the site bucket (grantReadWrite: s3:GetObject*, " +
-            's3:GetBucket*, s3:List*, s3:DeleteObject*, s3:Abort* on the bucket and every key in it, since it syncs and ' +
-            "prunes the whole site) and read on the CDK bootstrap assets bucket, whose keys are content hashes known only " +
-            'at publish time. Both buckets are this stack\'s own or the CDK\'s; the role is assumed by that handler alone.',
-          appliesTo: [
-            'Action::s3:GetObject*',
-            'Action::s3:GetBucket*',
-            'Action::s3:List*',
-            'Action::s3:DeleteObject*',
-            'Action::s3:Abort*',
-            `Resource::<${this.getLogicalId(bucket.node.defaultChild as s3.CfnBucket)}.Arn>/*`,
-            { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-(<AWS::AccountId>|\\d{12})-(<AWS::Region>|[a-z0-9-]+)\\/\\*$/' },
-          ],
-        },
-      ],
-      true,
+    suppressUploadFindings(this, bucket, uploadRole,
+      "CDK's BucketDeployment grants its handler read and write on the site bucket (grantReadWrite: s3:GetObject*, " +
+      's3:GetBucket*, s3:List*, s3:DeleteObject*, s3:Abort* on the bucket and every key in it, since it syncs and ' +
+      "prunes the whole site) and read on the CDK bootstrap assets bucket, whose keys are content hashes known only " +
+      'at publish time. Both buckets are this stack\'s own or the CDK\'s; the role is assumed by that handler alone.',
+      'Our own function runs on provided.al2023, the latest OS-only runtime.',
     );
-    const uploadHandler = this.node.children.find(
-      (c): c is lambda.Function => c instanceof lambda.Function && c.node.id.startsWith('Custom::CDKBucketDeployment'),
-    );
-    if (!uploadHandler) throw new Error('the upload handler of BucketDeployment was not found');
-    NagSuppressions.addResourceSuppressions(uploadHandler, [
-      {
-        id: 'AwsSolutions-L1',
-        reason:
-          `CDK's own BucketDeployment handler: aws-cdk-lib picks its Python runtime (${uploadHandler.runtime.name}) and ` +
-          'tests it with the AWS CLI layer it bundles; a newer runtime is not tested with that layer. It moves with ' +
-          'aws-cdk-lib upgrades. Our own function runs on provided.al2023, the latest OS-only runtime.',
-      },
-    ]);
 
     // CloudFront's metrics are in us-east-1 only: its alarm is made where
     // it can see them (production is there, for its WAF).
