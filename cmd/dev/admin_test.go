@@ -61,6 +61,16 @@ func TestAdmin(t *testing.T) {
 		t.Fatal(err)
 	}
 	do(t, tab, "fill the picked folder", chromedp.Evaluate[chromedp.Void](strings.Replace(opfsFill, "FILES", string(files), 1), chromedp.EvalAwaitPromise))
+	// The sign-in page shows its buttons before it takes clicks (a click
+	// at the button's centre reaches the page behind it for a while): a
+	// person waits until the button answers to the pointer, so the test
+	// waits until the button is what lies under its centre.
+	do(t, tab, "wait for the sign-in page to take clicks", chromedp.Poll[chromedp.Void](`(() => {
+		const b = document.querySelector(`+jsQuote(localRepo)+`);
+		const r = b.getBoundingClientRect();
+		const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+		return e !== null && (e === b || b.contains(e));
+	})()`, chromedp.WithPollingTimeout(5*time.Minute)))
 	do(t, tab, "open the local repository", chromedp.Click(chromedp.CSS(localRepo)),
 		chromedp.WaitVisible(chromedp.CSS(`a[href="#/collections/pages"], [aria-label="Contents"]`)))
 
