@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"io/fs"
 	"sync"
 
 	"github.com/vozia/site/generator/admin"
@@ -236,12 +237,12 @@ func (bld *Builder) lastModified(ctx context.Context, dir string) map[string]str
 
 // articleFiles are the articles' share images, drawn again only when
 // their card changed, and the feeds.
-func (bld *Builder) articleFiles(site *content.Site) (*output, error) {
+func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) (*output, error) {
 	if bld.shares == nil {
 		bld.shares = articles.NewShares(bld.opt.CacheDir)
 	}
 	out := &output{}
-	for _, f := range bld.shares.Draw(site, parseHex(string(site.Config.SEO.ThemeColor))) {
+	for _, f := range bld.shares.Draw(site, fsys, parseHex(string(site.Config.SEO.ThemeColor))) {
 		out.add(StageShareImage, f.Path, f.Data)
 	}
 	feeds, err := articles.Feeds(site)

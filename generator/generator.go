@@ -151,7 +151,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// the render fill the cores while the runtimes start.
 	siteFiles := spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brand(site.Config)), nil })
 	defer siteFiles.wait()
-	articleFiles := spawn(func() (*output, error) { return bld.articleFiles(site) })
+	articleFiles := spawn(func() (*output, error) { return bld.articleFiles(site, opt.Content) })
 	defer articleFiles.wait()
 
 	data := pageData(site, opt.Preview != nil, out)

@@ -6,13 +6,16 @@
 package articles
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"image/color"
+	"io/fs"
 	"strings"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/feed"
 	"github.com/vozia/site/generator/head"
+	"github.com/vozia/site/generator/images"
 	"github.com/vozia/site/generator/shareimage"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/filecache"
@@ -74,13 +77,17 @@ func NewShares(cacheDir string) *Shares {
 	return &Shares{disk: filecache.New(cacheDir, "share", ".png")}
 }
 
-// Draw returns each article's share image.
-func (sh *Shares) Draw(site *content.Site, accent color.RGBA) []File {
+// Draw returns each article's share image: the card (title, author,
+// date), on the site's dark background, or, for an article whose front
+// matter says share: cover, over its cover photo (fsys holds the cover),
+// framed as its page frames it.
+func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File {
 	cfg := site.Config
 	type job struct {
-		path string
-		card shareimage.Card
-		key  string
+		path  string
+		card  shareimage.Card
+		key   string
+		cover *images.Source
 	}
 	jobs := make([]job, len(site.Articles))
 	for i, a := range site.Articles {
@@ -91,7 +98,15 @@ func (sh *Shares) Draw(site *content.Site, accent color.RGBA) []File {
 		// The disk cache names it by the build's version too
 		// (internal/filecache): a change to the drawing misses.
 		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%v", card.Title, card.Author, card.Date, card.Brand, card.Accent)
-		jobs[i] = job{strings.TrimPrefix(a.ShareImage, "/"), card, key}
+		var cover *images.Source
+		if a.Front.Share == "cover" && a.Cover.Crop != nil {
+			if data, err := fs.ReadFile(fsys, a.Cover.File()); err == nil { // else reported by content.Load
+				cover = &images.Source{Name: a.Cover.File(), Data: data, Crop: a.Cover.Crop}
+				sum := sha256.Sum256(data)
+				key += fmt.Sprintf("\x00%x\x00%s", sum, a.Cover.Crop)
+			}
+		}
+		jobs[i] = job{strings.TrimPrefix(a.ShareImage, "/"), card, key, cover}
 	}
 	out := make([]File, len(jobs))
 	parallel.For(len(jobs), 0, func(i int) {
@@ -102,6 +117,11 @@ func (sh *Shares) Draw(site *content.Site, accent color.RGBA) []File {
 		}
 		if data == nil {
 			data = shareimage.PNG(j.card)
+			if j.cover != nil {
+				if photo, err := images.Decode(*j.cover); err == nil { // else reported by the image stage
+					data = shareimage.OnPhoto(j.card, photo)
+				}
+			}
 			sh.disk.Put(j.key, data)
 		}
 		out[i] = File{Path: j.path, Data: data}

@@ -17,6 +17,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/vozia/site/generator/images"
 )
 
 // Articles: one Markdown file per article under articles/, either
@@ -90,6 +92,8 @@ type ArticleFront struct {
 	Tags []string `json:"tags,omitempty"`
 	// Cover is the image on top of the article and on its cards: a file under content/images/, or beside an articles/<slug>/index.md.
 	Cover ArticleImage `json:"cover"`
+	// Share is what the article's share image (the 1200x630 picture a link to it shows on social networks and in chats) is drawn from: left out or title, the title on the site's dark card; cover, the cover photo, framed as on the page, with the title over it.
+	Share string `json:"share,omitempty"`
 	// Draft keeps the article out of the site (make dev shows it).
 	Draft bool `json:"draft,omitempty"`
 	// Aliases are the article's earlier addresses (/insights/old-slug), kept
@@ -104,6 +108,80 @@ type ArticleImage struct {
 	Src string `json:"src"`
 	// Alt describes the image for those who cannot see it.
 	Alt string `json:"alt"`
+	// Focus is the point of the image that stays in view when the build crops it to the cover's shape (1200 by 630): x from 0 (left edge) to 1 (right edge), y from 0 (top) to 1 (bottom); the centre when left out.
+	Focus *Focus `json:"focus,omitempty"`
+	// Position says the focus in a word: top, center or bottom (a portrait photo whose subject is at its top: position: top); write focus or position, not both.
+	Position string `json:"position,omitempty"`
+}
+
+// Focus is a point of an image, each coordinate from 0 to 1.
+type Focus struct {
+	// X is from 0 (the left edge) to 1 (the right edge).
+	X float64 `json:"x"`
+	// Y is from 0 (the top) to 1 (the bottom).
+	Y float64 `json:"y"`
+}
+
+// CoverWidth and CoverHeight are the shape of every article cover, the
+// share image's: the build crops a photo to it, the page and the cards
+// show any cover in it, and share: cover draws the share image from the
+// same frame.
+const (
+	CoverWidth  = 1200
+	CoverHeight = 630
+)
+
+// coverPositions are the words of ArticleImage.Position and the focus
+// each stands for (y).
+var coverPositions = []string{"top", "center", "bottom"}
+
+func (c ArticleImage) Validate() error {
+	var problems []error
+	if c.Focus != nil {
+		for _, v := range []struct {
+			name string
+			v    float64
+		}{{"x", c.Focus.X}, {"y", c.Focus.Y}} {
+			if v.v < 0 || v.v > 1 {
+				problems = append(problems, atField("focus", "focus %s is %g: write a number from 0 to 1 (0.5 is the middle)", v.name, v.v))
+			}
+		}
+		if c.Position != "" {
+			problems = append(problems, atField("position", "write focus or position, not both"))
+		}
+	}
+	if c.Position != "" && !slices.Contains(coverPositions, c.Position) {
+		problems = append(problems, atField("position", "position %q: write top, center or bottom%s", c.Position, didYouMean(c.Position, coverPositions)))
+	}
+	return errors.Join(problems...)
+}
+
+// focus is the cover's focal point: its focus, its position, or the centre.
+func (c ArticleImage) focus() (x, y float64) {
+	switch {
+	case c.Focus != nil:
+		return c.Focus.X, c.Focus.Y
+	case c.Position == "top":
+		return 0.5, 0
+	case c.Position == "bottom":
+		return 0.5, 1
+	}
+	return 0.5, 0.5
+}
+
+// coverImage is the cover as pages show it: a photo cropped by the build
+// to the cover's shape around its focus, and, for any image, the focus
+// as the CSS object-position of the frame it is shown in.
+func coverImage(c ArticleImage) Image {
+	img := Image{Pos: c.Pos, Src: c.Src, Alt: c.Alt}
+	x, y := c.focus()
+	if c.Focus != nil || c.Position != "" {
+		img.Focus = fmt.Sprintf("%g%% %g%%", math.Round(x*1000)/10, math.Round(y*1000)/10)
+	}
+	if img.Processed() {
+		img.Crop = &images.Crop{W: CoverWidth, H: CoverHeight, X: x, Y: y}
+	}
+	return img
 }
 
 // PlaceholderDescription and PlaceholderAlt are the texts make article
@@ -123,6 +201,12 @@ func (f ArticleFront) Validate() error {
 	}
 	if !f.Draft && f.Description == PlaceholderDescription {
 		problems = append(problems, atField("description", "description is still the placeholder of make article: write one or two sentences on what the article tells, or put back draft: true"))
+	}
+	if f.Share != "" && f.Share != "title" && f.Share != "cover" {
+		problems = append(problems, atField("share", "share %q: write cover (the cover photo with the title) or leave it out (the title on the site's card)%s", f.Share, didYouMean(f.Share, []string{"cover", "title"})))
+	}
+	if f.Share == "cover" && f.Cover.Src != "" && !(Image{Src: f.Cover.Src}).Processed() {
+		problems = append(problems, atField("share", "share: cover draws the share image from a photo, and the cover %q is a drawing: use a JPEG, PNG or WebP cover, or leave share out", f.Cover.Src))
 	}
 	if !f.Draft && f.Cover.Alt == PlaceholderAlt {
 		problems = append(problems, atField("cover", "the cover's alt is still the placeholder of make article: say what the image shows, or put back draft: true"))
@@ -378,6 +462,9 @@ func (l *loader) articles(s *Site, opt LoadOptions) {
 	for _, a := range list {
 		a.Path = base + "/" + a.Slug
 		a.ShareImage = a.Path + "/share.png"
+		if a.Front.Share == "cover" { // a photo: a JPEG is a tenth of the PNG
+			a.ShareImage = a.Path + "/share.jpg"
+		}
 		if a.coverName != "" { // beside the article: published in its folder
 			a.Cover.Src = a.Path + "/" + a.coverName
 		}
@@ -568,7 +655,7 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 	}
 	// The cover: a site image, or a file beside the article's index.md.
 	dir := path.Dir(file)
-	a.Cover = Image{Pos: f.Cover.Pos, Src: f.Cover.Src, Alt: f.Cover.Alt}
+	a.Cover = coverImage(f.Cover)
 	if f.Cover.Src != "" && !strings.HasPrefix(f.Cover.Src, "/") {
 		if path.Base(file) != "index.md" || strings.Contains(f.Cover.Src, "/") {
 			l.errs = append(l.errs, f.Cover.Pos.errorf("cover %q: write a site path (/images/...), or put the article in a folder (articles/%s/index.md) with the image beside it", f.Cover.Src, slug))

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 // articlesNow is after every published article of the fixture and before
@@ -320,6 +322,11 @@ func TestArticleErrors(t *testing.T) {
 		{"long description", "", strings.Replace(good, "description: D.", "description: "+long, 1), []string{`articles/bad.md:3:14: description has 161 characters; search engines cut it after 160`}},
 		{"long title", "", strings.Replace(good, "title: T", "title: "+strings.Repeat("y", 63), 1), []string{`articles/bad.md:2:1: title "` + strings.Repeat("y", 63) + `" is 71 characters with " | Vozia"; search engines cut titles after 70`}},
 		{"unknown field", "", strings.Replace(good, "tags:", "tgas:", 1), []string{`articles/bad.md:6:1: unknown field "tgas" in ArticleFront (did you mean "tags"?)`}},
+		{"focus off the image", "", strings.Replace(good, "alt: A circle}", "alt: A circle, focus: {x: 1.5, y: 0.2}}", 1), []string{`articles/bad.md:7:64: cover: focus x is 1.5: write a number from 0 to 1`}},
+		{"unknown position", "", strings.Replace(good, "alt: A circle}", "alt: A circle, position: middle}", 1), []string{`articles/bad.md:7:67: cover: position "middle": write top, center or bottom`}},
+		{"focus and position", "", strings.Replace(good, "alt: A circle}", "alt: A circle, position: top, focus: {x: 0.5, y: 0.2}}", 1), []string{`write focus or position, not both`}},
+		{"share a drawing", "", strings.Replace(good, "tags:", "share: cover\ntags:", 1), []string{`articles/bad.md:6:8: share: cover draws the share image from a photo, and the cover "/images/articles/voice.svg" is a drawing`}},
+		{"share what", "", strings.Replace(good, "tags:", "share: photo\ntags:", 1), []string{`articles/bad.md:6:8: share "photo": write cover`}},
 		{"raw HTML block", "", good + "\n<div class=\"x\">\nhi\n</div>\n", []string{`articles/bad.md:11:1: raw HTML "<div class=\"x\">\nhi\n</div>" is not allowed in an article`}},
 		{"raw inline HTML", "", good + "\nSome <span style=\"color:red\">red</span> text.\n", []string{`articles/bad.md:11:6: raw HTML "<span style=\"color:red\">" is not allowed`, `articles/bad.md:11:33: raw HTML "</span>"`}},
 		{"two with one slug", "articles/voice-follow-up/index.md", good, []string{`articles/voice-follow-up.md:1:1: articles/voice-follow-up/index.md already has the slug "voice-follow-up": two articles cannot share a page`}},
@@ -396,5 +403,50 @@ func TestSlugify(t *testing.T) {
 		if got := Slugify(in); got != want {
 			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestArticleCoverFrame: a cover is framed in the cover's shape around
+// its focus (the centre, a position word, or a point), with the size of
+// the crop; a drawing keeps its size and is framed by the page.
+func TestArticleCoverFrame(t *testing.T) {
+	photo := imagetest.JPEG(imagetest.Photo(300, 400, 1), 80, 1) // portrait
+	for _, tc := range []struct {
+		name, extra, file string
+		x, y          float64
+		focus         string
+		crop          bool
+	}{
+		{"centre", "", "cover.jpg", 0.5, 0.5, "", true},
+		{"position top", ", position: top", "cover.jpg", 0.5, 0, "50% 0%", true},
+		{"focus", ", focus: {x: 0.25, y: 0.8}", "cover.jpg", 0.25, 0.8, "25% 80%", true},
+		{"drawing", ", position: bottom", "/images/articles/voice.svg", 0.5, 1, "50% 100%", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fixtureSite(t)
+			fsys["articles/framed/cover.jpg"] = &fstest.MapFile{Data: photo}
+			fsys["articles/framed/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Framed\ndescription: A framed cover.\ndate: 2026-01-01\nauthor: ana\ncover: {src: " + tc.file + ", alt: A photo" + tc.extra + "}\n---\nText.\n")}
+			s := loadArticles(t, fsys, false)
+			i := slices.IndexFunc(s.Articles, func(a *LoadedArticle) bool { return a.Slug == "framed" })
+			c := s.Articles[i].Cover
+			if c.Focus != tc.focus {
+				t.Errorf("focus %q, want %q", c.Focus, tc.focus)
+			}
+			if !tc.crop {
+				if c.Crop != nil {
+					t.Errorf("a drawing is cropped: %v", c.Crop)
+				}
+				return
+			}
+			if c.Crop == nil || c.Crop.X != tc.x || c.Crop.Y != tc.y || c.Crop.W*CoverHeight != c.Crop.H*CoverWidth {
+				t.Fatalf("crop %v, want the cover's shape around (%g, %g)", c.Crop, tc.x, tc.y)
+			}
+			if c.Width != 300 || c.Height != 158 {
+				t.Errorf("the cover is %dx%d, want its crop's 300x158", c.Width, c.Height)
+			}
+			if card := indexSection(t, s, "/insights").Articles; !slices.ContainsFunc(card, func(c ArticleCard) bool { return c.Cover.Crop != nil && c.Cover.Height == 158 }) {
+				t.Error("the article's card does not show the framed cover")
+			}
+		})
 	}
 }

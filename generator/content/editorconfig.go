@@ -54,6 +54,10 @@ var editorRules = map[string]editorRule{
 	"CollectionSection.Collection":    {options: cardCollections},
 	"ArticleFront.Description":        {maxLength: maxDescription, text: true},
 	"ArticleFront.Tags":               {pattern: tagRE, message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
+	"ArticleFront.Share":              {options: []string{"title", "cover"}},
+	"ArticleImage.Position":           {options: coverPositions},
+	"Focus.X":                         {min: 0, max: 1},
+	"Focus.Y":                         {min: 0, max: 1},
 	"Review.RatingValue":              {min: 1, max: 5},
 	"Review.DatePublished":            {pattern: datePattern, message: "a date like 2024-05-01"},
 	"Webinar.Date":                    {pattern: datePattern, message: "a date like 2024-02-15"},
@@ -288,10 +292,18 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 	case reflect.TypeOf(Date("")):
 		return obj{{"widget", "datetime"}, {"type", "date"}, {"format", "YYYY-MM-DD"}}
 	case reflect.TypeOf(Image{}), reflect.TypeOf(ArticleImage{}):
-		return obj{{"widget", "object"}, {"fields", []any{
+		fields := []any{
 			obj{{"name", "src"}, {"label", "Image"}, {"widget", "image"}, {"hint", "A photo or drawing (JPEG, PNG, WebP, AVIF or SVG); the build makes its sizes."}},
 			obj{{"name", "alt"}, {"label", "Text alternative"}, {"widget", "string"}, {"hint", "Describes the image for those who cannot see it."}},
-		}}}
+		}
+		if t == reflect.TypeOf(ArticleImage{}) { // and where its crop keeps it
+			for _, f := range g.fields(t) {
+				if n := f.(obj).get("name"); n != "src" && n != "alt" {
+					fields = append(fields, f)
+				}
+			}
+		}
+		return obj{{"widget", "object"}, {"fields", fields}}
 	}
 	if t.Kind() == reflect.Slice && t.Elem() == sectionType {
 		return obj{{"widget", "list"}, {"typeKey", "kind"}, {"label_singular", "Section"}, {"types", g.kinds()}}

@@ -285,8 +285,12 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 					t.Errorf("%s: icon %q is not a select of the icon set", where, key)
 				}
 			case ft == reflect.TypeOf(Image{}) || ft == reflect.TypeOf(ArticleImage{}):
-				if len(f.Fields) != 2 || f.Fields[0].Widget != "image" || f.Fields[1].Name != "alt" || f.Fields[1].Required != nil {
+				if len(f.Fields) < 2 || f.Fields[0].Widget != "image" || f.Fields[1].Name != "alt" || f.Fields[1].Required != nil {
 					t.Errorf("%s: image %q is not an image with a required alt: %+v", where, key, f.Fields)
+				}
+				// A cover's framing: the rest of its fields, as declared.
+				if ft == reflect.TypeOf(ArticleImage{}) && len(f.Fields) >= 2 {
+					checkFields(t, where+"."+key, ft, f.Fields)
 				}
 			case ft.Kind() == reflect.Struct:
 				checkFields(t, where+"."+key, ft, f.Fields)

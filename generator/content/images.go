@@ -42,6 +42,12 @@ type Image struct {
 	Priority bool `json:"priority,omitempty" yaml:"-"`
 	// Original is the Src an editor wrote, once the build has replaced Src.
 	Original string `json:"-" yaml:"-"`
+	// Crop is the shape the build cuts the photo to (an article's cover);
+	// Width and Height are the cropped size.
+	Crop *images.Crop `json:"-" yaml:"-"`
+	// Focus is where the frame an image is shown in keeps it (CSS
+	// object-position, "50% 30%"): an article cover's focus.
+	Focus string `json:"focus,omitempty" yaml:"-"`
 }
 
 // ImageSizes are the `sizes` of each place an image can sit, declared
@@ -188,6 +194,10 @@ func (l *loader) sizeImage(img *Image) {
 		return
 	}
 	img.Width, img.Height = info.Width, info.Height
+	if img.Crop != nil && info.Processed() {
+		r := img.Crop.Rect(info.Width, info.Height)
+		img.Width, img.Height = r.Dx(), r.Dy()
+	}
 	if _, seen := l.pixels[file]; !seen && info.Processed() {
 		l.pixels[file] = info.Width * info.Height
 		l.photos = append(l.photos, file)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"image/png"
 	"os"
@@ -256,4 +257,64 @@ func decode(f Format, data []byte) (image.Image, error) {
 		return png.Decode(bytes.NewReader(data))
 	}
 	return jpeg.Decode(bytes.NewReader(data))
+}
+
+// TestCrop: a portrait phone photo (stored sideways, EXIF orientation 6)
+// cut to a landscape shape comes out in that shape, every width of it,
+// and the focal point says which part of the photo is kept.
+func TestCrop(t *testing.T) {
+	// Upright: red, green and blue bands from top to bottom.
+	upright := image.NewRGBA(image.Rect(0, 0, 120, 240))
+	for y := range 240 {
+		c := []color.RGBA{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}}[y/80]
+		for x := range 120 {
+			upright.SetRGBA(x, y, c)
+		}
+	}
+	data := imagetest.JPEG(unorient(upright, 6), 95, 6)
+	for _, tc := range []struct {
+		name string
+		y    float64
+		want string
+	}{{"top", 0, "red"}, {"centre", 0.5, "green"}, {"bottom", 1, "blue"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := Source{Name: "images/phone.jpg", Data: data, Crop: &Crop{W: 40, H: 21, X: 0.5, Y: tc.y}}
+			p := NewProcessor(small, "")
+			plan, err := p.Plan(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := p.Process(context.Background(), []Source{src})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := res[0]
+			if r.Width != 120 || r.Height != 63 || plan.Width != r.Width || plan.Height != r.Height {
+				t.Errorf("cropped to %dx%d (planned %dx%d), want 120x63", r.Width, r.Height, plan.Width, plan.Height)
+			}
+			for _, v := range r.Variants {
+				m, err := decode(v.Format, r.Files[v.Path])
+				if err != nil {
+					t.Fatalf("%s: %v", v.Path, err)
+				}
+				if b := m.Bounds(); b.Dx() != v.Width || b.Dy() != v.Height || v.Width*21 > v.Height*40+40 || v.Width*21 < v.Height*40-40 {
+					t.Errorf("%s is %dx%d (listed %dx%d), not 40:21", v.Path, b.Dx(), b.Dy(), v.Width, v.Height)
+				}
+				if v.Format != JPEG {
+					continue
+				}
+				b := m.Bounds()
+				for _, pt := range []image.Point{{b.Dx() / 2, 2}, {b.Dx() / 2, b.Dy() / 2}, {b.Dx() / 2, b.Dy() - 3}} {
+					if got := name(m.At(pt.X, pt.Y)); got != tc.want {
+						t.Errorf("%s at %v is %s, want %s", v.Path, pt, got, tc.want)
+					}
+				}
+			}
+			// The same photo whole is other files.
+			whole, _ := p.Plan(Source{Name: src.Name, Data: data})
+			if whole.Variants[0].Path == r.Variants[0].Path || whole.Height != 240 {
+				t.Errorf("the whole photo is planned as %s (%dx%d), the crop as %s", whole.Variants[0].Path, whole.Width, whole.Height, r.Variants[0].Path)
+			}
+		})
+	}
 }

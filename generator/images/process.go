@@ -54,10 +54,54 @@ func (s Settings) String() string {
 }
 
 // Source is an original: its path in the content tree (images/a.jpg) and
-// its bytes.
+// its bytes, and the shape it is cut to, if any.
 type Source struct {
 	Name string
 	Data []byte
+	Crop *Crop
+}
+
+// Crop is a shape an original is cut to before it is resized (an
+// article's cover): the largest part of the upright original with the
+// aspect ratio W:H, centred on the focal point (X, Y) as far as the
+// original's edges allow. The crop is part of the files' key: the same
+// original framed twice is two sets of files.
+type Crop struct {
+	// W and H are the aspect ratio (40 and 21 for 1200x630).
+	W, H int
+	// X and Y are the focal point, 0 to 1 from the left and from the top.
+	X, Y float64
+}
+
+func (c *Crop) String() string {
+	if c == nil {
+		return ""
+	}
+	return fmt.Sprintf("crop=%d:%d@%g,%g", c.W, c.H, c.X, c.Y)
+}
+
+// Rect is the part of a w x h upright original that c keeps.
+func (c Crop) Rect(w, h int) image.Rectangle {
+	cw, ch := w, h
+	if w*c.H > h*c.W { // wider than the shape: keep the full height
+		cw = max(1, (h*c.W+c.H/2)/c.H)
+	} else {
+		ch = max(1, (w*c.H+c.W/2)/c.W)
+	}
+	at := func(focus float64, size, keep int) int {
+		return min(max(0, int(focus*float64(size)+0.5)-keep/2), size-keep)
+	}
+	x, y := at(c.X, w, cw), at(c.Y, h, ch)
+	return image.Rect(x, y, x+cw, y+ch)
+}
+
+// cropped is info with the size of src's crop.
+func cropped(info Info, c *Crop) Info {
+	if c != nil {
+		r := c.Rect(info.Width, info.Height)
+		info.Width, info.Height = r.Dx(), r.Dy()
+	}
+	return info
 }
 
 // Variant is one encoded file.
@@ -147,6 +191,10 @@ func (p *Processor) key(src Source) string {
 	h.Write([]byte(p.settings.String()))
 	h.Write([]byte{0})
 	h.Write(src.Data)
+	if src.Crop != nil {
+		h.Write([]byte{0})
+		h.Write([]byte(src.Crop.String()))
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -170,7 +218,7 @@ func (p *Processor) Plan(src Source) (*Result, error) {
 	if !info.Processed() {
 		return nil, errors.New("not an image the build encodes")
 	}
-	return p.plan(key, src.Name, info), nil
+	return p.plan(key, src.Name, cropped(info, src.Crop)), nil
 }
 
 func (p *Processor) plan(key, name string, info Info) *Result {
@@ -314,7 +362,7 @@ func (p *Processor) encode(ctx context.Context, key string, src Source) (*Result
 	if !info.Processed() {
 		return nil, errors.New("not an image the build encodes")
 	}
-	r := p.plan(key, src.Name, info)
+	r := p.plan(key, src.Name, cropped(info, src.Crop))
 
 	// An original holds a slot from its decode to its last encode, so
 	// that a few are in memory at once, however many the site has.
@@ -367,21 +415,11 @@ func (p *Processor) encode(ctx context.Context, key string, src Source) (*Result
 // larger one, which keeps Catmull-Rom's cost down without aliasing (no
 // step shrinks by more than about 2x below the first).
 func (p *Processor) renditions(src Source, info Info) ([]*image.RGBA, error) {
-	var m image.Image
-	var err error
-	rd := bytes.NewReader(src.Data)
-	switch info.Format {
-	case JPEG:
-		m, err = jpeg.Decode(rd)
-	case PNG:
-		m, err = png.Decode(rd)
-	case WebP:
-		m, err = xwebp.Decode(rd)
-	}
+	upright, err := Decode(src)
 	if err != nil {
-		return nil, fmt.Errorf("cannot decode the %s: %v", strings.ToUpper(string(info.Format)), err)
+		return nil, err
 	}
-	upright := orient(toRGBA(m), info.Orientation)
+	info = cropped(info, src.Crop)
 	widths := p.settings.widthsFor(info.Width)
 	out := make([]*image.RGBA, len(widths))
 	prev := upright
@@ -397,6 +435,36 @@ func (p *Processor) renditions(src Source, info Info) ([]*image.RGBA, error) {
 		out[i], prev = dst, dst
 	}
 	return out, nil
+}
+
+// Decode decodes src's pixels, turned upright by its EXIF orientation and
+// cut to its Crop.
+func Decode(src Source) (*image.RGBA, error) {
+	info, err := Inspect(src.Name, src.Data)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Processed() {
+		return nil, errors.New("not an image the build encodes")
+	}
+	var m image.Image
+	rd := bytes.NewReader(src.Data)
+	switch info.Format {
+	case JPEG:
+		m, err = jpeg.Decode(rd)
+	case PNG:
+		m, err = png.Decode(rd)
+	case WebP:
+		m, err = xwebp.Decode(rd)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot decode the %s: %v", strings.ToUpper(string(info.Format)), err)
+	}
+	upright := orient(toRGBA(m), info.Orientation)
+	if src.Crop != nil {
+		upright = toRGBA(upright.SubImage(src.Crop.Rect(info.Width, info.Height)))
+	}
+	return upright, nil
 }
 
 func (p *Processor) encodeOne(f Format, img *image.RGBA) ([]byte, error) {

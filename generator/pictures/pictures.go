@@ -93,17 +93,17 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 		if !img.Processed() {
 			continue
 		}
-		file := img.File()
-		if _, ok := index[file]; ok {
+		file, id := img.File(), imageID(img)
+		if _, ok := index[id]; ok {
 			continue
 		}
 		data, err := fs.ReadFile(fsys, file)
 		if err != nil { // reported by content.Load
 			continue
 		}
-		index[file] = len(srcs)
-		where[file] = img.Pos
-		srcs = append(srcs, images.Source{Name: file, Data: data})
+		index[id] = len(srcs)
+		where[id] = img.Pos
+		srcs = append(srcs, images.Source{Name: file, Data: data, Crop: img.Crop})
 	}
 
 	results := make([]*images.Result, len(srcs))
@@ -112,7 +112,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 		for i, src := range srcs {
 			r, err := pics.images.Plan(src)
 			if err != nil {
-				errs = append(errs, posError(where[src.Name], src.Name, err))
+				errs = append(errs, posError(where[sourceID(src)], src.Name, err))
 				continue
 			}
 			results[i] = r
@@ -127,7 +127,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 				if e == nil {
 					e = errors.New("not processed")
 				}
-				errs = append(errs, posError(where[srcs[i].Name], srcs[i].Name, sourceError(e, srcs[i].Name)))
+				errs = append(errs, posError(where[sourceID(srcs[i])], srcs[i].Name, sourceError(e, srcs[i].Name)))
 			}
 		}
 	}
@@ -145,7 +145,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 
 	byFile := map[string]*images.Result{}
 	for i, src := range srcs {
-		byFile[src.Name] = results[i]
+		byFile[sourceID(src)] = results[i]
 		e := Encoded{File: src.Name, Variants: len(results[i].Variants), Took: results[i].Took, Cached: results[i].Cached}
 		for _, data := range results[i].Files {
 			e.Bytes += len(data)
@@ -160,7 +160,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 		}
 	}
 	fill := func(img *content.Image) {
-		if r := byFile[img.File()]; r != nil && img.Processed() {
+		if r := byFile[imageID(img)]; r != nil && img.Processed() {
 			setImage(img, r)
 		}
 	}
@@ -304,6 +304,13 @@ func pictureHTML(img content.Image, sizes string) string {
 	b.WriteString("</picture>")
 	return b.String()
 }
+
+// imageID names what an image becomes: its original, and its crop (a
+// photo shown as an article's cover and elsewhere whole is two sets of
+// files).
+func imageID(img *content.Image) string { return img.File() + "\x00" + img.Crop.String() }
+
+func sourceID(src images.Source) string { return src.Name + "\x00" + src.Crop.String() }
 
 func posError(p content.Pos, name string, err error) content.Error {
 	return content.Error{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf("image %q: %v", "/"+name, err)}

@@ -382,6 +382,7 @@ export interface Image {
   sources?: ImageSource[];
   color?: string;
   priority?: boolean;
+  focus?: string;
 }
 
 export interface ImageSource {

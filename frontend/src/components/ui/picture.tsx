@@ -11,7 +11,8 @@ import { imageSizes, type Image, type ImagePlace } from "../../lib/content-types
  * let the browser pick the smallest file that is sharp on its screen.
  * The page's lead image (`image.priority`, set by the build and preloaded
  * by the head) loads eagerly at high priority; every other lazily. The
- * placeholder colour fills the box until the file arrives. generator/pictures'
+ * placeholder colour fills the box until the file arrives, and an article
+ * cover's focus is where a frame of another shape keeps it. generator/pictures'
  * pictureHTML writes the same markup for images in Markdown.
  */
 export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height"> {
@@ -21,7 +22,12 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
 
 export function Picture({ image, place, alt, style, ...rest }: PictureProps) {
   const sizes = image.srcset ? imageSizes[place] : undefined;
-  const fill: CSSProperties | undefined = image.color ? { backgroundColor: image.color, ...style } : style;
+  // An article cover's focus: where its frame (a fixed shape, object-fit:
+  // cover) keeps it, when the build did not crop it (a drawing).
+  const fill: CSSProperties | undefined =
+    image.color || image.focus
+      ? { ...(image.color && { backgroundColor: image.color }), ...(image.focus && { objectPosition: image.focus }), ...style }
+      : style;
   const img = (
     <img
       src={image.src}
