@@ -5,8 +5,12 @@ import cf from 'cloudfront';
 // its own build gives every response (routes.json, "/*", but
 // Cache-Control, which each file carries), so its Content-Security-Policy
 // is the one production will send after the merge; and every preview
-// answer says noindex.
+// answer says noindex. A table is written by the pull request's own
+// build, so it may set only the headers a build gives (HEADERS, from the
+// generator's security headers): no cookie for every preview's domain, no
+// CORS, no redirect of its own.
 var kvs = cf.kvs();
+var HEADERS = /*HEADERS*/{};
 var DOMAIN = /*DOMAIN*/'';
 var MAX_PIECES = /*MAX_PIECES*/0;
 
@@ -17,7 +21,10 @@ async function handler(event) {
     try {
       var h = (await table(n)).headers;
       for (var name in h) {
-        res.headers[name.toLowerCase()] = {value: h[name]};
+        var lower = name.toLowerCase();
+        if (HEADERS[lower] === 1) {
+          res.headers[lower] = {value: String(h[name])};
+        }
       }
     } catch (e) {
       // No table: the not-found page, with noindex only.

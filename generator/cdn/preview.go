@@ -57,13 +57,33 @@ var (
 func PreviewFunctions() (request, response []byte, err error) {
 	pieces := strconv.Itoa(MaxPreviewPieces)
 	request = []byte(strings.Replace(previewRequestJS, "/*MAX_PIECES*/0", pieces, 1) + previewJS + routingJS)
-	response = []byte(strings.Replace(previewResponseJS, "/*MAX_PIECES*/0", pieces, 1) + previewJS)
+	names, err := json.Marshal(PreviewHeaderNames())
+	if err != nil {
+		return nil, nil, err
+	}
+	response = []byte(strings.NewReplacer("/*MAX_PIECES*/0", pieces, "/*HEADERS*/{}", string(names)).Replace(previewResponseJS) + previewJS)
 	for name, code := range map[string][]byte{PreviewRequestFile: request, PreviewResponseFile: response} {
 		if len(code) > MaxViewerRequestSize {
 			return nil, nil, fmt.Errorf("%s: %d bytes, over CloudFront's limit of %d", name, len(code), MaxViewerRequestSize)
 		}
 	}
 	return request, response, nil
+}
+
+// PreviewHeaderNames are the response headers a preview's table may set,
+// lower-cased, each mapped to 1 (the response function's lookup): the
+// names of the security headers every build gives, Cache-Control aside
+// (each file carries its own). A table comes from the pull request's own
+// build, which the pull request can change: whatever else it names (a
+// cookie for every preview's domain, CORS, Location) is dropped.
+func PreviewHeaderNames() map[string]int {
+	names := map[string]int{}
+	for name := range routing.SecurityHeaders(routing.Policy{}) {
+		if !strings.EqualFold(name, "Cache-Control") {
+			names[strings.ToLower(name)] = 1
+		}
+	}
+	return names
 }
 
 // previewTable is what a preview's functions read: the production

@@ -479,6 +479,51 @@ func TestPreviewHostileTableStaysInItsPrefix(t *testing.T) {
 	}
 }
 
+// TestPreviewTableSetsOnlyABuildsHeaders: a pull request's table may
+// carry any header its build writes. Every preview shares one parent
+// domain, so a cookie set for it, a CORS grant or a Location of its own
+// would reach beyond the pull request's own pages: the response function
+// drops every name but the security headers a build gives, and still
+// says noindex.
+func TestPreviewTableSetsOnlyABuildsHeaders(t *testing.T) {
+	request, response := previewFunctions(t, "preview.vozia.example")
+	table, err := json.Marshal(previewTable{
+		rules: rules{Slash: true, Redirects: map[string][2]any{}, Rewrites: [][2]string{}, Files: map[string]int{"/index.html": 1}},
+		Headers: map[string]string{
+			"Content-Security-Policy":     "default-src 'self'",
+			"Set-Cookie":                  "session=stolen; Domain=preview.vozia.example",
+			"Access-Control-Allow-Origin": "*",
+			"Location":                    "https://evil.example/",
+			"X-Robots-Tag":                "all",
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := edge{
+		request: request, response: response, notFound: "/_preview/404.html",
+		kvs:   map[string]string{"pr-1": "v 1", "pr-1.v.0": string(table)},
+		files: map[string]string{"pr-1/index.html": "home #1", "_preview/404.html": "no such page in a preview"},
+	}
+	for _, mode := range []string{"encoded", "decoded"} {
+		a := runAtEdge(t, e, mode, []routingCase{{Host: "pr-1.preview.vozia.example", Path: "/"}})[0]
+		if a.Status != 200 || a.Body != "home #1" {
+			t.Fatalf("%s: the preview's home = %d %q %s", mode, a.Status, a.Body, a.Error)
+		}
+		if got := a.Headers["content-security-policy"]; got != "default-src 'self'" {
+			t.Errorf("%s: the table's own Content-Security-Policy = %q, want it sent", mode, got)
+		}
+		for _, name := range []string{"set-cookie", "access-control-allow-origin", "location"} {
+			if v, ok := a.Headers[name]; ok {
+				t.Errorf("%s: the table set %s: %q", mode, name, v)
+			}
+		}
+		if got := a.Headers["x-robots-tag"]; got != "noindex" {
+			t.Errorf("%s: X-Robots-Tag = %q, want noindex whatever the table says", mode, got)
+		}
+	}
+}
+
 // previewFunctions are the previews' functions with their domain filled
 // in, as the previews' stack does.
 func previewFunctions(t *testing.T, domain string) (request, response []byte) {
