@@ -227,10 +227,32 @@ type Date string
 
 func (d *Date) UnmarshalText(b []byte) error {
 	if _, err := time.Parse(time.DateOnly, string(b)); err != nil {
-		return fmt.Errorf("%q is not a date: write it YYYY-MM-DD, like 2026-03-14", string(b))
+		return fmt.Errorf("%q is not a date: %s", string(b), dateMistake(string(b)))
 	}
 	*d = Date(b)
 	return nil
+}
+
+var dateParts = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})$`)
+
+// dateMistake says which part of a date written YYYY-MM-DD does not
+// exist, or how to write it.
+func dateMistake(s string) string {
+	m := dateParts.FindStringSubmatch(s)
+	if m == nil {
+		return "write it YYYY-MM-DD, like 2026-03-14"
+	}
+	year, _ := strconv.Atoi(m[1])
+	month, _ := strconv.Atoi(m[2])
+	day, _ := strconv.Atoi(m[3])
+	if month < 1 || month > 12 {
+		return fmt.Sprintf("there is no month %s (the month comes second, 01 to 12: YYYY-MM-DD)", m[2])
+	}
+	days := time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	if day < 1 || day > days {
+		return fmt.Sprintf("there is no day %s in %s %d, which has %d days", m[3], time.Month(month), year, days)
+	}
+	return "write it YYYY-MM-DD, like 2026-03-14"
 }
 
 // Author is one record of collections/authors.yaml.

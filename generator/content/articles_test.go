@@ -313,7 +313,10 @@ func TestArticleErrors(t *testing.T) {
 		{"missing description", "", strings.Replace(good, "description: D.\n", "", 1), []string{`articles/bad.md:2:1: missing required field "description" in ArticleFront`}},
 		{"missing date", "", strings.Replace(good, "date: 2026-01-01\n", "", 1), []string{`articles/bad.md:2:1: missing required field "date"`}},
 		{"blank date", "", strings.Replace(good, "date: 2026-01-01", "date: \"\"", 1), []string{`articles/bad.md:4:7: field "date": "" is not a date`}},
-		{"not a date", "", strings.Replace(good, "2026-01-01", "2026-13-45", 1), []string{`articles/bad.md:4:7: field "date": "2026-13-45" is not a date: write it YYYY-MM-DD`}},
+		{"not a date", "", strings.Replace(good, "2026-01-01", "1 March", 1), []string{`articles/bad.md:4:7: field "date": "1 March" is not a date: write it YYYY-MM-DD`}},
+		{"no such month", "", strings.Replace(good, "2026-01-01", "2026-13-45", 1), []string{`articles/bad.md:4:7: field "date": "2026-13-45" is not a date: there is no month 13`}},
+		{"no such day", "", strings.Replace(good, "2026-01-01", "2026-02-30", 1), []string{`articles/bad.md:4:7: field "date": "2026-02-30" is not a date: there is no day 30 in February 2026, which has 28 days`}},
+		{"figure in a table", "", good + "\n| Asked | Said yes |\n|---|---|\n| Patients | 71% |\n", []string{`articles/bad.md:13:14: the figure "71%" is written out: cite its claim`, `kind fact`}},
 		{"unknown author", "", strings.Replace(good, "author: ana", "author: anna", 1), []string{`articles/bad.md:5:1: author "anna" is not in collections/authors.yaml (did you mean "ana"?); its authors are ana, `}},
 		{"tag not a slug", "", strings.Replace(good, "[voice-ai]", "[Voice AI]", 1), []string{`articles/bad.md:6:8: tag "Voice AI" is not a slug`, `("voice-ai")`}},
 		{"missing cover", "", strings.Replace(good, "cover: {src: /images/articles/voice.svg, alt: A circle}\n", "", 1), []string{`articles/bad.md:2:1: missing required field "cover"`}},
@@ -446,6 +449,25 @@ func TestArticleCoverFrame(t *testing.T) {
 			}
 			if card := indexSection(t, s, "/insights").Articles; !slices.ContainsFunc(card, func(c ArticleCard) bool { return c.Cover.Crop != nil && c.Cover.Height == 158 }) {
 				t.Error("the article's card does not show the framed cover")
+			}
+		})
+	}
+}
+
+// TestMisspeltField: a misspelt required field is one mistake, reported
+// once, at the misspelling, with the field meant; not also as the field
+// it leaves missing.
+func TestMisspeltField(t *testing.T) {
+	for _, tc := range []struct{ name, file, old, new, want string }{
+		{"article's title", "articles/voice-follow-up.md", "title:", "titel:", `articles/voice-follow-up.md:2:1: unknown field "titel" in ArticleFront (did you mean "title"?)`},
+		{"hero's heading", "pages/index.yaml", "    heading: A test site", "    headline: A test site", `unknown field "headline"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := edit(fixtureSite(t), tc.file, replace(tc.old, tc.new))
+			_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
+			el, ok := err.(ErrorList)
+			if !ok || len(el) != 1 || !strings.Contains(el.Error(), tc.want) {
+				t.Errorf("want one problem, %q; got:\n%v", tc.want, err)
 			}
 		})
 	}

@@ -120,7 +120,7 @@ func (c *citations) cite(text string, inResults, illustrative bool) (string, []c
 	if !illustrative {
 		stripped := blankCitations(text)
 		for _, m := range claimPercent.FindAllStringIndex(stripped, -1) {
-			problems = append(problems, citeProblem{m[0], fmt.Sprintf("the figure %q is written out: cite its claim from %s as {claim:key}", text[m[0]:m[1]], CollectionFile("claims"))})
+			problems = append(problems, citeProblem{m[0], fmt.Sprintf("the figure %q is written out: cite its claim from %s as {claim:key} (or {claim:key.value}); a figure that is not ours, a survey's or the market's, is a claim there too, of kind fact (content/README.md, Figures)", text[m[0]:m[1]], CollectionFile("claims"))})
 		}
 	}
 	var out strings.Builder

@@ -525,6 +525,9 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	}
 	fields := structFields(t)
 	seen := map[string]bool{}
+	// misspelt are the fields an unknown key was taken for: a missing
+	// field that one names is the same mistake, reported once.
+	misspelt := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		f, ok := fields[k.Value]
@@ -534,6 +537,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 			continue
 		case !ok:
 			d.errorf(k, "unknown field %q in %s%s", k.Value, structName(t), suggest(k.Value, fields))
+			misspelt[closest(k.Value, fields)] = true
 			continue
 		case seen[k.Value]:
 			d.errorf(k, "duplicate key %q", k.Value)
@@ -559,7 +563,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		}
 	}
 	for _, name := range sortedKeys(fields) {
-		if f := fields[name]; !f.optional && !seen[name] {
+		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
 			d.errorf(n, "%smissing required field %q in %s", fieldPrefix(field), name, structName(t))
 		}
 	}
@@ -792,16 +796,22 @@ func joinQuoted(names []string) string {
 // suggest names the closest known field, so that "titel" says "did you mean
 // \"title\"?".
 func suggest(key string, fields map[string]fieldInfo) string {
+	best := closest(key, fields)
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// closest is the known field nearest to key, "" when none is near.
+func closest(key string, fields map[string]fieldInfo) string {
 	best, bestD := "", 3
 	for _, name := range sortedKeys(fields) {
 		if d := editDistance(strings.ToLower(key), strings.ToLower(name)); d < bestD {
 			best, bestD = name, d
 		}
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return best
 }
 
 func editDistance(a, b string) int {
