@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/mail"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -40,9 +41,14 @@ type Analytics struct {
 	MeasurementID string `json:"measurementID,omitempty"`
 }
 
+// measurementID is Google's form of a measurement ID: "G-" and capital
+// letters and digits. The ID goes into a script's URL and the tag's
+// configuration call, so nothing else may pass, escaped or not.
+var measurementID = regexp.MustCompile(`^G-[A-Z0-9]{4,20}$`)
+
 func (a Analytics) Validate() error {
-	if a.MeasurementID != "" && !strings.HasPrefix(a.MeasurementID, "G-") {
-		return atField("measurementID", "measurementID %q must look like G-XXXXXXX or be empty", a.MeasurementID)
+	if a.MeasurementID != "" && !measurementID.MatchString(a.MeasurementID) {
+		return atField("measurementID", "measurementID %q must look like G-XXXXXXX (capital letters and digits) or be empty", a.MeasurementID)
 	}
 	return nil
 }
@@ -182,6 +188,12 @@ type Link string
 
 func (l *Link) UnmarshalText(b []byte) error {
 	s := string(b)
+	// Browsers read a backslash in a URL as a slash: "/\evil.example"
+	// would leave the site, and the link checker would check another path
+	// than the one a visitor follows.
+	if strings.Contains(s, "\\") {
+		return fmt.Errorf("link %q: a backslash (browsers read it as /, so the link would lead elsewhere); write / or %%5C", s)
+	}
 	switch {
 	case strings.HasPrefix(s, "#") && len(s) > 1:
 	case strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
