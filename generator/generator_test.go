@@ -434,3 +434,29 @@ func gzipSize(data []byte) int {
 	w.Close()
 	return b.Len()
 }
+
+// TestRedirectFromAPublishedFile: an alias or a redirect from the address
+// of a file the build writes at the root (robots.txt, sitemap.xml, a
+// feed) is a problem where it is written, not a crash of the writer.
+func TestRedirectFromAPublishedFile(t *testing.T) {
+	fsys := fixture(t)
+	about := string(fsys["pages/about.yaml"].Data)
+	fsys["pages/about.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(about, "name: About\n", "name: About\naliases: [/robots.txt]\n", 1))}
+	routing := string(fsys["routing.yaml"].Data)
+	fsys["routing.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(routing, "  - {from: /old, to: /about}\n", "  - {from: /old, to: /about}\n  - {from: /sitemap.xml, to: /about}\n", 1))}
+	_, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	if err == nil {
+		t.Fatal("built")
+	}
+	for _, want := range []string{
+		`pages/about.yaml:4:1: "/robots.txt" is the address of a file the site publishes`,
+		`routing.yaml:3:5: "/sitemap.xml" is the address of a file the site publishes`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("the writer's error reaches the editor:\n%v", err)
+	}
+}

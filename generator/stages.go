@@ -2,6 +2,7 @@ package generator
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -335,6 +336,19 @@ func check(site *content.Site, opt Options, d docs, pics *pictures.Result, out *
 	}
 	for _, p := range pics.Pending {
 		files[p] = true
+	}
+	// A redirect (routing.yaml's, or an alias) from the address of a file
+	// the build writes (/robots.txt, /sitemap.xml, a feed, a share image)
+	// would put its page where the file is: refused where it is written.
+	var taken content.ErrorList
+	for _, rt := range site.Routes {
+		if rt.Redirect != "" && files[rt.Path] {
+			taken = append(taken, content.Error{File: rt.Pos.File, Line: rt.Pos.Line, Col: rt.Pos.Col,
+				Message: fmt.Sprintf("%q is the address of a file the site publishes: a redirect or alias from it would take the file's place; remove it", rt.Path)})
+		}
+	}
+	if len(taken) > 0 {
+		return taken.Sorted().Prefix(opt.ContentDir)
 	}
 	problems := linkcheck.Check(linkcheck.Site{Pages: d.html, Opaque: d.opaque, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})
 	if len(problems) > 0 {

@@ -12,7 +12,10 @@ import (
 // route table as the redirects of routing.yaml, so that the CDN, cmd/serve
 // and make dev answer it alike. An alias may not be some page's path (the
 // page would be unreachable), nor a path that a redirect or another alias
-// already claims. A draft or scheduled article's aliases wait for it.
+// already claims. An article's alias redirects its old share image
+// (alias/share.png, alias/share.jpg) to its share image too: a link shared
+// before the rename keeps its picture. A draft or scheduled article's
+// aliases wait for it.
 
 // aliases adds a route for each alias of the pages and published articles,
 // or reports why it cannot be one.
@@ -30,17 +33,21 @@ func (l *loader) aliases(s *Site, redirects []RedirectRule) {
 	type owner struct {
 		file, path string
 		aliases    []string
+		// share is an article's share image: an old address's share
+		// image, which links shared before the rename still show,
+		// redirects to it.
+		share string
 	}
 	var owners []owner
 	for _, p := range s.Pages {
 		if p.Route.Posting != nil || len(p.Route.Aliases) == 0 {
 			continue // an article's aliases are in its front matter, below
 		}
-		owners = append(owners, owner{p.Route.File, p.Route.Path, p.Route.Aliases})
+		owners = append(owners, owner{p.Route.File, p.Route.Path, p.Route.Aliases, ""})
 	}
 	for _, a := range s.Articles {
 		if a.Status == "" && len(a.Front.Aliases) > 0 {
-			owners = append(owners, owner{a.File, a.Path, a.Front.Aliases})
+			owners = append(owners, owner{a.File, a.Path, a.Front.Aliases, a.ShareImage})
 		}
 	}
 	slices.SortFunc(owners, func(a, b owner) int { return strings.Compare(a.file, b.file) })
@@ -65,6 +72,20 @@ func (l *loader) aliases(s *Site, redirects []RedirectRule) {
 			}
 			claimed[from] = claim{pos, fmt.Sprintf("the alias in %s", o.file)}
 			s.Routes = append(s.Routes, Route{Pos: pos, Path: from, File: o.file, Redirect: o.path})
+			if o.share == "" {
+				continue
+			}
+			// The old address's share image, whichever it was (share.png,
+			// or share.jpg for share: cover), unless a redirect of
+			// routing.yaml or another alias says otherwise.
+			for _, name := range []string{"share.png", "share.jpg"} {
+				old := from + "/" + name
+				if _, dup := claimed[old]; dup || old == o.share {
+					continue
+				}
+				claimed[old] = claim{pos, fmt.Sprintf("the alias in %s (its share image)", o.file)}
+				s.Routes = append(s.Routes, Route{Pos: pos, Path: old, File: o.file, Redirect: o.share})
+			}
 		}
 	}
 }

@@ -33,7 +33,12 @@ func TestAliases(t *testing.T) {
 		problem   string
 	}{
 		{"an article renamed", rename("/insights/voice-follow-up"),
-			map[string]string{"/insights/voice-follow-up": "/insights/patient-follow-up"}, ""},
+			map[string]string{
+				"/insights/voice-follow-up": "/insights/patient-follow-up",
+				// Its share image, which links shared before show.
+				"/insights/voice-follow-up/share.png": "/insights/patient-follow-up/share.png",
+				"/insights/voice-follow-up/share.jpg": "/insights/patient-follow-up/share.png",
+			}, ""},
 		{"a page moved, two old addresses", pageAlias("/about-us, /company/about"),
 			map[string]string{"/about-us": "/about", "/company/about": "/about"}, ""},
 		{"an alias that is a page", pageAlias("/services"), nil,
