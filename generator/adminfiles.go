@@ -3,16 +3,23 @@ package generator
 import (
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/content"
 )
 
-// addAdmin adds the web editor's files to the site.
-func (bld *Builder) addAdmin(opt Options, b *bundle.Result, out *output) error {
+// addAdmin adds the web editor's files to the site. Its configuration's
+// rules that depend on the site's brand (an article title's length) are
+// filled in from site.yaml.
+func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *output) error {
 	files, err := bld.adminFiles(opt, b)
 	if err != nil {
 		return err
 	}
 	for _, f := range files {
-		out.add(StageAdmin, f.Path, f.Data)
+		data := f.Data
+		if f.Path == admin.ConfigFile {
+			data = content.EditorConfigForBrand(data, brand)
+		}
+		out.add(StageAdmin, f.Path, data)
 	}
 	return nil
 }

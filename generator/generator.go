@@ -164,7 +164,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	// The web editor (/admin/): linked from no page, not in the sitemap.
-	if err := bld.addAdmin(opt, b, out); err != nil {
+	if err := bld.addAdmin(opt, b, site.Config.Brand, out); err != nil {
 		return nil, err
 	}
 	docs := documents(site, opt, data, rendered, b, style, pics, out)

@@ -38,6 +38,9 @@ type File struct {
 const (
 	Package = "@sveltia/cms"
 	Dir     = "admin/sveltia"
+	// ConfigFile is the editor's configuration, as content.EditorConfig
+	// wrote it (the build fills in its brand's rules).
+	ConfigFile = "admin/config.yml"
 )
 
 // Build returns the files of /admin/ for the app in frontendDir (the
@@ -81,7 +84,7 @@ func Build(frontendDir string) ([]File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("admin: %w (make types writes it)", err)
 	}
-	out = append(out, File{Path: "admin/config.yml", Data: config})
+	out = append(out, File{Path: ConfigFile, Data: config})
 
 	script, style, files, err := bundle(frontendDir)
 	if err != nil {

@@ -53,6 +53,10 @@ const (
 	maxTitle       = 70
 )
 
+// titleSuffix is what the build adds to an article's title in its page's
+// title.
+func titleSuffix(brand string) string { return " | " + brand }
+
 // AuthorsFile holds the authors articles name.
 const AuthorsFile = "collections/authors.yaml"
 
@@ -665,7 +669,7 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 			a.Author = s.Authors[i]
 		}
 	}
-	if full := f.Title + " | " + s.Config.Brand; f.Title != "" && utf8.RuneCountInString(full) > maxTitle {
+	if full := f.Title + titleSuffix(s.Config.Brand); f.Title != "" && utf8.RuneCountInString(full) > maxTitle {
 		l.errs = append(l.errs, l.keyPos(file, "title").errorf("title %q is %d characters with \" | %s\"; search engines cut titles after %d", f.Title, utf8.RuneCountInString(full), s.Config.Brand, maxTitle))
 	}
 	today := opt.Now.UTC().Format(time.DateOnly)

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -31,47 +33,93 @@ const EditorRepo = "vozia/site"
 type DocFunc func(typeName, field string) string
 
 // editorRule is what a field's Go declaration says beyond its type: the
-// values it may take or the pattern it must match, as the Validate methods
-// and decoders check them.
+// values it may take, the pattern it must match, its length or its number
+// of items, as the Validate methods and decoders check them.
 type editorRule struct {
-	options   []string
-	pattern   *regexp.Regexp
+	options []string
+	// pattern is a JavaScript regular expression (the editor's), message
+	// what the editor says when a value does not match it.
+	pattern   string
 	message   string
 	maxLength int
 	min, max  float64
-	text      bool
+	// items is the exact number of items of a list.
+	items int
+	text  bool
 }
 
 // editorRules are the rules of single fields, by "Type.Field". Each points
 // at the declaration the build checks against, so that a change there
-// changes the editor's validation too.
+// changes the editor's validation too; TestEditorRules checks that each
+// reaches the configuration and that its pattern accepts what the build
+// accepts.
 var editorRules = map[string]editorRule{
-	"CardsSection.Variant":            {options: cardVariants[1:]},
-	"ChatMessage.From":                {options: chatSpeakers},
-	"Action.Site":                     {options: SiteAddresses},
-	"Claim.Kind":                      {options: claimKinds},
-	"Claim.Key":                       {pattern: claimKey, message: "lowercase letters, digits and single hyphens"},
-	"CollectionSection.Collection":    {options: cardCollections},
+	"CardsSection.Variant":         {options: cardVariants[1:]},
+	"ChatMessage.From":             {options: chatSpeakers},
+	"Action.Site":                  {options: SiteAddresses},
+	"Claim.Kind":                   {options: claimKinds},
+	"Claim.Key":                    {pattern: claimKey.String(), message: "lowercase letters, digits and single hyphens"},
+	"CollectionSection.Collection": {options: cardCollections},
+	// The editor counts UTF-16 units: an emoji counts twice, stricter
+	// than the build.
+	"ArticleFront.Title":              {pattern: `^.{0,` + editorTitleRoom + `}$`, message: fmt.Sprintf("at most %s characters: the build adds the brand to the title, and search engines cut a title after %d", editorTitleRoom, maxTitle)},
 	"ArticleFront.Description":        {maxLength: maxDescription, text: true},
-	"ArticleFront.Tags":               {pattern: tagRE, message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
+	"ArticleFront.Tags":               {pattern: tagRE.String(), message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
 	"ArticleFront.Share":              {options: []string{"title", "cover"}},
 	"ArticleImage.Position":           {options: coverPositions},
 	"Focus.X":                         {min: 0, max: 1},
 	"Focus.Y":                         {min: 0, max: 1},
+	"ArticleFront.Aliases":            {pattern: addressPattern, message: addressMessage},
+	"PageMeta.Aliases":                {pattern: addressPattern, message: addressMessage},
+	"RedirectRule.From":               {pattern: addressPattern, message: addressMessage},
+	"RedirectRule.To":                 {pattern: sitePathPattern, message: sitePathMessage},
+	"RewriteRule.To":                  {pattern: sitePathPattern, message: sitePathMessage},
+	"Breadcrumb.URL":                  {pattern: sitePathPattern, message: sitePathMessage},
+	"Image.Alt":                       {pattern: `\S`, message: "describe what the image shows, for visitors who cannot see it"},
 	"Review.RatingValue":              {min: 1, max: 5},
-	"Review.DatePublished":            {pattern: datePattern, message: "a date like 2024-05-01"},
-	"Webinar.Date":                    {pattern: datePattern, message: "a date like 2024-02-15"},
-	"Webinar.Time":                    {pattern: timePattern, message: "a 24-hour time like 14:00"},
+	"Review.DatePublished":            {pattern: datePattern.String(), message: "a date like 2024-05-01"},
+	"ReviewsSection.RatingLabel":      {pattern: `\{rating\}`, message: "must contain {rating}"},
+	"ReviewsSection.Months":           {items: 12},
+	"WebinarsSection.Months":          {items: 12},
+	"ArticleLabels.Months":            {items: 12},
+	"ArticleLabels.ReadingTime":       {pattern: `\{minutes\}`, message: "must contain {minutes}"},
+	"ArticleLabels.TaggedHeading":     {pattern: `\{tag\}`, message: "must contain {tag}"},
+	"ArticleLabels.PageLabel":         {pattern: `\{page\}`, message: "must contain {page}"},
+	"ArticleLabels.Scheduled":         {pattern: `\{date\}`, message: "must contain {date}"},
+	"Analytics.MeasurementID":         {pattern: `^G-`, message: "a measurement ID like G-XXXXXXX"},
+	"Webinar.Date":                    {pattern: datePattern.String(), message: "a date like 2024-02-15"},
+	"Webinar.Time":                    {pattern: timePattern.String(), message: "a 24-hour time like 14:00"},
 	"PulseDashboardSection.Sentiment": {min: 0, max: 100},
 }
 
 var (
-	// chatSpeakers are the values of ChatMessage.From.
-	chatSpeakers = []string{"agent", "customer"}
-	datePattern  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	timePattern  = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
-	hexPattern   = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
+	datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	timePattern = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
+	hexPattern  = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
 )
+
+// sitePathPattern is checkPath as a pattern: a leading slash, no trailing
+// one except for the root, no query, fragment or space; addressPattern
+// adds checkAddress's refusal of the reserved paths.
+var (
+	sitePathPattern = `^/(?:[^/?# ](?:[^?# ]*[^/?# ])?)?$`
+	sitePathMessage = "a site path like /solutions/voice-ai: a leading slash, none at the end"
+	addressPattern  = `^(?!(?:` + strings.Join(reservedPaths, "|") + `)(?:/|$))` + sitePathPattern[1:]
+	addressMessage  = "a site path like /old-name, not under " + strings.Join(reservedPaths, ", ")
+)
+
+// editorTitleRoom stands for the characters an article's title may have:
+// maxTitle less the " | <brand>" the build adds. The brand is content, so
+// the configuration names the room by this placeholder and the build fills
+// it in (EditorConfigForBrand) from site.yaml.
+const editorTitleRoom = "TITLE_ROOM"
+
+// EditorConfigForBrand is the configuration EditorConfig wrote, with the
+// rules that depend on the site's brand filled in.
+func EditorConfigForBrand(config []byte, brand string) []byte {
+	room := max(0, maxTitle-utf8.RuneCountInString(titleSuffix(brand)))
+	return bytes.ReplaceAll(config, []byte(editorTitleRoom), []byte(strconv.Itoa(room)))
+}
 
 // longText are field names whose text runs to sentences: a text area
 // rather than a line.
@@ -79,7 +127,14 @@ var longText = map[string]bool{"Text": true, "Intro": true, "Description": true,
 
 // EditorConfig returns frontend/admin/config.yml.
 func EditorConfig(doc DocFunc) []byte {
-	g := &editorGen{doc: doc}
+	cfg, _ := generateEditorConfig(doc)
+	return cfg
+}
+
+// generateEditorConfig returns the configuration and the editorRules it
+// applied.
+func generateEditorConfig(doc DocFunc) ([]byte, map[string]bool) {
+	g := &editorGen{doc: doc, applied: map[string]bool{}}
 	cfg := obj{
 		{"backend", obj{
 			{"name", "github"},
@@ -112,11 +167,12 @@ func EditorConfig(doc DocFunc) []byte {
 	if err := enc.Encode(cfg); err != nil {
 		panic(fmt.Sprintf("content: editor configuration: %v", err))
 	}
-	return b.Bytes()
+	return b.Bytes(), g.applied
 }
 
 type editorGen struct {
-	doc DocFunc
+	doc     DocFunc
+	applied map[string]bool
 }
 
 func (g *editorGen) pages() obj {
@@ -274,7 +330,15 @@ func (g *editorGen) field(owner reflect.Type, f reflect.StructField, key string,
 	if h := help(f.Name, g.doc(owner.Name(), f.Name)); h != "" {
 		o = append(o, kv{"hint", h})
 	}
-	rule := editorRules[owner.Name()+"."+f.Name]
+	rule, ok := editorRules[owner.Name()+"."+f.Name]
+	if ok {
+		g.applied[owner.Name()+"."+f.Name] = true
+	}
+	// The editor tests a pattern on an empty value too: an optional
+	// field may be left empty.
+	if !required && rule.pattern != "" && ft.Kind() == reflect.String {
+		rule.pattern = "^$|" + rule.pattern
+	}
 	return append(o, g.widget(ft, f.Name, rule)...)
 }
 
@@ -292,9 +356,12 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 	case reflect.TypeOf(Date("")):
 		return obj{{"widget", "datetime"}, {"type", "date"}, {"format", "YYYY-MM-DD"}}
 	case reflect.TypeOf(Image{}), reflect.TypeOf(ArticleImage{}):
+		// An article's cover is an Image as written: the same rules.
+		alt := editorRules["Image.Alt"]
+		g.applied["Image.Alt"] = true
 		fields := []any{
 			obj{{"name", "src"}, {"label", "Image"}, {"widget", "image"}, {"hint", "A photo or drawing (JPEG, PNG, WebP, AVIF or SVG); the build makes its sizes."}},
-			obj{{"name", "alt"}, {"label", "Text alternative"}, {"widget", "string"}, {"hint", "Describes the image for those who cannot see it."}},
+			obj{{"name", "alt"}, {"label", "Text alternative"}, {"widget", "string"}, {"hint", "Describes the image for those who cannot see it."}, {"pattern", []any{alt.pattern, alt.message}}},
 		}
 		if t == reflect.TypeOf(ArticleImage{}) { // and where its crop keeps it
 			for _, f := range g.fields(t) {
@@ -321,8 +388,8 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 		if rule.maxLength > 0 {
 			o = append(o, kv{"maxlength", rule.maxLength})
 		}
-		if rule.pattern != nil {
-			o = append(o, kv{"pattern", []any{rule.pattern.String(), rule.message}})
+		if rule.pattern != "" {
+			o = append(o, kv{"pattern", []any{rule.pattern, rule.message}})
 		}
 		return o
 	case reflect.Bool:
@@ -344,11 +411,15 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 		if e.Kind() == reflect.Pointer {
 			e = e.Elem()
 		}
+		var count obj
+		if rule.items > 0 {
+			count = obj{{"min", rule.items}, {"max", rule.items}}
+		}
 		if e.Kind() == reflect.Struct && e != reflect.TypeOf(Image{}) {
-			return obj{{"widget", "list"}, {"fields", g.fields(e)}}
+			return append(obj{{"widget", "list"}, {"fields", g.fields(e)}}, count...)
 		}
 		sub := append(obj{{"name", "item"}, {"label", humanize(singular(name))}}, g.widget(e, singular(name), rule)...)
-		return obj{{"widget", "list"}, {"field", sub}}
+		return append(obj{{"widget", "list"}, {"field", sub}}, count...)
 	}
 	panic(fmt.Sprintf("content: no editor widget for %s (field %s)", t, name))
 }

@@ -3,6 +3,7 @@ package content
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -10,7 +11,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
+	"github.com/dop251/goja"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"
 )
@@ -303,4 +307,161 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 	if len(fields) == 0 && len(byKey) == 0 && walked > 0 {
 		t.Errorf("%s: no fields in the editor", where)
 	}
+}
+
+// TestEditorRules: every rule declared for the editor reaches its
+// configuration, and each pattern, run as the editor runs it (a
+// JavaScript regular expression on the trimmed value), accepts what the
+// build accepts and refuses what it refuses.
+func TestEditorRules(t *testing.T) {
+	d := readDocs(t)
+	_, applied := generateEditorConfig(func(typeName, field string) string { return d.fields[typeName][field] })
+	for key := range editorRules {
+		if !applied[key] {
+			t.Errorf("the rule of %s is in no field of the editor's configuration", key)
+		}
+	}
+
+	vm := goja.New()
+	// The editor's reading of a pattern (Sveltia CMS's zI): an optional
+	// leading slash, and /flags at the end.
+	matches, err := vm.RunString(`(function (pattern, value) {
+		const m = pattern.match(/^\/?(?<pattern>.+?)(?:\/(?<flags>[dgimsuy]*))?$/);
+		return new RegExp(m.groups.pattern, (m.groups.flags || "").replace(/[gy]/g, "")).test(value.trim());
+	})`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	editorAccepts, ok := goja.AssertFunction(matches)
+	if !ok {
+		t.Fatal("no function")
+	}
+	accepts := func(pattern, value string) bool {
+		t.Helper()
+		v, err := editorAccepts(goja.Undefined(), vm.ToValue(pattern), vm.ToValue(value))
+		if err != nil {
+			t.Fatalf("pattern %q: %v", pattern, err)
+		}
+		return v.ToBoolean()
+	}
+
+	twelve := make([]string, 12)
+	for i := range twelve {
+		twelve[i] = "M"
+	}
+	const brand = "Vozia"
+	long := strings.Repeat("a", maxTitle)
+	cases := []struct {
+		rule   string
+		build  func(string) bool
+		values []string
+	}{
+		{"Claim.Key", claimKey.MatchString, []string{"uptime", "calls-per-day", "Calls", "a--b", "-a", "a b", ""}},
+		{"ArticleFront.Tags", tagRE.MatchString, []string{"voice-ai", "ai", "Voice", "voice_ai", "voice-", "", "é"}},
+		{"PageMeta.Aliases", func(s string) bool { return checkAddress("alias", s) == nil }, addressSamples},
+		{"ArticleFront.Aliases", func(s string) bool { return checkAddress("alias", s) == nil }, addressSamples},
+		{"RedirectRule.From", func(s string) bool { return checkAddress("from", s) == nil }, addressSamples},
+		{"RedirectRule.To", func(s string) bool { return checkPath("to", s) == nil }, addressSamples},
+		{"RewriteRule.To", func(s string) bool { return checkPath("to", s) == nil }, addressSamples},
+		{"Breadcrumb.URL", func(s string) bool { return checkPath("url", s) == nil }, addressSamples},
+		{"Image.Alt", func(s string) bool { return Image{Src: "/images/a.png", Alt: s}.Validate() == nil }, []string{"A harbour", "", "   ", "x"}},
+		{"ReviewsSection.RatingLabel", func(s string) bool { return ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
+		{"Analytics.MeasurementID", func(s string) bool { return Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc"}},
+		{"Review.DatePublished", func(s string) bool { return Review{RatingValue: 5, DatePublished: s}.Validate() == nil }, []string{"2024-05-01", "2024-5-1", "01/05/2024", ""}},
+		{"Webinar.Date", func(s string) bool { _, err := time.Parse(time.DateOnly, s); return err == nil }, []string{"2024-02-15", "15.02.2024", ""}},
+		{"Webinar.Time", func(s string) bool { _, err := time.Parse("15:04", s); return err == nil && len(s) == 5 }, []string{"14:00", "09:30", "9:30", "24:00", "14:60", ""}},
+		{"ArticleFront.Title", func(s string) bool { return utf8.RuneCountInString(s+titleSuffix(brand)) <= maxTitle }, []string{"Short", long[:maxTitle-len(titleSuffix(brand))], long[:maxTitle-len(titleSuffix(brand))+1], long}},
+	}
+	for _, l := range []struct{ field, want string }{{"ReadingTime", "{minutes}"}, {"TaggedHeading", "{tag}"}, {"PageLabel", "{page}"}, {"Scheduled", "{date}"}} {
+		cases = append(cases, struct {
+			rule   string
+			build  func(string) bool
+			values []string
+		}{"ArticleLabels." + l.field, func(s string) bool { return strings.Contains(s, l.want) }, []string{l.want + " here", "none", ""}})
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		seen[c.rule] = true
+		t.Run(c.rule, func(t *testing.T) {
+			rule := editorRules[c.rule]
+			if rule.pattern == "" {
+				t.Fatalf("no pattern for %s", c.rule)
+			}
+			pattern := string(EditorConfigForBrand([]byte(rule.pattern), brand))
+			if typ, field, _ := strings.Cut(c.rule, "."); optionalField(t, typ, field) {
+				pattern = "^$|" + pattern
+			}
+			for _, v := range c.values {
+				if got, want := accepts(pattern, v), c.build(v); got != want {
+					t.Errorf("%q: the editor's pattern %q accepts = %v, the build = %v", v, pattern, got, want)
+				}
+			}
+		})
+	}
+	for key, rule := range editorRules {
+		if rule.pattern != "" && !seen[key] {
+			t.Errorf("the pattern of %s is not checked against the build here", key)
+		}
+	}
+
+	// The lists of twelve months.
+	for _, key := range []string{"ReviewsSection.Months", "WebinarsSection.Months", "ArticleLabels.Months"} {
+		if editorRules[key].items != len(twelve) {
+			t.Errorf("%s: the editor asks for %d months", key, editorRules[key].items)
+		}
+	}
+	for n, want := range map[int]bool{11: false, 12: true, 13: false} {
+		months := make([]string, n)
+		for i := range months {
+			months[i] = "M"
+		}
+		if got := (WebinarsSection{Months: months}).Validate() == nil; got != want {
+			t.Errorf("the build with %d months: accepted = %v", n, got)
+		}
+	}
+
+	// The build fills in the brand's room for the title.
+	filled := EditorConfigForBrand(editorConfig(t), brand)
+	if bytes.Contains(filled, []byte(editorTitleRoom)) || !bytes.Contains(filled, []byte(fmt.Sprintf("^.{0,%d}$", maxTitle-len(titleSuffix(brand))))) {
+		t.Error("the title's room is not filled in for the brand")
+	}
+}
+
+// addressSamples are site paths good and bad, for the path rules.
+var addressSamples = []string{"/", "/about", "/solutions/voice-ai", "about", "/about/", "//evil.example", "/a b", "/a?b=1", "/a#b",
+	"/admin", "/admin/x", "/administration", "/api/contact", "/assets/app.js", "/data", "/database", ""}
+
+// optionalField reports whether Go field typ.field is optional (omitempty).
+func optionalField(t *testing.T, typ, field string) bool {
+	t.Helper()
+	types := map[string]reflect.Type{}
+	var walk func(reflect.Type)
+	walk = func(rt reflect.Type) {
+		for rt.Kind() == reflect.Pointer || rt.Kind() == reflect.Slice {
+			rt = rt.Elem()
+		}
+		if rt.Kind() != reflect.Struct || types[rt.Name()] != nil {
+			return
+		}
+		types[rt.Name()] = rt
+		for i := 0; i < rt.NumField(); i++ {
+			walk(rt.Field(i).Type)
+		}
+	}
+	for _, rt := range []reflect.Type{reflect.TypeOf(pageFile{}), reflect.TypeOf(markdownFront{}), reflect.TypeOf(ArticleFront{}), reflect.TypeOf(SiteConfig{}), reflect.TypeOf(Layout{}), reflect.TypeOf(Routing{}), reflect.TypeOf(Collections{})} {
+		walk(rt)
+	}
+	for _, k := range sectionKinds {
+		walk(k.Type())
+	}
+	rt, ok := types[typ]
+	if !ok {
+		t.Fatalf("no content type %s", typ)
+	}
+	sf, ok := rt.FieldByName(field)
+	if !ok {
+		t.Fatalf("no field %s.%s", typ, field)
+	}
+	_, opts, _ := yamlKey(sf)
+	return strings.Contains(opts, "omitempty") && sf.Type.Kind() == reflect.String
 }

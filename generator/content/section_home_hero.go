@@ -1,7 +1,8 @@
 package content
 
 import (
-	"fmt"
+	"slices"
+	"strings"
 )
 
 func init() {
@@ -41,15 +42,20 @@ type Dashboard struct {
 	Chat   []ChatMessage `json:"chat"`
 }
 
-// ChatMessage is one turn of the sample chat; From is "agent" or "customer".
+// ChatMessage is one turn of the sample chat.
 type ChatMessage struct {
+	// From is who speaks: agent or customer.
 	From string `json:"from"`
 	Text string `json:"text"`
 }
 
+// chatSpeakers are the values of ChatMessage.From: the build checks them
+// and the editor offers them (editorRules).
+var chatSpeakers = []string{"agent", "customer"}
+
 func (m ChatMessage) Validate() error {
-	if m.From != "agent" && m.From != "customer" {
-		return fmt.Errorf("from %q must be agent or customer", m.From)
+	if !slices.Contains(chatSpeakers, m.From) {
+		return atField("from", "from %q must be %s%s", m.From, strings.Join(chatSpeakers, " or "), didYouMean(m.From, chatSpeakers))
 	}
 	return nil
 }
