@@ -9,6 +9,7 @@ import (
 	"path"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -126,6 +127,7 @@ type editorField struct {
 	Root     bool          `yaml:"root"`
 	TypeKey  string        `yaml:"typeKey"`
 	Options  []string      `yaml:"options"`
+	Pattern  []string      `yaml:"pattern"`
 	Fields   []editorField `yaml:"fields"`
 	Field    *editorField  `yaml:"field"`
 	Types    []struct {
@@ -184,6 +186,19 @@ func TestEditorConfigCovers(t *testing.T) {
 	checkFields(t, "page", reflect.TypeOf(pageFile{}), pages.Fields)
 	checkFields(t, "text page", reflect.TypeOf(markdownFront{}), byName["text-pages"].Fields)
 	checkFields(t, "article", reflect.TypeOf(ArticleFront{}), byName["articles"].Fields)
+	// A renamed page or article keeps its earlier addresses in aliases:
+	// the editor keeps them as a list, each item checked as the build
+	// checks it.
+	for _, c := range []string{"pages", "text-pages", "articles"} {
+		i := slices.IndexFunc(byName[c].Fields, func(f editorField) bool { return f.Name == "aliases" })
+		if i < 0 {
+			t.Errorf("%s: no aliases in the editor", c)
+			continue
+		}
+		if f := byName[c].Fields[i]; f.Widget != "list" || f.Field == nil || len(f.Field.Pattern) != 2 || f.Field.Pattern[0] != addressPattern {
+			t.Errorf("%s: aliases are not a list of checked addresses: %+v", c, f)
+		}
+	}
 
 	files := map[string][]editorField{}
 	for _, c := range cols {
@@ -257,6 +272,7 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 		byKey[f.Name] = f
 	}
 	walked := 0
+	inGo := map[string]bool{}
 	var walk func(st reflect.Type)
 	walk = func(st reflect.Type) {
 		for i := 0; i < st.NumField(); i++ {
@@ -270,6 +286,7 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 				continue
 			}
 			walked++
+			inGo[key] = true
 			f, ok := byKey[key]
 			if !ok {
 				t.Errorf("%s: field %q is not in the editor", where, key)
@@ -306,6 +323,14 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 	walk(st)
 	if len(fields) == 0 && len(byKey) == 0 && walked > 0 {
 		t.Errorf("%s: no fields in the editor", where)
+	}
+	// And the other way: a field the editor would write that Go does not
+	// know is one the build refuses (its YAML is decoded strictly). The
+	// body of a Markdown file is the text after its front matter.
+	for _, f := range fields {
+		if !inGo[f.Name] && !(f.Name == "body" && f.Widget == "markdown" && !strings.Contains(where, ".")) {
+			t.Errorf("%s: the editor has a field %q that the build does not know", where, f.Name)
+		}
 	}
 }
 
