@@ -53,6 +53,10 @@ const (
 	maxTitle       = 70
 )
 
+// shareSources are the values of ArticleFront.Share: the build checks
+// them and the editor offers them.
+var shareSources = []string{"title", "cover"}
+
 // titleSuffix is what the build adds to an article's title in its page's
 // title.
 func titleSuffix(brand string) string { return " | " + brand }
@@ -206,8 +210,8 @@ func (f ArticleFront) Validate() error {
 	if !f.Draft && f.Description == PlaceholderDescription {
 		problems = append(problems, atField("description", "description is still the placeholder of make article: write one or two sentences on what the article tells, or put back draft: true"))
 	}
-	if f.Share != "" && f.Share != "title" && f.Share != "cover" {
-		problems = append(problems, atField("share", "share %q: write cover (the cover photo with the title) or leave it out (the title on the site's card)%s", f.Share, didYouMean(f.Share, []string{"cover", "title"})))
+	if f.Share != "" && !slices.Contains(shareSources, f.Share) {
+		problems = append(problems, atField("share", "share %q: write cover (the cover photo with the title) or leave it out (the title on the site's card)%s", f.Share, didYouMean(f.Share, shareSources)))
 	}
 	if f.Share == "cover" && f.Cover.Src != "" && !(Image{Src: f.Cover.Src}).Processed() {
 		problems = append(problems, atField("share", "share: cover draws the share image from a photo, and the cover %q is a drawing: use a JPEG, PNG or WebP cover, or leave share out", f.Cover.Src))

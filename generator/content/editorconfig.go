@@ -65,7 +65,7 @@ var editorRules = map[string]editorRule{
 	"ArticleFront.Title":              {pattern: `^.{0,` + editorTitleRoom + `}$`, message: fmt.Sprintf("at most %s characters: the build adds the brand to the title, and search engines cut a title after %d", editorTitleRoom, maxTitle)},
 	"ArticleFront.Description":        {maxLength: maxDescription, text: true},
 	"ArticleFront.Tags":               {pattern: tagRE.String(), message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
-	"ArticleFront.Share":              {options: []string{"title", "cover"}},
+	"ArticleFront.Share":              {options: shareSources},
 	"ArticleImage.Position":           {options: coverPositions},
 	"Focus.X":                         {min: 0, max: 1},
 	"Focus.Y":                         {min: 0, max: 1},
