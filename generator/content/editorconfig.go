@@ -86,7 +86,7 @@ var editorRules = map[string]editorRule{
 	"ArticleLabels.TaggedHeading":     {pattern: `\{tag\}`, message: "must contain {tag}"},
 	"ArticleLabels.PageLabel":         {pattern: `\{page\}`, message: "must contain {page}"},
 	"ArticleLabels.Scheduled":         {pattern: `\{date\}`, message: "must contain {date}"},
-	"Analytics.MeasurementID":         {pattern: `^G-`, message: "a measurement ID like G-XXXXXXX"},
+	"Analytics.MeasurementID":         {pattern: measurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
 	"Webinar.Date":                    {pattern: datePattern.String(), message: "a date like 2024-02-15"},
 	"Webinar.Time":                    {pattern: timePattern.String(), message: "a 24-hour time like 14:00"},
 	"PulseDashboardSection.Sentiment": {min: 0, max: 100},
