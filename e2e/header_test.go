@@ -6,13 +6,25 @@ package e2e
 // header and from the phone menu, each once, with no entry wrapping.
 
 import (
+	"context"
 	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/chromedp/chromedp"
+	"gopkg.in/yaml.v3"
+
+	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/devserver"
 	"github.com/vozia/site/internal/testkit/browsertest"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 // headerPages are the paths the header must reach: every page written as
@@ -75,23 +87,7 @@ func TestHeaderReachesEveryPage(t *testing.T) {
 			if fmt.Sprint(got) != fmt.Sprint(wantText) {
 				t.Errorf("the wide header links\n%q\nwant (layout.yaml)\n%q", got, wantText)
 			}
-			// No entry wraps: each is one line, as tall as the others, and
-			// all fit between the brand and the demo button.
-			type entry struct {
-				Text   string  `json:"text"`
-				Height float64 `json:"height"`
-				Line   float64 `json:"line"`
-			}
-			entries := eval[[]entry](t, tab, `[...document.querySelectorAll("header .nav__desktop > li > .nav__link")].map(e => ({text: e.textContent, height: e.getBoundingClientRect().height,
-				line: parseFloat(getComputedStyle(e).lineHeight) + parseFloat(getComputedStyle(e).paddingTop) + parseFloat(getComputedStyle(e).paddingBottom)}))`)
-			for _, e := range entries {
-				if e.Height > e.Line*1.5 {
-					t.Errorf("%q wraps at %d px: %.0f px tall, one line is %.0f", e.Text, w, e.Height, e.Line)
-				}
-			}
-			if eval[bool](t, tab, `(() => { const l = document.querySelector("header .nav__desktop").getBoundingClientRect(), d = document.querySelector("header .nav__demo").getBoundingClientRect(), b = document.querySelector("header .brand").getBoundingClientRect(); return l.right > d.left || l.left < b.right || d.right > innerWidth; })()`) {
-				t.Errorf("at %d px the header's entries overlap the brand or the demo button, or leave the window", w)
-			}
+			headerFits(t, tab, w, wantText)
 		})
 	}
 
@@ -136,4 +132,158 @@ func TestNotFoundLeadsOn(t *testing.T) {
 			t.Errorf("the not-found page lacks %q to %s; it shows %q", l.Label, l.Href, got)
 		}
 	}
+}
+
+// entryLinks maps header links to their text and address, as wantText has them.
+const entryLinks = `.map(a => a.textContent.replace(/\s+/g, " ").trim() + " " + a.getAttribute("href"))`
+
+// headerFits checks the header of the page tab shows at width w: either
+// every entry on one line between the brand and the demo button, or, when
+// they do not fit, collapsed into the menu button, whose sheet lists
+// every entry (want). Never wrapped, never overflowing the window.
+func headerFits(t *testing.T, tab *browsertest.Tab, w int, want []string) (collapsed bool) {
+	t.Helper()
+	// The header measures its entries once the app runs: wait until it
+	// shows them in one line, or has collapsed.
+	waitFor(t, tab, `(() => { const n = document.querySelector("header .nav"), l = n.querySelector(".nav__desktop").getBoundingClientRect(), d = n.querySelector(".nav__demo").getBoundingClientRect();
+		return n.querySelector(".nav__burger").checkVisibility() || (l.right <= d.left && d.right <= innerWidth); })()`)
+	if eval[bool](t, tab, `(() => { const h = document.querySelector("header.site-header .nav"); return h.getBoundingClientRect().height > 64.5 || document.documentElement.scrollWidth > innerWidth; })()`) {
+		t.Errorf("at %d px the header wraps or the page overflows the window", w)
+	}
+	collapsed = eval[bool](t, tab, `document.querySelector("header .nav > .nav__burger").checkVisibility()`)
+	if collapsed {
+		if n := eval[int](t, tab, `[...document.querySelectorAll("header .nav__desktop a, header .nav__desktop button, header .nav > .nav__demo")].filter(e => e.checkVisibility({visibilityProperty: true})).length`); n > 0 {
+			t.Errorf("at %d px the header shows the menu button and %d of the wide header's entries", w, n)
+		}
+		click(t, tab, `header .nav > .nav__burger`)
+		waitFor(t, tab, `document.querySelector("#mobile-menu").open && document.querySelector("#mobile-menu .menu-sheet__list").checkVisibility()`)
+		got := eval[[]string](t, tab, `[...document.querySelectorAll("#mobile-menu .menu-sheet__list a")]`+entryLinks)
+		for _, l := range want {
+			if !slices.Contains(got, l) {
+				t.Errorf("at %d px the collapsed header's menu lacks %q", w, l)
+			}
+		}
+		return true
+	}
+	// No entry wraps: each is one line, as tall as the others, and all
+	// fit between the brand and the demo button.
+	type entry struct {
+		Text   string  `json:"text"`
+		Height float64 `json:"height"`
+		Line   float64 `json:"line"`
+	}
+	entries := eval[[]entry](t, tab, `[...document.querySelectorAll("header .nav__desktop > li > .nav__link")].map(e => ({text: e.textContent, height: e.getBoundingClientRect().height,
+		line: parseFloat(getComputedStyle(e).lineHeight) + parseFloat(getComputedStyle(e).paddingTop) + parseFloat(getComputedStyle(e).paddingBottom)}))`)
+	for _, e := range entries {
+		if e.Height > e.Line*1.5 {
+			t.Errorf("%q wraps at %d px: %.0f px tall, one line is %.0f", e.Text, w, e.Height, e.Line)
+		}
+	}
+	if eval[bool](t, tab, `(() => { const l = document.querySelector("header .nav__desktop").getBoundingClientRect(), d = document.querySelector("header .nav__demo").getBoundingClientRect(), b = document.querySelector("header .brand").getBoundingClientRect(); return l.right > d.left || l.left < b.right || d.right > innerWidth; })()`) {
+		t.Errorf("at %d px the header's entries overlap the brand or the demo button, or leave the window", w)
+	}
+	return false
+}
+
+// TestHeaderTakesMoreEntries: an editor adds entries to the header (here
+// six, each to a page of its own, more than a tablet's width can hold
+// whatever the shipped layout has): at every width the header shows them
+// all on one line or collapses into the menu button that lists them all,
+// and it measures again when the window changes.
+func TestHeaderTakesMoreEntries(t *testing.T) {
+	t.Parallel()
+	url, nav := crowdedSite(t)
+	env := browsertest.Attach(t, url)
+	var want []string
+	for _, l := range navLinks(nav) {
+		want = append(want, l.Label+" "+string(l.Href))
+	}
+	for _, w := range []int{768, 1280} {
+		t.Run(fmt.Sprintf("w%d", w), func(t *testing.T) {
+			tab := prospectTab(t, env, w, 800, true)
+			collapsed := headerFits(t, tab, w, want)
+			if w == 768 && !collapsed {
+				t.Errorf("at 768 px %d entries show in one line", len(want))
+			}
+			// To a phone's width and back: the same header again.
+			do(t, tab, chromedp.EmulateViewport(600, 800))
+			waitFor(t, tab, `document.querySelector("header .nav > .nav__burger").checkVisibility()`)
+			do(t, tab, chromedp.EmulateViewport(int64(w), 800))
+			run(t, tab, `document.querySelector("#mobile-menu").open && document.querySelector("#mobile-menu").close()`)
+			if again := headerFits(t, tab, w, want); again != collapsed {
+				t.Errorf("at %d px the header is collapsed: %v, and %v after the window narrowed and widened again", w, collapsed, again)
+			}
+		})
+	}
+}
+
+// crowdedSite builds the shipped content with six more header entries,
+// each to a new page, serves it, and returns its URL and its header.
+func crowdedSite(t *testing.T) (string, content.Nav) {
+	t.Helper()
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys, err := sitefixture.Copy(os.DirFS(filepath.Join(repo, "content")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(fsys["layout.yaml"].Data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	items := mapValue(mapValue(doc.Content[0], "nav"), "items")
+	if items == nil {
+		t.Fatal("layout.yaml has no nav.items")
+	}
+	for i, label := range []string{"Pricing and plans", "Customer stories", "Developers", "Security and privacy", "Integrations", "Careers at the company"} {
+		path := fmt.Sprintf("/more-%d", i)
+		fsys["pages"+path+".md"] = &fstest.MapFile{Data: fmt.Appendf(nil, "---\ntitle: %s\ndescription: A page the header links to.\n---\n# %s\n\nText.\n", label, label)}
+		var item yaml.Node
+		item.Encode(map[string]string{"label": label, "href": path})
+		items.Content = append(items.Content, &item)
+	}
+	layout, err := yaml.Marshal(&doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys["layout.yaml"] = &fstest.MapFile{Data: layout}
+	res, err := generator.Build(context.Background(), generator.Options{Content: fsys, FrontendDir: filepath.Join(repo, "frontend")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := content.Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := res.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	h, err := devserver.New(context.Background(), devserver.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String(), site.Layout.Nav
+}
+
+// mapValue is the value of key in a YAML mapping node, or nil.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
 }

@@ -32,7 +32,9 @@ export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[
  * hosted demo form, new tab). Under 768 px: a hamburger opening a sheet (a modal <dialog>: backdrop,
  * page scroll locked, focus kept inside, Escape closes) with the same
  * entries (each menu a collapsible group) and Contact Us; choosing any item
- * closes it.
+ * closes it. Wider, the header collapses the same way whenever the entries
+ * do not fit on one line between the brand and the demo button (measured,
+ * not guessed: any number of entries, any label).
  * The hamburger and × are invoker commands too (command="show-modal" and
  * "close") and the groups are <details>, so the whole menu works before
  * the app has started and without JavaScript, with the browser's own modal
@@ -58,6 +60,30 @@ export function SiteHeader() {
   const triggers = useRef<(HTMLButtonElement | null)[]>([]);
   const sheet = useRef<HTMLDialogElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  // Crowded: the entries do not fit between the brand and the demo button
+  // at this width (an editor added one, or a long label), so the header
+  // collapses into the menu button, as on a phone. The entries stay laid
+  // out, unseen, so that they are measured again as the window grows.
+  const [crowded, setCrowded] = useState(false);
+  useEffect(() => {
+    const n = bar.current;
+    const list = n?.querySelector<HTMLElement>(".nav__desktop");
+    const demo = n?.querySelector<HTMLElement>(".nav__demo");
+    const brand = n?.querySelector<HTMLElement>(".brand");
+    if (!n || !list || !demo || !brand || typeof ResizeObserver === "undefined") return;
+    const measure = () => {
+      if (window.matchMedia(MOBILE_QUERY).matches) return setCrowded(false); // the phone layout already
+      const s = getComputedStyle(n);
+      const gap = parseFloat(s.columnGap) || 0;
+      const room = n.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - brand.offsetWidth - demo.offsetWidth - 2 * gap;
+      setCrowded(list.scrollWidth > room + 1);
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(n);
+    ro.observe(list);
+    return () => ro.disconnect();
+  }, []);
   // Dropdown timing: the pending timer, whether it will open a menu,
   // when a hover last opened one and when one last closed.
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -116,19 +142,21 @@ export function SiteHeader() {
     };
   }, [menu]);
 
-  // The sheet follows `mobile`; it closes itself if the window grows past
-  // the phone breakpoint.
+  // The sheet follows `mobile`; it closes itself once the header is no
+  // longer collapsed (the window grew past the phone breakpoint, and the
+  // entries fit).
   useEffect(() => {
     const d = sheet.current;
     if (!d) return;
     if (mobile && !d.open) d.showModal();
     else if (!mobile && d.open) d.close();
-    if (!mobile) return;
+    if (!mobile || crowded) return;
     const mq = window.matchMedia(MOBILE_QUERY);
+    if (!mq.matches) return setMobile(false);
     const onChange = () => !mq.matches && setMobile(false);
     mq.addEventListener("change", onChange);
     return () => mq.removeEventListener("change", onChange);
-  }, [mobile]);
+  }, [mobile, crowded]);
 
   // closeSheet shuts the sheet at once (before a link scrolls the page, so
   // that the scroll lock is already gone) and says where focus goes: back
@@ -182,8 +210,8 @@ export function SiteHeader() {
   );
 
   return (
-    <header className={`site-header${scrolled ? " is-scrolled" : ""}`}>
-      <nav className="container nav" aria-label={nav.label}>
+    <header className={`site-header${scrolled ? " is-scrolled" : ""}${crowded ? " is-crowded" : ""}`}>
+      <nav ref={bar} className="container nav" aria-label={nav.label}>
         {brand}
         <ul className="nav__desktop">
           <li>
