@@ -161,7 +161,8 @@ func pickAuthor(file, key string) (string, error) {
 		}
 		keys = append(keys, a.Key)
 	}
-	return "", fmt.Errorf("author %q is not in %s%s; the authors are %s", key, file, content.DidYouMean(key, keys), strings.Join(keys, ", "))
+	return "", fmt.Errorf("author %q is not in %s%s; the authors are %s. A new author: add them to %s first, with a key, a name and a role:\n\n  - {key: %s, name: \"Their Name\", role: \"Their role\"}\n",
+		key, file, content.DidYouMean(key, keys), strings.Join(keys, ", "), file, key)
 }
 
 type known struct {

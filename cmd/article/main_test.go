@@ -99,12 +99,13 @@ func TestNewArticleWithCover(t *testing.T) {
 	if a.Front.Cover.Src != "cover.jpg" || strings.Join(a.Front.Tags, ",") != "healthcare,night-shifts" || a.Author.Key != "ana" {
 		t.Errorf("new article %+v", a.Front)
 	}
-	if a.Cover.Width != 300 || a.Cover.Height != 400 {
-		t.Errorf("the sideways photo is %dx%d, want it upright, 300x400", a.Cover.Width, a.Cover.Height)
+	// Upright (300 wide), cropped to the cover's shape.
+	if a.Cover.Width != 300 || a.Cover.Height != 158 {
+		t.Errorf("the sideways photo's cover is %dx%d, want it upright and in the cover's shape, 300x158", a.Cover.Width, a.Cover.Height)
 	}
 
 	err := run([]string{"-title", "Another", "-author", "anna", "-content", dir}, now, &out, &out)
-	if err == nil || !strings.Contains(err.Error(), `author "anna" is not in`) || !strings.Contains(err.Error(), `did you mean "ana"?`) || !strings.Contains(err.Error(), "the authors are ana") {
+	if err == nil || !strings.Contains(err.Error(), `author "anna" is not in`) || !strings.Contains(err.Error(), `did you mean "ana"?`) || !strings.Contains(err.Error(), "the authors are ana") || !strings.Contains(err.Error(), "add them to "+filepath.Join(dir, "collections/authors.yaml")+" first") {
 		t.Errorf("an unknown author: %v", err)
 	}
 }
