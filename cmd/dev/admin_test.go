@@ -97,6 +97,10 @@ func TestAdmin(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(headingInput)+`).select()`),
 		chromedp.SendKeys(chromedp.CSS(headingInput), heading),
 	)
+	// The preview pane draws the page with the site's own section
+	// components (preview.tsx): the new heading in a section of the
+	// page's main, which the editor's own preview never draws.
+	previewShows(t, tab, "the home page's preview", `main#main section :is(h1, h2, h3)`, heading)
 	save(t, tab)
 	waitForFile(t, tab, "content/pages/index.yaml", heading)
 
@@ -127,6 +131,11 @@ func TestAdmin(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`section[data-key-path="body"] [contenteditable="true"]`)),
 		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="body"] [contenteditable="true"]`), "An article written in the web editor."),
 	)
+	// The article's preview is the site's article component: its header's
+	// title, its body as the editor renders the Markdown, and its cover.
+	previewShows(t, tab, "the article's title in the preview", `main#main article.article .article-header h1`, title)
+	previewShows(t, tab, "the article's text in the preview", `main#main article.article .article-body`, "An article written in the web editor.")
+	previewShows(t, tab, "the article's cover in the preview", `main#main article.article .article-cover, main#main article.article .article-cover img`, "")
 	save(t, tab)
 	slug := content.Slugify(title)
 	article := "content/articles/" + slug + "/index.md"
@@ -278,6 +287,28 @@ func copyBack(t *testing.T, tab *browsertest.Tab, d *devSite) []string {
 		changed = append(changed, f.Path)
 	}
 	return changed
+}
+
+// previewShows waits until the editor's preview pane (an iframe of the
+// page) has an element matching sel whose text holds text, as a person
+// watching it would.
+func previewShows(t *testing.T, tab *browsertest.Tab, what, sel, text string) {
+	t.Helper()
+	find := fmt.Sprintf(`(() => {
+		const docs = [document, ...[...document.querySelectorAll("iframe")].map((f) => { try { return f.contentDocument; } catch { return null; } })];
+		for (const d of docs) {
+			if (!d) continue;
+			for (const el of d.querySelectorAll(%s)) {
+				const r = el.getBoundingClientRect();
+				if (el.textContent.includes(%s) && r.width > 0 && r.height > 0) return true;
+			}
+		}
+		return false;
+	})()`, jsQuote(sel), jsQuote(text))
+	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](find, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		html, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("iframe")].map((f) => { try { return f.contentDocument.body.innerHTML.slice(0, 3000); } catch { return "(other origin)"; } }).join("\n---\n")`))
+		t.Fatalf("%s: no %s with %q: %v\npreview frames:\n%s", what, sel, text, err, html)
+	}
 }
 
 // waitForFile waits until the editor has written file with text in it.

@@ -177,7 +177,7 @@ type editorGen struct {
 
 func (g *editorGen) pages() obj {
 	return obj{
-		{"name", "pages"},
+		{"name", pagesCollection},
 		{"label", "Pages"},
 		{"label_singular", "Page"},
 		{"description", "One file per page under content/pages/: its path is the page's address (index is the home page)."},
@@ -194,7 +194,7 @@ func (g *editorGen) pages() obj {
 
 func (g *editorGen) textPages() obj {
 	return obj{
-		{"name", "text-pages"},
+		{"name", textPagesCollection},
 		{"label", "Text pages"},
 		{"label_singular", "Text page"},
 		{"description", "Pages of running text (policies, terms): front matter and Markdown, under content/pages/."},
@@ -227,7 +227,7 @@ func (g *editorGen) articles() obj {
 		}
 	}
 	return obj{
-		{"name", "articles"},
+		{"name", articlesCollection},
 		{"label", "Articles"},
 		{"label_singular", "Article"},
 		{"description", "One folder per article under content/articles/: index.md and its images beside it. Drafts stay off the site."},
@@ -247,7 +247,7 @@ func (g *editorGen) articles() obj {
 }
 
 func (g *editorGen) body(hint string) obj {
-	return obj{{"name", "body"}, {"label", "Text"}, {"widget", "markdown"}, {"hint", hint}}
+	return obj{{"name", bodyField}, {"label", "Text"}, {"widget", "markdown"}, {"hint", hint}}
 }
 
 // collections are the files under collections/, each a list at its top
@@ -516,4 +516,45 @@ func (o obj) MarshalYAML() (any, error) {
 		n.Content = append(n.Content, &k, &v)
 	}
 	return n, nil
+}
+
+// The editor's collections whose entries are pages of the site, and the
+// field of a Markdown file's text.
+const (
+	pagesCollection     = "pages"
+	textPagesCollection = "text-pages"
+	articlesCollection  = "articles"
+	bodyField           = "body"
+)
+
+// editorPreviews say how the editor's preview pane draws an entry of each
+// collection that is a page, with the site's own components
+// (frontend/src/admin/preview.tsx): a page file as its sections, a text
+// page as its one markdown section, an article as its article section.
+// Each section is drawn by its kind's component, through the registry
+// generated from the Go kinds (sections/registry.gen.ts).
+var editorPreviews = []struct{ collection, form string }{
+	{pagesCollection, "page"},
+	{textPagesCollection, "text"},
+	{articlesCollection, "article"},
+}
+
+// EditorPreviewsFile is the preview table EditorPreviews writes.
+const EditorPreviewsFile = "frontend/src/admin/previews.gen.ts"
+
+// EditorPreviews returns frontend/src/admin/previews.gen.ts: which
+// collections of the editor have a preview, drawn how, and the numbers the
+// previews share with the build.
+func EditorPreviews() []byte {
+	var b bytes.Buffer
+	b.WriteString("// Code generated from generator/content by EditorPreviews(); DO NOT EDIT.\n// Refresh: make types\n\n")
+	b.WriteString("/** The collections of config.yml whose entries are pages, and how the preview draws each (preview.tsx). */\n")
+	b.WriteString("export const previewForms = {\n")
+	for _, p := range editorPreviews {
+		fmt.Fprintf(&b, "  %s: %q,\n", tsKey(p.collection), p.form)
+	}
+	b.WriteString("} as const;\n\n")
+	fmt.Fprintf(&b, "/** The field of a Markdown entry that holds its text. */\nexport const bodyField = %q;\n\n", bodyField)
+	fmt.Fprintf(&b, "/** A reader's pace, as the build counts an article's reading time. */\nexport const wordsPerMinute = %d;\n", wordsPerMinute)
+	return b.Bytes()
 }

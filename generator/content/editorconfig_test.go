@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -489,4 +490,41 @@ func optionalField(t *testing.T, typ, field string) bool {
 	}
 	_, opts, _ := yamlKey(sf)
 	return strings.Contains(opts, "omitempty") && sf.Type.Kind() == reflect.String
+}
+
+// TestEditorConfigPreviews fails while the editor's preview table is
+// stale (-update, make types, rewrites it), and while a collection of the
+// editor whose entries are pages (a folder under content/pages or
+// content/articles) has no preview.
+func TestEditorConfigPreviews(t *testing.T) {
+	file := filepath.Join("../..", EditorPreviewsFile)
+	got := EditorPreviews()
+	if *update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is stale: run `make types`", EditorPreviewsFile)
+	}
+	previewed := map[string]string{}
+	for _, p := range editorPreviews {
+		previewed[p.collection] = p.form
+	}
+	for _, c := range parseEditorConfig(t) {
+		if c.Folder == "" {
+			continue
+		}
+		if _, ok := previewed[c.Name]; !ok {
+			t.Errorf("collection %q (%s) has no preview", c.Name, c.Folder)
+		}
+		delete(previewed, c.Name)
+	}
+	for name := range previewed {
+		t.Errorf("a preview for %q, which is no collection of the editor", name)
+	}
 }

@@ -5,37 +5,20 @@
 import type { ComponentType } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type CMSType from "@sveltia/cms";
-import type { Collections, PageBody, SiteData } from "../lib/content-types";
-import { pagePath, SitePreview } from "./preview";
+import type { SiteData } from "../lib/content-types";
+import { embedded, previewForm, SitePreview, type Entry, type Form } from "./preview";
+import { bodyField, previewForms } from "./previews.gen";
 
 type CMS = typeof CMSType;
 
-/** The collections of config.yml whose entries are pages, previewed as the site draws them. */
-const previewTemplates = [
-  { collection: "pages", path: pagePath },
-];
-
 /** The editor's own React, which renders the preview templates. */
 interface EditorReact {
-  h: (type: unknown, props?: Record<string, unknown> | null) => unknown;
+  h: (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => unknown;
   createClass: (spec: Record<string, unknown>) => ComponentType<Record<string, unknown>>;
 }
 
 function meta(name: string): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
-}
-
-/** The JSON a built page embeds (site-data, page-data), or null. */
-async function embedded<T>(path: string, id: string): Promise<T | null> {
-  try {
-    const res = await fetch(path, { credentials: "same-origin" });
-    if (!res.ok) return null;
-    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
-    const text = doc.getElementById(id)?.textContent;
-    return text ? (JSON.parse(text) as T) : null;
-  } catch {
-    return null;
-  }
 }
 
 async function start() {
@@ -47,8 +30,10 @@ async function start() {
   if (style) cms.registerPreviewStyle(style);
   if (site) {
     const react = window as unknown as EditorReact;
-    for (const t of previewTemplates) {
-      cms.registerPreviewTemplate(t.collection, bridge(react, site, t.path) as never);
+    // One preview per collection that is a page, as previews.gen.ts
+    // (generated from the Go collections) lists them.
+    for (const [collection, form] of Object.entries(previewForms)) {
+      cms.registerPreviewTemplate(collection, bridge(react, site, previewForm[form], form !== "page") as never);
     }
   }
   // The OAuth relay answers on this origin (/oauth/*).
@@ -57,51 +42,76 @@ async function start() {
 
 /**
  * bridge is a preview template in the editor's React whose element the
- * site's React renders into: the two Reacts never share a component.
+ * site's React renders into: the two Reacts never share a component. A
+ * Markdown entry's body is rendered by the editor's own preview of the
+ * field, in a hidden element, whose HTML the site's component shows.
  */
-function bridge(react: EditorReact, site: SiteData, pathOf: (slug: string) => string) {
+function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolean) {
   return react.createClass({
     componentDidMount(this: Bridge) {
+      if (this.src) {
+        this.observer = new MutationObserver(() => this.update());
+        this.observer.observe(this.src, { childList: true, subtree: true, characterData: true, attributes: true });
+      }
       this.update();
     },
     componentDidUpdate(this: Bridge) {
       this.update();
     },
     componentWillUnmount(this: Bridge) {
+      this.observer?.disconnect();
       const root = this.root;
       this.root = undefined;
+      this.el = undefined;
       if (root) queueMicrotask(() => root.unmount());
     },
     update(this: Bridge) {
-      if (!this.el) return;
-      const entry = this.props.entry;
-      const data = (entry.getIn(["data"]) as { toJS(): PageBody } | undefined)?.toJS();
-      const slug = String(entry.getIn(["slug"]) ?? "");
-      if (!data) return;
-      const path = pathOf(slug);
-      if (this.path !== path) {
-        this.path = path;
-        this.collections = undefined;
-        void embedded<{ collections: Collections }>(path, "page-data").then((page) => {
-          this.collections = page?.collections ?? {};
-          this.update();
-        });
-      }
-      this.root ??= createRoot(this.el);
-      this.root.render(<SitePreview site={site} body={{ ...data, path, collections: this.collections ?? {} }} />);
+      const props = this.props;
+      const data = (props.entry.getIn(["data"]) as { toJS(): Record<string, unknown> } | undefined)?.toJS();
+      if (!this.el || !data) return;
+      const entry: Entry = {
+        data,
+        slug: String(props.entry.getIn(["slug"]) ?? ""),
+        html: this.src?.innerHTML ?? "",
+        asset: (path) => props.getAsset(path)?.url,
+        entryOf: (collection, slug) => props.getCollection(collection, slug),
+        slugsOf: async (collection) => {
+          const list = await props.getCollection(collection);
+          return Array.isArray(list) ? list.map((e) => String((e as { get(k: string): unknown }).get("slug") ?? "")) : [];
+        },
+      };
+      const seq = (this.seq = (this.seq ?? 0) + 1);
+      void form(site, entry).then((body) => {
+        if (seq !== this.seq || !this.el) return;
+        this.root ??= createRoot(this.el);
+        this.root.render(<SitePreview site={site} body={body} />);
+      });
     },
     render(this: Bridge) {
-      return react.h("div", { ref: (el: HTMLElement | null) => (this.el = el ?? undefined) });
+      return react.h(
+        "div",
+        null,
+        react.h("div", { ref: (el: HTMLElement | null) => (this.el = el ?? undefined) }),
+        markdown
+          ? react.h("div", { hidden: true, "data-editor-body": "", ref: (el: HTMLElement | null) => (this.src = el ?? undefined) }, this.props.widgetFor(bodyField))
+          : null,
+      );
     },
   });
 }
 
 interface Bridge {
-  props: { entry: { getIn(path: string[]): unknown } };
+  props: {
+    entry: { getIn(path: string[]): unknown };
+    widgetFor(field: string): unknown;
+    getAsset(path: string): { url: string } | undefined;
+    getCollection(collection: string, slug?: string): Promise<unknown>;
+  };
   el?: HTMLElement;
+  src?: HTMLElement;
   root?: Root;
-  path?: string;
-  collections?: Collections;
+  observer?: MutationObserver;
+  seq?: number;
   update(): void;
 }
 

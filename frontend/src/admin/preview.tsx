@@ -1,12 +1,26 @@
 import type { ComponentType } from "react";
 import { MemoryRouter } from "react-router-dom";
-import type { PageBody, SectionKind, SectionOf, SiteData } from "../lib/content-types";
+import type {
+  Action,
+  ArticleLabels,
+  ArticleSection,
+  Author,
+  Image,
+  PageBody,
+  PageData,
+  Section,
+  SectionKind,
+  SectionOf,
+  SiteData,
+} from "../lib/content-types";
+import { loadRoutes } from "../lib/routes";
 import { SiteProvider } from "../lib/site-context";
 import type { SectionProps } from "../sections/props";
 // The site's stylesheet, in the app's order (components/sections.tsx).
 import "../styles/global.css";
 import "../components/sections";
 import { ownBackground, sectionRenderers } from "../sections/registry.gen";
+import { previewForms, wordsPerMinute } from "./previews.gen";
 
 /**
  * SitePreview draws a page as it is being edited: each section with the
@@ -33,8 +47,188 @@ export function SitePreview({ site, body }: { site: SiteData; body: PageBody }) 
   );
 }
 
+/** What a preview reads of the entry being edited. */
+export interface Entry {
+  /** The entry's fields as the editor holds them. */
+  data: Record<string, unknown>;
+  /** Its path in its collection's folder, without the extension. */
+  slug: string;
+  /** Its Markdown body as the editor renders it ("" for a page file, or until the editor has). */
+  html: string;
+  /** The address the editor shows a file by, named as the entry names it (an uploaded cover). */
+  asset(path: string): string | undefined;
+  /** An entry of another collection, as the editor's getCollection returns it. */
+  entryOf(collection: string, slug: string): Promise<unknown>;
+  /** The slugs of a collection's entries. */
+  slugsOf(collection: string): Promise<string[]>;
+}
+
+/** A preview form makes the page an entry is, as the build would make it. */
+export type Form = (site: SiteData, entry: Entry) => Promise<PageBody>;
+
+/**
+ * previewForm is each form of previews.gen.ts (generated from the Go
+ * collections): the compiler refuses a form with no function here.
+ */
+export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForms]]: Form } = {
+  // A page file: its sections, and the collections the built page shows.
+  page: async (_site, e) => {
+    const path = pagePath(e.slug);
+    const built = await pageData(path);
+    return { path, sections: (e.data.sections as Section[] | undefined) ?? [], collections: built?.collections ?? {} };
+  },
+  // A text page: its text as the page's one markdown section.
+  text: async (_site, e) => ({
+    path: pagePath(e.slug),
+    sections: [{ kind: "markdown", html: e.html, back: e.data.back as Action | undefined }],
+    collections: {},
+  }),
+  // An article: its article section, with what only the build computes
+  // (the index's address, the labels, the author's record) taken from the
+  // built article, or from another article for a new one.
+  article: async (site, e) => {
+    const slug = e.slug.replace(/\/index$/, "");
+    const d = e.data as ArticleEntry;
+    const base = await articleBase(site, slug, e);
+    const own = base?.own ? base.section : undefined;
+    const labels = base?.section.labels ?? noLabels;
+    const indexUrl = base?.section.indexUrl ?? "/";
+    const date = String(d.date ?? "");
+    const minutes = Math.max(1, Math.ceil(words(e.html) / wordsPerMinute));
+    const section: ArticleSection = {
+      title: d.title ?? "",
+      description: d.description ?? "",
+      date,
+      updated: d.updated || undefined,
+      dateLabel: own && own.date === date ? own.dateLabel : dateLabel(date),
+      readingTime: labels.readingTime.replace("{minutes}", String(minutes)),
+      author: await author(d.author ?? "", base?.section, e),
+      cover: cover(d.cover, e),
+      tags: (d.tags ?? []).map((tag) => own?.tags.find((t) => t.tag === tag) ?? { tag, name: tag.replace(/-/g, " "), url: indexUrl }),
+      html: e.html,
+      related: own?.related ?? [],
+      status: d.draft ? "draft" : undefined,
+      banner: d.draft ? labels.draft : undefined,
+      labels,
+      indexUrl,
+    };
+    return { path: `${indexUrl.replace(/\/$/, "")}/${slug}`, sections: [{ kind: "article", ...section }], collections: {} };
+  },
+};
+
+/** An article's front matter as the editor holds it. */
+interface ArticleEntry {
+  title?: string;
+  description?: string;
+  date?: string;
+  updated?: string;
+  author?: string;
+  tags?: string[];
+  cover?: { src?: string; alt?: string; focus?: { x?: number; y?: number }; position?: string };
+  draft?: boolean;
+}
+
+const noLabels: ArticleLabels = {
+  readingTime: "{minutes} min",
+  contents: "",
+  related: "",
+  taggedHeading: "",
+  tagsLabel: "",
+  newer: "",
+  older: "",
+  pageLabel: "",
+  allArticles: "",
+  feed: "",
+  draft: "",
+  scheduled: "",
+};
+
 /** The path of the page a file of content/pages/ is (pages/index is /). */
 export function pagePath(slug: string): string {
-  const p = slug.replace(/(^|\/)index$/, "");
-  return "/" + p;
+  return "/" + slug.replace(/(^|\/)index$/, "");
+}
+
+const built = new Map<string, Promise<PageData | null>>();
+
+/** The data of the page at path as last built, or null. */
+function pageData(path: string): Promise<PageData | null> {
+  let p = built.get(path);
+  if (!p) {
+    p = embedded<PageData>(path, "page-data");
+    built.set(path, p);
+  }
+  return p;
+}
+
+/** The JSON a built page embeds (site-data, page-data), or null. */
+export async function embedded<T>(path: string, id: string): Promise<T | null> {
+  try {
+    const res = await fetch(path, { credentials: "same-origin" });
+    if (!res.ok) return null;
+    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    const text = doc.getElementById(id)?.textContent;
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The collection of the articles. */
+const articlesCollection = Object.entries(previewForms).find(([, form]) => form === "article")?.[0] ?? "";
+
+const bases = new Map<string, Promise<{ section: ArticleSection; own: boolean } | null>>();
+
+/** The built article section of the article slug, or of another article. */
+function articleBase(site: SiteData, slug: string, e: Entry) {
+  let p = bases.get(slug);
+  if (!p) {
+    p = (async () => {
+      const routes = (await loadRoutes(site).catch(() => [])).filter((r) => !r.redirect && !r.notFound);
+      const others = (await e.slugsOf(articlesCollection).catch(() => [])).map((s) => s.replace(/\/index$/, "")).filter((s) => s !== slug);
+      // An article's address is the index's followed by its slug.
+      for (const [i, s] of [slug, ...others].slice(0, 6).entries()) {
+        const r = routes.find((r) => r.path.endsWith("/" + s));
+        const section = r && (await pageData(r.path))?.sections.find((x) => x.kind === "article");
+        if (section) return { section, own: i === 0 };
+      }
+      return null;
+    })();
+    bases.set(slug, p);
+  }
+  return p;
+}
+
+/** The author's record: the built article's, or the one authors.yaml has. */
+async function author(key: string, base: ArticleSection | undefined, e: Entry): Promise<Author> {
+  if (base?.author.key === key) return base.author;
+  try {
+    const entry = (await e.entryOf("collections", "authors")) as { toJS?: () => { data?: { items?: Author[] } } } | undefined;
+    const found = entry?.toJS?.().data?.items?.find((a) => a.key === key);
+    if (found) return { ...found, photo: undefined };
+  } catch {
+    // the record is a nicety: the key stands in for it
+  }
+  return { key, name: key, role: "" };
+}
+
+/** The cover as the page shows it: the editor's copy of the file, framed where the entry says. */
+function cover(c: ArticleEntry["cover"], e: Entry): Image {
+  const src = c?.src ?? "";
+  const focus = c?.focus
+    ? `${Math.round((c.focus.x ?? 0.5) * 100)}% ${Math.round((c.focus.y ?? 0.5) * 100)}%`
+    : c?.position
+      ? `50% ${{ top: "0%", center: "50%", bottom: "100%" }[c.position] ?? "50%"}`
+      : undefined;
+  return { src: (src && e.asset(src)) || src, alt: c?.alt ?? "", width: 1200, height: 630, focus };
+}
+
+function words(html: string): number {
+  const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function dateLabel(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "long", timeZone: "UTC" }).format(d);
 }
