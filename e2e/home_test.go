@@ -176,13 +176,6 @@ func TestHomePage(t *testing.T) {
 			if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
 				t.Errorf("axe: %v", v)
 			}
-			// Open every dialog kind and check it too.
-			click(t, tab, "#solutions .service button")
-			waitFor(t, tab, `document.querySelector(".service-dialog").open`)
-			if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
-				t.Errorf("axe with the service dialog open: %v", v)
-			}
-			do(t, tab, chromedp.KeyEvent(kb.Escape))
 			noConsoleErrors(t, tab)
 		})
 	}
@@ -368,78 +361,28 @@ func TestHomePage(t *testing.T) {
 		}
 	})
 
-	for _, w := range []int{desktop, mobile} {
-		t.Run(fmt.Sprintf("service detail at %d", w), func(t *testing.T) {
-			tab := homeTab(t, env, w, true, true)
-			dialog := `document.querySelector(".service-dialog")`
-			card := `#solutions .service:nth-child(3) button`
-			want := eval[string](t, tab, `document.querySelector("`+card+`").textContent`)
-			for _, how := range []string{"x", "escape"} {
-				click(t, tab, card)
-				waitFor(t, tab, dialog+`.open`)
-				got := eval[[]string](t, tab, `[`+dialog+`.querySelector("h2").textContent, String(`+dialog+`.querySelectorAll(".dialog__body p").length), `+dialog+`.getAttribute("aria-labelledby") === `+dialog+`.querySelector("h2").id ? "labelled" : "unlabelled"]`)
-				if fmt.Sprint(got) != fmt.Sprint([]string{want, "2", "labelled"}) {
-					t.Errorf("dialog shows %v, want title %q, 2 paragraphs, labelled", got, want)
-				}
-				r := eval[[]float64](t, tab, `(() => { const r = `+dialog+`.getBoundingClientRect(); return [r.left, r.right, r.bottom, innerWidth, innerHeight]; })()`)
-				if w == mobile && (r[0] != 0 || r[1] != r[3] || r[2] < r[4]-1) {
-					t.Errorf("at 375px the detail is not a bottom sheet: %v", r)
-				}
-				if w == desktop && (r[0] < 100 || r[0]-(r[3]-r[1]) > 2 || r[0]-(r[3]-r[1]) < -2) {
-					t.Errorf("at 1280px the detail is not centred: %v", r)
-				}
-				if how == "x" {
-					click(t, tab, `.service-dialog .dialog__x`)
-				} else {
-					do(t, tab, chromedp.KeyEvent(kb.Escape))
-				}
-				waitFor(t, tab, `!`+dialog+`.open`)
-				waitFor(t, tab, `document.activeElement === document.querySelector("`+card+`")`)
+	// Each card is a plain link to its record's page (TestDetailPagesFromCards
+	// follows them).
+	t.Run("cards link to their pages", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, true, true)
+		home := sweepSite(t).Pages["/"]
+		for _, c := range []struct {
+			section string
+			urls    []string
+		}{
+			{"#solutions", mapURLs(home.Collections.Services, func(s content.Service) string { return s.URL })},
+			{"#case-studies", mapURLs(home.Collections.CaseStudies, func(c content.CaseStudy) string { return c.URL })},
+		} {
+			got := eval[[]string](t, tab, `[...document.querySelectorAll("`+c.section+` .card--click a.stretch")].map((a) => a.getAttribute("href"))`)
+			if fmt.Sprint(got) != fmt.Sprint(c.urls) {
+				t.Errorf("%s card links %q, want the records' pages %q", c.section, got, c.urls)
 			}
-			// Get in Touch closes the detail and lands on the contact section.
-			click(t, tab, card)
-			waitFor(t, tab, dialog+`.open`)
-			click(t, tab, `.service-dialog .dialog__foot a`)
-			waitFor(t, tab, `!`+dialog+`.open`)
-			waitFor(t, tab, landedAt("contact-info"))
-			noConsoleErrors(t, tab)
-		})
-	}
-
-	for _, w := range []int{desktop, mobile} {
-		t.Run(fmt.Sprintf("case study modal at %d", w), func(t *testing.T) {
-			tab := homeTab(t, env, w, true, true)
-			dialog := `document.querySelector(".study-dialog")`
-			// The last card, whatever the number of case studies.
-			card := `#case-studies .study:last-child button`
-			company := eval[string](t, tab, `document.querySelector("`+card+`").textContent`)
-			if l := eval[string](t, tab, `getComputedStyle(document.querySelector("#case-studies .clamp-3")).webkitLineClamp`); l != "3" {
-				t.Errorf("challenge excerpt line clamp %q, want 3", l)
-			}
-			for _, how := range []string{"x", "escape", "button"} {
-				click(t, tab, card)
-				waitFor(t, tab, dialog+`.open`)
-				got := eval[[]string](t, tab, `[`+dialog+`.querySelector("h2").textContent, [...`+dialog+`.querySelectorAll("h3")].map(h => h.textContent).join("/"), String(`+dialog+`.querySelectorAll("ul.checks li").length > 0), String(!!`+dialog+`.querySelector("img[width][height]"))]`)
-				if fmt.Sprint(got) != fmt.Sprint([]string{company, "Challenge/Solution/Results", "true", "true"}) {
-					t.Errorf("modal shows %v", got)
-				}
-				switch how {
-				case "x":
-					click(t, tab, `.study-dialog .dialog__x`)
-				case "escape":
-					do(t, tab, chromedp.KeyEvent(kb.Escape))
-				case "button":
-					if l := eval[string](t, tab, `document.querySelector(".study-dialog .dialog__foot button").textContent`); l != "Close Case Study" {
-						t.Errorf("close button reads %q", l)
-					}
-					click(t, tab, `.study-dialog .dialog__foot button`)
-				}
-				waitFor(t, tab, `!`+dialog+`.open`)
-				waitFor(t, tab, `document.activeElement === document.querySelector("`+card+`")`)
-			}
-			noConsoleErrors(t, tab)
-		})
-	}
+		}
+		if l := eval[string](t, tab, `getComputedStyle(document.querySelector("#case-studies .clamp-3")).webkitLineClamp`); l != "3" {
+			t.Errorf("challenge excerpt line clamp %q, want 3", l)
+		}
+		noConsoleErrors(t, tab)
+	})
 
 	t.Run("faq single open and fully collapsible", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, true, true)
@@ -915,4 +858,12 @@ func sectionOf[T any](t *testing.T, p *content.Page) T {
 	var zero T
 	t.Fatalf("%s has no %T section", p.Route.Path, zero)
 	return zero
+}
+
+func mapURLs[T any](records []T, url func(T) string) []string {
+	out := []string{}
+	for _, r := range records {
+		out = append(out, url(r))
+	}
+	return out
 }

@@ -2,8 +2,7 @@ package e2e
 
 // Tests of the inner pages (solutions, platform, resources, company,
 // services, case studies, legal): that every piece of their copy and every
-// record they use reaches the page, that placeholders say so, and that the
-// services dialog behaves as a dialog at desktop and as a sheet on phones.
+// record they use reaches the page, and that placeholders say so.
 
 import (
 	"fmt"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -37,8 +35,8 @@ func sweepSection[T any](t *testing.T, p *content.Page) *T {
 // sweepHiddenFields are copy and record fields that are not page text:
 // addresses, icon names, e-mail subjects, the month names (only the months
 // of the webinars show), ISO dates (shown formatted), the detail text and
-// action of the services dialog (tested with the dialog) and labels that
-// only appear when a record needs them.
+// action of a service (shown on its own page, whose copy this sweep checks
+// too) and labels that only appear when a record needs them.
 var sweepHiddenFields = []string{
 	"ID", "Icon", "Href", "Site", "Subject", "RequestSubject", "RegisterSubject", "Months",
 	"Date", "Details", "CloseLabel", "DownloadLabel", "Sector", "Image", "Color", "Action",
@@ -223,95 +221,4 @@ func sweepURIComponent(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// TestPagesServicesDialog opens a service's details with the keyboard and
-// with the mouse, checks the content and the placement (a centred dialog
-// on desktop, a full-height sheet on the right under 768 px), and closes it
-// with × and with Escape, focus going back to the card each time.
-func TestPagesServicesDialog(t *testing.T) {
-	t.Parallel()
-	env := browsertest.Start(t)
-	site := sweepSite(t)
-	copy := sweepSection[content.ServicesSection](t, site.Pages["/services"])
-	services := site.Collections.Services
-	if len(services) < 2 {
-		t.Fatalf("want at least 2 services, have %d", len(services))
-	}
-	svc := services[1]
-	opener := fmt.Sprintf("#%s button", svc.ID)
-	openerFocused := fmt.Sprintf(`document.activeElement === document.querySelector(%q)`, opener)
-	closed := `!document.querySelector("dialog[open]")`
-
-	for _, c := range []struct {
-		name      string
-		width     int
-		placement string // a JS condition on r (the dialog's rect), w, h
-	}{
-		{"desktop centred", 1280, `Math.abs(r.left - (w - r.right)) <= 2 && Math.abs(r.top - (h - r.bottom)) <= 2 && r.width < w`},
-		{"mobile right sheet", 375, `Math.abs(r.right - w) <= 1 && r.top <= 1 && r.bottom >= h - 1 && r.left > 0`},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			tab := sweepNewTab(t, env, c.width, 800)
-			tab.Load(t, "/services")
-
-			// Open with the keyboard.
-			if err := chromedp.Do(tab.Ctx, chromedp.Focus(chromedp.CSS(opener)), chromedp.KeyEvent(kb.Enter)); err != nil {
-				t.Fatal(err)
-			}
-			sweepWaitFor(t, tab, `!!document.querySelector("dialog[open]")`)
-			type shown struct {
-				Title string `json:"title"`
-				Text  string `json:"text"`
-				Focus bool   `json:"focus"`
-				Modal bool   `json:"modal"`
-				Label string `json:"label"`
-			}
-			got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[shown](`(() => {
-  const d = document.querySelector("dialog[open]");
-  const labelled = document.getElementById(d.getAttribute("aria-labelledby"));
-  return {title: d.querySelector("h2").textContent, text: d.textContent, focus: d.contains(document.activeElement),
-    modal: d.matches(":modal"), label: labelled ? labelled.textContent : ""};
-})()`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Title != svc.Title || got.Label != svc.Title {
-				t.Errorf("dialog title %q (labelled by %q), want %q", got.Title, got.Label, svc.Title)
-			}
-			for _, s := range append([]string{svc.Description, copy.Action.Label}, svc.Details...) {
-				if !strings.Contains(got.Text, s) {
-					t.Errorf("dialog lacks %q", s)
-				}
-			}
-			if !got.Focus || !got.Modal {
-				t.Errorf("dialog modal %v, focus inside %v; want both", got.Modal, got.Focus)
-			}
-			sweepWaitFor(t, tab, fmt.Sprintf(`(() => { const r = document.querySelector("dialog[open]").getBoundingClientRect(), w = innerWidth, h = innerHeight; return %s; })()`, c.placement))
-
-			// Close with ×: focus returns to the card's button.
-			if err := chromedp.Do(tab.Ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`dialog[open] button[aria-label=%q]`, copy.CloseLabel)))); err != nil {
-				t.Fatal(err)
-			}
-			sweepWaitFor(t, tab, closed+" && "+openerFocused)
-
-			// Open with the mouse, close with Escape.
-			if err := chromedp.Do(tab.Ctx, chromedp.Click(chromedp.CSS(opener))); err != nil {
-				t.Fatal(err)
-			}
-			sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("dialog[open] h2")?.textContent === %q`, svc.Title))
-			if err := chromedp.Do(tab.Ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
-				t.Fatal(err)
-			}
-			sweepWaitFor(t, tab, closed+" && "+openerFocused)
-
-			sweepSettle(t, tab)
-			if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
-				t.Errorf("axe-core after closing: %s", sweepLines(v))
-			}
-			if errs := sweepUnexpectedErrors(tab, "/services"); len(errs) > 0 {
-				t.Errorf("console errors: %q", errs)
-			}
-		})
-	}
 }

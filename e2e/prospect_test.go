@@ -452,7 +452,7 @@ func TestProspectSolutionsDropdown(t *testing.T) {
 
 // Point 7: the floating contact button never covers what a visitor wants
 // to reach: it hides while the contact section or the footer is on screen
-// and while a form field has focus.
+// and while a form field has focus; hidden, it never takes focus.
 func TestProspectFloatingContact(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
@@ -466,11 +466,23 @@ func TestProspectFloatingContact(t *testing.T) {
 	for _, s := range prospectSizes {
 		t.Run(s.name, func(t *testing.T) {
 			tab := prospectTab(t, env, s.w, s.h, true)
+			// Hidden, it takes no focus (neither the keyboard's nor a
+			// script's); shown, it does.
+			takesFocus := `(() => { const b = ` + button + `; b.focus(); const got = document.activeElement === b; b.blur(); return got; })()`
+			if eval[bool](t, tab, takesFocus) {
+				t.Error("the hidden floating button takes focus at the top of the page")
+			}
 			run(t, tab, `window.scrollTo(0, 900)`)
 			waitFor(t, tab, shown)
+			if !eval[bool](t, tab, takesFocus) {
+				t.Error("the floating button, shown, takes no focus")
+			}
 			// The contact section in view: hidden.
 			run(t, tab, `document.getElementById("contact-form").scrollIntoView({block: "center"})`)
 			waitFor(t, tab, `!`+shown)
+			if eval[bool](t, tab, takesFocus) {
+				t.Error("the floating button, hidden beside the contact section, takes focus")
+			}
 			// Between sections again: back.
 			run(t, tab, `window.scrollTo(0, 900)`)
 			waitFor(t, tab, shown)

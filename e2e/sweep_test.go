@@ -5,8 +5,8 @@ package e2e
 // mobile widths, checked for console errors and hydration warnings,
 // horizontal scroll, axe-core violations, keyboard reachability and
 // content that stays visible without JavaScript; then client-side
-// navigation between pages, the /blog redirect, the /services/* rewrite
-// and the 404 page.
+// navigation between pages, the redirects and rewrites of routing.yaml, the
+// pages of records below their lists and the 404 page.
 
 import (
 	"fmt"
@@ -56,14 +56,16 @@ type sweepPage struct {
 	Route content.Route
 }
 
-// sweepPages returns every page route (redirects excluded), the notFound
-// route as sweepMissingPath.
+// sweepPages returns every page route (redirects excluded, and the
+// record pages but one of each kind: sweepOneOfEach), the notFound route
+// as sweepMissingPath.
 func sweepPages(t *testing.T) []sweepPage {
 	t.Helper()
 	s := sweepSite(t)
 	var out []sweepPage
+	seen := sweepOneOfEach()
 	for _, r := range s.Routes {
-		if r.Redirect != "" {
+		if r.Redirect != "" || !seen(r) {
 			continue
 		}
 		p := sweepPage{Path: r.Path, Title: head.Title(s.Config, r.Title), Route: r}
@@ -78,6 +80,27 @@ func sweepPages(t *testing.T) []sweepPage {
 		t.Fatalf("the route table has %d pages; want the home page and at least one more", len(out))
 	}
 	return out
+}
+
+// sweepOneOfEach returns a filter that keeps, of the pages the build makes
+// for the records of a collection (a service's, a case study's page), the
+// first of each kind, and every other page. Such pages differ only by the
+// record's words, which the build's tests check on every one
+// (generator/details_test.go); visiting each at every width and stop of
+// the keyboard would add a third to the sweep's time for nothing a
+// visitor could tell apart.
+func sweepOneOfEach() func(content.Route) bool {
+	kinds := map[string]bool{}
+	return func(r content.Route) bool {
+		if r.Subject == nil {
+			return true
+		}
+		if kinds[r.Subject.Type] {
+			return false
+		}
+		kinds[r.Subject.Type] = true
+		return true
+	}
 }
 
 // sweepName names a subtest after a path ("home" for /).
@@ -354,32 +377,52 @@ func TestSweepClientNavigation(t *testing.T) {
 	}
 }
 
-// TestSweepRouting checks the routes that are not plain pages: the /blog
-// redirect, the /services/* rewrite and the 404 page, from the server and
-// in the browser.
+// TestSweepRouting checks the routes that are not plain pages, as the
+// route table the build loads from content/ has them: each redirect, each
+// page that answers for the paths below it (a rewrite), the pages of
+// records below their list with an unknown record not found, and the 404
+// page; from the server and in the browser.
 func TestSweepRouting(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
-	services, ok := site.Pages["/services"]
-	if !ok {
-		t.Fatal("no /services page")
-	}
 	notFound := sweepSection[content.NotFoundSection](t, site.Pages["/404"])
-	resources, _ := site.Route("/resources")
+	var redirects, prefixes []content.Route
+	for _, r := range site.Routes {
+		switch {
+		case r.Redirect != "":
+			redirects = append(redirects, r)
+		case r.Prefix:
+			prefixes = append(prefixes, r)
+		}
+	}
+	// The lists of records: the parents of the records' pages.
+	lists := map[string]bool{}
+	for _, r := range site.Routes {
+		if r.Subject != nil {
+			lists[r.Path[:strings.LastIndexByte(r.Path, '/')]] = true
+		}
+	}
 
 	t.Run("server", func(t *testing.T) {
-		for _, c := range []struct {
+		type req struct {
 			path     string
 			status   int
 			location string
-		}{
-			{"/blog", http.StatusMovedPermanently, "/resources"},
-			{"/services/anything", http.StatusOK, ""},
-			{"/services/ai-infrastructure/deeper", http.StatusOK, ""},
-			{sweepMissingPath, http.StatusNotFound, ""},
-			{"/solutions/nope", http.StatusNotFound, ""},
-		} {
+		}
+		cases := []req{{sweepMissingPath, http.StatusNotFound, ""}}
+		for _, r := range redirects {
+			cases = append(cases, req{r.Path, http.StatusMovedPermanently, r.Redirect})
+		}
+		for _, r := range prefixes {
+			cases = append(cases, req{r.Path + "/anything", http.StatusOK, ""}, req{r.Path + "/a/b", http.StatusOK, ""})
+		}
+		for list := range lists {
+			if _, ok := site.Pages[list]; ok && !slices.ContainsFunc(prefixes, func(r content.Route) bool { return r.Path == list }) {
+				cases = append(cases, req{list + "/sweep-no-such-record", http.StatusNotFound, ""})
+			}
+		}
+		for _, c := range cases {
 			res := env.Get(t, c.path)
 			res.Body.Close()
 			if res.StatusCode != c.status {
@@ -391,33 +434,36 @@ func TestSweepRouting(t *testing.T) {
 		}
 	})
 
-	t.Run("blog lands on resources", func(t *testing.T) {
-		tab := sweepNewTab(t, env, 1280, 800)
-		tab.Load(t, "/blog")
-		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/resources" && document.title === %q`, head.Title(site.Config, resources.Title)))
-		// In the app, too: the router replaces /blog with /resources.
-		tab.Load(t, "/platform")
-		sweepEval(t, tab, `history.pushState(null, "", "/blog"); dispatchEvent(new PopStateEvent("popstate"))`)
-		sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === "/resources" && document.title === %q`, head.Title(site.Config, resources.Title)))
-		if errs := sweepUnexpectedErrors(tab, "/resources"); len(errs) > 0 {
-			t.Errorf("console errors: %q", errs)
-		}
-	})
+	if len(redirects) > 0 {
+		r := redirects[0]
+		to, _ := site.Route(r.Redirect)
+		t.Run("a redirect lands on its page", func(t *testing.T) {
+			landed := fmt.Sprintf(`location.pathname === %q && document.title === %q`, to.Path, head.Title(site.Config, to.Title))
+			tab := sweepNewTab(t, env, 1280, 800)
+			tab.Load(t, r.Path)
+			sweepWaitFor(t, tab, landed)
+			// In the app, too: the router replaces the redirect's path.
+			tab.Load(t, "/")
+			sweepEval(t, tab, fmt.Sprintf(`history.pushState(null, "", %q); dispatchEvent(new PopStateEvent("popstate"))`, r.Path))
+			sweepWaitFor(t, tab, landed)
+			if errs := sweepUnexpectedErrors(tab, to.Path); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+		})
+	}
 
-	t.Run("services sub-path shows services", func(t *testing.T) {
-		heading := sweepSection[content.HeroSection](t, services).Heading
-		for _, path := range []string{"/services/anything", "/services/data-preparation/x"} {
+	if len(prefixes) > 0 {
+		r := prefixes[0]
+		t.Run("a path below a rewrite shows its page", func(t *testing.T) {
+			path := r.Path + "/anything"
 			tab := sweepNewTab(t, env, 1280, 800)
 			tab.Load(t, path)
-			sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === %q && document.querySelector("h1").textContent === %q`, path, heading))
-			if n, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[int](`document.querySelectorAll("#services h3 button").length`)); n != len(site.Collections.Services) {
-				t.Errorf("%s shows %d services, want %d", path, n, len(site.Collections.Services))
-			}
+			sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === %q && document.title === %q`, path, head.Title(site.Config, r.Title)))
 			if errs := sweepUnexpectedErrors(tab, path); len(errs) > 0 {
 				t.Errorf("%s: console errors: %q", path, errs)
 			}
-		}
-	})
+		})
+	}
 
 	t.Run("unknown path shows the 404 page", func(t *testing.T) {
 		tab := sweepNewTab(t, env, 1280, 800)

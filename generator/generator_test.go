@@ -102,8 +102,8 @@ func TestBuildFixture(t *testing.T) {
 			t.Errorf("missing %s", p)
 		}
 	}
-	if n := len(res.Stats.Routes); n != 14 {
-		t.Errorf("rendered %d routes, want 14 (the 6 pages of the test site, its 3 published articles and 4 tags, and /notes; redirects are not rendered)", n)
+	if n := len(res.Stats.Routes); n != 24 {
+		t.Errorf("rendered %d routes, want 24 (the 6 pages of the test site, its 3 published articles and 4 tags, its 6 services and 4 case studies, and /notes; redirects are not rendered)", n)
 	}
 
 	notes := string(f["notes/index.html"])
@@ -150,7 +150,7 @@ func TestBuildFixture(t *testing.T) {
 	if !bytes.Equal(res.CDN[0].Data, m.Marshal()) {
 		t.Errorf("routes.json is not the build's manifest:\n%s", res.CDN[0].Data)
 	}
-	if !slices.Equal(m.Redirects, []routing.Redirect{{From: "/old", To: "/about", Status: 301}}) || !slices.Equal(m.Rewrites, []routing.Rewrite{{From: "/services/*", To: "/services/index.html"}}) {
+	if !slices.Equal(m.Redirects, []routing.Redirect{{From: "/old", To: "/about", Status: 301}}) || !slices.Equal(m.Rewrites, []routing.Rewrite{{From: "/legal/privacy/*", To: "/legal/privacy/index.html"}}) {
 		t.Errorf("redirects = %+v", m.Redirects)
 	}
 	if m.NotFound != (routing.NotFound{File: "/404.html", Status: 404}) || m.TrailingSlash != "remove" {
@@ -198,8 +198,8 @@ func TestBuildFixture(t *testing.T) {
 		Path string `json:"path"`
 		Data string `json:"data"`
 	}
-	if err := json.Unmarshal(f[strings.TrimPrefix(siteData.RoutesURL, "/")], &routes); err != nil || len(routes) != 15 {
-		t.Fatalf("route table %q: %v, %d routes (want 15)", siteData.RoutesURL, err, len(routes))
+	if err := json.Unmarshal(f[strings.TrimPrefix(siteData.RoutesURL, "/")], &routes); err != nil || len(routes) != 25 {
+		t.Fatalf("route table %q: %v, %d routes (want 25)", siteData.RoutesURL, err, len(routes))
 	}
 	for _, r := range routes {
 		if r.Path != "/old" && f[strings.TrimPrefix(r.Data, "/")] == nil {

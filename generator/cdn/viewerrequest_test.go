@@ -199,7 +199,7 @@ func TestViewerRequestRoutingTable(t *testing.T) {
 // parameters, and a file that a rewrite would otherwise shadow.
 func TestViewerRequestEdgeCases(t *testing.T) {
 	tab := loadRoutingTable(t)
-	files := map[string]string{"services/guide/index.html": "guide", "caf\u00e9/index.html": "cafe"}
+	files := map[string]string{"help/guide/index.html": "guide", "caf\u00e9/index.html": "cafe"}
 	for k, v := range tab.Site.Files {
 		files[k] = v
 	}
@@ -217,8 +217,8 @@ func TestViewerRequestEdgeCases(t *testing.T) {
 		{Name: "repeated parameter", Path: "/platform/?a=1&a=2&b", Status: 301, Location: s("/platform?a=1&a=2&b")},
 		{Name: "invalid escape", Path: "/%E0%A4%A/", Status: 404, Body: s("not found")},
 		{Name: "encoded NUL", Path: "/platform%00/", Status: 404, Body: s("not found")},
-		{Name: "file below a rewrite", Path: "/services/guide", Status: 200, Body: s("guide")},
-		{Name: "rewrite still applies beside it", Path: "/services/other", Status: 200, Body: s("services")},
+		{Name: "file below a rewrite", Path: "/help/guide", Status: 200, Body: s("guide")},
+		{Name: "rewrite still applies beside it", Path: "/help/other", Status: 200, Body: s("help")},
 	})
 }
 
@@ -581,7 +581,7 @@ func TestPreviewKeys(t *testing.T) {
 	for i := range 60 {
 		m.Redirects = append(m.Redirects, routing.Redirect{From: fmt.Sprintf("/old/page-%d", i), To: "/resources", Status: 301})
 	}
-	files := append(fileList(tab.Site.Files), "services/caf\u00e9/index.html")
+	files := append(fileList(tab.Site.Files), "help/caf\u00e9/index.html")
 	data, err := PreviewKeys(7, &m, files)
 	if err != nil {
 		t.Fatal(err)
@@ -623,7 +623,7 @@ func TestPreviewKeys(t *testing.T) {
 	if err := json.Unmarshal([]byte(joined.String()), &got); err != nil {
 		t.Fatalf("the pieces do not make the table: %v", err)
 	}
-	if len(got.Redirects) != len(m.Redirects) || got.Files["/services/caf\u00e9"] != 1 {
+	if len(got.Redirects) != len(m.Redirects) || got.Files["/help/caf\u00e9"] != 1 {
 		t.Errorf("table: %d redirects (want %d), files %v", len(got.Redirects), len(m.Redirects), got.Files)
 	}
 	if got.Headers["X-Content-Type-Options"] != "nosniff" || got.Headers["Cache-Control"] != "" {

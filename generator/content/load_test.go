@@ -61,6 +61,10 @@ func TestLoadFixture(t *testing.T) {
 	want := []row{
 		{"/", "pages/index.yaml", "", false, false},
 		{"/about", "pages/about.yaml", "", false, false},
+		{"/about/bank-knowledge", "collections/case-studies.yaml", "", false, false},
+		{"/about/biotech-trial", "collections/case-studies.yaml", "", false, false},
+		{"/about/ecommerce-retailer", "collections/case-studies.yaml", "", false, false},
+		{"/about/home-appliances", "collections/case-studies.yaml", "", false, false},
 		{"/insights", "pages/insights.yaml", "", false, false},
 		{"/insights/on-premise", "articles/on-premise.md", "", false, false},
 		{"/insights/pulse-themes", "articles/pulse-themes/index.md", "", false, false},
@@ -69,9 +73,15 @@ func TestLoadFixture(t *testing.T) {
 		{"/insights/tags/pulse", "pages/insights.yaml", "", false, false},
 		{"/insights/tags/voice-ai", "pages/insights.yaml", "", false, false},
 		{"/insights/voice-follow-up", "articles/voice-follow-up.md", "", false, false},
-		{"/legal/privacy", "pages/legal/privacy.md", "", false, false},
+		{"/legal/privacy", "pages/legal/privacy.md", "", true, false},
 		{"/old", "routing.yaml", "/about", false, false},
-		{"/services", "pages/services.yaml", "", true, false},
+		{"/services", "pages/services.yaml", "", false, false},
+		{"/services/agent-development", "collections/services.yaml", "", false, false},
+		{"/services/ai-infrastructure", "collections/services.yaml", "", false, false},
+		{"/services/data-preparation", "collections/services.yaml", "", false, false},
+		{"/services/ml-models", "collections/services.yaml", "", false, false},
+		{"/services/slm-fine-tuning", "collections/services.yaml", "", false, false},
+		{"/services/voice-agents", "collections/services.yaml", "", false, false},
 		{"/404", "pages/404.yaml", "", false, true},
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -407,6 +417,13 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{`invalid e-mail address "demo at vozia"`},
 		},
 		{
+			name: "one label, two pages",
+			file: "layout.yaml",
+			edit: replace("{label: All services, href: /services}", "{label: AI Agent Consulting, href: \"/#contact-form\"}"),
+			want: []string{`"AI Agent Consulting" links to /services in the header and to /#contact-form in the footer: a link to the same thing must lead to the same page`},
+			at:   at("layout.yaml", "tagline:", 0),
+		},
+		{
 			name: "link with a trailing slash",
 			file: "layout.yaml",
 			edit: replace("href: /about}", "href: /about/}"),
@@ -445,8 +462,8 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "rewrite not below its page",
 			file: "routing.yaml",
-			edit: replace("from: /services/*", "from: /service/*"),
-			want: []string{`from "/service/*": a rewrite serves a page for the paths below it, so from must be "/services/*"`},
+			edit: replace("from: /legal/privacy/*", "from: /legal/*"),
+			want: []string{`from "/legal/*": a rewrite serves a page for the paths below it, so from must be "/legal/privacy/*"`},
 		},
 		{
 			name: "two files for one path",

@@ -102,6 +102,9 @@ type Route struct {
 	NotFound bool
 	// Posting describes an article's page for its head (articles.go).
 	Posting *Posting
+	// Subject describes a service's or a case study's page for its
+	// structured data (details.go).
+	Subject *Subject
 	// Prev and Next are the neighbouring pages of a paginated list.
 	Prev, Next string
 	// LastMod is the page's last change (YYYY-MM-DD) when its content says

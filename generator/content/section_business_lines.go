@@ -2,9 +2,8 @@ package content
 
 func init() {
 	registerKind[BusinessLinesSection](sectionKind{
-		Name:        "business-lines",
-		Interactive: true,
-		Doc:         "The consulting services (from the services collection), each opening its details, and the product cards.",
+		Name: "business-lines",
+		Doc:  "The consulting services (from the services collection), each a link to its page, and the product cards.",
 	})
 }
 
@@ -15,7 +14,6 @@ type BusinessLinesSection struct {
 	ConsultingTitle string    `json:"consultingTitle"`
 	ConsultingIntro string    `json:"consultingIntro"`
 	MoreLabel       string    `json:"moreLabel"`
-	GetInTouch      Action    `json:"getInTouch"`
 	ProductsTitle   string    `json:"productsTitle"`
 	Products        []Product `json:"products"`
 }

@@ -3,7 +3,7 @@ package content
 func init() {
 	registerKind[CaseStudiesSection](sectionKind{
 		Name: "case-studies",
-		Doc:  "Every case study (from the caseStudies collection) told in full.",
+		Doc:  "Every case study (from the caseStudies collection) told in full, each titled with a link to its own page; the page holding this section lists the case studies, and each story's page is its path + /<id>, with these headings.",
 	})
 }
 

@@ -2,22 +2,20 @@ package content
 
 func init() {
 	registerKind[ServicesSection](sectionKind{
-		Name:        "services",
-		Interactive: true,
-		Doc:         "The services collection as cards; each opens its details in a dialog (a sheet on phones).",
+		Name: "services",
+		Doc:  "The services collection as cards, each a link to the service's page; the page holding this section lists the services, and each service's page is its path + /<id>.",
 	})
 }
 
-// ServicesSection shows the services as cards; OpenLabel is the card's
-// button, CloseLabel names the dialog's close button for screen readers
-// and Action is the dialog's call to action.
+// ServicesSection shows the services as cards, each a link to the
+// service's page (details.go); OpenLabel is the cards' "more" label and
+// Action the call to action of each service's page.
 type ServicesSection struct {
-	ID         string      `json:"id,omitempty"`
-	Heading    string      `json:"heading"`
-	Intro      string      `json:"intro,omitempty"`
-	OpenLabel  string      `json:"openLabel"`
-	CloseLabel string      `json:"closeLabel"`
-	Action     BlockAction `json:"action"`
+	ID        string      `json:"id,omitempty"`
+	Heading   string      `json:"heading"`
+	Intro     string      `json:"intro,omitempty"`
+	OpenLabel string      `json:"openLabel"`
+	Action    BlockAction `json:"action"`
 }
 
 func (ServicesSection) reads() []string { return []string{"services"} }

@@ -49,18 +49,25 @@ var collectionFiles = map[string]collectionFile{
 	"claims":        {"collections/claims.yaml", func(c *Collections) any { return &c.Claims }},
 }
 
-// Service is a consulting service. Details are the paragraphs of the
-// detail dialog; Description is the short text on the card.
+// Service is a consulting service. Details are the paragraphs of its page;
+// Description is the short text on the card. ID is its slug: the service's
+// page is the services' list page's path + "/" + ID (details.go).
 type Service struct {
+	Pos         Pos      `json:"-" at:"id"`
 	ID          string   `json:"id"`
 	Title       string   `json:"title"`
 	Icon        Icon     `json:"icon"`
 	Description string   `json:"description"`
 	Details     []string `json:"details"`
+	// URL is the service's page, set by the build.
+	URL string `json:"url" yaml:"-"`
 }
 
 // CaseStudy is one customer story, shown on the home page and /case-studies.
+// ID is its slug: the story's page is the case studies' list page's path +
+// "/" + ID (details.go).
 type CaseStudy struct {
+	Pos       Pos      `json:"-" at:"id"`
 	ID        string   `json:"id"`
 	Sector    string   `json:"sector"`
 	Industry  string   `json:"industry"`
@@ -72,6 +79,8 @@ type CaseStudy struct {
 	Image     Image    `json:"image"`
 	Icon      Icon     `json:"icon"`
 	Color     HexColor `json:"color"`
+	// URL is the story's page, set by the build.
+	URL string `json:"url" yaml:"-"`
 }
 
 // Review is a customer review: shown by a reviews section, and the

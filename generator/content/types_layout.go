@@ -20,6 +20,49 @@ type Layout struct {
 	UI              UI              `json:"ui"`
 }
 
+// Validate refuses a link label of the footer that leads elsewhere than
+// the same label in the header (or earlier in the footer): a visitor who
+// follows "AI Agent Consulting" expects one page, wherever the link is.
+func (l Layout) Validate() error {
+	type link struct{ label, href, where string }
+	var links []link
+	add := func(label string, href Link, where string) {
+		if href != "" {
+			links = append(links, link{label, string(href), where})
+		}
+	}
+	add(l.Nav.Home.Label, l.Nav.Home.Href, "the header")
+	for _, it := range l.Nav.Items {
+		add(it.Label, it.Href, "the header")
+		for _, c := range it.Items {
+			add(c.Label, c.Href, "the header")
+		}
+	}
+	for _, col := range l.Footer.Columns {
+		for _, a := range col.Links {
+			if a.Site == "" {
+				add(a.Label, a.Href, "the footer")
+			}
+		}
+	}
+	for _, a := range l.Footer.LegalLinks {
+		add(a.Label, a.Href, "the footer")
+	}
+	first := map[string]link{}
+	for _, k := range links {
+		key := strings.ToLower(strings.TrimSpace(k.label))
+		prev, seen := first[key]
+		if !seen {
+			first[key] = k
+			continue
+		}
+		if prev.href != k.href {
+			return atField("footer", "%q links to %s in %s and to %s in %s: a link to the same thing must lead to the same page", k.label, prev.href, prev.where, k.href, k.where)
+		}
+	}
+	return nil
+}
+
 // UI is the copy of the shared primitives (dialogs, toasts).
 type UI struct {
 	// Close names the × button of dialogs.
@@ -31,6 +74,9 @@ type UI struct {
 	// SkipToContent is the first link of every page, for the keyboard: it
 	// skips the header and goes to the page's main content.
 	SkipToContent string `json:"skipToContent"`
+	// Breadcrumbs names the trail above a service's or a case study's
+	// page (Home › Services › the service) for screen readers.
+	Breadcrumbs string `json:"breadcrumbs"`
 }
 
 // Action is a labelled link or call to action that points either at Href

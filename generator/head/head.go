@@ -16,6 +16,9 @@
 //     author; for the site's articles (Route.Posting) also
 //     article:published_time, modified_time, section and a tag each, and a
 //     BlogPosting block in the JSON-LD;
+//   - for a service's or a case study's page (Route.Subject) a Service or
+//     CreativeWork block, provided by the Organization, with the page as
+//     its main entity;
 //   - rel=prev/next between the pages of a paginated list, and a
 //     rel=alternate link to each of the site's feeds on every page;
 //   - JSON-LD: the Organization (its aggregate rating computed from the
@@ -77,6 +80,9 @@ func Fields(p Page) content.Head {
 	h.JSONLD = append(h.JSONLD, jsonLD(organization(s, p.Reviews)), jsonLD(webPage(s, h.Title, h.Description, h.URL)))
 	if r.Posting != nil {
 		h.JSONLD = append(h.JSONLD, jsonLD(blogPosting(s, r, h)))
+	}
+	if r.Subject != nil {
+		h.JSONLD = append(h.JSONLD, jsonLD(subject(s, r.Subject, h)))
 	}
 	if len(r.Breadcrumbs) > 0 {
 		h.JSONLD = append(h.JSONLD, jsonLD(breadcrumbs(s, r.Breadcrumbs)))

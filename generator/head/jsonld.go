@@ -240,3 +240,46 @@ func blogPosting(s content.SiteConfig, r content.Route, h content.Head) blogPost
 		InLanguage:       s.Language,
 	}
 }
+
+// subjectLD is a service's Service or a case study's CreativeWork.
+type subjectLD struct {
+	Context          string       `json:"@context"`
+	Type             string       `json:"@type"`
+	Name             string       `json:"name"`
+	Headline         string       `json:"headline,omitempty"`
+	Description      string       `json:"description"`
+	URL              string       `json:"url"`
+	Image            string       `json:"image,omitempty"`
+	About            *thing       `json:"about,omitempty"`
+	Provider         *publisherLD `json:"provider,omitempty"`
+	Publisher        *publisherLD `json:"publisher,omitempty"`
+	MainEntityOfPage mainEntityLD `json:"mainEntityOfPage"`
+	InLanguage       string       `json:"inLanguage"`
+}
+
+// subject is the block of a detail page: the Organization provides a
+// Service and publishes a case study.
+func subject(s content.SiteConfig, sub *content.Subject, h content.Head) subjectLD {
+	org := &publisherLD{Type: "Organization", Name: s.Brand, URL: string(s.BaseURL), Logo: imageLD{Type: "ImageObject", URL: URL(s, s.Organization.Logo)}}
+	ld := subjectLD{
+		Context:          "https://schema.org",
+		Type:             sub.Type,
+		Name:             sub.Name,
+		Description:      sub.Description,
+		URL:              h.URL,
+		MainEntityOfPage: mainEntityLD{Type: "WebPage", ID: h.URL},
+		InLanguage:       s.Language,
+	}
+	if sub.Image != "" {
+		ld.Image = URL(s, sub.Image)
+	}
+	if sub.About != "" {
+		ld.About = &thing{Type: "Thing", Name: sub.About}
+	}
+	if sub.Type == content.SubjectService {
+		ld.Provider = org
+	} else {
+		ld.Headline, ld.Publisher = sub.Name, org
+	}
+	return ld
+}

@@ -1,12 +1,14 @@
+import { Link } from "#link";
 import type { Service } from "../lib/content-types";
 import { Icon } from "./ui/icon";
 
 /**
- * ServiceCard is one consulting service as a clickable card (the home
- * page's Business Lines and /services): the title is the button that opens
- * the detail dialog, stretched over the whole card. Props: the service,
- * the "more" label, the heading level of the title (h3 or h4, by where the
- * card stands), an optional id and extra class, and onOpen.
+ * ServiceCard is one consulting service as a card (the home page's
+ * Business Lines and /services): the title is a link to the service's own
+ * page, stretched over the whole card, so that it works without
+ * JavaScript. Props: the service, the "more" label, the heading level of
+ * the title (h3 or h4, by where the card stands), an optional id and
+ * extra class.
  */
 export function ServiceCard({
   service,
@@ -14,14 +16,12 @@ export function ServiceCard({
   heading: Heading,
   id,
   className = "",
-  onOpen,
 }: {
   service: Service;
   moreLabel: string;
   heading: "h3" | "h4";
   id?: string;
   className?: string;
-  onOpen: (s: Service) => void;
 }) {
   return (
     <li id={id} className={`card card--click ${className}`.trim()}>
@@ -29,9 +29,9 @@ export function ServiceCard({
         <Icon name={service.icon} size={22} />
       </span>
       <Heading>
-        <button type="button" className="stretch" aria-haspopup="dialog" onClick={() => onOpen(service)}>
+        <Link to={service.url} className="stretch">
           {service.title}
-        </button>
+        </Link>
       </Heading>
       <p>{service.description}</p>
       <span className="card__more" aria-hidden="true">

@@ -118,6 +118,11 @@ export interface BlockStat {
   label: string;
 }
 
+export interface Breadcrumb {
+  name: string;
+  url: string;
+}
+
 export interface BusinessLinesSection {
   eyebrow?: string;
   heading: string;
@@ -125,7 +130,6 @@ export interface BusinessLinesSection {
   consultingTitle: string;
   consultingIntro: string;
   moreLabel: string;
-  getInTouch: Action;
   productsTitle: string;
   products: Product[];
 }
@@ -166,6 +170,7 @@ export interface CaseStudy {
   image: Image;
   icon: IconName;
   color: string;
+  url: string;
 }
 
 export interface CaseStudyGridSection {
@@ -173,11 +178,16 @@ export interface CaseStudyGridSection {
   heading: string;
   intro: string;
   readMore: string;
-  challengeTitle: string;
-  solutionTitle: string;
-  resultsTitle: string;
-  closeLabel: string;
   allLink: Action;
+}
+
+export interface CaseStudySection {
+  study: CaseStudy;
+  challenge: string;
+  solution: string;
+  results: string;
+  indexUrl: string;
+  trail: Breadcrumb[];
 }
 
 export interface ChatMessage {
@@ -610,6 +620,14 @@ export interface Service {
   icon: IconName;
   description: string;
   details: string[];
+  url: string;
+}
+
+export interface ServiceSection {
+  service: Service;
+  action: BlockAction;
+  indexUrl: string;
+  trail: Breadcrumb[];
 }
 
 export interface ServicesSection {
@@ -617,7 +635,6 @@ export interface ServicesSection {
   heading: string;
   intro?: string;
   openLabel: string;
-  closeLabel: string;
   action: BlockAction;
 }
 
@@ -679,6 +696,7 @@ export interface UI {
   notifications: string;
   dismiss: string;
   skipToContent: string;
+  breadcrumbs: string;
 }
 
 export interface Value {
@@ -714,6 +732,7 @@ export type Section =
   | ({ kind: "business-lines" } & BusinessLinesSection)
   | ({ kind: "cards" } & CardsSection)
   | ({ kind: "case-studies" } & CaseStudiesSection)
+  | ({ kind: "case-study" } & CaseStudySection)
   | ({ kind: "case-study-grid" } & CaseStudyGridSection)
   | ({ kind: "collection" } & CollectionSection)
   | ({ kind: "contact" } & ContactSection)
@@ -730,6 +749,7 @@ export type Section =
   | ({ kind: "pulse-dashboard" } & PulseDashboardSection)
   | ({ kind: "resource-library" } & ResourceLibrarySection)
   | ({ kind: "reviews" } & ReviewsSection)
+  | ({ kind: "service" } & ServiceSection)
   | ({ kind: "services" } & ServicesSection)
   | ({ kind: "stats" } & StatsSection)
   | ({ kind: "text" } & TextSection)

@@ -1,9 +1,13 @@
+import { Link } from "#link";
 import { BlockPoints, BlockSection } from "../components/block-sections";
 import { Icon } from "../components/ui/icon";
 import { Picture } from "../components/ui/picture";
 import type { SectionProps } from "./props";
 
-/** CaseStudiesView tells each story of the caseStudies collection in full. */
+/**
+ * CaseStudiesView tells each story of the caseStudies collection in full;
+ * each story's title links to its own page (sections/case-study.tsx).
+ */
 export function CaseStudiesView({ section: s, collections, soft }: SectionProps<"case-studies">) {
   return (
     <BlockSection id={s.id} heading={s.heading} intro={s.intro} soft={soft}>
@@ -14,7 +18,9 @@ export function CaseStudiesView({ section: s, collections, soft }: SectionProps<
             <p className="eyebrow">
               <Icon name={c.icon} size={16} /> {c.industry} · {c.company}
             </p>
-            <h3>{c.title}</h3>
+            <h3>
+              <Link to={c.url}>{c.title}</Link>
+            </h3>
             <h4>{s.challenge}</h4>
             <p>{c.challenge}</p>
             <h4>{s.solution}</h4>

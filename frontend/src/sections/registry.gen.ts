@@ -9,6 +9,7 @@ import { ArticleIndexView } from "./article-index";
 import { BusinessLinesView } from "./business-lines";
 import { CardsView } from "./cards";
 import { CaseStudiesView } from "./case-studies";
+import { CaseStudyView } from "./case-study";
 import { CaseStudyGridView } from "./case-study-grid";
 import { CollectionView } from "./collection";
 import { ContactView } from "./contact";
@@ -25,6 +26,7 @@ import { NotFoundView } from "./not-found";
 import { PulseDashboardView } from "./pulse-dashboard";
 import { ResourceLibraryView } from "./resource-library";
 import { ReviewsView } from "./reviews";
+import { ServiceView } from "./service";
 import { ServicesView } from "./services";
 import { StatsView } from "./stats";
 import { TextView } from "./text";
@@ -37,6 +39,7 @@ export const sectionRenderers = {
   "business-lines": BusinessLinesView,
   cards: CardsView,
   "case-studies": CaseStudiesView,
+  "case-study": CaseStudyView,
   "case-study-grid": CaseStudyGridView,
   collection: CollectionView,
   contact: ContactView,
@@ -53,6 +56,7 @@ export const sectionRenderers = {
   "pulse-dashboard": PulseDashboardView,
   "resource-library": ResourceLibraryView,
   reviews: ReviewsView,
+  service: ServiceView,
   services: ServicesView,
   stats: StatsView,
   text: TextView,
@@ -60,7 +64,7 @@ export const sectionRenderers = {
 } satisfies { [K in SectionKind]: ComponentType<SectionProps<K>> };
 
 /** The kinds that draw their own background: they take no part in the alternation of the light sections. */
-export const ownBackground: ReadonlySet<SectionKind> = new Set(["article", "article-index", "contact", "cta", "hero", "home-hero", "markdown", "not-found"]);
+export const ownBackground: ReadonlySet<SectionKind> = new Set(["article", "article-index", "case-study", "contact", "cta", "hero", "home-hero", "markdown", "not-found", "service"]);
 
 /** The kinds whose components have state or handlers: they hydrate as pieces of their own; the others keep their server HTML. */
-export const interactive: ReadonlySet<SectionKind> = new Set(["business-lines", "case-study-grid", "contact", "not-found", "services"]);
+export const interactive: ReadonlySet<SectionKind> = new Set(["contact", "not-found"]);

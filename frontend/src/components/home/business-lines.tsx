@@ -1,26 +1,14 @@
-import { useRef, useState } from "react";
 import type { BusinessLinesSection, Service } from "../../lib/content-types";
 import { SectionHeading } from "../section-heading";
 import { ServiceCard } from "../service-card";
-import { LinkButton, scrollToId } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { LinkButton } from "../ui/button";
 import { Icon } from "../ui/icon";
 
 /**
- * BusinessLines (#solutions): the six consulting services, each opening a
- * detail view (a bottom sheet under 768 px, a centred dialog above), and
- * the two product cards.
+ * BusinessLines (#solutions): the consulting services, each a link to its
+ * own page, and the product cards.
  */
 export function BusinessLines({ copy, services }: { copy: BusinessLinesSection; services: Service[] }) {
-  const [open, setOpen] = useState<Service | null>(null);
-  const [shown, setShown] = useState<Service | null>(null);
-  const after = useRef<(() => void) | null>(null);
-  const touchHref = copy.getInTouch.href;
-
-  const select = (s: Service) => {
-    setShown(s);
-    setOpen(s);
-  };
   return (
     <section id="solutions" className="section section--soft reveal" aria-labelledby="solutions-heading">
       <div className="container">
@@ -31,7 +19,7 @@ export function BusinessLines({ copy, services }: { copy: BusinessLinesSection; 
             <p className="lines__intro">{copy.consultingIntro}</p>
             <ul className="services">
               {services.map((s) => (
-                <ServiceCard key={s.id} service={s} moreLabel={copy.moreLabel} heading="h4" className="service" onOpen={select} />
+                <ServiceCard key={s.id} service={s} moreLabel={copy.moreLabel} heading="h4" className="service" />
               ))}
             </ul>
           </div>
@@ -63,32 +51,6 @@ export function BusinessLines({ copy, services }: { copy: BusinessLinesSection; 
           </div>
         </div>
       </div>
-      <Dialog
-        open={open !== null}
-        onClose={() => {
-          setOpen(null);
-          after.current?.();
-          after.current = null;
-        }}
-        title={shown?.title}
-        variant="bottom"
-        className="service-dialog"
-        footer={
-          <LinkButton
-            href={touchHref}
-            onClick={(e) => {
-              // Close first: the page behind a modal dialog is inert.
-              e.preventDefault();
-              after.current = () => scrollToId(touchHref.slice(1));
-              setOpen(null);
-            }}
-          >
-            {copy.getInTouch.label}
-          </LinkButton>
-        }
-      >
-        {shown?.details.map((p, i) => <p key={i}>{p}</p>)}
-      </Dialog>
     </section>
   );
 }

@@ -1,15 +1,12 @@
-import { useState } from "react";
+import { Link } from "#link";
 import type { CaseStudy, CaseStudyGridSection } from "../../lib/content-types";
 import { SectionHeading } from "../section-heading";
-import { Button, LinkButton } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { LinkButton } from "../ui/button";
 import { Icon } from "../ui/icon";
 import { Picture } from "../ui/picture";
 
-/** CaseStudyGrid (#case-studies): four cards, each opening a modal with the whole story. */
+/** CaseStudyGrid (#case-studies): a card for each case study, each a link to the story's own page. */
 export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; studies: CaseStudy[] }) {
-  const [open, setOpen] = useState(false);
-  const [cs, setCs] = useState<CaseStudy | null>(null);
   return (
     <section id="case-studies" className="section reveal" aria-labelledby="case-studies-heading">
       <div className="container">
@@ -23,17 +20,9 @@ export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; s
                   <Icon name={s.icon} size={16} /> {s.sector}
                 </p>
                 <h3>
-                  <button
-                    type="button"
-                    className="stretch"
-                    aria-haspopup="dialog"
-                    onClick={() => {
-                      setCs(s);
-                      setOpen(true);
-                    }}
-                  >
+                  <Link to={s.url} className="stretch">
                     {s.company}
-                  </button>
+                  </Link>
                 </h3>
                 <p className="clamp-3">{s.challenge}</p>
                 <span className="card__more" aria-hidden="true">
@@ -50,40 +39,6 @@ export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; s
           </LinkButton>
         </p>
       </div>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={cs?.company}
-        className="study-dialog"
-        footer={
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {copy.closeLabel}
-          </Button>
-        }
-      >
-        {cs && (
-          <>
-            <p className="eyebrow">
-              {cs.sector} · {cs.industry}
-            </p>
-            <p className="study-dialog__title">{cs.title}</p>
-            <Picture image={cs.image} place="dialog" />
-            <h3>{copy.challengeTitle}</h3>
-            <p>{cs.challenge}</p>
-            <h3>{copy.solutionTitle}</h3>
-            <p>{cs.solution}</p>
-            <h3>{copy.resultsTitle}</h3>
-            <ul className="checks">
-              {cs.results.map((r) => (
-                <li key={r}>
-                  <Icon name="check" size={18} />
-                  {r}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </Dialog>
     </section>
   );
 }

@@ -1,0 +1,138 @@
+package generator
+
+import (
+	"context"
+	"encoding/json"
+	stdhtml "html"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/head"
+)
+
+// TestDetailPages: each service and each case study of the fixture site
+// has a prerendered page of its own below the page that lists it, with its
+// own title, description and canonical URL, breadcrumbs back to the list
+// (in the page and in its structured data), a JSON-LD block of the
+// record's schema.org type, a place in the sitemap, and a card on the list
+// that is a plain link to it. A slug that is no record's is not found.
+// The expected values come from the records.
+func TestDetailPages(t *testing.T) {
+	fsys := fixture(t)
+	const base = "https://fixture.example"
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := content.LoadWith(fsys, content.LoadOptions{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files(res)
+	sitemap := string(f["sitemap.xml"])
+
+	type record struct {
+		id, url, title, name, ldType string
+		list                         string // the listing section's kind
+	}
+	var records []record
+	for _, s := range site.Collections.Services {
+		records = append(records, record{s.ID, s.URL, s.Title, s.Title, content.SubjectService, "services"})
+	}
+	for _, c := range site.Collections.CaseStudies {
+		records = append(records, record{c.ID, c.URL, c.Title, c.Company, content.SubjectCaseStudy, "case-studies"})
+	}
+	if len(site.Collections.Services) == 0 || len(site.Collections.CaseStudies) == 0 {
+		t.Fatal("the fixture site needs services and case studies")
+	}
+	lists := map[string]string{} // listing kind → the list page's path
+	for p, page := range site.Pages {
+		for _, sec := range page.Sections {
+			if sec.Kind == "services" || sec.Kind == "case-studies" {
+				lists[sec.Kind] = p
+			}
+		}
+	}
+
+	for _, rec := range records {
+		t.Run(rec.id, func(t *testing.T) {
+			list := lists[rec.list]
+			if list == "" || rec.url != list+"/"+rec.id {
+				t.Fatalf("page %q, want the list's path %q + /%s", rec.url, list, rec.id)
+			}
+			doc := string(f[strings.TrimPrefix(rec.url, "/")+"/index.html"])
+			if doc == "" {
+				t.Fatalf("%s is not built", rec.url)
+			}
+			var page struct{ Head content.Head }
+			if err := json.Unmarshal(embeddedJSON(t, doc, "page-data"), &page); err != nil {
+				t.Fatal(err)
+			}
+			wantTitle := head.Title(site.Config, rec.title)
+			for _, want := range []string{
+				"<title>" + stdhtml.EscapeString(wantTitle) + "</title>",
+				`<link rel="canonical" href="` + base + rec.url + `">`,
+				`<meta name="description" content="` + stdhtml.EscapeString(page.Head.Description) + `">`,
+				`aria-current="page">` + stdhtml.EscapeString(rec.name) + `</li>`,
+				`<a href="` + list + `"`,
+			} {
+				if !strings.Contains(doc, want) {
+					t.Errorf("%s lacks %s", rec.url, want)
+				}
+			}
+			if page.Head.Description == "" || page.Head.Description == site.Config.SEO.Description {
+				t.Errorf("description %q: want the record's own", page.Head.Description)
+			}
+
+			// The structured data: the record as its type, and the trail.
+			var subject, crumbs map[string]any
+			for _, block := range regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`).FindAllStringSubmatch(doc, -1) {
+				var ld map[string]any
+				if err := json.Unmarshal([]byte(block[1]), &ld); err != nil {
+					t.Fatalf("JSON-LD: %v", err)
+				}
+				switch ld["@type"] {
+				case rec.ldType:
+					subject = ld
+				case "BreadcrumbList":
+					crumbs = ld
+				}
+			}
+			if subject == nil || subject["name"] != rec.title || subject["url"] != base+rec.url {
+				t.Errorf("JSON-LD %s block %v, want name %q and url %q", rec.ldType, subject, rec.title, base+rec.url)
+			}
+			var trail []string
+			if crumbs != nil {
+				for _, it := range crumbs["itemListElement"].([]any) {
+					item := it.(map[string]any)
+					trail = append(trail, item["item"].(string)+" "+item["name"].(string))
+				}
+			}
+			want := []string{base + "/ " + site.Pages["/"].Route.Name, base + list + " " + site.Pages[list].Route.Name, base + rec.url + " " + rec.name}
+			if strings.Join(trail, "|") != strings.Join(want, "|") {
+				t.Errorf("breadcrumbs %q, want %q", trail, want)
+			}
+
+			if !strings.Contains(sitemap, "<loc>"+base+rec.url+"</loc>") {
+				t.Errorf("%s is not in the sitemap", rec.url)
+			}
+			// The card on the list is a plain link to the page.
+			if listDoc := string(f[strings.TrimPrefix(list, "/")+"/index.html"]); !strings.Contains(listDoc, `href="`+rec.url+`"`) {
+				t.Errorf("%s has no link to %s", list, rec.url)
+			}
+		})
+	}
+
+	// A slug that is no record's is not found, as the CDN and cmd/serve
+	// answer it from the routing manifest and the files.
+	isFile := func(name string) bool { _, ok := f[name]; return ok }
+	for _, list := range lists {
+		p := list + "/no-such-record"
+		if a := res.Manifest.Resolve(&url.URL{Path: p}, isFile); a.Status != 404 {
+			t.Errorf("GET %s: status %d (%s), want 404", p, a.Status, a.File)
+		}
+	}
+}
