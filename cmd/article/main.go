@@ -114,12 +114,13 @@ tags: %s # %s
 cover: {src: %s, alt: %q}
 draft: true # delete this line to publish
 ---
-The first paragraph: what the reader will learn.
+%s
 
 ## The first part
 
-Write in Markdown. Three or more parts (## headings) get a table of contents.
-`, strconv.Quote(*title), content.PlaceholderDescription, now.Format(time.DateOnly), author, tagsLine, tagsNote, coverSrc, content.PlaceholderAlt)
+%s
+`, strconv.Quote(*title), content.PlaceholderDescription, now.Format(time.DateOnly), author, tagsLine, tagsNote, coverSrc, content.PlaceholderAlt,
+		content.PlaceholderBody[0], content.PlaceholderBody[1])
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return err
 	}

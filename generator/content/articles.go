@@ -706,6 +706,9 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 		folder = base + "/" + slug
 	}
 	bodyAt := Pos{File: file, Line: bodyLine, Col: 1}
+	if !f.Draft {
+		l.bodyPlaceholders(bodyAt, body)
+	}
 	html, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder)
 	a.HTML, a.TOC, a.Images = html, toc, imgs
 	a.Minutes = max(1, int(math.Ceil(float64(words)/wordsPerMinute)))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -128,4 +130,48 @@ func plainText(n ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return b.String()
+}
+
+// PlaceholderBody are the lines make article starts a draft's text with.
+var PlaceholderBody = []string{
+	"The first paragraph: what the reader will learn.",
+	"Write in Markdown. Three or more parts (## headings) get a table of contents.",
+}
+
+// placeholderWords are what a writer leaves for later; in code (a fenced
+// block, `a span`) they are code.
+var (
+	placeholderWords = regexp.MustCompile(`\b(TODO|TBD|FIXME|XXX)\b|(?i:lorem ipsum)`)
+	codeSpan         = regexp.MustCompile("`+[^`]*`+")
+)
+
+// bodyPlaceholders reports the text a published article still holds from
+// before it was written: make article's lines, Lorem ipsum, TODO, TBD,
+// each at its line and column. A draft may hold them.
+func (l *loader) bodyPlaceholders(pos Pos, body []byte) {
+	fence := ""
+	for i, line := range strings.Split(string(body), "\n") {
+		trimmed := strings.TrimSpace(line)
+		if fence != "" {
+			if strings.HasPrefix(trimmed, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+			fence = trimmed[:3]
+			continue
+		}
+		at := Pos{File: pos.File, Line: pos.Line + i, Col: 1}
+		if slices.Contains(PlaceholderBody, trimmed) {
+			at.Col += strings.Index(line, trimmed)
+			l.errs = append(l.errs, at.errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))
+			continue
+		}
+		plain := codeSpan.ReplaceAllStringFunc(line, func(m string) string { return strings.Repeat(" ", len(m)) })
+		if m := placeholderWords.FindStringIndex(plain); m != nil {
+			at.Col += m[0]
+			l.errs = append(l.errs, at.errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
+		}
+	}
 }

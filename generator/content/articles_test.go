@@ -330,6 +330,10 @@ func TestArticleErrors(t *testing.T) {
 		{"focus and position", "", strings.Replace(good, "alt: A circle}", "alt: A circle, position: top, focus: {x: 0.5, y: 0.2}}", 1), []string{`write focus or position, not both`}},
 		{"share a drawing", "", strings.Replace(good, "tags:", "share: cover\ntags:", 1), []string{`articles/bad.md:6:8: share: cover draws the share image from a photo, and the cover "/images/articles/voice.svg" is a drawing`}},
 		{"share what", "", strings.Replace(good, "tags:", "share: photo\ntags:", 1), []string{`articles/bad.md:6:8: share "photo": write cover`}},
+		{"Markdown link in a plain field", "", strings.Replace(good, "description: D.", "description: See [the guide](/guide).", 1), []string{`articles/bad.md:3:18: "[the guide](/guide)" is Markdown, and this field is plain text`}},
+		{"Lorem ipsum", "", good + "\nLorem ipsum dolor sit amet.\n", []string{`articles/bad.md:11:1: "Lorem ipsum" is a placeholder, not text for readers`}},
+		{"TODO", "", good + "\nThe numbers (TODO: check them) come next.\n", []string{`articles/bad.md:11:14: "TODO" is a placeholder`}},
+		{"make article's text", "", good + "\n## The first part\n\nWrite in Markdown. Three or more parts (## headings) get a table of contents.\n", []string{`articles/bad.md:13:1: "Write in Markdown. Three or more parts (## headings) get a table of contents." is make article's placeholder`}},
 		{"raw HTML block", "", good + "\n<div class=\"x\">\nhi\n</div>\n", []string{`articles/bad.md:11:1: raw HTML "<div class=\"x\">\nhi\n</div>" is not allowed in an article`}},
 		{"raw inline HTML", "", good + "\nSome <span style=\"color:red\">red</span> text.\n", []string{`articles/bad.md:11:6: raw HTML "<span style=\"color:red\">" is not allowed`, `articles/bad.md:11:33: raw HTML "</span>"`}},
 		{"two with one slug", "articles/voice-follow-up/index.md", good, []string{`articles/voice-follow-up.md:1:1: articles/voice-follow-up/index.md already has the slug "voice-follow-up": two articles cannot share a page`}},
@@ -471,4 +475,28 @@ func TestMisspeltField(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPlaceholdersAllowed: a draft may hold placeholders, and code may
+// say TODO; a markdown section's body may hold links.
+func TestPlaceholdersAllowed(t *testing.T) {
+	const text = "---\ntitle: T\ndescription: D.\ndate: 2026-01-01\nauthor: ana\ntags: [voice-ai]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n%s---\n%s\n"
+	for _, tc := range []struct{ name, front, body string }{
+		{"draft", "draft: true\n", "TODO: the whole article. Lorem ipsum."},
+		{"code", "", "Search for `TODO` comments:\n\n```go\n// TODO: remove\n```\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fixtureSite(t)
+			fsys["articles/fine.md"] = &fstest.MapFile{Data: []byte(fmt.Sprintf(text, tc.front, tc.body))}
+			if _, err := LoadWith(fsys, LoadOptions{Now: articlesNow}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	t.Run("markdown section", func(t *testing.T) {
+		fsys := edit(fixtureSite(t), "pages/about.yaml", replace("  - kind: text\n", "  - kind: markdown\n    body: |\n      Read [the services](/services).\n  - kind: text\n"))
+		if _, err := LoadWith(fsys, LoadOptions{Now: articlesNow}); err != nil {
+			t.Error(err)
+		}
+	})
 }

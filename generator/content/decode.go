@@ -329,11 +329,24 @@ type decoder struct {
 	fills        []string
 	inResults    bool
 	illustrative bool
+	// markdown: the current field is Markdown (a markdown section's body),
+	// where [text](/path) is a link; anywhere else it is shown as written.
+	markdown bool
 }
+
+// markdownLink is a Markdown link or image as an editor writes one.
+var markdownLink = regexp.MustCompile(`!?\[[^\]\n]+\]\([^)\s]+\)`)
 
 // text resolves the citations of string scalar n and checks what is left
 // for placeholders; each mistake is reported where it is written.
 func (d *decoder) text(n *yaml.Node) string {
+	if !d.markdown && strings.Contains(n.Value, "](") {
+		if m := markdownLink.FindStringIndex(n.Value); m != nil {
+			at := d.offsetPos(n, m[0])
+			d.errs = append(d.errs, Error{File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(
+				"%q is Markdown, and this field is plain text: visitors would see the brackets; write the words alone (a link goes in a Markdown text, such as an article's body, or in a field of its own, such as href)", n.Value[m[0]:m[1]])})
+		}
+	}
 	if d.cite == nil {
 		return n.Value
 	}
@@ -546,7 +559,8 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		seen[k.Value] = true
 		fv := v.FieldByIndex(f.index)
 		sf := t.FieldByIndex(f.index)
-		fills, inResults, illus := d.fills, d.inResults, d.illustrative
+		fills, inResults, illus, md := d.fills, d.inResults, d.illustrative, d.markdown
+		d.markdown = md || (t == reflect.TypeOf(MarkdownSection{}) && sf.Name == "Body")
 		d.fills = nil
 		if tag := sf.Tag.Get("fill"); tag != "" {
 			d.fills = strings.Split(tag, ",")
@@ -554,7 +568,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		d.inResults = inResults || sf.Name == resultsField
 		d.illustrative = illus || illustrative[t]
 		d.value(val, fv, joinField(field, k.Value))
-		d.fills, d.inResults, d.illustrative = fills, inResults, illus
+		d.fills, d.inResults, d.illustrative, d.markdown = fills, inResults, illus, md
 		if !f.optional && val.Kind == yaml.ScalarNode && val.Tag == "!!str" && fv.Kind() == reflect.String && strings.TrimSpace(val.Value) == "" {
 			d.errorf(val, "field %q must not be blank", joinField(field, k.Value))
 		}

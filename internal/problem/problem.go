@@ -180,9 +180,10 @@ func Print(w io.Writer, l List) {
 	for _, p := range l {
 		fmt.Fprintln(w, p.Error())
 		if p.Source != "" {
+			source, col := clip(p.Source, p.Col)
 			gutter := fmt.Sprintf("    %d | ", p.Line)
-			fmt.Fprintf(w, "%s%s\n", gutter, p.Source)
-			if c := caret(p.Source, p.Col, p.Length); c != "" {
+			fmt.Fprintf(w, "%s%s\n", gutter, source)
+			if c := caret(source, col, p.Length); c != "" {
 				fmt.Fprintf(w, "%s| %s\n", strings.Repeat(" ", len(gutter)-2), c)
 			}
 		}
@@ -193,6 +194,34 @@ func Print(w io.Writer, l List) {
 			fmt.Fprintln(w, indent(p.Detail, "    "))
 		}
 	}
+}
+
+// MaxSource is how many characters of its source line the terminal
+// quotes under a problem: a drawn or minified line (an SVG's path, a
+// bundle) runs to thousands.
+const MaxSource = 80
+
+// clip is at most MaxSource characters of source around column col (with
+// "…" where it was cut), and where col falls in them.
+func clip(source string, col int) (string, int) {
+	runes := []rune(source)
+	if len(runes) <= MaxSource {
+		return source, col
+	}
+	start := 0
+	if col-1 > MaxSource/2 { // keep the column in view, a little after the middle
+		start = min(col-1-MaxSource/2, len(runes)-MaxSource)
+	}
+	end := start + MaxSource
+	out := string(runes[start:end])
+	if start > 0 {
+		out = "…" + out
+		col = col - start + 1
+	}
+	if end < len(runes) {
+		out += "…"
+	}
+	return out, col
 }
 
 // caret is the line under source that points at column col (1-based, in

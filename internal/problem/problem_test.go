@@ -93,3 +93,28 @@ func TestPrintCaret(t *testing.T) {
 		t.Errorf("printed\n%q\nwant\n%q", out.String(), want)
 	}
 }
+
+// TestPrintLongLine: a long source line (a drawn SVG's path) is quoted in
+// at most MaxSource characters around the problem's column, the caret
+// still under it.
+func TestPrintLongLine(t *testing.T) {
+	line := `<path d="` + strings.Repeat("M1 2L3 4", 60) + `" onload="x"/>`
+	col := strings.Index(line, "onload") + 1
+	for _, c := range []int{1, col} {
+		var out strings.Builder
+		Print(&out, List{{File: "images/a.svg", Line: 1, Col: c, Length: 6, Message: "m", Source: line}})
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if len(lines) != 3 {
+			t.Fatalf("printed %q", out.String())
+		}
+		quoted, caret := []rune(strings.TrimPrefix(lines[1], "    1 | ")), []rune(strings.TrimPrefix(lines[2], "      | "))
+		if len(quoted) > MaxSource+2 {
+			t.Errorf("column %d: quoted %d characters: %q", c, len(quoted), string(quoted))
+		}
+		at := len(caret) - len(strings.TrimLeft(string(caret), " "))
+		want := []rune(line)[c-1 : c+5]
+		if got := string(quoted[at : at+6]); got != string(want) {
+			t.Errorf("column %d: the caret is under %q, want %q:\n%s", c, got, string(want), out.String())
+		}
+	}
+}
