@@ -3,7 +3,7 @@ package generator
 import (
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/bundle"
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/codegen"
 )
 
 // addAdmin adds the web editor's files to the site. Its configuration's
@@ -17,7 +17,7 @@ func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *o
 	for _, f := range files {
 		data := f.Data
 		if f.Path == admin.ConfigFile {
-			data = content.EditorConfigForBrand(data, brand)
+			data = codegen.EditorConfigForBrand(data, brand)
 		}
 		out.add(StageAdmin, f.Path, data)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/codegen"
 	"github.com/vozia/site/internal/problem"
 )
 
@@ -17,7 +17,7 @@ func checkKinds(declared, rendered []string) error {
 	var ps problem.List
 	for _, k := range declared {
 		if !slices.Contains(rendered, k) {
-			ps = append(ps, problem.Problem{Message: fmt.Sprintf("section kind %q has no renderer (add %s and run make types)", k, content.ComponentFile(k))})
+			ps = append(ps, problem.Problem{Message: fmt.Sprintf("section kind %q has no renderer (add %s and run make types)", k, codegen.ComponentFile(k))})
 		}
 	}
 	for _, k := range rendered {

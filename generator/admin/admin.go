@@ -2,7 +2,7 @@
 // the editor's own files copied as its npm package ships them (the version
 // frontend/package.json pins, loaded from the site's origin and never from
 // a CDN), the configuration generated from the content schema
-// (frontend/admin/config.yml, see content.EditorConfig) and the site's own
+// (frontend/admin/config.yml, see codegen.EditorConfig) and the site's own
 // script that starts the editor and registers its previews
 // (frontend/src/admin/admin.tsx, bundled here with the site's CSS).
 //
@@ -38,7 +38,7 @@ type File struct {
 const (
 	Package = "@sveltia/cms"
 	Dir     = "admin/sveltia"
-	// ConfigFile is the editor's configuration, as content.EditorConfig
+	// ConfigFile is the editor's configuration, as codegen.EditorConfig
 	// wrote it (the build fills in its brand's rules).
 	ConfigFile = "admin/config.yml"
 )

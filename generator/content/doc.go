@@ -31,7 +31,8 @@
 //     with their positions so that the link checker's findings, made after
 //     rendering, are reported where they are written.
 //
-// The same Go types generate the app's TypeScript types (TypeScript), its
-// renderer registry (Registry) and the tables of kinds and fields of
-// content/README.md (TestReference).
+// The same Go types generate the app's TypeScript types, its renderer
+// registry, the web editor's configuration and the tables of kinds and
+// fields of content/README.md (generator/codegen; schema.go is what it
+// reads).
 package content

@@ -2,12 +2,15 @@ package content
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 )
+
+var update = flag.Bool("update", false, "rewrite generated files")
 
 const iconFile = "../../frontend/src/components/ui/icon.tsx"
 

@@ -1,5 +1,5 @@
-// Code generated from generator/content by TypeScript(); DO NOT EDIT.
-// Refresh: go test ./generator/content -run TestTypeScript -update
+// Code generated from generator/content by codegen.TypeScript(); DO NOT EDIT.
+// Refresh: go test ./generator/codegen -run TestTypeScript -update
 
 import type { IconName } from "../components/ui/icon";
 

@@ -1,4 +1,4 @@
-package content
+package codegen
 
 import (
 	"bytes"
@@ -25,6 +25,6 @@ func TestTypeScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale: run `make types` (go test ./generator/content -run TestTypeScript -update)", tsFile)
+		t.Errorf("%s is stale: run `make types` (go test ./generator/codegen -run TestTypeScript -update)", tsFile)
 	}
 }

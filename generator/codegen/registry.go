@@ -1,9 +1,11 @@
-package content
+package codegen
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // The app draws each kind with the component of its own file,
@@ -37,13 +39,13 @@ func componentName(kind string) string {
 // kind of the generated SectionKind.
 func Registry(hasComponent func(kind string) bool) []byte {
 	var b bytes.Buffer
-	b.WriteString("// Code generated from generator/content by Registry(); DO NOT EDIT.\n")
-	b.WriteString("// Refresh: make types (go test ./generator/content -run TestRegistry -update)\n\n")
+	b.WriteString("// Code generated from generator/content by codegen.Registry(); DO NOT EDIT.\n")
+	b.WriteString("// Refresh: make types (go test ./generator/codegen -run TestRegistry -update)\n\n")
 	b.WriteString("import type { ComponentType } from \"react\";\n")
 	b.WriteString("import type { SectionKind } from \"../lib/content-types\";\n")
 	b.WriteString("import type { SectionProps } from \"./props\";\n")
-	var have []sectionKind
-	for _, k := range sectionKinds {
+	var have []content.Kind
+	for _, k := range content.Kinds() {
 		if hasComponent(k.Name) {
 			have = append(have, k)
 			fmt.Fprintf(&b, "import { %s } from \"./%s\";\n", componentName(k.Name), k.Name)
@@ -54,17 +56,17 @@ func Registry(hasComponent func(kind string) bool) []byte {
 		fmt.Fprintf(&b, "  %s: %s,\n", tsKey(k.Name), componentName(k.Name))
 	}
 	b.WriteString("} satisfies { [K in SectionKind]: ComponentType<SectionProps<K>> };\n\n")
-	kindSet(&b, "ownBackground", "The kinds that draw their own background: they take no part in the alternation of the light sections.", func(k sectionKind) bool { return k.OwnBackground })
+	kindSet(&b, "ownBackground", "The kinds that draw their own background: they take no part in the alternation of the light sections.", func(k content.Kind) bool { return k.OwnBackground })
 	b.WriteString("\n")
-	kindSet(&b, "interactive", "The kinds whose components have state or handlers: they hydrate as pieces of their own; the others keep their server HTML.", func(k sectionKind) bool { return k.Interactive })
+	kindSet(&b, "interactive", "The kinds whose components have state or handlers: they hydrate as pieces of their own; the others keep their server HTML.", func(k content.Kind) bool { return k.Interactive })
 	return b.Bytes()
 }
 
 // kindSet writes a set of the kinds for which in is true.
-func kindSet(b *bytes.Buffer, name, doc string, in func(sectionKind) bool) {
+func kindSet(b *bytes.Buffer, name, doc string, in func(content.Kind) bool) {
 	fmt.Fprintf(b, "/** %s */\nexport const %s: ReadonlySet<SectionKind> = new Set([", doc, name)
 	first := true
-	for _, k := range sectionKinds {
+	for _, k := range content.Kinds() {
 		if in(k) {
 			if !first {
 				b.WriteString(", ")

@@ -1,6 +1,8 @@
-package content
+package codegen
 
 import (
+	"github.com/vozia/site/generator/content"
+
 	"bytes"
 	"fmt"
 	"reflect"
@@ -54,19 +56,19 @@ type editorRule struct {
 // reaches the configuration and that its pattern accepts what the build
 // accepts.
 var editorRules = map[string]editorRule{
-	"CardsSection.Variant":         {options: cardVariants[1:]},
-	"ChatMessage.From":             {options: chatSpeakers},
-	"Action.Site":                  {options: SiteAddresses},
-	"Claim.Kind":                   {options: claimKinds},
-	"Claim.Key":                    {pattern: claimKey.String(), message: "lowercase letters, digits and single hyphens"},
-	"CollectionSection.Collection": {options: cardCollections},
+	"CardsSection.Variant":         {options: content.CardVariants()},
+	"ChatMessage.From":             {options: content.ChatSpeakers()},
+	"Action.Site":                  {options: content.SiteAddresses},
+	"Claim.Kind":                   {options: content.ClaimKinds()},
+	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
+	"CollectionSection.Collection": {options: content.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter
 	// than the build.
-	"ArticleFront.Title":              {pattern: `^.{0,` + editorTitleRoom + `}$`, message: fmt.Sprintf("at most %s characters: the build adds the brand to the title, and search engines cut a title after %d", editorTitleRoom, maxTitle)},
-	"ArticleFront.Description":        {maxLength: maxDescription, text: true},
-	"ArticleFront.Tags":               {pattern: tagRE.String(), message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
-	"ArticleFront.Share":              {options: shareSources},
-	"ArticleImage.Position":           {options: coverPositions},
+	"ArticleFront.Title":              {pattern: `^.{0,` + editorTitleRoom + `}$`, message: fmt.Sprintf("at most %s characters: the build adds the brand to the title, and search engines cut a title after %d", editorTitleRoom, content.MaxTitle)},
+	"ArticleFront.Description":        {maxLength: content.MaxDescription, text: true},
+	"ArticleFront.Tags":               {pattern: content.TagPattern.String(), message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
+	"ArticleFront.Share":              {options: content.ShareSources()},
+	"ArticleImage.Position":           {options: content.CoverPositions()},
 	"Focus.X":                         {min: 0, max: 1},
 	"Focus.Y":                         {min: 0, max: 1},
 	"ArticleFront.Aliases":            {pattern: addressPattern, message: addressMessage},
@@ -86,7 +88,7 @@ var editorRules = map[string]editorRule{
 	"ArticleLabels.TaggedHeading":     {pattern: `\{tag\}`, message: "must contain {tag}"},
 	"ArticleLabels.PageLabel":         {pattern: `\{page\}`, message: "must contain {page}"},
 	"ArticleLabels.Scheduled":         {pattern: `\{date\}`, message: "must contain {date}"},
-	"Analytics.MeasurementID":         {pattern: measurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
+	"Analytics.MeasurementID":         {pattern: content.MeasurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
 	"Webinar.Date":                    {pattern: datePattern.String(), message: "a date like 2024-02-15"},
 	"Webinar.Time":                    {pattern: timePattern.String(), message: "a 24-hour time like 14:00"},
 	"PulseDashboardSection.Sentiment": {min: 0, max: 100},
@@ -104,8 +106,8 @@ var (
 var (
 	sitePathPattern = `^/(?:[^/?# ](?:[^?# ]*[^/?# ])?)?$`
 	sitePathMessage = "a site path like /solutions/voice-ai: a leading slash, none at the end"
-	addressPattern  = `^(?!(?:` + strings.Join(reservedPaths, "|") + `)(?:/|$))` + sitePathPattern[1:]
-	addressMessage  = "a site path like /old-name, not under " + strings.Join(reservedPaths, ", ")
+	addressPattern  = `^(?!(?:` + strings.Join(content.ReservedPaths(), "|") + `)(?:/|$))` + sitePathPattern[1:]
+	addressMessage  = "a site path like /old-name, not under " + strings.Join(content.ReservedPaths(), ", ")
 )
 
 // editorTitleRoom stands for the characters an article's title may have:
@@ -117,7 +119,7 @@ const editorTitleRoom = "TITLE_ROOM"
 // EditorConfigForBrand is the configuration EditorConfig wrote, with the
 // rules that depend on the site's brand filled in.
 func EditorConfigForBrand(config []byte, brand string) []byte {
-	room := max(0, maxTitle-utf8.RuneCountInString(titleSuffix(brand)))
+	room := max(0, content.MaxTitle-utf8.RuneCountInString(content.TitleSuffix(brand)))
 	return bytes.ReplaceAll(config, []byte(editorTitleRoom), []byte(strconv.Itoa(room)))
 }
 
@@ -188,7 +190,7 @@ func (g *editorGen) pages() obj {
 		{"path", "{{slug}}"},
 		{"identifier_field", "title"},
 		{"create", true},
-		{"fields", g.fields(reflect.TypeOf(pageFile{}))},
+		{"fields", g.fields(reflect.TypeOf(content.PageFile{}))},
 	}
 }
 
@@ -205,12 +207,12 @@ func (g *editorGen) textPages() obj {
 		{"path", "{{slug}}"},
 		{"identifier_field", "title"},
 		{"create", true},
-		{"fields", append(g.fields(reflect.TypeOf(markdownFront{})), g.body("The page's text, in Markdown."))},
+		{"fields", append(g.fields(reflect.TypeOf(content.MarkdownFront{})), g.body("The page's text, in Markdown."))},
 	}
 }
 
 func (g *editorGen) articles() obj {
-	fields := g.fields(reflect.TypeOf(ArticleFront{}))
+	fields := g.fields(reflect.TypeOf(content.ArticleFront{}))
 	for i, f := range fields {
 		if f.(obj).get("name") == "author" {
 			fields[i] = obj{
@@ -269,11 +271,10 @@ func (g *editorGen) collections() obj {
 			}}},
 		})
 	}
-	add("authors", AuthorsFile, reflect.TypeOf(Author{}))
-	add("tags", TagsFile, reflect.TypeOf(TagName{}))
-	for _, name := range sortedKeys(collectionFiles) {
-		c := collectionFiles[name]
-		add(name, c.file, reflect.TypeOf(c.ptr(&Collections{})).Elem().Elem())
+	add("authors", content.AuthorsFile, reflect.TypeOf(content.Author{}))
+	add("tags", content.TagsFile, reflect.TypeOf(content.TagName{}))
+	for _, name := range content.CollectionNames() {
+		add(name, content.CollectionFile(name), content.CollectionRecord(name))
 	}
 	return obj{
 		{"name", "collections"},
@@ -292,9 +293,9 @@ func (g *editorGen) settings() obj {
 		{"label", "Site settings"},
 		{"description", "The brand and addresses, the copy every page shares, and the redirects."},
 		{"files", []any{
-			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(SiteConfig{})),
-			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(Layout{})),
-			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(Routing{})),
+			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(content.SiteConfig{})),
+			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(content.Layout{})),
+			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(content.Routing{})),
 		}},
 	}
 }
@@ -305,7 +306,7 @@ func (g *editorGen) fields(t reflect.Type) []any {
 	var out []any
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		key, opts, ok := yamlKey(f)
+		key, opts, ok := content.YAMLKey(f)
 		if !ok {
 			continue
 		}
@@ -345,17 +346,17 @@ func (g *editorGen) field(owner reflect.Type, f reflect.StructField, key string,
 // widget is the widget of type t and its options.
 func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 	switch t {
-	case reflect.TypeOf(Icon("")):
-		return obj{{"widget", "select"}, {"options", anySlice(iconNames)}, {"dropdown_threshold", 0}}
-	case reflect.TypeOf(HexColor("")):
+	case reflect.TypeOf(content.Icon("")):
+		return obj{{"widget", "select"}, {"options", anySlice(content.IconNames())}, {"dropdown_threshold", 0}}
+	case reflect.TypeOf(content.HexColor("")):
 		return obj{{"widget", "color"}, {"pattern", []any{hexPattern.String(), "a colour written #RRGGBB"}}}
-	case reflect.TypeOf(AbsURL("")):
+	case reflect.TypeOf(content.AbsURL("")):
 		return obj{{"widget", "string"}, {"type", "url"}, {"pattern", []any{`^https?://`, "an address starting with https://"}}}
-	case reflect.TypeOf(Email("")):
+	case reflect.TypeOf(content.Email("")):
 		return obj{{"widget", "string"}, {"type", "email"}}
-	case reflect.TypeOf(Date("")):
+	case reflect.TypeOf(content.Date("")):
 		return obj{{"widget", "datetime"}, {"type", "date"}, {"format", "YYYY-MM-DD"}}
-	case reflect.TypeOf(Image{}), reflect.TypeOf(ArticleImage{}):
+	case reflect.TypeOf(content.Image{}), reflect.TypeOf(content.ArticleImage{}):
 		// An article's cover is an Image as written: the same rules.
 		alt := editorRules["Image.Alt"]
 		g.applied["Image.Alt"] = true
@@ -363,7 +364,7 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 			obj{{"name", "src"}, {"label", "Image"}, {"widget", "image"}, {"hint", "A photo or drawing (JPEG, PNG, WebP, AVIF or SVG); the build makes its sizes."}},
 			obj{{"name", "alt"}, {"label", "Text alternative"}, {"widget", "string"}, {"hint", "Describes the image for those who cannot see it."}, {"pattern", []any{alt.pattern, alt.message}}},
 		}
-		if t == reflect.TypeOf(ArticleImage{}) { // and where its crop keeps it
+		if t == reflect.TypeOf(content.ArticleImage{}) { // and where its crop keeps it
 			for _, f := range g.fields(t) {
 				if n := f.(obj).get("name"); n != "src" && n != "alt" {
 					fields = append(fields, f)
@@ -372,7 +373,7 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 		}
 		return obj{{"widget", "object"}, {"fields", fields}}
 	}
-	if t.Kind() == reflect.Slice && t.Elem() == sectionType {
+	if t.Kind() == reflect.Slice && t.Elem() == content.SectionType {
 		return obj{{"widget", "list"}, {"typeKey", "kind"}, {"label_singular", "Section"}, {"types", g.kinds()}}
 	}
 	switch t.Kind() {
@@ -415,7 +416,7 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 		if rule.items > 0 {
 			count = obj{{"min", rule.items}, {"max", rule.items}}
 		}
-		if e.Kind() == reflect.Struct && e != reflect.TypeOf(Image{}) {
+		if e.Kind() == reflect.Struct && e != reflect.TypeOf(content.Image{}) {
 			return append(obj{{"widget", "list"}, {"fields", g.fields(e)}}, count...)
 		}
 		sub := append(obj{{"name", "item"}, {"label", humanize(singular(name))}}, g.widget(e, singular(name), rule)...)
@@ -427,7 +428,7 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 // kinds are the section kinds as the variable types of a list.
 func (g *editorGen) kinds() []any {
 	var out []any
-	for _, k := range sectionKinds {
+	for _, k := range content.Kinds() {
 		out = append(out, obj{
 			{"name", k.Name},
 			{"label", humanize(k.Name)},
@@ -555,6 +556,6 @@ func EditorPreviews() []byte {
 	}
 	b.WriteString("} as const;\n\n")
 	fmt.Fprintf(&b, "/** The field of a Markdown entry that holds its text. */\nexport const bodyField = %q;\n\n", bodyField)
-	fmt.Fprintf(&b, "/** A reader's pace, as the build counts an article's reading time. */\nexport const wordsPerMinute = %d;\n", wordsPerMinute)
+	fmt.Fprintf(&b, "/** A reader's pace, as the build counts an article's reading time. */\nexport const wordsPerMinute = %d;\n", content.WordsPerMinute)
 	return b.Bytes()
 }

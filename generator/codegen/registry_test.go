@@ -1,10 +1,12 @@
-package content
+package codegen
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // TestRegistry fails when the committed renderer registry no longer
@@ -29,7 +31,7 @@ func TestRegistry(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s is stale: run `make types`", RegistryFile)
 	}
-	for _, k := range sectionKinds {
+	for _, k := range content.Kinds() {
 		if _, err := os.Stat(filepath.Join(root, ComponentFile(k.Name))); err != nil {
 			t.Errorf("section kind %q has no renderer: add %s", k.Name, ComponentFile(k.Name))
 		}

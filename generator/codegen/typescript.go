@@ -1,10 +1,13 @@
-package content
+package codegen
 
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/tsgen"
 )
 
@@ -12,45 +15,45 @@ import (
 // declarations of the wire types and of every section kind, with the
 // union Section on kind, generated from the Go structs so that the app and
 // the build cannot disagree about a field or a kind. A test fails when the committed file is stale; refresh it with
-// `go test ./generator/content -run TestTypeScript -update`.
+// `go test ./generator/codegen -run TestTypeScript -update`.
 func TypeScript() []byte {
 	g := tsgen.New(func(t reflect.Type) (string, bool) {
 		switch t {
-		case reflect.TypeOf(Icon("")):
+		case reflect.TypeOf(content.Icon("")):
 			return "IconName", true
-		case sectionType:
+		case content.SectionType:
 			return "Section", true
 		}
 		return "", false
 	})
-	roots := []reflect.Type{reflect.TypeOf(SiteData{}), reflect.TypeOf(PageData{}), reflect.TypeOf(PageBody{}), reflect.TypeOf(ClientRoute{})}
-	for _, k := range sectionKinds {
+	roots := []reflect.Type{reflect.TypeOf(content.SiteData{}), reflect.TypeOf(content.PageData{}), reflect.TypeOf(content.PageBody{}), reflect.TypeOf(content.ClientRoute{})}
+	for _, k := range content.Kinds() {
 		roots = append(roots, k.Type())
 	}
 	for _, t := range roots {
 		g.Ref(t)
 	}
 	var b bytes.Buffer
-	b.WriteString("// Code generated from generator/content by TypeScript(); DO NOT EDIT.\n")
-	b.WriteString("// Refresh: go test ./generator/content -run TestTypeScript -update\n\n")
+	b.WriteString("// Code generated from generator/content by codegen.TypeScript(); DO NOT EDIT.\n")
+	b.WriteString("// Refresh: go test ./generator/codegen -run TestTypeScript -update\n\n")
 	b.WriteString("import type { IconName } from \"../components/ui/icon\";\n\n")
 	g.Interfaces(&b)
 	b.WriteString("/** Section is one section of a page, selected by its kind. */\nexport type Section =\n")
-	for _, k := range sectionKinds {
+	for _, k := range content.Kinds() {
 		fmt.Fprintf(&b, "  | ({ kind: %q } & %s)\n", k.Name, k.Type().Name())
 	}
 	b.WriteString(";\n\nexport type SectionKind = Section[\"kind\"];\n\n")
 	b.WriteString("/** SectionOf is the section of one kind. */\nexport type SectionOf<K extends SectionKind> = Extract<Section, { kind: K }>;\n\n")
 	b.WriteString("/** The collections a collection section can show. */\nexport type CardCollection = ")
-	for i, c := range cardCollections {
+	for i, c := range content.CardCollections() {
 		if i > 0 {
 			b.WriteString(" | ")
 		}
 		fmt.Fprintf(&b, "%q", c)
 	}
 	b.WriteString(";\n\n/** The sizes of each place an image can sit (ImageSizes). */\nexport const imageSizes = {\n")
-	for _, k := range sortedKeys(ImageSizes) {
-		fmt.Fprintf(&b, "  %s: %q,\n", tsKey(k), ImageSizes[k])
+	for _, k := range slices.Sorted(maps.Keys(content.ImageSizes)) {
+		fmt.Fprintf(&b, "  %s: %q,\n", tsKey(k), content.ImageSizes[k])
 	}
 	b.WriteString("} as const;\n\nexport type ImagePlace = keyof typeof imageSizes;\n")
 	return b.Bytes()

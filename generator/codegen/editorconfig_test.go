@@ -1,6 +1,8 @@
-package content
+package codegen
 
 import (
+	"github.com/vozia/site/generator/content"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -173,7 +175,7 @@ func TestEditorConfigCovers(t *testing.T) {
 	for _, ty := range sections.Types {
 		types[ty.Name] = ty.Fields
 	}
-	for _, k := range sectionKinds {
+	for _, k := range content.Kinds() {
 		fields, ok := types[k.Name]
 		if !ok {
 			t.Errorf("section kind %q is not in the editor", k.Name)
@@ -181,12 +183,12 @@ func TestEditorConfigCovers(t *testing.T) {
 		}
 		checkFields(t, "kind "+k.Name, k.Type(), fields)
 	}
-	if len(types) != len(sectionKinds) {
-		t.Errorf("the editor has %d section kinds, the build %d", len(types), len(sectionKinds))
+	if len(types) != len(content.Kinds()) {
+		t.Errorf("the editor has %d section kinds, the build %d", len(types), len(content.Kinds()))
 	}
-	checkFields(t, "page", reflect.TypeOf(pageFile{}), pages.Fields)
-	checkFields(t, "text page", reflect.TypeOf(markdownFront{}), byName["text-pages"].Fields)
-	checkFields(t, "article", reflect.TypeOf(ArticleFront{}), byName["articles"].Fields)
+	checkFields(t, "page", reflect.TypeOf(content.PageFile{}), pages.Fields)
+	checkFields(t, "text page", reflect.TypeOf(content.MarkdownFront{}), byName["text-pages"].Fields)
+	checkFields(t, "article", reflect.TypeOf(content.ArticleFront{}), byName["articles"].Fields)
 	// A renamed page or article keeps its earlier addresses in aliases:
 	// the editor keeps them as a list, each item checked as the build
 	// checks it.
@@ -207,12 +209,12 @@ func TestEditorConfigCovers(t *testing.T) {
 			files[strings.TrimPrefix(f.File, "content/")] = f.Fields
 		}
 	}
-	checkFields(t, "site.yaml", reflect.TypeOf(SiteConfig{}), files["site.yaml"])
-	checkFields(t, "layout.yaml", reflect.TypeOf(Layout{}), files["layout.yaml"])
-	checkFields(t, "routing.yaml", reflect.TypeOf(Routing{}), files["routing.yaml"])
-	lists := map[string]reflect.Type{AuthorsFile: reflect.TypeOf(Author{})}
-	for _, c := range collectionFiles {
-		lists[c.file] = reflect.TypeOf(c.ptr(&Collections{})).Elem().Elem()
+	checkFields(t, "site.yaml", reflect.TypeOf(content.SiteConfig{}), files["site.yaml"])
+	checkFields(t, "layout.yaml", reflect.TypeOf(content.Layout{}), files["layout.yaml"])
+	checkFields(t, "routing.yaml", reflect.TypeOf(content.Routing{}), files["routing.yaml"])
+	lists := map[string]reflect.Type{content.AuthorsFile: reflect.TypeOf(content.Author{})}
+	for _, name := range content.CollectionNames() {
+		lists[content.CollectionFile(name)] = content.CollectionRecord(name)
 	}
 	for file, elem := range lists {
 		f := files[file]
@@ -278,7 +280,7 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 	walk = func(st reflect.Type) {
 		for i := 0; i < st.NumField(); i++ {
 			sf := st.Field(i)
-			key, opts, ok := yamlKey(sf)
+			key, opts, ok := content.YAMLKey(sf)
 			if !ok {
 				continue
 			}
@@ -302,21 +304,21 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 				ft = ft.Elem()
 			}
 			switch {
-			case ft == reflect.TypeOf(Icon("")):
-				if f.Widget != "select" || !reflect.DeepEqual(f.Options, iconNames) {
+			case ft == reflect.TypeOf(content.Icon("")):
+				if f.Widget != "select" || !reflect.DeepEqual(f.Options, content.IconNames()) {
 					t.Errorf("%s: icon %q is not a select of the icon set", where, key)
 				}
-			case ft == reflect.TypeOf(Image{}) || ft == reflect.TypeOf(ArticleImage{}):
+			case ft == reflect.TypeOf(content.Image{}) || ft == reflect.TypeOf(content.ArticleImage{}):
 				if len(f.Fields) < 2 || f.Fields[0].Widget != "image" || f.Fields[1].Name != "alt" || f.Fields[1].Required != nil {
 					t.Errorf("%s: image %q is not an image with a required alt: %+v", where, key, f.Fields)
 				}
 				// A cover's framing: the rest of its fields, as declared.
-				if ft == reflect.TypeOf(ArticleImage{}) && len(f.Fields) >= 2 {
+				if ft == reflect.TypeOf(content.ArticleImage{}) && len(f.Fields) >= 2 {
 					checkFields(t, where+"."+key, ft, f.Fields)
 				}
 			case ft.Kind() == reflect.Struct:
 				checkFields(t, where+"."+key, ft, f.Fields)
-			case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct && ft.Elem() != sectionType:
+			case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct && ft.Elem() != content.SectionType:
 				checkFields(t, where+"."+key, ft.Elem(), f.Fields)
 			}
 		}
@@ -376,27 +378,27 @@ func TestEditorRules(t *testing.T) {
 		twelve[i] = "M"
 	}
 	const brand = "Vozia"
-	long := strings.Repeat("a", maxTitle)
+	long := strings.Repeat("a", content.MaxTitle)
 	cases := []struct {
 		rule   string
 		build  func(string) bool
 		values []string
 	}{
-		{"Claim.Key", claimKey.MatchString, []string{"uptime", "calls-per-day", "Calls", "a--b", "-a", "a b", ""}},
-		{"ArticleFront.Tags", tagRE.MatchString, []string{"voice-ai", "ai", "Voice", "voice_ai", "voice-", "", "é"}},
-		{"PageMeta.Aliases", func(s string) bool { return checkAddress("alias", s) == nil }, addressSamples},
-		{"ArticleFront.Aliases", func(s string) bool { return checkAddress("alias", s) == nil }, addressSamples},
-		{"RedirectRule.From", func(s string) bool { return checkAddress("from", s) == nil }, addressSamples},
-		{"RedirectRule.To", func(s string) bool { return checkPath("to", s) == nil }, addressSamples},
-		{"RewriteRule.To", func(s string) bool { return checkPath("to", s) == nil }, addressSamples},
-		{"Breadcrumb.URL", func(s string) bool { return checkPath("url", s) == nil }, addressSamples},
-		{"Image.Alt", func(s string) bool { return Image{Src: "/images/a.png", Alt: s}.Validate() == nil }, []string{"A harbour", "", "   ", "x"}},
-		{"ReviewsSection.RatingLabel", func(s string) bool { return ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
-		{"Analytics.MeasurementID", func(s string) bool { return Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},
-		{"Review.DatePublished", func(s string) bool { return Review{RatingValue: 5, DatePublished: s}.Validate() == nil }, []string{"2024-05-01", "2024-5-1", "01/05/2024", ""}},
+		{"Claim.Key", content.ClaimKey.MatchString, []string{"uptime", "calls-per-day", "Calls", "a--b", "-a", "a b", ""}},
+		{"ArticleFront.Tags", content.TagPattern.MatchString, []string{"voice-ai", "ai", "Voice", "voice_ai", "voice-", "", "é"}},
+		{"PageMeta.Aliases", func(s string) bool { return content.CheckAddress("alias", s) == nil }, addressSamples},
+		{"ArticleFront.Aliases", func(s string) bool { return content.CheckAddress("alias", s) == nil }, addressSamples},
+		{"RedirectRule.From", func(s string) bool { return content.CheckAddress("from", s) == nil }, addressSamples},
+		{"RedirectRule.To", func(s string) bool { return content.CheckPath("to", s) == nil }, addressSamples},
+		{"RewriteRule.To", func(s string) bool { return content.CheckPath("to", s) == nil }, addressSamples},
+		{"Breadcrumb.URL", func(s string) bool { return content.CheckPath("url", s) == nil }, addressSamples},
+		{"Image.Alt", func(s string) bool { return content.Image{Src: "/images/a.png", Alt: s}.Validate() == nil }, []string{"A harbour", "", "   ", "x"}},
+		{"ReviewsSection.RatingLabel", func(s string) bool { return content.ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
+		{"Analytics.MeasurementID", func(s string) bool { return content.Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},
+		{"Review.DatePublished", func(s string) bool { return content.Review{RatingValue: 5, DatePublished: s}.Validate() == nil }, []string{"2024-05-01", "2024-5-1", "01/05/2024", ""}},
 		{"Webinar.Date", func(s string) bool { _, err := time.Parse(time.DateOnly, s); return err == nil }, []string{"2024-02-15", "15.02.2024", ""}},
 		{"Webinar.Time", func(s string) bool { _, err := time.Parse("15:04", s); return err == nil && len(s) == 5 }, []string{"14:00", "09:30", "9:30", "24:00", "14:60", ""}},
-		{"ArticleFront.Title", func(s string) bool { return utf8.RuneCountInString(s+titleSuffix(brand)) <= maxTitle }, []string{"Short", long[:maxTitle-len(titleSuffix(brand))], long[:maxTitle-len(titleSuffix(brand))+1], long}},
+		{"ArticleFront.Title", func(s string) bool { return utf8.RuneCountInString(s+content.TitleSuffix(brand)) <= content.MaxTitle }, []string{"Short", long[:content.MaxTitle-len(content.TitleSuffix(brand))], long[:content.MaxTitle-len(content.TitleSuffix(brand))+1], long}},
 	}
 	for _, l := range []struct{ field, want string }{{"ReadingTime", "{minutes}"}, {"TaggedHeading", "{tag}"}, {"PageLabel", "{page}"}, {"Scheduled", "{date}"}} {
 		cases = append(cases, struct {
@@ -441,14 +443,14 @@ func TestEditorRules(t *testing.T) {
 		for i := range months {
 			months[i] = "M"
 		}
-		if got := (WebinarsSection{Months: months}).Validate() == nil; got != want {
+		if got := (content.WebinarsSection{Months: months}).Validate() == nil; got != want {
 			t.Errorf("the build with %d months: accepted = %v", n, got)
 		}
 	}
 
 	// The build fills in the brand's room for the title.
 	filled := EditorConfigForBrand(editorConfig(t), brand)
-	if bytes.Contains(filled, []byte(editorTitleRoom)) || !bytes.Contains(filled, []byte(fmt.Sprintf("^.{0,%d}$", maxTitle-len(titleSuffix(brand))))) {
+	if bytes.Contains(filled, []byte(editorTitleRoom)) || !bytes.Contains(filled, []byte(fmt.Sprintf("^.{0,%d}$", content.MaxTitle-len(content.TitleSuffix(brand))))) {
 		t.Error("the title's room is not filled in for the brand")
 	}
 }
@@ -474,10 +476,10 @@ func optionalField(t *testing.T, typ, field string) bool {
 			walk(rt.Field(i).Type)
 		}
 	}
-	for _, rt := range []reflect.Type{reflect.TypeOf(pageFile{}), reflect.TypeOf(markdownFront{}), reflect.TypeOf(ArticleFront{}), reflect.TypeOf(SiteConfig{}), reflect.TypeOf(Layout{}), reflect.TypeOf(Routing{}), reflect.TypeOf(Collections{})} {
+	for _, rt := range []reflect.Type{reflect.TypeOf(content.PageFile{}), reflect.TypeOf(content.MarkdownFront{}), reflect.TypeOf(content.ArticleFront{}), reflect.TypeOf(content.SiteConfig{}), reflect.TypeOf(content.Layout{}), reflect.TypeOf(content.Routing{}), reflect.TypeOf(content.Collections{})} {
 		walk(rt)
 	}
-	for _, k := range sectionKinds {
+	for _, k := range content.Kinds() {
 		walk(k.Type())
 	}
 	rt, ok := types[typ]
@@ -488,7 +490,7 @@ func optionalField(t *testing.T, typ, field string) bool {
 	if !ok {
 		t.Fatalf("no field %s.%s", typ, field)
 	}
-	_, opts, _ := yamlKey(sf)
+	_, opts, _ := content.YAMLKey(sf)
 	return strings.Contains(opts, "omitempty") && sf.Type.Kind() == reflect.String
 }
 
