@@ -60,10 +60,9 @@ var ImageSizes = map[string]string{
 	"cover": "100vw",
 	// card: a case-study card (home.css .studies: 1, 2, then 4 columns in 1200 px).
 	"card": "(min-width: 1232px) 270px, (min-width: 1100px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
-	// story: a case study told in full (block-sections.css .story: 2 of 5 columns from 900 px).
+	// story: a case study told in full (block-sections.css .story, and its own page's
+	// detail-page.css .detail-story: 2 of 5 columns from 900 px).
 	"story": "(min-width: 1232px) 429px, (min-width: 900px) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
-	// dialog: the image of a case study's dialog (home.css .study-dialog, 760 px less padding).
-	"dialog": "(min-width: 792px) 712px, calc(100vw - 80px)",
 	// avatar: a founder's photo (home.css .avatar: 56 px round).
 	"avatar": "56px",
 	// logo: a partner's logo (at most 160 px wide).

@@ -417,6 +417,30 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{`invalid e-mail address "demo at vozia"`},
 		},
 		{
+			name: "two services with one id",
+			file: "collections/services.yaml",
+			edit: replace("- id: ai-infrastructure", "- id: data-preparation"),
+			want: []string{`id "data-preparation": line 3 already has it: each record's id is its page's address, so it must be unique`},
+			at:   at("collections/services.yaml", "data-preparation\n  title: AI Infrastructure", 0),
+		},
+		{
+			name: "a case study's id that is no address",
+			file: "collections/case-studies.yaml",
+			edit: replace("- id: biotech-trial", "- id: Biotech Trial"),
+			want: []string{`id "Biotech Trial" is the record's address: write it as a slug, like "biotech-trial"`},
+			at:   at("collections/case-studies.yaml", "Biotech Trial", 0),
+		},
+		{
+			name: "service cards with no page listing the services",
+			file: "pages/services.yaml",
+			edit: func(s string) string {
+				before, _, _ := strings.Cut(s, "  - kind: services\n")
+				return before + "  - kind: business-lines\n    heading: Lines\n    intro: What we do.\n    consultingTitle: Consulting\n    consultingIntro: We build agents.\n    moreLabel: More\n    productsTitle: Products\n    products:\n      - {icon: chart, eyebrow: Pulse, title: Pulse, text: Interviews., bullets: [Fast], link: {label: Visit, href: /about}}\n"
+			},
+			want: []string{`this business-lines section links each record to its page, but no page lists the services: add a section of kind services to a page`},
+			at:   at("pages/services.yaml", "kind: business-lines", 0),
+		},
+		{
 			name: "one label, two pages",
 			file: "layout.yaml",
 			edit: replace("{label: All services, href: /services}", "{label: AI Agent Consulting, href: \"/#contact-form\"}"),

@@ -771,7 +771,6 @@ export const imageSizes = {
   avatar: "56px",
   card: "(min-width: 1232px) 270px, (min-width: 1100px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
   cover: "100vw",
-  dialog: "(min-width: 792px) 712px, calc(100vw - 80px)",
   logo: "160px",
   story: "(min-width: 1232px) 429px, (min-width: 900px) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
   text: "(min-width: 800px) 752px, calc(100vw - 48px)",
