@@ -713,6 +713,7 @@ func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *Loa
 	a.HTML, a.TOC, a.Images = html, toc, imgs
 	a.Minutes = max(1, int(math.Ceil(float64(words)/wordsPerMinute)))
 	if l.failed(file) {
+		l.broken[base+"/"+slug] = file
 		return nil
 	}
 	if a.Status != "" {

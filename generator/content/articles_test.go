@@ -500,3 +500,16 @@ func TestPlaceholdersAllowed(t *testing.T) {
 		}
 	})
 }
+
+// TestRedirectToABrokenArticle: a redirect to an article that is left out
+// for its own mistakes is not a second mistake: its problems are the one
+// to fix.
+func TestRedirectToABrokenArticle(t *testing.T) {
+	fsys := edit(fixtureSite(t), "articles/voice-follow-up.md", replace("title:", "titel:"))
+	fsys = edit(fsys, "routing.yaml", replace("  - {from: /old, to: /about}\n", "  - {from: /old, to: /about}\n  - {from: /follow-up, to: /insights/voice-follow-up}\n"))
+	_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
+	el, ok := err.(ErrorList)
+	if !ok || len(el) != 1 || !strings.Contains(el.Error(), `unknown field "titel"`) {
+		t.Errorf("want the article's one problem; got:\n%v", err)
+	}
+}

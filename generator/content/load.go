@@ -125,7 +125,7 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	// No file is read through a link, nor any but a regular one, whoever
 	// hands the tree over (internal/contentroot).
 	fsys = contentroot.Strict(fsys)
-	l := &loader{fsys: fsys, refs: map[string][]Pos{}, pixels: map[string]int{}, unpublished: map[string]*LoadedArticle{}, now: opt.Now}
+	l := &loader{fsys: fsys, refs: map[string][]Pos{}, pixels: map[string]int{}, unpublished: map[string]*LoadedArticle{}, broken: map[string]string{}, now: opt.Now}
 	s := &Site{Pages: map[string]*Page{}}
 	l.loadClaims(s)
 	l.yaml("site.yaml", &s.Config)
@@ -175,6 +175,9 @@ type loader struct {
 	// unpublished are the draft and scheduled articles by the path they
 	// will have, whether this build shows them (make dev) or not.
 	unpublished map[string]*LoadedArticle
+	// broken are the articles left out for their problems, by the path
+	// they would have: a redirect to one is not a second mistake.
+	broken map[string]string
 	now         time.Time
 }
 
@@ -462,6 +465,9 @@ func (l *loader) routes(s *Site, routing Routing) {
 		if a := l.unpublished[r.To]; a != nil {
 			l.errs = append(l.errs, r.Pos.errorf("redirect to %q: %s", r.To, l.unpublishedReason(a, "redirects to", "redirect")))
 			continue
+		}
+		if _, ok := l.broken[r.To]; ok {
+			continue // the article's own problems say why it has no page yet
 		}
 		if t, ok := s.Pages[r.To]; !ok || t.Route.NotFound {
 			l.errs = append(l.errs, r.Pos.errorf("redirect to %q: no page has that path%s", r.To, didYouMean(r.To, pagePaths(s))))
