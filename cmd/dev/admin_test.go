@@ -50,7 +50,7 @@ func TestAdmin(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(tab.Ctx), 8*time.Minute)
 	defer cancel()
 	tab.Ctx = ctx
-	githubStatusStandIn(t, tab)
+	githubStandIn(t, tab, nil)
 	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: opfsPicker}); err != nil {
 		t.Fatal(err)
 	}
@@ -61,16 +61,7 @@ func TestAdmin(t *testing.T) {
 		t.Fatal(err)
 	}
 	do(t, tab, "fill the picked folder", chromedp.Evaluate[chromedp.Void](strings.Replace(opfsFill, "FILES", string(files), 1), chromedp.EvalAwaitPromise))
-	// The sign-in page shows its buttons before it takes clicks (a click
-	// at the button's centre reaches the page behind it for a while): a
-	// person waits until the button answers to the pointer, so the test
-	// waits until the button is what lies under its centre.
-	do(t, tab, "wait for the sign-in page to take clicks", chromedp.Poll[chromedp.Void](`(() => {
-		const b = document.querySelector(`+jsQuote(localRepo)+`);
-		const r = b.getBoundingClientRect();
-		const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-		return e !== null && (e === b || b.contains(e));
-	})()`, chromedp.WithPollingTimeout(5*time.Minute)))
+	waitTakesClicks(t, tab, localRepo)
 	do(t, tab, "open the local repository", chromedp.Click(chromedp.CSS(localRepo)),
 		chromedp.WaitVisible(chromedp.CSS(`a[href="#/collections/pages"], [aria-label="Contents"]`)))
 
@@ -355,25 +346,69 @@ func do(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Act
 	}
 }
 
-// githubStatusStandIn answers the editor's look at GitHub's status page,
-// which this machine cannot reach, as GitHub does on a good day.
-func githubStatusStandIn(t *testing.T, tab *browsertest.Tab) {
+// waitTakesClicks waits until the button sel takes clicks. The sign-in
+// page shows its buttons before it does (a click at the button's centre
+// reaches the page behind it for a while): a person waits until the button
+// answers to the pointer, so the test waits until the button is what lies
+// under its centre.
+func waitTakesClicks(t *testing.T, tab *browsertest.Tab, sel string) {
+	t.Helper()
+	do(t, tab, "wait for the sign-in page to take clicks", chromedp.Poll[chromedp.Void](`(() => {
+		const b = document.querySelector(`+jsQuote(sel)+`);
+		if (!b) return false;
+		const r = b.getBoundingClientRect();
+		const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+		return e !== null && (e === b || b.contains(e));
+	})()`, chromedp.WithPollingTimeout(5*time.Minute)))
+}
+
+// githubStandIn answers the editor's look at GitHub's status page, which
+// this machine cannot reach, as GitHub does on a good day; and, when api
+// is set, hands it each request to GitHub's API (its path and its
+// Authorization header) and answers as GitHub answers a token it does not
+// know.
+func githubStandIn(t *testing.T, tab *browsertest.Tab, api func(path, authorization string)) {
 	t.Helper()
 	err := chromedp.Listen(tab.Ctx, func(ev any) {
 		e, ok := ev.(*fetch.EventRequestPaused)
 		if !ok {
 			return
 		}
+		cors := []*fetch.HeaderEntry{{Name: "Content-Type", Value: "application/json"}, {Name: "Access-Control-Allow-Origin", Value: "*"}}
+		if strings.HasPrefix(e.Request.URL, "https://api.github.com/") {
+			if e.Request.Method == "OPTIONS" { // CORS preflight
+				go chromedp.Call(tab.Ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: e.RequestID, ResponseCode: 204, ResponseHeaders: append(cors,
+					&fetch.HeaderEntry{Name: "Access-Control-Allow-Headers", Value: "Authorization, Content-Type, Accept, If-None-Match, X-GitHub-Api-Version"},
+					&fetch.HeaderEntry{Name: "Access-Control-Allow-Methods", Value: "GET, POST, PATCH, PUT, DELETE"})})
+				return
+			}
+			// fetch() sends header names in lower case.
+			var auth string
+			for k, v := range e.Request.Headers {
+				if strings.EqualFold(k, "Authorization") {
+					auth, _ = v.(string)
+				}
+			}
+			if api != nil {
+				api(strings.TrimPrefix(e.Request.URL, "https://api.github.com"), auth)
+			}
+			go chromedp.Call(tab.Ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
+				RequestID: e.RequestID, ResponseCode: 401, ResponseHeaders: cors,
+				Body: []byte(`{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest","status":"401"}`),
+			})
+			return
+		}
 		go chromedp.Call(tab.Ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{
-			RequestID: e.RequestID, ResponseCode: 200,
-			ResponseHeaders: []*fetch.HeaderEntry{{Name: "Content-Type", Value: "application/json"}, {Name: "Access-Control-Allow-Origin", Value: "*"}},
-			Body:            []byte(`{"status":{"indicator":"none","description":"All Systems Operational"}}`),
+			RequestID: e.RequestID, ResponseCode: 200, ResponseHeaders: cors,
+			Body: []byte(`{"status":{"indicator":"none","description":"All Systems Operational"}}`),
 		})
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "https://www.githubstatus.com/*"}}}); err != nil {
+	if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
+		{URLPattern: "https://www.githubstatus.com/*"}, {URLPattern: "https://api.github.com/*"},
+	}}); err != nil {
 		t.Fatal(err)
 	}
 }
