@@ -194,6 +194,21 @@ func TestAdmin(t *testing.T) {
 	if len(errs) > 0 {
 		t.Errorf("console errors or policy violations in the editor: %q", errs)
 	}
+
+	// A page of the site, in the same browser after the editor, loads
+	// nothing of the editor's (generator's TestAdminIsolated checks that
+	// no file outside admin/ names it).
+	do(t, tab, "open the site's home page", chromedp.Navigate(d.URL+"/"), chromedp.WaitReady("#main"))
+	loadedHome, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](`performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range loadedHome {
+		if strings.HasPrefix(p, "/admin") {
+			t.Errorf("the home page loaded the editor's %s", p)
+		}
+	}
+	t.Logf("the home page loaded %d files, none under /admin/", len(loadedHome))
 }
 
 // opfsPicker answers the folder picker with the folder "repo" of the

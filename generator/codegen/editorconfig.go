@@ -425,10 +425,27 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 	panic(fmt.Sprintf("content: no editor widget for %s (field %s)", t, name))
 }
 
+// builtKind reports whether the build makes sections of kind k itself (an
+// article's, a service's page) from other files: it has no field a page
+// can write, and the build refuses it in a page, so the editor does not
+// offer it.
+func builtKind(k content.Kind) bool {
+	t := k.Type()
+	for i := 0; i < t.NumField(); i++ {
+		if _, _, ok := content.YAMLKey(t.Field(i)); ok {
+			return false
+		}
+	}
+	return true
+}
+
 // kinds are the section kinds as the variable types of a list.
 func (g *editorGen) kinds() []any {
 	var out []any
 	for _, k := range content.Kinds() {
+		if builtKind(k) {
+			continue
+		}
 		out = append(out, obj{
 			{"name", k.Name},
 			{"label", humanize(k.Name)},
