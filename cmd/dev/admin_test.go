@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
@@ -99,10 +100,25 @@ func TestAdmin(t *testing.T) {
 	const title = "Notes from the browser editor"
 	photo := filepath.Join(t.TempDir(), "harbour.png")
 	writePNG(t, photo)
-	do(t, tab, "start an article",
+	// A title too long with the site's name after it: the editor refuses
+	// to save it, with the room the build leaves for the site's brand.
+	before, err := content.LoadWith(os.DirFS(d.Content), content.LoadOptions{Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	room := content.MaxTitle - utf8.RuneCountInString(content.TitleSuffix(before.Config.Brand))
+	const titleInput = `section[data-key-path="title"] input`
+	do(t, tab, "start an article with too long a title",
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/new"`),
-		chromedp.WaitVisible(chromedp.CSS(`section[data-key-path="title"] input`)),
-		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="title"] input`), title),
+		chromedp.WaitVisible(chromedp.CSS(titleInput)),
+		chromedp.SendKeys(chromedp.CSS(titleInput), strings.Repeat("Long ", room/5+1)),
+	)
+	save(t, tab)
+	refusal := fmt.Sprintf("at most %d characters", room)
+	do(t, tab, "see the title refused", chromedp.Poll[chromedp.Void](`(document.querySelector('section[data-key-path="title"]')?.innerText ?? "").includes(`+jsQuote(refusal)+`)`, chromedp.WithPollingTimeout(2*time.Minute)))
+	do(t, tab, "title the article",
+		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(titleInput)+`).select()`),
+		chromedp.SendKeys(chromedp.CSS(titleInput), title),
 		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="description"] textarea`), "What an editor sees when a page is changed in the browser."),
 	)
 	do(t, tab, "date the article", chromedp.Evaluate[chromedp.Void](`(() => {
