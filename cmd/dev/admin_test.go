@@ -100,6 +100,12 @@ func TestAdmin(t *testing.T) {
 	const title = "Notes from the browser editor"
 	photo := filepath.Join(t.TempDir(), "harbour.png")
 	writePNG(t, photo)
+	// A text page's preview: its Markdown, as the editor renders it, in
+	// the site's component for text pages.
+	textPage, heading1 := fixtureTextPage(t, d.Content)
+	do(t, tab, "open a text page", chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/text-pages/entries/" + `+jsQuote(textPage)))
+	previewShows(t, tab, "the text page's preview", `main#main article.legal h1`, heading1)
+
 	// A title too long with the site's name after it: the editor refuses
 	// to save it, with the room the build leaves for the site's brand.
 	before, err := content.LoadWith(os.DirFS(d.Content), content.LoadOptions{Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)})
@@ -309,6 +315,28 @@ func copyBack(t *testing.T, tab *browsertest.Tab, d *devSite) []string {
 		changed = append(changed, f.Path)
 	}
 	return changed
+}
+
+// fixtureTextPage returns a text page of the site in dir (its path under
+// pages/, without .md) and the heading its Markdown starts with.
+func fixtureTextPage(t *testing.T, dir string) (slug, heading string) {
+	t.Helper()
+	matches, _ := filepath.Glob(filepath.Join(dir, "pages", "*", "*.md"))
+	more, _ := filepath.Glob(filepath.Join(dir, "pages", "*.md"))
+	for _, m := range append(more, matches...) {
+		data, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if h, ok := strings.CutPrefix(line, "# "); ok {
+				rel, _ := filepath.Rel(filepath.Join(dir, "pages"), m)
+				return strings.TrimSuffix(filepath.ToSlash(rel), ".md"), strings.TrimSpace(h)
+			}
+		}
+	}
+	t.Fatalf("the test site has no text page with a heading under %s/pages", dir)
+	return "", ""
 }
 
 // previewShows waits until the editor's preview pane (an iframe of the
