@@ -34,7 +34,8 @@ export function SitePreview({ site, body }: { site: SiteData; body: PageBody }) 
   return (
     <SiteProvider value={site}>
       <MemoryRouter initialEntries={[body.path]}>
-        <main id="main">
+        {/* No header above it here: no room kept for one. */}
+        <main id="main" style={{ paddingTop: 0 }}>
           {(body.sections ?? []).map((s, i) => {
             const Render = sectionRenderers[s.kind] as ComponentType<SectionProps<SectionKind>> | undefined;
             if (!Render) return null;
