@@ -45,8 +45,8 @@ type editorRule struct {
 	message   string
 	maxLength int
 	min, max  float64
-	// items is the exact number of items of a list.
-	items int
+	// items is the exact number of items of a list, minItems the least.
+	items, minItems int
 	text  bool
 }
 
@@ -340,6 +340,10 @@ func (g *editorGen) field(owner reflect.Type, f reflect.StructField, key string,
 	if !required && rule.pattern != "" && ft.Kind() == reflect.String {
 		rule.pattern = "^$|" + rule.pattern
 	}
+	// The build refuses a required list with no item (decode.go).
+	if required && ft.Kind() == reflect.Slice {
+		rule.minItems = 1
+	}
 	return append(o, g.widget(ft, f.Name, rule)...)
 }
 
@@ -374,7 +378,11 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 		return obj{{"widget", "object"}, {"fields", fields}}
 	}
 	if t.Kind() == reflect.Slice && t.Elem() == content.SectionType {
-		return obj{{"widget", "list"}, {"typeKey", "kind"}, {"label_singular", "Section"}, {"types", g.kinds()}}
+		o := obj{{"widget", "list"}, {"typeKey", "kind"}, {"label_singular", "Section"}, {"types", g.kinds()}}
+		if rule.minItems > 0 {
+			o = append(o, kv{"min", rule.minItems})
+		}
+		return o
 	}
 	switch t.Kind() {
 	case reflect.String:
@@ -413,8 +421,11 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 			e = e.Elem()
 		}
 		var count obj
-		if rule.items > 0 {
+		switch {
+		case rule.items > 0:
 			count = obj{{"min", rule.items}, {"max", rule.items}}
+		case rule.minItems > 0:
+			count = obj{{"min", rule.minItems}}
 		}
 		if e.Kind() == reflect.Struct && e != reflect.TypeOf(content.Image{}) {
 			return append(obj{{"widget", "list"}, {"fields", g.fields(e)}}, count...)

@@ -131,6 +131,7 @@ type editorField struct {
 	TypeKey  string        `yaml:"typeKey"`
 	Options  []string      `yaml:"options"`
 	Pattern  []string      `yaml:"pattern"`
+	Min      *float64      `yaml:"min"`
 	Fields   []editorField `yaml:"fields"`
 	Field    *editorField  `yaml:"field"`
 	Types    []struct {
@@ -313,6 +314,10 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 			ft := sf.Type
 			for ft.Kind() == reflect.Pointer {
 				ft = ft.Elem()
+			}
+			// The build refuses a required list with no item.
+			if ft.Kind() == reflect.Slice && !optional && (f.Min == nil || *f.Min < 1) {
+				t.Errorf("%s: the required list %q takes no item in the editor", where, key)
 			}
 			switch {
 			case ft == reflect.TypeOf(content.Icon("")):
