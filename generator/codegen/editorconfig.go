@@ -47,7 +47,7 @@ type editorRule struct {
 	min, max  float64
 	// items is the exact number of items of a list, minItems the least.
 	items, minItems int
-	text  bool
+	text            bool
 }
 
 // editorRules are the rules of single fields, by "Type.Field". Each points
@@ -101,10 +101,10 @@ var (
 )
 
 // sitePathPattern is checkPath as a pattern: a leading slash, no trailing
-// one except for the root, no query, fragment or space; addressPattern
+// one except for the root, no query, fragment, space or backslash; addressPattern
 // adds checkAddress's refusal of the reserved paths.
 var (
-	sitePathPattern = `^/(?:[^/?# ](?:[^?# ]*[^/?# ])?)?$`
+	sitePathPattern = `^/(?:[^/?# \\](?:[^?# \\]*[^/?# \\])?)?$`
 	sitePathMessage = "a site path like /solutions/voice-ai: a leading slash, none at the end"
 	addressPattern  = `^(?!(?:` + strings.Join(content.ReservedPaths(), "|") + `)(?:/|$))` + sitePathPattern[1:]
 	addressMessage  = "a site path like /old-name, not under " + strings.Join(content.ReservedPaths(), ", ")

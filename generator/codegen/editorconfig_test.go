@@ -473,7 +473,7 @@ func TestEditorRules(t *testing.T) {
 
 // addressSamples are site paths good and bad, for the path rules.
 var addressSamples = []string{"/", "/about", "/solutions/voice-ai", "about", "/about/", "//evil.example", "/a b", "/a?b=1", "/a#b",
-	"/admin", "/admin/x", "/administration", "/api/contact", "/assets/app.js", "/data", "/database", ""}
+	"/admin", "/admin/x", "/administration", "/api/contact", "/assets/app.js", "/data", "/database", "", `/\evil.example`, `/a\b`}
 
 // optionalField reports whether Go field typ.field is optional (omitempty).
 func optionalField(t *testing.T, typ, field string) bool {

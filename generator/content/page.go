@@ -145,6 +145,10 @@ func checkPath(field, p string) error {
 		return fmt.Errorf("%s %q must not end with a slash", field, p)
 	case strings.ContainsAny(p, "?# "):
 		return fmt.Errorf("%s %q must be a bare path", field, p)
+	case strings.Contains(p, `\`):
+		// Browsers read a backslash as a slash: a redirect to
+		// "/\evil.example" would leave the site.
+		return fmt.Errorf("%s %q: a backslash (browsers read it as /); write / or %%5C", field, p)
 	}
 	return nil
 }
