@@ -60,7 +60,7 @@ test: deps chromium contact-deps validate-deps
 # make fuzz for FUZZTIME (default 1 min). A failing input is written to
 # the target's testdata/fuzz/: commit it with the fix, as a seed.
 FUZZTIME ?= 1m
-FUZZ_TARGETS := generator/content:FuzzFrontMatter generator/content:FuzzPageYAML \
+FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
 	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \

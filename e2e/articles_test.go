@@ -13,12 +13,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 func TestArticlesReaderPath(t *testing.T) {
 	t.Parallel()
-	site, err := content.Load(os.DirFS("../testdata/site"))
+	site, err := load.Site(os.DirFS("../testdata/site"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func must[T any](v T, _ error) T { return v }
 // gofmt expect, not the browser's eight.
 func TestArticleCodeTabs(t *testing.T) {
 	t.Parallel()
-	site, err := content.Load(os.DirFS("../testdata/site"))
+	site, err := load.Site(os.DirFS("../testdata/site"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -17,7 +17,7 @@ import (
 // horizontal scroll, and its images must load.
 func TestFixtureHydrates(t *testing.T) {
 	t.Parallel()
-	site, err := content.Load(os.DirFS("../testdata/site"))
+	site, err := load.Site(os.DirFS("../testdata/site"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/devserver"
 	"github.com/vozia/site/internal/testkit/browsertest"
 	"github.com/vozia/site/internal/testkit/sitefixture"
@@ -253,7 +254,7 @@ func crowdedSite(t *testing.T) (string, content.Nav) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	site, err := content.Load(fsys)
+	site, err := load.Site(fsys)
 	if err != nil {
 		t.Fatal(err)
 	}

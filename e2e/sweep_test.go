@@ -25,6 +25,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -36,7 +37,7 @@ const sweepMissingPath = "/sweep-no-such-page"
 var sweepWidths = []int{1280, 375}
 
 var sweepSiteOnce = sync.OnceValues(func() (*content.Site, error) {
-	return content.Load(os.DirFS("../content"))
+	return load.Site(os.DirFS("../content"))
 })
 
 // sweepSite returns the content the site was built from.

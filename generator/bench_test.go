@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/imagetest"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
@@ -57,7 +57,7 @@ func BenchmarkPhotoSecondBuild(b *testing.B) {
 	without := fixtureFS(b)
 	with := fixtureFS(b)
 	// The newest published article's cover becomes the photo.
-	site, err := content.LoadWith(with, content.LoadOptions{Now: fixedNow})
+	site, err := load.SiteWith(with, load.Options{Now: fixedNow})
 	if err != nil || len(site.Articles) == 0 {
 		b.Fatalf("the test site has no published article: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 )
 
 // TestClientResolvesAsTheBuild runs the client's route resolution, the
@@ -19,7 +20,7 @@ import (
 // client-side navigation must show the page that the CDN serves for the
 // same URL, the not-found page included.
 func TestClientResolvesAsTheBuild(t *testing.T) {
-	site, err := content.Load(fixture(t))
+	site, err := load.Site(fixture(t))
 	if err != nil {
 		t.Fatal(err)
 	}

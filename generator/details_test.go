@@ -11,6 +11,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
+	"github.com/vozia/site/generator/load"
 )
 
 // TestDetailPages: each service and each case study of the fixture site
@@ -27,7 +28,7 @@ func TestDetailPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	site, err := content.LoadWith(fsys, content.LoadOptions{Now: fixedNow})
+	site, err := load.SiteWith(fsys, load.Options{Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 )
 
 // The edits an editor makes every week, applied to a copy of content/:
@@ -96,7 +97,7 @@ func TestEditorAddsALandingPage(t *testing.T) {
 
 func TestEditorEditsCollectionsAndRemovesAPage(t *testing.T) {
 	base := contentFS(t)
-	site, err := content.Load(base)
+	site, err := load.Site(base)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,7 @@
 // where they can, and returns the whole site as data, which only the
 // command writes to disk.
 //
-//  1. content.Load reads and validates content/ (every error, with its
+//  1. load.Site reads and validates content/ (every error, with its
 //     file:line:col).
 //  2. bundle makes the server bundle of frontend/, then the browser
 //     bundle; the render starts as soon as the server bundle is compiled.
@@ -137,7 +137,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	lastmod := spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
 	defer lastmod.wait()
 
-	site, err := load(opt)
+	site, err := loadSite(opt)
 	if err != nil {
 		return nil, err
 	}

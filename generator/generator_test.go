@@ -24,6 +24,7 @@ import (
 
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 
 	"github.com/vozia/site/internal/routing"
@@ -360,7 +361,7 @@ func attrs(n *html.Node) map[string]string {
 // brand once, by the one rule of head.Title.
 func TestHeadOfEveryRoute(t *testing.T) {
 	res := shippedSite(t)
-	site, err := content.Load(os.DirFS("../content"))
+	site, err := load.Site(os.DirFS("../content"))
 	if err != nil {
 		t.Fatal(err)
 	}

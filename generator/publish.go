@@ -12,7 +12,7 @@ import (
 // publishFiles adds the files of content/ that the site publishes besides
 // the photos' sizes (content/files.go): each SVG that a page shows or that
 // content links to, as images.CleanSVG re-writes it, and each download,
-// as committed and checked by content.Load. shown are the images the pages
+// as committed and checked by load.Site. shown are the images the pages
 // show. Nothing else under content/ reaches the output.
 func publishFiles(out *output, site *content.Site, fsys fs.FS, shown []*content.Image) error {
 	done := map[string]bool{}
@@ -27,7 +27,7 @@ func publishFiles(out *output, site *content.Site, fsys fs.FS, shown []*content.
 		if err == nil {
 			data, err = images.CleanSVG(data)
 		}
-		if err != nil { // content.Load read and cleaned it: the file changed since
+		if err != nil { // load.Site read and cleaned it: the file changed since
 			errs = append(errs, content.Error{File: at.File, Line: at.Line, Col: at.Col, Message: fmt.Sprintf("image %q: %v", sitePath, err)})
 			return
 		}
@@ -43,7 +43,7 @@ func publishFiles(out *output, site *content.Site, fsys fs.FS, shown []*content.
 		case "svg":
 			svg(d.Path, d.File, content.Pos{File: d.File, Line: 1, Col: 1})
 		default:
-			// The bytes content.Load checked, not the file as it is now.
+			// The bytes load.Site checked, not the file as it is now.
 			out.add(StageDownload, strings.TrimPrefix(d.Path, "/"), d.Data)
 		}
 	}

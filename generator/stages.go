@@ -14,6 +14,7 @@ import (
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/preview"
@@ -103,9 +104,9 @@ func (bld *Builder) startBundles(opt Options) bundling {
 
 func (bd bundling) wait() { bd.server.wait(); bd.renderer.wait(); bd.bundles.wait() }
 
-// load reads and validates the content, and derives the site from it.
-func load(opt Options) (*content.Site, error) {
-	site, err := content.LoadWith(opt.Content, content.LoadOptions{Now: opt.Now, Drafts: opt.Drafts})
+// loadSite reads and validates the content, and derives the site from it.
+func loadSite(opt Options) (*content.Site, error) {
+	site, err := load.SiteWith(opt.Content, load.Options{Now: opt.Now, Drafts: opt.Drafts})
 	if err != nil {
 		return nil, problem.Of(err).Prefix(opt.ContentDir)
 	}

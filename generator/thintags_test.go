@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 )
 
 // TestThinTagPages: a tag page listing fewer than content.MinTagArticles
@@ -18,7 +19,7 @@ func TestThinTagPages(t *testing.T) {
 	}
 	f := files(res)
 	sitemap := string(f["sitemap.xml"])
-	site, err := content.LoadWith(fixture(t), content.LoadOptions{Now: fixedNow})
+	site, err := load.SiteWith(fixture(t), load.Options{Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}

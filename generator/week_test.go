@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/routing"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
@@ -35,7 +36,7 @@ import (
 func TestEditorsWeek(t *testing.T) {
 	base := contentFS(t)
 	now := shippedNow
-	before, err := content.LoadWith(base, content.LoadOptions{Now: now})
+	before, err := load.SiteWith(base, load.Options{Now: now})
 	if err != nil {
 		t.Fatalf("the shipped content does not load:\n%v", err)
 	}

@@ -65,7 +65,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator"
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/devserver"
 	"github.com/vozia/site/internal/testkit/browsertest"
 	"github.com/vozia/site/internal/testkit/pageload"
@@ -93,7 +93,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 
-	site, err := content.Load(os.DirFS(*contentDir))
+	site, err := load.Site(os.DirFS(*contentDir))
 	if err != nil {
 		return err
 	}

@@ -30,6 +30,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 )
 
 // DefaultCover is the cover a new article starts with when no photo is
@@ -177,7 +178,7 @@ type known struct {
 // mistake elsewhere in the content is make dev's to report.
 func existing(dir string) known {
 	k := known{index: "/insights", taken: map[string]string{}}
-	site, err := content.LoadWith(os.DirFS(dir), content.LoadOptions{Drafts: true})
+	site, err := load.SiteWith(os.DirFS(dir), load.Options{Drafts: true})
 	if err == nil {
 		if site.ArticleIndex != "" {
 			k.index = site.ArticleIndex

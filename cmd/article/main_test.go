@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/imagetest"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
@@ -33,7 +34,7 @@ func newContent(t *testing.T) string {
 // loadNew loads the content as make dev does and returns the article.
 func loadNew(t *testing.T, dir, slug string, now time.Time) *content.LoadedArticle {
 	t.Helper()
-	site, err := content.LoadWith(os.DirFS(dir), content.LoadOptions{Now: now, Drafts: true})
+	site, err := load.SiteWith(os.DirFS(dir), load.Options{Now: now, Drafts: true})
 	if err != nil {
 		t.Fatalf("the new article does not load:\n%v", err)
 	}
@@ -72,7 +73,7 @@ func TestNewArticle(t *testing.T) {
 		t.Errorf("the front matter does not list the tags in use:\n%s", text)
 	}
 	// Not published until its editor says so; never overwritten.
-	if pub, _ := content.LoadWith(os.DirFS(dir), content.LoadOptions{Now: now}); pub.Pages["/insights/why-patients-answer-a-call"] != nil {
+	if pub, _ := load.SiteWith(os.DirFS(dir), load.Options{Now: now}); pub.Pages["/insights/why-patients-answer-a-call"] != nil {
 		t.Error("the new draft is published")
 	}
 	if err := run([]string{"-title", "Why patients answer: a call", "-content", dir}, now, &out, &out); err == nil {

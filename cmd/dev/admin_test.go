@@ -24,6 +24,7 @@ import (
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -169,7 +170,7 @@ func TestAdmin(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("the production build refuses what the editor saved: %v", err)
 	}
-	site, err := content.LoadWith(os.DirFS(d.Content), content.LoadOptions{Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)})
+	site, err := load.SiteWith(os.DirFS(d.Content), load.Options{Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,14 +13,14 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // editableArticle is an article of the content whose front matter has a
 // plain value its page shows, and that page; "" when none has.
 func editableArticle(b *testing.B, d *devSite) (file, path string) {
-	site, err := content.Load(os.DirFS(d.Content))
+	site, err := load.Site(os.DirFS(d.Content))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File
 		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%v", card.Title, card.Author, card.Date, card.Brand, card.Accent)
 		var cover *images.Source
 		if a.Front.Share == "cover" && a.Cover.Crop != nil {
-			if data, err := fs.ReadFile(fsys, a.Cover.File()); err == nil { // else reported by content.Load
+			if data, err := fs.ReadFile(fsys, a.Cover.File()); err == nil { // else reported by load.Site
 				cover = &images.Source{Name: a.Cover.File(), Data: data, Crop: a.Cover.Crop}
 				sum := sha256.Sum256(data)
 				key += fmt.Sprintf("\x00%x\x00%s", sum, a.Cover.Crop)

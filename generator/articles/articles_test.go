@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/internal/testkit/imagetest"
 	"github.com/vozia/site/internal/testkit/sitefixture"
@@ -47,7 +48,7 @@ func TestCoverFrameAndShare(t *testing.T) {
 	}
 	fsys["articles/from-a-phone/cover.jpg"] = &fstest.MapFile{Data: portraitPhone()}
 	fsys["articles/from-a-phone/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: From a phone\ndescription: A cover straight from a phone.\ndate: 2026-01-02\nauthor: ana\ncover: {src: cover.jpg, alt: A red wall above a blue floor, position: bottom}\nshare: cover\n---\nText.\n")}
-	site, err := content.LoadWith(fsys, content.LoadOptions{Now: time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)})
+	site, err := load.SiteWith(fsys, load.Options{Now: time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
 	}

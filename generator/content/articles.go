@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"math"
 	"path"
-	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -20,24 +19,6 @@ import (
 
 	"github.com/vozia/site/generator/images"
 )
-
-// Articles: one Markdown file per article under articles/, either
-// articles/<slug>.md or articles/<slug>/index.md with the article's own
-// images beside it. The front matter (ArticleFront) names an author of
-// collections/authors.yaml. The page that holds a section of kind
-// article-index (pages/insights.yaml) is the articles' index, and its path
-// their home: for /insights the build adds
-//
-//	/insights/<slug>            each article (sections article and contact)
-//	/insights/page/<n>          the index's further pages, ArticlesPerPage each
-//	/insights/tags/<tag>        every article with a tag, paginated likewise;
-//	                            with fewer than MinTagArticles, noindex and
-//	                            not in the sitemap (Route.Thin)
-//
-// newest first, and a section of kind latest-articles on any page shows the
-// newest few. An article that is a draft, or dated after the build's day,
-// is left out of everything unless LoadOptions.Drafts (make dev), which
-// shows it with a banner saying so.
 
 // ArticlesPerPage is how many articles a page of the index lists.
 const ArticlesPerPage = 12
@@ -73,15 +54,6 @@ type TagName struct {
 	Pos  Pos    `json:"-"`
 	Key  string `json:"key"`
 	Name string `json:"name"`
-}
-
-// LoadOptions are what a load depends on besides the files.
-type LoadOptions struct {
-	// Now is the build's time: an article dated after its day is
-	// scheduled. Zero means time.Now().
-	Now time.Time
-	// Drafts keeps drafts and scheduled articles, with a banner (make dev).
-	Drafts bool
 }
 
 // ArticleFront is the front matter of an article.
@@ -175,21 +147,6 @@ func (c ArticleImage) focus() (x, y float64) {
 		return 0.5, 1
 	}
 	return 0.5, 0.5
-}
-
-// coverImage is the cover as pages show it: a photo cropped by the build
-// to the cover's shape around its focus, and, for any image, the focus
-// as the CSS object-position of the frame it is shown in.
-func coverImage(c ArticleImage) Image {
-	img := Image{Pos: c.Pos, Src: c.Src, Alt: c.Alt}
-	x, y := c.focus()
-	if c.Focus != nil || c.Position != "" {
-		img.Focus = fmt.Sprintf("%g%% %g%%", math.Round(x*1000)/10, math.Round(y*1000)/10)
-	}
-	if img.Processed() {
-		img.Crop = &images.Crop{W: CoverWidth, H: CoverHeight, X: x, Y: y}
-	}
-	return img
 }
 
 // PlaceholderDescription and PlaceholderAlt are the texts make article
@@ -400,8 +357,8 @@ type LoadedArticle struct {
 	// cited, the date in words): the feeds and the share image take the
 	// article from there. Nil for an article without a page.
 	Shown *ArticleSection
-	// coverName is the cover's file beside the article's index.md.
-	coverName string
+	// CoverName is the cover's file beside the article's index.md.
+	CoverName string `json:"-"`
 }
 
 // Modified is the article's last change: updated, or its date.
@@ -426,447 +383,6 @@ type FeedLink struct {
 var ArticleFeeds = []struct{ Name, Type string }{
 	{"feed.xml", "application/atom+xml"},
 	{"feed.json", "application/feed+json"},
-}
-
-// articles loads articles/ and makes their pages. It runs after the pages
-// are read and before the route table is made.
-func (l *loader) articles(s *Site, opt LoadOptions) {
-	s.Authors = l.authors()
-	// The index: the page holding the article-index section.
-	var index *Page
-	var indexSec *ArticleIndexSection
-	for _, p := range pagesInOrder(s) {
-		for _, sec := range p.Sections {
-			if ai, ok := sec.Value.(*ArticleIndexSection); ok {
-				if index != nil {
-					l.errs = append(l.errs, sec.Pos.errorf("%s already lists the articles: one page is their index", index.Route.File))
-					continue
-				}
-				index, indexSec = p, ai
-			}
-		}
-	}
-	base := ""
-	if index != nil {
-		base = index.Route.Path
-	}
-	var list []*LoadedArticle
-	slugs := map[string]string{}
-	if _, err := fs.Stat(l.fsys, "articles"); err == nil {
-		fs.WalkDir(l.fsys, "articles", func(file string, d fs.DirEntry, err error) error {
-			if err != nil || !d.Type().IsRegular() {
-				return err // a link is reported as one (files.go)
-			}
-			slug, ok := articleSlug(file)
-			if !ok {
-				if path.Ext(file) == ".md" || path.Dir(file) == "articles" {
-					l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: "not an article: write articles/<slug>.md, or articles/<slug>/index.md with its images beside it"})
-				}
-				return nil
-			}
-			if prev, dup := slugs[slug]; dup {
-				l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%s already has the slug %q: two articles cannot share a page", prev, slug)})
-				return nil
-			}
-			slugs[slug] = file
-			if !tagRE.MatchString(slug) {
-				l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the article with a slug, like %q", slug, slugify(slug))})
-				return nil
-			}
-			if a := l.article(file, slug, base, s, opt); a != nil {
-				list = append(list, a)
-			}
-			return nil
-		})
-	}
-	if index == nil {
-		if len(list) > 0 {
-			l.errs = append(l.errs, Error{File: list[0].File, Line: 1, Col: 1, Message: "no page lists the articles: add a page (pages/insights.yaml) with a section of kind article-index"})
-		}
-		return
-	}
-	labels := indexSec.ArticleLabels
-	slices.SortStableFunc(list, func(a, b *LoadedArticle) int {
-		return cmp.Or(-strings.Compare(string(a.Front.Date), string(b.Front.Date)), strings.Compare(a.Slug, b.Slug))
-	})
-	for _, a := range list {
-		a.Path = base + "/" + a.Slug
-		a.ShareImage = a.Path + "/share.png"
-		if a.Front.Share == "cover" { // a photo: a JPEG is a tenth of the PNG
-			a.ShareImage = a.Path + "/share.jpg"
-		}
-		if a.coverName != "" { // beside the article: published in its folder
-			a.Cover.Src = a.Path + "/" + a.coverName
-		}
-	}
-	s.Articles = list
-	s.ArticleIndex = base
-	if len(list) > 0 {
-		for _, f := range ArticleFeeds {
-			s.Feeds = append(s.Feeds, FeedLink{Title: index.Route.Title, Type: f.Type, Path: base + "/" + f.Name})
-		}
-	}
-	tags := map[string][]*LoadedArticle{}
-	for _, a := range list {
-		for _, t := range a.Front.Tags {
-			tags[t] = append(tags[t], a)
-		}
-	}
-	names := l.tagNames()
-	tagName := func(t string) string {
-		if n, ok := names[t]; ok {
-			return n
-		}
-		return strings.ReplaceAll(t, "-", " ")
-	}
-	tagLinks := func(ts []string) []TagLink {
-		out := []TagLink{}
-		for _, t := range ts {
-			out = append(out, TagLink{Tag: t, Name: tagName(t), URL: base + "/tags/" + t})
-		}
-		return out
-	}
-	// banner is what an unpublished article's page and cards say of it.
-	banner := func(a *LoadedArticle) string {
-		switch a.Status {
-		case "draft":
-			return labels.Draft
-		case "scheduled":
-			return strings.ReplaceAll(labels.Scheduled, "{date}", dateLabel(a.Front.Date, labels.Months))
-		}
-		return ""
-	}
-	card := func(a *LoadedArticle) ArticleCard {
-		return ArticleCard{
-			URL: a.Path, Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date),
-			DateLabel: dateLabel(a.Front.Date, labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
-			AuthorName: a.Author.Name, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), Status: a.Status, Badge: banner(a),
-		}
-	}
-	cards := func(as []*LoadedArticle) []ArticleCard {
-		out := []ArticleCard{}
-		for _, a := range as {
-			out = append(out, card(a))
-		}
-		return out
-	}
-	allTags := tagLinks(sortedKeys(tags))
-	feed := ""
-	if len(s.Feeds) > 0 {
-		feed = s.Feeds[0].Path
-	}
-
-	// The index's pages, and each tag's, ArticlesPerPage articles to a
-	// page: page 1 at the list's own path, then <path>/page/<n>. A tag of
-	// fewer than MinTagArticles articles is Thin.
-	listPages := func(path string, as []*LoadedArticle, tag string) {
-		pages := max(1, (len(as)+ArticlesPerPage-1)/ArticlesPerPage)
-		pageURL := func(n int) string {
-			if n == 1 {
-				return path
-			}
-			return fmt.Sprintf("%s/page/%d", path, n)
-		}
-		lastMod := ""
-		if len(as) > 0 {
-			lastMod = slices.Max(mapSlice(as, (*LoadedArticle).Modified))
-		}
-		for n := 1; n <= pages; n++ {
-			sec := *indexSec
-			sec.Articles = cards(as[(n-1)*ArticlesPerPage : min(n*ArticlesPerPage, len(as))])
-			sec.Tag, sec.Tags, sec.Page, sec.Pages, sec.IndexURL, sec.FeedURL = tag, allTags, n, pages, base, feed
-			if tag != "" {
-				sec.Heading = strings.ReplaceAll(labels.TaggedHeading, "{tag}", tagName(tag))
-			}
-			if n > 1 {
-				sec.NewerURL = pageURL(n - 1)
-			}
-			if n < pages {
-				sec.OlderURL = pageURL(n + 1)
-			}
-			p := index
-			if tag != "" || n > 1 {
-				p = l.derivedPage(s, index, pageURL(n))
-			}
-			if tag != "" {
-				p.Route.Title, p.Route.Name = sec.Heading, tagName(tag)
-				p.Route.Description = fmt.Sprintf("%s: %s", sec.Heading, index.Route.Description)
-			}
-			if n > 1 {
-				label := strings.NewReplacer("{page}", strconv.Itoa(n), "{pages}", strconv.Itoa(pages)).Replace(labels.PageLabel)
-				p.Route.Title = p.Route.Title + " – " + label
-				p.Route.Name = label
-			}
-			p.Route.Prev, p.Route.Next, p.Route.LastMod = sec.NewerURL, sec.OlderURL, lastMod
-			p.Route.Thin = tag != "" && len(as) < MinTagArticles
-			p.Sections = replaceSection(p.Sections, &sec)
-		}
-	}
-	listPages(base, list, "")
-	for _, t := range sortedKeys(tags) {
-		listPages(base+"/tags/"+t, tags[t], t)
-	}
-
-	// The articles' pages.
-	publisher := s.Config.BaseURL
-	var closing []Section
-	for i, sec := range index.Sections {
-		if _, ok := sec.Value.(*ArticleIndexSection); ok {
-			closing = index.Sections[i+1:]
-		}
-	}
-	for _, a := range list {
-		sec := &ArticleSection{
-			Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date), Updated: string(a.Front.Updated),
-			DateLabel: dateLabel(a.Front.Date, labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
-			Author: a.Author, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), TOC: a.TOC, HTML: a.HTML, Images: a.Images,
-			Related: cards(related(a, list, 3)), Status: a.Status, Labels: labels, IndexURL: base,
-		}
-		a.Shown = sec
-		sec.Banner = banner(a)
-		pos := Pos{File: a.File, Line: 1, Col: 1}
-		p := &Page{
-			Route: Route{
-				Pos: pos, Path: a.Path, File: a.File,
-				PageMeta: PageMeta{
-					Title: a.Front.Title, Description: a.Front.Description, Name: a.Front.Title,
-					Keywords: a.Front.Tags, Image: a.ShareImage,
-					Article: &Article{Author: a.Author.Name, Publisher: publisher},
-				},
-				Posting: &Posting{
-					Published: string(a.Front.Date), Modified: a.Modified(), Author: a.Author, Tags: a.Front.Tags,
-					Section: cmp.Or(index.Route.Name, index.Route.Title), Image: a.ShareImage,
-				},
-				LastMod: a.Modified(),
-			},
-			// The index's closing sections (its call to action) close
-			// every article too.
-			Sections: append([]Section{{Kind: "article", Pos: pos, Value: sec}}, closing...),
-		}
-		l.addPage(s, p)
-	}
-
-	// Every latest-articles section.
-	for _, p := range s.Pages {
-		for _, sec := range p.Sections {
-			if la, ok := sec.Value.(*LatestArticlesSection); ok {
-				la.Articles = cards(list[:min(cmp.Or(la.Count, 3), len(list))])
-			}
-		}
-	}
-}
-
-// article reads one article; nil when it is left out or has errors.
-func (l *loader) article(file, slug, base string, s *Site, opt LoadOptions) *LoadedArticle {
-	var f ArticleFront
-	body, bodyLine, ok := l.frontMatter(file, "an article starts with front matter: a line \"---\", its title, description, date, author and cover in YAML, and another \"---\" (see content/README.md, Write an article)", &f)
-	if !ok {
-		return nil
-	}
-	a := &LoadedArticle{Slug: slug, File: file, Front: f}
-	if f.Author != "" && !l.failed(AuthorsFile) {
-		i := slices.IndexFunc(s.Authors, func(au Author) bool { return au.Key == f.Author })
-		if i < 0 {
-			keys := mapSlice(s.Authors, func(au Author) string { return au.Key })
-			l.errs = append(l.errs, l.keyPos(file, "author").errorf("author %q is not in %s%s; its authors are %s", f.Author, AuthorsFile, didYouMean(f.Author, keys), strings.Join(keys, ", ")))
-		} else {
-			a.Author = s.Authors[i]
-		}
-	}
-	if full := f.Title + titleSuffix(s.Config.Brand); f.Title != "" && utf8.RuneCountInString(full) > maxTitle {
-		l.errs = append(l.errs, l.keyPos(file, "title").errorf("title %q is %d characters with \" | %s\"; search engines cut titles after %d", f.Title, utf8.RuneCountInString(full), s.Config.Brand, maxTitle))
-	}
-	today := opt.Now.UTC().Format(time.DateOnly)
-	switch {
-	case f.Draft:
-		a.Status = "draft"
-	case f.Date != "" && string(f.Date) > today:
-		a.Status = "scheduled"
-	}
-	// The cover: a site image, or a file beside the article's index.md.
-	dir := path.Dir(file)
-	a.Cover = coverImage(f.Cover)
-	if f.Cover.Src != "" && !strings.HasPrefix(f.Cover.Src, "/") {
-		if path.Base(file) != "index.md" || strings.Contains(f.Cover.Src, "/") {
-			l.errs = append(l.errs, f.Cover.Pos.errorf("cover %q: write a site path (/images/...), or put the article in a folder (articles/%s/index.md) with the image beside it", f.Cover.Src, slug))
-		} else if _, err := fs.Stat(l.fsys, path.Join(dir, f.Cover.Src)); err != nil {
-			l.errs = append(l.errs, f.Cover.Pos.errorf("cover %q: no such file beside %s", f.Cover.Src, file))
-		} else {
-			// Read, checked and processed from its folder; its site path is
-			// known once the index's is (articles()).
-			a.Cover.Original = "/" + path.Join(dir, f.Cover.Src)
-			l.sizeImage(&a.Cover)
-			a.coverName = f.Cover.Src
-		}
-	} else if f.Cover.Src != "" {
-		l.sizeImage(&a.Cover)
-	}
-	folder := ""
-	if path.Base(file) == "index.md" {
-		folder = base + "/" + slug
-	}
-	bodyAt := Pos{File: file, Line: bodyLine, Col: 1}
-	if !f.Draft {
-		l.bodyPlaceholders(bodyAt, body)
-	}
-	html, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder)
-	a.HTML, a.TOC, a.Images = html, toc, imgs
-	a.Minutes = max(1, int(math.Ceil(float64(words)/wordsPerMinute)))
-	if l.failed(file) {
-		l.broken[base+"/"+slug] = file
-		return nil
-	}
-	if a.Status != "" {
-		l.unpublished[base+"/"+slug] = a
-		if !opt.Drafts {
-			return nil
-		}
-	}
-	return a
-}
-
-// wordsPerMinute is a reader's pace on a screen.
-const wordsPerMinute = 220
-
-// articleSlug is the slug of an article file, false for a file that is not
-// one (an image beside an index.md).
-func articleSlug(file string) (string, bool) {
-	rel := strings.TrimPrefix(file, "articles/")
-	parts := strings.Split(rel, "/")
-	switch {
-	case len(parts) == 1 && path.Ext(rel) == ".md":
-		return strings.TrimSuffix(rel, ".md"), true
-	case len(parts) == 2 && parts[1] == "index.md":
-		return parts[0], true
-	}
-	return "", false
-}
-
-// ArticleAssets are the files beside articles/<slug>/index.md, keyed by
-// the site path they are published at (/insights/<slug>/<name>).
-func (s *Site) ArticleAssets(fsys fs.FS) map[string]string {
-	out := map[string]string{}
-	for _, a := range s.Articles {
-		if path.Base(a.File) != "index.md" {
-			continue
-		}
-		entries, _ := fs.ReadDir(fsys, path.Dir(a.File))
-		for _, e := range entries {
-			// Photos ship only as the processed files (generator/images),
-			// never as committed, with their camera data.
-			if !e.IsDir() && e.Name() != "index.md" && !(Image{Src: e.Name()}).Processed() {
-				out[a.Path+"/"+e.Name()] = path.Join(path.Dir(a.File), e.Name())
-			}
-		}
-	}
-	return out
-}
-
-// tagNames reads TagsFile (optional): each tag's name, by slug.
-func (l *loader) tagNames() map[string]string {
-	out := map[string]string{}
-	if _, err := fs.Stat(l.fsys, TagsFile); err != nil {
-		return out
-	}
-	var names []TagName
-	l.yaml(TagsFile, &names)
-	for _, n := range names {
-		if _, dup := out[n.Key]; dup {
-			l.errs = append(l.errs, n.Pos.errorf("key %q: another tag has it", n.Key))
-		}
-		if !tagRE.MatchString(n.Key) {
-			l.errs = append(l.errs, n.Pos.errorf("key %q: write it as the tag's slug (%q)", n.Key, slugify(n.Key)))
-		}
-		out[n.Key] = n.Name
-	}
-	return out
-}
-
-func (l *loader) authors() []Author {
-	if _, err := fs.Stat(l.fsys, AuthorsFile); err != nil {
-		return nil
-	}
-	var authors []Author
-	l.yaml(AuthorsFile, &authors)
-	seen := map[string]bool{}
-	for _, a := range authors {
-		if seen[a.Key] {
-			l.errs = append(l.errs, a.Pos.errorf("key %q: another author has it", a.Key))
-		}
-		seen[a.Key] = true
-		if !tagRE.MatchString(a.Key) {
-			l.errs = append(l.errs, a.Pos.errorf("key %q: write it as a slug (%q)", a.Key, slugify(a.Key)))
-		}
-	}
-	l.sizeImages(reflect.ValueOf(authors))
-	return authors
-}
-
-// derivedPage adds a copy of the index page at another path.
-func (l *loader) derivedPage(s *Site, index *Page, p string) *Page {
-	cp := *index
-	cp.Route.Path = p
-	cp.Route.Breadcrumbs = nil
-	cp.Sections = slices.Clone(index.Sections)
-	l.addPage(s, &cp)
-	return &cp
-}
-
-func (l *loader) addPage(s *Site, p *Page) {
-	if prev, dup := s.Pages[p.Route.Path]; dup {
-		l.errs = append(l.errs, Error{File: p.Route.File, Line: 1, Col: 1, Message: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
-		return
-	}
-	s.Pages[p.Route.Path] = p
-}
-
-func replaceSection(secs []Section, v any) []Section {
-	out := slices.Clone(secs)
-	for i, sec := range out {
-		if _, ok := sec.Value.(*ArticleIndexSection); ok {
-			out[i].Value = v
-		}
-	}
-	return out
-}
-
-// related are up to n other articles sharing the most tags with a, the
-// newest first among equals.
-func related(a *LoadedArticle, list []*LoadedArticle, n int) []*LoadedArticle {
-	type scored struct {
-		a      *LoadedArticle
-		shared int
-	}
-	var out []scored
-	for _, b := range list {
-		if b == a {
-			continue
-		}
-		shared := 0
-		for _, t := range b.Front.Tags {
-			if slices.Contains(a.Front.Tags, t) {
-				shared++
-			}
-		}
-		if shared > 0 {
-			out = append(out, scored{b, shared})
-		}
-	}
-	slices.SortStableFunc(out, func(x, y scored) int { return y.shared - x.shared }) // list is newest first
-	res := []*LoadedArticle{}
-	for _, s := range out[:min(n, len(out))] {
-		res = append(res, s.a)
-	}
-	return res
-}
-
-// dateLabel writes a date as "14 March 2026".
-func dateLabel(d Date, months []string) string {
-	t, err := time.Parse(time.DateOnly, string(d))
-	if err != nil || len(months) != 12 {
-		return string(d)
-	}
-	return fmt.Sprintf("%d %s %d", t.Day(), months[t.Month()-1], t.Year())
 }
 
 // Slugify makes a slug of a title: lowercase ASCII letters and digits
@@ -897,18 +413,46 @@ func foldAccents(s string) string {
 		"Á", "a", "É", "e", "Í", "i", "Ó", "o", "Ú", "u", "Ñ", "n").Replace(s)
 }
 
-func mapSlice[T, U any](in []T, f func(T) U) []U {
-	out := make([]U, len(in))
-	for i, v := range in {
-		out[i] = f(v)
+// ArticleAssets are the files beside articles/<slug>/index.md, keyed by
+// the site path they are published at (/insights/<slug>/<name>).
+func (s *Site) ArticleAssets(fsys fs.FS) map[string]string {
+	out := map[string]string{}
+	for _, a := range s.Articles {
+		if path.Base(a.File) != "index.md" {
+			continue
+		}
+		entries, _ := fs.ReadDir(fsys, path.Dir(a.File))
+		for _, e := range entries {
+			// Photos ship only as the processed files (generator/images),
+			// never as committed, with their camera data.
+			if !e.IsDir() && e.Name() != "index.md" && !(Image{Src: e.Name()}).Processed() {
+				out[a.Path+"/"+e.Name()] = path.Join(path.Dir(a.File), e.Name())
+			}
+		}
 	}
 	return out
 }
 
-func pagesInOrder(s *Site) []*Page {
-	out := make([]*Page, 0, len(s.Pages))
-	for _, k := range sortedKeys(s.Pages) {
-		out = append(out, s.Pages[k])
+// CoverImage is the cover as pages show it: a photo cropped by the build
+// to the cover's shape around its focus, and, for any image, the focus
+// as the CSS object-position of the frame it is shown in.
+func CoverImage(c ArticleImage) Image {
+	img := Image{Pos: c.Pos, Src: c.Src, Alt: c.Alt}
+	x, y := c.focus()
+	if c.Focus != nil || c.Position != "" {
+		img.Focus = fmt.Sprintf("%g%% %g%%", math.Round(x*1000)/10, math.Round(y*1000)/10)
 	}
-	return out
+	if img.Processed() {
+		img.Crop = &images.Crop{W: CoverWidth, H: CoverHeight, X: x, Y: y}
+	}
+	return img
+}
+
+// wordsPerMinute is a reader's pace on a screen.
+const wordsPerMinute = 220
+
+// PlaceholderBody are the lines make article starts a draft's text with.
+var PlaceholderBody = []string{
+	"The first paragraph: what the reader will learn.",
+	"Write in Markdown. Three or more parts (## headings) get a table of contents.",
 }

@@ -1,5 +1,7 @@
-// Package content loads and validates the site's content tree (content/)
-// into a typed Site, reporting every problem at once as file:line:col.
+// Package content is the schema of the site's content tree (content/):
+// the Go types each file decodes into, with their Validate methods and
+// the section kinds, and the typed Site that generator/load derives from
+// a tree and the later stages read. What the tree may hold:
 //
 //   - site.yaml and layout.yaml configure the site and hold the copy every
 //     page shares; collections/*.yaml hold the records several pages show.
@@ -10,19 +12,19 @@
 //     and a Markdown body. routing.yaml adds redirects and rewrites. The
 //     route table is derived from these, sorted: "/" first, the not-found
 //     page last.
-//   - Each file under articles/ is an article (articles.go): Markdown with
+//   - Each file under articles/ is an article (generator/load/articles.go): Markdown with
 //     front matter naming an author of collections/authors.yaml. The page
 //     with a section of kind article-index is their index and gives them
 //     their paths; the loader adds each article's page, the index's further
 //     pages and a page per tag to the pages before the route table is made.
 //     Drafts and articles dated after the build's day are left out unless
-//     LoadOptions.Drafts.
+//     load.Options.Drafts.
 //   - A section is one kind of the union of registered kinds, each
 //     declared by one file, section_<kind>.go; its kind: key selects the
 //     struct its other keys decode into. A section that shows a collection
 //     says so (reads), and its page receives that collection, which must
 //     have records.
-//   - Decoding is strict (decode.go): keys are the json tag names, a key is
+//   - Decoding is strict (generator/load/decode.go): keys are the json tag names, a key is
 //     required unless tagged omitempty, required text must not be blank and
 //     required lists not empty, unknown keys and kinds get a "did you
 //     mean", and each type's Validate runs. Icons must be names of the

@@ -1,8 +1,6 @@
 package content
 
 import (
-	"errors"
-	"io/fs"
 	"path"
 	"reflect"
 	"strings"
@@ -148,58 +146,6 @@ func eachImage(v reflect.Value, fn func(*Image)) {
 				eachImage(v.Field(i), fn)
 			}
 		}
-	}
-}
-
-// sizeImages fills in the size of every image of v (walked by reflection)
-// from its file, and reports missing, unreadable and unsafe files where
-// the image is named.
-func (l *loader) sizeImages(v reflect.Value) {
-	eachImage(v, l.sizeImage)
-}
-
-func (l *loader) sizeImage(img *Image) {
-	if img.Src == "" {
-		return
-	}
-	file := img.File()
-	l.refs[file] = append(l.refs[file], img.Pos)
-	data, err := fs.ReadFile(l.fsys, file)
-	if msg := readFailure(err); msg != "" {
-		l.errs = append(l.errs, img.Pos.errorf("image %q: %s", img.Src, msg))
-		return
-	}
-	// Images live under images/, or beside an article in its folder.
-	if err != nil || !publishable(file) {
-		var names []string
-		fs.WalkDir(l.fsys, "images", func(p string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() {
-				names = append(names, "/"+p)
-			}
-			return nil
-		})
-		l.errs = append(l.errs, img.Pos.errorf("image %q: no such file under content/images/%s", img.Src, didYouMean(img.Src, names)))
-		return
-	}
-	info, err := images.Inspect(file, data)
-	if err != nil {
-		// An SVG's problem is at its own line.
-		var se *images.SVGError
-		if errors.As(err, &se) {
-			l.errs = append(l.errs, Error{File: file, Line: se.Line, Col: se.Col, Message: se.Msg})
-			return
-		}
-		l.errs = append(l.errs, img.Pos.errorf("image %q: %v", img.Src, err))
-		return
-	}
-	img.Width, img.Height = info.Width, info.Height
-	if img.Crop != nil && info.Processed() {
-		r := img.Crop.Rect(info.Width, info.Height)
-		img.Width, img.Height = r.Dx(), r.Dy()
-	}
-	if _, seen := l.pixels[file]; !seen && info.Processed() {
-		l.pixels[file] = info.Width * info.Height
-		l.photos = append(l.photos, file)
 	}
 }
 

@@ -172,16 +172,3 @@ func checkAddress(field, p string) error {
 	}
 	return nil
 }
-
-// pagePath is the URL of a page file: pages/index.yaml is /,
-// pages/solutions/pulse.yaml is /solutions/pulse, pages/404.yaml is the
-// not-found page (/404).
-func pagePath(file string) string {
-	p := strings.TrimPrefix(file, "pages")
-	p = strings.TrimSuffix(strings.TrimSuffix(p, ".yaml"), ".md")
-	p = strings.TrimSuffix(p, "/index")
-	if p == "" {
-		return "/"
-	}
-	return p
-}

@@ -25,27 +25,6 @@ import (
 // bestRating is the top of the reviews' rating scale.
 const bestRating = 5
 
-// resolve runs after validation, on a site without errors.
-func (l *loader) resolve(s *Site) {
-	for i := range s.Config.Social {
-		s.Config.Social[i].Icon = profileIcon(s.Config.Social[i].Name)
-	}
-	cfg := s.Config
-	addresses := func(v reflect.Value) { resolveAddresses(v, cfg) }
-	addresses(reflect.ValueOf(&s.Layout))
-	addresses(reflect.ValueOf(&s.Collections))
-	for _, p := range s.Pages {
-		for i := range p.Sections {
-			sec := &p.Sections[i]
-			addresses(reflect.ValueOf(&sec.Value))
-			if r, ok := sec.Value.(sectionResolver); ok {
-				r.resolve(cfg)
-			}
-		}
-		p.resolveRecords(cfg)
-	}
-}
-
 // resolveAddresses gives every Action and InfoItem under v (a pointer)
 // the href of the site address it names.
 func resolveAddresses(v reflect.Value, cfg SiteConfig) {
@@ -211,4 +190,25 @@ func encodeURIComponent(s string) string {
 		fmt.Fprintf(&b, "%%%02X", c)
 	}
 	return b.String()
+}
+
+// Resolve runs after validation, on a site without errors (Load calls it).
+func (s *Site) Resolve() {
+	for i := range s.Config.Social {
+		s.Config.Social[i].Icon = profileIcon(s.Config.Social[i].Name)
+	}
+	cfg := s.Config
+	addresses := func(v reflect.Value) { resolveAddresses(v, cfg) }
+	addresses(reflect.ValueOf(&s.Layout))
+	addresses(reflect.ValueOf(&s.Collections))
+	for _, p := range s.Pages {
+		for i := range p.Sections {
+			sec := &p.Sections[i]
+			addresses(reflect.ValueOf(&sec.Value))
+			if r, ok := sec.Value.(sectionResolver); ok {
+				r.resolve(cfg)
+			}
+		}
+		p.resolveRecords(cfg)
+	}
 }

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 )
@@ -17,7 +18,7 @@ type Kind = sectionKind
 func Kinds() []Kind { return slices.Clone(sectionKinds) }
 
 // SectionType is the type of a page's section, the union of the kinds.
-var SectionType = sectionType
+var SectionType = reflect.TypeOf(Section{})
 
 // PageFile is the shape of a .yaml page; MarkdownFront the front matter of
 // a .md page.
@@ -75,6 +76,13 @@ func ReservedPaths() []string { return slices.Clone(reservedPaths) }
 // MeasurementID is the form of an analytics measurement ID.
 var MeasurementID = measurementID
 
+// New returns a pointer to a new value of the kind's struct.
+func (k sectionKind) New() any { return k.new() }
+
+// CollectionSlot is the field of cols that holds the collection named name,
+// a pointer to its slice.
+func CollectionSlot(cols *Collections, name string) any { return collectionFiles[name].ptr(cols) }
+
 // MaxTitle is the longest document title search engines show whole.
 const MaxTitle = maxTitle
 
@@ -84,8 +92,45 @@ func TitleSuffix(brand string) string { return titleSuffix(brand) }
 // WordsPerMinute is a reader's pace, as the build counts reading time.
 const WordsPerMinute = wordsPerMinute
 
+// TextHint says which control characters text may hold.
+const TextHint = textHint
+
+// BadText is the offset of the first character of s that text may not
+// hold and what it is, or -1 (breaks: line breaks and tabs are allowed).
+func BadText(s string, breaks bool) (int, string) { return badText(s, breaks) }
+
 // CheckAddress is nil if p may be an address a redirect or alias claims.
 func CheckAddress(field, p string) error { return checkAddress(field, p) }
 
 // CheckPath is nil if p is a site path in the one URL form.
 func CheckPath(field, p string) error { return checkPath(field, p) }
+
+// JoinQuoted is "a", "b" or "c".
+func JoinQuoted(names []string) string { return joinQuoted(names) }
+
+// FieldError is a problem Validate found with one field of a record, or
+// with one item of a list field (Item -1: the field as a whole).
+type FieldError = fieldError
+
+func (e fieldError) Field() string   { return e.field }
+func (e fieldError) Item() int       { return e.item }
+func (e fieldError) Message() string { return e.msg }
+
+// EditDistance is the Levenshtein distance between a and b.
+func EditDistance(a, b string) int { return editDistance(a, b) }
+
+func sortedKeys[M ~map[string]V, V any](m M) []string { return slices.Sorted(maps.Keys(m)) }
+
+// BadRune is what is wrong with r in text, or "" when r may stand there.
+func BadRune(r rune, breaks bool) string { return badRune(r, breaks) }
+
+// EachRead calls fn with the name of each collection sec reads.
+func EachRead(sec *Section, fn func(name string)) {
+	eachRead(sec, func(name string, _ collectionFile) { fn(name) })
+}
+
+// CopyCollection gives dst the collection named name of src.
+func CopyCollection(dst, src *Collections, name string) {
+	c := collectionFiles[name]
+	c.slot(dst).Set(c.slot(src))
+}

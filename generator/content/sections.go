@@ -81,14 +81,6 @@ func registerKind[T any](k sectionKind) {
 	sectionKinds = slices.Insert(sectionKinds, i, k)
 }
 
-func lookupKind(name string) (sectionKind, bool) {
-	i, found := slices.BinarySearchFunc(sectionKinds, name, func(e sectionKind, name string) int { return strings.Compare(e.Name, name) })
-	if !found {
-		return sectionKind{}, false
-	}
-	return sectionKinds[i], true
-}
-
 // SectionKinds names every kind of section, sorted: the build checks that
 // the server bundle has a renderer for each, and for no other.
 func SectionKinds() []string { return kindNames() }
@@ -141,4 +133,12 @@ type BlockStat struct {
 	Value string `json:"value"`
 	// Label is what the figure measures.
 	Label string `json:"label"`
+}
+
+func kindNames() []string {
+	out := make([]string, len(sectionKinds))
+	for i, k := range sectionKinds {
+		out[i] = k.Name
+	}
+	return out
 }

@@ -51,23 +51,3 @@ func badText(s string, breaks bool) (int, string) {
 
 // textHint says what to do about a character badText found.
 const textHint = "remove it (tabs and line breaks are the only control characters text may hold)"
-
-// badByte is the offset of the first character of data that may not
-// stand in a content file (\r is allowed: a Windows line break); -1
-// when none.
-func badByte(data []byte) int {
-	for i := 0; i < len(data); {
-		r, n := utf8.DecodeRune(data[i:])
-		if r != '\r' && !(r == 0xfeff && i == 0) && badRune(r, true) != "" {
-			return i
-		}
-		i += n
-	}
-	return -1
-}
-
-// badByteMessage says what the character at offset i of data is.
-func badByteMessage(data []byte, i int) string {
-	r, _ := utf8.DecodeRune(data[i:])
-	return badRune(r, true) + ": " + textHint
-}

@@ -7,13 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 )
 
 // The ranges the link check skips are exactly the contents of the
 // document's style and JSON data elements: all of each, nothing else.
 func TestDocumentOpaqueRanges(t *testing.T) {
-	site, err := content.LoadWith(os.DirFS("../../testdata/site"), content.LoadOptions{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
+	site, err := load.SiteWith(os.DirFS("../../testdata/site"), load.Options{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
 	}

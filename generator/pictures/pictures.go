@@ -98,7 +98,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 			continue
 		}
 		data, err := fs.ReadFile(fsys, file)
-		if err != nil { // reported by content.Load
+		if err != nil { // reported by load.Site
 			continue
 		}
 		index[id] = len(srcs)

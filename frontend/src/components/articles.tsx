@@ -11,7 +11,7 @@ import "./article-code.css";
 /**
  * The articles: the index (and its further pages and tag pages), the
  * newest few on another page, and an article's page. Everything they show
- * is computed by the build (generator/content/articles.go): dates in
+ * is computed by the build (generator/load/articles.go): dates in
  * words, reading times, related articles; the body is HTML rendered from
  * Markdown at build time, code already highlighted.
  */

@@ -1,4 +1,4 @@
-package content
+package load
 
 import (
 	"strings"
@@ -73,7 +73,7 @@ func TestHostileText(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fixtureSite(t)
 			tc.edit(fsys)
-			_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
+			_, err := SiteWith(fsys, Options{Now: articlesNow})
 			if err == nil {
 				t.Fatal("loaded")
 			}
@@ -91,7 +91,7 @@ func TestWithinBudgets(t *testing.T) {
 	layout := string(fsys["layout.yaml"].Data)
 	fsys["layout.yaml"].Data = []byte(billionLaughs(layout, 20))
 	fsys["articles/x.md"] = &fstest.MapFile{Data: []byte(strings.Replace(hostileFront, "description: D.", "description: \"One\\ttwo\\nthree.\"", 1) + "Tab\there.\r\nAnd a Windows line.\r\n")}
-	if _, err := LoadWith(fsys, LoadOptions{Now: articlesNow}); err != nil {
+	if _, err := SiteWith(fsys, Options{Now: articlesNow}); err != nil {
 		t.Fatal(err)
 	}
 }

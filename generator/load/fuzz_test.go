@@ -1,15 +1,17 @@
-package content
+package load
 
 import (
 	"bytes"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // problemsPlaced fails t unless every problem is in file, at a line and
 // column of it (a line past the last is the end of the file).
-func problemsPlaced(t *testing.T, file string, data []byte, errs []Error) {
+func problemsPlaced(t *testing.T, file string, data []byte, errs []content.Error) {
 	t.Helper()
 	// A line ends at \n, \r\n or a lone \r, as YAML and editors read it.
 	lines := bytes.Count(bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n")), []byte("\n")) + 2
@@ -32,15 +34,15 @@ func FuzzFrontMatter(f *testing.F) {
 	f.Add([]byte("---\r\ntitle: x\r\n---\r\nText\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l := &loader{fsys: fstest.MapFS{"articles/x.md": {Data: data}}}
-		var front ArticleFront
+		var front content.ArticleFront
 		body, line, ok := l.frontMatter("articles/x.md", "no front matter", &front)
 		if ok {
-			l.renderArticle(Pos{File: "articles/x.md", Line: line, Col: 1}, body, "")
+			l.renderArticle(content.Pos{File: "articles/x.md", Line: line, Col: 1}, body, "")
 		}
 		problemsPlaced(t, "articles/x.md", data, l.errs)
 		if len(l.errs) == 0 {
 			for _, s := range append([]string{front.Title, front.Description, front.Author, front.Cover.Src, front.Cover.Alt}, front.Tags...) {
-				if i, msg := badText(s, true); i >= 0 {
+				if i, msg := content.BadText(s, true); i >= 0 {
 					t.Fatalf("%q passed with %s", s, msg)
 				}
 			}
@@ -58,12 +60,12 @@ func FuzzPageYAML(f *testing.F) {
 	f.Add([]byte("name: About\n   bad: [\n"))
 	f.Add([]byte("heading: Our mission: to test\n\tkey: x\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var p pageFile
+		var p content.PageFile
 		errs, _ := decode("pages/x.yaml", data, &p, nil)
 		problemsPlaced(t, "pages/x.yaml", data, errs)
 		if len(errs) == 0 {
 			for _, s := range []string{p.Title, p.Description, p.Name} {
-				if i, msg := badText(s, true); i >= 0 {
+				if i, msg := content.BadText(s, true); i >= 0 {
 					t.Fatalf("%q passed with %s", s, msg)
 				}
 			}

@@ -1,9 +1,11 @@
-package content
+package load
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // TestClaimsCited: a citation becomes the claim's words (capitalised when
@@ -15,19 +17,19 @@ func TestClaimsCited(t *testing.T) {
 		return replace(stat, `      - {value: "`+value+`", label: "`+label+`"}`)
 	}
 
-	s, err := Load(edit(base, "pages/index.yaml", cite("{claim:more-responses.value}", "{claim:more-responses} today")))
+	s, err := Site(edit(base, "pages/index.yaml", cite("{claim:more-responses.value}", "{claim:more-responses} today")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var goal Claim
+	var goal content.Claim
 	for _, c := range s.Collections.Claims {
 		if c.Key == "more-responses" {
 			goal = c
 		}
 	}
-	var got BlockStat
+	var got content.BlockStat
 	for _, sec := range s.Pages["/"].Sections {
-		if st, ok := sec.Value.(*StatsSection); ok {
+		if st, ok := sec.Value.(*content.StatsSection); ok {
 			got = st.Stats[0]
 		}
 	}
@@ -48,7 +50,7 @@ func TestClaimsCited(t *testing.T) {
 	}
 	for _, c := range errCases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Load(edit(base, c.file, c.edit))
+			_, err := Site(edit(base, c.file, c.edit))
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("err = %v, want %q", err, c.want)
 			}
@@ -70,11 +72,11 @@ func TestTextResolvedAtDecode(t *testing.T) {
 		"    sentimentLabel: positive\n    themesTitle: Themes\n    themes: [one]\n    note: Sample data.\n"
 	withMock := edit(base, "pages/about.yaml", func(s string) string { return s + mock })
 	withMock = edit(withMock, "articles/voice-follow-up.md", replace("A voice agent calls", "With {claim:more-responses.label}, a voice agent calls"))
-	s, err := Load(withMock)
+	s, err := Site(withMock)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var claim Claim
+	var claim content.Claim
 	for _, c := range s.Collections.Claims {
 		if c.Key == "more-responses" {
 			claim = c
@@ -82,7 +84,7 @@ func TestTextResolvedAtDecode(t *testing.T) {
 	}
 	var intro string
 	for _, sec := range s.Pages["/about"].Sections {
-		if d, ok := sec.Value.(*PulseDashboardSection); ok {
+		if d, ok := sec.Value.(*content.PulseDashboardSection); ok {
 			intro = d.Intro
 		}
 	}
@@ -113,7 +115,7 @@ func TestTextResolvedAtDecode(t *testing.T) {
 			} else {
 				fsys = edit(withMock, c.file, replace(c.old, c.new))
 			}
-			_, err := Load(fsys)
+			_, err := Site(fsys)
 			data := string(fsys[c.file].Data)
 			before, _, _ := strings.Cut(data, c.needle)
 			line := strings.Count(before, "\n") + 1

@@ -1,4 +1,4 @@
-package content
+package load
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // A link or a redirect to an article that is not published yet is the
@@ -32,8 +34,8 @@ func TestLinksToUnpublishedArticles(t *testing.T) {
 		fsys["articles/voice-follow-up.md"] = &fstest.MapFile{Data: []byte(strings.Replace(f, linkLine, linkLine+" Read [the launch](/insights/the-launch).", 1))}
 	}
 	withRedirect := func(fsys fstest.MapFS) {
-		fsys[RoutingFile] = &fstest.MapFile{Data: append([]byte("redirects:\n  - {from: /launch, to: /insights/the-launch}\n"),
-			[]byte(strings.Replace(string(fsys[RoutingFile].Data), "redirects:\n", "", 1))...)}
+		fsys[content.RoutingFile] = &fstest.MapFile{Data: append([]byte("redirects:\n  - {from: /launch, to: /insights/the-launch}\n"),
+			[]byte(strings.Replace(string(fsys[content.RoutingFile].Data), "redirects:\n", "", 1))...)}
 	}
 	// The link's place: the first paragraph of the article (line 9), at
 	// its opening bracket.
@@ -61,7 +63,7 @@ func TestLinksToUnpublishedArticles(t *testing.T) {
 				fsys := fixtureSite(t)
 				fsys["articles/the-launch.md"] = &fstest.MapFile{Data: []byte(article(tc.date, tc.draft))}
 				tc.edit(fsys)
-				_, err := LoadWith(fsys, LoadOptions{Now: today, Drafts: dev})
+				_, err := SiteWith(fsys, Options{Now: today, Drafts: dev})
 				switch {
 				case tc.want == "" && err != nil:
 					t.Errorf("dev %v: %v", dev, err)
@@ -84,7 +86,7 @@ func TestLinksToUnpublishedArticles(t *testing.T) {
 			fsys["articles/the-sequel.md"] = &fstest.MapFile{Data: []byte("---\ntitle: The sequel\ndescription: After the launch.\n" + tc.front +
 				"author: ana\ntags: [launch]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\nAfter [the launch](/insights/the-launch).\n")}
 			for _, dev := range []bool{false, true} {
-				if _, err := LoadWith(fsys, LoadOptions{Now: today, Drafts: dev}); err != nil {
+				if _, err := SiteWith(fsys, Options{Now: today, Drafts: dev}); err != nil {
 					t.Errorf("dev %v: %v", dev, err)
 				}
 			}

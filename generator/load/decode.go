@@ -1,4 +1,4 @@
-package content
+package load
 
 import (
 	"bytes"
@@ -9,35 +9,20 @@ import (
 	"io"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content"
 	"gopkg.in/yaml.v3"
 )
 
-// Pos is where a record starts in its source file. A struct that embeds a
-// field of this type tagged `json:"-"` gets it filled by the decoder, so that
-// cross-record checks (duplicate paths, dangling references) can point at
-// the record they reject.
-type Pos struct {
-	File      string
-	Line, Col int
-}
-
-func (p Pos) errorf(format string, args ...any) Error {
-	return Error{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf(format, args...)}
-}
-
-// validator is implemented by content types that check their own fields once
-// decoded. The error is reported at the record's position.
-type validator interface{ Validate() error }
-
 var (
-	posType       = reflect.TypeOf(Pos{})
-	sectionType   = reflect.TypeOf(Section{})
-	linkType      = reflect.TypeOf(Link(""))
+	posType       = reflect.TypeOf(content.Pos{})
+	sectionType   = reflect.TypeOf(content.Section{})
+	linkType      = reflect.TypeOf(content.Link(""))
 	validatorType = reflect.TypeOf((*validator)(nil)).Elem()
 	textUnmarshal = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 	yamlLineRE    = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -66,7 +51,7 @@ const (
 // JSON and the generated TypeScript), every field is required unless its tag
 // says omitempty, unknown keys and duplicate keys are errors, and each
 // decoded struct's Validate method runs.
-func decodeYAML(file string, data []byte, v any) []Error {
+func decodeYAML(file string, data []byte, v any) []content.Error {
 	errs, _ := decode(file, data, v, nil)
 	return errs
 }
@@ -77,15 +62,15 @@ func decodeYAML(file string, data []byte, v any) []Error {
 // every text with the claims of cite (claims.go): no text leaves the
 // decoder with a citation or a placeholder its field does not fill. The
 // document is parsed once, by yaml.v3, within the budgets above.
-func decode(file string, data []byte, v any, cite *citations) ([]Error, []LinkSource) {
+func decode(file string, data []byte, v any, cite *citations) ([]content.Error, []content.LinkSource) {
 	if len(data) > MaxYAMLBytes {
 		line := 1 + bytes.Count(data[:MaxYAMLBytes], []byte("\n"))
-		return []Error{{File: file, Line: line, Col: 1, Message: fmt.Sprintf("the YAML passes %d KB here: split the file, or move long text to a Markdown page", MaxYAMLBytes>>10)}}, nil
+		return []content.Error{{File: file, Line: line, Col: 1, Message: fmt.Sprintf("the YAML passes %d KB here: split the file, or move long text to a Markdown page", MaxYAMLBytes>>10)}}, nil
 	}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
-		return []Error{syntaxError(file, data, err)}, nil
+		return []content.Error{syntaxError(file, data, err)}, nil
 	}
 	d := &decoder{file: file, src: data, cite: cite, sizes: map[*yaml.Node]int{}}
 	root := &doc
@@ -93,13 +78,13 @@ func decode(file string, data []byte, v any, cite *citations) ([]Error, []LinkSo
 		root = root.Content[0]
 	}
 	if n, depth := deepest(root, 0); depth > MaxYAMLDepth {
-		return []Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("lists and mappings nest more than %d deep here: flatten the data", MaxYAMLDepth)}}, nil
+		return []content.Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("lists and mappings nest more than %d deep here: flatten the data", MaxYAMLDepth)}}, nil
 	}
 	if total := d.size(root); d.cycle != nil {
-		return []Error{{File: file, Line: d.cycle.Line, Col: d.cycle.Column, Message: fmt.Sprintf("the alias *%s is inside its own anchor &%s: it would repeat without end", d.cycle.Value, d.cycle.Value)}}, nil
+		return []content.Error{{File: file, Line: d.cycle.Line, Col: d.cycle.Column, Message: fmt.Sprintf("the alias *%s is inside its own anchor &%s: it would repeat without end", d.cycle.Value, d.cycle.Value)}}, nil
 	} else if total > MaxYAMLValues {
 		n := d.biggestAlias(root)
-		return []Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
+		return []content.Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
 	}
 	d.value(root, reflect.ValueOf(v).Elem(), "")
 	return d.errs, d.links
@@ -169,17 +154,11 @@ func (d *decoder) biggestAlias(n *yaml.Node) *yaml.Node {
 	return best
 }
 
-// LinkSource is a link written in content and where it is written.
-type LinkSource struct {
-	Href string
-	Pos  Pos
-}
-
 // syntaxError locates a YAML syntax error. yaml.v3 names a line (often
 // the one where the enclosing block starts rather than the one at
 // fault), or none; the column, and the line when there is none, are found
 // in the text for the errors editors make.
-func syntaxError(file string, data []byte, err error) Error {
+func syntaxError(file string, data []byte, err error) content.Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
 	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
@@ -246,7 +225,7 @@ func syntaxError(file string, data []byte, err error) Error {
 	if col == 0 {
 		col = len(text(line)) - len(strings.TrimLeft(text(line), " \t")) + 1
 	}
-	return Error{File: file, Line: line, Col: col, Message: "invalid YAML: " + msg}
+	return content.Error{File: file, Line: line, Col: col, Message: "invalid YAML: " + msg}
 }
 
 var badEscapeRE = regexp.MustCompile(`\\[^0abt\tnvfre "/\\N_LPxuU\n]`)
@@ -315,8 +294,8 @@ func offsetLineCol(data []byte, i int) (int, int) {
 type decoder struct {
 	file  string
 	src   []byte
-	errs  []Error
-	links []LinkSource
+	errs  []content.Error
+	links []content.LinkSource
 	cite  *citations
 	// sizes are the expanded sizes of the nodes (size), -1 while one is
 	// counted; inAlias is the alias being counted, cycle the first alias
@@ -343,7 +322,7 @@ func (d *decoder) text(n *yaml.Node) string {
 	if !d.markdown && strings.Contains(n.Value, "](") {
 		if m := markdownLink.FindStringIndex(n.Value); m != nil {
 			at := d.offsetPos(n, m[0])
-			d.errs = append(d.errs, Error{File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(
+			d.errs = append(d.errs, content.Error{File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(
 				"%q is Markdown, and this field is plain text: visitors would see the brackets; write the words alone (a link goes in a Markdown text, such as an article's body, or in a field of its own, such as href)", n.Value[m[0]:m[1]])})
 		}
 	}
@@ -354,7 +333,7 @@ func (d *decoder) text(n *yaml.Node) string {
 	problems = append(problems, placeholders(blankCitations(n.Value), d.fills)...)
 	for _, p := range problems {
 		at := d.offsetPos(n, p.offset)
-		d.errs = append(d.errs, Error{File: d.file, Line: at.Line, Col: at.Col, Message: p.msg})
+		d.errs = append(d.errs, content.Error{File: d.file, Line: at.Line, Col: at.Col, Message: p.msg})
 	}
 	return out
 }
@@ -362,7 +341,7 @@ func (d *decoder) text(n *yaml.Node) string {
 // offsetPos is where byte offset i of scalar n's text is written: exact
 // for a text on one line and a literal block, the line's start elsewhere
 // (folding and quoting change where a text's lines break).
-func (d *decoder) offsetPos(n *yaml.Node, i int) Pos {
+func (d *decoder) offsetPos(n *yaml.Node, i int) content.Pos {
 	p := d.textStart(n)
 	i = max(0, min(i, len(n.Value)))
 	before := n.Value[:i]
@@ -380,8 +359,8 @@ func (d *decoder) offsetPos(n *yaml.Node, i int) Pos {
 // textStart is where the first character of scalar n's text is written,
 // and its column the one every line of a block scalar's text starts at
 // ("body: |" then lines indented by two spaces: the line after, column 3).
-func (d *decoder) textStart(n *yaml.Node) Pos {
-	p := Pos{File: d.file, Line: n.Line, Col: n.Column}
+func (d *decoder) textStart(n *yaml.Node) content.Pos {
+	p := content.Pos{File: d.file, Line: n.Line, Col: n.Column}
 	switch {
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
 		lines := strings.Split(string(d.src), "\n")
@@ -399,7 +378,7 @@ func (d *decoder) textStart(n *yaml.Node) Pos {
 }
 
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
-	d.errs = append(d.errs, Error{File: d.file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, content.Error{File: d.file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf(format, args...)})
 }
 
 // value decodes node n into v; field is the dotted path used in messages.
@@ -412,8 +391,8 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 		where = fmt.Sprintf("field %q: ", field)
 	}
 	if n.Kind == yaml.ScalarNode {
-		if i, msg := badText(n.Value, true); i >= 0 {
-			d.errorf(n, "%s%s at character %d of the text: %s", where, msg, utf8.RuneCountInString(n.Value[:i])+1, textHint)
+		if i, msg := content.BadText(n.Value, true); i >= 0 {
+			d.errorf(n, "%s%s at character %d of the text: %s", where, msg, utf8.RuneCountInString(n.Value[:i])+1, content.TextHint)
 			return
 		}
 	}
@@ -425,11 +404,11 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
 			d.errorf(n, "%s%v", where, err)
 		} else if v.Type() == linkType {
-			d.links = append(d.links, LinkSource{Href: n.Value, Pos: Pos{File: d.file, Line: n.Line, Col: n.Column}})
+			d.links = append(d.links, content.LinkSource{Href: n.Value, Pos: content.Pos{File: d.file, Line: n.Line, Col: n.Column}})
 		}
 		return
 	}
-	if v.Type() == sectionType {
+	if v.Type() == content.SectionType {
 		d.section(n, v, field)
 		return
 	}
@@ -522,9 +501,9 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
 // reference, or, for the files that have none there, what the editor calls them.
 func structName(t reflect.Type) string {
 	switch t {
-	case reflect.TypeOf(pageFile{}):
+	case reflect.TypeOf(content.PageFile{}):
 		return "the page"
-	case reflect.TypeOf(markdownFront{}):
+	case reflect.TypeOf(content.MarkdownFront{}):
 		return "the front matter"
 	}
 	return t.Name()
@@ -560,7 +539,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		fv := v.FieldByIndex(f.index)
 		sf := t.FieldByIndex(f.index)
 		fills, inResults, illus, md := d.fills, d.inResults, d.illustrative, d.markdown
-		d.markdown = md || (t == reflect.TypeOf(MarkdownSection{}) && sf.Name == "Body")
+		d.markdown = md || (t == reflect.TypeOf(content.MarkdownSection{}) && sf.Name == "Body")
 		d.fills = nil
 		if tag := sf.Tag.Get("fill"); tag != "" {
 			d.fills = strings.Split(tag, ",")
@@ -585,7 +564,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	// where the text of the key's value starts.
 	for i := 0; i < t.NumField(); i++ {
 		if sf := t.Field(i); sf.Type == posType {
-			p := Pos{File: d.file, Line: n.Line, Col: n.Column}
+			p := content.Pos{File: d.file, Line: n.Line, Col: n.Column}
 			if key := sf.Tag.Get("at"); key != "" {
 				for j := 0; j+1 < len(n.Content); j += 2 {
 					if n.Content[j].Value == key {
@@ -599,9 +578,9 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	if v.CanAddr() && v.Addr().Type().Implements(validatorType) {
 		if err := v.Addr().Interface().(validator).Validate(); err != nil {
 			for _, e := range splitErrors(err) {
-				var fe fieldError
+				var fe content.FieldError
 				if errors.As(e, &fe) {
-					d.errorf(fieldNode(n, fe), "%s%s", fieldPrefix(field), fe.msg)
+					d.errorf(fieldNode(n, fe), "%s%s", fieldPrefix(field), fe.Message())
 				} else {
 					d.errorf(n, "%s%v", fieldPrefix(field), e)
 				}
@@ -610,56 +589,19 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	}
 }
 
-// fieldError is a problem Validate finds with one field of its record,
-// or with one item of a list field: the decoder reports it where that is
-// written. Validate returns several joined (errors.Join).
-type fieldError struct {
-	field string
-	item  int // -1: the field as a whole
-	msg   string
-}
-
-func (e fieldError) Error() string { return e.msg }
-
-// atField is a problem with a field, reported at its value.
-func atField(field, format string, args ...any) error {
-	return fieldError{field: field, item: -1, msg: fmt.Sprintf(format, args...)}
-}
-
-// inField places err, when not nil, at field.
-func inField(field string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fieldError{field: field, item: -1, msg: err.Error()}
-}
-
-// atItem is a problem with item i of a list field, reported at the item.
-func atItem(field string, i int, format string, args ...any) error {
-	return fieldError{field: field, item: i, msg: fmt.Sprintf(format, args...)}
-}
-
-// splitErrors are the errors an errors.Join holds, or err alone.
-func splitErrors(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	return []error{err}
-}
-
 // fieldNode is where the value of e's field (or its item) of mapping n
 // is written; n itself when the field is not written.
-func fieldNode(n *yaml.Node, e fieldError) *yaml.Node {
+func fieldNode(n *yaml.Node, e content.FieldError) *yaml.Node {
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value != e.field {
+		if n.Content[i].Value != e.Field() {
 			continue
 		}
 		val := n.Content[i+1]
 		if val.Kind == yaml.AliasNode {
 			val = val.Alias
 		}
-		if e.item >= 0 && val.Kind == yaml.SequenceNode && e.item < len(val.Content) {
-			return val.Content[e.item]
+		if e.Item() >= 0 && val.Kind == yaml.SequenceNode && e.Item() < len(val.Content) {
+			return val.Content[e.Item()]
 		}
 		return val
 	}
@@ -668,8 +610,8 @@ func fieldNode(n *yaml.Node, e fieldError) *yaml.Node {
 
 // badKey is what is wrong with a key's characters, or "".
 func badKey(k *yaml.Node) string {
-	if i, msg := badText(k.Value, false); i >= 0 {
-		return fmt.Sprintf("key %q: %s: %s", k.Value, msg, textHint)
+	if i, msg := content.BadText(k.Value, false); i >= 0 {
+		return fmt.Sprintf("key %q: %s: %s", k.Value, msg, content.TextHint)
 	}
 	return ""
 }
@@ -692,7 +634,7 @@ func structFields(t reflect.Type) map[string]fieldInfo {
 	out := map[string]fieldInfo{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		name, opts, ok := yamlKey(f)
+		name, opts, ok := content.YAMLKey(f)
 		if !ok {
 			continue
 		}
@@ -761,50 +703,17 @@ func (d *decoder) section(n *yaml.Node, v reflect.Value, field string) {
 		rest.Content = append(rest.Content, n.Content[i], n.Content[i+1])
 	}
 	if kindNode == nil {
-		d.errorf(n, "%smissing required field \"kind\" (one of: %s)", fieldPrefix(field), joinQuoted(kindNames()))
+		d.errorf(n, "%smissing required field \"kind\" (one of: %s)", fieldPrefix(field), content.JoinQuoted(content.SectionKinds()))
 		return
 	}
 	k, ok := lookupKind(kindNode.Value)
 	if !ok || kindNode.Kind != yaml.ScalarNode {
-		d.errorf(kindNode, "unknown section kind %q%s", kindNode.Value, didYouMean(kindNode.Value, kindNames()))
+		d.errorf(kindNode, "unknown section kind %q%s", kindNode.Value, content.DidYouMean(kindNode.Value, content.SectionKinds()))
 		return
 	}
-	val := k.new()
+	val := k.New()
 	d.structValue(rest, reflect.ValueOf(val).Elem(), field)
-	v.Set(reflect.ValueOf(Section{Kind: k.Name, Pos: Pos{File: d.file, Line: n.Line, Col: n.Column}, Value: val}))
-}
-
-func kindNames() []string {
-	out := make([]string, len(sectionKinds))
-	for i, k := range sectionKinds {
-		out[i] = k.Name
-	}
-	return out
-}
-
-// DidYouMean returns " (did you mean \"x\"?)" naming the closest of the
-// candidates to s, or "" when none is close.
-func DidYouMean(s string, candidates []string) string { return didYouMean(s, candidates) }
-
-func didYouMean(s string, candidates []string) string {
-	best, bestD := "", max(3, len(s)/3+1)
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func joinQuoted(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
+	v.Set(reflect.ValueOf(content.Section{Kind: k.Name, Pos: content.Pos{File: d.file, Line: n.Line, Col: n.Column}, Value: val}))
 }
 
 // suggest names the closest known field, so that "titel" says "did you mean
@@ -821,49 +730,30 @@ func suggest(key string, fields map[string]fieldInfo) string {
 func closest(key string, fields map[string]fieldInfo) string {
 	best, bestD := "", 3
 	for _, name := range sortedKeys(fields) {
-		if d := editDistance(strings.ToLower(key), strings.ToLower(name)); d < bestD {
+		if d := content.EditDistance(strings.ToLower(key), strings.ToLower(name)); d < bestD {
 			best, bestD = name, d
 		}
 	}
 	return best
 }
 
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+func lookupKind(name string) (content.Kind, bool) {
+	kinds := content.Kinds()
+	i, found := slices.BinarySearchFunc(kinds, name, func(e content.Kind, name string) int { return strings.Compare(e.Name, name) })
+	if !found {
+		return content.Kind{}, false
 	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
+	return kinds[i], true
 }
 
-// yamlKey is the key a struct field has in the YAML: its yaml tag when it
-// has one (a field the editor writes but the app never reads is
-// `yaml:"months" json:"-"`), else its json tag, as encoding/json names it;
-// ok is false for a field that is not content (`yaml:"-"`, or json "-"
-// without a yaml tag).
-func yamlKey(f reflect.StructField) (name, opts string, ok bool) {
-	if !f.IsExported() {
-		return "", "", false
+// validator is implemented by content types that check their own fields once
+// decoded. The error is reported at the record's position.
+type validator interface{ Validate() error }
+
+// splitErrors are the errors an errors.Join holds, or err alone.
+func splitErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
 	}
-	tag, hasYAML := f.Tag.Lookup("yaml")
-	if !hasYAML {
-		tag = f.Tag.Get("json")
-	}
-	name, opts, _ = strings.Cut(tag, ",")
-	if name == "-" {
-		return "", "", false
-	}
-	return name, opts, true
+	return []error{err}
 }

@@ -1,4 +1,4 @@
-package content
+package load
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/markdown"
 )
 
@@ -20,25 +21,25 @@ import (
 // contents (the ## headings), the number of words and the images. In an
 // article folder (articles/<slug>/index.md) a relative image is a file
 // beside it, published under the article's path (dir).
-func (l *loader) renderArticle(pos Pos, body []byte, dir string) (string, []TOCEntry, int, []Image) {
+func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (string, []content.TOCEntry, int, []content.Image) {
 	src := body
 	at := offsetPos(pos, src)
 	if p := markdown.Budget(src); p != nil {
-		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
+		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
 		return "", nil, 0, nil
 	}
 	doc := markdown.Article.Parse(src)
 	for _, p := range markdown.Article.Check(doc, src) {
-		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
+		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
 	}
 	for _, link := range markdown.Links(doc, src) {
 		href := link.Href
 		if u, err := url.Parse(href); link.Image && err == nil && u.Scheme == "" && !strings.HasPrefix(href, "/") && dir != "" {
 			href = dir + "/" + href
 		}
-		l.links = append(l.links, LinkSource{Href: href, Pos: at(link.Offset)})
+		l.links = append(l.links, content.LinkSource{Href: href, Pos: at(link.Offset)})
 	}
-	var toc []TOCEntry
+	var toc []content.TOCEntry
 	var headings []*ast.Heading
 	words := 0
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -66,7 +67,7 @@ func (l *loader) renderArticle(pos Pos, body []byte, dir string) (string, []TOCE
 		}
 		idStr := fmt.Sprint(string(id.([]byte)))
 		if h.Level == 2 {
-			toc = append(toc, TOCEntry{ID: idStr, Text: plainText(h, src)})
+			toc = append(toc, content.TOCEntry{ID: idStr, Text: plainText(h, src)})
 		}
 		a := ast.NewLink()
 		a.Destination = []byte("#" + idStr)
@@ -85,22 +86,22 @@ func (l *loader) renderArticle(pos Pos, body []byte, dir string) (string, []TOCE
 	})
 	var buf bytes.Buffer
 	if err := markdown.Article.Render(&buf, src, doc); err != nil {
-		l.errs = append(l.errs, pos.errorf("markdown: %v", err))
+		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
 	return htmlFixes.Replace(buf.String()), toc, words, imgs
 }
 
 // offsetPos maps a byte offset of src, a text that starts at pos, to its
 // place in the file; an unknown offset (-1) is pos.
-func offsetPos(pos Pos, src []byte) func(int) Pos {
-	return func(offset int) Pos {
+func offsetPos(pos content.Pos, src []byte) func(int) content.Pos {
+	return func(offset int) content.Pos {
 		if offset < 0 {
 			return pos
 		}
 		before := src[:min(offset, len(src))]
 		// Each line of a YAML block scalar starts at pos.Col.
 		col := len(before) - bytes.LastIndexByte(before, '\n') - 1
-		return Pos{File: pos.File, Line: pos.Line + bytes.Count(before, []byte("\n")), Col: pos.Col + col}
+		return content.Pos{File: pos.File, Line: pos.Line + bytes.Count(before, []byte("\n")), Col: pos.Col + col}
 	}
 }
 
@@ -132,12 +133,6 @@ func plainText(n ast.Node, src []byte) string {
 	return b.String()
 }
 
-// PlaceholderBody are the lines make article starts a draft's text with.
-var PlaceholderBody = []string{
-	"The first paragraph: what the reader will learn.",
-	"Write in Markdown. Three or more parts (## headings) get a table of contents.",
-}
-
 // placeholderWords are what a writer leaves for later; in code (a fenced
 // block, `a span`) they are code.
 var (
@@ -148,7 +143,7 @@ var (
 // bodyPlaceholders reports the text a published article still holds from
 // before it was written: make article's lines, Lorem ipsum, TODO, TBD,
 // each at its line and column. A draft may hold them.
-func (l *loader) bodyPlaceholders(pos Pos, body []byte) {
+func (l *loader) bodyPlaceholders(pos content.Pos, body []byte) {
 	fence := ""
 	for i, line := range strings.Split(string(body), "\n") {
 		trimmed := strings.TrimSpace(line)
@@ -162,16 +157,16 @@ func (l *loader) bodyPlaceholders(pos Pos, body []byte) {
 			fence = trimmed[:3]
 			continue
 		}
-		at := Pos{File: pos.File, Line: pos.Line + i, Col: 1}
-		if slices.Contains(PlaceholderBody, trimmed) {
+		at := content.Pos{File: pos.File, Line: pos.Line + i, Col: 1}
+		if slices.Contains(content.PlaceholderBody, trimmed) {
 			at.Col += strings.Index(line, trimmed)
-			l.errs = append(l.errs, at.errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))
+			l.errs = append(l.errs, at.Errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))
 			continue
 		}
 		plain := codeSpan.ReplaceAllStringFunc(line, func(m string) string { return strings.Repeat(" ", len(m)) })
 		if m := placeholderWords.FindStringIndex(plain); m != nil {
 			at.Col += m[0]
-			l.errs = append(l.errs, at.errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
+			l.errs = append(l.errs, at.Errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
 		}
 	}
 }

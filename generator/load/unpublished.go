@@ -1,10 +1,12 @@
-package content
+package load
 
 import (
 	"fmt"
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // A link or a redirect to a draft or scheduled article is refused by every
@@ -16,7 +18,7 @@ import (
 
 // unpublishedReason says why a link (or a redirect: verb "redirects to",
 // noun "redirect") to the unpublished article a is refused.
-func (l *loader) unpublishedReason(a *LoadedArticle, verb, noun string) string {
+func (l *loader) unpublishedReason(a *content.LoadedArticle, verb, noun string) string {
 	if a.Status == "draft" {
 		return fmt.Sprintf("%s a draft article (%s has draft: true): the build refuses the %s until the article is published", verb, a.File, noun)
 	}
@@ -25,7 +27,7 @@ func (l *loader) unpublishedReason(a *LoadedArticle, verb, noun string) string {
 
 // dayName writes a date as "3 December", with its year when that is not
 // now's.
-func dayName(d Date, now time.Time) string {
+func dayName(d content.Date, now time.Time) string {
 	t, err := time.Parse(time.DateOnly, string(d))
 	if err != nil {
 		return string(d)
@@ -45,7 +47,7 @@ func (l *loader) linksToUnpublished() {
 	if len(l.unpublished) == 0 {
 		return
 	}
-	byFile := map[string]*LoadedArticle{}
+	byFile := map[string]*content.LoadedArticle{}
 	for _, a := range l.unpublished {
 		byFile[a.File] = a
 	}
@@ -67,6 +69,6 @@ func (l *loader) linksToUnpublished() {
 				continue
 			}
 		}
-		l.errs = append(l.errs, link.Pos.errorf("link %q: %s", link.Href, l.unpublishedReason(target, "links to", "link")))
+		l.errs = append(l.errs, link.Pos.Errorf("link %q: %s", link.Href, l.unpublishedReason(target, "links to", "link")))
 	}
 }

@@ -1,9 +1,11 @@
-package content
+package load
 
 import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // Detail pages: each service and each case study has a page of its own,
@@ -30,53 +32,34 @@ import (
 //     the record's schema.org type (Subject).
 //   - Every card that shows a record links to its page (the record's URL).
 
-// Subject is what a record's page is about, for its structured data: a
-// schema.org Service or CreativeWork (a case study).
-type Subject struct {
-	// Type is the schema.org type.
-	Type        string
-	Name        string
-	Description string
-	// Image is a site path, or empty.
-	Image string
-	// About is what a case study is about (its industry), or empty.
-	About string
-}
-
-// Schema.org types of the detail pages.
-const (
-	SubjectService   = "Service"
-	SubjectCaseStudy = "CreativeWork"
-)
-
 // details gives each service and case study its page. It runs after the
 // pages are read and before the route table is made; trails fills in the
 // pages' visible breadcrumbs once the table is made.
-func (l *loader) details(s *Site) {
-	svcIndex, svcSec := listingPage[ServicesSection](s)
-	csIndex, csSec := listingPage[CaseStudiesSection](s)
+func (l *loader) details(s *content.Site) {
+	svcIndex, svcSec := listingPage[content.ServicesSection](s)
+	csIndex, csSec := listingPage[content.CaseStudiesSection](s)
 
-	ids := func(n int, id func(int) (string, Pos)) bool {
+	ids := func(n int, id func(int) (string, content.Pos)) bool {
 		ok := true
-		seen := map[string]Pos{}
+		seen := map[string]content.Pos{}
 		for i := range n {
 			key, pos := id(i)
 			if prev, dup := seen[key]; dup {
-				l.errs = append(l.errs, pos.errorf("id %q: line %d already has it: each record's id is its page's address, so it must be unique", key, prev.Line))
+				l.errs = append(l.errs, pos.Errorf("id %q: line %d already has it: each record's id is its page's address, so it must be unique", key, prev.Line))
 				ok = false
 				continue
 			}
 			seen[key] = pos
-			if !tagRE.MatchString(key) {
-				l.errs = append(l.errs, pos.errorf("id %q is the record's address: write it as a slug, like %q", key, slugify(key)))
+			if !content.TagPattern.MatchString(key) {
+				l.errs = append(l.errs, pos.Errorf("id %q is the record's address: write it as a slug, like %q", key, content.Slugify(key)))
 				ok = false
 			}
 		}
 		return ok
 	}
 	services, studies := s.Collections.Services, s.Collections.CaseStudies
-	svcOK := ids(len(services), func(i int) (string, Pos) { return services[i].ID, services[i].Pos })
-	csOK := ids(len(studies), func(i int) (string, Pos) { return studies[i].ID, studies[i].Pos })
+	svcOK := ids(len(services), func(i int) (string, content.Pos) { return services[i].ID, services[i].Pos })
+	csOK := ids(len(studies), func(i int) (string, content.Pos) { return studies[i].ID, studies[i].Pos })
 
 	l.unlisted(s, "services", svcIndex != nil, "services")
 	l.unlisted(s, "caseStudies", csIndex != nil, "case-studies")
@@ -87,27 +70,27 @@ func (l *loader) details(s *Site) {
 		for i := range services {
 			svc := &services[i]
 			svc.URL = svcIndex.Route.Path + "/" + svc.ID
-			sec := &ServiceSection{Service: *svc, Action: svcSec.Action, IndexURL: svcIndex.Route.Path}
-			l.detailPage(s, svcIndex, svcSec, Section{Kind: "service", Pos: svc.Pos, Value: sec}, svc.URL, "services", PageMeta{
+			sec := &content.ServiceSection{Service: *svc, Action: svcSec.Action, IndexURL: svcIndex.Route.Path}
+			l.detailPage(s, svcIndex, svcSec, content.Section{Kind: "service", Pos: svc.Pos, Value: sec}, svc.URL, "services", content.PageMeta{
 				Title: svc.Title, Description: summary(svc.Description), Name: svc.Title,
-			}, &Subject{Type: SubjectService, Name: svc.Title, Description: svc.Description})
+			}, &content.Subject{Type: content.SubjectService, Name: svc.Title, Description: svc.Description})
 		}
 	}
 	if csIndex != nil && csOK {
 		for i := range studies {
 			cs := &studies[i]
 			cs.URL = csIndex.Route.Path + "/" + cs.ID
-			sec := &CaseStudySection{Study: *cs, Challenge: csSec.Challenge, Solution: csSec.Solution, Results: csSec.Results, IndexURL: csIndex.Route.Path}
-			l.detailPage(s, csIndex, csSec, Section{Kind: "case-study", Pos: cs.Pos, Value: sec}, cs.URL, "caseStudies", PageMeta{
+			sec := &content.CaseStudySection{Study: *cs, Challenge: csSec.Challenge, Solution: csSec.Solution, Results: csSec.Results, IndexURL: csIndex.Route.Path}
+			l.detailPage(s, csIndex, csSec, content.Section{Kind: "case-study", Pos: cs.Pos, Value: sec}, cs.URL, "caseStudies", content.PageMeta{
 				Title: cs.Title, Description: summary(cs.Challenge), Name: cs.Company,
-			}, &Subject{Type: SubjectCaseStudy, Name: cs.Title, Description: summary(cs.Challenge), Image: cs.Image.Src, About: cs.Industry})
+			}, &content.Subject{Type: content.SubjectCaseStudy, Name: cs.Title, Description: summary(cs.Challenge), Image: cs.Image.Src, About: cs.Industry})
 		}
 	}
 }
 
 // listingPage is the first page in path order holding a section of type
 // T, and that section; nil if none does.
-func listingPage[T any](s *Site) (*Page, *T) {
+func listingPage[T any](s *content.Site) (*content.Page, *T) {
 	for _, p := range pagesInOrder(s) {
 		for _, sec := range p.Sections {
 			if v, ok := sec.Value.(*T); ok {
@@ -121,7 +104,7 @@ func listingPage[T any](s *Site) (*Page, *T) {
 // unlisted refuses a collection that a section shows as cards when no
 // page lists it (kind is the listing section's kind): its cards would
 // lead nowhere.
-func (l *loader) unlisted(s *Site, collection string, listed bool, kind string) {
+func (l *loader) unlisted(s *content.Site, collection string, listed bool, kind string) {
 	if listed {
 		return
 	}
@@ -130,22 +113,22 @@ func (l *loader) unlisted(s *Site, collection string, listed bool, kind string) 
 			if !readsCollection(sec, collection) {
 				continue
 			}
-			l.errs = append(l.errs, sec.Pos.errorf("this %s section links each record to its page, but no page lists the %s: add a section of kind %s to a page (its path + /<id> is each record's page)", sec.Kind, collection, kind))
+			l.errs = append(l.errs, sec.Pos.Errorf("this %s section links each record to its page, but no page lists the %s: add a section of kind %s to a page (its path + /<id> is each record's page)", sec.Kind, collection, kind))
 			return
 		}
 	}
 }
 
-func readsCollection(sec Section, name string) bool {
+func readsCollection(sec content.Section, name string) bool {
 	found := false
-	eachRead(&sec, func(n string, _ collectionFile) { found = found || n == name })
+	content.EachRead(&sec, func(n string) { found = found || n == name })
 	return found
 }
 
 // detailPage adds a record's page below its list: the record's section,
 // then the sections that follow the list on the list's page.
-func (l *loader) detailPage(s *Site, index *Page, listSec any, body Section, p, collection string, meta PageMeta, subject *Subject) {
-	var closing []Section
+func (l *loader) detailPage(s *content.Site, index *content.Page, listSec any, body content.Section, p, collection string, meta content.PageMeta, subject *content.Subject) {
+	var closing []content.Section
 	for i, sec := range index.Sections {
 		if sec.Value == listSec {
 			closing = index.Sections[i+1:]
@@ -153,19 +136,19 @@ func (l *loader) detailPage(s *Site, index *Page, listSec any, body Section, p, 
 		}
 	}
 	meta.Keywords = index.Route.Keywords
-	page := &Page{
-		Route: Route{
-			Pos: body.Pos, Path: p, File: CollectionFile(collection),
+	page := &content.Page{
+		Route: content.Route{
+			Pos: body.Pos, Path: p, File: content.CollectionFile(collection),
 			PageMeta: meta, Subject: subject,
 		},
-		Sections: append([]Section{body}, closing...),
+		Sections: append([]content.Section{body}, closing...),
 		Reads:    []string{collection},
 	}
 	// The page receives the collections its closing sections read, and
 	// only those (the record is in its own section).
 	for i := range closing {
-		eachRead(&closing[i], func(name string, c collectionFile) {
-			c.slot(&page.Collections).Set(c.slot(&index.Collections))
+		content.EachRead(&closing[i], func(name string) {
+			content.CopyCollection(&page.Collections, &index.Collections, name)
 			if !slices.Contains(page.Reads, name) {
 				page.Reads = append(page.Reads, name)
 			}
@@ -175,15 +158,15 @@ func (l *loader) detailPage(s *Site, index *Page, listSec any, body Section, p, 
 }
 
 // trails gives each detail section the breadcrumbs of its page.
-func (l *loader) trails(s *Site) {
+func (l *loader) trails(s *content.Site) {
 	for _, p := range s.Pages {
 		if len(p.Sections) == 0 {
 			continue
 		}
 		switch v := p.Sections[0].Value.(type) {
-		case *ServiceSection:
+		case *content.ServiceSection:
 			v.Trail = p.Route.Breadcrumbs
-		case *CaseStudySection:
+		case *content.CaseStudySection:
 			v.Trail = p.Route.Breadcrumbs
 		}
 	}
@@ -193,13 +176,13 @@ func (l *loader) trails(s *Site) {
 // sentence, or as many whole words as fit in maxDescription characters.
 func summary(text string) string {
 	text = strings.TrimSpace(text)
-	if i := strings.Index(text, ". "); i >= 0 && i+1 <= maxDescription {
+	if i := strings.Index(text, ". "); i >= 0 && i+1 <= content.MaxDescription {
 		return text[:i+1]
 	}
-	if utf8.RuneCountInString(text) <= maxDescription {
+	if utf8.RuneCountInString(text) <= content.MaxDescription {
 		return text
 	}
-	cut := string([]rune(text)[:maxDescription-1])
+	cut := string([]rune(text)[:content.MaxDescription-1])
 	if i := strings.LastIndexByte(cut, ' '); i > 0 {
 		cut = cut[:i]
 	}

@@ -1,4 +1,4 @@
-package content
+package load
 
 import (
 	"bytes"
@@ -7,143 +7,48 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/markdown"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
 )
 
-// Site is everything the build reads from content/, validated.
-type Site struct {
-	Config SiteConfig
-	Layout Layout
-	// Routes is the route table: every page ("/" first, the not-found
-	// page last) and every redirect, in path order.
-	Routes []Route
-	// Collections holds every collection, whichever pages use them.
-	Collections Collections
-	// Pages holds the page of each route, by path; redirects have none.
-	Pages map[string]*Page
-	// Links are the links written in content (href fields and Markdown
-	// links) with their positions, for reporting broken ones.
-	Links []LinkSource
-	// Authors are collections/authors.yaml; Articles the published
-	// articles (and, with LoadOptions.Drafts, the others), newest first,
-	// whose index is the page at ArticleIndex; Feeds their feeds.
-	Authors      []Author
-	Articles     []*LoadedArticle
-	ArticleIndex string
-	Feeds        []FeedLink
-	// Downloads are the files of content/ that content links to and that
-	// are published as committed (files.go).
-	Downloads []Download
-	// Warnings are what the build reports without refusing: files that
-	// nothing shows or links to, which are not published.
-	Warnings ErrorList
-}
+// Site reads and validates a content tree as it is published today. On
+// failure the error is a content.ErrorList holding every problem found,
+// sorted by file and position.
+func Site(fsys fs.FS) (*content.Site, error) { return SiteWith(fsys, Options{}) }
 
-// Page is what one route renders: its sections and the collections they
-// read.
-type Page struct {
-	Route       Route
-	Sections    []Section
-	Collections Collections
-	// Reads names the collections of Collections, for lastmod.
-	Reads []string
-}
-
-// Route returns the route with the given path, or false.
-func (s *Site) Route(p string) (Route, bool) {
-	i := slices.IndexFunc(s.Routes, func(r Route) bool { return r.Path == p })
-	if i < 0 {
-		return Route{}, false
-	}
-	return s.Routes[i], true
-}
-
-// Resolver returns the answer to which route serves a path, as the CDN
-// does: a redirect gives its target, a page its own path, a path below a
-// prefix page that page; false means the not-found page. The first route
-// that matches wins. The table, which must no longer change, is indexed
-// once: the link check asks of every link of every page, which a scan of
-// the table made quadratic in the number of pages.
-func (s *Site) Resolver() func(p string) (string, bool) {
-	exact := make(map[string]int, len(s.Routes))
-	var prefixes []int
-	for i, r := range s.Routes {
-		if r.NotFound {
-			continue
-		}
-		if _, seen := exact[r.Path]; !seen {
-			exact[r.Path] = i
-		}
-		if r.Prefix {
-			prefixes = append(prefixes, i)
-		}
-	}
-	return func(p string) (string, bool) {
-		first, ok := exact[p]
-		if !ok {
-			first = len(s.Routes)
-		}
-		for _, i := range prefixes {
-			if i >= first {
-				break
-			}
-			if strings.HasPrefix(p, s.Routes[i].Path+"/") {
-				first = i
-				break
-			}
-		}
-		if first == len(s.Routes) {
-			return "", false
-		}
-		if r := s.Routes[first]; r.Path == p && r.Redirect != "" {
-			return r.Redirect, true
-		}
-		return s.Routes[first].Path, true
-	}
-}
-
-// RoutingFile is where redirects and rewrites live, relative to content/.
-const RoutingFile = "routing.yaml"
-
-// Load reads and validates a content tree as it is published today. On
-// failure the error is an ErrorList holding every problem found, sorted by
-// file and position.
-func Load(fsys fs.FS) (*Site, error) { return LoadWith(fsys, LoadOptions{}) }
-
-// LoadWith is Load at a given time, with or without drafts.
-func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
+// SiteWith is Site at a given time, with or without drafts.
+func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
 	// No file is read through a link, nor any but a regular one, whoever
 	// hands the tree over (internal/contentroot).
 	fsys = contentroot.Strict(fsys)
-	l := &loader{fsys: fsys, refs: map[string][]Pos{}, pixels: map[string]int{}, unpublished: map[string]*LoadedArticle{}, broken: map[string]string{}, now: opt.Now}
-	s := &Site{Pages: map[string]*Page{}}
+	l := &loader{fsys: fsys, refs: map[string][]content.Pos{}, pixels: map[string]int{}, unpublished: map[string]*content.LoadedArticle{}, broken: map[string]string{}, now: opt.Now}
+	s := &content.Site{Pages: map[string]*content.Page{}}
 	l.loadClaims(s)
 	l.yaml("site.yaml", &s.Config)
 	l.yaml("layout.yaml", &s.Layout)
 	s.Layout.ContactForm.SizeOptions = slices.Clone(contactform.CompanySizes)
 	s.Layout.ContactForm.Limits = contactform.FormLimits()
-	var routing Routing
-	if _, err := fs.Stat(fsys, RoutingFile); err == nil {
-		l.yaml(RoutingFile, &routing)
+	var routing content.Routing
+	if _, err := fs.Stat(fsys, content.RoutingFile); err == nil {
+		l.yaml(content.RoutingFile, &routing)
 	}
-	for _, name := range sortedKeys(collectionFiles) {
+	for _, name := range content.CollectionNames() {
 		if name == "claims" {
 			continue // read first: the others cite it
 		}
-		c := collectionFiles[name]
-		l.yaml(c.file, c.ptr(&s.Collections))
+		l.yaml(content.CollectionFile(name), content.CollectionSlot(&s.Collections, name))
 	}
-	l.sizeImages(reflect.ValueOf(&s.Collections))
+	l.sizeImages(&s.Collections)
 	l.pages(s)
 	l.articles(s, opt)
 	l.details(s)
@@ -155,7 +60,7 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
-	l.resolve(s)
+	s.Resolve()
 	s.Links = l.links
 	s.Warnings = l.warnings.Sorted()
 	return s, nil
@@ -163,22 +68,22 @@ func LoadWith(fsys fs.FS, opt LoadOptions) (*Site, error) {
 
 type loader struct {
 	fsys     fs.FS
-	errs     ErrorList
-	warnings ErrorList
-	links    []LinkSource
+	errs     content.ErrorList
+	warnings content.ErrorList
+	links    []content.LinkSource
 	claims   *citations
 	// refs are the places that name each image file; pixels the size of
 	// each photo, and photos the photos in the order first named.
-	refs   map[string][]Pos
+	refs   map[string][]content.Pos
 	pixels map[string]int
 	photos []string
 	// unpublished are the draft and scheduled articles by the path they
 	// will have, whether this build shows them (make dev) or not.
-	unpublished map[string]*LoadedArticle
+	unpublished map[string]*content.LoadedArticle
 	// broken are the articles left out for their problems, by the path
 	// they would have: a redirect to one is not a second mistake.
 	broken map[string]string
-	now         time.Time
+	now    time.Time
 }
 
 func (l *loader) yaml(file string, v any) bool {
@@ -204,17 +109,17 @@ const (
 func (l *loader) read(file string, limit int) ([]byte, bool) {
 	f, err := l.fsys.Open(file)
 	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 		return nil, false
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
 	if err != nil {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 		return nil, false
 	}
 	if len(data) > limit {
-		l.errs = append(l.errs, Error{File: file, Line: 1 + bytes.Count(data[:limit], []byte("\n")), Col: 1,
+		l.errs = append(l.errs, content.Error{File: file, Line: 1 + bytes.Count(data[:limit], []byte("\n")), Col: 1,
 			Message: fmt.Sprintf("the file passes %d KB here: split it (a YAML file may hold %d KB, an article or text page %d KB)", limit>>10, MaxYAMLBytes>>10, MaxMarkdownBytes>>10)})
 		return nil, false
 	}
@@ -229,19 +134,19 @@ func unwrapPathError(err error) error {
 }
 
 // pages reads every file under pages/: its path is its URL.
-func (l *loader) pages(s *Site) {
+func (l *loader) pages(s *content.Site) {
 	err := fs.WalkDir(l.fsys, "pages", func(file string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		var p *Page
+		var p *content.Page
 		switch path.Ext(file) {
 		case ".yaml":
 			p = l.yamlPage(file)
 		case ".md":
 			p = l.markdownPage(file)
 		default:
-			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: "not a page: pages are .yaml or .md files"})
+			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: "not a page: pages are .yaml or .md files"})
 			return nil
 		}
 		if p == nil {
@@ -251,54 +156,54 @@ func (l *loader) pages(s *Site) {
 		p.Route.Path = pagePath(file)
 		p.Route.NotFound = p.Route.Path == "/404"
 		if prev, dup := s.Pages[p.Route.Path]; dup {
-			l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
+			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
 			return nil
 		}
 		if brand := s.Config.Brand; brand != "" && strings.HasSuffix(strings.TrimSpace(p.Route.Title), "| "+brand) {
-			l.errs = append(l.errs, l.keyPos(file, "title").errorf("title %q: leave out \"| %s\", the build adds it", p.Route.Title, brand))
+			l.errs = append(l.errs, l.keyPos(file, "title").Errorf("title %q: leave out \"| %s\", the build adds it", p.Route.Title, brand))
 		}
-		l.pickCollections(s, p)
+		l.errs = append(l.errs, s.PickCollections(p, l.failed)...)
 		s.Pages[p.Route.Path] = p
 		return nil
 	})
 	if err != nil {
-		l.errs = append(l.errs, Error{File: "pages", Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+		l.errs = append(l.errs, content.Error{File: "pages", Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
 	}
 }
 
-func (l *loader) yamlPage(file string) *Page {
-	var f pageFile
+func (l *loader) yamlPage(file string) *content.Page {
+	var f content.PageFile
 	data, ok := l.read(file, MaxYAMLBytes)
 	if !ok {
 		return nil
 	}
-	pos := Pos{File: file, Line: 1, Col: 1}
+	pos := content.Pos{File: file, Line: 1, Col: 1}
 	errs, links := decode(file, data, &f, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	for _, sec := range f.Sections {
-		if md, ok := sec.Value.(*MarkdownSection); ok {
+		if md, ok := sec.Value.(*content.MarkdownSection); ok {
 			l.renderMarkdown(md.BodyAt, md)
 		}
 	}
-	l.sizeImages(reflect.ValueOf(f.Sections))
-	return &Page{Route: Route{Pos: pos, PageMeta: f.PageMeta}, Sections: f.Sections}
+	l.sizeImages(f.Sections)
+	return &content.Page{Route: content.Route{Pos: pos, PageMeta: f.PageMeta}, Sections: f.Sections}
 }
 
 // markdownPage reads a .md page: YAML front matter between "---" lines,
 // then the Markdown body.
-func (l *loader) markdownPage(file string) *Page {
-	var f markdownFront
+func (l *loader) markdownPage(file string) *content.Page {
+	var f content.MarkdownFront
 	body, bodyLine, ok := l.frontMatter(file, "a .md page starts with front matter: a line \"---\", the page's title and description in YAML, and another \"---\"", &f)
 	if !ok {
 		return nil
 	}
-	pos := Pos{File: file, Line: bodyLine, Col: 1}
-	md := &MarkdownSection{Body: string(l.citeMarkdown(pos, body, true)), Back: f.Back}
+	pos := content.Pos{File: file, Line: bodyLine, Col: 1}
+	md := &content.MarkdownSection{Body: string(l.citeMarkdown(pos, body, true)), Back: f.Back}
 	l.renderMarkdown(pos, md)
-	return &Page{
-		Route:    Route{Pos: Pos{File: file, Line: 1, Col: 1}, PageMeta: f.PageMeta},
-		Sections: []Section{{Kind: "markdown", Pos: pos, Value: md}},
+	return &content.Page{
+		Route:    content.Route{Pos: content.Pos{File: file, Line: 1, Col: 1}, PageMeta: f.PageMeta},
+		Sections: []content.Section{{Kind: "markdown", Pos: pos, Value: md}},
 	}
 }
 
@@ -314,17 +219,17 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 	}
 	yaml, body, bodyLine, ok := splitFrontMatter(src)
 	if !ok {
-		l.errs = append(l.errs, Error{File: file, Line: 1, Col: 1, Message: missing})
+		l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: missing})
 		return nil, 0, false
 	}
 	if len(yaml) > MaxFrontMatterBytes {
-		l.errs = append(l.errs, Error{File: file, Line: 2 + bytes.Count(yaml[:MaxFrontMatterBytes], []byte("\n")), Col: 1,
+		l.errs = append(l.errs, content.Error{File: file, Line: 2 + bytes.Count(yaml[:MaxFrontMatterBytes], []byte("\n")), Col: 1,
 			Message: fmt.Sprintf("the front matter passes %d KB here: it holds the title, dates and cover; the text goes below the closing \"---\"", MaxFrontMatterBytes>>10)})
 		return nil, 0, false
 	}
 	if i := badByte(body); i >= 0 {
 		line, col := offsetLineCol(body, i)
-		l.errs = append(l.errs, Error{File: file, Line: bodyLine + line - 1, Col: col, Message: badByteMessage(body, i)})
+		l.errs = append(l.errs, content.Error{File: file, Line: bodyLine + line - 1, Col: col, Message: badByteMessage(body, i)})
 		return nil, 0, false
 	}
 	// The front matter starts on line 2; pad so that positions match.
@@ -354,26 +259,26 @@ func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
 // first line of a .md page's body, or of a YAML body: scalar, each of
 // whose lines starts at pos.Col), and records its links where they are
 // written (a folded or multi-line quoted scalar moves them: nearly).
-func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
+func (l *loader) renderMarkdown(pos content.Pos, md *content.MarkdownSection) {
 	src := []byte(md.Body)
 	at := offsetPos(pos, src)
 	if p := markdown.Budget(src); p != nil {
-		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
+		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
 		return
 	}
 	doc := markdown.Text.Parse(src)
 	for _, p := range markdown.Text.Check(doc, src) {
-		l.errs = append(l.errs, at(p.Offset).errorf("%s", p.Message))
+		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
 	}
 	for _, link := range markdown.Links(doc, src) {
 		if !link.Image {
-			l.links = append(l.links, LinkSource{Href: link.Href, Pos: at(link.Offset)})
+			l.links = append(l.links, content.LinkSource{Href: link.Href, Pos: at(link.Offset)})
 		}
 	}
 	md.Images = l.markdownImages(pos, src, doc, nil)
 	var buf bytes.Buffer
 	if err := markdown.Text.Render(&buf, src, doc); err != nil {
-		l.errs = append(l.errs, pos.errorf("markdown: %v", err))
+		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
 	md.HTML = buf.String()
 	md.Body = "" // the app receives the HTML only
@@ -382,14 +287,14 @@ func (l *loader) renderMarkdown(pos Pos, md *MarkdownSection) {
 // citeMarkdown returns a Markdown body, which starts at pos, with its
 // citations replaced, each mistake reported at its line and column.
 // Figures are not checked in sample text (illustrative: legal text).
-func (l *loader) citeMarkdown(pos Pos, body []byte, illustrative bool) []byte {
+func (l *loader) citeMarkdown(pos content.Pos, body []byte, illustrative bool) []byte {
 	out, problems := l.claims.cite(string(body), false, illustrative)
 	for _, p := range problems {
 		before := string(body[:p.offset])
 		at := pos
 		at.Line += strings.Count(before, "\n")
 		at.Col = len(before) - strings.LastIndexByte(before, '\n')
-		l.errs = append(l.errs, at.errorf("%s", p.msg))
+		l.errs = append(l.errs, at.Errorf("%s", p.msg))
 	}
 	return []byte(out)
 }
@@ -397,7 +302,7 @@ func (l *loader) citeMarkdown(pos Pos, body []byte, illustrative bool) []byte {
 // reviewsShown refuses reviews that no page shows: they feed the
 // structured data of every page, and search engines ask that such markup
 // describe content visitors can see.
-func (l *loader) reviewsShown(s *Site) {
+func (l *loader) reviewsShown(s *content.Site) {
 	if len(s.Collections.Reviews) == 0 {
 		return
 	}
@@ -406,79 +311,62 @@ func (l *loader) reviewsShown(s *Site) {
 			return
 		}
 	}
-	l.errs = append(l.errs, Error{File: CollectionFile("reviews"), Line: 1, Col: 1,
+	l.errs = append(l.errs, content.Error{File: content.CollectionFile("reviews"), Line: 1, Col: 1,
 		Message: "no page shows these reviews, yet they feed every page's structured data: add a section of kind reviews (the home page has one)"})
-}
-
-// pickCollections gives the page the collections its sections read.
-func (l *loader) pickCollections(s *Site, p *Page) {
-	for i := range p.Sections {
-		sec := &p.Sections[i]
-		eachRead(sec, func(name string, c collectionFile) {
-			src := c.slot(&s.Collections)
-			if src.Len() == 0 && !l.failed(c.file) {
-				l.errs = append(l.errs, sec.Pos.errorf("this %s section shows the %s collection, but %s has no records", sec.Kind, name, c.file))
-			}
-			c.slot(&p.Collections).Set(src)
-			if !slices.Contains(p.Reads, name) {
-				p.Reads = append(p.Reads, name)
-			}
-		})
-	}
 }
 
 // failed reports whether a file already has errors (its data is partial).
 func (l *loader) failed(file string) bool {
-	return slices.ContainsFunc(l.errs, func(e Error) bool { return e.File == file })
+	return slices.ContainsFunc(l.errs, func(e content.Error) bool { return e.File == file })
 }
 
 // keyPos is where a top-level key of a page file (or its front matter)
 // is written, for errors about a field that the decoder accepted.
-func (l *loader) keyPos(file, key string) Pos {
+func (l *loader) keyPos(file, key string) content.Pos {
 	data, _ := fs.ReadFile(l.fsys, file)
 	for i, line := range strings.Split(string(data), "\n") {
 		if strings.HasPrefix(line, key+":") {
-			return Pos{File: file, Line: i + 1, Col: 1}
+			return content.Pos{File: file, Line: i + 1, Col: 1}
 		}
 	}
-	return Pos{File: file, Line: 1, Col: 1}
+	return content.Pos{File: file, Line: 1, Col: 1}
 }
 
 // routes builds the route table from the pages and routing.yaml and checks
 // it as a whole.
-func (l *loader) routes(s *Site, routing Routing) {
+func (l *loader) routes(s *content.Site, routing content.Routing) {
 	for _, p := range s.Pages {
 		s.Routes = append(s.Routes, p.Route)
 	}
 	if _, ok := s.Pages["/"]; !ok {
-		l.errs = append(l.errs, Error{File: "pages/index.yaml", Line: 1, Col: 1, Message: "the home page is missing: pages/index.yaml is the page at /"})
+		l.errs = append(l.errs, content.Error{File: "pages/index.yaml", Line: 1, Col: 1, Message: "the home page is missing: pages/index.yaml is the page at /"})
 	}
 	if _, ok := s.Pages["/404"]; !ok {
-		l.errs = append(l.errs, Error{File: "pages/404.yaml", Line: 1, Col: 1, Message: "the not-found page is missing: pages/404.yaml is the page served for unknown paths"})
+		l.errs = append(l.errs, content.Error{File: "pages/404.yaml", Line: 1, Col: 1, Message: "the not-found page is missing: pages/404.yaml is the page served for unknown paths"})
 	}
 	l.aliases(s, routing.Redirects)
 	for _, r := range routing.Redirects {
 		if p, ok := s.Pages[r.From]; ok {
-			l.errs = append(l.errs, r.Pos.errorf("redirect from %q: %s is the page at that path", r.From, p.Route.File))
+			l.errs = append(l.errs, r.Pos.Errorf("redirect from %q: %s is the page at that path", r.From, p.Route.File))
 			continue
 		}
 		if a := l.unpublished[r.To]; a != nil {
-			l.errs = append(l.errs, r.Pos.errorf("redirect to %q: %s", r.To, l.unpublishedReason(a, "redirects to", "redirect")))
+			l.errs = append(l.errs, r.Pos.Errorf("redirect to %q: %s", r.To, l.unpublishedReason(a, "redirects to", "redirect")))
 			continue
 		}
 		if _, ok := l.broken[r.To]; ok {
 			continue // the article's own problems say why it has no page yet
 		}
 		if t, ok := s.Pages[r.To]; !ok || t.Route.NotFound {
-			l.errs = append(l.errs, r.Pos.errorf("redirect to %q: no page has that path%s", r.To, didYouMean(r.To, pagePaths(s))))
+			l.errs = append(l.errs, r.Pos.Errorf("redirect to %q: no page has that path%s", r.To, content.DidYouMean(r.To, pagePaths(s))))
 			continue
 		}
-		s.Routes = append(s.Routes, Route{Pos: r.Pos, Path: r.From, File: RoutingFile, Redirect: r.To})
+		s.Routes = append(s.Routes, content.Route{Pos: r.Pos, Path: r.From, File: content.RoutingFile, Redirect: r.To})
 	}
 	for _, r := range routing.Rewrites {
 		p, ok := s.Pages[r.To]
 		if !ok {
-			l.errs = append(l.errs, r.Pos.errorf("rewrite to %q: no page has that path%s", r.To, didYouMean(r.To, pagePaths(s))))
+			l.errs = append(l.errs, r.Pos.Errorf("rewrite to %q: no page has that path%s", r.To, content.DidYouMean(r.To, pagePaths(s))))
 			continue
 		}
 		p.Route.Prefix = true
@@ -488,13 +376,13 @@ func (l *loader) routes(s *Site, routing Routing) {
 			}
 		}
 	}
-	slices.SortFunc(s.Routes, func(a, b Route) int {
+	slices.SortFunc(s.Routes, func(a, b content.Route) int {
 		return cmp.Or(cmp.Compare(routeRank(a), routeRank(b)), strings.Compare(a.Path, b.Path))
 	})
 	seen := map[string]bool{}
 	for _, r := range s.Routes {
 		if seen[r.Path] {
-			l.errs = append(l.errs, r.Pos.errorf("%s is defined twice", r.Path))
+			l.errs = append(l.errs, r.Pos.Errorf("%s is defined twice", r.Path))
 		}
 		seen[r.Path] = true
 	}
@@ -508,19 +396,19 @@ func (l *loader) routes(s *Site, routing Routing) {
 		}
 		for _, b := range r.Breadcrumbs {
 			if _, ok := seen[b.URL]; !ok {
-				l.errs = append(l.errs, r.Pos.errorf("breadcrumb %q points to %q, which has no page%s", b.Name, b.URL, didYouMean(b.URL, pagePaths(s))))
+				l.errs = append(l.errs, r.Pos.Errorf("breadcrumb %q points to %q, which has no page%s", b.Name, b.URL, content.DidYouMean(b.URL, pagePaths(s))))
 			}
 		}
 		if len(r.Breadcrumbs) == 0 && r.Name != "" && r.Path != "/" && !r.NotFound && home != nil && home.Route.Name != "" {
-			trail := []Breadcrumb{{Name: home.Route.Name, URL: "/"}}
+			trail := []content.Breadcrumb{{Name: home.Route.Name, URL: "/"}}
 			parts := strings.Split(strings.TrimPrefix(r.Path, "/"), "/")
 			for j := 1; j < len(parts); j++ {
 				anc := "/" + strings.Join(parts[:j], "/")
 				if a := s.Pages[anc]; a != nil && a.Route.Name != "" {
-					trail = append(trail, Breadcrumb{Name: a.Route.Name, URL: anc})
+					trail = append(trail, content.Breadcrumb{Name: a.Route.Name, URL: anc})
 				}
 			}
-			r.Breadcrumbs = append(trail, Breadcrumb{Name: r.Name, URL: r.Path})
+			r.Breadcrumbs = append(trail, content.Breadcrumb{Name: r.Name, URL: r.Path})
 		}
 		p.Route = *r
 	}
@@ -528,7 +416,7 @@ func (l *loader) routes(s *Site, routing Routing) {
 
 // routeRank orders the route table: the home page, then the others, then
 // the not-found page.
-func routeRank(r Route) int {
+func routeRank(r content.Route) int {
 	switch {
 	case r.Path == "/":
 		return 0
@@ -538,7 +426,7 @@ func routeRank(r Route) int {
 	return 1
 }
 
-func pagePaths(s *Site) []string {
+func pagePaths(s *content.Site) []string {
 	var out []string
 	for p, pg := range s.Pages {
 		if !pg.Route.NotFound {
@@ -556,4 +444,37 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// badByte is the offset of the first character of data that may not
+// stand in a content file (\r is allowed: a Windows line break); -1
+// when none.
+func badByte(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r != '\r' && !(r == 0xfeff && i == 0) && content.BadRune(r, true) != "" {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// badByteMessage says what the character at offset i of data is.
+func badByteMessage(data []byte, i int) string {
+	r, _ := utf8.DecodeRune(data[i:])
+	return content.BadRune(r, true) + ": " + content.TextHint
+}
+
+// pagePath is the URL of a page file: pages/index.yaml is /,
+// pages/solutions/pulse.yaml is /solutions/pulse, pages/404.yaml is the
+// not-found page (/404).
+func pagePath(file string) string {
+	p := strings.TrimPrefix(file, "pages")
+	p = strings.TrimSuffix(strings.TrimSuffix(p, ".yaml"), ".md")
+	p = strings.TrimSuffix(p, "/index")
+	if p == "" {
+		return "/"
+	}
+	return p
 }

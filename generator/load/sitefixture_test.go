@@ -1,4 +1,4 @@
-package content_test
+package load_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
@@ -51,7 +51,7 @@ func checkPhotos(t *testing.T, dir string, times int) int {
 	for range times {
 		sitefixture.AddPhotos(fsys)
 	}
-	s, err := content.LoadWith(fsys, content.LoadOptions{Now: time.Now()})
+	s, err := load.SiteWith(fsys, load.Options{Now: time.Now()})
 	if err != nil {
 		t.Fatalf("the photo copy of the content does not load:\n%v", err)
 	}

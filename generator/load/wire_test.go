@@ -1,31 +1,33 @@
-package content
+package load
 
 import (
 	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // PageBody.Marshal gives json.Marshal's bytes for the body and the page
 // data, on every page of the fixture (articles, listings, sections).
 func TestPageBodyMarshal(t *testing.T) {
-	s, err := LoadWith(fixtureSite(t), LoadOptions{Now: articlesNow})
+	s, err := SiteWith(fixtureSite(t), Options{Now: articlesNow})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(s.Pages) < 5 {
 		t.Fatalf("the fixture has %d pages", len(s.Pages))
 	}
-	h := Head{Title: `Title "quoted" <b>`, Description: "d", URL: "https://example.com/x", JSONLD: []string{`{"@type":"Thing","name":"<x>"}`}}
+	h := content.Head{Title: `Title "quoted" <b>`, Description: "d", URL: "https://example.com/x", JSONLD: []string{`{"@type":"Thing","name":"<x>"}`}}
 	for path, p := range s.Pages {
-		b := PageBody{Path: path, Sections: p.Sections, Collections: p.Collections}
+		b := content.PageBody{Path: path, Sections: p.Sections, Collections: p.Collections}
 		body, page, err := b.Marshal(h)
 		if err != nil {
 			t.Fatal(err)
 		}
 		wantBody, _ := json.Marshal(b)
-		wantPage, _ := json.Marshal(PageData{Path: path, Head: h, Sections: p.Sections, Collections: p.Collections})
+		wantPage, _ := json.Marshal(content.PageData{Path: path, Head: h, Sections: p.Sections, Collections: p.Collections})
 		if !bytes.Equal(body, wantBody) {
 			t.Errorf("%s: the body's JSON differs from json.Marshal's", path)
 		}
@@ -39,16 +41,16 @@ func TestPageBodyMarshal(t *testing.T) {
 // as json.Marshal of the card with Memo set; a change to any field changes
 // the digest.
 func TestArticleCardMemo(t *testing.T) {
-	c := ArticleCard{Title: "A <title>", URL: "/insights/a", Tags: []TagLink{{Tag: "pulse", URL: "/insights/tags/pulse"}}}
+	c := content.ArticleCard{Title: "A <title>", URL: "/insights/a", Tags: []content.TagLink{{Tag: "pulse", URL: "/insights/tags/pulse"}}}
 	got, err := json.Marshal(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back ArticleCard
+	var back content.ArticleCard
 	if err := json.Unmarshal(got, &back); err != nil || back.Memo == "" {
 		t.Fatalf("%s: memo %q (%v)", got, back.Memo, err)
 	}
-	type plain ArticleCard
+	type plain content.ArticleCard
 	want, _ := json.Marshal(plain(back))
 	if !bytes.Equal(got, want) {
 		t.Errorf("card JSON\n%s\nwant\n%s", got, want)

@@ -1,4 +1,4 @@
-package content
+package load
 
 import (
 	"strings"
@@ -55,7 +55,7 @@ func TestAliases(t *testing.T) {
 			for _, dev := range []bool{false, true} {
 				fsys := fixtureSite(t)
 				tc.edit(fsys)
-				s, err := LoadWith(fsys, LoadOptions{Now: articlesNow, Drafts: dev})
+				s, err := SiteWith(fsys, Options{Now: articlesNow, Drafts: dev})
 				if tc.problem != "" {
 					if err == nil || !strings.Contains(err.Error(), tc.problem) {
 						t.Errorf("dev %v: got %v\nwant %s", dev, err, tc.problem)

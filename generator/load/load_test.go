@@ -1,10 +1,9 @@
-package content
+package load
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/vozia/site/generator/images"
 	"image"
 	pngenc "image/png"
 	"os"
@@ -16,6 +15,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/images"
 
 	"github.com/vozia/site/internal/contactform"
 )
@@ -46,7 +48,7 @@ func fixtureSite(t *testing.T) fstest.MapFS {
 }
 
 func TestLoadFixture(t *testing.T) {
-	s, err := Load(fixtureSite(t))
+	s, err := Site(fixtureSite(t))
 	if err != nil {
 		t.Fatalf("the fixture does not load:\n%v", err)
 	}
@@ -96,7 +98,7 @@ func TestLoadFixture(t *testing.T) {
 	}
 
 	// Breadcrumbs come from the folders: /legal has no page, so it is skipped.
-	if got, want := s.Pages["/legal/privacy"].Route.Breadcrumbs, []Breadcrumb{{"Home", "/"}, {"Privacy", "/legal/privacy"}}; !reflect.DeepEqual(got, want) {
+	if got, want := s.Pages["/legal/privacy"].Route.Breadcrumbs, []content.Breadcrumb{{Name: "Home", URL: "/"}, {Name: "Privacy", URL: "/legal/privacy"}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("breadcrumbs of /legal/privacy = %v, want %v", got, want)
 	}
 	if b := s.Pages["/"].Route.Breadcrumbs; b != nil {
@@ -125,7 +127,7 @@ func TestLoadFixture(t *testing.T) {
 	if len(md) != 1 || md[0].Kind != "markdown" {
 		t.Fatalf("privacy sections = %+v, want one markdown section", md)
 	}
-	m := md[0].Value.(*MarkdownSection)
+	m := md[0].Value.(*content.MarkdownSection)
 	if !strings.Contains(m.HTML, `<h2 id="cookies">Cookies</h2>`) || m.Body != "" || m.Back == nil || m.Back.Label != "Back to Home" {
 		t.Errorf("markdown section = %+v", m)
 	}
@@ -155,7 +157,7 @@ func TestImageSize(t *testing.T) {
 	if _, err := images.Inspect("a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)); err == nil {
 		t.Error("an SVG without a size was accepted")
 	}
-	s, err := Load(fixtureSite(t))
+	s, err := Site(fixtureSite(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,9 +167,9 @@ func TestImageSize(t *testing.T) {
 }
 
 func TestSectionJSON(t *testing.T) {
-	data, err := json.Marshal([]Section{
-		{Kind: "contact", Value: &ContactSection{}},
-		{Kind: "stats", Value: &StatsSection{Heading: "H", Stats: []BlockStat{{Value: "1", Label: "one"}}}},
+	data, err := json.Marshal([]content.Section{
+		{Kind: "contact", Value: &content.ContactSection{}},
+		{Kind: "stats", Value: &content.StatsSection{Heading: "H", Stats: []content.BlockStat{{Value: "1", Label: "one"}}}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -517,8 +519,8 @@ func TestLoadErrors(t *testing.T) {
 			name: "published article with make article's placeholders",
 			file: "articles/on-premise.md",
 			edit: func(s string) string {
-				s = regexp.MustCompile(`(?m)^description: .*$`).ReplaceAllString(s, "description: "+PlaceholderDescription)
-				return regexp.MustCompile(`alt: [^}]*}`).ReplaceAllString(s, "alt: \""+PlaceholderAlt+"\"}")
+				s = regexp.MustCompile(`(?m)^description: .*$`).ReplaceAllString(s, "description: "+content.PlaceholderDescription)
+				return regexp.MustCompile(`alt: [^}]*}`).ReplaceAllString(s, "alt: \""+content.PlaceholderAlt+"\"}")
 			},
 			want: []string{"description is still the placeholder of make article", "the cover's alt is still the placeholder of make article"},
 			at:   at("articles/on-premise.md", "description:", 0),
@@ -537,11 +539,11 @@ func TestLoadErrors(t *testing.T) {
 			if tc.edit == nil {
 				delete(fsys, tc.file)
 			}
-			_, err := Load(fsys)
+			_, err := Site(fsys)
 			if err == nil {
 				t.Fatal("Load accepted broken content")
 			}
-			var list ErrorList
+			var list content.ErrorList
 			if !errors.As(err, &list) {
 				t.Fatalf("error is %T, want ErrorList: %v", err, err)
 			}
@@ -569,8 +571,8 @@ func TestLoadReportsAllErrorsSorted(t *testing.T) {
 	fsys := edit(fixtureSite(t), "site.yaml", replace("brand: Vozia", "brand: [Vozia]"))
 	fsys = edit(fsys, "site.yaml", replace("language: en-US", "langauge: en-US"))
 	fsys = edit(fsys, "layout.yaml", replace("demoLabel:", "demoLabel2:"))
-	_, err := Load(fsys)
-	var list ErrorList
+	_, err := Site(fsys)
+	var list content.ErrorList
 	if !errors.As(err, &list) {
 		t.Fatalf("want an ErrorList, got %v", err)
 	}
@@ -589,7 +591,7 @@ func TestLoadReportsAllErrorsSorted(t *testing.T) {
 }
 
 func TestPrefix(t *testing.T) {
-	l := ErrorList{{File: "site.yaml", Line: 3, Col: 1, Message: "x"}}
+	l := content.ErrorList{{File: "site.yaml", Line: 3, Col: 1, Message: "x"}}
 	if got := l.Prefix("content").Error(); got != "content/site.yaml:3:1: x" {
 		t.Errorf("got %q", got)
 	}

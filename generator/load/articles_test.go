@@ -1,4 +1,4 @@
-package content
+package load
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
@@ -15,23 +16,23 @@ import (
 // its scheduled one.
 var articlesNow = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 
-func loadArticles(t *testing.T, fsys fstest.MapFS, drafts bool) *Site {
+func loadArticles(t *testing.T, fsys fstest.MapFS, drafts bool) *content.Site {
 	t.Helper()
-	s, err := LoadWith(fsys, LoadOptions{Now: articlesNow, Drafts: drafts})
+	s, err := SiteWith(fsys, Options{Now: articlesNow, Drafts: drafts})
 	if err != nil {
 		t.Fatalf("the fixture does not load:\n%v", err)
 	}
 	return s
 }
 
-func indexSection(t *testing.T, s *Site, path string) *ArticleIndexSection {
+func indexSection(t *testing.T, s *content.Site, path string) *content.ArticleIndexSection {
 	t.Helper()
 	p := s.Pages[path]
 	if p == nil {
 		t.Fatalf("no page at %s", path)
 	}
 	for _, sec := range p.Sections {
-		if ai, ok := sec.Value.(*ArticleIndexSection); ok {
+		if ai, ok := sec.Value.(*content.ArticleIndexSection); ok {
 			return ai
 		}
 	}
@@ -39,16 +40,16 @@ func indexSection(t *testing.T, s *Site, path string) *ArticleIndexSection {
 	return nil
 }
 
-func articleSection(t *testing.T, s *Site, path string) *ArticleSection {
+func articleSection(t *testing.T, s *content.Site, path string) *content.ArticleSection {
 	t.Helper()
 	p := s.Pages[path]
 	if p == nil {
 		t.Fatalf("no page at %s", path)
 	}
-	return p.Sections[0].Value.(*ArticleSection)
+	return p.Sections[0].Value.(*content.ArticleSection)
 }
 
-func cardURLs(cards []ArticleCard) []string {
+func cardURLs(cards []content.ArticleCard) []string {
 	var out []string
 	for _, c := range cards {
 		out = append(out, c.URL)
@@ -76,8 +77,8 @@ func TestArticlesListing(t *testing.T) {
 	s := loadArticles(t, fsys, false)
 
 	first := indexSection(t, s, "/insights")
-	if first.Page != 1 || first.Pages != 3 || len(first.Articles) != ArticlesPerPage {
-		t.Fatalf("first page: page %d of %d with %d articles, want 1 of 3 with %d", first.Page, first.Pages, len(first.Articles), ArticlesPerPage)
+	if first.Page != 1 || first.Pages != 3 || len(first.Articles) != content.ArticlesPerPage {
+		t.Fatalf("first page: page %d of %d with %d articles, want 1 of 3 with %d", first.Page, first.Pages, len(first.Articles), content.ArticlesPerPage)
 	}
 	// Newest first: the fixture's three of 2026, then the extras from the last.
 	want := []string{"/insights/on-premise", "/insights/pulse-themes", "/insights/voice-follow-up", "/insights/extra-24"}
@@ -93,7 +94,7 @@ func TestArticlesListing(t *testing.T) {
 		t.Errorf("page 2 links %q/%q, page 3 links older %q with %d articles", second.NewerURL, second.OlderURL, third.OlderURL, len(third.Articles))
 	}
 	var all []string
-	for _, p := range []*ArticleIndexSection{first, second, third} {
+	for _, p := range []*content.ArticleIndexSection{first, second, third} {
 		all = append(all, cardURLs(p.Articles)...)
 	}
 	if len(all) != 28 || len(slices.Compact(slices.Clone(all))) != 28 {
@@ -130,7 +131,7 @@ func TestArticlesTagPages(t *testing.T) {
 	s := loadArticles(t, fsys, false)
 	first := indexSection(t, s, "/insights/tags/even")
 	second := indexSection(t, s, "/insights/tags/even/page/2")
-	if first.Pages != 2 || len(first.Articles) != ArticlesPerPage || second.Page != 2 || len(second.Articles) != 1 {
+	if first.Pages != 2 || len(first.Articles) != content.ArticlesPerPage || second.Page != 2 || len(second.Articles) != 1 {
 		t.Fatalf("even: page %d of %d with %d articles, then page %d with %d; want 12 then 1", first.Page, first.Pages, len(first.Articles), second.Page, len(second.Articles))
 	}
 	if first.OlderURL != "/insights/tags/even/page/2" || second.NewerURL != "/insights/tags/even" || second.OlderURL != "" {
@@ -145,7 +146,7 @@ func TestArticlesTagPages(t *testing.T) {
 		t.Errorf("the two pages list %d distinct articles, want the 13 tagged even", len(slices.Compact(all)))
 	}
 	for _, c := range second.Articles {
-		if !slices.ContainsFunc(c.Tags, func(l TagLink) bool { return l.Tag == "even" }) {
+		if !slices.ContainsFunc(c.Tags, func(l content.TagLink) bool { return l.Tag == "even" }) {
 			t.Errorf("%s is listed under even without the tag", c.URL)
 		}
 	}
@@ -205,7 +206,7 @@ func TestArticlesTagsAndRelated(t *testing.T) {
 	fsys["pages/about.yaml"].Data = append(fsys["pages/about.yaml"].Data, "  - kind: latest-articles\n    heading: Latest\n    all: {label: All, href: /insights}\n"...)
 	s = loadArticles(t, fsys, false)
 	for _, sec := range s.Pages["/about"].Sections {
-		if la, ok := sec.Value.(*LatestArticlesSection); ok {
+		if la, ok := sec.Value.(*content.LatestArticlesSection); ok {
 			if got := cardURLs(la.Articles); !slices.Equal(got, []string{"/insights/on-premise", "/insights/pulse-themes", "/insights/voice-follow-up"}) {
 				t.Errorf("latest articles %q", got)
 			}
@@ -234,7 +235,7 @@ func TestArticlesDraftsAndScheduled(t *testing.T) {
 		}
 	}
 	// A scheduled article is published on its day.
-	later, err := LoadWith(fixtureSite(t), LoadOptions{Now: time.Date(2099, 1, 1, 0, 0, 1, 0, time.UTC)})
+	later, err := SiteWith(fixtureSite(t), Options{Now: time.Date(2099, 1, 1, 0, 0, 1, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +274,7 @@ func TestArticleMarkdown(t *testing.T) {
 	if strings.Contains(a.HTML, "<script") {
 		t.Error("the body has a script")
 	}
-	if got := len(a.TOC); got != 3 || a.TOC[1] != (TOCEntry{ID: "the-call", Text: "The call"}) {
+	if got := len(a.TOC); got != 3 || a.TOC[1] != (content.TOCEntry{ID: "the-call", Text: "The call"}) {
 		t.Errorf("contents %+v", a.TOC)
 	}
 	if a.ReadingTime != "1 min read" || a.DateLabel != "10 January 2026" {
@@ -294,8 +295,8 @@ func TestArticleMarkdown(t *testing.T) {
 		t.Errorf("assets %v", assets)
 	}
 	// Links are recorded where the article writes them.
-	i := slices.IndexFunc(s.Links, func(l LinkSource) bool { return l.Href == "#the-call" })
-	if i < 0 || s.Links[i].Pos != (Pos{File: "articles/voice-follow-up.md", Line: 9, Col: 84}) {
+	i := slices.IndexFunc(s.Links, func(l content.LinkSource) bool { return l.Href == "#the-call" })
+	if i < 0 || s.Links[i].Pos != (content.Pos{File: "articles/voice-follow-up.md", Line: 9, Col: 84}) {
 		t.Errorf("link #the-call recorded at %+v", s.Links[max(i, 0)])
 	}
 }
@@ -347,7 +348,7 @@ func TestArticleErrors(t *testing.T) {
 				file = "articles/bad.md"
 			}
 			fsys[file] = &fstest.MapFile{Data: []byte(tc.text)}
-			_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
+			_, err := SiteWith(fsys, Options{Now: articlesNow})
 			if err == nil {
 				t.Fatal("loaded")
 			}
@@ -366,8 +367,8 @@ func TestArticleErrorsAllAtOnce(t *testing.T) {
 	fsys := fixtureSite(t)
 	fsys["articles/a.md"] = &fstest.MapFile{Data: []byte("---\ntitle: \"\"\ndescription: D.\ndate: soon\nauthor: zed\ncover: {src: /images/articles/voice.svg, alt: \"\"}\n---\n<iframe src=x></iframe>\n")}
 	fsys["articles/b.md"] = &fstest.MapFile{Data: []byte("---\ntitle: B\ndescription: D.\ndate: 2026-01-01\nauthor: ana\ntags: [Bad_Tag]\ncover: {src: /images/articles/voice.svg, alt: A}\n---\nB.\n")}
-	_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
-	el, ok := err.(ErrorList)
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
+	el, ok := err.(content.ErrorList)
 	if !ok {
 		t.Fatalf("want an ErrorList, got %v", err)
 	}
@@ -380,7 +381,7 @@ func TestArticleErrorsAllAtOnce(t *testing.T) {
 			t.Errorf("no problem reported at %s; got:\n%v", want, err)
 		}
 	}
-	if !slices.IsSortedFunc(el, func(a, b Error) int {
+	if !slices.IsSortedFunc(el, func(a, b content.Error) int {
 		return strings.Compare(fmt.Sprintf("%s:%06d", a.File, a.Line), fmt.Sprintf("%s:%06d", b.File, b.Line))
 	}) {
 		t.Errorf("not sorted:\n%v", err)
@@ -389,8 +390,8 @@ func TestArticleErrorsAllAtOnce(t *testing.T) {
 
 func TestAuthorsErrors(t *testing.T) {
 	fsys := fixtureSite(t)
-	fsys[AuthorsFile] = &fstest.MapFile{Data: []byte("- key: ana\n  name: A\n  role: R\n- key: ana\n  name: B\n  role: R\n  url: not a url\n")}
-	_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
+	fsys[content.AuthorsFile] = &fstest.MapFile{Data: []byte("- key: ana\n  name: A\n  role: R\n- key: ana\n  name: B\n  role: R\n  url: not a url\n")}
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
 	if err != nil && strings.Contains(err.Error(), "is not in collections/authors.yaml") {
 		t.Errorf("a broken authors file makes every article's author unknown too:\n%v", err)
 	}
@@ -407,7 +408,7 @@ func TestSlugify(t *testing.T) {
 		"  Pulse: turning interviews  ":  "pulse-turning-interviews",
 		"Atención al paciente, año 2026": "atencion-al-paciente-ano-2026",
 	} {
-		if got := Slugify(in); got != want {
+		if got := content.Slugify(in); got != want {
 			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -420,9 +421,9 @@ func TestArticleCoverFrame(t *testing.T) {
 	photo := imagetest.JPEG(imagetest.Photo(300, 400, 1), 80, 1) // portrait
 	for _, tc := range []struct {
 		name, extra, file string
-		x, y          float64
-		focus         string
-		crop          bool
+		x, y              float64
+		focus             string
+		crop              bool
 	}{
 		{"centre", "", "cover.jpg", 0.5, 0.5, "", true},
 		{"position top", ", position: top", "cover.jpg", 0.5, 0, "50% 0%", true},
@@ -434,7 +435,7 @@ func TestArticleCoverFrame(t *testing.T) {
 			fsys["articles/framed/cover.jpg"] = &fstest.MapFile{Data: photo}
 			fsys["articles/framed/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Framed\ndescription: A framed cover.\ndate: 2026-01-01\nauthor: ana\ncover: {src: " + tc.file + ", alt: A photo" + tc.extra + "}\n---\nText.\n")}
 			s := loadArticles(t, fsys, false)
-			i := slices.IndexFunc(s.Articles, func(a *LoadedArticle) bool { return a.Slug == "framed" })
+			i := slices.IndexFunc(s.Articles, func(a *content.LoadedArticle) bool { return a.Slug == "framed" })
 			c := s.Articles[i].Cover
 			if c.Focus != tc.focus {
 				t.Errorf("focus %q, want %q", c.Focus, tc.focus)
@@ -445,13 +446,13 @@ func TestArticleCoverFrame(t *testing.T) {
 				}
 				return
 			}
-			if c.Crop == nil || c.Crop.X != tc.x || c.Crop.Y != tc.y || c.Crop.W*CoverHeight != c.Crop.H*CoverWidth {
+			if c.Crop == nil || c.Crop.X != tc.x || c.Crop.Y != tc.y || c.Crop.W*content.CoverHeight != c.Crop.H*content.CoverWidth {
 				t.Fatalf("crop %v, want the cover's shape around (%g, %g)", c.Crop, tc.x, tc.y)
 			}
 			if c.Width != 300 || c.Height != 158 {
 				t.Errorf("the cover is %dx%d, want its crop's 300x158", c.Width, c.Height)
 			}
-			if card := indexSection(t, s, "/insights").Articles; !slices.ContainsFunc(card, func(c ArticleCard) bool { return c.Cover.Crop != nil && c.Cover.Height == 158 }) {
+			if card := indexSection(t, s, "/insights").Articles; !slices.ContainsFunc(card, func(c content.ArticleCard) bool { return c.Cover.Crop != nil && c.Cover.Height == 158 }) {
 				t.Error("the article's card does not show the framed cover")
 			}
 		})
@@ -468,8 +469,8 @@ func TestMisspeltField(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := edit(fixtureSite(t), tc.file, replace(tc.old, tc.new))
-			_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
-			el, ok := err.(ErrorList)
+			_, err := SiteWith(fsys, Options{Now: articlesNow})
+			el, ok := err.(content.ErrorList)
 			if !ok || len(el) != 1 || !strings.Contains(el.Error(), tc.want) {
 				t.Errorf("want one problem, %q; got:\n%v", tc.want, err)
 			}
@@ -488,14 +489,14 @@ func TestPlaceholdersAllowed(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fixtureSite(t)
 			fsys["articles/fine.md"] = &fstest.MapFile{Data: []byte(fmt.Sprintf(text, tc.front, tc.body))}
-			if _, err := LoadWith(fsys, LoadOptions{Now: articlesNow}); err != nil {
+			if _, err := SiteWith(fsys, Options{Now: articlesNow}); err != nil {
 				t.Error(err)
 			}
 		})
 	}
 	t.Run("markdown section", func(t *testing.T) {
 		fsys := edit(fixtureSite(t), "pages/about.yaml", replace("  - kind: text\n", "  - kind: markdown\n    body: |\n      Read [the services](/services).\n  - kind: text\n"))
-		if _, err := LoadWith(fsys, LoadOptions{Now: articlesNow}); err != nil {
+		if _, err := SiteWith(fsys, Options{Now: articlesNow}); err != nil {
 			t.Error(err)
 		}
 	})
@@ -507,8 +508,8 @@ func TestPlaceholdersAllowed(t *testing.T) {
 func TestRedirectToABrokenArticle(t *testing.T) {
 	fsys := edit(fixtureSite(t), "articles/voice-follow-up.md", replace("title:", "titel:"))
 	fsys = edit(fsys, "routing.yaml", replace("  - {from: /old, to: /about}\n", "  - {from: /old, to: /about}\n  - {from: /follow-up, to: /insights/voice-follow-up}\n"))
-	_, err := LoadWith(fsys, LoadOptions{Now: articlesNow})
-	el, ok := err.(ErrorList)
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
+	el, ok := err.(content.ErrorList)
 	if !ok || len(el) != 1 || !strings.Contains(el.Error(), `unknown field "titel"`) {
 		t.Errorf("want the article's one problem; got:\n%v", err)
 	}

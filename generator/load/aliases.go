@@ -1,9 +1,11 @@
-package content
+package load
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // Aliases keep a renamed page's or article's address working: an
@@ -19,15 +21,15 @@ import (
 
 // aliases adds a route for each alias of the pages and published articles,
 // or reports why it cannot be one.
-func (l *loader) aliases(s *Site, redirects []RedirectRule) {
+func (l *loader) aliases(s *content.Site, redirects []content.RedirectRule) {
 	type claim struct {
-		pos  Pos
+		pos  content.Pos
 		what string
 	}
 	claimed := map[string]claim{}
 	for _, r := range redirects {
 		if _, dup := claimed[r.From]; !dup {
-			claimed[r.From] = claim{r.Pos, fmt.Sprintf("the redirect of %s line %d", RoutingFile, r.Pos.Line)}
+			claimed[r.From] = claim{r.Pos, fmt.Sprintf("the redirect of %s line %d", content.RoutingFile, r.Pos.Line)}
 		}
 	}
 	type owner struct {
@@ -54,24 +56,24 @@ func (l *loader) aliases(s *Site, redirects []RedirectRule) {
 	for _, o := range owners {
 		pos := l.keyPos(o.file, "aliases")
 		for _, from := range o.aliases {
-			if err := checkAddress("alias", from); err != nil {
-				l.errs = append(l.errs, pos.errorf("%v", err))
+			if err := content.CheckAddress("alias", from); err != nil {
+				l.errs = append(l.errs, pos.Errorf("%v", err))
 				continue
 			}
 			if p, ok := s.Pages[from]; ok {
 				if p.Route.Path == o.path {
-					l.errs = append(l.errs, pos.errorf("alias %q is this page's own path: an alias is an address it had before", from))
+					l.errs = append(l.errs, pos.Errorf("alias %q is this page's own path: an alias is an address it had before", from))
 				} else {
-					l.errs = append(l.errs, pos.errorf("alias %q: %s is the page at that path; an alias is an address no page has any more", from, p.Route.File))
+					l.errs = append(l.errs, pos.Errorf("alias %q: %s is the page at that path; an alias is an address no page has any more", from, p.Route.File))
 				}
 				continue
 			}
 			if c, dup := claimed[from]; dup {
-				l.errs = append(l.errs, pos.errorf("alias %q: %s already claims that path", from, c.what))
+				l.errs = append(l.errs, pos.Errorf("alias %q: %s already claims that path", from, c.what))
 				continue
 			}
 			claimed[from] = claim{pos, fmt.Sprintf("the alias in %s", o.file)}
-			s.Routes = append(s.Routes, Route{Pos: pos, Path: from, File: o.file, Redirect: o.path})
+			s.Routes = append(s.Routes, content.Route{Pos: pos, Path: from, File: o.file, Redirect: o.path})
 			if o.share == "" {
 				continue
 			}
@@ -84,7 +86,7 @@ func (l *loader) aliases(s *Site, redirects []RedirectRule) {
 					continue
 				}
 				claimed[old] = claim{pos, fmt.Sprintf("the alias in %s (its share image)", o.file)}
-				s.Routes = append(s.Routes, Route{Pos: pos, Path: old, File: o.file, Redirect: o.share})
+				s.Routes = append(s.Routes, content.Route{Pos: pos, Path: old, File: o.file, Redirect: o.share})
 			}
 		}
 	}

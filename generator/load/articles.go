@@ -1,0 +1,477 @@
+package load
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"math"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/vozia/site/generator/content"
+)
+
+// Articles: one Markdown file per article under articles/, either
+// articles/<slug>.md or articles/<slug>/index.md with the article's own
+// images beside it. The front matter (ArticleFront) names an author of
+// collections/authors.yaml. The page that holds a section of kind
+// article-index (pages/insights.yaml) is the articles' index, and its path
+// their home: for /insights the build adds
+//
+//	/insights/<slug>            each article (sections article and contact)
+//	/insights/page/<n>          the index's further pages, ArticlesPerPage each
+//	/insights/tags/<tag>        every article with a tag, paginated likewise;
+//	                            with fewer than MinTagArticles, noindex and
+//	                            not in the sitemap (Route.Thin)
+//
+// newest first, and a section of kind latest-articles on any page shows the
+// newest few. An article that is a draft, or dated after the build's day,
+// is left out of everything unless Options.Drafts (make dev), which
+// shows it with a banner saying so.
+
+// Options are what a load depends on besides the files.
+type Options struct {
+	// Now is the build's time: an article dated after its day is
+	// scheduled. Zero means time.Now().
+	Now time.Time
+	// Drafts keeps drafts and scheduled articles, with a banner (make dev).
+	Drafts bool
+}
+
+// articles loads articles/ and makes their pages. It runs after the pages
+// are read and before the route table is made.
+func (l *loader) articles(s *content.Site, opt Options) {
+	s.Authors = l.authors()
+	// The index: the page holding the article-index section.
+	var index *content.Page
+	var indexSec *content.ArticleIndexSection
+	for _, p := range pagesInOrder(s) {
+		for _, sec := range p.Sections {
+			if ai, ok := sec.Value.(*content.ArticleIndexSection); ok {
+				if index != nil {
+					l.errs = append(l.errs, sec.Pos.Errorf("%s already lists the articles: one page is their index", index.Route.File))
+					continue
+				}
+				index, indexSec = p, ai
+			}
+		}
+	}
+	base := ""
+	if index != nil {
+		base = index.Route.Path
+	}
+	var list []*content.LoadedArticle
+	slugs := map[string]string{}
+	if _, err := fs.Stat(l.fsys, "articles"); err == nil {
+		fs.WalkDir(l.fsys, "articles", func(file string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return err // a link is reported as one (files.go)
+			}
+			slug, ok := articleSlug(file)
+			if !ok {
+				if path.Ext(file) == ".md" || path.Dir(file) == "articles" {
+					l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: "not an article: write articles/<slug>.md, or articles/<slug>/index.md with its images beside it"})
+				}
+				return nil
+			}
+			if prev, dup := slugs[slug]; dup {
+				l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%s already has the slug %q: two articles cannot share a page", prev, slug)})
+				return nil
+			}
+			slugs[slug] = file
+			if !content.TagPattern.MatchString(slug) {
+				l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the article with a slug, like %q", slug, content.Slugify(slug))})
+				return nil
+			}
+			if a := l.article(file, slug, base, s, opt); a != nil {
+				list = append(list, a)
+			}
+			return nil
+		})
+	}
+	if index == nil {
+		if len(list) > 0 {
+			l.errs = append(l.errs, content.Error{File: list[0].File, Line: 1, Col: 1, Message: "no page lists the articles: add a page (pages/insights.yaml) with a section of kind article-index"})
+		}
+		return
+	}
+	labels := indexSec.ArticleLabels
+	slices.SortStableFunc(list, func(a, b *content.LoadedArticle) int {
+		return cmp.Or(-strings.Compare(string(a.Front.Date), string(b.Front.Date)), strings.Compare(a.Slug, b.Slug))
+	})
+	for _, a := range list {
+		a.Path = base + "/" + a.Slug
+		a.ShareImage = a.Path + "/share.png"
+		if a.Front.Share == "cover" { // a photo: a JPEG is a tenth of the PNG
+			a.ShareImage = a.Path + "/share.jpg"
+		}
+		if a.CoverName != "" { // beside the article: published in its folder
+			a.Cover.Src = a.Path + "/" + a.CoverName
+		}
+	}
+	s.Articles = list
+	s.ArticleIndex = base
+	if len(list) > 0 {
+		for _, f := range content.ArticleFeeds {
+			s.Feeds = append(s.Feeds, content.FeedLink{Title: index.Route.Title, Type: f.Type, Path: base + "/" + f.Name})
+		}
+	}
+	tags := map[string][]*content.LoadedArticle{}
+	for _, a := range list {
+		for _, t := range a.Front.Tags {
+			tags[t] = append(tags[t], a)
+		}
+	}
+	names := l.tagNames()
+	tagName := func(t string) string {
+		if n, ok := names[t]; ok {
+			return n
+		}
+		return strings.ReplaceAll(t, "-", " ")
+	}
+	tagLinks := func(ts []string) []content.TagLink {
+		out := []content.TagLink{}
+		for _, t := range ts {
+			out = append(out, content.TagLink{Tag: t, Name: tagName(t), URL: base + "/tags/" + t})
+		}
+		return out
+	}
+	// banner is what an unpublished article's page and cards say of it.
+	banner := func(a *content.LoadedArticle) string {
+		switch a.Status {
+		case "draft":
+			return labels.Draft
+		case "scheduled":
+			return strings.ReplaceAll(labels.Scheduled, "{date}", dateLabel(a.Front.Date, labels.Months))
+		}
+		return ""
+	}
+	card := func(a *content.LoadedArticle) content.ArticleCard {
+		return content.ArticleCard{
+			URL: a.Path, Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date),
+			DateLabel: dateLabel(a.Front.Date, labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
+			AuthorName: a.Author.Name, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), Status: a.Status, Badge: banner(a),
+		}
+	}
+	cards := func(as []*content.LoadedArticle) []content.ArticleCard {
+		out := []content.ArticleCard{}
+		for _, a := range as {
+			out = append(out, card(a))
+		}
+		return out
+	}
+	allTags := tagLinks(sortedKeys(tags))
+	feed := ""
+	if len(s.Feeds) > 0 {
+		feed = s.Feeds[0].Path
+	}
+
+	// The index's pages, and each tag's, ArticlesPerPage articles to a
+	// page: page 1 at the list's own path, then <path>/page/<n>. A tag of
+	// fewer than MinTagArticles articles is Thin.
+	listPages := func(path string, as []*content.LoadedArticle, tag string) {
+		pages := max(1, (len(as)+content.ArticlesPerPage-1)/content.ArticlesPerPage)
+		pageURL := func(n int) string {
+			if n == 1 {
+				return path
+			}
+			return fmt.Sprintf("%s/page/%d", path, n)
+		}
+		lastMod := ""
+		if len(as) > 0 {
+			lastMod = slices.Max(mapSlice(as, (*content.LoadedArticle).Modified))
+		}
+		for n := 1; n <= pages; n++ {
+			sec := *indexSec
+			sec.Articles = cards(as[(n-1)*content.ArticlesPerPage : min(n*content.ArticlesPerPage, len(as))])
+			sec.Tag, sec.Tags, sec.Page, sec.Pages, sec.IndexURL, sec.FeedURL = tag, allTags, n, pages, base, feed
+			if tag != "" {
+				sec.Heading = strings.ReplaceAll(labels.TaggedHeading, "{tag}", tagName(tag))
+			}
+			if n > 1 {
+				sec.NewerURL = pageURL(n - 1)
+			}
+			if n < pages {
+				sec.OlderURL = pageURL(n + 1)
+			}
+			p := index
+			if tag != "" || n > 1 {
+				p = l.derivedPage(s, index, pageURL(n))
+			}
+			if tag != "" {
+				p.Route.Title, p.Route.Name = sec.Heading, tagName(tag)
+				p.Route.Description = fmt.Sprintf("%s: %s", sec.Heading, index.Route.Description)
+			}
+			if n > 1 {
+				label := strings.NewReplacer("{page}", strconv.Itoa(n), "{pages}", strconv.Itoa(pages)).Replace(labels.PageLabel)
+				p.Route.Title = p.Route.Title + " – " + label
+				p.Route.Name = label
+			}
+			p.Route.Prev, p.Route.Next, p.Route.LastMod = sec.NewerURL, sec.OlderURL, lastMod
+			p.Route.Thin = tag != "" && len(as) < content.MinTagArticles
+			p.Sections = replaceSection(p.Sections, &sec)
+		}
+	}
+	listPages(base, list, "")
+	for _, t := range sortedKeys(tags) {
+		listPages(base+"/tags/"+t, tags[t], t)
+	}
+
+	// The articles' pages.
+	publisher := s.Config.BaseURL
+	var closing []content.Section
+	for i, sec := range index.Sections {
+		if _, ok := sec.Value.(*content.ArticleIndexSection); ok {
+			closing = index.Sections[i+1:]
+		}
+	}
+	for _, a := range list {
+		sec := &content.ArticleSection{
+			Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date), Updated: string(a.Front.Updated),
+			DateLabel: dateLabel(a.Front.Date, labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
+			Author: a.Author, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), TOC: a.TOC, HTML: a.HTML, Images: a.Images,
+			Related: cards(related(a, list, 3)), Status: a.Status, Labels: labels, IndexURL: base,
+		}
+		a.Shown = sec
+		sec.Banner = banner(a)
+		pos := content.Pos{File: a.File, Line: 1, Col: 1}
+		p := &content.Page{
+			Route: content.Route{
+				Pos: pos, Path: a.Path, File: a.File,
+				PageMeta: content.PageMeta{
+					Title: a.Front.Title, Description: a.Front.Description, Name: a.Front.Title,
+					Keywords: a.Front.Tags, Image: a.ShareImage,
+					Article: &content.Article{Author: a.Author.Name, Publisher: publisher},
+				},
+				Posting: &content.Posting{
+					Published: string(a.Front.Date), Modified: a.Modified(), Author: a.Author, Tags: a.Front.Tags,
+					Section: cmp.Or(index.Route.Name, index.Route.Title), Image: a.ShareImage,
+				},
+				LastMod: a.Modified(),
+			},
+			// The index's closing sections (its call to action) close
+			// every article too.
+			Sections: append([]content.Section{{Kind: "article", Pos: pos, Value: sec}}, closing...),
+		}
+		l.addPage(s, p)
+	}
+
+	// Every latest-articles section.
+	for _, p := range s.Pages {
+		for _, sec := range p.Sections {
+			if la, ok := sec.Value.(*content.LatestArticlesSection); ok {
+				la.Articles = cards(list[:min(cmp.Or(la.Count, 3), len(list))])
+			}
+		}
+	}
+}
+
+// article reads one article; nil when it is left out or has errors.
+func (l *loader) article(file, slug, base string, s *content.Site, opt Options) *content.LoadedArticle {
+	var f content.ArticleFront
+	body, bodyLine, ok := l.frontMatter(file, "an article starts with front matter: a line \"---\", its title, description, date, author and cover in YAML, and another \"---\" (see content/README.md, Write an article)", &f)
+	if !ok {
+		return nil
+	}
+	a := &content.LoadedArticle{Slug: slug, File: file, Front: f}
+	if f.Author != "" && !l.failed(content.AuthorsFile) {
+		i := slices.IndexFunc(s.Authors, func(au content.Author) bool { return au.Key == f.Author })
+		if i < 0 {
+			keys := mapSlice(s.Authors, func(au content.Author) string { return au.Key })
+			l.errs = append(l.errs, l.keyPos(file, "author").Errorf("author %q is not in %s%s; its authors are %s", f.Author, content.AuthorsFile, content.DidYouMean(f.Author, keys), strings.Join(keys, ", ")))
+		} else {
+			a.Author = s.Authors[i]
+		}
+	}
+	if full := f.Title + content.TitleSuffix(s.Config.Brand); f.Title != "" && utf8.RuneCountInString(full) > content.MaxTitle {
+		l.errs = append(l.errs, l.keyPos(file, "title").Errorf("title %q is %d characters with \" | %s\"; search engines cut titles after %d", f.Title, utf8.RuneCountInString(full), s.Config.Brand, content.MaxTitle))
+	}
+	today := opt.Now.UTC().Format(time.DateOnly)
+	switch {
+	case f.Draft:
+		a.Status = "draft"
+	case f.Date != "" && string(f.Date) > today:
+		a.Status = "scheduled"
+	}
+	// The cover: a site image, or a file beside the article's index.md.
+	dir := path.Dir(file)
+	a.Cover = content.CoverImage(f.Cover)
+	if f.Cover.Src != "" && !strings.HasPrefix(f.Cover.Src, "/") {
+		if path.Base(file) != "index.md" || strings.Contains(f.Cover.Src, "/") {
+			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: write a site path (/images/...), or put the article in a folder (articles/%s/index.md) with the image beside it", f.Cover.Src, slug))
+		} else if _, err := fs.Stat(l.fsys, path.Join(dir, f.Cover.Src)); err != nil {
+			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: no such file beside %s", f.Cover.Src, file))
+		} else {
+			// Read, checked and processed from its folder; its site path is
+			// known once the index's is (articles()).
+			a.Cover.Original = "/" + path.Join(dir, f.Cover.Src)
+			l.sizeImage(&a.Cover)
+			a.CoverName = f.Cover.Src
+		}
+	} else if f.Cover.Src != "" {
+		l.sizeImage(&a.Cover)
+	}
+	folder := ""
+	if path.Base(file) == "index.md" {
+		folder = base + "/" + slug
+	}
+	bodyAt := content.Pos{File: file, Line: bodyLine, Col: 1}
+	if !f.Draft {
+		l.bodyPlaceholders(bodyAt, body)
+	}
+	html, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder)
+	a.HTML, a.TOC, a.Images = html, toc, imgs
+	a.Minutes = max(1, int(math.Ceil(float64(words)/content.WordsPerMinute)))
+	if l.failed(file) {
+		l.broken[base+"/"+slug] = file
+		return nil
+	}
+	if a.Status != "" {
+		l.unpublished[base+"/"+slug] = a
+		if !opt.Drafts {
+			return nil
+		}
+	}
+	return a
+}
+
+// articleSlug is the slug of an article file, false for a file that is not
+// one (an image beside an index.md).
+func articleSlug(file string) (string, bool) {
+	rel := strings.TrimPrefix(file, "articles/")
+	parts := strings.Split(rel, "/")
+	switch {
+	case len(parts) == 1 && path.Ext(rel) == ".md":
+		return strings.TrimSuffix(rel, ".md"), true
+	case len(parts) == 2 && parts[1] == "index.md":
+		return parts[0], true
+	}
+	return "", false
+}
+
+// tagNames reads TagsFile (optional): each tag's name, by slug.
+func (l *loader) tagNames() map[string]string {
+	out := map[string]string{}
+	if _, err := fs.Stat(l.fsys, content.TagsFile); err != nil {
+		return out
+	}
+	var names []content.TagName
+	l.yaml(content.TagsFile, &names)
+	for _, n := range names {
+		if _, dup := out[n.Key]; dup {
+			l.errs = append(l.errs, n.Pos.Errorf("key %q: another tag has it", n.Key))
+		}
+		if !content.TagPattern.MatchString(n.Key) {
+			l.errs = append(l.errs, n.Pos.Errorf("key %q: write it as the tag's slug (%q)", n.Key, content.Slugify(n.Key)))
+		}
+		out[n.Key] = n.Name
+	}
+	return out
+}
+
+func (l *loader) authors() []content.Author {
+	if _, err := fs.Stat(l.fsys, content.AuthorsFile); err != nil {
+		return nil
+	}
+	var authors []content.Author
+	l.yaml(content.AuthorsFile, &authors)
+	seen := map[string]bool{}
+	for _, a := range authors {
+		if seen[a.Key] {
+			l.errs = append(l.errs, a.Pos.Errorf("key %q: another author has it", a.Key))
+		}
+		seen[a.Key] = true
+		if !content.TagPattern.MatchString(a.Key) {
+			l.errs = append(l.errs, a.Pos.Errorf("key %q: write it as a slug (%q)", a.Key, content.Slugify(a.Key)))
+		}
+	}
+	l.sizeImages(authors)
+	return authors
+}
+
+// derivedPage adds a copy of the index page at another path.
+func (l *loader) derivedPage(s *content.Site, index *content.Page, p string) *content.Page {
+	cp := *index
+	cp.Route.Path = p
+	cp.Route.Breadcrumbs = nil
+	cp.Sections = slices.Clone(index.Sections)
+	l.addPage(s, &cp)
+	return &cp
+}
+
+func (l *loader) addPage(s *content.Site, p *content.Page) {
+	if prev, dup := s.Pages[p.Route.Path]; dup {
+		l.errs = append(l.errs, content.Error{File: p.Route.File, Line: 1, Col: 1, Message: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
+		return
+	}
+	s.Pages[p.Route.Path] = p
+}
+
+func replaceSection(secs []content.Section, v any) []content.Section {
+	out := slices.Clone(secs)
+	for i, sec := range out {
+		if _, ok := sec.Value.(*content.ArticleIndexSection); ok {
+			out[i].Value = v
+		}
+	}
+	return out
+}
+
+// related are up to n other articles sharing the most tags with a, the
+// newest first among equals.
+func related(a *content.LoadedArticle, list []*content.LoadedArticle, n int) []*content.LoadedArticle {
+	type scored struct {
+		a      *content.LoadedArticle
+		shared int
+	}
+	var out []scored
+	for _, b := range list {
+		if b == a {
+			continue
+		}
+		shared := 0
+		for _, t := range b.Front.Tags {
+			if slices.Contains(a.Front.Tags, t) {
+				shared++
+			}
+		}
+		if shared > 0 {
+			out = append(out, scored{b, shared})
+		}
+	}
+	slices.SortStableFunc(out, func(x, y scored) int { return y.shared - x.shared }) // list is newest first
+	res := []*content.LoadedArticle{}
+	for _, s := range out[:min(n, len(out))] {
+		res = append(res, s.a)
+	}
+	return res
+}
+
+// dateLabel writes a date as "14 March 2026".
+func dateLabel(d content.Date, months []string) string {
+	t, err := time.Parse(time.DateOnly, string(d))
+	if err != nil || len(months) != 12 {
+		return string(d)
+	}
+	return fmt.Sprintf("%d %s %d", t.Day(), months[t.Month()-1], t.Year())
+}
+
+func mapSlice[T, U any](in []T, f func(T) U) []U {
+	out := make([]U, len(in))
+	for i, v := range in {
+		out[i] = f(v)
+	}
+	return out
+}
+
+func pagesInOrder(s *content.Site) []*content.Page {
+	out := make([]*content.Page, 0, len(s.Pages))
+	for _, k := range sortedKeys(s.Pages) {
+		out = append(out, s.Pages[k])
+	}
+	return out
+}

@@ -1,0 +1,17 @@
+// Package load reads a content tree (content/) by the schema of
+// generator/content into a content.Site, reporting every problem at once as
+// file:line:col, and derives what the files imply:
+//
+//   - each YAML file decoded strictly, within budgets of size, depth and
+//     aliases, citations of claims resolved as the text is read
+//     (decode.go, claims.go);
+//   - pages from pages/, the route table (load.go), aliases (aliases.go);
+//   - articles from articles/: their pages, the index's further pages, a
+//     page per tag, related articles, drafts and scheduled ones left out
+//     or linked to as problems (articles.go, unpublished.go), their
+//     Markdown rendered (articles_markdown.go, markdownimages.go);
+//   - images sized and the files content links to checked (images.go,
+//     files.go).
+//
+// The content package's doc is the spec of what a tree may hold.
+package load
