@@ -109,7 +109,7 @@ func TestAdmin(t *testing.T) {
 
 	// A title too long with the site's name after it: the editor refuses
 	// to save it, with the room the build leaves for the site's brand.
-	before, err := content.LoadWith(os.DirFS(d.Content), content.LoadOptions{Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)})
+	before, err := load.SiteWith(os.DirFS(d.Content), load.Options{Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)})
 	if err != nil {
 		t.Fatal(err)
 	}

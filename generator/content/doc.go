@@ -24,7 +24,7 @@
 //     struct its other keys decode into. A section that shows a collection
 //     says so (reads), and its page receives that collection, which must
 //     have records.
-//   - Decoding is strict (generator/load/decode.go): keys are the json tag names, a key is
+//   - Decoding is strict (generator/decode): keys are the json tag names, a key is
 //     required unless tagged omitempty, required text must not be blank and
 //     required lists not empty, unknown keys and kinds get a "did you
 //     mean", and each type's Validate runs. Icons must be names of the

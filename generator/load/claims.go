@@ -3,177 +3,26 @@ package load
 import (
 	"fmt"
 	"io/fs"
-	"maps"
-	"reflect"
-	"regexp"
-	"slices"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/decode"
 )
-
-// Claims: every marketing figure of the site is written once, in
-// collections/claims.yaml, with what qualifies it ("up to", "our goal"),
-// and cited wherever it shows:
-//
-//	{claim:key}        the claim as a phrase, qualifier included ("up to a 65% cost reduction";
-//	                   capitalised when it opens a text)
-//	{claim:key.value}  its figure as a stat shows it ("Up to 65%")
-//	{claim:key.label}  what the figure measures ("lower cost on routine contacts")
-//
-// The decoder replaces the citations in every text it reads (pages,
-// collections, layout, front matter) and Load in every Markdown body before
-// rendering it, refusing at its line and column an unknown key, a
-// percentage written out by hand outside an illustrative mock (it would
-// drift from the claim), and a goal cited among a case study's results (a
-// goal is not a result).
-
-// claimPercent is a figure written out by hand.
-var claimPercent = regexp.MustCompile(`\d[\d.,]*\s?%`)
-
-// illustrative are the types whose figures are sample data of a mock,
-// labelled as such on the page, not claims.
-var illustrative = map[reflect.Type]bool{
-	reflect.TypeOf(content.Dashboard{}):             true,
-	reflect.TypeOf(content.PulseDashboardSection{}): true,
-	reflect.TypeOf(content.MarkdownSection{}):       true, // legal text, not marketing
-}
-
-// resultsField names the string lists that state results.
-const resultsField = "Results"
-
-// citations resolves the citations of each text as the decoder reads it
-// (decode.go), so that a citation is replaced wherever it is written, in
-// whatever field or section kind, and a mistake is reported at its own
-// line and column. The decoder takes the texts of claims.yaml itself,
-// which may cite nothing (Claim.Validate), as written (a nil *citations).
-type citations struct {
-	claims map[string]content.Claim
-}
 
 // loadClaims reads collections/claims.yaml before any other content, which
 // cites it.
 func (l *loader) loadClaims(s *content.Site) {
 	file := content.CollectionFile("claims")
 	if _, err := fs.Stat(l.fsys, file); err != nil {
-		l.claims = &citations{}
+		l.claims = decode.NewCitations(nil)
 		return
 	}
 	l.yaml(file, &s.Collections.Claims) // l.claims is nil: as written
-	c := &citations{claims: map[string]content.Claim{}}
+	claims := map[string]content.Claim{}
 	for _, cl := range s.Collections.Claims {
-		if _, dup := c.claims[cl.Key]; dup {
+		if _, dup := claims[cl.Key]; dup {
 			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("claim %q is defined twice", cl.Key)})
 		}
-		c.claims[cl.Key] = cl
+		claims[cl.Key] = cl
 	}
-	l.claims = c
+	l.claims = decode.NewCitations(claims)
 }
-
-// citeProblem is a mistake in a text at a byte offset of it.
-type citeProblem struct {
-	offset int
-	msg    string
-}
-
-// cite returns text with its citations replaced, and its mistakes: an
-// unknown or malformed citation, a percentage written out by hand (unless
-// the text is sample data of a mock: illustrative), a goal cited among
-// results (inResults).
-func (c *citations) cite(text string, inResults, illustrative bool) (string, []citeProblem) {
-	// Both checks need a '%' or a '{'. Most texts have neither: running
-	// the expressions over them was a third of loading a thousand articles.
-	if strings.IndexByte(text, '%') < 0 && strings.IndexByte(text, '{') < 0 {
-		return text, nil
-	}
-	var problems []citeProblem
-	if !illustrative {
-		stripped := blankCitations(text)
-		for _, m := range claimPercent.FindAllStringIndex(stripped, -1) {
-			problems = append(problems, citeProblem{m[0], fmt.Sprintf("the figure %q is written out: cite its claim from %s as {claim:key} (or {claim:key.value}); a figure that is not ours, a survey's or the market's, is a claim there too, of kind fact (content/README.md, Figures)", text[m[0]:m[1]], content.CollectionFile("claims"))})
-		}
-	}
-	var out strings.Builder
-	last := 0
-	for _, m := range content.ClaimRef.FindAllStringSubmatchIndex(text, -1) {
-		out.WriteString(text[last:m[0]])
-		last = m[1]
-		key, part := text[m[2]:m[3]], ""
-		if m[4] >= 0 {
-			part = text[m[4]:m[5]]
-		}
-		cl, ok := c.claims[key]
-		if !ok {
-			problems = append(problems, citeProblem{m[0], fmt.Sprintf("unknown claim %q%s", key, content.DidYouMean(key, keys(c.claims)))})
-			out.WriteString(text[m[0]:m[1]])
-			continue
-		}
-		if inResults && cl.Kind == "goal" {
-			problems = append(problems, citeProblem{m[0], fmt.Sprintf("claim %q is a goal, not a result", cl.Key)})
-		}
-		cited := map[string]string{"": cl.Text, "value": cl.Value, "label": cl.Label}[part]
-		if m[0] == 0 && part == "" { // a phrase that opens a text opens a sentence
-			r, n := utf8.DecodeRuneInString(cited)
-			cited = string(unicode.ToUpper(r)) + cited[n:]
-		}
-		out.WriteString(cited)
-	}
-	out.WriteString(text[last:])
-	// What looks like a citation but is not one would reach the visitor
-	// as written.
-	rest := blankCitations(text)
-	for _, m := range claimLike.FindAllStringIndex(rest, -1) {
-		problems = append(problems, citeProblem{m[0], fmt.Sprintf("%q is not a citation: write {claim:key}, {claim:key.value} or {claim:key.label} with a key of %s", rest[m[0]:m[1]], content.CollectionFile("claims"))})
-	}
-	return out.String(), problems
-}
-
-// blankCitations is text with each citation blanked out, offsets kept.
-func blankCitations(text string) string {
-	if !strings.Contains(text, "{claim:") {
-		return text
-	}
-	return content.ClaimRef.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat(" ", len(m)) })
-}
-
-// claimLike is the start of anything meant as a citation.
-var claimLike = regexp.MustCompile(`\{\s*claim\s*:[^}]{0,40}\}?`)
-
-// placeholders checks the {name} placeholders left in a text once its
-// citations are replaced: each must be one its field fills (the field's
-// fill tag), and "{{" or "}}" is never text. Anything else would reach
-// the visitor as written.
-func placeholders(text string, fills []string) []citeProblem {
-	if strings.IndexByte(text, '{') < 0 && strings.IndexByte(text, '}') < 0 {
-		return nil
-	}
-	var problems []citeProblem
-	for _, tok := range []string{"{{", "}}"} {
-		if i := strings.Index(text, tok); i >= 0 {
-			problems = append(problems, citeProblem{i, fmt.Sprintf("%q is template syntax, not text: write the words themselves", tok)})
-		}
-	}
-	for _, m := range placeholderRef.FindAllStringSubmatchIndex(text, -1) {
-		name := text[m[2]:m[3]]
-		if slices.Contains(fills, name) {
-			continue
-		}
-		msg := fmt.Sprintf("unknown placeholder {%s}: this text has none, write the words themselves", name)
-		if len(fills) > 0 {
-			braced := make([]string, len(fills))
-			for i, f := range fills {
-				braced[i] = "{" + f + "}"
-			}
-			msg = fmt.Sprintf("unknown placeholder {%s}%s: this text fills %s", name, content.DidYouMean(name, fills), strings.Join(braced, ", "))
-		}
-		problems = append(problems, citeProblem{m[0], msg})
-	}
-	return problems
-}
-
-// placeholderRef is a {name} placeholder (a citation is removed first).
-var placeholderRef = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_.-]*)\}`)
-
-func keys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -2,9 +2,8 @@
 // generator/content into a content.Site, reporting every problem at once as
 // file:line:col, and derives what the files imply:
 //
-//   - each YAML file decoded strictly, within budgets of size, depth and
-//     aliases, citations of claims resolved as the text is read
-//     (decode.go, claims.go);
+//   - each YAML file decoded strictly by generator/decode, citations of
+//     claims resolved as the text is read (claims.go reads the claims);
 //   - pages from pages/, the route table (load.go), aliases (aliases.go);
 //   - articles from articles/: their pages, the index's further pages, a
 //     page per tag, related articles, drafts and scheduled ones left out

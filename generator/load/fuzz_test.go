@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/decode"
 )
 
 // problemsPlaced fails t unless every problem is in file, at a line and
@@ -61,7 +62,7 @@ func FuzzPageYAML(f *testing.F) {
 	f.Add([]byte("heading: Our mission: to test\n\tkey: x\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var p content.PageFile
-		errs, _ := decode("pages/x.yaml", data, &p, nil)
+		errs, _ := decode.YAML("pages/x.yaml", data, &p, nil)
 		problemsPlaced(t, "pages/x.yaml", data, errs)
 		if len(errs) == 0 {
 			for _, s := range []string{p.Title, p.Description, p.Name} {

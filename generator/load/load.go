@@ -10,9 +10,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/decode"
 	"github.com/vozia/site/generator/markdown"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
@@ -71,7 +71,7 @@ type loader struct {
 	errs     content.ErrorList
 	warnings content.ErrorList
 	links    []content.LinkSource
-	claims   *citations
+	claims   *decode.Citations
 	// refs are the places that name each image file; pixels the size of
 	// each photo, and photos the photos in the order first named.
 	refs   map[string][]content.Pos
@@ -87,11 +87,11 @@ type loader struct {
 }
 
 func (l *loader) yaml(file string, v any) bool {
-	data, ok := l.read(file, MaxYAMLBytes)
+	data, ok := l.read(file, decode.MaxYAMLBytes)
 	if !ok {
 		return false
 	}
-	errs, links := decode(file, data, v, l.claims)
+	errs, links := decode.YAML(file, data, v, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	return len(errs) == 0
@@ -120,7 +120,7 @@ func (l *loader) read(file string, limit int) ([]byte, bool) {
 	}
 	if len(data) > limit {
 		l.errs = append(l.errs, content.Error{File: file, Line: 1 + bytes.Count(data[:limit], []byte("\n")), Col: 1,
-			Message: fmt.Sprintf("the file passes %d KB here: split it (a YAML file may hold %d KB, an article or text page %d KB)", limit>>10, MaxYAMLBytes>>10, MaxMarkdownBytes>>10)})
+			Message: fmt.Sprintf("the file passes %d KB here: split it (a YAML file may hold %d KB, an article or text page %d KB)", limit>>10, decode.MaxYAMLBytes>>10, MaxMarkdownBytes>>10)})
 		return nil, false
 	}
 	return data, true
@@ -173,12 +173,12 @@ func (l *loader) pages(s *content.Site) {
 
 func (l *loader) yamlPage(file string) *content.Page {
 	var f content.PageFile
-	data, ok := l.read(file, MaxYAMLBytes)
+	data, ok := l.read(file, decode.MaxYAMLBytes)
 	if !ok {
 		return nil
 	}
 	pos := content.Pos{File: file, Line: 1, Col: 1}
-	errs, links := decode(file, data, &f, l.claims)
+	errs, links := decode.YAML(file, data, &f, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	for _, sec := range f.Sections {
@@ -227,13 +227,13 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 			Message: fmt.Sprintf("the front matter passes %d KB here: it holds the title, dates and cover; the text goes below the closing \"---\"", MaxFrontMatterBytes>>10)})
 		return nil, 0, false
 	}
-	if i := badByte(body); i >= 0 {
-		line, col := offsetLineCol(body, i)
-		l.errs = append(l.errs, content.Error{File: file, Line: bodyLine + line - 1, Col: col, Message: badByteMessage(body, i)})
+	if i := decode.BadByte(body); i >= 0 {
+		line, col := decode.OffsetLineCol(body, i)
+		l.errs = append(l.errs, content.Error{File: file, Line: bodyLine + line - 1, Col: col, Message: decode.BadByteMessage(body, i)})
 		return nil, 0, false
 	}
 	// The front matter starts on line 2; pad so that positions match.
-	errs, links := decode(file, append([]byte("\n"), yaml...), front, l.claims)
+	errs, links := decode.YAML(file, append([]byte("\n"), yaml...), front, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	return body, bodyLine, true
@@ -288,13 +288,13 @@ func (l *loader) renderMarkdown(pos content.Pos, md *content.MarkdownSection) {
 // citations replaced, each mistake reported at its line and column.
 // Figures are not checked in sample text (illustrative: legal text).
 func (l *loader) citeMarkdown(pos content.Pos, body []byte, illustrative bool) []byte {
-	out, problems := l.claims.cite(string(body), false, illustrative)
+	out, problems := l.claims.Cite(string(body), false, illustrative)
 	for _, p := range problems {
-		before := string(body[:p.offset])
+		before := string(body[:p.Offset])
 		at := pos
 		at.Line += strings.Count(before, "\n")
 		at.Col = len(before) - strings.LastIndexByte(before, '\n')
-		l.errs = append(l.errs, at.Errorf("%s", p.msg))
+		l.errs = append(l.errs, at.Errorf("%s", p.Msg))
 	}
 	return []byte(out)
 }
@@ -444,26 +444,6 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-// badByte is the offset of the first character of data that may not
-// stand in a content file (\r is allowed: a Windows line break); -1
-// when none.
-func badByte(data []byte) int {
-	for i := 0; i < len(data); {
-		r, n := utf8.DecodeRune(data[i:])
-		if r != '\r' && !(r == 0xfeff && i == 0) && content.BadRune(r, true) != "" {
-			return i
-		}
-		i += n
-	}
-	return -1
-}
-
-// badByteMessage says what the character at offset i of data is.
-func badByteMessage(data []byte, i int) string {
-	r, _ := utf8.DecodeRune(data[i:])
-	return content.BadRune(r, true) + ": " + content.TextHint
 }
 
 // pagePath is the URL of a page file: pages/index.yaml is /,

@@ -1,4 +1,4 @@
-package load
+package decode
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -52,7 +53,7 @@ const (
 // says omitempty, unknown keys and duplicate keys are errors, and each
 // decoded struct's Validate method runs.
 func decodeYAML(file string, data []byte, v any) []content.Error {
-	errs, _ := decode(file, data, v, nil)
+	errs, _ := YAML(file, data, v, nil)
 	return errs
 }
 
@@ -62,7 +63,7 @@ func decodeYAML(file string, data []byte, v any) []content.Error {
 // every text with the claims of cite (claims.go): no text leaves the
 // decoder with a citation or a placeholder its field does not fill. The
 // document is parsed once, by yaml.v3, within the budgets above.
-func decode(file string, data []byte, v any, cite *citations) ([]content.Error, []content.LinkSource) {
+func YAML(file string, data []byte, v any, cite *Citations) ([]content.Error, []content.LinkSource) {
 	if len(data) > MaxYAMLBytes {
 		line := 1 + bytes.Count(data[:MaxYAMLBytes], []byte("\n"))
 		return []content.Error{{File: file, Line: line, Col: 1, Message: fmt.Sprintf("the YAML passes %d KB here: split the file, or move long text to a Markdown page", MaxYAMLBytes>>10)}}, nil
@@ -177,19 +178,19 @@ func syntaxError(file string, data []byte, err error) content.Error {
 	case errors.Is(err, io.EOF):
 		msg = "empty document"
 	case strings.Contains(msg, "control characters are not allowed"), strings.Contains(msg, "invalid leading UTF-8 octet"), strings.Contains(msg, "incomplete UTF-8 octet sequence"), strings.Contains(msg, "invalid trailing UTF-8 octet"):
-		if at := badByte(data); at >= 0 {
-			line, col = offsetLineCol(data, at)
-			msg = badByteMessage(data, at)
+		if at := BadByte(data); at >= 0 {
+			line, col = OffsetLineCol(data, at)
+			msg = BadByteMessage(data, at)
 		}
 	case strings.Contains(msg, "found unknown escape character"):
 		if loc := badEscapeRE.FindIndex(data); loc != nil {
-			line, col = offsetLineCol(data, loc[0]+1)
+			line, col = OffsetLineCol(data, loc[0]+1)
 			msg = fmt.Sprintf("unknown escape %q in a double-quoted string: write \\\\ for a backslash, or use single quotes", data[loc[0]+1:loc[1]])
 		}
 	case strings.HasPrefix(msg, "unknown anchor"):
 		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
 		if i := bytes.Index(data, []byte("*"+name)); i >= 0 {
-			line, col = offsetLineCol(data, i)
+			line, col = OffsetLineCol(data, i)
 		}
 		msg += ": define it with &" + name + " before"
 	case strings.Contains(msg, "mapping values are not allowed"):
@@ -283,9 +284,9 @@ func misindented(lines []string, line int) int {
 	return 0
 }
 
-// offsetLineCol is where byte offset i of data is, 1-based, the column
+// OffsetLineCol is where byte offset i of data is, 1-based, the column
 // counted in characters.
-func offsetLineCol(data []byte, i int) (int, int) {
+func OffsetLineCol(data []byte, i int) (int, int) {
 	before := data[:i]
 	start := bytes.LastIndexByte(before, '\n') + 1
 	return 1 + bytes.Count(before, []byte("\n")), 1 + utf8.RuneCount(before[start:])
@@ -296,7 +297,7 @@ type decoder struct {
 	src   []byte
 	errs  []content.Error
 	links []content.LinkSource
-	cite  *citations
+	cite  *Citations
 	// sizes are the expanded sizes of the nodes (size), -1 while one is
 	// counted; inAlias is the alias being counted, cycle the first alias
 	// found inside its own anchor.
@@ -329,11 +330,11 @@ func (d *decoder) text(n *yaml.Node) string {
 	if d.cite == nil {
 		return n.Value
 	}
-	out, problems := d.cite.cite(n.Value, d.inResults, d.illustrative)
+	out, problems := d.cite.Cite(n.Value, d.inResults, d.illustrative)
 	problems = append(problems, placeholders(blankCitations(n.Value), d.fills)...)
 	for _, p := range problems {
-		at := d.offsetPos(n, p.offset)
-		d.errs = append(d.errs, content.Error{File: d.file, Line: at.Line, Col: at.Col, Message: p.msg})
+		at := d.offsetPos(n, p.Offset)
+		d.errs = append(d.errs, content.Error{File: d.file, Line: at.Line, Col: at.Col, Message: p.Msg})
 	}
 	return out
 }
@@ -757,3 +758,25 @@ func splitErrors(err error) []error {
 	}
 	return []error{err}
 }
+
+// BadByte is the offset of the first character of data that may not
+// stand in a content file (\r is allowed: a Windows line break); -1
+// when none.
+func BadByte(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r != '\r' && !(r == 0xfeff && i == 0) && content.BadRune(r, true) != "" {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// BadByteMessage says what the character at offset i of data is.
+func BadByteMessage(data []byte, i int) string {
+	r, _ := utf8.DecodeRune(data[i:])
+	return content.BadRune(r, true) + ": " + content.TextHint
+}
+
+func sortedKeys[M ~map[string]V, V any](m M) []string { return slices.Sorted(maps.Keys(m)) }
