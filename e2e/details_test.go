@@ -49,8 +49,9 @@ func detailRecords(t *testing.T, site *content.Site) []detailRecord {
 
 // detailClickLink scrolls the list's link to rec's page to the middle of
 // the window, waits until a visitor could click it (nothing covers it),
-// and clicks it.
-func detailClickLink(t *testing.T, tab *browsertest.Tab, url string) {
+// and clicks it. If before is not nil, it receives the window's scrollY
+// just before the click.
+func detailClickLink(t *testing.T, tab *browsertest.Tab, url string, before *float64) {
 	t.Helper()
 	link := fmt.Sprintf(`main a[href=%q]`, url)
 	ready := fmt.Sprintf(`(() => {
@@ -60,7 +61,13 @@ func detailClickLink(t *testing.T, tab *browsertest.Tab, url string) {
   const r = a.getBoundingClientRect();
   return r.width > 0 && a.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
 })()`, link)
-	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](ready), chromedp.Click(chromedp.CSS(link))); err != nil {
+	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](ready)); err != nil {
+		t.Fatalf("scroll to %s: %v", link, err)
+	}
+	if before != nil {
+		*before = eval[float64](t, tab, `window.scrollY`)
+	}
+	if err := chromedp.Do(tab.Ctx, chromedp.Click(chromedp.CSS(link))); err != nil {
 		t.Fatalf("click %s: %v", link, err)
 	}
 }
@@ -80,7 +87,7 @@ func TestDetailPagesFromCards(t *testing.T) {
 			if err := chromedp.Do(tab.Ctx, chromedp.Navigate(env.URL+rec.list)); err != nil {
 				t.Fatal(err)
 			}
-			detailClickLink(t, tab, rec.url)
+			detailClickLink(t, tab, rec.url, nil)
 			if err := chromedp.Do(tab.Ctx, chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`link[rel="canonical"][href$=%q]`, rec.url)))); err != nil {
 				t.Fatalf("the link did not load %s: %v", rec.url, err)
 			}
@@ -92,7 +99,7 @@ func TestDetailPagesFromCards(t *testing.T) {
 			tab := sweepNewTab(t, env, 1280, 800)
 			tab.Load(t, rec.list)
 			sweepEval(t, tab, `window.__detailSameDocument = true`)
-			detailClickLink(t, tab, rec.url)
+			detailClickLink(t, tab, rec.url, nil)
 			sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === %q && document.querySelector("main h1")?.textContent === %q && document.querySelector('link[rel="canonical"]')?.href.endsWith(%q)`, rec.url, rec.h1, rec.url))
 			sweepEval(t, tab, `history.back()`)
 			sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === %q && !!document.querySelector(%q) && window.__detailSameDocument === true`, rec.list, fmt.Sprintf(`main a[href=%q]`, rec.url)))

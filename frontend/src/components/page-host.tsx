@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate, useNavigationType } from "react-router-dom";
 import type { PageBody, PageData } from "../lib/content-types";
 import { useRenderAhead } from "../hooks/use-render-ahead";
 import { useReveal } from "../hooks/use-reveal";
@@ -16,7 +16,9 @@ const cache = new Map<string, PageData>();
  * PageHost renders the page of the current location. The first page comes
  * from the data embedded in the HTML; on a client-side navigation it keeps
  * the previous page on screen while the next page's JSON loads, then swaps,
- * updates the head and scrolls to the top (or to the #fragment).
+ * updates the head and scrolls to the top (or to the #fragment). Back and
+ * Forward instead return to where the visitor was on that entry of the
+ * history (scroll restoration), as the browser does between documents.
  *
  * It does by hand what react-router's data router would do (a loader for
  * the page JSON, its cache, <ScrollRestoration>), on purpose: the data
@@ -29,6 +31,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
   const site = useSite();
   const location = useLocation();
   const navigate = useNavigate();
+  const navigationType = useNavigationType();
   const [shown, setShown] = useState({ key: location.pathname, data: initial });
   const firstLoad = useRef(true);
 
@@ -70,13 +73,26 @@ export function PageHost({ initial }: { initial: PageBody }) {
     };
   }, [location.pathname, location.hash, shown.key, site, navigate]);
 
-  // After a page swap: to the #fragment if any, otherwise to the top.
+  // Where the visitor is on each history entry, saved as they leave it
+  // (before the next page replaces this one).
+  useEffect(() => {
+    startScrollRestoration();
+    const key = location.key;
+    return () => {
+      scrollPositions.set(key, window.scrollY);
+    };
+  }, [location.key]);
+
+  // After a page swap: Back or Forward to where the visitor was on that
+  // entry; otherwise to the #fragment if any, or to the top.
   useLayoutEffect(() => {
     if (firstLoad.current) {
       firstLoad.current = false;
       return;
     }
-    if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
+    const saved = navigationType === "POP" ? scrollPositions.get(location.key) : undefined;
+    if (saved !== undefined) restoreScroll(saved);
+    else if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
     // Only a page swap scrolls; hash changes on the same page are below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown.key]);
@@ -112,6 +128,53 @@ function loadPage(url: string): Promise<PageData> {
       return data;
     });
   });
+}
+
+// The scroll position of each history entry the visitor left, by the
+// router's key of the entry, for the life of the tab.
+const scrollPositions = new Map<string, number>();
+
+/**
+ * startScrollRestoration takes scroll restoration between the app's pages
+ * over from the browser: the browser restores the position on Back at once,
+ * while the previous page is still on screen (so it lands short), and the
+ * page it returns to renders only when its data is in.
+ */
+function startScrollRestoration() {
+  if (!("scrollRestoration" in history)) return;
+  history.scrollRestoration = "manual";
+  if (handingBack) return;
+  handingBack = true;
+  // Leaving the document (a reload, another site): the mode belongs to the
+  // history entry, so hand this entry back to the browser, which restores
+  // its position when the visitor returns to it from another document.
+  window.addEventListener("pagehide", () => {
+    history.scrollRestoration = "auto";
+  });
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted) history.scrollRestoration = "manual";
+  });
+}
+let handingBack = false;
+
+/**
+ * restoreScroll scrolls to y. The page's sections are first rendered in
+ * full: those the browser may skip (content-visibility: auto, see
+ * hooks/use-render-ahead) count by an estimate of their height until then,
+ * which would put the visitor's place elsewhere at the same y. The
+ * position is set again for a few frames, until it holds (images taking
+ * their sizes).
+ */
+function restoreScroll(y: number) {
+  for (const el of document.querySelectorAll<HTMLElement>("main > *")) el.style.contentVisibility = "visible";
+  window.scrollTo(0, y);
+  let frames = 10;
+  const again = () => {
+    if (Math.abs(window.scrollY - y) < 1 || --frames < 0) return;
+    window.scrollTo(0, y);
+    requestAnimationFrame(again);
+  };
+  requestAnimationFrame(again);
 }
 
 function scrollToHash(hash: string, behavior: ScrollBehavior = "auto"): boolean {
