@@ -1,7 +1,8 @@
 package e2e
 
 // Every width: no route scrolls sideways at any window width from 320 to
-// 1920 px (every 16 px), and no entry of the header and no badge (a
+// 1920 px (every 16 px), nothing a visitor reads or uses is cut off on the
+// right (the cookie banner showing, as on a first visit), and no entry of the header and no badge (a
 // short label such as "Sample data") wraps onto a second line. One tab a route, the viewport set for each width in turn.
 
 import (
@@ -15,8 +16,10 @@ import (
 )
 
 // widthCheck reports, at the current width, how far the page is wider than
-// the window and what sticks out, and which header entries and badges wrap.
+// the window and what sticks out, what is cut off on the right (cutOff),
+// and which header entries and badges wrap.
 const widthCheck = `(() => {
+  ` + cutOff + `
   const over = document.documentElement.scrollWidth - innerWidth;
   const wide = over > 0 ? [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
     .slice(-3).map((el) => el.outerHTML.slice(0, 100)) : [];
@@ -24,8 +27,38 @@ const widthCheck = `(() => {
     const s = getComputedStyle(e);
     return e.getBoundingClientRect().height > 1.5 * parseFloat(s.lineHeight) + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom);
   }).map((e) => e.textContent);
-  return {over, wide, wrapped};
+  return {over, wide, wrapped, cut: cutOff()};
 })()`
+
+// cutOff lists (up to three of) the visible elements a visitor would see cut
+// off on the right: a text's, a button's, a link's, an image's or a
+// field's box that begins inside the window but runs past its right edge,
+// or past that of an ancestor that clips its overflow (hidden, clip). The
+// page need not scroll for that (a section that hides overflow hides it).
+// A scrolling box lets the visitor reach what is past its edge, and what
+// lies wholly outside a clipping box (a slide off stage) is not cut off.
+const cutOff = `function cutOff() {
+  const cut = [];
+  const leaf = "a, button, img, svg, video, canvas, input, select, textarea";
+  const ownText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
+  const walk = (el, limit) => {
+    for (const c of el.children) {
+      const s = getComputedStyle(c);
+      if (s.display === "none" || s.visibility === "hidden" || s.opacity === "0") continue;
+      const lim = s.position === "fixed" ? innerWidth : limit;
+      const r = c.getBoundingClientRect();
+      const visible = r.width > 1 && r.height > 1 && r.left < lim - 1 && s.clipPath === "none";
+      if (visible && r.right > lim + 1 && (c.matches(leaf) || ownText(c))) {
+        cut.push(Math.round(r.left) + "–" + Math.round(r.right) + " px past " + Math.round(lim) + ": " + c.outerHTML.slice(0, 100));
+      }
+      if (c.matches("svg")) continue;
+      const ox = s.overflowX;
+      walk(c, ox === "auto" || ox === "scroll" ? Infinity : ox === "hidden" || ox === "clip" ? Math.min(lim, r.right - parseFloat(s.borderRightWidth)) : lim);
+    }
+  };
+  walk(document.body, document.documentElement.clientWidth);
+  return cut.slice(0, 3);
+}`
 
 func TestEveryWidth(t *testing.T) {
 	t.Parallel()
@@ -38,6 +71,7 @@ func TestEveryWidth(t *testing.T) {
 				Over    int      `json:"over"`
 				Wide    []string `json:"wide"`
 				Wrapped []string `json:"wrapped"`
+				Cut     []string `json:"cut"`
 			}
 			var overflows []string
 			for w := 320; w <= 1920; w += 16 {
@@ -45,6 +79,9 @@ func TestEveryWidth(t *testing.T) {
 				r := eval[result](t, tab, widthCheck)
 				if r.Over > 0 {
 					overflows = append(overflows, fmt.Sprintf("%d px: %d px too wide (%s)", w, r.Over, strings.Join(r.Wide, " | ")))
+				}
+				if len(r.Cut) > 0 {
+					t.Errorf("at %d px, cut off on the right: %s", w, strings.Join(r.Cut, " | "))
 				}
 				if len(r.Wrapped) > 0 {
 					t.Errorf("at %d px the header's or a badge's %q wraps", w, r.Wrapped)
