@@ -11,6 +11,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/generator/pagedata"
 )
 
 // TestClientResolvesAsTheBuild runs the client's route resolution, the
@@ -28,7 +29,7 @@ func TestClientResolvesAsTheBuild(t *testing.T) {
 	var routes []content.ClientRoute
 	paths := []string{"/nope", "/a/b/c", "/index.html", "/404"}
 	for _, rt := range site.Routes {
-		routes = append(routes, clientRoute(rt))
+		routes = append(routes, pagedata.ClientRoute(rt))
 		if rt.NotFound {
 			continue
 		}

@@ -6,12 +6,13 @@
 //     file:line:col).
 //  2. bundle makes the server bundle of frontend/, then the browser
 //     bundle; the render starts as soon as the server bundle is compiled.
-//  3. Each page's data becomes JSON: embedded in its HTML for the first
+//  3. pagedata turns each page's data into JSON: embedded in its HTML for the first
 //     load, and written content-hashed under /data/ for client-side
 //     navigations. The site data (config, layout copy) is embedded in
 //     every page; the route table is one more hashed JSON file, which the
 //     client fetches once, after the first page has loaded.
-//  4. prerender renders every route in a pool of goja runtimes.
+//  4. prerender renders every route in a pool of goja runtimes;
+//     rendercache keeps the renders whose inputs did not change.
 //  5. head writes each <head>; document assembles the page around the body.
 //  6. The redirect pages (/blog), the articles' share images and feeds
 //     (generator/articles), sitefiles, sitemap.xml, robots.txt and
@@ -20,34 +21,32 @@
 //     added, with the functions of the pull request previews
 //     (cdn/preview-*.js) and, in a preview's build (package preview), its
 //     routing table (cdn/preview-keys.json).
-//  7. linkcheck rejects the build if any page links to nowhere, and
-//     templatetext if any shows template text ("{claim:", "undefined").
+//  7. check rejects the build if any page links to nowhere (linkcheck)
+//     or shows template text (templatetext), or a redirect takes a
+//     published file's address.
 //
 // Builder.build runs them as named stages (stages.go), each handing the
-// next a typed value; what runs beside the others is a future.
+// next a typed value; what runs beside the others is a future. The files
+// depend one way: generator.go holds the types (Options, Result, Builder),
+// builder.go the Builder's entry points, stages.go the stages, which use
+// reuse.go (what a Builder keeps between builds), output.go and future.go.
 //
 // Two builds of the same inputs give byte-identical files.
 package generator
 
 import (
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"image/color"
 	"io/fs"
-	"slices"
-	"strings"
+	"sync"
 	"time"
 
-	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/admin"
+	"github.com/vozia/site/generator/articles"
+	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/rendercache"
 	"github.com/vozia/site/generator/sitefiles"
-	"github.com/vozia/site/generator/templatetext"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/problem"
 	"github.com/vozia/site/internal/routing"
@@ -116,133 +115,6 @@ type Result struct {
 	Jobs []prerender.Job
 }
 
-// Build runs every stage and returns the files, or every problem found.
-// It is a Builder used once: the cold build and `make dev`'s warm rebuilds
-// are the same code.
-func Build(ctx context.Context, opt Options) (*Result, error) {
-	bld := NewBuilder(opt)
-	defer bld.Close()
-	return bld.Build(ctx)
-}
-
-func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
-	start := time.Now()
-	opt = withDefaults(opt)
-	// The bundles, the goja pool and git's history (lastmod) do not depend
-	// on the content: they run while it loads. A build waits for every
-	// stage it started before it returns, so that none outlives it on the
-	// Builder's fields.
-	bd := bld.startBundles(opt)
-	defer bd.wait()
-	lastmod := spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
-	defer lastmod.wait()
-
-	site, err := loadSite(opt)
-	if err != nil {
-		return nil, err
-	}
-	out := &output{}
-	pics, err := bld.images(ctx, site, opt, out)
-	if err != nil {
-		return nil, err
-	}
-	// The site files are drawn, and the articles' share images and feeds
-	// made, while the pages render: a thousand share images drawn beside
-	// the render fill the cores while the runtimes start.
-	siteFiles := spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brand(site.Config)), nil })
-	defer siteFiles.wait()
-	articleFiles := spawn(func() (*output, error) { return bld.articleFiles(site, opt.Content) })
-	defer articleFiles.wait()
-
-	data := pageData(site, opt.Preview != nil, out)
-	rendered, renderTime, err := bld.renderPages(opt, bd, data.jobs)
-	if err != nil {
-		return nil, err
-	}
-	b, style, err := assets(bd, out)
-	if err != nil {
-		return nil, err
-	}
-	// The web editor (/admin/): linked from no page, not in the sitemap.
-	if err := bld.addAdmin(opt, b, site.Config.Brand, out); err != nil {
-		return nil, err
-	}
-	docs := documents(site, opt, data, rendered, b, style, pics, out)
-	if err := addGenerated(site, opt, siteFiles, articleFiles, lastmod, out); err != nil {
-		return nil, err
-	}
-	if err := check(site, opt, docs, pics, out); err != nil {
-		return nil, err
-	}
-	res, err := routingFiles(site, opt, style, out)
-	if err != nil {
-		return nil, err
-	}
-	res.Jobs = data.jobs
-	res.Stats = stats(data.routes, rendered, b, renderTime, time.Since(start))
-	res.Stats.Images = pics.Encoded
-	return res, nil
-}
-
-func applyOverrides(c *content.SiteConfig, opt Options) error {
-	var errs []error
-	if opt.BaseURL != "" {
-		if err := c.BaseURL.UnmarshalText([]byte(opt.BaseURL)); err != nil {
-			errs = append(errs, fmt.Errorf("-base-url: %w", err))
-		}
-	}
-	if opt.ContactURL != "" {
-		if err := c.ContactEndpoint.SetURL(opt.ContactURL); err != nil {
-			errs = append(errs, fmt.Errorf("-contact-url: %w", err))
-		}
-	}
-	if opt.AnalyticsID != "" {
-		a := content.Analytics{MeasurementID: opt.AnalyticsID}
-		if err := a.Validate(); err != nil {
-			errs = append(errs, fmt.Errorf("-analytics-id: %w", err))
-		}
-		c.Analytics = a
-	}
-	if opt.Preview != nil {
-		if err := opt.Preview.Validate(); err != nil {
-			errs = append(errs, err)
-		}
-		if opt.AnalyticsID != "" {
-			errs = append(errs, errors.New("-analytics-id: a preview sends no analytics"))
-		}
-		c.Analytics = content.Analytics{}
-	}
-	return errors.Join(errs...)
-}
-
-// output collects the files of the site root, each with the stage that
-// made it.
-type output struct {
-	files  []File
-	stages map[string]Stage
-}
-
-func (o *output) add(stage Stage, p string, data []byte) string {
-	if o.stages == nil {
-		o.stages = map[string]Stage{}
-	}
-	o.files = append(o.files, File{Path: p, Data: data})
-	o.stages[p] = stage
-	return p
-}
-
-func (o *output) merge(from *output) {
-	for _, f := range from.files {
-		o.add(from.stages[f.Path], f.Path, f.Data)
-	}
-}
-
-func (o *output) sorted() []File {
-	s := slices.Clone(o.files)
-	slices.SortFunc(s, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
-	return s
-}
-
 // Stage names the stage that made an output file.
 type Stage string
 
@@ -262,89 +134,71 @@ const (
 	StageAdmin      Stage = "admin"      // the web editor under admin/ (generator/admin)
 )
 
-// clientRoute is a route as the client router sees it (lib/routes.ts),
-// before its data URL is known.
-func clientRoute(rt content.Route) content.ClientRoute {
-	return content.ClientRoute{Path: rt.Path, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound}
+// Builder builds the same site again and again, as `make dev` does after
+// every save, keeping warm what the last build made:
+//
+//   - the esbuild contexts, so that a frontend edit re-parses only the
+//     files that changed, and no bundling at all until FrontendChanged;
+//   - the goja pool, kept for as long as the server bundle is unchanged;
+//   - every rendered page, keyed by what a render depends on (the server
+//     bundle, the site data, the page data and the URL), so that a content
+//     edit re-renders only the pages whose data changed, an edit to shared
+//     data (site.yaml, layout.yaml, the route table) re-renders them all,
+//     and a frontend edit that changes the server bundle re-renders all;
+//     with Options.CacheDir the renders are kept on disk too, for the next
+//     process (internal/filecache);
+//   - the drawn site files (icons, share image), redrawn only when the
+//     brand changes, and the sitemap's dates from git, read once.
+//
+// Everything else (loading content, page data, documents, link check)
+// runs every time: it is cheap, and it is the same code as the cold build,
+// which is a Builder used once (Build). A Builder is safe for use by one
+// goroutine at a time; Build serialises callers.
+type Builder struct {
+	opt Options
+
+	mu            sync.Mutex
+	bundler       *bundle.Bundler
+	bundle        *bundle.Result
+	frontendStale bool
+	pool          *prerender.Renderer
+	poolFor       [32]byte
+	renders       *rendercache.Cache
+	brand         *sitefiles.Brand
+	brandFiles    []sitefiles.File
+	lastmod       map[string]string
+	pictures      *pictures.Pictures
+	shares        *articles.Shares
+	// admin keeps the web editor's files for the last bundle.
+	admin admin.Cache
 }
 
-func slug(p string) string {
-	if p == "/" {
-		return "home"
-	}
-	return strings.ReplaceAll(strings.Trim(p, "/"), "/", "-")
+// Stats are the build's own figures, as data: cmd/build prints them in its
+// summary (with the gzip sizes, which it measures), make dev counts the
+// pages it rendered.
+type Stats struct {
+	// Routes are the rendered pages, in the order of Result.Jobs.
+	Routes []RouteStat
+	// Assets are the bundle's files, the stylesheet (inlined into every
+	// page, so not in Result.Site) among them; Script and Stylesheet are
+	// the URLs of the entry and of the stylesheet.
+	Assets             []File
+	Script, Stylesheet string
+	Render, Total      time.Duration
+	// Reused is the number of pages a Builder did not need to render
+	// again (their inputs were unchanged).
+	Reused int
+	// ImagesEncoded is the number of originals the Builder has encoded
+	// since it was made (not found in its caches).
+	ImagesEncoded int
+	// Images are the originals this build processed: each one's files,
+	// bytes and encoding time, or that it came from the cache.
+	Images []pictures.Encoded
 }
 
-func hashedName(base, ext string, data []byte) string {
-	sum := sha256.Sum256(data)
-	return base + "-" + hex.EncodeToString(sum[:])[:10] + ext
-}
-
-// linkErrors reports each broken link where content writes it, once per
-// place however many pages show it (the navigation is on every page);
-// a link no content file writes is reported on the page that has it.
-func linkErrors(site *content.Site, problems []linkcheck.Problem) problem.List {
-	where := map[string][]content.Pos{}
-	for _, l := range site.Links {
-		where[l.Href] = append(where[l.Href], l.Pos)
-	}
-	var errs content.ErrorList
-	for _, p := range problems {
-		msg := fmt.Sprintf("link %q: %s", p.Link, p.Reason)
-		if at := where[p.Link]; len(at) > 0 {
-			for _, pos := range at {
-				errs = append(errs, content.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Message: msg})
-			}
-			continue
-		}
-		errs = append(errs, content.Error{Message: "link check: " + p.String()})
-	}
-	return errs.Sorted()
-}
-
-// templateErrors reports template text on a page at the page's file.
-func templateErrors(site *content.Site, shown []templatetext.Problem) problem.List {
-	var errs content.ErrorList
-	for _, p := range shown {
-		e := content.Error{Message: "template text: " + p.String()}
-		if pg := site.Pages[p.Page]; pg != nil && pg.Route.File != "" {
-			e.File, e.Line, e.Col = pg.Route.File, 1, 1
-		}
-		errs = append(errs, e)
-	}
-	return errs.Sorted()
-}
-
-func pagePaths(site *content.Site) []string {
-	var out []string
-	for _, r := range site.Routes {
-		if r.Redirect == "" && !r.NotFound {
-			out = append(out, r.Path)
-		}
-	}
-	return out
-}
-
-// sourceFiles are the content files a page is made from, for lastmod.
-func sourceFiles(p *content.Page) []string {
-	files := []string{"layout.yaml", "site.yaml", p.Route.File}
-	for _, c := range p.Reads {
-		files = append(files, content.CollectionFile(c))
-	}
-	return files
-}
-
-func mustJSON(v any) []byte {
-	data, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return data
-}
-
-func parseHex(s string) color.RGBA {
-	var c color.RGBA
-	c.A = 255
-	fmt.Sscanf(strings.TrimPrefix(s, "#"), "%02x%02x%02x", &c.R, &c.G, &c.B)
-	return c
+// RouteStat is one rendered page: its path, its file in Result.Site, and
+// its render time (zero when it was not rendered again).
+type RouteStat struct {
+	Path, File string
+	Render     time.Duration
 }

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -10,17 +11,17 @@ import (
 
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/cdn"
+	"github.com/vozia/site/generator/check"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/document"
-	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
 	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/generator/pagedata"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
-	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/publish"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
-	"github.com/vozia/site/generator/templatetext"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/parallel"
 	"github.com/vozia/site/internal/problem"
@@ -28,27 +29,6 @@ import (
 
 // The stages of build, in its order. Each takes what an earlier one
 // handed over, as typed values, and adds its files to the output.
-
-// future is a value made on another goroutine: get waits for it, and wait
-// (deferred) lets no stage outlive the build that started it.
-type future[T any] struct {
-	done chan struct{}
-	v    T
-	err  error
-}
-
-func newFuture[T any]() *future[T] { return &future[T]{done: make(chan struct{})} }
-
-// spawn runs f on its own goroutine.
-func spawn[T any](f func() (T, error)) *future[T] {
-	fu := newFuture[T]()
-	go func() { fu.set(f()) }()
-	return fu
-}
-
-func (f *future[T]) set(v T, err error) { f.v, f.err = v, err; close(f.done) }
-func (f *future[T]) get() (T, error)    { <-f.done; return f.v, f.err }
-func (f *future[T]) wait()              { <-f.done }
 
 func withDefaults(opt Options) Options {
 	if opt.Now.IsZero() {
@@ -88,7 +68,7 @@ func (bld *Builder) startBundles(opt Options) bundling {
 					kinds, err = r.SectionKinds()
 				}
 				if err == nil {
-					err = checkKinds(content.SectionKinds(), kinds)
+					err = check.Kinds(content.SectionKinds(), kinds)
 				}
 				bd.renderer.set(r, err)
 			}()
@@ -131,7 +111,15 @@ func (bld *Builder) images(ctx context.Context, site *content.Site, opt Options,
 		for _, f := range pics.Files {
 			out.add(StageImage, f.Path, f.Data)
 		}
-		err = publishFiles(out, site, opt.Content, pics.Shown)
+		var files []publish.File
+		files, err = publish.Files(site, opt.Content, pics.Shown)
+		for _, f := range files {
+			stage := StageDownload
+			if f.SVG {
+				stage = StageSVG
+			}
+			out.add(stage, f.Path, f.Data)
+		}
 	}
 	if err != nil {
 		return nil, problem.Of(err).Prefix(opt.ContentDir)
@@ -139,72 +127,11 @@ func (bld *Builder) images(ctx context.Context, site *content.Site, opt Options,
 	return pics, nil
 }
 
-func brand(c content.SiteConfig) sitefiles.Brand {
+func brandOf(c content.SiteConfig) sitefiles.Brand {
 	return sitefiles.Brand{
 		Name: c.Brand, Description: c.SEO.Description,
 		Accent: parseHex(string(c.SEO.ThemeColor)), ShareImage: c.SEO.Image, Logo: c.Organization.Logo,
 	}
-}
-
-// pages is the page data stage's hand-over: what each page renders from
-// and hydrates from.
-type pages struct {
-	// jobs are the render inputs of routes, the pages to render.
-	jobs   []prerender.Job
-	routes []content.Route
-	// pageJSON is each page's data as its document embeds it; siteJSON
-	// the site data, with the route table's URL.
-	pageJSON map[string][]byte
-	siteJSON []byte
-}
-
-// pageData makes the page data, hashed, and the client's view of the
-// route table. The render is given each page without its head: the
-// document's head is written by generator/head, and the app reads it only
-// after a client-side navigation. Parsing it in goja was a sixth of an
-// article's render. The pages' JSON is made on every core: the render
-// waits for it. With noindex (a preview) every page's head says noindex.
-func pageData(site *content.Site, noindex bool, out *output) pages {
-	bodies, data := make([][]byte, len(site.Routes)), make([][]byte, len(site.Routes))
-	parallel.For(len(site.Routes), 0, func(i int) {
-		rt := site.Routes[i]
-		if p := site.Pages[rt.Path]; p != nil {
-			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: noindex || !rt.Indexable()})
-			var err error
-			bodies[i], data[i], err = content.PageBody{Path: rt.Path, Sections: p.Sections, Collections: p.Collections}.Marshal(fields)
-			if err != nil {
-				panic(err) // our own types, which marshal
-			}
-		}
-	})
-	pg := pages{pageJSON: map[string][]byte{}}
-	renderJSON := map[string][]byte{}
-	var clientRoutes []content.ClientRoute
-	for i, rt := range site.Routes {
-		cr := clientRoute(rt)
-		if d := data[i]; d != nil {
-			pg.pageJSON[rt.Path] = d
-			renderJSON[rt.Path] = bodies[i]
-			cr.Data = "/" + out.add(StageData, hashedName("data/"+slug(rt.Path), ".json", d), d)
-		}
-		clientRoutes = append(clientRoutes, cr)
-	}
-	routesJSON := mustJSON(clientRoutes)
-	siteData := content.SiteData{Config: site.Config, Layout: site.Layout}
-	// The app renders from the site data without the route table's URL:
-	// the server never fetches the table, and its URL changes with any
-	// page's data, which would make every render depend on every page (a
-	// Builder re-renders only the pages whose render inputs changed).
-	renderSite := mustJSON(siteData)
-	siteData.RoutesURL = "/" + out.add(StageData, hashedName("data/routes", ".json", routesJSON), routesJSON)
-	pg.siteJSON = mustJSON(siteData)
-	for _, rt := range site.Routes {
-		if rt.Redirect == "" {
-			pg.jobs = append(pg.jobs, prerender.Job{URL: rt.Path, Site: renderSite, Page: renderJSON[rt.Path]})
-			pg.routes = append(pg.routes, rt)
-		}
-	}
-	return pg
 }
 
 // renderPages renders the jobs (prerender), or takes them from the
@@ -216,7 +143,7 @@ func (bld *Builder) renderPages(opt Options, bd bundling, jobs []prerender.Job) 
 		return nil, 0, err
 	}
 	start := time.Now()
-	rendered, err := bld.render(bd.renderer.get, server, jobs)
+	rendered, err := bld.renders.Render(bd.renderer.get, opt.Whole, server, jobs)
 	if err != nil {
 		// The render's problems are placed in the app's sources.
 		return nil, 0, problem.Of(err).Prefix(opt.FrontendDir)
@@ -259,22 +186,22 @@ type docs struct {
 // documents assembles the pages (generator/document) on every core: a
 // thousand of them are 90 MB of fresh memory to fill. The redirect routes
 // get their static page.
-func documents(site *content.Site, opt Options, pg pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output) docs {
+func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output) docs {
 	var banner string
 	if opt.Preview != nil {
 		banner = opt.Preview.Banner()
 	}
-	made := make([][]byte, len(pg.routes))
-	opaque := make([][]linkcheck.Span, len(pg.routes))
-	parallel.For(len(pg.routes), 0, func(i int) {
-		rt := pg.routes[i]
+	made := make([][]byte, len(pg.Routes))
+	opaque := make([][]linkcheck.Span, len(pg.Routes))
+	parallel.For(len(pg.Routes), 0, func(i int) {
+		rt := pg.Routes[i]
 		made[i], opaque[i] = document.Page(document.Params{
-			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: pg.siteJSON, PageJSON: pg.pageJSON[rt.Path],
+			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: pg.SiteJSON, PageJSON: pg.PageJSON[rt.Path],
 			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path], rendered[i].HTML), Banner: banner, NoIndex: opt.Preview != nil,
 		})
 	})
-	d := docs{html: make(map[string][]byte, len(pg.routes)), opaque: make(map[string][]linkcheck.Span, len(pg.routes))}
-	for i, rt := range pg.routes {
+	d := docs{html: make(map[string][]byte, len(pg.Routes)), opaque: make(map[string][]linkcheck.Span, len(pg.Routes))}
+	for i, rt := range pg.Routes {
 		d.html[rt.Path], d.opaque[rt.Path] = made[i], opaque[i]
 		out.add(StageDocument, cdn.DocumentFile(rt), made[i])
 	}
@@ -300,99 +227,23 @@ func addGenerated(site *content.Site, opt Options, siteFiles *future[[]sitefiles
 	}
 	out.merge(af)
 	dates, _ := lastmod.get()
-	var entries []sitemap.Entry
-	// make dev's drafts and scheduled articles are not there for search
-	// engines to find: the sitemap is the one the site will have.
-	unpublished := map[string]bool{}
-	for _, a := range site.Articles {
-		if a.Status != "" {
-			unpublished[a.Path] = true
-		}
-	}
-	for _, rt := range site.Routes {
-		if rt.Indexable() && !unpublished[rt.Path] {
-			mod := rt.LastMod // an article's updated or date, or its index's newest
-			if mod == "" {
-				mod = sitemap.Latest(dates, sourceFiles(site.Pages[rt.Path])...)
-			}
-			entries = append(entries, sitemap.Entry{Loc: head.URL(site.Config, rt.Path), LastMod: mod})
-		}
-	}
-	out.add(StageSitemap, "sitemap.xml", sitemap.XML(entries))
-	if opt.Preview != nil {
-		out.add(StageSitemap, "robots.txt", preview.Robots(opt.Preview.PR))
-	} else {
-		out.add(StageSitemap, "robots.txt", sitemap.Robots(head.URL(site.Config, "/sitemap.xml")))
-	}
-	return nil
-}
-
-// check refuses the build if a link of a page lands nowhere (linkcheck)
-// or a page shows template text (templatetext: placeholders are resolved
-// when content is decoded; this catches what reaches a page another way).
-func check(site *content.Site, opt Options, d docs, pics *pictures.Result, out *output) error {
-	files := map[string]bool{}
-	for _, f := range out.files {
-		files["/"+f.Path] = true
-	}
-	for _, p := range pics.Pending {
-		files[p] = true
-	}
-	// A redirect (routing.yaml's, or an alias) from the address of a file
-	// the build writes (/robots.txt, /sitemap.xml, a feed, a share image)
-	// would put its page where the file is: refused where it is written.
-	var taken content.ErrorList
-	for _, rt := range site.Routes {
-		if rt.Redirect != "" && files[rt.Path] {
-			taken = append(taken, content.Error{File: rt.Pos.File, Line: rt.Pos.Line, Col: rt.Pos.Col,
-				Message: fmt.Sprintf("%q is the address of a file the site publishes: a redirect or alias from it would take the file's place; remove it", rt.Path)})
-		}
-	}
-	if len(taken) > 0 {
-		return taken.Sorted().Prefix(opt.ContentDir)
-	}
-	problems := linkcheck.Check(linkcheck.Site{Pages: d.html, Opaque: d.opaque, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})
-	if len(problems) > 0 {
-		return linkErrors(site, problems).Prefix(opt.ContentDir)
-	}
-	if shown := templatetext.Check(d.html); len(shown) > 0 {
-		return templateErrors(site, shown).Prefix(opt.ContentDir)
-	}
+	xml, robots := sitemap.Files(site, dates, opt.Preview)
+	out.add(StageSitemap, "sitemap.xml", xml)
+	out.add(StageSitemap, "robots.txt", robots)
 	return nil
 }
 
 // routingFiles are the CDN's files (generator/cdn): the routing manifest
 // and the same rules as CloudFront Functions, with the previews'.
 func routingFiles(site *content.Site, opt Options, style []byte, out *output) (*Result, error) {
-	m := cdn.Manifest(site, style)
-	if opt.Preview != nil {
-		m.Headers[0].Values["X-Robots-Tag"] = preview.RobotsTag
-	}
 	sorted := out.sorted()
 	paths := make([]string, len(sorted))
 	for i, f := range sorted {
 		paths[i] = f.Path
 	}
-	viewerRequest, err := cdn.ViewerRequest(m, paths)
+	m, cdnFiles, err := cdn.Files(site, style, paths, opt.Preview)
 	if err != nil {
 		return nil, err
-	}
-	// Every build writes the previews' functions too, so that the previews'
-	// stack is deployed from main's build; a preview's build adds its table.
-	previewRequest, previewResponse, err := cdn.PreviewFunctions()
-	if err != nil {
-		return nil, err
-	}
-	cdnFiles := []File{
-		{Path: "routes.json", Data: m.Marshal()}, {Path: cdn.ViewerRequestFile, Data: viewerRequest},
-		{Path: cdn.PreviewRequestFile, Data: previewRequest}, {Path: cdn.PreviewResponseFile, Data: previewResponse},
-	}
-	if opt.Preview != nil {
-		keys, err := cdn.PreviewKeys(opt.Preview.PR, m, paths)
-		if err != nil {
-			return nil, err
-		}
-		cdnFiles = append(cdnFiles, File{Path: cdn.PreviewKeysFile, Data: keys})
 	}
 	return &Result{Site: sorted, Stages: out.stages, Warnings: warnings(site.Warnings).Prefix(opt.ContentDir), Manifest: m, CDN: cdnFiles}, nil
 }
@@ -404,4 +255,113 @@ func warnings(l problem.List) problem.List {
 		out[i].Kind = problem.KindWarning
 	}
 	return out
+}
+
+func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
+	start := time.Now()
+	opt = withDefaults(opt)
+	// The bundles, the goja pool and git's history (lastmod) do not depend
+	// on the content: they run while it loads. A build waits for every
+	// stage it started before it returns, so that none outlives it on the
+	// Builder's fields.
+	bd := bld.startBundles(opt)
+	defer bd.wait()
+	lastmod := spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
+	defer lastmod.wait()
+
+	site, err := loadSite(opt)
+	if err != nil {
+		return nil, err
+	}
+	out := &output{}
+	pics, err := bld.images(ctx, site, opt, out)
+	if err != nil {
+		return nil, err
+	}
+	// The site files are drawn, and the articles' share images and feeds
+	// made, while the pages render: a thousand share images drawn beside
+	// the render fill the cores while the runtimes start.
+	siteFiles := spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brandOf(site.Config)), nil })
+	defer siteFiles.wait()
+	articleFiles := spawn(func() (*output, error) { return bld.articleFiles(site, opt.Content) })
+	defer articleFiles.wait()
+
+	data := pageData(site, opt.Preview != nil, out)
+	rendered, renderTime, err := bld.renderPages(opt, bd, data.Jobs)
+	if err != nil {
+		return nil, err
+	}
+	b, style, err := assets(bd, out)
+	if err != nil {
+		return nil, err
+	}
+	// The web editor (/admin/): linked from no page, not in the sitemap.
+	if err := bld.addAdmin(opt, b, site.Config.Brand, out); err != nil {
+		return nil, err
+	}
+	docs := documents(site, opt, data, rendered, b, style, pics, out)
+	if err := addGenerated(site, opt, siteFiles, articleFiles, lastmod, out); err != nil {
+		return nil, err
+	}
+	if err := checkPages(site, opt, docs, pics, out); err != nil {
+		return nil, err
+	}
+	res, err := routingFiles(site, opt, style, out)
+	if err != nil {
+		return nil, err
+	}
+	res.Jobs = data.Jobs
+	res.Stats = stats(data.Routes, rendered, b, renderTime, time.Since(start))
+	res.Stats.Images = pics.Encoded
+	return res, nil
+}
+
+func applyOverrides(c *content.SiteConfig, opt Options) error {
+	var errs []error
+	if opt.BaseURL != "" {
+		if err := c.BaseURL.UnmarshalText([]byte(opt.BaseURL)); err != nil {
+			errs = append(errs, fmt.Errorf("-base-url: %w", err))
+		}
+	}
+	if opt.ContactURL != "" {
+		if err := c.ContactEndpoint.SetURL(opt.ContactURL); err != nil {
+			errs = append(errs, fmt.Errorf("-contact-url: %w", err))
+		}
+	}
+	if opt.AnalyticsID != "" {
+		a := content.Analytics{MeasurementID: opt.AnalyticsID}
+		if err := a.Validate(); err != nil {
+			errs = append(errs, fmt.Errorf("-analytics-id: %w", err))
+		}
+		c.Analytics = a
+	}
+	if opt.Preview != nil {
+		if err := opt.Preview.Validate(); err != nil {
+			errs = append(errs, err)
+		}
+		if opt.AnalyticsID != "" {
+			errs = append(errs, errors.New("-analytics-id: a preview sends no analytics"))
+		}
+		c.Analytics = content.Analytics{}
+	}
+	return errors.Join(errs...)
+}
+
+// checkPages refuses a build whose pages would mislead a visitor
+// (generator/check), before anything is written.
+func checkPages(site *content.Site, opt Options, d docs, pics *pictures.Result, out *output) error {
+	files := slices.Clone(pics.Pending)
+	for _, f := range out.files {
+		files = append(files, "/"+f.Path)
+	}
+	return check.Site(site, check.Pages{HTML: d.html, Opaque: d.opaque, Files: files}, opt.ContentDir)
+}
+
+// pageData makes each page's data and the route table (generator/pagedata).
+func pageData(site *content.Site, noindex bool, out *output) pagedata.Pages {
+	pg := pagedata.Make(site, noindex)
+	for _, f := range pg.Files {
+		out.add(StageData, f.Path, f.Data)
+	}
+	return pg
 }

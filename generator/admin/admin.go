@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+	"github.com/vozia/site/generator/codegen"
 )
 
 // File is one output file, its path relative to the site root.
@@ -286,3 +287,31 @@ var pageTemplate = template.Must(template.New("admin").Parse(`<!doctype html>
 </body>
 </html>
 `))
+
+// Cache keeps the editor's files between the builds of one Builder: they
+// depend only on the frontend, so they are made again only when the app
+// was bundled again (a new key), which is when the frontend changed.
+type Cache struct {
+	files []File
+	key   any
+}
+
+// Files are the editor's files, its configuration's rules that depend on
+// the site's brand (an article title's length) filled in from site.yaml.
+func (c *Cache) Files(frontendDir string, key any, brand string) ([]File, error) {
+	if c.files == nil || c.key != key || key == nil {
+		files, err := Build(frontendDir)
+		if err != nil {
+			return nil, err
+		}
+		c.files, c.key = files, key
+	}
+	out := make([]File, len(c.files))
+	for i, f := range c.files {
+		if f.Path == ConfigFile {
+			f.Data = codegen.EditorConfigForBrand(f.Data, brand)
+		}
+		out[i] = f
+	}
+	return out, nil
+}

@@ -1,4 +1,4 @@
-package generator
+package check
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"github.com/vozia/site/internal/problem"
 )
 
-// checkKinds compares the section kinds of the content (the Go kinds,
+// Kinds compares the section kinds of the content (the Go kinds,
 // generator/content/section_*.go) with those the server bundle renders
 // (its generated registry), before any page is rendered: a kind without
 // a renderer would otherwise fail the render as React's "element type is
 // invalid", naming no kind, and only on a page that uses it.
-func checkKinds(declared, rendered []string) error {
+func Kinds(declared, rendered []string) error {
 	var ps problem.List
 	for _, k := range declared {
 		if !slices.Contains(rendered, k) {

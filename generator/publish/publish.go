@@ -1,4 +1,9 @@
-package generator
+// Package publish picks the files of content/ that the site publishes
+// besides the photos' sizes (generator/load/files.go checks them): each SVG
+// that a page shows or that content links to, as images.CleanSVG re-writes
+// it, and each download, as committed and checked. Nothing else under
+// content/ reaches the output.
+package publish
 
 import (
 	"fmt"
@@ -9,12 +14,18 @@ import (
 	"github.com/vozia/site/generator/images"
 )
 
-// publishFiles adds the files of content/ that the site publishes besides
-// the photos' sizes (content/files.go): each SVG that a page shows or that
-// content links to, as images.CleanSVG re-writes it, and each download,
-// as committed and checked by load.Site. shown are the images the pages
-// show. Nothing else under content/ reaches the output.
-func publishFiles(out *output, site *content.Site, fsys fs.FS, shown []*content.Image) error {
+// File is a file to publish: SVG says whether it is a re-written SVG
+// (or a download, as committed); Path is relative to the site root.
+type File struct {
+	Path string
+	Data []byte
+	SVG  bool
+}
+
+// Files are the files of content/ to publish; shown are the images the
+// pages show.
+func Files(site *content.Site, fsys fs.FS, shown []*content.Image) ([]File, error) {
+	var out []File
 	done := map[string]bool{}
 	var errs content.ErrorList
 	svg := func(sitePath, file string, at content.Pos) {
@@ -31,7 +42,7 @@ func publishFiles(out *output, site *content.Site, fsys fs.FS, shown []*content.
 			errs = append(errs, content.Error{File: at.File, Line: at.Line, Col: at.Col, Message: fmt.Sprintf("image %q: %v", sitePath, err)})
 			return
 		}
-		out.add(StageSVG, p, data)
+		out = append(out, File{Path: p, Data: data, SVG: true})
 	}
 	for _, img := range shown {
 		if img.Src != "" && !img.Processed() {
@@ -44,11 +55,11 @@ func publishFiles(out *output, site *content.Site, fsys fs.FS, shown []*content.
 			svg(d.Path, d.File, content.Pos{File: d.File, Line: 1, Col: 1})
 		default:
 			// The bytes load.Site checked, not the file as it is now.
-			out.add(StageDownload, strings.TrimPrefix(d.Path, "/"), d.Data)
+			out = append(out, File{Path: strings.TrimPrefix(d.Path, "/"), Data: d.Data})
 		}
 	}
 	if len(errs) > 0 {
-		return errs.Sorted()
+		return nil, errs.Sorted()
 	}
-	return nil
+	return out, nil
 }

@@ -1,0 +1,106 @@
+// Package check refuses a build before anything is written: a section
+// kind the app cannot render (Kinds, once the server bundle is made), and,
+// once every page is rendered, a redirect over a published file, a broken
+// link or template text on a page (Site). Each problem is reported where
+// content writes it.
+package check
+
+import (
+	"fmt"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/templatetext"
+	"github.com/vozia/site/internal/problem"
+)
+
+// linkErrors reports each broken link where content writes it, once per
+// place however many pages show it (the navigation is on every page);
+// a link no content file writes is reported on the page that has it.
+func linkErrors(site *content.Site, problems []linkcheck.Problem) problem.List {
+	where := map[string][]content.Pos{}
+	for _, l := range site.Links {
+		where[l.Href] = append(where[l.Href], l.Pos)
+	}
+	var errs content.ErrorList
+	for _, p := range problems {
+		msg := fmt.Sprintf("link %q: %s", p.Link, p.Reason)
+		if at := where[p.Link]; len(at) > 0 {
+			for _, pos := range at {
+				errs = append(errs, content.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Message: msg})
+			}
+			continue
+		}
+		errs = append(errs, content.Error{Message: "link check: " + p.String()})
+	}
+	return errs.Sorted()
+}
+
+// templateErrors reports template text on a page at the page's file.
+func templateErrors(site *content.Site, shown []templatetext.Problem) problem.List {
+	var errs content.ErrorList
+	for _, p := range shown {
+		e := content.Error{Message: "template text: " + p.String()}
+		if pg := site.Pages[p.Page]; pg != nil && pg.Route.File != "" {
+			e.File, e.Line, e.Col = pg.Route.File, 1, 1
+		}
+		errs = append(errs, e)
+	}
+	return errs.Sorted()
+}
+
+func pagePaths(site *content.Site) []string {
+	var out []string
+	for _, r := range site.Routes {
+		if r.Redirect == "" && !r.NotFound {
+			out = append(out, r.Path)
+		}
+	}
+	return out
+}
+
+// check refuses the build if a link of a page lands nowhere (linkcheck)
+// or a page shows template text (templatetext: placeholders are resolved
+// when content is decoded; this catches what reaches a page another way).
+// Pages is what the build is about to publish.
+type Pages struct {
+	// HTML is each page's document, by path; Opaque the spans of each
+	// that are not links (scripts, JSON), for the link checker.
+	HTML   map[string][]byte
+	Opaque map[string][]linkcheck.Span
+	// Files are the site paths of every other file the build writes, or
+	// will write once an image is encoded.
+	Files []string
+}
+
+// Site refuses a build whose pages would mislead a visitor: a redirect or
+// alias from the address of a file the site publishes, a link to nowhere,
+// template text left on a page. Each problem is reported where content
+// writes it, under contentDir.
+func Site(site *content.Site, p Pages, contentDir string) error {
+	files := map[string]bool{}
+	for _, f := range p.Files {
+		files[f] = true
+	}
+	// A redirect (routing.yaml's, or an alias) from the address of a file
+	// the build writes (/robots.txt, /sitemap.xml, a feed, a share image)
+	// would put its page where the file is: refused where it is written.
+	var taken content.ErrorList
+	for _, rt := range site.Routes {
+		if rt.Redirect != "" && files[rt.Path] {
+			taken = append(taken, content.Error{File: rt.Pos.File, Line: rt.Pos.Line, Col: rt.Pos.Col,
+				Message: fmt.Sprintf("%q is the address of a file the site publishes: a redirect or alias from it would take the file's place; remove it", rt.Path)})
+		}
+	}
+	if len(taken) > 0 {
+		return taken.Sorted().Prefix(contentDir)
+	}
+	problems := linkcheck.Check(linkcheck.Site{Pages: p.HTML, Opaque: p.Opaque, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})
+	if len(problems) > 0 {
+		return linkErrors(site, problems).Prefix(contentDir)
+	}
+	if shown := templatetext.Check(p.HTML); len(shown) > 0 {
+		return templateErrors(site, shown).Prefix(contentDir)
+	}
+	return nil
+}

@@ -1,0 +1,93 @@
+package generator
+
+import (
+	"context"
+	"crypto/sha256"
+	"io/fs"
+
+	"github.com/vozia/site/generator/articles"
+	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/generator/sitefiles"
+	"github.com/vozia/site/generator/sitemap"
+)
+
+// bundles returns the bundles, rebuilt if the frontend changed, and hands
+// the server bundle to onServer as soon as it is ready (at once when the
+// bundles are not rebuilt); onServer is not called if it fails.
+func (bld *Builder) bundles(opt Options, onServer func(server []byte)) (*bundle.Result, error) {
+	if bld.bundle != nil && !bld.frontendStale {
+		onServer(bld.bundle.Server)
+		return bld.bundle, nil
+	}
+	if bld.bundler == nil {
+		b, err := bundle.New(opt.FrontendDir)
+		if err != nil {
+			return nil, err
+		}
+		bld.bundler = b
+	}
+	// Marked fresh before bundling: an edit arriving during Rebuild marks
+	// it stale again. A failed build stays stale and is retried next time.
+	bld.frontendStale = false
+	res, err := bld.bundler.Rebuild(onServer)
+	if err != nil {
+		bld.frontendStale = true
+		return nil, err
+	}
+	bld.bundle = res
+	return res, nil
+}
+
+func (bld *Builder) renderer(server []byte, workers int) (*prerender.Renderer, error) {
+	sum := sha256.Sum256(server)
+	if bld.pool != nil && sum == bld.poolFor {
+		return bld.pool, nil
+	}
+	r, err := prerender.New(server, workers)
+	if err != nil {
+		return nil, err
+	}
+	bld.pool, bld.poolFor = r, sum
+	return r, nil
+}
+
+func (bld *Builder) sitefiles(b sitefiles.Brand) []sitefiles.File {
+	if bld.brand == nil || *bld.brand != b {
+		bld.brand, bld.brandFiles = &b, sitefiles.Files(b)
+	}
+	return bld.brandFiles
+}
+
+// lastModified reads the dates from git once: they change with commits,
+// not with the edits of a session. Without a directory there are none.
+func (bld *Builder) lastModified(ctx context.Context, dir string) map[string]string {
+	if dir == "" {
+		return map[string]string{}
+	}
+	if bld.lastmod == nil {
+		bld.lastmod = sitemap.LastModified(ctx, dir)
+	}
+	return bld.lastmod
+}
+
+// articleFiles are the articles' share images, drawn again only when
+// their card changed, and the feeds.
+func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) (*output, error) {
+	if bld.shares == nil {
+		bld.shares = articles.NewShares(bld.opt.CacheDir)
+	}
+	out := &output{}
+	for _, f := range bld.shares.Draw(site, fsys, parseHex(string(site.Config.SEO.ThemeColor))) {
+		out.add(StageShareImage, f.Path, f.Data)
+	}
+	feeds, err := articles.Feeds(site)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range feeds {
+		out.add(StageFeed, f.Path, f.Data)
+	}
+	return out, nil
+}
