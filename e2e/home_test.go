@@ -348,13 +348,18 @@ func TestHomePage(t *testing.T) {
 		noConsoleErrors(t, tab)
 	})
 
-	t.Run("explore consulting smooth-scrolls to solutions", func(t *testing.T) {
+	// The hero's second action leads where content says: to a section of
+	// the home page (scrolled to) or to another page (shown).
+	t.Run("the hero's second action leads where content says", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, true, false)
-		if b := eval[string](t, tab, `getComputedStyle(document.documentElement).scrollBehavior`); b == "smooth" {
-			t.Log("scroll-behavior smooth on html")
+		href := string(sectionOf[content.HomeHeroSection](t, sweepSite(t).Pages["/"]).Secondary.Href)
+		click(t, tab, fmt.Sprintf(`.hero__ctas a[href=%q]`, href))
+		if id, ok := strings.CutPrefix(strings.TrimPrefix(href, "/"), "#"); ok {
+			waitFor(t, tab, landedAt(id))
+		} else {
+			waitFor(t, tab, fmt.Sprintf(`location.pathname === %q && !!document.querySelector('link[rel="canonical"]')?.href.endsWith(%q)`, href, href))
 		}
-		click(t, tab, `.hero__ctas a[href$="#solutions"]`)
-		waitFor(t, tab, landedAt("solutions"))
+		tab.Load(t, "/")
 		ext := eval[string](t, tab, `(() => { const a = document.querySelector(".hero__ctas a"); return a.target + " " + a.rel; })()`)
 		if ext != "_blank noopener noreferrer" {
 			t.Errorf("Pulse call to action: %q", ext)
