@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/vozia/site/generator/admin"
+	"github.com/vozia/site/generator/codegen"
 	"io"
 	"path/filepath"
 	"strings"
@@ -72,6 +74,8 @@ type dev struct {
 	bld                     *generator.Builder
 	contentDir, frontendDir string
 	out                     io.Writer
+	// built is set once a build has succeeded.
+	built bool
 }
 
 func (d *dev) build() {
@@ -80,10 +84,18 @@ func (d *dev) build() {
 	if err != nil {
 		problems := problem.Of(err).WithSources()
 		d.live.Fail(problems)
-		fmt.Fprintf(d.out, "build failed after %s; serving the last good build:\n", since(start))
+		if !d.built {
+			// Nothing to serve yet: the web editor still opens, so that a
+			// mistake saved from it can be fixed in it.
+			d.serveEditor()
+			fmt.Fprintf(d.out, "build failed after %s; nothing built yet (the web editor at /admin/ opens):\n", since(start))
+		} else {
+			fmt.Fprintf(d.out, "build failed after %s; serving the last good build:\n", since(start))
+		}
 		problem.Print(d.out, problems)
 		return
 	}
+	d.built = true
 	c := d.live.Publish(res.Site, res.Manifest)
 	rendered := len(res.Stats.Routes) - res.Stats.Reused
 	what := "nothing changed"
@@ -96,6 +108,27 @@ func (d *dev) build() {
 		what = "reloading " + strings.Join(c.Files, ", ")
 	}
 	fmt.Fprintf(d.out, "built in %s (%d of %d pages rendered); %s\n", since(start), rendered, len(res.Stats.Routes), what)
+}
+
+// serveEditor has the dev server answer /admin/ from the editor's own
+// files while no build has succeeded. They depend on the frontend only
+// (the title rule then leaves room for no brand: site.yaml may be the
+// file that is broken).
+func (d *dev) serveEditor() {
+	files, err := admin.Build(d.frontendDir)
+	if err != nil {
+		fmt.Fprintf(d.out, "the web editor: %v\n", err)
+		return
+	}
+	m := make(map[string][]byte, len(files))
+	for _, f := range files {
+		data := f.Data
+		if f.Path == admin.ConfigFile {
+			data = codegen.EditorConfigForBrand(data, "")
+		}
+		m[f.Path] = data
+	}
+	d.live.ServeEditor(m)
 }
 
 func since(t time.Time) string { return fmt.Sprintf("%d ms", time.Since(t).Milliseconds()) }

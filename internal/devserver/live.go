@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"mime"
 	"net/http"
 	"net/url"
 	"path"
@@ -54,6 +55,10 @@ type Live struct {
 	problems problem.List
 	subs     map[chan event]struct{}
 	closed   bool
+	// editor holds the web editor's files (admin/...) while no build has
+	// succeeded yet, so that an editor can open /admin/ and fix the
+	// mistake that stops the first build.
+	editor map[string][]byte
 }
 
 // DevPath is the prefix of the development endpoints.
@@ -165,12 +170,26 @@ func (l *Live) policy(path string) map[string]string {
 	return policyHeaders(l.manifest, path)
 }
 
+// ServeEditor serves the web editor's files (paths "admin/...") while no
+// build has succeeded: a mistake saved from the editor that stops the
+// first build after a restart must not lock the editor out of the fix.
+// The first good build replaces them.
+func (l *Live) ServeEditor(files map[string][]byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.editor = files
+}
+
 func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
-	s := l.site
+	s, editor := l.site, l.editor
 	l.mu.Unlock()
 	if s != nil {
 		s.ServeHTTP(w, r)
+		return
+	}
+	if editor != nil && (r.URL.Path == "/admin" || strings.HasPrefix(r.URL.Path, "/admin/")) {
+		serveEditor(w, r, editor)
 		return
 	}
 	// No good build yet: a page that only shows the problems, and reloads
@@ -179,6 +198,38 @@ func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusServiceUnavailable)
 	w.Write(withReloadScript([]byte("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Building…</title>\n</head>\n<body>\n<p>The site has not been built yet.</p>\n</body>\n</html>\n"), "", ""))
+}
+
+// serveEditor answers a request for the web editor from its files alone,
+// with its own headers, as the built site would.
+func serveEditor(w http.ResponseWriter, r *http.Request, files map[string][]byte) {
+	for k, v := range routing.AdminHeaders() {
+		w.Header().Set(k, v)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if r.URL.Path == "/admin" {
+		http.Redirect(w, r, "/admin/", http.StatusFound)
+		return
+	}
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	if strings.HasSuffix(name, "/") {
+		name += "index.html"
+	}
+	data, ok := files[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	if path.Ext(name) == ".html" {
+		// No build yet: the page shows the first build's problems.
+		data = withReloadScript(data, "", name)
+	}
+	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+		w.Header().Set("Content-Type", ct)
+	} else if path.Ext(name) == ".yml" {
+		w.Header().Set("Content-Type", "text/yaml; charset=utf-8")
+	}
+	w.Write(data)
 }
 
 //go:embed reload.js

@@ -40,9 +40,17 @@ events.addEventListener("hello", (e) => {
     location.reload();
   }
 });
+// The web editor's own page keeps what is typed in it: a good build after
+// a failed one closes the problems but reloads it only if its own files
+// changed.
+const editor = (file || "").startsWith("admin/");
+
 events.addEventListener("build", (e) => {
   const change = JSON.parse(e.data);
-  if (failed || change.all || concerns(change)) {
+  if (editor && failed && seen && !concerns(change)) {
+    document.getElementById("dev-problems")?.remove();
+    failed = false;
+  } else if (failed || change.all || concerns(change)) {
     location.reload();
     return;
   }
@@ -96,7 +104,9 @@ function show(problems) {
     "dialog",
     { id: "dev-problems", className: "dev-problems" },
     el("h2", { id: "dev-problems-title" }, problems.length === 1 ? "The build failed: 1 problem" : `The build failed: ${problems.length} problems`),
-    el("p", {}, "This is the last good build. Fix the file and save: the page reloads by itself."),
+    el("p", {}, seen
+      ? "This is the last good build. Fix the file and save: the page reloads by itself."
+      : "Nothing has been built yet. Fix the file and save: the page reloads by itself."),
     list,
     close,
   );

@@ -31,6 +31,9 @@ func AdminHeaders() map[string]string {
 		"font-src 'self'",
 		"frame-src 'self' blob:",
 		"worker-src 'self' blob:",
+		// The editor installs itself as an app from a manifest it makes
+		// at run time.
+		"manifest-src 'self' blob:",
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'self'",
