@@ -122,6 +122,12 @@ func (w *Watcher) Run(ctx context.Context, changed func([]string)) error {
 				continue
 			}
 			pending[ev.Name] = true
+			if ev.Has(fsnotify.Rename) || ev.Has(fsnotify.Remove) {
+				// A directory moved away keeps its watches, which go on
+				// naming its old path: drop them, and the Create of its
+				// new name (if it stays in the tree) watches it afresh.
+				w.forget(ev.Name)
+			}
 			if ev.Has(fsnotify.Create) {
 				if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
 					files, _ := w.addTree(ev.Name)
@@ -142,6 +148,16 @@ func (w *Watcher) Run(ctx context.Context, changed func([]string)) error {
 			case wake <- struct{}{}:
 			default: // the consumer will find these with the batch it is due
 			}
+		}
+	}
+}
+
+// forget stops watching dir and every directory below it, if watched.
+func (w *Watcher) forget(dir string) {
+	prefix := dir + string(filepath.Separator)
+	for _, p := range w.fsw.WatchList() {
+		if p == dir || strings.HasPrefix(p, prefix) {
+			w.fsw.Remove(p)
 		}
 	}
 }

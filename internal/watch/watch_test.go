@@ -77,6 +77,21 @@ func TestWatch(t *testing.T) {
 			t.Errorf("batch %q, want [%s]", b, c)
 		}
 	})
+	t.Run("renamed directory", func(t *testing.T) {
+		// An article's folder renamed (git mv): saves inside it under its
+		// new name must arrive, under that name.
+		old := filepath.Join(root, "pages", "solutions")
+		renamed := filepath.Join(root, "pages", "products")
+		must(t, os.Rename(old, renamed))
+		if b := next(t); !slices.Contains(b, filepath.Join(renamed, "deep", "b.yaml")) {
+			t.Errorf("batch %q lacks the renamed folder's files", b)
+		}
+		c := filepath.Join(renamed, "deep", "c.yaml")
+		must(t, os.WriteFile(c, []byte("c: 2\n"), 0o644))
+		if b := next(t); !slices.Equal(b, []string{c}) {
+			t.Errorf("batch %q, want [%s]", b, c)
+		}
+	})
 	t.Run("deleted file", func(t *testing.T) {
 		must(t, os.Remove(a))
 		if b := next(t); !slices.Equal(b, []string{a}) {
