@@ -209,7 +209,10 @@ func syntaxError(file string, data []byte, err error) content.Error {
 		// yaml.v3 names the line where the block starts; the line at
 		// fault is usually the first below it indented to no level of
 		// the lines above.
-		if l := misindented(lines, line); l > 0 {
+		if l, c, hint := outOfLine(lines); l > 0 {
+			line, col = l, c
+			msg += ": " + hint
+		} else if l := misindented(lines, line); l > 0 {
 			line = l
 		}
 	case strings.HasPrefix(msg, "exceeded max depth"):
@@ -282,6 +285,80 @@ func misindented(lines []string, line int) int {
 		prev = indent
 	}
 	return 0
+}
+
+// outOfLine finds the list mistakes that yaml.v3 reports at the start of
+// the block, or at the file's first line: a list entry ("- ") indented
+// further than the entry above it, and a key of a list item written in
+// the column of the item's dash instead of its first key's. It returns
+// the line, the column and what to do, or 0.
+func outOfLine(lines []string) (line, col int, hint string) {
+	type seen struct {
+		n, indent int
+		text      string
+		item      bool
+	}
+	lastAt := map[int]*seen{}
+	var prev *seen
+	// runStart is, per indent, the line before the run of "- " items at
+	// that indent (nil at the file's start); a key in the dash's column
+	// belongs there only if that line is a key opening the list.
+	runBefore := map[int]*seen{}
+	inRun := map[int]bool{}
+	for i, raw := range lines {
+		t := strings.TrimLeft(raw, " ")
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		item := strings.HasPrefix(t, "- ") || t == "-"
+		cur := &seen{n: i + 1, indent: len(raw) - len(t), text: t, item: item}
+		if prev != nil && item && cur.indent > prev.indent && !strings.HasSuffix(strings.TrimRight(prev.text, " "), ":") {
+			return cur.n, cur.indent + 1, fmt.Sprintf("this entry is indented further than the entry above it (line %d), so it does not start a new entry of that list; start it in the column of that entry (column %d)", prev.n, prev.indent+1)
+		}
+		if la := lastAt[cur.indent]; item && la != nil && !la.item && prev.indent > cur.indent {
+			// An entry in the column of the keys of the item above: a
+			// list's entries line up with its other entries.
+			for d := cur.indent - 1; d >= 0; d-- {
+				if up := lastAt[d]; up != nil && up.item {
+					return cur.n, cur.indent + 1, fmt.Sprintf("this entry is in the column of the keys of the item above it, not of the list's entries; start it in the column of the entry at line %d (column %d)", up.n, d+1)
+				}
+			}
+		}
+		if item {
+			if !inRun[cur.indent] {
+				runBefore[cur.indent] = prev
+				inRun[cur.indent] = true
+			}
+		} else if inRun[cur.indent] {
+			if before := runBefore[cur.indent]; before == nil || before.indent != cur.indent || !strings.HasSuffix(strings.TrimRight(before.text, " "), ":") {
+				first, _ := keyColons(t)
+				if first > 0 {
+					return cur.n, cur.indent + 1, fmt.Sprintf("this key is in the column of the dash of its list item, outside the item; start it in the column of the item's first key (column %d)", cur.indent+3)
+				}
+			}
+		}
+		// Lines further left end the runs and blocks deeper than them.
+		for d := range inRun {
+			if d > cur.indent || (d == cur.indent && !item) {
+				delete(inRun, d)
+			}
+		}
+		for d := range lastAt {
+			if d > cur.indent {
+				delete(lastAt, d)
+			}
+		}
+		lastAt[cur.indent] = cur
+		// A list item's first key starts a block past its dash.
+		for rest, d := t, cur.indent; strings.HasPrefix(rest, "- "); {
+			trimmed := strings.TrimLeft(rest[1:], " ")
+			d += len(rest) - len(trimmed)
+			rest = trimmed
+			lastAt[d] = &seen{n: cur.n, indent: d, text: rest}
+		}
+		prev = cur
+	}
+	return 0, 0, ""
 }
 
 // OffsetLineCol is where byte offset i of data is, 1-based, the column

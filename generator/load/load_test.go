@@ -381,6 +381,29 @@ func TestLoadErrors(t *testing.T) {
 			at:   at("pages/about.yaml", "paragraph: x", 0),
 		},
 		{
+			name: "a list item's key out of line with its item",
+			file: "collections/faq.yaml",
+			edit: func(string) string { return "# The FAQ.\n- question: Is it real?\n  answer: Yes.\n- question: Is it fast?\nanswer: Very.\n" },
+			want: []string{"invalid YAML", "start it in the column of"},
+			at:   func(fstest.MapFS) string { return "collections/faq.yaml:5:1" },
+		},
+		{
+			name: "a list entry indented under the entry above",
+			file: "collections/faq.yaml",
+			edit: func(string) string {
+				return "# The FAQ.\n- {question: Is it real?, answer: Yes.}\n  - {question: Is it fast?, answer: Very.}\n- {question: Why?, answer: Because.}\n"
+			},
+			want: []string{"invalid YAML", "start it in the column of"},
+			at:   func(fstest.MapFS) string { return "collections/faq.yaml:3:3" },
+		},
+		{
+			name: "a list entry in the column of the keys above",
+			file: "layout.yaml",
+			edit: replace("    - {label: Insights, href: /insights}\n", "      - {label: Insights, href: /insights}\n"),
+			want: []string{"invalid YAML", "start it in the column of the entry at line 6 (column 5)"},
+			at:   at("layout.yaml", "- {label: Insights", 0),
+		},
+		{
 			name: "colon in unquoted text",
 			file: "pages/about.yaml",
 			edit: replace("heading: Our mission", "heading: Our mission: to test"),
