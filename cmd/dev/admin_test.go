@@ -78,6 +78,7 @@ func TestAdmin(t *testing.T) {
 
 	// The home page: the first section with a heading gets a new one.
 	const heading = "Edited in the browser"
+	claim := firstClaim(t, d.Content)
 	do(t, tab, "open the home page",
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/pages/entries/index"`),
 		chromedp.WaitVisible(chromedp.CSS(`section[data-key-path="sections"]`)),
@@ -88,12 +89,13 @@ func TestAdmin(t *testing.T) {
 	do(t, tab, "change a section's heading",
 		chromedp.WaitVisible(chromedp.CSS(headingInput)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(headingInput)+`).select()`),
-		chromedp.SendKeys(chromedp.CSS(headingInput), heading),
+		chromedp.SendKeys(chromedp.CSS(headingInput), heading+" with {claim:"+claim.Key+"}"),
 	)
 	// The preview pane draws the page with the site's own section
 	// components (preview.tsx): the new heading in a section of the
-	// page's main, which the editor's own preview never draws.
-	previewShows(t, tab, "the home page's preview", `main#main section :is(h1, h2, h3)`, heading)
+	// page's main, which the editor's own preview never draws, with the
+	// claim it cites written out as the site shows it.
+	previewShows(t, tab, "the home page's preview", `main#main section :is(h1, h2, h3)`, heading+" with "+claim.Text)
 	save(t, tab)
 	waitForFile(t, tab, "content/pages/index.yaml", heading)
 
@@ -471,6 +473,19 @@ func githubStandIn(t *testing.T, tab *browsertest.Tab, api func(path, authorizat
 	}}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// firstClaim is the first claim of the site's claims file.
+func firstClaim(t *testing.T, contentDir string) content.Claim {
+	t.Helper()
+	site, err := load.SiteWith(os.DirFS(contentDir), load.Options{Now: time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(site.Collections.Claims) == 0 {
+		t.Fatal("the test site cites no claim: give it one")
+	}
+	return site.Collections.Claims[0]
 }
 
 func writePNG(t *testing.T, file string) {

@@ -76,12 +76,13 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
   page: async (_site, e) => {
     const path = pagePath(e.slug);
     const built = await pageData(path);
-    return { path, sections: (e.data.sections as Section[] | undefined) ?? [], collections: built?.collections ?? {} };
+    const claims = await claimsOf(e);
+    return { path, sections: citeAll((e.data.sections as Section[] | undefined) ?? [], claims), collections: built?.collections ?? {} };
   },
   // A text page: its text as the page's one markdown section.
   text: async (_site, e) => ({
     path: pagePath(e.slug),
-    sections: [{ kind: "markdown", html: e.html, back: e.data.back as Action | undefined }],
+    sections: [{ kind: "markdown", html: cite(e.html, await claimsOf(e), true), back: e.data.back as Action | undefined }],
     collections: {},
   }),
   // An article: its article section, with what only the build computes
@@ -89,7 +90,8 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
   // built article, or from another article for a new one.
   article: async (site, e) => {
     const slug = e.slug.replace(/\/index$/, "");
-    const d = e.data as ArticleEntry;
+    const claims = await claimsOf(e);
+    const d = citeAll(e.data, claims) as ArticleEntry;
     const base = await articleBase(site, slug, e);
     const own = base?.own ? base.section : undefined;
     const labels = base?.section.labels ?? noLabels;
@@ -106,7 +108,7 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
       author: await author(d.author ?? "", base?.section, e),
       cover: cover(d.cover, e),
       tags: (d.tags ?? []).map((tag) => own?.tags.find((t) => t.tag === tag) ?? { tag, name: tag.replace(/-/g, " "), url: indexUrl }),
-      html: e.html,
+      html: cite(e.html, claims, true),
       related: own?.related ?? [],
       status: d.draft ? "draft" : undefined,
       banner: d.draft ? labels.draft : undefined,
@@ -197,6 +199,54 @@ function articleBase(site: SiteData, slug: string, e: Entry) {
     bases.set(slug, p);
   }
   return p;
+}
+
+/** A marketing figure of collections/claims.yaml. */
+interface Claim {
+  key: string;
+  value?: string;
+  label?: string;
+  text?: string;
+}
+
+/** The claims as the editor holds them now (collections/claims.yaml), by key. */
+async function claimsOf(e: Entry): Promise<Map<string, Claim>> {
+  try {
+    const entry = (await e.entryOf("collections", "claims")) as { toJS?: () => { data?: { items?: Claim[] } } } | undefined;
+    return new Map((entry?.toJS?.().data?.items ?? []).map((c) => [c.key, c]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** A citation, as the build reads it (content.ClaimRef). */
+const claimRef = /\{claim:([a-z0-9-]+)(?:\.(value|label))?\}/g;
+
+/**
+ * cite replaces the citations of text as the build does where it decodes
+ * the content (decode.Citations): the claim's phrase, capitalised when it
+ * opens the text, or its value or label. An unknown key stays as written
+ * (the build refuses it). With html, the text is escaped for HTML.
+ */
+function cite(text: string, claims: Map<string, Claim>, html = false): string {
+  if (!text.includes("{claim:")) return text;
+  return text.replace(claimRef, (m: string, key: string, part: string | undefined, at: number) => {
+    const c = claims.get(key);
+    let s = part === "value" ? c?.value : part === "label" ? c?.label : c?.text;
+    if (s === undefined) return m;
+    if (at === 0 && !part) s = s.charAt(0).toUpperCase() + s.slice(1);
+    return html ? s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;") : s;
+  });
+}
+
+/** citeAll is v with the citations of every text in it replaced. */
+function citeAll<T>(v: T, claims: Map<string, Claim>): T {
+  if (typeof v === "string") return cite(v, claims) as T;
+  if (Array.isArray(v)) return v.map((x) => citeAll(x, claims)) as T;
+  if (v && typeof v === "object") {
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, citeAll(x, claims)])) as T;
+  }
+  return v;
 }
 
 /** The author's record: the built article's, or the one authors.yaml has. */
