@@ -78,10 +78,11 @@ export function PageHost({ initial }: { initial: PageBody }) {
   useEffect(() => {
     startScrollRestoration();
     const key = location.key;
+    const path = location.pathname;
     return () => {
-      scrollPositions.set(key, window.scrollY);
+      scrollPositions.set(key, { path, y: window.scrollY });
     };
-  }, [location.key]);
+  }, [location.key, location.pathname]);
 
   // After a page swap: Back or Forward to where the visitor was on that
   // entry; otherwise to the #fragment if any, or to the top.
@@ -90,8 +91,11 @@ export function PageHost({ initial }: { initial: PageBody }) {
       firstLoad.current = false;
       return;
     }
+    // A saved place counts only for the page it was saved on: entries the
+    // router did not make (another script's pushState) all share the key
+    // "default" with the first page.
     const saved = navigationType === "POP" ? scrollPositions.get(location.key) : undefined;
-    if (saved !== undefined) restoreScroll(saved);
+    if (saved !== undefined && saved.path === location.pathname) restoreScroll(saved.y);
     else if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
     // Only a page swap scrolls; hash changes on the same page are below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -132,7 +136,7 @@ function loadPage(url: string): Promise<PageData> {
 
 // The scroll position of each history entry the visitor left, by the
 // router's key of the entry, for the life of the tab.
-const scrollPositions = new Map<string, number>();
+const scrollPositions = new Map<string, { path: string; y: number }>();
 
 /**
  * startScrollRestoration takes scroll restoration between the app's pages
