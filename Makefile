@@ -51,13 +51,16 @@ test: deps chromium contact-deps validate-deps
 	cd frontend && npx --no-install tsc --noEmit -p .
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
-	$(MAKE) --no-print-directory fuzz FUZZTIME=2s
+	$(MAKE) --no-print-directory fuzz FUZZTIME=2000x
 	$(MAKE) --no-print-directory test-deploy
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
 # image headers, SVG. go test runs each target's seeds (its
-# testdata/fuzz findings among them); make test fuzzes each for 2 s more,
-# make fuzz for FUZZTIME (default 1 min). A failing input is written to
+# testdata/fuzz findings among them); make test fuzzes each with 2,000
+# inputs more (a count, not a time: a time of a few seconds can run out
+# before a loaded machine has started the fuzzing workers, and go test
+# then fails with "context deadline exceeded"), make fuzz for FUZZTIME
+# (default 1 min). A failing input is written to
 # the target's testdata/fuzz/: commit it with the fix, as a seed.
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
