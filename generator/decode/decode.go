@@ -289,9 +289,10 @@ func misindented(lines []string, line int) int {
 
 // outOfLine finds the list mistakes that yaml.v3 reports at the start of
 // the block, or at the file's first line: a list entry ("- ") indented
-// further than the entry above it, and a key of a list item written in
-// the column of the item's dash instead of its first key's. It returns
-// the line, the column and what to do, or 0.
+// further than the entry above it; an entry in the column of the keys of
+// the item above it; and a key of a list item written in the column of
+// the item's dash instead of its first key's. It returns the line, the
+// column and what to do, or 0.
 func outOfLine(lines []string) (line, col int, hint string) {
 	type seen struct {
 		n, indent int
@@ -300,9 +301,11 @@ func outOfLine(lines []string) (line, col int, hint string) {
 	}
 	lastAt := map[int]*seen{}
 	var prev *seen
-	// runStart is, per indent, the line before the run of "- " items at
-	// that indent (nil at the file's start); a key in the dash's column
-	// belongs there only if that line is a key opening the list.
+	// lastAt is, per indent, the last line (or item's first key) seen at
+	// that indent in the blocks still open. runBefore is, per indent, the
+	// line before the run of "- " items at that indent (nil at the file's
+	// start): a key in the dash's column belongs there only if that line
+	// is a key opening the list.
 	runBefore := map[int]*seen{}
 	inRun := map[int]bool{}
 	for i, raw := range lines {
