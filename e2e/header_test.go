@@ -115,16 +115,16 @@ func TestHeaderReachesEveryPage(t *testing.T) {
 // each place its content lists, as real links.
 func TestNotFoundLeadsOn(t *testing.T) {
 	t.Parallel()
-	env := browsertest.Start(t)
-	var links []content.NavLink
-	for _, sec := range sweepSite(t).Pages["/404"].Sections {
-		if nf, ok := sec.Value.(*content.NotFoundSection); ok {
-			links = nf.Links
+	notFoundLinks := func(s *content.Site) []content.NavLink {
+		for _, sec := range s.Pages["/404"].Sections {
+			if nf, ok := sec.Value.(*content.NotFoundSection); ok {
+				return nf.Links
+			}
 		}
+		return nil
 	}
-	if len(links) == 0 {
-		t.Skip("the not-found page lists no links")
-	}
+	env, site := siteWith(t, "a not-found page that lists links", func(s *content.Site) bool { return len(notFoundLinks(s)) > 0 })
+	links := notFoundLinks(site)
 	tab := env.NewTab(t, 375, 812)
 	tab.Load(t, sweepMissingPath)
 	got := eval[[]string](t, tab, `[...document.querySelectorAll("main a")].filter(a => a.checkVisibility()).map(a => a.textContent.trim() + " " + a.getAttribute("href"))`)

@@ -258,7 +258,8 @@ func TestHomePage(t *testing.T) {
 	t.Run("menus", func(t *testing.T) {
 		// Each menu of layout.yaml drops down with its links, Escape closes
 		// it with focus back on its trigger, and a link leads to its page.
-		nav := sweepSite(t).Layout.Nav
+		env, site := siteWith(t, "a header menu", hasMenu)
+		nav := site.Layout.Nav
 		tab := homeTab(t, env, desktop, true, false)
 		for _, it := range nav.Items {
 			if len(it.Items) == 0 {
@@ -283,7 +284,7 @@ func TestHomePage(t *testing.T) {
 				t.Errorf("Escape in menu %q left focus on %s, want its trigger", it.Label, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 			}
 		}
-		menu := firstMenu(t, nav)
+		menu, _ := firstMenu(nav)
 		trigger := byText("header button", menu.Label)
 		run(t, tab, trigger+`.click()`)
 		target := menu.Items[len(menu.Items)-1].Href

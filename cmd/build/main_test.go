@@ -66,7 +66,9 @@ func TestBrokenBuildKeepsLastGoodOutput(t *testing.T) {
 
 	site := filepath.Join(content, "site.yaml")
 	data, _ := os.ReadFile(site)
-	os.WriteFile(site, bytes.Replace(data, []byte("demoEmail:"), []byte("demoEmial:"), 1), 0o644)
+	// A misspelt key added at the end of the file: a typo whatever the
+	// editors' site.yaml holds.
+	os.WriteFile(site, append(append(data, '\n'), "demoEmial: sales@example.com\n"...), 0o644)
 	os.WriteFile(filepath.Join(out, "marker"), []byte("still here"), 0o644)
 
 	stdout.Reset()
