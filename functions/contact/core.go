@@ -19,6 +19,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vozia/site/functions/contact/ratelimit"
 )
 
 // core is the function itself, free of any transport: the HTTP handler and
@@ -28,7 +30,7 @@ type core struct {
 	origins     map[string]bool
 	store       Store
 	log         *slog.Logger
-	limiter     *limiter
+	limiter     *ratelimit.Limiter
 	sendTimeout time.Duration
 	ipKey       []byte
 	now         func() time.Time
@@ -42,7 +44,7 @@ func newCore(cfg Config, st Store, logger *slog.Logger) *core {
 		origins:     make(map[string]bool, len(cfg.AllowedOrigins)),
 		store:       st,
 		log:         logger,
-		limiter:     newLimiter(cfg.RatePerMinute, cfg.RateBurst),
+		limiter:     ratelimit.New(cfg.RatePerMinute, cfg.RateBurst),
 		sendTimeout: cfg.SendTimeout,
 		ipKey:       []byte(cfg.LogKey),
 		now:         time.Now,
@@ -149,7 +151,7 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 
 	// The limiter comes first so that a flood costs as little as possible,
 	// whatever it sends.
-	if ok, wait := c.limiter.allow(sourceKey(req.sourceIP), c.now()); !ok {
+	if ok, wait := c.limiter.Allow(ratelimit.Source(req.sourceIP), c.now()); !ok {
 		h.Set("Retry-After", strconv.Itoa(int(max(1, (wait+time.Second-1)/time.Second))))
 		return errorResponse(h, http.StatusTooManyRequests, outcomeRateLimited, "too many requests; try again later")
 	}
@@ -302,7 +304,7 @@ func (c *core) logResult(ctx context.Context, req *request, res *response, laten
 
 func (c *core) hashIP(ip string) string {
 	m := hmac.New(sha256.New, c.ipKey)
-	m.Write([]byte(sourceKey(ip).String()))
+	m.Write([]byte(ratelimit.Source(ip).String()))
 	return hex.EncodeToString(m.Sum(nil)[:8])
 }
 

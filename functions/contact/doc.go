@@ -109,24 +109,18 @@
 // # Abuse
 //
 // A filled honeypot or an elapsedMs under 3000 gets the suspicious answer and
-// nothing is delivered. Each source IP (IPv6 by its /64, since one host
-// usually owns a whole /64) has a token bucket refilled at
-// Config.RatePerMinute up to Config.RateBurst; the buckets live in memory, so
-// the limit holds per process: per Lambda instance in production, where the
-// function's reserved concurrency caps the number of instances and so the
-// total rate and cost (and, once a CDN stands in front, a WAF rate rule
-// bounds each source across all instances). At most 10,000 sources are
-// remembered; to make room the limiter forgets refilled buckets first, then
-// those closest to full, and never one with less than a token left: while
-// every place holds such a source, newcomers share one bucket. The local
-// handler takes the source IP from r.RemoteAddr and ignores X-Forwarded-For
-// and CloudFront-Viewer-Address, which any client can forge. The Lambda takes
-// the viewer's address from CloudFront-Viewer-Address, and trusts it only on
-// events Lambda authenticated with IAM while RequireIAM is on: only the
-// site's distribution can invoke the URL, and CloudFront writes that header
-// itself. Otherwise (and without the header) it uses the request context's
-// sourceIp, which behind the CDN is CloudFront's address, shared by every
-// visitor of an edge.
+// nothing is delivered. Each source IP is rate-limited by a token bucket
+// refilled at Config.RatePerMinute up to Config.RateBurst, per process
+// (package [github.com/vozia/site/functions/contact/ratelimit] says how
+// sources are counted and remembered); a source over its limit gets 429 with
+// Retry-After. The local handler takes the source IP from r.RemoteAddr and
+// ignores X-Forwarded-For and CloudFront-Viewer-Address, which any client can
+// forge. The Lambda takes the viewer's address from CloudFront-Viewer-Address,
+// and trusts it only on events Lambda authenticated with IAM while RequireIAM
+// is on: only the site's distribution can invoke the URL, and CloudFront
+// writes that header itself. Otherwise (and without the header) it uses the
+// request context's sourceIp, which behind the CDN is CloudFront's address,
+// shared by every visitor of an edge.
 //
 // CORS is granted only to Config.AllowedOrigins; other origins get answers
 // without any Access-Control-Allow-* header, so a browser will not let their

@@ -1,4 +1,4 @@
-package contact
+package ratelimit
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 )
 
 func TestLimiterRefillsAtTheConfiguredRate(t *testing.T) {
-	l := newLimiter(6, 2) // one token every 10 s, two at most
+	l := New(6, 2) // one token every 10 s, two at most
 	src := netip.MustParseAddr("192.0.2.1")
 	t0 := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
 
@@ -30,7 +30,7 @@ func TestLimiterRefillsAtTheConfiguredRate(t *testing.T) {
 		{"clock stepped back", time.Hour - time.Minute, false, 10 * time.Second},
 	}
 	for _, s := range steps {
-		ok, retry := l.allow(src, t0.Add(s.at))
+		ok, retry := l.Allow(src, t0.Add(s.at))
 		if ok != s.wantOK || retry != s.wantRetry {
 			t.Errorf("%s: allow = %v, retry %v; want %v, %v", s.name, ok, retry, s.wantOK, s.wantRetry)
 		}
@@ -38,20 +38,20 @@ func TestLimiterRefillsAtTheConfiguredRate(t *testing.T) {
 }
 
 func TestLimiterOffAtZeroRate(t *testing.T) {
-	l := newLimiter(0, 1)
+	l := New(0, 1)
 	for range 1000 {
-		if ok, _ := l.allow(netip.Addr{}, time.Now()); !ok {
+		if ok, _ := l.Allow(netip.Addr{}, time.Now()); !ok {
 			t.Fatal("refused with the limiter off")
 		}
 	}
 }
 
 func TestLimiterMemoryIsBounded(t *testing.T) {
-	l := newLimiter(1, 1)
+	l := New(1, 1)
 	l.max = 100
 	t0 := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
 	for i := range 1000 {
-		l.allow(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), t0)
+		l.Allow(netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}), t0)
 	}
 	if n := len(l.buckets); n > 100 {
 		t.Errorf("%d sources remembered; want at most 100", n)
@@ -59,7 +59,7 @@ func TestLimiterMemoryIsBounded(t *testing.T) {
 	// Idle sources are forgotten first: once everyone has refilled, a new
 	// source clears them all out.
 	l.max = len(l.buckets)
-	l.allow(netip.MustParseAddr("192.0.2.1"), t0.Add(time.Hour))
+	l.Allow(netip.MustParseAddr("192.0.2.1"), t0.Add(time.Hour))
 	if n := len(l.buckets); n != 1 {
 		t.Errorf("%d sources remembered after all went idle; want only the new one", n)
 	}
@@ -77,8 +77,8 @@ func TestSourceKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%q", tt.ip), func(t *testing.T) {
-			if got := sourceKey(tt.ip).String(); got != tt.want {
-				t.Errorf("sourceKey(%q) = %s; want %s", tt.ip, got, tt.want)
+			if got := Source(tt.ip).String(); got != tt.want {
+				t.Errorf("Source(%q) = %s; want %s", tt.ip, got, tt.want)
 			}
 		})
 	}
@@ -88,20 +88,20 @@ func TestSourceKey(t *testing.T) {
 // newcomers share one bucket until the first remembered source has a token
 // again, and then take its place.
 func TestLimiterFullOfExhaustedSources(t *testing.T) {
-	l := newLimiter(6, 2) // one token every 10 s, two at most
+	l := New(6, 2) // one token every 10 s, two at most
 	l.max = 100
 	t0 := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
 	src := func(i int) netip.Addr { return netip.AddrFrom4([4]byte{10, 0, byte(i >> 8), byte(i)}) }
 	for i := range l.max {
-		l.allow(src(i), t0)
-		l.allow(src(i), t0)
-		if ok, _ := l.allow(src(i), t0); ok {
+		l.Allow(src(i), t0)
+		l.Allow(src(i), t0)
+		if ok, _ := l.Allow(src(i), t0); ok {
 			t.Fatalf("source %d allowed past its burst", i)
 		}
 	}
 	accepted := 0
 	for i := range 50 {
-		if ok, _ := l.allow(src(1000+i), t0.Add(time.Second)); ok {
+		if ok, _ := l.Allow(src(1000+i), t0.Add(time.Second)); ok {
 			accepted++
 		}
 	}
@@ -109,7 +109,7 @@ func TestLimiterFullOfExhaustedSources(t *testing.T) {
 		t.Errorf("50 newcomers while the limiter is full of exhausted sources: %d accepted; want the one shared burst of 2", accepted)
 	}
 	for i := range l.max {
-		if ok, _ := l.allow(src(i), t0.Add(2*time.Second)); ok {
+		if ok, _ := l.Allow(src(i), t0.Add(2*time.Second)); ok {
 			t.Fatalf("exhausted source %d forgotten", i)
 		}
 	}
@@ -120,8 +120,34 @@ func TestLimiterFullOfExhaustedSources(t *testing.T) {
 	// newcomer gets a place of its own, and its full burst.
 	later := t0.Add(12 * time.Second)
 	for range 2 {
-		if ok, _ := l.allow(src(5000), later); !ok {
+		if ok, _ := l.Allow(src(5000), later); !ok {
 			t.Error("a newcomer refused once places could be freed")
+		}
+	}
+}
+
+// At its real size, a flood of newcomers after a crowd of exhausted sources
+// keeps the memory within MaxSources and forgets none of the crowd.
+func TestLimiterAtMaxSources(t *testing.T) {
+	l := New(1, 2) // one token a minute: none comes back during the flood
+	t0 := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
+	crowd := func(i int) netip.Addr { return netip.AddrFrom4([4]byte{198, 51, 100, byte(i)}) }
+	for i := range 100 {
+		for range 3 {
+			l.Allow(crowd(i), t0)
+		}
+	}
+	now := t0
+	for i := range MaxSources {
+		now = now.Add(time.Millisecond) // the flood takes 10 s in all
+		l.Allow(netip.AddrFrom4([4]byte{10, byte(i >> 16), byte(i >> 8), byte(i)}), now)
+	}
+	if n := len(l.buckets); n > MaxSources {
+		t.Errorf("%d sources remembered; want at most %d", n, MaxSources)
+	}
+	for i := range 100 {
+		if ok, _ := l.Allow(crowd(i), now); ok {
+			t.Errorf("exhausted source %d forgotten in the flood", i)
 		}
 	}
 }

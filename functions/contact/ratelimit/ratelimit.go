@@ -1,4 +1,30 @@
-package contact
+// Package ratelimit limits how often one source may call the contact
+// function: a token bucket per source IP, held in memory.
+//
+// A bucket holds at most burst tokens and refills at perMinute tokens a
+// minute; each request takes one, and a request that finds none is refused
+// with the time until the next token (the caller's Retry-After). A wall
+// clock that steps back refills nothing and punishes no one.
+//
+// The buckets live in the process, so the limit holds per process: per
+// Lambda instance in production. That is enough for its purpose, which is to
+// stop one client from flooding the inbox; the function's reserved
+// concurrency caps the number of instances and so the total rate and cost
+// (and a WAF rate rule in front of the CDN bounds each source across all
+// instances).
+//
+// A source is what [Source] makes of an address: an IPv4 address as it is
+// (an IPv4-mapped IPv6 address as its IPv4 address), an IPv6 address by its
+// /64, since one host usually owns a whole /64 and can pick any address in
+// it, and every unparsable address as one shared source.
+//
+// At most [MaxSources] sources are remembered, so that a spray of addresses
+// cannot grow the memory without bound. To make room the limiter forgets
+// refilled buckets first (they carry no information), then those closest to
+// full, and never one with less than a token left, since forgetting it would
+// hand its source a fresh burst: while every place holds such a source,
+// newcomers share one bucket until the first of them has a token again.
+package ratelimit
 
 import (
 	"cmp"
@@ -9,11 +35,9 @@ import (
 	"time"
 )
 
-// limiter is a token bucket per source, held in memory: the limit applies per
-// process (per Lambda instance). That is enough for its purpose, which is to
-// stop one client from flooding the inbox; the function's reserved
-// concurrency bounds the number of instances and so the total.
-type limiter struct {
+// Limiter is a token bucket per source. It is safe for concurrent use; a nil
+// *Limiter allows everything.
+type Limiter struct {
 	perSec float64 // tokens added per second
 	burst  float64 // bucket size
 	max    int     // sources remembered at most
@@ -31,26 +55,27 @@ type bucket struct {
 	last   time.Time
 }
 
-// maxSources bounds the limiter's memory under a spray of source addresses.
-const maxSources = 10000
+// MaxSources bounds a Limiter's memory under a spray of source addresses.
+const MaxSources = 10000
 
-// newLimiter returns nil, meaning no limit, when perMinute is 0.
-func newLimiter(perMinute float64, burst int) *limiter {
+// New returns a limiter of perMinute tokens a minute up to burst (at least
+// one), or nil, meaning no limit, when perMinute is 0.
+func New(perMinute float64, burst int) *Limiter {
 	if perMinute <= 0 {
 		return nil
 	}
-	return &limiter{
+	return &Limiter{
 		perSec:   perMinute / 60,
 		burst:    float64(max(burst, 1)),
-		max:      maxSources,
+		max:      MaxSources,
 		buckets:  make(map[netip.Addr]bucket),
 		overflow: bucket{tokens: float64(max(burst, 1))},
 	}
 }
 
-// allow takes a token from src's bucket at now. When there is none it
+// Allow takes a token from src's bucket at now. When there is none it
 // reports how long until there will be one.
-func (l *limiter) allow(src netip.Addr, now time.Time) (ok bool, retryAfter time.Duration) {
+func (l *Limiter) Allow(src netip.Addr, now time.Time) (ok bool, retryAfter time.Duration) {
 	if l == nil {
 		return true, 0
 	}
@@ -77,7 +102,7 @@ func (l *limiter) allow(src netip.Addr, now time.Time) (ok bool, retryAfter time
 }
 
 // take refills b up to now and takes a token from it if it has one.
-func (l *limiter) take(b *bucket, now time.Time) (bool, time.Duration) {
+func (l *Limiter) take(b *bucket, now time.Time) (bool, time.Duration) {
 	b.tokens = l.refill(*b, now)
 	b.last = now
 	if b.tokens >= 1 {
@@ -87,7 +112,7 @@ func (l *limiter) take(b *bucket, now time.Time) (bool, time.Duration) {
 	return false, time.Duration(math.Ceil((1 - b.tokens) / l.perSec * float64(time.Second)))
 }
 
-func (l *limiter) refill(b bucket, now time.Time) float64 {
+func (l *Limiter) refill(b bucket, now time.Time) float64 {
 	elapsed := now.Sub(b.last).Seconds()
 	if elapsed < 0 { // the wall clock stepped back; do not punish anyone for it
 		elapsed = 0
@@ -104,7 +129,7 @@ func (l *limiter) refill(b bucket, now time.Time) float64 {
 // those remain, evict notes when the first of them will have a token again
 // and does nothing until then, so that a flood does not cost a scan of
 // every bucket per request.
-func (l *limiter) evict(now time.Time) {
+func (l *Limiter) evict(now time.Time) {
 	if now.Before(l.evictableAt) {
 		return
 	}
@@ -145,10 +170,10 @@ func (l *limiter) evict(now time.Time) {
 	}
 }
 
-// sourceKey maps a source IP to its bucket. An IPv6 host usually owns a whole
+// Source maps a source IP to its bucket. An IPv6 host usually owns a whole
 // /64 and can pick any address in it, so a /64 counts as one source.
 // Unparsable sources share the zero key.
-func sourceKey(ip string) netip.Addr {
+func Source(ip string) netip.Addr {
 	a, err := netip.ParseAddr(ip)
 	if err != nil {
 		return netip.Addr{}
