@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
@@ -243,5 +245,120 @@ func TestPicturesLater(t *testing.T) {
 	}
 	if !strings.Contains(string(g["about/index.html"]), `style="background-color:#`) {
 		t.Error("after ImagesReady, the photo has no placeholder colour")
+	}
+}
+
+// TestLeadPreloads: a page led by an image (a page led by each kind of
+// section that shows images, a photo or a drawing) preloads it in its
+// head, and the preload asks for what the page's <picture> picks: its
+// first source's files at the sizes the page gives them, or the
+// drawing's file. A preload of another width would be a second download.
+// A page without an eager image preloads none.
+func TestLeadPreloads(t *testing.T) {
+	fsys := fixture(t)
+	fsys["images/photos/story.jpg"] = &fstest.MapFile{Data: imagetest.JPEG(imagetest.Photo(480, 360, 1), 85, 1)}
+	fsys["images/photos/face.png"] = &fstest.MapFile{Data: imagetest.PNG(imagetest.Photo(120, 120, 2))}
+	fsys["images/photos/logo.png"] = &fstest.MapFile{Data: imagetest.PNG(imagetest.Photo(320, 160, 3))}
+	fsys["articles/photo-post/cover.jpg"] = &fstest.MapFile{Data: imagetest.JPEG(imagetest.Photo(640, 400, 4), 85, 1)}
+	fsys["articles/photo-post/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: A post with a photo\ndescription: Its cover is a photo.\n" +
+		"date: 2026-11-01\nauthor: ben\ntags: [pulse]\ncover: {src: cover.jpg, alt: A photo, position: top}\n---\nA photo above.\n")}
+	edit(t, fsys, "collections/case-studies.yaml", "/images/case-studies/ecommerce-retailer.svg", "/images/photos/story.jpg")
+	edit(t, fsys, "collections/founders.yaml", "  initials: LN\n", "  initials: LN\n  photo: {src: /images/photos/face.png, alt: Lucía Navarro}\n")
+	page := func(name, sections string) {
+		fsys["pages/"+name+".yaml"] = &fstest.MapFile{Data: []byte("title: " + name + "\ndescription: A page led by an image.\nname: " + name + "\nsections:\n" +
+			"  - kind: hero\n    eyebrow: Test\n    heading: " + name + "\n    intro: Under the heading, an image.\n" + sections)}
+	}
+	page("stories", "  - kind: case-studies\n    heading: Stories\n    challenge: Challenge\n    solution: Solution\n    results: Results\n")
+	page("work", "  - kind: case-study-grid\n    heading: Work\n    intro: Stories.\n    readMore: Read\n    allLink: {label: All, href: /about}\n")
+	page("team", "  - kind: founders\n    heading: About\n    statement: We test.\n    foundersTitle: Founders\n    profileLabel: \"{name} on LinkedIn\"\n"+
+		"    missionTitle: Mission\n    missionText: To test.\n    moreLink: {label: More, href: /about}\n")
+	page("partners", "  - kind: logos\n    title: Trusted by\n    logos:\n      - name: Northwind\n        image: {src: /images/photos/logo.png, alt: Northwind logo}\n")
+	page("latest", "  - kind: latest-articles\n    heading: Latest\n    all: {label: All, href: /insights}\n")
+	// Each page, and the kind of section that leads it.
+	led := map[string]string{
+		"stories/index.html":                  "case-studies",
+		"about/ecommerce-retailer/index.html": "case-study",
+		"work/index.html":                     "case-study-grid",
+		"team/index.html":                     "founders",
+		"partners/index.html":                 "logos",
+		"latest/index.html":                   "latest-articles",
+		"insights/index.html":                 "article-index",
+		"insights/photo-post/index.html":      "article",
+		"insights/voice-follow-up/index.html": "article", // a drawing
+	}
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files(res)
+	kinds := map[string]bool{}
+	for _, kind := range led {
+		kinds[kind] = true
+	}
+	for _, k := range content.Kinds() {
+		if _, ok := pictures.LeadPlace(k.Name); ok && !kinds[k.Name] {
+			t.Errorf("no page of the test is led by a section of kind %q, which shows images", k.Name)
+		}
+	}
+	preloadTag := regexp.MustCompile(`<link rel="preload" as="image"[^>]*>`)
+	eagerImg := regexp.MustCompile(`<img [^>]*loading="eager"[^>]*>`)
+	picture := regexp.MustCompile(`<picture>((?:<source [^>]*>)+)(<img [^>]*>)</picture>`)
+	source := regexp.MustCompile(`<source type="([^"]*)" srcSet="([^"]*)" sizes="([^"]*)"/>`)
+	attr := func(tag, name string) string {
+		m := regexp.MustCompile(` (?i:` + name + `)="([^"]*)"`).FindStringSubmatch(tag)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	photos := 0
+	for name, data := range f {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		doc := string(data)
+		preloads, eager := preloadTag.FindAllString(doc, -1), eagerImg.FindAllString(doc, -1)
+		if kind, ok := led[name]; ok && len(eager) == 0 {
+			t.Errorf("%s, led by a %s section, has no eager image", name, kind)
+		}
+		if len(eager) == 0 {
+			if len(preloads) > 0 {
+				t.Errorf("%s preloads an image it loads lazily: %s", name, preloads[0])
+			}
+			continue
+		}
+		if len(eager) > 1 || len(preloads) != 1 {
+			t.Errorf("%s has %d eager images and %d image preloads, want one of each", name, len(eager), len(preloads))
+			continue
+		}
+		img, preload := eager[0], preloads[0]
+		var pic []string
+		for _, m := range picture.FindAllStringSubmatch(doc, -1) {
+			if m[2] == img {
+				pic = m
+			}
+		}
+		if pic == nil { // a drawing: one file
+			if href := attr(preload, "href"); href == "" || href != attr(img, "src") {
+				t.Errorf("%s preloads %s for its lead drawing %s", name, preload, img)
+			}
+			continue
+		}
+		photos++
+		first := source.FindStringSubmatch(pic[1])
+		if first == nil {
+			t.Errorf("%s: the lead <picture> has no source: %s", name, pic[0])
+			continue
+		}
+		got := []string{attr(preload, "type"), attr(preload, "imagesrcset"), attr(preload, "imagesizes")}
+		if want := first[1:]; !slices.Equal(got, want) {
+			t.Errorf("%s preloads type, srcset and sizes\n\t%q\nbut its lead <picture> shows\n\t%q", name, got, want)
+		}
+		if attr(img, "sizes") != attr(preload, "imagesizes") {
+			t.Errorf("%s preloads at sizes %q, its lead <img> has sizes %q", name, attr(preload, "imagesizes"), attr(img, "sizes"))
+		}
+	}
+	if photos < len(led)-1 {
+		t.Errorf("%d pages are led by a photo, want at least %d", photos, len(led)-1)
 	}
 }

@@ -197,7 +197,7 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 		rt := pg.Routes[i]
 		made[i], opaque[i] = document.Page(document.Params{
 			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: pg.SiteJSON, PageJSON: pg.PageJSON[rt.Path],
-			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path], rendered[i].HTML), Banner: banner, NoIndex: opt.Preview != nil,
+			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path]), Banner: banner, NoIndex: opt.Preview != nil,
 		})
 	})
 	d := docs{html: make(map[string][]byte, len(pg.Routes)), opaque: make(map[string][]linkcheck.Span, len(pg.Routes))}

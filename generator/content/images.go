@@ -34,7 +34,7 @@ type Image struct {
 	Sources []ImageSource `json:"sources,omitempty" yaml:"-"`
 	// Color is the placeholder colour, #rrggbb.
 	Color string `json:"color,omitempty" yaml:"-"`
-	// Priority marks the page's lead image (generator's leadImage: the
+	// Priority marks the page's lead image (generator/pictures' leadImage: the
 	// first image under its heading): loaded at once, at high priority,
 	// and preloaded by the head; every other image loads lazily.
 	Priority bool `json:"priority,omitempty" yaml:"-"`

@@ -3,7 +3,9 @@
 // into its sizes and formats, each content.Image filled in with its files
 // (srcset by width and format, placeholder colour), the images of the
 // Markdown texts written as <picture> elements, and each page's lead image
-// (eager, high priority, preloaded by the head: Preload).
+// (eager, high priority, preloaded by the head: Preload) with the place
+// its page shows it in, so that the preload asks for the file the page's
+// <picture> picks.
 package pictures
 
 import (
@@ -43,7 +45,7 @@ type Result struct {
 	// dev): the link check takes them as there, since they will be.
 	Pending []string
 	// Leads are the lead image of each page that has one, by its path.
-	Leads map[string]*content.Image
+	Leads map[string]Lead
 	// Shown are all the images the site shows, processed or not.
 	Shown []*content.Image
 	// Encoded are the originals processed, in content order, for the
@@ -180,34 +182,69 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 		}
 	}
 	res.Shown = all
-	res.Leads = map[string]*content.Image{}
+	res.Leads = map[string]Lead{}
 	for path, p := range site.Pages {
-		if lead := leadImage(p); lead != nil {
-			lead.Priority = true
+		if lead, ok := leadImage(p); ok {
+			lead.Image.Priority = true
 			res.Leads[path] = lead
 		}
 	}
 	return res, nil
 }
 
-// leadImage is the page's likely largest image: the first image (a photo
-// or a drawing) of the first section that shows an image, if that is the
-// first or second section (a hero's picture, an article's cover, the
-// first card of a grid under the page's heading, a collection's record
-// included). Text sections do not lead: their images are lazy, as is
-// every image further down.
-func leadImage(p *content.Page) *content.Image {
+// Lead is a page's lead image and the place its page shows it in.
+type Lead struct {
+	Image *content.Image
+	// Place is a key of content.ImageSizes: the place the component of
+	// the image's section gives its <Picture> (leadPlaces).
+	Place string
+}
+
+// LeadPlace is the place (a key of content.ImageSizes) in which a section
+// of the kind shows its lead image, or false for a kind whose images never
+// lead a page (leadPlaces).
+func LeadPlace(kind string) (string, bool) {
+	place, ok := leadPlaces[kind]
+	return place, ok
+}
+
+// leadPlaces is the place (content.ImageSizes) in which each kind of
+// section that shows images shows its first, as its component says in
+// frontend/src (<Picture place=…>): the head's preload asks for the file
+// the <picture> picks at those sizes. TestLeadPreloads in generator
+// renders a page led by each of these kinds and fails when a preload's
+// sizes are not its picture's; a kind that shows images and is not here
+// leads no page (its images load lazily), and TestLeadPlaces fails.
+var leadPlaces = map[string]string{
+	"article":         "article-cover", // its cover (its author's photo is not its lead)
+	"article-index":   "article-card",
+	"latest-articles": "article-card",
+	"case-studies":    "story",
+	"case-study":      "story",
+	"case-study-grid": "card",
+	"founders":        "avatar",
+	"logos":           "logo",
+}
+
+// leadImage is the page's likely largest image and its place: the first
+// image (a photo or a drawing) of the first section that shows an image,
+// if that is the first or second section (a hero's picture, an article's
+// cover, the first card of a grid under the page's heading, a
+// collection's record included). Text sections do not lead: their images
+// are lazy, as is every image further down.
+func leadImage(p *content.Page) (Lead, bool) {
 	for i, sec := range p.Sections[:min(2, len(p.Sections))] {
 		if _, ok := sec.Value.(*content.MarkdownSection); ok {
-			return nil
+			return Lead{}, false
 		}
 		// An article's lead image is its cover (its author's photo comes
 		// first among its fields).
 		if a, ok := sec.Value.(*content.ArticleSection); ok {
 			if a.Cover.Src != "" {
-				return &a.Cover
+				place, ok := LeadPlace(sec.Kind)
+				return Lead{&a.Cover, place}, ok
 			}
-			return nil
+			return Lead{}, false
 		}
 		var first *content.Image
 		p.EachSectionImage(i, func(img *content.Image) {
@@ -216,46 +253,31 @@ func leadImage(p *content.Page) *content.Image {
 			}
 		})
 		if first != nil {
-			return first // a photo, or a drawing (SVG)
+			place, ok := LeadPlace(sec.Kind)
+			return Lead{first, place}, ok // a photo, or a drawing (SVG)
 		}
 	}
-	return nil
+	return Lead{}, false
 }
 
 // Preload is the head's <link> that starts the lead image's download
 // before the body is parsed: a drawing's file, or for a photo the format
 // and width the <picture> will pick, its first <source> (AVIF) at the
-// sizes the page gives it, read from the rendered body so that the two
-// can never disagree (a preload of another width is a second download).
-// No lead, or a lead the body does not show, has no preload.
-func Preload(img *content.Image, body string) string {
+// sizes of its place, which are the sizes the page's <picture> gives it
+// (a preload of another width is a second download). No lead has no
+// preload.
+func Preload(lead Lead) string {
+	img := lead.Image
 	if img == nil || img.Src == "" {
 		return ""
 	}
 	if len(img.Sources) == 0 {
 		// A drawing (SVG): one file, whatever the screen.
-		if !strings.Contains(body, ` src="`+html.EscapeString(img.Src)+`"`) {
-			return ""
-		}
 		return fmt.Sprintf(`<link rel="preload" as="image" href="%s" fetchpriority="high">`+"\n", html.EscapeString(img.Src))
 	}
 	s := img.Sources[0]
-	sizes := ""
-	for _, attr := range []string{"srcSet", "srcset"} { // React's spelling, then Markdown's
-		at := `<source type="` + html.EscapeString(s.Type) + `" ` + attr + `="` + html.EscapeString(s.Srcset) + `" sizes="`
-		if i := strings.Index(body, at); i >= 0 {
-			rest := body[i+len(at):]
-			if j := strings.IndexByte(rest, '"'); j >= 0 {
-				sizes = rest[:j] // already escaped, as it goes back into an attribute
-			}
-			break
-		}
-	}
-	if sizes == "" {
-		return ""
-	}
 	return fmt.Sprintf(`<link rel="preload" as="image" type="%s" imagesrcset="%s" imagesizes="%s" fetchpriority="high">`+"\n",
-		html.EscapeString(s.Type), html.EscapeString(s.Srcset), sizes)
+		html.EscapeString(s.Type), html.EscapeString(s.Srcset), html.EscapeString(content.ImageSizes[lead.Place]))
 }
 
 // setImage points a content image at its processed files.

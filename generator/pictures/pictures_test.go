@@ -1,6 +1,7 @@
 package pictures
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -9,48 +10,106 @@ import (
 
 // TestLeadImage: the first image of the first section that shows one,
 // if that is the first or second section, is the page's lead: eager, high
-// priority and preloaded at the sizes the page renders it with; a Markdown
-// text never leads, nor does an image further down.
+// priority and preloaded at the sizes of the place its section shows it
+// in; a Markdown text never leads, nor does an image further down.
 func TestLeadImage(t *testing.T) {
 	img := content.Image{Src: "/assets/img/a-480.jpg", Width: 480, Height: 320, Sources: []content.ImageSource{{Type: "image/avif", Srcset: "/assets/img/a-480.avif 480w"}}}
 	hero := &struct{ Title string }{"No image"}
 	cover := &struct{ Cover content.Image }{img}
-	page := &content.Page{Sections: []content.Section{{Kind: "hero", Value: cover}, {Kind: "cards", Value: &struct{ Other content.Image }{img}}}}
-	if lead := leadImage(page); lead != &cover.Cover {
-		t.Fatalf("lead image = %v, want the first section's", lead)
+	page := &content.Page{Sections: []content.Section{{Kind: "logos", Value: cover}, {Kind: "case-studies", Value: &struct{ Other content.Image }{img}}}}
+	if lead, _ := leadImage(page); lead.Image != &cover.Cover || lead.Place != "logo" {
+		t.Fatalf("lead image = %v in %q, want the first section's, as a logo", lead.Image, lead.Place)
 	}
 	// Under a heading without an image: the first card leads.
 	grid := &struct{ Cards []content.Image }{[]content.Image{img, img}}
-	below := &content.Page{Sections: []content.Section{{Kind: "hero", Value: hero}, {Kind: "cards", Value: grid}}}
-	if lead := leadImage(below); lead != &grid.Cards[0] {
-		t.Errorf("lead image under a heading = %v, want the grid's first", lead)
+	below := &content.Page{Sections: []content.Section{{Kind: "hero", Value: hero}, {Kind: "case-study-grid", Value: grid}}}
+	if lead, _ := leadImage(below); lead.Image != &grid.Cards[0] || lead.Place != "card" {
+		t.Errorf("lead image under a heading = %v in %q, want the grid's first, as a card", lead.Image, lead.Place)
 	}
 	// Further down, nothing leads.
-	third := &content.Page{Sections: []content.Section{{Kind: "hero", Value: hero}, {Kind: "hero", Value: hero}, {Kind: "cards", Value: grid}}}
-	if lead := leadImage(third); lead != nil {
-		t.Errorf("an image of the third section leads: %v", lead)
+	third := &content.Page{Sections: []content.Section{{Kind: "hero", Value: hero}, {Kind: "hero", Value: hero}, {Kind: "case-study-grid", Value: grid}}}
+	if lead, ok := leadImage(third); ok {
+		t.Errorf("an image of the third section leads: %v", lead.Image)
+	}
+	// A kind that declares no place for its images leads nothing.
+	unplaced := &content.Page{Sections: []content.Section{{Kind: "gallery", Value: grid}}}
+	if lead, ok := leadImage(unplaced); ok {
+		t.Errorf("an image of a kind without a place leads: %v", lead.Image)
 	}
 	// A drawing above a photo: the drawing leads, preloaded as it is.
 	svg := &struct{ Art content.Image }{content.Image{Src: "/images/a.svg"}}
-	drawn := &content.Page{Sections: []content.Section{{Kind: "hero", Value: svg}, {Kind: "cards", Value: grid}}}
-	if lead := leadImage(drawn); lead != &svg.Art {
-		t.Errorf("lead image below a drawing = %v, want the drawing", lead)
+	drawn := &content.Page{Sections: []content.Section{{Kind: "logos", Value: svg}, {Kind: "case-study-grid", Value: grid}}}
+	lead, _ := leadImage(drawn)
+	if lead.Image != &svg.Art {
+		t.Errorf("lead image below a drawing = %v, want the drawing", lead.Image)
 	}
-	if got, want := Preload(&svg.Art, `<img src="/images/a.svg" alt="">`), `<link rel="preload" as="image" href="/images/a.svg" fetchpriority="high">`; strings.TrimSpace(got) != want {
+	if got, want := Preload(lead), `<link rel="preload" as="image" href="/images/a.svg" fetchpriority="high">`; strings.TrimSpace(got) != want {
 		t.Errorf("a drawing's preload = %s, want %s", got, want)
 	}
 	text := &content.Page{Sections: []content.Section{{Kind: "markdown", Value: &content.MarkdownSection{Images: []content.Image{img}}}}}
-	if leadImage(text) != nil {
+	if _, ok := leadImage(text); ok {
 		t.Error("a Markdown text's image leads its page")
 	}
 
-	// The preload asks for what the page's <picture> will pick: its sizes.
-	body := `<picture><source type="image/avif" srcSet="/assets/img/a-480.avif 480w" sizes="(min-width: 908px) 860px, calc(100vw - 48px)"/></picture>`
+	// The preload asks for what the page's <picture> will pick: its
+	// first source at the sizes of its place.
 	want := `<link rel="preload" as="image" type="image/avif" imagesrcset="/assets/img/a-480.avif 480w" imagesizes="(min-width: 908px) 860px, calc(100vw - 48px)" fetchpriority="high">`
-	if got := Preload(&img, body); strings.TrimSpace(got) != want {
+	if got := Preload(Lead{&img, "article-cover"}); strings.TrimSpace(got) != want {
 		t.Errorf("preload = %s, want %s", got, want)
 	}
-	if got := Preload(&img, `<p>no picture</p>`); got != "" {
-		t.Errorf("a lead the body does not show is preloaded: %s", got)
+	if got := Preload(Lead{}); got != "" {
+		t.Errorf("no lead is preloaded: %s", got)
 	}
+}
+
+// TestLeadPlaces: every kind of section that can show an image (in its
+// fields, or in the records of the collections it reads) says in which
+// place it shows it, and each place has its sizes; else its images would
+// lead no page. Markdown texts never lead.
+func TestLeadPlaces(t *testing.T) {
+	imageType := reflect.TypeFor[content.Image]()
+	for _, k := range content.Kinds() {
+		shows := holds(k.Type(), imageType, map[reflect.Type]bool{})
+		content.EachRead(&content.Section{Kind: k.Name, Value: reflect.New(k.Type()).Interface()}, func(name string) {
+			shows = shows || holds(content.CollectionRecord(name), imageType, map[reflect.Type]bool{})
+		})
+		place, ok := leadPlaces[k.Name]
+		switch {
+		case k.Name == "markdown":
+			if ok {
+				t.Errorf("markdown has a lead place %q: a text never leads", place)
+			}
+		case shows && !ok:
+			t.Errorf("section kind %q shows images but has no place in leadPlaces (the place its component gives <Picture>)", k.Name)
+		case !shows && ok:
+			t.Errorf("section kind %q has a place in leadPlaces but shows no image", k.Name)
+		}
+	}
+	for kind, place := range leadPlaces {
+		if _, ok := content.ImageSizes[place]; !ok {
+			t.Errorf("leadPlaces[%q] = %q, which content.ImageSizes does not have", kind, place)
+		}
+	}
+}
+
+// holds reports whether a value of type t can hold a want.
+func holds(t, want reflect.Type, seen map[reflect.Type]bool) bool {
+	if t == want {
+		return true
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return holds(t.Elem(), want, seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && holds(f.Type, want, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
