@@ -5,6 +5,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/vozia/site/generator/output"
 )
 
 // TestAdminIsolated: the web editor's files are all under admin/ and no
@@ -24,7 +26,7 @@ func TestAdminIsolated(t *testing.T) {
 			editor = f.Data
 		case strings.HasPrefix(f.Path, "admin/"):
 		default:
-			if res.Stages[f.Path] == StageAdmin {
+			if res.Stages[f.Path] == output.StageAdmin {
 				t.Errorf("%s is the editor's, outside admin/", f.Path)
 			}
 			for _, name := range []string{"/admin", "sveltia", "config.yml"} {

@@ -4,7 +4,9 @@ import (
 	"context"
 
 	"github.com/vozia/site/generator/rendercache"
+	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/filecache"
+	"github.com/vozia/site/internal/routing"
 )
 
 // NewBuilder returns a Builder of the site described by opt; nothing is
@@ -55,4 +57,14 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 	bld := NewBuilder(opt)
 	defer bld.Close()
 	return bld.Build(ctx)
+}
+
+// WriteTo replaces siteDir and its routing.CDNDir with the build's files,
+// each all at once (see atomicdir): a failure leaves the previous output
+// whole. Build never writes; the commands and tests call WriteTo.
+func (r *Result) WriteTo(siteDir string) error {
+	if err := atomicdir.Write(siteDir, r.Site); err != nil {
+		return err
+	}
+	return atomicdir.Write(routing.CDNDir(siteDir), r.CDN)
 }

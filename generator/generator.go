@@ -3,7 +3,8 @@
 // command writes to disk.
 //
 //  1. load.Site reads and validates content/ (every error, with its
-//     file:line:col).
+//     file:line:col); the build's options override some of site.yaml
+//     (content.Overrides).
 //  2. bundle makes the server bundle of frontend/, then the browser
 //     bundle; the render starts as soon as the server bundle is compiled.
 //  3. pagedata turns each page's data into JSON: embedded in its HTML for the first
@@ -26,10 +27,12 @@
 //     published file's address.
 //
 // Builder.build runs them as named stages (stages.go), each handing the
-// next a typed value; what runs beside the others is a future. The files
+// next a typed value; what runs beside the others is a future
+// (generator/internal/future), and every stage adds its files to one
+// collector that names the stage of each (generator/output). The files
 // depend one way: generator.go holds the types (Options, Result, Builder),
 // builder.go the Builder's entry points, stages.go the stages, which use
-// reuse.go (what a Builder keeps between builds), output.go and future.go.
+// reuse.go (what a Builder keeps between builds).
 //
 // Two builds of the same inputs give byte-identical files.
 package generator
@@ -42,6 +45,7 @@ import (
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/articles"
 	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/preview"
@@ -105,7 +109,7 @@ type Result struct {
 	Manifest *routing.Manifest
 	// Stages names the stage that made each file of Site, by its path:
 	// nothing is published that a stage did not make or check.
-	Stages map[string]Stage
+	Stages map[string]output.Stage
 	// Warnings are what the build reports without refusing (content files
 	// that nothing shows or links to, which are not published).
 	Warnings problem.List
@@ -114,25 +118,6 @@ type Result struct {
 	// of Stats.Routes; make bench hands them to the Node comparison.
 	Jobs []prerender.Job
 }
-
-// Stage names the stage that made an output file.
-type Stage string
-
-// The stages that write the site root.
-const (
-	StageData       Stage = "data"       // page data and the route table (JSON)
-	StageBundle     Stage = "bundle"     // the browser bundle (esbuild)
-	StageDocument   Stage = "document"   // a route's HTML: prerender and head
-	StageRedirect   Stage = "redirect"   // a redirect's page
-	StageSiteFiles  Stage = "sitefiles"  // icons, manifest, logo, share image
-	StageImage      Stage = "image"      // a photo's sizes and formats (generator/images)
-	StageSVG        Stage = "svg"        // an SVG as images.CleanSVG re-wrote it
-	StageDownload   Stage = "download"   // a download, as committed, checked (content.Download)
-	StageShareImage Stage = "shareimage" // an article's share image
-	StageFeed       Stage = "feed"       // the articles' feeds
-	StageSitemap    Stage = "sitemap"    // sitemap.xml and robots.txt
-	StageAdmin      Stage = "admin"      // the web editor under admin/ (generator/admin)
-)
 
 // Builder builds the same site again and again, as `make dev` does after
 // every save, keeping warm what the last build made:
@@ -179,12 +164,11 @@ type Builder struct {
 type Stats struct {
 	// Routes are the rendered pages, in the order of Result.Jobs.
 	Routes []RouteStat
-	// Assets are the bundle's files, the stylesheet (inlined into every
-	// page, so not in Result.Site) among them; Script and Stylesheet are
-	// the URLs of the entry and of the stylesheet.
-	Assets             []File
-	Script, Stylesheet string
-	Render, Total      time.Duration
+	// Bundle is the browser bundle: its files, the stylesheet (inlined
+	// into every page, so not in Result.Site) among them, and the URLs of
+	// the entry and of the stylesheet.
+	Bundle        *bundle.Result
+	Render, Total time.Duration
 	// Reused is the number of pages a Builder did not need to render
 	// again (their inputs were unchanged).
 	Reused int

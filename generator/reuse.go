@@ -8,6 +8,7 @@ import (
 	"github.com/vozia/site/generator/articles"
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
@@ -74,20 +75,20 @@ func (bld *Builder) lastModified(ctx context.Context, dir string) map[string]str
 
 // articleFiles are the articles' share images, drawn again only when
 // their card changed, and the feeds.
-func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) (*output, error) {
+func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) (*output.Files, error) {
 	if bld.shares == nil {
 		bld.shares = articles.NewShares(bld.opt.CacheDir)
 	}
-	out := &output{}
-	for _, f := range bld.shares.Draw(site, fsys, parseHex(string(site.Config.SEO.ThemeColor))) {
-		out.add(StageShareImage, f.Path, f.Data)
+	out := &output.Files{}
+	for _, f := range bld.shares.Draw(site, fsys, site.Config.SEO.ThemeColor.RGBA()) {
+		out.Add(output.StageShareImage, f.Path, f.Data)
 	}
 	feeds, err := articles.Feeds(site)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range feeds {
-		out.add(StageFeed, f.Path, f.Data)
+		out.Add(output.StageFeed, f.Path, f.Data)
 	}
 	return out, nil
 }

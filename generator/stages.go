@@ -3,7 +3,6 @@ package generator
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,8 +13,10 @@ import (
 	"github.com/vozia/site/generator/check"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/document"
+	"github.com/vozia/site/generator/internal/future"
 	"github.com/vozia/site/generator/linkcheck"
 	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/generator/pagedata"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
@@ -23,7 +24,6 @@ import (
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/contentroot"
-	"github.com/vozia/site/internal/parallel"
 	"github.com/vozia/site/internal/problem"
 )
 
@@ -49,18 +49,18 @@ func withDefaults(opt Options) Options {
 // builds. A build whose pages are all in its render cache never waits for
 // the pool. Each goroutine keeps to its own Builder fields.
 type bundling struct {
-	server   *future[[]byte]
-	renderer *future[*prerender.Renderer]
-	bundles  *future[*bundle.Result]
+	server   *future.Future[[]byte]
+	renderer *future.Future[*prerender.Renderer]
+	bundles  *future.Future[*bundle.Result]
 }
 
 func (bld *Builder) startBundles(opt Options) bundling {
-	bd := bundling{newFuture[[]byte](), newFuture[*prerender.Renderer](), newFuture[*bundle.Result]()}
+	bd := bundling{future.New[[]byte](), future.New[*prerender.Renderer](), future.New[*bundle.Result]()}
 	go func() {
 		handed := false
 		b, err := bld.bundles(opt, func(server []byte) {
 			handed = true
-			bd.server.set(server, nil)
+			bd.server.Set(server, nil)
 			go func() {
 				r, err := bld.renderer(server, opt.Workers)
 				var kinds []string
@@ -70,19 +70,19 @@ func (bld *Builder) startBundles(opt Options) bundling {
 				if err == nil {
 					err = check.Kinds(content.SectionKinds(), kinds)
 				}
-				bd.renderer.set(r, err)
+				bd.renderer.Set(r, err)
 			}()
 		})
 		if !handed {
-			bd.server.set(nil, err)
-			bd.renderer.set(nil, err)
+			bd.server.Set(nil, err)
+			bd.renderer.Set(nil, err)
 		}
-		bd.bundles.set(b, err)
+		bd.bundles.Set(b, err)
 	}()
 	return bd
 }
 
-func (bd bundling) wait() { bd.server.wait(); bd.renderer.wait(); bd.bundles.wait() }
+func (bd bundling) wait() { bd.server.Wait(); bd.renderer.Wait(); bd.bundles.Wait() }
 
 // loadSite reads and validates the content, and derives the site from it.
 func loadSite(opt Options) (*content.Site, error) {
@@ -90,11 +90,14 @@ func loadSite(opt Options) (*content.Site, error) {
 	if err != nil {
 		return nil, problem.Of(err).Prefix(opt.ContentDir)
 	}
-	if err := applyOverrides(&site.Config, opt); err != nil {
-		return nil, err
-	}
+	o := content.Overrides{BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil}
+	err = site.Config.Override(o)
 	if opt.Preview != nil {
+		err = errors.Join(err, opt.Preview.Validate())
 		opt.Preview.Form(&site.Layout.ContactForm)
+	}
+	if err != nil {
+		return nil, err
 	}
 	site.Finish(opt.Now)
 	return site, nil
@@ -102,23 +105,23 @@ func loadSite(opt Options) (*content.Site, error) {
 
 // images processes the photos (generator/pictures) and publishes them,
 // the SVGs and the downloads.
-func (bld *Builder) images(ctx context.Context, site *content.Site, opt Options, out *output) (*pictures.Result, error) {
+func (bld *Builder) images(ctx context.Context, site *content.Site, opt Options, out *output.Files) (*pictures.Result, error) {
 	if bld.pictures == nil {
 		bld.pictures = pictures.New(opt.CacheDir)
 	}
 	pics, err := bld.pictures.Process(ctx, site, opt.Content, opt.ImagesReady)
 	if err == nil {
 		for _, f := range pics.Files {
-			out.add(StageImage, f.Path, f.Data)
+			out.Add(output.StageImage, f.Path, f.Data)
 		}
 		var files []publish.File
 		files, err = publish.Files(site, opt.Content, pics.Shown)
 		for _, f := range files {
-			stage := StageDownload
+			stage := output.StageDownload
 			if f.SVG {
-				stage = StageSVG
+				stage = output.StageSVG
 			}
-			out.add(stage, f.Path, f.Data)
+			out.Add(stage, f.Path, f.Data)
 		}
 	}
 	if err != nil {
@@ -130,20 +133,20 @@ func (bld *Builder) images(ctx context.Context, site *content.Site, opt Options,
 func brandOf(c content.SiteConfig) sitefiles.Brand {
 	return sitefiles.Brand{
 		Name: c.Brand, Description: c.SEO.Description,
-		Accent: parseHex(string(c.SEO.ThemeColor)), ShareImage: c.SEO.Image, Logo: c.Organization.Logo,
+		Accent: c.SEO.ThemeColor.RGBA(), ShareImage: c.SEO.Image, Logo: c.Organization.Logo,
 	}
 }
 
 // renderPages renders the jobs (prerender), or takes them from the
 // Builder's caches.
 func (bld *Builder) renderPages(opt Options, bd bundling, jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
-	server, _ := bd.server.get()
+	server, _ := bd.server.Get()
 	if server == nil {
-		_, err := bd.bundles.get()
+		_, err := bd.bundles.Get()
 		return nil, 0, err
 	}
 	start := time.Now()
-	rendered, err := bld.renders.Render(bd.renderer.get, opt.Whole, server, jobs)
+	rendered, err := bld.renders.Render(bd.renderer.Get, opt.Whole, server, jobs)
 	if err != nil {
 		// The render's problems are placed in the app's sources.
 		return nil, 0, problem.Of(err).Prefix(opt.FrontendDir)
@@ -151,7 +154,7 @@ func (bld *Builder) renderPages(opt Options, bd bundling, jobs []prerender.Job) 
 	took := time.Since(start)
 	// Also when every page came from the render cache: a bundle that
 	// lacks a kind fails whether or not a page uses it.
-	if _, err := bd.renderer.get(); err != nil {
+	if _, err := bd.renderer.Get(); err != nil {
 		return nil, 0, problem.Of(err).Prefix(opt.FrontendDir)
 	}
 	return rendered, took, nil
@@ -159,8 +162,8 @@ func (bld *Builder) renderPages(opt Options, bd bundling, jobs []prerender.Job) 
 
 // assets adds the browser bundle's files and returns its stylesheet, to
 // be inlined.
-func assets(bd bundling, out *output) (*bundle.Result, []byte, error) {
-	b, err := bd.bundles.get()
+func assets(bd bundling, out *output.Files) (*bundle.Result, []byte, error) {
+	b, err := bd.bundles.Get()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -170,10 +173,20 @@ func assets(bd bundling, out *output) (*bundle.Result, []byte, error) {
 	}
 	for _, a := range b.Assets {
 		if "/"+a.Path != b.Stylesheet { // the stylesheet is inlined (generator/document)
-			out.add(StageBundle, a.Path, a.Data)
+			out.Add(output.StageBundle, a.Path, a.Data)
 		}
 	}
 	return b, style, nil
+}
+
+// addAdmin adds the web editor's files (generator/admin), made again only
+// for a new bundle.
+func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *output.Files) error {
+	files, err := bld.admin.Files(opt.FrontendDir, b, brand)
+	for _, f := range files {
+		out.Add(output.StageAdmin, f.Path, f.Data)
+	}
+	return err
 }
 
 // docs are the pages' documents by path, and the ranges of each that the
@@ -183,32 +196,24 @@ type docs struct {
 	opaque map[string][]linkcheck.Span
 }
 
-// documents assembles the pages (generator/document) on every core: a
-// thousand of them are 90 MB of fresh memory to fill. The redirect routes
-// get their static page.
-func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output) docs {
-	var banner string
+// documents assembles the pages (generator/document), and the redirect
+// routes' static pages.
+func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) docs {
+	shared := document.Params{Site: site, SiteJSON: pg.SiteJSON, Script: b.Script, Style: style, NoIndex: opt.Preview != nil}
 	if opt.Preview != nil {
-		banner = opt.Preview.Banner()
+		shared.Banner = opt.Preview.Banner()
 	}
-	made := make([][]byte, len(pg.Routes))
-	opaque := make([][]linkcheck.Span, len(pg.Routes))
-	parallel.For(len(pg.Routes), 0, func(i int) {
-		rt := pg.Routes[i]
-		made[i], opaque[i] = document.Page(document.Params{
-			Site: site, Route: rt, Body: rendered[i].HTML, SiteJSON: pg.SiteJSON, PageJSON: pg.PageJSON[rt.Path],
-			Script: b.Script, Style: style, Preload: pictures.Preload(pics.Leads[rt.Path]), Banner: banner, NoIndex: opt.Preview != nil,
-		})
+	pages := document.Pages(shared, len(pg.Routes), func(i int, p *document.Params) {
+		p.Route, p.Body, p.PageJSON = pg.Routes[i], rendered[i].HTML, pg.PageJSON[pg.Routes[i].Path]
+		p.Preload = pictures.Preload(pics.Leads[p.Route.Path])
 	})
-	d := docs{html: make(map[string][]byte, len(pg.Routes)), opaque: make(map[string][]linkcheck.Span, len(pg.Routes))}
-	for i, rt := range pg.Routes {
-		d.html[rt.Path], d.opaque[rt.Path] = made[i], opaque[i]
-		out.add(StageDocument, cdn.DocumentFile(rt), made[i])
+	d := docs{html: make(map[string][]byte, len(pages)), opaque: make(map[string][]linkcheck.Span, len(pages))}
+	for _, doc := range pages {
+		d.html[doc.Route.Path], d.opaque[doc.Route.Path] = doc.HTML, doc.Opaque
+		out.Add(output.StageDocument, doc.File, doc.HTML)
 	}
-	for _, rt := range site.Routes {
-		if rt.Redirect != "" {
-			out.add(StageRedirect, cdn.DocumentFile(rt), document.Redirect(site.Config, rt, b.Script))
-		}
+	for _, doc := range document.Redirects(site, b.Script) {
+		out.Add(output.StageRedirect, doc.File, doc.HTML)
 	}
 	return d
 }
@@ -216,45 +221,33 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 // addGenerated adds the files made beside the pages: the site files
 // (icons, manifest), the articles' share images and feeds, sitemap.xml
 // and robots.txt.
-func addGenerated(site *content.Site, opt Options, siteFiles *future[[]sitefiles.File], articleFiles *future[*output], lastmod *future[map[string]string], out *output) error {
-	sf, _ := siteFiles.get()
+func addGenerated(site *content.Site, opt Options, siteFiles *future.Future[[]sitefiles.File], articleFiles *future.Future[*output.Files], lastmod *future.Future[map[string]string], out *output.Files) error {
+	sf, _ := siteFiles.Get()
 	for _, f := range sf {
-		out.add(StageSiteFiles, strings.TrimPrefix(f.Path, "/"), f.Data)
+		out.Add(output.StageSiteFiles, strings.TrimPrefix(f.Path, "/"), f.Data)
 	}
-	af, err := articleFiles.get()
+	af, err := articleFiles.Get()
 	if err != nil {
 		return err
 	}
-	out.merge(af)
-	dates, _ := lastmod.get()
+	out.Merge(af)
+	dates, _ := lastmod.Get()
 	xml, robots := sitemap.Files(site, dates, opt.Preview)
-	out.add(StageSitemap, "sitemap.xml", xml)
-	out.add(StageSitemap, "robots.txt", robots)
+	out.Add(output.StageSitemap, "sitemap.xml", xml)
+	out.Add(output.StageSitemap, "robots.txt", robots)
 	return nil
 }
 
 // routingFiles are the CDN's files (generator/cdn): the routing manifest
 // and the same rules as CloudFront Functions, with the previews'.
-func routingFiles(site *content.Site, opt Options, style []byte, out *output) (*Result, error) {
-	sorted := out.sorted()
-	paths := make([]string, len(sorted))
-	for i, f := range sorted {
-		paths[i] = f.Path
-	}
+func routingFiles(site *content.Site, opt Options, style []byte, out *output.Files) (*Result, error) {
+	paths := out.Paths()
+	slices.Sort(paths)
 	m, cdnFiles, err := cdn.Files(site, style, paths, opt.Preview)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Site: sorted, Stages: out.stages, Warnings: warnings(site.Warnings).Prefix(opt.ContentDir), Manifest: m, CDN: cdnFiles}, nil
-}
-
-// warnings marks the content's warnings as such (problem.KindWarning).
-func warnings(l problem.List) problem.List {
-	out := slices.Clone(l)
-	for i := range out {
-		out[i].Kind = problem.KindWarning
-	}
-	return out
+	return &Result{Site: out.Sorted(), Stages: out.Stages(), Warnings: site.Warnings.AsWarnings().Prefix(opt.ContentDir), Manifest: m, CDN: cdnFiles}, nil
 }
 
 func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
@@ -266,14 +259,14 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// Builder's fields.
 	bd := bld.startBundles(opt)
 	defer bd.wait()
-	lastmod := spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
-	defer lastmod.wait()
+	lastmod := future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
+	defer lastmod.Wait()
 
 	site, err := loadSite(opt)
 	if err != nil {
 		return nil, err
 	}
-	out := &output{}
+	out := &output.Files{}
 	pics, err := bld.images(ctx, site, opt, out)
 	if err != nil {
 		return nil, err
@@ -281,10 +274,10 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// The site files are drawn, and the articles' share images and feeds
 	// made, while the pages render: a thousand share images drawn beside
 	// the render fill the cores while the runtimes start.
-	siteFiles := spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brandOf(site.Config)), nil })
-	defer siteFiles.wait()
-	articleFiles := spawn(func() (*output, error) { return bld.articleFiles(site, opt.Content) })
-	defer articleFiles.wait()
+	siteFiles := future.Spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brandOf(site.Config)), nil })
+	defer siteFiles.Wait()
+	articleFiles := future.Spawn(func() (*output.Files, error) { return bld.articleFiles(site, opt.Content) })
+	defer articleFiles.Wait()
 
 	data := pageData(site, opt.Preview != nil, out)
 	rendered, renderTime, err := bld.renderPages(opt, bd, data.Jobs)
@@ -311,57 +304,28 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res.Jobs = data.Jobs
-	res.Stats = stats(data.Routes, rendered, b, renderTime, time.Since(start))
-	res.Stats.Images = pics.Encoded
+	res.Stats = Stats{Routes: make([]RouteStat, len(data.Routes)), Bundle: b, Render: renderTime, Total: time.Since(start), Images: pics.Encoded}
+	for i, rt := range data.Routes {
+		res.Stats.Routes[i] = RouteStat{Path: rt.Path, File: cdn.DocumentFile(rt), Render: rendered[i].Time}
+	}
 	return res, nil
-}
-
-func applyOverrides(c *content.SiteConfig, opt Options) error {
-	var errs []error
-	if opt.BaseURL != "" {
-		if err := c.BaseURL.UnmarshalText([]byte(opt.BaseURL)); err != nil {
-			errs = append(errs, fmt.Errorf("-base-url: %w", err))
-		}
-	}
-	if opt.ContactURL != "" {
-		if err := c.ContactEndpoint.SetURL(opt.ContactURL); err != nil {
-			errs = append(errs, fmt.Errorf("-contact-url: %w", err))
-		}
-	}
-	if opt.AnalyticsID != "" {
-		a := content.Analytics{MeasurementID: opt.AnalyticsID}
-		if err := a.Validate(); err != nil {
-			errs = append(errs, fmt.Errorf("-analytics-id: %w", err))
-		}
-		c.Analytics = a
-	}
-	if opt.Preview != nil {
-		if err := opt.Preview.Validate(); err != nil {
-			errs = append(errs, err)
-		}
-		if opt.AnalyticsID != "" {
-			errs = append(errs, errors.New("-analytics-id: a preview sends no analytics"))
-		}
-		c.Analytics = content.Analytics{}
-	}
-	return errors.Join(errs...)
 }
 
 // checkPages refuses a build whose pages would mislead a visitor
 // (generator/check), before anything is written.
-func checkPages(site *content.Site, opt Options, d docs, pics *pictures.Result, out *output) error {
+func checkPages(site *content.Site, opt Options, d docs, pics *pictures.Result, out *output.Files) error {
 	files := slices.Clone(pics.Pending)
-	for _, f := range out.files {
-		files = append(files, "/"+f.Path)
+	for _, p := range out.Paths() {
+		files = append(files, "/"+p)
 	}
 	return check.Site(site, check.Pages{HTML: d.html, Opaque: d.opaque, Files: files}, opt.ContentDir)
 }
 
 // pageData makes each page's data and the route table (generator/pagedata).
-func pageData(site *content.Site, noindex bool, out *output) pagedata.Pages {
+func pageData(site *content.Site, noindex bool, out *output.Files) pagedata.Pages {
 	pg := pagedata.Make(site, noindex)
 	for _, f := range pg.Files {
-		out.add(StageData, f.Path, f.Data)
+		out.Add(output.StageData, f.Path, f.Data)
 	}
 	return pg
 }

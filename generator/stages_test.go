@@ -10,13 +10,14 @@ import (
 	"testing/fstest"
 
 	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 // knownStages are the stages that may write the site root.
-var knownStages = map[Stage]bool{
-	StageData: true, StageBundle: true, StageDocument: true, StageRedirect: true, StageSiteFiles: true,
-	StageImage: true, StageSVG: true, StageDownload: true, StageShareImage: true, StageFeed: true, StageSitemap: true, StageAdmin: true,
+var knownStages = map[output.Stage]bool{
+	output.StageData: true, output.StageBundle: true, output.StageDocument: true, output.StageRedirect: true, output.StageSiteFiles: true,
+	output.StageImage: true, output.StageSVG: true, output.StageDownload: true, output.StageShareImage: true, output.StageFeed: true, output.StageSitemap: true, output.StageAdmin: true,
 }
 
 // checkStages checks that every file of a build was made by a known stage,
@@ -40,12 +41,12 @@ func checkStages(t *testing.T, res *Result, tree fs.FS) {
 			continue
 		}
 		switch stage {
-		case StageSVG:
+		case output.StageSVG:
 			// What the SVG stage writes, it would write again as it is.
 			if again, err := images.CleanSVG(f.Data); err != nil || !bytes.Equal(again, f.Data) {
 				t.Errorf("%s is not an SVG as CleanSVG writes it (%v)", f.Path, err)
 			}
-		case StageDownload:
+		case output.StageDownload:
 			if !strings.HasSuffix(f.Path, ".pdf") || !bytes.HasPrefix(f.Data, []byte("%PDF-")) {
 				t.Errorf("%s is a download of no kind on the list", f.Path)
 			}
@@ -73,7 +74,7 @@ func TestEveryFileHasAStage(t *testing.T) {
 	}
 	checkStages(t, res, fsys)
 	f := files(res)
-	if res.Stages["images/report.pdf"] != StageDownload {
+	if res.Stages["images/report.pdf"] != output.StageDownload {
 		t.Errorf("the linked PDF was not published as a download: %q", res.Stages["images/report.pdf"])
 	}
 	for _, p := range []string{"images/notes.js", "insights/pulse-themes/page.html", "images/photos/team.jpg"} {
@@ -89,11 +90,11 @@ func TestEveryFileHasAStage(t *testing.T) {
 		t.Errorf("warnings name %q, want the two files nothing refers to", got)
 	}
 	// Each drawing shown is published, re-written.
-	stages := map[Stage]int{}
+	stages := map[output.Stage]int{}
 	for _, st := range res.Stages {
 		stages[st]++
 	}
-	for _, st := range []Stage{StageSVG, StageImage, StageDownload, StageDocument, StageData, StageBundle} {
+	for _, st := range []output.Stage{output.StageSVG, output.StageImage, output.StageDownload, output.StageDocument, output.StageData, output.StageBundle} {
 		if stages[st] == 0 {
 			t.Errorf("no file of stage %s", st)
 		}

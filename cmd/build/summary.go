@@ -57,7 +57,7 @@ func newSummary(res *generator.Result) *summary {
 	for _, r := range res.Stats.Routes {
 		s.routes = append(s.routes, routeRow{path: r.Path, render: r.Render, html: byPath[r.File]})
 	}
-	for _, a := range res.Stats.Assets {
+	for _, a := range res.Stats.Bundle.Assets {
 		s.assets = append(s.assets, assetRow{path: a.Path, size: len(a.Data), data: a.Data})
 	}
 	return s
@@ -85,9 +85,9 @@ func (s *summary) measure() {
 	})
 	for _, a := range s.assets {
 		switch "/" + a.path {
-		case s.stats.Script:
+		case s.stats.Bundle.Script:
 			s.jsGzip = a.gzip
-		case s.stats.Stylesheet:
+		case s.stats.Bundle.Stylesheet:
 			s.cssGzip = a.gzip
 		}
 	}

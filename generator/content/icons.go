@@ -2,7 +2,9 @@ package content
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
+	"strings"
 )
 
 // Icon is the name of an icon of the site's icon set, the one of
@@ -33,6 +35,13 @@ func (c *HexColor) UnmarshalText(b []byte) error {
 	}
 	*c = HexColor(s)
 	return nil
+}
+
+// RGBA is the colour, opaque; an empty one is black.
+func (c HexColor) RGBA() color.RGBA {
+	rgba := color.RGBA{A: 255}
+	fmt.Sscanf(strings.TrimPrefix(string(c), "#"), "%02x%02x%02x", &rgba.R, &rgba.G, &rgba.B)
+	return rgba
 }
 
 func isHex(s string) bool {

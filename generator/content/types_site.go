@@ -35,6 +35,44 @@ type SiteConfig struct {
 	CareersURL      AbsURL          `json:"careersURL"`
 }
 
+// Overrides are the build's options that replace site.yaml's values
+// (cmd/build's -base-url, -contact-url and -analytics-id) when not empty.
+// A preview's build sends no analytics, whatever names them.
+type Overrides struct {
+	BaseURL, ContactURL, AnalyticsID string
+	Preview                          bool
+}
+
+// Override applies the build's options to the configuration, and returns
+// every option that is not valid, by its flag.
+func (c *SiteConfig) Override(o Overrides) error {
+	var errs []error
+	if o.BaseURL != "" {
+		if err := c.BaseURL.UnmarshalText([]byte(o.BaseURL)); err != nil {
+			errs = append(errs, fmt.Errorf("-base-url: %w", err))
+		}
+	}
+	if o.ContactURL != "" {
+		if err := c.ContactEndpoint.SetURL(o.ContactURL); err != nil {
+			errs = append(errs, fmt.Errorf("-contact-url: %w", err))
+		}
+	}
+	if o.AnalyticsID != "" {
+		a := Analytics{MeasurementID: o.AnalyticsID}
+		if err := a.Validate(); err != nil {
+			errs = append(errs, fmt.Errorf("-analytics-id: %w", err))
+		}
+		c.Analytics = a
+	}
+	if o.Preview {
+		if o.AnalyticsID != "" {
+			errs = append(errs, errors.New("-analytics-id: a preview sends no analytics"))
+		}
+		c.Analytics = Analytics{}
+	}
+	return errors.Join(errs...)
+}
+
 // Analytics configures Google Analytics behind Consent Mode v2. An empty
 // measurement ID means no analytics script is ever requested.
 type Analytics struct {

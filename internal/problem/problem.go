@@ -113,6 +113,16 @@ func (l List) Prefix(dir string) List {
 	return out
 }
 
+// AsWarnings returns the list with every problem marked as a warning
+// (KindWarning), reported beside a build that goes on.
+func (l List) AsWarnings() List {
+	out := slices.Clone(l)
+	for i := range out {
+		out[i].Kind = KindWarning
+	}
+	return out
+}
+
 // WithSources fills in the Source line of every problem whose file can be
 // read from disk.
 func (l List) WithSources() List {
