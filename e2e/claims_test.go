@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -125,9 +126,9 @@ func TestProspectClaimsQualified(t *testing.T) {
 			for path, page := range site.Pages {
 				for _, sec := range page.Sections {
 					switch v := sec.Value.(type) {
-					case *content.HomeHeroSection:
+					case *sections.HomeHeroSection:
 						mocks[path] = v.Dashboard.Status
-					case *content.PulseDashboardSection:
+					case *sections.PulseDashboardSection:
 						mocks[path] = v.Badge
 					}
 				}
@@ -152,10 +153,10 @@ func TestProspectWebinars(t *testing.T) {
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	var path string
-	var copy *content.WebinarsSection
+	var copy *sections.WebinarsSection
 	for p, page := range site.Pages {
 		for _, sec := range page.Sections {
-			if w, ok := sec.Value.(*content.WebinarsSection); ok {
+			if w, ok := sec.Value.(*sections.WebinarsSection); ok {
 				path, copy = p, w
 			}
 		}

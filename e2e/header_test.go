@@ -22,6 +22,7 @@ import (
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/devserver"
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -117,7 +118,7 @@ func TestNotFoundLeadsOn(t *testing.T) {
 	t.Parallel()
 	notFoundLinks := func(s *content.Site) []content.NavLink {
 		for _, sec := range s.Pages["/404"].Sections {
-			if nf, ok := sec.Value.(*content.NotFoundSection); ok {
+			if nf, ok := sec.Value.(*sections.NotFoundSection); ok {
 				return nf.Links
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -197,7 +198,7 @@ func TestHomePage(t *testing.T) {
 		// What the page must show comes from the content it was built
 		// from, so an editor's 13th FAQ entry keeps this test green.
 		home := sweepSite(t).Pages["/"]
-		hero, lines := sectionOf[content.HomeHeroSection](t, home), sectionOf[content.BusinessLinesSection](t, home)
+		hero, lines := sectionOf[sections.HomeHeroSection](t, home), sectionOf[sections.BusinessLinesSection](t, home)
 		c := home.Collections
 		if want := []int{len(c.Services), len(lines.Products), len(c.CaseStudies), len(c.Founders), len(c.FAQ), len(hero.Tags)}; fmt.Sprint(counts) != fmt.Sprint(want) {
 			t.Errorf("services, products, studies, founders, faq, tags = %v, want %v", counts, want)
@@ -353,7 +354,7 @@ func TestHomePage(t *testing.T) {
 	// the home page (scrolled to) or to another page (shown).
 	t.Run("the hero's second action leads where content says", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, true, false)
-		href := string(sectionOf[content.HomeHeroSection](t, sweepSite(t).Pages["/"]).Secondary.Href)
+		href := string(sectionOf[sections.HomeHeroSection](t, sweepSite(t).Pages["/"]).Secondary.Href)
 		click(t, tab, fmt.Sprintf(`.hero__ctas a[href=%q]`, href))
 		if id, ok := strings.CutPrefix(strings.TrimPrefix(href, "/"), "#"); ok {
 			waitFor(t, tab, landedAt(id))

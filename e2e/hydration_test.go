@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/testkit/browsertest"
 	"github.com/vozia/site/internal/testkit/pageload"
 )
@@ -120,7 +121,7 @@ func TestServerHTMLNavigatesClientSide(t *testing.T) {
 		}
 		var back *content.Action
 		for _, s := range page.Sections {
-			if m, ok := s.Value.(*content.MarkdownSection); ok && m.Back != nil && m.Back.Href != "" {
+			if m, ok := s.Value.(*sections.MarkdownSection); ok && m.Back != nil && m.Back.Href != "" {
 				back = m.Back
 			}
 		}

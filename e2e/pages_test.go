@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -156,8 +157,8 @@ func TestPagesPlaceholdersAreHonest(t *testing.T) {
 
 	t.Run("resources", func(t *testing.T) {
 		page := site.Pages["/resources"]
-		library := sweepSection[content.ResourceLibrarySection](t, page)
-		webinars := sweepSection[content.WebinarsSection](t, page)
+		library := sweepSection[sections.ResourceLibrarySection](t, page)
+		webinars := sweepSection[sections.WebinarsSection](t, page)
 		tab.Load(t, "/resources")
 		hrefs, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("main a")].map((a) => a.getAttribute("href"))`))
 		if err != nil {
@@ -197,8 +198,8 @@ func TestPagesPlaceholdersAreHonest(t *testing.T) {
 
 	t.Run("pulse", func(t *testing.T) {
 		pulse := site.Pages["/solutions/pulse"]
-		dashboard := sweepSection[content.PulseDashboardSection](t, pulse)
-		hero := sweepSection[content.HeroSection](t, pulse)
+		dashboard := sweepSection[sections.PulseDashboardSection](t, pulse)
+		hero := sweepSection[sections.HeroSection](t, pulse)
 		tab.Load(t, "/solutions/pulse")
 		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("main figure").innerText.includes(%q)`, dashboard.Badge))
 		sweepWaitFor(t, tab, fmt.Sprintf(`[...document.querySelectorAll("main a")].some((a) => a.href.startsWith(%q) && a.target === "_blank" && a.rel === "noopener noreferrer")`, string(site.Config.ProductSites.Pulse)))

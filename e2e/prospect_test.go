@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
@@ -699,7 +700,7 @@ pages:
 	for _, p := range sweepPages(t) {
 		if page := site.Pages[p.Route.Path]; page != nil {
 			for _, s := range page.Sections {
-				if _, ok := s.Value.(*content.ContactSection); ok {
+				if _, ok := s.Value.(*sections.ContactSection); ok {
 					path = p.Path
 					break pages
 				}

@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -387,7 +388,7 @@ func TestSweepRouting(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
-	notFound := sweepSection[content.NotFoundSection](t, site.Pages["/404"])
+	notFound := sweepSection[sections.NotFoundSection](t, site.Pages["/404"])
 	var redirects, prefixes []content.Route
 	for _, r := range site.Routes {
 		switch {

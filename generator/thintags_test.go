@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/load"
 )
 
@@ -30,7 +31,7 @@ func TestThinTagPages(t *testing.T) {
 		}
 		var n int
 		for _, sec := range site.Pages[r.Path].Sections {
-			if ix, ok := sec.Value.(*content.ArticleIndexSection); ok && ix.Page == 1 {
+			if ix, ok := sec.Value.(*sections.ArticleIndexSection); ok && ix.Page == 1 {
 				n = len(ix.Articles)
 			}
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 // Kinds compares the section kinds of the content (the Go kinds,
-// generator/content/section_*.go) with those the server bundle renders
+// generator/content/sections) with those the server bundle renders
 // (its generated registry), before any page is rendered: a kind without
 // a renderer would otherwise fail the render as React's "element type is
 // invalid", naming no kind, and only on a page that uses it.

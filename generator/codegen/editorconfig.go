@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 
 	"bytes"
 	"fmt"
@@ -56,12 +57,12 @@ type editorRule struct {
 // reaches the configuration and that its pattern accepts what the build
 // accepts.
 var editorRules = map[string]editorRule{
-	"CardsSection.Variant":         {options: content.CardVariants()},
-	"ChatMessage.From":             {options: content.ChatSpeakers()},
+	"CardsSection.Variant":         {options: sections.CardVariants()},
+	"ChatMessage.From":             {options: sections.ChatSpeakers()},
 	"Action.Site":                  {options: content.SiteAddresses},
 	"Claim.Kind":                   {options: content.ClaimKinds()},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
-	"CollectionSection.Collection": {options: content.CardCollections()},
+	"CollectionSection.Collection": {options: sections.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter
 	// than the build.
 	"ArticleFront.Title":              {pattern: `^.{0,` + editorTitleRoom + `}$`, message: fmt.Sprintf("at most %s characters: the build adds the brand to the title, and search engines cut a title after %d", editorTitleRoom, content.MaxTitle)},

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 
 	"bytes"
 	"encoding/json"
@@ -409,7 +410,7 @@ func TestEditorRules(t *testing.T) {
 		{"RewriteRule.To", func(s string) bool { return content.CheckPath("to", s) == nil }, addressSamples},
 		{"Breadcrumb.URL", func(s string) bool { return content.CheckPath("url", s) == nil }, addressSamples},
 		{"Image.Alt", func(s string) bool { return content.Image{Src: "/images/a.png", Alt: s}.Validate() == nil }, []string{"A harbour", "", "   ", "x"}},
-		{"ReviewsSection.RatingLabel", func(s string) bool { return content.ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
+		{"ReviewsSection.RatingLabel", func(s string) bool { return sections.ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
 		{"Analytics.MeasurementID", func(s string) bool { return content.Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},
 		{"Review.DatePublished", func(s string) bool { return content.Review{RatingValue: 5, DatePublished: s}.Validate() == nil }, []string{"2024-05-01", "2024-5-1", "01/05/2024", ""}},
 		{"Webinar.Date", func(s string) bool { _, err := time.Parse(time.DateOnly, s); return err == nil }, []string{"2024-02-15", "15.02.2024", ""}},
@@ -459,7 +460,7 @@ func TestEditorRules(t *testing.T) {
 		for i := range months {
 			months[i] = "M"
 		}
-		if got := (content.WebinarsSection{Months: months}).Validate() == nil; got != want {
+		if got := (sections.WebinarsSection{Months: months}).Validate() == nil; got != want {
 			t.Errorf("the build with %d months: accepted = %v", n, got)
 		}
 	}

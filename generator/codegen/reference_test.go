@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 )
 
 // The field reference of content/README.md is generated from the Go types
@@ -101,7 +102,8 @@ func kindTable() string {
 	return b.String()
 }
 
-// docs are the doc comments of the package's types and struct fields.
+// docs are the doc comments of the types and struct fields of content and
+// of its section kinds (the type names of the two packages are distinct).
 type docs struct {
 	types  map[string]string
 	fields map[string]map[string]string
@@ -109,13 +111,18 @@ type docs struct {
 
 func readDocs(t *testing.T) docs {
 	t.Helper()
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, "../content", func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
 	d := docs{types: map[string]string{}, fields: map[string]map[string]string{}}
-	for _, f := range pkgs["content"].Files {
+	var files []*ast.File
+	for dir, name := range map[string]string{"../content": "content", "../content/sections": "sections"} {
+		pkgs, err := parser.ParseDir(token.NewFileSet(), dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range pkgs[name].Files {
+			files = append(files, f)
+		}
+	}
+	for _, f := range files {
 		for _, decl := range f.Decls {
 			g, ok := decl.(*ast.GenDecl)
 			if !ok || g.Tok != token.TYPE {
@@ -126,6 +133,9 @@ func readDocs(t *testing.T) docs {
 				text := g.Doc.Text()
 				if ts.Doc != nil {
 					text = ts.Doc.Text()
+				}
+				if _, dup := d.types[ts.Name.Name]; dup {
+					t.Fatalf("type %s is declared in content and in its sections: the generated names would clash", ts.Name.Name)
 				}
 				d.types[ts.Name.Name] = text
 				st, ok := ts.Type.(*ast.StructType)
@@ -211,7 +221,7 @@ func reference(t *testing.T) string {
 	fmt.Fprintf(w, "#### Names\n\n")
 	fmt.Fprintf(w, "- **Icons** (`icon`): %s.\n", codeList(content.IconNames()))
 	fmt.Fprintf(w, "- **Site addresses** (`site:` of an action, instead of `href`): %s.\n", codeList(content.SiteAddresses))
-	fmt.Fprintf(w, "- **Collections a `collection` section shows**: %s.\n", codeList(content.CardCollections()))
+	fmt.Fprintf(w, "- **Collections a `collection` section shows**: %s.\n", codeList(sections.CardCollections()))
 	fmt.Fprintf(w, "- **Placeholders**: `{email}` in Markdown (the demo mailbox of site.yaml), `{name}` in `profileLabel` (the founder's name), `{year}` and `{brand}` in `footer.copyright`.\n\n")
 	return g.b.String()
 }

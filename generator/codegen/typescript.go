@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/tsgen"
 )
 
@@ -45,7 +46,7 @@ func TypeScript() []byte {
 	b.WriteString(";\n\nexport type SectionKind = Section[\"kind\"];\n\n")
 	b.WriteString("/** SectionOf is the section of one kind. */\nexport type SectionOf<K extends SectionKind> = Extract<Section, { kind: K }>;\n\n")
 	b.WriteString("/** The collections a collection section can show. */\nexport type CardCollection = ")
-	for i, c := range content.CardCollections() {
+	for i, c := range sections.CardCollections() {
 		if i > 0 {
 			b.WriteString(" | ")
 		}

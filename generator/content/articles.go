@@ -123,15 +123,15 @@ func (c ArticleImage) Validate() error {
 			v    float64
 		}{{"x", c.Focus.X}, {"y", c.Focus.Y}} {
 			if v.v < 0 || v.v > 1 {
-				problems = append(problems, atField("focus", "focus %s is %g: write a number from 0 to 1 (0.5 is the middle)", v.name, v.v))
+				problems = append(problems, AtField("focus", "focus %s is %g: write a number from 0 to 1 (0.5 is the middle)", v.name, v.v))
 			}
 		}
 		if c.Position != "" {
-			problems = append(problems, atField("position", "write focus or position, not both"))
+			problems = append(problems, AtField("position", "write focus or position, not both"))
 		}
 	}
 	if c.Position != "" && !slices.Contains(coverPositions, c.Position) {
-		problems = append(problems, atField("position", "position %q: write top, center or bottom%s", c.Position, didYouMean(c.Position, coverPositions)))
+		problems = append(problems, AtField("position", "position %q: write top, center or bottom%s", c.Position, didYouMean(c.Position, coverPositions)))
 	}
 	return errors.Join(problems...)
 }
@@ -162,27 +162,27 @@ var tagRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 func (f ArticleFront) Validate() error {
 	var problems []error
 	if n := utf8.RuneCountInString(f.Description); n > maxDescription {
-		problems = append(problems, atField("description", "description has %d characters; search engines cut it after %d", n, maxDescription))
+		problems = append(problems, AtField("description", "description has %d characters; search engines cut it after %d", n, maxDescription))
 	}
 	if !f.Draft && f.Description == PlaceholderDescription {
-		problems = append(problems, atField("description", "description is still the placeholder of make article: write one or two sentences on what the article tells, or put back draft: true"))
+		problems = append(problems, AtField("description", "description is still the placeholder of make article: write one or two sentences on what the article tells, or put back draft: true"))
 	}
 	if f.Share != "" && !slices.Contains(shareSources, f.Share) {
-		problems = append(problems, atField("share", "share %q: write cover (the cover photo with the title) or leave it out (the title on the site's card)%s", f.Share, didYouMean(f.Share, shareSources)))
+		problems = append(problems, AtField("share", "share %q: write cover (the cover photo with the title) or leave it out (the title on the site's card)%s", f.Share, didYouMean(f.Share, shareSources)))
 	}
 	if f.Share == "cover" && f.Cover.Src != "" && !(Image{Src: f.Cover.Src}).Processed() {
-		problems = append(problems, atField("share", "share: cover draws the share image from a photo, and the cover %q is a drawing: use a JPEG, PNG or WebP cover, or leave share out", f.Cover.Src))
+		problems = append(problems, AtField("share", "share: cover draws the share image from a photo, and the cover %q is a drawing: use a JPEG, PNG or WebP cover, or leave share out", f.Cover.Src))
 	}
 	if !f.Draft && f.Cover.Alt == PlaceholderAlt {
-		problems = append(problems, atField("cover", "the cover's alt is still the placeholder of make article: say what the image shows, or put back draft: true"))
+		problems = append(problems, AtField("cover", "the cover's alt is still the placeholder of make article: say what the image shows, or put back draft: true"))
 	}
 	for i, t := range f.Tags {
 		if !tagRE.MatchString(t) {
-			problems = append(problems, atItem("tags", i, "tag %q is not a slug: lowercase letters, digits and single hyphens (%q)", t, slugify(t)))
+			problems = append(problems, AtItem("tags", i, "tag %q is not a slug: lowercase letters, digits and single hyphens (%q)", t, slugify(t)))
 		}
 	}
 	if f.Updated != "" && f.Date != "" && f.Updated < f.Date {
-		problems = append(problems, atField("updated", "updated %s is before date %s", f.Updated, f.Date))
+		problems = append(problems, AtField("updated", "updated %s is before date %s", f.Updated, f.Date))
 	}
 	return errors.Join(problems...)
 }
@@ -267,14 +267,14 @@ type ArticleLabels struct {
 
 func (l ArticleLabels) Validate() error {
 	if len(l.Months) != 12 {
-		return atField("months", "months: want 12 names, have %d", len(l.Months))
+		return AtField("months", "months: want 12 names, have %d", len(l.Months))
 	}
 	for _, c := range []struct{ name, text, want string }{
 		{"readingTime", l.ReadingTime, "{minutes}"}, {"taggedHeading", l.TaggedHeading, "{tag}"},
 		{"pageLabel", l.PageLabel, "{page}"}, {"scheduled", l.Scheduled, "{date}"},
 	} {
 		if !strings.Contains(c.text, c.want) {
-			return atField(c.name, "%s %q must contain %s", c.name, c.text, c.want)
+			return AtField(c.name, "%s %q must contain %s", c.name, c.text, c.want)
 		}
 	}
 	return nil
@@ -330,6 +330,38 @@ type TagLink struct {
 type TOCEntry struct {
 	ID   string `json:"id"`
 	Text string `json:"text"`
+}
+
+// ArticleSection is an article page's body, made by the build from the
+// article's file: never written in a page (its fields are the build's).
+type ArticleSection struct {
+	Title       string `json:"title" yaml:"-"`
+	Description string `json:"description" yaml:"-"`
+	// Date and Updated are YYYY-MM-DD; DateLabel is Date in words.
+	Date      string `json:"date" yaml:"-"`
+	Updated   string `json:"updated,omitempty" yaml:"-"`
+	DateLabel string `json:"dateLabel" yaml:"-"`
+	// ReadingTime is the labelled reading time ("4 min read").
+	ReadingTime string     `json:"readingTime" yaml:"-"`
+	Author      Author     `json:"author" yaml:"-"`
+	Cover       Image      `json:"cover" yaml:"-"`
+	Tags        []TagLink  `json:"tags" yaml:"-"`
+	TOC         []TOCEntry `json:"toc,omitempty" yaml:"-"`
+	HTML        string     `json:"html" yaml:"-"`
+	// Images are the body's images, in order (SetImages).
+	Images  []Image       `json:"-" yaml:"-"`
+	Related []ArticleCard `json:"related" yaml:"-"`
+	// Status is "draft" or "scheduled" for an article make dev shows
+	// before it is published; Banner says so.
+	Status string        `json:"status,omitempty" yaml:"-"`
+	Banner string        `json:"banner,omitempty" yaml:"-"`
+	Labels ArticleLabels `json:"labels" yaml:"-"`
+	// IndexURL is the index's path.
+	IndexURL string `json:"indexUrl" yaml:"-"`
+}
+
+func (ArticleSection) Validate() error {
+	return fmt.Errorf("sections of kind article are made by the build from the files under articles/; write an article there instead")
 }
 
 // LoadedArticle is one article as the build uses it: for its page, the

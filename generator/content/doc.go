@@ -1,7 +1,9 @@
 // Package content is the schema of the site's content tree (content/):
-// the Go types each file decodes into, with their Validate methods and
-// the section kinds, and the typed Site that generator/load derives from
-// a tree and the later stages read. What the tree may hold:
+// the Go types each file decodes into, with their Validate methods, the
+// declaration of a section kind (Kind, RegisterKind) and the vocabulary
+// the kinds share, and the typed Site that generator/load derives from a
+// tree and the later stages read. The kinds themselves are package
+// sections (generator/content/sections). What the tree may hold:
 //
 //   - site.yaml and layout.yaml configure the site and hold the copy every
 //     page shares; collections/*.yaml hold the records several pages show.
@@ -20,7 +22,7 @@
 //     Drafts and articles dated after the build's day are left out unless
 //     load.Options.Drafts.
 //   - A section is one kind of the union of registered kinds, each
-//     declared by one file, section_<kind>.go; its kind: key selects the
+//     declared by one file, sections/<kind>.go; its kind: key selects the
 //     struct its other keys decode into. A section that shows a collection
 //     says so (reads), and its page receives that collection, which must
 //     have records.
@@ -36,5 +38,6 @@
 // The same Go types generate the app's TypeScript types, its renderer
 // registry, the web editor's configuration and the tables of kinds and
 // fields of content/README.md (generator/codegen; schema.go is what it
-// reads).
+// reads of content, and the doc comments of content and sections are the
+// descriptions).
 package content

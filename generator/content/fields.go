@@ -34,8 +34,8 @@ type fieldError struct {
 
 func (e fieldError) Error() string { return e.msg }
 
-// atField is a problem with a field, reported at its value.
-func atField(field, format string, args ...any) error {
+// AtField is a problem with a field, reported at its value.
+func AtField(field, format string, args ...any) error {
 	return fieldError{field: field, item: -1, msg: fmt.Sprintf(format, args...)}
 }
 
@@ -47,8 +47,8 @@ func inField(field string, err error) error {
 	return fieldError{field: field, item: -1, msg: err.Error()}
 }
 
-// atItem is a problem with item i of a list field, reported at the item.
-func atItem(field string, i int, format string, args ...any) error {
+// AtItem is a problem with item i of a list field, reported at the item.
+func AtItem(field string, i int, format string, args ...any) error {
 	return fieldError{field: field, item: i, msg: fmt.Sprintf(format, args...)}
 }
 

@@ -87,7 +87,7 @@ func (i Image) Validate() error {
 		return inField("src", err)
 	}
 	if strings.TrimSpace(i.Alt) == "" {
-		return atField("alt", "alt is blank: describe what the image shows, for visitors who cannot see it")
+		return AtField("alt", "alt is blank: describe what the image shows, for visitors who cannot see it")
 	}
 	return nil
 }

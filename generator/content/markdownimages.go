@@ -7,19 +7,15 @@ import (
 	"strconv"
 )
 
-// SetImages renders the text's images into its HTML with render; an image
-// render does not know is written as a plain <img>.
-func (m *MarkdownSection) SetImages(render func(Image) string) {
-	m.HTML = setImages(m.HTML, m.Images, render)
-}
-
-// SetImages renders the article's images into its HTML, as
-// MarkdownSection.SetImages does.
+// SetImages renders the article's images into its HTML, as SetImages
+// does.
 func (a *ArticleSection) SetImages(render func(Image) string) {
-	a.HTML = setImages(a.HTML, a.Images, render)
+	a.HTML = SetImages(a.HTML, a.Images, render)
 }
 
-func setImages(text string, imgs []Image, render func(Image) string) string {
+// SetImages renders imgs into the placeholders of the HTML text with
+// render; an image render does not know is written as a plain <img>.
+func SetImages(text string, imgs []Image, render func(Image) string) string {
 	return imageComment.ReplaceAllStringFunc(text, func(c string) string {
 		i, _ := strconv.Atoi(imageComment.FindStringSubmatch(c)[1])
 		if i >= len(imgs) {

@@ -79,7 +79,7 @@ func (r RewriteRule) Validate() error {
 		return inField("to", err)
 	}
 	if r.From != strings.TrimSuffix(r.To, "/")+"/*" {
-		return atField("from", "from %q: a rewrite serves a page for the paths below it, so from must be %q", r.From, strings.TrimSuffix(r.To, "/")+"/*")
+		return AtField("from", "from %q: a rewrite serves a page for the paths below it, so from must be %q", r.From, strings.TrimSuffix(r.To, "/")+"/*")
 	}
 	return nil
 }

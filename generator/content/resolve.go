@@ -22,9 +22,6 @@ import (
 // Load resolves everything but what depends on the build's clock
 // (Site.Finish does that).
 
-// bestRating is the top of the reviews' rating scale.
-const bestRating = 5
-
 // resolveAddresses gives every Action and InfoItem under v (a pointer)
 // the href of the site address it names.
 func resolveAddresses(v reflect.Value, cfg SiteConfig) {
@@ -50,10 +47,7 @@ func resolveAddresses(v reflect.Value, cfg SiteConfig) {
 	case reflect.Struct:
 		switch a := v.Addr().Interface().(type) {
 		case *BlockAction:
-			a.Action.resolve(cfg)
-			if a.Subject != "" {
-				a.Href = Link(string(a.Href) + "?subject=" + encodeURIComponent(a.Subject))
-			}
+			a.Resolve(cfg)
 			return
 		case *Action:
 			a.resolve(cfg)
@@ -70,6 +64,15 @@ func resolveAddresses(v reflect.Value, cfg SiteConfig) {
 				resolveAddresses(v.Field(i), cfg)
 			}
 		}
+	}
+}
+
+// Resolve gives the action the href of the site address it names, with
+// its e-mail subject appended.
+func (a *BlockAction) Resolve(cfg SiteConfig) {
+	a.Action.resolve(cfg)
+	if a.Subject != "" {
+		a.Href = Link(string(a.Href) + "?subject=" + encodeURIComponent(a.Subject))
 	}
 }
 
@@ -97,37 +100,39 @@ func siteAddress(cfg SiteConfig, name string) string {
 	panic(fmt.Sprintf("content: site address %q passed validation", name))
 }
 
-// fillEmail writes the demo mailbox where Markdown says {email} (goldmark
+// FillEmail writes the demo mailbox where Markdown says {email} (goldmark
 // escapes it to %7Bemail%7D inside a mailto: link).
-func fillEmail(html string, email Email) string {
+func FillEmail(html string, email Email) string {
 	return strings.NewReplacer("{email}", string(email), "%7Bemail%7D", string(email)).Replace(html)
 }
 
-// fill replaces {key} placeholders.
-func fill(text string, kv ...string) string { return strings.NewReplacer(kv...).Replace(text) }
+// Fill replaces {key} placeholders.
+func Fill(text string, kv ...string) string { return strings.NewReplacer(kv...).Replace(text) }
 
-// sectionResolver is implemented (on the pointer) by kinds whose own
-// fields need the site's configuration.
-type sectionResolver interface{ resolve(cfg SiteConfig) }
-
-// recordWorder is implemented by kinds that word the records they show:
-// the page's own copy of those records gets the strings the section words
-// for them (cloneEach), so that one page's wording never reaches another's.
-type recordWorder interface {
-	wordRecords(c *Collections, cfg SiteConfig)
-}
-
-// recordFinisher is implemented by kinds whose records' wording depends on
-// the build's clock (Site.Finish).
-type recordFinisher interface {
-	finishRecords(c *Collections, cfg SiteConfig)
-}
+// What a kind may implement besides Validate, for the build to call.
+type (
+	// Resolver is implemented (on the pointer) by kinds whose own fields
+	// need the site's configuration.
+	Resolver interface{ Resolve(cfg SiteConfig) }
+	// RecordWorder is implemented by kinds that word the records they
+	// show: the page's own copy of those records gets the strings the
+	// section words for them (CloneEach), so that one page's wording never
+	// reaches another's.
+	RecordWorder interface {
+		WordRecords(c *Collections, cfg SiteConfig)
+	}
+	// RecordFinisher is implemented by kinds whose records' wording
+	// depends on the build's clock (Site.Finish).
+	RecordFinisher interface {
+		FinishRecords(c *Collections, cfg SiteConfig)
+	}
+)
 
 // resolveRecords lets each section word the records it shows.
 func (p *Page) resolveRecords(cfg SiteConfig) {
 	for _, sec := range p.Sections {
-		if w, ok := deref(sec.Value).(recordWorder); ok {
-			w.wordRecords(&p.Collections, cfg)
+		if w, ok := deref(sec.Value).(RecordWorder); ok {
+			w.WordRecords(&p.Collections, cfg)
 		}
 	}
 }
@@ -135,19 +140,19 @@ func (p *Page) resolveRecords(cfg SiteConfig) {
 // Finish resolves what depends on the build's clock: which webinars are
 // past (and so what they invite to), and the copyright's {year}.
 func (s *Site) Finish(now time.Time) {
-	s.Layout.Footer.Copyright = fill(s.Layout.Footer.Copyright, "{year}", strconv.Itoa(now.Year()), "{brand}", s.Config.Brand)
+	s.Layout.Footer.Copyright = Fill(s.Layout.Footer.Copyright, "{year}", strconv.Itoa(now.Year()), "{brand}", s.Config.Brand)
 	for _, p := range s.Pages {
 		p.Collections.MarkPast(now)
 		for _, sec := range p.Sections {
-			if f, ok := deref(sec.Value).(recordFinisher); ok {
-				f.finishRecords(&p.Collections, s.Config)
+			if f, ok := deref(sec.Value).(RecordFinisher); ok {
+				f.FinishRecords(&p.Collections, s.Config)
 			}
 		}
 	}
 }
 
-// dateText writes an ISO date (2024-05-01) as "May 1, 2024".
-func dateText(iso string, months []string) string {
+// DateText writes an ISO date (2024-05-01) as "May 1, 2024".
+func DateText(iso string, months []string) string {
 	t, err := time.Parse(time.DateOnly, iso)
 	if err != nil || len(months) != 12 {
 		return iso // refused by validation
@@ -162,9 +167,9 @@ func deref(v any) any {
 	return v
 }
 
-// cloneEach returns a copy of records with f applied to each, so that one
+// CloneEach returns a copy of records with f applied to each, so that one
 // page's wording never reaches another page's records.
-func cloneEach[T any](records []T, f func(*T)) []T {
+func CloneEach[T any](records []T, f func(*T)) []T {
 	if records == nil {
 		return nil
 	}
@@ -205,8 +210,8 @@ func (s *Site) Resolve() {
 		for i := range p.Sections {
 			sec := &p.Sections[i]
 			addresses(reflect.ValueOf(&sec.Value))
-			if r, ok := sec.Value.(sectionResolver); ok {
-				r.resolve(cfg)
+			if r, ok := sec.Value.(Resolver); ok {
+				r.Resolve(cfg)
 			}
 		}
 		p.resolveRecords(cfg)

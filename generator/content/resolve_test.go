@@ -19,7 +19,7 @@ func TestEncodeURIComponent(t *testing.T) {
 
 func TestDateText(t *testing.T) {
 	months := strings.Fields("January February March April May June July August September October November December")
-	if got := dateText("2024-05-01", months); got != "May 1, 2024" {
+	if got := DateText("2024-05-01", months); got != "May 1, 2024" {
 		t.Errorf("got %q", got)
 	}
 }

@@ -11,11 +11,8 @@ import (
 // check, named here once so that the generated TypeScript, registry,
 // editor configuration and guide tables follow the declarations.
 
-// Kind declares one kind of section (see registerKind).
-type Kind = sectionKind
-
 // Kinds returns every kind of section, sorted by name.
-func Kinds() []Kind { return slices.Clone(sectionKinds) }
+func Kinds() []Kind { return slices.Clone(registered()) }
 
 // SectionType is the type of a page's section, the union of the kinds.
 var SectionType = reflect.TypeOf(Section{})
@@ -42,12 +39,6 @@ func YAMLKey(f reflect.StructField) (name, opts string, ok bool) { return yamlKe
 // The rules of single fields, as the decoders and Validate methods check
 // them.
 
-// CardCollections are the collections a collection section can show.
-func CardCollections() []string { return slices.Clone(cardCollections) }
-
-// CardVariants are the variants of a cards section other than the default.
-func CardVariants() []string { return slices.Clone(cardVariants[1:]) }
-
 // ClaimKinds are the kinds of a claim.
 func ClaimKinds() []string { return slices.Clone(claimKinds) }
 
@@ -64,9 +55,6 @@ const MaxDescription = maxDescription
 // CoverPositions are the words of ArticleImage.Position.
 func CoverPositions() []string { return slices.Clone(coverPositions) }
 
-// ChatSpeakers are the values of ChatMessage.From.
-func ChatSpeakers() []string { return slices.Clone(chatSpeakers) }
-
 // ShareSources are the values of ArticleFront.Share.
 func ShareSources() []string { return slices.Clone(shareSources) }
 
@@ -77,7 +65,7 @@ func ReservedPaths() []string { return slices.Clone(reservedPaths) }
 var MeasurementID = measurementID
 
 // New returns a pointer to a new value of the kind's struct.
-func (k sectionKind) New() any { return k.new() }
+func (k Kind) New() any { return k.new() }
 
 // CollectionSlot is the field of cols that holds the collection named name,
 // a pointer to its slice.

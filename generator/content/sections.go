@@ -10,14 +10,19 @@ import (
 )
 
 // A page is an ordered list of sections. Each section is one kind, chosen
-// by its `kind:` key. A kind is one file, section_<kind>.go: its struct with
-// the doc comments editors read, its Validate, the collections it reads and
-// how it words their records, and an init that registers it here. From the
-// registered kinds the decoder checks each section against its kind's
-// struct; the app's TypeScript union and its renderer registry
+// by its `kind:` key. A kind is one file of package sections
+// (sections/<kind>.go): its struct with the doc comments editors read,
+// its Validate, the collections it reads (CollectionReader) and how it
+// words their records (RecordWorder, RecordFinisher), and an init that
+// registers it here (RegisterKind). The decoder (generator/decode)
+// imports that package, so every program that reads content has the
+// kinds; reading them without it panics (registered). From the registered
+// kinds the decoder checks each section against its kind's struct; the
+// app's TypeScript union and its renderer registry
 // (frontend/src/sections/registry.gen.ts) are generated; the build checks
-// that the server bundle renders exactly these kinds; and the editor's
-// table of kinds and field reference in content/README.md are written.
+// that the server bundle renders exactly these kinds (generator/check);
+// and the editor's table of kinds and field reference in
+// content/README.md are written.
 
 // Section is one section of a page: Kind names the kind and Value points to
 // the kind's struct. On the wire it is the struct's fields plus "kind".
@@ -46,8 +51,8 @@ func (s Section) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// sectionKind declares one kind of section.
-type sectionKind struct {
+// Kind declares one kind of section (RegisterKind).
+type Kind struct {
 	Name string
 	// Doc says what the section shows, for content/README.md.
 	Doc string
@@ -63,41 +68,51 @@ type sectionKind struct {
 }
 
 // Type is the Go type of the kind's fields.
-func (k sectionKind) Type() reflect.Type { return reflect.TypeOf(k.new()).Elem() }
+func (k Kind) Type() reflect.Type { return reflect.TypeOf(k.new()).Elem() }
 
-// sectionKinds is every kind of section, sorted by name so that what is
+// kinds is every kind of section, sorted by name so that what is
 // generated from it does not depend on the order of the files. It is
 // written only by the init functions of the kinds' files.
-var sectionKinds []sectionKind
+var kinds []Kind
 
-// registerKind adds the kind whose fields are T; each section_<kind>.go
-// calls it from init.
-func registerKind[T any](k sectionKind) {
+// RegisterKind adds the kind whose fields are T; each kind's file of
+// package sections calls it from init. A name registered twice panics.
+func RegisterKind[T any](k Kind) {
 	k.new = func() any { return new(T) }
-	i, found := slices.BinarySearchFunc(sectionKinds, k.Name, func(e sectionKind, name string) int { return strings.Compare(e.Name, name) })
+	i, found := slices.BinarySearchFunc(kinds, k.Name, func(e Kind, name string) int { return strings.Compare(e.Name, name) })
 	if found {
 		panic(fmt.Sprintf("content: section kind %q registered twice", k.Name))
 	}
-	sectionKinds = slices.Insert(sectionKinds, i, k)
+	kinds = slices.Insert(kinds, i, k)
 }
 
 // SectionKinds names every kind of section, sorted: the build checks that
 // the server bundle has a renderer for each, and for no other.
 func SectionKinds() []string { return kindNames() }
 
-// collectionReader is implemented by sections that show collection
-// records: the page receives exactly the collections its sections read.
-type collectionReader interface{ reads() []string }
+// registered is kinds, once package sections has registered them: a
+// program that reads the kinds without importing it is a mistake, not a
+// site without sections.
+func registered() []Kind {
+	if len(kinds) == 0 {
+		panic("content: no section kinds registered: import github.com/vozia/site/generator/content/sections")
+	}
+	return kinds
+}
+
+// CollectionReader is implemented by kinds that show collection records:
+// the page receives exactly the collections its sections read.
+type CollectionReader interface{ Reads() []string }
 
 // eachRead calls fn with the name and file of each collection sec reads.
 // A name the loader does not know is skipped: the section's Validate
 // rejects it.
 func eachRead(sec *Section, fn func(name string, c collectionFile)) {
-	r, ok := sec.Value.(collectionReader)
+	r, ok := sec.Value.(CollectionReader)
 	if !ok {
 		return
 	}
-	for _, name := range r.reads() {
+	for _, name := range r.Reads() {
 		if c, ok := collectionFiles[name]; ok {
 			fn(name, c)
 		}
@@ -122,7 +137,7 @@ func (a BlockAction) Validate() error {
 		return err
 	}
 	if a.Subject != "" && a.Site != "email" {
-		return atField("subject", "subject is only for site: email")
+		return AtField("subject", "subject is only for site: email")
 	}
 	return nil
 }
@@ -136,8 +151,8 @@ type BlockStat struct {
 }
 
 func kindNames() []string {
-	out := make([]string, len(sectionKinds))
-	for i, k := range sectionKinds {
+	out := make([]string, len(registered()))
+	for i, k := range kinds {
 		out[i] = k.Name
 	}
 	return out

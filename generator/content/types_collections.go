@@ -97,10 +97,10 @@ type Review struct {
 
 func (r Review) Validate() error {
 	if r.RatingValue < 1 || r.RatingValue > 5 {
-		return atField("ratingValue", "ratingValue %v must be between 1 and 5", r.RatingValue)
+		return AtField("ratingValue", "ratingValue %v must be between 1 and 5", r.RatingValue)
 	}
 	if _, err := time.Parse(time.DateOnly, r.DatePublished); err != nil {
-		return atField("datePublished", "datePublished %q must be a date like 2024-05-01", r.DatePublished)
+		return AtField("datePublished", "datePublished %q must be a date like 2024-05-01", r.DatePublished)
 	}
 	return nil
 }
@@ -153,13 +153,13 @@ type Webinar struct {
 
 func (w Webinar) Validate() error {
 	if _, err := time.Parse(time.DateOnly, w.Date); err != nil {
-		return atField("date", "date %q must be a date like 2024-02-15", w.Date)
+		return AtField("date", "date %q must be a date like 2024-02-15", w.Date)
 	}
 	if _, err := time.Parse("15:04", w.Time); err != nil {
-		return atField("time", "time %q must be a 24-hour time like 14:00", w.Time)
+		return AtField("time", "time %q must be a 24-hour time like 14:00", w.Time)
 	}
 	if _, err := time.LoadLocation(w.TimeZone); err != nil || w.TimeZone == "" || w.TimeZone == "Local" {
-		return atField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone)
+		return AtField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone)
 	}
 	return nil
 }

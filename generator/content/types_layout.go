@@ -57,7 +57,7 @@ func (l Layout) Validate() error {
 			continue
 		}
 		if prev.href != k.href {
-			return atField("footer", "%q links to %s in %s and to %s in %s: a link to the same thing must lead to the same page", k.label, prev.href, prev.where, k.href, k.where)
+			return AtField("footer", "%q links to %s in %s and to %s in %s: a link to the same thing must lead to the same page", k.label, prev.href, prev.where, k.href, k.where)
 		}
 	}
 	return nil
@@ -105,7 +105,7 @@ func (a Action) Validate() error {
 		return fmt.Errorf("action %q needs exactly one of href and site", a.Label)
 	}
 	if a.Site != "" && !slices.Contains(SiteAddresses, a.Site) {
-		return atField("site", "action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", "))
+		return AtField("site", "action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", "))
 	}
 	return nil
 }

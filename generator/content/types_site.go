@@ -86,7 +86,7 @@ var measurementID = regexp.MustCompile(`^G-[A-Z0-9]{4,20}$`)
 
 func (a Analytics) Validate() error {
 	if a.MeasurementID != "" && !measurementID.MatchString(a.MeasurementID) {
-		return atField("measurementID", "measurementID %q must look like G-XXXXXXX (capital letters and digits) or be empty", a.MeasurementID)
+		return AtField("measurementID", "measurementID %q must look like G-XXXXXXX (capital letters and digits) or be empty", a.MeasurementID)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 )
 
 // Claims: every marketing figure of the site is written once, in
@@ -35,9 +36,9 @@ var claimPercent = regexp.MustCompile(`\d[\d.,]*\s?%`)
 // illustrative are the types whose figures are sample data of a mock,
 // labelled as such on the page, not claims.
 var illustrative = map[reflect.Type]bool{
-	reflect.TypeOf(content.Dashboard{}):             true,
-	reflect.TypeOf(content.PulseDashboardSection{}): true,
-	reflect.TypeOf(content.MarkdownSection{}):       true, // legal text, not marketing
+	reflect.TypeOf(sections.Dashboard{}):             true,
+	reflect.TypeOf(sections.PulseDashboardSection{}): true,
+	reflect.TypeOf(sections.MarkdownSection{}):       true, // legal text, not marketing
 }
 
 // resultsField names the string lists that state results.

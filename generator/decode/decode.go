@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections" // registers the kinds a section decodes into (content.Kinds)
 	"gopkg.in/yaml.v3"
 )
 
@@ -620,7 +621,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		fv := v.FieldByIndex(f.index)
 		sf := t.FieldByIndex(f.index)
 		fills, inResults, illus, md := d.fills, d.inResults, d.illustrative, d.markdown
-		d.markdown = md || (t == reflect.TypeOf(content.MarkdownSection{}) && sf.Name == "Body")
+		d.markdown = md || (t == reflect.TypeOf(sections.MarkdownSection{}) && sf.Name == "Body")
 		d.fills = nil
 		if tag := sf.Tag.Get("fill"); tag != "" {
 			d.fills = strings.Split(tag, ",")

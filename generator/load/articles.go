@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 )
 
 // Articles: one Markdown file per article under articles/, either
@@ -48,10 +49,10 @@ func (l *loader) articles(s *content.Site, opt Options) {
 	s.Authors = l.authors()
 	// The index: the page holding the article-index section.
 	var index *content.Page
-	var indexSec *content.ArticleIndexSection
+	var indexSec *sections.ArticleIndexSection
 	for _, p := range pagesInOrder(s) {
 		for _, sec := range p.Sections {
-			if ai, ok := sec.Value.(*content.ArticleIndexSection); ok {
+			if ai, ok := sec.Value.(*sections.ArticleIndexSection); ok {
 				if index != nil {
 					l.errs = append(l.errs, sec.Pos.Errorf("%s already lists the articles: one page is their index", index.Route.File))
 					continue
@@ -225,7 +226,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 	publisher := s.Config.BaseURL
 	var closing []content.Section
 	for i, sec := range index.Sections {
-		if _, ok := sec.Value.(*content.ArticleIndexSection); ok {
+		if _, ok := sec.Value.(*sections.ArticleIndexSection); ok {
 			closing = index.Sections[i+1:]
 		}
 	}
@@ -263,7 +264,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 	// Every latest-articles section.
 	for _, p := range s.Pages {
 		for _, sec := range p.Sections {
-			if la, ok := sec.Value.(*content.LatestArticlesSection); ok {
+			if la, ok := sec.Value.(*sections.LatestArticlesSection); ok {
 				la.Articles = cards(list[:min(cmp.Or(la.Count, 3), len(list))])
 			}
 		}
@@ -414,7 +415,7 @@ func (l *loader) addPage(s *content.Site, p *content.Page) {
 func replaceSection(secs []content.Section, v any) []content.Section {
 	out := slices.Clone(secs)
 	for i, sec := range out {
-		if _, ok := sec.Value.(*content.ArticleIndexSection); ok {
+		if _, ok := sec.Value.(*sections.ArticleIndexSection); ok {
 			out[i].Value = v
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
@@ -25,14 +26,14 @@ func loadArticles(t *testing.T, fsys fstest.MapFS, drafts bool) *content.Site {
 	return s
 }
 
-func indexSection(t *testing.T, s *content.Site, path string) *content.ArticleIndexSection {
+func indexSection(t *testing.T, s *content.Site, path string) *sections.ArticleIndexSection {
 	t.Helper()
 	p := s.Pages[path]
 	if p == nil {
 		t.Fatalf("no page at %s", path)
 	}
 	for _, sec := range p.Sections {
-		if ai, ok := sec.Value.(*content.ArticleIndexSection); ok {
+		if ai, ok := sec.Value.(*sections.ArticleIndexSection); ok {
 			return ai
 		}
 	}
@@ -94,7 +95,7 @@ func TestArticlesListing(t *testing.T) {
 		t.Errorf("page 2 links %q/%q, page 3 links older %q with %d articles", second.NewerURL, second.OlderURL, third.OlderURL, len(third.Articles))
 	}
 	var all []string
-	for _, p := range []*content.ArticleIndexSection{first, second, third} {
+	for _, p := range []*sections.ArticleIndexSection{first, second, third} {
 		all = append(all, cardURLs(p.Articles)...)
 	}
 	if len(all) != 28 || len(slices.Compact(slices.Clone(all))) != 28 {
@@ -206,7 +207,7 @@ func TestArticlesTagsAndRelated(t *testing.T) {
 	fsys["pages/about.yaml"].Data = append(fsys["pages/about.yaml"].Data, "  - kind: latest-articles\n    heading: Latest\n    all: {label: All, href: /insights}\n"...)
 	s = loadArticles(t, fsys, false)
 	for _, sec := range s.Pages["/about"].Sections {
-		if la, ok := sec.Value.(*content.LatestArticlesSection); ok {
+		if la, ok := sec.Value.(*sections.LatestArticlesSection); ok {
 			if got := cardURLs(la.Articles); !slices.Equal(got, []string{"/insights/on-premise", "/insights/pulse-themes", "/insights/voice-follow-up"}) {
 				t.Errorf("latest articles %q", got)
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 )
 
 // TestClaimsCited: a citation becomes the claim's words (capitalised when
@@ -29,7 +30,7 @@ func TestClaimsCited(t *testing.T) {
 	}
 	var got content.BlockStat
 	for _, sec := range s.Pages["/"].Sections {
-		if st, ok := sec.Value.(*content.StatsSection); ok {
+		if st, ok := sec.Value.(*sections.StatsSection); ok {
 			got = st.Stats[0]
 		}
 	}
@@ -84,7 +85,7 @@ func TestTextResolvedAtDecode(t *testing.T) {
 	}
 	var intro string
 	for _, sec := range s.Pages["/about"].Sections {
-		if d, ok := sec.Value.(*content.PulseDashboardSection); ok {
+		if d, ok := sec.Value.(*sections.PulseDashboardSection); ok {
 			intro = d.Intro
 		}
 	}

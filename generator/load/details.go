@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 )
 
 // Detail pages: each service and each case study has a page of its own,
@@ -36,8 +37,8 @@ import (
 // pages are read and before the route table is made; trails fills in the
 // pages' visible breadcrumbs once the table is made.
 func (l *loader) details(s *content.Site) {
-	svcIndex, svcSec := listingPage[content.ServicesSection](s)
-	csIndex, csSec := listingPage[content.CaseStudiesSection](s)
+	svcIndex, svcSec := listingPage[sections.ServicesSection](s)
+	csIndex, csSec := listingPage[sections.CaseStudiesSection](s)
 
 	ids := func(n int, id func(int) (string, content.Pos)) bool {
 		ok := true
@@ -70,7 +71,7 @@ func (l *loader) details(s *content.Site) {
 		for i := range services {
 			svc := &services[i]
 			svc.URL = svcIndex.Route.Path + "/" + svc.ID
-			sec := &content.ServiceSection{Service: *svc, Action: svcSec.Action, IndexURL: svcIndex.Route.Path}
+			sec := &sections.ServiceSection{Service: *svc, Action: svcSec.Action, IndexURL: svcIndex.Route.Path}
 			l.detailPage(s, svcIndex, svcSec, content.Section{Kind: "service", Pos: svc.Pos, Value: sec}, svc.URL, "services", content.PageMeta{
 				Title: svc.Title, Description: summary(svc.Description), Name: svc.Title,
 			}, &content.Subject{Type: content.SubjectService, Name: svc.Title, Description: svc.Description})
@@ -80,7 +81,7 @@ func (l *loader) details(s *content.Site) {
 		for i := range studies {
 			cs := &studies[i]
 			cs.URL = csIndex.Route.Path + "/" + cs.ID
-			sec := &content.CaseStudySection{Study: *cs, Challenge: csSec.Challenge, Solution: csSec.Solution, Results: csSec.Results, IndexURL: csIndex.Route.Path}
+			sec := &sections.CaseStudySection{Study: *cs, Challenge: csSec.Challenge, Solution: csSec.Solution, Results: csSec.Results, IndexURL: csIndex.Route.Path}
 			l.detailPage(s, csIndex, csSec, content.Section{Kind: "case-study", Pos: cs.Pos, Value: sec}, cs.URL, "caseStudies", content.PageMeta{
 				Title: cs.Title, Description: summary(cs.Challenge), Name: cs.Company,
 			}, &content.Subject{Type: content.SubjectCaseStudy, Name: cs.Title, Description: summary(cs.Challenge), Image: cs.Image.Src, About: cs.Industry})
@@ -164,9 +165,9 @@ func (l *loader) trails(s *content.Site) {
 			continue
 		}
 		switch v := p.Sections[0].Value.(type) {
-		case *content.ServiceSection:
+		case *sections.ServiceSection:
 			v.Trail = p.Route.Breadcrumbs
-		case *content.CaseStudySection:
+		case *sections.CaseStudySection:
 			v.Trail = p.Route.Breadcrumbs
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/decode"
 	"github.com/vozia/site/generator/markdown"
 	"github.com/vozia/site/internal/contactform"
@@ -182,7 +183,7 @@ func (l *loader) yamlPage(file string) *content.Page {
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
 	for _, sec := range f.Sections {
-		if md, ok := sec.Value.(*content.MarkdownSection); ok {
+		if md, ok := sec.Value.(*sections.MarkdownSection); ok {
 			l.renderMarkdown(md.BodyAt, md)
 		}
 	}
@@ -199,7 +200,7 @@ func (l *loader) markdownPage(file string) *content.Page {
 		return nil
 	}
 	pos := content.Pos{File: file, Line: bodyLine, Col: 1}
-	md := &content.MarkdownSection{Body: string(l.citeMarkdown(pos, body, true)), Back: f.Back}
+	md := &sections.MarkdownSection{Body: string(l.citeMarkdown(pos, body, true)), Back: f.Back}
 	l.renderMarkdown(pos, md)
 	return &content.Page{
 		Route:    content.Route{Pos: content.Pos{File: file, Line: 1, Col: 1}, PageMeta: f.PageMeta},
@@ -259,7 +260,7 @@ func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
 // first line of a .md page's body, or of a YAML body: scalar, each of
 // whose lines starts at pos.Col), and records its links where they are
 // written (a folded or multi-line quoted scalar moves them: nearly).
-func (l *loader) renderMarkdown(pos content.Pos, md *content.MarkdownSection) {
+func (l *loader) renderMarkdown(pos content.Pos, md *sections.MarkdownSection) {
 	src := []byte(md.Body)
 	at := offsetPos(pos, src)
 	if p := markdown.Budget(src); p != nil {

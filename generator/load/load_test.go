@@ -17,6 +17,7 @@ import (
 	"testing/fstest"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/images"
 
 	"github.com/vozia/site/internal/contactform"
@@ -127,7 +128,7 @@ func TestLoadFixture(t *testing.T) {
 	if len(md) != 1 || md[0].Kind != "markdown" {
 		t.Fatalf("privacy sections = %+v, want one markdown section", md)
 	}
-	m := md[0].Value.(*content.MarkdownSection)
+	m := md[0].Value.(*sections.MarkdownSection)
 	if !strings.Contains(m.HTML, `<h2 id="cookies">Cookies</h2>`) || m.Body != "" || m.Back == nil || m.Back.Label != "Back to Home" {
 		t.Errorf("markdown section = %+v", m)
 	}
@@ -168,8 +169,8 @@ func TestImageSize(t *testing.T) {
 
 func TestSectionJSON(t *testing.T) {
 	data, err := json.Marshal([]content.Section{
-		{Kind: "contact", Value: &content.ContactSection{}},
-		{Kind: "stats", Value: &content.StatsSection{Heading: "H", Stats: []content.BlockStat{{Value: "1", Label: "one"}}}},
+		{Kind: "contact", Value: &sections.ContactSection{}},
+		{Kind: "stats", Value: &sections.StatsSection{Heading: "H", Stats: []content.BlockStat{{Value: "1", Label: "one"}}}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -383,7 +384,9 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "a list item's key out of line with its item",
 			file: "collections/faq.yaml",
-			edit: func(string) string { return "# The FAQ.\n- question: Is it real?\n  answer: Yes.\n- question: Is it fast?\nanswer: Very.\n" },
+			edit: func(string) string {
+				return "# The FAQ.\n- question: Is it real?\n  answer: Yes.\n- question: Is it fast?\nanswer: Very.\n"
+			},
 			want: []string{"invalid YAML", "start it in the column of"},
 			at:   func(fstest.MapFS) string { return "collections/faq.yaml:5:1" },
 		},

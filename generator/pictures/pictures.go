@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/images"
 	"github.com/vozia/site/internal/atomicdir"
 )
@@ -234,7 +235,7 @@ var leadPlaces = map[string]string{
 // are lazy, as is every image further down.
 func leadImage(p *content.Page) (Lead, bool) {
 	for i, sec := range p.Sections[:min(2, len(p.Sections))] {
-		if _, ok := sec.Value.(*content.MarkdownSection); ok {
+		if _, ok := sec.Value.(*sections.MarkdownSection); ok {
 			return Lead{}, false
 		}
 		// An article's lead image is its cover (its author's photo comes

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 )
 
 // TestLeadImage: the first image of the first section that shows one,
@@ -46,7 +47,7 @@ func TestLeadImage(t *testing.T) {
 	if got, want := Preload(lead), `<link rel="preload" as="image" href="/images/a.svg" fetchpriority="high">`; strings.TrimSpace(got) != want {
 		t.Errorf("a drawing's preload = %s, want %s", got, want)
 	}
-	text := &content.Page{Sections: []content.Section{{Kind: "markdown", Value: &content.MarkdownSection{Images: []content.Image{img}}}}}
+	text := &content.Page{Sections: []content.Section{{Kind: "markdown", Value: &sections.MarkdownSection{Images: []content.Image{img}}}}}
 	if _, ok := leadImage(text); ok {
 		t.Error("a Markdown text's image leads its page")
 	}

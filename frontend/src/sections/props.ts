@@ -3,7 +3,7 @@ import type { Collections, SectionKind, SectionOf } from "../lib/content-types";
 /**
  * The props of a section kind's component (<PascalKind>View in
  * sections/<kind>.tsx): the section, whose type is its kind's, generated
- * from the Go struct of generator/content/section_<kind>.go.
+ * from the Go struct of generator/content/sections/<kind>.go.
  */
 export interface SectionProps<K extends SectionKind> {
   section: SectionOf<K>;

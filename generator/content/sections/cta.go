@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[CTASection](sectionKind{
+	content.RegisterKind[CTASection](content.Kind{
 		Name:          "cta",
 		Doc:           "The black closing call to action of a page.",
 		OwnBackground: true,
@@ -14,5 +16,5 @@ type CTASection struct {
 	Heading string `json:"heading"`
 	Text    string `json:"text"`
 	// Actions are the buttons.
-	Actions []BlockAction `json:"actions"`
+	Actions []content.BlockAction `json:"actions"`
 }

@@ -1,9 +1,13 @@
-package content
+package sections
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/vozia/site/generator/content"
+)
 
 func init() {
-	registerKind[ServiceSection](sectionKind{
+	content.RegisterKind[ServiceSection](content.Kind{
 		Name:          "service",
 		Doc:           "A service's page, made by the build for each record of the services collection (never written in a page); the sections after the services section of the page that lists them follow it.",
 		OwnBackground: true,
@@ -13,13 +17,13 @@ func init() {
 // ServiceSection is a service's page body (details.go): the record, the
 // listing section's call to action, and the page's breadcrumbs.
 type ServiceSection struct {
-	Service Service     `json:"service" yaml:"-"`
-	Action  BlockAction `json:"action" yaml:"-"`
+	Service content.Service     `json:"service" yaml:"-"`
+	Action  content.BlockAction `json:"action" yaml:"-"`
 	// IndexURL is the page that lists the services.
-	IndexURL string       `json:"indexUrl" yaml:"-"`
-	Trail    []Breadcrumb `json:"trail" yaml:"-"`
+	IndexURL string               `json:"indexUrl" yaml:"-"`
+	Trail    []content.Breadcrumb `json:"trail" yaml:"-"`
 }
 
 func (ServiceSection) Validate() error {
-	return fmt.Errorf("sections of kind service are made by the build for each record of %s; add a record there instead", CollectionFile("services"))
+	return fmt.Errorf("sections of kind service are made by the build for each record of %s; add a record there instead", content.CollectionFile("services"))
 }

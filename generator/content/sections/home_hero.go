@@ -1,12 +1,14 @@
-package content
+package sections
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/vozia/site/generator/content"
 )
 
 func init() {
-	registerKind[HomeHeroSection](sectionKind{
+	content.RegisterKind[HomeHeroSection](content.Kind{
 		Name:          "home-hero",
 		Doc:           "The home page's opening: heading, topic tags, two buttons and the mock dashboard.",
 		OwnBackground: true,
@@ -18,28 +20,28 @@ type HomeHeroSection struct {
 	Heading    string `json:"heading"`
 	Subheading string `json:"subheading"`
 	// TagsLabel names the list of topic tags for screen readers.
-	TagsLabel string    `json:"tagsLabel"`
-	Tags      []HeroTag `json:"tags"`
-	Primary   Action    `json:"primary"`
-	Secondary Action    `json:"secondary"`
-	Dashboard Dashboard `json:"dashboard"`
+	TagsLabel string         `json:"tagsLabel"`
+	Tags      []HeroTag      `json:"tags"`
+	Primary   content.Action `json:"primary"`
+	Secondary content.Action `json:"secondary"`
+	Dashboard Dashboard      `json:"dashboard"`
 }
 
 // HeroTag is a topic tag; DesktopOnly hides it under 768 px.
 type HeroTag struct {
-	Label       string `json:"label"`
-	Icon        Icon   `json:"icon"`
-	DesktopOnly bool   `json:"desktopOnly,omitempty"`
+	Label       string       `json:"label"`
+	Icon        content.Icon `json:"icon"`
+	DesktopOnly bool         `json:"desktopOnly,omitempty"`
 }
 
 // Dashboard is the hero's decorative mock dashboard.
 type Dashboard struct {
 	// Label is the text alternative of the whole picture.
-	Label  string        `json:"label"`
-	Title  string        `json:"title"`
-	Status string        `json:"status"`
-	Stats  []BlockStat   `json:"stats"`
-	Chat   []ChatMessage `json:"chat"`
+	Label  string              `json:"label"`
+	Title  string              `json:"title"`
+	Status string              `json:"status"`
+	Stats  []content.BlockStat `json:"stats"`
+	Chat   []ChatMessage       `json:"chat"`
 }
 
 // ChatMessage is one turn of the sample chat.
@@ -53,9 +55,13 @@ type ChatMessage struct {
 // and the editor offers them (editorRules).
 var chatSpeakers = []string{"agent", "customer"}
 
+// ChatSpeakers are the values of ChatMessage.From, for the generated
+// editor configuration.
+func ChatSpeakers() []string { return slices.Clone(chatSpeakers) }
+
 func (m ChatMessage) Validate() error {
 	if !slices.Contains(chatSpeakers, m.From) {
-		return atField("from", "from %q must be %s%s", m.From, strings.Join(chatSpeakers, " or "), didYouMean(m.From, chatSpeakers))
+		return content.AtField("from", "from %q must be %s%s", m.From, strings.Join(chatSpeakers, " or "), content.DidYouMean(m.From, chatSpeakers))
 	}
 	return nil
 }

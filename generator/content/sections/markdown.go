@@ -1,12 +1,14 @@
-package content
+package sections
 
 import (
 	"errors"
 	"strings"
+
+	"github.com/vozia/site/generator/content"
 )
 
 func init() {
-	registerKind[MarkdownSection](sectionKind{
+	content.RegisterKind[MarkdownSection](content.Kind{
 		Name:          "markdown",
 		Doc:           "Text written in Markdown (the body of a .md page is one).",
 		OwnBackground: true,
@@ -21,15 +23,15 @@ type MarkdownSection struct {
 	Body string `json:"body,omitempty" fill:"email"`
 	// BodyAt is where Body's text starts in its file, so that a broken
 	// link in it is reported at its own line.
-	BodyAt Pos `json:"-" yaml:"-" at:"body"`
+	BodyAt content.Pos `json:"-" yaml:"-" at:"body"`
 	// HTML is the rendered body; it is what the app receives. Each image
 	// of the text is a placeholder comment until the build renders it
 	// (SetImages).
 	HTML string `json:"html" yaml:"-"`
 	// Images are the images of the text, in order, where they are written.
-	Images []Image `json:"-" yaml:"-"`
+	Images []content.Image `json:"-" yaml:"-"`
 	// Back is a link under the text.
-	Back *Action `json:"back,omitempty"`
+	Back *content.Action `json:"back,omitempty"`
 }
 
 func (m MarkdownSection) Validate() error {
@@ -41,4 +43,12 @@ func (m MarkdownSection) Validate() error {
 
 // resolve fills {email} with site.yaml's demo mailbox, so that only
 // site.yaml spells it.
-func (m *MarkdownSection) resolve(cfg SiteConfig) { m.HTML = fillEmail(m.HTML, cfg.DemoEmail) }
+func (m *MarkdownSection) Resolve(cfg content.SiteConfig) {
+	m.HTML = content.FillEmail(m.HTML, cfg.DemoEmail)
+}
+
+// SetImages renders the text's images into its HTML with render, as
+// content.SetImages does.
+func (m *MarkdownSection) SetImages(render func(content.Image) string) {
+	m.HTML = content.SetImages(m.HTML, m.Images, render)
+}

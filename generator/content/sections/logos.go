@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[LogosSection](sectionKind{
+	content.RegisterKind[LogosSection](content.Kind{
 		Name: "logos",
 		Doc:  "A row of logos under a title: each a name and its image.",
 	})
@@ -19,6 +21,6 @@ type LogosSection struct {
 // Logo is one named image of a logos row.
 type Logo struct {
 	// Name is whose logo it is, shown under it.
-	Name  string `json:"name"`
-	Image Image  `json:"image"`
+	Name  string        `json:"name"`
+	Image content.Image `json:"image"`
 }

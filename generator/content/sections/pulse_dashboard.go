@@ -1,11 +1,13 @@
-package content
+package sections
 
 import (
 	"fmt"
+
+	"github.com/vozia/site/generator/content"
 )
 
 func init() {
-	registerKind[PulseDashboardSection](sectionKind{
+	content.RegisterKind[PulseDashboardSection](content.Kind{
 		Name: "pulse-dashboard",
 		Doc:  "The illustrative Pulse dashboard drawn in CSS.",
 	})
@@ -14,11 +16,11 @@ func init() {
 // PulseDashboardSection is the illustrative dashboard drawn in CSS: sample
 // figures, a positive-sentiment bar and the top themes of a sample study.
 type PulseDashboardSection struct {
-	Heading string      `json:"heading"`
-	Intro   string      `json:"intro"`
-	Title   string      `json:"title"`
-	Badge   string      `json:"badge"`
-	Metrics []BlockStat `json:"metrics"`
+	Heading string              `json:"heading"`
+	Intro   string              `json:"intro"`
+	Title   string              `json:"title"`
+	Badge   string              `json:"badge"`
+	Metrics []content.BlockStat `json:"metrics"`
 	// Sentiment is the share of positive answers (0-100) the bar shows.
 	Sentiment      int      `json:"sentiment"`
 	SentimentLabel string   `json:"sentimentLabel"`

@@ -1,12 +1,14 @@
-package content
+package sections
 
 import (
 	"fmt"
 	"slices"
+
+	"github.com/vozia/site/generator/content"
 )
 
 func init() {
-	registerKind[CollectionSection](sectionKind{
+	content.RegisterKind[CollectionSection](content.Kind{
 		Name: "collection",
 		Doc:  "The records of a collection as cards, under a heading.",
 	})
@@ -28,11 +30,15 @@ type CollectionSection struct {
 // app draws each record as a card).
 var cardCollections = []string{"values", "partnerGroups", "reviews"}
 
+// CardCollections are the collections a collection section can show, for
+// the generated types and guide.
+func CardCollections() []string { return slices.Clone(cardCollections) }
+
 func (c CollectionSection) Validate() error {
 	if !slices.Contains(cardCollections, c.Collection) {
-		return fmt.Errorf("collection %q cannot be shown as cards%s (can: %s)", c.Collection, didYouMean(c.Collection, cardCollections), joinQuoted(cardCollections))
+		return fmt.Errorf("collection %q cannot be shown as cards%s (can: %s)", c.Collection, content.DidYouMean(c.Collection, cardCollections), content.JoinQuoted(cardCollections))
 	}
 	return nil
 }
 
-func (c CollectionSection) reads() []string { return []string{c.Collection} }
+func (c CollectionSection) Reads() []string { return []string{c.Collection} }

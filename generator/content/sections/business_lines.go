@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[BusinessLinesSection](sectionKind{
+	content.RegisterKind[BusinessLinesSection](content.Kind{
 		Name: "business-lines",
 		Doc:  "The consulting services (from the services collection), each a link to its page, and the product cards.",
 	})
@@ -18,14 +20,14 @@ type BusinessLinesSection struct {
 	Products        []Product `json:"products"`
 }
 
-func (BusinessLinesSection) reads() []string { return []string{"services"} }
+func (BusinessLinesSection) Reads() []string { return []string{"services"} }
 
 // Product is a product card: bullets and a link to the product's site.
 type Product struct {
-	Icon    Icon     `json:"icon"`
-	Eyebrow string   `json:"eyebrow"`
-	Title   string   `json:"title"`
-	Text    string   `json:"text"`
-	Bullets []string `json:"bullets"`
-	Link    Action   `json:"link"`
+	Icon    content.Icon   `json:"icon"`
+	Eyebrow string         `json:"eyebrow"`
+	Title   string         `json:"title"`
+	Text    string         `json:"text"`
+	Bullets []string       `json:"bullets"`
+	Link    content.Action `json:"link"`
 }

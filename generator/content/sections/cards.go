@@ -1,11 +1,14 @@
-package content
+package sections
 
 import (
 	"errors"
+	"slices"
+
+	"github.com/vozia/site/generator/content"
 )
 
 func init() {
-	registerKind[CardsSection](sectionKind{
+	content.RegisterKind[CardsSection](content.Kind{
 		Name: "cards",
 		Doc:  "A section of cards with a heading: by default each card may carry a figure with its label, points, a tag and a button; `variant: home` is the home page's look, with an eyebrow over the heading and each card's figure in its top corner.",
 	})
@@ -31,6 +34,10 @@ type CardsSection struct {
 // cardVariants are the values of CardsSection.Variant.
 var cardVariants = []string{"", "home"}
 
+// CardVariants are the variants of a cards section other than the
+// default, for the generated editor configuration.
+func CardVariants() []string { return slices.Clone(cardVariants[1:]) }
+
 func (c CardsSection) Validate() error {
 	switch c.Variant {
 	case "":
@@ -39,7 +46,7 @@ func (c CardsSection) Validate() error {
 		}
 		for i, card := range c.Cards {
 			if card.Figure != "" {
-				return atItem("cards", i, "cards[%d]: figure is only for variant: home (use stat: {value, label})", i)
+				return content.AtItem("cards", i, "cards[%d]: figure is only for variant: home (use stat: {value, label})", i)
 			}
 		}
 	case "home":
@@ -48,11 +55,11 @@ func (c CardsSection) Validate() error {
 		}
 		for i, card := range c.Cards {
 			if card.Stat != nil || card.Points != nil || card.Tag != "" || card.Action != nil {
-				return atItem("cards", i, "cards[%d]: variant: home shows a card's icon, figure, title and text only (not stat, points, tag or action)", i)
+				return content.AtItem("cards", i, "cards[%d]: variant: home shows a card's icon, figure, title and text only (not stat, points, tag or action)", i)
 			}
 		}
 	default:
-		return atField("variant", "variant %q must be empty or \"home\"%s", c.Variant, didYouMean(c.Variant, cardVariants[1:]))
+		return content.AtField("variant", "variant %q must be empty or \"home\"%s", c.Variant, content.DidYouMean(c.Variant, cardVariants[1:]))
 	}
 	return nil
 }
@@ -61,7 +68,7 @@ func (c CardsSection) Validate() error {
 // a figure, bullet points, a tag and an action. Collections shown as cards
 // (the collection kind) become cards of this type too.
 type BlockCard struct {
-	Icon Icon `json:"icon"`
+	Icon content.Icon `json:"icon"`
 	// Title is the card's h3.
 	Title string `json:"title"`
 	Text  string `json:"text"`
@@ -69,11 +76,11 @@ type BlockCard struct {
 	// variant only).
 	Figure string `json:"figure,omitempty"`
 	// Stat is a highlighted figure with its label under the text.
-	Stat *BlockStat `json:"stat,omitempty"`
+	Stat *content.BlockStat `json:"stat,omitempty"`
 	// Points are bullet points, each with a check mark.
 	Points []string `json:"points,omitempty"`
 	// Tag is a small label above the title.
 	Tag string `json:"tag,omitempty"`
 	// Action is a button at the bottom of the card.
-	Action *BlockAction `json:"action,omitempty"`
+	Action *content.BlockAction `json:"action,omitempty"`
 }

@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[IntegrationsSection](sectionKind{
+	content.RegisterKind[IntegrationsSection](content.Kind{
 		Name: "integrations",
 		Doc:  "A list of named products and what they are.",
 	})

@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[LatestArticlesSection](sectionKind{
+	content.RegisterKind[LatestArticlesSection](content.Kind{
 		Name: "latest-articles",
 		Doc:  "The newest articles as cards, with a link to all of them.",
 	})
@@ -15,6 +17,6 @@ type LatestArticlesSection struct {
 	// Count is how many articles to show (3 when left out).
 	Count int `json:"count,omitempty"`
 	// All is the link to the index.
-	All      Action        `json:"all"`
-	Articles []ArticleCard `json:"articles" yaml:"-"`
+	All      content.Action        `json:"all"`
+	Articles []content.ArticleCard `json:"articles" yaml:"-"`
 }

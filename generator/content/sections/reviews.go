@@ -1,16 +1,21 @@
-package content
+package sections
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/vozia/site/generator/content"
 )
 
 func init() {
-	registerKind[ReviewsSection](sectionKind{
+	content.RegisterKind[ReviewsSection](content.Kind{
 		Name: "reviews",
 		Doc:  "The reviews collection as quotes with the kind of company, the rating and the date: the same records as the structured data's reviews and aggregate rating.",
 	})
 }
+
+// bestRating is the top of the reviews' rating scale.
+const bestRating = 5
 
 // ReviewsSection shows the reviews collection. The same records make the
 // Organization's reviews and aggregate rating in every page's structured
@@ -32,19 +37,19 @@ type ReviewsSection struct {
 
 func (r ReviewsSection) Validate() error {
 	if len(r.Months) != 12 {
-		return atField("months", "months: want 12 names, have %d", len(r.Months))
+		return content.AtField("months", "months: want 12 names, have %d", len(r.Months))
 	}
 	if !strings.Contains(r.RatingLabel, "{rating}") {
-		return atField("ratingLabel", "ratingLabel %q must contain {rating}", r.RatingLabel)
+		return content.AtField("ratingLabel", "ratingLabel %q must contain {rating}", r.RatingLabel)
 	}
 	return nil
 }
 
-func (ReviewsSection) reads() []string { return []string{"reviews"} }
+func (ReviewsSection) Reads() []string { return []string{"reviews"} }
 
-func (v ReviewsSection) wordRecords(c *Collections, _ SiteConfig) {
-	c.Reviews = cloneEach(c.Reviews, func(r *Review) {
-		r.RatingLabel = fill(v.RatingLabel, "{rating}", strconv.FormatFloat(r.RatingValue, 'f', -1, 64), "{best}", strconv.Itoa(bestRating))
-		r.DateText = dateText(r.DatePublished, v.Months)
+func (v ReviewsSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
+	c.Reviews = content.CloneEach(c.Reviews, func(r *content.Review) {
+		r.RatingLabel = content.Fill(v.RatingLabel, "{rating}", strconv.FormatFloat(r.RatingValue, 'f', -1, 64), "{best}", strconv.Itoa(bestRating))
+		r.DateText = content.DateText(r.DatePublished, v.Months)
 	})
 }

@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[ArticleIndexSection](sectionKind{
+	content.RegisterKind[ArticleIndexSection](content.Kind{
 		Name:          "article-index",
 		Doc:           "The articles, newest first, with their topics: on the page that holds it (the articles' index, whose path is theirs: /insights/<slug>), and on the pages the build adds for more articles (page/2, ...) and for each tag (tags/<tag>, then tags/<tag>/page/2, ...).",
 		OwnBackground: true,
@@ -17,13 +19,13 @@ type ArticleIndexSection struct {
 	// Heading is the index's h1.
 	Heading string `json:"heading"`
 	Intro   string `json:"intro"`
-	ArticleLabels
+	content.ArticleLabels
 	// The rest is made by the build.
-	Articles []ArticleCard `json:"articles" yaml:"-"`
+	Articles []content.ArticleCard `json:"articles" yaml:"-"`
 	// Tag is the tag this page lists, on a tag page.
 	Tag string `json:"tag,omitempty" yaml:"-"`
 	// Tags are every tag with its page, for the list of topics.
-	Tags []TagLink `json:"tags" yaml:"-"`
+	Tags []content.TagLink `json:"tags" yaml:"-"`
 	// Page and Pages say where this page is in the index.
 	Page  int `json:"page" yaml:"-"`
 	Pages int `json:"pages" yaml:"-"`

@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[TextSection](sectionKind{
+	content.RegisterKind[TextSection](content.Kind{
 		Name: "text",
 		Doc:  "A heading, paragraphs and optional figures.",
 	})
@@ -13,5 +15,5 @@ type TextSection struct {
 	Heading    string   `json:"heading"`
 	Paragraphs []string `json:"paragraphs"`
 	// Facts are figures under the text.
-	Facts []BlockStat `json:"facts,omitempty"`
+	Facts []content.BlockStat `json:"facts,omitempty"`
 }

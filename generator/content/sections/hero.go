@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[HeroSection](sectionKind{
+	content.RegisterKind[HeroSection](content.Kind{
 		Name:          "hero",
 		Doc:           "The black opening of a page with its one h1, an introduction, buttons and optional figures.",
 		OwnBackground: true,
@@ -18,7 +20,7 @@ type HeroSection struct {
 	// Intro is the paragraph under the heading.
 	Intro string `json:"intro"`
 	// Actions are the buttons under the introduction.
-	Actions []BlockAction `json:"actions,omitempty"`
+	Actions []content.BlockAction `json:"actions,omitempty"`
 	// Highlights are figures shown in a strip at the bottom of the hero.
-	Highlights []BlockStat `json:"highlights,omitempty"`
+	Highlights []content.BlockStat `json:"highlights,omitempty"`
 }

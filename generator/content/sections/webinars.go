@@ -1,11 +1,11 @@
-package content
+package sections
 
 import (
-	"reflect"
+	"github.com/vozia/site/generator/content"
 )
 
 func init() {
-	registerKind[WebinarsSection](sectionKind{
+	content.RegisterKind[WebinarsSection](content.Kind{
 		Name: "webinars",
 		Doc:  "The webinars collection: those to come with a register button, past ones as recordings on request (the build decides which is which from its date).",
 	})
@@ -36,30 +36,30 @@ type WebinarsSection struct {
 
 func (w WebinarsSection) Validate() error {
 	if len(w.Months) != 12 {
-		return atField("months", "months: want 12 names, have %d", len(w.Months))
+		return content.AtField("months", "months: want 12 names, have %d", len(w.Months))
 	}
 	return nil
 }
 
-func (WebinarsSection) reads() []string { return []string{"webinars"} }
+func (WebinarsSection) Reads() []string { return []string{"webinars"} }
 
-func (v WebinarsSection) wordRecords(c *Collections, _ SiteConfig) {
-	c.Webinars = cloneEach(c.Webinars, func(w *Webinar) {
-		w.When = dateText(w.Date, v.Months) + " · " + w.Time + " " + w.TimeZone
+func (v WebinarsSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
+	c.Webinars = content.CloneEach(c.Webinars, func(w *content.Webinar) {
+		w.When = content.DateText(w.Date, v.Months) + " · " + w.Time + " " + w.TimeZone
 	})
 }
 
-// finishRecords words each webinar's call to action, once the build's
+// FinishRecords words each webinar's call to action, once the build's
 // clock has said which are past.
-func (v WebinarsSection) finishRecords(c *Collections, cfg SiteConfig) {
+func (v WebinarsSection) FinishRecords(c *content.Collections, cfg content.SiteConfig) {
 	for i := range c.Webinars {
 		w := &c.Webinars[i]
 		label, subject := v.RegisterLabel, v.RegisterSubject
 		if w.Past {
 			label, subject = v.RecordingLabel, v.RecordingSubject
 		}
-		a := BlockAction{Action: Action{Label: label, Site: "email"}, Subject: subject + " " + w.Title}
-		resolveAddresses(reflect.ValueOf(&a), cfg)
+		a := content.BlockAction{Action: content.Action{Label: label, Site: "email"}, Subject: subject + " " + w.Title}
+		a.Resolve(cfg)
 		w.Action = a
 	}
 }

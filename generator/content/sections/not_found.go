@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[NotFoundSection](sectionKind{
+	content.RegisterKind[NotFoundSection](content.Kind{
 		Name:          "not-found",
 		Interactive:   true,
 		Doc:           "The message of the not-found page, a link home and where else to go.",
@@ -16,5 +18,5 @@ type NotFoundSection struct {
 	ReturnHome string `json:"returnHome"`
 	// Links are where else a lost visitor may want to go (the solutions,
 	// the case studies, the insights, contact).
-	Links []NavLink `json:"links,omitempty"`
+	Links []content.NavLink `json:"links,omitempty"`
 }

@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[ContactSection](sectionKind{
+	content.RegisterKind[ContactSection](content.Kind{
 		Name:          "contact",
 		Interactive:   true,
 		Doc:           "The contact form with the contact details, and the floating contact button.",

@@ -1,11 +1,11 @@
-package content
+package sections
 
 import (
-	"reflect"
+	"github.com/vozia/site/generator/content"
 )
 
 func init() {
-	registerKind[ResourceLibrarySection](sectionKind{
+	content.RegisterKind[ResourceLibrarySection](content.Kind{
 		Name: "resource-library",
 		Doc:  "The resources collection as download cards.",
 	})
@@ -26,15 +26,15 @@ type ResourceLibrarySection struct {
 	Pending        string `json:"pending"`
 }
 
-func (ResourceLibrarySection) reads() []string { return []string{"resources"} }
+func (ResourceLibrarySection) Reads() []string { return []string{"resources"} }
 
-func (v ResourceLibrarySection) wordRecords(c *Collections, cfg SiteConfig) {
-	c.Resources = cloneEach(c.Resources, func(r *Resource) {
-		a := BlockAction{Action: Action{Label: v.DownloadLabel, Href: Link(r.DownloadURL)}, Secondary: true}
+func (v ResourceLibrarySection) WordRecords(c *content.Collections, cfg content.SiteConfig) {
+	c.Resources = content.CloneEach(c.Resources, func(r *content.Resource) {
+		a := content.BlockAction{Action: content.Action{Label: v.DownloadLabel, Href: content.Link(r.DownloadURL)}, Secondary: true}
 		if r.DownloadURL == "" {
-			a = BlockAction{Action: Action{Label: v.RequestLabel, Site: "email"}, Subject: v.RequestSubject + " " + r.Title, Secondary: true}
+			a = content.BlockAction{Action: content.Action{Label: v.RequestLabel, Site: "email"}, Subject: v.RequestSubject + " " + r.Title, Secondary: true}
 		}
-		resolveAddresses(reflect.ValueOf(&a), cfg)
+		a.Resolve(cfg)
 		r.Action = a
 	})
 }

@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[CaseStudiesSection](sectionKind{
+	content.RegisterKind[CaseStudiesSection](content.Kind{
 		Name: "case-studies",
 		Doc:  "Every case study (from the caseStudies collection) told in full, each titled with a link to its own page; the page holding this section lists the case studies, and each story's page is its path + /<id>, with these headings.",
 	})
@@ -18,4 +20,4 @@ type CaseStudiesSection struct {
 	Results   string `json:"results"`
 }
 
-func (CaseStudiesSection) reads() []string { return []string{"caseStudies"} }
+func (CaseStudiesSection) Reads() []string { return []string{"caseStudies"} }

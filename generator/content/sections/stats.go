@@ -1,7 +1,9 @@
-package content
+package sections
+
+import "github.com/vozia/site/generator/content"
 
 func init() {
-	registerKind[StatsSection](sectionKind{
+	content.RegisterKind[StatsSection](content.Kind{
 		Name: "stats",
 		Doc:  "A section of figures.",
 	})
@@ -12,8 +14,8 @@ type StatsSection struct {
 	// Heading is the section's h2.
 	Heading string `json:"heading"`
 	// Intro is the paragraph under the heading.
-	Intro string      `json:"intro,omitempty"`
-	Stats []BlockStat `json:"stats"`
+	Intro string              `json:"intro,omitempty"`
+	Stats []content.BlockStat `json:"stats"`
 	// Note qualifies the figures (where they come from).
 	Note string `json:"note,omitempty"`
 }

@@ -1,0 +1,31 @@
+package sections
+
+import "github.com/vozia/site/generator/content"
+
+func init() {
+	content.RegisterKind[FoundersSection](content.Kind{
+		Name: "founders",
+		Doc:  "The company statement, the founders (from the founders collection) and the mission.",
+	})
+}
+
+type FoundersSection struct {
+	Eyebrow       string `json:"eyebrow,omitempty"`
+	Heading       string `json:"heading"`
+	Statement     string `json:"statement"`
+	FoundersTitle string `json:"foundersTitle"`
+	// ProfileLabel is the text of each founder's profile link; {name} is
+	// replaced.
+	ProfileLabel string         `yaml:"profileLabel" json:"-" fill:"name"`
+	MissionTitle string         `json:"missionTitle"`
+	MissionText  string         `json:"missionText"`
+	MoreLink     content.Action `json:"moreLink"`
+}
+
+func (FoundersSection) Reads() []string { return []string{"founders"} }
+
+func (v FoundersSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
+	c.Founders = content.CloneEach(c.Founders, func(f *content.Founder) {
+		f.ProfileLabel = content.Fill(v.ProfileLabel, "{name}", f.Name)
+	})
+}
