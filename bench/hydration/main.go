@@ -57,12 +57,12 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"golang.org/x/net/html"
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/load"
@@ -286,21 +286,42 @@ func ms(d float64) string {
 	return fmt.Sprintf("%.0f ms", d)
 }
 
-// scriptRefs finds the scripts a page loads before any interaction: its
-// module script and the modules it preloads.
-var scriptRefs = regexp.MustCompile(`<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"`)
+// scriptRefs are the scripts a page loads before any interaction: its
+// module scripts and the modules it preloads, read with an HTML parser as
+// the browser reads them, whatever the order of their attributes.
+func scriptRefs(doc []byte) []string {
+	var refs []string
+	z := html.NewTokenizer(bytes.NewReader(doc))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return refs
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tok := z.Token()
+			attr := map[string]string{}
+			for _, a := range tok.Attr {
+				attr[a.Key] = a.Val
+			}
+			switch {
+			case tok.Data == "script" && attr["type"] == "module" && attr["src"] != "":
+				refs = append(refs, attr["src"])
+			case tok.Data == "link" && attr["rel"] == "modulepreload" && attr["href"] != "":
+				refs = append(refs, attr["href"])
+			}
+		}
+	}
+}
 
 // firstLoadJS is the gzip size of the JavaScript files the route's HTML
 // names.
 func firstLoadJS(dir, route string) (int, error) {
-	html, err := os.ReadFile(filepath.Join(dir, strings.TrimPrefix(route, "/"), "index.html"))
+	doc, err := os.ReadFile(filepath.Join(dir, strings.TrimPrefix(route, "/"), "index.html"))
 	if err != nil {
 		return 0, err
 	}
 	total := 0
 	seen := map[string]bool{}
-	for _, m := range scriptRefs.FindAllSubmatch(html, -1) {
-		ref := string(m[1]) + string(m[2])
+	for _, ref := range scriptRefs(doc) {
 		if seen[ref] {
 			continue
 		}

@@ -133,7 +133,13 @@ func pinned(frontendDir string) (string, error) {
 }
 
 // fontURL is a font the editor's stylesheet loads from a CDN: its family
-// and subset name the copy its package ships in assets/.
+// and subset name the copy its package ships in assets/. It reads the
+// editor's own bundle, a third party's minified code, as text: there is no
+// option to give it the fonts' URLs. The editor is pinned to one version;
+// if an upgrade names its fonts in another form, they would escape this
+// pattern and load from elsewhere (refused by the page's policy):
+// TestBuild fails when any font URL of another origin remains, or when no
+// font was rewritten.
 var fontURL = regexp.MustCompile(`https://cdn\.jsdelivr\.net/fontsource/fonts/([a-z0-9-]+)(?::vf)?@[0-9.]+/([a-z0-9-]+)\.woff2`)
 
 // ownFonts points the editor's @font-face rules at the copies of the fonts

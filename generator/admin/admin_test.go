@@ -3,8 +3,15 @@ package admin
 import (
 	"bytes"
 	"compress/gzip"
+	"regexp"
 	"strings"
 	"testing"
+)
+
+var (
+	// remoteFont is a font file named by an absolute URL, quoted or in url().
+	remoteFont = regexp.MustCompile(`(?i)(https?:)?//[^"'()\s]+\.(woff2?|ttf|otf)\b`)
+	ownFont    = regexp.MustCompile(regexp.QuoteMeta("/"+Dir+"/assets/") + `[^"'()\s]+\.woff2`)
 )
 
 // TestBuild: the editor's files are all under admin/, load nothing from
@@ -16,7 +23,7 @@ func TestBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	var page []byte
-	total := 0
+	total, ownFontRefs := 0, 0
 	for _, f := range files {
 		total += len(f.Data)
 		if !strings.HasPrefix(f.Path, "admin/") {
@@ -28,6 +35,19 @@ func TestBuild(t *testing.T) {
 		if strings.HasSuffix(f.Path, ".js") && bytes.Contains(f.Data, []byte("cdn.jsdelivr.net/fontsource")) {
 			t.Errorf("%s still loads fonts from a CDN", f.Path)
 		}
+		// ownFonts reads the editor's bundle as text: a font URL of
+		// another form (another CDN, another path) would escape fontURL
+		// and load from elsewhere, so none may remain, and the rewrite
+		// must have found the fonts it rewrites.
+		if strings.HasSuffix(f.Path, ".js") || strings.HasSuffix(f.Path, ".css") {
+			for _, u := range remoteFont.FindAll(f.Data, -1) {
+				t.Errorf("%s loads a font from another origin: %s", f.Path, u)
+			}
+			ownFontRefs += len(ownFont.FindAll(f.Data, -1))
+		}
+	}
+	if ownFontRefs == 0 {
+		t.Error("no file of the editor names a font under its own assets/: did its stylesheet stop naming fonts, or fontURL stop matching them?")
 	}
 	t.Logf("%d files, %d bytes", len(files), total)
 	for _, f := range files {

@@ -27,7 +27,14 @@ var (
 	linkType      = reflect.TypeOf(content.Link(""))
 	validatorType = reflect.TypeOf((*validator)(nil)).Elem()
 	textUnmarshal = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
-	yamlLineRE    = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+	// yamlLineRE reads yaml.v3's syntax errors back, the only way to
+	// learn their line: yaml.v3 returns them as plain errors (no typed
+	// error, no position), "yaml: line N: message", or "yaml: message"
+	// for a fault on the first line or none. syntaxError then matches the
+	// message to place the editors' usual mistakes. If yaml.v3 words
+	// them otherwise, problems lose their line and hint:
+	// TestYAMLSyntaxErrorText pins every form read here.
+	yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 )
 
 // Budgets of a YAML document: whatever an editor writes, decoding it
@@ -195,6 +202,9 @@ func syntaxError(file string, data []byte, err error) content.Error {
 		}
 		msg += ": define it with &" + name + " before"
 	case strings.Contains(msg, "mapping values are not allowed"):
+		if line == 0 { // yaml.v3 names no line for a fault on the first
+			line = 1
+		}
 		// Text with ": " in it, read as a second key: the text to quote
 		// starts after the line's first key.
 		// A line with a single key is instead indented past the key above

@@ -112,3 +112,21 @@ func TestDropImagePreloads(t *testing.T) {
 		t.Errorf("a page without preloads changed: %s", got)
 	}
 }
+
+func TestAppPath(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"../src/app.tsx", "src/app.tsx", true},
+		{"../../node_modules/react/index.js", "node_modules/react/index.js", true},
+		{"src/app.tsx", "src/app.tsx", false},
+		{"../lib/src/app.tsx", "../lib/src/app.tsx", false},
+		{"<stdin>", "<stdin>", false},
+	}
+	for _, tt := range tests {
+		if got, ok := appPath(tt.in); got != tt.want || ok != tt.ok {
+			t.Errorf("appPath(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}

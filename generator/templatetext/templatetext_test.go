@@ -49,3 +49,17 @@ func TestCheck(t *testing.T) {
 		t.Errorf("problem reads %q", s)
 	}
 }
+
+// A page that writes its braces only as character references, in any form
+// the HTML parser decodes, is read as a visitor sees it: checkPage's first
+// scan of the bytes must not wave it through.
+func TestBracesAsReferences(t *testing.T) {
+	for _, braces := range []string{
+		"&#123;&#123;", "&#x7B;&#x7b;", "&#x007b;&#0123;", "&lbrace;&lcub;", "&#123&#123 ", "&#125;&#x7D;", "&rbrace;&rcub;",
+	} {
+		page := "<p>Dear " + braces + "name, welcome.</p>"
+		if got := Check(map[string][]byte{"/p": []byte(page)}); len(got) != 1 {
+			t.Errorf("%s: %v; want one problem", page, got)
+		}
+	}
+}

@@ -22,6 +22,15 @@ let hits = 0;
 
 const START = "data-memo-start";
 const END = "data-memo-end";
+/**
+ * markers reads React's output back as text: renderToString returns one
+ * string, with no hook to take the markup of one element from it. It
+ * assumes React writes a marker element exactly as
+ * `<template data-memo-start="0"></template>`. If React wrote it otherwise,
+ * the markers would stay in the pages and in the kept markup:
+ * generator's TestServerShortcutsChangeNoByte, which compares every page
+ * with its render without memos, fails first.
+ */
 const markers = new RegExp(`<template (?:${START}|${END})="\\d+"></template>`, "g");
 
 export function Memo({ tag, memoKey, children, ...rest }: MemoProps) {
