@@ -5,7 +5,8 @@ import { useContext, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter, UNSAFE_LocationContext } from "react-router-dom";
 import { App } from "./app";
-import type { PageBody, SiteData } from "./lib/content-types";
+import { Picture } from "./components/ui/picture";
+import type { Image, ImagePlace, PageBody, SiteData } from "./lib/content-types";
 import { RenderPartProvider, type RenderPart } from "./lib/render-part";
 import { memoHits, startMemos, takeMemos } from "./lib/server-memo";
 import { sectionRenderers } from "./sections/registry.gen";
@@ -72,6 +73,10 @@ function NoteLocationReads({ reads, children }: { reads: string[]; children: Rea
 // their markup from the cache.
 (globalThis as unknown as { memoHits: typeof memoHits }).memoHits = memoHits;
 (globalThis as unknown as { layoutReads: () => string[] }).layoutReads = () => lastLayoutReads;
+// For the build's tests: one image as <Picture> writes it, which
+// generator/pictures' pictureHTML writes too, for the images of Markdown.
+(globalThis as unknown as { renderPicture: (imageJSON: string, place: ImagePlace) => string }).renderPicture = (imageJSON, place) =>
+  renderToString(<Picture image={JSON.parse(imageJSON) as Image} place={place} />);
 // The build checks these against the kinds of the content (generator/content)
 // before it renders a page, so that a kind without a renderer is named.
 (globalThis as unknown as { sectionKinds: string[] }).sectionKinds = Object.keys(sectionRenderers);

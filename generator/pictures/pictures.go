@@ -178,7 +178,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 	for _, p := range site.Pages {
 		for _, sec := range p.Sections {
 			if t, ok := sec.Value.(text); ok {
-				t.SetImages(func(img content.Image) string { return pictureHTML(img, content.ImageSizes["text"]) })
+				t.SetImages(func(img content.Image) string { return pictureHTML(img, "text") })
 			}
 		}
 	}
@@ -310,21 +310,53 @@ func setImage(img *content.Image, r *images.Result) {
 	}
 }
 
-// pictureHTML is the markup of frontend/src/components/ui/picture.tsx
-// for an image of a Markdown text (lazy: a text is never the top of a
-// page), or "" for an image that was not processed.
-func pictureHTML(img content.Image, sizes string) string {
+// pictureHTML is the markup of <Picture image={img} place={place}>
+// (frontend/src/components/ui/picture.tsx) for an image of a Markdown
+// text, lazy (a text is never the top of a page): a photo's <picture>
+// with its sources, or a drawing's <img>. The app writes every other
+// image. TestPictureParity renders the same images through both and fails
+// on any difference a browser would see (elements, attributes, values);
+// it allows the spellings that parse the same (srcset for React's srcSet,
+// &#39; for &#x27;, the order of attributes), so that the pages did not
+// change when the test came. Two renderers and their parity test rather
+// than one: docs/decisions.md.
+func pictureHTML(img content.Image, place string) string {
+	sizes := ""
+	if img.Srcset != "" {
+		sizes = content.ImageSizes[place]
+	}
+	var style []string
+	if img.Color != "" {
+		style = append(style, "background-color:"+img.Color)
+	}
+	if img.Focus != "" {
+		style = append(style, "object-position:"+img.Focus)
+	}
 	if len(img.Sources) == 0 {
-		return ""
+		// A drawing (SVG), or a file the build does not process.
+		var b strings.Builder
+		fmt.Fprintf(&b, `<img src="%s"`, html.EscapeString(img.Src))
+		if img.Srcset != "" {
+			fmt.Fprintf(&b, ` srcset="%s" sizes="%s"`, html.EscapeString(img.Srcset), html.EscapeString(sizes))
+		}
+		fmt.Fprintf(&b, ` alt="%s" width="%d" height="%d" loading="lazy" decoding="async"`, html.EscapeString(img.Alt), img.Width, img.Height)
+		if len(style) > 0 {
+			fmt.Fprintf(&b, ` style="%s"`, html.EscapeString(strings.Join(style, ";")))
+		}
+		b.WriteString(">")
+		return b.String()
 	}
 	var b strings.Builder
 	b.WriteString("<picture>")
 	for _, s := range img.Sources {
-		fmt.Fprintf(&b, `<source type="%s" srcset="%s" sizes="%s"/>`, s.Type, html.EscapeString(s.Srcset), sizes)
+		fmt.Fprintf(&b, `<source type="%s" srcset="%s" sizes="%s"/>`, html.EscapeString(s.Type), html.EscapeString(s.Srcset), html.EscapeString(sizes))
 	}
-	fmt.Fprintf(&b, `<img src="%s" srcset="%s" sizes="%s" width="%d" height="%d" alt="%s" loading="lazy" decoding="async" style="background-color:%s"/>`,
-		html.EscapeString(img.Src), html.EscapeString(img.Srcset), sizes, img.Width, img.Height, html.EscapeString(img.Alt), img.Color)
-	b.WriteString("</picture>")
+	fmt.Fprintf(&b, `<img src="%s" srcset="%s" sizes="%s" width="%d" height="%d" alt="%s" loading="lazy" decoding="async"`,
+		html.EscapeString(img.Src), html.EscapeString(img.Srcset), html.EscapeString(sizes), img.Width, img.Height, html.EscapeString(img.Alt))
+	if len(style) > 0 {
+		fmt.Fprintf(&b, ` style="%s"`, html.EscapeString(strings.Join(style, ";")))
+	}
+	b.WriteString("/></picture>")
 	return b.String()
 }
 

@@ -188,6 +188,31 @@ func (r *Renderer) MemoHits() (int, error) {
 	return total, nil
 }
 
+// Call calls the function the server bundle sets on globalThis under
+// name with string arguments, on one runtime, and returns what it returns
+// as a string: for the build's tests (renderPicture in
+// frontend/src/entry-server.tsx).
+func (r *Renderer) Call(name string, args ...string) (string, error) {
+	if err := r.start(); err != nil {
+		return "", err
+	}
+	w := <-r.pool
+	defer func() { r.pool <- w }()
+	fn, ok := goja.AssertFunction(w.rt.Get(name))
+	if !ok {
+		return "", fmt.Errorf("server bundle: globalThis.%s is not a function", name)
+	}
+	vals := make([]goja.Value, len(args))
+	for i, a := range args {
+		vals[i] = w.rt.ToValue(a)
+	}
+	v, err := fn(goja.Undefined(), vals...)
+	if err != nil {
+		return "", w.jsError(err)
+	}
+	return v.String(), nil
+}
+
 // Result is the output of one job.
 type Result struct {
 	HTML string

@@ -13,7 +13,9 @@ import { imageSizes, type Image, type ImagePlace } from "../../lib/content-types
  * by the head) loads eagerly at high priority; every other lazily. The
  * placeholder colour fills the box until the file arrives, and an article
  * cover's focus is where a frame of another shape keeps it. generator/pictures'
- * pictureHTML writes the same markup for images in Markdown.
+ * pictureHTML writes the same markup for the images of Markdown texts, and
+ * its TestPictureParity renders images through both and fails on any
+ * difference a browser would see (two renderers, not one: docs/decisions.md).
  */
 export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height"> {
   image: Image;
