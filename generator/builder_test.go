@@ -36,6 +36,16 @@ func TestBuilderRebuilds(t *testing.T) {
 		t.Fatalf("first build reused %d renders", first.Stats.Reused)
 	}
 	home, notFound := files(first)["index.html"], files(first)["404.html"]
+	if first.Changed != nil {
+		t.Errorf("the first build says %q changed: it has nothing to compare with", first.Changed)
+	}
+	// changed checks Result.Changed, what make dev reloads.
+	changed := func(t *testing.T, res *Result, want ...string) {
+		t.Helper()
+		if res.Changed == nil || !slices.Equal(res.Changed, want) {
+			t.Errorf("changed %q, want %q", res.Changed, want)
+		}
+	}
 
 	t.Run("unchanged", func(t *testing.T) {
 		res := build(t)
@@ -43,6 +53,7 @@ func TestBuilderRebuilds(t *testing.T) {
 			t.Errorf("reused %d of %d pages", res.Stats.Reused, pages)
 		}
 		sameFiles(t, res, first)
+		changed(t, res)
 	})
 	t.Run("one page", func(t *testing.T) {
 		file := "pages/platform.yaml"
@@ -56,6 +67,12 @@ func TestBuilderRebuilds(t *testing.T) {
 			t.Errorf("/platform does not show the edit of %s", file)
 		}
 		sameFiles(t, res, cold(t, opt))
+		// Every page names the route table, whose hashed name changed with
+		// the page's data; only the edited page changed for a reader.
+		if bytes.Equal(files(res)["index.html"], home) {
+			t.Fatal("the home page is the same, byte for byte: the route table's name did not change")
+		}
+		changed(t, res, "platform/index.html")
 	})
 	t.Run("shared data", func(t *testing.T) {
 		file := "layout.yaml"
@@ -66,6 +83,11 @@ func TestBuilderRebuilds(t *testing.T) {
 			t.Errorf("reused %d pages after an edit of %s, which every page shows", res.Stats.Reused, file)
 		}
 		sameFiles(t, res, cold(t, opt))
+		for _, r := range res.Stats.Routes {
+			if !slices.Contains(res.Changed, r.File) {
+				t.Errorf("%s is not among the changed files after an edit of %s, which every page shows", r.File, file)
+			}
+		}
 	})
 	t.Run("frontend unchanged", func(t *testing.T) {
 		bld.FrontendChanged()
@@ -73,6 +95,7 @@ func TestBuilderRebuilds(t *testing.T) {
 		if res.Stats.Reused != pages {
 			t.Errorf("reused %d of %d pages after rebuilding identical bundles", res.Stats.Reused, pages)
 		}
+		changed(t, res)
 	})
 	t.Run("broken then fixed", func(t *testing.T) {
 		good := fsys["site.yaml"].Data
@@ -81,7 +104,11 @@ func TestBuilderRebuilds(t *testing.T) {
 			t.Fatalf("broken site.yaml: %v", err)
 		}
 		fsys["site.yaml"] = &fstest.MapFile{Data: good}
-		sameFiles(t, build(t), cold(t, opt))
+		res := build(t)
+		sameFiles(t, res, cold(t, opt))
+		// The failed build is not the last one: nothing changed since the
+		// last good build.
+		changed(t, res)
 	})
 }
 

@@ -114,6 +114,12 @@ type Result struct {
 	// that nothing shows or links to, which are not published).
 	Warnings problem.List
 	Stats    Stats
+	// Changed are the files of Site that a reader finds different from
+	// the Builder's last build, added and removed ones included, sorted
+	// (output.Changed): make dev reloads the pages among them. A page that
+	// differs only in the route table's hashed name, which changes with any
+	// page's data, has not changed. Nil after a Builder's first build.
+	Changed []string
 	// Jobs are the render inputs (URL, site and page JSON), in the order
 	// of Stats.Routes; make bench hands them to the Node comparison.
 	Jobs []prerender.Job
@@ -133,7 +139,9 @@ type Result struct {
 //     with Options.CacheDir the renders are kept on disk too, for the next
 //     process (internal/filecache);
 //   - the drawn site files (icons, share image), redrawn only when the
-//     brand changes, and the sitemap's dates from git, read once.
+//     brand changes, and the sitemap's dates from git, read once;
+//   - the files of the last build, to say what the next one changed
+//     (Result.Changed).
 //
 // Everything else (loading content, page data, documents, link check)
 // runs every time: it is cheap, and it is the same code as the cold build,
@@ -156,6 +164,8 @@ type Builder struct {
 	shares        *articles.Shares
 	// admin keeps the web editor's files for the last bundle.
 	admin admin.Cache
+	// last are the files of the last build, for Result.Changed.
+	last *output.Files
 }
 
 // Stats are the build's own figures, as data: cmd/build prints them in its

@@ -211,6 +211,7 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 	for _, doc := range pages {
 		d.html[doc.Route.Path], d.opaque[doc.Route.Path] = doc.HTML, doc.Opaque
 		out.Add(output.StageDocument, doc.File, doc.HTML)
+		out.Seen(doc.File, doc.WithSiteData(pg.RenderSite)...)
 	}
 	for _, doc := range document.Redirects(site, b.Script) {
 		out.Add(output.StageRedirect, doc.File, doc.HTML)
@@ -304,6 +305,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res.Jobs = data.Jobs
+	res.Changed, bld.last = output.Changed(bld.last, out), out
 	res.Stats = Stats{Routes: make([]RouteStat, len(data.Routes)), Bundle: b, Render: renderTime, Total: time.Since(start), Images: pics.Encoded}
 	for i, rt := range data.Routes {
 		res.Stats.Routes[i] = RouteStat{Path: rt.Path, File: cdn.DocumentFile(rt), Render: rendered[i].Time}

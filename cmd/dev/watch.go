@@ -96,7 +96,7 @@ func (d *dev) build() {
 		return
 	}
 	d.built = true
-	c := d.live.Publish(res.Site, res.Manifest)
+	c := d.live.Publish(res.Site, res.Manifest, res.Changed)
 	rendered := len(res.Stats.Routes) - res.Stats.Reused
 	what := "nothing changed"
 	switch {

@@ -47,6 +47,12 @@ type Params struct {
 // It also returns the ranges of the document that are the contents of its
 // style and JSON script elements, which the link check need not read.
 func Page(p Params) ([]byte, []linkcheck.Span) {
+	doc, opaque, _ := page(p)
+	return doc, opaque
+}
+
+// page is Page, which also returns the range of the site data.
+func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 	var b bytes.Buffer
 	// Room for the lot (the head is a few KB), so that the page is not
 	// copied as it grows and keeps no spare capacity: a thousand pages are
@@ -62,9 +68,10 @@ func Page(p Params) ([]byte, []linkcheck.Span) {
 	icons(&b)
 	b.WriteString(p.Preload)
 	var opaque []linkcheck.Span
-	raw := func(data []byte) {
+	raw := func(data []byte) linkcheck.Span {
 		opaque = append(opaque, linkcheck.Span{Start: b.Len(), End: b.Len() + len(data)})
 		b.Write(data)
+		return opaque[len(opaque)-1]
 	}
 	if len(p.Style) > 0 {
 		b.WriteString("<style>")
@@ -91,6 +98,7 @@ func Page(p Params) ([]byte, []linkcheck.Span) {
 	b.WriteString("<div id=\"root\">")
 	b.WriteString(p.Body)
 	b.WriteString("</div>\n")
+	var site linkcheck.Span
 	for _, d := range []struct {
 		id   string
 		data []byte
@@ -98,14 +106,16 @@ func Page(p Params) ([]byte, []linkcheck.Span) {
 		// encoding/json already escapes <, > and &, so the data cannot
 		// close the script element.
 		fmt.Fprintf(&b, "<script type=\"application/json\" id=\"%s\">", d.id)
-		raw(d.data)
+		if span := raw(d.data); d.id == "site-data" {
+			site = span
+		}
 		b.WriteString("</script>\n")
 	}
 	b.WriteString("</body>\n</html>\n")
 	if b.Cap()-b.Len() > 4<<10 {
-		return bytes.Clone(b.Bytes()), opaque
+		return bytes.Clone(b.Bytes()), opaque, site
 	}
-	return b.Bytes(), opaque
+	return b.Bytes(), opaque, site
 }
 
 // Redirect is the static page of a redirect route (/blog): a meta

@@ -17,6 +17,19 @@ type Doc struct {
 	// Opaque are the ranges of HTML the link check need not read (Page);
 	// none for a redirect's page.
 	Opaque []linkcheck.Span
+	// SiteData is the range of the site data (Params.SiteJSON) in HTML.
+	SiteData linkcheck.Span
+}
+
+// WithSiteData is the document in three parts, with site in place of its
+// site data. A Builder compares its pages so (output.Files.Seen): every
+// page embeds the route table's hashed URL, which changes with any page's
+// data, and a page that differs only there has not changed for a reader.
+func (d Doc) WithSiteData(site []byte) [][]byte {
+	if d.SiteData.End == 0 {
+		return [][]byte{d.HTML}
+	}
+	return [][]byte{d.HTML[:d.SiteData.Start], site, d.HTML[d.SiteData.End:]}
 }
 
 // Pages assembles the documents of a build's pages, on every core: a
@@ -28,8 +41,8 @@ func Pages(shared Params, n int, own func(i int, p *Params)) []Doc {
 	parallel.For(n, 0, func(i int) {
 		p := shared
 		own(i, &p)
-		html, opaque := Page(p)
-		docs[i] = Doc{Route: p.Route, File: cdn.DocumentFile(p.Route), HTML: html, Opaque: opaque}
+		html, opaque, site := page(p)
+		docs[i] = Doc{Route: p.Route, File: cdn.DocumentFile(p.Route), HTML: html, Opaque: opaque, SiteData: site}
 	})
 	return docs
 }

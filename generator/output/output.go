@@ -4,6 +4,7 @@
 package output
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -34,6 +35,9 @@ const (
 type Files struct {
 	files  []atomicdir.File
 	stages map[string]Stage
+	// seen are the parts of a file a reader finds in it, where they are
+	// not its bytes (Seen).
+	seen map[string][][]byte
 }
 
 // Add adds a file, its path relative to the root ("index.html"), and
@@ -72,3 +76,53 @@ func (o *Files) Sorted() []atomicdir.File {
 
 // Stages are the stage of each file, by its path.
 func (o *Files) Stages() map[string]Stage { return o.stages }
+
+// Seen says what a reader finds in file p, when that is not all of its
+// bytes: Changed compares these parts instead (a page's document, less the
+// route table's hashed URL, document.Doc.WithSiteData).
+func (o *Files) Seen(p string, parts ...[]byte) {
+	if o.seen == nil {
+		o.seen = map[string][][]byte{}
+	}
+	o.seen[p] = parts
+}
+
+// Changed are the files of cur that a reader finds different from those
+// of prev, an earlier build of the same site: added, removed, or with
+// other bytes (other parts, for a file with Seen), by path, sorted, and
+// empty, not nil, when none is. The data files (StageData) are left out:
+// a reader sees them through the pages that embed them. With no earlier
+// build, it is nil.
+func Changed(prev, cur *Files) []string {
+	if prev == nil {
+		return nil
+	}
+	parts := func(o *Files) map[string][][]byte {
+		m := make(map[string][][]byte, len(o.files))
+		for _, f := range o.files {
+			if o.stages[f.Path] == StageData {
+				continue
+			}
+			if s, ok := o.seen[f.Path]; ok {
+				m[f.Path] = s
+			} else {
+				m[f.Path] = [][]byte{f.Data}
+			}
+		}
+		return m
+	}
+	a, b := parts(prev), parts(cur)
+	changed := []string{}
+	for p, pa := range a {
+		if pb, ok := b[p]; !ok || !slices.EqualFunc(pa, pb, bytes.Equal) {
+			changed = append(changed, p)
+		}
+	}
+	for p := range b {
+		if _, ok := a[p]; !ok {
+			changed = append(changed, p)
+		}
+	}
+	slices.Sort(changed)
+	return changed
+}

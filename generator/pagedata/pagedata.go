@@ -24,9 +24,10 @@ type Pages struct {
 	Jobs   []prerender.Job
 	Routes []content.Route
 	// PageJSON is each page's data as its document embeds it; SiteJSON
-	// the site data, with the route table's URL.
-	PageJSON map[string][]byte
-	SiteJSON []byte
+	// the site data, with the route table's URL, and RenderSite the same
+	// without it, as the render reads it.
+	PageJSON             map[string][]byte
+	SiteJSON, RenderSite []byte
 	// Files are the data files: each page's and the route table.
 	Files []File
 }
@@ -75,6 +76,7 @@ func Make(site *content.Site, noindex bool) Pages {
 	// page's data, which would make every render depend on every page (a
 	// Builder re-renders only the pages whose render inputs changed).
 	renderSite := mustJSON(siteData)
+	pg.RenderSite = renderSite
 	siteData.RoutesURL = "/" + pg.add(hashedName("data/routes", ".json", routesJSON), routesJSON)
 	pg.SiteJSON = mustJSON(siteData)
 	for _, rt := range site.Routes {

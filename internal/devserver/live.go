@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"path"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -48,7 +47,6 @@ type Live struct {
 	mu       sync.Mutex
 	seq      int
 	build    string
-	raw      map[string][]byte
 	manifest *routing.Manifest
 	site     *site
 	served   memRoot
@@ -96,8 +94,11 @@ func NewLive() *Live {
 
 // Publish replaces the site with a build's files and routing manifest
 // (generator.Result's Site and Manifest), clears the problems, and tells
-// the open pages what changed.
-func (l *Live) Publish(files []atomicdir.File, m *routing.Manifest) Change {
+// the open pages what changed. changed are the files that a reader finds
+// different from the last published build's (generator.Result.Changed,
+// which the build knows: a page whose HTML differs only in the route
+// table's hashed name has not changed); nil means every file may have.
+func (l *Live) Publish(files []atomicdir.File, m *routing.Manifest, changed []string) Change {
 	raw := make(map[string][]byte, len(files))
 	for _, f := range files {
 		raw[f.Path] = f.Data
@@ -107,7 +108,7 @@ func (l *Live) Publish(files []atomicdir.File, m *routing.Manifest) Change {
 	defer l.mu.Unlock()
 	l.seq++
 	build := fmt.Sprintf("%s-%d", l.session, l.seq)
-	c := diff(l.raw, raw, l.manifest, m)
+	c := diff(changed, l.manifest, m)
 	c.Build = build
 	now := time.Now()
 	served := make(memRoot, len(raw))
@@ -121,7 +122,7 @@ func (l *Live) Publish(files []atomicdir.File, m *routing.Manifest) Change {
 		}
 		served[name] = f
 	}
-	l.build, l.raw, l.manifest, l.problems = build, raw, m, nil
+	l.build, l.manifest, l.problems = build, m, nil
 	l.site, l.served = &site{root: served, m: m}, served
 	l.broadcast(event{"build", mustJSON(c)})
 	return c
@@ -331,35 +332,20 @@ func withReloadScript(doc []byte, build, name string) []byte {
 	return slices.Concat(doc[:i], tag, doc[i:])
 }
 
-// routesURL is the one part of every page that changes when any page's
-// data changes (the hashed name of the route table in the embedded site
-// data); a page whose HTML differs only there has not changed for its
-// reader, and the table is fetched again on reload anyway.
-var routesURL = regexp.MustCompile(`"routesURL":"[^"]*"`)
-
-// diff says which URLs serve something different in the new build.
-func diff(old, cur map[string][]byte, om, nm *routing.Manifest) Change {
+// diff says which URLs serve something different in the new build: the
+// changed files, and the routing rules that differ.
+func diff(files []string, om, nm *routing.Manifest) Change {
 	var c Change
-	if om == nil {
+	if om == nil || files == nil {
 		return Change{All: true}
 	}
 	if om.TrailingSlash != nm.TrailingSlash || om.NotFound != nm.NotFound || !reflect.DeepEqual(om.Headers, nm.Headers) {
 		c.All = true
 	}
 	changed := map[string]bool{}
-	for _, names := range []map[string][]byte{old, cur} {
-		for name := range names {
-			a, b := old[name], cur[name]
-			if path.Ext(name) == ".html" {
-				a, b = routesURL.ReplaceAll(a, nil), routesURL.ReplaceAll(b, nil)
-			}
-			if !bytes.Equal(a, b) || (old[name] == nil) != (cur[name] == nil) {
-				changed[name] = true
-			}
-		}
-	}
 	urls := map[string]bool{}
-	for name := range changed {
+	for _, name := range files {
+		changed[name] = true
 		switch {
 		case strings.HasPrefix(name, "assets/"):
 			c.All = true

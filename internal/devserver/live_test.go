@@ -47,50 +47,38 @@ func page(body string) string {
 		`<script type="application/json" id="site-data">{"year":2026,"routesURL":"/data/routes-abc.json"}</script></body></html>` + "\n"
 }
 
-// TestLiveChanges: what each build reports as changed decides which open
+// TestLiveChanges: what each build reports as changed (the files the build
+// says changed for a reader, and the routing rules) decides which open
 // pages reload.
 func TestLiveChanges(t *testing.T) {
-	base := []string{
-		"index.html", page("home"), "platform/index.html", page("platform"), "services/index.html", page("services"),
-		"404.html", page("not found"), "assets/app-A.js", "js", "data/routes-abc.json", "[]",
-	}
-	with := func(kv ...string) []atomicdir.File {
-		m := slices.Clone(base)
-		for i := 0; i < len(kv); i += 2 {
-			if j := slices.Index(m, kv[i]); j >= 0 && j%2 == 0 {
-				if kv[i+1] == "" {
-					m = slices.Delete(m, j, j+2)
-				} else {
-					m[j+1] = kv[i+1]
-				}
-			} else {
-				m = append(m, kv[i], kv[i+1])
-			}
-		}
-		return liveFiles(m...)
-	}
+	base := liveFiles("index.html", page("home"), "platform/index.html", page("platform"), "services/index.html", page("services"),
+		"404.html", page("not found"), "assets/app-A.js", "js", "data/routes-abc.json", "[]")
 	tests := []struct {
 		name     string
-		files    []atomicdir.File
+		changed  []string
 		manifest string
 		want     Change
 	}{
-		{"nothing", with(), liveManifest, Change{}},
-		{"one page", with("platform/index.html", page("platform 2")), liveManifest, Change{URLs: []string{"/platform"}, Files: []string{"platform/index.html"}}},
-		{"only the route table's name", with("platform/index.html", strings.Replace(page("platform"), "routes-abc", "routes-def", 1)), liveManifest, Change{}},
-		{"a page behind a rewrite", with("services/index.html", page("services 2")), liveManifest, Change{URLs: []string{"/services", "/services/*"}, Files: []string{"services/index.html"}}},
-		{"a new page", with("about/index.html", page("about")), liveManifest, Change{URLs: []string{"/about"}, Files: []string{"about/index.html"}}},
-		{"a deleted page", with("platform/index.html", ""), liveManifest, Change{URLs: []string{"/platform"}, Files: []string{"platform/index.html"}}},
-		{"the not-found page", with("404.html", page("lost")), liveManifest, Change{Files: []string{"404.html"}}},
-		{"the bundle", with("assets/app-A.js", "", "assets/app-B.js", "js 2"), liveManifest, Change{All: true}},
-		{"a new redirect", with(), strings.Replace(liveManifest, `"redirects":[`, `"redirects":[{"from":"/old","to":"/platform","status":301},`, 1), Change{URLs: []string{"/old"}}},
-		{"headers", with(), strings.Replace(liveManifest, "script-src 'self'", "script-src 'none'", 1), Change{All: true}},
+		{"nothing", []string{}, liveManifest, Change{}},
+		{"one page", []string{"platform/index.html"}, liveManifest, Change{URLs: []string{"/platform"}, Files: []string{"platform/index.html"}}},
+		{"a page behind a rewrite", []string{"services/index.html"}, liveManifest, Change{URLs: []string{"/services", "/services/*"}, Files: []string{"services/index.html"}}},
+		{"a new page", []string{"about/index.html"}, liveManifest, Change{URLs: []string{"/about"}, Files: []string{"about/index.html"}}},
+		{"the home page", []string{"index.html"}, liveManifest, Change{URLs: []string{"/"}, Files: []string{"index.html"}}},
+		{"the not-found page", []string{"404.html"}, liveManifest, Change{Files: []string{"404.html"}}},
+		{"an image", []string{"images/photo-640.avif"}, liveManifest, Change{}},
+		{"the bundle", []string{"assets/app-A.js", "assets/app-B.js"}, liveManifest, Change{All: true}},
+		{"unknown", nil, liveManifest, Change{All: true}},
+		{"a new redirect", []string{}, strings.Replace(liveManifest, `"redirects":[`, `"redirects":[{"from":"/old","to":"/platform","status":301},`, 1), Change{URLs: []string{"/old"}}},
+		{"a removed rewrite", []string{}, strings.Replace(liveManifest, `{"from":"/services/*","to":"/services/index.html"}`, "", 1), Change{URLs: []string{"/services/*"}}},
+		{"headers", []string{}, strings.Replace(liveManifest, "script-src 'self'", "script-src 'none'", 1), Change{All: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			l := NewLive()
-			l.Publish(liveFiles(base...), manifestOf(t, liveManifest))
-			c := l.Publish(tt.files, manifestOf(t, tt.manifest))
+			if c := l.Publish(base, manifestOf(t, liveManifest), nil); !c.All {
+				t.Errorf("the first build: %+v, want every page to reload", c)
+			}
+			c := l.Publish(base, manifestOf(t, tt.manifest), tt.changed)
 			c.Build = ""
 			if !slices.Equal(c.URLs, tt.want.URLs) || !slices.Equal(c.Files, tt.want.Files) || c.All != tt.want.All {
 				t.Errorf("change %+v, want %+v", c, tt.want)
@@ -115,7 +103,7 @@ func TestLiveServes(t *testing.T) {
 	if code, body, _ := get("/"); code != 503 || !strings.Contains(body, DevPath+"reload.js") {
 		t.Errorf("before the first build: %d %q", code, body)
 	}
-	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "assets/app-A.js", "js"), manifestOf(t, liveManifest))
+	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "assets/app-A.js", "js"), manifestOf(t, liveManifest), nil)
 	code, body, hdr := get("/")
 	if code != 200 || !strings.Contains(body, `<script type="module" src="/__dev/reload.js?build=`) || !strings.Contains(body, "file=index.html") {
 		t.Errorf("GET /: %d %q", code, body)
@@ -130,7 +118,7 @@ func TestLiveServes(t *testing.T) {
 		t.Errorf("GET /blog: %d, want the manifest's redirect", code)
 	}
 	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "blog/index.html", page("blog")),
-		manifestOf(t, strings.Replace(liveManifest, `{"from":"/blog","to":"/resources","status":301}`, "", 1)))
+		manifestOf(t, strings.Replace(liveManifest, `{"from":"/blog","to":"/resources","status":301}`, "", 1)), nil)
 	if code, body, _ := get("/blog"); code != 200 || !strings.Contains(body, "blog") {
 		t.Errorf("GET /blog once the redirect is gone: %d", code)
 	}
@@ -149,7 +137,7 @@ func TestLiveServes(t *testing.T) {
 // http.Server.Shutdown would otherwise wait for).
 func TestLiveStream(t *testing.T) {
 	l := NewLive()
-	l.Publish(liveFiles("index.html", page("home")), manifestOf(t, liveManifest))
+	l.Publish(liveFiles("index.html", page("home")), manifestOf(t, liveManifest), nil)
 	h, err := New(context.Background(), Options{Live: l})
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +184,7 @@ func TestLiveStream(t *testing.T) {
 	if e := next(); e != "problems" {
 		t.Fatalf("event %q, want problems", e)
 	}
-	l.Publish(liveFiles("index.html", page("home 2")), manifestOf(t, liveManifest))
+	l.Publish(liveFiles("index.html", page("home 2")), manifestOf(t, liveManifest), nil)
 	if e := next(); e != "build" {
 		t.Fatalf("event %q, want build", e)
 	}
@@ -216,7 +204,7 @@ func TestLiveStream(t *testing.T) {
 // refused, on the event stream and on every page alike.
 func TestLiveAnswersOnlyItsOwnHost(t *testing.T) {
 	l := NewLive()
-	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost")), manifestOf(t, liveManifest))
+	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost")), manifestOf(t, liveManifest), nil)
 	h, err := New(context.Background(), Options{Live: l, Hosts: []string{"127.0.0.1:8080"}})
 	if err != nil {
 		t.Fatal(err)
