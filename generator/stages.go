@@ -99,7 +99,7 @@ func loadSite(opt Options) (*content.Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	site.Finish(opt.Now)
+	load.Finish(site, opt.Now)
 	return site, nil
 }
 

@@ -7,9 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
-	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -443,26 +441,6 @@ func foldAccents(s string) string {
 	return strings.NewReplacer("á", "a", "à", "a", "ä", "a", "â", "a", "é", "e", "è", "e", "ë", "e", "ê", "e",
 		"í", "i", "ï", "i", "ó", "o", "ö", "o", "ô", "o", "ú", "u", "ü", "u", "ñ", "n", "ç", "c",
 		"Á", "a", "É", "e", "Í", "i", "Ó", "o", "Ú", "u", "Ñ", "n").Replace(s)
-}
-
-// ArticleAssets are the files beside articles/<slug>/index.md, keyed by
-// the site path they are published at (/insights/<slug>/<name>).
-func (s *Site) ArticleAssets(fsys fs.FS) map[string]string {
-	out := map[string]string{}
-	for _, a := range s.Articles {
-		if path.Base(a.File) != "index.md" {
-			continue
-		}
-		entries, _ := fs.ReadDir(fsys, path.Dir(a.File))
-		for _, e := range entries {
-			// Photos ship only as the processed files (generator/images),
-			// never as committed, with their camera data.
-			if !e.IsDir() && e.Name() != "index.md" && !(Image{Src: e.Name()}).Processed() {
-				out[a.Path+"/"+e.Name()] = path.Join(path.Dir(a.File), e.Name())
-			}
-		}
-	}
-	return out
 }
 
 // CoverImage is the cover as pages show it: a photo cropped by the build

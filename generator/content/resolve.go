@@ -2,83 +2,35 @@ package content
 
 import (
 	"fmt"
-	"reflect"
-	"strconv"
 	"strings"
 	"time"
 )
 
-// Resolution. The build hands the app final strings and hrefs, so that the
-// app holds presentation only and no rule of the content lives twice:
-//
-//   - an Action (or InfoItem) that names a site address (site: pulse,
-//     health, demo, careers, email) gets that address from site.yaml as
-//     its href, and an e-mail subject is appended to it;
-//   - placeholders are filled: {email} in Markdown (site.yaml's demo
-//     mailbox), {name} in a founder's profile label, {rating} and {best}
-//     in a review's rating label, {year} and {brand} in the copyright;
-//   - dates are written in words with the section's month names.
-//
-// Load resolves everything but what depends on the build's clock
-// (Site.Finish does that).
-
-// resolveAddresses gives every Action and InfoItem under v (a pointer)
-// the href of the site address it names.
-func resolveAddresses(v reflect.Value, cfg SiteConfig) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if !v.IsNil() {
-			resolveAddresses(v.Elem(), cfg)
-		}
-	case reflect.Interface:
-		if v.IsNil() {
-			return
-		}
-		// The value in an interface cannot be set in place: resolve a
-		// copy and put it back.
-		c := reflect.New(v.Elem().Type()).Elem()
-		c.Set(v.Elem())
-		resolveAddresses(c.Addr(), cfg)
-		v.Set(c)
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			resolveAddresses(v.Index(i), cfg)
-		}
-	case reflect.Struct:
-		switch a := v.Addr().Interface().(type) {
-		case *BlockAction:
-			a.Resolve(cfg)
-			return
-		case *Action:
-			a.resolve(cfg)
-			return
-		case *InfoItem:
-			if a.Site != "" {
-				addr := siteAddress(cfg, a.Site)
-				a.Href, a.Text = Link(addr), strings.TrimPrefix(addr, "mailto:")
-			}
-			return
-		}
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				resolveAddresses(v.Field(i), cfg)
-			}
-		}
-	}
-}
+// How one value resolves: generator/load resolves the site, calling these
+// on every value and the hooks of each section's kind; the kinds word
+// their records with the helpers below.
 
 // Resolve gives the action the href of the site address it names, with
 // its e-mail subject appended.
 func (a *BlockAction) Resolve(cfg SiteConfig) {
-	a.Action.resolve(cfg)
+	a.Action.Resolve(cfg)
 	if a.Subject != "" {
 		a.Href = Link(string(a.Href) + "?subject=" + encodeURIComponent(a.Subject))
 	}
 }
 
-func (a *Action) resolve(cfg SiteConfig) {
+// Resolve gives the action the href of the site address it names.
+func (a *Action) Resolve(cfg SiteConfig) {
 	if a.Site != "" {
 		a.Href = Link(siteAddress(cfg, a.Site))
+	}
+}
+
+// Resolve gives the item the site address it names as its href and text.
+func (i *InfoItem) Resolve(cfg SiteConfig) {
+	if i.Site != "" {
+		addr := siteAddress(cfg, i.Site)
+		i.Href, i.Text = Link(addr), strings.TrimPrefix(addr, "mailto:")
 	}
 }
 
@@ -122,34 +74,11 @@ type (
 		WordRecords(c *Collections, cfg SiteConfig)
 	}
 	// RecordFinisher is implemented by kinds whose records' wording
-	// depends on the build's clock (Site.Finish).
+	// depends on the build's clock (generator/load.Finish).
 	RecordFinisher interface {
 		FinishRecords(c *Collections, cfg SiteConfig)
 	}
 )
-
-// resolveRecords lets each section word the records it shows.
-func (p *Page) resolveRecords(cfg SiteConfig) {
-	for _, sec := range p.Sections {
-		if w, ok := deref(sec.Value).(RecordWorder); ok {
-			w.WordRecords(&p.Collections, cfg)
-		}
-	}
-}
-
-// Finish resolves what depends on the build's clock: which webinars are
-// past (and so what they invite to), and the copyright's {year}.
-func (s *Site) Finish(now time.Time) {
-	s.Layout.Footer.Copyright = Fill(s.Layout.Footer.Copyright, "{year}", strconv.Itoa(now.Year()), "{brand}", s.Config.Brand)
-	for _, p := range s.Pages {
-		p.Collections.MarkPast(now)
-		for _, sec := range p.Sections {
-			if f, ok := deref(sec.Value).(RecordFinisher); ok {
-				f.FinishRecords(&p.Collections, s.Config)
-			}
-		}
-	}
-}
 
 // DateText writes an ISO date (2024-05-01) as "May 1, 2024".
 func DateText(iso string, months []string) string {
@@ -158,13 +87,6 @@ func DateText(iso string, months []string) string {
 		return iso // refused by validation
 	}
 	return fmt.Sprintf("%s %d, %d", months[t.Month()-1], t.Day(), t.Year())
-}
-
-func deref(v any) any {
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
-		return rv.Elem().Interface()
-	}
-	return v
 }
 
 // CloneEach returns a copy of records with f applied to each, so that one
@@ -195,25 +117,4 @@ func encodeURIComponent(s string) string {
 		fmt.Fprintf(&b, "%%%02X", c)
 	}
 	return b.String()
-}
-
-// Resolve runs after validation, on a site without errors (Load calls it).
-func (s *Site) Resolve() {
-	for i := range s.Config.Social {
-		s.Config.Social[i].Icon = profileIcon(s.Config.Social[i].Name)
-	}
-	cfg := s.Config
-	addresses := func(v reflect.Value) { resolveAddresses(v, cfg) }
-	addresses(reflect.ValueOf(&s.Layout))
-	addresses(reflect.ValueOf(&s.Collections))
-	for _, p := range s.Pages {
-		for i := range p.Sections {
-			sec := &p.Sections[i]
-			addresses(reflect.ValueOf(&sec.Value))
-			if r, ok := sec.Value.(Resolver); ok {
-				r.Resolve(cfg)
-			}
-		}
-		p.resolveRecords(cfg)
-	}
 }

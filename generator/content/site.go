@@ -100,27 +100,6 @@ func (s *Site) Resolver() func(p string) (string, bool) {
 // RoutingFile is where redirects and rewrites live, relative to content/.
 const RoutingFile = "routing.yaml"
 
-// PickCollections gives the page the collections its sections read; a
-// collection shown without records is a problem at its section, unless
-// failed says its file has problems of its own.
-func (s *Site) PickCollections(p *Page, failed func(file string) bool) []Error {
-	var errs []Error
-	for i := range p.Sections {
-		sec := &p.Sections[i]
-		eachRead(sec, func(name string, c collectionFile) {
-			src := c.slot(&s.Collections)
-			if src.Len() == 0 && !failed(c.file) {
-				errs = append(errs, sec.Pos.errorf("this %s section shows the %s collection, but %s has no records", sec.Kind, name, c.file))
-			}
-			c.slot(&p.Collections).Set(src)
-			if !slices.Contains(p.Reads, name) {
-				p.Reads = append(p.Reads, name)
-			}
-		})
-	}
-	return errs
-}
-
 // LinkSource is a link written in content and where it is written.
 type LinkSource struct {
 	Href string

@@ -142,8 +142,8 @@ type SocialProfile struct {
 	Icon Icon `json:"icon" yaml:"-"`
 }
 
-// profileIcon is the icon of a profile's name.
-func profileIcon(name string) Icon {
+// ProfileIcon is the icon of a profile's name.
+func ProfileIcon(name string) Icon {
 	if name == "x" {
 		return "x-social"
 	}
@@ -151,7 +151,7 @@ func profileIcon(name string) Icon {
 }
 
 func (p SocialProfile) Validate() error {
-	if i := profileIcon(p.Name); !slices.Contains(iconNames, string(i)) {
+	if i := ProfileIcon(p.Name); !slices.Contains(iconNames, string(i)) {
 		return fmt.Errorf("profile %q has no icon %q (content/README.md lists the icons)", p.Name, i)
 	}
 	return nil

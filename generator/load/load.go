@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -61,7 +62,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
-	s.Resolve()
+	resolve(s)
 	s.Links = l.links
 	s.Warnings = l.warnings.Sorted()
 	return s, nil
@@ -163,12 +164,31 @@ func (l *loader) pages(s *content.Site) {
 		if brand := s.Config.Brand; brand != "" && strings.HasSuffix(strings.TrimSpace(p.Route.Title), "| "+brand) {
 			l.errs = append(l.errs, l.keyPos(file, "title").Errorf("title %q: leave out \"| %s\", the build adds it", p.Route.Title, brand))
 		}
-		l.errs = append(l.errs, s.PickCollections(p, l.failed)...)
+		l.pickCollections(s, p)
 		s.Pages[p.Route.Path] = p
 		return nil
 	})
 	if err != nil {
 		l.errs = append(l.errs, content.Error{File: "pages", Line: 1, Col: 1, Message: fmt.Sprintf("cannot read: %v", unwrapPathError(err))})
+	}
+}
+
+// pickCollections gives the page the collections its sections read; a
+// collection shown without records is a problem at its section, unless
+// its file has problems of its own.
+func (l *loader) pickCollections(s *content.Site, p *content.Page) {
+	for i := range p.Sections {
+		sec := &p.Sections[i]
+		content.EachRead(sec, func(name string) {
+			file := content.CollectionFile(name)
+			if reflect.ValueOf(content.CollectionSlot(&s.Collections, name)).Elem().Len() == 0 && !l.failed(file) {
+				l.errs = append(l.errs, sec.Pos.Errorf("this %s section shows the %s collection, but %s has no records", sec.Kind, name, file))
+			}
+			content.CopyCollection(&p.Collections, &s.Collections, name)
+			if !slices.Contains(p.Reads, name) {
+				p.Reads = append(p.Reads, name)
+			}
+		})
 	}
 }
 

@@ -17,7 +17,7 @@ func TestResolved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Finish(time.Date(2031, 5, 1, 0, 0, 0, 0, time.UTC))
+	Finish(s, time.Date(2031, 5, 1, 0, 0, 0, 0, time.UTC))
 	mailto := "mailto:" + string(s.Config.DemoEmail)
 	data, _ := json.Marshal(content.SiteData{Config: s.Config, Layout: s.Layout})
 	for path, p := range s.Pages {
