@@ -303,7 +303,10 @@ type ArticleCard struct {
 // is written, so that it covers what the build sets after making the card
 // (its cover's priority on the page that leads with it): the digest of
 // the card written with an empty Memo, which is its last field, goes
-// between that field's quotes.
+// between that field's quotes. That assumes Memo stays the last field,
+// written as "memo":"": a field after it would take the digest, or break
+// the JSON. TestArticleCardDigest fails if it is not, if the card does not
+// read back as itself, or if two cards that differ get one memo.
 func (c ArticleCard) MarshalJSON() ([]byte, error) {
 	type plain ArticleCard
 	p := plain(c)

@@ -64,7 +64,10 @@ func (b PageBody) Marshal(head Head) (body, page []byte, err error) {
 		return nil, nil, err
 	}
 	// body is {"path":<path>,"sections":...}; the page puts "head" after
-	// the path, as PageData orders its fields.
+	// the path, as PageData orders its fields. The splice assumes both:
+	// PageBody's first field is the path, and PageData is PageBody with
+	// Head second. If either changes, the page's JSON is no longer what
+	// json.Marshal would write: TestPageBodyMarshalSplice fails first.
 	cut := len(`{"path":`) + len(path)
 	page = make([]byte, 0, len(body)+len(`,"head":`)+len(h))
 	page = append(append(append(append(page, body[:cut]...), `,"head":`...), h...), body[cut:]...)
