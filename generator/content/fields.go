@@ -57,16 +57,26 @@ func AtItem(field string, i int, format string, args ...any) error {
 func DidYouMean(s string, candidates []string) string { return didYouMean(s, candidates) }
 
 func didYouMean(s string, candidates []string) string {
+	best := Closest(s, candidates)
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// Closest is the first of the candidates nearest to s, ignoring case, or
+// "" when none is near: within an edit distance that grows with the
+// word (2 for short words, a third of a long one), so that a long
+// misspelt name still finds its field or kind. Every "did you mean" of
+// the content's messages, for keys, kinds and values, uses it.
+func Closest(s string, candidates []string) string {
 	best, bestD := "", max(3, len(s)/3+1)
 	for _, c := range candidates {
 		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return best
 }
 
 func joinQuoted(names []string) string {

@@ -591,20 +591,48 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
 
 // structName names a struct in a message: its name in the guide's field
 // reference, or, for the files that have none there, what the editor calls them.
-func structName(t reflect.Type) string {
+// structName names for an editor the mapping whose fields are t's, as the
+// file writes it, never by its Go type: a page or its front matter, a
+// section by its kind, a mapping under a key by that key ("seo",
+// "cards[0]"; the caret shows which), an entry of a list by "the entry",
+// and the file itself at its top.
+func (d *decoder) structName(t reflect.Type, field string) string {
 	switch t {
 	case reflect.TypeOf(content.PageFile{}):
 		return "the page"
-	case reflect.TypeOf(content.MarkdownFront{}):
+	case reflect.TypeOf(content.MarkdownFront{}), reflect.TypeOf(content.ArticleFront{}):
 		return "the front matter"
 	}
-	return t.Name()
+	for _, k := range content.Kinds() {
+		if k.Type() == t {
+			return fmt.Sprintf("a section of kind %q", k.Name)
+		}
+	}
+	last := field[strings.LastIndexByte(field, '.')+1:]
+	switch {
+	case strings.HasPrefix(last, "["):
+		return "the entry"
+	case last != "":
+		return last
+	case d.file != "":
+		return d.file
+	}
+	return "the file"
+}
+
+// inStruct is " in " and the name of the mapping t when the message has
+// no field path before it to say where.
+func (d *decoder) inStruct(t reflect.Type, field string) string {
+	if field != "" {
+		return ""
+	}
+	return " in " + d.structName(t, field)
 }
 
 func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	t := v.Type()
 	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%sexpected a mapping of %s fields, got %s", fieldPrefix(field), structName(t), kindName(n))
+		d.errorf(n, "%sexpected a mapping of %s fields, got %s", fieldPrefix(field), d.structName(t, field), kindName(n))
 		return
 	}
 	fields := structFields(t)
@@ -620,7 +648,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 			d.errorf(k, "%s", badKey(k))
 			continue
 		case !ok:
-			d.errorf(k, "unknown field %q in %s%s", k.Value, structName(t), suggest(k.Value, fields))
+			d.errorf(k, "unknown field %q in %s%s", k.Value, d.structName(t, field), suggest(k.Value, fields))
 			misspelt[closest(k.Value, fields)] = true
 			continue
 		case seen[k.Value]:
@@ -649,7 +677,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	}
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
-			d.errorf(n, "%smissing required field %q in %s", fieldPrefix(field), name, structName(t))
+			d.errorf(n, "%smissing required field %q%s", fieldPrefix(field), name, d.inStruct(t, field))
 		}
 	}
 	// A Pos field is where the mapping is written, or, tagged at:"key",
@@ -818,15 +846,10 @@ func suggest(key string, fields map[string]fieldInfo) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// closest is the known field nearest to key, "" when none is near.
+// closest is the known field nearest to key, "" when none is near
+// (content.Closest).
 func closest(key string, fields map[string]fieldInfo) string {
-	best, bestD := "", 3
-	for _, name := range sortedKeys(fields) {
-		if d := content.EditDistance(strings.ToLower(key), strings.ToLower(name)); d < bestD {
-			best, bestD = name, d
-		}
-	}
-	return best
+	return content.Closest(key, sortedKeys(fields))
 }
 
 func lookupKind(name string) (content.Kind, bool) {

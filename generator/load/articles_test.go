@@ -309,7 +309,7 @@ func TestArticleErrors(t *testing.T) {
 		want             []string
 	}{
 		{"blank title", "", strings.Replace(good, "title: T", "title: \"  \"", 1), []string{`articles/bad.md:2:8: field "title" must not be blank`}},
-		{"missing description", "", strings.Replace(good, "description: D.\n", "", 1), []string{`articles/bad.md:2:1: missing required field "description" in ArticleFront`}},
+		{"missing description", "", strings.Replace(good, "description: D.\n", "", 1), []string{`articles/bad.md:2:1: missing required field "description" in the front matter`}},
 		{"missing date", "", strings.Replace(good, "date: 2026-01-01\n", "", 1), []string{`articles/bad.md:2:1: missing required field "date"`}},
 		{"blank date", "", strings.Replace(good, "date: 2026-01-01", "date: \"\"", 1), []string{`articles/bad.md:4:7: field "date": "" is not a date`}},
 		{"not a date", "", strings.Replace(good, "2026-01-01", "1 March", 1), []string{`articles/bad.md:4:7: field "date": "1 March" is not a date: write it YYYY-MM-DD`}},
@@ -323,7 +323,7 @@ func TestArticleErrors(t *testing.T) {
 		{"no such cover", "", strings.Replace(good, "voice.svg", "voice.png", 1), []string{`articles/bad.md:7:8: image "/images/articles/voice.png": no such file under content/images/ (did you mean "/images/articles/voice.svg"?)`}},
 		{"long description", "", strings.Replace(good, "description: D.", "description: "+long, 1), []string{`articles/bad.md:3:14: description has 161 characters; search engines cut it after 160`}},
 		{"long title", "", strings.Replace(good, "title: T", "title: "+strings.Repeat("y", 63), 1), []string{`articles/bad.md:2:1: title "` + strings.Repeat("y", 63) + `" is 71 characters with " | Vozia"; search engines cut titles after 70`}},
-		{"unknown field", "", strings.Replace(good, "tags:", "tgas:", 1), []string{`articles/bad.md:6:1: unknown field "tgas" in ArticleFront (did you mean "tags"?)`}},
+		{"unknown field", "", strings.Replace(good, "tags:", "tgas:", 1), []string{`articles/bad.md:6:1: unknown field "tgas" in the front matter (did you mean "tags"?)`}},
 		{"focus off the image", "", strings.Replace(good, "alt: A circle}", "alt: A circle, focus: {x: 1.5, y: 0.2}}", 1), []string{`articles/bad.md:7:64: cover: focus x is 1.5: write a number from 0 to 1`}},
 		{"unknown position", "", strings.Replace(good, "alt: A circle}", "alt: A circle, position: middle}", 1), []string{`articles/bad.md:7:67: cover: position "middle": write top, center or bottom`}},
 		{"focus and position", "", strings.Replace(good, "alt: A circle}", "alt: A circle, position: top, focus: {x: 0.5, y: 0.2}}", 1), []string{`write focus or position, not both`}},
@@ -462,7 +462,7 @@ func TestArticleCoverFrame(t *testing.T) {
 // it leaves missing.
 func TestMisspeltField(t *testing.T) {
 	for _, tc := range []struct{ name, file, old, new, want string }{
-		{"article's title", "articles/voice-follow-up.md", "title:", "titel:", `articles/voice-follow-up.md:2:1: unknown field "titel" in ArticleFront (did you mean "title"?)`},
+		{"article's title", "articles/voice-follow-up.md", "title:", "titel:", `articles/voice-follow-up.md:2:1: unknown field "titel" in the front matter (did you mean "title"?)`},
 		{"hero's heading", "pages/index.yaml", "    heading: A test site", "    headline: A test site", `unknown field "headline"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -236,7 +236,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "typo in a field name",
 			file: "site.yaml",
 			edit: replace("demoEmail:", "demoEmial:"),
-			want: []string{`unknown field "demoEmial" in SiteConfig (did you mean "demoEmail"?)`},
+			want: []string{`unknown field "demoEmial" in site.yaml (did you mean "demoEmail"?)`},
 			at:   at("site.yaml", "demoEmial", 0),
 		},
 		{
@@ -250,7 +250,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "typo in a section field",
 			file: "pages/about.yaml",
 			edit: replace("    heading: Our mission\n", "    headnig: Our mission\n"),
-			want: []string{`unknown field "headnig" in TextSection (did you mean "heading"?)`},
+			want: []string{`unknown field "headnig" in a section of kind "text" (did you mean "heading"?)`},
 			at:   at("pages/about.yaml", "headnig", 0),
 		},
 		{
@@ -317,13 +317,13 @@ func TestLoadErrors(t *testing.T) {
 			name: "image size typed by hand",
 			file: "collections/case-studies.yaml",
 			edit: replace("ecommerce-retailer.svg,", "ecommerce-retailer.svg, width: 640,"),
-			want: []string{`unknown field "width" in Image`},
+			want: []string{`unknown field "width" in image`},
 		},
 		{
 			name: "company sizes written in the layout",
 			file: "layout.yaml",
 			edit: replace("contactForm:\n", "contactForm:\n  sizeOptions: [small, large]\n"),
-			want: []string{`unknown field "sizeOptions" in ContactForm`},
+			want: []string{`unknown field "sizeOptions" in contactForm`},
 		},
 		{
 			name: "section showing an empty collection",
@@ -343,7 +343,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "missing required field",
 			file: "collections/faq.yaml",
 			edit: func(string) string { return "- question: Is it real?\n" },
-			want: []string{`missing required field "answer" in FAQItem`},
+			want: []string{`[0]: missing required field "answer"`},
 			at:   func(fstest.MapFS) string { return "collections/faq.yaml:1:3" },
 		},
 		{
