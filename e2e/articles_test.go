@@ -117,7 +117,7 @@ func TestArticleCodeTabs(t *testing.T) {
 	}
 	var a *content.LoadedArticle
 	for _, x := range site.Articles {
-		if strings.Contains(x.HTML, "<pre") {
+		if strings.Contains(x.Text.Markup(), "<pre") {
 			a = x
 			break
 		}

@@ -134,10 +134,12 @@ func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File
 	return out
 }
 
-// shown is the article as its page shows it (LoadedArticle.Shown).
+// shown is the article as its page shows it (LoadedArticle.Shown); for
+// an article without a page, its text without its images, which only a
+// page has processed.
 func shown(a *content.LoadedArticle) *content.ArticleSection {
 	if a.Shown != nil {
 		return a.Shown
 	}
-	return &content.ArticleSection{DateLabel: string(a.Front.Date), HTML: a.HTML}
+	return &content.ArticleSection{DateLabel: string(a.Front.Date), HTML: a.Text.Markup()}
 }

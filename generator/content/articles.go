@@ -348,8 +348,12 @@ type ArticleSection struct {
 	Cover       Image      `json:"cover" yaml:"-"`
 	Tags        []TagLink  `json:"tags" yaml:"-"`
 	TOC         []TOCEntry `json:"toc,omitempty" yaml:"-"`
-	HTML        string     `json:"html" yaml:"-"`
-	// Images are the body's images, in order (SetImages).
+	// HTML is the rendered body, its images written in by the image
+	// stage from Text (JoinImages).
+	HTML string `json:"html" yaml:"-"`
+	// Text is the rendered body with its images apart, and Images its
+	// images, in order.
+	Text    Text          `json:"-" yaml:"-"`
 	Images  []Image       `json:"-" yaml:"-"`
 	Related []ArticleCard `json:"related" yaml:"-"`
 	// Status is "draft" or "scheduled" for an article make dev shows
@@ -376,8 +380,8 @@ type LoadedArticle struct {
 	Path   string
 	Author Author
 	Cover  Image
-	// HTML is the rendered body, with a placeholder for each of Images.
-	HTML    string
+	// Text is the rendered body, with its Images apart.
+	Text    Text
 	Images  []Image
 	TOC     []TOCEntry
 	Minutes int

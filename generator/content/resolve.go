@@ -78,6 +78,13 @@ type (
 	RecordFinisher interface {
 		FinishRecords(c *Collections, cfg SiteConfig)
 	}
+	// ImageJoiner is implemented (on the pointer) by kinds that show a
+	// Markdown text (a Text and its images): the image stage writes their
+	// HTML once the images are processed, each image as picture writes it
+	// at its place (generator/pictures).
+	ImageJoiner interface {
+		JoinImages(picture func(img Image, place string) string)
+	}
 )
 
 // DateText writes an ISO date (2024-05-01) as "May 1, 2024".

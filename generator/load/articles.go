@@ -234,7 +234,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		sec := &content.ArticleSection{
 			Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date), Updated: string(a.Front.Updated),
 			DateLabel: dateLabel(a.Front.Date, labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
-			Author: a.Author, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), TOC: a.TOC, HTML: a.HTML, Images: a.Images,
+			Author: a.Author, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), TOC: a.TOC, Text: a.Text, Images: a.Images,
 			Related: cards(related(a, list, 3)), Status: a.Status, Labels: labels, IndexURL: base,
 		}
 		a.Shown = sec
@@ -324,8 +324,8 @@ func (l *loader) article(file, slug, base string, s *content.Site, opt Options) 
 	if !f.Draft {
 		l.bodyPlaceholders(bodyAt, body)
 	}
-	html, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder)
-	a.HTML, a.TOC, a.Images = html, toc, imgs
+	text, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder)
+	a.Text, a.TOC, a.Images = text, toc, imgs
 	a.Minutes = max(1, int(math.Ceil(float64(words)/content.WordsPerMinute)))
 	if l.failed(file) {
 		l.broken[base+"/"+slug] = file

@@ -16,17 +16,17 @@ import (
 )
 
 // renderArticle renders an article's body, whose first line is pos, and
-// records its links where they are written. It returns the HTML, with a
-// placeholder for each image (ArticleSection.SetImages), the table of
+// records its links where they are written. It returns the rendered
+// text, with its images apart (ArticleSection.JoinImages), the table of
 // contents (the ## headings), the number of words and the images. In an
 // article folder (articles/<slug>/index.md) a relative image is a file
 // beside it, published under the article's path (dir).
-func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (string, []content.TOCEntry, int, []content.Image) {
+func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (content.Text, []content.TOCEntry, int, []content.Image) {
 	src := body
 	at := offsetPos(pos, src)
 	if p := markdown.Budget(src); p != nil {
 		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
-		return "", nil, 0, nil
+		return nil, nil, 0, nil
 	}
 	doc := markdown.Article.Parse(src)
 	for _, p := range markdown.Article.Check(doc, src) {
@@ -84,12 +84,18 @@ func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (string
 		}
 		return ""
 	})
-	var buf bytes.Buffer
-	if err := markdown.Article.Render(&buf, src, doc); err != nil {
+	pieces, err := markdown.Article.Render(src, doc)
+	if err != nil {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
-	return htmlFixes.Replace(buf.String()), toc, words, imgs
+	text := content.NewText(pieces, textPlace)
+	text.Edit(htmlFixes.Replace)
+	return text, toc, words, imgs
 }
+
+// textPlace is where a Markdown text, a page's or an article's, shows
+// its images (content.ImageSizes): across its column.
+const textPlace = "text"
 
 // offsetPos maps a byte offset of src, a text that starts at pos, to its
 // place in the file; an unknown offset (-1) is pos.

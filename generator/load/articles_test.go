@@ -268,11 +268,11 @@ func TestArticleMarkdown(t *testing.T) {
 		`<pre class="chroma" tabindex="0"><code>`, `<span class="nf">Println</span>`, // highlighted by the build
 		`<kbd>Ctrl</kbd>`, `<br>`, // the allow-list
 	} {
-		if !strings.Contains(a.HTML, want) {
-			t.Errorf("the body lacks %s:\n%s", want, a.HTML)
+		if body := textHTML(a.Text, a.Images); !strings.Contains(body, want) {
+			t.Errorf("the body lacks %s:\n%s", want, body)
 		}
 	}
-	if strings.Contains(a.HTML, "<script") {
+	if strings.Contains(textHTML(a.Text, a.Images), "<script") {
 		t.Error("the body has a script")
 	}
 	if got := len(a.TOC); got != 3 || a.TOC[1] != (content.TOCEntry{ID: "the-call", Text: "The call"}) {
@@ -283,13 +283,13 @@ func TestArticleMarkdown(t *testing.T) {
 	}
 	// A folder article's own images are published under its path, and
 	// read from its folder; the build renders each where the text has it
-	// (SetImages; an SVG as a plain <img>).
+	// (JoinImages, at the place of a text's images).
 	p := articleSection(t, s, "/insights/pulse-themes")
 	if len(p.Images) != 1 || p.Images[0].File() != "articles/pulse-themes/chart.svg" {
 		t.Errorf("folder article images %+v", p.Images)
 	}
-	p.SetImages(nil)
-	if p.Cover.Src != "/insights/pulse-themes/cover.svg" || p.Cover.Width != 1200 || !strings.Contains(p.HTML, `src="/insights/pulse-themes/chart.svg"`) {
+	p.JoinImages(testPicture)
+	if p.Cover.Src != "/insights/pulse-themes/cover.svg" || p.Cover.Width != 1200 || !strings.Contains(p.HTML, `<img src="/insights/pulse-themes/chart.svg" data-place="text">`) {
 		t.Errorf("folder article cover %+v, body %s", p.Cover, p.HTML)
 	}
 	// Links are recorded where the article writes them.
@@ -511,4 +511,12 @@ func TestRedirectToABrokenArticle(t *testing.T) {
 	if !ok || len(el) != 1 || !strings.Contains(el.Error(), `unknown field "titel"`) {
 		t.Errorf("want the article's one problem; got:\n%v", err)
 	}
+}
+
+// textHTML is a rendered text, each image written by testPicture.
+func textHTML(t content.Text, imgs []content.Image) string { return t.Join(imgs, testPicture) }
+
+// testPicture writes an image as its src and place.
+func testPicture(img content.Image, place string) string {
+	return `<img src="` + img.Src + `" data-place="` + place + `">`
 }

@@ -93,8 +93,8 @@ func TestTextResolvedAtDecode(t *testing.T) {
 		t.Errorf("mock intro = %q, want %q", intro, want)
 	}
 	for _, a := range s.Articles {
-		if a.Slug == "voice-follow-up" && !strings.Contains(a.HTML, "With "+claim.Label+", a voice agent calls") {
-			t.Errorf("article body does not cite the claim's label: %.200s", a.HTML)
+		if body := textHTML(a.Text, a.Images); a.Slug == "voice-follow-up" && !strings.Contains(body, "With "+claim.Label+", a voice agent calls") {
+			t.Errorf("article body does not cite the claim's label: %.200s", body)
 		}
 	}
 

@@ -8,7 +8,9 @@
 //   - articles from articles/: their pages, the index's further pages, a
 //     page per tag, related articles, drafts and scheduled ones left out
 //     or linked to as problems (articles.go, unpublished.go), their
-//     Markdown rendered (articles_markdown.go, markdownimages.go);
+//     Markdown rendered, a page's texts' too, as markup around the images
+//     that the image stage writes in (content.Text; articles_markdown.go,
+//     markdownimages.go);
 //   - images sized and the files content links to checked (images.go,
 //     files.go);
 //   - the site resolved once it has no problem (resolve.go): site

@@ -297,11 +297,11 @@ func (l *loader) renderMarkdown(pos content.Pos, md *sections.MarkdownSection) {
 		}
 	}
 	md.Images = l.markdownImages(pos, src, doc, nil)
-	var buf bytes.Buffer
-	if err := markdown.Text.Render(&buf, src, doc); err != nil {
+	pieces, err := markdown.Text.Render(src, doc)
+	if err != nil {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
-	md.HTML = buf.String()
+	md.Text = content.NewText(pieces, textPlace)
 	md.Body = "" // the app receives the HTML only
 }
 

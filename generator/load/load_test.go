@@ -129,7 +129,7 @@ func TestLoadFixture(t *testing.T) {
 		t.Fatalf("privacy sections = %+v, want one markdown section", md)
 	}
 	m := md[0].Value.(*sections.MarkdownSection)
-	if !strings.Contains(m.HTML, `<h2 id="cookies">Cookies</h2>`) || m.Body != "" || m.Back == nil || m.Back.Label != "Back to Home" {
+	if !strings.Contains(textHTML(m.Text, m.Images), `<h2 id="cookies">Cookies</h2>`) || m.Body != "" || m.Back == nil || m.Back.Label != "Back to Home" {
 		t.Errorf("markdown section = %+v", m)
 	}
 }

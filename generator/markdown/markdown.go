@@ -15,9 +15,10 @@
 // is a Problem at its byte offset (Check), for the caller to report at
 // file:line:col; the renderer leaves it out.
 //
-// Images are written as the placeholder comment <!--image:N-->, N their
-// index in document order, for the build to replace with the processed
-// picture: no text can forge one, since a comment is never rendered.
+// Images are not written: Render returns the markup in pieces around
+// them, one more piece than images in document order, for the build to
+// join with each image once it is processed (generator/pictures). No
+// marker stands in the HTML for an image, so no text can forge one.
 package markdown
 
 import (
@@ -57,29 +58,51 @@ var Article = &Dialect{md: goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(
-		util.Prioritized(newCodeBlocks(), 200), util.Prioritized(allowList{inline: true}, 100))),
+		util.Prioritized(newCodeBlocks(), 200), util.Prioritized(allowList{inline: true}, 100), util.Prioritized(imageCutRenderer{}, 100))),
 ), inline: true, in: "in an article"}
 
 // Text is the dialect of pages' Markdown.
 var Text = &Dialect{md: goldmark.New(
 	goldmark.WithExtensions(extension.Table),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(allowList{}, 100))),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(allowList{}, 100), util.Prioritized(imageCutRenderer{}, 100))),
 ), in: "in a page's text"}
 
 // Parse parses src.
 func (d *Dialect) Parse(src []byte) ast.Node { return d.md.Parser().Parse(text.NewReader(src)) }
 
-// Render writes doc, parsed from src, as HTML. It replaces doc's images
-// with their placeholders: read doc (Check, Links) before.
-func (d *Dialect) Render(w io.Writer, src []byte, doc ast.Node) error {
-	placeholders(doc)
+// Render writes doc, parsed from src, as HTML in pieces around its
+// images: the markup before its first image, between each two and after
+// its last, so one more piece than images, in document order (the order
+// in which ast.Walk meets them, not looking inside an image). It edits
+// doc: read doc (Check, Links) before.
+func (d *Dialect) Render(src []byte, doc ast.Node) ([]string, error) {
+	var out bytes.Buffer
+	cuts := &imageCuts{out: &out}
+	apart(doc, cuts)
 	unlink(doc, src)
-	return d.md.Renderer().Render(w, src, doc)
+	if err := d.md.Renderer().Render(&out, src, doc); err != nil {
+		return nil, err
+	}
+	html := out.String()
+	pieces := make([]string, 0, len(cuts.at)+1)
+	from := 0
+	for _, at := range cuts.at {
+		pieces = append(pieces, html[from:at])
+		from = at
+	}
+	return append(pieces, html[from:]), nil
 }
 
-// Convert parses and renders src.
-func (d *Dialect) Convert(src []byte, w io.Writer) error { return d.Render(w, src, d.Parse(src)) }
+// Convert parses and renders src, its images left out.
+func (d *Dialect) Convert(src []byte, w io.Writer) error {
+	pieces, err := d.Render(src, d.Parse(src))
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, strings.Join(pieces, ""))
+	return err
+}
 
 // Problem is something the renderer leaves out, at its byte offset in
 // the source.
@@ -161,7 +184,7 @@ func linkOf(n ast.Node, src []byte) (Link, bool) {
 	case *ast.Link:
 		return Link{Href: string(util.URLEscape(n.Destination, true)), Offset: Offset(n)}, true
 	case *ast.Image:
-		// Written by the build from its destination (the placeholder).
+		// Written by the build from its destination (generator/pictures).
 		o := Offset(n)
 		if o > 0 && src[o-1] == '!' { // goldmark places an image at its "["
 			o--
@@ -317,9 +340,44 @@ func unlink(doc ast.Node, src []byte) {
 	}
 }
 
-// placeholders replaces each image of doc with its placeholder comment,
-// written as it is.
-func placeholders(doc ast.Node) {
+// imageCuts are the offsets in out, the HTML being written, at which
+// the images of one render stand.
+type imageCuts struct {
+	out *bytes.Buffer
+	at  []int
+}
+
+// kindImageCut is the kind of the node that stands for an image while
+// the renderer writes the text around it.
+var kindImageCut = ast.NewNodeKind("ImageCut")
+
+// imageCut stands for an image: rendering it notes where the image goes.
+type imageCut struct {
+	ast.BaseInline
+	cuts *imageCuts
+}
+
+func (n *imageCut) Kind() ast.NodeKind         { return kindImageCut }
+func (n *imageCut) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+func (imageCutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindImageCut, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			cuts := n.(*imageCut).cuts
+			if err := w.Flush(); err != nil { // out then holds all that comes before
+				return ast.WalkStop, err
+			}
+			cuts.at = append(cuts.at, cuts.out.Len())
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// imageCutRenderer writes nothing for an image but notes its place.
+type imageCutRenderer struct{}
+
+// apart replaces each image of doc with a cut that notes its place in
+// cuts when it is rendered.
+func apart(doc ast.Node, cuts *imageCuts) {
 	var found []*ast.Image
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if im, ok := n.(*ast.Image); ok && entering {
@@ -328,9 +386,7 @@ func placeholders(doc ast.Node) {
 		}
 		return ast.WalkContinue, nil
 	})
-	for i, im := range found {
-		s := ast.NewString([]byte(fmt.Sprintf("<!--image:%d-->", i)))
-		s.SetCode(true)
-		im.Parent().ReplaceChild(im.Parent(), im, s)
+	for _, im := range found {
+		im.Parent().ReplaceChild(im.Parent(), im, &imageCut{cuts: cuts})
 	}
 }

@@ -1,8 +1,9 @@
 // Package pictures turns the images that content names into what pages
 // show: every JPEG, PNG and WebP original processed (generator/images)
 // into its sizes and formats, each content.Image filled in with its files
-// (srcset by width and format, placeholder colour), the images of the
-// Markdown texts written as <picture> elements, and each page's lead image
+// (srcset by width and format, placeholder colour), the Markdown texts
+// written with their images (content.Text: a photo's <picture> or a
+// drawing's <img>, where the text has it), and each page's lead image
 // (eager, high priority, preloaded by the head: Preload) with the place
 // its page shows it in, so that the preload asks for the file the page's
 // <picture> picks.
@@ -171,14 +172,12 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 		fill(img)
 	}
 	// The images of Markdown texts (pages' and articles') were filled in
-	// with the others; each becomes a <picture> in its text.
-	type text interface {
-		SetImages(func(content.Image) string)
-	}
+	// with the others; each is written into its text where the text has
+	// it.
 	for _, p := range site.Pages {
 		for _, sec := range p.Sections {
-			if t, ok := sec.Value.(text); ok {
-				t.SetImages(func(img content.Image) string { return pictureHTML(img, "text") })
+			if t, ok := sec.Value.(content.ImageJoiner); ok {
+				t.JoinImages(pictureHTML)
 			}
 		}
 	}

@@ -24,10 +24,11 @@ type MarkdownSection struct {
 	// BodyAt is where Body's text starts in its file, so that a broken
 	// link in it is reported at its own line.
 	BodyAt content.Pos `json:"-" yaml:"-" at:"body"`
-	// HTML is the rendered body; it is what the app receives. Each image
-	// of the text is a placeholder comment until the build renders it
-	// (SetImages).
+	// HTML is the rendered body, what the app receives: its images are
+	// written in by the image stage from Text (JoinImages).
 	HTML string `json:"html" yaml:"-"`
+	// Text is the rendered body with its images apart.
+	Text content.Text `json:"-" yaml:"-"`
 	// Images are the images of the text, in order, where they are written.
 	Images []content.Image `json:"-" yaml:"-"`
 	// Back is a link under the text.
@@ -41,14 +42,16 @@ func (m MarkdownSection) Validate() error {
 	return nil
 }
 
-// resolve fills {email} with site.yaml's demo mailbox, so that only
+// Resolve fills {email} with site.yaml's demo mailbox, so that only
 // site.yaml spells it.
 func (m *MarkdownSection) Resolve(cfg content.SiteConfig) {
-	m.HTML = content.FillEmail(m.HTML, cfg.DemoEmail)
+	m.Text.Edit(func(html string) string { return content.FillEmail(html, cfg.DemoEmail) })
 }
 
-// SetImages renders the text's images into its HTML with render, as
-// content.SetImages does.
-func (m *MarkdownSection) SetImages(render func(content.Image) string) {
-	m.HTML = content.SetImages(m.HTML, m.Images, render)
+var _ content.ImageJoiner = (*MarkdownSection)(nil)
+
+// JoinImages writes the text's HTML from its Text, each image as picture
+// writes it.
+func (m *MarkdownSection) JoinImages(picture func(img content.Image, place string) string) {
+	m.HTML = m.Text.Join(m.Images, picture)
 }
