@@ -4,15 +4,17 @@
 package sitefixture
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"maps"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 	"testing/fstest"
 	"time"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
@@ -110,8 +112,6 @@ func AddPhotos(fsys fstest.MapFS) {
 		seed++
 		return imagetest.JPEG(imagetest.Photo(w, h, seed), 90, 1+int(seed%2)*5)
 	}
-	imgSrc := regexp.MustCompile(`(src: *"?)([^,}\s"]+\.(?i:svg|png|jpe?g|webp|gif|avif))`)
-	jpeg := regexp.MustCompile(`(?i)\.jpe?g$`)
 	// replace makes the image at src (relative to dir when not a site
 	// path) a photo, and returns the src to write.
 	replace := func(dir, src, name string, w, h int) string {
@@ -119,7 +119,7 @@ func AddPhotos(fsys fstest.MapFS) {
 		if !strings.HasPrefix(src, "/") {
 			file = path.Join(dir, src)
 		}
-		if jpeg.MatchString(src) && fsys[file] != nil {
+		if isJPEG(src) && fsys[file] != nil {
 			fsys[file] = &fstest.MapFile{Data: photo(w, h)}
 			return src
 		}
@@ -129,36 +129,106 @@ func AddPhotos(fsys fstest.MapFS) {
 	for _, p := range slices.Sorted(maps.Keys(fsys)) {
 		switch {
 		case strings.HasPrefix(p, "articles/") && strings.HasSuffix(p, ".md"):
-			// The first image named is the cover (front matter comes first).
-			data := string(fsys[p].Data)
-			m := imgSrc.FindStringSubmatchIndex(data)
-			if m == nil {
-				continue
-			}
 			name := "/images/photos/" + strings.TrimSuffix(path.Base(strings.TrimSuffix(p, "/index.md")), ".md") + ".jpg"
-			src := replace(path.Dir(p), data[m[4]:m[5]], name, 2400, 1600)
-			fsys[p] = &fstest.MapFile{Data: []byte(data[:m[4]] + src + data[m[5]:])}
+			fsys[p] = &fstest.MapFile{Data: editFrontMatter(fsys[p].Data, func(front *yaml.Node) {
+				if src := value(value(front, "cover"), "src"); src != nil {
+					src.Value = replace(path.Dir(p), src.Value, name, 2400, 1600)
+				}
+			})}
 		case p == "collections/case-studies.yaml":
 			n := 0
-			fsys[p] = &fstest.MapFile{Data: imgSrc.ReplaceAllFunc(fsys[p].Data, func(b []byte) []byte {
-				n++
-				sub := imgSrc.FindSubmatch(b)
-				src := replace("", string(sub[2]), fmt.Sprintf("/images/photos/case-study-%d.jpg", n), 2400, 1600)
-				return append(slices.Clone(sub[1]), src...)
+			fsys[p] = &fstest.MapFile{Data: editYAML(fsys[p].Data, func(root *yaml.Node) {
+				for _, cs := range root.Content {
+					if src := value(value(cs, "image"), "src"); src != nil && isImage(src.Value) {
+						n++
+						src.Value = replace("", src.Value, fmt.Sprintf("/images/photos/case-study-%d.jpg", n), 2400, 1600)
+					}
+				}
 			})}
 		case p == "collections/founders.yaml" || p == "collections/authors.yaml":
-			// A portrait after each entry's first line, in place of any it
-			// has (in flow or block form).
+			// A portrait after each entry's first field, its name or key,
+			// in place of any it has.
 			n := 0
-			data := regexp.MustCompile(`(?m)^  photo:.*\n(?:    .*\n)*`).ReplaceAll(fsys[p].Data, nil)
-			entry := regexp.MustCompile(`(?m)^- (?:name|key): *(.+)\n`)
-			fsys[p] = &fstest.MapFile{Data: entry.ReplaceAllFunc(data, func(b []byte) []byte {
-				n++
-				name := fmt.Sprintf("/images/photos/%s-%d.jpg", strings.TrimSuffix(path.Base(p), ".yaml"), n)
-				fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(1200, 1200)}
-				who := strings.TrimSpace(entry.FindStringSubmatch(string(b))[1])
-				return fmt.Appendf(slices.Clone(b), "  photo: {src: %s, alt: \"Portrait of %s\"}\n", name, strings.Trim(who, `"`))
+			fsys[p] = &fstest.MapFile{Data: editYAML(fsys[p].Data, func(root *yaml.Node) {
+				for _, e := range root.Content {
+					if e.Kind != yaml.MappingNode || len(e.Content) < 2 || e.Content[0].Value != "name" && e.Content[0].Value != "key" {
+						continue
+					}
+					for i := 0; i+1 < len(e.Content); i += 2 {
+						if e.Content[i].Value == "photo" {
+							e.Content = slices.Delete(e.Content, i, i+2)
+							break
+						}
+					}
+					n++
+					name := fmt.Sprintf("/images/photos/%s-%d.jpg", strings.TrimSuffix(path.Base(p), ".yaml"), n)
+					fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(1200, 1200)}
+					portrait := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+						scalar("src"), scalar(name), scalar("alt"), scalar("Portrait of " + e.Content[1].Value)}}
+					e.Content = slices.Insert(e.Content, 2, scalar("photo"), portrait)
+				}
 			})}
 		}
 	}
+}
+
+// editYAML decodes a YAML document, lets edit change its nodes, and
+// encodes it again: an edit by structure, whatever the text's layout
+// (flow or block, quoted or not). A document that does not parse is left
+// as it is, for the build to report.
+func editYAML(data []byte, edit func(root *yaml.Node)) []byte {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return data
+	}
+	edit(doc.Content[0])
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		return data
+	}
+	enc.Close()
+	return b.Bytes()
+}
+
+// editFrontMatter is editYAML on a Markdown file's front matter.
+func editFrontMatter(data []byte, edit func(front *yaml.Node)) []byte {
+	rest, ok := bytes.CutPrefix(data, []byte("---\n"))
+	if !ok {
+		return data
+	}
+	front, body, ok := bytes.Cut(rest, []byte("\n---\n"))
+	if !ok {
+		return data
+	}
+	return slices.Concat([]byte("---\n"), editYAML(append(front, '\n'), edit), []byte("---\n"), body)
+}
+
+// value is the value of key in mapping m, or nil.
+func value(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func scalar(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+
+func isJPEG(src string) bool {
+	ext := strings.ToLower(path.Ext(src))
+	return ext == ".jpg" || ext == ".jpeg"
+}
+
+func isImage(src string) bool {
+	switch strings.ToLower(path.Ext(src)) {
+	case ".svg", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".avif":
+		return true
+	}
+	return false
 }
