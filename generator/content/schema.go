@@ -4,6 +4,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 )
 
 // What the code generators (generator/codegen) read of the schema: the
@@ -13,6 +14,16 @@ import (
 
 // Kinds returns every kind of section, sorted by name.
 func Kinds() []Kind { return slices.Clone(registered()) }
+
+// KindNamed is the kind of that name, false if none is registered.
+func KindNamed(name string) (Kind, bool) {
+	ks := registered()
+	i, found := slices.BinarySearchFunc(ks, name, func(e Kind, name string) int { return strings.Compare(e.Name, name) })
+	if !found {
+		return Kind{}, false
+	}
+	return ks[i], true
+}
 
 // SectionType is the type of a page's section, the union of the kinds.
 var SectionType = reflect.TypeOf(Section{})

@@ -64,7 +64,13 @@ type Kind struct {
 	// they hydrate as a piece of their own. The others keep their server
 	// HTML and are not rendered again to hydrate (frontend/src/lib/hydration.tsx).
 	Interactive bool
-	new         func() any
+	// LeadPlace is the place (a key of ImageSizes) in which the section
+	// shows its first image, as its component gives <Picture place=…>:
+	// when the section leads a page, the head preloads that image at
+	// those sizes (generator/pictures). Empty for a kind that shows no
+	// image, or whose images never lead a page (a Markdown text's).
+	LeadPlace string
+	new       func() any
 }
 
 // Type is the Go type of the kind's fields.

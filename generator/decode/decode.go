@@ -826,7 +826,7 @@ func (d *decoder) section(n *yaml.Node, v reflect.Value, field string) {
 		d.errorf(n, "%smissing required field \"kind\" (one of: %s)", fieldPrefix(field), content.JoinQuoted(content.SectionKinds()))
 		return
 	}
-	k, ok := lookupKind(kindNode.Value)
+	k, ok := content.KindNamed(kindNode.Value)
 	if !ok || kindNode.Kind != yaml.ScalarNode {
 		d.errorf(kindNode, "unknown section kind %q%s", kindNode.Value, content.DidYouMean(kindNode.Value, content.SectionKinds()))
 		return
@@ -850,15 +850,6 @@ func suggest(key string, fields map[string]fieldInfo) string {
 // (content.Closest).
 func closest(key string, fields map[string]fieldInfo) string {
 	return content.Closest(key, sortedKeys(fields))
-}
-
-func lookupKind(name string) (content.Kind, bool) {
-	kinds := content.Kinds()
-	i, found := slices.BinarySearchFunc(kinds, name, func(e content.Kind, name string) int { return strings.Compare(e.Name, name) })
-	if !found {
-		return content.Kind{}, false
-	}
-	return kinds[i], true
 }
 
 // validator is implemented by content types that check their own fields once

@@ -196,34 +196,22 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 type Lead struct {
 	Image *content.Image
 	// Place is a key of content.ImageSizes: the place the component of
-	// the image's section gives its <Picture> (leadPlaces).
+	// the image's section gives its <Picture> (content.Kind.LeadPlace).
 	Place string
 }
 
 // LeadPlace is the place (a key of content.ImageSizes) in which a section
 // of the kind shows its lead image, or false for a kind whose images never
-// lead a page (leadPlaces).
+// lead a page. Each kind declares it where it is registered
+// (content.Kind.LeadPlace), as its component says in frontend/src
+// (<Picture place=…>): the head's preload asks for the file the <picture>
+// picks at those sizes. TestLeadPreloads in generator renders a page led
+// by each such kind and fails when a preload's sizes are not its
+// picture's; TestLeadPlaces fails for a kind that shows images and
+// declares no place.
 func LeadPlace(kind string) (string, bool) {
-	place, ok := leadPlaces[kind]
-	return place, ok
-}
-
-// leadPlaces is the place (content.ImageSizes) in which each kind of
-// section that shows images shows its first, as its component says in
-// frontend/src (<Picture place=…>): the head's preload asks for the file
-// the <picture> picks at those sizes. TestLeadPreloads in generator
-// renders a page led by each of these kinds and fails when a preload's
-// sizes are not its picture's; a kind that shows images and is not here
-// leads no page (its images load lazily), and TestLeadPlaces fails.
-var leadPlaces = map[string]string{
-	"article":         "article-cover", // its cover (its author's photo is not its lead)
-	"article-index":   "article-card",
-	"latest-articles": "article-card",
-	"case-studies":    "story",
-	"case-study":      "story",
-	"case-study-grid": "card",
-	"founders":        "avatar",
-	"logos":           "logo",
+	k, ok := content.KindNamed(kind)
+	return k.LeadPlace, ok && k.LeadPlace != ""
 }
 
 // leadImage is the page's likely largest image and its place: the first

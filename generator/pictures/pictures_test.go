@@ -82,21 +82,19 @@ func TestLeadPlaces(t *testing.T) {
 		content.EachRead(&content.Section{Kind: k.Name, Value: reflect.New(k.Type()).Interface()}, func(name string) {
 			shows = shows || holds(content.CollectionRecord(name), imageType, map[reflect.Type]bool{})
 		})
-		place, ok := leadPlaces[k.Name]
+		place, ok := k.LeadPlace, k.LeadPlace != ""
 		switch {
 		case k.Name == "markdown":
 			if ok {
 				t.Errorf("markdown has a lead place %q: a text never leads", place)
 			}
 		case shows && !ok:
-			t.Errorf("section kind %q shows images but has no place in leadPlaces (the place its component gives <Picture>)", k.Name)
+			t.Errorf("section kind %q shows images but declares no LeadPlace (the place its component gives <Picture>)", k.Name)
 		case !shows && ok:
-			t.Errorf("section kind %q has a place in leadPlaces but shows no image", k.Name)
+			t.Errorf("section kind %q declares a LeadPlace but shows no image", k.Name)
 		}
-	}
-	for kind, place := range leadPlaces {
-		if _, ok := content.ImageSizes[place]; !ok {
-			t.Errorf("leadPlaces[%q] = %q, which content.ImageSizes does not have", kind, place)
+		if _, known := content.ImageSizes[place]; ok && !known {
+			t.Errorf("section kind %q declares LeadPlace %q, which content.ImageSizes does not have", k.Name, place)
 		}
 	}
 }

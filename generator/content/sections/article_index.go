@@ -5,6 +5,7 @@ import "github.com/vozia/site/generator/content"
 func init() {
 	content.RegisterKind[ArticleIndexSection](content.Kind{
 		Name:          "article-index",
+		LeadPlace:     "article-card",
 		Doc:           "The articles, newest first, with their topics: on the page that holds it (the articles' index, whose path is theirs: /insights/<slug>), and on the pages the build adds for more articles (page/2, ...) and for each tag (tags/<tag>, then tags/<tag>/page/2, ...).",
 		OwnBackground: true,
 	})

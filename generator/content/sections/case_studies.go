@@ -4,8 +4,9 @@ import "github.com/vozia/site/generator/content"
 
 func init() {
 	content.RegisterKind[CaseStudiesSection](content.Kind{
-		Name: "case-studies",
-		Doc:  "Every case study (from the caseStudies collection) told in full, each titled with a link to its own page; the page holding this section lists the case studies, and each story's page is its path + /<id>, with these headings.",
+		Name:      "case-studies",
+		LeadPlace: "story",
+		Doc:       "Every case study (from the caseStudies collection) told in full, each titled with a link to its own page; the page holding this section lists the case studies, and each story's page is its path + /<id>, with these headings.",
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 func init() {
 	content.RegisterKind[CaseStudySection](content.Kind{
 		Name:          "case-study",
+		LeadPlace:     "story",
 		Doc:           "A case study's page, made by the build for each record of the caseStudies collection (never written in a page); the sections after the case-studies section of the page that lists them follow it.",
 		OwnBackground: true,
 	})

@@ -4,8 +4,9 @@ import "github.com/vozia/site/generator/content"
 
 func init() {
 	content.RegisterKind[CaseStudyGridSection](content.Kind{
-		Name: "case-study-grid",
-		Doc:  "The case studies (from the caseStudies collection) as cards, each a link to the story's page.",
+		Name:      "case-study-grid",
+		LeadPlace: "card",
+		Doc:       "The case studies (from the caseStudies collection) as cards, each a link to the story's page.",
 	})
 }
 

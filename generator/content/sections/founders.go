@@ -4,8 +4,9 @@ import "github.com/vozia/site/generator/content"
 
 func init() {
 	content.RegisterKind[FoundersSection](content.Kind{
-		Name: "founders",
-		Doc:  "The company statement, the founders (from the founders collection) and the mission.",
+		Name:      "founders",
+		LeadPlace: "avatar",
+		Doc:       "The company statement, the founders (from the founders collection) and the mission.",
 	})
 }
 

@@ -4,8 +4,9 @@ import "github.com/vozia/site/generator/content"
 
 func init() {
 	content.RegisterKind[LatestArticlesSection](content.Kind{
-		Name: "latest-articles",
-		Doc:  "The newest articles as cards, with a link to all of them.",
+		Name:      "latest-articles",
+		LeadPlace: "article-card",
+		Doc:       "The newest articles as cards, with a link to all of them.",
 	})
 }
 

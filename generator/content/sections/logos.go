@@ -4,8 +4,9 @@ import "github.com/vozia/site/generator/content"
 
 func init() {
 	content.RegisterKind[LogosSection](content.Kind{
-		Name: "logos",
-		Doc:  "A row of logos under a title: each a name and its image.",
+		Name:      "logos",
+		LeadPlace: "logo",
+		Doc:       "A row of logos under a title: each a name and its image.",
 	})
 }
 
