@@ -1,5 +1,6 @@
-// Package head writes the <head> metadata of a page from content, exactly
-// as the brief's "Page metadata" lists it:
+// Package head writes the <head> metadata of a page from content (after a
+// client-side navigation the app applies the same Head, from the page's
+// data: frontend/src/lib/head.ts):
 //
 //   - title, description, keywords (the page's, then the site defaults,
 //     then the brand, without repeats) and canonical = base URL + path;
