@@ -9,14 +9,15 @@ import (
 	"github.com/dop251/goja"
 	"github.com/evanw/esbuild/pkg/api"
 
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/cdn"
+	"github.com/vozia/site/generator/content/wire"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/generator/pagedata"
 )
 
 // TestClientResolvesAsTheBuild runs the client's route resolution, the
 // file frontend/src/lib/routes.ts itself, in goja against the build's rule
-// (content.Site.Resolver, which the link checker and the routing manifest
+// (cdn.Resolver, which the link checker and the routing manifest
 // use), for every route of the test site and the paths around each one: a
 // client-side navigation must show the page that the CDN serves for the
 // same URL, the not-found page included.
@@ -26,7 +27,7 @@ func TestClientResolvesAsTheBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	resolve := clientResolver(t)
-	var routes []content.ClientRoute
+	var routes []wire.ClientRoute
 	paths := []string{"/nope", "/a/b/c", "/index.html", "/404"}
 	for _, rt := range site.Routes {
 		routes = append(routes, pagedata.ClientRoute(rt))
@@ -39,7 +40,7 @@ func TestClientResolvesAsTheBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	served := site.Resolver()
+	served := cdn.Resolver(site.Routes)
 	for _, p := range paths {
 		want := "not found"
 		if to, ok := served(p); ok {

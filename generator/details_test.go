@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/wire"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/load"
 )
@@ -68,7 +69,7 @@ func TestDetailPages(t *testing.T) {
 			if doc == "" {
 				t.Fatalf("%s is not built", rec.url)
 			}
-			var page struct{ Head content.Head }
+			var page struct{ Head wire.Head }
 			if err := json.Unmarshal(embeddedJSON(t, doc, "page-data"), &page); err != nil {
 				t.Fatal(err)
 			}

@@ -23,7 +23,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/vozia/site/generator/cdn"
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/wire"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 
@@ -370,7 +370,7 @@ func TestHeadOfEveryRoute(t *testing.T) {
 	for _, r := range res.Stats.Routes {
 		t.Run(r.Path, func(t *testing.T) {
 			doc := string(f[r.File])
-			var page struct{ Head content.Head }
+			var page struct{ Head wire.Head }
 			if err := json.Unmarshal(embeddedJSON(t, doc, "page-data"), &page); err != nil {
 				t.Fatal(err)
 			}

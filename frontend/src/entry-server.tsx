@@ -16,7 +16,7 @@ let siteCache: { json: string; site: SiteData } | undefined;
 
 /**
  * renderPage renders the page at url. pageJSON is the page's body
- * (content.PageBody: the document's head is the build's); part is set when
+ * (wire.PageBody: the document's head is the build's); part is set when
  * the build renders the layout and the page apart.
  */
 function renderPage(url: string, siteJSON: string, pageJSON: string, part?: RenderPart): string {

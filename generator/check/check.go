@@ -8,6 +8,7 @@ package check
 import (
 	"fmt"
 
+	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/linkcheck"
 	"github.com/vozia/site/generator/templatetext"
@@ -95,7 +96,7 @@ func Site(site *content.Site, p Pages, contentDir string) error {
 	if len(taken) > 0 {
 		return taken.Sorted().Prefix(contentDir)
 	}
-	problems := linkcheck.Check(linkcheck.Site{Pages: p.HTML, Opaque: p.Opaque, Files: files, Resolve: site.Resolver(), Routes: pagePaths(site)})
+	problems := linkcheck.Check(linkcheck.Site{Pages: p.HTML, Opaque: p.Opaque, Files: files, Resolve: cdn.Resolver(site.Routes), Routes: pagePaths(site)})
 	if len(problems) > 0 {
 		return linkErrors(site, problems).Prefix(contentDir)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/wire"
 	"github.com/vozia/site/internal/tsgen"
 )
 
@@ -27,7 +28,7 @@ func TypeScript() []byte {
 		}
 		return "", false
 	})
-	roots := []reflect.Type{reflect.TypeOf(content.SiteData{}), reflect.TypeOf(content.PageData{}), reflect.TypeOf(content.PageBody{}), reflect.TypeOf(content.ClientRoute{})}
+	roots := []reflect.Type{reflect.TypeOf(wire.SiteData{}), reflect.TypeOf(wire.PageData{}), reflect.TypeOf(wire.PageBody{}), reflect.TypeOf(wire.ClientRoute{})}
 	for _, k := range content.Kinds() {
 		roots = append(roots, k.Type())
 	}

@@ -7,15 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/vozia/site/generator/images"
 )
 
 // ArticlesPerPage is how many articles a page of the index lists.
@@ -132,19 +129,6 @@ func (c ArticleImage) Validate() error {
 		problems = append(problems, AtField("position", "position %q: write top, center or bottom%s", c.Position, didYouMean(c.Position, coverPositions)))
 	}
 	return errors.Join(problems...)
-}
-
-// focus is the cover's focal point: its focus, its position, or the centre.
-func (c ArticleImage) focus() (x, y float64) {
-	switch {
-	case c.Focus != nil:
-		return c.Focus.X, c.Focus.Y
-	case c.Position == "top":
-		return 0.5, 0
-	case c.Position == "bottom":
-		return 0.5, 1
-	}
-	return 0.5, 0.5
 }
 
 // PlaceholderDescription and PlaceholderAlt are the texts make article
@@ -416,12 +400,6 @@ type FeedLink struct {
 	Title, Type, Path string
 }
 
-// ArticleFeeds are the feed files below an index.
-var ArticleFeeds = []struct{ Name, Type string }{
-	{"feed.xml", "application/atom+xml"},
-	{"feed.json", "application/feed+json"},
-}
-
 // Slugify makes a slug of a title: lowercase ASCII letters and digits
 // joined by single hyphens.
 func Slugify(s string) string { return slugify(s) }
@@ -448,21 +426,6 @@ func foldAccents(s string) string {
 	return strings.NewReplacer("á", "a", "à", "a", "ä", "a", "â", "a", "é", "e", "è", "e", "ë", "e", "ê", "e",
 		"í", "i", "ï", "i", "ó", "o", "ö", "o", "ô", "o", "ú", "u", "ü", "u", "ñ", "n", "ç", "c",
 		"Á", "a", "É", "e", "Í", "i", "Ó", "o", "Ú", "u", "Ñ", "n").Replace(s)
-}
-
-// CoverImage is the cover as pages show it: a photo cropped by the build
-// to the cover's shape around its focus, and, for any image, the focus
-// as the CSS object-position of the frame it is shown in.
-func CoverImage(c ArticleImage) Image {
-	img := Image{Pos: c.Pos, Src: c.Src, Alt: c.Alt}
-	x, y := c.focus()
-	if c.Focus != nil || c.Position != "" {
-		img.Focus = fmt.Sprintf("%g%% %g%%", math.Round(x*1000)/10, math.Round(y*1000)/10)
-	}
-	if img.Processed() {
-		img.Crop = &images.Crop{W: CoverWidth, H: CoverHeight, X: x, Y: y}
-	}
-	return img
 }
 
 // wordsPerMinute is a reader's pace on a screen.

@@ -2,7 +2,6 @@ package content
 
 import (
 	"slices"
-	"strings"
 )
 
 // Site is everything the build reads from content/, validated.
@@ -51,50 +50,6 @@ func (s *Site) Route(p string) (Route, bool) {
 		return Route{}, false
 	}
 	return s.Routes[i], true
-}
-
-// Resolver returns the answer to which route serves a path, as the CDN
-// does: a redirect gives its target, a page its own path, a path below a
-// prefix page that page; false means the not-found page. The first route
-// that matches wins. The table, which must no longer change, is indexed
-// once: the link check asks of every link of every page, which a scan of
-// the table made quadratic in the number of pages.
-func (s *Site) Resolver() func(p string) (string, bool) {
-	exact := make(map[string]int, len(s.Routes))
-	var prefixes []int
-	for i, r := range s.Routes {
-		if r.NotFound {
-			continue
-		}
-		if _, seen := exact[r.Path]; !seen {
-			exact[r.Path] = i
-		}
-		if r.Prefix {
-			prefixes = append(prefixes, i)
-		}
-	}
-	return func(p string) (string, bool) {
-		first, ok := exact[p]
-		if !ok {
-			first = len(s.Routes)
-		}
-		for _, i := range prefixes {
-			if i >= first {
-				break
-			}
-			if strings.HasPrefix(p, s.Routes[i].Path+"/") {
-				first = i
-				break
-			}
-		}
-		if first == len(s.Routes) {
-			return "", false
-		}
-		if r := s.Routes[first]; r.Path == p && r.Redirect != "" {
-			return r.Redirect, true
-		}
-		return s.Routes[first].Path, true
-	}
 }
 
 // RoutingFile is where redirects and rewrites live, relative to content/.

@@ -41,6 +41,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/wire"
 )
 
 // ShareImageWidth and ShareImageHeight are the size of every share image.
@@ -64,9 +65,9 @@ type Page struct {
 
 // Fields computes the head fields that the app also applies after a
 // client-side navigation, so that the rule for each lives here only.
-func Fields(p Page) content.Head {
+func Fields(p Page) wire.Head {
 	s, r := p.Site, p.Route
-	h := content.Head{
+	h := wire.Head{
 		Title:       Title(s, r.Title),
 		Description: cmp.Or(r.Description, s.SEO.Description),
 		Keywords:    strings.Join(Keywords(s, r.PageMeta), ", "),

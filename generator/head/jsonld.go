@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/wire"
 )
 
 // The schema.org vocabulary, as plain structs so that the JSON keeps its
@@ -222,7 +223,7 @@ type mainEntityLD struct {
 // blogPosting is an article's BlogPosting: its headline (the title
 // without the brand), dates, author, the site as publisher, its share
 // image and its page.
-func blogPosting(s content.SiteConfig, r content.Route, h content.Head) blogPostingLD {
+func blogPosting(s content.SiteConfig, r content.Route, h wire.Head) blogPostingLD {
 	ps := r.Posting
 	return blogPostingLD{
 		Context:          "https://schema.org",
@@ -259,7 +260,7 @@ type subjectLD struct {
 
 // subject is the block of a detail page: the Organization provides a
 // Service and publishes a case study.
-func subject(s content.SiteConfig, sub *content.Subject, h content.Head) subjectLD {
+func subject(s content.SiteConfig, sub *content.Subject, h wire.Head) subjectLD {
 	org := &publisherLD{Type: "Organization", Name: s.Brand, URL: string(s.BaseURL), Logo: imageLD{Type: "ImageObject", URL: URL(s, s.Organization.Logo)}}
 	ld := subjectLD{
 		Context:          "https://schema.org",

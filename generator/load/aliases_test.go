@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/vozia/site/generator/cdn"
 )
 
 // A renamed article or page keeps its old address: each alias is a
@@ -69,7 +71,7 @@ func TestAliases(t *testing.T) {
 					if r, ok := s.Route(from); !ok || r.Redirect != to {
 						t.Errorf("dev %v: route %s is %+v, want a redirect to %s", dev, from, r, to)
 					}
-					if got, ok := s.Resolver()(from); !ok || got != to {
+					if got, ok := cdn.Resolver(s.Routes)(from); !ok || got != to {
 						t.Errorf("dev %v: %s resolves to %q", dev, from, got)
 					}
 				}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/images"
 )
 
 // Articles: one Markdown file per article under articles/, either
@@ -117,7 +118,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 	s.Articles = list
 	s.ArticleIndex = base
 	if len(list) > 0 {
-		for _, f := range content.ArticleFeeds {
+		for _, f := range articleFeeds {
 			s.Feeds = append(s.Feeds, content.FeedLink{Title: index.Route.Title, Type: f.Type, Path: base + "/" + f.Name})
 		}
 	}
@@ -300,7 +301,7 @@ func (l *loader) article(file, slug, base string, s *content.Site, opt Options) 
 	}
 	// The cover: a site image, or a file beside the article's index.md.
 	dir := path.Dir(file)
-	a.Cover = content.CoverImage(f.Cover)
+	a.Cover = coverImage(f.Cover)
 	if f.Cover.Src != "" && !strings.HasPrefix(f.Cover.Src, "/") {
 		if path.Base(file) != "index.md" || strings.Contains(f.Cover.Src, "/") {
 			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: write a site path (/images/...), or put the article in a folder (articles/%s/index.md) with the image beside it", f.Cover.Src, slug))
@@ -475,4 +476,38 @@ func pagesInOrder(s *content.Site) []*content.Page {
 		out = append(out, s.Pages[k])
 	}
 	return out
+}
+
+// articleFeeds are the feed files below an index.
+var articleFeeds = []struct{ Name, Type string }{
+	{"feed.xml", "application/atom+xml"},
+	{"feed.json", "application/feed+json"},
+}
+
+// coverImage is the cover as pages show it: a photo cropped by the build
+// to the cover's shape around its focus, and, for any image, the focus
+// as the CSS object-position of the frame it is shown in.
+func coverImage(c content.ArticleImage) content.Image {
+	img := content.Image{Pos: c.Pos, Src: c.Src, Alt: c.Alt}
+	x, y := coverFocus(c)
+	if c.Focus != nil || c.Position != "" {
+		img.Focus = fmt.Sprintf("%g%% %g%%", math.Round(x*1000)/10, math.Round(y*1000)/10)
+	}
+	if img.Processed() {
+		img.Crop = &images.Crop{W: content.CoverWidth, H: content.CoverHeight, X: x, Y: y}
+	}
+	return img
+}
+
+// coverFocus is the cover's focal point: its focus, its position, or the centre.
+func coverFocus(c content.ArticleImage) (x, y float64) {
+	switch {
+	case c.Focus != nil:
+		return c.Focus.X, c.Focus.Y
+	case c.Position == "top":
+		return 0.5, 0
+	case c.Position == "bottom":
+		return 0.5, 1
+	}
+	return 0.5, 0.5
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/wire"
 )
 
 // TestResolved: the app receives final strings and hrefs. No site address
@@ -19,9 +19,9 @@ func TestResolved(t *testing.T) {
 	}
 	Finish(s, time.Date(2031, 5, 1, 0, 0, 0, 0, time.UTC))
 	mailto := "mailto:" + string(s.Config.DemoEmail)
-	data, _ := json.Marshal(content.SiteData{Config: s.Config, Layout: s.Layout})
+	data, _ := json.Marshal(wire.SiteData{Config: s.Config, Layout: s.Layout})
 	for path, p := range s.Pages {
-		page, _ := json.Marshal(content.PageData{Path: path, Sections: p.Sections, Collections: p.Collections})
+		page, _ := json.Marshal(wire.PageData{Path: path, Sections: p.Sections, Collections: p.Collections})
 		data = append(data, page...)
 	}
 	text := string(data)

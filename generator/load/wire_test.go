@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/wire"
 )
 
 // PageBody.Marshal gives json.Marshal's bytes for the body and the page
@@ -19,15 +20,15 @@ func TestPageBodyMarshal(t *testing.T) {
 	if len(s.Pages) < 5 {
 		t.Fatalf("the fixture has %d pages", len(s.Pages))
 	}
-	h := content.Head{Title: `Title "quoted" <b>`, Description: "d", URL: "https://example.com/x", JSONLD: []string{`{"@type":"Thing","name":"<x>"}`}}
+	h := wire.Head{Title: `Title "quoted" <b>`, Description: "d", URL: "https://example.com/x", JSONLD: []string{`{"@type":"Thing","name":"<x>"}`}}
 	for path, p := range s.Pages {
-		b := content.PageBody{Path: path, Sections: p.Sections, Collections: p.Collections}
+		b := wire.PageBody{Path: path, Sections: p.Sections, Collections: p.Collections}
 		body, page, err := b.Marshal(h)
 		if err != nil {
 			t.Fatal(err)
 		}
 		wantBody, _ := json.Marshal(b)
-		wantPage, _ := json.Marshal(content.PageData{Path: path, Head: h, Sections: p.Sections, Collections: p.Collections})
+		wantPage, _ := json.Marshal(wire.PageData{Path: path, Head: h, Sections: p.Sections, Collections: p.Collections})
 		if !bytes.Equal(body, wantBody) {
 			t.Errorf("%s: the body's JSON differs from json.Marshal's", path)
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/wire"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/internal/parallel"
@@ -51,7 +52,7 @@ func Make(site *content.Site, noindex bool) Pages {
 		if p := site.Pages[rt.Path]; p != nil {
 			fields := head.Fields(head.Page{Site: site.Config, Route: rt, Reviews: site.Collections.Reviews, Path: rt.Path, NoIndex: noindex || !rt.Indexable()})
 			var err error
-			bodies[i], data[i], err = content.PageBody{Path: rt.Path, Sections: p.Sections, Collections: p.Collections}.Marshal(fields)
+			bodies[i], data[i], err = wire.PageBody{Path: rt.Path, Sections: p.Sections, Collections: p.Collections}.Marshal(fields)
 			if err != nil {
 				panic(err) // our own types, which marshal
 			}
@@ -59,7 +60,7 @@ func Make(site *content.Site, noindex bool) Pages {
 	})
 	pg := Pages{PageJSON: map[string][]byte{}}
 	renderJSON := map[string][]byte{}
-	var clientRoutes []content.ClientRoute
+	var clientRoutes []wire.ClientRoute
 	for i, rt := range site.Routes {
 		cr := ClientRoute(rt)
 		if d := data[i]; d != nil {
@@ -70,7 +71,7 @@ func Make(site *content.Site, noindex bool) Pages {
 		clientRoutes = append(clientRoutes, cr)
 	}
 	routesJSON := mustJSON(clientRoutes)
-	siteData := content.SiteData{Config: site.Config, Layout: site.Layout}
+	siteData := wire.SiteData{Config: site.Config, Layout: site.Layout}
 	// The app renders from the site data without the route table's URL:
 	// the server never fetches the table, and its URL changes with any
 	// page's data, which would make every render depend on every page (a
@@ -90,8 +91,8 @@ func Make(site *content.Site, noindex bool) Pages {
 
 // ClientRoute is a route as the client router sees it (lib/routes.ts),
 // before its data URL is known.
-func ClientRoute(rt content.Route) content.ClientRoute {
-	return content.ClientRoute{Path: rt.Path, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound}
+func ClientRoute(rt content.Route) wire.ClientRoute {
+	return wire.ClientRoute{Path: rt.Path, Prefix: rt.Prefix, Redirect: rt.Redirect, NotFound: rt.NotFound}
 }
 
 func slug(p string) string {

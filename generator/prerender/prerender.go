@@ -39,8 +39,8 @@ const bundleName = "server.js"
 type Job struct {
 	// URL is the location the router sees ("/platform").
 	URL string
-	// Site and Page are the JSON given to the app (content.SiteData and
-	// content.PageData).
+	// Site and Page are the JSON given to the app (wire.SiteData and
+	// wire.PageData).
 	Site, Page []byte
 }
 

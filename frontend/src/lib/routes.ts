@@ -21,7 +21,7 @@ export function loadRoutes(site: SiteData): Promise<ClientRoute[]> {
 
 /**
  * resolveRoute finds the content route for a pathname by the build's own
- * rule (content.Site.Resolve, which the link checker and the routing
+ * rule (cdn.Resolver, which the link checker and the routing
  * manifest use): the first route whose path is the pathname exactly, or a
  * `prefix` route (/services/*) whose path the pathname lies below; the
  * notFound route for anything else. Matching is exact and case-sensitive,

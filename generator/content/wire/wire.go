@@ -1,17 +1,23 @@
-package content
-
-import "encoding/json"
-
-// The wire types are the JSON the React app receives: SiteData embedded in
+// Package wire is the JSON the React app receives: SiteData embedded in
 // every page, PageData embedded for the first page and fetched for later
 // navigations, and the route table ([]ClientRoute), one file fetched once
-// after the first page has loaded. frontend/src/lib/content-types.ts is
-// generated from them.
+// after the first page has loaded. Its values are content's (the site's
+// configuration and layout, a page's sections and collection records)
+// and the build's (a page's head, the hashed URLs). The app's types,
+// frontend/src/lib/content-types.ts, are generated from these and the
+// section kinds (generator/codegen), under the same names.
+package wire
+
+import (
+	"encoding/json"
+
+	"github.com/vozia/site/generator/content"
+)
 
 // SiteData is what the app shell needs on every page.
 type SiteData struct {
-	Config SiteConfig `json:"config"`
-	Layout Layout     `json:"layout"`
+	Config content.SiteConfig `json:"config"`
+	Layout content.Layout     `json:"layout"`
 	// RoutesURL is the (content-hashed) JSON file of the route table,
 	// []ClientRoute. It is not embedded: every page would then grow with
 	// the number of pages of the site.
@@ -31,10 +37,10 @@ type ClientRoute struct {
 // PageData is one page: its head fields, its sections and the collection
 // records they show.
 type PageData struct {
-	Path        string      `json:"path"`
-	Head        Head        `json:"head"`
-	Sections    []Section   `json:"sections"`
-	Collections Collections `json:"collections"`
+	Path        string              `json:"path"`
+	Head        Head                `json:"head"`
+	Sections    []content.Section   `json:"sections"`
+	Collections content.Collections `json:"collections"`
 }
 
 // PageBody is what the app renders of a page: PageData without the head,
@@ -42,9 +48,9 @@ type PageData struct {
 // only after a client-side navigation. The prerender is given a page's
 // body alone.
 type PageBody struct {
-	Path        string      `json:"path"`
-	Sections    []Section   `json:"sections"`
-	Collections Collections `json:"collections"`
+	Path        string              `json:"path"`
+	Sections    []content.Section   `json:"sections"`
+	Collections content.Collections `json:"collections"`
 }
 
 // Marshal returns the JSON of the body and of its page with head: the

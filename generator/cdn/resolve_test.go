@@ -1,11 +1,15 @@
-package content
+package cdn
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/vozia/site/generator/content"
+)
 
 // TestResolver: the first route that matches a path serves it, redirects
 // and prefix pages included.
 func TestResolver(t *testing.T) {
-	s := &Site{Routes: []Route{
+	routes := []content.Route{
 		{Path: "/"},
 		{Path: "/blog", Redirect: "/resources"},
 		{Path: "/docs", Prefix: true},
@@ -15,7 +19,7 @@ func TestResolver(t *testing.T) {
 		{Path: "/x", Prefix: true},
 		{Path: "/x/y"},
 		{Path: "/404", NotFound: true},
-	}}
+	}
 	cases := map[string]string{
 		"/":           "/",
 		"/blog":       "/resources",
@@ -29,11 +33,11 @@ func TestResolver(t *testing.T) {
 		"/404":        "",
 		"/docsx":      "",
 	}
-	resolve := s.Resolver()
+	resolve := Resolver(routes)
 	for p, want := range cases {
 		got, ok := resolve(p)
 		if ok != (want != "") || got != want {
-			t.Errorf("Resolver()(%q) = %q, %v; want %q", p, got, ok, want)
+			t.Errorf("Resolver(routes)(%q) = %q, %v; want %q", p, got, ok, want)
 		}
 	}
 }
