@@ -90,6 +90,9 @@ type Options struct {
 	// Drafts builds draft and scheduled articles too, each with a banner
 	// saying so (make dev); a production build leaves them out entirely.
 	Drafts bool
+	// LiveScript, in make dev, is the URL of the live-reload script, which
+	// every HTML document then loads from its head (document.LiveTag).
+	LiveScript string
 	// Preview, when set, builds the preview of a pull request: a banner
 	// on every page, robots.txt and X-Robots-Tag saying noindex, no
 	// analytics (package preview).

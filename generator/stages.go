@@ -182,7 +182,7 @@ func assets(bd bundling, out *output.Files) (*bundle.Result, []byte, error) {
 // addAdmin adds the web editor's files (generator/admin), made again only
 // for a new bundle.
 func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *output.Files) error {
-	files, err := bld.admin.Files(opt.FrontendDir, b, brand)
+	files, err := bld.admin.Files(opt.FrontendDir, b, brand, opt.LiveScript)
 	for _, f := range files {
 		out.Add(output.StageAdmin, f.Path, f.Data)
 	}
@@ -199,7 +199,7 @@ type docs struct {
 // documents assembles the pages (generator/document), and the redirect
 // routes' static pages.
 func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) docs {
-	shared := document.Params{Site: site, SiteJSON: pg.SiteJSON, Script: b.Script, Style: style, NoIndex: opt.Preview != nil}
+	shared := document.Params{Site: site, SiteJSON: pg.SiteJSON, Script: b.Script, Style: style, NoIndex: opt.Preview != nil, LiveScript: opt.LiveScript}
 	if opt.Preview != nil {
 		shared.Banner = opt.Preview.Banner()
 	}
@@ -213,7 +213,7 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 		out.Add(output.StageDocument, doc.File, doc.HTML)
 		out.Seen(doc.File, doc.WithSiteData(pg.RenderSite)...)
 	}
-	for _, doc := range document.Redirects(site, b.Script) {
+	for _, doc := range document.Redirects(shared) {
 		out.Add(output.StageRedirect, doc.File, doc.HTML)
 	}
 	return d

@@ -46,6 +46,9 @@ func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir 
 		FrontendDir: frontendDir,
 		// The editor sees drafts and scheduled articles, marked as such.
 		Drafts: true,
+		// Every page loads the script that reloads it, or shows the
+		// build's problems.
+		LiveScript: devserver.ReloadScript,
 		// Photos encoded once, shared with make build and make check:
 		// dist/cache beside the content directory (never inside it).
 		CacheDir: filepath.Join(filepath.Dir(filepath.Clean(contentDir)), "dist", "cache"),
@@ -115,7 +118,7 @@ func (d *dev) build() {
 // (the title rule then leaves room for no brand: site.yaml may be the
 // file that is broken).
 func (d *dev) serveEditor() {
-	files, err := admin.Build(d.frontendDir)
+	files, err := admin.Build(d.frontendDir, devserver.ReloadScript)
 	if err != nil {
 		fmt.Fprintf(d.out, "the web editor: %v\n", err)
 		return

@@ -110,6 +110,12 @@ func TestWatch(t *testing.T) {
 			t.Fatalf("GET %s before adding it: %d", added, status)
 		}
 		tab.Load(t, added) // the 404 page, which reloads when the page appears
+		// The reload script learns its document's name from the response,
+		// as the browser exposes it: here the not-found page's, not the URL.
+		timing, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`performance.getEntriesByType("navigation")[0].serverTiming.map((m) => m.name + "=" + m.description).join(" ")`))
+		if err != nil || !strings.Contains(timing, "file=404.html") || !strings.Contains(timing, "build=") || strings.Contains(timing, "build= ") {
+			t.Errorf("the not-found page's Server-Timing, as the page sees it: %q (%v)", timing, err)
+		}
 		d.addPage(t, added, "Added while serving")
 		d.addRedirect(t, redirect, added)
 		d.until(t, "the redirect is served", func() bool { s, _, _ := d.get(t, redirect); return s != 404 })

@@ -45,8 +45,9 @@ const (
 )
 
 // Build returns the files of /admin/ for the app in frontendDir (the
-// folder of package.json and node_modules).
-func Build(frontendDir string) ([]File, error) {
+// folder of package.json and node_modules). In make dev, the page loads
+// the live-reload script from liveScript too.
+func Build(frontendDir, liveScript string) ([]File, error) {
 	version, err := pinned(frontendDir)
 	if err != nil {
 		return nil, err
@@ -94,7 +95,7 @@ func Build(frontendDir string) ([]File, error) {
 	out = append(out, files...)
 	var page bytes.Buffer
 	if err := pageTemplate.Execute(&page, map[string]string{
-		"Editor": "/" + Dir + "/index.js", "Script": script, "Style": style, "Version": version,
+		"Editor": "/" + Dir + "/index.js", "Script": script, "Style": style, "Version": version, "Live": liveScript,
 	}); err != nil {
 		return nil, err
 	}
@@ -288,7 +289,8 @@ var pageTemplate = template.Must(template.New("admin").Parse(`<!doctype html>
 <meta name="editor-module" content="{{.Editor}}" data-version="{{.Version}}">
 <meta name="preview-style" content="{{.Style}}">
 <script type="module" src="{{.Script}}"></script>
-</head>
+{{if .Live}}<script type="module" src="{{.Live}}"></script>
+{{end}}</head>
 <body>
 </body>
 </html>
@@ -304,9 +306,9 @@ type Cache struct {
 
 // Files are the editor's files, its configuration's rules that depend on
 // the site's brand (an article title's length) filled in from site.yaml.
-func (c *Cache) Files(frontendDir string, key any, brand string) ([]File, error) {
+func (c *Cache) Files(frontendDir string, key any, brand, liveScript string) ([]File, error) {
 	if c.files == nil || c.key != key || key == nil {
-		files, err := Build(frontendDir)
+		files, err := Build(frontendDir, liveScript)
 		if err != nil {
 			return nil, err
 		}

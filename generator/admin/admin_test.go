@@ -18,7 +18,7 @@ var (
 // another origin, and the page names its own script and the pinned
 // editor.
 func TestBuild(t *testing.T) {
-	files, err := Build("../../frontend")
+	files, err := Build("../../frontend", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +60,34 @@ func TestBuild(t *testing.T) {
 	for _, want := range []string{`src="/admin/admin-`, `content="/admin/sveltia/index.js"`, `name="robots" content="noindex`, `href="/admin/config.yml"`} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("admin/index.html lacks %q:\n%s", want, page)
+		}
+	}
+}
+
+// TestBuildLive: in make dev the editor's page loads the live-reload
+// script last in its head, as every page does; otherwise it has none.
+func TestBuildLive(t *testing.T) {
+	const live = "/__dev/reload.js"
+	for _, url := range []string{"", live} {
+		files, err := Build("../../frontend", url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range files {
+			if f.Path != "admin/index.html" {
+				continue
+			}
+			found = true
+			tag := []byte(`<script type="module" src="` + live + `"></script>` + "\n</head>")
+			if url != "" && (bytes.Count(f.Data, []byte(live)) != 1 || !bytes.Contains(f.Data, tag)) {
+				t.Errorf("the editor's page does not load %s last in its head:\n%s", live, f.Data)
+			} else if url == "" && bytes.Contains(f.Data, []byte(live)) {
+				t.Errorf("the editor's page of a build for the CDN loads %s:\n%s", live, f.Data)
+			}
+		}
+		if !found {
+			t.Fatal("no admin/index.html")
 		}
 	}
 }

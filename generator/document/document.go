@@ -2,7 +2,9 @@
 // React rendered: the head Go writes from content (generator/head), the
 // stylesheet inlined in one <style> element (style.go), the bundle's one
 // external script, and the JSON data the client hydrates from; and the
-// small static page of a redirect route. Nothing else ships as HTML.
+// small static page of a redirect route (pages.go makes them all for a
+// build). Nothing else ships as HTML. In make dev each document also loads
+// the live-reload script (LiveTag).
 package document
 
 import (
@@ -36,6 +38,20 @@ type Params struct {
 	// NoIndex keeps every page out of search engines, whatever the page
 	// (a preview's: its header and robots.txt say so too).
 	NoIndex bool
+	// LiveScript is the URL of make dev's live-reload script, which the
+	// head then loads last (LiveTag); empty in a build for the CDN.
+	LiveScript string
+}
+
+// LiveTag is the element that loads make dev's live-reload script from
+// url at the end of a document's head, or nothing when url is empty. The
+// script learns which document and build it is in from the dev server's
+// response (internal/devserver), so the tag is the same in every one.
+func LiveTag(url string) string {
+	if url == "" {
+		return ""
+	}
+	return "<script type=\"module\" src=\"" + html.EscapeString(url) + "\"></script>\n"
 }
 
 // Page assembles one page: the head Go writes from content, the body
@@ -45,7 +61,8 @@ type Params struct {
 // is allowed by its hash.
 //
 // It also returns the ranges of the document that are the contents of its
-// style and JSON script elements, which the link check need not read.
+// style and JSON script elements, and make dev's script element, which the
+// link check need not read.
 func Page(p Params) ([]byte, []linkcheck.Span) {
 	doc, opaque, _ := page(p)
 	return doc, opaque
@@ -93,6 +110,9 @@ func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 	// of a text page (/cookie-policy). The app starts at DOMContentLoaded
 	// if it arrives before the page is parsed (entry-client.tsx).
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.Script)
+	if p.LiveScript != "" {
+		raw([]byte(LiveTag(p.LiveScript))) // the dev server serves it beside the site
+	}
 	b.WriteString("</head>\n<body>\n")
 	b.WriteString(p.Banner)
 	b.WriteString("<div id=\"root\">")
@@ -123,7 +143,7 @@ func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 // engines, a plain link, and the bundle, whose entry reads the refresh
 // target and replaces the location at once (a client-side replace that
 // keeps the back button clean).
-func Redirect(cfg content.SiteConfig, r content.Route, script string) []byte {
+func Redirect(cfg content.SiteConfig, r content.Route, script, liveScript string) []byte {
 	var b bytes.Buffer
 	target := html.EscapeString(r.Redirect)
 	// The app replaces the location with a target on this site, which it
@@ -138,6 +158,7 @@ func Redirect(cfg content.SiteConfig, r content.Route, script string) []byte {
 	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", html.EscapeString(head.URL(cfg, r.Redirect)))
 	b.WriteString("<meta name=\"robots\" content=\"noindex, follow\">\n")
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\"></script>\n", script)
+	b.WriteString(LiveTag(liveScript))
 	fmt.Fprintf(&b, "</head>\n<body>\n<p><a href=\"%s\">%s</a></p>\n", target, html.EscapeString(head.URL(cfg, r.Redirect)))
 	b.WriteString("</body>\n</html>\n")
 	return b.Bytes()

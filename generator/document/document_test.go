@@ -37,3 +37,31 @@ func TestDocumentOpaqueRanges(t *testing.T) {
 		}
 	}
 }
+
+// In make dev every document, a page's or a redirect's, loads the
+// live-reload script last in its head; a build for the CDN has none.
+func TestLiveScript(t *testing.T) {
+	site, err := load.SiteWith(os.DirFS("../../testdata/site"), load.Options{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const live = "/__dev/reload.js"
+	tag := []byte(`<script type="module" src="` + live + `"></script>` + "\n</head>")
+	for _, url := range []string{"", live} {
+		p := Params{Site: site, Route: site.Routes[0], Body: "<main></main>", Script: "/assets/app.js", LiveScript: url}
+		docs := map[string][]byte{"a page": func() []byte { d, _ := Page(p); return d }()}
+		for _, d := range Redirects(p) {
+			docs["the redirect "+d.Route.Path] = d.HTML
+		}
+		if len(docs) < 2 {
+			t.Fatal("the test site has no redirect route")
+		}
+		for what, doc := range docs {
+			if got := bytes.Count(doc, []byte(live)); url != "" && (got != 1 || !bytes.Contains(doc, tag)) {
+				t.Errorf("%s does not load the script last in its head:\n%s", what, doc)
+			} else if url == "" && got != 0 {
+				t.Errorf("%s of a build for the CDN loads the script:\n%s", what, doc)
+			}
+		}
+	}
+}

@@ -47,12 +47,13 @@ func Pages(shared Params, n int, own func(i int, p *Params)) []Doc {
 	return docs
 }
 
-// Redirects are the static pages of the site's redirect routes (Redirect).
-func Redirects(site *content.Site, script string) []Doc {
+// Redirects are the static pages of the site's redirect routes
+// (Redirect), of the parts every page has.
+func Redirects(shared Params) []Doc {
 	var docs []Doc
-	for _, rt := range site.Routes {
+	for _, rt := range shared.Site.Routes {
 		if rt.Redirect != "" {
-			docs = append(docs, Doc{Route: rt, File: cdn.DocumentFile(rt), HTML: Redirect(site.Config, rt, script)})
+			docs = append(docs, Doc{Route: rt, File: cdn.DocumentFile(rt), HTML: Redirect(shared.Site.Config, rt, shared.Script, shared.LiveScript)})
 		}
 	}
 	return docs

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"html"
 	"mime"
 	"net/http"
 	"net/url"
@@ -30,10 +29,13 @@ import (
 //
 // Only Live adds the development endpoints under DevPath: a Server-Sent
 // Events stream (DevPath+"events") and the script that listens to it
-// (DevPath+"reload.js"), which Publish links from every HTML document it
-// serves. The script is an external file from the site's own origin, so
-// the site's Content-Security-Policy ('self' scripts, 'self' connections)
-// allows it unchanged. The files of a build for the CDN never contain it.
+// (ReloadScript), which the build for make dev links from the head of
+// every HTML document (generator.Options.LiveScript). The script is an
+// external file from the site's own origin, so the site's
+// Content-Security-Policy ('self' scripts, 'self' connections) allows it
+// unchanged. The files of a build for the CDN never contain it. Each HTML
+// document is sent with the build it belongs to and its own name, which
+// the script reads (devTiming): nothing in a document is rewritten.
 //
 // After each build the stream says which URLs changed; an open page
 // reloads when its own URL (or document) changed or the bundles changed,
@@ -59,8 +61,12 @@ type Live struct {
 	editor map[string][]byte
 }
 
-// DevPath is the prefix of the development endpoints.
-const DevPath = "/__dev/"
+// DevPath is the prefix of the development endpoints, and ReloadScript
+// the URL of the script that every page of make dev loads.
+const (
+	DevPath      = "/__dev/"
+	ReloadScript = DevPath + "reload.js"
+)
 
 // Change is what one build changed, as sent to the open pages.
 type Change struct {
@@ -113,9 +119,6 @@ func (l *Live) Publish(files []atomicdir.File, m *routing.Manifest, changed []st
 	now := time.Now()
 	served := make(memRoot, len(raw))
 	for name, data := range raw {
-		if path.Ext(name) == ".html" {
-			data = withReloadScript(data, build, name)
-		}
 		f := memFile{data: data, mod: now}
 		if prev, ok := l.served[name]; ok && bytes.Equal(prev.data, data) {
 			f.mod = prev.mod
@@ -123,7 +126,7 @@ func (l *Live) Publish(files []atomicdir.File, m *routing.Manifest, changed []st
 		served[name] = f
 	}
 	l.build, l.manifest, l.problems = build, m, nil
-	l.site, l.served = &site{root: served, m: m}, served
+	l.site, l.served = &site{root: served, m: m, live: true, build: build}, served
 	l.broadcast(event{"build", mustJSON(c)})
 	return c
 }
@@ -197,9 +200,16 @@ func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// when the first build succeeds.
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	devTiming(w.Header(), "", "")
 	w.WriteHeader(http.StatusServiceUnavailable)
-	w.Write(withReloadScript([]byte("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Building…</title>\n</head>\n<body>\n<p>The site has not been built yet.</p>\n</body>\n</html>\n"), "", ""))
+	w.Write([]byte(buildingPage))
 }
+
+// buildingPage is what every page shows until the first build succeeds:
+// its script shows the first build's problems, and reloads the page when
+// the build succeeds.
+const buildingPage = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Building…</title>\n" +
+	"<script type=\"module\" src=\"" + ReloadScript + "\"></script>\n</head>\n<body>\n<p>The site has not been built yet.</p>\n</body>\n</html>\n"
 
 // serveEditor answers a request for the web editor from its files alone,
 // with its own headers, as the built site would.
@@ -222,8 +232,9 @@ func serveEditor(w http.ResponseWriter, r *http.Request, files map[string][]byte
 		return
 	}
 	if path.Ext(name) == ".html" {
-		// No build yet: the page shows the first build's problems.
-		data = withReloadScript(data, "", name)
+		// No build yet: the page shows the first build's problems (the
+		// files were made with the reload script, admin.Build).
+		devTiming(w.Header(), "", name)
 	}
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		w.Header().Set("Content-Type", ct)
@@ -251,7 +262,7 @@ func (l *Live) endpoints() http.Handler {
 			w.Write(data)
 		}
 	}
-	mux.Handle("GET "+DevPath+"reload.js", asset("text/javascript; charset=utf-8", reloadJS))
+	mux.Handle("GET "+ReloadScript, asset("text/javascript; charset=utf-8", reloadJS))
 	mux.Handle("GET "+DevPath+"overlay.css", asset("text/css; charset=utf-8", overlayCSS))
 	return mux
 }
@@ -319,17 +330,15 @@ func (l *Live) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// withReloadScript links the reload script from a document's head; its URL
-// carries the build and the document's name, which the script compares
-// with each change.
-func withReloadScript(doc []byte, build, name string) []byte {
-	q := url.Values{"build": {build}, "file": {name}}
-	tag := []byte(`<script type="module" src="` + html.EscapeString(DevPath+"reload.js?"+q.Encode()) + `"></script>` + "\n")
-	i := bytes.Index(doc, []byte("</head>"))
-	if i < 0 {
-		i = 0
-	}
-	return slices.Concat(doc[:i], tag, doc[i:])
+// devTiming tells the reload script which build an HTML document belongs
+// to and its name (which is not its URL for a page served by the
+// not-found rule or a rewrite), as Server-Timing metrics of the response,
+// which the page reads from its navigation entry
+// (PerformanceResourceTiming.serverTiming): its HTML is the build's, as
+// is. An empty build is none yet; the name is escaped as a URL path, which
+// a quoted header value holds as is.
+func devTiming(h http.Header, build, file string) {
+	h.Set("Server-Timing", fmt.Sprintf("build;desc=%q, file;desc=%q", build, url.PathEscape(file)))
 }
 
 // diff says which URLs serve something different in the new build: the

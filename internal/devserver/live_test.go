@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -88,7 +90,9 @@ func TestLiveChanges(t *testing.T) {
 }
 
 // TestLiveServes: the live site follows the manifest of the last build,
-// links the reload script from HTML only, and serves the dev endpoints.
+// serves its documents as the build wrote them, each with the build it
+// belongs to and its own name for the reload script, and serves the dev
+// endpoints.
 func TestLiveServes(t *testing.T) {
 	l := NewLive()
 	h, err := New(context.Background(), Options{Live: l})
@@ -100,13 +104,33 @@ func TestLiveServes(t *testing.T) {
 		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
 		return w.Code, w.Body.String(), w.Header()
 	}
-	if code, body, _ := get("/"); code != 503 || !strings.Contains(body, DevPath+"reload.js") {
+	code, body, hdr := get("/")
+	if code != 503 || !strings.Contains(body, `<script type="module" src="`+ReloadScript+`"></script>`) {
 		t.Errorf("before the first build: %d %q", code, body)
 	}
-	l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "assets/app-A.js", "js"), manifestOf(t, liveManifest), nil)
-	code, body, hdr := get("/")
-	if code != 200 || !strings.Contains(body, `<script type="module" src="/__dev/reload.js?build=`) || !strings.Contains(body, "file=index.html") {
+	if got, want := hdr.Get("Server-Timing"), `build;desc="", file;desc=""`; got != want {
+		t.Errorf("before the first build: Server-Timing %q, want %q", got, want)
+	}
+	c := l.Publish(liveFiles("index.html", page("home"), "404.html", page("lost"), "services/index.html", page("services"), "assets/app-A.js", "js"), manifestOf(t, liveManifest), nil)
+	for _, tt := range []struct{ path, file string }{
+		{"/", "index.html"},
+		{"/missing", "404.html"},
+		{"/services/any", "services/index.html"}, // a rewrite
+	} {
+		_, body, hdr := get(tt.path)
+		if want := fmt.Sprintf(`build;desc=%q, file;desc=%q`, c.Build, url.PathEscape(tt.file)); hdr.Get("Server-Timing") != want {
+			t.Errorf("GET %s: Server-Timing %q, want %q", tt.path, hdr.Get("Server-Timing"), want)
+		}
+		if body != page(map[string]string{"index.html": "home", "404.html": "lost", "services/index.html": "services"}[tt.file]) {
+			t.Errorf("GET %s: %q is not the document as built", tt.path, body)
+		}
+	}
+	code, body, hdr = get("/")
+	if code != 200 {
 		t.Errorf("GET /: %d %q", code, body)
+	}
+	if _, _, hdr := get("/assets/app-A.js"); hdr.Get("Server-Timing") != "" {
+		t.Errorf("a script is sent with Server-Timing %q", hdr.Get("Server-Timing"))
 	}
 	if hdr.Get("Content-Security-Policy") != "script-src 'self'" {
 		t.Errorf("CSP %q, want the manifest's", hdr.Get("Content-Security-Policy"))
@@ -125,7 +149,7 @@ func TestLiveServes(t *testing.T) {
 	if code, _, _ := get("/assets/app-A.js"); code != 404 {
 		t.Errorf("a file of the previous build: %d, want 404", code)
 	}
-	for _, p := range []string{DevPath + "reload.js", DevPath + "overlay.css"} {
+	for _, p := range []string{ReloadScript, DevPath + "overlay.css"} {
 		if code, _, hdr := get(p); code != 200 || hdr.Get("Cache-Control") != "no-store" {
 			t.Errorf("GET %s: %d", p, code)
 		}

@@ -1,9 +1,16 @@
-// Live reload and the build-error overlay of `make dev` (cmd/serve -watch).
-// Served only by the watching server, which links it from every page; the
-// site built for the CDN never contains it.
+// Live reload and the build-error overlay of `make dev` (cmd/dev). Every
+// page of its builds loads it from the head; the site built for the CDN
+// never contains it.
 const me = new URL(import.meta.url);
-const file = me.searchParams.get("file");
-let seen = me.searchParams.get("build");
+// The server sends each document with the build it belongs to and its
+// name (its URL may be another's: the not-found page, a rewrite), as
+// Server-Timing metrics. Without them (a browser that does not expose
+// them), the page still reloads on its URL's changes.
+const timing = Object.fromEntries(
+  (performance.getEntriesByType("navigation")[0]?.serverTiming || []).map((m) => [m.name, m.description]),
+);
+const file = timing.file ? decodeURIComponent(timing.file) : "";
+let seen = timing.build; // "" before the first build; undefined when unknown
 let failed = false; // the last build failed: the next good one reloads
 let stale = false; // another page changed: navigate with full loads
 
@@ -34,7 +41,7 @@ events.addEventListener("hello", (e) => {
   const d = JSON.parse(e.data);
   if (d.problems && d.problems.length) {
     show(d.problems);
-  } else if (d.build !== seen) {
+  } else if (seen !== undefined && d.build !== seen) {
     // A build finished while this page was loading, or the server
     // restarted: what is on screen may be out of date.
     location.reload();
@@ -43,7 +50,7 @@ events.addEventListener("hello", (e) => {
 // The web editor's own page keeps what is typed in it: a good build after
 // a failed one closes the problems but reloads it only if its own files
 // changed.
-const editor = (file || "").startsWith("admin/");
+const editor = file.startsWith("admin/") || location.pathname.startsWith("/admin/");
 
 events.addEventListener("build", (e) => {
   const change = JSON.parse(e.data);
@@ -104,7 +111,7 @@ function show(problems) {
     "dialog",
     { id: "dev-problems", className: "dev-problems" },
     el("h2", { id: "dev-problems-title" }, problems.length === 1 ? "The build failed: 1 problem" : `The build failed: ${problems.length} problems`),
-    el("p", {}, seen
+    el("p", {}, seen !== ""
       ? "This is the last good build. Fix the file and save: the page reloads by itself."
       : "Nothing has been built yet. Fix the file and save: the page reloads by itself."),
     list,

@@ -17,6 +17,10 @@ type site struct {
 	root root
 	m    *routing.Manifest
 	reps representations // encoded files, see compress.go
+	// live is set in cmd/dev: each HTML document is sent with the build
+	// it belongs to and its own name (devTiming).
+	live  bool
+	build string
 }
 
 // root holds the built files: a directory (cmd/serve) or, in cmd/dev, the
@@ -87,6 +91,9 @@ func (s *site) serve(w http.ResponseWriter, r *http.Request, file string, status
 	if err != nil {
 		http.Error(w, "cannot read file", http.StatusInternalServerError)
 		return
+	}
+	if s.live && path.Ext(file) == ".html" {
+		devTiming(w.Header(), s.build, file)
 	}
 	ct := contentTypes[path.Ext(file)]
 	if ct == "" {
