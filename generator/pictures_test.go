@@ -16,7 +16,8 @@ import (
 
 // photoSite is the test site with photos as an editor commits them: a
 // case study's image taken with the phone held sideways (EXIF orientation
-// 6, a GPS position), a founder's portrait, and an image in a Markdown page.
+// 6, a GPS position), a founder's portrait, and an image in a Markdown
+// page and in an article.
 func photoSite(t *testing.T) fstest.MapFS {
 	t.Helper()
 	fsys := fixture(t)
@@ -26,6 +27,8 @@ func photoSite(t *testing.T) fstest.MapFS {
 	edit(t, fsys, "collections/case-studies.yaml", "/images/case-studies/ecommerce-retailer.svg", "/images/photos/phone.jpg")
 	edit(t, fsys, "collections/founders.yaml", "  initials: LN\n", "  initials: LN\n  photo: {src: /images/photos/face.png, alt: Lucía Navarro}\n")
 	edit(t, fsys, "pages/notes.md", "See [the services](/services).\n", "See [the services](/services).\n\n![A rising chart of answered calls](/images/photos/chart.jpg)\n")
+	// The same photo in an article's text.
+	edit(t, fsys, "articles/voice-follow-up.md", "and the [steps below](#the-call).\n", "and the [steps below](#the-call).\n\n![A rising chart of answered calls](/images/photos/chart.jpg)\n")
 	// A page whose stories come right under its heading: the first
 	// story's photo leads it.
 	fsys["pages/stories.yaml"] = &fstest.MapFile{Data: []byte("title: Stories\ndescription: Our customers' stories.\nname: Stories\nsections:\n" +
@@ -89,11 +92,12 @@ func TestPictures(t *testing.T) {
 				t.Errorf("about/index.html lacks %s", want)
 			}
 		}
-		notes := string(f["notes/index.html"])
-		for _, want := range []string{`<picture><source type="image/avif" srcset="/assets/img/chart-`, `sizes="` + htmlAttr(contentSizes("text")) + `"`,
-			`alt="A rising chart of answered calls" loading="lazy"`, `width="1000" height="600"`} {
-			if !strings.Contains(notes, want) {
-				t.Errorf("notes/index.html lacks %s", want)
+		for _, page := range []string{"notes/index.html", "insights/voice-follow-up/index.html"} {
+			for _, want := range []string{`<picture><source type="image/avif" srcset="/assets/img/chart-`, `sizes="` + htmlAttr(contentSizes("text")) + `"`,
+				`alt="A rising chart of answered calls" loading="lazy"`, `width="1000" height="600"`} {
+				if !strings.Contains(string(f[page]), want) {
+					t.Errorf("%s lacks %s", page, want)
+				}
 			}
 		}
 		preloads := 0

@@ -33,11 +33,9 @@ func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (conten
 		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
 	}
 	for _, link := range markdown.Links(doc, src) {
-		href := link.Href
-		if u, err := url.Parse(href); link.Image && err == nil && u.Scheme == "" && !strings.HasPrefix(href, "/") && dir != "" {
-			href = dir + "/" + href
+		if !link.Image { // an image is shown, checked as one (markdownImages)
+			l.links = append(l.links, content.LinkSource{Href: link.Href, Pos: at(link.Offset)})
 		}
-		l.links = append(l.links, content.LinkSource{Href: href, Pos: at(link.Offset)})
 	}
 	var toc []content.TOCEntry
 	var headings []*ast.Heading

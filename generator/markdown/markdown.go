@@ -359,6 +359,10 @@ type imageCut struct {
 
 func (n *imageCut) Kind() ast.NodeKind         { return kindImageCut }
 func (n *imageCut) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// imageCutRenderer writes nothing for an image but notes its place.
+type imageCutRenderer struct{}
+
 func (imageCutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindImageCut, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
@@ -371,9 +375,6 @@ func (imageCutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		return ast.WalkSkipChildren, nil
 	})
 }
-
-// imageCutRenderer writes nothing for an image but notes its place.
-type imageCutRenderer struct{}
 
 // apart replaces each image of doc with a cut that notes its place in
 // cuts when it is rendered.
