@@ -90,8 +90,9 @@ func loadSite(opt Options) (*content.Site, error) {
 	if err != nil {
 		return nil, problem.Of(err).Prefix(opt.ContentDir)
 	}
-	o := content.Overrides{BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil}
-	err = site.Config.Override(o)
+	err = site.Config.Override(content.Overrides{
+		BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
+	})
 	if opt.Preview != nil {
 		err = errors.Join(err, opt.Preview.Validate())
 		opt.Preview.Form(&site.Layout.ContactForm)
@@ -189,17 +190,12 @@ func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *o
 	return err
 }
 
-// docs are the pages' documents by path, and the ranges of each that the
-// link check need not read.
-type docs struct {
-	html   map[string][]byte
-	opaque map[string][]linkcheck.Span
-}
-
 // documents assembles the pages (generator/document), and the redirect
-// routes' static pages.
-func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) docs {
-	shared := document.Params{Site: site, SiteJSON: pg.SiteJSON, Script: b.Script, Style: style, NoIndex: opt.Preview != nil, LiveScript: opt.LiveScript}
+// routes' static pages; it hands the check the pages' documents.
+func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) check.Pages {
+	shared := document.Params{
+		Site: site, SiteJSON: pg.SiteJSON, Script: b.Script, Style: style, NoIndex: opt.Preview != nil, LiveScript: opt.LiveScript,
+	}
 	if opt.Preview != nil {
 		shared.Banner = opt.Preview.Banner()
 	}
@@ -207,9 +203,9 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 		p.Route, p.Body, p.PageJSON = pg.Routes[i], rendered[i].HTML, pg.PageJSON[pg.Routes[i].Path]
 		p.Preload = pictures.Preload(pics.Leads[p.Route.Path])
 	})
-	d := docs{html: make(map[string][]byte, len(pages)), opaque: make(map[string][]linkcheck.Span, len(pages))}
+	d := check.Pages{HTML: make(map[string][]byte, len(pages)), Opaque: make(map[string][]linkcheck.Span, len(pages))}
 	for _, doc := range pages {
-		d.html[doc.Route.Path], d.opaque[doc.Route.Path] = doc.HTML, doc.Opaque
+		d.HTML[doc.Route.Path], d.Opaque[doc.Route.Path] = doc.HTML, doc.Opaque
 		out.Add(output.StageDocument, doc.File, doc.HTML)
 		out.Seen(doc.File, doc.WithSiteData(pg.RenderSite)...)
 	}
@@ -306,7 +302,8 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	}
 	res.Jobs = data.Jobs
 	res.Changed, bld.last = output.Changed(bld.last, out), out
-	res.Stats = Stats{Routes: make([]RouteStat, len(data.Routes)), Bundle: b, Render: renderTime, Total: time.Since(start), Images: pics.Encoded}
+	res.Stats = Stats{Bundle: b, Render: renderTime, Total: time.Since(start), Images: pics.Encoded}
+	res.Stats.Routes = make([]RouteStat, len(data.Routes))
 	for i, rt := range data.Routes {
 		res.Stats.Routes[i] = RouteStat{Path: rt.Path, File: cdn.DocumentFile(rt), Render: rendered[i].Time}
 	}
@@ -315,12 +312,12 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 
 // checkPages refuses a build whose pages would mislead a visitor
 // (generator/check), before anything is written.
-func checkPages(site *content.Site, opt Options, d docs, pics *pictures.Result, out *output.Files) error {
-	files := slices.Clone(pics.Pending)
+func checkPages(site *content.Site, opt Options, pages check.Pages, pics *pictures.Result, out *output.Files) error {
+	pages.Files = slices.Clone(pics.Pending)
 	for _, p := range out.Paths() {
-		files = append(files, "/"+p)
+		pages.Files = append(pages.Files, "/"+p)
 	}
-	return check.Site(site, check.Pages{HTML: d.html, Opaque: d.opaque, Files: files}, opt.ContentDir)
+	return check.Site(site, pages, opt.ContentDir)
 }
 
 // pageData makes each page's data and the route table (generator/pagedata).
