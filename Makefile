@@ -135,7 +135,7 @@ article:
 # the routing manifest (deploy/lib/routing-types.ts), the icon names and the
 # field reference of content/README.md.
 types:
-	$(GO) test ./generator/content -run 'TestIcons' -update
+	$(GO) test ./generator/content/icons -run 'TestIcons' -update
 	$(GO) test ./generator/codegen -run 'TestTypeScript|TestReference|TestRegistry|TestEditorConfig' -update
 	$(GO) test ./generator/markdown -run TestHighlightCSS -update
 	$(GO) test ./internal/routing -run TestTypeScript -update

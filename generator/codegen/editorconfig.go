@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
 
 	"bytes"
@@ -352,7 +353,7 @@ func (g *editorGen) field(owner reflect.Type, f reflect.StructField, key string,
 func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 	switch t {
 	case reflect.TypeOf(content.Icon("")):
-		return obj{{"widget", "select"}, {"options", anySlice(content.IconNames())}, {"dropdown_threshold", 0}}
+		return obj{{"widget", "select"}, {"options", anySlice(icons.Names())}, {"dropdown_threshold", 0}}
 	case reflect.TypeOf(content.HexColor("")):
 		return obj{{"widget", "color"}, {"pattern", []any{hexPattern.String(), "a colour written #RRGGBB"}}}
 	case reflect.TypeOf(content.AbsURL("")):

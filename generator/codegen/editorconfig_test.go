@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
 
 	"bytes"
@@ -322,7 +323,7 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 			}
 			switch {
 			case ft == reflect.TypeOf(content.Icon("")):
-				if f.Widget != "select" || !reflect.DeepEqual(f.Options, content.IconNames()) {
+				if f.Widget != "select" || !reflect.DeepEqual(f.Options, icons.Names()) {
 					t.Errorf("%s: icon %q is not a select of the icon set", where, key)
 				}
 			case ft == reflect.TypeOf(content.Image{}) || ft == reflect.TypeOf(content.ArticleImage{}):

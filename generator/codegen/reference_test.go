@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
 )
 
@@ -219,7 +220,7 @@ func reference(t *testing.T) string {
 	}
 
 	fmt.Fprintf(w, "#### Names\n\n")
-	fmt.Fprintf(w, "- **Icons** (`icon`): %s.\n", codeList(content.IconNames()))
+	fmt.Fprintf(w, "- **Icons** (`icon`): %s.\n", codeList(icons.Names()))
 	fmt.Fprintf(w, "- **Site addresses** (`site:` of an action, instead of `href`): %s.\n", codeList(content.SiteAddresses))
 	fmt.Fprintf(w, "- **Collections a `collection` section shows**: %s.\n", codeList(sections.CardCollections()))
 	fmt.Fprintf(w, "- **Placeholders**: `{email}` in Markdown (the demo mailbox of site.yaml), `{name}` in `profileLabel` (the founder's name), `{year}` and `{brand}` in `footer.copyright`.\n\n")

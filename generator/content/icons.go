@@ -3,27 +3,25 @@ package content
 import (
 	"fmt"
 	"image/color"
-	"slices"
 	"strings"
+
+	"github.com/vozia/site/generator/content/icons"
 )
 
 // Icon is the name of an icon of the site's icon set, the one of
-// frontend/src/components/ui/icon.tsx (iconNames is generated from it), so
-// that a name the app cannot draw fails the build instead of drawing a
+// frontend/src/components/ui/icon.tsx (package icons lists it), so that a
+// name the app cannot draw fails the build instead of drawing a
 // placeholder. In TypeScript it is that file's IconName.
 type Icon string
 
 func (i *Icon) UnmarshalText(b []byte) error {
 	s := string(b)
-	if !slices.Contains(iconNames, s) {
-		return fmt.Errorf("unknown icon %q%s (content/README.md lists the icons)", s, didYouMean(s, iconNames))
+	if !icons.Has(s) {
+		return fmt.Errorf("unknown icon %q%s (content/README.md lists the icons)", s, didYouMean(s, icons.Names()))
 	}
 	*i = Icon(s)
 	return nil
 }
-
-// IconNames returns the names of the icon set, in order.
-func IconNames() []string { return slices.Clone(iconNames) }
 
 // HexColor is a colour written as #RRGGBB.
 type HexColor string

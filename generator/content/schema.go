@@ -91,13 +91,6 @@ func TitleSuffix(brand string) string { return titleSuffix(brand) }
 // WordsPerMinute is a reader's pace, as the build counts reading time.
 const WordsPerMinute = wordsPerMinute
 
-// TextHint says which control characters text may hold.
-const TextHint = textHint
-
-// BadText is the offset of the first character of s that text may not
-// hold and what it is, or -1 (breaks: line breaks and tabs are allowed).
-func BadText(s string, breaks bool) (int, string) { return badText(s, breaks) }
-
 // CheckAddress is nil if p may be an address a redirect or alias claims.
 func CheckAddress(field, p string) error { return checkAddress(field, p) }
 
@@ -119,9 +112,6 @@ func (e fieldError) Message() string { return e.msg }
 func EditDistance(a, b string) int { return editDistance(a, b) }
 
 func sortedKeys[M ~map[string]V, V any](m M) []string { return slices.Sorted(maps.Keys(m)) }
-
-// BadRune is what is wrong with r in text, or "" when r may stand there.
-func BadRune(r rune, breaks bool) string { return badRune(r, breaks) }
 
 // EachRead calls fn with the name of each collection sec reads.
 func EachRead(sec *Section, fn func(name string)) {

@@ -6,8 +6,9 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
-	"slices"
 	"strings"
+
+	"github.com/vozia/site/generator/content/icons"
 )
 
 // SiteConfig is content/site.yaml: the brand, where the site lives and every
@@ -151,7 +152,7 @@ func ProfileIcon(name string) Icon {
 }
 
 func (p SocialProfile) Validate() error {
-	if i := ProfileIcon(p.Name); !slices.Contains(iconNames, string(i)) {
+	if i := ProfileIcon(p.Name); !icons.Has(string(i)) {
 		return fmt.Errorf("profile %q has no icon %q (content/README.md lists the icons)", p.Name, i)
 	}
 	return nil

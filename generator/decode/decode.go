@@ -483,8 +483,8 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 		where = fmt.Sprintf("field %q: ", field)
 	}
 	if n.Kind == yaml.ScalarNode {
-		if i, msg := content.BadText(n.Value, true); i >= 0 {
-			d.errorf(n, "%s%s at character %d of the text: %s", where, msg, utf8.RuneCountInString(n.Value[:i])+1, content.TextHint)
+		if i, msg := BadText(n.Value, true); i >= 0 {
+			d.errorf(n, "%s%s at character %d of the text: %s", where, msg, utf8.RuneCountInString(n.Value[:i])+1, textHint)
 			return
 		}
 	}
@@ -730,8 +730,8 @@ func fieldNode(n *yaml.Node, e content.FieldError) *yaml.Node {
 
 // badKey is what is wrong with a key's characters, or "".
 func badKey(k *yaml.Node) string {
-	if i, msg := content.BadText(k.Value, false); i >= 0 {
-		return fmt.Sprintf("key %q: %s: %s", k.Value, msg, content.TextHint)
+	if i, msg := BadText(k.Value, false); i >= 0 {
+		return fmt.Sprintf("key %q: %s: %s", k.Value, msg, textHint)
 	}
 	return ""
 }
@@ -870,7 +870,7 @@ func splitErrors(err error) []error {
 func BadByte(data []byte) int {
 	for i := 0; i < len(data); {
 		r, n := utf8.DecodeRune(data[i:])
-		if r != '\r' && !(r == 0xfeff && i == 0) && content.BadRune(r, true) != "" {
+		if r != '\r' && !(r == 0xfeff && i == 0) && badRune(r, true) != "" {
 			return i
 		}
 		i += n
@@ -881,7 +881,7 @@ func BadByte(data []byte) int {
 // BadByteMessage says what the character at offset i of data is.
 func BadByteMessage(data []byte, i int) string {
 	r, _ := utf8.DecodeRune(data[i:])
-	return content.BadRune(r, true) + ": " + content.TextHint
+	return badRune(r, true) + ": " + textHint
 }
 
 func sortedKeys[M ~map[string]V, V any](m M) []string { return slices.Sorted(maps.Keys(m)) }

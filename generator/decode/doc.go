@@ -9,10 +9,10 @@
 //     empty, unknown and duplicate keys are problems with a "did you
 //     mean", a section's kind: selects the struct of its other keys, and
 //     each type's Validate runs, its field errors reported at the field;
-//   - every text is checked for control characters and template syntax,
-//     and its citations of claims are replaced (claims.go), so that no text
-//     leaves the decoder with a citation or a placeholder its field does
-//     not fill;
+//   - every text is checked for control characters (text.go) and
+//     template syntax, and its citations of claims are replaced
+//     (claims.go), so that no text leaves the decoder with a citation or
+//     a placeholder its field does not fill;
 //   - links (content.Link) are returned with their positions, for the
 //     link checker's findings after rendering.
 package decode

@@ -43,7 +43,7 @@ func FuzzFrontMatter(f *testing.F) {
 		problemsPlaced(t, "articles/x.md", data, l.errs)
 		if len(l.errs) == 0 {
 			for _, s := range append([]string{front.Title, front.Description, front.Author, front.Cover.Src, front.Cover.Alt}, front.Tags...) {
-				if i, msg := content.BadText(s, true); i >= 0 {
+				if i, msg := decode.BadText(s, true); i >= 0 {
 					t.Fatalf("%q passed with %s", s, msg)
 				}
 			}
@@ -66,7 +66,7 @@ func FuzzPageYAML(f *testing.F) {
 		problemsPlaced(t, "pages/x.yaml", data, errs)
 		if len(errs) == 0 {
 			for _, s := range []string{p.Title, p.Description, p.Name} {
-				if i, msg := content.BadText(s, true); i >= 0 {
+				if i, msg := decode.BadText(s, true); i >= 0 {
 					t.Fatalf("%q passed with %s", s, msg)
 				}
 			}

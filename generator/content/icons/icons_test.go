@@ -1,4 +1,4 @@
-package content
+package icons
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite generated files")
 
-const iconFile = "../../frontend/src/components/ui/icon.tsx"
+const iconFile = "../../../frontend/src/components/ui/icon.tsx"
 
 // iconKeyRE matches the keys of the icon set's paths object.
 var iconKeyRE = regexp.MustCompile(`(?m)^  "?([a-z0-9-]+)"?: "`)
@@ -31,8 +31,8 @@ func TestIcons(t *testing.T) {
 	}
 	var b bytes.Buffer
 	b.WriteString("// Code generated from frontend/src/components/ui/icon.tsx by TestIcons; DO NOT EDIT.\n")
-	b.WriteString("// Refresh: go test ./generator/content -run TestIcons -update (make types)\n\npackage content\n\n")
-	b.WriteString("// iconNames are the icons the app can draw.\nvar iconNames = []string{\n")
+	b.WriteString("// Refresh: go test ./generator/content/icons -run TestIcons -update (make types)\n\npackage icons\n\n")
+	b.WriteString("// names are the icons the app can draw.\nvar names = []string{\n")
 	n := 0
 	for _, m := range iconKeyRE.FindAllStringSubmatch(body, -1) {
 		fmt.Fprintf(&b, "\t%q,\n", m[1])

@@ -1,4 +1,4 @@
-package content
+package decode
 
 import (
 	"fmt"
@@ -34,9 +34,9 @@ func badRune(r rune, breaks bool) string {
 	return ""
 }
 
-// badText is the byte offset of the first character of s that may not
+// BadText is the byte offset of the first character of s that may not
 // stand in text, and what it is; -1 when there is none.
-func badText(s string, breaks bool) (int, string) {
+func BadText(s string, breaks bool) (int, string) {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 || r != utf8.RuneError {

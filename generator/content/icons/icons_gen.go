@@ -1,10 +1,10 @@
 // Code generated from frontend/src/components/ui/icon.tsx by TestIcons; DO NOT EDIT.
-// Refresh: go test ./generator/content -run TestIcons -update (make types)
+// Refresh: go test ./generator/content/icons -run TestIcons -update (make types)
 
-package content
+package icons
 
-// iconNames are the icons the app can draw.
-var iconNames = []string{
+// names are the icons the app can draw.
+var names = []string{
 	"arrow-right",
 	"bank",
 	"bot",
