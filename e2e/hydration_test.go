@@ -12,9 +12,15 @@ package e2e
 // paint blocks no input). Hydrating a whole page in one task gave 2.8×
 // to 8× on this machine class; hydrating in pieces gives about 1×.
 // Tasks are measured by their thread time (simulated slowdown, as
-// Lighthouse's default): a busy machine, which stretches wall times at
-// random, neither fails the test nor makes it retry. The strict figures
-// (ratio 1.0, no task over 50 ms) are make bench's (bench/hydration).
+// Lighthouse's default), which a busy machine stretches far less than
+// wall time, but does stretch: with the whole suite and other builds on
+// 2 cores (load 13) the app's tasks after the first paint took 51-66 ms
+// in five loads in a row, its script's 38-88 ms, while the page's own
+// layout took 88-215 ms. So a task of the app's may be as long as the
+// longest task of the page without scripts when that is over 50 ms: both
+// stretch together, and a page that hydrates in one task (hundreds of ms
+// against a floor of tens) still fails. The strict figures (ratio 1.0, no
+// task over 50 ms) are make bench's (bench/hydration), on a quiet machine.
 
 import (
 	"fmt"
@@ -66,7 +72,8 @@ func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
 			// slow app pass, and a light page takes one load, not two.
 			best, bestScript, bestAfterPaint, worstFloor := math.Inf(1), math.Inf(1), math.Inf(1), homeFloor
 			passes := func() bool {
-				return pageload.Ratio(best, worstFloor) <= hydrationBound && bestScript < pageload.LongTask && bestAfterPaint < pageload.LongTask
+				long := math.Max(pageload.LongTask, worstFloor)
+				return pageload.Ratio(best, worstFloor) <= hydrationBound && bestScript < long && bestAfterPaint < long
 			}
 			var tried []string
 			for i := 0; i < hydrationTries; i++ {
@@ -84,7 +91,7 @@ func TestHydrationHasNoLongTaskOfItsOwn(t *testing.T) {
 					return
 				}
 			}
-			t.Errorf("%s: in every try, the app's longest task at load is more than %.0fx its page's without scripts (or the home page's, %.0f ms), or a task running its script or one after the first paint is a long task: %s",
+			t.Errorf("%s: in every try, the app's longest task at load is more than %.0fx its page's without scripts (or the home page's, %.0f ms), or a task running its script or one after the first paint is a long task (and longer than the page's own without scripts): %s",
 				p.Path, hydrationBound, homeFloor, strings.Join(tried, "; "))
 		})
 	}
