@@ -108,8 +108,6 @@ func (e fieldError) Field() string   { return e.field }
 func (e fieldError) Item() int       { return e.item }
 func (e fieldError) Message() string { return e.msg }
 
-// EditDistance is the Levenshtein distance between a and b.
-func EditDistance(a, b string) int { return editDistance(a, b) }
 
 func sortedKeys[M ~map[string]V, V any](m M) []string { return slices.Sorted(maps.Keys(m)) }
 
