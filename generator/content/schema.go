@@ -108,7 +108,6 @@ func (e fieldError) Field() string   { return e.field }
 func (e fieldError) Item() int       { return e.item }
 func (e fieldError) Message() string { return e.msg }
 
-
 func sortedKeys[M ~map[string]V, V any](m M) []string { return slices.Sorted(maps.Keys(m)) }
 
 // EachRead calls fn with the name of each collection sec reads.
