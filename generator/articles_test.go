@@ -6,14 +6,21 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"image/png"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
 var (
@@ -251,4 +258,137 @@ func TestArticlesValidate(t *testing.T) {
 	if !bytes.Contains(out, []byte("2 feeds checked")) {
 		t.Errorf("the feeds were not checked:\n%s", out)
 	}
+}
+
+// TestFeedsAbsolute: in both feeds, every address of every entry's
+// content (each href and src, each candidate of each srcset) is absolute,
+// an article's link to a site path, its headings' anchors and footnotes,
+// its photo's sources and its drawing included: a feed reader has no page
+// to resolve a site path or a fragment against.
+func TestFeedsAbsolute(t *testing.T) {
+	fsys := fixtureFS(t)
+	fsys["articles/feed-check/index.md"] = &fstest.MapFile{Data: []byte(`---
+title: Every address absolute
+description: An article whose links, notes and pictures a feed reader must reach.
+date: 2026-03-01
+author: ana
+tags: [voice-ai]
+cover: {src: /images/articles/voice.svg, alt: An orange circle on black}
+---
+See [who we are](/about), [home](/), [a note below](#why)[^1] and [mail](mailto:hello@fixture.example).
+
+## Why
+
+![A photo of the team](team.jpg)
+
+![An orange circle](/images/articles/voice.svg)
+
+[^1]: The note, with [a link](/about).
+`)}
+	fsys["articles/feed-check/team.jpg"] = &fstest.MapFile{Data: imagetest.JPEG(imagetest.Photo(640, 400, 7), 80, 1)}
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: "https://fixture.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files(res)
+	var atom struct {
+		Entries []struct {
+			ID      string `xml:"id"`
+			Content string `xml:"content"`
+		} `xml:"entry"`
+	}
+	if err := xml.Unmarshal(f["insights/feed.xml"], &atom); err != nil {
+		t.Fatal(err)
+	}
+	var jf struct {
+		Items []struct {
+			ID          string `json:"id"`
+			ContentHTML string `json:"content_html"`
+		} `json:"items"`
+	}
+	if err := json.Unmarshal(f["insights/feed.json"], &jf); err != nil {
+		t.Fatal(err)
+	}
+	bodies := map[string]string{}
+	for _, e := range atom.Entries {
+		bodies["atom "+e.ID] = e.Content
+	}
+	for _, it := range jf.Items {
+		bodies["json "+it.ID] = it.ContentHTML
+	}
+	const entry = "https://fixture.example/insights/feed-check"
+	for _, feed := range []string{"atom ", "json "} {
+		if _, ok := bodies[feed+entry]; !ok {
+			t.Fatalf("the %sfeed has no entry %s", feed, entry)
+		}
+	}
+	for name, body := range bodies {
+		addrs := feedAddresses(t, body)
+		for _, a := range addrs {
+			if u, err := url.Parse(a.value); err != nil || !u.IsAbs() {
+				t.Errorf("%s: <%s %s=%q> is not absolute", name, a.elem, a.attr, a.value)
+			}
+		}
+		if !strings.HasSuffix(name, entry) {
+			continue
+		}
+		// The article's own addresses are there, each absolute as a reader
+		// follows it.
+		for _, want := range []string{
+			"a href=https://fixture.example/about", "a href=https://fixture.example/", "a href=" + entry + "#why",
+			"a href=" + entry + "#fn-1", "a href=" + entry + "#fnref-1", "a href=mailto:hello@fixture.example",
+			"img src=https://fixture.example/images/articles/voice.svg",
+		} {
+			if !slices.ContainsFunc(addrs, func(a feedAddress) bool { return a.elem+" "+a.attr+"="+a.value == want }) {
+				t.Errorf("%s lacks <%s>:\n%s", name, want, body)
+			}
+		}
+		srcsets := 0
+		for _, a := range addrs {
+			if a.attr == "srcset" && strings.HasPrefix(a.value, "https://fixture.example/") {
+				srcsets++
+			}
+		}
+		if !strings.Contains(body, "<picture>") || srcsets == 0 {
+			t.Errorf("%s shows no photo with its sources:\n%s", name, body)
+		}
+	}
+}
+
+// feedAddress is one address of an entry's content.
+type feedAddress struct{ elem, attr, value string }
+
+// feedAddresses are the addresses of an entry's HTML, as a browser parses
+// it: each href and src, and each candidate of a srcset.
+func feedAddresses(t *testing.T, body string) []feedAddress {
+	t.Helper()
+	nodes, err := html.ParseFragment(strings.NewReader(body), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []feedAddress
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			for _, a := range n.Attr {
+				switch a.Key {
+				case "href", "src":
+					out = append(out, feedAddress{n.Data, a.Key, a.Val})
+				case "srcset":
+					for _, c := range strings.Split(a.Val, ",") {
+						if fields := strings.Fields(c); len(fields) > 0 {
+							out = append(out, feedAddress{n.Data, a.Key, fields[0]})
+						}
+					}
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	for _, n := range nodes {
+		walk(n)
+	}
+	return out
 }

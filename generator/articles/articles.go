@@ -1,8 +1,10 @@
 // Package articles makes the files the articles add beside their pages:
 // each article's share image (generator/shareimage, drawn from its card)
 // and the feeds of the article index (generator/feed), each entry carrying
-// the article's body as its page shows it. (The files beside an article
-// folder's index.md are published as images or downloads.)
+// the article's body as its page shows it, every address absolute
+// (content.Text.Absolute; its pictures written by generator/pictures with
+// their files absolute). (The files beside an article folder's index.md
+// are published as images or downloads.)
 package articles
 
 import (
@@ -16,6 +18,7 @@ import (
 	"github.com/vozia/site/generator/feed"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/shareimage"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/filecache"
@@ -42,8 +45,9 @@ func Feeds(site *content.Site) ([]File, error) {
 		if a.Status != "" {
 			continue // a draft or scheduled article (make dev): no reader sees it yet
 		}
+		url := head.URL(cfg, a.Path)
 		f.Entries = append(f.Entries, feed.Entry{
-			URL: head.URL(cfg, a.Path), Title: a.Front.Title, Summary: a.Front.Description, HTML: shown(a).HTML,
+			URL: url, Title: a.Front.Title, Summary: a.Front.Description, HTML: body(a, string(cfg.BaseURL), url),
 			Published: string(a.Front.Date), Updated: a.Modified(),
 			Author: feed.Author{Name: a.Author.Name, URL: string(a.Author.URL)}, Tags: a.Front.Tags,
 			Image: head.URL(cfg, a.ShareImage),
@@ -93,7 +97,7 @@ func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File
 	for i, a := range site.Articles {
 		card := shareimage.Card{
 			Title: a.Front.Title, Author: a.Author.Name, Brand: cfg.Brand,
-			Date: shown(a).DateLabel, Accent: accent,
+			Date: dateLabel(a), Accent: accent,
 		}
 		// The disk cache names it by the build's version too
 		// (internal/filecache): a change to the drawing misses.
@@ -134,12 +138,22 @@ func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File
 	return out
 }
 
-// shown is the article as its page shows it (LoadedArticle.Shown); for
-// an article without a page, its text without its images, which only a
-// page has processed.
-func shown(a *content.LoadedArticle) *content.ArticleSection {
-	if a.Shown != nil {
-		return a.Shown
+// body is the article's body as its page shows it, with every address
+// absolute, site paths against base and fragments against url, the
+// article's own address: a feed reader has no page to resolve them
+// against. An article without a page (LoadedArticle.Shown) shows its text
+// without its images, which only a page has processed.
+func body(a *content.LoadedArticle, base, url string) string {
+	if a.Shown == nil {
+		return a.Text.Absolute(nil, nil, base, url)
 	}
-	return &content.ArticleSection{DateLabel: string(a.Front.Date), HTML: a.Text.Markup()}
+	return a.Shown.Text.Absolute(a.Shown.Images, pictures.Absolute(base), base, url)
+}
+
+// dateLabel is the article's date as its page shows it.
+func dateLabel(a *content.LoadedArticle) string {
+	if a.Shown != nil {
+		return a.Shown.DateLabel
+	}
+	return string(a.Front.Date)
 }

@@ -1,55 +1,93 @@
 package content
 
-import "strings"
+import (
+	"html"
+	"strings"
+)
 
 // Text is a Markdown text as the build renders it (generator/markdown):
 // its markup in segments, with each of its images apart, so that the
 // image stage writes each image where the text has it once the image is
-// processed (generator/pictures), without looking for it in the HTML.
+// processed (generator/pictures), without looking for it in the HTML; and
+// with each address its page resolves against itself apart, so that a
+// feed writes the text with every address absolute (Absolute), without
+// reading its HTML back either.
 type Text []Segment
 
-// Segment is a piece of a Text: markup, or one of the text's images.
+// Segment is a piece of a Text: markup, one of the text's images, or an
+// address.
 type Segment struct {
-	// HTML is a piece of markup, written as it is; "" in an image's
-	// segment.
+	// HTML is a piece of markup, written as it is; "" in an image's or an
+	// address's segment.
 	HTML string
 	// Place, in an image's segment, is where the text shows its image (a
 	// key of ImageSizes), and Image the image's index in the text's
 	// images, in the order they are written. Place is "" in markup.
 	Place string
 	Image int
+	// Address, in an address's segment, is a link's address, written in
+	// the attribute the markup before it opens.
+	Address Address
 }
 
-// NewText is a text rendered in pieces around its images, one more piece
-// than images (markdown.Dialect.Render), each image shown at place.
-func NewText(pieces []string, place string) Text {
-	var t Text
-	for i, p := range pieces {
-		if i > 0 {
-			t = append(t, Segment{Place: place, Image: i - 1})
-		}
-		if p != "" {
-			t = append(t, Segment{HTML: p})
-		}
-	}
-	return t
+// Address is an address of a text that its page resolves against itself,
+// as its attribute holds it (HTML-escaped).
+type Address struct {
+	Kind  AddressKind
+	Value string
 }
+
+// AddressKind says what an Address is relative to.
+type AddressKind uint8
+
+const (
+	// NoAddress is the kind of a segment that is not an address.
+	NoAddress AddressKind = iota
+	// SitePath is a path on the site ("/contact", "/"), resolved against
+	// the site's origin.
+	SitePath
+	// Fragment is a place in the page ("#fn-1"), resolved against the
+	// page's address.
+	Fragment
+)
 
 // Edit replaces the markup of each segment with edit's result.
 func (t Text) Edit(edit func(html string) string) {
 	for i := range t {
-		if t[i].Place == "" {
+		if t[i].Place == "" && t[i].Address.Kind == NoAddress {
 			t[i].HTML = edit(t[i].HTML)
 		}
 	}
 }
 
-// Join writes the text as HTML, each image imgs[Image] as picture writes
-// it at its place; an image imgs does not have is left out.
+// Join writes the text as HTML for its page, each image imgs[Image] as
+// picture writes it at its place, each address as it is; an image imgs
+// does not have is left out.
 func (t Text) Join(imgs []Image, picture func(img Image, place string) string) string {
+	return t.join(imgs, picture, "", "")
+}
+
+// Absolute writes the text as HTML away from its page (a feed, which has
+// no page to resolve an address against): as Join does, with each site
+// path absolute against base, the site's origin, and each fragment
+// against page, the page's own absolute address. picture must write its
+// images' files absolute too.
+func (t Text) Absolute(imgs []Image, picture func(img Image, place string) string, base, page string) string {
+	return t.join(imgs, picture, html.EscapeString(strings.TrimSuffix(base, "/")), html.EscapeString(page))
+}
+
+// join writes the text with base before each site path and page before
+// each fragment.
+func (t Text) join(imgs []Image, picture func(img Image, place string) string, base, page string) string {
 	var b strings.Builder
 	for _, s := range t {
 		switch {
+		case s.Address.Kind == SitePath:
+			b.WriteString(base)
+			b.WriteString(s.Address.Value)
+		case s.Address.Kind == Fragment:
+			b.WriteString(page)
+			b.WriteString(s.Address.Value)
 		case s.Place == "":
 			b.WriteString(s.HTML)
 		case s.Image < len(imgs):
@@ -59,7 +97,7 @@ func (t Text) Join(imgs []Image, picture func(img Image, place string) string) s
 	return b.String()
 }
 
-// Markup is the text's HTML without its images.
+// Markup is the text's HTML for its page, without its images.
 func (t Text) Markup() string {
 	return t.Join(nil, nil)
 }

@@ -1,15 +1,16 @@
 // Package feed writes the articles' feeds: Atom 1.0 (RFC 4287) and JSON
 // Feed 1.1 (jsonfeed.org/version/1.1), newest first, each entry with its
 // full content. Every URL in a feed is absolute, the content's too: a feed
-// reader has no page to resolve a site path against. The same input gives
-// the same bytes (the feed's updated time is its newest entry's).
+// reader has no page to resolve a site path against, so an entry's HTML
+// comes with its addresses absolute (content.Text.Absolute). The same
+// input gives the same bytes (the feed's updated time is its newest
+// entry's).
 package feed
 
 import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"strings"
 )
 
 // Feed is one site's feed.
@@ -17,9 +18,8 @@ type Feed struct {
 	Title, Description string
 	// Publisher is who publishes the feed (the brand).
 	Publisher string
-	// SiteURL is the index page, FeedURL the feed itself (Atom's or the
-	// JSON's), BaseURL the site's origin for making content URLs absolute;
-	// all absolute.
+	// SiteURL is the index page, BaseURL the site's origin (the feed's
+	// author's address); both absolute.
 	SiteURL, BaseURL string
 	// Icon is the site's icon, absolute.
 	Icon     string
@@ -30,7 +30,8 @@ type Feed struct {
 // Entry is one article.
 type Entry struct {
 	URL, Title, Summary string
-	// HTML is the article's body as the site renders it.
+	// HTML is the article's body as its page shows it, with every
+	// address absolute.
 	HTML string
 	// Published and Updated are YYYY-MM-DD.
 	Published, Updated string
@@ -41,80 +42,6 @@ type Entry struct {
 }
 
 type Author struct{ Name, URL string }
-
-// absolute makes the site paths of an entry's HTML (href, src and srcset
-// values) absolute against base, and its fragments (a footnote, a heading)
-// against the entry's own URL: a feed reader shows the entry with no page
-// around it. One pass over the HTML, whose attributes are double-quoted:
-// both feeds carry every article's whole body.
-func absolute(html, base, entryURL string) string {
-	base = strings.TrimSuffix(base, "/")
-	var b strings.Builder
-	done := 0 // html[:done] is written
-	for at := 0; ; {
-		eq := strings.Index(html[at:], `="`)
-		if eq < 0 {
-			break
-		}
-		eq += at
-		start := eq + 2
-		n := strings.IndexByte(html[start:], '"')
-		if n < 0 {
-			break
-		}
-		end := start + n
-		at = end + 1
-		value := html[start:end]
-		var with string
-		switch attrBefore(html, eq) {
-		case "href", "src":
-			switch {
-			case value == "/" || len(value) > 1 && value[0] == '/' && value[1] != '/':
-				with = base + value
-			case strings.HasPrefix(value, "#"):
-				with = entryURL + value
-			default:
-				continue
-			}
-		case "srcset":
-			candidates := strings.Split(value, ",")
-			for i, c := range candidates {
-				c = strings.TrimSpace(c)
-				if strings.HasPrefix(c, "/") && !strings.HasPrefix(c, "//") {
-					c = base + c
-				}
-				candidates[i] = c
-			}
-			with = strings.Join(candidates, ", ")
-		default:
-			continue
-		}
-		if b.Len() == 0 {
-			b.Grow(len(html) + len(html)/8)
-		}
-		b.WriteString(html[done:start])
-		b.WriteString(with)
-		done = end
-	}
-	if done == 0 {
-		return html
-	}
-	b.WriteString(html[done:])
-	return b.String()
-}
-
-// attrBefore is the attribute name that ends at html[eq] if whitespace
-// precedes it, else "".
-func attrBefore(html string, eq int) string {
-	for _, name := range []string{"href", "src", "srcset"} {
-		if i := eq - len(name); i > 0 && html[i:eq] == name && isSpace(html[i-1]) {
-			return name
-		}
-	}
-	return ""
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 func day(d string) string { return d + "T00:00:00Z" }
 
@@ -173,7 +100,7 @@ func Atom(f Feed, feedURL string) []byte {
 			Title: text{Type: "text", Body: e.Title}, Link: []link{{Rel: "alternate", Type: "text/html", Href: e.URL}},
 			ID: e.URL, Published: day(e.Published), Updated: updated,
 			Author:  person{Name: e.Author.Name, URI: e.Author.URL},
-			Summary: text{Type: "text", Body: e.Summary}, Content: text{Type: "html", Body: absolute(e.HTML, f.BaseURL, e.URL)},
+			Summary: text{Type: "text", Body: e.Summary}, Content: text{Type: "html", Body: e.HTML},
 		}
 		for _, t := range e.Tags {
 			en.Category = append(en.Category, category{Term: t})
@@ -222,7 +149,7 @@ func JSON(f Feed, feedURL string) []byte {
 	out := feed{Version: "https://jsonfeed.org/version/1.1", Title: f.Title, HomePageURL: f.SiteURL, FeedURL: feedURL, Description: f.Description, Icon: f.Icon, Language: f.Language, Items: []item{}}
 	for _, e := range f.Entries {
 		out.Items = append(out.Items, item{
-			ID: e.URL, URL: e.URL, Title: e.Title, Summary: e.Summary, ContentHTML: absolute(e.HTML, f.BaseURL, e.URL), Image: e.Image,
+			ID: e.URL, URL: e.URL, Title: e.Title, Summary: e.Summary, ContentHTML: e.HTML, Image: e.Image,
 			DatePublished: day(e.Published), DateModified: day(e.Updated), Authors: []author{{Name: e.Author.Name, URL: e.Author.URL}}, Tags: e.Tags,
 		})
 	}

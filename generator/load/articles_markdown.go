@@ -86,7 +86,7 @@ func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (conten
 	if err != nil {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
-	text := content.NewText(pieces, textPlace)
+	text := textOf(pieces)
 	text.Edit(htmlFixes.Replace)
 	return text, toc, words, imgs
 }
@@ -94,6 +94,27 @@ func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (conten
 // textPlace is where a Markdown text, a page's or an article's, shows
 // its images (content.ImageSizes): across its column.
 const textPlace = "text"
+
+// textOf is a text rendered in pieces (markdown.Dialect.Render), each of
+// its images shown at textPlace.
+func textOf(pieces []markdown.Piece) content.Text {
+	t := make(content.Text, 0, len(pieces))
+	images := 0
+	for _, p := range pieces {
+		switch p.Kind {
+		case markdown.ImagePlace:
+			t = append(t, content.Segment{Place: textPlace, Image: images})
+			images++
+		case markdown.SitePath:
+			t = append(t, content.Segment{Address: content.Address{Kind: content.SitePath, Value: p.Text}})
+		case markdown.Fragment:
+			t = append(t, content.Segment{Address: content.Address{Kind: content.Fragment, Value: p.Text}})
+		default:
+			t = append(t, content.Segment{HTML: p.Text})
+		}
+	}
+	return t
+}
 
 // offsetPos maps a byte offset of src, a text that starts at pos, to its
 // place in the file; an unknown offset (-1) is pos.
@@ -109,12 +130,9 @@ func offsetPos(pos content.Pos, src []byte) func(int) content.Pos {
 	}
 }
 
-// htmlFixes renames goldmark's footnote ids (fn:1, fnref:1), which HTML
-// allows but selectors and validators dislike, to fn-1 and fnref-1, and
-// lets the keyboard reach code blocks and tables, which scroll sideways
-// on a phone.
-var htmlFixes = strings.NewReplacer(`id="fn:`, `id="fn-`, `href="#fn:`, `href="#fn-`, `id="fnref:`, `id="fnref-`, `href="#fnref:`, `href="#fnref-`,
-	`<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, "<pre>", `<pre tabindex="0">`, "<table>", `<table tabindex="0">`)
+// htmlFixes lets the keyboard reach code blocks and tables, which scroll
+// sideways on a phone.
+var htmlFixes = strings.NewReplacer(`<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, "<pre>", `<pre tabindex="0">`, "<table>", `<table tabindex="0">`)
 
 // plainText is the text of a node without its markup.
 func plainText(n ast.Node, src []byte) string {

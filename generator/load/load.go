@@ -301,7 +301,7 @@ func (l *loader) renderMarkdown(pos content.Pos, md *sections.MarkdownSection) {
 	if err != nil {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
-	md.Text = content.NewText(pieces, textPlace)
+	md.Text = textOf(pieces)
 	md.Body = "" // the app receives the HTML only
 }
 

@@ -16,9 +16,15 @@
 // file:line:col; the renderer leaves it out.
 //
 // Images are not written: Render returns the markup in pieces around
-// them, one more piece than images in document order, for the build to
-// join with each image once it is processed (generator/pictures). No
-// marker stands in the HTML for an image, so no text can forge one.
+// them, an image's piece in its place, for the build to join with each
+// image once it is processed (generator/pictures). No marker stands in the
+// HTML for an image, so no text can forge one. The addresses that a page
+// resolves against itself, a link's site path or fragment (a heading's
+// anchor, a footnote's), are pieces of their own too, so that a text
+// shown away from its page (a feed) writes them absolute without reading
+// its HTML back. Footnotes are numbered fn-1 and their references fnref-1
+// (goldmark's fn:1 is valid HTML, but selectors and validators dislike
+// the colon).
 package markdown
 
 import (
@@ -28,13 +34,16 @@ import (
 	"io"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -58,40 +67,57 @@ var Article = &Dialect{md: goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(
-		util.Prioritized(newCodeBlocks(), 200), util.Prioritized(allowList{inline: true}, 100), util.Prioritized(imageCutRenderer{}, 100))),
+		util.Prioritized(newCodeBlocks(), 200), util.Prioritized(allowList{inline: true}, 100), util.Prioritized(pieceRenderer{}, 100))),
 ), inline: true, in: "in an article"}
 
 // Text is the dialect of pages' Markdown.
 var Text = &Dialect{md: goldmark.New(
 	goldmark.WithExtensions(extension.Table),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(allowList{}, 100), util.Prioritized(imageCutRenderer{}, 100))),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(allowList{}, 100), util.Prioritized(pieceRenderer{}, 100))),
 ), in: "in a page's text"}
 
 // Parse parses src.
 func (d *Dialect) Parse(src []byte) ast.Node { return d.md.Parser().Parse(text.NewReader(src)) }
 
-// Render writes doc, parsed from src, as HTML in pieces around its
-// images: the markup before its first image, between each two and after
-// its last, so one more piece than images, in document order (the order
-// in which ast.Walk meets them, not looking inside an image). It edits
+// Piece is a piece of a rendered text: markup, the place of an image, or
+// an address that the page resolves against itself.
+type Piece struct {
+	Kind PieceKind
+	// Text is the markup, or the address as its attribute holds it
+	// (HTML-escaped); "" for an image.
+	Text string
+}
+
+// PieceKind says what a Piece is.
+type PieceKind uint8
+
+const (
+	// Markup is HTML, written as it is.
+	Markup PieceKind = iota
+	// ImagePlace is where an image of the text stands, in document order
+	// (the order in which ast.Walk meets them, not looking inside an
+	// image).
+	ImagePlace
+	// SitePath is a link's address on the site ("/contact", "/"), not a
+	// protocol-relative "//host".
+	SitePath
+	// Fragment is a link's address in the page itself ("#fn-1").
+	Fragment
+)
+
+// Render writes doc, parsed from src, as HTML in pieces: markup, the
+// places of its images, and its links' site paths and fragments. It edits
 // doc: read doc (Check, Links) before.
-func (d *Dialect) Render(src []byte, doc ast.Node) ([]string, error) {
-	var out bytes.Buffer
-	cuts := &imageCuts{out: &out}
-	apart(doc, cuts)
+func (d *Dialect) Render(src []byte, doc ast.Node) ([]Piece, error) {
+	w := &pieceWriter{}
+	apart(doc)
 	unlink(doc, src)
-	if err := d.md.Renderer().Render(&out, src, doc); err != nil {
+	if err := d.md.Renderer().Render(w, src, doc); err != nil {
 		return nil, err
 	}
-	html := out.String()
-	pieces := make([]string, 0, len(cuts.at)+1)
-	from := 0
-	for _, at := range cuts.at {
-		pieces = append(pieces, html[from:at])
-		from = at
-	}
-	return append(pieces, html[from:]), nil
+	w.cut(Markup, "")
+	return w.pieces, nil
 }
 
 // Convert parses and renders src, its images left out.
@@ -100,7 +126,11 @@ func (d *Dialect) Convert(src []byte, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(w, strings.Join(pieces, ""))
+	var b strings.Builder
+	for _, p := range pieces {
+		b.WriteString(p.Text)
+	}
+	_, err = io.WriteString(w, b.String())
 	return err
 }
 
@@ -340,45 +370,138 @@ func unlink(doc ast.Node, src []byte) {
 	}
 }
 
-// imageCuts are the offsets in out, the HTML being written, at which
-// the images of one render stand.
-type imageCuts struct {
-	out *bytes.Buffer
-	at  []int
+// pieceWriter is what a text is rendered into: goldmark writes into it
+// directly (it is a util.BufWriter, so goldmark adds no buffer of its
+// own), and the renderers of images and addresses (pieceRenderer) cut it
+// into pieces where they stand.
+type pieceWriter struct {
+	bytes.Buffer
+	pieces []Piece
+	from   int // Buffer's bytes from here on are in no piece yet
+}
+
+func (w *pieceWriter) Buffered() int { return 0 }
+func (w *pieceWriter) Flush() error  { return nil }
+
+// cut ends the markup written since the last cut and adds a piece of the
+// kind (nothing for Markup).
+func (w *pieceWriter) cut(kind PieceKind, text string) {
+	if w.Len() > w.from {
+		w.pieces = append(w.pieces, Piece{Kind: Markup, Text: string(w.Bytes()[w.from:])})
+		w.from = w.Len()
+	}
+	if kind != Markup {
+		w.pieces = append(w.pieces, Piece{Kind: kind, Text: text})
+	}
+}
+
+// address writes an address (HTML-escaped) into a link's attribute: a
+// piece of its own when it is a site path or a fragment.
+func address(w util.BufWriter, escaped []byte) {
+	pw, ok := w.(*pieceWriter)
+	switch {
+	case !ok:
+	case len(escaped) == 1 && escaped[0] == '/' || len(escaped) > 1 && escaped[0] == '/' && escaped[1] != '/':
+		pw.cut(SitePath, string(escaped))
+		return
+	case len(escaped) > 0 && escaped[0] == '#':
+		pw.cut(Fragment, string(escaped))
+		return
+	}
+	_, _ = w.Write(escaped)
 }
 
 // kindImageCut is the kind of the node that stands for an image while
 // the renderer writes the text around it.
 var kindImageCut = ast.NewNodeKind("ImageCut")
 
-// imageCut stands for an image: rendering it notes where the image goes.
-type imageCut struct {
-	ast.BaseInline
-	cuts *imageCuts
-}
+// imageCut stands for an image: rendering it cuts the text where the
+// image goes.
+type imageCut struct{ ast.BaseInline }
 
 func (n *imageCut) Kind() ast.NodeKind         { return kindImageCut }
 func (n *imageCut) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
-// imageCutRenderer writes nothing for an image but notes its place.
-type imageCutRenderer struct{}
+// pieceRenderer writes nothing for an image but cuts the text at its
+// place, and writes the addresses of links, footnote references and
+// footnotes' back links (address), as goldmark's renderers would,
+// footnotes numbered fn-N and fnref-N.
+type pieceRenderer struct{}
 
-func (imageCutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+func (pieceRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindImageCut, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering {
-			cuts := n.(*imageCut).cuts
-			if err := w.Flush(); err != nil { // out then holds all that comes before
-				return ast.WalkStop, err
-			}
-			cuts.at = append(cuts.at, cuts.out.Len())
+		if pw, ok := w.(*pieceWriter); ok && entering {
+			pw.cut(ImagePlace, "")
 		}
 		return ast.WalkSkipChildren, nil
 	})
+	reg.Register(ast.KindLink, func(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		n := node.(*ast.Link)
+		if !entering {
+			_, _ = w.WriteString("</a>")
+			return ast.WalkContinue, nil
+		}
+		_, _ = w.WriteString(`<a href="`)
+		if dest := util.URLEscape(n.Destination, true); !gmhtml.IsDangerousURL(dest) {
+			address(w, util.EscapeHTML(dest))
+		}
+		_ = w.WriteByte('"')
+		if n.Title != nil {
+			_, _ = w.WriteString(` title="`)
+			gmhtml.DefaultWriter.Write(w, n.Title)
+			_ = w.WriteByte('"')
+		}
+		if n.Attributes() != nil {
+			gmhtml.RenderAttributes(w, n, gmhtml.LinkAttributeFilter)
+		}
+		_ = w.WriteByte('>')
+		return ast.WalkContinue, nil
+	})
+	// The footnotes as goldmark's extension writes them with its default
+	// classes, titles and back link.
+	// A second reference to a footnote keeps goldmark's id (fnref1:1):
+	// only the first's was renamed when footnotes were written this way.
+	ref := func(index, refIndex int) string {
+		if refIndex > 0 {
+			return "fnref" + strconv.Itoa(refIndex) + ":" + strconv.Itoa(index)
+		}
+		return "fnref-" + strconv.Itoa(index)
+	}
+	reg.Register(extast.KindFootnoteLink, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			n := node.(*extast.FootnoteLink)
+			is := strconv.Itoa(n.Index)
+			_, _ = w.WriteString(`<sup id="` + ref(n.Index, n.RefIndex) + `"><a href="`)
+			address(w, []byte("#fn-"+is))
+			_, _ = w.WriteString(`" class="footnote-ref" role="doc-noteref">` + is + `</a></sup>`)
+		}
+		return ast.WalkContinue, nil
+	})
+	reg.Register(extast.KindFootnoteBacklink, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			n := node.(*extast.FootnoteBacklink)
+			_, _ = w.WriteString(`&#160;<a href="`)
+			address(w, []byte("#"+ref(n.Index, n.RefIndex)))
+			_, _ = w.WriteString(`" class="footnote-backref" role="doc-backlink">&#x21a9;&#xfe0e;</a>`)
+		}
+		return ast.WalkContinue, nil
+	})
+	reg.Register(extast.KindFootnote, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			_, _ = w.WriteString("</li>\n")
+			return ast.WalkContinue, nil
+		}
+		_, _ = w.WriteString(`<li id="fn-` + strconv.Itoa(node.(*extast.Footnote).Index) + `"`)
+		if node.Attributes() != nil {
+			gmhtml.RenderAttributes(w, node, gmhtml.ListItemAttributeFilter)
+		}
+		_, _ = w.WriteString(">\n")
+		return ast.WalkContinue, nil
+	})
 }
 
-// apart replaces each image of doc with a cut that notes its place in
-// cuts when it is rendered.
-func apart(doc ast.Node, cuts *imageCuts) {
+// apart replaces each image of doc with a cut that marks its place.
+func apart(doc ast.Node) {
 	var found []*ast.Image
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if im, ok := n.(*ast.Image); ok && entering {
@@ -388,6 +511,6 @@ func apart(doc ast.Node, cuts *imageCuts) {
 		return ast.WalkContinue, nil
 	})
 	for _, im := range found {
-		im.Parent().ReplaceChild(im.Parent(), im, &imageCut{cuts: cuts})
+		im.Parent().ReplaceChild(im.Parent(), im, &imageCut{})
 	}
 }

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 )
 
 // lineCol is offset's place in src, 1-based.
@@ -32,14 +36,17 @@ func render(t *testing.T, d *Dialect, src string) (string, []string) {
 	return joinPieces(pieces), problems
 }
 
-// joinPieces is a rendered text with [image N] where its images go.
-func joinPieces(pieces []string) string {
+// joinPieces is a rendered text with [image N] where its images go and
+// its site paths and fragments written as they are.
+func joinPieces(pieces []Piece) string {
 	var b strings.Builder
-	for i, p := range pieces {
-		if i > 0 {
-			fmt.Fprintf(&b, "[image %d]", i-1)
+	images := 0
+	for _, p := range pieces {
+		if p.Kind == ImagePlace {
+			fmt.Fprintf(&b, "[image %d]", images)
+			images++
 		}
-		b.WriteString(p)
+		b.WriteString(p.Text)
 	}
 	return b.String()
 }
@@ -143,5 +150,43 @@ func TestLinks(t *testing.T) {
 	want := []string{"1:7 /x false", "2:2 /y#z false", "2:13 https://e.example/q false", "2:35 p.png true", "6:5 /ref false"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("links\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// TestAddresses: a link's site path and fragment, and a footnote's
+// references both ways, are pieces of their own, in document order; no
+// other address is (another site's, a protocol-relative one, mailto:, an
+// empty one, a bare link). Joined as they are, the pieces are what
+// goldmark writes, with the footnotes' ids fn-N and fnref-N.
+func TestAddresses(t *testing.T) {
+	src := "# Title\n\nSee [home](/), [the platform](/platform?a=1&b=2 \"The <platform>\"), [a CDN](//cdn.example/y), " +
+		"[elsewhere](https://other.example/x), [mail](mailto:a@b.example), [nothing](), <https://bare.example>, www.example.com " +
+		"and [below](#more).[^1] Again.[^1]\n\n## More\n\nText.[^note]\n\n[^1]: A note with [a link](/notes).\n[^note]: Another.\n"
+	pieces, err := Article.Render([]byte(src), Article.Parse([]byte(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range pieces {
+		switch p.Kind {
+		case SitePath:
+			got = append(got, "path "+p.Text)
+		case Fragment:
+			got = append(got, "fragment "+p.Text)
+		}
+	}
+	want := []string{"path /", "path /platform?a=1&amp;b=2", "fragment #more", "fragment #fn-1", "fragment #fn-1", "fragment #fn-2",
+		"path /notes", "fragment #fnref-1", "fragment #fnref1:1", "fragment #fnref-2"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("addresses:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var b bytes.Buffer
+	plain := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer), goldmark.WithParserOptions(parser.WithAutoHeadingID()))
+	if err := plain.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	ids := strings.NewReplacer(`id="fn:`, `id="fn-`, `href="#fn:`, `href="#fn-`, `id="fnref:`, `id="fnref-`, `href="#fnref:`, `href="#fnref-`)
+	if got, want := joinPieces(pieces), ids.Replace(b.String()); got != want {
+		t.Errorf("joined:\n%s\ngoldmark writes:\n%s", got, want)
 	}
 }

@@ -177,7 +177,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 	for _, p := range site.Pages {
 		for _, sec := range p.Sections {
 			if t, ok := sec.Value.(content.ImageJoiner); ok {
-				t.JoinImages(pictureHTML)
+				t.JoinImages(func(img content.Image, place string) string { return pictureHTML(img, place, "") })
 			}
 		}
 	}
@@ -297,6 +297,42 @@ func setImage(img *content.Image, r *images.Result) {
 	}
 }
 
+// Absolute writes the images of a Markdown text as its page does, each
+// file's site path absolute against base, the site's origin: a feed's
+// (content.Text.Absolute), whose reader has no page to resolve a path
+// against.
+func Absolute(base string) func(img content.Image, place string) string {
+	base = strings.TrimSuffix(base, "/")
+	return func(img content.Image, place string) string { return pictureHTML(img, place, base) }
+}
+
+// atBase is img with the site paths of its files (Src, and each file of
+// the srcsets setImage writes) prefixed with base.
+func atBase(img content.Image, base string) content.Image {
+	at := func(p string) string {
+		if p == "/" || len(p) > 1 && p[0] == '/' && p[1] != '/' {
+			return base + p
+		}
+		return p
+	}
+	srcset := func(s string) string {
+		if s == "" {
+			return s
+		}
+		files := strings.Split(s, ", ")
+		for i, f := range files {
+			files[i] = at(f)
+		}
+		return strings.Join(files, ", ")
+	}
+	img.Src, img.Srcset = at(img.Src), srcset(img.Srcset)
+	img.Sources = slices.Clone(img.Sources)
+	for i := range img.Sources {
+		img.Sources[i].Srcset = srcset(img.Sources[i].Srcset)
+	}
+	return img
+}
+
 // pictureHTML is the markup of <Picture image={img} place={place}>
 // (frontend/src/components/ui/picture.tsx) for an image of a Markdown
 // text, lazy (a text is never the top of a page): a photo's <picture>
@@ -306,8 +342,12 @@ func setImage(img *content.Image, r *images.Result) {
 // it allows the spellings that parse the same (srcset for React's srcSet,
 // &#39; for &#x27;, the order of attributes), so that the pages did not
 // change when the test came. Two renderers and their parity test rather
-// than one: docs/decisions.md.
-func pictureHTML(img content.Image, place string) string {
+// than one: docs/decisions.md. With a base, its files' site paths are
+// absolute (Absolute).
+func pictureHTML(img content.Image, place, base string) string {
+	if base != "" {
+		img = atBase(img, base)
+	}
 	sizes := ""
 	if img.Srcset != "" {
 		sizes = content.ImageSizes[place]

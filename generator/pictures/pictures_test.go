@@ -162,7 +162,7 @@ func TestPictureParity(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			md := pictureHTML(img, place)
+			md := pictureHTML(img, place, "")
 			if got, want := parsed(t, md), parsed(t, app); got != want {
 				t.Errorf("%s at %s: Markdown's picture\n\t%s\nis not the app's\n\t%s\nparsed:\n\t%s\n\t%s", name, place, md, app, got, want)
 			}
@@ -203,4 +203,46 @@ func parsed(t *testing.T, s string) string {
 		write(n)
 	}
 	return b.String()
+}
+
+// TestAbsolute: away from its page (a feed), a text's picture is the one
+// its page shows with every file's site path absolute against the site's
+// origin (with or without its slash): the fallback's src, each candidate
+// of each srcset; a drawing's src too, and a file elsewhere as it is.
+func TestAbsolute(t *testing.T) {
+	photo := content.Image{
+		Src: "/assets/img/a-768.jpg", Alt: "A chart", Width: 1000, Height: 600, Color: "#3a5f7d",
+		Srcset:  "/assets/img/a-320.jpg 320w, /assets/img/a-768.jpg 768w",
+		Sources: []content.ImageSource{{Type: "image/avif", Srcset: "/assets/img/a-320.avif 320w, /assets/img/a-768.avif 768w"}, {Type: "image/webp", Srcset: "/assets/img/a-320.webp 320w"}},
+	}
+	for _, tc := range []struct {
+		name string
+		img  content.Image
+		want []string
+	}{
+		{"photo", photo, []string{
+			`srcset="https://example.com/assets/img/a-320.avif 320w, https://example.com/assets/img/a-768.avif 768w"`,
+			`srcset="https://example.com/assets/img/a-320.webp 320w"`,
+			`src="https://example.com/assets/img/a-768.jpg" srcset="https://example.com/assets/img/a-320.jpg 320w, https://example.com/assets/img/a-768.jpg 768w"`,
+		}},
+		{"drawing", content.Image{Src: "/images/a.svg", Alt: "A drawing", Width: 120, Height: 40}, []string{`src="https://example.com/images/a.svg"`}},
+		{"elsewhere", content.Image{Src: "https://cdn.example/a.svg", Alt: "B"}, []string{`src="https://cdn.example/a.svg"`}},
+		{"protocol-relative", content.Image{Src: "//cdn.example/a.svg", Alt: "C"}, []string{`src="//cdn.example/a.svg"`}},
+	} {
+		page := pictureHTML(tc.img, "text", "")
+		for _, base := range []string{"https://example.com", "https://example.com/"} {
+			got := Absolute(base)(tc.img, "text")
+			for _, want := range tc.want {
+				if !strings.Contains(got, want) {
+					t.Errorf("%s against %q lacks %s:\n%s", tc.name, base, want, got)
+				}
+			}
+			if strings.ReplaceAll(got, "https://example.com/", "/") != page {
+				t.Errorf("%s against %q is not its page's picture but for its files:\n%s\n%s", tc.name, base, got, page)
+			}
+		}
+	}
+	if photo.Src != "/assets/img/a-768.jpg" || photo.Sources[0].Srcset != "/assets/img/a-320.avif 320w, /assets/img/a-768.avif 768w" {
+		t.Errorf("writing a picture absolute changed its image: %+v", photo)
+	}
 }
