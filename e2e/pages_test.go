@@ -42,6 +42,10 @@ var sweepHiddenFields = []string{
 	"ID", "Icon", "Href", "Site", "Subject", "RequestSubject", "RegisterSubject", "Months",
 	"Date", "Details", "CloseLabel", "DownloadLabel", "Sector", "Image", "Color", "Action",
 	"Sentiment", "DownloadURL", "Kind", "Pos", "Collection", "HTML",
+	// A Markdown text's pieces (content.Text): its markup (HTML, above),
+	// the place each image is shown at and its addresses, written in
+	// attributes.
+	"Place", "Address",
 	// The webinars' labels depend on the build date: registration for
 	// those to come, recordings for past ones (TestProspectWebinars); the
 	// reviews' rating is said in an aria-label.
