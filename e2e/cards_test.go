@@ -36,17 +36,7 @@ func TestWholeCardIsALink(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
-	var urls []string
-	lists := []string{"/"}
-	for _, rec := range detailRecords(t, site) {
-		lists = append(lists, rec.list)
-	}
-	for _, s := range site.Collections.Services {
-		urls = append(urls, s.URL)
-	}
-	for _, c := range site.Collections.CaseStudies {
-		urls = append(urls, c.URL)
-	}
+	lists, urls := recordLists(t, site)
 	for _, w := range []int{1280, 375} {
 		for _, list := range lists {
 			t.Run(fmt.Sprintf("%s at %d", sweepName(list), w), func(t *testing.T) {

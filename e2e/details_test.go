@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,6 +46,26 @@ func detailRecords(t *testing.T, site *content.Site) []detailRecord {
 		t.Fatal("the content has neither services nor case studies")
 	}
 	return out
+}
+
+// recordLists are the pages that list records with their own pages (the
+// home page, and each detail record's list page), and urls those records'
+// pages.
+func recordLists(t *testing.T, site *content.Site) (lists, urls []string) {
+	t.Helper()
+	lists = []string{"/"}
+	for _, rec := range detailRecords(t, site) {
+		if !slices.Contains(lists, rec.list) {
+			lists = append(lists, rec.list)
+		}
+	}
+	for _, s := range site.Collections.Services {
+		urls = append(urls, s.URL)
+	}
+	for _, c := range site.Collections.CaseStudies {
+		urls = append(urls, c.URL)
+	}
+	return lists, urls
 }
 
 // detailClickLink scrolls the list's link to rec's page to the middle of

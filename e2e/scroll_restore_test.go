@@ -7,7 +7,6 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"testing"
 	"time"
 
@@ -24,19 +23,7 @@ func TestBackRestoresScroll(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
-	var urls []string
-	lists := []string{"/"}
-	for _, rec := range detailRecords(t, site) {
-		if !slices.Contains(lists, rec.list) {
-			lists = append(lists, rec.list)
-		}
-	}
-	for _, s := range site.Collections.Services {
-		urls = append(urls, s.URL)
-	}
-	for _, c := range site.Collections.CaseStudies {
-		urls = append(urls, c.URL)
-	}
+	lists, urls := recordLists(t, site)
 	// A page's sections may settle by a few pixels once rendered in full.
 	const scrollMargin = 24
 	for _, w := range []int{375, 768, 1280} {

@@ -54,6 +54,25 @@ const (
 // the first build.
 func startDev(t testing.TB, src string, copyFrontend bool) *devSite {
 	t.Helper()
+	d := copyDev(t, src, copyFrontend)
+	d.launch(t)
+	d.subscribe(t)
+	hello := d.next(t)
+	var h struct{ Build string }
+	json.Unmarshal(hello.data, &h)
+	if h.Build == "" {
+		if e := d.next(t); e.name != "build" {
+			t.Fatalf("first build: %s %s\n%s", e.name, e.data, d.out.String())
+		}
+	}
+	return d
+}
+
+// copyDev copies the repository's content tree src (and its frontend
+// sources when copyFrontend is set) to a temporary directory, for cmd/dev
+// to run on.
+func copyDev(t testing.TB, src string, copyFrontend bool) *devSite {
+	t.Helper()
 	repo, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -71,11 +90,18 @@ func startDev(t testing.TB, src string, copyFrontend bool) *devSite {
 			t.Fatal(err)
 		}
 	}
+	return d
+}
+
+// launch runs cmd/dev on d until the test ends, and waits until it
+// prints its address (d.URL).
+func (d *devSite) launch(t testing.TB) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-content", d.Content, "-frontend", d.Frontend,
-			"-outbox", filepath.Join(tmp, "outbox.jsonl")}, d.out, d.out)
+			"-outbox", filepath.Join(filepath.Dir(d.Content), "outbox.jsonl")}, d.out, d.out)
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -95,16 +121,6 @@ func startDev(t testing.TB, src string, copyFrontend bool) *devSite {
 			t.Fatalf("no address printed: %q", d.out.String())
 		}
 	}
-	d.subscribe(t)
-	hello := d.next(t)
-	var h struct{ Build string }
-	json.Unmarshal(hello.data, &h)
-	if h.Build == "" {
-		if e := d.next(t); e.name != "build" {
-			t.Fatalf("first build: %s %s\n%s", e.name, e.data, d.out.String())
-		}
-	}
-	return d
 }
 
 // subscribe opens the server's event stream, as a page does.

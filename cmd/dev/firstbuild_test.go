@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -16,13 +14,7 @@ import (
 // editor at /admin/ still opens, with its own policy, so that the mistake
 // can be fixed where it was made; and the fix builds the site.
 func TestEditorOpensBeforeAGoodBuild(t *testing.T) {
-	repo, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	d := &devSite{Content: filepath.Join(tmp, "content"), Frontend: filepath.Join(repo, "frontend"), out: &syncBuffer{}}
-	copyTree(t, filepath.Join(repo, testSite), d.Content)
+	d := copyDev(t, testSite, false)
 	about := filepath.Join(d.Content, "pages", "about.yaml")
 	good, err := os.ReadFile(about)
 	if err != nil {
@@ -31,27 +23,7 @@ func TestEditorOpensBeforeAGoodBuild(t *testing.T) {
 	if err := os.WriteFile(about, append(good, "saved-by-mistake: 1\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-content", d.Content, "-frontend", d.Frontend,
-			"-outbox", filepath.Join(tmp, "outbox.jsonl")}, d.out, d.out)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			t.Error("cmd/dev did not stop")
-		}
-	})
-	for deadline := time.Now().Add(30 * time.Second); d.URL == ""; time.Sleep(10 * time.Millisecond) {
-		if m := regexp.MustCompile(`http://[0-9.:]+`).FindString(d.out.String()); m != "" {
-			d.URL = m
-		} else if time.Now().After(deadline) {
-			t.Fatalf("no address printed: %q", d.out.String())
-		}
-	}
+	d.launch(t)
 	// The first build fails; then the editor's files are made.
 	for deadline := time.Now().Add(3 * time.Minute); !strings.Contains(d.out.String(), "nothing built yet"); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {

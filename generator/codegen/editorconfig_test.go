@@ -47,19 +47,7 @@ func editorConfig(t *testing.T) []byte {
 // editor no longer matches the Go content types; -update (make types)
 // rewrites it.
 func TestEditorConfig(t *testing.T) {
-	got := editorConfig(t)
-	if *update {
-		if err := os.WriteFile(editorConfigFile, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(editorConfigFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale: run `make types`", editorConfigFile)
-	}
+	current(t, editorConfigFile, editorConfig(t))
 }
 
 // TestEditorConfigSchema checks the configuration against the JSON Schema
@@ -517,20 +505,7 @@ func optionalField(t *testing.T, typ, field string) bool {
 // editor whose entries are pages (a folder under content/pages or
 // content/articles) has no preview.
 func TestEditorConfigPreviews(t *testing.T) {
-	file := filepath.Join("../..", EditorPreviewsFile)
-	got := EditorPreviews()
-	if *update {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale: run `make types`", EditorPreviewsFile)
-	}
+	current(t, filepath.Join("../..", EditorPreviewsFile), EditorPreviews())
 	previewed := map[string]string{}
 	for _, p := range editorPreviews {
 		previewed[p.collection] = p.form

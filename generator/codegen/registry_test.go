@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -18,19 +17,7 @@ func TestRegistry(t *testing.T) {
 		_, err := os.Stat(filepath.Join(root, ComponentFile(kind)))
 		return err == nil
 	})
-	file := filepath.Join(root, RegistryFile)
-	if *update {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale: run `make types`", RegistryFile)
-	}
+	current(t, filepath.Join(root, RegistryFile), got)
 	for _, k := range content.Kinds() {
 		if _, err := os.Stat(filepath.Join(root, ComponentFile(k.Name))); err != nil {
 			t.Errorf("section kind %q has no renderer: add %s", k.Name, ComponentFile(k.Name))
