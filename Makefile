@@ -58,7 +58,8 @@ test: deps chromium contact-deps validate-deps typecheck
 	$(MAKE) --no-print-directory test-deploy
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
-# image headers, SVG. go test runs each target's seeds (its
+# image headers, SVG; and of the sign-in relay's Lambda entry over any
+# Function URL event (path, query, method, headers, cookies). go test runs each target's seeds (its
 # testdata/fuzz findings among them); make test fuzzes each with 2,000
 # inputs more (a count, not a time: a time of a few seconds can run out
 # before a loaded machine has started the fuzzing workers, and go test
@@ -67,7 +68,8 @@ test: deps chromium contact-deps validate-deps typecheck
 # the target's testdata/fuzz/: commit it with the fix, as a seed.
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
-	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG
+	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG \
+	functions/oauth:FuzzFunctionURL
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \

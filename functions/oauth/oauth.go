@@ -1,11 +1,13 @@
 // Package oauth is the web editor's sign-in relay: GitHub's OAuth web flow
 // for the editor at /admin/, served at /oauth/* on the site's own origin.
 //
-//   - GET /oauth/authorize?provider=github&site_id=HOST&scope=repo: the
-//     editor opens it in a popup. The relay refuses a site_id other than
-//     its site's host, sets a fresh anti-forgery state in a cookie of its
-//     own path, and redirects to GitHub's authorize page with that state
-//     and the callback /oauth/callback as redirect_uri.
+//   - GET /oauth/authorize?provider=github&site_id=HOST: the editor opens
+//     it in a popup. The relay refuses a site_id other than its site's
+//     host, sets a fresh anti-forgery state in its state cookie, and
+//     redirects to GitHub's authorize page with that state, the callback
+//     /oauth/callback as redirect_uri, and the one scope the editor needs
+//     (Config.Scope). A scope in the query is ignored: whoever starts a
+//     sign-in cannot ask GitHub for more (admin:org, delete_repo, workflow).
 //   - GET /oauth/callback?code=...&state=...: GitHub sends the editor back
 //     here. The state must be the cookie's (compared in constant time, and
 //     used once); the code is exchanged at GitHub's token endpoint with the
@@ -15,6 +17,17 @@
 //     and Sveltia CMS expect. It posts to the site's origin only (the
 //     postMessage target), and answers the editor's handshake only from
 //     that origin: a page elsewhere that opened the popup learns nothing.
+//
+// The state cookie is __Host-vozia_oauth_state: Secure, HttpOnly, Path=/,
+// SameSite=Lax and no Domain. The __Host- prefix makes the browser refuse
+// it from any other host, so a page on a sibling host (a preview, anything
+// under the same registrable domain) cannot plant a state it knows, which
+// it could with a plain cookie set for the parent domain. The relay reads
+// that cookie only, and refuses a request that carries it more than once.
+//
+// What goes wrong is shown as a fixed message with a reference (a random
+// id); the detail (GitHub's answer, an AWS error with its ARNs) goes to the
+// log under the same reference, never to the page.
 //
 // The client secret is never in the repository nor the template: Secret is
 // called at run time (in Lambda, a read of AWS Secrets Manager, kept for
@@ -59,7 +72,16 @@ type Config struct {
 	Secret func(ctx context.Context) (string, error)
 	// AuthorizeURL and TokenURL default to GitHub's.
 	AuthorizeURL, TokenURL string
-	// Scope is asked for when the editor asks for none ("repo").
+	// Scope is the GitHub OAuth scope every sign-in asks for, whatever
+	// the editor's request says: "repo" (the default) when the site's
+	// repository is private, "public_repo" when it is public. The editor
+	// (Sveltia CMS, GitHub backend, editorial workflow) reads and writes
+	// that repository's contents, branches and pull requests, and nothing
+	// else: an OAuth app cannot be limited to one repository, and these
+	// are GitHub's narrowest scopes that write a private (repo) or public
+	// (public_repo) one. No user scope (the editor reads the signed-in
+	// person's public profile, which any token may), no workflow scope (a
+	// token without it cannot change .github/workflows), no admin scope.
 	Scope string
 	// Client makes the token request; http.DefaultClient with a timeout
 	// when nil.
@@ -71,7 +93,15 @@ type Config struct {
 const (
 	AuthorizePath = "/oauth/authorize"
 	CallbackPath  = "/oauth/callback"
-	stateCookie   = "vozia_oauth_state"
+	// StateCookie holds the anti-forgery state of a sign-in (see the
+	// package doc for why the prefix).
+	StateCookie = "__Host-vozia_oauth_state"
+)
+
+// Scopes the relay may ask GitHub for (Config.Scope).
+const (
+	ScopePrivateRepo = "repo"
+	ScopePublicRepo  = "public_repo"
 )
 
 // New returns the relay's handler.
@@ -79,6 +109,11 @@ func New(cfg Config) (http.Handler, error) {
 	u, err := url.Parse(cfg.Origin)
 	if err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" && u.Path != "/" {
 		return nil, fmt.Errorf("oauth: origin %q is not an origin like https://www.example.com", cfg.Origin)
+	}
+	// The state cookie is Secure (its __Host- prefix demands it), which
+	// browsers keep from https, and from http on the machine itself only.
+	if h := u.Hostname(); u.Scheme != "https" && !(u.Scheme == "http" && (h == "localhost" || h == "127.0.0.1" || h == "::1")) {
+		return nil, fmt.Errorf("oauth: origin %q: want https (http only for localhost)", cfg.Origin)
 	}
 	if cfg.ClientID == "" || cfg.Secret == nil {
 		return nil, fmt.Errorf("oauth: a client ID and a way to read the client secret are required")
@@ -90,8 +125,12 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.TokenURL == "" {
 		cfg.TokenURL = GitHubTokenURL
 	}
-	if cfg.Scope == "" {
-		cfg.Scope = "repo,user"
+	switch cfg.Scope {
+	case "":
+		cfg.Scope = ScopePrivateRepo
+	case ScopePrivateRepo, ScopePublicRepo:
+	default:
+		return nil, fmt.Errorf("oauth: scope %q: want %q (a private repository) or %q (a public one)", cfg.Scope, ScopePrivateRepo, ScopePublicRepo)
 	}
 	if cfg.Client == nil {
 		cfg.Client = &http.Client{Timeout: 10 * time.Second}
@@ -99,7 +138,7 @@ func New(cfg Config) (http.Handler, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	r := &relay{cfg: cfg, host: u.Hostname(), secure: u.Scheme == "https"}
+	r := &relay{cfg: cfg, host: u.Hostname()}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+AuthorizePath, r.authorize)
 	mux.HandleFunc("GET "+CallbackPath, r.callback)
@@ -107,40 +146,29 @@ func New(cfg Config) (http.Handler, error) {
 }
 
 type relay struct {
-	cfg    Config
-	host   string
-	secure bool
+	cfg  Config
+	host string
 }
 
 func (r *relay) authorize(w http.ResponseWriter, req *http.Request) {
 	q := req.URL.Query()
 	if p := q.Get("provider"); p != "" && p != "github" {
-		r.refuse(w, http.StatusBadRequest, "unknown provider %q", p)
+		r.refuse(w, http.StatusBadRequest, "unknown provider", "provider", p)
 		return
 	}
 	// The editor names the site it runs on; a relay serves its own site
 	// only.
 	if site := q.Get("site_id"); site != "" && !strings.EqualFold(site, r.host) {
-		r.refuse(w, http.StatusBadRequest, "unknown origin %q", site)
+		r.refuse(w, http.StatusBadRequest, "unknown site", "site_id", site)
 		return
 	}
-	state, err := newState()
-	if err != nil {
-		r.refuse(w, http.StatusInternalServerError, "no random state: %v", err)
-		return
-	}
-	http.SetCookie(w, &http.Cookie{
-		Name: stateCookie, Value: state, Path: "/oauth/", MaxAge: 600,
-		HttpOnly: true, Secure: r.secure, SameSite: http.SameSiteLaxMode,
-	})
-	scope := q.Get("scope")
-	if scope == "" {
-		scope = r.cfg.Scope
-	}
+	state := newState()
+	http.SetCookie(w, stateCookie(state, 600))
+	// The editor's scope parameter is not read: see Config.Scope.
 	to := r.cfg.AuthorizeURL + "?" + url.Values{
 		"client_id":    {r.cfg.ClientID},
 		"redirect_uri": {r.cfg.Origin + CallbackPath},
-		"scope":        {scope},
+		"scope":        {r.cfg.Scope},
 		"state":        {state},
 	}.Encode()
 	noStore(w)
@@ -150,29 +178,58 @@ func (r *relay) authorize(w http.ResponseWriter, req *http.Request) {
 func (r *relay) callback(w http.ResponseWriter, req *http.Request) {
 	q := req.URL.Query()
 	// The state is used once, whatever happens next.
-	http.SetCookie(w, &http.Cookie{Name: stateCookie, Value: "", Path: "/oauth/", MaxAge: -1, HttpOnly: true, Secure: r.secure, SameSite: http.SameSiteLaxMode})
-	c, err := req.Cookie(stateCookie)
-	if err != nil || c.Value == "" || subtle.ConstantTimeCompare([]byte(c.Value), []byte(q.Get("state"))) != 1 {
-		r.cfg.Log.Warn("oauth: state does not match")
-		r.result(w, http.StatusForbidden, "error", map[string]string{"error": "state_mismatch", "message": "The sign-in did not start here, or took too long. Close this window and sign in again."})
+	http.SetCookie(w, stateCookie("", -1))
+	// Only the relay's own cookie counts, and only once: a browser holds
+	// one __Host- cookie of a name for the host, so several mean a request
+	// that was not a browser's own.
+	cookies := req.CookiesNamed(StateCookie)
+	if len(cookies) != 1 || cookies[0].Value == "" || subtle.ConstantTimeCompare([]byte(cookies[0].Value), []byte(q.Get("state"))) != 1 {
+		r.fail(w, http.StatusForbidden, "state_mismatch", "The sign-in did not start here, or took too long. Close this window and sign in again.",
+			"oauth: state does not match", "state cookies", len(cookies))
 		return
 	}
 	if e := q.Get("error"); e != "" {
-		r.result(w, http.StatusForbidden, "error", map[string]string{"error": e, "message": q.Get("error_description")})
+		// GitHub's documented errors keep their name; anything else is
+		// not repeated to the editor.
+		switch e {
+		case "access_denied":
+			r.fail(w, http.StatusForbidden, e, "GitHub was not allowed to sign you in.", "oauth: GitHub refused", "error", e, "description", q.Get("error_description"))
+		case "redirect_uri_mismatch", "application_suspended":
+			r.fail(w, http.StatusForbidden, e, "GitHub cannot sign you in to this site at the moment.", "oauth: GitHub refused", "error", e, "description", q.Get("error_description"))
+		default:
+			r.fail(w, http.StatusForbidden, "github_error", "GitHub cannot sign you in to this site at the moment.", "oauth: GitHub refused", "error", e, "description", q.Get("error_description"))
+		}
 		return
 	}
 	code := q.Get("code")
 	if code == "" {
-		r.result(w, http.StatusBadRequest, "error", map[string]string{"error": "no_code", "message": "GitHub sent no code."})
+		r.fail(w, http.StatusBadRequest, "no_code", "GitHub sent no code. Close this window and sign in again.", "oauth: no code")
 		return
 	}
 	token, err := r.exchange(req.Context(), code)
 	if err != nil {
-		r.cfg.Log.Warn("oauth: token exchange failed", "err", err)
-		r.result(w, http.StatusBadGateway, "error", map[string]string{"error": "token_exchange", "message": err.Error()})
+		r.fail(w, http.StatusBadGateway, "token_exchange", "GitHub did not confirm the sign-in. Close this window and sign in again.",
+			"oauth: token exchange failed", "err", err)
 		return
 	}
 	r.result(w, http.StatusOK, "success", map[string]string{"token": token, "provider": "github"})
+}
+
+// stateCookie is the state cookie holding value for maxAge seconds (-1:
+// deleted).
+func stateCookie(value string, maxAge int) *http.Cookie {
+	return &http.Cookie{
+		Name: StateCookie, Value: value, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode,
+	}
+}
+
+// fail logs what went wrong with a fresh reference, and answers the editor
+// with a fixed message that names the reference and nothing else.
+func (r *relay) fail(w http.ResponseWriter, status int, code, message, logMsg string, detail ...any) {
+	ref := newRef()
+	r.cfg.Log.Warn(logMsg, append([]any{"ref", ref}, detail...)...)
+	r.result(w, status, "error", map[string]string{"error": code, "message": message + " Reference: " + ref + ".", "ref": ref})
 }
 
 // exchange trades the code for an access token at the token endpoint.
@@ -260,23 +317,30 @@ window.addEventListener("message", (e) => {
 window.opener.postMessage("authorizing:github", origin);
 })();`
 
-func (r *relay) refuse(w http.ResponseWriter, status int, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	r.cfg.Log.Warn("oauth: refused", "reason", msg)
+// refuse answers a sign-in that cannot start with a fixed text and a
+// reference; the reason and what the request said go to the log.
+func (r *relay) refuse(w http.ResponseWriter, status int, reason string, detail ...any) {
+	ref := newRef()
+	r.cfg.Log.Warn("oauth: refused", append([]any{"ref", ref, "reason", reason}, detail...)...)
 	noStore(w)
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	http.Error(w, "oauth: "+msg, status)
+	http.Error(w, "This sign-in cannot start here. Reference: "+ref+".", status)
+}
+
+// newRef is the reference of one failure, shared by the page and the log.
+func newRef() string {
+	b := make([]byte, 6)
+	rand.Read(b) // crypto/rand.Read never fails (Go 1.24)
+	return hex.EncodeToString(b)
 }
 
 func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store") }
 
-func newState() (string, error) {
+func newState() string {
 	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(b), nil
+	rand.Read(b) // crypto/rand.Read never fails (Go 1.24)
+	return hex.EncodeToString(b)
 }
 
 func truncate(s string, n int) string {

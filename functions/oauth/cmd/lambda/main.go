@@ -3,7 +3,8 @@
 // from the environment: OAUTH_ORIGIN (the site's origin), OAUTH_CLIENT_ID
 // (the GitHub OAuth app), OAUTH_SECRET_ID (the name of the Secrets Manager secret
 // holding the app's client secret, read at run time, never in the
-// template).
+// template), OAUTH_SCOPE (repo for a private repository, public_repo for a
+// public one: see oauth.Config.Scope).
 package main
 
 import (
@@ -32,6 +33,7 @@ func main() {
 	h, err := oauth.New(oauth.Config{
 		Origin:   os.Getenv("OAUTH_ORIGIN"),
 		ClientID: os.Getenv("OAUTH_CLIENT_ID"),
+		Scope:    os.Getenv("OAUTH_SCOPE"),
 		Secret: oauth.CachedSecret(func(ctx context.Context) (string, error) {
 			out, err := sm.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(id)})
 			if err != nil {
@@ -48,5 +50,5 @@ func main() {
 		log.Error("oauth", "err", err)
 		os.Exit(1)
 	}
-	lambda.Start(oauth.FunctionURL(h))
+	lambda.Start(oauth.FunctionURL(h, log))
 }
