@@ -30,7 +30,7 @@ func TestBuildPreview(t *testing.T) {
 	fsys["site.yaml"].Data = []byte(site)
 	pv := &preview.Preview{PR: 42, URL: "https://github.com/vozia/site/pull/42"}
 	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow,
-		BaseURL: "https://pr-42.preview.vozia.example", Preview: pv})
+		BaseURL: "https://pr-42.vozia-preview.example", Preview: pv})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,6 +130,17 @@ func TestBuildPreview(t *testing.T) {
 	}
 
 	t.Run("served at its address", func(t *testing.T) { servedAtItsAddress(t, res) })
+
+	// The fixture's site is https://www.vozia.example: a preview on its
+	// registrable domain could set the live site's cookies.
+	t.Run("refuses an address on the live site's domain", func(t *testing.T) {
+		for _, base := range []string{"https://pr-42.preview.vozia.example", "https://pr-42.vozia.example", "https://www.vozia.example", "https://PR-42.Preview.Vozia.Example.", ""} {
+			_, err := Build(context.Background(), Options{Content: fixture(t), FrontendDir: "../frontend", Now: fixedNow, BaseURL: base, Preview: pv})
+			if err == nil || !strings.Contains(err.Error(), "-base-url") {
+				t.Errorf("-base-url %q: %v, want it refused", base, err)
+			}
+		}
+	})
 
 	t.Run("refuses what is not a pull request", func(t *testing.T) {
 		for _, bad := range []preview.Preview{{PR: 0, URL: pv.URL}, {PR: 42, URL: "http://github.com/x"}, {PR: 42, URL: "javascript:alert(1)"}, {PR: 42}} {

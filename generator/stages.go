@@ -20,6 +20,7 @@ import (
 	"github.com/vozia/site/generator/pagedata"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/generator/preview"
 	"github.com/vozia/site/generator/publish"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
@@ -90,11 +91,12 @@ func loadSite(opt Options) (*content.Site, error) {
 	if err != nil {
 		return nil, problem.Of(err).Prefix(opt.ContentDir)
 	}
+	live := string(site.Config.BaseURL)
 	err = site.Config.Override(content.Overrides{
 		BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
 	})
 	if opt.Preview != nil {
-		err = errors.Join(err, opt.Preview.Validate())
+		err = errors.Join(err, opt.Preview.Validate(), preview.CrossSite(live, opt.BaseURL))
 		opt.Preview.Form(&site.Layout.ContactForm)
 	}
 	if err != nil {

@@ -69,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	analyticsID := fs.String("analytics-id", "", "Google Analytics measurement `ID`, overriding analytics.measurementID in content/site.yaml")
 	cacheDir := fs.String("cache", "", "keep the encoded images and the renders in `dir` between builds, so that a photo is encoded once and unchanged pages are not rendered again (default: cache beside the output's dir, dist/cache; none: no cache)")
 	whole := fs.Bool("whole", false, "render every page whole, without splicing pages into a shared layout (see generator.Options.Whole)")
-	previewPR := fs.Int("preview-pr", 0, "build the preview of pull request `N`: a banner on every page, noindex, no analytics (generator/preview)")
+	previewPR := fs.Int("preview-pr", 0, "build the preview of pull request `N` at -base-url, on a registrable domain apart from the live site's: a banner on every page, noindex, no analytics (generator/preview)")
 	previewURL := fs.String("preview-url", "", "the pull request's page, where the preview's banner links (with -preview-pr)")
 	if err := fs.Parse(args); err != nil {
 		return err

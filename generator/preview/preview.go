@@ -1,8 +1,11 @@
 // Package preview is what makes a build the preview of a pull request
-// (go run ./cmd/build -preview-pr N -preview-url URL), served at
-// https://pr-<n>.preview.<domain> by the previews' stack
-// (deploy/lib/preview-stack.ts):
+// (go run ./cmd/build -base-url https://pr-<n>.<previews' domain>
+// -preview-pr N -preview-url URL), served at that address by the previews'
+// stack (deploy/lib/preview-stack.ts):
 //
+//   - its address is on a registrable domain of its own (CrossSite): never
+//     the live site's host nor under the live site's registrable domain,
+//     where a pull request's own script could set the site's cookies;
 //   - every page carries a banner, outside the app's root so that it
 //     changes nothing React hydrates: "Preview of pull request #n, not the
 //     live site", linking to the pull request, and saying that its contact
@@ -23,6 +26,9 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
 
 	"github.com/vozia/site/generator/content"
 )
@@ -46,6 +52,37 @@ func (p Preview) Validate() error {
 		return fmt.Errorf("-preview-url %q: the pull request's https address", p.URL)
 	}
 	return nil
+}
+
+// CrossSite refuses a preview address (the build's -base-url) that is the
+// same site as the live one (site.yaml's baseURL): the same registrable
+// domain by the public suffix list, as browsers reckon it for cookies
+// (vozia.example for www.vozia.example and pr-1.preview.vozia.example). A
+// preview runs a pull request's own script; on the live site's domain it
+// could set cookies every host of the site receives.
+func CrossSite(live, preview string) error {
+	lu, err := url.Parse(live)
+	if err != nil {
+		return fmt.Errorf("site.yaml baseURL %q: %w", live, err)
+	}
+	pu, err := url.Parse(preview)
+	if err != nil || pu.Hostname() == "" {
+		return fmt.Errorf("-base-url %q: a preview needs its own address, https://pr-<n>.<previews' domain>", preview)
+	}
+	if l, p := site(lu.Hostname()), site(pu.Hostname()); l == p {
+		return fmt.Errorf("-base-url %q: on %s, the live site's registrable domain (site.yaml baseURL %q); serve previews from a domain of their own", preview, p, live)
+	}
+	return nil
+}
+
+// site is a host's registrable domain (eTLD+1), or the host itself when
+// it has none (localhost, an address, a public suffix).
+func site(host string) string {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if d, err := publicsuffix.EffectiveTLDPlusOne(host); err == nil {
+		return d
+	}
+	return host
 }
 
 // RobotsTag is the X-Robots-Tag of every answer of a preview.
