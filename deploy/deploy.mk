@@ -33,7 +33,11 @@ DEPLOY_SITE_PARAMS = $(foreach p,SES_FROM:ContactSesFrom SES_TO:ContactSesTo SES
                      $(if $(CONTACT_$(word 1,$(subst :, ,$(p)))),--parameters '$(DEPLOY_STACK):$(word 2,$(subst :, ,$(p)))=$(CONTACT_$(word 1,$(subst :, ,$(p))))'))
 # The web editor's sign-in relay (deploy/lib/editor.ts).
 DEPLOY_SITE_PARAMS += $(if $(OAUTH_CLIENT_ID),--parameters '$(DEPLOY_STACK):OAuthClientId=$(OAUTH_CLIENT_ID)') \
-                      $(if $(OAUTH_SECRET_NAME),--parameters '$(DEPLOY_STACK):OAuthAppStoredAs=$(OAUTH_SECRET_NAME)')
+                      $(if $(OAUTH_SECRET_NAME),--parameters '$(DEPLOY_STACK):OAuthAppStoredAs=$(OAUTH_SECRET_NAME)') \
+                      $(if $(OAUTH_SCOPE),--parameters '$(DEPLOY_STACK):OAuthScope=$(OAUTH_SCOPE)')
+# The GitHub deploy role's OIDC provider (deploy/lib/deploy-role.ts): empty, the
+# stack creates the account's provider; the first stack of an account only.
+DEPLOY_SITE_PARAMS += $(if $(GITHUB_OIDC_PROVIDER_ARN),--parameters '$(DEPLOY_STACK):GitHubOidcProviderArn=$(GITHUB_OIDC_PROVIDER_ARN)')
 
 .PHONY: deploy deploy-plan deploy-deps deploy-inputs deploy-build deploy-digests deploy-upload test-deploy aws-credentials cfn-lint redrive redrive-stage
 

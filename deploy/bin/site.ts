@@ -16,7 +16,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnvironment, loadPreviewEnvironment, PREVIEW } from '../lib/environments.ts';
+import { loadEnvironment, loadPreviewEnvironment, PREVIEW, stageNames } from '../lib/environments.ts';
 import { PREVIEW_FUNCTIONS, PreviewStack } from '../lib/preview-stack.ts';
 import { SiteStack } from '../lib/site-stack.ts';
 
@@ -35,6 +35,7 @@ if (name === PREVIEW) {
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     description: 'Vozia website, pull request previews: S3 + CloudFront + a key value store of routing tables',
     preview: loadPreviewEnvironment(join(root, 'environments.json')),
+    siteBaseUrls: stageNames(join(root, 'environments.json')).map((s) => loadEnvironment(join(root, 'environments.json'), s).baseUrl),
     cdnDir,
     certificateArn: ctx('certificateArn'),
   });

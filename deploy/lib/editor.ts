@@ -78,6 +78,15 @@ export class Editor extends Construct {
       allowedPattern: '[A-Za-z0-9/_+=.@-]+',
       description: "The Secrets Manager secret (name) holding the GitHub OAuth app's client secret; created by the operator, read by the relay at run time",
     });
+    // The one scope the editor needs (functions/oauth: Config.Scope):
+    // GitHub's narrowest that writes the site's repository.
+    const scope = new CfnParameter(stack, 'OAuthScope', {
+      type: 'String',
+      default: 'repo',
+      allowedValues: ['repo', 'public_repo'],
+      description:
+        'The GitHub scope every sign-in asks for: repo when the site\'s repository is private, public_repo when it is public (the editor writes that repository only; what it asks for itself is ignored)',
+    });
     // Secrets Manager appends six random characters to a secret's name.
     const secretArn = `arn:${stack.partition}:secretsmanager:${stack.region}:${stack.account}:secret:${secretName.valueAsString}-??????`;
 
@@ -118,6 +127,7 @@ export class Editor extends Construct {
         OAUTH_ORIGIN: props.origin,
         OAUTH_CLIENT_ID: clientId.valueAsString,
         OAUTH_SECRET_ID: secretName.valueAsString,
+        OAUTH_SCOPE: scope.valueAsString,
       },
     });
     // Reachable only through the distribution: AuthType AWS_IAM, and the

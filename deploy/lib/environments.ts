@@ -2,13 +2,20 @@ import { readFileSync } from 'node:fs';
 
 /** One stage of the site, as environments.json describes it. */
 export interface Environment {
+  /** The stage's name, its key in environments.json: also the GitHub environment that deploys it. */
+  name: string;
+  /** owner/name: the repository whose workflow deploys the stage, from its GitHub environment of the stage's name only. */
+  githubRepository: string;
   /** The site's canonical URL: the build's -base-url and the only origin the contact function grants. */
   baseUrl: string;
   /** How many contact function instances may run at once: the cost ceiling. */
   contactReservedConcurrency: number;
   /** Days the contact function's logs are kept. */
   logRetentionDays: number;
-  /** Requests per 5 minutes per IP to /api/contact before a WAF blocks them; 0 means no WAF (its fixed cost). */
+  /**
+   * Requests per 5 minutes per IP to /api/contact before a WAF blocks them; 0 means no WAF (its fixed cost).
+   * The same web ACL limits the sign-in relay at /oauth/* (site-stack.ts: OAUTH_RATE_LIMIT).
+   */
   wafRateLimit: number;
   /** The stage refuses to synthesize without a certificate (CERTIFICATE_ARN): it must answer on its own host, over TLS 1.2. */
   requireCertificate?: boolean;
@@ -29,15 +36,26 @@ export const DEFAULT_RETENTION_DAYS = 30;
 /** The name of the pull request previews' environment, which has a stack of its own (preview-stack.ts). */
 export const PREVIEW = 'preview';
 
+/** The names of the site's stages in environments.json (all but the previews). */
+export function stageNames(file: string): string[] {
+  return Object.keys(JSON.parse(readFileSync(file, 'utf8'))).filter((k) => k !== PREVIEW);
+}
+
 /** The previews of pull requests, as environments.json describes them. */
 export interface PreviewEnvironment {
-  /** https://preview.<domain>: pull request n is served at https://pr-<n>.preview.<domain>. */
+  /**
+   * https://<previews' domain>: pull request n is served at
+   * https://pr-<n>.<previews' domain>. A registrable domain of its own,
+   * never the live site's nor under it (preview-stack.ts).
+   */
   baseUrl: string;
   /** owner/name: the repository whose pull requests (and only those, never a fork's) may upload previews. */
   githubRepository: string;
   /** Days the access logs are kept. */
   logRetentionDays: number;
 }
+
+const GITHUB_REPOSITORY = /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/;
 
 /** Reads the stage named by -c env=... from environments.json. */
 export function loadEnvironment(file: string, name: string | undefined): Environment {
@@ -46,8 +64,11 @@ export function loadEnvironment(file: string, name: string | undefined): Environ
     throw new Error(`choose an environment with -c env=NAME, one of: ${Object.keys(all).join(', ')}`);
   }
   if (name === PREVIEW) throw new Error(`${PREVIEW} is the previews' environment: loadPreviewEnvironment reads it`);
-  const e = { ...all[name] };
+  const e = { ...all[name], name };
   e.retentionDays ??= DEFAULT_RETENTION_DAYS;
+  if (!GITHUB_REPOSITORY.test(e.githubRepository ?? '')) {
+    throw new Error(`${name}: githubRepository ${e.githubRepository} must be owner/name`);
+  }
   if (!Number.isInteger(e.retentionDays) || e.retentionDays < 1 || e.retentionDays > 365) {
     throw new Error(`${name}: retentionDays ${e.retentionDays} must be a whole number of days from 1 to 365`);
   }
@@ -70,7 +91,7 @@ export function loadPreviewEnvironment(file: string): PreviewEnvironment {
   if (u.protocol !== 'https:' || u.pathname !== '/' || u.search !== '' || u.port !== '') {
     throw new Error(`${PREVIEW}: baseUrl ${e.baseUrl} must be an https origin with no path or port`);
   }
-  if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(e.githubRepository ?? '')) {
+  if (!GITHUB_REPOSITORY.test(e.githubRepository ?? '')) {
     throw new Error(`${PREVIEW}: githubRepository ${e.githubRepository} must be owner/name`);
   }
   return e;

@@ -34,15 +34,50 @@ export const previewPrefix = (n: number | string) => `pr-${n}`;
 export interface PreviewStackProps extends StackProps {
   /** The previews' settings (environments.json, "preview"). */
   preview: PreviewEnvironment;
+  /** The base URLs of the site's stages (environments.json): the previews share no site with any of them. */
+  siteBaseUrls: string[];
   /** preview-request.js and preview-response.js (dist/cdn). */
   cdnDir: string;
-  /** An ACM certificate in us-east-1 for *.preview.<domain>. */
+  /** An ACM certificate in us-east-1 for *.<previews' domain>. */
   certificateArn: string | undefined;
 }
 
 /**
+ * The registrable domain of a host as far as this app can tell without the
+ * public suffix list: its last two labels. Two hosts that differ there are
+ * never the same site; two that share them may be (vozia.example) or may
+ * not (two names under co.uk), so a check built on it refuses too much,
+ * never too little. The build checks the preview's address against the
+ * live site's with the list itself (generator/preview: CrossSite).
+ */
+export function registrableDomainAtMost(host: string): string {
+  return host.toLowerCase().replace(/\.$/, '').split('.').slice(-2).join('.');
+}
+
+/**
+ * Refuses a previews' domain that is, or may be, the same site as a
+ * stage's host: a preview runs a pull request's own script, and on the
+ * live site's registrable domain that script could set cookies for the
+ * whole site (the sign-in's state among them) and read what the site
+ * keeps for its subdomains. Previews get a registrable domain of their
+ * own, as GitHub serves github.io apart from github.com.
+ */
+export function checkPreviewDomain(previewDomain: string, siteBaseUrls: string[]): void {
+  for (const base of siteBaseUrls) {
+    const host = new URL(base).hostname;
+    if (registrableDomainAtMost(host) === registrableDomainAtMost(previewDomain)) {
+      throw new Error(
+        `preview: baseUrl https://${previewDomain} shares ${registrableDomainAtMost(host)} with the site at ${base}: previews run a ` +
+          "pull request's own script, which could then set the live site's cookies. Serve them from a registrable domain of " +
+          'their own (environments.json "preview", e.g. https://vozia-preview.example), never under the site\'s.',
+      );
+    }
+  }
+}
+
+/**
  * The previews of pull requests: pull request n is served at
- * https://pr-<n>.preview.<domain> from the prefix pr-<n>/ of one bucket,
+ * https://pr-<n>.<previews' domain> from the prefix pr-<n>/ of one bucket,
  * by one distribution for the wildcard name. Its routing table (redirects,
  * rewrites, the files below a rewrite, its security headers) is the one
  * its own build wrote, kept under its own keys in one CloudFront
@@ -62,6 +97,7 @@ export class PreviewStack extends Stack {
     this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
     const { preview } = props;
     const domain = new URL(preview.baseUrl).hostname;
+    checkPreviewDomain(domain, props.siteBaseUrls);
     if (props.certificateArn === undefined) {
       throw new Error(
         `${id} serves https://pr-<n>.${domain} and needs a wildcard certificate: set CERTIFICATE_ARN to an ACM certificate ` +
@@ -190,7 +226,7 @@ export class PreviewStack extends Stack {
         id: 'AwsSolutions-CFR2',
         reason:
           'No WAF: a web ACL has a monthly fee, and the previews take no input (the contact path answers from a ' +
-          'CloudFront Function and calls nothing); they are static files, never indexed.',
+          'CloudFront Function and calls nothing, and there is no sign-in relay); they are static files, never indexed.',
       },
     ]);
 

@@ -14,7 +14,8 @@ import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { Alarms, Enquiries } from './enquiries.ts';
 import type { Environment } from './environments.ts';
-import { Editor } from './editor.ts';
+import { GitHubDeployRole } from './deploy-role.ts';
+import { Editor, OAUTH_PATH } from './editor.ts';
 import { headersPolicyProps } from './headers.ts';
 import { defaultCacheControl, hashedPrefixes, readManifest, responseHeaders } from './routes.ts';
 import { changedPaths, digests, DIGESTS_KEY, listFiles, uploadGroups } from './upload.ts';
@@ -401,6 +402,12 @@ export class SiteStack extends Stack {
     });
 
     const siteUrl = props.certificateArn ? site.baseUrl : `https://${distribution.distributionDomainName}`;
+    // Who may deploy this stage, as code: its GitHub environment's jobs.
+    const deployer = new GitHubDeployRole(this, 'GitHubDeploy', { repository: site.githubRepository, environment: site.name });
+    new CfnOutput(this, 'DeployRoleArn', {
+      value: deployer.role.roleArn,
+      description: `AWS_DEPLOY_ROLE_ARN of the GitHub environment ${site.name} (trusted for its jobs only)`,
+    });
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'Where the site answers' });
     new CfnOutput(this, 'DistributionDomainName', { value: distribution.distributionDomainName, description: "Point the base URL's DNS here" });
     new CfnOutput(this, 'BucketName', { value: bucket.bucketName });
@@ -461,10 +468,20 @@ function retentionDays(days: number): logs.RetentionDays {
 export const CONTACT_PATH_TRANSFORMATIONS = ['URL_DECODE_UNI', 'URL_DECODE', 'NORMALIZE_PATH', 'LOWERCASE'] as const;
 
 /**
+ * Requests per 5 minutes per IP to the sign-in relay (/oauth/*) before the
+ * WAF blocks them: a sign-in is two (authorize, callback), so an editor
+ * retrying, or a few behind one office address, stay far below it, while
+ * a loop against the relay (whose reserved concurrency is 2) is cut off
+ * within seconds.
+ */
+export const OAUTH_RATE_LIMIT = 30;
+
+/**
  * A WAF in front of the distribution that blocks an IP sending more than
  * limit requests to /api/contact in five minutes: the only limit across
- * the function's instances, since each instance counts its sources alone.
- * On in production; a stage may leave it off (a web ACL has a monthly fee).
+ * the function's instances, since each instance counts its sources alone;
+ * and more than OAUTH_RATE_LIMIT to the sign-in relay at /oauth/*. On in
+ * production; a stage may leave it off (a web ACL has a monthly fee).
  * CloudFront's web ACLs live in us-east-1, so the stack must be deployed
  * there.
  */
@@ -495,6 +512,27 @@ function contactRateRule(scope: Stack, limit: number): string {
                 fieldToMatch: { uriPath: {} },
                 positionalConstraint: 'STARTS_WITH',
                 searchString: CONTACT_PATH,
+                textTransformations: CONTACT_PATH_TRANSFORMATIONS.map((type, priority) => ({ priority, type })),
+              },
+            },
+          },
+        },
+      },
+      {
+        name: 'oauth-rate',
+        priority: 1,
+        action: { block: {} },
+        visibilityConfig: visibility('oauth-rate'),
+        statement: {
+          rateBasedStatement: {
+            limit: OAUTH_RATE_LIMIT,
+            aggregateKeyType: 'IP',
+            scopeDownStatement: {
+              byteMatchStatement: {
+                fieldToMatch: { uriPath: {} },
+                positionalConstraint: 'STARTS_WITH',
+                // '/oauth/', read as the contact path is (decoded, normalized, lower-cased).
+                searchString: OAUTH_PATH.slice(0, -1),
                 textTransformations: CONTACT_PATH_TRANSFORMATIONS.map((type, priority) => ({ priority, type })),
               },
             },

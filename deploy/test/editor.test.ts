@@ -91,7 +91,7 @@ describe('the sign-in relay', () => {
     const fn = template.findResources('AWS::Lambda::Function')[relayId].Properties;
     const env = fn.Environment.Variables;
     assert.deepEqual(env.OAUTH_SECRET_ID, { Ref: 'OAuthAppStoredAs' });
-    assert.deepEqual(Object.keys(env).sort(), ['OAUTH_CLIENT_ID', 'OAUTH_ORIGIN', 'OAUTH_SECRET_ID']);
+    assert.deepEqual(Object.keys(env).sort(), ['OAUTH_CLIENT_ID', 'OAUTH_ORIGIN', 'OAUTH_SCOPE', 'OAUTH_SECRET_ID']);
     assert.equal(env.OAUTH_ORIGIN, new URL(loadEnvironment(join(root, 'environments.json'), 'staging').baseUrl).origin);
     const text = JSON.stringify(template.toJSON());
     assert.ok(!text.includes(SECRET), 'no secret value in the template');
@@ -101,6 +101,16 @@ describe('the sign-in relay', () => {
     assert.equal(reads.length, 1);
     assert.equal(reads[0].Action, 'secretsmanager:GetSecretValue');
     assert.ok(JSON.stringify(reads[0].Resource).includes('OAuthAppStoredAs'));
+  });
+});
+
+describe("the sign-in relay's scope", () => {
+  it('is one the operator chooses, repo or public_repo, and nothing wider', () => {
+    const fn = template.findResources('AWS::Lambda::Function')[relayId].Properties;
+    assert.deepEqual(fn.Environment.Variables.OAUTH_SCOPE, { Ref: 'OAuthScope' });
+    const p = template.toJSON().Parameters.OAuthScope;
+    assert.equal(p.Default, 'repo');
+    assert.deepEqual(p.AllowedValues, ['repo', 'public_repo']);
   });
 });
 

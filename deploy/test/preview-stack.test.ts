@@ -1,7 +1,7 @@
 // Synthesizes the pull request previews' stack offline from the fixture
 // functions (test/fixtures/cdn, kept current by generator's
 // TestBuildFixture) and checks what a reviewer and an operator depend on:
-// one distribution for pr-<n>.preview.<domain> whose functions read each
+// one distribution for pr-<n>.<previews' domain> whose functions read each
 // preview's table from the key value store, noindex on every answer, an
 // enquiry that goes nowhere, and a deploy role that can write the previews
 // and nothing else. cdk-nag's checks and cfn-lint run on the template.
@@ -23,6 +23,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cdnDir = join(root, 'test', 'fixtures', 'cdn');
 const preview = loadPreviewEnvironment(join(root, 'environments.json'));
 const domain = new URL(preview.baseUrl).hostname;
+const siteBaseUrls = ['staging', 'production'].map((s) => loadEnvironment(join(root, 'environments.json'), s).baseUrl);
 const account = '1'.repeat(12);
 const certificateArn = `arn:aws:acm:us-east-1:${account}:certificate/00000000-0000-4000-8000-000000000000`;
 
@@ -30,7 +31,7 @@ function synth(overrides: Partial<PreviewStackProps> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'preview-stack-'));
   const app = new App({ outdir: join(dir, 'cdk.out') });
   Aspects.of(app).add(new AwsSolutionsChecks());
-  const stack = new PreviewStack(app, 'Preview', { preview, cdnDir, certificateArn, env: { account, region: 'us-east-1' }, ...overrides });
+  const stack = new PreviewStack(app, 'Preview', { preview, siteBaseUrls, cdnDir, certificateArn, env: { account, region: 'us-east-1' }, ...overrides });
   return { dir, app, stack, template: Template.fromStack(stack), annotations: Annotations.fromStack(stack) };
 }
 
@@ -65,8 +66,29 @@ function edgeFunction(code: string, kvs: Record<string, string> = {}) {
   return vm.runInContext('handler', context) as (e: unknown) => Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 
+// Issue 50: a preview runs a pull request's own script; on the live
+// site's registrable domain it could set the site's cookies.
+describe("the previews' domain", () => {
+  it('is a registrable domain of its own, apart from every stage', () => {
+    for (const base of siteBaseUrls) {
+      const host = new URL(base).hostname;
+      assert.ok(!domain.endsWith('.' + host.split('.').slice(-2).join('.')) && domain !== host, `${domain} is under ${host}'s domain`);
+    }
+    assert.equal(domain.split('.').length, 2, `${domain}: previews at pr-<n>.${domain}, one label under its suffix`);
+  });
+
+  it("refuses a domain under or beside the live site's", () => {
+    for (const bad of ['https://preview.vozia.example', 'https://vozia.example', 'https://www.vozia.example', 'https://pr.staging.vozia.example', 'https://PREVIEW.Vozia.Example']) {
+      assert.throws(() => synth({ preview: { ...preview, baseUrl: bad } }), /shares vozia\.example with the site at https:\/\/(www|staging)\.vozia\.example/, bad);
+    }
+    for (const good of ['https://vozia-preview.example', 'https://previews.vozia.test']) {
+      assert.doesNotThrow(() => synth({ preview: { ...preview, baseUrl: good } }), good);
+    }
+  });
+});
+
 describe('preview distribution', () => {
-  it('answers for pr-<n>.preview.<domain> over TLS 1.2 with the wildcard certificate', () => {
+  it('answers for pr-<n>.<the previews\' domain> over TLS 1.2 with the wildcard certificate', () => {
     const d = dist();
     assert.deepEqual(d.Aliases, [`*.${domain}`]);
     assert.equal(d.ViewerCertificate.AcmCertificateArn, certificateArn);

@@ -216,7 +216,7 @@ describe('preview workflow scripts, against an AWS CLI stand-in', () => {
         PR: '12',
         BUCKET: 'previews-bucket',
         KVS_ARN: 'arn:aws:cloudfront::111111111111:key-value-store/previews',
-        PREVIEW_DOMAIN: 'preview.vozia.example',
+        PREVIEW_DOMAIN: 'vozia-preview.example',
         GITHUB_OUTPUT: output,
         AWS_STANDIN_STATE: state,
         AWS_STANDIN_LOG: log,
@@ -244,7 +244,7 @@ describe('preview workflow scripts, against an AWS CLI stand-in', () => {
     const updates = calls.filter((c) => c[1] === 'update-keys').map((c) => (c.includes('--puts') ? 'put ' : 'delete ') + JSON.parse(c[c.indexOf(c.includes('--puts') ? '--puts' : '--deletes') + 1]).map((k: { Key: string }) => k.Key).join(','));
     assert.deepEqual(updates, ['put pr-12.v2.0', 'put pr-12', 'delete pr-12.v1.0,pr-12.v1.1']);
     assert.deepEqual(keys(), { 'pr-12': 'v2 1', 'pr-12.v2.0': '{"headers":{}}', ...others });
-    assert.match(readFileSync(output, 'utf8'), /^url=https:\/\/pr-12\.preview\.vozia\.example$/m);
+    assert.match(readFileSync(output, 'utf8'), /^url=https:\/\/pr-12\.vozia-preview\.example$/m);
   });
 
   it("deletes pull request 12's head, then its pieces, then its files, and nothing of 13 or 123", () => {

@@ -467,7 +467,7 @@ describe('environments', () => {
     const { template: t } = synth({ env: { account: '000000000000'.replace(/0/g, '1'), region: 'us-east-1' } }, withWaf);
     t.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
-      Rules: [Match.objectLike({ Statement: { RateBasedStatement: Match.objectLike({ Limit: 100, AggregateKeyType: 'IP' }) } })],
+      Rules: Match.arrayWith([Match.objectLike({ Statement: { RateBasedStatement: Match.objectLike({ Limit: 100, AggregateKeyType: 'IP' }) } })]),
     });
   });
 
@@ -487,12 +487,119 @@ describe('environments', () => {
     assert.deepEqual(dist.WebACLId, { 'Fn::GetAtt': [aclId, 'Arn'] });
   });
 
+  it('puts a WAF rate rule in front of /oauth/* (the sign-in relay) in production', () => {
+    const { template: t } = synth(productionProps, production);
+    const acl = Object.values(t.findResources('AWS::WAFv2::WebACL'))[0].Properties;
+    const rule = acl.Rules.find((r: { Statement: { RateBasedStatement?: { ScopeDownStatement: { ByteMatchStatement: { SearchString: string } } } } }) =>
+      r.Statement.RateBasedStatement?.ScopeDownStatement.ByteMatchStatement.SearchString === '/oauth/');
+    assert.ok(rule, `a rule for /oauth/ among ${JSON.stringify(acl.Rules.map((r: { Name: string }) => r.Name))}`);
+    assert.ok(rule.Action.Block !== undefined);
+    const rate = rule.Statement.RateBasedStatement;
+    assert.equal(rate.AggregateKeyType, 'IP');
+    assert.ok(rate.Limit >= 10 && rate.Limit <= 100, `limit ${rate.Limit}`);
+    const match = rate.ScopeDownStatement.ByteMatchStatement;
+    assert.equal(match.PositionalConstraint, 'STARTS_WITH');
+    assert.deepEqual(match.TextTransformations.map((x: { Type: string }) => x.Type), [...CONTACT_PATH_TRANSFORMATIONS]);
+    for (const path of ['/oauth/authorize', '/oauth/%63allback', '/x/../oauth/callback', '/OAUTH/authorize']) {
+      assert.ok(CONTACT_PATH_TRANSFORMATIONS.reduce(waf, path).startsWith(match.SearchString), `${path} is counted`);
+    }
+    assert.equal(new Set(acl.Rules.map((r: { Priority: number }) => r.Priority)).size, acl.Rules.length, 'distinct priorities');
+  });
+
   it('names no account in the code', () => {
     for (const dir of ['bin', 'lib']) {
       for (const f of readdirSync(join(root, dir))) {
         assert.doesNotMatch(readFileSync(join(root, dir, f), 'utf8'), /\b\d{12}\b/, `${dir}/${f}`);
       }
     }
+  });
+});
+
+// Issue 50: who may deploy a stage is written in the stack. Each stage's
+// role is trusted for its own GitHub environment's jobs only; the
+// previews' role for pull request runs only.
+describe('deploy roles', () => {
+  const prod = synth(productionProps, production).template;
+  const roleOf = (t: Template) => {
+    const roles = Object.entries(t.findResources('AWS::IAM::Role')).filter(([, r]) =>
+      JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('AssumeRoleWithWebIdentity'),
+    );
+    assert.equal(roles.length, 1, 'one role a GitHub run can assume');
+    return roles[0];
+  };
+  const trust = (t: Template) => {
+    const statements = roleOf(t)[1].Properties.AssumeRolePolicyDocument.Statement;
+    assert.equal(statements.length, 1);
+    return statements[0];
+  };
+
+  for (const [name, site, t] of [['staging', staging, template], ['production', production, prod]] as const) {
+    it(`${name}: trusted for repo:${site.githubRepository}:environment:${name} with audience sts.amazonaws.com, exactly`, () => {
+      const s = trust(t);
+      assert.equal(s.Effect, 'Allow');
+      assert.equal(s.Action, 'sts:AssumeRoleWithWebIdentity');
+      assert.deepEqual(s.Condition, {
+        StringEquals: {
+          'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+          'token.actions.githubusercontent.com:sub': `repo:${site.githubRepository}:environment:${name}`,
+        },
+      });
+      assert.doesNotMatch(JSON.stringify(s), /StringLike|ForAnyValue|\*/, 'no wildcard, no StringLike');
+      // The principal is the account's GitHub provider: created here, or the one the parameter names.
+      const providerId = Object.keys(t.findResources('AWS::IAM::OIDCProvider'))[0];
+      assert.deepEqual(s.Principal.Federated, { 'Fn::If': ['CreateGitHubOidcProvider', { 'Fn::GetAtt': [providerId, 'Arn'] }, { Ref: 'GitHubOidcProviderArn' }] });
+    });
+  }
+
+  it("creates GitHub's OIDC provider unless a parameter names the account's, and keeps it", () => {
+    const [provider] = Object.values(template.findResources('AWS::IAM::OIDCProvider'));
+    assert.equal(provider.Properties.Url, 'https://token.actions.githubusercontent.com');
+    assert.deepEqual(provider.Properties.ClientIdList, ['sts.amazonaws.com']);
+    assert.equal(provider.Condition, 'CreateGitHubOidcProvider');
+    assert.equal(provider.DeletionPolicy, 'Retain');
+    const p = template.toJSON().Parameters.GitHubOidcProviderArn;
+    assert.equal(p.Default, '');
+    assert.match('arn:aws:iam::111111111111:oidc-provider/token.actions.githubusercontent.com', new RegExp(p.AllowedPattern));
+    assert.doesNotMatch('arn:aws:iam::111111111111:oidc-provider/evil.example', new RegExp(p.AllowedPattern));
+    assert.deepEqual(template.toJSON().Conditions.CreateGitHubOidcProvider, { 'Fn::Equals': [{ Ref: 'GitHubOidcProviderArn' }, ''] });
+  });
+
+  it('may only assume the CDK bootstrap roles of its account and region, and says where it is', () => {
+    const [id] = roleOf(template);
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === id))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+    assert.equal(statements.length, 1);
+    assert.equal(statements[0].Action, 'sts:AssumeRole');
+    const resources = JSON.stringify(statements[0].Resource);
+    for (const r of ['deploy-role', 'file-publishing-role', 'lookup-role']) assert.ok(resources.includes(`:role/cdk-hnb659fds-${r}-`), r);
+    assert.doesNotMatch(resources, /\*/);
+    assert.deepEqual(template.toJSON().Outputs.DeployRoleArn.Value, { 'Fn::GetAtt': [id, 'Arn'] });
+  });
+
+  it('refuses a stage without its repository', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'environments-')), 'environments.json');
+    const { githubRepository: _, ...rest } = JSON.parse(readFileSync(join(root, 'environments.json'), 'utf8')).staging;
+    writeFileSync(file, JSON.stringify({ staging: rest }));
+    assert.throws(() => loadEnvironment(file, 'staging'), /staging: githubRepository undefined must be owner\/name/);
+  });
+
+  it('leaves the previews\' role pinned to pull request runs', async () => {
+    const { PreviewStack } = await import('../lib/preview-stack.ts');
+    const { loadPreviewEnvironment } = await import('../lib/environments.ts');
+    const preview = loadPreviewEnvironment(join(root, 'environments.json'));
+    const app = new App({ outdir: join(mkdtempSync(join(tmpdir(), 'preview-')), 'cdk.out') });
+    const stack = new PreviewStack(app, 'Preview', {
+      preview, siteBaseUrls: [staging.baseUrl, production.baseUrl], cdnDir, certificateArn, env: { account, region: 'us-east-1' },
+    });
+    const t = Template.fromStack(stack);
+    const s = trust(t);
+    assert.deepEqual(s.Condition, {
+      StringEquals: {
+        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+        'token.actions.githubusercontent.com:sub': `repo:${preview.githubRepository}:pull_request`,
+      },
+    });
   });
 });
 
