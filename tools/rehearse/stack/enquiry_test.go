@@ -49,7 +49,7 @@ func TestEnquiryTheWholeWay(t *testing.T) {
 	})
 	ctx := context.Background()
 	root := repoRoot(t)
-	s, err := Up(ctx, tpl, Options{Root: root, Tools: DefaultTools(root), Work: t.TempDir(), SESOutageSwitch: true})
+	s, err := Up(ctx, tpl, Options{Root: root, Tools: DefaultTools(root), Work: t.TempDir(), SESOutageSwitch: true, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -48,13 +49,15 @@ type Options struct {
 
 // Stack is the template stood up on this machine.
 type Stack struct {
-	T         *Template
-	SQS       *proc
-	Dynamo    *proc
-	SES       *proc
-	S3        *proc
-	Queues    map[string]*Queue
-	Tables    map[string]string
+	T      *Template
+	SQS    *proc
+	Dynamo *proc
+	SES    *proc
+	S3     *proc
+	Queues map[string]*Queue
+	Tables map[string]string
+	// TTL is each table's time-to-live attribute (TimeToLiveSpecification).
+	TTL       map[string]string
 	Buckets   map[string]string
 	Functions map[string]*Function
 	Mappings  []*Mapping
@@ -156,7 +159,7 @@ func Up(ctx context.Context, t *Template, o Options) (s *Stack, err error) {
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s = &Stack{T: t, Queues: map[string]*Queue{}, Tables: map[string]string{}, Buckets: map[string]string{},
+	s = &Stack{T: t, Queues: map[string]*Queue{}, Tables: map[string]string{}, TTL: map[string]string{}, Buckets: map[string]string{},
 		Functions: map[string]*Function{}, Uploaded: map[string]map[string]Object{}, log: o.Log, opts: o}
 	defer func() {
 		if err != nil {
@@ -174,7 +177,9 @@ func Up(ctx context.Context, t *Template, o Options) (s *Stack, err error) {
 	go func() { defer wg.Done(); s.SES, errs[2] = startSESLocal(ctx, o.Tools.SESLocal, 0) }()
 	go func() { defer wg.Done(); s.S3, errs[3] = startS3(ctx, o.Tools.S3) }()
 	go func() { defer wg.Done(); errs[4] = s.buildFunctions(ctx) }()
+	t0 := time.Now()
 	wg.Wait()
+	o.Log.Info("stood up", "what", "emulators and the functions' builds", "took", time.Since(t0).Round(time.Millisecond))
 	if err := errors.Join(errs...); err != nil {
 		return s, err
 	}
@@ -195,10 +200,13 @@ func Up(ctx context.Context, t *Template, o Options) (s *Stack, err error) {
 	s.AWS = aws.Config{Region: t.Region, Credentials: credentials.NewStaticCredentialsProvider("AKIDREHEARSAL", "rehearsal", "")}
 
 	steps := []func(context.Context) error{s.makeQueues, s.makeTables, s.makeBuckets, s.nameTheRest, s.upload, s.startFunctions, s.startMappings}
-	for _, step := range steps {
+	names := []string{"queues", "tables", "buckets", "names", "upload", "functions", "event source mappings"}
+	for i, step := range steps {
+		t0 := time.Now()
 		if err := step(ctx); err != nil {
 			return s, err
 		}
+		o.Log.Info("stood up", "what", names[i], "took", time.Since(t0).Round(time.Millisecond))
 	}
 	return s, nil
 }
@@ -345,10 +353,15 @@ func (s *Stack) makeTables(ctx context.Context) error {
 		}
 		if ttl, ok := p["TimeToLiveSpecification"].(map[string]any); ok && ttl["Enabled"] == true {
 			attr, _ := ttl["AttributeName"].(string)
+			// dynalite has no TTL (UnknownOperationException): the
+			// attribute is kept for the rehearsal to check that items carry
+			// it; their expiry is DynamoDB's alone.
 			if _, err := c.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{TableName: aws.String(name),
-				TimeToLiveSpecification: &dtypes.TimeToLiveSpecification{AttributeName: aws.String(attr), Enabled: aws.Bool(true)}}); err != nil {
+				TimeToLiveSpecification: &dtypes.TimeToLiveSpecification{AttributeName: aws.String(attr), Enabled: aws.Bool(true)}}); err != nil &&
+				!strings.Contains(err.Error(), "UnknownOperationException") {
 				return fmt.Errorf("table %s: TimeToLiveSpecification: %w", id, err)
 			}
+			s.TTL[id] = attr
 		}
 		s.Tables[id] = name
 		s.T.Made(id, name, map[string]string{"Arn": "arn:aws:dynamodb:" + s.T.Region + ":" + s.T.Account + ":table/" + name})

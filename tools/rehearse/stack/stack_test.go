@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
 
 // The rehearsal needs the synthesized cloud assembly that make rehearse-stack
@@ -125,7 +125,7 @@ func TestRequiredVariableRenamedFailsAtStart(t *testing.T) {
 		env["CONTACT_QUEUE"] = env["CONTACT_QUEUE_URL"]
 		delete(env, "CONTACT_QUEUE_URL")
 	})
-	s, err := Up(context.Background(), tpl, Options{Root: repoRoot(t), Tools: DefaultTools(repoRoot(t)), Work: t.TempDir()})
+	s, err := Up(context.Background(), tpl, Options{Root: repoRoot(t), Tools: DefaultTools(repoRoot(t)), Work: t.TempDir(), Log: testLog(t)})
 	if err == nil {
 		s.Close()
 		t.Fatal("the stand-up passed")
@@ -136,4 +136,16 @@ func TestRequiredVariableRenamedFailsAtStart(t *testing.T) {
 		}
 	}
 	t.Logf("refused: %v", err)
+}
+
+// testLog is the stand-up's log in the test's output.
+func testLog(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(tlog{t}, nil))
+}
+
+type tlog struct{ t *testing.T }
+
+func (l tlog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
 }
