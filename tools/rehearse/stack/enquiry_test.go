@@ -16,6 +16,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	dtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 	"github.com/chromedp/cdproto/page"
@@ -114,12 +115,25 @@ func TestEnquiryTheWholeWay(t *testing.T) {
 	t.Run("delivered", func(t *testing.T) {
 		send(t, "Ada")
 		mails := waitMails(t, s, 1)
-		if !strings.Contains(mails[0].Subject, "Ada Lovelace") || !strings.Contains(strings.Join(mails[0].Destination.ToAddresses, ","), "sales@vozia.example") {
+		if !strings.Contains(mails[0].Subject, "Ada Lovelace") || !strings.Contains(strings.Join(mails[0].Destination.To, ","), "sales@vozia.example") {
 			t.Errorf("the mail: %+v", mails[0])
 		}
+		// The ledger says sent once SES has answered.
 		items := ledger(t, s)
-		if len(items) != 1 || items[0]["state"] != "sent" || items[0]["expires"] == "" {
-			t.Errorf("the ledger: %v, want one enquiry sent, with its expiry (the table's TTL attribute)", items)
+		for deadline := time.Now().Add(30 * time.Second); len(items) == 1 && items[0]["state"] != "sent" && time.Now().Before(deadline); {
+			time.Sleep(100 * time.Millisecond)
+			items = ledger(t, s)
+		}
+		ttl := s.TTL[idOf(t, tpl, "AWS::DynamoDB::Table", "EnquiriesLedger")]
+		if len(items) != 1 || items[0]["state"] != "sent" {
+			t.Fatalf("the ledger: %v, want one enquiry sent", items)
+		}
+		// Its expiry, in the table's TTL attribute, is the template's
+		// retention from now.
+		days, _ := strconv.Atoi(s.Functions[idOf(t, tpl, "AWS::Lambda::Function", "EnquiriesDeliver")].Env["CONTACT_RETENTION_DAYS"])
+		exp, _ := strconv.ParseInt(items[0][ttl], 10, 64)
+		if want := time.Now().Add(time.Duration(days) * 24 * time.Hour).Unix(); ttl == "" || exp < want-3600 || exp > want+60 {
+			t.Errorf("the ledger's item %v: its TTL attribute %q is %d, want about %d (%d days from now)", items[0], ttl, exp, want, days)
 		}
 		waitQueueEmpty(t, s, queue)
 		if n := visible(t, s, dead); n != 0 {
@@ -147,6 +161,7 @@ func TestEnquiryTheWholeWay(t *testing.T) {
 			t.Errorf("%d mails in SES's store during the outage, want the first one alone", n)
 		}
 
+		t.Logf("the delivery's attempts:\n%s", grepLines(s.Mappings[0].Function.Log(), `"outcome"`))
 		s.SESOutage(false)
 		cmd := exec.Command("make", "--no-print-directory", "-C", repoRoot(t), "redrive", "ENV=staging",
 			"REDRIVE_FROM="+dead.URL, "REDRIVE_TO="+queue.URL)
@@ -216,9 +231,12 @@ func contactPage(t *testing.T, s *Stack) string {
 	return ""
 }
 
+// storedMail is a mail as aws-ses-v2-local keeps it (GET /store).
 type storedMail struct {
-	Subject     string
-	Destination struct{ ToAddresses []string }
+	Subject     string `json:"subject"`
+	Destination struct {
+		To []string `json:"to"`
+	} `json:"destination"`
 }
 
 func sesStore(t *testing.T, s *Stack) []storedMail {
@@ -264,7 +282,12 @@ func ledger(t *testing.T, s *Stack) []map[string]string {
 		for _, item := range res.Items {
 			m := map[string]string{}
 			for k, v := range item {
-				m[k] = strings.Trim(fmt.Sprint(v), "&{}")
+				switch v := v.(type) {
+				case *dtypes.AttributeValueMemberS:
+					m[k] = v.Value
+				case *dtypes.AttributeValueMemberN:
+					m[k] = v.Value
+				}
 			}
 			out = append(out, m)
 		}
@@ -293,4 +316,14 @@ func waitQueueEmpty(t *testing.T, s *Stack, q *Queue) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+func grepLines(s, sub string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

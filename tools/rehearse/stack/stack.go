@@ -31,6 +31,8 @@ import (
 // Queue is an AWS::SQS::Queue stood up on goaws.
 type Queue struct {
 	ID, Name, URL, ARN, Region string
+	// attrs are the template's attributes, as set.
+	attrs map[string]string
 }
 
 // Options are what the stand-up is given besides the template.
@@ -297,6 +299,7 @@ func (s *Stack) makeQueues(ctx context.Context) error {
 			return fmt.Errorf("queue %s: %w", id, err)
 		}
 		q.ARN = got.Attributes["QueueArn"]
+		q.attrs = attrs
 		s.Queues[id] = q
 		s.T.Made(id, q.URL, map[string]string{"Arn": q.ARN, "QueueName": q.Name, "QueueUrl": q.URL})
 	}
@@ -311,14 +314,32 @@ func (s *Stack) makeQueues(ctx context.Context) error {
 			return fmt.Errorf("queue %s: RedrivePolicy: %w", id, err)
 		}
 		data, _ := json.Marshal(v)
-		if _, err := c.SetQueueAttributes(ctx, &sqs.SetQueueAttributesInput{QueueUrl: aws.String(s.Queues[id].URL),
-			Attributes: map[string]string{"RedrivePolicy": string(data)}}); err != nil {
+		// goaws's SetQueueAttributes resets the attributes it is not
+		// given: the template's others go with it again.
+		set := map[string]string{"RedrivePolicy": string(data)}
+		for k, v := range s.Queues[id].attrs {
+			set[k] = v
+		}
+		if _, err := c.SetQueueAttributes(ctx, &sqs.SetQueueAttributesInput{QueueUrl: aws.String(s.Queues[id].URL), Attributes: set}); err != nil {
 			return fmt.Errorf("queue %s: RedrivePolicy %s: %w", id, data, err)
 		}
 		got, err := c.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{QueueUrl: aws.String(s.Queues[id].URL),
 			AttributeNames: []types.QueueAttributeName{types.QueueAttributeNameRedrivePolicy}})
 		if err != nil || got.Attributes["RedrivePolicy"] == "" {
 			return fmt.Errorf("queue %s: the SQS emulator did not keep the RedrivePolicy %s (%v)", id, data, err)
+		}
+	}
+	// What the emulator keeps is the template's.
+	for _, id := range ids {
+		q := s.Queues[id]
+		got, err := c.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{QueueUrl: aws.String(q.URL), AttributeNames: []types.QueueAttributeName{types.QueueAttributeNameAll}})
+		if err != nil {
+			return fmt.Errorf("queue %s: %w", id, err)
+		}
+		for k, v := range q.attrs {
+			if got.Attributes[k] != v {
+				return fmt.Errorf("queue %s: the SQS emulator keeps %s=%q, not the template's %q", id, k, got.Attributes[k], v)
+			}
 		}
 	}
 	return nil
@@ -400,7 +421,7 @@ func (s *Stack) nameTheRest(ctx context.Context) error {
 		}
 		name := localName(s.T.StackName, id, 64)
 		svc := strings.ToLower(strings.Split(r.Type, "::")[1])
-		atts := map[string]string{"Arn": "arn:aws:" + svc + ":" + s.T.Region + ":" + s.T.Account + ":" + name}
+		atts := map[string]string{"Arn": "arn:aws:" + svc + ":" + s.T.Region + ":" + s.T.Account + ":" + name, "Id": name}
 		switch r.Type {
 		case "AWS::Lambda::Function":
 			atts["Arn"] = "arn:aws:lambda:" + s.T.Region + ":" + s.T.Account + ":function:" + name
@@ -456,7 +477,9 @@ func (s *Stack) buildFunctions(ctx context.Context) error {
 		if err := os.WriteFile(packaged, bin, 0o644); err != nil {
 			return err
 		}
-		out := filepath.Join(s.opts.Work, id, "bootstrap")
+		// Built where the next rehearsal finds it: go build leaves a
+		// binary that is up to date as it is.
+		out := filepath.Join(s.opts.Root, "dist/rehearse/functions", id, "bootstrap")
 		pkg, err := buildForHost(ctx, s.opts.Root, packaged, out)
 		if err != nil {
 			return fmt.Errorf("function %s: %w", id, err)
