@@ -112,6 +112,30 @@ func TestEnquiryTheWholeWay(t *testing.T) {
 		}
 	}
 
+	t.Run("served as the distribution serves it", func(t *testing.T) {
+		// The response headers policy's headers on a page (the browser
+		// above enforced its Content-Security-Policy on the form's post),
+		// and a missing page answered with the not-found page and 404, as
+		// the distribution's error responses say.
+		client := edge.Server.Client()
+		get := func(p string) *http.Response {
+			res, err := client.Get(edge.Server.URL + p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			return res
+		}
+		res := get(path)
+		if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") || res.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("%s: %s %q, CSP %q", path, res.Status, res.Header.Get("Content-Type"), res.Header.Get("Content-Security-Policy"))
+		}
+		if res := get("/no-such-page-" + strconv.FormatInt(time.Now().UnixNano(), 36)); res.StatusCode != http.StatusNotFound || res.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("a missing page: %s, CSP %q", res.Status, res.Header.Get("Content-Security-Policy"))
+		}
+	})
+
 	t.Run("delivered", func(t *testing.T) {
 		send(t, "Ada")
 		mails := waitMails(t, s, 1)
