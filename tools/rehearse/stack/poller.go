@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"sync"
 	"time"
 
@@ -164,6 +163,5 @@ func mappingFrom(t *Template, id string, queues map[string]*Queue, fns map[strin
 			m.Concurrency = int(v)
 		}
 	}
-	_ = strconv.Itoa
 	return m, nil
 }

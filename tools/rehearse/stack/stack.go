@@ -542,7 +542,11 @@ func (s *Stack) warm(ctx context.Context, f *Function) error {
 	if err := f.Invoke(ctx, ev, nil); err != nil {
 		var ie *InvokeError
 		if errors.As(err, &ie) && (ie.Status != 200 || strings.Contains(ie.Log, "bad configuration")) {
-			return fmt.Errorf("seam template -> function: %s (%s) failed at start with the environment the template gives it: %s\n%s", f.ID, f.Package, ie.Message, lastLines(ie.Log, 5))
+			msg := ie.Message
+			if msg == "" {
+				msg = "its runtime exited"
+			}
+			return fmt.Errorf("seam template -> function: %s (%s) failed at start with the environment the template gives it: %s\n%s", f.ID, f.Package, msg, lastLines(ie.Log, 5))
 		}
 	}
 	return nil
