@@ -51,6 +51,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -128,6 +129,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer edge.Close()
 	s.Report(stdout)
 	fmt.Fprintf(stdout, "edge (the distribution): %s\n", edge.Server.URL)
+	for _, f := range s.Functions {
+		if o := f.Env["CONTACT_ALLOWED_ORIGINS"]; o != "" {
+			// The contact function answers the site's own origin only.
+			u, _ := url.Parse(edge.Server.URL)
+			host := strings.TrimPrefix(o, "https://")
+			fmt.Fprintf(stdout, "browse it as the site: chromium --host-resolver-rules='MAP %s:443 %s' --ignore-certificate-errors %s/\n", host, u.Host, o)
+		}
+	}
 	if *check {
 		return nil
 	}
