@@ -28,8 +28,13 @@ REHEARSE_TOOL_goaws          := github.com/Admiral-Piett/goaws/app/cmd
 REHEARSE_TOOL_aws-lambda-rie := github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie
 REHEARSE_TOOL_gofakes3       := github.com/johannesboyne/gofakes3/cmd/gofakes3
 
+# Python 3 for its mimetypes table, which the upload handler guesses
+# content types with (tools/rehearse/stack/upload.go).
 rehearse-deps: $(REHEARSE_BIN)/goaws $(REHEARSE_BIN)/aws-lambda-rie $(REHEARSE_BIN)/gofakes3 \
 	$(REHEARSE_DIR)/node_modules/.installed contact-deps chromium deploy-deps
+	@command -v python3 >/dev/null 2>&1 || { \
+	  echo "installing Debian's python3"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 >/dev/null; }
 
 # The cloud assembly of the staging stack, from what CI's build job makes.
 rehearse-synth: deploy-deps
