@@ -4,6 +4,7 @@
 #   make check   what the daily build would refuse, in seconds, with no browser: run it before a push
 #   make test    install what is missing, run every test
 #   make deploy  build and deploy one stage to AWS (deploy/deploy.mk)
+#   make rehearse  the release path on this machine: the stack stood up on emulators, one enquiry the whole way
 #   make lighthouse  Lighthouse on every route of the served site (tools/tools.mk); make lighthouse-photos, on pages with photos
 SHELL := /bin/bash
 GO    ?= go
@@ -149,3 +150,4 @@ include functions/contact/contact.mk
 include functions/oauth/oauth.mk
 include deploy/deploy.mk
 include tools/tools.mk
+include tools/rehearse/rehearse.mk

@@ -4,7 +4,8 @@
 #   make deploy-upload deploy what deploy-build made, building nothing (CI's deploy jobs)
 #   make deploy-plan   build, package, and show what a deployment would change (cdk diff)
 #   make deploy-deps   npm ci in deploy/ (only when node_modules is missing or older than the lock)
-#   make redrive       ENV=staging|production: send the dead letters back to the delivery queue (docs/deploying.md: Alarms)
+#   make redrive       ENV=staging|production: send the dead letters back to the delivery queue (docs/deploying.md: Alarms);
+#                      with REDRIVE_FROM and REDRIVE_TO (queue URLs), by the SQS API alone (an emulator)
 #   make test-deploy   the stacks synthesized (both stages and the pull request previews): assertions, cdk-nag's
 #                      AwsSolutions checks, cfn-lint; the workflows' pins, permissions and lint
 #   make cfn-lint      install cfn-lint (pip) when missing
@@ -111,12 +112,19 @@ REDRIVE_ENV = $(or $(ENV),$(DEPLOY_ENV))
 redrive-stage:
 	@node -e "const [s] = process.argv.slice(1), e = require('./deploy/environments.json'), ok = Object.keys(e).filter((k) => k !== 'preview'); \
 	  if (!ok.includes(s)) { console.error('ENV=' + s + ': no such stage with a dead-letter queue; use ENV=' + ok.join(' or ENV=') + ' (deploy/environments.json)'); process.exit(1); }" '$(REDRIVE_ENV)'
-	@command -v aws >/dev/null 2>&1 || { echo "make redrive needs the AWS CLI (aws); nothing was moved" >&2; exit 1; }
 
+# REDRIVE_FROM=URL REDRIVE_TO=URL moves the dead letters by the SQS API
+# alone (functions/contact/cmd/redrive), for an SQS without SQS's own move
+# task: the stack's rehearsal redrives its emulated queue this way.
 redrive: redrive-stage aws-credentials
+ifneq ($(REDRIVE_FROM),)
+	@$(GO) run ./functions/contact/cmd/redrive -from '$(REDRIVE_FROM)' -to '$(REDRIVE_TO)'
+else
+	@command -v aws >/dev/null 2>&1 || { echo "make redrive needs the AWS CLI (aws); nothing was moved" >&2; exit 1; }
 	@arn=$$(aws cloudformation describe-stacks --stack-name VoziaSite-$(REDRIVE_ENV) \
 	    --query "Stacks[0].Outputs[?OutputKey=='DeadLetterQueueArn'].OutputValue" --output text) \
 	  || { echo "could not read the outputs of VoziaSite-$(REDRIVE_ENV) (the AWS CLI's error is above: credentials, AWS_REGION, or a stack not deployed); nothing was moved" >&2; exit 1; }; \
 	  [ -n "$$arn" ] && [ "$$arn" != None ] || { echo "VoziaSite-$(REDRIVE_ENV) has no DeadLetterQueueArn output: deploy it first" >&2; exit 1; }; \
 	  echo "moving the dead letters of $$arn back to the delivery queue"; \
 	  aws sqs start-message-move-task --source-arn "$$arn"
+endif
