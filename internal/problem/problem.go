@@ -164,9 +164,6 @@ func (l List) Escaped() List {
 // TextLines is Text of each line of s, its line breaks kept: a report
 // of several lines from outside (a checker's output, a stack trace).
 func TextLines(s string) string {
-	if clean(strings.ReplaceAll(s, "\n", "")) && !strings.Contains(s, "\n::") && !strings.Contains(s, "\n ") {
-		return s
-	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		lines[i] = Text(l)
@@ -182,7 +179,7 @@ func (l List) Error() string {
 	for i, p := range l {
 		lines[i] = p.Error()
 		if p.Detail != "" {
-			lines[i] += "\n" + indent(p.Detail, "\t")
+			lines[i] += "\n" + indent(TextLines(p.Detail), "\t")
 		}
 	}
 	return strings.Join(lines, "\n")
