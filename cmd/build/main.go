@@ -115,7 +115,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		// Every problem, each with its place and the offending line.
 		var text strings.Builder
 		problem.Print(&text, problem.Of(err).WithSources())
-		return fmt.Errorf("build failed, %s left as it was:\n%s", *out, strings.TrimRight(text.String(), "\n"))
+		return fmt.Errorf("build failed, %s left as it was:\n%s", problem.Text(*out), strings.TrimRight(text.String(), "\n"))
 	}
 	// What is reported without refusing: files nothing shows or links to,
 	// which are not published.
@@ -130,6 +130,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	sum.print(stdout)
-	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(res.Site), *out)
+	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(res.Site), problem.Text(*out))
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/internal/parallel"
+	"github.com/vozia/site/internal/problem"
 )
 
 // summary is the table the command prints after a build: each page's
@@ -130,7 +132,7 @@ func (s *summary) print(w io.Writer) {
 		if r.render == 0 { // not rendered: the same inputs were rendered before
 			render = "reused"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", r.path, kb(r.htmlGzip), kb(s.cssGzip), kb(s.jsGzip), render)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", cell(r.path), kb(r.htmlGzip), kb(s.cssGzip), kb(s.jsGzip), render)
 	}
 	if more := len(s.routes) - len(s.shown); more > 0 {
 		fmt.Fprintf(tw, "(the %d largest pages of %d)\t\t\t\t\t\n", len(s.shown), len(s.routes))
@@ -138,7 +140,7 @@ func (s *summary) print(w io.Writer) {
 	fmt.Fprintln(tw, "\t\t\t\t\t")
 	fmt.Fprintln(tw, "asset\tsize\tgzip\t\t\t")
 	for _, a := range s.assets {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t\n", a.path, kb(a.size), kb(a.gzip))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t\n", cell(a.path), kb(a.size), kb(a.gzip))
 	}
 	// Each photo and what it cost: a large one is what makes a build slow
 	// the first time (the cache, dist/cache, keeps its files after that).
@@ -150,7 +152,7 @@ func (s *summary) print(w io.Writer) {
 			if im.Cached {
 				took = "cached"
 			}
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\n", im.File, im.Variants, kb(im.Bytes), took)
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\n", cell(im.File), im.Variants, kb(im.Bytes), took)
 		}
 	}
 	tw.Flush()
@@ -165,3 +167,8 @@ func (s *summary) print(w io.Writer) {
 func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+// cell is a route's, an asset's or an image's name as one cell of the
+// table: escaped as every outside text is printed (problem.Text), its tabs
+// too, which would move the columns.
+func cell(s string) string { return strings.ReplaceAll(problem.Text(s), "\t", `\t`) }

@@ -103,10 +103,10 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(*validateDir, "validate.mjs"), site)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("the published pages or feeds do not validate (%v):\n%s", err, strings.TrimRight(out.String(), "\n"))
+		return fmt.Errorf("the published pages or feeds do not validate (%v):\n%s", err, problem.TextLines(strings.TrimRight(out.String(), "\n")))
 	}
 	fmt.Fprintf(stdout, "ok: the daily build accepts this content (%d routes built in %.1f s); %s; %.1f s in all\n",
-		len(res.Stats.Routes), built.Seconds(), strings.TrimSpace(lastLine(out.String())), time.Since(start).Seconds())
+		len(res.Stats.Routes), built.Seconds(), problem.Text(strings.TrimSpace(lastLine(out.String()))), time.Since(start).Seconds())
 	return nil
 }
 

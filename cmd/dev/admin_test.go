@@ -101,7 +101,9 @@ func TestAdmin(t *testing.T) {
 
 	// A new article with a cover photo.
 	const title = "Notes from the browser editor"
-	photo := filepath.Join(t.TempDir(), "harbour.png")
+	// Named as a phone or a camera names a photo: the editor saves it
+	// under a name the build accepts (content.FileNameChars).
+	photo := filepath.Join(t.TempDir(), "Harbour at dawn (1).PNG")
 	writePNG(t, photo)
 	// A text page's preview: its Markdown, as the editor renders it, in
 	// the site's component for text pages.
@@ -182,6 +184,9 @@ func TestAdmin(t *testing.T) {
 			path = a.Path
 			if a.Cover.Src == "" || a.Cover.Alt != "A harbour at dawn" {
 				t.Errorf("the article's cover: %+v", a.Cover)
+			}
+			if want := "harbour-at-dawn-1.png"; a.CoverName != want {
+				t.Errorf("the uploaded cover is %q; want it saved as %q, beside the article", a.CoverName, want)
 			}
 		}
 	}

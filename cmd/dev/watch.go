@@ -106,9 +106,9 @@ func (d *dev) build() {
 	case c.All:
 		what = "reloading every page"
 	case len(c.URLs) > 0:
-		what = "reloading " + strings.Join(c.URLs, ", ")
+		what = "reloading " + problem.Text(strings.Join(c.URLs, ", "))
 	case len(c.Files) > 0:
-		what = "reloading " + strings.Join(c.Files, ", ")
+		what = "reloading " + problem.Text(strings.Join(c.Files, ", "))
 	}
 	fmt.Fprintf(d.out, "built in %s (%d of %d pages rendered); %s\n", since(start), rendered, len(res.Stats.Routes), what)
 }

@@ -21,6 +21,10 @@
 // POST /api/contact is the contact function with the outbox mailer; its
 // CONTACT_* environment variables apply (functions/contact/README.md).
 //
+// Like make dev, it answers only the Host of its own address, localhost and
+// 127.0.0.1 (any other gets 403): a DNS-rebinding page cannot read the site
+// or write enquiries to the outbox.
+//
 // Every connection is bounded (see devserver.Limits): slow or stalled clients are
 // cut off, and at most 1,000 connections are served at once.
 package main
@@ -66,7 +70,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		ln.Close()
 		return err
 	}
-	h, err := devserver.New(ctx, devserver.Options{Dir: *dir, Contact: contactFn})
+	// Only its own address, localhost and 127.0.0.1 are answered, as make
+	// dev answers them: a page elsewhere whose name rebinds to 127.0.0.1
+	// would otherwise read the site and post enquiries as same-origin.
+	h, err := devserver.New(ctx, devserver.Options{Dir: *dir, Contact: contactFn, Hosts: []string{ln.Addr().String()}})
 	if err != nil {
 		ln.Close()
 		return err

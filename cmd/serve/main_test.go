@@ -56,6 +56,7 @@ func TestRun(t *testing.T) {
 		}
 	}
 	compression(t, base)
+	foreignHostRefused(t, base, filepath.Join(root, "o.jsonl"))
 	contactMounted(t, base, filepath.Join(root, "o.jsonl"))
 	cancel()
 	select {
@@ -143,6 +144,56 @@ func contactMounted(t *testing.T, base, outbox string) {
 	data, _ := os.ReadFile(outbox)
 	if !strings.Contains(string(data), "ana@example.com") {
 		t.Errorf("enquiry not in the outbox: %q", data)
+	}
+}
+
+// foreignHostRefused is a DNS-rebinding page's view of the server: its
+// own name (evil.example) resolved to 127.0.0.1, so the browser sends
+// Host: evil.example and treats the answer as same-origin. The server must
+// answer it 4xx, for pages and for the contact function, and write no
+// enquiry; its own address, and localhost on its port, still work.
+func foreignHostRefused(t *testing.T, base, outbox string) {
+	t.Helper()
+	port := base[strings.LastIndex(base, ":")+1:]
+	body := `{"name":"Eve Rebind","email":"eve@example.com","phone":"+34 600 000 000","companySize":"51-250","message":"Written from another site's page.","honeypot":"","elapsedMs":9000}`
+	do := func(method, path, host string) int {
+		t.Helper()
+		var r io.Reader
+		if method == "POST" {
+			r = strings.NewReader(body)
+		}
+		req, _ := http.NewRequest(method, base+path, r)
+		req.Host = host
+		if method == "POST" {
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Origin", "http://"+host)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for _, host := range []string{"evil.example", "evil.example:" + port} {
+		for _, m := range []string{"GET", "POST"} {
+			path := "/"
+			if m == "POST" {
+				path = "/api/contact"
+			}
+			if code := do(m, path, host); code < 400 || code > 499 {
+				t.Errorf("%s %s with Host %s: %d; want 4xx", m, path, host, code)
+			}
+		}
+	}
+	if data, _ := os.ReadFile(outbox); strings.Contains(string(data), "eve@example.com") {
+		t.Errorf("a request for Host evil.example wrote an enquiry to the outbox: %q", data)
+	}
+	for _, host := range []string{"127.0.0.1:" + port, "localhost:" + port} {
+		if code := do("GET", "/", host); code != http.StatusOK {
+			t.Errorf("GET / with Host %s: %d; want 200", host, code)
+		}
 	}
 }
 

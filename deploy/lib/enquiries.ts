@@ -59,7 +59,8 @@ export interface EnquiriesProps {
  * with the delivery's idempotency records in Ledger (DynamoDB, conditional
  * writes, TTL) and SES's send events in SendLog (EventBridge -> CloudWatch
  * Logs), read to confirm a send whose answer was lost. Every copy of an
- * enquiry expires within the environment's retentionDays.
+ * enquiry expires within the environment's retentionDays, a redriven one
+ * included: the delivery drops an enquiry older than that.
  */
 export class Enquiries extends Construct {
   readonly queue: sqs.Queue;
@@ -77,6 +78,14 @@ export class Enquiries extends Construct {
     // than 14 days: with the default 30, the queue and the dead letters
     // keep 14, and the ledger (ids, no personal data) 30.
     const keep = Duration.days(Math.min(site.retentionDays, SQS_MAX_RETENTION_DAYS));
+    // A redrive starts a message's SQS retention again, so the delivery
+    // drops every enquiry older than deliverableDays itself
+    // (CONTACT_RETENTION_DAYS), and what it reads to act on one outlives
+    // that: the ledger's records expire deliverableDays after their first
+    // claim, and the send log (kept in CloudWatch's steps, hence the
+    // rounding down) keeps a send as long, so that a redriven enquiry of
+    // unknown outcome is confirmed rather than mailed again.
+    const deliverableDays = deliverableDaysOf(site.retentionDays);
 
     this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
@@ -121,7 +130,7 @@ export class Enquiries extends Construct {
     this.sendLog = new logs.LogGroup(this, 'SendLog', {
       // EventBridge writes only to log groups under /aws/events/.
       logGroupName: `/aws/events/${stack.stackName}-ses-sends`,
-      retention: retentionAtMost(Math.min(site.retentionDays, SQS_MAX_RETENTION_DAYS)),
+      retention: retentionAtMost(deliverableDays),
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const rule = new events.CfnRule(this, 'SendEventsToLog', {
@@ -178,7 +187,7 @@ export class Enquiries extends Construct {
         CONTACT_SEND_LOG_GROUP: this.sendLog.logGroupName,
         CONTACT_QUEUE_URL: this.queue.queueUrl,
         CONTACT_LEDGER_TABLE: this.ledger.tableName,
-        CONTACT_RETENTION_DAYS: String(site.retentionDays),
+        CONTACT_RETENTION_DAYS: String(deliverableDays),
         CONTACT_DELIVERY_ATTEMPTS: String(DELIVERY_ATTEMPTS),
         CONTACT_SEND_TIMEOUT: '10s',
       },
@@ -289,6 +298,15 @@ export class Alarms extends Construct {
       );
     }
   }
+}
+
+/**
+ * The days the delivery acts on an enquiry after it was received: the
+ * stage's retentionDays, or the longest retention CloudWatch offers below
+ * it, which the send log keeps.
+ */
+export function deliverableDaysOf(retentionDays: number): number {
+  return retentionAtMost(retentionDays);
 }
 
 /** The log retention CloudWatch offers closest below or at the days asked for. */

@@ -648,7 +648,7 @@ describe('enquiries', () => {
       assert.equal(qs[findId(qs, 'EnquiriesDeadLetters')].Properties.MessageRetentionPeriod, days(queueDays), `dead letters at ${retentionDays}`);
       const groups = t.findResources('AWS::Logs::LogGroup');
       const sendLog = groups[findId(groups, 'EnquiriesSendLog')].Properties;
-      assert.ok(sendLog.RetentionInDays <= queueDays, `send log ${sendLog.RetentionInDays} days at ${retentionDays}`);
+      assert.ok(sendLog.RetentionInDays <= retentionDays, `send log ${sendLog.RetentionInDays} days at ${retentionDays}`);
       const tables = t.findResources('AWS::DynamoDB::Table');
       const ledger = tables[findId(tables, 'EnquiriesLedger')].Properties;
       assert.equal(ledger.PointInTimeRecoverySpecification.RecoveryPeriodInDays, Math.min(retentionDays, 35));
@@ -660,6 +660,44 @@ describe('enquiries', () => {
     const unset: Partial<Environment> = { ...staging };
     delete unset.retentionDays;
     assert.equal(loadEnvironment(writeEnvironments({ staging: unset }), 'staging').retentionDays, 30, 'default 30');
+  });
+
+  // make redrive moves a dead letter back as a new message, whose SQS
+  // retention starts again: the delivery drops what is older than its
+  // CONTACT_RETENTION_DAYS, and everything it reads to act on an enquiry
+  // (the ledger, whose TTL runs that long from the first claim, and the
+  // send log) must outlive the last attempt that could still act on it.
+  it('keeps the ledger and the send log as long as a redriven enquiry can still be delivered, and no longer than retentionDays', () => {
+    for (const retentionDays of [7, 14, 30, 45]) {
+      const { template: t } = synth({}, { ...staging, retentionDays });
+      const qs = t.findResources('AWS::SQS::Queue');
+      const fns = t.findResources('AWS::Lambda::Function');
+      const env = fns[findId(fns, 'EnquiriesDeliver')].Properties.Environment.Variables;
+      const groups = t.findResources('AWS::Logs::LogGroup');
+      const sendLogDays = groups[findId(groups, 'EnquiriesSendLog')].Properties.RetentionInDays;
+      const tables = t.findResources('AWS::DynamoDB::Table');
+      const ledger = tables[findId(tables, 'EnquiriesLedger')].Properties;
+      const at = `at retentionDays ${retentionDays}`;
+      // The delivery acts on an enquiry for R days after its receipt; the
+      // ledger's record is written at the first claim, at or after the
+      // receipt, and expires R days later (functions/contact: Retention).
+      const R = Number(env.CONTACT_RETENTION_DAYS);
+      assert.ok(Number.isInteger(R) && R >= 1, `CONTACT_RETENTION_DAYS ${env.CONTACT_RETENTION_DAYS} ${at}`);
+      assert.ok(R <= retentionDays, `the delivery acts on enquiries ${R} days, past the promised ${retentionDays}`);
+      assert.deepEqual(ledger.TimeToLiveSpecification, { AttributeName: 'expires', Enabled: true }, `ledger TTL ${at}`);
+      assert.ok(sendLogDays >= R, `the send log keeps ${sendLogDays} days, less than the ${R} a redriven enquiry can still be sent in: one of unknown outcome would be mailed twice (${at})`);
+      assert.ok(sendLogDays <= retentionDays, `send log ${sendLogDays} days ${at}`);
+      // Without a redrive, no copy on the queues outlives the delivery's
+      // window, so none is dropped that was never late.
+      for (const id of ['EnquiriesQueue', 'EnquiriesDeadLetters']) {
+        assert.ok(qs[findId(qs, id)].Properties.MessageRetentionPeriod <= days(R), `${id} keeps longer than ${R} days ${at}`);
+      }
+      // The longest an enquiry's mail can still be attempted: up to the
+      // last redrive within R days, plus one round of attempts (under a
+      // day), all within the ledger's R days from the first claim, as the
+      // drop comes first.
+      assert.ok(DELIVERY_ATTEMPTS * 3600 < days(1), 'one round of attempts takes less than a day');
+    }
   });
 
   it('records deliveries in an encrypted ledger keyed by enquiry id, whose records expire', () => {

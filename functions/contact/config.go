@@ -3,6 +3,7 @@ package contact
 import (
 	"errors"
 	"fmt"
+	"net/mail"
 	"net/url"
 	"strconv"
 	"strings"
@@ -194,6 +195,8 @@ func (c *Config) Validate() error {
 	case MailerSES:
 		if c.SESFrom == "" {
 			errs = append(errs, errors.New("ses mailer needs a verified sender (CONTACT_SES_FROM)"))
+		} else if err := checkSender(c.SESFrom); err != nil {
+			errs = append(errs, err)
 		}
 		if len(c.SESTo) == 0 {
 			errs = append(errs, errors.New("ses mailer needs at least one recipient (CONTACT_SES_TO)"))
@@ -210,6 +213,20 @@ func (c *Config) Validate() error {
 		errs = append(errs, errors.New("rate limit needs a burst of at least 1 (CONTACT_RATE_BURST)"))
 	}
 	return errors.Join(errs...)
+}
+
+// checkSender accepts one address, whose display name, decoded as a mail
+// client decodes the From header, holds no control or bidirectional
+// character: the rule the visitor's name follows in the Subject.
+func checkSender(from string) error {
+	a, err := mail.ParseAddress(from)
+	if err != nil {
+		return fmt.Errorf("sender %q (CONTACT_SES_FROM): want an address, optionally with a display name: Vozia website <web@vozia.example>", from)
+	}
+	if hasControl(a.Name, false) || hasControl(headerText(a.Name), false) || hasEncodedWord(a.Name) {
+		return fmt.Errorf("sender %q (CONTACT_SES_FROM): its display name holds a control or bidirectional character, or an encoded word", from)
+	}
+	return nil
 }
 
 // checkOrigin accepts what a browser puts in an Origin header. A wildcard is

@@ -122,3 +122,23 @@ func TestRateLimitOffWithZero(t *testing.T) {
 		}
 	}
 }
+
+// The sender's display name is the mail's From as a client shows it: a
+// control or bidirectional character in it, typed or as an RFC 2047
+// encoded word, is refused at start-up like one in a visitor's name.
+func TestConfigRefusesAHostileSender(t *testing.T) {
+	for _, from := range []string{
+		"Vozia =?utf-8?b?4oCu?=etisbew <web@vozia.example>",
+		"\"Vozia \u202ewebsite\" <web@vozia.example>",
+		"=?utf-8?q?Vozia=0D=0ABcc:_x@evil.example?= <web@vozia.example>",
+		"not an address",
+	} {
+		_, err := ConfigFromEnv(env(map[string]string{"CONTACT_MAILER": "ses", "CONTACT_SES_FROM": from, "CONTACT_SES_TO": "sales@vozia.example"}))
+		if err == nil || !strings.Contains(err.Error(), "CONTACT_SES_FROM") {
+			t.Errorf("CONTACT_SES_FROM=%q: %v; want it refused", from, err)
+		}
+	}
+	if _, err := ConfigFromEnv(env(map[string]string{"CONTACT_MAILER": "ses", "CONTACT_SES_FROM": "Vozia website <web@vozia.example>", "CONTACT_SES_TO": "sales@vozia.example"})); err != nil {
+		t.Errorf("a plain sender: %v", err)
+	}
+}

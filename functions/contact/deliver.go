@@ -49,7 +49,27 @@ type Deliverer struct {
 	// Now is the clock (time.Now when nil); tests move their own.
 	Now func() time.Time
 	Log *slog.Logger
+	// MaxAge is the retention (CONTACT_RETENTION_DAYS): an enquiry
+	// received longer ago is dropped unsent, whatever brought it back
+	// (see Retention below). Zero keeps every enquiry.
+	MaxAge time.Duration
 }
+
+// Retention. SQS keeps a message at most its queue's retention, but
+// `make redrive` moves a dead letter back as a new message, whose
+// retention starts again: without a check of its own, an enquiry could
+// outlive the days the privacy policy promises, and be mailed twice once
+// its ledger record had expired. So the delivery drops every enquiry
+// received more than MaxAge ago (outcome expired: a log line, and the
+// EnquiriesExpired metric in CloudWatch's embedded metric format), and the
+// ledger's record of an id, written at its first claim, expires MaxAge
+// after that claim: after the last moment any attempt would act on it.
+//
+// The metric's names, as the stack's dashboards and alarms read them.
+const (
+	MetricNamespace = "Vozia/Enquiries"
+	MetricExpired   = "EnquiriesExpired"
+)
 
 // Policy is how often and how patiently delivery is tried.
 type Policy struct {
@@ -99,6 +119,23 @@ type Verdict struct {
 	Outcome   string
 	EnquiryID string
 	Err       error
+	// Age is how long ago the enquiry was received (expired).
+	Age time.Duration
+}
+
+// metricRecord is the "_aws" member that makes a JSON log line a metric
+// in CloudWatch's embedded metric format: the line's member name counts,
+// in MetricNamespace, by the line's outcome. Lambda's log group is all it
+// needs: no API call, no permission beyond writing the log.
+func metricRecord(at time.Time, name string) slog.Attr {
+	return slog.Any("_aws", map[string]any{
+		"Timestamp": at.UnixMilli(),
+		"CloudWatchMetrics": []any{map[string]any{
+			"Namespace":  MetricNamespace,
+			"Dimensions": [][]string{{"outcome"}},
+			"Metrics":    []any{map[string]string{"Name": name, "Unit": "Count"}},
+		}},
+	})
 }
 
 // Outcomes of a delivery attempt, as logged.
@@ -110,6 +147,7 @@ const (
 	OutcomeExhausted  = "exhausted"  // failed for the last time; to the dead-letter queue
 	OutcomeBusy       = "busy"       // another attempt holds the id
 	OutcomeUnreadable = "unreadable" // not an enquiry; to the dead-letter queue
+	OutcomeExpired    = "expired"    // received longer ago than the retention; dropped unsent
 )
 
 // Deliver makes one attempt at a message.
@@ -126,6 +164,11 @@ func (d *Deliverer) Deliver(ctx context.Context, m Message) Verdict {
 	if v.Err != nil {
 		level = slog.LevelError
 		attrs = append(attrs, slog.String("error", safeError(v.Err)))
+	}
+	if v.Outcome == OutcomeExpired {
+		level = slog.LevelWarn
+		attrs = append(attrs, slog.Float64("age_days", v.Age.Hours()/24), metricRecord(d.now(), MetricExpired))
+		attrs = append(attrs, slog.Int(MetricExpired, 1))
 	}
 	if d.Log != nil {
 		d.Log.LogAttrs(ctx, level, "delivery", attrs...)
@@ -155,6 +198,11 @@ func (d *Deliverer) deliver(ctx context.Context, m Message) Verdict {
 	}
 
 	now := d.now()
+	if age := now.Sub(e.Received); d.MaxAge > 0 && age > d.MaxAge {
+		// Dropped before the ledger is read: its record of this id may
+		// have expired already, and must not be written again.
+		return Verdict{Done: true, Outcome: OutcomeExpired, EnquiryID: e.ID, Age: age}
+	}
 	c, err := d.Ledger.Claim(ctx, e.ID, now, d.Policy.Lease)
 	if err != nil {
 		return fail(fmt.Errorf("ledger: %w", err))

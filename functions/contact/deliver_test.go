@@ -607,3 +607,128 @@ func (f *failFor) Send(ctx context.Context, e Enquiry) error {
 	}
 	return f.Mailer.Send(ctx, e)
 }
+
+// ttlLedger is the MemoryLedger with DynamoDB's TTL: an id's record is gone
+// once ttl has passed since its first claim (the ledger's expires).
+type ttlLedger struct {
+	*MemoryLedger
+	ttl   time.Duration
+	first map[string]time.Time
+}
+
+func (l *ttlLedger) Claim(ctx context.Context, id string, now time.Time, lease time.Duration) (Claim, error) {
+	if f, ok := l.first[id]; !ok {
+		l.first[id] = now
+	} else if !now.Before(f.Add(l.ttl)) {
+		l.MemoryLedger.mu.Lock()
+		delete(l.MemoryLedger.entries, id)
+		l.MemoryLedger.mu.Unlock()
+		l.first[id] = now
+	}
+	return l.MemoryLedger.Claim(ctx, id, now, lease)
+}
+
+// Retention holds through make redrive: SQS restarts a redriven message's
+// retention, so the delivery itself drops every enquiry received longer
+// ago than the retention, unsent, with a log line and a metric. A dead
+// letter redriven after that is never mailed, nor is a late copy of one
+// delivered in time, whose ledger record has expired meanwhile.
+func TestRetentionHoldsThroughRedrive(t *testing.T) {
+	const retention = 30 * 24 * time.Hour
+	clk := &clock{t: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
+	q := &memQueue{now: clk.Now, maxReceives: DefaultPolicy.MaxAttempts, visibility: 3 * time.Minute}
+	boxPath := filepath.Join(t.TempDir(), "mailbox.jsonl")
+	box, err := OpenOutbox(boxPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer box.Close()
+	refusing := true
+	mailer := &standIn{box: box, now: clk.Now, accepted: map[string]bool{}, schedule: func(Enquiry, time.Time, bool) behaviour {
+		if refusing {
+			return refuse
+		}
+		return accept
+	}}
+	ledger := &ttlLedger{MemoryLedger: NewMemoryLedger(), ttl: retention, first: map[string]time.Time{}}
+	var logs logBuffer
+	d := &Deliverer{Mailer: mailer, Ledger: ledger, Policy: DefaultPolicy, Now: clk.Now, Log: logs.logger(), MaxAge: retention}
+	// drain offers what the queue holds until nothing is left alive.
+	drain := func() {
+		for range 100_000 {
+			if live, _ := q.counts(); live == 0 {
+				return
+			}
+			for _, m := range q.receive() {
+				q.settle(m, d.Deliver(context.Background(), Message{Body: m.body, Attempt: m.receives}), false)
+			}
+			clk.Add(time.Minute)
+		}
+		t.Fatal("the queue never emptied")
+	}
+	day := 24 * time.Hour
+	start := clk.Now()
+	old := Enquiry{ID: "OLD", Received: start, Name: "Ada", Email: "ada@example.com", Phone: "+1 555 010 0199", CompanySize: "1-50", Message: "Hello there"}
+	young := old
+	young.ID, young.Received = "YOUNG", start.Add(25*day)
+
+	q.Put(context.Background(), old)
+	drain() // SES refuses: the old enquiry exhausts its attempts
+	clk.Add(start.Add(25 * day).Sub(clk.Now()))
+	q.Put(context.Background(), young)
+	drain() // and so does the young one
+	if _, dead := q.counts(); dead != 2 {
+		t.Fatalf("%d dead letters; want both enquiries", dead)
+	}
+
+	// Day 31: delivery mended, make redrive.
+	clk.Add(start.Add(31 * day).Sub(clk.Now()))
+	refusing = false
+	q.redrive()
+	drain()
+	// Day 56: a late copy of the young enquiry (a lost delete, a second
+	// redrive), after its ledger record expired.
+	clk.Add(start.Add(56 * day).Sub(clk.Now()))
+	q.Put(context.Background(), young)
+	drain()
+
+	got := mailbox(t, boxPath)
+	if got["OLD"] != 0 {
+		t.Errorf("the enquiry received 31 days before its redrive was mailed %d times; want dropped", got["OLD"])
+	}
+	if got["YOUNG"] != 1 {
+		t.Errorf("the young enquiry was mailed %d times; want once, its late copy dropped", got["YOUNG"])
+	}
+	if live, dead := q.counts(); live+dead != 0 {
+		t.Errorf("%d live and %d dead messages left; an expired enquiry must be deleted", live, dead)
+	}
+	expired := 0
+	for _, r := range logs.records(t) {
+		if r["outcome"] != OutcomeExpired {
+			continue
+		}
+		expired++
+		if r["enquiry_id"] != "OLD" && r["enquiry_id"] != "YOUNG" {
+			t.Errorf("expired record without the enquiry's id: %v", r)
+		}
+		// The metric, as CloudWatch's embedded metric format reads it
+		// from the log line.
+		aws, _ := r["_aws"].(map[string]any)
+		ms, _ := aws["CloudWatchMetrics"].([]any)
+		if len(ms) != 1 || r[MetricExpired] != float64(1) {
+			t.Errorf("expired record carries no %s metric: %v", MetricExpired, r)
+			continue
+		}
+		m := ms[0].(map[string]any)
+		names, _ := m["Metrics"].([]any)
+		if m["Namespace"] != MetricNamespace || len(names) != 1 || names[0].(map[string]any)["Name"] != MetricExpired {
+			t.Errorf("metric directive %v; want %s in %s", m, MetricExpired, MetricNamespace)
+		}
+		if _, ok := aws["Timestamp"].(float64); !ok {
+			t.Errorf("metric directive without a timestamp: %v", aws)
+		}
+	}
+	if expired != 2 {
+		t.Errorf("%d expired records; want 2 (the old enquiry, the young one's late copy)\n%s", expired, logs.String())
+	}
+}

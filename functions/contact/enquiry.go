@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/mail"
 	"strconv"
 	"strings"
@@ -66,6 +67,7 @@ const (
 	msgNameLetters  = "Name must contain a letter or digit"
 	msgNameLong     = "Name must be at most 200 characters"
 	msgNameControl  = "Name must not contain line breaks or control characters"
+	msgNameEncoded  = "Name must not contain encoded text such as =?utf-8?…?="
 	msgEmail        = "Please enter a valid email address"
 	msgEmailLong    = "Email must be at most 254 characters"
 	msgPhoneShort   = "Phone number must be at least 10 characters"
@@ -294,6 +296,12 @@ func (s *submission) validate() (Enquiry, map[string]string) {
 	switch {
 	case hasControl(e.Name, false):
 		fail("name", msgNameControl)
+	case hasControl(headerText(e.Name), false):
+		// The same characters, as an encoded word the mail client
+		// decodes in the Subject: refused as if typed.
+		fail("name", msgNameControl)
+	case headerText(e.Name) != e.Name || hasEncodedWord(e.Name):
+		fail("name", msgNameEncoded)
 	case visibleLen(e.Name) < minName:
 		fail("name", msgNameShort)
 	case utf8.RuneCountInString(e.Name) > maxName:
@@ -404,6 +412,32 @@ func validEmail(s string) bool {
 	// Reply-To. No real address holds one.
 	return len(local) <= maxLocalPart && !strings.Contains(s, "=?") &&
 		strings.Contains(domain, ".") && !strings.HasPrefix(domain, "[")
+}
+
+// headerText is s as a mail client shows it in a header: every RFC 2047
+// encoded word ("=?utf-8?b?4oCu?=", "=?iso-8859-1?q?=0D=0A?=") decoded.
+// The name is the Subject's, and SES passes an ASCII subject through as
+// it is, so a client would decode a right-to-left override or a line
+// break the form refuses when typed. Any charset is decoded as its bytes:
+// what matters is whether decoding changes the text, and into what.
+func headerText(s string) string {
+	if !strings.Contains(s, "=?") {
+		return s
+	}
+	dec := mime.WordDecoder{CharsetReader: func(_ string, r io.Reader) (io.Reader, error) { return r, nil }}
+	out, err := dec.DecodeHeader(s)
+	if err != nil {
+		return ""
+	}
+	return out
+}
+
+// hasEncodedWord reports the shape of an encoded word ("=?" and later
+// "?="), which lenient mail clients decode even where RFC 2047 says not to
+// (inside a word, with an unknown encoding), and no one's name holds.
+func hasEncodedWord(s string) bool {
+	i := strings.Index(s, "=?")
+	return i >= 0 && strings.Contains(s[i+2:], "?=")
 }
 
 func validCompanySize(s string) bool {

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"mime"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/mail"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -384,5 +387,110 @@ func TestSendLogIsReadInTheFunctionsRegion(t *testing.T) {
 	}
 	if got := logs.Options().Region; got != "us-east-1" {
 		t.Errorf("send log read in %q; want the function's region us-east-1", got)
+	}
+}
+
+// sesRaw is the mail aws-ses-v2-local stored as message id, as the raw
+// RFC 5322 message a mail client reads (GET /get-emlContent).
+func sesRaw(t *testing.T, base, id string) *mail.Message {
+	t.Helper()
+	res, err := http.Get(base + "/get-emlContent?messageId=" + url.QueryEscape(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var eml struct {
+		Body struct {
+			Data []byte `json:"data"`
+		} `json:"body"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&eml); err != nil {
+		t.Fatal(err)
+	}
+	m, err := mail.ReadMessage(bytes.NewReader(eml.Body.Data))
+	if err != nil {
+		t.Fatalf("stored mail does not parse: %v\n%s", err, eml.Body.Data)
+	}
+	return m
+}
+
+// Every field of the form, holding an RFC 2047 encoded word of a character
+// the form refuses typed (a right-to-left override, a line break), either
+// is refused naming that field, or reaches the mail where no header shows
+// it: a mail client decodes encoded words in Subject, From and Reply-To,
+// so each header of the raw mail SES stores is checked after decoding.
+func TestEncodedWordsNeverReachAHeader(t *testing.T) {
+	base := startSESLocal(t)
+	isolateAWS(t, base)
+	cfg := sesConfig(t)
+	m, err := NewMailer(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rlo := "=?utf-8?b?4oCu?="                        // U+202E, base64
+	crlf := "=?utf-8?q?x=0D=0ABcc:_e@evil.example?=" // a line break, quoted-printable
+	upper := "=?UTF-8?Q?=E2=80=AE?="                 // U+202E, the other spelling
+	tests := []struct {
+		field, value string
+		refused      bool
+	}{
+		{"name", "Ada " + rlo + "ecalevoL", true},
+		{"name", "Ada " + crlf, true},
+		{"name", "Ada " + upper + " Lovelace", true},
+		{"name", "Ada =?utf-8?q?Lovelace?=", true}, // harmless decoded, yet the Subject would differ from what was typed
+		{"email", "ada" + rlo + "@example.com", true},
+		{"phone", "+1 555 010 0199 " + rlo, false},
+		{"companySize", rlo, true},
+		{"message", "Please call me back " + rlo + " soon " + crlf, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.field+" "+tt.value, func(t *testing.T) {
+			q := &memQueue{now: time.Now, maxReceives: DefaultPolicy.MaxAttempts, visibility: 3 * time.Minute}
+			w := call{body: encode(t, with(tt.field, tt.value))}.do(t, New(cfg, q, nil))
+			a := decodeAnswer(t, w.Body.Bytes())
+			if tt.refused {
+				if w.Code < 400 || w.Code > 499 || a.Fields[tt.field] == "" {
+					t.Fatalf("status %d, answer %+v; want 4xx naming the field %q", w.Code, a, tt.field)
+				}
+				return
+			}
+			if w.Code != http.StatusOK {
+				t.Fatalf("status %d, answer %+v; want 200 (the field is only in the body)", w.Code, a)
+			}
+			msgs := q.receive()
+			if len(msgs) != 1 {
+				t.Fatalf("%d messages on the queue", len(msgs))
+			}
+			d := &Deliverer{Mailer: m, Ledger: NewMemoryLedger(), Policy: DefaultPolicy}
+			if v := d.Deliver(context.Background(), Message{Body: msgs[0].body, Attempt: 1}); !v.Done {
+				t.Fatalf("verdict %+v", v)
+			}
+			var stored *storedMail
+			for _, s := range sesStore(t, base) {
+				if strings.Contains(s.Body.Text, a.ID) {
+					stored = &s
+				}
+			}
+			if stored == nil {
+				t.Fatalf("no mail for %s in the local SES", a.ID)
+			}
+			raw := sesRaw(t, base, stored.MessageID)
+			dec := new(mime.WordDecoder)
+			for _, h := range []string{"Subject", "From", "Reply-To", "To", "Cc", "Bcc"} {
+				v, err := dec.DecodeHeader(raw.Header.Get(h))
+				if err != nil {
+					t.Errorf("%s %q does not decode: %v", h, raw.Header.Get(h), err)
+				}
+				if hasControl(v, false) {
+					t.Errorf("%s decodes to %q: a control or bidirectional character reaches the header", h, v)
+				}
+			}
+			if got := raw.Header.Get("Cc") + raw.Header.Get("Bcc"); got != "" {
+				t.Errorf("the mail gained recipients: %q", got)
+			}
+			if subj, _ := dec.DecodeHeader(raw.Header.Get("Subject")); subj != "Website enquiry from Ada Lovelace" {
+				t.Errorf("Subject %q; want the name as typed", subj)
+			}
+		})
 	}
 }

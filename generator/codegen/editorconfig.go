@@ -29,6 +29,10 @@ import (
 // between pages, claims, images' sizes) the build of the pull request
 // reports. A test fails while the committed file is stale (`make types`).
 
+// imagesFolder is where the site's images live in the repository: a site
+// path /images/x is the file content/images/x.
+const imagesFolder = "content/images"
+
 // EditorRepo is the GitHub repository the editor opens pull requests on.
 const EditorRepo = "vozia/site"
 
@@ -151,6 +155,12 @@ func generateEditorConfig(doc DocFunc) ([]byte, map[string]bool) {
 		{"publish_mode", "editorial_workflow"},
 		{"media_folder", "content/images"},
 		{"public_folder", "/images"},
+		// Uploads are renamed as slugs (slugify_filename), under the slug
+		// option below: "Team photo (1).svg" is saved as team-photo-1.svg.
+		// encoding "ascii" keeps exactly content.FileNameChars, the
+		// build's rule for the names of the files it publishes, so an
+		// ordinary upload always builds (TestUploadNamesAgree).
+		{"media_libraries", obj{{"default", obj{{"config", obj{{"slugify_filename", true}}}}}}},
 		{"slug", obj{{"encoding", "ascii"}, {"clean_accents", true}}},
 		// An optional field left empty is left out of the file, as the
 		// guide writes files: an empty optional object or list would
@@ -190,6 +200,11 @@ func (g *editorGen) pages() obj {
 		{"format", "yaml"},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
 		{"path", "{{slug}}"},
+		// A collection with a path would upload beside its entry, under
+		// pages/, which publishes no file: a page's images live under
+		// images/.
+		{"media_folder", "/" + imagesFolder},
+		{"public_folder", "/images"},
 		{"identifier_field", "title"},
 		{"create", true},
 		{"fields", g.fields(reflect.TypeOf(content.PageFile{}))},
@@ -207,6 +222,8 @@ func (g *editorGen) textPages() obj {
 		{"format", "yaml-frontmatter"},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
 		{"path", "{{slug}}"},
+		{"media_folder", "/" + imagesFolder},
+		{"public_folder", "/images"},
 		{"identifier_field", "title"},
 		{"create", true},
 		{"fields", append(g.fields(reflect.TypeOf(content.MarkdownFront{})), g.body("The page's text, in Markdown."))},
@@ -263,6 +280,10 @@ func (g *editorGen) collections() obj {
 			{"name", name},
 			{"label", humanize(name)},
 			{"file", "content/" + file},
+			// Each collection's images in a folder of its own, where its
+			// records' images live (images/case-studies/…).
+			{"media_folder", "/" + imagesFolder + "/" + name},
+			{"public_folder", "/images/" + name},
 			{"fields", []any{obj{
 				{"name", "items"},
 				{"label", humanize(name)},

@@ -27,8 +27,10 @@ import (
 //     once its kind's check passes: PDF (.pdf), starting with "%PDF-",
 //     at most content.MaxDownloadBytes.
 //
-// Anything else is published nowhere: a file that nothing shows or links
-// to is a warning (Site.Warnings) at its name, and a link to a file of
+// Every such file is named with content.FileNameChars, folder by folder,
+// as the web editor names its uploads; any other name (a space, a "%2e")
+// is a problem at the file. Anything else is published nowhere: a file
+// that nothing shows or links to is a warning (Site.Warnings) at its name, and a link to a file of
 // another kind (a script, a page, a photo's original) is a problem at the
 // link. A symbolic link, or anything but a regular file, is a problem
 // (internal/contentroot), at the image or link that names it, or at its
@@ -127,6 +129,12 @@ func (l *loader) files(s *content.Site) {
 			continue
 		}
 		if !publishable(file) {
+			continue
+		}
+		if err := content.CheckFileName(file); err != nil {
+			// Refused at the file, shown or not: its address would not be
+			// its name (content.FileNameChars).
+			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: err.Error()})
 			continue
 		}
 		if len(shown)+len(links) == 0 {

@@ -136,7 +136,9 @@ func (l *Live) Publish(files []atomicdir.File, m *routing.Manifest, changed []st
 func (l *Live) Fail(problems problem.List) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.problems = slices.Clone(problems)
+	// Escaped as the terminal prints them: the dialog shows text as it
+	// is, and a bidirectional override in a file name would reorder it.
+	l.problems = problems.Escaped()
 	l.broadcast(event{"problems", mustJSON(map[string]any{"problems": l.problems})})
 }
 

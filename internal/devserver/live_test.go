@@ -260,3 +260,22 @@ func TestLiveAnswersOnlyItsOwnHost(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveSendsProblemsEscaped: the dev dialog shows what it receives as
+// text, so a file name's bidirectional override or escape reaches it
+// escaped, as the terminal prints it (problem.Text).
+func TestLiveSendsProblemsEscaped(t *testing.T) {
+	l := NewLive()
+	l.Fail(problem.List{{File: "content/images/a\u202egnp.svg", Line: 1, Col: 1, Message: "name \x1b[31m", Source: "\u2066x", Notes: []string{"::error::n"}}})
+	l.mu.Lock()
+	got := mustJSON(map[string]any{"problems": l.problems})
+	l.mu.Unlock()
+	var m struct{ Problems []problem.Problem }
+	if err := json.Unmarshal([]byte(got), &m); err != nil || len(m.Problems) != 1 {
+		t.Fatalf("%s: %v", got, err)
+	}
+	p := m.Problems[0]
+	if p.File != `content/images/a\u202egnp.svg` || p.Message != `name \x1b[31m` || p.Source != `\u2066x` || p.Notes[0] != `\x3a:error::n` {
+		t.Errorf("the dialog gets %+v; want every text escaped", p)
+	}
+}

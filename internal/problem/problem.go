@@ -21,6 +21,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Kind is how serious a problem is.
@@ -60,16 +62,113 @@ type Problem struct {
 }
 
 // Error is "file:line:col: message", the form editors and CI logs jump to;
-// a warning says so before its message.
+// a warning says so before its message. File and message are outside
+// text (a file's name, a value quoted from it), printed through Text.
 func (p Problem) Error() string {
-	msg := p.Message
+	msg := Text(p.Message)
 	if p.Kind == KindWarning {
 		msg = "warning: " + msg
 	}
 	if p.File == "" {
 		return msg
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, msg)
+	return fmt.Sprintf("%s:%d:%d: %s", Text(p.File), p.Line, p.Col, msg)
+}
+
+// Text is s made safe to print as part of one line of a terminal or a CI
+// log. A file name, a path or a value comes from content/, which anyone
+// who can open a pull request writes, and is read where it is printed:
+//
+//   - a line break, a carriage return or any other control character
+//     (ESC starts the terminal's escape sequences: colours, titles,
+//     clearing the screen) is written as a Go escape, \n, \x1b;
+//   - the bidirectional marks, embeddings, overrides and isolates
+//     (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069) and the line
+//     and paragraph separators, which make a name read in another order
+//     or on another line, as \u202e;
+//   - GitHub Actions reads a line that starts with "::" (after spaces) as
+//     a workflow command, and "##[" anywhere in it as one of the older
+//     form: such a colon or bracket is written as \x3a or \x5b.
+//
+// A tab is kept (source lines are aligned on it); anything else is as
+// it was, so an ordinary message reads unchanged.
+func Text(s string) string {
+	if clean(s) {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				fmt.Fprintf(&b, `\x%02x`, s[i]) // a byte that is not UTF-8
+				continue
+			}
+			b.WriteRune(r)
+		case r == '\t':
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x80 && unicode.IsControl(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case unicode.IsControl(r) || unsafeMark(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	out := b.String()
+	out = strings.ReplaceAll(out, "##[", `##\x5b`)
+	if t := strings.TrimLeft(out, " \t"); strings.HasPrefix(t, "::") {
+		out = out[:len(out)-len(t)] + `\x3a` + t[1:]
+	}
+	return out
+}
+
+// clean reports whether Text leaves s as it is.
+func clean(s string) bool {
+	for _, r := range s {
+		if r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && (unicode.IsControl(r) || unsafeMark(r) || r == utf8.RuneError)) {
+			return false
+		}
+	}
+	return !strings.Contains(s, "##[") && !strings.HasPrefix(strings.TrimLeft(s, " \t"), "::")
+}
+
+func unsafeMark(r rune) bool {
+	return r == '\u200e' || r == '\u200f' || r == '\u061c' || r == '\u2028' || r == '\u2029' ||
+		'\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u2069'
+}
+
+// Escaped returns the list with every text Text escaped, for a reader
+// that shows it as it is (the dev server's dialog): file, message,
+// source line, notes, and each line of the detail.
+func (l List) Escaped() List {
+	out := slices.Clone(l)
+	for i, p := range out {
+		p.File, p.Message, p.Source = Text(p.File), Text(p.Message), Text(p.Source)
+		if p.Notes != nil {
+			p.Notes = slices.Clone(p.Notes)
+			for j, n := range p.Notes {
+				p.Notes[j] = Text(n)
+			}
+		}
+		p.Detail = TextLines(p.Detail)
+		out[i] = p
+	}
+	return out
+}
+
+// TextLines is Text of each line of s, its line breaks kept: a report
+// of several lines from outside (a checker's output, a stack trace).
+func TextLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Text(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // List is every problem of one build or stage.
@@ -80,7 +179,7 @@ func (l List) Error() string {
 	for i, p := range l {
 		lines[i] = p.Error()
 		if p.Detail != "" {
-			lines[i] += "\n" + indent(p.Detail, "\t")
+			lines[i] += "\n" + indent(TextLines(p.Detail), "\t")
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -192,16 +291,16 @@ func Print(w io.Writer, l List) {
 		if p.Source != "" {
 			source, col := clip(p.Source, p.Col)
 			gutter := fmt.Sprintf("    %d | ", p.Line)
-			fmt.Fprintf(w, "%s%s\n", gutter, source)
+			fmt.Fprintf(w, "%s%s\n", gutter, Text(source))
 			if c := caret(source, col, p.Length); c != "" {
 				fmt.Fprintf(w, "%s| %s\n", strings.Repeat(" ", len(gutter)-2), c)
 			}
 		}
 		for _, n := range p.Notes {
-			fmt.Fprintf(w, "    note: %s\n", n)
+			fmt.Fprintf(w, "    note: %s\n", Text(n))
 		}
 		if p.Detail != "" {
-			fmt.Fprintln(w, indent(p.Detail, "    "))
+			fmt.Fprintln(w, indent(TextLines(p.Detail), "    "))
 		}
 	}
 }
@@ -247,7 +346,8 @@ func caret(source string, col, length int) string {
 		if r == '\t' {
 			b.WriteRune('\t')
 		} else {
-			b.WriteByte(' ')
+			// As wide as Text prints the character (\x1b is four).
+			b.WriteString(strings.Repeat(" ", utf8.RuneCountInString(Text(string(r)))))
 		}
 	}
 	b.WriteByte('^')

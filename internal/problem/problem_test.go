@@ -118,3 +118,32 @@ func TestPrintLongLine(t *testing.T) {
 		}
 	}
 }
+
+// TestText: outside text prints on its own line, as it reads, and never
+// as a terminal's escape or a CI runner's command.
+func TestText(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"content/images/photo.svg", "content/images/photo.svg"},
+		{"café menu (1).jpg\tx", "café menu (1).jpg\tx"},
+		{"n\n::error title=x::y.svg", `n\n::error title=x::y.svg`},
+		{"\x1b[31mred", `\x1b[31mred`},
+		{"a\u202egnp.svg", `a\u202egnp.svg`},
+		{"d\u2066e\u2069\u200e\u200f\u061c", `d\u2066e\u2069\u200e\u200f\u061c`},
+		{"line\u2028sep", `line\u2028sep`},
+		{"::warning::x", `\x3a:warning::x`},
+		{"  ::error::x", `  \x3a:error::x`},
+		{"a ##[error]b", `a ##\x5berror]b`},
+		{"bad \xff byte", `bad \xff byte`},
+		{"\u0085next", `\u0085next`},
+	} {
+		if got := Text(tt.in); got != tt.want {
+			t.Errorf("Text(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+	var b strings.Builder
+	Print(&b, List{{File: "images/\x1b[2J.svg", Line: 1, Col: 3, Length: 2, Message: "x", Source: "\x1b[2Jab", Notes: []string{"::error::n"}, Detail: "ok\n::error::d"}})
+	want := "images/\\x1b[2J.svg:1:3: x\n    1 | \\x1b[2Jab\n      |      ^~\n    note: \\x3a:error::n\n    ok\n    \\x3a:error::d\n"
+	if b.String() != want {
+		t.Errorf("Print:\n%s\nwant\n%s", b.String(), want)
+	}
+}

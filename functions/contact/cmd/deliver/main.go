@@ -68,6 +68,9 @@ func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger)
 		Policy:      policy,
 		SendTimeout: cfg.SendTimeout,
 		Log:         logger,
+		// The ledger's records live as long from their first claim: past
+		// it, nothing acts on the enquiry again (deliver.go: Retention).
+		MaxAge: time.Duration(cfg.RetentionDays) * 24 * time.Hour,
 	}
 	return contact.NewQueueHandler(d, sqs.NewFromConfig(awsCfg), cfg.QueueURL), nil
 }
