@@ -1,0 +1,276 @@
+package workflow_test
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/tools/rehearse/workflow"
+)
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func parse(t *testing.T, name string, data []byte) *workflow.Workflow {
+	t.Helper()
+	w, err := workflow.Parse(".github/workflows/"+name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func read(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func rules(t *testing.T) workflow.FlowRules {
+	t.Helper()
+	r, err := workflow.SiteRules(repoRoot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// The workflows as they stand: every path a job reads under dist/ was
+// made by its own steps or handed on in an artifact of a job it needs.
+func TestFlowOfTheWorkflows(t *testing.T) {
+	for _, name := range []string{"site.yml", "preview.yml"} {
+		t.Run(name, func(t *testing.T) {
+			w := parse(t, name, read(t, filepath.Join(repoRoot(t), ".github", "workflows", name)))
+			for _, err := range workflow.CheckFlow(w, rules(t)) {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// Each mutation of a copy of a workflow breaks a seam between two jobs
+// (or between a job and the credentials it must not hold), and the static
+// check says which.
+func TestFlowMutations(t *testing.T) {
+	site := string(read(t, filepath.Join(repoRoot(t), ".github", "workflows", "site.yml")))
+	preview := string(read(t, filepath.Join(repoRoot(t), ".github", "workflows", "preview.yml")))
+	for _, tc := range []struct {
+		name, file, old, new string
+		want                 []string
+	}{
+		{
+			name: "artifact without oauth.zip", file: site,
+			old:  "            dist/functions/oauth.zip\n", new: "",
+			want: []string{`job deploy-staging, step "make deploy-synth" reads dist/functions/oauth.zip`, "DEPLOY_INPUTS", `seam build → deploy-staging: artifact "dist-staging"`},
+		},
+		{
+			name: "deploy step reads a path no job produced", file: site,
+			old:  "        run: make deploy-synth\n", new: "        run: make deploy-synth && gzip -t dist/functions/contact-previous.zip\n",
+			want: []string{`job deploy-staging, step "make deploy-synth" reads dist/functions/contact-previous.zip (in its script)`, "seam build → deploy-staging"},
+		},
+		{
+			name: "upload that lets a missing path pass", file: site,
+			old:  "          if-no-files-found: error\n          retention-days: 3\n", new: "          retention-days: 3\n",
+			want: []string{`job build uploads "dist-${{ matrix.stage }}" without if-no-files-found: error`},
+		},
+		{
+			name: "deploy that does not wait for the build", file: site,
+			old:  "    needs: build\n    runs-on: ubuntu-24.04\n    environment:\n      name: staging", new: "    needs: test\n    runs-on: ubuntu-24.04\n    environment:\n      name: staging",
+			want: []string{`job deploy-staging downloads artifact "dist-staging", uploaded by job build, which it does not need`},
+		},
+		{
+			name: "credentials in the build job", file: site,
+			old:  "      - name: make deploy-build\n        env:\n", new: "      - name: make deploy-build\n        env:\n          AWS_ACCESS_KEY_ID: ${{ secrets.AWS_ACCESS_KEY_ID }}\n",
+			want: []string{`job build takes no credentials, yet step "make deploy-build" sets AWS_ACCESS_KEY_ID`},
+		},
+		{
+			name: "preview artifact without the routing table", file: preview,
+			old:  "            dist/site\n            dist/cdn\n", new: "            dist/site\n            dist/functions\n",
+			want: []string{`job deploy, step "Check the routing table names this pull request only" reads dist/cdn/preview-keys.json`, `seam build → deploy: artifact "preview"`},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !strings.Contains(tc.file, tc.old) {
+				t.Fatalf("the workflow no longer has %q: update the mutation", tc.old)
+			}
+			name := "site.yml"
+			if tc.file == preview {
+				name = "preview.yml"
+			}
+			w := parse(t, name, []byte(strings.Replace(tc.file, tc.old, tc.new, 1)))
+			errs := workflow.CheckFlow(w, rules(t))
+			var msgs []string
+			for _, e := range errs {
+				msgs = append(msgs, e.Error())
+			}
+			all := strings.Join(msgs, "\n")
+			for _, want := range tc.want {
+				if !strings.Contains(all, want) {
+					t.Errorf("the check does not say %q; it says:\n%s", want, all)
+				}
+			}
+		})
+	}
+}
+
+// stackRecorder keeps what the deploy stand-in was handed.
+type stackRecorder struct {
+	mu    sync.Mutex
+	calls []string
+	next  workflow.Stack
+}
+
+func (s *stackRecorder) Up(ctx context.Context, assembly, stack string) (map[string]string, error) {
+	s.mu.Lock()
+	s.calls = append(s.calls, stack)
+	s.mu.Unlock()
+	return s.next.Up(ctx, assembly, stack)
+}
+
+func logTo(t *testing.T, work string) io.Writer {
+	if testing.Verbose() {
+		return os.Stderr
+	}
+	f, err := os.Create(filepath.Join(work, "rehearsal.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		f.Close()
+		if t.Failed() {
+			data, _ := os.ReadFile(f.Name())
+			if len(data) > 12000 {
+				data = data[len(data)-12000:]
+			}
+			t.Logf("the rehearsal's log ends:\n%s", data)
+		}
+	})
+	return f
+}
+
+// site.yml on a push to main, build (the staging leg) then
+// deploy-staging, each in its own clean checkout: the deploy job's synth
+// runs as written on exactly the files of the build job's artifact, and
+// the assembly it writes holds the stack and every asset. The build job
+// runs with no credential in any step's environment. Then the same
+// deploy job, given the artifact without oauth.zip, fails at the seam.
+func TestSiteBuildThenDeployStaging(t *testing.T) {
+	repo := repoRoot(t)
+	w := parse(t, "site.yml", read(t, filepath.Join(repo, ".github", "workflows", "site.yml")))
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	work := t.TempDir()
+	stack := &stackRecorder{next: workflow.AssemblyCheck{}}
+	opts := workflow.Options{
+		Repo: repo, Repository: workflow.Repository, Vars: workflow.Vars(), GitHubAPI: workflow.GitHubAPI(),
+		Event:   workflow.Event{Name: "push", Ref: "refs/heads/main"},
+		Work:    filepath.Join(work, "run"),
+		Jobs:    []string{"deploy-staging"},
+		Assume:  []string{"test"}, // make test itself, which runs this
+		Legs:    func(_ string, m map[string]string) bool { return m["stage"] == "staging" },
+		Prepare: workflow.SeedNodeModules(repo, "frontend", "deploy"),
+		StandIns: []workflow.StandIn{workflow.DeployStandIn(stack)},
+		Log:     logTo(t, work),
+	}
+	if err := os.MkdirAll(opts.Work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res, err := workflow.Run(ctx, w, opts)
+	if err != nil {
+		t.Fatalf("site.yml, build → deploy-staging: %v", err)
+	}
+	t.Logf("build → deploy-staging rehearsed in %s", time.Since(start).Round(time.Second))
+
+	var ran []string
+	for _, j := range res.Jobs {
+		ran = append(ran, j.Name+": "+j.Status)
+	}
+	if want := "build (staging): success, deploy-staging: success"; strings.Join(ran, ", ") != want {
+		t.Errorf("jobs %q, want %q", strings.Join(ran, ", "), want)
+	}
+	build, deploy := res.Run("build")[0], res.Run("deploy-staging")[0]
+	for _, s := range build.Steps {
+		if len(s.Credentials) > 0 {
+			t.Errorf("build: step %q ran with %v in its environment", s.Step.Label(), s.Credentials)
+		}
+	}
+	synthed := false
+	for _, s := range deploy.Steps {
+		if s.Step.Name == "make deploy-synth" {
+			synthed = s.Status == "success" && s.StandIn == "" && contains(s.Credentials, "AWS_ACCESS_KEY_ID")
+		}
+	}
+	if !synthed {
+		t.Error("deploy-staging: make deploy-synth did not run as written with the job's credentials")
+	}
+	if strings.Join(stack.calls, ",") != "VoziaSite-staging" {
+		t.Errorf("stacks stood up: %q, want VoziaSite-staging", stack.calls)
+	}
+
+	// What the deploy job had under dist/: the artifact's files, and what
+	// its own steps wrote under dist/deploy.
+	artifact := build.Uploaded["dist-staging"]
+	for _, f := range []string{"site/index.html", "cdn/routes.json", "cdn/viewer-request.js", "functions/contact.zip", "functions/deliver.zip", "functions/oauth.zip"} {
+		if !contains(artifact, f) {
+			t.Errorf("artifact dist-staging lacks %s", f)
+		}
+	}
+	var got []string
+	dist := filepath.Join(deploy.Workspace, "dist")
+	filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dist, p)
+			if !strings.HasPrefix(rel, "deploy"+string(filepath.Separator)) {
+				got = append(got, filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
+	sort.Strings(got)
+	if strings.Join(got, "\n") != strings.Join(artifact, "\n") {
+		t.Errorf("deploy-staging's dist/ (outside dist/deploy) is not the artifact: %d files, the artifact %d", len(got), len(artifact))
+	}
+
+	// The one real run of a mutation: the same deploy job given the
+	// artifact without oauth.zip.
+	mutated := filepath.Join(work, "mutated-artifacts")
+	if err := os.CopyFS(mutated, os.DirFS(res.Artifacts)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(mutated, "dist-staging", "functions", "oauth.zip")); err != nil {
+		t.Fatal(err)
+	}
+	opts.Work, opts.Artifacts, opts.Assume = filepath.Join(work, "mutant"), mutated, []string{"test", "build"}
+	opts.Log = io.Discard
+	os.MkdirAll(opts.Work, 0o755)
+	_, err = workflow.Run(ctx, w, opts)
+	if err == nil || !strings.Contains(err.Error(), "oauth.zip is missing") || !strings.Contains(err.Error(), "build job's artifact") {
+		t.Errorf("deploy-staging on an artifact without oauth.zip: %v; want it to fail naming oauth.zip and the build job's artifact", err)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
