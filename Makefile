@@ -147,3 +147,4 @@ include functions/contact/contact.mk
 include functions/oauth/oauth.mk
 include deploy/deploy.mk
 include tools/tools.mk
+include tools/rehearse/rehearse.mk

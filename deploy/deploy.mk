@@ -78,10 +78,12 @@ deploy: aws-credentials deploy-build deploy-synth deploy-upload
 # CDK app. deploy-upload deploys that assembly as it is, so what CI's
 # synth step wrote is what reaches CloudFormation, and a rehearsal can run
 # the synth as written and stand the same assembly up locally.
-# DEPLOY_INPUTS: the files the synth reads, which CI's build job must hand
-# on in its artifact (the workflow rehearsal checks that it does).
+# DEPLOY_INPUTS: the files the synth reads (deploy/bin/site.ts refuses to
+# synthesize without any of them), which CI's build job must hand on in its
+# artifact: tools/rehearse/workflow checks that it does.
 DEPLOY_ASSEMBLY := $(DEPLOY_OUT)/cdk.out
-DEPLOY_INPUTS   := dist/site/index.html dist/cdn/routes.json dist/functions/contact.zip dist/functions/deliver.zip
+DEPLOY_INPUTS   := dist/site/index.html dist/cdn/routes.json dist/cdn/viewer-request.js \
+                   dist/functions/contact.zip dist/functions/deliver.zip dist/functions/oauth.zip
 deploy-synth: aws-credentials deploy-deps deploy-digests
 	@for f in $(DEPLOY_INPUTS); do \
 	  [ -f "$$f" ] || { echo "$$f is missing: run make deploy-build DEPLOY_ENV=$(DEPLOY_ENV) first (CI: the build job's artifact)" >&2; exit 1; }; done

@@ -29,11 +29,11 @@ func (jc *jobCtx) action(ctx context.Context, s *Step, sr *StepRun, with, env ma
 		return fmt.Errorf("%s:%d: %s: %w", rh.w.File, s.Line, s.Uses, err)
 	}
 	known := map[string][]string{
-		"actions/checkout":                     {"fetch-depth", "persist-credentials"},
-		"actions/setup-go":                     {"go-version-file", "cache"},
-		"actions/setup-node":                   {"node-version", "package-manager-cache"},
-		"actions/upload-artifact":              {"name", "path", "if-no-files-found", "retention-days", "include-hidden-files"},
-		"actions/download-artifact":            {"name", "path"},
+		"actions/checkout":                      {"fetch-depth", "persist-credentials"},
+		"actions/setup-go":                      {"go-version-file", "cache"},
+		"actions/setup-node":                    {"node-version", "package-manager-cache"},
+		"actions/upload-artifact":               {"name", "path", "if-no-files-found", "retention-days", "include-hidden-files"},
+		"actions/download-artifact":             {"name", "path"},
 		"aws-actions/configure-aws-credentials": {"role-to-assume", "aws-region", "role-session-name", "inline-session-policy"},
 	}
 	inputs, ok := known[s.Uses]

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Event is the trigger a rehearsal runs the workflow for.
@@ -119,6 +120,7 @@ type StepRun struct {
 	StandIn     string   // why a stand-in ran instead of the script
 	Credentials []string // the credential variables in its environment
 	Summary     string   // what it appended to $GITHUB_STEP_SUMMARY
+	Took        time.Duration
 }
 
 // Run returns the runs of job id (one per leg), in order.
@@ -468,7 +470,10 @@ func (rh *rehearsal) leg(ctx context.Context, j *Job, matrix map[string]string) 
 		if s.If != "" {
 			return run, fmt.Errorf("%s:%d: step if: is not rehearsed", rh.w.File, s.Line)
 		}
+		began := time.Now()
 		err := jc.step(ctx, s, sr, matrix)
+		sr.Took = time.Since(began)
+		rh.logf("   (%s)", sr.Took.Round(100*time.Millisecond))
 		if err == nil && !takes && len(sr.Credentials) > 0 {
 			err = fmt.Errorf("%s:%d: job %s takes no credentials (no configure-aws-credentials step), yet step %q ran with %s in its environment",
 				rh.w.File, s.Line, j.ID, s.Label(), strings.Join(sr.Credentials, ", "))
@@ -544,7 +549,12 @@ type jobCtx struct {
 
 func (jc *jobCtx) step(ctx context.Context, s *Step, sr *StepRun, matrix map[string]string) error {
 	rh, file := jc.rh, jc.rh.w.File
-	at := func(err error) error { return fmt.Errorf("%s:%d: %w", file, s.Line, err) }
+	at := func(err error) error {
+		if err == nil {
+			return nil
+		}
+		return fmt.Errorf("%s:%d: %w", file, s.Line, err)
+	}
 	// The environment as GitHub layers it: runner, $GITHUB_ENV, then the
 	// workflow's, the job's and the step's env, each value evaluated.
 	env := map[string]string{}

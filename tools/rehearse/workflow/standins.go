@@ -180,3 +180,72 @@ body=$(jq -c --arg k "$method $p" '.[$k] // empty' '` + answers + `')
 if [ -n "$jqf" ]; then jq -r "$jqf" <<<"$body"; else printf '%s\n' "$body"; fi
 `
 }
+
+// AWSRecorder writes, in dir, an aws command that calls no AWS API: it
+// records each call (calls.jsonl, one JSON array of arguments a line),
+// refuses to run without credentials as the CLI would, and keeps the
+// key value store of the previews' routing tables in kvs.json (its keys,
+// and an ETag that update-keys must match), for the calls preview.yml
+// makes. It stands in where the stand-up of the stack gives no S3 and
+// key value store endpoints (AWS_ENDPOINT_URL_S3, ..._CLOUDFRONT_KEYVALUESTORE).
+// It returns the directory to put first on PATH.
+func AWSRecorder(dir string, kvs map[string]string) (string, error) {
+	bin := filepath.Join(dir, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return "", err
+	}
+	state, _ := json.Marshal(map[string]any{"etag": "1", "items": kvs})
+	if err := os.WriteFile(filepath.Join(dir, "kvs.json"), state, 0o644); err != nil {
+		return "", err
+	}
+	script := `#!/bin/bash
+# aws, recorded by the rehearsal: no AWS API is called.
+set -euo pipefail
+dir='` + dir + `'
+jq -cn '$ARGS.positional' --args -- "$@" >> "$dir/calls.jsonl"
+[ -n "${AWS_ACCESS_KEY_ID:-}" ] && [ -n "${AWS_REGION:-}" ] || { echo "aws: Unable to locate credentials or region" >&2; exit 253; }
+svc=$1 op=$2
+shift 2
+arg() { local name=$1; shift; while [ $# -gt 0 ]; do if [ "$1" = "$name" ]; then printf '%s' "$2"; return; fi; shift; done; }
+kvs="$dir/kvs.json"
+case "$svc $op" in
+  "s3 sync"|"s3 rm") ;;
+  "cloudfront-keyvaluestore describe-key-value-store")
+    [ "$(arg --query "$@")" = ETag ] || { echo "aws: describe-key-value-store: query not rehearsed" >&2; exit 1; }
+    jq -r .etag "$kvs" ;;
+  "cloudfront-keyvaluestore list-keys")
+    [ "$(arg --query "$@")" = 'Items[].Key' ] || { echo "aws: list-keys: query not rehearsed" >&2; exit 1; }
+    jq -c '.items | keys' "$kvs" ;;
+  "cloudfront-keyvaluestore update-keys")
+    [ "$(arg --if-match "$@")" = "$(jq -r .etag "$kvs")" ] || { echo "aws: update-keys: the ETag does not match (a concurrent update)" >&2; exit 254; }
+    puts=$(arg --puts "$@"); dels=$(arg --deletes "$@")
+    jq --argjson p "${puts:-[]}" --argjson d "${dels:-[]}" \
+      '.items = ((.items + ($p | map({(.Key): .Value}) | add // {})) | delpaths($d | map([.Key]))) | .etag = ((.etag | tonumber) + 1 | tostring)' \
+      "$kvs" > "$kvs.new"
+    mv "$kvs.new" "$kvs"
+    echo '{}' ;;
+  *) echo "aws $svc $op: not rehearsed" >&2; exit 1 ;;
+esac
+`
+	return bin, os.WriteFile(filepath.Join(bin, "aws"), []byte(script), 0o755)
+}
+
+// AWSCalls reads what an AWSRecorder recorded: the calls, and the key
+// value store's keys and values.
+func AWSCalls(dir string) (calls [][]string, kvs map[string]string, err error) {
+	data, err := os.ReadFile(filepath.Join(dir, "calls.jsonl"))
+	if err != nil && !os.IsNotExist(err) {
+		return nil, nil, err
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var c []string
+		if l != "" && json.Unmarshal([]byte(l), &c) == nil {
+			calls = append(calls, c)
+		}
+	}
+	var state struct {
+		Items map[string]string `json:"items"`
+	}
+	err = readJSON(filepath.Join(dir, "kvs.json"), &state)
+	return calls, state.Items, err
+}

@@ -2,10 +2,12 @@ package workflow_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -76,32 +78,32 @@ func TestFlowMutations(t *testing.T) {
 	}{
 		{
 			name: "artifact without oauth.zip", file: site,
-			old:  "            dist/functions/oauth.zip\n", new: "",
+			old: "            dist/functions/oauth.zip\n", new: "",
 			want: []string{`job deploy-staging, step "make deploy-synth" reads dist/functions/oauth.zip`, "DEPLOY_INPUTS", `seam build → deploy-staging: artifact "dist-staging"`},
 		},
 		{
 			name: "deploy step reads a path no job produced", file: site,
-			old:  "        run: make deploy-synth\n", new: "        run: make deploy-synth && gzip -t dist/functions/contact-previous.zip\n",
+			old: "        run: make deploy-synth\n", new: "        run: make deploy-synth && gzip -t dist/functions/contact-previous.zip\n",
 			want: []string{`job deploy-staging, step "make deploy-synth" reads dist/functions/contact-previous.zip (in its script)`, "seam build → deploy-staging"},
 		},
 		{
 			name: "upload that lets a missing path pass", file: site,
-			old:  "          if-no-files-found: error\n          retention-days: 3\n", new: "          retention-days: 3\n",
+			old: "          if-no-files-found: error\n          retention-days: 3\n", new: "          retention-days: 3\n",
 			want: []string{`job build uploads "dist-${{ matrix.stage }}" without if-no-files-found: error`},
 		},
 		{
 			name: "deploy that does not wait for the build", file: site,
-			old:  "    needs: build\n    runs-on: ubuntu-24.04\n    environment:\n      name: staging", new: "    needs: test\n    runs-on: ubuntu-24.04\n    environment:\n      name: staging",
+			old: "    needs: build\n    runs-on: ubuntu-24.04\n    environment:\n      name: staging", new: "    needs: test\n    runs-on: ubuntu-24.04\n    environment:\n      name: staging",
 			want: []string{`job deploy-staging downloads artifact "dist-staging", uploaded by job build, which it does not need`},
 		},
 		{
 			name: "credentials in the build job", file: site,
-			old:  "      - name: make deploy-build\n        env:\n", new: "      - name: make deploy-build\n        env:\n          AWS_ACCESS_KEY_ID: ${{ secrets.AWS_ACCESS_KEY_ID }}\n",
+			old: "      - name: make deploy-build\n        env:\n", new: "      - name: make deploy-build\n        env:\n          AWS_ACCESS_KEY_ID: ${{ secrets.AWS_ACCESS_KEY_ID }}\n",
 			want: []string{`job build takes no credentials, yet step "make deploy-build" sets AWS_ACCESS_KEY_ID`},
 		},
 		{
 			name: "preview artifact without the routing table", file: preview,
-			old:  "            dist/site\n            dist/cdn\n", new: "            dist/site\n            dist/functions\n",
+			old: "            dist/site\n            dist/cdn\n", new: "            dist/site\n            dist/functions\n",
 			want: []string{`job deploy, step "Check the routing table names this pull request only" reads dist/cdn/preview-keys.json`, `seam build → deploy: artifact "preview"`},
 		},
 	} {
@@ -176,17 +178,30 @@ func TestSiteBuildThenDeployStaging(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	work := t.TempDir()
-	stack := &stackRecorder{next: workflow.AssemblyCheck{}}
+	// make rehearse: both stages, production too, and the assemblies
+	// handed to the stand-up of the stack when there is one.
+	full := os.Getenv("REHEARSE") == "all"
+	var next workflow.Stack = workflow.AssemblyCheck{}
+	if c := os.Getenv("REHEARSE_STACK_CMD"); c != "" {
+		next = workflow.StackCommand{Args: strings.Fields(c), Dir: repo}
+	}
+	stack := &stackRecorder{next: next}
 	opts := workflow.Options{
 		Repo: repo, Repository: workflow.Repository, Vars: workflow.Vars(), GitHubAPI: workflow.GitHubAPI(),
-		Event:   workflow.Event{Name: "push", Ref: "refs/heads/main"},
-		Work:    filepath.Join(work, "run"),
-		Jobs:    []string{"deploy-staging"},
-		Assume:  []string{"test"}, // make test itself, which runs this
-		Legs:    func(_ string, m map[string]string) bool { return m["stage"] == "staging" },
-		Prepare: workflow.SeedNodeModules(repo, "frontend", "deploy"),
+		Event:    workflow.Event{Name: "push", Ref: "refs/heads/main"},
+		Work:     filepath.Join(work, "run"),
+		Jobs:     []string{"deploy-staging"},
+		Assume:   []string{"test"}, // make test itself, which runs this
+		Legs:     func(_ string, m map[string]string) bool { return m["stage"] == "staging" },
+		Prepare:  workflow.SeedNodeModules(repo, "frontend", "deploy"),
 		StandIns: []workflow.StandIn{workflow.DeployStandIn(stack)},
-		Log:     logTo(t, work),
+		Log:      logTo(t, work),
+	}
+	wantJobs, wantStacks := "build (staging): success, deploy-staging: success", "VoziaSite-staging"
+	if full {
+		opts.Jobs, opts.Legs = nil, nil
+		wantJobs = "build (staging): success, build (production): success, deploy-staging: success, deploy-production: success"
+		wantStacks = "VoziaSite-staging,VoziaSite-production"
 	}
 	if err := os.MkdirAll(opts.Work, 0o755); err != nil {
 		t.Fatal(err)
@@ -202,8 +217,8 @@ func TestSiteBuildThenDeployStaging(t *testing.T) {
 	for _, j := range res.Jobs {
 		ran = append(ran, j.Name+": "+j.Status)
 	}
-	if want := "build (staging): success, deploy-staging: success"; strings.Join(ran, ", ") != want {
-		t.Errorf("jobs %q, want %q", strings.Join(ran, ", "), want)
+	if got := strings.Join(ran, ", "); got != wantJobs {
+		t.Errorf("jobs %q, want %q", got, wantJobs)
 	}
 	build, deploy := res.Run("build")[0], res.Run("deploy-staging")[0]
 	for _, s := range build.Steps {
@@ -220,8 +235,11 @@ func TestSiteBuildThenDeployStaging(t *testing.T) {
 	if !synthed {
 		t.Error("deploy-staging: make deploy-synth did not run as written with the job's credentials")
 	}
-	if strings.Join(stack.calls, ",") != "VoziaSite-staging" {
-		t.Errorf("stacks stood up: %q, want VoziaSite-staging", stack.calls)
+	if got := strings.Join(stack.calls, ","); got != wantStacks {
+		t.Errorf("stacks stood up: %q, want %q", got, wantStacks)
+	}
+	if full && (len(res.GitHubCalls) != 1 || res.GitHubCalls[0].Path != "repos/"+workflow.Repository+"/environments/production") {
+		t.Errorf("GitHub API calls %+v, want deploy-production's check of its environment's reviewers", res.GitHubCalls)
 	}
 
 	// What the deploy job had under dist/: the artifact's files, and what
@@ -273,4 +291,116 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// preview.yml for pull request 7, opened then closed, each run in clean
+// checkouts with the artifact between build and deploy: the upload goes
+// under pr-7/ only, the routing table written is exactly the build's
+// preview-keys.json, the comment carries the preview's address, and the
+// close deletes pr-7's keys and files and leaves pull request 3's keys
+// alone. make rehearse runs it (a second full build).
+func TestPreviewOpenedThenClosed(t *testing.T) {
+	if os.Getenv("REHEARSE") != "all" {
+		t.Skip("make rehearse runs the preview workflow (REHEARSE=all)")
+	}
+	repo := repoRoot(t)
+	w := parse(t, "preview.yml", read(t, filepath.Join(repo, ".github", "workflows", "preview.yml")))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	work := t.TempDir()
+	awsDir := filepath.Join(work, "aws")
+	other := map[string]string{"pr-3": `{"v":"a1"}`, "pr-3.0": "[]"}
+	bin, err := workflow.AWSRecorder(awsDir, other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := workflow.Vars()
+	run := func(action string) *workflow.Result {
+		t.Helper()
+		dir := filepath.Join(work, action)
+		os.MkdirAll(dir, 0o755)
+		res, err := workflow.Run(ctx, w, workflow.Options{
+			Repo: repo, Repository: workflow.Repository, Vars: vars, GitHubAPI: workflow.GitHubAPI(),
+			Event:    workflow.Event{Name: "pull_request", Ref: "refs/pull/7/merge", Action: action, PR: 7, HeadRepo: workflow.Repository},
+			Work:     dir,
+			Prepare:  workflow.SeedNodeModules(repo, "frontend"),
+			PathDirs: []string{bin},
+			Log:      logTo(t, dir),
+		})
+		if err != nil {
+			t.Fatalf("preview.yml, pull request 7 %s: %v", action, err)
+		}
+		return res
+	}
+	status := func(res *workflow.Result) string {
+		var s []string
+		for _, j := range res.Jobs {
+			s = append(s, j.Name+": "+j.Status)
+		}
+		return strings.Join(s, ", ")
+	}
+
+	opened := run("opened")
+	if got, want := status(opened), "build: success, deploy: success, comment: success, cleanup: skipped, closed: skipped"; got != want {
+		t.Errorf("opened: %s, want %s", got, want)
+	}
+	build := opened.Run("build")[0]
+	var keys struct {
+		Data []struct{ Key, Value string } `json:"data"`
+	}
+	data := read(t, filepath.Join(build.Workspace, "dist", "cdn", "preview-keys.json"))
+	if err := json.Unmarshal(data, &keys); err != nil {
+		t.Fatal(err)
+	}
+	calls, kvs, err := workflow.AWSCalls(awsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for k, v := range other {
+		want[k] = v
+	}
+	for _, kv := range keys.Data {
+		want[kv.Key] = kv.Value
+	}
+	if !reflect.DeepEqual(kvs, want) {
+		t.Errorf("the key value store after the upload: %v\nwant pull request 7's table and pull request 3's keys: %v", kvs, want)
+	}
+	syncs := 0
+	for _, c := range calls {
+		if c[0] == "s3" {
+			syncs++
+			if c[1] != "sync" || c[2] != "dist/site" || c[3] != "s3://"+vars["PREVIEW_BUCKET"]+"/pr-7/" {
+				t.Errorf("upload outside pr-7/: aws %s", strings.Join(c, " "))
+			}
+		}
+	}
+	if syncs < 2 {
+		t.Errorf("%d s3 sync calls, want the immutable assets and then the pages", syncs)
+	}
+	posted := false
+	for _, c := range opened.GitHubCalls {
+		if c.Method == "POST" && c.Path == "repos/"+workflow.Repository+"/issues/7/comments" {
+			posted = len(c.Fields) == 1 && strings.Contains(c.Fields[0], "https://pr-7."+vars["PREVIEW_DOMAIN"])
+		}
+	}
+	if !posted {
+		t.Errorf("no comment with the preview's address: %+v", opened.GitHubCalls)
+	}
+
+	closed := run("closed")
+	if got, want := status(closed), "build: skipped, deploy: skipped, comment: skipped, cleanup: success, closed: success"; got != want {
+		t.Errorf("closed: %s, want %s", got, want)
+	}
+	calls, kvs, err = workflow.AWSCalls(awsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(kvs, other) {
+		t.Errorf("the key value store after the close: %v, want pull request 3's keys only: %v", kvs, other)
+	}
+	last := strings.Join(calls[len(calls)-1], " ")
+	if last != "s3 rm s3://"+vars["PREVIEW_BUCKET"]+"/pr-7/ --recursive --only-show-errors" {
+		t.Errorf("the close ends with aws %s, want the removal of pr-7/", last)
+	}
 }

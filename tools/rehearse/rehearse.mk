@@ -1,0 +1,15 @@
+# The release path rehearsed on this machine; the root Makefile includes this file.
+#   make rehearse   the workflows run as GitHub chains them (tools/rehearse/workflow): site.yml on a push
+#                   to main (both stages' builds, then each deploy job up to its synth, the assembly stood
+#                   up locally in CloudFormation's place), preview.yml opened then closed. make test runs
+#                   the lean part: build (staging) then deploy-staging, and the static checks.
+# REHEARSE_STACK_CMD stands each synthesized assembly up ({cdk-out}, {stack} replaced); unset, the
+# assembly is only checked (its stack, its template, its assets). docs/deploying.md: Rehearsal.
+REHEARSE_STACK_CMD ?= $(if $(wildcard tools/rehearse/stack/*.go),go run ./tools/rehearse/stack -cdk-out {cdk-out} -stack {stack})
+
+.PHONY: rehearse rehearse-workflows
+
+rehearse: rehearse-workflows
+
+rehearse-workflows: deps deploy-deps
+	REHEARSE=all REHEARSE_STACK_CMD='$(REHEARSE_STACK_CMD)' $(GO) test -count=1 -timeout 40m -v -run 'Test' ./tools/rehearse/workflow
