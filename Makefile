@@ -4,6 +4,7 @@
 #   make check   what the daily build would refuse, in seconds, with no browser: run it before a push
 #   make test    install what is missing, run every test
 #   make deploy  build and deploy one stage to AWS (deploy/deploy.mk)
+#   make rehearse  the CI workflows run job by job on this machine (tools/rehearse/rehearse.mk)
 #   make lighthouse  Lighthouse on every route of the served site (tools/tools.mk); make lighthouse-photos, on pages with photos
 SHELL := /bin/bash
 GO    ?= go
@@ -51,7 +52,7 @@ chromium:
 typecheck: deps
 	cd frontend && npx --no-install tsc --noEmit -p .
 
-test: deps chromium contact-deps validate-deps typecheck
+test: deps chromium contact-deps validate-deps typecheck deploy-deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2000x

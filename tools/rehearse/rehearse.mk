@@ -7,9 +7,15 @@
 # assembly is only checked (its stack, its template, its assets). docs/deploying.md: Rehearsal.
 REHEARSE_STACK_CMD ?= $(if $(wildcard tools/rehearse/stack/*.go),go run ./tools/rehearse/stack -cdk-out {cdk-out} -stack {stack})
 
-.PHONY: rehearse rehearse-workflows
+.PHONY: rehearse rehearse-workflows jq
 
 rehearse: rehearse-workflows
 
-rehearse-workflows: deps deploy-deps
+# The workflows' scripts use jq, as GitHub's runners have it.
+jq:
+	@command -v jq >/dev/null 2>&1 || { \
+	  echo "installing Debian's jq"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq jq >/dev/null; }
+
+rehearse-workflows: deps deploy-deps jq
 	REHEARSE=all REHEARSE_STACK_CMD='$(REHEARSE_STACK_CMD)' $(GO) test -count=1 -timeout 40m -v -run 'Test' ./tools/rehearse/workflow

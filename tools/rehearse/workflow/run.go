@@ -275,9 +275,16 @@ func (rh *rehearsal) origin(ctx context.Context) error {
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=rehearsal", "GIT_AUTHOR_EMAIL=rehearsal@localhost",
 			"GIT_COMMITTER_NAME=rehearsal", "GIT_COMMITTER_EMAIL=rehearsal@localhost")
-		out, err := cmd.CombinedOutput()
+		out, err := cmd.Output()
 		if err != nil {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				out = append(out, ee.Stderr...)
+			}
 			return "", fmt.Errorf("git %s: %w\n%s", strings.Join(args, " "), err, out)
+		}
+		if args[0] == "status" {
+			return string(out), nil // its first entry may start with a space
 		}
 		return strings.TrimSpace(string(out)), nil
 	}
@@ -309,7 +316,9 @@ func (rh *rehearsal) origin(ctx context.Context) error {
 		}
 		n++
 	}
-	if n > 0 {
+	if left, err := git(rh.origin_, "status", "--porcelain"); err != nil {
+		return err
+	} else if left != "" {
 		if _, err := git(rh.origin_, "add", "-A"); err != nil {
 			return err
 		}
@@ -525,6 +534,11 @@ func (rh *rehearsal) baseEnv(ws, home, tmp string, j *Job) map[string]string {
 			env[k] = string(bytes.TrimSpace(out))
 		}
 	}
+	// -trimpath keeps the paths of the checkout out of Go's build cache
+	// keys, so that each fresh checkout compiles what changed only, as
+	// one fixed checkout would; the binaries differ in their embedded
+	// source paths alone.
+	env["GOFLAGS"] = strings.TrimSpace(env["GOFLAGS"] + " -trimpath")
 	if j.Permissions["id-token"] == "write" {
 		// GitHub sets these only for a job granted id-token: write; the
 		// credentials action trades the token for the role's keys.

@@ -404,3 +404,55 @@ func TestPreviewOpenedThenClosed(t *testing.T) {
 		t.Errorf("the close ends with aws %s, want the removal of pr-7/", last)
 	}
 }
+
+// The jobs' if: of both workflows, evaluated for the events GitHub sends:
+// deployments on main only, previews for this repository's pull requests
+// only, cleanup on close only.
+func TestJobConditions(t *testing.T) {
+	repo := repoRoot(t)
+	site := parse(t, "site.yml", read(t, filepath.Join(repo, ".github", "workflows", "site.yml")))
+	preview := parse(t, "preview.yml", read(t, filepath.Join(repo, ".github", "workflows", "preview.yml")))
+	ctx := func(g map[string]string) workflow.Contexts {
+		return func(p []string) (any, error) {
+			if p[0] != "github" {
+				t.Fatalf("if: reads %v", p)
+			}
+			return g[strings.Join(p[1:], ".")], nil
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		w    *workflow.Workflow
+		g    map[string]string
+		runs string // the jobs whose if: holds
+	}{
+		{"push to main", site, map[string]string{"event_name": "push", "ref": "refs/heads/main"}, "test build deploy-staging deploy-production"},
+		{"daily run on main", site, map[string]string{"event_name": "schedule", "ref": "refs/heads/main"}, "test build deploy-staging deploy-production"},
+		{"push elsewhere", site, map[string]string{"event_name": "push", "ref": "refs/heads/topic"}, "test"},
+		{"pull request", site, map[string]string{"event_name": "pull_request", "ref": "refs/pull/7/merge"}, "test"},
+		{"preview opened", preview, map[string]string{"event.action": "opened", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "vozia/site"}, "build deploy comment closed"},
+		{"preview from a fork", preview, map[string]string{"event.action": "synchronize", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "someone/site"}, "deploy comment closed"},
+		{"preview closed", preview, map[string]string{"event.action": "closed", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "vozia/site"}, "deploy comment cleanup closed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Jobs with no if: of their own run when what they need ran.
+			var runs []string
+			for _, j := range tc.w.Jobs {
+				ok := true
+				if j.If != "" {
+					v, err := workflow.Eval(j.If, ctx(tc.g))
+					if err != nil {
+						t.Fatal(err)
+					}
+					ok = workflow.Truthy(v)
+				}
+				if ok {
+					runs = append(runs, j.ID)
+				}
+			}
+			if got := strings.Join(runs, " "); got != tc.runs {
+				t.Errorf("if: holds for %q, want %q", got, tc.runs)
+			}
+		})
+	}
+}
