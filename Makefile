@@ -4,7 +4,7 @@
 #   make check   what the daily build would refuse, in seconds, with no browser: run it before a push
 #   make test    install what is missing, run every test
 #   make deploy  build and deploy one stage to AWS (deploy/deploy.mk)
-#   make rehearse  the CI workflows run job by job on this machine (tools/rehearse/rehearse.mk)
+#   make rehearse  the CI workflows run job by job on this machine (tools/rehearse/workflow/workflow.mk)
 #   make lighthouse  Lighthouse on every route of the served site (tools/tools.mk); make lighthouse-photos, on pages with photos
 SHELL := /bin/bash
 GO    ?= go
@@ -148,4 +148,4 @@ include functions/contact/contact.mk
 include functions/oauth/oauth.mk
 include deploy/deploy.mk
 include tools/tools.mk
-include tools/rehearse/rehearse.mk
+include tools/rehearse/workflow/workflow.mk

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,8 +25,8 @@ type Stack interface {
 //	go run ./tools/rehearse/stack -cdk-out {cdk-out} -stack {stack}
 //
 // with {cdk-out} and {stack} replaced. It must exit 0 once the stack is
-// up; a JSON object of string values on its standard output, if any, is
-// the stack's outputs.
+// up; a line of its standard output that is a JSON object of strings, if
+// any, is the stack's outputs.
 type StackCommand struct {
 	Args []string
 	Dir  string // where it runs: the repository
@@ -39,14 +40,16 @@ func (c StackCommand) Up(ctx context.Context, assembly, stack string) (map[strin
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Dir = c.Dir
 	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, os.Stderr
+	cmd.Stdout, cmd.Stderr = io.MultiWriter(&out, os.Stderr), os.Stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("stand-up %s: %w", strings.Join(args, " "), err)
 	}
 	outputs := map[string]string{}
-	if i := bytes.IndexByte(out.Bytes(), '{'); i >= 0 {
-		if err := json.Unmarshal(out.Bytes()[i:], &outputs); err != nil {
-			return nil, fmt.Errorf("stand-up %s: its output is not a JSON object of strings: %w", strings.Join(args, " "), err)
+	for _, l := range strings.Split(out.String(), "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "{") {
+			if err := json.Unmarshal([]byte(l), &outputs); err != nil {
+				return nil, fmt.Errorf("stand-up %s: %q is not a JSON object of strings: %w", strings.Join(args, " "), l, err)
+			}
 		}
 	}
 	return outputs, nil
