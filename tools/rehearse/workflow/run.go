@@ -172,6 +172,18 @@ func Run(ctx context.Context, w *Workflow, opts Options) (*Result, error) {
 		return nil, err
 	}
 	rh.res = &Result{Commit: rh.sha, Artifacts: rh.artifacts}
+	out, err := exec.CommandContext(ctx, "go", "env", "-json", "GOCACHE", "GOMODCACHE", "GOPATH", "GOPROXY", "GOSUMDB", "GOFLAGS", "GONOSUMDB", "GOPRIVATE").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env: %w", err)
+	}
+	if err := json.Unmarshal(out, &rh.goEnv); err != nil {
+		return nil, fmt.Errorf("go env: %w", err)
+	}
+	for k, v := range rh.goEnv {
+		if v == "" {
+			delete(rh.goEnv, k)
+		}
+	}
 	if err := os.MkdirAll(rh.artifacts, 0o755); err != nil {
 		return nil, err
 	}
@@ -258,6 +270,7 @@ type rehearsal struct {
 	artifacts string
 	done      map[string]string            // job id: success, failure, skipped
 	outputs   map[string]map[string]string // job id: its outputs
+	goEnv     map[string]string            // Go's caches and proxy, for every job
 	n         int
 }
 
@@ -516,7 +529,8 @@ func (rh *rehearsal) leg(ctx context.Context, j *Job, matrix map[string]string) 
 // baseEnv is what a GitHub runner gives every step, built from nothing:
 // none of this machine's environment reaches a job but the tools' PATH
 // and Go's caches (shared for speed: a runner with setup-go cache: false
-// starts with none).
+// starts with none). The module's own packages compile again in each
+// checkout (their path is part of Go's cache key); its dependencies do not.
 func (rh *rehearsal) baseEnv(ws, home, tmp string, j *Job) map[string]string {
 	env := map[string]string{
 		"CI": "true", "GITHUB_ACTIONS": "true", "HOME": home, "TMPDIR": tmp, "RUNNER_TEMP": tmp, "LANG": "C.UTF-8",
@@ -529,16 +543,9 @@ func (rh *rehearsal) baseEnv(ws, home, tmp string, j *Job) map[string]string {
 		path = strings.Join(rh.opts.PathDirs, string(os.PathListSeparator)) + string(os.PathListSeparator) + path
 	}
 	env["PATH"] = path
-	for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOPROXY", "GOSUMDB", "GOFLAGS", "GONOSUMDB", "GOPRIVATE"} {
-		if out, err := exec.Command("go", "env", k).Output(); err == nil && len(bytes.TrimSpace(out)) > 0 {
-			env[k] = string(bytes.TrimSpace(out))
-		}
+	for k, v := range rh.goEnv {
+		env[k] = v
 	}
-	// -trimpath keeps the paths of the checkout out of Go's build cache
-	// keys, so that each fresh checkout compiles what changed only, as
-	// one fixed checkout would; the binaries differ in their embedded
-	// source paths alone.
-	env["GOFLAGS"] = strings.TrimSpace(env["GOFLAGS"] + " -trimpath")
 	if j.Permissions["id-token"] == "write" {
 		// GitHub sets these only for a job granted id-token: write; the
 		// credentials action trades the token for the role's keys.
