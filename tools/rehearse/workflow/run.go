@@ -195,7 +195,14 @@ func Run(ctx context.Context, w *Workflow, opts Options) (*Result, error) {
 	// gh, answering the GitHub API calls of the workflows.
 	bin := filepath.Join(opts.Work, "bin")
 	answers, calls := filepath.Join(opts.Work, "github-api.json"), filepath.Join(opts.Work, "github-api-calls.jsonl")
-	api, _ := json.Marshal(opts.GitHubAPI)
+	raw := map[string]json.RawMessage{}
+	for k, v := range opts.GitHubAPI {
+		if !json.Valid([]byte(v)) {
+			return nil, fmt.Errorf("options: the GitHub API's answer to %s is not JSON", k)
+		}
+		raw[k] = json.RawMessage(v)
+	}
+	api, _ := json.Marshal(raw)
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		return nil, err
 	}

@@ -143,6 +143,24 @@ jobs:
 			t.Errorf("after: %v", res.Run("after")[0].Steps[0].Credentials)
 		}
 	})
+	t.Run("gh api is answered from the table, and an unanswered call fails", func(t *testing.T) {
+		api := map[string]string{"GET repos/o/r/environments/production": `{"protection_rules":[{"type":"required_reviewers"}]}`}
+		_, err := rehearseSmall(t, `
+jobs:
+  j:
+    steps:
+      - run: |
+          r=$(gh api "repos/$GITHUB_REPOSITORY/environments/production" --jq '[.protection_rules[]?.type] | join(",")')
+          test "$r" = required_reviewers
+`, workflow.Options{GitHubAPI: api})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = rehearseSmall(t, "jobs:\n  j:\n    steps:\n      - run: gh api repos/o/r/environments/staging\n", workflow.Options{GitHubAPI: api})
+		if err == nil || !strings.Contains(err.Error(), "GET repos/o/r/environments/staging is not answered") {
+			t.Errorf("got %v", err)
+		}
+	})
 	t.Run("an action the rehearsal does not emulate is an error, not a skip", func(t *testing.T) {
 		_, err := rehearseSmall(t, "jobs:\n  j:\n    steps:\n      - uses: actions/cache@0000000000000000000000000000000000000000\n", workflow.Options{})
 		if err == nil || !strings.Contains(err.Error(), "test.yml:4: actions/cache: this action is not emulated") {
