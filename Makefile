@@ -4,7 +4,8 @@
 #   make check   what the daily build would refuse, in seconds, with no browser: run it before a push
 #   make test    install what is missing, run every test
 #   make deploy  build and deploy one stage to AWS (deploy/deploy.mk)
-#   make rehearse  the release path on this machine: the stack stood up on emulators, one enquiry the whole way
+#   make rehearse  the release path on this machine: the CI workflows run job by job, the stack stood up on
+#                  emulators, one enquiry the whole way (docs/deploying.md, "The rehearsal")
 #   make lighthouse  Lighthouse on every route of the served site (tools/tools.mk); make lighthouse-photos, on pages with photos
 SHELL := /bin/bash
 GO    ?= go
@@ -52,7 +53,7 @@ chromium:
 typecheck: deps
 	cd frontend && npx --no-install tsc --noEmit -p .
 
-test: deps chromium contact-deps validate-deps typecheck
+test: deps chromium contact-deps validate-deps typecheck deploy-deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2000x
@@ -151,3 +152,4 @@ include functions/oauth/oauth.mk
 include deploy/deploy.mk
 include tools/tools.mk
 include tools/rehearse/rehearse.mk
+include tools/rehearse/workflow/workflow.mk

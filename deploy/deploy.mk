@@ -1,7 +1,8 @@
 # Deployment chores; the root Makefile includes this file.
 #   make deploy        build, package the Lambdas, deploy one stage (DEPLOY_ENV), print its URL
 #   make deploy-build  build and package only, for DEPLOY_ENV, with no credentials needed (CI's build job)
-#   make deploy-upload deploy what deploy-build made, building nothing (CI's deploy jobs)
+#   make deploy-synth  synthesize the stack from what deploy-build made into dist/deploy/cdk.out, building nothing
+#   make deploy-upload deploy that assembly (CI's deploy jobs run the two as separate steps)
 #   make deploy-plan   build, package, and show what a deployment would change (cdk diff)
 #   make deploy-deps   npm ci in deploy/ (only when node_modules is missing or older than the lock)
 #   make redrive       ENV=staging|production: send the dead letters back to the delivery queue (docs/deploying.md: Alarms);
@@ -40,7 +41,7 @@ DEPLOY_SITE_PARAMS += $(if $(OAUTH_CLIENT_ID),--parameters '$(DEPLOY_STACK):OAut
 # stack creates the account's provider; the first stack of an account only.
 DEPLOY_SITE_PARAMS += $(if $(GITHUB_OIDC_PROVIDER_ARN),--parameters '$(DEPLOY_STACK):GitHubOidcProviderArn=$(GITHUB_OIDC_PROVIDER_ARN)')
 
-.PHONY: deploy deploy-plan deploy-deps deploy-inputs deploy-build deploy-digests deploy-upload test-deploy aws-credentials cfn-lint redrive redrive-stage
+.PHONY: deploy deploy-plan deploy-deps deploy-inputs deploy-build deploy-digests deploy-synth deploy-upload test-deploy aws-credentials cfn-lint redrive redrive-stage
 
 deploy/node_modules/.installed: deploy/package.json deploy/package-lock.json
 	cd deploy && $(NPM) ci --no-audit --no-fund --loglevel=error
@@ -75,14 +76,30 @@ deploy-digests:
 
 deploy-inputs: aws-credentials deploy-build deploy-deps deploy-digests
 
-deploy: aws-credentials deploy-build deploy-upload
+deploy: aws-credentials deploy-build deploy-synth deploy-upload
 
-# Deploys what deploy-build made (in CI, the build job's artifact): no Go,
-# no build, only the CDK app and the upload.
-deploy-upload: aws-credentials deploy-deps deploy-digests
-	@for f in dist/site/index.html dist/cdn/routes.json dist/functions/contact.zip dist/functions/deliver.zip; do \
+# Synthesizes the stage's stack from what deploy-build made (in CI, the
+# build job's artifact) into dist/deploy/cdk.out: no Go, no build, only the
+# CDK app. deploy-upload deploys that assembly as it is, so what CI's
+# synth step wrote is what reaches CloudFormation, and a rehearsal can run
+# the synth as written and stand the same assembly up locally.
+# DEPLOY_INPUTS: the files the synth reads (deploy/bin/site.ts refuses to
+# synthesize without any of them), which CI's build job must hand on in its
+# artifact: tools/rehearse/workflow checks that it does.
+DEPLOY_ASSEMBLY := $(DEPLOY_OUT)/cdk.out
+DEPLOY_INPUTS   := dist/site/index.html dist/cdn/routes.json dist/cdn/viewer-request.js \
+                   dist/functions/contact.zip dist/functions/deliver.zip dist/functions/oauth.zip
+deploy-synth: aws-credentials deploy-deps deploy-digests
+	@for f in $(DEPLOY_INPUTS); do \
 	  [ -f "$$f" ] || { echo "$$f is missing: run make deploy-build DEPLOY_ENV=$(DEPLOY_ENV) first (CI: the build job's artifact)" >&2; exit 1; }; done
-	$(CDK) deploy $(DEPLOY_STACK) $(DEPLOY_CONTEXT) $(DEPLOY_PARAMS) --require-approval $(DEPLOY_APPROVAL) --outputs-file ../$(DEPLOY_OUT)/outputs.json
+	rm -rf $(DEPLOY_ASSEMBLY)
+	$(CDK) synth $(DEPLOY_STACK) $(DEPLOY_CONTEXT) --quiet --output ../$(DEPLOY_ASSEMBLY)
+
+# Deploys the assembly deploy-synth wrote (CI runs the two as its deploy
+# jobs' last steps); the stack's parameters are given here.
+deploy-upload: aws-credentials deploy-deps
+	@[ -f $(DEPLOY_ASSEMBLY)/$(DEPLOY_STACK).template.json ] || { echo "$(DEPLOY_ASSEMBLY) holds no $(DEPLOY_STACK): run make deploy-synth DEPLOY_ENV=$(DEPLOY_ENV) first" >&2; exit 1; }
+	$(CDK) deploy --app ../$(DEPLOY_ASSEMBLY) $(DEPLOY_STACK) $(DEPLOY_PARAMS) --require-approval $(DEPLOY_APPROVAL) --outputs-file ../$(DEPLOY_OUT)/outputs.json
 	@node -p "require('./$(DEPLOY_OUT)/outputs.json')['$(DEPLOY_STACK)'].SiteUrl" > $(DEPLOY_OUT)/site-url
 	@echo "$(DEPLOY_ENV) is live at $$(cat $(DEPLOY_OUT)/site-url)"
 

@@ -134,8 +134,10 @@ describe('workflow', () => {
       const download = at(new RegExp(`download-artifact@[\\s\\S]*?name: dist-${stage}\\n`));
       const deps = at(/run: make deploy-deps/);
       const creds = at(/configure-aws-credentials@/);
-      const upload = at(/make deploy-upload/);
-      assert.ok(download < creds && deps < creds && creds < upload, `deploy-${stage}: artifact and dependencies first, credentials last, then the upload`);
+      const synth = at(/run: make deploy-synth\n/);
+      const upload = at(/run: \|\n\s+make deploy-upload\n/);
+      assert.ok(download < creds && deps < creds && creds < synth && synth < upload,
+        `deploy-${stage}: artifact and dependencies first, credentials last, then the synth, then the deployment of its assembly`);
     }
   });
 });

@@ -1,0 +1,463 @@
+package workflow_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/tools/rehearse/workflow"
+)
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func parse(t *testing.T, name string, data []byte) *workflow.Workflow {
+	t.Helper()
+	w, err := workflow.Parse(".github/workflows/"+name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func read(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func rules(t *testing.T) workflow.FlowRules {
+	t.Helper()
+	r, err := workflow.SiteRules(repoRoot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// The workflows as they stand: every path a job reads under dist/ was
+// made by its own steps or handed on in an artifact of a job it needs.
+func TestFlowOfTheWorkflows(t *testing.T) {
+	for _, name := range []string{"site.yml", "preview.yml"} {
+		t.Run(name, func(t *testing.T) {
+			w := parse(t, name, read(t, filepath.Join(repoRoot(t), ".github", "workflows", name)))
+			for _, err := range workflow.CheckFlow(w, rules(t)) {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// Each mutation of a copy of a workflow breaks a seam between two jobs
+// (or between a job and the credentials it must not hold), and the static
+// check says which.
+func TestFlowMutations(t *testing.T) {
+	site := string(read(t, filepath.Join(repoRoot(t), ".github", "workflows", "site.yml")))
+	preview := string(read(t, filepath.Join(repoRoot(t), ".github", "workflows", "preview.yml")))
+	for _, tc := range []struct {
+		name, file, old, new string
+		want                 []string
+	}{
+		{
+			name: "artifact without oauth.zip", file: site,
+			old: "            dist/functions/oauth.zip\n", new: "",
+			want: []string{`job deploy-staging, step "make deploy-synth" reads dist/functions/oauth.zip`, "DEPLOY_INPUTS", `seam build → deploy-staging: artifact "dist-staging"`},
+		},
+		{
+			name: "deploy step reads a path no job produced", file: site,
+			old: "        run: make deploy-synth\n", new: "        run: make deploy-synth && gzip -t dist/functions/contact-previous.zip\n",
+			want: []string{`job deploy-staging, step "make deploy-synth" reads dist/functions/contact-previous.zip (in its script)`, "seam build → deploy-staging"},
+		},
+		{
+			name: "upload that lets a missing path pass", file: site,
+			old: "          if-no-files-found: error\n          retention-days: 3\n", new: "          retention-days: 3\n",
+			want: []string{`job build uploads "dist-${{ matrix.stage }}" without if-no-files-found: error`},
+		},
+		{
+			name: "deploy that does not wait for the build", file: site,
+			old: "    needs: build\n    runs-on: ubuntu-24.04\n    environment:\n      name: staging", new: "    needs: test\n    runs-on: ubuntu-24.04\n    environment:\n      name: staging",
+			want: []string{`job deploy-staging downloads artifact "dist-staging", uploaded by job build, which it does not need`},
+		},
+		{
+			name: "credentials in the build job", file: site,
+			old: "      - name: make deploy-build\n        env:\n", new: "      - name: make deploy-build\n        env:\n          AWS_ACCESS_KEY_ID: ${{ secrets.AWS_ACCESS_KEY_ID }}\n",
+			want: []string{`job build takes no credentials, yet step "make deploy-build" sets AWS_ACCESS_KEY_ID`},
+		},
+		{
+			name: "preview artifact without the routing table", file: preview,
+			old: "            dist/site\n            dist/cdn\n", new: "            dist/site\n            dist/functions\n",
+			want: []string{`job deploy, step "Check the routing table names this pull request only" reads dist/cdn/preview-keys.json`, `seam build → deploy: artifact "preview"`},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !strings.Contains(tc.file, tc.old) {
+				t.Fatalf("the workflow no longer has %q: update the mutation", tc.old)
+			}
+			name := "site.yml"
+			if tc.file == preview {
+				name = "preview.yml"
+			}
+			w := parse(t, name, []byte(strings.Replace(tc.file, tc.old, tc.new, 1)))
+			errs := workflow.CheckFlow(w, rules(t))
+			var msgs []string
+			for _, e := range errs {
+				msgs = append(msgs, e.Error())
+			}
+			all := strings.Join(msgs, "\n")
+			for _, want := range tc.want {
+				if !strings.Contains(all, want) {
+					t.Errorf("the check does not say %q; it says:\n%s", want, all)
+				}
+			}
+		})
+	}
+}
+
+// stackRecorder keeps what the deploy stand-in was handed.
+type stackRecorder struct {
+	mu    sync.Mutex
+	calls []string
+	next  workflow.Stack
+}
+
+func (s *stackRecorder) Up(ctx context.Context, assembly, stack string) (map[string]string, error) {
+	s.mu.Lock()
+	s.calls = append(s.calls, stack)
+	s.mu.Unlock()
+	return s.next.Up(ctx, assembly, stack)
+}
+
+func logTo(t *testing.T, work string) io.Writer {
+	if testing.Verbose() {
+		return os.Stderr
+	}
+	f, err := os.Create(filepath.Join(work, "rehearsal.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		f.Close()
+		if t.Failed() {
+			data, _ := os.ReadFile(f.Name())
+			if len(data) > 12000 {
+				data = data[len(data)-12000:]
+			}
+			t.Logf("the rehearsal's log ends:\n%s", data)
+		}
+	})
+	return f
+}
+
+// site.yml on a push to main, build (the staging leg) then
+// deploy-staging, each in its own clean checkout: the deploy job's synth
+// runs as written on exactly the files of the build job's artifact, and
+// the assembly it writes holds the stack and every asset. The build job
+// runs with no credential in any step's environment. Then the same
+// deploy job, given the artifact without oauth.zip, fails at the seam.
+func TestSiteBuildThenDeployStaging(t *testing.T) {
+	// Two builds of the site in clean checkouts: make rehearse runs it, next
+	// to make test in .ci/run; the static checks of the data flow run here.
+	if os.Getenv("REHEARSE") == "" {
+		t.Skip("make rehearse runs the workflows' jobs (REHEARSE=all)")
+	}
+	repo := repoRoot(t)
+	w := parse(t, "site.yml", read(t, filepath.Join(repo, ".github", "workflows", "site.yml")))
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	work := t.TempDir()
+	// make rehearse: both stages, production too, and the assemblies
+	// handed to the stand-up of the stack when there is one.
+	full := os.Getenv("REHEARSE") == "all"
+	var next workflow.Stack = workflow.AssemblyCheck{}
+	if c := os.Getenv("REHEARSE_STACK_CMD"); c != "" {
+		next = workflow.StackCommand{Args: strings.Fields(c), Dir: repo}
+	}
+	stack := &stackRecorder{next: next}
+	opts := workflow.Options{
+		Repo: repo, Repository: workflow.Repository, Vars: workflow.Vars(), GitHubAPI: workflow.GitHubAPI(),
+		Event:    workflow.Event{Name: "push", Ref: "refs/heads/main"},
+		Work:     filepath.Join(work, "run"),
+		Jobs:     []string{"deploy-staging"},
+		Assume:   []string{"test"}, // make test itself, which runs this
+		Legs:     func(_ string, m map[string]string) bool { return m["stage"] == "staging" },
+		Prepare:  workflow.SeedNodeModules(repo, "frontend", "deploy"),
+		StandIns: []workflow.StandIn{workflow.DeployStandIn(stack)},
+		Log:      logTo(t, work),
+	}
+	wantJobs, wantStacks := "build (staging): success, deploy-staging: success", "VoziaSite-staging"
+	if full {
+		opts.Jobs, opts.Legs = nil, nil
+		wantJobs = "build (staging): success, build (production): success, deploy-staging: success, deploy-production: success"
+		wantStacks = "VoziaSite-staging,VoziaSite-production"
+	}
+	if err := os.MkdirAll(opts.Work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res, err := workflow.Run(ctx, w, opts)
+	if err != nil {
+		t.Fatalf("site.yml, build → deploy-staging: %v", err)
+	}
+	t.Logf("build → deploy-staging rehearsed in %s", time.Since(start).Round(time.Second))
+
+	var ran []string
+	for _, j := range res.Jobs {
+		ran = append(ran, j.Name+": "+j.Status)
+	}
+	if got := strings.Join(ran, ", "); got != wantJobs {
+		t.Errorf("jobs %q, want %q", got, wantJobs)
+	}
+	build, deploy := res.Run("build")[0], res.Run("deploy-staging")[0]
+	for _, s := range build.Steps {
+		if len(s.Credentials) > 0 {
+			t.Errorf("build: step %q ran with %v in its environment", s.Step.Label(), s.Credentials)
+		}
+	}
+	synthed := false
+	for _, s := range deploy.Steps {
+		if s.Step.Name == "make deploy-synth" {
+			synthed = s.Status == "success" && s.StandIn == "" && contains(s.Credentials, "AWS_ACCESS_KEY_ID")
+		}
+	}
+	if !synthed {
+		t.Error("deploy-staging: make deploy-synth did not run as written with the job's credentials")
+	}
+	if got := strings.Join(stack.calls, ","); got != wantStacks {
+		t.Errorf("stacks stood up: %q, want %q", got, wantStacks)
+	}
+	if full && (len(res.GitHubCalls) != 1 || res.GitHubCalls[0].Path != "repos/"+workflow.Repository+"/environments/production") {
+		t.Errorf("GitHub API calls %+v, want deploy-production's check of its environment's reviewers", res.GitHubCalls)
+	}
+
+	// What the deploy job had under dist/: the artifact's files, and what
+	// its own steps wrote under dist/deploy.
+	artifact := build.Uploaded["dist-staging"]
+	for _, f := range []string{"site/index.html", "cdn/routes.json", "cdn/viewer-request.js", "functions/contact.zip", "functions/deliver.zip", "functions/oauth.zip"} {
+		if !contains(artifact, f) {
+			t.Errorf("artifact dist-staging lacks %s", f)
+		}
+	}
+	var got []string
+	dist := filepath.Join(deploy.Workspace, "dist")
+	filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dist, p)
+			if !strings.HasPrefix(rel, "deploy"+string(filepath.Separator)) {
+				got = append(got, filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
+	sort.Strings(got)
+	if strings.Join(got, "\n") != strings.Join(artifact, "\n") {
+		t.Errorf("deploy-staging's dist/ (outside dist/deploy) is not the artifact: %d files, the artifact %d", len(got), len(artifact))
+	}
+
+	// The one real run of a mutation: the same deploy job given the
+	// artifact without oauth.zip.
+	mutated := filepath.Join(work, "mutated-artifacts")
+	if err := os.CopyFS(mutated, os.DirFS(res.Artifacts)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(mutated, "dist-staging", "functions", "oauth.zip")); err != nil {
+		t.Fatal(err)
+	}
+	opts.Work, opts.Artifacts, opts.Assume = filepath.Join(work, "mutant"), mutated, []string{"test", "build"}
+	opts.Log = io.Discard
+	os.MkdirAll(opts.Work, 0o755)
+	_, err = workflow.Run(ctx, w, opts)
+	if err == nil || !strings.Contains(err.Error(), "oauth.zip is missing") || !strings.Contains(err.Error(), "build job's artifact") {
+		t.Errorf("deploy-staging on an artifact without oauth.zip: %v; want it to fail naming oauth.zip and the build job's artifact", err)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// preview.yml for pull request 7, opened then closed, each run in clean
+// checkouts with the artifact between build and deploy: the upload goes
+// under pr-7/ only, the routing table written is exactly the build's
+// preview-keys.json, the comment carries the preview's address, and the
+// close deletes pr-7's keys and files and leaves pull request 3's keys
+// alone. make rehearse runs it (a second full build).
+func TestPreviewOpenedThenClosed(t *testing.T) {
+	if os.Getenv("REHEARSE") != "all" {
+		t.Skip("make rehearse runs the preview workflow (REHEARSE=all)")
+	}
+	repo := repoRoot(t)
+	w := parse(t, "preview.yml", read(t, filepath.Join(repo, ".github", "workflows", "preview.yml")))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	work := t.TempDir()
+	awsDir := filepath.Join(work, "aws")
+	other := map[string]string{"pr-3": `{"v":"a1"}`, "pr-3.0": "[]"}
+	bin, err := workflow.AWSRecorder(awsDir, other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := workflow.Vars()
+	run := func(action string) *workflow.Result {
+		t.Helper()
+		dir := filepath.Join(work, action)
+		os.MkdirAll(dir, 0o755)
+		res, err := workflow.Run(ctx, w, workflow.Options{
+			Repo: repo, Repository: workflow.Repository, Vars: vars, GitHubAPI: workflow.GitHubAPI(),
+			Event:    workflow.Event{Name: "pull_request", Ref: "refs/pull/7/merge", Action: action, PR: 7, HeadRepo: workflow.Repository},
+			Work:     dir,
+			Prepare:  workflow.SeedNodeModules(repo, "frontend"),
+			PathDirs: []string{bin},
+			Log:      logTo(t, dir),
+		})
+		if err != nil {
+			t.Fatalf("preview.yml, pull request 7 %s: %v", action, err)
+		}
+		return res
+	}
+	status := func(res *workflow.Result) string {
+		var s []string
+		for _, j := range res.Jobs {
+			s = append(s, j.Name+": "+j.Status)
+		}
+		return strings.Join(s, ", ")
+	}
+
+	opened := run("opened")
+	if got, want := status(opened), "build: success, deploy: success, comment: success, cleanup: skipped, closed: skipped"; got != want {
+		t.Errorf("opened: %s, want %s", got, want)
+	}
+	build := opened.Run("build")[0]
+	var keys struct {
+		Data []struct{ Key, Value string } `json:"data"`
+	}
+	data := read(t, filepath.Join(build.Workspace, "dist", "cdn", "preview-keys.json"))
+	if err := json.Unmarshal(data, &keys); err != nil {
+		t.Fatal(err)
+	}
+	calls, kvs, err := workflow.AWSCalls(awsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for k, v := range other {
+		want[k] = v
+	}
+	for _, kv := range keys.Data {
+		want[kv.Key] = kv.Value
+	}
+	if !reflect.DeepEqual(kvs, want) {
+		t.Errorf("the key value store after the upload: %v\nwant pull request 7's table and pull request 3's keys: %v", kvs, want)
+	}
+	syncs := 0
+	for _, c := range calls {
+		if c[0] == "s3" {
+			syncs++
+			if c[1] != "sync" || c[2] != "dist/site" || c[3] != "s3://"+vars["PREVIEW_BUCKET"]+"/pr-7/" {
+				t.Errorf("upload outside pr-7/: aws %s", strings.Join(c, " "))
+			}
+		}
+	}
+	if syncs < 2 {
+		t.Errorf("%d s3 sync calls, want the immutable assets and then the pages", syncs)
+	}
+	posted := false
+	for _, c := range opened.GitHubCalls {
+		if c.Method == "POST" && c.Path == "repos/"+workflow.Repository+"/issues/7/comments" {
+			posted = len(c.Fields) == 1 && strings.Contains(c.Fields[0], "https://pr-7."+vars["PREVIEW_DOMAIN"])
+		}
+	}
+	if !posted {
+		t.Errorf("no comment with the preview's address: %+v", opened.GitHubCalls)
+	}
+
+	closed := run("closed")
+	if got, want := status(closed), "build: skipped, deploy: skipped, comment: skipped, cleanup: success, closed: success"; got != want {
+		t.Errorf("closed: %s, want %s", got, want)
+	}
+	calls, kvs, err = workflow.AWSCalls(awsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(kvs, other) {
+		t.Errorf("the key value store after the close: %v, want pull request 3's keys only: %v", kvs, other)
+	}
+	last := strings.Join(calls[len(calls)-1], " ")
+	if last != "s3 rm s3://"+vars["PREVIEW_BUCKET"]+"/pr-7/ --recursive --only-show-errors" {
+		t.Errorf("the close ends with aws %s, want the removal of pr-7/", last)
+	}
+}
+
+// The jobs' if: of both workflows, evaluated for the events GitHub sends:
+// deployments on main only, previews for this repository's pull requests
+// only, cleanup on close only.
+func TestJobConditions(t *testing.T) {
+	repo := repoRoot(t)
+	site := parse(t, "site.yml", read(t, filepath.Join(repo, ".github", "workflows", "site.yml")))
+	preview := parse(t, "preview.yml", read(t, filepath.Join(repo, ".github", "workflows", "preview.yml")))
+	ctx := func(g map[string]string) workflow.Contexts {
+		return func(p []string) (any, error) {
+			if p[0] != "github" {
+				t.Fatalf("if: reads %v", p)
+			}
+			return g[strings.Join(p[1:], ".")], nil
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		w    *workflow.Workflow
+		g    map[string]string
+		runs string // the jobs whose if: holds
+	}{
+		{"push to main", site, map[string]string{"event_name": "push", "ref": "refs/heads/main"}, "test build deploy-staging deploy-production"},
+		{"daily run on main", site, map[string]string{"event_name": "schedule", "ref": "refs/heads/main"}, "test build deploy-staging deploy-production"},
+		{"push elsewhere", site, map[string]string{"event_name": "push", "ref": "refs/heads/topic"}, "test"},
+		{"pull request", site, map[string]string{"event_name": "pull_request", "ref": "refs/pull/7/merge"}, "test"},
+		{"preview opened", preview, map[string]string{"event.action": "opened", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "vozia/site"}, "build deploy comment closed"},
+		{"preview from a fork", preview, map[string]string{"event.action": "synchronize", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "someone/site"}, "deploy comment closed"},
+		{"preview closed", preview, map[string]string{"event.action": "closed", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "vozia/site"}, "deploy comment cleanup closed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Jobs with no if: of their own run when what they need ran.
+			var runs []string
+			for _, j := range tc.w.Jobs {
+				ok := true
+				if j.If != "" {
+					v, err := workflow.Eval(j.If, ctx(tc.g))
+					if err != nil {
+						t.Fatal(err)
+					}
+					ok = workflow.Truthy(v)
+				}
+				if ok {
+					runs = append(runs, j.ID)
+				}
+			}
+			if got := strings.Join(runs, " "); got != tc.runs {
+				t.Errorf("if: holds for %q, want %q", got, tc.runs)
+			}
+		})
+	}
+}
