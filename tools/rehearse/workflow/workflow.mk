@@ -7,8 +7,8 @@
 # REHEARSE_STACK_CMD stands each synthesized assembly up ({cdk-out}, {stack} replaced): by default the
 # stand-up of tools/rehearse/stack when it is there (-check: stand up, report, exit); empty, the assembly
 # is only checked (its stack, its template, its assets). docs/deploying.md: "The rehearsal: the workflows".
-REHEARSE_STACK     := $(wildcard tools/rehearse/stack/main.go)
-REHEARSE_STACK_CMD ?= $(if $(REHEARSE_STACK),go run ./tools/rehearse/stack -check -cdk-out {cdk-out} -stack {stack})
+REHEARSE_STANDUP   := $(wildcard tools/rehearse/stack/main.go)
+REHEARSE_STACK_CMD ?= $(if $(REHEARSE_STANDUP),go run ./tools/rehearse/stack -check -cdk-out {cdk-out} -stack {stack})
 
 .PHONY: rehearse rehearse-workflows jq
 
@@ -20,5 +20,5 @@ jq:
 	  echo "installing Debian's jq"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq jq >/dev/null; }
 
-rehearse-workflows: deps deploy-deps jq $(if $(REHEARSE_STACK),rehearse-deps)
+rehearse-workflows: deps deploy-deps jq $(if $(REHEARSE_STANDUP),rehearse-deps)
 	REHEARSE=all REHEARSE_STACK_CMD='$(REHEARSE_STACK_CMD)' $(GO) test -count=1 -timeout 40m -v -run 'Test' ./tools/rehearse/workflow
