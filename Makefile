@@ -1,4 +1,4 @@
-# The two commands of the README, and the rest of the project's chores.
+# The commands of the README, and the rest of the project's chores.
 #   make dev     install what is missing, serve on 127.0.0.1:8080, rebuild on save, live reload
 #   make serve   install what is missing, build, serve on 127.0.0.1:8080
 #   make check   what the daily build would refuse, in seconds, with no browser: run it before a push

@@ -1,5 +1,5 @@
 # The release path rehearsed on this machine; the root Makefile includes this file.
-#   make rehearse        every rehearsal (make rehearse-stack)
+#   make rehearse        every rehearsal: make rehearse-stack, then make rehearse-workflows (tools/rehearse/workflow/workflow.mk)
 #   make rehearse-stack  build and package as CI's build job does (make deploy-build, staging), synthesize the
 #                        stack (cdk synth), stand the template up on emulators of the AWS APIs and send one
 #                        enquiry the whole way in Chromium (tools/rehearse/stack; docs/deploying.md, "The rehearsal")
