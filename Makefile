@@ -10,7 +10,7 @@ GO    ?= go
 NPM   ?= npm
 SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: dev serve build check test bench deps chromium types typecheck clean article fuzz
+.PHONY: dev serve build check test test-copy-edits bench deps chromium types typecheck clean article fuzz
 .DEFAULT_GOAL := build
 
 # npm ci runs when node_modules is missing or older than the lock file.
@@ -56,6 +56,12 @@ test: deps chromium contact-deps validate-deps typecheck
 	$(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2000x
 	$(MAKE) --no-print-directory test-deploy
+
+# The browser tests on a copy of content/ with an editor's edits (the home
+# page's hero heading, the first FAQ question, a case study's company, a
+# menu of the header): a test that pins today's copy fails here.
+test-copy-edits: deps chromium
+	e2e/copy-edits.sh
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
 # image headers, SVG. go test runs each target's seeds (its

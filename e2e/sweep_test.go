@@ -11,7 +11,6 @@ package e2e
 import (
 	"fmt"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -38,7 +37,11 @@ const sweepMissingPath = "/sweep-no-such-page"
 var sweepWidths = []int{1280, 375}
 
 var sweepSiteOnce = sync.OnceValues(func() (*content.Site, error) {
-	return load.Site(os.DirFS("../content"))
+	fsys, err := browsertest.ContentFS()
+	if err != nil {
+		return nil, err
+	}
+	return load.Site(fsys)
 })
 
 // sweepSite returns the content the site was built from.
