@@ -36,12 +36,16 @@ import (
 // build, the app's folder, the stdin contents). A miss or a damaged entry
 // only costs the build; two builds with and without the cache give the
 // same bytes.
-type Cache struct{ dir filecache.Dir }
+type Cache struct {
+	dir filecache.Dir
+	on  bool
+}
 
 // NewCache returns the cache of the builds named kind under root; a root
-// of "" keeps nothing.
+// of "" keeps nothing (make dev, whose esbuild contexts rebuild
+// incrementally, and which hashes nothing then).
 func NewCache(root, kind string) Cache {
-	return Cache{filecache.New(root, kind, ".esbuild")}
+	return Cache{filecache.New(root, kind, ".esbuild"), root != ""}
 }
 
 // entry is what the cache keeps of one build.
@@ -59,6 +63,9 @@ type output struct {
 // Get returns the outputs of the build in dir (its AbsWorkingDir) that key
 // names, when the cache holds them for its inputs as they are now.
 func (c Cache) Get(key, dir string) ([]api.OutputFile, bool) {
+	if !c.on {
+		return nil, false
+	}
 	data, ok := c.dir.Get(key)
 	if !ok {
 		return nil, false
@@ -81,7 +88,7 @@ func (c Cache) Get(key, dir string) ([]api.OutputFile, bool) {
 // names. A build with errors, or that read anything but files of the
 // working dir, is not kept.
 func (c Cache) Put(key string, o api.BuildOptions, r api.BuildResult) {
-	if len(r.Errors) > 0 || r.Metafile == "" {
+	if !c.on || len(r.Errors) > 0 || r.Metafile == "" {
 		return
 	}
 	var meta struct {
