@@ -23,7 +23,7 @@ func (bld *Builder) bundles(opt Options, onServer func(server []byte)) (*bundle.
 		return bld.bundle, nil
 	}
 	if bld.bundler == nil {
-		b, err := bundle.New(opt.FrontendDir)
+		b, err := bundle.New(opt.FrontendDir, bundle.NewCache(opt.CacheDir, "bundle"))
 		if err != nil {
 			return nil, err
 		}

@@ -52,7 +52,7 @@ type Result struct {
 // Build runs both builds of the app in dir (the folder holding
 // package.json and src/). Errors carry file:line:col of the source.
 func Build(dir string) (*Result, error) {
-	b, err := New(dir)
+	b, err := New(dir, Cache{})
 	if err != nil {
 		return nil, err
 	}
@@ -66,22 +66,28 @@ type Bundler struct {
 	// named it, which problems use so that a terminal can open them.
 	dir, shown      string
 	browser, server api.BuildContext
+	// cache holds both bundles between builds; browserOpt and serverOpt
+	// are their options, as the cache checks them.
+	cache                 Cache
+	browserOpt, serverOpt api.BuildOptions
 }
 
 // New prepares both builds of the app in dir; nothing is built until
-// Rebuild.
-func New(dir string) (*Bundler, error) {
+// Rebuild. The bundles are kept in cache between builds: a Rebuild whose
+// sources are unchanged since the last one that the cache holds parses
+// nothing.
+func New(dir string, cache Cache) (*Bundler, error) {
 	shown := filepath.ToSlash(filepath.Clean(dir))
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	b := &Bundler{dir: dir, shown: shown}
+	b := &Bundler{dir: dir, shown: shown, cache: cache, browserOpt: browserOptions(dir), serverOpt: serverOptions(dir, joinChunks)}
 	var cerr *api.ContextError
-	if b.browser, cerr = api.Context(browserOptions(dir)); cerr != nil {
+	if b.browser, cerr = api.Context(b.browserOpt); cerr != nil {
 		return nil, messages("browser bundle", shown, cerr.Errors)
 	}
-	if b.server, cerr = api.Context(serverOptions(dir, joinChunks)); cerr != nil {
+	if b.server, cerr = api.Context(b.serverOpt); cerr != nil {
 		b.browser.Dispose()
 		return nil, messages("server bundle", shown, cerr.Errors)
 	}
@@ -97,16 +103,28 @@ func New(dir string) (*Bundler, error) {
 // bundle fails.
 func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 	res := &Result{}
-	if err := collectServer(b.shown, b.server.Rebuild(), res); err != nil {
+	serverKey, browserKey := "server "+b.dir, "browser "+b.dir
+	if err := collectServer(b.shown, b.build(serverKey, b.serverOpt, b.server), res); err != nil {
 		return nil, err
 	}
 	if onServer != nil {
 		onServer(res.Server)
 	}
-	if err := collectBrowser(b.dir, b.shown, b.browser.Rebuild(), res); err != nil {
+	if err := collectBrowser(b.dir, b.shown, b.build(browserKey, b.browserOpt, b.browser), res); err != nil {
 		return nil, err
 	}
+	b.cache.KeepOnly(serverKey, browserKey)
 	return res, nil
+}
+
+// build is the context's build, or its outputs from the cache.
+func (b *Bundler) build(key string, o api.BuildOptions, ctx api.BuildContext) api.BuildResult {
+	if files, ok := b.cache.Get(key, b.dir); ok {
+		return api.BuildResult{OutputFiles: files}
+	}
+	r := ctx.Rebuild()
+	b.cache.Put(key, o, r)
+	return r
 }
 
 // Dispose frees the contexts.
@@ -136,6 +154,8 @@ func common(dir string, o api.BuildOptions) api.BuildOptions {
 	o.LegalComments = api.LegalCommentsNone
 	o.Charset = api.CharsetUTF8
 	o.LogLevel = api.LogLevelSilent
+	// The list of inputs, for the Cache.
+	o.Metafile = true
 	return o
 }
 

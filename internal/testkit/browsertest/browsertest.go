@@ -55,6 +55,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -105,8 +106,39 @@ type Config struct {
 	// ID (as cmd/build -analytics-id does).
 	AnalyticsID string
 	// Content is the content tree, relative to the repository (as
-	// cmd/build -content); empty is the shipped content/.
+	// cmd/build -content); empty is the shipped content (ContentDir).
 	Content string
+}
+
+// ContentEnv names the environment variable that points the browser tests
+// at another copy of the shipped content: a path, absolute or relative to
+// the repository. make test-copy-edits sets it to a copy whose copy an
+// editor has changed, to prove that the tests read the words they check
+// from the content, never pin them.
+const ContentEnv = "VOZIA_CONTENT"
+
+// ContentDir is the shipped content tree the tests build and read their
+// expectations from: $VOZIA_CONTENT when set, else the repository's
+// content/.
+func ContentDir(repo string) string {
+	dir := os.Getenv(ContentEnv)
+	if dir == "" {
+		return filepath.Join(repo, "content")
+	}
+	if filepath.IsAbs(dir) {
+		return dir
+	}
+	return filepath.Join(repo, dir)
+}
+
+// ContentFS is ContentDir(repo) as a file system, found from the test's
+// working directory (any package of the repository).
+func ContentFS() (fs.FS, error) {
+	repo, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	return os.DirFS(ContentDir(repo)), nil
 }
 
 // The shared environments, one per Config, and the one browser. Package
