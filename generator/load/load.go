@@ -156,6 +156,13 @@ func (l *loader) pages(s *content.Site) {
 		}
 		p.Route.File = file
 		p.Route.Path = pagePath(file)
+		// The file's path is the page's address, published as it is (in
+		// the sitemap, the routing table, the S3 key): only a slug, as an
+		// article's, is one a link, a browser and the CDN all read alike.
+		if seg := badPageSegment(p.Route.Path); seg != "" {
+			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the page's file or folder with a slug (lower-case letters, digits, single hyphens), like %q", seg, content.Slugify(seg))})
+			return nil
+		}
 		p.Route.NotFound = p.Route.Path == "/404"
 		if prev, dup := s.Pages[p.Route.Path]; dup {
 			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
@@ -465,6 +472,20 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// badPageSegment is the first segment of a page's path that is not a
+// slug, or "".
+func badPageSegment(p string) string {
+	if p == "/" {
+		return ""
+	}
+	for _, seg := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		if !content.TagPattern.MatchString(seg) {
+			return seg
+		}
+	}
+	return ""
 }
 
 // pagePath is the URL of a page file: pages/index.yaml is /,
