@@ -3,7 +3,6 @@ package contact
 import (
 	"io"
 	"log/slog"
-	"net/http"
 	"os"
 )
 
@@ -13,8 +12,10 @@ import (
 // nothing leaving the machine. outbox, when not empty, overrides
 // CONTACT_OUTBOX; origins are granted CORS besides those of
 // CONTACT_ALLOWED_ORIGINS (or its defaults); log receives the JSON log
-// lines (nil discards them).
-func Local(outbox string, origins []string, log io.Writer) (http.Handler, error) {
+// lines (nil discards them). The products an enquiry may name are those of
+// CONTACT_ENQUIRIES until the server hands it the site's own
+// (Handler.SetEnquiries).
+func Local(outbox string, origins []string, log io.Writer) (*Handler, error) {
 	cfg, err := ConfigFromEnv(os.Getenv)
 	if err != nil {
 		return nil, err
