@@ -1,7 +1,10 @@
 package contact
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 )
@@ -35,4 +38,21 @@ func Local(outbox string, origins []string, log io.Writer) (*Handler, error) {
 		log = io.Discard
 	}
 	return New(cfg, mailer, slog.New(slog.NewJSONHandler(log, nil))), nil
+}
+
+// LoadEnquiries hands h the products of the site file describes (the
+// build's dist/cdn/enquiries.json). A site built without the file names
+// no product: h then keeps the ones it has.
+func LoadEnquiries(h *Handler, file string) error {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.SetEnquiries(data); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	return nil
 }

@@ -100,6 +100,10 @@ func FormLimits() Limits {
 	}
 }
 
+// EnquiriesFile is where a build writes Enquiries, in dist/cdn beside the
+// routing manifest.
+const EnquiriesFile = "enquiries.json"
+
 // Enquiries are what the contact functions learn from the build about the
 // site's products (dist/cdn/enquiries.json; deployed, the CONTACT_ENQUIRIES
 // variable holds the same JSON): the ids an enquiry may name, and the
