@@ -415,13 +415,13 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
           >
             {sending ? copy.sending : copy.submit}
           </Button>
-          <p id={QUEUED} popover="manual" role="status" className="contact__queued">
-            {copy.queued}{" "}
-            <span>
-              {copy.stalled} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
-            </span>
-          </p>
         </form>
+        <p id={QUEUED} popover="manual" role="status" className="contact__queued">
+          {copy.queued}{" "}
+          <span>
+            {copy.stalled} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+          </span>
+        </p>
         </>
         )}
       </div>
