@@ -1,5 +1,5 @@
 import type { Limits } from "./content-types";
-import { readConsent } from "./consent";
+import { CAMPAIGN_KEY as KEY, readConsent } from "./consent";
 
 /**
  * The campaign parameters (utm_*) of the address the visitor landed on,
@@ -10,7 +10,6 @@ import { readConsent } from "./consent";
  * the contact function's rules (internal/contactform, in the site data's
  * limits) are kept: the visitor could not correct one it refuses.
  */
-const KEY = "campaign";
 let landing: Record<string, string> = {};
 
 function pick(search: string, limits: Limits): Record<string, string> {
