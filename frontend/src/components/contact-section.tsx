@@ -415,6 +415,14 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
           >
             {sending ? copy.sending : copy.submit}
           </Button>
+          {/* Until then the form's submit button (a form has one) is this
+              hidden one: Enter in a field submits through it, which the
+              "dialog" method makes a no-op. */}
+          {!started && (
+            <button type="submit" hidden>
+              {copy.submit}
+            </button>
+          )}
         </form>
         <p id={QUEUED} popover="manual" role="status" className="contact__queued">
           {copy.queued}{" "}
