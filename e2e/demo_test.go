@@ -75,7 +75,14 @@ func TestDemoRequestNamesItsProductPageAndCampaign(t *testing.T) {
 			if got := eval[string](t, tab, `document.getElementById("cf-product").value`); got != product.ID {
 				t.Fatalf("the demo page opened from %s presets product %q; want %q", from, got, product.ID)
 			}
+			// The demo page's own title: the navigation has settled.
+			if r, ok := site.Route(demo); ok {
+				waitFor(t, tab, `document.title.startsWith(`+js(r.Title)+`)`)
+			}
 			fillContactForm(t, tab, "51-250")
+			if got := eval[string](t, tab, values); !strings.HasPrefix(got, "Ada|Lovelace|") {
+				t.Fatalf("the form holds %q after typing", got)
+			}
 			aheadOfClock(t, tab, 3100*time.Millisecond)
 			click(t, tab, "#contact-form button[type=submit]")
 			if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll(".toasts li").length > 0`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {

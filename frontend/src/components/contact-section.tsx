@@ -424,12 +424,12 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             </button>
           )}
         </form>
-        <p id={QUEUED} popover="manual" role="status" className="contact__queued">
+        <div id={QUEUED} popover="manual" role="status" className="contact__queued">
           {copy.queued}{" "}
           <span>
             {copy.stalled} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
           </span>
-        </p>
+        </div>
         </>
         )}
       </div>
