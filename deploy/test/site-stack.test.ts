@@ -263,6 +263,11 @@ describe('contact function', () => {
     assert.equal(deliver.CONTACT_MAILER, 'ses');
     assert.deepEqual(deliver.CONTACT_SES_FROM, { Ref: 'ContactSesFrom' });
     assert.deepEqual(deliver.CONTACT_SES_TO, { Ref: 'ContactSesTo' });
+    // Both functions know the build's products: the one to check an
+    // enquiry's, the other to route it (the fixture's dist/cdn/enquiries.json).
+    const products = readFileSync(join(cdnDir, 'enquiries.json'), 'utf8').trim();
+    assert.equal(env.CONTACT_ENQUIRIES, products);
+    assert.equal(deliver.CONTACT_ENQUIRIES, products);
     assert.deepEqual(env.CONTACT_RATE_PER_MINUTE, { Ref: 'ContactRatePerMinute' });
     assert.deepEqual(env.CONTACT_RATE_BURST, { Ref: 'ContactRateBurst' });
     assert.equal(env.CONTACT_ALLOWED_ORIGINS, 'https://staging.vozia.example');

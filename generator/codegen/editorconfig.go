@@ -4,6 +4,7 @@ import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
 	"fmt"
@@ -66,6 +67,8 @@ var editorRules = map[string]editorRule{
 	"ChatMessage.From":             {options: sections.ChatSpeakers()},
 	"Action.Site":                  {options: content.SiteAddresses},
 	"Claim.Kind":                   {options: content.ClaimKinds()},
+	"Demo.Opens":                   {options: []string{content.DemoOpensPage, content.DemoOpensHostedForm}},
+	"EnquiryProduct.ID":            {pattern: contactform.ProductPattern, message: "lowercase letters, digits and single hyphens, like health-companion"},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
 	"CollectionSection.Collection": {options: sections.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter

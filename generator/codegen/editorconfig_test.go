@@ -4,6 +4,7 @@ import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
 	"encoding/json"
@@ -390,6 +391,7 @@ func TestEditorRules(t *testing.T) {
 		build  func(string) bool
 		values []string
 	}{
+		{"EnquiryProduct.ID", contactform.ValidProduct, []string{"voice-ai", "pulse", "Pulse", "health--companion", "-a", "a b", ""}},
 		{"Claim.Key", content.ClaimKey.MatchString, []string{"uptime", "calls-per-day", "Calls", "a--b", "-a", "a b", ""}},
 		{"ArticleFront.Tags", content.TagPattern.MatchString, []string{"voice-ai", "ai", "Voice", "voice_ai", "voice-", "", "é"}},
 		{"PageMeta.Aliases", func(s string) bool { return content.CheckAddress("alias", s) == nil }, addressSamples},

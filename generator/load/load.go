@@ -37,6 +37,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	s := &content.Site{Pages: map[string]*content.Page{}}
 	l.loadClaims(s)
 	l.yaml("site.yaml", &s.Config)
+	s.Config.ResolveDemo()
 	l.yaml("layout.yaml", &s.Layout)
 	s.Layout.ContactForm.SizeOptions = slices.Clone(contactform.CompanySizes)
 	s.Layout.ContactForm.Limits = contactform.FormLimits()
@@ -55,6 +56,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.articles(s, opt)
 	l.details(s)
 	l.routes(s, routing)
+	l.enquiryPages(s)
 	l.trails(s)
 	l.linksToUnpublished()
 	l.reviewsShown(s)

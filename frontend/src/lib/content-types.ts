@@ -262,6 +262,8 @@ export interface ContactForm {
   requiredNote: string;
   noScript: string;
   sent: SentPanel;
+  queued: string;
+  stalled: string;
 }
 
 export interface ContactSection {
@@ -275,6 +277,12 @@ export interface Dashboard {
   status: string;
   stats: BlockStat[];
   chat: ChatMessage[];
+}
+
+export interface EnquiryProduct {
+  id: string;
+  label: string;
+  pages?: string[];
 }
 
 export interface FAQItem {
@@ -316,6 +324,8 @@ export interface FormFields {
   phone: string;
   companySize: string;
   sizePrompt: string;
+  product: string;
+  productPrompt: string;
   message: string;
   honeypot: string;
 }
@@ -441,6 +451,9 @@ export interface Limits {
   minPhone: number;
   minMessage: number;
   minFillMs: number;
+  maxCampaign: number;
+  campaignPattern: string;
+  campaignKeys: string[];
 }
 
 export interface Logo {
@@ -644,6 +657,8 @@ export interface SiteConfig {
   language: string;
   demoEmail: string;
   demoFormURL: string;
+  demoHref: string;
+  products?: EnquiryProduct[];
   contactEndpoint: string;
   analytics: Analytics;
   seo: SEO;

@@ -68,7 +68,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/devserver"
+	"github.com/vozia/site/internal/routing"
 )
 
 // ChromiumPath is Debian's Chromium, installed by `make test`.
@@ -248,6 +250,18 @@ func start(cfg Config) (*Env, error) {
 	if err != nil {
 		ln.Close()
 		return nil, err
+	}
+	// The products an enquiry may name are the built site's, as cmd/serve
+	// hands them to the function it mounts.
+	if s, ok := real.(interface{ SetEnquiries([]byte) error }); ok {
+		data, err := os.ReadFile(filepath.Join(routing.CDNDir(e.Dir), contactform.EnquiriesFile))
+		if err == nil {
+			err = s.SetEnquiries(data)
+		}
+		if err != nil {
+			ln.Close()
+			return nil, fmt.Errorf("the site's products: %w", err)
+		}
 	}
 	// SetContact stands another handler in for the real one.
 	contact := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
