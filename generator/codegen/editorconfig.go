@@ -81,7 +81,6 @@ var editorRules = map[string]editorRule{
 	"Breadcrumb.URL":                  {pattern: sitePathPattern, message: sitePathMessage},
 	"Image.Alt":                       {pattern: `\S`, message: "describe what the image shows, for visitors who cannot see it"},
 	"Review.RatingValue":              {min: 1, max: 5},
-	"Review.DatePublished":            {pattern: datePattern.String(), message: "a date like 2024-05-01"},
 	"ReviewsSection.RatingLabel":      {pattern: `\{rating\}`, message: "must contain {rating}"},
 	"ReviewsSection.Months":           {items: 12},
 	"WebinarsSection.Months":          {items: 12},
@@ -91,13 +90,11 @@ var editorRules = map[string]editorRule{
 	"ArticleLabels.PageLabel":         {pattern: `\{page\}`, message: "must contain {page}"},
 	"ArticleLabels.Scheduled":         {pattern: `\{date\}`, message: "must contain {date}"},
 	"Analytics.MeasurementID":         {pattern: content.MeasurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
-	"Webinar.Date":                    {pattern: datePattern.String(), message: "a date like 2024-02-15"},
 	"Webinar.Time":                    {pattern: timePattern.String(), message: "a 24-hour time like 14:00"},
 	"PulseDashboardSection.Sentiment": {min: 0, max: 100},
 }
 
 var (
-	datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 	timePattern = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
 	hexPattern  = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
 )

@@ -558,7 +558,10 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
 	}
 	switch v.Kind() {
 	case reflect.String:
-		if n.Tag != "!!str" {
+		// The web editor writes YAML 1.2, where 2024-02-15 unquoted is a
+		// string; yaml.v3 reads it as a timestamp (YAML 1.1). The value is
+		// the text as written either way.
+		if n.Tag != "!!str" && n.Tag != "!!timestamp" {
 			d.errorf(n, "%sexpected a string, got %s %q (quote it)", where, strings.TrimPrefix(n.Tag, "!!"), n.Value)
 			return
 		}
