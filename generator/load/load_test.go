@@ -655,3 +655,15 @@ func TestEditorDates(t *testing.T) {
 		})
 	}
 }
+
+// TestEditorPlainText: text that YAML 1.2 (the web editor's) reads as a
+// string but yaml.v3 as a number is the text as written.
+func TestEditorPlainText(t *testing.T) {
+	site, err := Site(edit(fixtureSite(t), "site.yaml", replace("brand: Vozia", "brand: 1_000")))
+	if err != nil {
+		t.Fatalf("brand: 1_000 refused: %v", err)
+	}
+	if site.Config.Brand != "1_000" {
+		t.Errorf("brand: 1_000 read as %q", site.Config.Brand)
+	}
+}
