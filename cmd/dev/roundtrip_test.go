@@ -47,7 +47,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	entries := editorEntries(t, filepath.Join(d.Frontend, "admin", "config.yml"), d.Content)
 	env := browsertest.Attach(t, d.URL)
 	tab := env.NewTab(t, 1280, 900)
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(tab.Ctx), 9*time.Minute)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(tab.Ctx), 30*time.Minute)
 	defer cancel()
 	tab.Ctx = ctx
 	githubStandIn(t, tab, nil)
@@ -61,6 +61,11 @@ func TestEditorRoundTrip(t *testing.T) {
 	}
 	changed := map[string]string{} // file → the field's key path
 	for _, e := range entries {
+		// From the collection's list, so that the form found is the
+		// entry's, not the last one's still closing.
+		list := e.hash[:strings.Index(e.hash, "/entries/")]
+		do(t, tab, "list "+list, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsQuote(list)),
+			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") === null`, chromedp.WithPollingTimeout(2*time.Minute)))
 		do(t, tab, "open "+e.file, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsQuote(e.hash)),
 			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") !== null && `+saveButtonJS+` !== null`, chromedp.WithPollingTimeout(2*time.Minute)))
 		if dirty, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](saveEnabledJS)); dirty {
