@@ -194,7 +194,7 @@ func editorEntries(t *testing.T, config, dir string) []editorEntry {
 	if err := yaml.Unmarshal(data, &cfg); err != nil {
 		t.Fatal(err)
 	}
-	var out []editorEntry
+	var out, folders []editorEntry
 	for _, c := range cfg.Collections {
 		for _, f := range c.Files {
 			out = append(out, editorEntry{strings.TrimPrefix(f.File, "content/"), "#/collections/" + c.Name + "/entries/" + f.Name})
@@ -209,21 +209,21 @@ func editorEntries(t *testing.T, config, dir string) []editorEntry {
 			}
 			rel, _ := filepath.Rel(root, p)
 			rel = filepath.ToSlash(strings.TrimSuffix(rel, "."+c.Extension))
-			slug := rel
-			if c.Path == "{{slug}}/index" {
-				if path.Base(rel) != "index" {
-					return nil
-				}
-				slug = path.Dir(rel)
+			// An entry's address is its path under the folder (an
+			// article's "<slug>/index").
+			if path.Base(c.Path) != "{{slug}}" && path.Base(rel) != path.Base(c.Path) {
+				return nil
 			}
 			file, _ := filepath.Rel(dir, p)
-			out = append(out, editorEntry{filepath.ToSlash(file), "#/collections/" + c.Name + "/entries/" + slug})
+			folders = append(folders, editorEntry{filepath.ToSlash(file), "#/collections/" + c.Name + "/entries/" + rel})
 			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
+	// The files of the collections and settings first, then each folder.
+	out = append(out, folders...)
 	if len(out) == 0 {
 		t.Fatal("the editor's configuration opens no file")
 	}
