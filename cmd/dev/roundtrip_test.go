@@ -145,8 +145,9 @@ const saveEnabledJS = `(() => { const b = ` + saveButtonJS + `; return !!b && !b
 // markFieldJS puts the caret at the end of the first text field, in this
 // order of keys, that the entry's form shows filled in, and returns its
 // key path ("" for none). Lists draw their items when scrolled into view.
+// A title comes late: three more characters may pass its length rule.
 const markFieldJS = `(async () => {
-  const keys = ["heading", "question", "company", "speaker", "name", "label", "brand", "title", "description"];
+  const keys = ["heading", "question", "company", "speaker", "name", "label", "brand", "alt", "title", "description"];
   const pick = () => {
     const found = [];
     for (const s of document.querySelectorAll("section[data-key-path]")) {
