@@ -155,7 +155,9 @@ const markFieldJS = `(async () => {
       const rank = keys.indexOf(key);
       if (rank < 0) continue;
       const input = s.querySelector(":scope > * input:not([type]), :scope > * input[type=text], :scope > * textarea");
-      if (!input || input.readOnly || input.disabled || !input.value || input.closest("section[data-key-path]") !== s) continue;
+      // Not a choice's search box (a relation such as the author).
+      if (!input || input.readOnly || input.disabled || !input.value || input.closest("section[data-key-path]") !== s ||
+        input.getAttribute("role") === "combobox" || input.closest('[role="listbox"], [role="radiogroup"], [role="combobox"]')) continue;
       found.push([rank, s.dataset.keyPath, input]);
     }
     found.sort((a, b) => a[0] - b[0]);
