@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/preview"
 	"github.com/vozia/site/generator/publish"
+	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/contentroot"
@@ -261,9 +263,24 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	lastmod := future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
 	defer lastmod.Wait()
 
+	type gone struct {
+		routes []content.Route
+		warn   content.ErrorList
+	}
+	head := future.Spawn(func() (gone, error) {
+		r, w := bld.publishedRoutes(ctx, opt)
+		return gone{r, w}, nil
+	})
+	defer head.Wait()
+
 	site, err := loadSite(opt)
 	if err != nil {
 		return nil, err
+	}
+	// An address published at HEAD that this site no longer answers.
+	if g, _ := head.Get(); g.routes != nil || g.warn != nil {
+		exists := func(file string) bool { _, err := fs.Stat(opt.Content, file); return err == nil }
+		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
 	}
 	out := &output.Files{}
 	pics, err := bld.images(ctx, site, opt, out)

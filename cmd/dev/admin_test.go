@@ -53,19 +53,7 @@ func TestAdmin(t *testing.T) {
 	defer cancel()
 	tab.Ctx = ctx
 	githubStandIn(t, tab, nil)
-	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: opfsPicker}); err != nil {
-		t.Fatal(err)
-	}
-	const localRepo = `button[data-label="Work with Local Repository"]`
-	do(t, tab, "load /admin/", chromedp.Navigate(d.URL+"/admin"), chromedp.WaitVisible(chromedp.CSS(localRepo)))
-	files, err := json.Marshal(contentFiles(t, d.Content))
-	if err != nil {
-		t.Fatal(err)
-	}
-	do(t, tab, "fill the picked folder", chromedp.Evaluate[chromedp.Void](strings.Replace(opfsFill, "FILES", string(files), 1), chromedp.EvalAwaitPromise))
-	waitTakesClicks(t, tab, localRepo)
-	do(t, tab, "open the local repository", chromedp.Click(chromedp.CSS(localRepo)),
-		chromedp.WaitVisible(chromedp.CSS(`a[href="#/collections/pages"], [aria-label="Contents"]`)))
+	openLocalRepo(t, tab, d)
 
 	// What the editor's page loaded to show the collections, as sent
 	// (the dev server compresses as the CDN does).
@@ -239,6 +227,25 @@ func TestAdmin(t *testing.T) {
 		}
 	}
 	t.Logf("the home page loaded %d files, none under /admin/", len(loadedHome))
+}
+
+// openLocalRepo loads /admin/ from d, fills the folder the picker answers
+// with d's content and opens it in the editor.
+func openLocalRepo(t *testing.T, tab *browsertest.Tab, d *devSite) {
+	t.Helper()
+	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: opfsPicker}); err != nil {
+		t.Fatal(err)
+	}
+	const localRepo = `button[data-label="Work with Local Repository"]`
+	do(t, tab, "load /admin/", chromedp.Navigate(d.URL+"/admin"), chromedp.WaitVisible(chromedp.CSS(localRepo)))
+	files, err := json.Marshal(contentFiles(t, d.Content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, tab, "fill the picked folder", chromedp.Evaluate[chromedp.Void](strings.Replace(opfsFill, "FILES", string(files), 1), chromedp.EvalAwaitPromise))
+	waitTakesClicks(t, tab, localRepo)
+	do(t, tab, "open the local repository", chromedp.Click(chromedp.CSS(localRepo)),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="#/collections/pages"], [aria-label="Contents"]`)))
 }
 
 // opfsPicker answers the folder picker with the folder "repo" of the

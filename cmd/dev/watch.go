@@ -125,6 +125,9 @@ func (d *dev) build() {
 		what = "reloading " + problem.Text(strings.Join(c.Files, ", "))
 	}
 	fmt.Fprintf(d.out, "built in %s (%d of %d pages rendered); %s\n", since(start), rendered, len(res.Stats.Routes), what)
+	// What the daily build would say without refusing: an address
+	// published at git's HEAD that no longer answers, a file no page uses.
+	problem.Print(d.out, res.Warnings.WithSources())
 }
 
 // serveEditor has the dev server answer /admin/ from the editor's own
