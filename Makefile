@@ -12,7 +12,7 @@ GO    ?= go
 NPM   ?= npm
 SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: dev serve build check test test-full test-copy-edits bench deps chromium types typecheck clean article fuzz
+.PHONY: dev serve build check test test-full test-copy-edits test-roundtrip bench deps chromium types typecheck clean article fuzz
 .DEFAULT_GOAL := build
 
 # npm ci runs when node_modules is missing or older than the lock file.
@@ -67,6 +67,12 @@ test: deps chromium contact-deps validate-deps typecheck deploy-deps
 # 1920 px and every page at both widths.
 test-full: deps chromium test-copy-edits
 	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes)$$' ./e2e/
+
+# The web editor's round trip: every file it opens, opened, changed by one
+# field and saved in the real editor (cmd/dev/roundtrip_test.go); long, so
+# outside make test.
+test-roundtrip: deps chromium
+	VOZIA_ROUNDTRIP=1 $(GO) test -count=1 -timeout 40m -run '^TestEditorRoundTrip$$' ./cmd/dev
 
 # The browser tests on a copy of content/ with an editor's edits (the home
 # page's hero heading, the first FAQ question, a case study's company, a
