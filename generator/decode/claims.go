@@ -27,8 +27,10 @@ import (
 // collections, layout, front matter) and Load in every Markdown body before
 // rendering it, refusing at its line and column an unknown key, a
 // percentage written out by hand outside an illustrative mock (it would
-// drift from the claim), and a goal cited among a case study's results (a
-// goal is not a result).
+// drift from the claim), and anything but a measured result cited among
+// results (a case study's, or a stats section's results list): a goal is
+// not a result, and a figure reported without its baseline, sample and
+// period is not one either. A result cited there reads with its evidence.
 
 // claimPercent is a figure written out by hand.
 var claimPercent = regexp.MustCompile(`\d[\d.,]*\s?%`)
@@ -91,13 +93,21 @@ func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []C
 			out.WriteString(text[m[0]:m[1]])
 			continue
 		}
-		if inResults && cl.Kind == "goal" {
+		switch {
+		case !inResults || cl.Kind == "result":
+		case cl.Kind == "goal":
 			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("claim %q is a goal, not a result", cl.Key)})
+		default:
+			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("claim %q is of kind %s, not a result: results cite claims of kind result, which give their metric, before and after (or change), sample and period (content/README.md, Figures)", cl.Key, cl.Kind)})
 		}
 		cited := map[string]string{"": cl.Text, "value": cl.Value, "label": cl.Label}[part]
 		if m[0] == 0 && part == "" { // a phrase that opens a text opens a sentence
 			r, n := utf8.DecodeRuneInString(cited)
 			cited = string(unicode.ToUpper(r)) + cited[n:]
+		}
+		if inResults && part != "value" && cl.Kind == "result" {
+			// A result never shows without how it was measured.
+			cited += " (" + cl.Evidence() + ")"
 		}
 		out.WriteString(cited)
 	}

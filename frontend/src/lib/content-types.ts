@@ -670,7 +670,8 @@ export interface SocialProfile {
 export interface StatsSection {
   heading: string;
   intro?: string;
-  stats: BlockStat[];
+  stats?: BlockStat[];
+  results?: BlockStat[];
   note?: string;
 }
 
