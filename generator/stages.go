@@ -12,6 +12,7 @@ import (
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/check"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/internal/future"
 	"github.com/vozia/site/generator/linkcheck"
@@ -190,6 +191,20 @@ func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *o
 	return err
 }
 
+// players are the scripts of the players page needs: a sample call's
+// only when it has a recording (its transcript alone needs nothing).
+func players(page *content.Page, scripts map[string]string) []string {
+	if page == nil {
+		return nil
+	}
+	for _, sec := range page.Sections {
+		if call, ok := sec.Value.(*sections.SampleCallSection); ok && call.Audio != "" && scripts["sample-call"] != "" {
+			return []string{scripts["sample-call"]}
+		}
+	}
+	return nil
+}
+
 // documents assembles the pages (generator/document), and the redirect
 // routes' static pages; it hands the check the pages' documents.
 func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) check.Pages {
@@ -202,6 +217,7 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 	pages := document.Pages(shared, len(pg.Routes), func(i int, p *document.Params) {
 		p.Route, p.Body, p.PageJSON = pg.Routes[i], rendered[i].HTML, pg.PageJSON[pg.Routes[i].Path]
 		p.Preload = pictures.Preload(pics.Leads[p.Route.Path])
+		p.Players = players(site.Pages[p.Route.Path], b.Players)
 	})
 	d := check.Pages{HTML: make(map[string][]byte, len(pages)), Opaque: make(map[string][]linkcheck.Span, len(pages))}
 	for _, doc := range pages {

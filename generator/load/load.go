@@ -59,6 +59,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.linksToUnpublished()
 	l.reviewsShown(s)
 	l.files(s)
+	l.sampleCalls(s)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}

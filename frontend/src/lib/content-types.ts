@@ -269,6 +269,13 @@ export interface ContactSection {
   intro?: string;
 }
 
+export interface Cue {
+  start: number;
+  end: number;
+  speaker: string;
+  text: string;
+}
+
 export interface Dashboard {
   label: string;
   title: string;
@@ -607,6 +614,19 @@ export interface SEO {
   speakable: string[];
 }
 
+export interface SampleCallSection {
+  id?: string;
+  heading: string;
+  intro?: string;
+  label: string;
+  transcript: string;
+  audio?: string;
+  fallback?: string;
+  cues: Cue[];
+  audioType?: string;
+  fallbackType?: string;
+}
+
 export interface SentPanel {
   title: string;
   text: string;
@@ -750,6 +770,7 @@ export type Section =
   | ({ kind: "pulse-dashboard" } & PulseDashboardSection)
   | ({ kind: "resource-library" } & ResourceLibrarySection)
   | ({ kind: "reviews" } & ReviewsSection)
+  | ({ kind: "sample-call" } & SampleCallSection)
   | ({ kind: "service" } & ServiceSection)
   | ({ kind: "services" } & ServicesSection)
   | ({ kind: "stats" } & StatsSection)
