@@ -25,10 +25,14 @@ func TestMain(m *testing.M) {
 }
 
 // build is cmd/build's build of the repository's frontend and the content
-// cfg names, written to dir.
+// cfg names (relative to the repository, or absolute), written to dir.
 func build(ctx context.Context, repo string, cfg browsertest.Config, dir string) error {
+	src := cmp.Or(cfg.Content, "content")
+	if !filepath.IsAbs(src) { // one of the repository, or a site a test wrote
+		src = filepath.Join(repo, src)
+	}
 	res, err := generator.Build(ctx, generator.Options{
-		Content:     os.DirFS(filepath.Join(repo, cmp.Or(cfg.Content, "content"))),
+		Content:     os.DirFS(src),
 		FrontendDir: filepath.Join(repo, "frontend"),
 		AnalyticsID: cfg.AnalyticsID,
 	})
