@@ -191,6 +191,27 @@ func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *o
 	return err
 }
 
+// securityTxt is the site's security.txt, when security.yaml, the
+// security contact and a page with the security section (its Policy)
+// exist; nil otherwise.
+func securityTxt(site *content.Site, now time.Time) []byte {
+	if site.Security == nil || site.Config.SecurityEmail == "" {
+		return nil
+	}
+	for _, r := range site.Routes {
+		page := site.Pages[r.Path]
+		if page == nil {
+			continue
+		}
+		for _, sec := range page.Sections {
+			if _, ok := sec.Value.(*sections.SecuritySection); ok {
+				return sitefiles.SecurityTxt(string(site.Config.SecurityEmail), string(site.Config.BaseURL), r.Path, site.Security.ExpiresAt(now))
+			}
+		}
+	}
+	return nil
+}
+
 // players are the scripts of the players page needs: a sample call's
 // only when it has a recording (its transcript alone needs nothing).
 func players(page *content.Page, scripts map[string]string) []string {
@@ -244,6 +265,9 @@ func addGenerated(site *content.Site, opt Options, siteFiles *future.Future[[]si
 		return err
 	}
 	out.Merge(af)
+	if txt := securityTxt(site, opt.Now); txt != nil {
+		out.Add(output.StageSiteFiles, sitefiles.SecurityTxtPath, txt)
+	}
 	dates, _ := lastmod.Get()
 	xml, robots := sitemap.Files(site, dates, opt.Preview)
 	out.Add(output.StageSitemap, "sitemap.xml", xml)

@@ -53,7 +53,14 @@ const resultsField = "Results"
 // which may cite nothing (Claim.Validate), as written (a nil *Citations).
 type Citations struct {
 	claims map[string]content.Claim
+	// security, once read, is what every later text may say of a
+	// framework (content.Security.CheckFrameworks).
+	security *content.Security
 }
+
+// CheckFrameworks makes every text read from now on agree with sec on
+// the frameworks it names.
+func (c *Citations) CheckFrameworks(sec *content.Security) { c.security = sec }
 
 // CiteProblem is a mistake in a text at a byte offset of it.
 type CiteProblem struct {
@@ -66,9 +73,10 @@ type CiteProblem struct {
 // the text is sample data of a mock: illustrative), a goal cited among
 // results (inResults).
 func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []CiteProblem) {
-	// Both checks need a '%' or a '{'. Most texts have neither: running
-	// the expressions over them was a third of loading a thousand articles.
-	if strings.IndexByte(text, '%') < 0 && strings.IndexByte(text, '{') < 0 {
+	// The checks of figures need a '%' or a '{'. Most texts have neither:
+	// running the expressions over them was a third of loading a thousand
+	// articles. A framework's name has a capital letter.
+	if strings.IndexByte(text, '%') < 0 && strings.IndexByte(text, '{') < 0 && (c.security == nil || !hasUpper(text)) {
 		return text, nil
 	}
 	var problems []CiteProblem
@@ -76,6 +84,13 @@ func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []C
 		stripped := blankCitations(text)
 		for _, m := range claimPercent.FindAllStringIndex(stripped, -1) {
 			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("the figure %q is written out: cite its claim from %s as {claim:key} (or {claim:key.value}); a figure that is not ours, a survey's or the market's, is a claim there too, of kind fact (content/README.md, Figures)", text[m[0]:m[1]], content.CollectionFile("claims"))})
+		}
+	}
+	if c.security != nil {
+		for _, m := range c.security.CheckFrameworks(blankCitations(text)) {
+			if m.Msg != "" {
+				problems = append(problems, CiteProblem{m.Offset, m.Msg})
+			}
 		}
 	}
 	var out strings.Builder
@@ -172,3 +187,12 @@ func keys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 // NewCitations resolves citations of claims, by key; nil claims cite
 // nothing (the texts of claims.yaml itself are read as written).
 func NewCitations(claims map[string]content.Claim) *Citations { return &Citations{claims: claims} }
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}

@@ -36,6 +36,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l := &loader{fsys: fsys, refs: map[string][]content.Pos{}, pixels: map[string]int{}, unpublished: map[string]*content.LoadedArticle{}, broken: map[string]string{}, now: opt.Now}
 	s := &content.Site{Pages: map[string]*content.Page{}}
 	l.loadClaims(s)
+	l.loadSecurity(s)
 	l.yaml("site.yaml", &s.Config)
 	l.yaml("layout.yaml", &s.Layout)
 	s.Layout.ContactForm.SizeOptions = slices.Clone(contactform.CompanySizes)
@@ -60,6 +61,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.reviewsShown(s)
 	l.files(s)
 	l.sampleCalls(s)
+	l.securitySections(s)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}

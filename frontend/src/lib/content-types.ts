@@ -356,6 +356,14 @@ export interface FoundersSection {
   moreLink: Action;
 }
 
+export interface Framework {
+  name: string;
+  status: string;
+  auditor?: string;
+  date?: string;
+  target?: string;
+}
+
 export interface Head {
   title: string;
   description: string;
@@ -586,6 +594,11 @@ export interface ResourceLibrarySection {
   pending: string;
 }
 
+export interface RetentionPeriod {
+  data: string;
+  period: string;
+}
+
 export interface Review {
   company: string;
   reviewBody: string;
@@ -627,6 +640,44 @@ export interface SampleCallSection {
   fallbackType?: string;
 }
 
+export interface Security {
+  frameworks: Framework[];
+  baa: string;
+  hosting: string;
+  subprocessors: Subprocessor[];
+  retention: RetentionPeriod[];
+  expiresAfterDays: number;
+}
+
+export interface SecurityLabels {
+  frameworks: string;
+  certified: string;
+  inProgress: string;
+  aligned: string;
+  alignedNote: string;
+  auditor: string;
+  target: string;
+  baa: string;
+  baaAvailable: string;
+  baaOnRequest: string;
+  baaUnavailable: string;
+  hosting: string;
+  subprocessors: string;
+  name: string;
+  purpose: string;
+  location: string;
+  retention: string;
+  contact: string;
+}
+
+export interface SecuritySection {
+  heading: string;
+  intro?: string;
+  labels: SecurityLabels;
+  record: Security;
+  contact: string;
+}
+
 export interface SentPanel {
   title: string;
   text: string;
@@ -663,6 +714,7 @@ export interface SiteConfig {
   baseURL: string;
   language: string;
   demoEmail: string;
+  securityEmail?: string;
   demoFormURL: string;
   contactEndpoint: string;
   analytics: Analytics;
@@ -693,6 +745,12 @@ export interface StatsSection {
   stats?: BlockStat[];
   results?: BlockStat[];
   note?: string;
+}
+
+export interface Subprocessor {
+  name: string;
+  purpose: string;
+  location: string;
 }
 
 export interface TOCEntry {
@@ -771,6 +829,7 @@ export type Section =
   | ({ kind: "resource-library" } & ResourceLibrarySection)
   | ({ kind: "reviews" } & ReviewsSection)
   | ({ kind: "sample-call" } & SampleCallSection)
+  | ({ kind: "security" } & SecuritySection)
   | ({ kind: "service" } & ServiceSection)
   | ({ kind: "services" } & ServicesSection)
   | ({ kind: "stats" } & StatsSection)

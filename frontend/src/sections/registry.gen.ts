@@ -27,6 +27,7 @@ import { PulseDashboardView } from "./pulse-dashboard";
 import { ResourceLibraryView } from "./resource-library";
 import { ReviewsView } from "./reviews";
 import { SampleCallView } from "./sample-call";
+import { SecurityView } from "./security";
 import { ServiceView } from "./service";
 import { ServicesView } from "./services";
 import { StatsView } from "./stats";
@@ -58,6 +59,7 @@ export const sectionRenderers = {
   "resource-library": ResourceLibraryView,
   reviews: ReviewsView,
   "sample-call": SampleCallView,
+  security: SecurityView,
   service: ServiceView,
   services: ServicesView,
   stats: StatsView,
