@@ -62,6 +62,8 @@ var editorRules = map[string]editorRule{
 	"ChatMessage.From":             {options: sections.ChatSpeakers()},
 	"Action.Site":                  {options: content.SiteAddresses},
 	"Claim.Kind":                   {options: content.ClaimKinds()},
+	"Framework.Status":             {options: content.FrameworkStatuses},
+	"Security.BAA":                 {options: content.BAAOptions},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
 	"CollectionSection.Collection": {options: sections.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter
@@ -298,6 +300,7 @@ func (g *editorGen) settings() obj {
 			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(content.SiteConfig{})),
 			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(content.Layout{})),
 			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(content.Routing{})),
+			file("security", "Security: frameworks, BAA, sub-processors (security.yaml)", content.SecurityFile, reflect.TypeOf(content.Security{})),
 		}},
 	}
 }
