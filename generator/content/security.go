@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -185,37 +184,71 @@ type FrameworkMention struct {
 	Msg    string
 }
 
-// CheckFrameworks finds each framework text names, in its sentence, and
-// says where the text disagrees with the record: a framework it does not
-// list, or a status word (certified, in progress) its status does not
-// allow.
+// CheckFrameworks finds each framework text names, and says where the
+// text disagrees with the record: a framework it does not list, or a
+// status word (certified, in progress) in the framework's clause that its
+// status does not allow. A clause runs from the framework's name to the
+// nearest comma, semicolon, "and", "with", "while" or other framework
+// name on either side, within its sentence, so that "ISO 27001 certified,
+// with SOC 2 aligned" says nothing of SOC 2's certification.
 func (s *Security) CheckFrameworks(text string) []FrameworkMention {
-	var out []FrameworkMention
+	type mention struct {
+		start, end int
+		name       string
+	}
+	var ms []mention
 	for _, k := range Frameworks {
 		for _, m := range k.Pattern.FindAllStringIndex(text, -1) {
-			status := s.Status(k.Name)
-			if status == "" {
-				out = append(out, FrameworkMention{m[0], fmt.Sprintf("%q names %s, which %s does not list: add it there with its status, or leave it out", text[m[0]:m[1]], k.Name, SecurityFile)})
-				continue
-			}
-			sentence := sentenceAt(text, m[0])
-			for _, w := range claimWords {
-				if found := w.pattern.FindString(sentence); found != "" && !slices.Contains(w.needs, status) {
-					out = append(out, FrameworkMention{m[0], fmt.Sprintf("the sentence says %s is %s (%q), but %s gives its status as %s", k.Name, w.what, found, SecurityFile, status)})
-					break
-				}
+			ms = append(ms, mention{m[0], m[1], k.Name})
+		}
+	}
+	slices.SortFunc(ms, func(a, b mention) int { return a.start - b.start })
+	var out []FrameworkMention
+	for i, m := range ms {
+		status := s.Status(m.name)
+		if status == "" {
+			out = append(out, FrameworkMention{m.start, fmt.Sprintf("%q names %s, which %s does not list: add it there with its status, or leave it out", text[m.start:m.end], m.name, SecurityFile)})
+			continue
+		}
+		lo, hi := 0, len(text)
+		if i > 0 {
+			lo = ms[i-1].end
+		}
+		if i+1 < len(ms) {
+			hi = ms[i+1].start
+		}
+		left, right := text[lo:m.start], text[m.end:hi]
+		if j := lastBoundary(left); j >= 0 {
+			left = left[j:]
+		}
+		if j := firstBoundary(right); j >= 0 {
+			right = right[:j]
+		}
+		clause := left + " " + right
+		for _, w := range claimWords {
+			if found := w.pattern.FindString(clause); found != "" && !slices.Contains(w.needs, status) {
+				out = append(out, FrameworkMention{m.start, fmt.Sprintf("the sentence says %s is %s (%q), but %s gives its status as %s", m.name, w.what, found, SecurityFile, status)})
+				break
 			}
 		}
 	}
 	return out
 }
 
-// sentenceAt is the sentence of text around offset i.
-func sentenceAt(text string, i int) string {
-	start := strings.LastIndexAny(text[:i], ".!?;\n") + 1
-	end := strings.IndexAny(text[i:], ".!?;\n")
-	if end < 0 {
-		return text[start:]
+// clauseBoundary ends a framework's clause.
+var clauseBoundary = regexp.MustCompile(`(?i)[,;:.!?()\n]|\b(and|with|while|but|or)\b`)
+
+func firstBoundary(s string) int {
+	if m := clauseBoundary.FindStringIndex(s); m != nil {
+		return m[0]
 	}
-	return text[start : i+end]
+	return -1
+}
+
+func lastBoundary(s string) int {
+	ms := clauseBoundary.FindAllStringIndex(s, -1)
+	if len(ms) == 0 {
+		return -1
+	}
+	return ms[len(ms)-1][1]
 }

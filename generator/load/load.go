@@ -77,6 +77,8 @@ type loader struct {
 	warnings content.ErrorList
 	links    []content.LinkSource
 	claims   *decode.Citations
+	// securityFile says security.yaml exists, read or not.
+	securityFile bool
 	// refs are the places that name each image file; pixels the size of
 	// each photo, and photos the photos in the order first named.
 	refs   map[string][]content.Pos

@@ -16,6 +16,7 @@ func (l *loader) loadSecurity(s *content.Site) {
 	if _, err := fs.Stat(l.fsys, content.SecurityFile); err != nil {
 		return
 	}
+	l.securityFile = true
 	var sec content.Security
 	if l.yaml(content.SecurityFile, &sec) {
 		s.Security = &sec
@@ -28,6 +29,9 @@ func (l *loader) securitySections(s *content.Site) {
 	for _, page := range s.Pages {
 		for _, sec := range page.Sections {
 			if v, ok := sec.Value.(*sections.SecuritySection); ok {
+				if s.Security == nil && l.securityFile {
+					continue // its problems are reported
+				}
 				if s.Security == nil {
 					l.errs = append(l.errs, sec.Pos.Errorf("a security section shows %s, and there is none: write it (content/README.md, Security)", content.SecurityFile))
 					continue
