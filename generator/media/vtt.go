@@ -27,9 +27,12 @@ type Problem struct {
 }
 
 var (
-	timing    = regexp.MustCompile(`^((?:\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3})[ \t]+-->[ \t]+((?:\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3})(?:[ \t].*)?$`)
-	voice     = regexp.MustCompile(`^<v(?:\.[^ \t>]+)*[ \t]+([^>]+)>`)
-	anyTag    = regexp.MustCompile(`<[^>]*>`)
+	timing = regexp.MustCompile(`^((?:\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3})[ \t]+-->[ \t]+((?:\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3})(?:[ \t].*)?$`)
+	voice  = regexp.MustCompile(`^<v(?:\.[^ \t>]+)*[ \t]+([^>]+)>`)
+	anyTag = regexp.MustCompile(`<[^>]*>`)
+	// cueTag is a tag WebVTT's cue text has: a class, italics, bold,
+	// underline, ruby, a voice, a language, or a timestamp.
+	cueTag    = regexp.MustCompile(`^</?(c|i|b|u|ruby|rt|v|lang)([.\t ][^<>]*)?>$|^<(\d{2,}:)?\d{2}:\d{2}\.\d{3}>$`)
 	timestamp = regexp.MustCompile(`^(?:(\d{2,}):)?(\d{2}):(\d{2})\.(\d{3})$`)
 )
 
@@ -89,6 +92,10 @@ func ParseVTT(data []byte) ([]Cue, []Problem) {
 			problems = append(problems, Problem{line + 1, "a cue with no speaker: start its text with <v Name> (<v Agent>, <v Patient>)"})
 			continue
 		default:
+			if bad := badTag(payload); bad != "" {
+				problems = append(problems, Problem{line + 1, fmt.Sprintf("%q is not a WebVTT cue tag (c, i, b, u, ruby, rt, v, lang): write the words alone", bad)})
+				continue
+			}
 			c.Speaker = strings.TrimSpace(html.UnescapeString(v[1]))
 			c.Text = strings.Join(strings.Fields(html.UnescapeString(anyTag.ReplaceAllString(payload[len(v[0]):], ""))), " ")
 		}
@@ -141,3 +148,13 @@ func format(d time.Duration) string {
 
 // Format is d as a transcript writes it.
 func Format(d time.Duration) string { return format(d) }
+
+// badTag is the first tag of payload that cue text may not hold, or "".
+func badTag(payload string) string {
+	for _, t := range anyTag.FindAllString(payload, -1) {
+		if !cueTag.MatchString(t) {
+			return t
+		}
+	}
+	return ""
+}
