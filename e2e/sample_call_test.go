@@ -137,6 +137,9 @@ func TestSampleCall(t *testing.T) {
 		if got := fetchedAudio(tab); len(got) > 0 {
 			t.Errorf("the recording was fetched before play: %q", got)
 		}
+		if eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth`) {
+			t.Error("the call overflows a phone's width")
+		}
 	})
 
 	t.Run("with JavaScript", func(t *testing.T) {
@@ -239,6 +242,9 @@ func TestSampleCallTranscriptShipped(t *testing.T) {
 					if !strings.Contains(text, c.Speaker+" "+c.Text) {
 						t.Errorf("the transcript does not show %q", c.Speaker+": "+c.Text)
 					}
+				}
+				if eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth`) {
+					t.Error("the page overflows a phone's width")
 				}
 				if call.Audio == "" {
 					if eval[bool](t, tab, `!!document.querySelector("[data-sample-call] audio")`) {

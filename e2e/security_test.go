@@ -60,6 +60,9 @@ func TestSecurityPage(t *testing.T) {
 			t.Errorf("framework %d shown as %+v, want %s with %q", i, g, f.Name, words[f.Status])
 		}
 	}
+	if eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth`) {
+		t.Errorf("%s overflows a phone's width", path)
+	}
 	text := eval[string](t, tab, `document.querySelector("main").innerText.replace(/\s+/g, " ")`)
 	var want []string
 	for _, s := range site.Security.Subprocessors {
