@@ -58,8 +58,9 @@ test: deps chromium contact-deps validate-deps typecheck
 	$(MAKE) --no-print-directory test-deploy
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
-# image headers, SVG. go test runs each target's seeds (its
-# testdata/fuzz findings among them); make test fuzzes each with 2,000
+# image headers, SVG, audio headers and transcripts. go test runs each
+# target's seeds (its testdata/fuzz findings among them); make test
+# fuzzes each with 2,000
 # inputs more (a count, not a time: a time of a few seconds can run out
 # before a loaded machine has started the fuzzing workers, and go test
 # then fails with "context deadline exceeded"), make fuzz for FUZZTIME
@@ -67,7 +68,8 @@ test: deps chromium contact-deps validate-deps typecheck
 # the target's testdata/fuzz/: commit it with the fix, as a seed.
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
-	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG
+	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG \
+	generator/media:FuzzProbe
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \
