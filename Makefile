@@ -81,9 +81,10 @@ test-copy-edits: deps chromium
 	e2e/copy-edits.sh
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
-# image headers, SVG; and of the sign-in relay's Lambda entry over any
-# Function URL event (path, query, method, headers, cookies). go test runs each target's seeds (its
-# testdata/fuzz findings among them); make test fuzzes each with 2,000
+# image headers, SVG, audio headers and transcripts; and of the sign-in
+# relay's Lambda entry over any Function URL event (path, query, method,
+# headers, cookies). go test runs each target's seeds (its testdata/fuzz
+# findings among them); make test fuzzes each with 2,000
 # inputs more (a count, not a time: a time of a few seconds can run out
 # before a loaded machine has started the fuzzing workers, and go test
 # then fails with "context deadline exceeded"), make fuzz for FUZZTIME
@@ -92,7 +93,7 @@ test-copy-edits: deps chromium
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
 	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG \
-	functions/oauth:FuzzFunctionURL
+	functions/oauth:FuzzFunctionURL generator/media:FuzzProbe
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \

@@ -24,12 +24,15 @@ func TestMain(m *testing.M) {
 }
 
 // build is cmd/build's build of the repository's frontend and the content
-// cfg names (the shipped content, browsertest.ContentDir, by default),
-// written to dir.
+// cfg names (relative to the repository, or absolute: a site a test wrote;
+// the shipped content, browsertest.ContentDir, by default), written to dir.
 func build(ctx context.Context, repo string, cfg browsertest.Config, dir string) error {
 	src := browsertest.ContentDir(repo)
 	if cfg.Content != "" {
-		src = filepath.Join(repo, cfg.Content)
+		src = cfg.Content
+		if !filepath.IsAbs(src) {
+			src = filepath.Join(repo, src)
+		}
 	}
 	res, err := generator.Build(ctx, generator.Options{
 		Content:     os.DirFS(src),

@@ -13,6 +13,7 @@ import (
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/check"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/internal/future"
 	"github.com/vozia/site/generator/linkcheck"
@@ -194,6 +195,41 @@ func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *o
 	return err
 }
 
+// securityTxt is the site's security.txt, when security.yaml, the
+// security contact and a page with the security section (its Policy)
+// exist; nil otherwise.
+func securityTxt(site *content.Site, now time.Time) []byte {
+	if site.Security == nil || site.Config.SecurityEmail == "" {
+		return nil
+	}
+	for _, r := range site.Routes {
+		page := site.Pages[r.Path]
+		if page == nil {
+			continue
+		}
+		for _, sec := range page.Sections {
+			if _, ok := sec.Value.(*sections.SecuritySection); ok {
+				return sitefiles.SecurityTxt(string(site.Config.SecurityEmail), string(site.Config.BaseURL), r.Path, site.Security.ExpiresAt(now))
+			}
+		}
+	}
+	return nil
+}
+
+// players are the scripts of the players page needs: a sample call's
+// only when it has a recording (its transcript alone needs nothing).
+func players(page *content.Page, scripts map[string]string) []string {
+	if page == nil {
+		return nil
+	}
+	for _, sec := range page.Sections {
+		if call, ok := sec.Value.(*sections.SampleCallSection); ok && call.Audio != "" && scripts["sample-call"] != "" {
+			return []string{scripts["sample-call"]}
+		}
+	}
+	return nil
+}
+
 // documents assembles the pages (generator/document), and the redirect
 // routes' static pages; it hands the check the pages' documents.
 func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) check.Pages {
@@ -206,6 +242,7 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 	pages := document.Pages(shared, len(pg.Routes), func(i int, p *document.Params) {
 		p.Route, p.Body, p.PageJSON = pg.Routes[i], rendered[i].HTML, pg.PageJSON[pg.Routes[i].Path]
 		p.Preload = pictures.Preload(pics.Leads[p.Route.Path])
+		p.Players = players(site.Pages[p.Route.Path], b.Players)
 	})
 	d := check.Pages{HTML: make(map[string][]byte, len(pages)), Opaque: make(map[string][]linkcheck.Span, len(pages))}
 	for _, doc := range pages {
@@ -232,6 +269,9 @@ func addGenerated(site *content.Site, opt Options, siteFiles *future.Future[[]si
 		return err
 	}
 	out.Merge(af)
+	if txt := securityTxt(site, opt.Now); txt != nil {
+		out.Add(output.StageSiteFiles, sitefiles.SecurityTxtPath, txt)
+	}
 	dates, _ := lastmod.Get()
 	xml, robots := sitemap.Files(site, dates, opt.Preview)
 	out.Add(output.StageSitemap, "sitemap.xml", xml)

@@ -45,6 +45,9 @@ type Result struct {
 	// Script and Stylesheet are the site paths of the browser entry's JS
 	// and CSS ("/assets/app-HASH.js").
 	Script, Stylesheet string
+	// Players are the site paths of the players' scripts, by section kind
+	// ("sample-call": "/assets/sample-call-HASH.js").
+	Players map[string]string
 	// Server is the server bundle, ready to compile in goja.
 	Server []byte
 }
@@ -159,18 +162,36 @@ func common(dir string, o api.BuildOptions) api.BuildOptions {
 	return o
 }
 
+// Players are the scripts of src/players/: each is the behaviour of one
+// section kind (players/<kind>.ts), an entry of its own that only the
+// pages showing that kind load (generator/document), so that no other
+// page carries its bytes.
+func players(dir string) []string {
+	names, _ := filepath.Glob(filepath.Join(dir, "src", "players", "*.ts"))
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		out = append(out, strings.TrimSuffix(filepath.Base(n), ".ts"))
+	}
+	sort.Strings(out)
+	return out
+}
+
 func browserOptions(dir string) api.BuildOptions {
+	entries := []api.EntryPoint{{InputPath: "src/entry-client.tsx", OutputPath: "app"}}
+	for _, p := range players(dir) {
+		entries = append(entries, api.EntryPoint{InputPath: "src/players/" + p + ".ts", OutputPath: p})
+	}
 	return common(dir, api.BuildOptions{
-		EntryPoints:       []string{"src/entry-client.tsx"},
-		EntryNames:        "app-[hash]",
-		AssetNames:        "[name]-[hash]",
-		Outdir:            filepath.Join(dir, "out", "assets"),
-		PublicPath:        "/assets",
-		Format:            api.FormatESModule,
-		Engines:           []api.Engine{{Name: api.EngineChrome, Version: "111"}, {Name: api.EngineFirefox, Version: "111"}, {Name: api.EngineSafari, Version: "16.4"}},
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
+		EntryPointsAdvanced: entries,
+		EntryNames:          "[name]-[hash]",
+		AssetNames:          "[name]-[hash]",
+		Outdir:              filepath.Join(dir, "out", "assets"),
+		PublicPath:          "/assets",
+		Format:              api.FormatESModule,
+		Engines:             []api.Engine{{Name: api.EngineChrome, Version: "111"}, {Name: api.EngineFirefox, Version: "111"}, {Name: api.EngineSafari, Version: "16.4"}},
+		MinifyWhitespace:    true,
+		MinifyIdentifiers:   true,
+		MinifySyntax:        true,
 		// V8's explicit compile hint: compile every function while the file
 		// streams in, off the main thread. Without it, react-dom's module
 		// (esbuild's lazy CommonJS wrapper, two thirds of the bundle) is
@@ -195,6 +216,14 @@ func collectBrowser(dir, shown string, r api.BuildResult, res *Result) error {
 		}
 		rel = filepath.ToSlash(rel)
 		res.Assets = append(res.Assets, File{Path: rel, Data: f.Contents})
+		for _, p := range players(dir) {
+			if strings.HasPrefix(path.Base(rel), p+"-") && strings.HasSuffix(rel, ".js") {
+				if res.Players == nil {
+					res.Players = map[string]string{}
+				}
+				res.Players[p] = "/" + rel
+			}
+		}
 		switch {
 		case strings.HasPrefix(path.Base(rel), "app-") && strings.HasSuffix(rel, ".js"):
 			res.Script = "/" + rel

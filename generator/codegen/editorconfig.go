@@ -69,6 +69,8 @@ var editorRules = map[string]editorRule{
 	"Claim.Kind":                   {options: content.ClaimKinds()},
 	"Demo.Opens":                   {options: []string{content.DemoOpensPage, content.DemoOpensHostedForm}},
 	"EnquiryProduct.ID":            {pattern: contactform.ProductPattern, message: "lowercase letters, digits and single hyphens, like health-companion"},
+	"Framework.Status":             {options: content.FrameworkStatuses},
+	"Security.BAA":                 {options: content.BAAOptions},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
 	"CollectionSection.Collection": {options: sections.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter
@@ -347,6 +349,7 @@ func (g *editorGen) settings() obj {
 			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(content.SiteConfig{})),
 			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(content.Layout{})),
 			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(content.Routing{})),
+			file("security", "Security: frameworks, BAA, sub-processors (security.yaml)", content.SecurityFile, reflect.TypeOf(content.Security{})),
 		}},
 	}
 }

@@ -20,6 +20,9 @@ type SiteConfig struct {
 	Language string `json:"language"`
 	// DemoEmail is the mailbox named in the failure toast and the FAQ.
 	DemoEmail Email `json:"demoEmail"`
+	// SecurityEmail is where vulnerabilities are reported: the security
+	// page's contact and security.txt's Contact.
+	SecurityEmail Email `json:"securityEmail,omitempty"`
 	// DemoFormURL is the external hosted demo-request form (the shared
 	// "Request a Demo" action opens it in a new tab, unless demo says the
 	// site's own demo page).

@@ -36,6 +36,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l := &loader{fsys: fsys, refs: map[string][]content.Pos{}, pixels: map[string]int{}, unpublished: map[string]*content.LoadedArticle{}, broken: map[string]string{}, now: opt.Now}
 	s := &content.Site{Pages: map[string]*content.Page{}}
 	l.loadClaims(s)
+	l.loadSecurity(s)
 	l.yaml("site.yaml", &s.Config)
 	s.Config.ResolveDemo()
 	l.yaml("layout.yaml", &s.Layout)
@@ -61,6 +62,8 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.linksToUnpublished()
 	l.reviewsShown(s)
 	l.files(s)
+	l.sampleCalls(s)
+	l.securitySections(s)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
@@ -76,6 +79,8 @@ type loader struct {
 	warnings content.ErrorList
 	links    []content.LinkSource
 	claims   *decode.Citations
+	// securityFile says security.yaml exists, read or not.
+	securityFile bool
 	// refs are the places that name each image file; pixels the size of
 	// each photo, and photos the photos in the order first named.
 	refs   map[string][]content.Pos

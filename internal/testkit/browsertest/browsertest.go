@@ -108,7 +108,8 @@ type Config struct {
 	// ID (as cmd/build -analytics-id does).
 	AnalyticsID string
 	// Content is the content tree, relative to the repository (as
-	// cmd/build -content); empty is the shipped content (ContentDir).
+	// cmd/build -content) or absolute (a site a test wrote); empty is the
+	// shipped content (ContentDir).
 	Content string
 }
 
