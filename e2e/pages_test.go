@@ -196,7 +196,7 @@ func TestPagesPlaceholdersAreHonest(t *testing.T) {
 			var y, m, d int
 			fmt.Sscanf(w.Date, "%d-%d-%d", &y, &m, &d)
 			date := fmt.Sprintf("%s %d, %d · %s %s", webinars.Months[m-1], d, y, w.Time, w.TimeZone)
-			ok, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](fmt.Sprintf(`[...document.querySelectorAll("main time")].some((e) => e.textContent === %q && e.getAttribute("datetime") === %q)`, date, w.Date+"T"+w.Time)))
+			ok, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](fmt.Sprintf(`[...document.querySelectorAll("main time")].some((e) => e.textContent === %q && e.getAttribute("datetime") === %q)`, date, string(w.Date)+"T"+w.Time)))
 			if !ok {
 				t.Errorf("webinar %q: no <time> reading %q", w.Title, date)
 			}
