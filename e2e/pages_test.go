@@ -194,7 +194,7 @@ func TestPagesPlaceholdersAreHonest(t *testing.T) {
 				t.Errorf("webinar %q: no link %q", w.Title, want)
 			}
 			var y, m, d int
-			fmt.Sscanf(w.Date, "%d-%d-%d", &y, &m, &d)
+			fmt.Sscanf(string(w.Date), "%d-%d-%d", &y, &m, &d)
 			date := fmt.Sprintf("%s %d, %d · %s %s", webinars.Months[m-1], d, y, w.Time, w.TimeZone)
 			ok, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](fmt.Sprintf(`[...document.querySelectorAll("main time")].some((e) => e.textContent === %q && e.getAttribute("datetime") === %q)`, date, string(w.Date)+"T"+w.Time)))
 			if !ok {
