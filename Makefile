@@ -12,7 +12,7 @@ GO    ?= go
 NPM   ?= npm
 SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: dev serve build check test bench deps chromium types typecheck clean article fuzz
+.PHONY: dev serve build check test test-full test-copy-edits test-roundtrip bench deps chromium types typecheck clean article fuzz
 .DEFAULT_GOAL := build
 
 # npm ci runs when node_modules is missing or older than the lock file.
@@ -62,10 +62,32 @@ test: deps chromium contact-deps validate-deps typecheck deploy-deps
 	$(MAKE) --no-print-directory fuzz FUZZTIME=2000x
 	$(MAKE) --no-print-directory test-deploy
 
+# What make test samples, in full, and the browser tests on an editor's
+# edits (test-copy-edits); CI runs it after make test. make test checks
+# each route at the layout's edges and common widths, and walks the
+# keyboard through each page that has a part no other page walked has
+# (e2e/widths_test.go, e2e/sweep_test.go); here every 16 px from 320 to
+# 1920 px and every page at both widths.
+test-full: deps chromium test-copy-edits
+	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes)$$' ./e2e/
+
+# The web editor's round trip: every file it opens, opened, changed by one
+# field and saved in the real editor (cmd/dev/roundtrip_test.go); long, so
+# outside make test.
+test-roundtrip: deps chromium
+	VOZIA_ROUNDTRIP=1 $(GO) test -count=1 -timeout 40m -run '^TestEditorRoundTrip$$' ./cmd/dev
+
+# The browser tests on a copy of content/ with an editor's edits (the home
+# page's hero heading, the first FAQ question, a case study's company, a
+# menu of the header): a test that pins today's copy fails here.
+test-copy-edits: deps chromium
+	e2e/copy-edits.sh
+
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
-# image headers, SVG; and of the sign-in relay's Lambda entry over any
-# Function URL event (path, query, method, headers, cookies). go test runs each target's seeds (its
-# testdata/fuzz findings among them); make test fuzzes each with 2,000
+# image headers, SVG, audio headers and transcripts; and of the sign-in
+# relay's Lambda entry over any Function URL event (path, query, method,
+# headers, cookies). go test runs each target's seeds (its testdata/fuzz
+# findings among them); make test fuzzes each with 2,000
 # inputs more (a count, not a time: a time of a few seconds can run out
 # before a loaded machine has started the fuzzing workers, and go test
 # then fails with "context deadline exceeded"), make fuzz for FUZZTIME
@@ -74,7 +96,7 @@ test: deps chromium contact-deps validate-deps typecheck deploy-deps
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
 	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG \
-	functions/oauth:FuzzFunctionURL
+	functions/oauth:FuzzFunctionURL generator/media:FuzzProbe
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \
@@ -108,11 +130,15 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	rm -rf dist/bench
 	$(GO) run ./bench/prepare -out dist/bench/shipped
 	$(GO) run ./bench/prepare -articles 1000 -out dist/bench/1000
-	dist/bin/bench-compare -runs 5 -title "shipped site (target: cmd/build at most 1.0x the Node wall time)" \
+	dist/bin/build -cache dist/bench/cache-shipped -out dist/bench/primed/site >/dev/null
+	dist/bin/build -cache dist/bench/cache-1000 -content dist/bench/1000/content -out dist/bench/primed/site >/dev/null
+	dist/bin/bench-compare -runs 5 -title "shipped site (targets: cmd/build at most 0.6x the Node wall time; unchanged, from its cache, at most 0.3 s)" \
 	  -cmd 'cmd/build=dist/bin/build -out {out}/site' \
+	  -cmd 'cmd/build-unchanged=dist/bin/build -cache dist/bench/cache-shipped -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/shipped/jobs.json {out}'
-	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 articles (targets: at most 2.0x the Node wall time and peak memory)" \
+	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 articles (targets: at most 0.7x the Node wall time, 2.0x its peak memory)" \
 	  -cmd 'cmd/build=dist/bin/build -content dist/bench/1000/content -out {out}/site' \
+	  -cmd 'cmd/build-unchanged=dist/bin/build -cache dist/bench/cache-1000 -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'cmd/build-whole=dist/bin/build -whole -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) run ./bench/images

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -227,7 +226,11 @@ func crowdedSite(t *testing.T) (string, content.Nav) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsys, err := sitefixture.Copy(os.DirFS(filepath.Join(repo, "content")))
+	shipped, err := browsertest.ContentFS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys, err := sitefixture.Copy(shipped)
 	if err != nil {
 		t.Fatal(err)
 	}

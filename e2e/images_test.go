@@ -6,7 +6,6 @@ import (
 	"math"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -88,7 +87,11 @@ func photoSite(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsys, err := sitefixture.Copy(os.DirFS(filepath.Join(repo, "content")))
+	shipped, err := browsertest.ContentFS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys, err := sitefixture.Copy(shipped)
 	if err != nil {
 		t.Fatal(err)
 	}

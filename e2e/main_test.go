@@ -4,7 +4,6 @@
 package e2e
 
 import (
-	"cmp"
 	"context"
 	"net/http"
 	"os"
@@ -25,10 +24,18 @@ func TestMain(m *testing.M) {
 }
 
 // build is cmd/build's build of the repository's frontend and the content
-// cfg names, written to dir.
+// cfg names (relative to the repository, or absolute: a site a test wrote;
+// the shipped content, browsertest.ContentDir, by default), written to dir.
 func build(ctx context.Context, repo string, cfg browsertest.Config, dir string) error {
+	src := browsertest.ContentDir(repo)
+	if cfg.Content != "" {
+		src = cfg.Content
+		if !filepath.IsAbs(src) {
+			src = filepath.Join(repo, src)
+		}
+	}
 	res, err := generator.Build(ctx, generator.Options{
-		Content:     os.DirFS(filepath.Join(repo, cmp.Or(cfg.Content, "content"))),
+		Content:     os.DirFS(src),
 		FrontendDir: filepath.Join(repo, "frontend"),
 		AnalyticsID: cfg.AnalyticsID,
 	})

@@ -11,7 +11,7 @@ package e2e
 import (
 	"fmt"
 	"net/http"
-	"os"
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -38,7 +38,11 @@ const sweepMissingPath = "/sweep-no-such-page"
 var sweepWidths = []int{1280, 375}
 
 var sweepSiteOnce = sync.OnceValues(func() (*content.Site, error) {
-	return load.Site(os.DirFS("../content"))
+	fsys, err := browsertest.ContentFS()
+	if err != nil {
+		return nil, err
+	}
+	return load.Site(fsys)
 })
 
 // sweepSite returns the content the site was built from.
@@ -179,6 +183,7 @@ func TestSweepRoutes(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	pages := sweepPages(t)
+	walked := newFocusWalked(sweepSite(t))
 	for _, width := range sweepWidths {
 		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
 			t.Parallel()
@@ -223,6 +228,10 @@ func TestSweepRoutes(t *testing.T) {
 						t.Errorf("axe-core: %d WCAG 2.2 A/AA violations:\n%s", len(v), sweepLines(v))
 					}
 
+					if !walked.first(p, width) {
+						t.Logf("keyboard walk left to make test-full: every part of this page was walked on another at %d px", width)
+						return
+					}
 					n, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[int](sweepFocusables))
 					if err != nil {
 						t.Fatal(err)
@@ -543,4 +552,59 @@ func sweepLines[T fmt.Stringer](vs []T) string {
 		b.WriteString("  " + v.String() + "\n")
 	}
 	return b.String()
+}
+
+// focusWalked decides which pages TestSweepRoutes walks with the keyboard.
+// With fullSweeps, every page at every width. Else a page is walked at a
+// width when it has a part no page walked before it at that width has: a
+// section kind, or for a page without sections the kind of page (an
+// article, a record's page, a text page, the 404 page). The walk checks
+// what each component does with focus (its indicator, what covers it,
+// every control reached); a page made of components already walked adds
+// the same components with other words. The other checks of the sweep run
+// on every page.
+type focusWalked struct {
+	site *content.Site
+	mu   sync.Mutex
+	seen map[string]bool // "width part"
+}
+
+func newFocusWalked(s *content.Site) *focusWalked {
+	return &focusWalked{site: s, seen: map[string]bool{}}
+}
+
+// first says whether p is to be walked at width, and marks its parts.
+func (f *focusWalked) first(p sweepPage, width int) bool {
+	if fullSweeps {
+		return true
+	}
+	var parts []string
+	switch r := p.Route; {
+	case r.NotFound:
+		parts = append(parts, "404")
+	case r.Posting != nil:
+		parts = append(parts, "article")
+	case r.Subject != nil:
+		parts = append(parts, "record "+r.Subject.Type)
+	}
+	if pg := f.site.Pages[p.Route.Path]; pg != nil {
+		for _, s := range pg.Sections {
+			parts = append(parts, "kind "+s.Kind)
+		}
+	}
+	if len(parts) == 0 && path.Ext(p.Route.File) == ".md" {
+		parts = append(parts, "text page")
+	} else if len(parts) == 0 {
+		parts = append(parts, "page "+p.Route.Path)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	isNew := false
+	for _, part := range parts {
+		key := fmt.Sprint(width, " ", part)
+		if !f.seen[key] {
+			f.seen[key], isNew = true, true
+		}
+	}
+	return isNew
 }

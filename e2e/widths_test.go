@@ -1,12 +1,16 @@
 package e2e
 
 // Every width: no route scrolls sideways at any window width from 320 to
-// 1920 px (every 16 px), nothing a visitor reads or uses is cut off on the
+// 1920 px (every 16 px in make test-full; make test samples them, see
+// sweepWidthsOf), nothing a visitor reads or uses is cut off on the
 // right (the cookie banner showing, as on a first visit), and no entry of the header and no badge (a
 // short label such as "Sample data") wraps onto a second line. One tab a route, the viewport set for each width in turn.
 
 import (
 	"fmt"
+	"math"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,7 +22,13 @@ import (
 // widthCheck reports, at the current width, how far the page is wider than
 // the window and what sticks out, what is cut off on the right (cutOff),
 // and which header entries and badges wrap.
-const widthCheck = `(() => {
+//
+// It first lets the page catch up with the new width: two frames, then a
+// task. The header measures its entries in a ResizeObserver (after a
+// frame's layout) and collapses in React's next render (a task): a check
+// made at once would see the header of the width before.
+const widthCheck = `(async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))));
   ` + cutOff + `
   const over = document.documentElement.scrollWidth - innerWidth;
   const wide = over > 0 ? [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
@@ -74,9 +84,12 @@ func TestEveryWidth(t *testing.T) {
 				Cut     []string `json:"cut"`
 			}
 			var overflows []string
-			for w := 320; w <= 1920; w += 16 {
+			for _, w := range sweepWidthsOf(t, tab) {
 				do(t, tab, chromedp.EmulateViewport(int64(w), 900))
-				r := eval[result](t, tab, widthCheck)
+				r, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[result](widthCheck, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatalf("at %d px: %v", w, err)
+				}
 				if r.Over > 0 {
 					overflows = append(overflows, fmt.Sprintf("%d px: %d px too wide (%s)", w, r.Over, strings.Join(r.Wide, " | ")))
 				}
@@ -92,4 +105,57 @@ func TestEveryWidth(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fullSweeps says whether the sweeps cover everything (make test-full, and
+// CI after make test): every width from 320 to 1920 px in 16 px steps,
+// and the keyboard walked through every page at every width. make test
+// samples both where the full sweep adds nothing a visitor could tell
+// apart (sweepWidthsOf, focusWalked): the two took most of the browser
+// tests' time.
+var fullSweeps = os.Getenv("VOZIA_FULL") != ""
+
+// sweepWidthsOf are the widths TestEveryWidth checks the page in tab at:
+// all of them in steps of 16 px with fullSweeps; else the layout's own
+// edges and the common devices' widths. A layout changes at its media
+// queries' widths, read from the page's own stylesheets: each is checked
+// on both sides (a rule that starts too late or ends too early shows
+// there), with 320 and 1920 px, the widths of common phones, tablets and
+// laptops, and one width every 96 px in between. What the full sweep adds
+// is text that wraps differently a few pixels apart: still in CI.
+func sweepWidthsOf(t *testing.T, tab *browsertest.Tab) []int {
+	t.Helper()
+	var out []int
+	if fullSweeps {
+		for w := 320; w <= 1920; w += 16 {
+			out = append(out, w)
+		}
+		return out
+	}
+	edges := eval[[]float64](t, tab, `(() => {
+		const out = [];
+		const walk = (rules) => { for (const r of rules) {
+			if (r instanceof CSSMediaRule) for (const m of r.conditionText.matchAll(/width\s*(?:[:<>]=?)\s*([0-9.]+)px|([0-9.]+)px\s*[<>]=?\s*width/g)) out.push(+(m[1] ?? m[2]));
+			if (r.cssRules) walk(r.cssRules);
+		} };
+		for (const s of document.styleSheets) { try { walk(s.cssRules); } catch {} }
+		return out;
+	})()`)
+	if len(edges) == 0 {
+		t.Fatal("the page's stylesheets have no media query on the width: no layout edge to check")
+	}
+	ws := []int{320, 360, 375, 390, 414, 768, 820, 1024, 1280, 1366, 1440, 1536, 1920}
+	for w := 320; w <= 1920; w += 96 {
+		ws = append(ws, w)
+	}
+	for _, e := range edges {
+		ws = append(ws, int(math.Floor(e))-1, int(math.Floor(e)), int(math.Ceil(e))+1)
+	}
+	slices.Sort(ws)
+	for _, w := range slices.Compact(ws) {
+		if w >= 320 && w <= 1920 {
+			out = append(out, w)
+		}
+	}
+	return out
 }

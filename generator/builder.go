@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 
+	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/rendercache"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/filecache"
@@ -12,7 +13,7 @@ import (
 // NewBuilder returns a Builder of the site described by opt; nothing is
 // built before Build.
 func NewBuilder(opt Options) *Builder {
-	return &Builder{opt: opt, renders: rendercache.New(filecache.New(opt.CacheDir, "render", ".html"))}
+	return &Builder{opt: opt, renders: rendercache.New(filecache.New(opt.CacheDir, "render", ".html")), admin: admin.Cache{CacheDir: opt.CacheDir}}
 }
 
 // Build builds the site from its sources as they are now. Stats.Reused

@@ -49,6 +49,7 @@ import (
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/rendercache"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/internal/atomicdir"
@@ -163,8 +164,12 @@ type Builder struct {
 	brand         *sitefiles.Brand
 	brandFiles    []sitefiles.File
 	lastmod       map[string]string
-	pictures      *pictures.Pictures
-	shares        *articles.Shares
+	// head is the route table of the content at git's HEAD (published),
+	// read again when HEAD or the day changes.
+	head     published.Head
+	headDay  string
+	pictures *pictures.Pictures
+	shares   *articles.Shares
 	// admin keeps the web editor's files for the last bundle.
 	admin admin.Cache
 	// last are the files of the last build, for Result.Changed.

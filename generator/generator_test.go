@@ -166,7 +166,7 @@ func TestBuildFixture(t *testing.T) {
 	for _, f := range res.CDN {
 		names = append(names, f.Path)
 	}
-	if want := []string{"routes.json", cdn.ViewerRequestFile, cdn.PreviewRequestFile, cdn.PreviewResponseFile}; !slices.Equal(names, want) {
+	if want := []string{"routes.json", cdn.ViewerRequestFile, cdn.PreviewRequestFile, cdn.PreviewResponseFile, cdn.EnquiriesFile}; !slices.Equal(names, want) {
 		t.Errorf("dist/cdn holds %q, want %q", names, want)
 	}
 	// deploy/'s tests synthesize the stack from this fixture's CDN files,

@@ -3,15 +3,19 @@ package generator
 import (
 	"context"
 	"crypto/sha256"
+	"fmt"
 	"io/fs"
+	"time"
 
 	"github.com/vozia/site/generator/articles"
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/generator/prerender"
+	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
+	"github.com/vozia/site/internal/problem"
 )
 
 // bundles returns the bundles, rebuilt if the frontend changed, and hands
@@ -23,7 +27,7 @@ func (bld *Builder) bundles(opt Options, onServer func(server []byte)) (*bundle.
 		return bld.bundle, nil
 	}
 	if bld.bundler == nil {
-		b, err := bundle.New(opt.FrontendDir)
+		b, err := bundle.New(opt.FrontendDir, bundle.NewCache(opt.CacheDir, "bundle"))
 		if err != nil {
 			return nil, err
 		}
@@ -71,6 +75,29 @@ func (bld *Builder) lastModified(ctx context.Context, dir string) map[string]str
 		bld.lastmod = sitemap.LastModified(ctx, dir)
 	}
 	return bld.lastmod
+}
+
+// publishedRoutes are the routes of the content at git's HEAD, the
+// addresses the site has published (generator/published); none for a
+// preview, or content outside git. A HEAD that does not load (an older
+// schema) publishes nothing to compare with: a warning says so.
+func (bld *Builder) publishedRoutes(ctx context.Context, opt Options) ([]content.Route, content.ErrorList) {
+	if opt.ContentDir == "" || opt.Preview != nil {
+		return nil, nil
+	}
+	commit, err := published.HeadCommit(ctx, opt.ContentDir)
+	if err != nil || commit == "" {
+		return nil, nil
+	}
+	day := opt.Now.Format(time.DateOnly)
+	if bld.head.Commit != commit || bld.headDay != day {
+		head, err := published.AtHead(ctx, opt.ContentDir, opt.Now)
+		if err != nil {
+			return nil, content.ErrorList{{Kind: problem.KindWarning, Message: fmt.Sprintf("the addresses published at git's HEAD are not checked: %v", err)}}
+		}
+		bld.head, bld.headDay = head, day
+	}
+	return bld.head.Routes, nil
 }
 
 // articleFiles are the articles' share images, drawn again only when

@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/check"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/internal/future"
 	"github.com/vozia/site/generator/linkcheck"
@@ -22,6 +24,7 @@ import (
 	"github.com/vozia/site/generator/prerender"
 	"github.com/vozia/site/generator/preview"
 	"github.com/vozia/site/generator/publish"
+	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/contentroot"
@@ -192,6 +195,41 @@ func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *o
 	return err
 }
 
+// securityTxt is the site's security.txt, when security.yaml, the
+// security contact and a page with the security section (its Policy)
+// exist; nil otherwise.
+func securityTxt(site *content.Site, now time.Time) []byte {
+	if site.Security == nil || site.Config.SecurityEmail == "" {
+		return nil
+	}
+	for _, r := range site.Routes {
+		page := site.Pages[r.Path]
+		if page == nil {
+			continue
+		}
+		for _, sec := range page.Sections {
+			if _, ok := sec.Value.(*sections.SecuritySection); ok {
+				return sitefiles.SecurityTxt(string(site.Config.SecurityEmail), string(site.Config.BaseURL), r.Path, site.Security.ExpiresAt(now))
+			}
+		}
+	}
+	return nil
+}
+
+// players are the scripts of the players page needs: a sample call's
+// only when it has a recording (its transcript alone needs nothing).
+func players(page *content.Page, scripts map[string]string) []string {
+	if page == nil {
+		return nil
+	}
+	for _, sec := range page.Sections {
+		if call, ok := sec.Value.(*sections.SampleCallSection); ok && call.Audio != "" && scripts["sample-call"] != "" {
+			return []string{scripts["sample-call"]}
+		}
+	}
+	return nil
+}
+
 // documents assembles the pages (generator/document), and the redirect
 // routes' static pages; it hands the check the pages' documents.
 func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) check.Pages {
@@ -204,6 +242,7 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 	pages := document.Pages(shared, len(pg.Routes), func(i int, p *document.Params) {
 		p.Route, p.Body, p.PageJSON = pg.Routes[i], rendered[i].HTML, pg.PageJSON[pg.Routes[i].Path]
 		p.Preload = pictures.Preload(pics.Leads[p.Route.Path])
+		p.Players = players(site.Pages[p.Route.Path], b.Players)
 	})
 	d := check.Pages{HTML: make(map[string][]byte, len(pages)), Opaque: make(map[string][]linkcheck.Span, len(pages))}
 	for _, doc := range pages {
@@ -230,6 +269,9 @@ func addGenerated(site *content.Site, opt Options, siteFiles *future.Future[[]si
 		return err
 	}
 	out.Merge(af)
+	if txt := securityTxt(site, opt.Now); txt != nil {
+		out.Add(output.StageSiteFiles, sitefiles.SecurityTxtPath, txt)
+	}
 	dates, _ := lastmod.Get()
 	xml, robots := sitemap.Files(site, dates, opt.Preview)
 	out.Add(output.StageSitemap, "sitemap.xml", xml)
@@ -261,9 +303,24 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	lastmod := future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
 	defer lastmod.Wait()
 
+	type gone struct {
+		routes []content.Route
+		warn   content.ErrorList
+	}
+	head := future.Spawn(func() (gone, error) {
+		r, w := bld.publishedRoutes(ctx, opt)
+		return gone{r, w}, nil
+	})
+	defer head.Wait()
+
 	site, err := loadSite(opt)
 	if err != nil {
 		return nil, err
+	}
+	// An address published at HEAD that this site no longer answers.
+	if g, _ := head.Get(); g.routes != nil || g.warn != nil {
+		exists := func(file string) bool { _, err := fs.Stat(opt.Content, file); return err == nil }
+		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
 	}
 	out := &output.Files{}
 	pics, err := bld.images(ctx, site, opt, out)

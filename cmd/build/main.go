@@ -3,7 +3,7 @@
 //
 //	go run ./cmd/build [-out dist/site] [-content content] [-frontend frontend]
 //	                   [-base-url URL] [-contact-url URL] [-analytics-id G-XXXXXXX]
-//	                   [-cache dir] [-whole] [-preview-pr N -preview-url URL]
+//	                   [-cache dir] [-whole] [-preview-pr N -preview-url URL] [-cpuprofile file]
 //
 // On success it prints a summary table and exits 0. On failure it prints
 // every problem, content errors as path:line:col: message, exits 1 and
@@ -20,6 +20,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/vozia/site/generator"
@@ -71,8 +72,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	whole := fs.Bool("whole", false, "render every page whole, without splicing pages into a shared layout (see generator.Options.Whole)")
 	previewPR := fs.Int("preview-pr", 0, "build the preview of pull request `N` at -base-url, on a registrable domain apart from the live site's: a banner on every page, noindex, no analytics (generator/preview)")
 	previewURL := fs.String("preview-url", "", "the pull request's page, where the preview's banner links (with -preview-pr)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to `file` (go tool pprof reads it)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments: %q", fs.Args())

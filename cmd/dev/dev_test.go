@@ -165,8 +165,10 @@ func (d *devSite) next(t testing.TB) sseEvent {
 			t.Fatal("event stream closed")
 		}
 		return e
-	case <-time.After(60 * time.Second):
-		t.Fatalf("no build within a minute:\n%s", d.out.String())
+	// Bounded with margin: a build that takes a second alone took over a
+	// minute with the other test packages beside it on two cores.
+	case <-time.After(3 * time.Minute):
+		t.Fatalf("no build within 3 minutes:\n%s", d.out.String())
 	}
 	return sseEvent{}
 }
@@ -227,7 +229,7 @@ func (d *devSite) get(t testing.TB, path string) (int, http.Header, string) {
 // take several builds).
 func (d *devSite) until(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
+	for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); {
 		if e := d.next(t); e.name == "build" && cond() {
 			return
 		}

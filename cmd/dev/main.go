@@ -79,7 +79,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	srv.RegisterOnShutdown(live.Close)
 	fmt.Fprintf(stdout, "open http://%s (building %s and %s in memory, rebuilt on save; contact function at /api/contact)\n", ln.Addr(), *contentDir, filepath.Join(*frontendDir, "src"))
 	go func() {
-		if err := develop(ctx, live, *contentDir, *frontendDir, stdout); err != nil {
+		if err := develop(ctx, live, contactFn, *contentDir, *frontendDir, stdout); err != nil {
 			fmt.Fprintln(stderr, err)
 		}
 	}()

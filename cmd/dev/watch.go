@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/devserver"
 	"github.com/vozia/site/internal/problem"
@@ -27,7 +28,7 @@ const quiet = 20 * time.Millisecond
 // the frontend sources, until ctx is done. Builds run one at a time and
 // always read the files as they are when the build starts, so when edits
 // arrive faster than builds the last edit always wins.
-func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir string, out io.Writer) error {
+func develop(ctx context.Context, live *devserver.Live, contactFn enquiriesSetter, contentDir, frontendDir string, out io.Writer) error {
 	src := filepath.Join(frontendDir, "src")
 	w, err := watch.New(quiet, contentDir, src)
 	if err != nil {
@@ -39,7 +40,7 @@ func develop(ctx context.Context, live *devserver.Live, contentDir, frontendDir 
 		return err
 	}
 	defer tree.Close()
-	d := &dev{ctx: ctx, live: live, contentDir: contentDir, frontendDir: frontendDir, out: out}
+	d := &dev{ctx: ctx, live: live, contact: contactFn, contentDir: contentDir, frontendDir: frontendDir, out: out}
 	bld := generator.NewBuilder(generator.Options{
 		Content:     tree,
 		ContentDir:  contentDir,
@@ -79,7 +80,13 @@ type dev struct {
 	out                     io.Writer
 	// built is set once a build has succeeded.
 	built bool
+	// contact learns each build's products (its enquiries.json).
+	contact enquiriesSetter
 }
+
+// enquiriesSetter is the contact function as make dev mounts it
+// (contact.Handler): it takes the products of each build.
+type enquiriesSetter interface{ SetEnquiries(data []byte) error }
 
 func (d *dev) build() {
 	start := time.Now()
@@ -99,6 +106,13 @@ func (d *dev) build() {
 		return
 	}
 	d.built = true
+	for _, f := range res.CDN {
+		if f.Path == contactform.EnquiriesFile && d.contact != nil {
+			if err := d.contact.SetEnquiries(f.Data); err != nil {
+				fmt.Fprintf(d.out, "contact function: %v\n", err)
+			}
+		}
+	}
 	c := d.live.Publish(res.Site, res.Manifest, res.Changed)
 	rendered := len(res.Stats.Routes) - res.Stats.Reused
 	what := "nothing changed"
@@ -111,6 +125,9 @@ func (d *dev) build() {
 		what = "reloading " + problem.Text(strings.Join(c.Files, ", "))
 	}
 	fmt.Fprintf(d.out, "built in %s (%d of %d pages rendered); %s\n", since(start), rendered, len(res.Stats.Routes), what)
+	// What the daily build would say without refusing: an address
+	// published at git's HEAD that no longer answers, a file no page uses.
+	problem.Print(d.out, res.Warnings.WithSources())
 }
 
 // serveEditor has the dev server answer /admin/ from the editor's own
@@ -118,7 +135,7 @@ func (d *dev) build() {
 // (the title rule then leaves room for no brand: site.yaml may be the
 // file that is broken).
 func (d *dev) serveEditor() {
-	files, err := admin.Build(d.frontendDir, devserver.ReloadScript)
+	files, err := admin.Build(d.frontendDir, devserver.ReloadScript, "")
 	if err != nil {
 		fmt.Fprintf(d.out, "the web editor: %v\n", err)
 		return

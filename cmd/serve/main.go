@@ -37,10 +37,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/devserver"
+	"github.com/vozia/site/internal/routing"
 )
 
 func main() {
@@ -67,6 +70,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	contactFn, err := contact.Local(*outbox, []string{"http://" + ln.Addr().String()}, stderr)
 	if err != nil {
+		ln.Close()
+		return err
+	}
+	// The products an enquiry may name are the served site's.
+	if err := contact.LoadEnquiries(contactFn, filepath.Join(routing.CDNDir(*dir), contactform.EnquiriesFile)); err != nil {
 		ln.Close()
 		return err
 	}

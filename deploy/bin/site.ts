@@ -53,6 +53,7 @@ function siteApp(name: string | undefined) {
     [join(siteDir, 'index.html'), 'make build'],
     [join(cdnDir, 'routes.json'), 'make build'],
     [join(cdnDir, 'viewer-request.js'), 'make build'],
+    [join(cdnDir, 'enquiries.json'), 'make build'],
     [contactZip, 'make lambda'],
     [deliverZip, 'make lambda'],
     [oauthZip, 'make lambda-oauth'],

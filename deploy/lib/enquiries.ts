@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -36,6 +37,8 @@ export interface EnquiriesProps {
   site: Environment;
   /** The delivery function's package (dist/functions/deliver.zip). */
   deliverZip: string;
+  /** CONTACT_ENQUIRIES: the site's products and their mailboxes (the build's dist/cdn/enquiries.json). */
+  enquiries: string;
   /** CONTACT_SES_FROM, CONTACT_SES_TO, and the region SES is called in. */
   sesFrom: string;
   sesTo: string;
@@ -182,6 +185,7 @@ export class Enquiries extends Construct {
         CONTACT_MAILER: 'ses',
         CONTACT_SES_FROM: props.sesFrom,
         CONTACT_SES_TO: props.sesTo,
+        CONTACT_ENQUIRIES: props.enquiries,
         CONTACT_SES_REGION: props.sesRegion,
         CONTACT_SES_CONFIGURATION_SET: props.configurationSetIfOwnRegion(this.configurationSet.configurationSetName),
         CONTACT_SEND_LOG_GROUP: this.sendLog.logGroupName,
@@ -317,4 +321,17 @@ function retentionAtMost(days: number): logs.RetentionDays {
   const pick = offered.filter((v) => v <= days).pop();
   if (pick === undefined) throw new Error(`retentionDays ${days}: less than CloudWatch's shortest retention`);
   return pick as logs.RetentionDays;
+}
+
+/**
+ * readEnquiries returns the build's enquiries.json as one compact line,
+ * the value of CONTACT_ENQUIRIES: {"products":[ids],"mailboxes":{id:[addresses]}}.
+ * The functions check it again when they start (internal/contactform).
+ */
+export function readEnquiries(file: string): string {
+  const v = JSON.parse(readFileSync(file, 'utf8')) as { products?: unknown; mailboxes?: unknown };
+  if (!Array.isArray(v.products) || !v.products.every((p) => typeof p === 'string')) {
+    throw new Error(`${file}: want {"products":[...]}, as make build writes it`);
+  }
+  return JSON.stringify(v);
 }

@@ -12,7 +12,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { suppressUploadFindings } from './nag.ts';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
-import { Alarms, Enquiries } from './enquiries.ts';
+import { Alarms, Enquiries, readEnquiries } from './enquiries.ts';
 import type { Environment } from './environments.ts';
 import { GitHubDeployRole } from './deploy-role.ts';
 import { Editor, OAUTH_PATH } from './editor.ts';
@@ -76,6 +76,10 @@ export class SiteStack extends Stack {
     this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
     const { site } = props;
     const manifest = readManifest(join(props.cdnDir, 'routes.json'));
+    // The site's products, as both contact functions take them
+    // (CONTACT_ENQUIRIES): the ids an enquiry may name, and the mailboxes
+    // of those routed elsewhere than CONTACT_SES_TO.
+    const enquiriesJSON = readEnquiries(join(props.cdnDir, 'enquiries.json'));
     const origin = new URL(site.baseUrl).origin;
     if (props.certificateArn === undefined && site.requireCertificate) {
       throw new Error(
@@ -147,6 +151,7 @@ export class SiteStack extends Stack {
     // (enquiries.ts).
     const enquiries = new Enquiries(this, 'Enquiries', {
       site,
+      enquiries: enquiriesJSON,
       deliverZip: props.deliverZip,
       sesFrom: sesFrom.valueAsString,
       sesTo: sesTo.valueAsString,
@@ -186,6 +191,7 @@ export class SiteStack extends Stack {
       role: contactRole,
       environment: {
         CONTACT_QUEUE_URL: enquiries.queue.queueUrl,
+        CONTACT_ENQUIRIES: enquiriesJSON,
         CONTACT_ALLOWED_ORIGINS: origin,
         CONTACT_RATE_PER_MINUTE: ratePerMinute.valueAsString,
         CONTACT_RATE_BURST: rateBurst.valueAsString,

@@ -263,6 +263,11 @@ describe('contact function', () => {
     assert.equal(deliver.CONTACT_MAILER, 'ses');
     assert.deepEqual(deliver.CONTACT_SES_FROM, { Ref: 'ContactSesFrom' });
     assert.deepEqual(deliver.CONTACT_SES_TO, { Ref: 'ContactSesTo' });
+    // Both functions know the build's products: the one to check an
+    // enquiry's, the other to route it (the fixture's dist/cdn/enquiries.json).
+    const products = readFileSync(join(cdnDir, 'enquiries.json'), 'utf8').trim();
+    assert.equal(env.CONTACT_ENQUIRIES, products);
+    assert.equal(deliver.CONTACT_ENQUIRIES, products);
     assert.deepEqual(env.CONTACT_RATE_PER_MINUTE, { Ref: 'ContactRatePerMinute' });
     assert.deepEqual(env.CONTACT_RATE_BURST, { Ref: 'ContactRateBurst' });
     assert.equal(env.CONTACT_ALLOWED_ORIGINS, 'https://staging.vozia.example');
@@ -864,13 +869,24 @@ describe('cfn-lint', () => {
   });
 });
 
-describe('privacy policy', () => {
-  it("states the retention of the stages' enquiries, from content", () => {
+describe('retention', () => {
+  // The privacy policy and the security page cite these claims; the build
+  // replaces each citation with its value, so they say what the stack does.
+  const claims = readFileSync(join(root, '..', 'content', 'collections', 'claims.yaml'), 'utf8');
+  const claimDays = (key: string) => {
+    const m = new RegExp(`- key: ${key}\\n(?:  .*\\n)*?  value: "?(\\d+) days"?\\n`).exec(claims);
+    assert.ok(m, `collections/claims.yaml has the claim ${key}, valued in days`);
+    return Number(m[1]);
+  };
+  const longest = (field: 'retentionDays' | 'logRetentionDays') =>
+    Math.max(...['staging', 'production'].map((n) => loadEnvironment(join(root, 'environments.json'), n)[field]));
+
+  it("states the stages' retention of enquiries and of logs, as content cites it", () => {
+    assert.equal(claimDays('enquiry-retention'), longest('retentionDays'), 'enquiry-retention and environments.json agree');
+    assert.equal(claimDays('log-retention'), longest('logRetentionDays'), 'log-retention and environments.json agree');
     const policy = readFileSync(join(root, '..', 'content', 'pages', 'privacy-policy.md'), 'utf8');
-    const m = /website keeps[^.\n]*?(\d+) days/.exec(policy);
-    assert.ok(m, 'a sentence saying how many days the website keeps an enquiry');
-    const longest = Math.max(...['staging', 'production'].map((n) => loadEnvironment(join(root, 'environments.json'), n).retentionDays));
-    assert.equal(Number(m[1]), longest, 'the privacy policy and environments.json agree');
+    assert.match(policy, /\{claim:enquiry-retention(\.value)?\}/, 'the privacy policy cites the enquiries\' retention');
+    assert.match(policy, /\{claim:log-retention(\.value)?\}/, 'the privacy policy cites the logs\' retention');
   });
 });
 

@@ -1,6 +1,7 @@
 // The browser bundle: hydrates the prerendered page and takes over navigation.
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app";
+import { startCampaign } from "./lib/campaign";
 import type { PageData, SiteData } from "./lib/content-types";
 
 function readJSON<T>(id: string): T | null {
@@ -27,6 +28,7 @@ function start() {
   const site = readJSON<SiteData>("site-data");
   const page = readJSON<PageData>("page-data");
   if (!site || !page) return;
+  startCampaign(site.layout.contactForm.limits);
   // react-dom starts in a task of its own, after this module's: on a slow
   // phone neither task is long. Its module initialises from this callback
   // rather than from the bundle's top level, which matters under an

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vozia/site/internal/contactform"
 )
 
 // Mailer kinds for Config.Mailer.
@@ -42,8 +44,14 @@ type Config struct {
 	// SESFrom is the verified SES identity mails are sent from, optionally
 	// with a display name: "Vozia website <web@vozia.example>".
 	SESFrom string
-	// SESTo are the inboxes that receive enquiries.
+	// SESTo are the inboxes that receive enquiries, but for those about a
+	// product that Enquiries routes elsewhere.
 	SESTo []string
+
+	// Enquiries are the site's products (CONTACT_ENQUIRIES, the JSON of
+	// the build's dist/cdn/enquiries.json): the ids an enquiry may name,
+	// and each product's own mailboxes, if any.
+	Enquiries contactform.Enquiries
 	// SESRegion overrides the AWS SDK's region (AWS_REGION, set by Lambda).
 	SESRegion string
 	// SESConfigurationSet is sent with every mail; its event destination
@@ -124,6 +132,14 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if v := get("CONTACT_OUTBOX"); v != "" {
 		c.OutboxPath = v
+	}
+	if v := get("CONTACT_ENQUIRIES"); v != "" {
+		e, err := contactform.ParseEnquiries([]byte(v))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("CONTACT_ENQUIRIES: %w", err))
+		} else {
+			c.Enquiries = e
+		}
 	}
 	if v := get("CONTACT_ALLOWED_ORIGINS"); v != "" {
 		c.AllowedOrigins = nil

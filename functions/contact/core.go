@@ -18,9 +18,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/vozia/site/functions/contact/ratelimit"
+	"github.com/vozia/site/internal/contactform"
 )
 
 // core is the function itself, free of any transport: the HTTP handler and
@@ -34,6 +36,18 @@ type core struct {
 	sendTimeout time.Duration
 	ipKey       []byte
 	now         func() time.Time
+	// products are the ids an enquiry may name; a local server replaces
+	// them when the site it serves is built again (Handler.SetEnquiries).
+	products atomic.Pointer[map[string]bool]
+}
+
+// setProducts makes the ids of e the ones an enquiry may name.
+func (c *core) setProducts(e contactform.Enquiries) {
+	m := make(map[string]bool, len(e.Products))
+	for _, p := range e.Products {
+		m[p] = true
+	}
+	c.products.Store(&m)
 }
 
 func newCore(cfg Config, st Store, logger *slog.Logger) *core {
@@ -52,6 +66,7 @@ func newCore(cfg Config, st Store, logger *slog.Logger) *core {
 	for _, o := range cfg.AllowedOrigins {
 		c.origins[normalizeOrigin(o)] = true
 	}
+	c.setProducts(cfg.Enquiries)
 	if c.sendTimeout <= 0 {
 		c.sendTimeout = DefaultSendTimeout
 	}
@@ -184,7 +199,7 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 	if sub.suspicious() {
 		return errorResponse(h, http.StatusBadRequest, outcomeSuspicious, msgSuspicious)
 	}
-	e, bad := sub.validate()
+	e, bad := sub.validate(*c.products.Load())
 	if bad != nil {
 		res := jsonResponse(h, http.StatusBadRequest, struct {
 			Error  string            `json:"error"`

@@ -13,6 +13,7 @@
 //
 //	{"name": "Ada Lovelace", "email": "ada@example.com", "phone": "+1 555 010 0000",
 //	 "companySize": "51-250", "message": "We would like a demo of Pulse.",
+//	 "product": "pulse", "page": "/solutions/pulse", "utm_source": "newsletter",
 //	 "honeypot": "", "elapsedMs": 8123}
 //
 // The form also sends X-Amz-Content-Sha256, the lower-case hex SHA-256 of
@@ -49,6 +50,13 @@
 //	companySize  one of 1-50, 51-250, 251-500, >500
 //	message      10..5000 characters, at least one letter or digit; line
 //	             breaks and tabs allowed, other control characters not
+//	product      optional: one of the site's product ids (Config.Enquiries)
+//	page         optional: the site path the enquiry was sent from, at most
+//	             300 bytes of path characters, never "//..." (contactform.PagePattern)
+//	utm_source, utm_medium, utm_campaign, utm_term, utm_content
+//	             optional: the landing address's campaign parameters, each at
+//	             most 100 letters, digits, spaces and . _ ~ + : | / -
+//	             (contactform.CampaignPattern)
 //
 // The body limit is sized from these limits: every submission they allow
 // fits it however its characters are encoded (12 bytes a character at
@@ -65,7 +73,7 @@
 //	{"error": "validation", "fields": {"<field>": "<message>", ...}}
 //
 // fields has one member for each failing field, and only those, named as in
-// the request (name, email, phone, companySize, message), whose value is that
+// the request (name, email, phone, companySize, message, product, page, utm_*), whose value is that
 // field's one message, a sentence in English meant to be shown beside the
 // field as it is:
 //
@@ -79,6 +87,9 @@
 //	companySize  Please select your company size
 //	message      Message must be at least 10 characters | Message must be at most 5000 characters |
 //	             Message must not contain control characters | Message must contain letters or digits
+//	product      Please choose a product from the list
+//	page         Page must be a path on this site
+//	utm_*        Campaign value must be at most 100 letters, digits, spaces or . _ ~ + : | / - characters
 //
 // Every field is checked, so all failing fields come in one answer.
 //
@@ -94,7 +105,7 @@
 //	400 {"error":"malformed","message":"..."}  not one strict JSON object, or not the body's digest
 //	403 {"error":"forbidden",...}              Lambda only, with Config.RequireIAM: an event Lambda did not authenticate with IAM
 //	405 {"error":"method_not_allowed",...}     with Allow: POST, OPTIONS
-//	413 {"error":"too_large",...}              body over 66 KiB (see above)
+//	413 {"error":"too_large",...}              body over 76 KiB (see above)
 //	415 {"error":"unsupported_media_type",...}
 //	429 {"error":"rate_limited",...}           with Retry-After in seconds
 //	502 {"error":"unavailable",...}            the enquiry could not be stored; try again
@@ -137,7 +148,8 @@
 // stored or reported lost in the log (and the visitor gets a 502).
 //
 // The [Deliverer] takes each message off the queue and sends it through a
-// [Mailer]: SES v2, one mail per enquiry to the configured inbox with the
+// [Mailer]: SES v2, one mail per enquiry to the configured inbox (or to
+// the mailboxes of its product, Config.Enquiries) with the
 // visitor's address as Reply-To and a text and an HTML body. It retries with
 // backoff, leaves the queue's redrive policy to move an enquiry that
 // exhausted its attempts to the dead-letter queue, and delivers no enquiry

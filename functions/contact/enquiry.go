@@ -27,6 +27,36 @@ type Enquiry struct {
 	Phone       string    `json:"phone"`
 	CompanySize string    `json:"companySize"`
 	Message     string    `json:"message"`
+	// Product is the id of the product the enquiry is about (one of the
+	// site's, Config.Enquiries), or empty: not said.
+	Product string `json:"product,omitempty"`
+	// Page is the site path the enquiry was sent from.
+	Page string `json:"page,omitempty"`
+	// The campaign parameters of the address the visitor landed on, kept
+	// by the form only with their consent to analytics.
+	UTMSource   string `json:"utm_source,omitempty"`
+	UTMMedium   string `json:"utm_medium,omitempty"`
+	UTMCampaign string `json:"utm_campaign,omitempty"`
+	UTMTerm     string `json:"utm_term,omitempty"`
+	UTMContent  string `json:"utm_content,omitempty"`
+}
+
+// Campaign returns the campaign parameters that are set, as key-value
+// pairs in the order of contactform.CampaignKeys.
+func (e *Enquiry) Campaign() [][2]string {
+	var out [][2]string
+	for i, v := range e.campaign() {
+		if *v != "" {
+			out = append(out, [2]string{contactform.CampaignKeys[i], *v})
+		}
+	}
+	return out
+}
+
+// campaign points at the campaign fields, in the order of
+// contactform.CampaignKeys.
+func (e *Enquiry) campaign() [5]*string {
+	return [5]*string{&e.UTMSource, &e.UTMMedium, &e.UTMCampaign, &e.UTMTerm, &e.UTMContent}
 }
 
 // Limits of the request. The lower bounds are the form's (SPEC section 5,
@@ -41,6 +71,9 @@ const (
 	minPhone, maxPhone     = contactform.MinPhone, 40
 	minMessage, maxMessage = contactform.MinMessage, 5000
 	maxCompanySize         = 7 // "251-500"
+	maxProduct             = contactform.MaxProduct
+	maxPage                = contactform.MaxPage
+	maxCampaign            = contactform.MaxCampaign
 
 	// maxBodyBytes is sized from the field limits, so that a submission
 	// they allow is never refused for its size, whatever its characters:
@@ -49,8 +82,9 @@ const (
 	// that escape everything outside ASCII send). 1 KiB more holds the
 	// member names, punctuation, the honeypot, elapsedMs and the white
 	// space trimming forgives. A 5,000-emoji message is about 20 KiB as
-	// the form sends it; the limit comes to 66 KiB.
-	maxBodyBytes     = (maxJSONCharBytes*(maxName+maxEmail+maxPhone+maxCompanySize+maxMessage) + 1<<10 + 1<<10 - 1) &^ (1<<10 - 1)
+	// the form sends it; the limit comes to 76 KiB.
+	maxBodyBytes = (maxJSONCharBytes*(maxName+maxEmail+maxPhone+maxCompanySize+maxMessage+maxProduct+maxPage+5*maxCampaign) +
+		1<<10 + 1<<10 - 1) &^ (1<<10 - 1)
 	maxJSONCharBytes = 12
 
 	// minElapsed is how long a person needs at least to fill the form in.
@@ -80,11 +114,16 @@ const (
 	msgMessageLong  = "Message must be at most 5000 characters"
 	msgMessageCtrl  = "Message must not contain control characters"
 	msgSuspicious   = "Suspicious activity detected. Please try again."
+	msgProduct      = "Please choose a product from the list"
+	msgPage         = "Page must be a path on this site"
+	msgCampaign     = "Campaign value must be at most 100 letters, digits, spaces or . _ ~ + : | / - characters"
 )
 
 // submission is the request body as posted, before validation.
 type submission struct {
 	Name, Email, Phone, CompanySize, Message string
+	Product, Page                            string
+	Campaign                                 [5]string // in the order of contactform.CampaignKeys
 	Honeypot                                 string
 	ElapsedMs                                int64
 	HasElapsed                               bool
@@ -125,7 +164,7 @@ func decodeSubmission(body []byte) (submission, error) {
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return s, errors.New("body must be a JSON object")
 	}
-	var seen uint8
+	var seen uint16
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -173,7 +212,7 @@ func decodeSubmission(body []byte) (submission, error) {
 
 // member maps a JSON member name to its bit in the seen-set and, for string
 // members, where to store it. elapsedMs has a bit and no string destination.
-func (s *submission) member(key string) (uint8, *string) {
+func (s *submission) member(key string) (uint16, *string) {
 	switch key {
 	case "name":
 		return 1 << 0, &s.Name
@@ -189,6 +228,15 @@ func (s *submission) member(key string) (uint8, *string) {
 		return 1 << 5, &s.Honeypot
 	case "elapsedMs":
 		return 1 << 6, nil
+	case "product":
+		return 1 << 7, &s.Product
+	case "page":
+		return 1 << 8, &s.Page
+	}
+	for i, k := range contactform.CampaignKeys {
+		if key == k {
+			return 1 << (9 + i), &s.Campaign[i]
+		}
 	}
 	return 0, nil
 }
@@ -270,14 +318,19 @@ func clip(s string) string {
 
 // validate checks every field and returns the trimmed enquiry, or the
 // message for each failing field (all of them, so the form can mark them at
-// once).
-func (s *submission) validate() (Enquiry, map[string]string) {
+// once). products are the ids an enquiry may name.
+func (s *submission) validate(products map[string]bool) (Enquiry, map[string]string) {
 	e := Enquiry{
 		Name:        strings.TrimSpace(s.Name),
 		Email:       strings.TrimSpace(s.Email),
 		Phone:       strings.TrimSpace(s.Phone),
 		CompanySize: strings.TrimSpace(s.CompanySize),
 		Message:     strings.TrimSpace(s.Message),
+		Product:     strings.TrimSpace(s.Product),
+		Page:        strings.TrimSpace(s.Page),
+	}
+	for i, v := range e.campaign() {
+		*v = strings.TrimSpace(s.Campaign[i])
 	}
 	var bad map[string]string
 	fail := func(field, msg string) {
@@ -341,6 +394,23 @@ func (s *submission) validate() (Enquiry, map[string]string) {
 		fail("message", msgMessageLong)
 	case !strings.ContainsFunc(e.Message, isLetterOrDigit):
 		fail("message", msgMessageWords)
+	}
+
+	// What the form adds of its own: the visitor chose the product from
+	// a list, and never typed the rest. The product is the site's id for
+	// it, so that an enquiry can be routed by it (Config.Enquiries); the
+	// page and the campaign values reach the mail, so only what their
+	// rules allow passes (internal/contactform).
+	if e.Product != "" && !products[e.Product] {
+		fail("product", msgProduct)
+	}
+	if e.Page != "" && !contactform.ValidPage(e.Page) {
+		fail("page", msgPage)
+	}
+	for i, v := range e.campaign() {
+		if *v != "" && !contactform.ValidCampaign(*v) {
+			fail(contactform.CampaignKeys[i], msgCampaign)
+		}
 	}
 	return e, bad
 }

@@ -56,10 +56,10 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		if esc, ok := loneSurrogate(body); ok {
 			t.Fatalf("accepted a lone surrogate %s in %q", esc, body)
 		}
-		e, bad := sub.validate()
+		e, bad := sub.validate(map[string]bool{"voice-ai": true})
 		if bad != nil {
 			for field, msg := range bad {
-				if msg == "" || !strings.Contains("name email phone companySize message", field) {
+				if msg == "" || !strings.Contains("name email phone companySize message product page utm_source utm_medium utm_campaign utm_term utm_content", field) {
 					t.Fatalf("validation error %q: %q", field, msg)
 				}
 			}
@@ -103,6 +103,16 @@ func checkEnquiry(t *testing.T, e Enquiry) {
 	}
 	if !validCompanySize(e.CompanySize) {
 		t.Fatalf("accepted company size %q", e.CompanySize)
+	}
+	if e.Product != "" && e.Product != "voice-ai" {
+		t.Fatalf("accepted product %q", e.Product)
+	}
+	// What the mail shows of the page and the campaign holds no line
+	// break, markup or quote.
+	for _, kv := range append(e.Campaign(), [2]string{"page", e.Page}) {
+		if strings.ContainsAny(kv[1], "\r\n\x00<>\"'") || strings.ContainsFunc(kv[1], unicode.IsControl) {
+			t.Fatalf("accepted %s %q", kv[0], kv[1])
+		}
 	}
 	if strings.Count(e.Email, "@") < 1 {
 		t.Fatalf("accepted email %q", e.Email)

@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+
+	"github.com/vozia/site/internal/contactform"
 )
 
 // New returns the function as an http.Handler for the local server. It
@@ -14,13 +16,26 @@ import (
 // stands in front of the local server and any client can send them and so
 // pick its own rate-limit bucket. st keeps accepted enquiries; logger
 // receives one record per request (nil discards them).
-func New(cfg Config, st Store, logger *slog.Logger) http.Handler {
-	return &httpHandler{core: newCore(cfg, st, logger)}
+func New(cfg Config, st Store, logger *slog.Logger) *Handler {
+	return &Handler{core: newCore(cfg, st, logger)}
 }
 
-type httpHandler struct{ core *core }
+// Handler is the function as an http.Handler.
+type Handler struct{ core *core }
 
-func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// SetEnquiries replaces the products an enquiry may name with those of
+// data, the build's dist/cdn/enquiries.json: a local server calls it with
+// the file of the site it serves, and again after each build of make dev.
+func (h *Handler) SetEnquiries(data []byte) error {
+	e, err := contactform.ParseEnquiries(data)
+	if err != nil {
+		return err
+	}
+	h.core.setProducts(e)
+	return nil
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ip, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		ip = r.RemoteAddr

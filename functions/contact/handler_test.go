@@ -346,7 +346,7 @@ func TestRateLimit(t *testing.T) {
 	// A frozen clock: no token trickles in between steps however slowly
 	// the machine runs them.
 	frozen := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
-	h.(*httpHandler).core.now = func() time.Time { return frozen }
+	h.core.now = func() time.Time { return frozen }
 	body := encode(t, validFields())
 
 	steps := []struct {

@@ -306,7 +306,7 @@ func TestIPv6SourceRotatingItsAddress(t *testing.T) {
 	m := &recordingMailer{}
 	h := New(cfg, m, nil)
 	frozen := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
-	h.(*httpHandler).core.now = func() time.Time { return frozen }
+	h.core.now = func() time.Time { return frozen }
 	body := encode(t, validFields())
 	accepted := 0
 	for i := range 256 {
@@ -328,7 +328,7 @@ func TestFloodDoesNotResetExhaustedSources(t *testing.T) {
 	m := &recordingMailer{}
 	h := New(cfg, m, nil)
 	now := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
-	h.(*httpHandler).core.now = func() time.Time { return now }
+	h.core.now = func() time.Time { return now }
 	post := func(remote string) int {
 		// No Content-Type: the limiter answers first, and whoever passes
 		// it gets a cheap 415 instead of an enquiry.

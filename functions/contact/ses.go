@@ -29,11 +29,14 @@ import (
 // (CONTACT_SEND_LOG_GROUP): Accepted reads it there, so that an attempt
 // after a send whose answer was lost learns whether that mail went out.
 type sesMailer struct {
-	client  *sesv2.Client
-	from    string
-	to      []string
-	confSet string
-	sends   *sendLog
+	client *sesv2.Client
+	from   string
+	to     []string
+	// byProduct are the mailboxes of the products that have their own
+	// (Config.Enquiries); the others go to to.
+	byProduct map[string][]string
+	confSet   string
+	sends     *sendLog
 }
 
 func newSESMailer(ctx context.Context, cfg Config) (*sesMailer, error) {
@@ -52,10 +55,11 @@ func newSESMailer(ctx context.Context, cfg Config) (*sesMailer, error) {
 		return nil, errors.New("ses: no AWS region: set AWS_REGION or CONTACT_SES_REGION")
 	}
 	m := &sesMailer{
-		client:  sesv2.NewFromConfig(awsCfg, func(o *sesv2.Options) { o.RetryMaxAttempts = 1 }),
-		from:    cfg.SESFrom,
-		to:      append([]string(nil), cfg.SESTo...),
-		confSet: cfg.SESConfigurationSet,
+		client:    sesv2.NewFromConfig(awsCfg, func(o *sesv2.Options) { o.RetryMaxAttempts = 1 }),
+		from:      cfg.SESFrom,
+		to:        append([]string(nil), cfg.SESTo...),
+		byProduct: cfg.Enquiries.Mailboxes,
+		confSet:   cfg.SESConfigurationSet,
 	}
 	if cfg.SendLogGroup != "" {
 		// The send log is the stack's, in the function's own region
@@ -84,7 +88,7 @@ func (m *sesMailer) Send(ctx context.Context, e Enquiry) error {
 	utf8 := aws.String("UTF-8")
 	in := &sesv2.SendEmailInput{
 		FromEmailAddress: aws.String(m.from),
-		Destination:      &types.Destination{ToAddresses: m.to},
+		Destination:      &types.Destination{ToAddresses: m.recipients(e)},
 		// Replying to the mail answers the visitor directly.
 		ReplyToAddresses: []string{e.Email},
 		Content: &types.EmailContent{Simple: &types.Message{
@@ -110,6 +114,15 @@ func (m *sesMailer) Send(ctx context.Context, e Enquiry) error {
 		return fmt.Errorf("ses: %w", err)
 	}
 	return nil
+}
+
+// recipients are the mailboxes of the enquiry's product, where site.yaml
+// gives it its own, and the function's inboxes otherwise.
+func (m *sesMailer) recipients(e Enquiry) []string {
+	if to := m.byProduct[e.Product]; e.Product != "" && len(to) > 0 {
+		return to
+	}
+	return m.to
 }
 
 // enquiryTag is the SES message tag that carries the enquiry id into SES's
@@ -142,6 +155,15 @@ var mailHTML = template.Must(template.New("mail").Parse(`<!doctype html>
 <tr><th align="left">Email</th><td><a href="mailto:{{.E.Email}}">{{.E.Email}}</a></td></tr>
 <tr><th align="left">Phone</th><td>{{.E.Phone}}</td></tr>
 <tr><th align="left">Company size</th><td>{{.E.CompanySize}}</td></tr>
+{{- if .E.Product}}
+<tr><th align="left">Product</th><td>{{.E.Product}}</td></tr>
+{{- end}}
+{{- if .E.Page}}
+<tr><th align="left">Sent from</th><td>{{.E.Page}}</td></tr>
+{{- end}}
+{{- range .Campaign}}
+<tr><th align="left">{{index . 0}}</th><td>{{index . 1}}</td></tr>
+{{- end}}
 </table>
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
 <p style="white-space:pre-wrap;margin:0">{{.E.Message}}</p>
@@ -157,7 +179,17 @@ func renderMail(e Enquiry) (text, html string, err error) {
 	fmt.Fprintf(&t, "Name:         %s\n", e.Name)
 	fmt.Fprintf(&t, "Email:        %s\n", e.Email)
 	fmt.Fprintf(&t, "Phone:        %s\n", e.Phone)
-	fmt.Fprintf(&t, "Company size: %s\n\n", e.CompanySize)
+	fmt.Fprintf(&t, "Company size: %s\n", e.CompanySize)
+	if e.Product != "" {
+		fmt.Fprintf(&t, "Product:      %s\n", e.Product)
+	}
+	if e.Page != "" {
+		fmt.Fprintf(&t, "Sent from:    %s\n", e.Page)
+	}
+	for _, kv := range e.Campaign() {
+		fmt.Fprintf(&t, "%-13s %s\n", kv[0]+":", kv[1])
+	}
+	t.WriteString("\n")
 	fmt.Fprintf(&t, "Message:\n%s\n\n", e.Message)
 	fmt.Fprintf(&t, "-- \nEnquiry %s, received %s. Reply to this mail to answer the sender.\n", e.ID, received)
 
@@ -166,6 +198,7 @@ func renderMail(e Enquiry) (text, html string, err error) {
 		Subject  string
 		Received string
 		E        Enquiry
-	}{mailSubject(e), received, e})
+		Campaign [][2]string
+	}{mailSubject(e), received, e, e.Campaign()})
 	return t.String(), h.String(), err
 }

@@ -26,6 +26,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/codegen"
 )
 
@@ -46,8 +48,11 @@ const (
 
 // Build returns the files of /admin/ for the app in frontendDir (the
 // folder of package.json and node_modules). In make dev, the page loads
-// the live-reload script from liveScript too.
-func Build(frontendDir, liveScript string) ([]File, error) {
+// the live-reload script from liveScript too. Its bundles are kept in
+// cacheDir (cmd/build -cache; "" keeps nothing) and taken from there while
+// their inputs are unchanged: they change with the lock file and the app's
+// sources, not with the content.
+func Build(frontendDir, liveScript, cacheDir string) ([]File, error) {
 	version, err := pinned(frontendDir)
 	if err != nil {
 		return nil, err
@@ -71,7 +76,7 @@ func Build(frontendDir, liveScript string) ([]File, error) {
 				return err
 			}
 			var deps []File
-			if data, deps, err = ownModules(frontendDir, data); err != nil {
+			if data, deps, err = ownModules(frontendDir, data, bundle.NewCache(cacheDir, "admin-modules")); err != nil {
 				return err
 			}
 			out = append(out, deps...)
@@ -88,7 +93,7 @@ func Build(frontendDir, liveScript string) ([]File, error) {
 	}
 	out = append(out, File{Path: ConfigFile, Data: config})
 
-	script, style, files, err := bundle(frontendDir)
+	script, style, files, err := bundleAdmin(frontendDir, bundle.NewCache(cacheDir, "admin"))
 	if err != nil {
 		return nil, err
 	}
@@ -184,12 +189,13 @@ var modules = []string{
 }
 
 // ownModules bundles modules and points the editor's imports at them.
-func ownModules(frontendDir string, index []byte) ([]byte, []File, error) {
+func ownModules(frontendDir string, index []byte, disk bundle.Cache) ([]byte, []File, error) {
 	dir, err := filepath.Abs(frontendDir)
 	if err != nil {
 		return nil, nil, err
 	}
 	var files []File
+	var keys []string
 	for _, m := range modules {
 		name := strings.NewReplacer("/", "-", ".", "-").Replace(m) + ".js"
 		spec := []byte("import(`" + m + "`)")
@@ -197,18 +203,29 @@ func ownModules(frontendDir string, index []byte) ([]byte, []File, error) {
 			return nil, nil, fmt.Errorf("admin: %s no longer imports %q: update generator/admin", Package, m)
 		}
 		// The module as the editor imports it: its named exports, and its
-		// default export where it has one.
+		// default export where it has one. The cache keeps the one that
+		// built (which one depends on the module, an input of the entry).
+		key := "module " + dir + "\x00" + m
+		keys = append(keys, key)
 		var r api.BuildResult
+		if out, ok := disk.Get(key, dir); ok {
+			r = api.BuildResult{OutputFiles: out}
+		}
 		for _, src := range []string{"export * from %[1]s; export { default } from %[1]s;", "export * from %[1]s;"} {
-			r = api.Build(api.BuildOptions{
+			if r.OutputFiles != nil && len(r.Errors) == 0 {
+				break
+			}
+			o := api.BuildOptions{
 				AbsWorkingDir: dir,
 				Stdin:         &api.StdinOptions{Contents: fmt.Sprintf(src, strconv.Quote(m)), ResolveDir: dir},
 				Bundle:        true, Write: false, Format: api.FormatESModule, Platform: api.PlatformBrowser,
 				Target: api.ES2020, MinifyWhitespace: true, MinifySyntax: true, MinifyIdentifiers: true,
 				Define:        map[string]string{"process.env.NODE_ENV": `"production"`},
 				LegalComments: api.LegalCommentsEndOfFile, LogLevel: api.LogLevelSilent,
-			})
-			if len(r.Errors) == 0 {
+				Metafile: true,
+			}
+			if r = api.Build(o); len(r.Errors) == 0 {
+				disk.Put(key, o, r)
 				break
 			}
 		}
@@ -218,17 +235,18 @@ func ownModules(frontendDir string, index []byte) ([]byte, []File, error) {
 		files = append(files, File{Path: path.Join(Dir, "modules", name), Data: r.OutputFiles[0].Contents})
 		index = bytes.ReplaceAll(index, spec, []byte("import(`/"+Dir+"/modules/"+name+"`)"))
 	}
+	disk.KeepOnly(keys...)
 	return index, files, nil
 }
 
-// bundle builds frontend/src/admin/admin.tsx and the CSS of the site's
-// components it imports, for the previews.
-func bundle(frontendDir string) (script, style string, files []File, err error) {
+// bundleAdmin builds frontend/src/admin/admin.tsx and the CSS of the
+// site's components it imports, for the previews.
+func bundleAdmin(frontendDir string, disk bundle.Cache) (script, style string, files []File, err error) {
 	dir, err := filepath.Abs(frontendDir)
 	if err != nil {
 		return "", "", nil, err
 	}
-	r := api.Build(api.BuildOptions{
+	o := api.BuildOptions{
 		AbsWorkingDir:     dir,
 		EntryPoints:       []string{"src/admin/admin.tsx"},
 		EntryNames:        "admin-[hash]",
@@ -250,7 +268,17 @@ func bundle(frontendDir string) (script, style string, files []File, err error) 
 		LegalComments:     api.LegalCommentsNone,
 		Charset:           api.CharsetUTF8,
 		LogLevel:          api.LogLevelSilent,
-	})
+		Metafile:          true,
+	}
+	key := "admin " + dir
+	var r api.BuildResult
+	if out, ok := disk.Get(key, dir); ok {
+		r = api.BuildResult{OutputFiles: out}
+	} else {
+		r = api.Build(o)
+		disk.Put(key, o, r)
+	}
+	disk.KeepOnly(key)
 	if len(r.Errors) > 0 {
 		m := r.Errors[0]
 		where := "frontend"
@@ -302,13 +330,16 @@ var pageTemplate = template.Must(template.New("admin").Parse(`<!doctype html>
 type Cache struct {
 	files []File
 	key   any
+	// CacheDir keeps the editor's bundles between builds (cmd/build
+	// -cache), see Build.
+	CacheDir string
 }
 
 // Files are the editor's files, its configuration's rules that depend on
 // the site's brand (an article title's length) filled in from site.yaml.
 func (c *Cache) Files(frontendDir string, key any, brand, liveScript string) ([]File, error) {
 	if c.files == nil || c.key != key || key == nil {
-		files, err := Build(frontendDir, liveScript)
+		files, err := Build(frontendDir, liveScript, c.CacheDir)
 		if err != nil {
 			return nil, err
 		}

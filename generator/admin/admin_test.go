@@ -3,6 +3,8 @@ package admin
 import (
 	"bytes"
 	"compress/gzip"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,7 +20,7 @@ var (
 // another origin, and the page names its own script and the pinned
 // editor.
 func TestBuild(t *testing.T) {
-	files, err := Build("../../frontend", "")
+	files, err := Build("../../frontend", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +71,7 @@ func TestBuild(t *testing.T) {
 func TestBuildLive(t *testing.T) {
 	const live = "/__dev/reload.js"
 	for _, url := range []string{"", live} {
-		files, err := Build("../../frontend", url)
+		files, err := Build("../../frontend", url, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,6 +90,34 @@ func TestBuildLive(t *testing.T) {
 		}
 		if !found {
 			t.Fatal("no admin/index.html")
+		}
+	}
+}
+
+// The editor's bundles are kept in the build's cache and taken from it:
+// the second build gives the same files, byte for byte, and the cache
+// holds one entry per bundle (the page's script and each module).
+func TestBuildCached(t *testing.T) {
+	cache := t.TempDir()
+	first, err := Build("../../frontend", "", cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for kind, want := range map[string]int{"admin": 1, "admin-modules": len(modules)} {
+		if e, _ := os.ReadDir(filepath.Join(cache, kind)); len(e) != want {
+			t.Errorf("cache/%s holds %d entries, want %d", kind, len(e), want)
+		}
+	}
+	again, err := Build("../../frontend", "", cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again) != len(first) {
+		t.Fatalf("%d files from the cache, %d built", len(again), len(first))
+	}
+	for i := range first {
+		if again[i].Path != first[i].Path || !bytes.Equal(again[i].Data, first[i].Data) {
+			t.Errorf("%s differs when taken from the cache", first[i].Path)
 		}
 	}
 }

@@ -45,6 +45,9 @@ type Result struct {
 	// Script and Stylesheet are the site paths of the browser entry's JS
 	// and CSS ("/assets/app-HASH.js").
 	Script, Stylesheet string
+	// Players are the site paths of the players' scripts, by section kind
+	// ("sample-call": "/assets/sample-call-HASH.js").
+	Players map[string]string
 	// Server is the server bundle, ready to compile in goja.
 	Server []byte
 }
@@ -52,7 +55,7 @@ type Result struct {
 // Build runs both builds of the app in dir (the folder holding
 // package.json and src/). Errors carry file:line:col of the source.
 func Build(dir string) (*Result, error) {
-	b, err := New(dir)
+	b, err := New(dir, Cache{})
 	if err != nil {
 		return nil, err
 	}
@@ -66,22 +69,28 @@ type Bundler struct {
 	// named it, which problems use so that a terminal can open them.
 	dir, shown      string
 	browser, server api.BuildContext
+	// cache holds both bundles between builds; browserOpt and serverOpt
+	// are their options, as the cache checks them.
+	cache                 Cache
+	browserOpt, serverOpt api.BuildOptions
 }
 
 // New prepares both builds of the app in dir; nothing is built until
-// Rebuild.
-func New(dir string) (*Bundler, error) {
+// Rebuild. The bundles are kept in cache between builds: a Rebuild whose
+// sources are unchanged since the last one that the cache holds parses
+// nothing.
+func New(dir string, cache Cache) (*Bundler, error) {
 	shown := filepath.ToSlash(filepath.Clean(dir))
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	b := &Bundler{dir: dir, shown: shown}
+	b := &Bundler{dir: dir, shown: shown, cache: cache, browserOpt: browserOptions(dir), serverOpt: serverOptions(dir, joinChunks)}
 	var cerr *api.ContextError
-	if b.browser, cerr = api.Context(browserOptions(dir)); cerr != nil {
+	if b.browser, cerr = api.Context(b.browserOpt); cerr != nil {
 		return nil, messages("browser bundle", shown, cerr.Errors)
 	}
-	if b.server, cerr = api.Context(serverOptions(dir, joinChunks)); cerr != nil {
+	if b.server, cerr = api.Context(b.serverOpt); cerr != nil {
 		b.browser.Dispose()
 		return nil, messages("server bundle", shown, cerr.Errors)
 	}
@@ -97,16 +106,28 @@ func New(dir string) (*Bundler, error) {
 // bundle fails.
 func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 	res := &Result{}
-	if err := collectServer(b.shown, b.server.Rebuild(), res); err != nil {
+	serverKey, browserKey := "server "+b.dir, "browser "+b.dir
+	if err := collectServer(b.shown, b.build(serverKey, b.serverOpt, b.server), res); err != nil {
 		return nil, err
 	}
 	if onServer != nil {
 		onServer(res.Server)
 	}
-	if err := collectBrowser(b.dir, b.shown, b.browser.Rebuild(), res); err != nil {
+	if err := collectBrowser(b.dir, b.shown, b.build(browserKey, b.browserOpt, b.browser), res); err != nil {
 		return nil, err
 	}
+	b.cache.KeepOnly(serverKey, browserKey)
 	return res, nil
+}
+
+// build is the context's build, or its outputs from the cache.
+func (b *Bundler) build(key string, o api.BuildOptions, ctx api.BuildContext) api.BuildResult {
+	if files, ok := b.cache.Get(key, b.dir); ok {
+		return api.BuildResult{OutputFiles: files}
+	}
+	r := ctx.Rebuild()
+	b.cache.Put(key, o, r)
+	return r
 }
 
 // Dispose frees the contexts.
@@ -136,21 +157,41 @@ func common(dir string, o api.BuildOptions) api.BuildOptions {
 	o.LegalComments = api.LegalCommentsNone
 	o.Charset = api.CharsetUTF8
 	o.LogLevel = api.LogLevelSilent
+	// The list of inputs, for the Cache.
+	o.Metafile = true
 	return o
 }
 
+// Players are the scripts of src/players/: each is the behaviour of one
+// section kind (players/<kind>.ts), an entry of its own that only the
+// pages showing that kind load (generator/document), so that no other
+// page carries its bytes.
+func players(dir string) []string {
+	names, _ := filepath.Glob(filepath.Join(dir, "src", "players", "*.ts"))
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		out = append(out, strings.TrimSuffix(filepath.Base(n), ".ts"))
+	}
+	sort.Strings(out)
+	return out
+}
+
 func browserOptions(dir string) api.BuildOptions {
+	entries := []api.EntryPoint{{InputPath: "src/entry-client.tsx", OutputPath: "app"}}
+	for _, p := range players(dir) {
+		entries = append(entries, api.EntryPoint{InputPath: "src/players/" + p + ".ts", OutputPath: p})
+	}
 	return common(dir, api.BuildOptions{
-		EntryPoints:       []string{"src/entry-client.tsx"},
-		EntryNames:        "app-[hash]",
-		AssetNames:        "[name]-[hash]",
-		Outdir:            filepath.Join(dir, "out", "assets"),
-		PublicPath:        "/assets",
-		Format:            api.FormatESModule,
-		Engines:           []api.Engine{{Name: api.EngineChrome, Version: "111"}, {Name: api.EngineFirefox, Version: "111"}, {Name: api.EngineSafari, Version: "16.4"}},
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
+		EntryPointsAdvanced: entries,
+		EntryNames:          "[name]-[hash]",
+		AssetNames:          "[name]-[hash]",
+		Outdir:              filepath.Join(dir, "out", "assets"),
+		PublicPath:          "/assets",
+		Format:              api.FormatESModule,
+		Engines:             []api.Engine{{Name: api.EngineChrome, Version: "111"}, {Name: api.EngineFirefox, Version: "111"}, {Name: api.EngineSafari, Version: "16.4"}},
+		MinifyWhitespace:    true,
+		MinifyIdentifiers:   true,
+		MinifySyntax:        true,
 		// V8's explicit compile hint: compile every function while the file
 		// streams in, off the main thread. Without it, react-dom's module
 		// (esbuild's lazy CommonJS wrapper, two thirds of the bundle) is
@@ -175,6 +216,14 @@ func collectBrowser(dir, shown string, r api.BuildResult, res *Result) error {
 		}
 		rel = filepath.ToSlash(rel)
 		res.Assets = append(res.Assets, File{Path: rel, Data: f.Contents})
+		for _, p := range players(dir) {
+			if strings.HasPrefix(path.Base(rel), p+"-") && strings.HasSuffix(rel, ".js") {
+				if res.Players == nil {
+					res.Players = map[string]string{}
+				}
+				res.Players[p] = "/" + rel
+			}
+		}
 		switch {
 		case strings.HasPrefix(path.Base(rel), "app-") && strings.HasSuffix(rel, ".js"):
 			res.Script = "/" + rel

@@ -65,7 +65,7 @@ func TestBuildErrorsNameTheSource(t *testing.T) {
 		{"testdata/broken-browser", "testdata/broken-browser/src/entry-client.tsx"},
 	} {
 		t.Run(tc.app, func(t *testing.T) {
-			b, err := New(tc.app)
+			b, err := New(tc.app, Cache{})
 			if err != nil {
 				t.Fatal(err)
 			}

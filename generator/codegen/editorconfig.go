@@ -4,6 +4,7 @@ import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
 	"fmt"
@@ -66,6 +67,10 @@ var editorRules = map[string]editorRule{
 	"ChatMessage.From":             {options: sections.ChatSpeakers()},
 	"Action.Site":                  {options: content.SiteAddresses},
 	"Claim.Kind":                   {options: content.ClaimKinds()},
+	"Demo.Opens":                   {options: []string{content.DemoOpensPage, content.DemoOpensHostedForm}},
+	"EnquiryProduct.ID":            {pattern: contactform.ProductPattern, message: "lowercase letters, digits and single hyphens, like health-companion"},
+	"Framework.Status":             {options: content.FrameworkStatuses},
+	"Security.BAA":                 {options: content.BAAOptions},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
 	"CollectionSection.Collection": {options: sections.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter
@@ -85,7 +90,6 @@ var editorRules = map[string]editorRule{
 	"Breadcrumb.URL":                  {pattern: sitePathPattern, message: sitePathMessage},
 	"Image.Alt":                       {pattern: `\S`, message: "describe what the image shows, for visitors who cannot see it"},
 	"Review.RatingValue":              {min: 1, max: 5},
-	"Review.DatePublished":            {pattern: datePattern.String(), message: "a date like 2024-05-01"},
 	"ReviewsSection.RatingLabel":      {pattern: `\{rating\}`, message: "must contain {rating}"},
 	"ReviewsSection.Months":           {items: 12},
 	"WebinarsSection.Months":          {items: 12},
@@ -95,13 +99,11 @@ var editorRules = map[string]editorRule{
 	"ArticleLabels.PageLabel":         {pattern: `\{page\}`, message: "must contain {page}"},
 	"ArticleLabels.Scheduled":         {pattern: `\{date\}`, message: "must contain {date}"},
 	"Analytics.MeasurementID":         {pattern: content.MeasurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
-	"Webinar.Date":                    {pattern: datePattern.String(), message: "a date like 2024-02-15"},
 	"Webinar.Time":                    {pattern: timePattern.String(), message: "a 24-hour time like 14:00"},
 	"PulseDashboardSection.Sentiment": {min: 0, max: 100},
 }
 
 var (
-	datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 	timePattern = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
 	hexPattern  = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
 )
@@ -197,7 +199,7 @@ func (g *editorGen) pages() obj {
 		{"description", "One file per page under content/pages/: its path is the page's address (index is the home page)."},
 		{"folder", "content/pages"},
 		{"extension", "yaml"},
-		{"format", "yaml"},
+		{"format", yamlFormat},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
 		{"path", "{{slug}}"},
 		// A collection with a path would upload beside its entry, under
@@ -206,6 +208,8 @@ func (g *editorGen) pages() obj {
 		{"media_folder", "/" + imagesFolder},
 		{"public_folder", "/images"},
 		{"identifier_field", "title"},
+		// A page by its short name (the home page reads Home), or its title.
+		{"summary", "{{fields.name | default('{{fields.title}}')}}"},
 		{"create", true},
 		{"fields", g.fields(reflect.TypeOf(content.PageFile{}))},
 	}
@@ -219,7 +223,7 @@ func (g *editorGen) textPages() obj {
 		{"description", "Pages of running text (policies, terms): front matter and Markdown, under content/pages/."},
 		{"folder", "content/pages"},
 		{"extension", "md"},
-		{"format", "yaml-frontmatter"},
+		{"format", markdownFormat},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
 		{"path", "{{slug}}"},
 		{"media_folder", "/" + imagesFolder},
@@ -246,6 +250,23 @@ func (g *editorGen) articles() obj {
 				{"hint", f.(obj).get("hint")},
 			}
 		}
+		// Tags are chosen from the tags collection, which names them: a
+		// new tag is added there first, with the words visitors read.
+		if f.(obj).get("name") == "tags" {
+			fields[i] = obj{
+				{"name", "tags"},
+				{"label", "Tags"},
+				{"required", false},
+				{"widget", "relation"},
+				{"collection", "collections"},
+				{"file", "tags"},
+				{"value_field", "items.*.key"},
+				{"display_fields", []any{"items.*.name"}},
+				{"search_fields", []any{"items.*.name", "items.*.key"}},
+				{"multiple", true},
+				{"hint", "Chosen from Collections › Tags: add a new tag there first, with its name."},
+			}
+		}
 	}
 	return obj{
 		{"name", articlesCollection},
@@ -255,14 +276,20 @@ func (g *editorGen) articles() obj {
 		{"folder", "content/articles"},
 		{"path", "{{slug}}/index"},
 		{"extension", "md"},
-		{"format", "yaml-frontmatter"},
+		{"format", markdownFormat},
 		// Images sit beside index.md and are written by their file name.
 		{"media_folder", ""},
 		{"public_folder", ""},
 		{"create", true},
 		{"identifier_field", "title"},
-		{"summary", "{{title}} ({{date}}){{draft | ternary(' · draft', '')}}"},
-		{"sortable_fields", []any{"date", "title"}},
+		{"summary", "{{title}} ({{date | date('YYYY-MM-DD')}}){{draft | ternary(' · Draft', '')}}"},
+		// Newest first, as the site lists them; the filters find what is
+		// not on the site yet (a date after today is scheduled).
+		{"sortable_fields", obj{{"fields", []any{"date", "title"}}, {"default", obj{{"field", "date"}, {"direction", "descending"}}}}},
+		{"view_filters", obj{{"filters", []any{
+			obj{{"name", "drafts"}, {"label", "Draft"}, {"field", "draft"}, {"eq", true}},
+			obj{{"name", "scheduled"}, {"label", "Scheduled"}, {"field", "date"}, {"gt", "{{today}}"}},
+		}}}},
 		{"fields", append(fields, g.body("The article, in Markdown."))},
 	}
 }
@@ -287,6 +314,7 @@ func (g *editorGen) collections() obj {
 			{"fields", []any{obj{
 				{"name", "items"},
 				{"label", humanize(name)},
+				{"label_singular", humanize(singular(name))},
 				{"widget", "list"},
 				{"root", true},
 				{"hint", help(elem.Name(), g.doc(elem.Name(), ""))},
@@ -302,6 +330,7 @@ func (g *editorGen) collections() obj {
 	return obj{
 		{"name", "collections"},
 		{"label", "Collections"},
+		{"format", yamlFormat},
 		{"description", "Records several pages show (services, reviews, people…), one list per file under content/collections/."},
 		{"files", files},
 	}
@@ -314,11 +343,13 @@ func (g *editorGen) settings() obj {
 	return obj{
 		{"name", "settings"},
 		{"label", "Site settings"},
+		{"format", yamlFormat},
 		{"description", "The brand and addresses, the copy every page shares, and the redirects."},
 		{"files", []any{
 			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(content.SiteConfig{})),
 			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(content.Layout{})),
 			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(content.Routing{})),
+			file("security", "Security: frameworks, BAA, sub-processors (security.yaml)", content.SecurityFile, reflect.TypeOf(content.Security{})),
 		}},
 	}
 }
@@ -450,11 +481,12 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 		case rule.minItems > 0:
 			count = obj{{"min", rule.minItems}}
 		}
+		one := humanize(singular(name))
 		if e.Kind() == reflect.Struct && e != reflect.TypeOf(content.Image{}) {
-			return append(obj{{"widget", "list"}, {"fields", g.fields(e)}}, count...)
+			return append(obj{{"widget", "list"}, {"label_singular", one}, {"fields", g.fields(e)}}, count...)
 		}
-		sub := append(obj{{"name", "item"}, {"label", humanize(singular(name))}}, g.widget(e, singular(name), rule)...)
-		return append(obj{{"widget", "list"}, {"field", sub}}, count...)
+		sub := append(obj{{"name", "item"}, {"label", one}}, g.widget(e, singular(name), rule)...)
+		return append(obj{{"widget", "list"}, {"label_singular", one}, {"field", sub}}, count...)
 	}
 	panic(fmt.Sprintf("content: no editor widget for %s (field %s)", t, name))
 }
@@ -491,9 +523,22 @@ func (g *editorGen) kinds() []any {
 	return out
 }
 
-// humanize turns a key into a label: "tagsLabel" and "case-studies" read
-// "Tags label" and "Case studies".
+// acronyms are the words a label writes in capitals.
+var acronyms = map[string]string{"faq": "FAQ", "Faq": "FAQ", "seo": "SEO", "Seo": "SEO", "url": "URL", "Url": "URL"}
+
+// humanize turns a key into a label: "tagsLabel", "case-studies" and "faq"
+// read "Tags label", "Case studies" and "FAQ".
 func humanize(key string) string {
+	words := strings.Fields(humanizeWords(key))
+	for i, w := range words {
+		if a, ok := acronyms[w]; ok {
+			words[i] = a
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+func humanizeWords(key string) string {
 	var b strings.Builder
 	for i, r := range key {
 		switch {
@@ -525,7 +570,14 @@ func help(name, text string) string {
 	return strings.ReplaceAll(text, "<", `\<`)
 }
 
+// singulars are the plurals that do not end in a plain "s": the editor's
+// "Add …" button and item labels read "Add Alias", not "Add Aliase".
+var singulars = map[string]string{"aliases": "alias", "Aliases": "Alias", "faq": "question"}
+
 func singular(name string) string {
+	if s, ok := singulars[name]; ok {
+		return s
+	}
 	if strings.HasSuffix(name, "ies") {
 		return strings.TrimSuffix(name, "ies") + "y"
 	}
@@ -569,6 +621,15 @@ func (o obj) MarshalYAML() (any, error) {
 	}
 	return n, nil
 }
+
+// The editor's file formats (frontend/src/admin/keep-file.ts): YAML, and
+// Markdown with YAML front matter, each save changing in the file only
+// what the editor changed (its comments, key order, flow lists and quotes
+// kept), where the editor's own formats write the whole file afresh.
+const (
+	yamlFormat     = "content-yaml"
+	markdownFormat = "content-frontmatter"
+)
 
 // The editor's collections whose entries are pages of the site, and the
 // field of a Markdown file's text.

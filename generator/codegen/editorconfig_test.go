@@ -4,6 +4,7 @@ import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
 	"encoding/json"
@@ -390,6 +391,7 @@ func TestEditorRules(t *testing.T) {
 		build  func(string) bool
 		values []string
 	}{
+		{"EnquiryProduct.ID", contactform.ValidProduct, []string{"voice-ai", "pulse", "Pulse", "health--companion", "-a", "a b", ""}},
 		{"Claim.Key", content.ClaimKey.MatchString, []string{"uptime", "calls-per-day", "Calls", "a--b", "-a", "a b", ""}},
 		{"ArticleFront.Tags", content.TagPattern.MatchString, []string{"voice-ai", "ai", "Voice", "voice_ai", "voice-", "", "é"}},
 		{"PageMeta.Aliases", func(s string) bool { return content.CheckAddress("alias", s) == nil }, addressSamples},
@@ -401,8 +403,6 @@ func TestEditorRules(t *testing.T) {
 		{"Image.Alt", func(s string) bool { return content.Image{Src: "/images/a.png", Alt: s}.Validate() == nil }, []string{"A harbour", "", "   ", "x"}},
 		{"ReviewsSection.RatingLabel", func(s string) bool { return sections.ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
 		{"Analytics.MeasurementID", func(s string) bool { return content.Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},
-		{"Review.DatePublished", func(s string) bool { return content.Review{RatingValue: 5, DatePublished: s}.Validate() == nil }, []string{"2024-05-01", "2024-5-1", "01/05/2024", ""}},
-		{"Webinar.Date", func(s string) bool { _, err := time.Parse(time.DateOnly, s); return err == nil }, []string{"2024-02-15", "15.02.2024", ""}},
 		{"Webinar.Time", func(s string) bool { _, err := time.Parse("15:04", s); return err == nil && len(s) == 5 }, []string{"14:00", "09:30", "9:30", "24:00", "14:60", ""}},
 		{"ArticleFront.Title", func(s string) bool { return utf8.RuneCountInString(s+content.TitleSuffix(brand)) <= content.MaxTitle }, []string{"Short", long[:content.MaxTitle-len(content.TitleSuffix(brand))], long[:content.MaxTitle-len(content.TitleSuffix(brand))+1], long}},
 	}

@@ -1,7 +1,18 @@
 package content
 
+import "time"
+
 // MaxDownloadBytes is the largest download.
 const MaxDownloadBytes = 20 << 20
+
+// Budgets of a sample call's files: a recording (three minutes of speech
+// is about 0.7 MB in Opus at 32 kbit/s and 1.4 MB in AAC at 64 kbit/s),
+// its length, and its transcript.
+const (
+	MaxAudioBytes      = 3 << 20
+	MaxCallDuration    = 10 * time.Minute
+	MaxTranscriptBytes = 128 << 10
+)
 
 // MaxTotalPixels bounds the pixels of all the photos content shows
 // together (images.MaxPixels bounds each): decoding is the build's

@@ -43,7 +43,7 @@ func siteAddress(cfg SiteConfig, name string) string {
 	case "health":
 		return string(cfg.ProductSites.Health)
 	case "demo":
-		return string(cfg.DemoFormURL)
+		return cfg.DemoHref
 	case "careers":
 		return string(cfg.CareersURL)
 	case "email":

@@ -28,6 +28,9 @@ type Site struct {
 	// Downloads are the files of content/ that content links to and that
 	// are published as committed (generator/load/files.go).
 	Downloads []Download
+	// Security is content/security.yaml (nil without one): the security
+	// page and /.well-known/security.txt.
+	Security *Security
 	// Warnings are what the build reports without refusing: files that
 	// nothing shows or links to, which are not published.
 	Warnings ErrorList

@@ -89,7 +89,7 @@ type Review struct {
 	Company       string  `json:"company"`
 	ReviewBody    string  `json:"reviewBody"`
 	RatingValue   float64 `json:"ratingValue"`
-	DatePublished string  `json:"datePublished"`
+	DatePublished Date    `json:"datePublished"`
 	// RatingLabel and DateText are worded by the page's reviews section.
 	RatingLabel string `json:"ratingLabel" yaml:"-"`
 	DateText    string `json:"dateText" yaml:"-"`
@@ -98,9 +98,6 @@ type Review struct {
 func (r Review) Validate() error {
 	if r.RatingValue < 1 || r.RatingValue > 5 {
 		return AtField("ratingValue", "ratingValue %v must be between 1 and 5", r.RatingValue)
-	}
-	if _, err := time.Parse(time.DateOnly, r.DatePublished); err != nil {
-		return AtField("datePublished", "datePublished %q must be a date like 2024-05-01", r.DatePublished)
 	}
 	return nil
 }
@@ -141,7 +138,7 @@ type Resource struct {
 // content: the build sets it (MarkPast) from its own clock.
 type Webinar struct {
 	Title    string `json:"title"`
-	Date     string `json:"date"`
+	Date     Date   `json:"date"`
 	Time     string `json:"time"`
 	TimeZone string `json:"timeZone"`
 	Speaker  string `json:"speaker"`
@@ -152,9 +149,6 @@ type Webinar struct {
 }
 
 func (w Webinar) Validate() error {
-	if _, err := time.Parse(time.DateOnly, w.Date); err != nil {
-		return AtField("date", "date %q must be a date like 2024-02-15", w.Date)
-	}
 	if _, err := time.Parse("15:04", w.Time); err != nil {
 		return AtField("time", "time %q must be a 24-hour time like 14:00", w.Time)
 	}
@@ -171,7 +165,7 @@ func (w Webinar) Start() time.Time {
 	if err != nil {
 		return time.Time{}
 	}
-	t, _ := time.ParseInLocation("2006-01-02 15:04", w.Date+" "+w.Time, loc)
+	t, _ := time.ParseInLocation("2006-01-02 15:04", string(w.Date)+" "+w.Time, loc)
 	return t
 }
 

@@ -216,6 +216,12 @@ type ContactForm struct {
 	// Sent replaces the form once an enquiry is delivered, so that the
 	// visitor keeps seeing that it went through and what happens next.
 	Sent SentPanel `json:"sent"`
+	// Queued shows when Send is pressed before the page's script has
+	// started (a slow connection): the enquiry goes once it has.
+	Queued string `json:"queued"`
+	// Stalled follows Queued after a while, with the site's address, for
+	// a script that never arrives.
+	Stalled string `json:"stalled"`
 }
 
 // SentPanel is what the contact form becomes after a successful send.
@@ -257,7 +263,11 @@ type FormFields struct {
 	Phone       string `json:"phone"`
 	CompanySize string `json:"companySize"`
 	SizePrompt  string `json:"sizePrompt"`
-	Message     string `json:"message"`
+	// Product labels the select of site.yaml's products, and
+	// ProductPrompt its first option: no product in particular.
+	Product       string `json:"product"`
+	ProductPrompt string `json:"productPrompt"`
+	Message       string `json:"message"`
 	// Honeypot labels the hidden anti-bot field (read only by bots and
 	// screen readers that ignore aria-hidden).
 	Honeypot string `json:"honeypot"`

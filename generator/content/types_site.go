@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator/content/icons"
+	"github.com/vozia/site/internal/contactform"
 )
 
 // SiteConfig is content/site.yaml: the brand, where the site lives and every
@@ -19,9 +20,23 @@ type SiteConfig struct {
 	Language string `json:"language"`
 	// DemoEmail is the mailbox named in the failure toast and the FAQ.
 	DemoEmail Email `json:"demoEmail"`
+	// SecurityEmail is where vulnerabilities are reported: the security
+	// page's contact and security.txt's Contact.
+	SecurityEmail Email `json:"securityEmail,omitempty"`
 	// DemoFormURL is the external hosted demo-request form (the shared
-	// "Request a Demo" action opens it in a new tab).
+	// "Request a Demo" action opens it in a new tab, unless demo says the
+	// site's own demo page).
 	DemoFormURL AbsURL `json:"demoFormURL"`
+	// Demo says where "Request a Demo" leads: the hosted form (without
+	// it), or the site's own demo page.
+	Demo Demo `json:"-" yaml:"demo,omitempty"`
+	// DemoHref is where "Request a Demo" leads, as the build resolves
+	// Demo: the demo page's path, or DemoFormURL.
+	DemoHref string `json:"demoHref" yaml:"-"`
+	// Products are what an enquiry can be about: the options of the
+	// form's product select, in order, each preset on its own pages, and
+	// routed to its own mailboxes if it has any.
+	Products []EnquiryProduct `json:"products,omitempty"`
 	// ContactEndpoint receives enquiries: a path on the site itself
 	// (/api/contact), which every deployment serves. Another origin comes
 	// only from the build's -contact-url, never from the content: the form
@@ -34,6 +49,116 @@ type SiteConfig struct {
 	ProductSites    ProductSites    `json:"productSites"`
 	OtherSites      []Profile       `json:"otherSites"`
 	CareersURL      AbsURL          `json:"careersURL"`
+}
+
+// The places "Request a Demo" can lead (Demo.Opens).
+const (
+	DemoOpensHostedForm = "hostedForm"
+	DemoOpensPage       = "page"
+)
+
+// Demo is where "Request a Demo" leads.
+type Demo struct {
+	// Opens is hostedForm (demoFormURL, in a new tab) or page (the site's
+	// own demo page, page).
+	Opens string `json:"opens"`
+	// Page is the demo page when opens is page: a page of the site with a
+	// contact section, whose product select is preset from the page the
+	// visitor opened it from.
+	Page Link `json:"page,omitempty"`
+}
+
+func (d Demo) Validate() error {
+	switch d.Opens {
+	case "", DemoOpensHostedForm: // "": no demo in site.yaml
+		if d.Page != "" {
+			return AtField("page", "demo page %q is not used when opens is %s: remove it, or open %s", d.Page, DemoOpensHostedForm, DemoOpensPage)
+		}
+	case DemoOpensPage:
+		if !strings.HasPrefix(string(d.Page), "/") || strings.Contains(string(d.Page), "#") {
+			return AtField("page", "demo page %q: want the path of a page of the site, such as /demo", d.Page)
+		}
+	default:
+		return AtField("opens", "demo opens %q: want %s (the site's own demo page) or %s (demoFormURL, in a new tab)", d.Opens, DemoOpensPage, DemoOpensHostedForm)
+	}
+	return nil
+}
+
+// EnquiryProduct is one product an enquiry can be about.
+type EnquiryProduct struct {
+	// ID names the product in enquiries, in the mail and in the routing
+	// of the contact function: a lower-case slug, never changed once
+	// enquiries name it.
+	ID string `json:"id"`
+	// Label is the product's option in the form's select.
+	Label string `json:"label"`
+	// Pages are the site paths about the product: a form on one of them,
+	// or the demo page opened from one, presets the product.
+	Pages []Link `json:"pages,omitempty"`
+	// Mailboxes receive the enquiries about this product instead of the
+	// contact function's inbox (CONTACT_SES_TO). Not published on the
+	// site: the contact functions alone receive them.
+	Mailboxes []Email `json:"-" yaml:"mailboxes,omitempty"`
+}
+
+func (p EnquiryProduct) Validate() error {
+	if !contactform.ValidProduct(p.ID) {
+		return AtField("id", "product id %q: want a lower-case slug of at most %d characters, such as health-companion", p.ID, contactform.MaxProduct)
+	}
+	for _, pg := range p.Pages {
+		if !strings.HasPrefix(string(pg), "/") || strings.Contains(string(pg), "#") {
+			return AtField("pages", "product %q: page %q: want the path of a page of the site", p.ID, pg)
+		}
+	}
+	for _, m := range p.Mailboxes {
+		if !contactform.BareAddress(string(m)) {
+			return AtField("mailboxes", "product %q: mailbox %q: want a bare e-mail address such as sales@vozia.example", p.ID, m)
+		}
+	}
+	return nil
+}
+
+// Validate checks what the products say together: one id, and one
+// product for a page.
+func (c SiteConfig) Validate() error {
+	ids, pages := map[string]bool{}, map[Link]string{}
+	for _, p := range c.Products {
+		if ids[p.ID] {
+			return AtField("products", "product %q is listed twice", p.ID)
+		}
+		ids[p.ID] = true
+		for _, pg := range p.Pages {
+			if other, ok := pages[pg]; ok {
+				return AtField("products", "page %q is a page of both %q and %q: a form can preset only one", pg, other, p.ID)
+			}
+			pages[pg] = p.ID
+		}
+	}
+	return nil
+}
+
+// Enquiries are the products as the contact functions take them
+// (dist/cdn/enquiries.json): their ids and mailboxes.
+func (c SiteConfig) Enquiries() contactform.Enquiries {
+	e := contactform.Enquiries{Products: []string{}}
+	for _, p := range c.Products {
+		e.Products = append(e.Products, p.ID)
+		for _, m := range p.Mailboxes {
+			if e.Mailboxes == nil {
+				e.Mailboxes = map[string][]string{}
+			}
+			e.Mailboxes[p.ID] = append(e.Mailboxes[p.ID], string(m))
+		}
+	}
+	return e
+}
+
+// ResolveDemo sets DemoHref from Demo.
+func (c *SiteConfig) ResolveDemo() {
+	c.DemoHref = string(c.DemoFormURL)
+	if c.Demo.Opens == DemoOpensPage {
+		c.DemoHref = string(c.Demo.Page)
+	}
 }
 
 // Overrides are the build's options that replace site.yaml's values

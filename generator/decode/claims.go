@@ -27,8 +27,10 @@ import (
 // collections, layout, front matter) and Load in every Markdown body before
 // rendering it, refusing at its line and column an unknown key, a
 // percentage written out by hand outside an illustrative mock (it would
-// drift from the claim), and a goal cited among a case study's results (a
-// goal is not a result).
+// drift from the claim), and anything but a measured result cited among
+// results (a case study's, or a stats section's results list): a goal is
+// not a result, and a figure reported without its baseline, sample and
+// period is not one either. A result cited there reads with its evidence.
 
 // claimPercent is a figure written out by hand.
 var claimPercent = regexp.MustCompile(`\d[\d.,]*\s?%`)
@@ -51,7 +53,14 @@ const resultsField = "Results"
 // which may cite nothing (Claim.Validate), as written (a nil *Citations).
 type Citations struct {
 	claims map[string]content.Claim
+	// security, once read, is what every later text may say of a
+	// framework (content.Security.CheckFrameworks).
+	security *content.Security
 }
+
+// CheckFrameworks makes every text read from now on agree with sec on
+// the frameworks it names.
+func (c *Citations) CheckFrameworks(sec *content.Security) { c.security = sec }
 
 // CiteProblem is a mistake in a text at a byte offset of it.
 type CiteProblem struct {
@@ -64,9 +73,10 @@ type CiteProblem struct {
 // the text is sample data of a mock: illustrative), a goal cited among
 // results (inResults).
 func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []CiteProblem) {
-	// Both checks need a '%' or a '{'. Most texts have neither: running
-	// the expressions over them was a third of loading a thousand articles.
-	if strings.IndexByte(text, '%') < 0 && strings.IndexByte(text, '{') < 0 {
+	// The checks of figures need a '%' or a '{'. Most texts have neither:
+	// running the expressions over them was a third of loading a thousand
+	// articles. A framework's name has a capital letter.
+	if strings.IndexByte(text, '%') < 0 && strings.IndexByte(text, '{') < 0 && (c.security == nil || !hasUpper(text)) {
 		return text, nil
 	}
 	var problems []CiteProblem
@@ -74,6 +84,13 @@ func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []C
 		stripped := blankCitations(text)
 		for _, m := range claimPercent.FindAllStringIndex(stripped, -1) {
 			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("the figure %q is written out: cite its claim from %s as {claim:key} (or {claim:key.value}); a figure that is not ours, a survey's or the market's, is a claim there too, of kind fact (content/README.md, Figures)", text[m[0]:m[1]], content.CollectionFile("claims"))})
+		}
+	}
+	if c.security != nil {
+		for _, m := range c.security.CheckFrameworks(blankCitations(text)) {
+			if m.Msg != "" {
+				problems = append(problems, CiteProblem{m.Offset, m.Msg})
+			}
 		}
 	}
 	var out strings.Builder
@@ -91,13 +108,21 @@ func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []C
 			out.WriteString(text[m[0]:m[1]])
 			continue
 		}
-		if inResults && cl.Kind == "goal" {
+		switch {
+		case !inResults || cl.Kind == "result":
+		case cl.Kind == "goal":
 			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("claim %q is a goal, not a result", cl.Key)})
+		default:
+			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("claim %q is of kind %s, not a result: results cite claims of kind result, which give their metric, before and after (or change), sample and period (content/README.md, Figures)", cl.Key, cl.Kind)})
 		}
 		cited := map[string]string{"": cl.Text, "value": cl.Value, "label": cl.Label}[part]
 		if m[0] == 0 && part == "" { // a phrase that opens a text opens a sentence
 			r, n := utf8.DecodeRuneInString(cited)
 			cited = string(unicode.ToUpper(r)) + cited[n:]
+		}
+		if inResults && part != "value" && cl.Kind == "result" {
+			// A result never shows without how it was measured.
+			cited += " (" + cl.Evidence() + ")"
 		}
 		out.WriteString(cited)
 	}
@@ -162,3 +187,12 @@ func keys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 // NewCitations resolves citations of claims, by key; nil claims cite
 // nothing (the texts of claims.yaml itself are read as written).
 func NewCitations(claims map[string]content.Claim) *Citations { return &Citations{claims: claims} }
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}

@@ -558,7 +558,10 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
 	}
 	switch v.Kind() {
 	case reflect.String:
-		if n.Tag != "!!str" {
+		// The web editor writes YAML 1.2, where 2024-02-15 or 1_000
+		// unquoted is a string; yaml.v3 reads them as a timestamp and a
+		// number (YAML 1.1). The value is the text as written either way.
+		if n.Tag != "!!str" && !yaml12String(n) {
 			d.errorf(n, "%sexpected a string, got %s %q (quote it)", where, strings.TrimPrefix(n.Tag, "!!"), n.Value)
 			return
 		}
@@ -885,3 +888,19 @@ func BadByteMessage(data []byte, i int) string {
 }
 
 func sortedKeys[M ~map[string]V, V any](m M) []string { return slices.Sorted(maps.Keys(m)) }
+
+// yaml12Number is a number in YAML 1.2's core schema, which the web
+// editor writes.
+var yaml12Number = regexp.MustCompile(`^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)
+
+// yaml12String reports whether plain scalar n, which yaml.v3 (YAML 1.1)
+// reads as a timestamp or a number, is a string in YAML 1.2.
+func yaml12String(n *yaml.Node) bool {
+	switch n.Tag {
+	case "!!timestamp":
+		return true
+	case "!!int", "!!float":
+		return n.Style == 0 && !yaml12Number.MatchString(n.Value)
+	}
+	return false
+}

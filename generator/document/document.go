@@ -32,6 +32,9 @@ type Params struct {
 	Style []byte
 	// Preload is the <link> of the page's lead image, if any.
 	Preload string
+	// Players are the URLs of the players the page's sections need
+	// (bundle.Result.Players): a page without such a section loads none.
+	Players []string
 	// Banner is the preview's note (package preview), before the app's
 	// root, or empty.
 	Banner string
@@ -110,6 +113,9 @@ func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 	// of a text page (/cookie-policy). The app starts at DOMContentLoaded
 	// if it arrives before the page is parsed (entry-client.tsx).
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.Script)
+	for _, src := range p.Players {
+		fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", src)
+	}
 	if p.LiveScript != "" {
 		raw([]byte(LiveTag(p.LiveScript))) // the dev server serves it beside the site
 	}

@@ -99,7 +99,7 @@ func organization(s content.SiteConfig, reviews []content.Review) organizationLD
 			Author:        thing{Type: "Organization", Name: r.Company},
 			ReviewBody:    r.ReviewBody,
 			ReviewRating:  ratingLD{Type: "Rating", RatingValue: r.RatingValue, BestRating: 5, WorstRating: 1},
-			DatePublished: r.DatePublished,
+			DatePublished: string(r.DatePublished),
 		})
 	}
 	return ld

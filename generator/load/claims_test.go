@@ -128,3 +128,64 @@ func TestTextResolvedAtDecode(t *testing.T) {
 		})
 	}
 }
+
+// TestResultsWithEvidence: a result is a measurement, never a bare figure.
+// Among results (a case study's, a stats section's results list) only a
+// claim of kind result stands, and it reads with its metric, before and
+// after, sample and period; a goal, a reported figure or a section headed
+// as results over plain figures is refused at its own line.
+func TestResultsWithEvidence(t *testing.T) {
+	const measured = "- key: check-in-rate\n  kind: result\n  value: \"+23 points\"\n  label: weekly check-ins completed\n" +
+		"  text: 23 more points of weekly check-ins completed\n  metric: weekly check-ins completed\n  before: \"31%\"\n  after: \"54%\"\n" +
+		"  sample: 212 participants at 4 sites\n  period: March to August 2025\n"
+	base := edit(fixtureSite(t), "collections/claims.yaml", func(s string) string { return s + measured })
+	const figures = "  - kind: stats\n    heading: Figures\n    stats:\n      - {value: \"24/7\", label: answered}\n"
+	results := func(heading, list, cite string) func(string) string {
+		return replace(figures, "  - kind: stats\n    heading: "+heading+"\n    "+list+":\n      - {value: \"{claim:"+cite+".value}\", label: \"{claim:"+cite+".label}\"}\n")
+	}
+
+	s, err := Site(edit(base, "pages/index.yaml", results("Results our customers see", "results", "check-in-rate")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got content.BlockStat
+	for _, sec := range s.Pages["/"].Sections {
+		if st, ok := sec.Value.(*sections.StatsSection); ok && len(st.Results) > 0 {
+			got = st.Results[0]
+		}
+	}
+	if want := "weekly check-ins completed (weekly check-ins completed: 31% to 54%; 212 participants at 4 sites; March to August 2025)"; got.Value != "+23 points" || got.Label != want {
+		t.Errorf("result = %+v, want value %q and label %q", got, "+23 points", want)
+	}
+
+	cases := []struct {
+		name, file string
+		edit       func(string) string
+		needle     string // on the line the problem is at
+		want       string
+	}{
+		{"goal in a results list", "pages/index.yaml", results("What customers see", "results", "more-responses"),
+			"{claim:more-responses.label}", `claim "more-responses" is a goal, not a result`},
+		{"reported figure in a results list", "pages/index.yaml", results("What customers see", "results", "patient-response"),
+			"{claim:patient-response.label}", `claim "patient-response" is of kind reported, not a result`},
+		{"reported figure among a case study's results", "collections/case-studies.yaml",
+			replace("    - Adverse events reported to coordinators the same day\n", "    - \"{claim:patient-response}, between visits\"\n"),
+			"{claim:patient-response}, between", `claim "patient-response" is of kind reported, not a result`},
+		{"figures headed as results", "pages/index.yaml", results("Results our customers see", "stats", "check-in-rate"),
+			"heading: Results our customers see", `the heading presents these figures as results`},
+		{"result without its evidence", "collections/claims.yaml", replace("  sample: 212 participants at 4 sites\n  period: March to August 2025\n", ""),
+			"key: check-in-rate", `claim "check-in-rate" is a result without its sample, period: give them, or make it kind reported`},
+		{"evidence on a goal", "collections/claims.yaml", replace("  kind: goal\n", "  kind: goal\n  sample: 40 studies\n"),
+			"key: more-responses", `claim "more-responses" is a goal: only a result has`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := edit(base, c.file, c.edit)
+			_, err := Site(fsys)
+			at := fmt.Sprintf("%s:%d:", c.file, lineOf(fsys, c.file, c.needle))
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), at) {
+				t.Errorf("err = %v\nwant %q at %s", err, c.want, at)
+			}
+		})
+	}
+}

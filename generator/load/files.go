@@ -8,9 +8,11 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/media"
 	"github.com/vozia/site/internal/contentroot"
 )
 
@@ -25,7 +27,11 @@ import (
 //     writes it;
 //   - a download, linked from content by its site path, as committed,
 //     once its kind's check passes: PDF (.pdf), starting with "%PDF-",
-//     at most content.MaxDownloadBytes.
+//     at most content.MaxDownloadBytes; a sample call's recording
+//     (Opus in Ogg or WebM, AAC in MP4, MP3), its header read for its
+//     container, codec and duration, at most content.MaxAudioBytes; and
+//     its WebVTT transcript, every cue read, at most
+//     content.MaxTranscriptBytes.
 //
 // Every such file is named with content.FileNameChars, folder by folder,
 // as the web editor names its uploads; any other name (a space, a "%2e")
@@ -36,23 +42,71 @@ import (
 // (internal/contentroot), at the image or link that names it, or at its
 // own name.
 
+// fileProblem is a mistake a kind's check found, at a line of the file.
+type fileProblem struct {
+	line int
+	msg  string
+}
+
+// one is a kind's single problem at the file's first line, or none.
+func one(msg string) []fileProblem {
+	if msg == "" {
+		return nil
+	}
+	return []fileProblem{{1, msg}}
+}
+
 // downloadKinds are the kinds of downloads, by extension: the check of
-// each says what is wrong, or "".
+// each says what is wrong, at its line.
 var downloadKinds = map[string]struct {
 	kind  string
-	check func([]byte) string
+	check func([]byte) []fileProblem
 }{
-	".pdf": {"pdf", func(b []byte) string {
+	".pdf": {"pdf", func(b []byte) []fileProblem {
 		switch {
 		case len(b) > content.MaxDownloadBytes:
-			return fmt.Sprintf("the PDF is %.1f MB, over the limit of %d MB: export it smaller", float64(len(b))/(1<<20), content.MaxDownloadBytes>>20)
+			return one(fmt.Sprintf("the PDF is %.1f MB, over the limit of %d MB: export it smaller", float64(len(b))/(1<<20), content.MaxDownloadBytes>>20))
 		case !bytes.HasPrefix(b, []byte("%PDF-")):
-			return "the file is not a PDF (it does not start with %PDF-), whatever its name says"
+			return one("the file is not a PDF (it does not start with %PDF-), whatever its name says")
 		case !bytes.Contains(b[max(0, len(b)-1024):], []byte("%%EOF")):
-			return "the PDF is cut short (it does not end with %%EOF): export it again"
+			return one("the PDF is cut short (it does not end with %%EOF): export it again")
 		}
-		return ""
+		return nil
 	}},
+	// A sample call's files (samplecall.go checks them against each other).
+	".ogg": {"audio", checkAudio("ogg")}, ".opus": {"audio", checkAudio("ogg")}, ".webm": {"audio", checkAudio("webm")},
+	".m4a": {"audio", checkAudio("mp4")}, ".mp4": {"audio", checkAudio("mp4")}, ".mp3": {"audio", checkAudio("mp3")},
+	".vtt": {"vtt", func(b []byte) []fileProblem {
+		if len(b) > content.MaxTranscriptBytes {
+			return one(fmt.Sprintf("the transcript is %d KB, over the limit of %d KB", len(b)>>10, content.MaxTranscriptBytes>>10))
+		}
+		_, problems := media.ParseVTT(b)
+		out := make([]fileProblem, len(problems))
+		for i, p := range problems {
+			out[i] = fileProblem{p.Line, p.Msg}
+		}
+		return out
+	}},
+}
+
+// checkAudio checks a recording: its size, and that its header is the
+// container its name says, holding a codec the site publishes.
+func checkAudio(container string) func([]byte) []fileProblem {
+	return func(b []byte) []fileProblem {
+		if len(b) > content.MaxAudioBytes {
+			return one(fmt.Sprintf("the recording is %.1f MB, over the limit of %d MB: export it at a lower bitrate (speech needs 24-32 kbit/s in Opus, 64 kbit/s in AAC or MP3)", float64(len(b))/(1<<20), content.MaxAudioBytes>>20))
+		}
+		info, err := media.Probe(b)
+		switch {
+		case err != nil:
+			return one(err.Error())
+		case info.Container != container:
+			return one(fmt.Sprintf("the file is %s (%s) inside, whatever its name says: name it for what it is", strings.ToUpper(info.Container), info.Codec))
+		case info.Duration > content.MaxCallDuration:
+			return one(fmt.Sprintf("the recording lasts %s, over the limit of %s: a sample call is a short excerpt", info.Duration.Round(time.Second), content.MaxCallDuration))
+		}
+		return nil
+	}
 }
 
 // publishable reports whether a file of content/ is in a folder whose
@@ -158,7 +212,7 @@ func (l *loader) files(s *content.Site) {
 			}
 			s.Downloads = append(s.Downloads, content.Download{Path: l.sitePath(s, file), File: file, Kind: "svg"})
 		case !ok:
-			what := fmt.Sprintf("the site publishes no %s file from content/; a download is a PDF (.pdf)", cmpExt(ext))
+			what := fmt.Sprintf("the site publishes no %s file from content/; a download is a PDF (.pdf), and a sample call's files are its recording (.ogg, .opus, .webm, .m4a, .mp4, .mp3) and transcript (.vtt)", cmpExt(ext))
 			switch ext {
 			case ".jpg", ".jpeg", ".png", ".webp":
 				what = "a photo's original is never published, only the sizes the build makes of it: show it as an image, or link to a page"
@@ -171,8 +225,10 @@ func (l *loader) files(s *content.Site) {
 			if l.fileError(file, links[0], err) {
 				continue
 			}
-			if msg := kind.check(data); msg != "" {
-				l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: msg})
+			if problems := kind.check(data); len(problems) > 0 {
+				for _, p := range problems {
+					l.errs = append(l.errs, content.Error{File: file, Line: p.line, Col: 1, Message: p.msg})
+				}
 				continue
 			}
 			s.Downloads = append(s.Downloads, content.Download{Path: l.sitePath(s, file), File: file, Kind: kind.kind, Data: data})

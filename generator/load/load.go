@@ -36,7 +36,9 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l := &loader{fsys: fsys, refs: map[string][]content.Pos{}, pixels: map[string]int{}, unpublished: map[string]*content.LoadedArticle{}, broken: map[string]string{}, now: opt.Now}
 	s := &content.Site{Pages: map[string]*content.Page{}}
 	l.loadClaims(s)
+	l.loadSecurity(s)
 	l.yaml("site.yaml", &s.Config)
+	s.Config.ResolveDemo()
 	l.yaml("layout.yaml", &s.Layout)
 	s.Layout.ContactForm.SizeOptions = slices.Clone(contactform.CompanySizes)
 	s.Layout.ContactForm.Limits = contactform.FormLimits()
@@ -55,10 +57,13 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.articles(s, opt)
 	l.details(s)
 	l.routes(s, routing)
+	l.enquiryPages(s)
 	l.trails(s)
 	l.linksToUnpublished()
 	l.reviewsShown(s)
 	l.files(s)
+	l.sampleCalls(s)
+	l.securitySections(s)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
@@ -74,6 +79,8 @@ type loader struct {
 	warnings content.ErrorList
 	links    []content.LinkSource
 	claims   *decode.Citations
+	// securityFile says security.yaml exists, read or not.
+	securityFile bool
 	// refs are the places that name each image file; pixels the size of
 	// each photo, and photos the photos in the order first named.
 	refs   map[string][]content.Pos
@@ -156,6 +163,13 @@ func (l *loader) pages(s *content.Site) {
 		}
 		p.Route.File = file
 		p.Route.Path = pagePath(file)
+		// The file's path is the page's address, published as it is (in
+		// the sitemap, the routing table, the S3 key): only a slug, as an
+		// article's, is one a link, a browser and the CDN all read alike.
+		if seg := badPageSegment(p.Route.Path); seg != "" {
+			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the page's file or folder with a slug (lower-case letters, digits, single hyphens), like %q", seg, content.Slugify(seg))})
+			return nil
+		}
 		p.Route.NotFound = p.Route.Path == "/404"
 		if prev, dup := s.Pages[p.Route.Path]; dup {
 			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%s is already the page at %s", prev.Route.File, p.Route.Path)})
@@ -465,6 +479,20 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// badPageSegment is the first segment of a page's path that is not a
+// slug, or "".
+func badPageSegment(p string) string {
+	if p == "/" {
+		return ""
+	}
+	for _, seg := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+		if !content.TagPattern.MatchString(seg) {
+			return seg
+		}
+	}
+	return ""
 }
 
 // pagePath is the URL of a page file: pages/index.yaml is /,

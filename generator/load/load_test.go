@@ -624,3 +624,46 @@ func TestPrefix(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestEditorDates: the web editor writes a date unquoted (date:
+// 2024-02-15, a string in the YAML 1.2 it writes, a timestamp to
+// yaml.v3); every date field takes it as written, and a date that does
+// not exist, quoted or not, is one problem at its field, not two.
+func TestEditorDates(t *testing.T) {
+	base := fixtureSite(t)
+	fields := []struct{ file, key, quoted string }{
+		{"collections/webinars.yaml", "date", `"2024-02-15"`},
+		{"collections/reviews.yaml", "datePublished", `"2024-03-18"`},
+		{"articles/on-premise.md", "date", "2026-03-01"},
+	}
+	for _, f := range fields {
+		t.Run(f.file, func(t *testing.T) {
+			bare := strings.Trim(f.quoted, `"`)
+			if _, err := Site(edit(base, f.file, replace(f.key+": "+f.quoted, f.key+": "+bare))); err != nil {
+				t.Errorf("the date the editor writes, %s: %s, is refused:\n%v", f.key, bare, err)
+			}
+			for _, bad := range []string{"2024-02-30", `"2024-02-30"`, "2024-2-3"} {
+				_, err := Site(edit(base, f.file, replace(f.key+": "+f.quoted, f.key+": "+bad)))
+				var list content.ErrorList
+				if !errors.As(err, &list) {
+					t.Fatalf("%s: %s accepted (%v)", f.key, bad, err)
+				}
+				if len(list) != 1 || !strings.Contains(list[0].Message, "not a date") || !strings.Contains(list[0].Message, f.key) {
+					t.Errorf("%s: %s: want one problem saying it is not a date, got:\n%v", f.key, bad, err)
+				}
+			}
+		})
+	}
+}
+
+// TestEditorPlainText: text that YAML 1.2 (the web editor's) reads as a
+// string but yaml.v3 as a number is the text as written.
+func TestEditorPlainText(t *testing.T) {
+	site, err := Site(edit(fixtureSite(t), "site.yaml", replace("brand: Vozia", "brand: 1_000")))
+	if err != nil {
+		t.Fatalf("brand: 1_000 refused: %v", err)
+	}
+	if site.Config.Brand != "1_000" {
+		t.Errorf("brand: 1_000 read as %q", site.Config.Brand)
+	}
+}

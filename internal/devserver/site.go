@@ -134,6 +134,14 @@ var contentTypes = map[string]string{
 	".xml":         "application/xml; charset=utf-8",
 	".txt":         "text/plain; charset=utf-8",
 	".woff2":       "font/woff2",
+	".vtt":         "text/vtt; charset=utf-8",
+	".ogg":         "audio/ogg",
+	".opus":        "audio/ogg",
+	".webm":        "audio/webm",
+	".m4a":         "audio/mp4",
+	".mp4":         "audio/mp4",
+	".mp3":         "audio/mpeg",
+	".pdf":         "application/pdf",
 }
 
 // redirect answers with a Location of exactly to, plus the request's query.

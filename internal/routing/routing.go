@@ -187,10 +187,12 @@ func Matches(pattern, p string) bool {
 }
 
 // file finds the file for a URL path: the file itself, or the directory's
-// index.html. Dot files and paths escaping the root are never served.
+// index.html. Dot files and paths escaping the root are never served,
+// but for /.well-known/ (RFC 8615: security.txt), whose own files may not
+// be dot files either.
 func file(p string, isFile func(string) bool) (string, bool) {
 	clean := path.Clean("/" + p)
-	if strings.Contains(clean, "/.") {
+	if strings.Contains(strings.TrimPrefix(clean, "/.well-known"), "/.") {
 		return "", false
 	}
 	name := strings.TrimPrefix(clean, "/")

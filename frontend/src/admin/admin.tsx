@@ -8,6 +8,7 @@ import type CMSType from "@sveltia/cms";
 import type { SiteData } from "../lib/content-types";
 import { embedded, previewForm, SitePreview, type Entry, type Form } from "./preview";
 import { bodyField, previewForms } from "./previews.gen";
+import { keptFormats } from "./keep-file";
 
 type CMS = typeof CMSType;
 
@@ -25,6 +26,11 @@ async function start() {
   // The editor starts when told: after the previews are registered.
   (window as unknown as { CMS_MANUAL_INIT: boolean }).CMS_MANUAL_INIT = true;
   const { default: cms } = (await import(/* @vite-ignore */ meta("editor-module"))) as { default: CMS };
+  // Every file is read and written through these (config.yml's
+  // formats): a save changes only what the editor changed.
+  const formats = keptFormats();
+  cms.registerCustomFormat("content-yaml", "yaml", formats.yaml);
+  cms.registerCustomFormat("content-frontmatter", "md", formats.markdown);
   const site = await embedded<SiteData>("/", "site-data");
   const style = meta("preview-style");
   if (style) cms.registerPreviewStyle(style);

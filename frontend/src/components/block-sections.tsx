@@ -159,7 +159,7 @@ export function BlockStatList({ stats, dark }: { stats: BlockStat[]; dark?: bool
 export function BlockStatsSection({ section, soft }: { section: StatsSection; soft?: boolean }) {
   return (
     <BlockSection heading={section.heading} intro={section.intro} soft={soft}>
-      <BlockStatList stats={section.stats} />
+      <BlockStatList stats={section.results ?? section.stats ?? []} />
       {section.note && <p className="blk-note">{section.note}</p>}
     </BlockSection>
   );

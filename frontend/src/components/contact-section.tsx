@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type HTMLAttributes, type ReactElement } from "react";
+import { useLocation } from "react-router-dom";
+import { campaign } from "../lib/campaign";
 import type { FormMessages, Limits } from "../lib/content-types";
 import { hydratingFirstPage } from "../lib/hydration";
 import { useSite } from "../lib/site-context";
@@ -16,16 +18,25 @@ import "./contact-section.css";
  * The form validates with the messages of SPEC section 5, refuses to send
  * when the hidden honeypot is filled or when it is submitted less than
  * 3000 ms after it appeared, and POSTs JSON to site.yaml's contactEndpoint:
- * {name, email, phone, companySize, message, honeypot, elapsedMs}.
- * Every field is required, marked "*" and aria-required. Where JavaScript
+ * {name, email, phone, companySize, message, product, page, utm_*,
+ * honeypot, elapsedMs}. Every field is required, marked "*" and
+ * aria-required, but the product: a select of site.yaml's products, preset
+ * to the product of the form's page, or else to that of the page whose link
+ * led here (a demo link on /solutions/pulse presets Pulse on the demo
+ * page). page is the form's own path; the campaign parameters are those of
+ * the landing address, sent only with consent to analytics (lib/campaign).
+ * Where JavaScript
  * is off the form cannot send (the function takes only a signed JSON
  * body): a note with the site's address stands in its place (CSS, the
  * scripting media feature). Where the app has not started yet (a slow
  * connection: the page is prerendered and its script comes after it) the
  * form is shown and can be filled: its method is "dialog", which outside a
- * dialog makes a submission do nothing, so that pressing Send before the
- * app can send neither leaves the page nor puts the enquiry in a URL; what
- * was typed stays, and sends once the app has started. When the function
+ * dialog makes a submission do nothing, so that nothing typed ever leaves
+ * the page in a URL. Until the app has started, Send is not a submit
+ * button but opens a note (a popover: HTML alone) saying the message goes
+ * once the page has loaded, and, if that takes long, where to write
+ * instead; when the app starts and finds the note open, it closes it and
+ * sends. What was typed stays throughout. When the function
  * refuses fields (400 {"error":"validation","fields":{...}}, see
  * functions/contact), their messages show on those fields; after a
  * delivered enquiry the form gives way to a lasting panel saying what
@@ -36,7 +47,7 @@ export interface ContactSectionProps extends HTMLAttributes<HTMLElement> {
   intro?: string;
 }
 
-type Field = keyof FormMessages;
+type Field = keyof FormMessages | "product";
 type Values = Record<Field | "honeypot", string>;
 type Messages = Partial<Record<Field, string>>;
 
@@ -57,13 +68,14 @@ async function bodyDigest(body: string): Promise<Record<string, string>> {
  * receives first and last name joined as "name", whose message goes on the
  * first name.
  */
-const fieldOrder: Field[] = ["firstName", "lastName", "email", "phone", "companySize", "message"];
+const fieldOrder: Field[] = ["firstName", "lastName", "email", "phone", "companySize", "product", "message"];
 const serverFields: Record<string, Field> = {
   name: "firstName",
   email: "email",
   phone: "phone",
   companySize: "companySize",
   message: "message",
+  product: "product",
 };
 
 /** fieldErrors reads the function's validation answer: its field messages, or null for any other body. */
@@ -117,14 +129,40 @@ function read(form: HTMLFormElement): Values {
     email: get("email"),
     phone: get("phone"),
     companySize: get("companySize"),
+    product: get("product"),
     message: get("message"),
     honeypot: get("website"),
   };
 }
 
+/** The page whose link the visitor followed last (for the page it led to). */
+let linkFrom = "";
+if (typeof document !== "undefined") {
+  addEventListener("click", (e) => (e.target as Element).closest?.("a[href]") && (linkFrom = location.pathname), { capture: true });
+}
+
+/** cameFrom is the site page the visitor came from: the last link's, or the referrer's. */
+function cameFrom(): string {
+  if (linkFrom) return linkFrom;
+  try {
+    const r = new URL(document.referrer);
+    return r.origin === location.origin ? r.pathname : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The note Send opens before the app has started. */
+const QUEUED = "cf-queued";
+
 export function ContactSection({ heading, intro, className, ...rest }: ContactSectionProps) {
   const { config, layout } = useSite();
   const copy = layout.contactForm;
+  const products = config.products ?? [];
+  const productOf = (path: string) => products.find((p) => p.pages?.includes(path))?.id ?? "";
+  const { pathname } = useLocation();
+  // False in the prerendered form, until the app has started.
+  const [started, setStarted] = useState(false);
   const toast = useToast();
   const openedAt = useRef(0);
   const [errors, setErrors] = useState<Field[]>([]);
@@ -146,6 +184,16 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
   // filled it meanwhile); after a client-side navigation, now.
   useEffect(() => {
     openedAt.current = hydratingFirstPage() ? firstPaintAt() : Date.now();
+    const el = form.current;
+    const select = el?.elements.namedItem("product") as HTMLSelectElement | null;
+    if (select && !select.value) select.value = productOf(cameFrom());
+    setStarted(true);
+    // Send was pressed before the app started: send now.
+    const note = document.getElementById(QUEUED);
+    if (note?.matches(":popover-open")) {
+      note.hidePopover();
+      el?.requestSubmit();
+    }
   }, []);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -174,6 +222,9 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
         phone: v.phone.trim(),
         companySize: v.companySize,
         message: v.message.trim(),
+        ...(v.product && { product: v.product }),
+        page: location.pathname,
+        ...campaign(copy.limits),
         honeypot: v.honeypot,
         elapsedMs,
       });
@@ -235,21 +286,23 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
     setSent(false);
   };
 
-  const field = (name: Field, control: (a: Record<string, unknown>) => ReactElement, wide = false) => {
-    const msg = errors.includes(name) ? copy.errors[name] : server[name];
+  const field = (name: Field, control: (a: Record<string, unknown>) => ReactElement, wide = false, required = true) => {
+    const msg = errors.includes(name) ? copy.errors[name as keyof FormMessages] : server[name];
     const id = `cf-${name}`;
     return (
       <div className={`field${wide ? " field--wide" : ""}`}>
         <label htmlFor={id}>
           {copy.fields[name]}
-          <span className="field__req" aria-hidden="true">
-            *
-          </span>
+          {required && (
+            <span className="field__req" aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
         {control({
           id,
           name,
-          "aria-required": true,
+          "aria-required": required || undefined,
           "aria-invalid": msg ? true : undefined,
           "aria-describedby": msg ? `${id}-error` : undefined,
         })}
@@ -331,15 +384,52 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             ),
             true,
           )}
+          {products.length > 0 &&
+            field(
+              "product",
+              (a) => (
+                <select defaultValue={productOf(pathname)} {...a}>
+                  <option value="">{copy.fields.productPrompt}</option>
+                  {products.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              ),
+              true,
+              false,
+            )}
           {field("message", (a) => <textarea rows={5} {...a} />, true)}
           <div className="contact__hp" aria-hidden="true">
             <label htmlFor="cf-website">{copy.fields.honeypot}</label>
             <input id="cf-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          <Button type="submit" size="lg" className="contact__submit" disabled={sending}>
+          <Button
+            type={started ? "submit" : "button"}
+            popoverTarget={started ? undefined : QUEUED}
+            popoverTargetAction={started ? undefined : "show"}
+            size="lg"
+            className="contact__submit"
+            disabled={sending}
+          >
             {sending ? copy.sending : copy.submit}
           </Button>
+          {/* Until then the form's submit button (a form has one) is this
+              hidden one: Enter in a field submits through it, which the
+              "dialog" method makes a no-op. */}
+          {!started && (
+            <button type="submit" hidden>
+              {copy.submit}
+            </button>
+          )}
         </form>
+        <div id={QUEUED} popover="manual" role="status" className="contact__queued">
+          {copy.queued}{" "}
+          <span>
+            {copy.stalled} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+          </span>
+        </div>
         </>
         )}
       </div>

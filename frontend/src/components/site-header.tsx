@@ -28,8 +28,8 @@ export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[
 /**
  * SiteHeader is the fixed top navigation: black at the top of the page,
  * white and translucent once scrolled past 10 px. Desktop: Home, the
- * layout's items (links, and menus that drop down), Request a Demo (the
- * hosted demo form, new tab). Under 768 px: a hamburger opening a sheet (a modal <dialog>: backdrop,
+ * layout's items (links, and menus that drop down), Request a Demo
+ * (site.yaml's demo: the site's demo page, or the hosted form in a new tab). Under 768 px: a hamburger opening a sheet (a modal <dialog>: backdrop,
  * page scroll locked, focus kept inside, Escape closes) with the same
  * entries (each menu a collapsible group) and Contact Us; choosing any item
  * closes it. Wider, the header collapses the same way whenever the entries
@@ -263,7 +263,7 @@ export function SiteHeader() {
             ),
           )}
         </ul>
-        <SmartLink href={config.demoFormURL} className="btn btn--primary btn--sm nav__demo" onClick={close}>
+        <SmartLink href={config.demoHref} className="btn btn--primary btn--sm nav__demo" onClick={close}>
           {nav.demoLabel}
         </SmartLink>
         {/* The command opens and closes the sheet where the app has not
@@ -354,7 +354,7 @@ export function SiteHeader() {
             </li>
           </ul>
           <div className="container menu-sheet__foot">
-            <SmartLink href={config.demoFormURL} className="btn btn--primary btn--lg" onClick={close}>
+            <SmartLink href={config.demoHref} className="btn btn--primary btn--lg" onClick={close}>
               {nav.demoLabel}
             </SmartLink>
           </div>

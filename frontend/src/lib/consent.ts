@@ -9,6 +9,8 @@ export interface ConsentChoice {
 }
 
 export const CONSENT_KEY = "cookie-consent";
+/** The sessionStorage key of the landing campaign (lib/campaign), kept only with consent to analytics. */
+export const CAMPAIGN_KEY = "campaign";
 export const OPEN_SETTINGS_EVENT = "cookie-settings";
 const GTAG_HOST = "https://www.googletagmanager.com";
 
@@ -35,6 +37,7 @@ export function readConsent(): ConsentChoice | null {
 export function saveConsent(c: ConsentChoice): void {
   try {
     localStorage.setItem(CONSENT_KEY, JSON.stringify(c));
+    if (!c.analytics) sessionStorage.removeItem(CAMPAIGN_KEY);
   } catch {
     // Storage refused (private mode): the choice holds for this page view.
   }

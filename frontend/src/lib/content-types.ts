@@ -262,11 +262,20 @@ export interface ContactForm {
   requiredNote: string;
   noScript: string;
   sent: SentPanel;
+  queued: string;
+  stalled: string;
 }
 
 export interface ContactSection {
   heading?: string;
   intro?: string;
+}
+
+export interface Cue {
+  start: number;
+  end: number;
+  speaker: string;
+  text: string;
 }
 
 export interface Dashboard {
@@ -275,6 +284,12 @@ export interface Dashboard {
   status: string;
   stats: BlockStat[];
   chat: ChatMessage[];
+}
+
+export interface EnquiryProduct {
+  id: string;
+  label: string;
+  pages?: string[];
 }
 
 export interface FAQItem {
@@ -316,6 +331,8 @@ export interface FormFields {
   phone: string;
   companySize: string;
   sizePrompt: string;
+  product: string;
+  productPrompt: string;
   message: string;
   honeypot: string;
 }
@@ -347,6 +364,14 @@ export interface FoundersSection {
   missionTitle: string;
   missionText: string;
   moreLink: Action;
+}
+
+export interface Framework {
+  name: string;
+  status: string;
+  auditor?: string;
+  date?: string;
+  target?: string;
 }
 
 export interface Head {
@@ -441,6 +466,9 @@ export interface Limits {
   minPhone: number;
   minMessage: number;
   minFillMs: number;
+  maxCampaign: number;
+  campaignPattern: string;
+  campaignKeys: string[];
 }
 
 export interface Logo {
@@ -579,6 +607,11 @@ export interface ResourceLibrarySection {
   pending: string;
 }
 
+export interface RetentionPeriod {
+  data: string;
+  period: string;
+}
+
 export interface Review {
   company: string;
   reviewBody: string;
@@ -605,6 +638,57 @@ export interface SEO {
   region: string;
   placename: string;
   speakable: string[];
+}
+
+export interface SampleCallSection {
+  id?: string;
+  heading: string;
+  intro?: string;
+  label: string;
+  transcript: string;
+  audio?: string;
+  fallback?: string;
+  cues: Cue[];
+  audioType?: string;
+  fallbackType?: string;
+}
+
+export interface Security {
+  frameworks: Framework[];
+  baa: string;
+  hosting: string;
+  subprocessors: Subprocessor[];
+  retention: RetentionPeriod[];
+  expiresAfterDays: number;
+}
+
+export interface SecurityLabels {
+  frameworks: string;
+  certified: string;
+  inProgress: string;
+  aligned: string;
+  alignedNote: string;
+  auditor: string;
+  target: string;
+  baa: string;
+  baaAvailable: string;
+  baaOnRequest: string;
+  baaUnavailable: string;
+  hosting: string;
+  subprocessors: string;
+  name: string;
+  purpose: string;
+  location: string;
+  retention: string;
+  contact: string;
+}
+
+export interface SecuritySection {
+  heading: string;
+  intro?: string;
+  labels: SecurityLabels;
+  record: Security;
+  contact: string;
 }
 
 export interface SentPanel {
@@ -643,7 +727,10 @@ export interface SiteConfig {
   baseURL: string;
   language: string;
   demoEmail: string;
+  securityEmail?: string;
   demoFormURL: string;
+  demoHref: string;
+  products?: EnquiryProduct[];
   contactEndpoint: string;
   analytics: Analytics;
   seo: SEO;
@@ -670,8 +757,15 @@ export interface SocialProfile {
 export interface StatsSection {
   heading: string;
   intro?: string;
-  stats: BlockStat[];
+  stats?: BlockStat[];
+  results?: BlockStat[];
   note?: string;
+}
+
+export interface Subprocessor {
+  name: string;
+  purpose: string;
+  location: string;
 }
 
 export interface TOCEntry {
@@ -749,6 +843,8 @@ export type Section =
   | ({ kind: "pulse-dashboard" } & PulseDashboardSection)
   | ({ kind: "resource-library" } & ResourceLibrarySection)
   | ({ kind: "reviews" } & ReviewsSection)
+  | ({ kind: "sample-call" } & SampleCallSection)
+  | ({ kind: "security" } & SecuritySection)
   | ({ kind: "service" } & ServiceSection)
   | ({ kind: "services" } & ServicesSection)
   | ({ kind: "stats" } & StatsSection)

@@ -26,6 +26,8 @@ import { NotFoundView } from "./not-found";
 import { PulseDashboardView } from "./pulse-dashboard";
 import { ResourceLibraryView } from "./resource-library";
 import { ReviewsView } from "./reviews";
+import { SampleCallView } from "./sample-call";
+import { SecurityView } from "./security";
 import { ServiceView } from "./service";
 import { ServicesView } from "./services";
 import { StatsView } from "./stats";
@@ -56,6 +58,8 @@ export const sectionRenderers = {
   "pulse-dashboard": PulseDashboardView,
   "resource-library": ResourceLibraryView,
   reviews: ReviewsView,
+  "sample-call": SampleCallView,
+  security: SecurityView,
   service: ServiceView,
   services: ServicesView,
   stats: StatsView,

@@ -50,6 +50,6 @@ func (ReviewsSection) Reads() []string { return []string{"reviews"} }
 func (v ReviewsSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
 	c.Reviews = content.CloneEach(c.Reviews, func(r *content.Review) {
 		r.RatingLabel = content.Fill(v.RatingLabel, "{rating}", strconv.FormatFloat(r.RatingValue, 'f', -1, 64), "{best}", strconv.Itoa(bestRating))
-		r.DateText = content.DateText(r.DatePublished, v.Months)
+		r.DateText = content.DateText(string(r.DatePublished), v.Months)
 	})
 }

@@ -45,7 +45,7 @@ func (WebinarsSection) Reads() []string { return []string{"webinars"} }
 
 func (v WebinarsSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
 	c.Webinars = content.CloneEach(c.Webinars, func(w *content.Webinar) {
-		w.When = content.DateText(w.Date, v.Months) + " · " + w.Time + " " + w.TimeZone
+		w.When = content.DateText(string(w.Date), v.Months) + " · " + w.Time + " " + w.TimeZone
 	})
 }
 

@@ -55,6 +55,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -67,7 +68,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/devserver"
+	"github.com/vozia/site/internal/routing"
 )
 
 // ChromiumPath is Debian's Chromium, installed by `make test`.
@@ -105,8 +108,40 @@ type Config struct {
 	// ID (as cmd/build -analytics-id does).
 	AnalyticsID string
 	// Content is the content tree, relative to the repository (as
-	// cmd/build -content); empty is the shipped content/.
+	// cmd/build -content) or absolute (a site a test wrote); empty is the
+	// shipped content (ContentDir).
 	Content string
+}
+
+// ContentEnv names the environment variable that points the browser tests
+// at another copy of the shipped content: a path, absolute or relative to
+// the repository. make test-copy-edits sets it to a copy whose copy an
+// editor has changed, to prove that the tests read the words they check
+// from the content, never pin them.
+const ContentEnv = "VOZIA_CONTENT"
+
+// ContentDir is the shipped content tree the tests build and read their
+// expectations from: $VOZIA_CONTENT when set, else the repository's
+// content/.
+func ContentDir(repo string) string {
+	dir := os.Getenv(ContentEnv)
+	if dir == "" {
+		return filepath.Join(repo, "content")
+	}
+	if filepath.IsAbs(dir) {
+		return dir
+	}
+	return filepath.Join(repo, dir)
+}
+
+// ContentFS is ContentDir(repo) as a file system, found from the test's
+// working directory (any package of the repository).
+func ContentFS() (fs.FS, error) {
+	repo, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	return os.DirFS(ContentDir(repo)), nil
 }
 
 // The shared environments, one per Config, and the one browser. Package
@@ -216,6 +251,18 @@ func start(cfg Config) (*Env, error) {
 	if err != nil {
 		ln.Close()
 		return nil, err
+	}
+	// The products an enquiry may name are the built site's, as cmd/serve
+	// hands them to the function it mounts.
+	if s, ok := real.(interface{ SetEnquiries([]byte) error }); ok {
+		data, err := os.ReadFile(filepath.Join(routing.CDNDir(e.Dir), contactform.EnquiriesFile))
+		if err == nil {
+			err = s.SetEnquiries(data)
+		}
+		if err != nil {
+			ln.Close()
+			return nil, fmt.Errorf("the site's products: %w", err)
+		}
 	}
 	// SetContact stands another handler in for the real one.
 	contact := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -1,0 +1,289 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"gopkg.in/yaml.v3"
+
+	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/internal/testkit/browsertest"
+)
+
+// roundTripMark is what the test types at the end of one text field of
+// each entry: short, so that no length limit is reached, and found
+// nowhere else in the site.
+const roundTripMark = " zq"
+
+// TestEditorRoundTrip opens every file the web editor can open (every
+// entry of frontend/admin/config.yml) in the real editor, on a copy of
+// the shipped content, in one session:
+//
+//   - opened and left alone, an entry does not count as changed (its Save
+//     stays disabled: the editor has no save of an unchanged entry), and
+//     no file it did not save is written;
+//   - after one text field is changed and saved, the file's diff is that
+//     field's line alone, as written with its quotes, key order,
+//     comments and flow lists;
+//   - the site the build reads from the saved files is the shipped one
+//     with that text changed, and nothing else.
+//
+// A file with no text field of the kinds it changes (routing.yaml: only
+// addresses) is opened and checked unchanged.
+func TestEditorRoundTrip(t *testing.T) {
+	// Every file in one editor session takes about 25 s a file on a busy
+	// machine: make test-roundtrip runs it, outside make test's budget.
+	if os.Getenv("VOZIA_ROUNDTRIP") == "" {
+		t.Skip("make test-roundtrip runs the web editor's round trip over every file")
+	}
+	start := time.Now()
+	d := startDev(t, shippedContent, false)
+	entries := editorEntries(t, filepath.Join(d.Frontend, "admin", "config.yml"), d.Content)
+	env := browsertest.Attach(t, d.URL)
+	tab := env.NewTab(t, 1280, 900)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(tab.Ctx), 30*time.Minute)
+	defer cancel()
+	tab.Ctx = ctx
+	githubStandIn(t, tab, nil)
+	openLocalRepo(t, tab, d)
+	t.Logf("the editor opened the repository in %s", time.Since(start).Round(time.Second))
+
+	now := time.Date(2025, 7, 1, 12, 0, 0, 0, time.UTC)
+	before, err := load.SiteWith(os.DirFS(d.Content), load.Options{Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := map[string]string{} // file → the field's key path
+	for _, e := range entries {
+		// From the collection's list, so that the form found is the
+		// entry's, not the last one's still closing.
+		list := e.hash[:strings.Index(e.hash, "/entries/")]
+		do(t, tab, "list "+list, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsQuote(list)),
+			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") === null`, chromedp.WithPollingTimeout(2*time.Minute)))
+		do(t, tab, "open "+e.file, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsQuote(e.hash)),
+			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") !== null && `+saveButtonJS+` !== null`, chromedp.WithPollingTimeout(2*time.Minute)))
+		if dirty, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](saveEnabledJS)); dirty {
+			t.Errorf("%s: opened and left alone, the editor counts it as changed (Save is enabled)", e.file)
+		}
+		key, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](markFieldJS, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if key == "" {
+			continue
+		}
+		do(t, tab, "type in "+e.file+" "+key, chromedp.KeyEvent(roundTripMark))
+		save(t, tab)
+		waitForFile(t, tab, "content/"+e.file, strings.TrimSpace(roundTripMark))
+		changed[e.file] = key
+	}
+	t.Logf("%d entries opened, %d changed and saved, in %s", len(entries), len(changed), time.Since(start).Round(time.Second))
+
+	// What the editor wrote, in a copy of the content.
+	files, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]opfsFile](opfsRead, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := t.TempDir()
+	copyTree(t, d.Content, after)
+	for _, f := range files {
+		data, _ := base64.StdEncoding.DecodeString(f.Data)
+		old, err := os.ReadFile(filepath.Join(d.Content, filepath.FromSlash(f.Path)))
+		if err == nil && bytes.Equal(old, data) {
+			continue
+		}
+		key, ok := changed[f.Path]
+		if !ok {
+			t.Errorf("%s: written, though the test saved nothing there:\n%s", f.Path, lineDiff(string(old), string(data)))
+			continue
+		}
+		if msg := oneFieldDiff(string(old), string(data)); msg != "" {
+			t.Errorf("%s: changing %s alone changed more than its line: %s\n%s", f.Path, key, msg, lineDiff(string(old), string(data)))
+		}
+		if err := os.WriteFile(filepath.Join(after, filepath.FromSlash(f.Path)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for file := range changed {
+		if !slicesContainsPath(files, file) {
+			t.Errorf("%s: saved, but not found in the repository folder", file)
+		}
+	}
+
+	// The site the build reads is the same, but for the typed text.
+	got, err := load.SiteWith(os.DirFS(after), load.Options{Now: now})
+	if err != nil {
+		t.Fatalf("the build refuses what the editor saved:\n%v", err)
+	}
+	a, _ := json.Marshal(before)
+	b, _ := json.Marshal(got)
+	if stripped := bytes.ReplaceAll(b, []byte(roundTripMark), nil); !bytes.Equal(a, stripped) {
+		i := 0
+		for i < len(a) && i < len(stripped) && a[i] == stripped[i] {
+			i++
+		}
+		lo := max(0, i-200)
+		t.Errorf("the site read from the saved files differs in more than the typed text, first at byte %d:\nshipped: …%s…\nsaved:   …%s…", i, a[lo:min(len(a), i+200)], stripped[lo:min(len(stripped), i+200)])
+	}
+	if n := bytes.Count(b, []byte(roundTripMark)); n < len(changed) {
+		t.Errorf("the site read from the saved files shows %d of the %d changed fields", n, len(changed))
+	}
+	t.Logf("round trip of %d files in %s", len(entries), time.Since(start).Round(time.Second))
+}
+
+// saveButtonJS finds the editor's Save button.
+const saveButtonJS = `([...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save") ?? null)`
+
+const saveEnabledJS = `(() => { const b = ` + saveButtonJS + `; return !!b && !b.disabled && b.getAttribute("aria-disabled") !== "true"; })()`
+
+// markFieldJS puts the caret at the end of the first text field, in this
+// order of keys, that the entry's form shows filled in, and returns its
+// key path ("" for none). Lists draw their items when scrolled into view.
+// A title comes late: three more characters may pass its length rule.
+const markFieldJS = `(async () => {
+  const keys = ["heading", "question", "company", "speaker", "name", "label", "brand", "alt", "title", "description"];
+  const pick = () => {
+    const found = [];
+    for (const s of document.querySelectorAll("section[data-key-path]")) {
+      const key = s.dataset.keyPath.split(".").at(-1);
+      const rank = keys.indexOf(key);
+      if (rank < 0) continue;
+      const input = s.querySelector(":scope > * input:not([type]), :scope > * input[type=text], :scope > * textarea");
+      // Not a choice's search box (a relation such as the author).
+      if (!input || input.readOnly || input.disabled || !input.value || input.closest("section[data-key-path]") !== s ||
+        input.getAttribute("role") === "combobox" || input.closest('[role="listbox"], [role="radiogroup"], [role="combobox"]')) continue;
+      found.push([rank, s.dataset.keyPath, input]);
+    }
+    found.sort((a, b) => a[0] - b[0]);
+    return found[0];
+  };
+  let got = pick();
+  for (let i = 0; !got && i < 20; i++) {
+    const all = document.querySelectorAll("section[data-key-path]");
+    all[Math.min(all.length - 1, i * 3)]?.scrollIntoView();
+    await new Promise((r) => setTimeout(r, 150));
+    got = pick();
+  }
+  if (!got) return "";
+  const [, key, input] = got;
+  input.scrollIntoView({block: "center"});
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+  return key;
+})()`
+
+type editorEntry struct{ file, hash string }
+
+// editorEntries lists every file of dir the editor's configuration opens,
+// with the editor's address of its entry.
+func editorEntries(t *testing.T, config, dir string) []editorEntry {
+	t.Helper()
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Collections []struct {
+			Name, Folder, Extension, Path string
+			Files                         []struct{ Name, File string }
+		}
+	}
+	if err := yaml.Unmarshal(data, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	var out, folders []editorEntry
+	for _, c := range cfg.Collections {
+		for _, f := range c.Files {
+			out = append(out, editorEntry{strings.TrimPrefix(f.File, "content/"), "#/collections/" + c.Name + "/entries/" + f.Name})
+		}
+		if c.Folder == "" {
+			continue
+		}
+		root := filepath.Join(dir, strings.TrimPrefix(c.Folder, "content"))
+		err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() || filepath.Ext(p) != "."+c.Extension {
+				return err
+			}
+			rel, _ := filepath.Rel(root, p)
+			rel = filepath.ToSlash(strings.TrimSuffix(rel, "."+c.Extension))
+			// An entry's address is its path under the folder (an
+			// article's "<slug>/index").
+			if path.Base(c.Path) != "{{slug}}" && path.Base(rel) != path.Base(c.Path) {
+				return nil
+			}
+			file, _ := filepath.Rel(dir, p)
+			folders = append(folders, editorEntry{filepath.ToSlash(file), "#/collections/" + c.Name + "/entries/" + rel})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The files of the collections and settings first, then each folder.
+	out = append(out, folders...)
+	if len(out) == 0 {
+		t.Fatal("the editor's configuration opens no file")
+	}
+	return out
+}
+
+// oneFieldDiff says what is wrong with saved as old with roundTripMark
+// typed at the end of one line's text, or "".
+func oneFieldDiff(old, saved string) string {
+	a, b := strings.Split(old, "\n"), strings.Split(saved, "\n")
+	if len(a) != len(b) {
+		return fmt.Sprintf("%d lines became %d", len(a), len(b))
+	}
+	var diff []int
+	for i := range a {
+		if a[i] != b[i] {
+			diff = append(diff, i+1)
+		}
+	}
+	if len(diff) != 1 {
+		return fmt.Sprintf("lines %v changed", diff)
+	}
+	if i := diff[0] - 1; strings.Replace(b[i], roundTripMark, "", 1) != a[i] {
+		return fmt.Sprintf("line %d is not the line with the typed text alone", i+1)
+	}
+	return ""
+}
+
+// lineDiff lists the lines of a and b that differ, by line number.
+func lineDiff(a, b string) string {
+	x, y := strings.Split(a, "\n"), strings.Split(b, "\n")
+	var out []string
+	for i := 0; i < max(len(x), len(y)) && len(out) < 40; i++ {
+		var l, r string
+		if i < len(x) {
+			l = x[i]
+		}
+		if i < len(y) {
+			r = y[i]
+		}
+		if l != r {
+			out = append(out, fmt.Sprintf("%4d - %s\n     + %s", i+1, l, r))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func slicesContainsPath(files []opfsFile, p string) bool {
+	for _, f := range files {
+		if f.Path == p {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,72 @@
+import { BlockSection } from "../components/block-sections";
+import type { SectionProps } from "./props";
+import "./security.css";
+
+/**
+ * SecurityView is the security page's body: security.yaml as the build
+ * read it. Each framework's status is one of three words, never free text.
+ */
+export function SecurityView({ section, soft }: SectionProps<"security">) {
+  const { labels: l, record: r } = section;
+  const status = { certified: l.certified, "in-progress": l.inProgress, aligned: l.aligned } as Record<string, string>;
+  const baa = { available: l.baaAvailable, "on-request": l.baaOnRequest, unavailable: l.baaUnavailable } as Record<string, string>;
+  return (
+    <BlockSection heading={section.heading} intro={section.intro} soft={soft}>
+      <div className="security">
+        <h3>{l.frameworks}</h3>
+        <ul className="security__frameworks">
+          {r.frameworks.map((f) => (
+            <li key={f.name} data-framework={f.name} data-status={f.status}>
+              <span className="security__name">{f.name}</span>
+              <span className={`security__status security__status--${f.status}`}>{status[f.status]}</span>
+              {f.status === "certified" && (
+                <span className="security__detail">
+                  {l.auditor} {f.auditor}, {f.date}
+                </span>
+              )}
+              {f.status === "in-progress" && (
+                <span className="security__detail">
+                  {l.target} {f.target}
+                </span>
+              )}
+              {f.status === "aligned" && <span className="security__detail">{l.alignedNote}</span>}
+            </li>
+          ))}
+        </ul>
+        <dl className="security__facts">
+          <dt>{l.baa}</dt>
+          <dd data-baa={r.baa}>{baa[r.baa]}</dd>
+          <dt>{l.hosting}</dt>
+          <dd>{r.hosting}</dd>
+          <dt>{l.contact}</dt>
+          <dd>
+            <a href={`mailto:${section.contact}`}>{section.contact}</a>
+          </dd>
+        </dl>
+        <h3>{l.subprocessors}</h3>
+        <table className="security__table">
+          <thead>
+            <tr>
+              <th scope="col">{l.name}</th>
+              <th scope="col">{l.purpose}</th>
+              <th scope="col">{l.location}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.subprocessors.map((s) => (
+              <tr key={s.name + s.purpose}>
+                <th scope="row">{s.name}</th>
+                <td>{s.purpose}</td>
+                <td>{s.location}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h3>{l.retention}</h3>
+        <dl className="security__facts">
+          {r.retention.map((p) => [<dt key={p.data + "t"}>{p.data}</dt>, <dd key={p.data + "d"}>{p.period}</dd>])}
+        </dl>
+      </div>
+    </BlockSection>
+  );
+}

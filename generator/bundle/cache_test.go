@@ -1,0 +1,70 @@
+package bundle
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// A build whose sources are unchanged takes both bundles from the cache,
+// byte for byte; an edited source, or a new file that an import now
+// resolves to, builds them again.
+func TestCacheReusesOnlyUnchangedInputs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("src/entry-server.tsx", `import { greet } from "./greet"; (globalThis as any).page = greet("server");`)
+	write("src/entry-client.tsx", `import { greet } from "./greet"; console.log(greet("browser"));`)
+	write("src/greet.ts", `export const greet = (s: string) => "hello " + s;`)
+	cache := NewCache(t.TempDir(), "bundle")
+
+	// rebuild bundles the app and says whether the cache held both bundles.
+	rebuild := func() (*Result, bool) {
+		t.Helper()
+		b, err := New(dir, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Dispose()
+		_, server := cache.Get("server "+b.dir, b.dir)
+		_, browser := cache.Get("browser "+b.dir, b.dir)
+		res, err := b.Rebuild(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, server && browser
+	}
+	first, hit := rebuild()
+	if hit || !bytes.Contains(first.Server, []byte(`"hello "`)) {
+		t.Fatalf("first build: from the cache %v, server bundle %q", hit, first.Server)
+	}
+	again, hit := rebuild()
+	if !hit || !bytes.Equal(again.Server, first.Server) || again.Script != first.Script || len(again.Assets) != len(first.Assets) ||
+		!bytes.Equal(again.Assets[0].Data, first.Assets[0].Data) {
+		t.Fatalf("unchanged sources: from the cache %v, same bundles %v", hit, bytes.Equal(again.Server, first.Server))
+	}
+
+	for _, c := range []struct{ name, file, text, want string }{
+		{"an edited source", "src/greet.ts", `export const greet = (s: string) => "good day " + s;`, `"good day "`},
+		// "./greet" resolves to greet.tsx before greet.ts.
+		{"a new file an import resolves to", "src/greet.tsx", `export const greet = (s: string) => "welcome " + s;`, `"welcome "`},
+	} {
+		write(c.file, c.text)
+		res, hit := rebuild()
+		if hit || !bytes.Contains(res.Server, []byte(c.want)) {
+			t.Errorf("%s: from the cache %v, server bundle %q, want %s", c.name, hit, res.Server, c.want)
+		}
+		if res.Script == first.Script {
+			t.Errorf("%s: the browser bundle kept its name %s", c.name, res.Script)
+		}
+	}
+}

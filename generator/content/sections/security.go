@@ -1,0 +1,49 @@
+package sections
+
+import "github.com/vozia/site/generator/content"
+
+func init() {
+	content.RegisterKind[SecuritySection](content.Kind{
+		Name: "security",
+		Doc:  "The security page's body: every framework with its status, the BAA, hosting, sub-processors, retention and the security contact, all from security.yaml.",
+	})
+}
+
+// SecuritySection shows content/security.yaml. Its fields are the words
+// around the record; the record itself is never written here, so that it
+// is stated once.
+type SecuritySection struct {
+	// Heading is the section's h2.
+	Heading string `json:"heading"`
+	// Intro is the paragraph under the heading.
+	Intro string `json:"intro,omitempty"`
+	// Labels are the headings and status words the page shows.
+	Labels SecurityLabels `json:"labels"`
+	// Record is security.yaml, filled in by the build.
+	Record content.Security `json:"record" yaml:"-"`
+	// Contact is the security contact (site.yaml's securityEmail),
+	// filled in by the build.
+	Contact string `json:"contact" yaml:"-"`
+}
+
+// SecurityLabels are the words of the security page.
+type SecurityLabels struct {
+	Frameworks     string `json:"frameworks"`
+	Certified      string `json:"certified"`
+	InProgress     string `json:"inProgress"`
+	Aligned        string `json:"aligned"`
+	AlignedNote    string `json:"alignedNote"`
+	Auditor        string `json:"auditor"`
+	Target         string `json:"target"`
+	BAA            string `json:"baa"`
+	BAAAvailable   string `json:"baaAvailable"`
+	BAAOnRequest   string `json:"baaOnRequest"`
+	BAAUnavailable string `json:"baaUnavailable"`
+	Hosting        string `json:"hosting"`
+	Subprocessors  string `json:"subprocessors"`
+	Name           string `json:"name"`
+	Purpose        string `json:"purpose"`
+	Location       string `json:"location"`
+	Retention      string `json:"retention"`
+	Contact        string `json:"contact"`
+}

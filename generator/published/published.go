@@ -1,0 +1,125 @@
+// Package published keeps the addresses the site has published from
+// disappearing silently.
+//
+// The addresses published are the routes of the content at git's HEAD
+// (the last commit, which the daily build published or will), read as
+// the production build reads them, on the day of the build. An address of
+// those that the new route table no longer answers (no page, alias or
+// redirect) is a warning naming it, with the fix: an alias on the page
+// that replaced it (aliases: [/old]), or a redirect in routing.yaml. A
+// page deleted on purpose takes a redirect to where its visitors should
+// go; either way the old address goes on answering.
+package published
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"testing/fstest"
+	"time"
+
+	"github.com/vozia/site/generator/cdn"
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/load"
+)
+
+// Head is the route table of the content at git's HEAD.
+type Head struct {
+	// Commit is HEAD's commit, empty when dir is not in a git work tree.
+	Commit string
+	Routes []content.Route
+}
+
+// AtHead reads the content directory dir as git's HEAD has it and
+// returns its routes as of now. Outside a git work tree, or before the
+// first commit, there is nothing published to keep: a zero Head.
+func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
+	commit, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", "HEAD")
+	if err != nil {
+		return Head{}, nil
+	}
+	// Run in dir, git archive writes the paths relative to it.
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "archive", "--format=tar", "HEAD", ".")
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		return Head{}, fmt.Errorf("git archive HEAD of %s: %v: %s", dir, err, strings.TrimSpace(stderr.String()))
+	}
+	fsys := fstest.MapFS{}
+	tr := tar.NewReader(&out)
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return Head{}, err
+		}
+		name := h.Name
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			return Head{}, err
+		}
+		fsys[name] = &fstest.MapFile{Data: data, Mode: 0o644}
+	}
+	if len(fsys) == 0 {
+		return Head{Commit: commit}, nil
+	}
+	site, err := load.SiteWith(fsys, load.Options{Now: now})
+	if err != nil {
+		return Head{}, fmt.Errorf("the content at git's HEAD (%s) does not load: %w", commit[:min(len(commit), 12)], err)
+	}
+	return Head{Commit: commit, Routes: site.Routes}, nil
+}
+
+// HeadCommit is git's HEAD for the work tree of dir, "" outside one.
+func HeadCommit(ctx context.Context, dir string) (string, error) {
+	commit, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", "HEAD")
+	if err != nil {
+		return "", nil
+	}
+	return commit, nil
+}
+
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	out, err := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...).Output()
+	return strings.TrimSpace(string(out)), err
+}
+
+// Gone are the addresses of before (pages, aliases and redirects) that
+// routes no longer answer, as problems at where the fix goes: the file
+// that published the address if it is still there (its aliases), or
+// routing.yaml (a redirect). exists says whether a content file exists.
+func Gone(before, routes []content.Route, exists func(file string) bool) content.ErrorList {
+	resolve := cdn.Resolver(routes)
+	var out content.ErrorList
+	seen := map[string]bool{}
+	for _, r := range before {
+		if r.NotFound || seen[r.Path] {
+			continue
+		}
+		seen[r.Path] = true
+		if _, ok := resolve(r.Path); ok {
+			continue
+		}
+		at := content.Error{File: content.RoutingFile, Line: 1, Col: 1}
+		from := ""
+		if r.File != "" {
+			from = fmt.Sprintf(" (from %s)", r.File)
+			if exists(r.File) {
+				at.File = r.File
+			}
+		}
+		at.Message = fmt.Sprintf("the address %s, published%s at git's HEAD, no longer answers: keep it working with aliases: [%s] on the page that replaced it, or a redirect from %s in %s", r.Path, from, r.Path, r.Path, content.RoutingFile)
+		out = append(out, at)
+	}
+	return out
+}

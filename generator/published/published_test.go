@@ -1,0 +1,68 @@
+package published
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vozia/site/generator/load"
+)
+
+// TestRenamedArticle: an article renamed after the last commit leaves its
+// old address with nothing to answer it, which is reported with the alias
+// that fixes it; the alias added, nothing is.
+func TestRenamedArticle(t *testing.T) {
+	repo := t.TempDir()
+	dir := filepath.Join(repo, "content")
+	if err := os.CopyFS(dir, os.DirFS("../../testdata/site")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "content"}} {
+		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	head, err := AtHead(context.Background(), dir, now)
+	if err != nil || head.Commit == "" || len(head.Routes) == 0 {
+		t.Fatalf("AtHead: %d routes at %q, %v", len(head.Routes), head.Commit, err)
+	}
+	old := filepath.Join(dir, "articles", "on-premise.md")
+	data, err := os.ReadFile(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := filepath.Join(dir, "articles", "on-premise-models.md")
+	os.Remove(old)
+	os.WriteFile(renamed, data, 0o644)
+	gone := func() []string {
+		site, err := load.SiteWith(os.DirFS(dir), load.Options{Now: now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		exists := func(f string) bool { _, err := fs.Stat(os.DirFS(dir), f); return err == nil }
+		var out []string
+		for _, p := range Gone(head.Routes, site.Routes, exists) {
+			out = append(out, p.Error())
+		}
+		return out
+	}
+	got := gone()
+	if len(got) != 1 || !strings.Contains(got[0], "/on-premise ") || !strings.Contains(got[0], "aliases: [") || !strings.HasPrefix(got[0], "routing.yaml:1:1: ") {
+		t.Fatalf("after the rename, want the old address reported with its alias, got %q", got)
+	}
+	alias := strings.SplitN(strings.SplitN(got[0], "aliases: [", 2)[1], "]", 2)[0]
+	os.WriteFile(renamed, []byte(strings.Replace(string(data), "tags:", "aliases: ["+alias+"]\ntags:", 1)), 0o644)
+	if got := gone(); len(got) != 0 {
+		t.Errorf("with aliases: [%s], still %q", alias, got)
+	}
+	// Outside git there is nothing published to compare with.
+	if h, err := AtHead(context.Background(), t.TempDir(), now); err != nil || h.Commit != "" {
+		t.Errorf("outside git: %+v, %v", h, err)
+	}
+}
