@@ -21,7 +21,7 @@ func Vars() map[string]string {
 		"CONTACT_SES_FROM":     "website@vozia.example",
 		"CONTACT_SES_TO":       "hello@vozia.example",
 		"CONTACT_SES_IDENTITY": "vozia.example",
-		"PREVIEW_DOMAIN":       "preview.vozia.example",
+		"PREVIEW_DOMAIN":       "vozia-preview.example",
 		"PREVIEW_BUCKET":       "vozia-site-preview",
 		"PREVIEW_KVS_ARN":      "arn:aws:cloudfront::000000000000:key-value-store/00000000-0000-0000-0000-000000000000",
 		"PREVIEW_ROLE_ARN":     "arn:aws:iam::000000000000:role/vozia-site-preview",
