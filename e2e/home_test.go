@@ -222,7 +222,13 @@ func TestHomePage(t *testing.T) {
 			t.Errorf("%d new-tab links without rel=noopener noreferrer", bad)
 		}
 		demo := eval[string](t, tab, `(() => { const a = document.querySelector(".nav__desktop ~ .nav__demo"); return a.target + " " + a.href; })()`)
-		if !strings.HasPrefix(demo, "_blank https://") {
+		// site.yaml's demo: the hosted form in a new tab, or the site's own
+		// demo page in this one.
+		if href := sweepSite(t).Config.DemoHref; strings.HasPrefix(href, "/") {
+			if !strings.HasPrefix(demo, " http") || !strings.HasSuffix(demo, href) {
+				t.Errorf("Request a Demo = %q, want the site's own %s in this tab", demo, href)
+			}
+		} else if !strings.HasPrefix(demo, "_blank https://") {
 			t.Errorf("Request a Demo = %q, want an external link in a new tab", demo)
 		}
 	})

@@ -213,7 +213,12 @@ func TestPagesPlaceholdersAreHonest(t *testing.T) {
 		sweepWaitFor(t, tab, fmt.Sprintf(`[...document.querySelectorAll("main a")].some((a) => a.href.startsWith(%q) && a.target === "_blank" && a.rel === "noopener noreferrer")`, string(site.Config.ProductSites.Pulse)))
 		for _, a := range hero.Actions {
 			if a.Site == "demo" {
-				sweepWaitFor(t, tab, fmt.Sprintf(`[...document.querySelectorAll("main a")].some((a) => a.textContent === %q && a.getAttribute("href") === %q && a.target === "_blank")`, a.Label, string(site.Config.DemoFormURL)))
+				// The hosted form opens in a new tab; the site's own demo page in this one.
+				target := "_blank"
+				if strings.HasPrefix(site.Config.DemoHref, "/") {
+					target = ""
+				}
+				sweepWaitFor(t, tab, fmt.Sprintf(`[...document.querySelectorAll("main a")].some((a) => a.textContent === %q && a.getAttribute("href") === %q && a.target === %q)`, a.Label, site.Config.DemoHref, target))
 			}
 		}
 	})
