@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/functions/contact/outbox"
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
@@ -46,8 +46,8 @@ func build(ctx context.Context, repo string, cfg browsertest.Config, dir string)
 }
 
 // localContact is the contact function as cmd/serve mounts it.
-func localContact(outbox string, origins []string) (http.Handler, error) {
-	return contact.Local(outbox, origins, nil)
+func localContact(outboxFile string, origins []string) (http.Handler, error) {
+	return outbox.Handler(outboxFile, origins, nil)
 }
 
 // TestSmoke is the pipeline's end-to-end check: the home page loads

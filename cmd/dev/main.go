@@ -25,6 +25,7 @@ import (
 	"syscall"
 
 	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/functions/contact/outbox"
 	"github.com/vozia/site/internal/devserver"
 )
 
@@ -51,7 +52,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dev", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `address`")
-	outbox := fs.String("outbox", "", "`file` the contact function appends enquiries to (default: CONTACT_OUTBOX or "+contact.DefaultOutboxPath+")")
+	outboxFile := fs.String("outbox", "", "`file` the contact function appends enquiries to (default: CONTACT_OUTBOX or "+contact.DefaultOutboxPath+")")
 	contentDir := fs.String("content", "content", "content `dir` to build and watch")
 	frontendDir := fs.String("frontend", "frontend", "frontend `dir` to build and watch (its src/)")
 	if err := fs.Parse(args); err != nil {
@@ -64,7 +65,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	contactFn, err := contact.Local(*outbox, []string{"http://" + ln.Addr().String()}, stderr)
+	contactFn, err := outbox.Handler(*outboxFile, []string{"http://" + ln.Addr().String()}, stderr)
 	if err != nil {
 		ln.Close()
 		return err

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/functions/contact/outbox"
 	"github.com/vozia/site/internal/devserver"
 )
 
@@ -31,7 +31,7 @@ func BenchmarkServeContact(b *testing.B) {
 		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
 		os.WriteFile(filepath.Join(root, p), []byte(s), 0o644)
 	}
-	fn, err := contact.Local(filepath.Join(root, "o.jsonl"), []string{"http://bench.example"}, nil)
+	fn, err := outbox.Handler(filepath.Join(root, "o.jsonl"), []string{"http://bench.example"}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -41,6 +41,7 @@ import (
 	"syscall"
 
 	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/functions/contact/outbox"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/devserver"
 	"github.com/vozia/site/internal/routing"
@@ -60,7 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `address`")
 	dir := fs.String("dir", "dist/site", "site `dir` to serve; the routing manifest is read from ../cdn/routes.json")
-	outbox := fs.String("outbox", "", "`file` the contact function appends enquiries to (default: CONTACT_OUTBOX or "+contact.DefaultOutboxPath+")")
+	outboxFile := fs.String("outbox", "", "`file` the contact function appends enquiries to (default: CONTACT_OUTBOX or "+contact.DefaultOutboxPath+")")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -68,13 +69,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	contactFn, err := contact.Local(*outbox, []string{"http://" + ln.Addr().String()}, stderr)
+	contactFn, err := outbox.Handler(*outboxFile, []string{"http://" + ln.Addr().String()}, stderr)
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	// The products an enquiry may name are the served site's.
-	if err := contact.LoadEnquiries(contactFn, filepath.Join(routing.CDNDir(*dir), contactform.EnquiriesFile)); err != nil {
+	if err := contactFn.LoadEnquiries(filepath.Join(routing.CDNDir(*dir), contactform.EnquiriesFile)); err != nil {
 		ln.Close()
 		return err
 	}

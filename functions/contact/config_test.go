@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vozia/site/functions/contact/contacttest"
 )
 
 func env(m map[string]string) func(string) string {
@@ -115,9 +117,9 @@ func TestRateLimitOffWithZero(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := New(cfg, &recordingMailer{}, nil)
-	body := encode(t, validFields())
+	body := contacttest.Encode(t, contacttest.Fields())
 	for i := range 20 {
-		if w := (call{body: body}).do(t, h); w.Code != 200 {
+		if w := (contacttest.Call{Body: body}).Do(t, h); w.Code != 200 {
 			t.Fatalf("request %d: status %d; want 200 with the limiter off", i, w.Code)
 		}
 	}

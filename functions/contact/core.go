@@ -25,10 +25,11 @@ import (
 	"github.com/vozia/site/internal/contactform"
 )
 
-// core is the function itself, free of any transport: the HTTP handler and
-// the Lambda adapter translate their requests into a request and a response
-// back, and everything that decides anything happens here.
-type core struct {
+// Function is the contact function itself, free of any transport: the HTTP
+// handler (New) and the Lambda adapter (package lambdaevent) translate
+// their requests into a Request and its Response back, and everything that
+// decides anything happens here.
+type Function struct {
 	origins     map[string]bool
 	store       Store
 	log         *slog.Logger
@@ -42,7 +43,7 @@ type core struct {
 }
 
 // setProducts makes the ids of e the ones an enquiry may name.
-func (c *core) setProducts(e contactform.Enquiries) {
+func (c *Function) setProducts(e contactform.Enquiries) {
 	m := make(map[string]bool, len(e.Products))
 	for _, p := range e.Products {
 		m[p] = true
@@ -50,11 +51,13 @@ func (c *core) setProducts(e contactform.Enquiries) {
 	c.products.Store(&m)
 }
 
-func newCore(cfg Config, st Store, logger *slog.Logger) *core {
+// NewFunction returns the function for cfg, keeping accepted enquiries in
+// st; logger receives one record per request (nil discards them).
+func NewFunction(cfg Config, st Store, logger *slog.Logger) *Function {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	c := &core{
+	c := &Function{
 		origins:     make(map[string]bool, len(cfg.AllowedOrigins)),
 		store:       st,
 		log:         logger,
@@ -77,25 +80,28 @@ func newCore(cfg Config, st Store, logger *slog.Logger) *core {
 	return c
 }
 
-// request is what the core needs to know of an incoming request.
-type request struct {
-	method        string
-	header        http.Header
-	body          io.Reader
-	contentLength int64 // -1 when unknown
-	sourceIP      string
-	requestID     string
-	// forbidden: the transport says the caller may not call at all (the
+// Request is what the function needs to know of an incoming request.
+type Request struct {
+	Method        string
+	Header        http.Header
+	Body          io.Reader
+	ContentLength int64 // -1 when unknown
+	// SourceIP is the address the request is rate limited by; the
+	// transport decides which address it trusts (see New and
+	// lambdaevent.FunctionURL).
+	SourceIP  string
+	RequestID string // random when empty
+	// Forbidden: the transport says the caller may not call at all (the
 	// Lambda adapter, for an event without IAM authentication when the
 	// function requires it).
-	forbidden bool
+	Forbidden bool
 }
 
-// response is the answer, plus what the log line says about it.
-type response struct {
-	status int
-	header http.Header
-	body   []byte
+// Response is the answer, plus what the log line says about it.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte // nil: no body
 
 	outcome   string
 	enquiryID string
@@ -118,43 +124,43 @@ const (
 	outcomeForbidden   = "forbidden"
 )
 
-// serve answers one request and logs it.
-func (c *core) serve(ctx context.Context, req *request) *response {
+// Serve answers one request and logs it.
+func (c *Function) Serve(ctx context.Context, req *Request) *Response {
 	start := time.Now()
-	if req.requestID == "" {
-		req.requestID = rand.Text()
+	if req.RequestID == "" {
+		req.RequestID = rand.Text()
 	}
 	res := c.handle(ctx, req)
-	res.header.Set("X-Request-Id", req.requestID)
+	res.Header.Set("X-Request-Id", req.RequestID)
 	c.logResult(ctx, req, res, time.Since(start))
 	return res
 }
 
-func (c *core) handle(ctx context.Context, req *request) *response {
+func (c *Function) handle(ctx context.Context, req *Request) *Response {
 	h := make(http.Header, 8)
-	if req.forbidden {
+	if req.Forbidden {
 		// Before CORS, the limiter and the body: a caller that went
 		// around the CDN learns nothing and costs nothing more.
 		return errorResponse(h, http.StatusForbidden, outcomeForbidden, "forbidden")
 	}
 	// Answers differ by Origin, so caches must key on it.
 	h.Set("Vary", "Origin")
-	origin := req.header.Get("Origin")
+	origin := req.Header.Get("Origin")
 	granted := origin != "" && c.origins[origin]
 	if granted {
 		h.Set("Access-Control-Allow-Origin", origin)
 	}
 
-	switch req.method {
+	switch req.Method {
 	case http.MethodPost:
 	case http.MethodOptions:
 		h.Set("Allow", "POST, OPTIONS")
-		if granted && req.header.Get("Access-Control-Request-Method") != "" {
+		if granted && req.Header.Get("Access-Control-Request-Method") != "" {
 			h.Set("Access-Control-Allow-Methods", "POST, OPTIONS")
 			h.Set("Access-Control-Allow-Headers", "Content-Type, X-Amz-Content-Sha256")
 			h.Set("Access-Control-Max-Age", "7200")
 		}
-		return &response{status: http.StatusNoContent, header: h, outcome: outcomePreflight}
+		return &Response{Status: http.StatusNoContent, Header: h, outcome: outcomePreflight}
 	default:
 		h.Set("Allow", "POST, OPTIONS")
 		return errorResponse(h, http.StatusMethodNotAllowed, outcomeMethod, "use POST")
@@ -166,26 +172,26 @@ func (c *core) handle(ctx context.Context, req *request) *response {
 
 	// The limiter comes first so that a flood costs as little as possible,
 	// whatever it sends.
-	if ok, wait := c.limiter.Allow(ratelimit.Source(req.sourceIP), c.now()); !ok {
+	if ok, wait := c.limiter.Allow(ratelimit.Source(req.SourceIP), c.now()); !ok {
 		h.Set("Retry-After", strconv.Itoa(int(max(1, (wait+time.Second-1)/time.Second))))
 		return errorResponse(h, http.StatusTooManyRequests, outcomeRateLimited, "too many requests; try again later")
 	}
 
-	if !isJSON(req.header.Get("Content-Type")) {
+	if !isJSON(req.Header.Get("Content-Type")) {
 		return errorResponse(h, http.StatusUnsupportedMediaType, outcomeMediaType, "send Content-Type: application/json")
 	}
 
-	if req.contentLength > maxBodyBytes {
+	if req.ContentLength > maxBodyBytes {
 		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, tooLargeMessage)
 	}
-	body, err := io.ReadAll(io.LimitReader(req.body, maxBodyBytes+1))
+	body, err := io.ReadAll(io.LimitReader(req.Body, maxBodyBytes+1))
 	if err != nil {
 		return errorResponse(h, http.StatusBadRequest, outcomeMalformed, "could not read the body")
 	}
 	if len(body) > maxBodyBytes {
 		return errorResponse(h, http.StatusRequestEntityTooLarge, outcomeTooLarge, tooLargeMessage)
 	}
-	digest, present := req.header[http.CanonicalHeaderKey("X-Amz-Content-Sha256")]
+	digest, present := req.Header[http.CanonicalHeaderKey("X-Amz-Content-Sha256")]
 	if !bodyMatchesDigest(digest, present, body) {
 		return errorResponse(h, http.StatusBadRequest, outcomeMalformed, "X-Amz-Content-Sha256 is not the lower-case hex SHA-256 of the body")
 	}
@@ -269,7 +275,7 @@ func isJSON(contentType string) bool {
 	return !ok || strings.EqualFold(cs, "utf-8")
 }
 
-func errorResponse(h http.Header, status int, code, message string) *response {
+func errorResponse(h http.Header, status int, code, message string) *Response {
 	res := jsonResponse(h, status, struct {
 		Error   string `json:"error"`
 		Message string `json:"message"`
@@ -278,7 +284,7 @@ func errorResponse(h http.Header, status int, code, message string) *response {
 	return res
 }
 
-func jsonResponse(h http.Header, status int, v any) *response {
+func jsonResponse(h http.Header, status int, v any) *Response {
 	body, err := json.Marshal(v)
 	if err != nil { // only plain structs and string maps reach here
 		panic(err)
@@ -287,21 +293,21 @@ func jsonResponse(h http.Header, status int, v any) *response {
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	return &response{status: status, header: h, body: body}
+	return &Response{Status: status, Header: h, Body: body}
 }
 
 // logResult writes the one log line of a request. It names no person: the
 // source IP is reduced to a keyed hash, good for spotting one source
 // hammering the form and useless for finding who it is.
-func (c *core) logResult(ctx context.Context, req *request, res *response, latency time.Duration) {
+func (c *Function) logResult(ctx context.Context, req *Request, res *Response, latency time.Duration) {
 	attrs := make([]slog.Attr, 0, 9)
 	attrs = append(attrs,
-		slog.String("request_id", req.requestID),
-		slog.String("method", req.method),
+		slog.String("request_id", req.RequestID),
+		slog.String("method", req.Method),
 		slog.String("outcome", res.outcome),
-		slog.Int("status", res.status),
+		slog.Int("status", res.Status),
 		slog.Float64("latency_ms", float64(latency.Microseconds())/1000),
-		slog.String("source", c.hashIP(req.sourceIP)),
+		slog.String("source", c.hashIP(req.SourceIP)),
 	)
 	if res.enquiryID != "" {
 		attrs = append(attrs, slog.String("enquiry_id", res.enquiryID))
@@ -312,21 +318,21 @@ func (c *core) logResult(ctx context.Context, req *request, res *response, laten
 	level := slog.LevelInfo
 	if res.err != nil {
 		level = slog.LevelError
-		attrs = append(attrs, slog.String("error", safeError(res.err)))
+		attrs = append(attrs, slog.String("error", SafeError(res.err)))
 	}
 	c.log.LogAttrs(ctx, level, "contact", attrs...)
 }
 
-func (c *core) hashIP(ip string) string {
+func (c *Function) hashIP(ip string) string {
 	m := hmac.New(sha256.New, c.ipKey)
 	m.Write([]byte(ratelimit.Source(ip).String()))
 	return hex.EncodeToString(m.Sum(nil)[:8])
 }
 
-// safeError describes a store or delivery error without risking personal
-// data: an AWS API error is reduced to its code, since its message may quote
-// addresses.
-func safeError(err error) string {
+// SafeError describes a store or delivery error for the log without
+// risking personal data: an AWS API error is reduced to its code, since its
+// message may quote addresses.
+func SafeError(err error) string {
 	var api interface{ ErrorCode() string }
 	if errors.As(err, &api) {
 		return "aws api error " + api.ErrorCode()

@@ -163,7 +163,7 @@ func (d *Deliverer) Deliver(ctx context.Context, m Message) Verdict {
 	}
 	if v.Err != nil {
 		level = slog.LevelError
-		attrs = append(attrs, slog.String("error", safeError(v.Err)))
+		attrs = append(attrs, slog.String("error", SafeError(v.Err)))
 	}
 	if v.Outcome == OutcomeExpired {
 		level = slog.LevelWarn

@@ -1,33 +1,20 @@
 package contact
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	"github.com/vozia/site/functions/contact/contacttest"
 )
-
-// clock is the tests' time: it moves only when told.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 // memQueue behaves as the deployed SQS queue does for delivery: a message
 // offered is invisible for its visibility timeout (or the wait a failed
@@ -154,11 +141,10 @@ func (q *memQueue) deadLetters(t *testing.T) ([]string, []time.Time) {
 	return ids, at
 }
 
-// standIn is the mailer of the tests: it delivers to an outbox file (the
-// mailbox) unless its schedule says otherwise at the clock's time. Like SES
+// standIn is the mailer of the tests: it delivers to its mailbox unless its schedule says otherwise at the clock's time. Like SES
 // with its send log, it can say afterwards whether it accepted a mail.
 type standIn struct {
-	box      *Outbox
+	box      *mailbox
 	now      func() time.Time
 	schedule func(e Enquiry, now time.Time, firstAccept bool) behaviour
 
@@ -211,31 +197,27 @@ func (s *standIn) Accepted(_ context.Context, e Enquiry) (bool, error) {
 	return s.accepted[e.ID], nil
 }
 
-// mailbox counts the enquiries in the outbox file by id.
-func mailbox(t *testing.T, path string) map[string]int {
-	t.Helper()
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return map[string]int{}
+// mailbox is the stand-in's inbox: how many mails each enquiry id got.
+type mailbox struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (b *mailbox) Send(_ context.Context, e Enquiry) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.n == nil {
+		b.n = map[string]int{}
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	got := map[string]int{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var e Enquiry
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatalf("mailbox line %q: %v", sc.Bytes(), err)
-		}
-		got[e.ID]++
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return got
+	b.n[e.ID]++
+	return nil
+}
+
+// counts are the mails per enquiry id so far.
+func (b *mailbox) counts() map[string]int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return maps.Clone(b.n)
 }
 
 func hashOf(s string) uint32 {
@@ -258,17 +240,12 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 		run       = 16 * time.Hour
 		tick      = 10 * time.Second
 	)
-	clk := &clock{t: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)} // a Friday evening
+	clk := &contacttest.Clock{T: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)} // a Friday evening
 	start := clk.Now()
 	policy := DefaultPolicy
 	q := &memQueue{now: clk.Now, maxReceives: policy.MaxAttempts, visibility: 3 * time.Minute}
 
-	boxPath := filepath.Join(t.TempDir(), "mailbox.jsonl")
-	box, err := OpenOutbox(boxPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer box.Close()
+	box := &mailbox{}
 	mailer := &standIn{box: box, now: clk.Now, accepted: map[string]bool{}}
 	mailer.schedule = func(e Enquiry, now time.Time, first bool) behaviour {
 		h := hashOf(e.ID + now.String())
@@ -286,8 +263,8 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 		return accept
 	}
 	ledger := NewMemoryLedger()
-	var logs logBuffer
-	d := &Deliverer{Mailer: mailer, Ledger: ledger, Policy: policy, Now: clk.Now, Log: logs.logger()}
+	var logs contacttest.LogBuffer
+	d := &Deliverer{Mailer: mailer, Ledger: ledger, Policy: policy, Now: clk.Now, Log: logs.Logger()}
 
 	cfg := testConfig(t)
 	handler := New(cfg, q, nil)
@@ -341,11 +318,11 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 	next := time.Duration(0)
 	for clk.Now().Sub(start) < run {
 		for len(accepted) < enquiries && clk.Now().Sub(start) >= next {
-			w := call{body: encode(t, with("name", "Visitor "+string(rune('A'+len(accepted)%26))))}.do(t, handler)
+			w := contacttest.Call{Body: contacttest.Encode(t, contacttest.With("name", "Visitor "+string(rune('A'+len(accepted)%26))))}.Do(t, handler)
 			if w.Code != http.StatusOK {
 				t.Fatalf("enquiry %d: status %d %s; want 200 (stored) whatever the mailer does", len(accepted), w.Code, w.Body)
 			}
-			a := decodeAnswer(t, w.Body.Bytes())
+			a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 			if a.Status != "received" || a.ID == "" {
 				t.Fatalf("answer %+v; want status received and the id", a)
 			}
@@ -368,7 +345,7 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 		t.Fatalf("%d enquiries posted; want %d", len(accepted), enquiries)
 	}
 
-	got := mailbox(t, boxPath)
+	got := box.counts()
 	dead, deadAt := q.deadLetters(t)
 	for id, n := range got {
 		if n != 1 {
@@ -417,7 +394,7 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 		round()
 		clk.Add(tick)
 	}
-	got = mailbox(t, boxPath)
+	got = box.counts()
 	// One enquiry that went through at once, one that exhausted its
 	// attempts and came back with the redrive.
 	for _, id := range accepted {
@@ -473,18 +450,13 @@ func TestBackoffDoublesUpToItsCap(t *testing.T) {
 // again; a mailer that cannot confirm sends again (a duplicate beats a
 // loss).
 func TestUnknownOutcome(t *testing.T) {
-	clk := &clock{t: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
+	clk := &contacttest.Clock{T: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
 	e := Enquiry{ID: "ABC234", Received: clk.Now(), Name: "Ada", Email: "ada@example.com", Message: "Hello there"}
 	body, err := EncodeEnquiry(e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	boxPath := filepath.Join(t.TempDir(), "box.jsonl")
-	box, err := OpenOutbox(boxPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer box.Close()
+	box := &mailbox{}
 	s := &standIn{box: box, now: clk.Now, accepted: map[string]bool{},
 		schedule: func(_ Enquiry, _ time.Time, first bool) behaviour {
 			if first {
@@ -502,7 +474,7 @@ func TestUnknownOutcome(t *testing.T) {
 	if v := d.Deliver(context.Background(), Message{Body: body, Attempt: 2}); !v.Done || v.Outcome != OutcomeConfirmed {
 		t.Fatalf("verdict %+v; want the earlier send confirmed", v)
 	}
-	if n := mailbox(t, boxPath)[e.ID]; n != 1 {
+	if n := box.counts()[e.ID]; n != 1 {
 		t.Errorf("delivered %d times; want once", n)
 	}
 	// Offered again (a redrive, a duplicate message): dropped.
@@ -527,7 +499,7 @@ func TestClaimsExcludeEachOther(t *testing.T) {
 		t.Fatalf("claim after an expired lease: %+v; want unknown", c)
 	}
 	l.Settle(ctx, "X", a.Token, StateFailed, now)
-	if l.State("X") != stateSending {
+	if l.State("X") != StateSending {
 		t.Errorf("a stale attempt released another's claim")
 	}
 	l.Settle(ctx, "X", c.Token, StateSent, now)
@@ -560,39 +532,6 @@ func TestEncodeEnquiryIsASCIIAndRoundTrips(t *testing.T) {
 	back, err := DecodeEnquiry(b)
 	if err != nil || back != e {
 		t.Fatalf("round trip %+v, %v; want %+v", back, err, e)
-	}
-}
-
-// fakeVisibility records the waits the delivery function sets.
-type fakeVisibility struct{ waits []int32 }
-
-func (f *fakeVisibility) ChangeMessageVisibility(_ context.Context, in *sqs.ChangeMessageVisibilityInput, _ ...func(*sqs.Options)) (*sqs.ChangeMessageVisibilityOutput, error) {
-	f.waits = append(f.waits, in.VisibilityTimeout)
-	return &sqs.ChangeMessageVisibilityOutput{}, nil
-}
-
-func TestQueueHandlerSetsTheBackoffAndReportsFailures(t *testing.T) {
-	good, _ := EncodeEnquiry(Enquiry{ID: "GOOD", Name: "A"})
-	bad, _ := EncodeEnquiry(Enquiry{ID: "BAD", Name: "B"})
-	m := &recordingMailer{}
-	fails := &failFor{Mailer: m, id: "BAD"}
-	var v fakeVisibility
-	h := NewQueueHandler(&Deliverer{Mailer: fails, Ledger: NewMemoryLedger(), Policy: DefaultPolicy}, &v, "https://sqs.example/q")
-	res, err := h(context.Background(), events.SQSEvent{Records: []events.SQSMessage{
-		{MessageId: "m1", Body: string(good), Attributes: map[string]string{"ApproximateReceiveCount": "1"}},
-		{MessageId: "m2", Body: string(bad), Attributes: map[string]string{"ApproximateReceiveCount": "3"}},
-	}})
-	if err == nil {
-		t.Error("no error for a failed delivery: Lambda's Errors metric (and its alarm) would not see it")
-	}
-	if len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "m2" {
-		t.Errorf("batch item failures %+v; want m2 alone", res.BatchItemFailures)
-	}
-	if !slices.Equal(v.waits, []int32{int32(DefaultPolicy.Backoff(3) / time.Second)}) {
-		t.Errorf("visibility waits %v; want the third attempt's backoff, %v", v.waits, DefaultPolicy.Backoff(3))
-	}
-	if len(m.Sent()) != 1 || m.Sent()[0].ID != "GOOD" {
-		t.Errorf("sent %+v; want GOOD", m.Sent())
 	}
 }
 
@@ -635,14 +574,9 @@ func (l *ttlLedger) Claim(ctx context.Context, id string, now time.Time, lease t
 // delivered in time, whose ledger record has expired meanwhile.
 func TestRetentionHoldsThroughRedrive(t *testing.T) {
 	const retention = 30 * 24 * time.Hour
-	clk := &clock{t: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
+	clk := &contacttest.Clock{T: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
 	q := &memQueue{now: clk.Now, maxReceives: DefaultPolicy.MaxAttempts, visibility: 3 * time.Minute}
-	boxPath := filepath.Join(t.TempDir(), "mailbox.jsonl")
-	box, err := OpenOutbox(boxPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer box.Close()
+	box := &mailbox{}
 	refusing := true
 	mailer := &standIn{box: box, now: clk.Now, accepted: map[string]bool{}, schedule: func(Enquiry, time.Time, bool) behaviour {
 		if refusing {
@@ -651,8 +585,8 @@ func TestRetentionHoldsThroughRedrive(t *testing.T) {
 		return accept
 	}}
 	ledger := &ttlLedger{MemoryLedger: NewMemoryLedger(), ttl: retention, first: map[string]time.Time{}}
-	var logs logBuffer
-	d := &Deliverer{Mailer: mailer, Ledger: ledger, Policy: DefaultPolicy, Now: clk.Now, Log: logs.logger(), MaxAge: retention}
+	var logs contacttest.LogBuffer
+	d := &Deliverer{Mailer: mailer, Ledger: ledger, Policy: DefaultPolicy, Now: clk.Now, Log: logs.Logger(), MaxAge: retention}
 	// drain offers what the queue holds until nothing is left alive.
 	drain := func() {
 		for range 100_000 {
@@ -692,7 +626,7 @@ func TestRetentionHoldsThroughRedrive(t *testing.T) {
 	q.Put(context.Background(), young)
 	drain()
 
-	got := mailbox(t, boxPath)
+	got := box.counts()
 	if got["OLD"] != 0 {
 		t.Errorf("the enquiry received 31 days before its redrive was mailed %d times; want dropped", got["OLD"])
 	}
@@ -703,7 +637,7 @@ func TestRetentionHoldsThroughRedrive(t *testing.T) {
 		t.Errorf("%d live and %d dead messages left; an expired enquiry must be deleted", live, dead)
 	}
 	expired := 0
-	for _, r := range logs.records(t) {
+	for _, r := range logs.Records(t) {
 		if r["outcome"] != OutcomeExpired {
 			continue
 		}

@@ -1,10 +1,30 @@
 // Package contact receives the enquiries that prospects post from the site's
 // contact form, stores each one durably before answering, and delivers it to
 // the company's inbox afterwards, with retries; or says plainly that it
-// could not store it. The receiving half runs as an AWS Lambda behind a
-// Function URL in production and as an [http.Handler] mounted at
-// /api/contact by the local server; the delivering half ([Deliverer]) runs
-// as a second Lambda, triggered by the queue the first one stores on.
+// could not store it. It is the enquiry's logic, free of any transport and
+// of any AWS client: decoding and validation, the answers, CORS, the rate
+// limit (package ratelimit), the log, the interfaces it stores, sends and
+// records delivery through ([Store], [Mailer], [Ledger]), and the delivery's
+// policy and retries ([Deliverer]).
+//
+// The ways in and out are packages of their own, so that a program links
+// only what it uses (the local servers link no AWS client at all):
+//
+//	outbox        the local store and mailbox, a JSON Lines file; outbox.Handler
+//	              is the function as cmd/serve, cmd/dev and the browser tests mount it
+//	lambdaevent   Lambda's events: Function URL requests into [Function], SQS
+//	              batches into [Deliverer] attempts
+//	sqsqueue      the delivery queue on SQS: the deployed [Store], and the
+//	              backoff as a message's visibility timeout
+//	dynamoledger  the deployed [Ledger], on DynamoDB
+//	sesmail       the deployed [Mailer], on SES v2, and its send log (CloudWatch
+//	              Logs) that confirms a send whose answer was lost
+//	cmd/lambda, cmd/deliver  the two Lambda entry programs (bootstrap)
+//
+// The receiving half runs as an AWS Lambda behind a Function URL in
+// production and as an [http.Handler] ([New]) mounted at /api/contact by
+// the local server; the delivering half runs as a second Lambda, triggered
+// by the queue the first one stores on.
 //
 // # The endpoint
 //
@@ -139,18 +159,20 @@
 //
 // # Storing and delivery
 //
-// The handler stores through [Store]: deployed, the SQS delivery queue, one
-// message per enquiry whose body is the enquiry (EncodeEnquiry); locally the
-// outbox, which appends one JSON line per enquiry to a file and fsyncs
-// before answering (reopening the path if the file was deleted or moved
-// away meanwhile), and is the local mailbox too. Storing is not cancelled
+// The handler stores through [Store]: deployed, the SQS delivery queue
+// (package sqsqueue), one message per enquiry whose body is the enquiry
+// ([EncodeEnquiry]); locally the outbox (package outbox), which appends
+// one JSON line per enquiry to a file and fsyncs before answering
+// (reopening the path if the file was deleted or moved away meanwhile),
+// and is the local mailbox too. Storing is not cancelled
 // when the visitor's connection drops: once accepted, an enquiry is either
 // stored or reported lost in the log (and the visitor gets a 502).
 //
 // The [Deliverer] takes each message off the queue and sends it through a
-// [Mailer]: SES v2, one mail per enquiry to the configured inbox (or to
-// the mailboxes of its product, Config.Enquiries) with the
-// visitor's address as Reply-To and a text and an HTML body. It retries with
+// [Mailer]: SES v2 (package sesmail), one mail per enquiry ([RenderMail])
+// to the configured inbox (or to the mailboxes of its product,
+// Config.Enquiries) with the visitor's address as Reply-To and a text and
+// an HTML body. It retries with
 // backoff, leaves the queue's redrive policy to move an enquiry that
 // exhausted its attempts to the dead-letter queue, and delivers no enquiry
 // twice for one id (see [Deliverer] for how).

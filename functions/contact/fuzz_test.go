@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/vozia/site/functions/contact/contacttest"
 )
 
 // FuzzDecodeAndValidate feeds arbitrary bodies to the decoder and validator.
@@ -13,15 +15,15 @@ import (
 // the promises the mailers rely on. Plain `go test` runs only the seeds; run
 // `go test -fuzz FuzzDecodeAndValidate ./functions/contact` to explore.
 func FuzzDecodeAndValidate(f *testing.F) {
-	valid := encode(f, validFields())
+	valid := contacttest.Encode(f, contacttest.Fields())
 	seeds := []string{
 		valid,
-		encode(f, with("name", "Ada\r\nBcc: eve@example.com")),
-		encode(f, with("email", "Ada <ada@example.com>")),
-		encode(f, with("message", strings.Repeat("é", 5000))),
-		encode(f, with("honeypot", "x")),
-		encode(f, with("elapsedMs", 2999)),
-		encode(f, map[string]any{}),
+		contacttest.Encode(f, contacttest.With("name", "Ada\r\nBcc: eve@example.com")),
+		contacttest.Encode(f, contacttest.With("email", "Ada <ada@example.com>")),
+		contacttest.Encode(f, contacttest.With("message", strings.Repeat("é", 5000))),
+		contacttest.Encode(f, contacttest.With("honeypot", "x")),
+		contacttest.Encode(f, contacttest.With("elapsedMs", 2999)),
+		contacttest.Encode(f, map[string]any{}),
 		`{"name":"Ada Lovelace","name":"Eve"}`,
 		`{"na\u006de":"x"}`,
 		`{"elapsedMs":1e99}`,
@@ -33,11 +35,11 @@ func FuzzDecodeAndValidate(f *testing.F) {
 		"{\"name\":\"\xff\"}",
 		`{"name":"\ud800"}`,
 		`{"message":"\\ud800 \ud83d\ude00 \ud83d\u0041"}`,
-		encode(f, with("name", "\u200b\u200b")),
-		encode(f, with("name", "Ada \u202eecalevoL")),
-		encode(f, with("message", strings.Repeat("\u200b", 10))),
-		encode(f, with("email", "=?utf-8?q?x?=@example.org")),
-		encode(f, with("email", strings.Repeat("a", 65)+"@example.org")),
+		contacttest.Encode(f, contacttest.With("name", "\u200b\u200b")),
+		contacttest.Encode(f, contacttest.With("name", "Ada \u202eecalevoL")),
+		contacttest.Encode(f, contacttest.With("message", strings.Repeat("\u200b", 10))),
+		contacttest.Encode(f, contacttest.With("email", "=?utf-8?q?x?=@example.org")),
+		contacttest.Encode(f, contacttest.With("email", strings.Repeat("a", 65)+"@example.org")),
 		`{"email":"a@b.c"}`,
 		`  {  }  `,
 		``,
@@ -77,7 +79,7 @@ func FuzzDecodeAndValidate(f *testing.F) {
 			t.Fatalf("outbox round trip: %+v, %v; want %+v", back, err, e)
 		}
 		// And renders into both mail bodies.
-		if _, _, err := renderMail(e); err != nil {
+		if _, _, err := RenderMail(e); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -1,9 +1,13 @@
 package contact
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 
 	"github.com/vozia/site/internal/contactform"
@@ -17,11 +21,11 @@ import (
 // pick its own rate-limit bucket. st keeps accepted enquiries; logger
 // receives one record per request (nil discards them).
 func New(cfg Config, st Store, logger *slog.Logger) *Handler {
-	return &Handler{core: newCore(cfg, st, logger)}
+	return &Handler{fn: NewFunction(cfg, st, logger)}
 }
 
 // Handler is the function as an http.Handler.
-type Handler struct{ core *core }
+type Handler struct{ fn *Function }
 
 // SetEnquiries replaces the products an enquiry may name with those of
 // data, the build's dist/cdn/enquiries.json: a local server calls it with
@@ -31,7 +35,24 @@ func (h *Handler) SetEnquiries(data []byte) error {
 	if err != nil {
 		return err
 	}
-	h.core.setProducts(e)
+	h.fn.setProducts(e)
+	return nil
+}
+
+// LoadEnquiries hands h the products of the site file describes (the
+// build's dist/cdn/enquiries.json). A site built without the file names
+// no product: h then keeps the ones it has.
+func (h *Handler) LoadEnquiries(file string) error {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.SetEnquiries(data); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
 	return nil
 }
 
@@ -40,20 +61,20 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		ip = r.RemoteAddr
 	}
-	res := h.core.serve(r.Context(), &request{
-		method:        r.Method,
-		header:        r.Header,
-		body:          r.Body,
-		contentLength: r.ContentLength,
-		sourceIP:      ip,
+	res := h.fn.Serve(r.Context(), &Request{
+		Method:        r.Method,
+		Header:        r.Header,
+		Body:          r.Body,
+		ContentLength: r.ContentLength,
+		SourceIP:      ip,
 	})
 	dst := w.Header()
-	for k, v := range res.header {
+	for k, v := range res.Header {
 		dst[k] = v
 	}
-	if res.body != nil {
-		dst.Set("Content-Length", strconv.Itoa(len(res.body)))
+	if res.Body != nil {
+		dst.Set("Content-Length", strconv.Itoa(len(res.Body)))
 	}
-	w.WriteHeader(res.status)
-	w.Write(res.body)
+	w.WriteHeader(res.Status)
+	w.Write(res.Body)
 }

@@ -9,22 +9,24 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vozia/site/functions/contact/contacttest"
 )
 
 func TestValidEnquiryIsDeliveredTrimmed(t *testing.T) {
 	m := &recordingMailer{}
 	h := New(testConfig(t), m, nil)
 
-	w := call{body: encode(t, with(
+	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.With(
 		"name", "  Ada Lovelace ",
 		"companySize", " >500\n",
 		"message", "\nWe would like a demo.\n\nThanks!\n",
-	))}.do(t, h)
+	))}.Do(t, h)
 
 	if w.Code != http.StatusOK {
 		t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
 	}
-	a := decodeAnswer(t, w.Body.Bytes())
+	a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 	if !a.OK || a.ID == "" {
 		t.Fatalf("answer %+v; want ok with an id", a)
 	}
@@ -59,63 +61,63 @@ func TestValidation(t *testing.T) {
 		fields map[string]any
 		want   map[string]string // nil: accepted
 	}{
-		{"name of one character", with("name", "A"), map[string]string{"name": msgNameShort}},
-		{"name of one character padded with spaces", with("name", "  A  "), map[string]string{"name": msgNameShort}},
-		{"name of two characters", with("name", "Al"), nil},
-		{"name of 200 two-byte characters", with("name", long("é", 200)), nil},
-		{"name of 201 characters", with("name", long("é", 201)), map[string]string{"name": msgNameLong}},
-		{"name with CRLF header injection", with("name", "Ada\r\nBcc: eve@example.com"), map[string]string{"name": msgNameControl}},
-		{"name with LF", with("name", "Ada\nLovelace"), map[string]string{"name": msgNameControl}},
-		{"name with NUL", with("name", "Ada\x00Lovelace"), map[string]string{"name": msgNameControl}},
-		{"name with a Unicode line separator", with("name", "Ada\u2028Lovelace"), map[string]string{"name": msgNameControl}},
-		{"name with a tab", with("name", "Ada\tLovelace"), map[string]string{"name": msgNameControl}},
+		{"name of one character", contacttest.With("name", "A"), map[string]string{"name": msgNameShort}},
+		{"name of one character padded with spaces", contacttest.With("name", "  A  "), map[string]string{"name": msgNameShort}},
+		{"name of two characters", contacttest.With("name", "Al"), nil},
+		{"name of 200 two-byte characters", contacttest.With("name", long("é", 200)), nil},
+		{"name of 201 characters", contacttest.With("name", long("é", 201)), map[string]string{"name": msgNameLong}},
+		{"name with CRLF header injection", contacttest.With("name", "Ada\r\nBcc: eve@example.com"), map[string]string{"name": msgNameControl}},
+		{"name with LF", contacttest.With("name", "Ada\nLovelace"), map[string]string{"name": msgNameControl}},
+		{"name with NUL", contacttest.With("name", "Ada\x00Lovelace"), map[string]string{"name": msgNameControl}},
+		{"name with a Unicode line separator", contacttest.With("name", "Ada\u2028Lovelace"), map[string]string{"name": msgNameControl}},
+		{"name with a tab", contacttest.With("name", "Ada\tLovelace"), map[string]string{"name": msgNameControl}},
 
-		{"email without @", with("email", "ada.example.com"), map[string]string{"email": msgEmail}},
-		{"email with a display name", with("email", "Ada <ada@example.com>"), map[string]string{"email": msgEmail}},
-		{"email with a comment", with("email", "ada@example.com (Ada)"), map[string]string{"email": msgEmail}},
-		{"email with a quoted local part", with("email", `"ada lovelace"@example.com`), map[string]string{"email": msgEmail}},
-		{"email with an undotted domain", with("email", "ada@localhost"), map[string]string{"email": msgEmail}},
-		{"email with an address literal", with("email", "ada@[192.0.2.1]"), map[string]string{"email": msgEmail}},
-		{"email with CRLF header injection", with("email", "ada@example.com\r\nBcc: eve@example.com"), map[string]string{"email": msgEmail}},
-		{"email with two addresses", with("email", "ada@example.com, eve@example.com"), map[string]string{"email": msgEmail}},
-		{"email with non-ASCII", with("email", "ada@exämple.com"), map[string]string{"email": msgEmail}},
-		{"email with plus and subdomain", with("email", "ada+web@mail.example.co.uk"), nil},
-		{"email padded with spaces", with("email", " ada@example.com "), nil},
-		{"email of 254 characters", with("email", long("a", 64)+"@"+long("b", 63)+"."+long("c", 63)+"."+long("d", 57)+".com"), nil},
-		{"email of 255 characters", with("email", long("a", 64)+"@"+long("b", 63)+"."+long("c", 63)+"."+long("d", 58)+".com"), map[string]string{"email": msgEmailLong}},
-		{"empty email", with("email", ""), map[string]string{"email": msgEmail}},
+		{"email without @", contacttest.With("email", "ada.example.com"), map[string]string{"email": msgEmail}},
+		{"email with a display name", contacttest.With("email", "Ada <ada@example.com>"), map[string]string{"email": msgEmail}},
+		{"email with a comment", contacttest.With("email", "ada@example.com (Ada)"), map[string]string{"email": msgEmail}},
+		{"email with a quoted local part", contacttest.With("email", `"ada lovelace"@example.com`), map[string]string{"email": msgEmail}},
+		{"email with an undotted domain", contacttest.With("email", "ada@localhost"), map[string]string{"email": msgEmail}},
+		{"email with an address literal", contacttest.With("email", "ada@[192.0.2.1]"), map[string]string{"email": msgEmail}},
+		{"email with CRLF header injection", contacttest.With("email", "ada@example.com\r\nBcc: eve@example.com"), map[string]string{"email": msgEmail}},
+		{"email with two addresses", contacttest.With("email", "ada@example.com, eve@example.com"), map[string]string{"email": msgEmail}},
+		{"email with non-ASCII", contacttest.With("email", "ada@exämple.com"), map[string]string{"email": msgEmail}},
+		{"email with plus and subdomain", contacttest.With("email", "ada+web@mail.example.co.uk"), nil},
+		{"email padded with spaces", contacttest.With("email", " ada@example.com "), nil},
+		{"email of 254 characters", contacttest.With("email", long("a", 64)+"@"+long("b", 63)+"."+long("c", 63)+"."+long("d", 57)+".com"), nil},
+		{"email of 255 characters", contacttest.With("email", long("a", 64)+"@"+long("b", 63)+"."+long("c", 63)+"."+long("d", 58)+".com"), map[string]string{"email": msgEmailLong}},
+		{"empty email", contacttest.With("email", ""), map[string]string{"email": msgEmail}},
 
-		{"phone of 9 characters", with("phone", "555 01999"), map[string]string{"phone": msgPhoneShort}},
-		{"phone of 10 characters", with("phone", "5550100199"), nil},
-		{"phone of 40 characters", with("phone", long("1", 40)), nil},
-		{"phone of 41 characters", with("phone", long("1", 41)), map[string]string{"phone": msgPhoneLong}},
-		{"phone with a line break", with("phone", "555 010\n0199"), map[string]string{"phone": msgPhoneControl}},
+		{"phone of 9 characters", contacttest.With("phone", "555 01999"), map[string]string{"phone": msgPhoneShort}},
+		{"phone of 10 characters", contacttest.With("phone", "5550100199"), nil},
+		{"phone of 40 characters", contacttest.With("phone", long("1", 40)), nil},
+		{"phone of 41 characters", contacttest.With("phone", long("1", 41)), map[string]string{"phone": msgPhoneLong}},
+		{"phone with a line break", contacttest.With("phone", "555 010\n0199"), map[string]string{"phone": msgPhoneControl}},
 
-		{"company size 1-50", with("companySize", "1-50"), nil},
-		{"company size 251-500", with("companySize", "251-500"), nil},
-		{"company size >500", with("companySize", ">500"), nil},
-		{"company size not chosen", with("companySize", ""), map[string]string{"companySize": msgCompanySize}},
-		{"company size not an option", with("companySize", "1-49"), map[string]string{"companySize": msgCompanySize}},
-		{"company size in other case", with("companySize", "> 500"), map[string]string{"companySize": msgCompanySize}},
+		{"company size 1-50", contacttest.With("companySize", "1-50"), nil},
+		{"company size 251-500", contacttest.With("companySize", "251-500"), nil},
+		{"company size >500", contacttest.With("companySize", ">500"), nil},
+		{"company size not chosen", contacttest.With("companySize", ""), map[string]string{"companySize": msgCompanySize}},
+		{"company size not an option", contacttest.With("companySize", "1-49"), map[string]string{"companySize": msgCompanySize}},
+		{"company size in other case", contacttest.With("companySize", "> 500"), map[string]string{"companySize": msgCompanySize}},
 
-		{"message of 9 characters", with("message", "Hi there!"), map[string]string{"message": msgMessageShort}},
-		{"message of 10 three-byte characters", with("message", long("日", 10)), nil},
-		{"message of 9 characters padded to 12", with("message", " Hi there! \n"), map[string]string{"message": msgMessageShort}},
-		{"message of 5000 characters", with("message", long("é", 5000)), nil},
-		{"message of 5001 characters", with("message", long("é", 5001)), map[string]string{"message": msgMessageLong}},
-		{"message with line breaks and tabs", with("message", "Line one\r\n\tLine two\nLine three"), nil},
-		{"message with a bell", with("message", "Ring ring \a please call"), map[string]string{"message": msgMessageCtrl}},
+		{"message of 9 characters", contacttest.With("message", "Hi there!"), map[string]string{"message": msgMessageShort}},
+		{"message of 10 three-byte characters", contacttest.With("message", long("日", 10)), nil},
+		{"message of 9 characters padded to 12", contacttest.With("message", " Hi there! \n"), map[string]string{"message": msgMessageShort}},
+		{"message of 5000 characters", contacttest.With("message", long("é", 5000)), nil},
+		{"message of 5001 characters", contacttest.With("message", long("é", 5001)), map[string]string{"message": msgMessageLong}},
+		{"message with line breaks and tabs", contacttest.With("message", "Line one\r\n\tLine two\nLine three"), nil},
+		{"message with a bell", contacttest.With("message", "Ring ring \a please call"), map[string]string{"message": msgMessageCtrl}},
 
 		{"every field missing", map[string]any{}, map[string]string{
 			"name": msgNameShort, "email": msgEmail, "phone": msgPhoneShort,
 			"companySize": msgCompanySize, "message": msgMessageShort,
 		}},
-		{"two fields wrong", with("name", "A", "message", "short"), map[string]string{"name": msgNameShort, "message": msgMessageShort}},
+		{"two fields wrong", contacttest.With("name", "A", "message", "short"), map[string]string{"name": msgNameShort, "message": msgMessageShort}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: encode(t, tt.fields)}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: contacttest.Encode(t, tt.fields)}.Do(t, New(testConfig(t), m, nil))
 			if tt.want == nil {
 				if w.Code != http.StatusOK {
 					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
@@ -128,7 +130,7 @@ func TestValidation(t *testing.T) {
 			if w.Code != http.StatusBadRequest {
 				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
 			}
-			a := decodeAnswer(t, w.Body.Bytes())
+			a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 			if a.Error != "validation" || !maps.Equal(a.Fields, tt.want) {
 				t.Errorf("answer %+v\nwant error validation, fields %v", a, tt.want)
 			}
@@ -140,7 +142,7 @@ func TestValidation(t *testing.T) {
 }
 
 func TestMalformedBodies(t *testing.T) {
-	valid := strings.TrimSpace(encode(t, validFields()))
+	valid := strings.TrimSpace(contacttest.Encode(t, contacttest.Fields()))
 	tests := []struct {
 		name string
 		body string
@@ -173,11 +175,11 @@ func TestMalformedBodies(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: tt.body}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: tt.body}.Do(t, New(testConfig(t), m, nil))
 			if w.Code != http.StatusBadRequest {
 				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
 			}
-			a := decodeAnswer(t, w.Body.Bytes())
+			a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 			if a.Error != "malformed" || !strings.Contains(a.Message, tt.want) {
 				t.Errorf("answer %+v; want error malformed with a message containing %q", a, tt.want)
 			}
@@ -194,20 +196,20 @@ func TestAntiBotChecks(t *testing.T) {
 		fields     map[string]any
 		suspicious bool
 	}{
-		{"honeypot filled", with("honeypot", "https://spam.example"), true},
-		{"honeypot filled with a space", with("honeypot", " "), true},
-		{"sent 2999 ms after opening", with("elapsedMs", 2999), true},
-		{"sent at once", with("elapsedMs", 0), true},
-		{"negative elapsed time", with("elapsedMs", -5000), true},
-		{"suspicious even with invalid fields", with("honeypot", "x", "email", "nope"), true},
-		{"sent 3000 ms after opening", with("elapsedMs", 3000), false},
-		{"no elapsed time sent", with("elapsedMs", nil), false},
-		{"no honeypot sent", with("honeypot", nil), false},
+		{"honeypot filled", contacttest.With("honeypot", "https://spam.example"), true},
+		{"honeypot filled with a space", contacttest.With("honeypot", " "), true},
+		{"sent 2999 ms after opening", contacttest.With("elapsedMs", 2999), true},
+		{"sent at once", contacttest.With("elapsedMs", 0), true},
+		{"negative elapsed time", contacttest.With("elapsedMs", -5000), true},
+		{"suspicious even with invalid fields", contacttest.With("honeypot", "x", "email", "nope"), true},
+		{"sent 3000 ms after opening", contacttest.With("elapsedMs", 3000), false},
+		{"no elapsed time sent", contacttest.With("elapsedMs", nil), false},
+		{"no honeypot sent", contacttest.With("honeypot", nil), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: encode(t, tt.fields)}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: contacttest.Encode(t, tt.fields)}.Do(t, New(testConfig(t), m, nil))
 			if !tt.suspicious {
 				if w.Code != http.StatusOK || len(m.Sent()) != 1 {
 					t.Fatalf("status %d, delivered %d; want 200 and delivered", w.Code, len(m.Sent()))
@@ -217,7 +219,7 @@ func TestAntiBotChecks(t *testing.T) {
 			if w.Code != http.StatusBadRequest {
 				t.Fatalf("status %d; want 400", w.Code)
 			}
-			a := decodeAnswer(t, w.Body.Bytes())
+			a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 			if a.Error != "suspicious" || a.Message != "Suspicious activity detected. Please try again." || a.Fields != nil {
 				t.Errorf("answer %+v; want error suspicious with the form's notice and no fields", a)
 			}
@@ -232,7 +234,7 @@ func TestMethods(t *testing.T) {
 	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		t.Run(method, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{method: method, body: encode(t, validFields())}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Method: method, Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, New(testConfig(t), m, nil))
 			if w.Code != http.StatusMethodNotAllowed {
 				t.Fatalf("status %d; want 405", w.Code)
 			}
@@ -240,7 +242,7 @@ func TestMethods(t *testing.T) {
 				t.Errorf("Allow %q; want POST, OPTIONS", allow)
 			}
 			if method != http.MethodHead {
-				if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "method_not_allowed" {
+				if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); a.Error != "method_not_allowed" {
 					t.Errorf("answer %+v; want error method_not_allowed", a)
 				}
 			}
@@ -276,12 +278,12 @@ func TestContentTypes(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: encode(t, validFields()), header: map[string]string{"Content-Type": tt.contentType}}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields()), Header: map[string]string{"Content-Type": tt.contentType}}.Do(t, New(testConfig(t), m, nil))
 			if w.Code != tt.want {
 				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
 			}
 			if tt.want == http.StatusUnsupportedMediaType {
-				if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "unsupported_media_type" {
+				if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); a.Error != "unsupported_media_type" {
 					t.Errorf("answer %+v; want error unsupported_media_type", a)
 				}
 				if len(m.Sent()) != 0 {
@@ -296,7 +298,7 @@ func TestContentTypes(t *testing.T) {
 // exactly n bytes.
 func padded(t *testing.T, n int) string {
 	t.Helper()
-	b := strings.TrimSpace(encode(t, validFields()))
+	b := strings.TrimSpace(contacttest.Encode(t, contacttest.Fields()))
 	return b[:len(b)-1] + strings.Repeat(" ", n-len(b)) + "}"
 }
 
@@ -326,7 +328,7 @@ func TestBodyLimit(t *testing.T) {
 				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
 			}
 			if tt.want == http.StatusRequestEntityTooLarge {
-				if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "too_large" {
+				if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); a.Error != "too_large" {
 					t.Errorf("answer %+v; want error too_large", a)
 				}
 				if len(m.Sent()) != 0 {
@@ -346,8 +348,8 @@ func TestRateLimit(t *testing.T) {
 	// A frozen clock: no token trickles in between steps however slowly
 	// the machine runs them.
 	frozen := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
-	h.core.now = func() time.Time { return frozen }
-	body := encode(t, validFields())
+	h.fn.now = func() time.Time { return frozen }
+	body := contacttest.Encode(t, contacttest.Fields())
 
 	steps := []struct {
 		name   string
@@ -368,7 +370,7 @@ func TestRateLimit(t *testing.T) {
 	}
 	for _, s := range steps {
 		// Steps depend on each other, so they run in order under one test.
-		w := call{method: s.method, body: body, remote: s.remote, header: map[string]string{"X-Forwarded-For": "203.0.113.99"}}.do(t, h)
+		w := contacttest.Call{Method: s.method, Body: body, Remote: s.remote, Header: map[string]string{"X-Forwarded-For": "203.0.113.99"}}.Do(t, h)
 		if w.Code != s.want {
 			t.Fatalf("%s: status %d; want %d", s.name, w.Code, s.want)
 		}
@@ -376,7 +378,7 @@ func TestRateLimit(t *testing.T) {
 			if ra := w.Header().Get("Retry-After"); ra != "60" {
 				t.Errorf("%s: Retry-After %q; want 60 (one token a minute)", s.name, ra)
 			}
-			if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "rate_limited" {
+			if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); a.Error != "rate_limited" {
 				t.Errorf("%s: answer %+v; want error rate_limited", s.name, a)
 			}
 		}
@@ -387,18 +389,18 @@ func TestRateLimit(t *testing.T) {
 }
 
 func TestDeliveryFailure(t *testing.T) {
-	var logs logBuffer
+	var logs contacttest.LogBuffer
 	m := &recordingMailer{err: errMailerDown}
-	w := call{body: encode(t, validFields())}.do(t, New(testConfig(t), m, logs.logger()))
+	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, New(testConfig(t), m, logs.Logger()))
 
 	if w.Code != http.StatusBadGateway {
 		t.Fatalf("status %d; want 502", w.Code)
 	}
-	a := decodeAnswer(t, w.Body.Bytes())
+	a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 	if a.Error != "unavailable" || a.OK || a.ID != "" {
 		t.Errorf("answer %+v; want error unavailable, no ok, no id", a)
 	}
-	recs := logs.records(t)
+	recs := logs.Records(t)
 	if len(recs) != 1 {
 		t.Fatalf("%d log records; want 1", len(recs))
 	}
@@ -410,7 +412,7 @@ func TestDeliveryFailure(t *testing.T) {
 func TestCORS(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.AllowedOrigins = []string{"https://WWW.vozia.example/", "http://127.0.0.1:8080"}
-	body := encode(t, validFields())
+	body := contacttest.Encode(t, contacttest.Fields())
 	tests := []struct {
 		name        string
 		method      string
@@ -436,7 +438,7 @@ func TestCORS(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := call{method: tt.method, body: body, header: tt.header}.do(t, New(cfg, &recordingMailer{}, nil))
+			w := contacttest.Call{Method: tt.method, Body: body, Header: tt.header}.Do(t, New(cfg, &recordingMailer{}, nil))
 			if w.Code != tt.wantStatus {
 				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.wantStatus)
 			}
@@ -474,7 +476,7 @@ func TestCORS(t *testing.T) {
 // it exactly, as lower-case hex, and so does the local server, which still
 // accepts a body sent without the header at all (curl).
 func TestBodyDigest(t *testing.T) {
-	body := encode(t, validFields())
+	body := contacttest.Encode(t, contacttest.Fields())
 	sum := sha256.Sum256([]byte(body))
 	digest := hex.EncodeToString(sum[:])
 	other := sha256.Sum256([]byte(body + " "))
@@ -506,7 +508,7 @@ func TestBodyDigest(t *testing.T) {
 				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
 			}
 			if tt.want != http.StatusOK {
-				if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "malformed" || !strings.Contains(a.Message, "X-Amz-Content-Sha256") {
+				if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); a.Error != "malformed" || !strings.Contains(a.Message, "X-Amz-Content-Sha256") {
 					t.Errorf("answer %+v; want malformed, naming the header", a)
 				}
 				if len(m.Sent()) != 0 {
@@ -524,7 +526,7 @@ func TestMountedUnderAPath(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 
-	res, err := srv.Client().Post(srv.URL+"/api/contact", "application/json", strings.NewReader(encode(t, validFields())))
+	res, err := srv.Client().Post(srv.URL+"/api/contact", "application/json", strings.NewReader(contacttest.Encode(t, contacttest.Fields())))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -538,20 +540,20 @@ func TestMountedUnderAPath(t *testing.T) {
 }
 
 func TestLogsNamePeopleNever(t *testing.T) {
-	var logs logBuffer
+	var logs contacttest.LogBuffer
 	m := &recordingMailer{}
-	h := New(testConfig(t), m, logs.logger())
-	secret := with(
+	h := New(testConfig(t), m, logs.Logger())
+	secret := contacttest.With(
 		"name", "Zebulon Quartermain",
 		"email", "zebulon.q@secret-mail.example",
 		"phone", "+34 600 111 222",
 		"message", "Confidential: our churn rate doubled.",
 	)
 	remote := "203.0.113.77:4242"
-	call{body: encode(t, secret), remote: remote}.do(t, h)
-	call{body: encode(t, with("name", "Zebulon Quartermain", "email", "zebulon.q@secret-mail")), remote: remote}.do(t, h)
+	contacttest.Call{Body: contacttest.Encode(t, secret), Remote: remote}.Do(t, h)
+	contacttest.Call{Body: contacttest.Encode(t, contacttest.With("name", "Zebulon Quartermain", "email", "zebulon.q@secret-mail")), Remote: remote}.Do(t, h)
 	m.err = errMailerDown
-	call{body: encode(t, secret), remote: remote}.do(t, h)
+	contacttest.Call{Body: contacttest.Encode(t, secret), Remote: remote}.Do(t, h)
 
 	out := logs.String()
 	for _, s := range []string{"Zebulon", "zebulon.q", "secret-mail", "600 111 222", "churn", "203.0.113.77"} {
@@ -559,7 +561,7 @@ func TestLogsNamePeopleNever(t *testing.T) {
 			t.Errorf("log contains %q:\n%s", s, out)
 		}
 	}
-	recs := logs.records(t)
+	recs := logs.Records(t)
 	wantOutcomes := []string{"received", "validation", "unavailable"}
 	if len(recs) != len(wantOutcomes) {
 		t.Fatalf("%d log records; want %d:\n%s", len(recs), len(wantOutcomes), out)

@@ -6,14 +6,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf16"
 
 	"github.com/vozia/site/functions/contact/ratelimit"
+
+	"github.com/vozia/site/functions/contact/contacttest"
 )
 
 // These tests send what an attacker sends: raw JSON bodies, written byte
@@ -25,9 +25,9 @@ import (
 // written.
 func rawBody(t *testing.T, member, rawValue string) string {
 	t.Helper()
-	fields := validFields()
+	fields := contacttest.Fields()
 	delete(fields, member)
-	b := strings.TrimSpace(encode(t, fields))
+	b := strings.TrimSpace(contacttest.Encode(t, fields))
 	return fmt.Sprintf(`{"%s":%s,%s`, member, rawValue, b[1:])
 }
 
@@ -69,7 +69,7 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: rawBody(t, tt.member, tt.json)}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: rawBody(t, tt.member, tt.json)}.Do(t, New(testConfig(t), m, nil))
 			if tt.want == nil {
 				if w.Code != http.StatusOK || len(m.Sent()) != 1 {
 					t.Fatalf("status %d, body %s; want 200 and delivered", w.Code, w.Body)
@@ -79,7 +79,7 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 			if w.Code != http.StatusBadRequest {
 				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
 			}
-			if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "validation" || !maps.Equal(a.Fields, tt.want) {
+			if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); a.Error != "validation" || !maps.Equal(a.Fields, tt.want) {
 				t.Errorf("answer %+v; want fields %v", a, tt.want)
 			}
 			if len(m.Sent()) != 0 {
@@ -111,7 +111,7 @@ func TestLoneSurrogates(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: rawBody(t, tt.member, tt.json)}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: rawBody(t, tt.member, tt.json)}.Do(t, New(testConfig(t), m, nil))
 			if tt.ok {
 				if w.Code != http.StatusOK {
 					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
@@ -121,7 +121,7 @@ func TestLoneSurrogates(t *testing.T) {
 			if w.Code != http.StatusBadRequest || len(m.Sent()) != 0 {
 				t.Fatalf("status %d, body %s, delivered %d; want 400 and nothing delivered", w.Code, w.Body, len(m.Sent()))
 			}
-			if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "malformed" || !strings.Contains(a.Message, "surrogate") {
+			if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); a.Error != "malformed" || !strings.Contains(a.Message, "surrogate") {
 				t.Errorf("answer %+v; want malformed, naming the lone surrogate", a)
 			}
 		})
@@ -145,7 +145,7 @@ func TestOddAddresses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: rawBody(t, "email", `"`+tt.email+`"`)}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: rawBody(t, "email", `"`+tt.email+`"`)}.Do(t, New(testConfig(t), m, nil))
 			if tt.ok {
 				if w.Code != http.StatusOK {
 					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
@@ -155,7 +155,7 @@ func TestOddAddresses(t *testing.T) {
 			if w.Code != http.StatusBadRequest {
 				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
 			}
-			if a := decodeAnswer(t, w.Body.Bytes()); !maps.Equal(a.Fields, map[string]string{"email": msgEmail}) {
+			if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); !maps.Equal(a.Fields, map[string]string{"email": msgEmail}) {
 				t.Errorf("answer %+v; want the email message", a)
 			}
 		})
@@ -193,18 +193,18 @@ func TestFieldLimitsFitTheBodyLimit(t *testing.T) {
 		body string
 		want map[string]string // nil: accepted
 	}{
-		{"a message of 5,000 characters, all emoji but the first", encode(t, with("message", "A"+emoji(4999))), nil},
-		{"every field at its limit in four-byte characters", encode(t, with(
+		{"a message of 5,000 characters, all emoji but the first", contacttest.Encode(t, contacttest.With("message", "A"+emoji(4999))), nil},
+		{"every field at its limit in four-byte characters", contacttest.Encode(t, contacttest.With(
 			"name", longest["name"], "phone", longest["phone"], "message", longest["message"],
 			"email", longest["email"], "companySize", longest["companySize"])), nil},
 		{"every field at its limit, every character escaped", `{` + strings.Join(escaped, ",") + `,"honeypot":"","elapsedMs":9007199254740991}`, nil},
-		{"5,000 quotes, each escaped", encode(t, with("message", "A"+strings.Repeat(`"`, 4999))), nil},
-		{"5,001 characters, emoji but the first", encode(t, with("message", "A"+emoji(5000))), map[string]string{"message": msgMessageLong}},
+		{"5,000 quotes, each escaped", contacttest.Encode(t, contacttest.With("message", "A"+strings.Repeat(`"`, 4999))), nil},
+		{"5,001 characters, emoji but the first", contacttest.Encode(t, contacttest.With("message", "A"+emoji(5000))), map[string]string{"message": msgMessageLong}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := call{body: tt.body}.do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: tt.body}.Do(t, New(testConfig(t), m, nil))
 			if tt.want == nil {
 				if w.Code != http.StatusOK {
 					t.Fatalf("%d-byte body: status %d, body %.200s; want 200", len(tt.body), w.Code, w.Body)
@@ -214,7 +214,7 @@ func TestFieldLimitsFitTheBodyLimit(t *testing.T) {
 			if w.Code != http.StatusBadRequest {
 				t.Fatalf("%d-byte body: status %d, body %.200s; want 400", len(tt.body), w.Code, w.Body)
 			}
-			if a := decodeAnswer(t, w.Body.Bytes()); !maps.Equal(a.Fields, tt.want) {
+			if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); !maps.Equal(a.Fields, tt.want) {
 				t.Errorf("answer %+v; want fields %v", a, tt.want)
 			}
 		})
@@ -231,74 +231,6 @@ func TestBodyLimitReckonsWithEveryCompanySize(t *testing.T) {
 	}
 }
 
-// If the outbox file is deleted or moved away while the server runs, an
-// enquiry answered 200 must still be readable at the outbox's path.
-func TestOutboxPathChangesUnderTheServer(t *testing.T) {
-	tests := []struct {
-		name   string
-		change func(t *testing.T, path string)
-	}{
-		{"file deleted", func(t *testing.T, path string) {
-			if err := os.Remove(path); err != nil {
-				t.Fatal(err)
-			}
-		}},
-		{"file moved away, as a log rotation does", func(t *testing.T, path string) {
-			if err := os.Rename(path, path+".1"); err != nil {
-				t.Fatal(err)
-			}
-		}},
-		{"file replaced by another", func(t *testing.T, path string) {
-			if err := os.WriteFile(path+".new", nil, 0o600); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Rename(path+".new", path); err != nil {
-				t.Fatal(err)
-			}
-		}},
-		{"directory deleted", func(t *testing.T, path string) {
-			if err := os.RemoveAll(filepath.Dir(path)); err != nil {
-				t.Fatal(err)
-			}
-		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "outbox", "enquiries.jsonl")
-			o, err := OpenOutbox(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer o.Close()
-			h := New(testConfig(t), o, nil)
-			if w := (call{body: encode(t, validFields())}).do(t, h); w.Code != http.StatusOK {
-				t.Fatalf("first enquiry: status %d", w.Code)
-			}
-			tt.change(t, path)
-			for i := range 3 {
-				w := call{body: encode(t, with("name", fmt.Sprintf("Visitor %d", i)))}.do(t, h)
-				switch w.Code {
-				case http.StatusOK:
-					id := decodeAnswer(t, w.Body.Bytes()).ID
-					if _, err := os.Stat(path); err != nil {
-						t.Fatalf("enquiry %d answered 200, but the outbox is gone: %v", i, err)
-					}
-					found := false
-					for _, e := range readOutbox(t, path) {
-						found = found || e.ID == id
-					}
-					if !found {
-						t.Fatalf("enquiry %d answered 200, but its line is not in %s", i, path)
-					}
-				case http.StatusBadGateway:
-				default:
-					t.Fatalf("enquiry %d: status %d; want 200 with the line at the path, or 502", i, w.Code)
-				}
-			}
-		})
-	}
-}
-
 // One /64 is one source, however many of its addresses post.
 func TestIPv6SourceRotatingItsAddress(t *testing.T) {
 	cfg := testConfig(t)
@@ -306,11 +238,11 @@ func TestIPv6SourceRotatingItsAddress(t *testing.T) {
 	m := &recordingMailer{}
 	h := New(cfg, m, nil)
 	frozen := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
-	h.core.now = func() time.Time { return frozen }
-	body := encode(t, validFields())
+	h.fn.now = func() time.Time { return frozen }
+	body := contacttest.Encode(t, contacttest.Fields())
 	accepted := 0
 	for i := range 256 {
-		w := call{body: body, remote: fmt.Sprintf("[2001:db8:1:2:%x:%x::1]:443", i, i*7)}.do(t, h)
+		w := contacttest.Call{Body: body, Remote: fmt.Sprintf("[2001:db8:1:2:%x:%x::1]:443", i, i*7)}.Do(t, h)
 		if w.Code == http.StatusOK {
 			accepted++
 		}
@@ -328,7 +260,7 @@ func TestFloodDoesNotResetExhaustedSources(t *testing.T) {
 	m := &recordingMailer{}
 	h := New(cfg, m, nil)
 	now := time.Date(2026, 1, 12, 9, 0, 0, 0, time.UTC)
-	h.core.now = func() time.Time { return now }
+	h.fn.now = func() time.Time { return now }
 	post := func(remote string) int {
 		// No Content-Type: the limiter answers first, and whoever passes
 		// it gets a cheap 415 instead of an enquiry.

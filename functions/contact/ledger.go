@@ -11,14 +11,15 @@ import (
 type State string
 
 // States of an id. Claim answers New, Unknown, Sent or Busy; Settle writes
-// Sent, Failed or Unknown.
+// Sent, Failed or Unknown; a ledger stores Sending while a claim holds
+// (package dynamoledger writes these names).
 const (
 	StateNew     State = "new"     // claimed; never sent, or refused by the mailer: send it
 	StateUnknown State = "unknown" // claimed; an earlier send's outcome is unknown: confirm, then send
 	StateSent    State = "sent"    // delivered: never send again
 	StateBusy    State = "busy"    // another attempt holds a live claim
 	StateFailed  State = "failed"  // settled: the mailer refused the last send
-	stateSending State = "sending" // stored: a claim, until its lease ends
+	StateSending State = "sending" // stored: a claim, until its lease ends
 )
 
 // Claim is the answer to Ledger.Claim.
@@ -68,13 +69,13 @@ func (l *MemoryLedger) Claim(_ context.Context, id string, now time.Time, lease 
 	case !found, e.state == StateFailed:
 	case e.state == StateSent:
 		return Claim{State: StateSent}, nil
-	case e.state == stateSending && now.Before(e.until):
+	case e.state == StateSending && now.Before(e.until):
 		return Claim{State: StateBusy, Until: e.until}, nil
 	default: // unknown, or a claim whose attempt never settled it
 		prev = StateUnknown
 	}
 	token := rand.Text()
-	l.entries[id] = ledgerEntry{state: stateSending, until: now.Add(lease), token: token}
+	l.entries[id] = ledgerEntry{state: StateSending, until: now.Add(lease), token: token}
 	return Claim{State: prev, Token: token}, nil
 }
 
@@ -82,7 +83,7 @@ func (l *MemoryLedger) Settle(_ context.Context, id, token string, st State, _ t
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	e := l.entries[id]
-	if st != StateSent && (e.state != stateSending || e.token != token) {
+	if st != StateSent && (e.state != StateSending || e.token != token) {
 		return nil // no longer this attempt's claim
 	}
 	l.entries[id] = ledgerEntry{state: st}

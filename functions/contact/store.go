@@ -2,14 +2,9 @@ package contact
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/service/sqs"
 )
 
 // Store keeps an accepted enquiry durably. The handler answers 200
@@ -17,58 +12,20 @@ import (
 // visitor is never told of an enquiry that could still be lost. Put must be
 // safe for concurrent use.
 //
-// Deployed, the store is the delivery queue (SQS): the message is the
-// enquiry, and the delivery function (deliver.go) sends it on with
-// retries. Locally it is the outbox file, which is also the mailbox.
+// Deployed, the store is the delivery queue (package sqsqueue): the message
+// is the enquiry, and the delivery function (Deliverer) sends it on with
+// retries. Locally it is the outbox file (package outbox), which is also
+// the mailbox.
 type Store interface {
 	Put(ctx context.Context, e Enquiry) error
 }
 
-// Put appends e to the outbox: locally the outbox is both the store and the
-// mailbox.
-func (o *Outbox) Put(ctx context.Context, e Enquiry) error { return o.Send(ctx, e) }
-
-// queueStore puts each enquiry on an SQS queue, as one message whose body
-// is the enquiry (EncodeEnquiry). SendMessage returns once SQS has stored
-// the message redundantly, so a 200 after it survives the loss of the
-// function, of SES, or of an availability zone.
-type queueStore struct {
-	client interface {
-		SendMessage(context.Context, *sqs.SendMessageInput, ...func(*sqs.Options)) (*sqs.SendMessageOutput, error)
-	}
-	url string
-}
-
-// NewQueueStore returns the store of the deployed function: the SQS queue at
-// cfg.QueueURL, with the AWS SDK's usual configuration (the execution role,
-// AWS_REGION; AWS_ENDPOINT_URL_SQS points it elsewhere in tests).
-func NewQueueStore(ctx context.Context, cfg Config) (Store, error) {
-	if cfg.QueueURL == "" {
-		return nil, errors.New("queue store needs CONTACT_QUEUE_URL")
-	}
-	awsCfg, err := config.LoadDefaultConfig(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("queue: loading AWS configuration: %w", err)
-	}
-	if awsCfg.Region == "" {
-		return nil, errors.New("queue: no AWS region: set AWS_REGION")
-	}
-	return &queueStore{client: sqs.NewFromConfig(awsCfg), url: cfg.QueueURL}, nil
-}
-
-func (q *queueStore) Put(ctx context.Context, e Enquiry) error {
-	body, err := EncodeEnquiry(e)
-	if err != nil {
-		return fmt.Errorf("queue: %w", err)
-	}
-	_, err = q.client.SendMessage(ctx, &sqs.SendMessageInput{
-		QueueUrl:    aws.String(q.url),
-		MessageBody: aws.String(string(body)),
-	})
-	if err != nil {
-		return fmt.Errorf("queue: %w", err)
-	}
-	return nil
+// Mailer hands an enquiry over for delivery: the outbox locally
+// (package outbox), SES deployed (package sesmail). Send returns nil only
+// once the enquiry is durably accepted (fsynced to disk, accepted by SES).
+// Send must be safe for concurrent use.
+type Mailer interface {
+	Send(ctx context.Context, e Enquiry) error
 }
 
 // EncodeEnquiry is an enquiry as the queue carries it: its JSON with every

@@ -2,7 +2,7 @@
 // site exactly as the CDN will, following the routing manifest
 // (dist/cdn/routes.json, see routing.Manifest), and mounts the
 // contact function at /api/contact, as its command built it (this floor
-// imports no function: contact.Local is the local one). Like the CDN, it compresses text
+// imports no function: outbox.Handler is the local one). Like the CDN, it compresses text
 // (brotli or gzip, see compress.go). Browser tests and benchmarks use it
 // too, so they exercise the same routing and bytes a visitor gets.
 package devserver

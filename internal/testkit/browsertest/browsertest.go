@@ -97,7 +97,7 @@ type Site struct {
 	// cfg says (as cmd/build -out dir does).
 	Build func(ctx context.Context, repo string, cfg Config, dir string) error
 	// Contact returns the contact function as the local server mounts it
-	// (contact.Local): enquiries appended to outbox, origins granted CORS.
+	// (outbox.Handler): enquiries appended to outbox, origins granted CORS.
 	Contact func(outbox string, origins []string) (http.Handler, error)
 }
 

@@ -3,7 +3,7 @@
 // enquiry through SES, at most once per enquiry id (a DynamoDB ledger), or
 // has the queue offer it again after a backoff, up to the attempts of the
 // queue's redrive policy, after which the enquiry waits in the dead-letter
-// queue (functions/contact/deliver.go). Build it with `make lambda`, which
+// queue (contact.Deliverer). Build it with `make lambda`, which
 // produces dist/functions/deliver.zip.
 //
 // Its settings are CONTACT_* variables: CONTACT_SES_FROM, CONTACT_SES_TO,
@@ -26,6 +26,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
 	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/functions/contact/dynamoledger"
+	"github.com/vozia/site/functions/contact/lambdaevent"
+	"github.com/vozia/site/functions/contact/sesmail"
+	"github.com/vozia/site/functions/contact/sqsqueue"
 )
 
 func main() {
@@ -41,7 +45,7 @@ func main() {
 	lambda.Start(h)
 }
 
-func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger) (contact.QueueHandler, error) {
+func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger) (lambdaevent.QueueHandler, error) {
 	cfg, err := contact.ConfigFromEnv(getenv)
 	if err != nil {
 		return nil, err
@@ -52,7 +56,7 @@ func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger)
 	if cfg.QueueURL == "" || cfg.LedgerTable == "" {
 		return nil, errors.New("CONTACT_QUEUE_URL and CONTACT_LEDGER_TABLE must both be set")
 	}
-	m, err := contact.NewMailer(ctx, cfg)
+	m, err := sesmail.New(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -64,13 +68,13 @@ func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger)
 	policy.MaxAttempts = cfg.DeliveryAttempts
 	d := &contact.Deliverer{
 		Mailer:      m,
-		Ledger:      contact.NewDynamoLedger(dynamodb.NewFromConfig(awsCfg), cfg.LedgerTable, time.Duration(cfg.RetentionDays)*24*time.Hour),
+		Ledger:      dynamoledger.New(dynamodb.NewFromConfig(awsCfg), cfg.LedgerTable, time.Duration(cfg.RetentionDays)*24*time.Hour),
 		Policy:      policy,
 		SendTimeout: cfg.SendTimeout,
 		Log:         logger,
 		// The ledger's records live as long from their first claim: past
-		// it, nothing acts on the enquiry again (deliver.go: Retention).
+		// it, nothing acts on the enquiry again (contact.Deliverer: Retention).
 		MaxAge: time.Duration(cfg.RetentionDays) * 24 * time.Hour,
 	}
-	return contact.NewQueueHandler(d, sqs.NewFromConfig(awsCfg), cfg.QueueURL), nil
+	return lambdaevent.Queue(d, sqsqueue.Visibility{Client: sqs.NewFromConfig(awsCfg), QueueURL: cfg.QueueURL}), nil
 }

@@ -19,6 +19,8 @@ import (
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/vozia/site/functions/contact"
+	"github.com/vozia/site/functions/contact/lambdaevent"
+	"github.com/vozia/site/functions/contact/sqsqueue"
 )
 
 func main() {
@@ -35,7 +37,7 @@ func main() {
 
 // setup builds the handler, refusing configurations that only make sense on
 // a developer's machine.
-func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger) (contact.FunctionURLHandler, error) {
+func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger) (lambdaevent.FunctionURLHandler, error) {
 	cfg, err := contact.ConfigFromEnv(getenv)
 	if err != nil {
 		return nil, err
@@ -54,9 +56,9 @@ func setup(ctx context.Context, getenv func(string) string, logger *slog.Logger)
 	if getenv("CONTACT_ALLOWED_ORIGINS") == "" {
 		return nil, errors.New("CONTACT_ALLOWED_ORIGINS is not set: the site's origin, e.g. https://www.vozia.example")
 	}
-	st, err := contact.NewQueueStore(ctx, cfg)
+	st, err := sqsqueue.NewStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return contact.NewFunctionURLHandler(cfg, st, logger), nil
+	return lambdaevent.FunctionURL(cfg, st, logger), nil
 }

@@ -11,7 +11,7 @@
 // credentials). Each message is sent to the queue before it is deleted
 // from the dead letters, so a failure midway leaves it in both, never in
 // neither: the delivery's ledger keeps a message delivered twice from
-// being mailed twice (functions/contact/deliver.go).
+// being mailed twice (contact.Deliverer).
 package main
 
 import (

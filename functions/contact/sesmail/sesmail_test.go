@@ -1,11 +1,10 @@
-package contact
+package sesmail
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"mime"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/mail"
@@ -13,19 +12,22 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/cloudwatchlogs"
+
+	"github.com/vozia/site/functions/contact/contacttest"
+	"github.com/vozia/site/internal/testkit/emulator"
+
+	"github.com/vozia/site/functions/contact"
 )
 
 // sesLocalCLI is the local SES v2 API that `make contact-deps` installs from
-// testdata/ses-local/package-lock.json.
-var sesLocalCLI = filepath.Join("testdata", "ses-local", "node_modules", "aws-ses-v2-local", "dist", "cli.js")
+// functions/contact/testdata/ses-local/package-lock.json.
+var sesLocalCLI = filepath.Join("..", "..", "..", filepath.FromSlash(emulator.SESLocalCLI))
 
 // startSESLocal runs aws-ses-v2-local on a free loopback port until the test
 // ends and returns its base URL.
@@ -41,110 +43,28 @@ func startSESLocal(t *testing.T) string {
 	if _, err := os.Stat(sesLocalCLI); err != nil {
 		missing("aws-ses-v2-local is not installed", err)
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
+	if _, err := exec.LookPath("node"); err != nil {
 		missing("node is not installed", err)
 	}
-
-	// The port is found free and then handed over, so another process may
-	// take it in between; a few attempts make that harmless.
-	var lastOut string
-	for range 3 {
-		base, out, ok := trySESLocal(t, node)
-		if ok {
-			return base
-		}
-		lastOut = out
-	}
-	t.Fatalf("aws-ses-v2-local did not start:\n%s", lastOut)
-	return ""
-}
-
-func trySESLocal(t *testing.T, node string) (base, output string, ok bool) {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	p, err := emulator.SESLocal(t.Context(), sesLocalCLI)
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
-	l.Close()
-
-	var out syncBuffer
-	cmd := exec.Command(node, sesLocalCLI, "--host", "127.0.0.1", "--port", port)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	stop := func() { cmd.Process.Kill(); <-done }
-
-	base = "http://127.0.0.1:" + port
-	client := &http.Client{Timeout: 2 * time.Second}
-	// A bound on start-up, not an assertion on speed: node starts in well
-	// under a second here, and a loaded machine gets thirty.
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		select {
-		case <-done:
-			return "", out.String(), false
-		default:
-		}
-		if res, err := client.Get(base + "/health-check"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				t.Cleanup(stop)
-				return base, "", true
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	stop()
-	return "", out.String() + "\n(no answer within 30 s)", false
+	t.Cleanup(p.Stop)
+	return p.Base
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-// isolateAWS points the AWS SDK at endpoint with dummy credentials, and away
-// from any real configuration on the machine.
+// isolateAWS points the AWS SDK's SES client at endpoint, with dummy
+// credentials (contacttest.IsolateAWS).
 func isolateAWS(t *testing.T, endpoint string) {
 	t.Helper()
-	none := filepath.Join(t.TempDir(), "none")
-	for k, v := range map[string]string{
-		"AWS_ENDPOINT_URL_SESV2":      endpoint,
-		"AWS_ENDPOINT_URL":            "",
-		"AWS_ACCESS_KEY_ID":           "AKIDLOCALTEST",
-		"AWS_SECRET_ACCESS_KEY":       "local-test-secret",
-		"AWS_SESSION_TOKEN":           "",
-		"AWS_REGION":                  "eu-west-1",
-		"AWS_PROFILE":                 "",
-		"AWS_CONFIG_FILE":             none,
-		"AWS_SHARED_CREDENTIALS_FILE": none,
-		"AWS_EC2_METADATA_DISABLED":   "true",
-	} {
-		t.Setenv(k, v)
-	}
+	contacttest.IsolateAWS(t, map[string]string{"AWS_ENDPOINT_URL_SESV2": endpoint})
 }
 
-func sesConfig(t *testing.T) Config {
+func sesConfig(t *testing.T) contact.Config {
 	t.Helper()
 	cfg := testConfig(t)
-	cfg.Mailer = MailerSES
+	cfg.Mailer = contact.MailerSES
 	cfg.SESFrom = "Vozia website <web@vozia.example>"
 	cfg.SESTo = []string{"sales@vozia.example"}
 	return cfg
@@ -173,22 +93,22 @@ func TestEnquiryThroughQueueAndSES(t *testing.T) {
 	base := startSESLocal(t)
 	isolateAWS(t, base)
 	cfg := sesConfig(t)
-	m, err := NewMailer(context.Background(), cfg)
+	m, err := New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	clk := &clock{t: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
-	q := &memQueue{now: clk.Now, maxReceives: DefaultPolicy.MaxAttempts, visibility: 3 * time.Minute}
+	clk := &contacttest.Clock{T: time.Date(2026, 3, 6, 17, 0, 0, 0, time.UTC)}
+	q := &queue{}
 
-	w := call{body: encode(t, with(
+	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.With(
 		"name", "Ada <b>Lovelace</b>",
 		"email", "ada@example.com",
 		"message", "Hello <script>alert('x')</script> & goodbye\nSecond line",
-	))}.do(t, New(cfg, q, nil))
+	))}.Do(t, contact.New(cfg, q, nil))
 	if w.Code != http.StatusOK {
 		t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
 	}
-	a := decodeAnswer(t, w.Body.Bytes())
+	a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 	if a.Status != "received" {
 		t.Errorf("answer %+v; want status received", a)
 	}
@@ -201,12 +121,12 @@ func TestEnquiryThroughQueueAndSES(t *testing.T) {
 	if len(msgs) != 1 {
 		t.Fatalf("%d messages on the queue; want the enquiry", len(msgs))
 	}
-	ledger := NewMemoryLedger()
-	d := &Deliverer{Mailer: m, Ledger: ledger, Policy: DefaultPolicy, Now: clk.Now}
-	if v := d.Deliver(context.Background(), Message{Body: msgs[0].body, Attempt: msgs[0].receives}); !v.Done || v.EnquiryID != id {
+	ledger := contact.NewMemoryLedger()
+	d := &contact.Deliverer{Mailer: m, Ledger: ledger, Policy: contact.DefaultPolicy, Now: clk.Now}
+	if v := d.Deliver(context.Background(), contact.Message{Body: msgs[0], Attempt: 1}); !v.Done || v.EnquiryID != id {
 		t.Fatalf("verdict %+v; want %s delivered", v, id)
 	}
-	if ledger.State(id) != StateSent {
+	if ledger.State(id) != contact.StateSent {
 		t.Errorf("ledger says %q; want sent", ledger.State(id))
 	}
 
@@ -266,7 +186,7 @@ func TestSESFailuresAreRetriedByTheQueue(t *testing.T) {
 		handler   http.HandlerFunc
 		timeout   time.Duration
 		wantLog   string
-		wantState State
+		wantState contact.State
 	}{
 		{
 			name: "sender not verified",
@@ -279,7 +199,7 @@ func TestSESFailuresAreRetriedByTheQueue(t *testing.T) {
 			},
 			timeout:   10 * time.Second,
 			wantLog:   "aws api error MessageRejected",
-			wantState: StateFailed,
+			wantState: contact.StateFailed,
 		},
 		{
 			name: "SES fails inside",
@@ -291,7 +211,7 @@ func TestSESFailuresAreRetriedByTheQueue(t *testing.T) {
 			},
 			timeout:   10 * time.Second,
 			wantLog:   "aws api error InternalFailure",
-			wantState: StateFailed,
+			wantState: contact.StateFailed,
 		},
 		{
 			name: "SES hangs",
@@ -300,7 +220,7 @@ func TestSESFailuresAreRetriedByTheQueue(t *testing.T) {
 			},
 			timeout:   300 * time.Millisecond,
 			wantLog:   "deadline exceeded",
-			wantState: StateUnknown,
+			wantState: contact.StateUnknown,
 		},
 	}
 	for _, tt := range tests {
@@ -314,18 +234,18 @@ func TestSESFailuresAreRetriedByTheQueue(t *testing.T) {
 			parent.Cleanup(srv.Close)
 			isolateAWS(t, srv.URL)
 			cfg := sesConfig(t)
-			m, err := NewMailer(context.Background(), cfg)
+			m, err := New(context.Background(), cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var logs logBuffer
-			ledger := NewMemoryLedger()
-			d := &Deliverer{Mailer: m, Ledger: ledger, Policy: DefaultPolicy, SendTimeout: tt.timeout, Log: logs.logger()}
-			e := Enquiry{ID: "ENQ1", Received: time.Now(), Name: "Ada", Email: "ada@example.com", Phone: "+1 555 010 0199", CompanySize: "1-50", Message: "Hello there"}
-			body, _ := EncodeEnquiry(e)
-			v := d.Deliver(context.Background(), Message{Body: body, Attempt: 2})
-			if v.Done || v.Outcome != OutcomeRetry || v.After != DefaultPolicy.Backoff(2) {
-				t.Errorf("verdict %+v; want a retry after %v", v, DefaultPolicy.Backoff(2))
+			var logs contacttest.LogBuffer
+			ledger := contact.NewMemoryLedger()
+			d := &contact.Deliverer{Mailer: m, Ledger: ledger, Policy: contact.DefaultPolicy, SendTimeout: tt.timeout, Log: logs.Logger()}
+			e := contact.Enquiry{ID: "ENQ1", Received: time.Now(), Name: "Ada", Email: "ada@example.com", Phone: "+1 555 010 0199", CompanySize: "1-50", Message: "Hello there"}
+			body, _ := contact.EncodeEnquiry(e)
+			v := d.Deliver(context.Background(), contact.Message{Body: body, Attempt: 2})
+			if v.Done || v.Outcome != contact.OutcomeRetry || v.After != contact.DefaultPolicy.Backoff(2) {
+				t.Errorf("verdict %+v; want a retry after %v", v, contact.DefaultPolicy.Backoff(2))
 			}
 			if n := calls.Load(); n != 1 {
 				t.Errorf("SES called %d times; want once (the queue retries, not the SDK)", n)
@@ -341,27 +261,26 @@ func TestSESFailuresAreRetriedByTheQueue(t *testing.T) {
 	}
 }
 
-func TestNewMailerRefusesIncompleteSES(t *testing.T) {
+func TestNewRefusesIncompleteSES(t *testing.T) {
 	isolateAWS(t, "http://127.0.0.1:9")
 	t.Setenv("AWS_REGION", "")
 	tests := []struct {
 		name string
-		cfg  Config
+		cfg  contact.Config
 		want string
 	}{
-		{"no sender", Config{Mailer: MailerSES, SESTo: []string{"a@example.com"}, SESRegion: "eu-west-1"}, "CONTACT_SES_FROM"},
-		{"no region", Config{Mailer: MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"}}, "region"},
-		{"unknown kind", Config{Mailer: "pigeon"}, `unknown mailer "pigeon"`},
+		{"no sender", contact.Config{Mailer: contact.MailerSES, SESTo: []string{"a@example.com"}, SESRegion: "eu-west-1"}, "CONTACT_SES_FROM"},
+		{"no region", contact.Config{Mailer: contact.MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"}}, "region"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := NewMailer(context.Background(), tt.cfg)
+			_, err := New(context.Background(), tt.cfg)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v; want one mentioning %q", err, tt.want)
 			}
 		})
 	}
-	if _, err := NewMailer(context.Background(), Config{Mailer: MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"}, SESRegion: "eu-west-1"}); err != nil {
+	if _, err := New(context.Background(), contact.Config{Mailer: contact.MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"}, SESRegion: "eu-west-1"}); err != nil {
 		t.Errorf("complete SES config: %v", err)
 	}
 }
@@ -371,8 +290,8 @@ func TestNewMailerRefusesIncompleteSES(t *testing.T) {
 func TestSendLogIsReadInTheFunctionsRegion(t *testing.T) {
 	isolateAWS(t, "http://127.0.0.1:9")
 	t.Setenv("AWS_REGION", "us-east-1")
-	m, err := newSESMailer(context.Background(), Config{
-		Mailer: MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"},
+	m, err := New(context.Background(), contact.Config{
+		Mailer: contact.MailerSES, SESFrom: "a@example.com", SESTo: []string{"b@example.com"},
 		SESRegion: "eu-west-1", SendLogGroup: "/aws/events/site-ses-sends",
 	})
 	if err != nil {
@@ -423,7 +342,7 @@ func TestEncodedWordsNeverReachAHeader(t *testing.T) {
 	base := startSESLocal(t)
 	isolateAWS(t, base)
 	cfg := sesConfig(t)
-	m, err := NewMailer(context.Background(), cfg)
+	m, err := New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -445,9 +364,9 @@ func TestEncodedWordsNeverReachAHeader(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.field+" "+tt.value, func(t *testing.T) {
-			q := &memQueue{now: time.Now, maxReceives: DefaultPolicy.MaxAttempts, visibility: 3 * time.Minute}
-			w := call{body: encode(t, with(tt.field, tt.value))}.do(t, New(cfg, q, nil))
-			a := decodeAnswer(t, w.Body.Bytes())
+			q := &queue{}
+			w := contacttest.Call{Body: contacttest.Encode(t, contacttest.With(tt.field, tt.value))}.Do(t, contact.New(cfg, q, nil))
+			a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 			if tt.refused {
 				if w.Code < 400 || w.Code > 499 || a.Fields[tt.field] == "" {
 					t.Fatalf("status %d, answer %+v; want 4xx naming the field %q", w.Code, a, tt.field)
@@ -461,8 +380,8 @@ func TestEncodedWordsNeverReachAHeader(t *testing.T) {
 			if len(msgs) != 1 {
 				t.Fatalf("%d messages on the queue", len(msgs))
 			}
-			d := &Deliverer{Mailer: m, Ledger: NewMemoryLedger(), Policy: DefaultPolicy}
-			if v := d.Deliver(context.Background(), Message{Body: msgs[0].body, Attempt: 1}); !v.Done {
+			d := &contact.Deliverer{Mailer: m, Ledger: contact.NewMemoryLedger(), Policy: contact.DefaultPolicy}
+			if v := d.Deliver(context.Background(), contact.Message{Body: msgs[0], Attempt: 1}); !v.Done {
 				t.Fatalf("verdict %+v", v)
 			}
 			var stored *storedMail
@@ -481,7 +400,7 @@ func TestEncodedWordsNeverReachAHeader(t *testing.T) {
 				if err != nil {
 					t.Errorf("%s %q does not decode: %v", h, raw.Header.Get(h), err)
 				}
-				if hasControl(v, false) {
+				if hasControl(v) {
 					t.Errorf("%s decodes to %q: a control or bidirectional character reaches the header", h, v)
 				}
 			}

@@ -1,4 +1,20 @@
-package contact
+// Package dynamoledger is the delivery's ledger on DynamoDB: the deployed
+// contact.Ledger, the record per enquiry id of whether its mail was sent,
+// which keeps the delivery from mailing one enquiry twice.
+//
+// One item per enquiry id:
+//
+//	id       S  the enquiry id (partition key)
+//	state    S  sending | sent | failed | unknown
+//	lease    N  while sending: until when, in Unix milliseconds
+//	token    S  while sending: which attempt holds the claim
+//	expires  N  Unix seconds; the table's TTL attribute (retention days)
+//
+// It holds ids and states only, no personal data. Every write is
+// conditional, so two attempts on one id cannot both win a claim, and a
+// late attempt cannot undo another's "sent". An item expires the
+// retention after its first claim (contact.Deliverer, "Retention").
+package dynamoledger
 
 import (
 	"context"
@@ -11,20 +27,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/vozia/site/functions/contact"
 )
 
-// dynamoLedger is the deployed Ledger: one DynamoDB item per enquiry id,
-//
-//	id       S  the enquiry id (partition key)
-//	state    S  sending | sent | failed | unknown
-//	lease    N  while sending: until when, in Unix milliseconds
-//	token    S  while sending: which attempt holds the claim
-//	expires  N  Unix seconds; the table's TTL attribute (retention days)
-//
-// It holds ids and states only, no personal data. Every write is
-// conditional, so two attempts on one id cannot both win a claim, and a
-// late attempt cannot undo another's "sent".
-type dynamoLedger struct {
+// ledger is the contact.Ledger in one DynamoDB table.
+type ledger struct {
 	client interface {
 		UpdateItem(context.Context, *dynamodb.UpdateItemInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
 	}
@@ -32,13 +40,12 @@ type dynamoLedger struct {
 	retention time.Duration
 }
 
-// NewDynamoLedger returns the ledger in table, whose items expire after
-// retention.
-func NewDynamoLedger(client *dynamodb.Client, table string, retention time.Duration) Ledger {
-	return &dynamoLedger{client: client, table: table, retention: retention}
+// New returns the ledger in table, whose items expire after retention.
+func New(client *dynamodb.Client, table string, retention time.Duration) contact.Ledger {
+	return &ledger{client: client, table: table, retention: retention}
 }
 
-func (l *dynamoLedger) Claim(ctx context.Context, id string, now time.Time, lease time.Duration) (Claim, error) {
+func (l *ledger) Claim(ctx context.Context, id string, now time.Time, lease time.Duration) (contact.Claim, error) {
 	token := rand.Text()
 	out, err := l.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:        aws.String(l.table),
@@ -48,9 +55,9 @@ func (l *dynamoLedger) Claim(ctx context.Context, id string, now time.Time, leas
 			"(#s = :sending AND #l < :now)"),
 		ExpressionAttributeNames: map[string]string{"#i": "id", "#s": "state", "#l": "lease", "#t": "token", "#x": "expires"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":sending": str(string(stateSending)),
-			":failed":  str(string(StateFailed)),
-			":unknown": str(string(StateUnknown)),
+			":sending": str(string(contact.StateSending)),
+			":failed":  str(string(contact.StateFailed)),
+			":unknown": str(string(contact.StateUnknown)),
 			":until":   num(now.Add(lease).UnixMilli()),
 			":now":     num(now.UnixMilli()),
 			":token":   str(token),
@@ -61,23 +68,23 @@ func (l *dynamoLedger) Claim(ctx context.Context, id string, now time.Time, leas
 	})
 	var failed *types.ConditionalCheckFailedException
 	if errors.As(err, &failed) {
-		if itemState(failed.Item) == StateSent {
-			return Claim{State: StateSent}, nil
+		if itemState(failed.Item) == contact.StateSent {
+			return contact.Claim{State: contact.StateSent}, nil
 		}
-		return Claim{State: StateBusy, Until: time.UnixMilli(itemNum(failed.Item, "lease"))}, nil
+		return contact.Claim{State: contact.StateBusy, Until: time.UnixMilli(itemNum(failed.Item, "lease"))}, nil
 	}
 	if err != nil {
-		return Claim{}, err
+		return contact.Claim{}, err
 	}
 	switch itemState(out.Attributes) {
-	case "", StateFailed:
-		return Claim{State: StateNew, Token: token}, nil
+	case "", contact.StateFailed:
+		return contact.Claim{State: contact.StateNew, Token: token}, nil
 	default: // unknown, or an expired claim whose attempt never settled
-		return Claim{State: StateUnknown, Token: token}, nil
+		return contact.Claim{State: contact.StateUnknown, Token: token}, nil
 	}
 }
 
-func (l *dynamoLedger) Settle(ctx context.Context, id, token string, st State, now time.Time) error {
+func (l *ledger) Settle(ctx context.Context, id, token string, st contact.State, now time.Time) error {
 	in := &dynamodb.UpdateItemInput{
 		TableName:                aws.String(l.table),
 		Key:                      map[string]types.AttributeValue{"id": str(id)},
@@ -87,9 +94,9 @@ func (l *dynamoLedger) Settle(ctx context.Context, id, token string, st State, n
 			":state": str(string(st)),
 		},
 	}
-	if st != StateSent {
+	if st != contact.StateSent {
 		in.ConditionExpression = aws.String("#s = :sending AND #t = :token")
-		in.ExpressionAttributeValues[":sending"] = str(string(stateSending))
+		in.ExpressionAttributeValues[":sending"] = str(string(contact.StateSending))
 		in.ExpressionAttributeValues[":token"] = str(token)
 	}
 	_, err := l.client.UpdateItem(ctx, in)
@@ -109,9 +116,9 @@ func num(n int64) types.AttributeValue {
 	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
 }
 
-func itemState(item map[string]types.AttributeValue) State {
+func itemState(item map[string]types.AttributeValue) contact.State {
 	if v, ok := item["state"].(*types.AttributeValueMemberS); ok {
-		return State(v.Value)
+		return contact.State(v.Value)
 	}
 	return ""
 }

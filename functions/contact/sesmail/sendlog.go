@@ -1,4 +1,4 @@
-package contact
+package sesmail
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/cloudwatchlogs"
+
+	"github.com/vozia/site/functions/contact"
 )
 
 // sendLog is the CloudWatch Logs group that an EventBridge rule writes SES's
@@ -25,7 +27,7 @@ func newSendLog(cfg aws.Config, group string) *sendLog {
 
 // has reports whether the log holds a send event for e, looking from a
 // minute before e was received (clocks differ a little) to now.
-func (l *sendLog) has(ctx context.Context, e Enquiry) (bool, error) {
+func (l *sendLog) has(ctx context.Context, e contact.Enquiry) (bool, error) {
 	in := &cloudwatchlogs.FilterLogEventsInput{
 		LogGroupName:  aws.String(l.group),
 		FilterPattern: aws.String(fmt.Sprintf(`{ $.detail.mail.tags.%s[0] = "%s" }`, enquiryTag, e.ID)),

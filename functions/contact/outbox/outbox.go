@@ -1,4 +1,21 @@
-package contact
+// Package outbox is the contact function's local store: the file that
+// enquiries sent from a developer's machine go to, which is both the
+// store the handler answers after and the mailbox (make serve, make dev,
+// the browser tests). Nothing leaves the machine, and nothing is to
+// configure but the path (CONTACT_OUTBOX, or the servers' -outbox).
+//
+// Each enquiry is one JSON line, fsynced before the answer:
+//
+//	{"id":"...","received":"2026-01-02T15:04:05.123Z","name":"...","email":"...",
+//	 "phone":"...","companySize":"51-250","message":"..."}
+//
+// so that an enquiry the form was told about survives a crash of the
+// server or the machine. Lines never interleave, a write that fails part
+// way is cut off again, and concurrent senders share fsyncs. If the file
+// is deleted, moved away (a log rotation) or replaced while the server
+// runs, the next enquiry opens the path anew, and one whose line went to a
+// file that is no longer at the path gets a 502, never a 200.
+package outbox
 
 import (
 	"context"
@@ -9,15 +26,12 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/vozia/site/functions/contact"
 )
 
-// Outbox is the local Mailer: it appends each enquiry as one JSON line
-//
-//	{"id":"...","received":"2026-01-02T15:04:05.123Z","name":"...","email":"...",
-//	 "phone":"...","companySize":"51-250","message":"..."}
-//
-// to a file and fsyncs before Send returns, so that an enquiry the form was
-// told about survives a crash of the server or the machine.
+// Outbox is the local contact.Store and contact.Mailer: it appends each
+// enquiry as one JSON line to a file and fsyncs before Send returns.
 //
 // If the file is deleted, moved away (a log rotation) or replaced while the
 // outbox is open, the next Send opens the file at the path anew, so that a
@@ -40,10 +54,10 @@ type Outbox struct {
 	synced uint64 // lines known to be on disk
 }
 
-// OpenOutbox opens (creating it and its directory if need be) the file at
-// path for appending. The file is readable by its owner only: it holds
-// personal data.
-func OpenOutbox(path string) (*Outbox, error) {
+// Open opens (creating it and its directory if need be) the file at path
+// for appending. The file is readable by its owner only: it holds personal
+// data.
+func Open(path string) (*Outbox, error) {
 	if path == "" {
 		return nil, errors.New("outbox: no path")
 	}
@@ -120,11 +134,15 @@ func (o *Outbox) reopenIfMoved() error {
 	return nil
 }
 
+// Put appends e to the outbox: locally the outbox is both the store and the
+// mailbox.
+func (o *Outbox) Put(ctx context.Context, e contact.Enquiry) error { return o.Send(ctx, e) }
+
 // Path is the file the outbox appends to.
 func (o *Outbox) Path() string { return o.path }
 
 // Send appends e as one line and returns once it is on disk.
-func (o *Outbox) Send(_ context.Context, e Enquiry) error {
+func (o *Outbox) Send(_ context.Context, e contact.Enquiry) error {
 	// The context is deliberately ignored: a line half written because the
 	// client went away would be worse than a finished one nobody waits for.
 	line, err := json.Marshal(e)

@@ -1,4 +1,4 @@
-package contact
+package sqsqueue
 
 import (
 	"context"
@@ -10,6 +10,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+
+	"github.com/vozia/site/functions/contact/contacttest"
+
+	"github.com/vozia/site/functions/contact"
 )
 
 // fakeSQS answers SendMessage as SQS's JSON protocol does, MD5 of the body
@@ -53,17 +60,19 @@ func TestQueueStore(t *testing.T) {
 		f := &fakeSQS{status: status}
 		srv := httptest.NewServer(f)
 		defer srv.Close()
-		isolateAWS(t, "http://127.0.0.1:9")
-		t.Setenv("AWS_ENDPOINT_URL_SQS", srv.URL)
-		cfg := testConfig(t)
-		cfg.QueueURL = "https://sqs.eu-west-1.amazonaws.com/111111111111/enquiries"
-		st, err := NewQueueStore(context.Background(), cfg)
+		contacttest.IsolateAWS(t, map[string]string{"AWS_ENDPOINT_URL_SQS": srv.URL})
+		cfg, err := contact.ConfigFromEnv(contacttest.Getenv(contacttest.Settings))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var logs logBuffer
-		w := call{body: encode(t, with("name", "Zoë 😀 Ünïcode", "message", "Hello\nthere \uFFFE <b>"))}.do(t, New(cfg, st, logs.logger()))
-		a := decodeAnswer(t, w.Body.Bytes())
+		cfg.QueueURL = "https://sqs.eu-west-1.amazonaws.com/111111111111/enquiries"
+		st, err := NewStore(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var logs contacttest.LogBuffer
+		w := contacttest.Call{Body: contacttest.Encode(t, contacttest.With("name", "Zoë 😀 Ünïcode", "message", "Hello\nthere \uFFFE <b>"))}.Do(t, contact.New(cfg, st, logs.Logger()))
+		a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 		if status != 0 {
 			if w.Code != http.StatusBadGateway || a.Error != "unavailable" || !strings.Contains(logs.String(), `"error":"aws api error AWS.SimpleQueueService.NonExistentQueue"`) {
 				t.Errorf("SQS refusing: %d %+v, log %s; want 502 unavailable and the error code logged", w.Code, a, logs.String())
@@ -76,9 +85,35 @@ func TestQueueStore(t *testing.T) {
 		if len(f.bodies) != 1 || f.urls[0] != cfg.QueueURL {
 			t.Fatalf("SQS got %v at %v; want one message on %s", f.bodies, f.urls, cfg.QueueURL)
 		}
-		e, err := DecodeEnquiry([]byte(f.bodies[0]))
+		e, err := contact.DecodeEnquiry([]byte(f.bodies[0]))
 		if err != nil || e.ID != a.ID || e.Name != "Zoë 😀 Ünïcode" || e.Message != "Hello\nthere \uFFFE <b>" {
 			t.Errorf("message %q decodes to %+v, %v; want the enquiry %s as stored", f.bodies[0], e, err, a.ID)
+		}
+	}
+}
+
+// changes records the visibility changes asked of SQS.
+type changes []*sqs.ChangeMessageVisibilityInput
+
+func (c *changes) ChangeMessageVisibility(_ context.Context, in *sqs.ChangeMessageVisibilityInput, _ ...func(*sqs.Options)) (*sqs.ChangeMessageVisibilityOutput, error) {
+	*c = append(*c, in)
+	return &sqs.ChangeMessageVisibilityOutput{}, nil
+}
+
+// A backoff becomes the message's visibility timeout in whole seconds, on
+// the queue and message it names, at most SQS's twelve hours.
+func TestVisibilityHidesForTheBackoff(t *testing.T) {
+	var c changes
+	v := Visibility{Client: &c, QueueURL: "https://sqs.example/q"}
+	for _, d := range []time.Duration{contact.DefaultPolicy.Backoff(3), 90*time.Second + 500*time.Millisecond, 24 * time.Hour} {
+		if err := v.Hide(context.Background(), "receipt-1", d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []int32{120, 90, 43200}
+	for i, in := range c {
+		if *in.QueueUrl != v.QueueURL || *in.ReceiptHandle != "receipt-1" || in.VisibilityTimeout != want[i] {
+			t.Errorf("change %d: %s %s %d; want %s receipt-1 %d", i, *in.QueueUrl, *in.ReceiptHandle, in.VisibilityTimeout, v.QueueURL, want[i])
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package contact
+package lambdaevent
 
 import (
 	"bytes"
@@ -12,6 +12,10 @@ import (
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/vozia/site/functions/contact/contacttest"
+
+	"github.com/vozia/site/functions/contact"
 )
 
 // loadEvent reads a Function URL event as Lambda delivers it.
@@ -28,7 +32,7 @@ func loadEvent(t testing.TB, name string) events.LambdaFunctionURLRequest {
 	return ev
 }
 
-func lambdaConfig(t testing.TB) Config {
+func lambdaConfig(t testing.TB) contact.Config {
 	t.Helper()
 	cfg := testConfig(t)
 	cfg.AllowedOrigins = []string{"https://www.vozia.example"}
@@ -57,8 +61,8 @@ func TestFunctionURLEvents(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			m := &recordingMailer{}
-			handle := NewFunctionURLHandler(lambdaConfig(t), m, nil)
+			m := &recorder{}
+			handle := FunctionURL(lambdaConfig(t), m, nil)
 			ev := loadEvent(t, tt.file)
 
 			res, err := handle(context.Background(), ev)
@@ -79,7 +83,7 @@ func TestFunctionURLEvents(t *testing.T) {
 				t.Error("answer is base64-encoded; want plain JSON")
 			}
 			if tt.wantStatus != 204 {
-				a := decodeAnswer(t, []byte(res.Body))
+				a := contacttest.DecodeAnswer(t, []byte(res.Body))
 				if a.Error != tt.wantError {
 					t.Errorf("answer %+v; want error %q", a, tt.wantError)
 				}
@@ -104,7 +108,7 @@ func TestFunctionURLRateLimitBySourceIP(t *testing.T) {
 	cfg := lambdaConfig(t)
 	cfg.RatePerMinute = 1
 	cfg.RateBurst = 1
-	handle := NewFunctionURLHandler(cfg, &recordingMailer{}, nil)
+	handle := FunctionURL(cfg, &recorder{}, nil)
 
 	steps := []struct {
 		name, sourceIP, forwardedFor string
@@ -154,9 +158,9 @@ func TestFunctionURLRequiresIAM(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := lambdaConfig(t)
 			cfg.RequireIAM = tt.requireIAM
-			m := &recordingMailer{}
+			m := &recorder{}
 			var logs bytes.Buffer
-			handle := NewFunctionURLHandler(cfg, m, slog.New(slog.NewJSONHandler(&logs, nil)))
+			handle := FunctionURL(cfg, m, slog.New(slog.NewJSONHandler(&logs, nil)))
 			res, err := handle(context.Background(), loadEvent(t, tt.file))
 			if err != nil {
 				t.Fatal(err)
@@ -167,7 +171,7 @@ func TestFunctionURLRequiresIAM(t *testing.T) {
 			if tt.want != http.StatusForbidden {
 				return
 			}
-			if a := decodeAnswer(t, []byte(res.Body)); a.Error != "forbidden" {
+			if a := contacttest.DecodeAnswer(t, []byte(res.Body)); a.Error != "forbidden" {
 				t.Errorf("answer %+v; want error forbidden", a)
 			}
 			if len(m.Sent()) != 0 {
@@ -187,7 +191,7 @@ func TestFunctionURLRequiresIAM(t *testing.T) {
 
 func TestRequireIAMFromEnv(t *testing.T) {
 	for v, want := range map[string]bool{"": false, "true": true, "1": true, "false": false} {
-		cfg, err := ConfigFromEnv(func(k string) string {
+		cfg, err := contact.ConfigFromEnv(func(k string) string {
 			if k == "CONTACT_REQUIRE_IAM" {
 				return v
 			}
@@ -197,7 +201,7 @@ func TestRequireIAMFromEnv(t *testing.T) {
 			t.Errorf("CONTACT_REQUIRE_IAM=%q: RequireIAM %v, %v; want %v", v, cfg.RequireIAM, err, want)
 		}
 	}
-	if _, err := ConfigFromEnv(func(k string) string {
+	if _, err := contact.ConfigFromEnv(func(k string) string {
 		if k == "CONTACT_REQUIRE_IAM" {
 			return "yes please"
 		}
@@ -252,7 +256,7 @@ func TestRateLimitPerViewerBehindCloudFront(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := lambdaConfig(t)
 			cfg.RatePerMinute, cfg.RateBurst, cfg.RequireIAM = 1, 1, tt.requireIAM
-			h := NewFunctionURLHandler(cfg, &recordingMailer{}, nil)
+			h := FunctionURL(cfg, &recorder{}, nil)
 			for i, ev := range tt.events {
 				res, err := h(context.Background(), ev)
 				if err != nil {
@@ -271,10 +275,10 @@ func TestRateLimitPerViewerBehindCloudFront(t *testing.T) {
 func TestLocalServerIgnoresViewerAddressHeader(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.RatePerMinute, cfg.RateBurst = 1, 1
-	h := New(cfg, &recordingMailer{}, nil)
-	body := encode(t, validFields())
+	h := contact.New(cfg, &recorder{}, nil)
+	body := contacttest.Encode(t, contacttest.Fields())
 	for i, addr := range []string{"198.51.100.1:1", "198.51.100.2:1"} {
-		w := call{body: body, header: map[string]string{"CloudFront-Viewer-Address": addr}}.do(t, h)
+		w := contacttest.Call{Body: body, Header: map[string]string{"CloudFront-Viewer-Address": addr}}.Do(t, h)
 		if want := []int{200, 429}[i]; w.Code != want {
 			t.Errorf("request %d claiming viewer %s: status %d; want %d", i, addr, w.Code, want)
 		}

@@ -1,4 +1,4 @@
-package contact
+package outbox
 
 import (
 	"io"
@@ -7,25 +7,29 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vozia/site/functions/contact/contacttest"
+
+	"github.com/vozia/site/functions/contact"
 )
 
 // benchHandler is the local set-up: the real outbox on the real disk, rate
 // limit off (every request comes from one address).
 func benchHandler(b *testing.B) (http.Handler, *Outbox) {
 	b.Helper()
-	o, err := OpenOutbox(filepath.Join(b.TempDir(), "enquiries.jsonl"))
+	o, err := Open(filepath.Join(b.TempDir(), "enquiries.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { o.Close() })
-	return New(testConfig(b), o, nil), o
+	return contact.New(testConfig(b), o, nil), o
 }
 
 // The whole handler path of an accepted enquiry: decode, validate, append,
 // fsync, answer. The fsync dominates.
 func BenchmarkHandlerOutbox(b *testing.B) {
 	h, _ := benchHandler(b)
-	body := encode(b, validFields())
+	body := contacttest.Encode(b, contacttest.Fields())
 	b.ReportAllocs()
 	for b.Loop() {
 		r := httptest.NewRequest(http.MethodPost, "/api/contact", strings.NewReader(body))
@@ -41,7 +45,7 @@ func BenchmarkHandlerOutbox(b *testing.B) {
 // Concurrent senders share fsyncs, so throughput grows with concurrency.
 func BenchmarkHandlerOutboxParallel(b *testing.B) {
 	h, _ := benchHandler(b)
-	body := encode(b, validFields())
+	body := contacttest.Encode(b, contacttest.Fields())
 	b.ReportAllocs()
 	b.SetParallelism(8)
 	b.RunParallel(func(pb *testing.PB) {
@@ -61,8 +65,8 @@ func BenchmarkHandlerOutboxParallel(b *testing.B) {
 // What the function costs before any disk: a refused enquiry, decoded and
 // validated in full.
 func BenchmarkHandlerValidationError(b *testing.B) {
-	h := New(testConfig(b), &recordingMailer{}, nil)
-	body := encode(b, with("email", "not an address", "phone", "123"))
+	h := contact.New(testConfig(b), &Outbox{}, nil)
+	body := contacttest.Encode(b, contacttest.With("email", "not an address", "phone", "123"))
 	b.ReportAllocs()
 	for b.Loop() {
 		r := httptest.NewRequest(http.MethodPost, "/api/contact", strings.NewReader(body))
@@ -83,7 +87,7 @@ func BenchmarkLoopbackOutbox(b *testing.B) {
 	defer srv.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	defer client.CloseIdleConnections()
-	body := encode(b, validFields())
+	body := contacttest.Encode(b, contacttest.Fields())
 	b.ReportAllocs()
 	b.SetParallelism(8)
 	b.ResetTimer()

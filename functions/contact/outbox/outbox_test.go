@@ -1,4 +1,4 @@
-package contact
+package outbox
 
 import (
 	"bufio"
@@ -15,10 +15,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/vozia/site/functions/contact/contacttest"
+
+	"github.com/vozia/site/functions/contact"
 )
 
 // readOutbox returns the outbox's lines, each decoded strictly.
-func readOutbox(t testing.TB, path string) []Enquiry {
+func readOutbox(t testing.TB, path string) []contact.Enquiry {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -27,11 +31,11 @@ func readOutbox(t testing.TB, path string) []Enquiry {
 	if len(data) > 0 && data[len(data)-1] != '\n' {
 		t.Fatalf("outbox does not end with a newline: %q", data[max(0, len(data)-80):])
 	}
-	var out []Enquiry
+	var out []contact.Enquiry
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var e Enquiry
+		var e contact.Enquiry
 		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&e); err != nil {
@@ -44,11 +48,11 @@ func readOutbox(t testing.TB, path string) []Enquiry {
 
 func TestOutboxAppendsDurableLines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "new", "dir", "enquiries.jsonl")
-	o, err := OpenOutbox(path)
+	o, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := Enquiry{ID: "A1", Received: time.Date(2026, 1, 12, 9, 30, 0, 123e6, time.UTC), Name: "Ada Lovelace",
+	e := contact.Enquiry{ID: "A1", Received: time.Date(2026, 1, 12, 9, 30, 0, 123e6, time.UTC), Name: "Ada Lovelace",
 		Email: "ada@example.com", Phone: "+1 555 010 0199", CompanySize: "1-50", Message: "Line one\nLine \"two\" <b>"}
 	if err := o.Send(context.Background(), e); err != nil {
 		t.Fatal(err)
@@ -65,7 +69,7 @@ func TestOutboxAppendsDurableLines(t *testing.T) {
 	}
 
 	// Reopening appends rather than truncating.
-	o, err = OpenOutbox(path)
+	o, err = Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,11 +107,11 @@ func TestOutboxThatCannotWriteAnswers502(t *testing.T) {
 	defer ro.Close()
 	o := &Outbox{path: path, f: ro}
 
-	w := call{body: encode(t, validFields())}.do(t, New(testConfig(t), o, nil))
+	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, contact.New(testConfig(t), o, nil))
 	if w.Code != http.StatusBadGateway {
 		t.Fatalf("status %d; want 502", w.Code)
 	}
-	if a := decodeAnswer(t, w.Body.Bytes()); a.Error != "unavailable" || a.ID != "" {
+	if a := contacttest.DecodeAnswer(t, w.Body.Bytes()); a.Error != "unavailable" || a.ID != "" {
 		t.Errorf("answer %+v; want error unavailable and no id", a)
 	}
 	if got := readOutbox(t, path); len(got) != 0 {
@@ -128,7 +132,7 @@ func TestOpenOutboxFailsEarly(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := OpenOutbox(tt.path); err == nil {
+			if _, err := Open(tt.path); err == nil {
 				t.Error("opened; want an error at start-up")
 			}
 		})
@@ -139,12 +143,12 @@ func TestOpenOutboxFailsEarly(t *testing.T) {
 // every line belongs to a 200, and refused requests leave nothing behind.
 func TestConcurrentPostsEachGetOneOutboxLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "enquiries.jsonl")
-	o, err := OpenOutbox(path)
+	o, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer o.Close()
-	srv := httptest.NewServer(New(testConfig(t), o, nil))
+	srv := httptest.NewServer(contact.New(testConfig(t), o, nil))
 	defer srv.Close()
 
 	const requests, workers = 240, 24
@@ -159,18 +163,18 @@ func TestConcurrentPostsEachGetOneOutboxLine(t *testing.T) {
 	for range workers {
 		wg.Go(func() {
 			for i := range jobs {
-				fields := with("name", fmt.Sprintf("Visitor %03d", i), "message", fmt.Sprintf("Enquiry number %03d, long enough.", i))
+				fields := contacttest.With("name", fmt.Sprintf("Visitor %03d", i), "message", fmt.Sprintf("Enquiry number %03d, long enough.", i))
 				if i%4 == 3 { // every fourth one is refused
-					fields = with("name", fmt.Sprintf("Visitor %03d", i), "phone", "123")
+					fields = contacttest.With("name", fmt.Sprintf("Visitor %03d", i), "phone", "123")
 				}
-				res, err := srv.Client().Post(srv.URL, "application/json", strings.NewReader(encode(t, fields)))
+				res, err := srv.Client().Post(srv.URL, "application/json", strings.NewReader(contacttest.Encode(t, fields)))
 				if err != nil {
 					t.Error(err)
 					continue
 				}
 				body, _ := io.ReadAll(res.Body)
 				res.Body.Close()
-				var a answer
+				var a contacttest.Answer
 				json.Unmarshal(body, &a)
 				results <- result{i, res.StatusCode, a.ID}
 			}

@@ -1,4 +1,18 @@
-package contact
+// Package lambdaevent turns Lambda's events into the contact function's
+// requests and the delivery's messages, and their answers back: the
+// adapters the two Lambda entry programs (cmd/lambda, cmd/deliver) start
+// with lambda.Start. Everything that decides anything happens in package
+// contact; here only what Lambda hands over is read, and what it expects
+// is written.
+//
+//   - FunctionURL: a Function URL event (payload 2.0) becomes a
+//     contact.Request, with the source address the rate limit counts by
+//     (CloudFront-Viewer-Address, trusted only on events Lambda
+//     authenticated with IAM) and the 403 for events it did not.
+//   - Queue: an SQS batch becomes one delivery attempt per message, each
+//     message not delivered reported as a batch item failure after its
+//     visibility is set to the attempt's backoff.
+package lambdaevent
 
 import (
 	"context"
@@ -11,14 +25,16 @@ import (
 	"strings"
 
 	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/vozia/site/functions/contact"
 )
 
 // FunctionURLHandler is the shape lambda.Start accepts for Lambda Function
 // URL events.
 type FunctionURLHandler = func(context.Context, events.LambdaFunctionURLRequest) (events.LambdaFunctionURLResponse, error)
 
-// NewFunctionURLHandler returns the function as a Lambda handler for
-// Function URL events (payload version 2.0). It behaves exactly as New's
+// FunctionURL returns the function as a Lambda handler for Function URL
+// events (payload version 2.0). It behaves exactly as contact.New's
 // handler does: the event is translated into the same request, with the
 // method taken from the request context, header names matched
 // case-insensitively, and a base64 body decoded. With cfg.RequireIAM, an
@@ -36,8 +52,8 @@ type FunctionURLHandler = func(context.Context, events.LambdaFunctionURLRequest)
 // other case the source is the request context's sourceIp, which behind the
 // CDN is one of CloudFront's own addresses, shared by every visitor of an
 // edge location.
-func NewFunctionURLHandler(cfg Config, st Store, logger *slog.Logger) FunctionURLHandler {
-	c := newCore(cfg, st, logger)
+func FunctionURL(cfg contact.Config, st contact.Store, logger *slog.Logger) FunctionURLHandler {
+	c := contact.NewFunction(cfg, st, logger)
 	return func(ctx context.Context, ev events.LambdaFunctionURLRequest) (events.LambdaFunctionURLResponse, error) {
 		header := make(http.Header, len(ev.Headers))
 		for k, v := range ev.Headers {
@@ -47,21 +63,21 @@ func NewFunctionURLHandler(cfg Config, st Store, logger *slog.Logger) FunctionUR
 		if ev.IsBase64Encoded {
 			body = base64.NewDecoder(base64.StdEncoding, body)
 		}
-		res := c.serve(ctx, &request{
-			method:        ev.RequestContext.HTTP.Method,
-			header:        header,
-			body:          body,
-			contentLength: -1,
-			sourceIP:      sourceOf(ev, header, cfg.RequireIAM),
-			requestID:     ev.RequestContext.RequestID,
-			forbidden:     cfg.RequireIAM && !iamAuthenticated(ev),
+		res := c.Serve(ctx, &contact.Request{
+			Method:        ev.RequestContext.HTTP.Method,
+			Header:        header,
+			Body:          body,
+			ContentLength: -1,
+			SourceIP:      sourceOf(ev, header, cfg.RequireIAM),
+			RequestID:     ev.RequestContext.RequestID,
+			Forbidden:     cfg.RequireIAM && !iamAuthenticated(ev),
 		})
 		out := events.LambdaFunctionURLResponse{
-			StatusCode: res.status,
-			Headers:    make(map[string]string, len(res.header)),
-			Body:       string(res.body),
+			StatusCode: res.Status,
+			Headers:    make(map[string]string, len(res.Header)),
+			Body:       string(res.Body),
 		}
-		for k, v := range res.header {
+		for k, v := range res.Header {
 			out.Headers[k] = strings.Join(v, ", ")
 		}
 		return out, nil
@@ -79,7 +95,7 @@ func iamAuthenticated(ev events.LambdaFunctionURLRequest) bool {
 
 // sourceOf is the address a request is rate limited by: the viewer's, from
 // CloudFront-Viewer-Address, when only CloudFront can have sent the event
-// (see NewFunctionURLHandler); the connecting address otherwise.
+// (see FunctionURL); the connecting address otherwise.
 func sourceOf(ev events.LambdaFunctionURLRequest, header http.Header, requireIAM bool) string {
 	if requireIAM && iamAuthenticated(ev) {
 		if ip, ok := viewerAddress(header.Values("Cloudfront-Viewer-Address")); ok {

@@ -1,0 +1,77 @@
+package contact
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+	"time"
+)
+
+// The mail an enquiry becomes in the company's inbox, whoever sends it.
+
+// MailSubject names the visitor so the inbox can be scanned at a glance.
+// The name was refused if it held a line break, so it cannot add headers.
+func MailSubject(e Enquiry) string {
+	return "Website enquiry from " + e.Name
+}
+
+// mailHTML is escaped by html/template: the visitor's words are data, and a
+// <script> or a crafted link in a message must reach the inbox as text.
+var mailHTML = template.Must(template.New("mail").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
+<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111;line-height:1.5">
+<h1 style="font-size:18px;margin:0 0 16px">{{.Subject}}</h1>
+<table cellpadding="4" cellspacing="0" style="border-collapse:collapse">
+<tr><th align="left">Name</th><td>{{.E.Name}}</td></tr>
+<tr><th align="left">Email</th><td><a href="mailto:{{.E.Email}}">{{.E.Email}}</a></td></tr>
+<tr><th align="left">Phone</th><td>{{.E.Phone}}</td></tr>
+<tr><th align="left">Company size</th><td>{{.E.CompanySize}}</td></tr>
+{{- if .E.Product}}
+<tr><th align="left">Product</th><td>{{.E.Product}}</td></tr>
+{{- end}}
+{{- if .E.Page}}
+<tr><th align="left">Sent from</th><td>{{.E.Page}}</td></tr>
+{{- end}}
+{{- range .Campaign}}
+<tr><th align="left">{{index . 0}}</th><td>{{index . 1}}</td></tr>
+{{- end}}
+</table>
+<h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
+<p style="white-space:pre-wrap;margin:0">{{.E.Message}}</p>
+<p style="color:#666;font-size:12px;margin-top:24px">Enquiry {{.E.ID}}, received {{.Received}}. Reply to this mail to answer the sender.</p>
+</body></html>
+`))
+
+// RenderMail returns the mail's plain-text and HTML bodies: every field of
+// the enquiry, its id and when it was received. The subject is
+// MailSubject's.
+func RenderMail(e Enquiry) (text, html string, err error) {
+	received := e.Received.UTC().Format(time.RFC1123)
+	var t strings.Builder
+	fmt.Fprintf(&t, "New enquiry from the website contact form.\n\n")
+	fmt.Fprintf(&t, "Name:         %s\n", e.Name)
+	fmt.Fprintf(&t, "Email:        %s\n", e.Email)
+	fmt.Fprintf(&t, "Phone:        %s\n", e.Phone)
+	fmt.Fprintf(&t, "Company size: %s\n", e.CompanySize)
+	if e.Product != "" {
+		fmt.Fprintf(&t, "Product:      %s\n", e.Product)
+	}
+	if e.Page != "" {
+		fmt.Fprintf(&t, "Sent from:    %s\n", e.Page)
+	}
+	for _, kv := range e.Campaign() {
+		fmt.Fprintf(&t, "%-13s %s\n", kv[0]+":", kv[1])
+	}
+	t.WriteString("\n")
+	fmt.Fprintf(&t, "Message:\n%s\n\n", e.Message)
+	fmt.Fprintf(&t, "-- \nEnquiry %s, received %s. Reply to this mail to answer the sender.\n", e.ID, received)
+
+	var h strings.Builder
+	err = mailHTML.Execute(&h, struct {
+		Subject  string
+		Received string
+		E        Enquiry
+		Campaign [][2]string
+	}{MailSubject(e), received, e, e.Campaign()})
+	return t.String(), h.String(), err
+}

@@ -1,0 +1,156 @@
+// Package emulator runs the programs that stand in for AWS's APIs on this
+// machine, for the tests and the stack's rehearsal (tools/rehearse/stack):
+// aws-ses-v2-local, goaws, dynalite, gofakes3, the Lambda runtime interface
+// emulator. Each runs on a loopback port of its own, found free and handed
+// to the program (so another process may take it in between: three ports
+// are tried), is ready once its probe answers (polled, within
+// StartTimeout), and is stopped by killing it.
+//
+// It is test support: no program ships with it.
+package emulator
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os/exec"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// StartTimeout bounds a program's start-up, not an assertion on speed:
+// node and the Go emulators start in well under a second here, and a
+// loaded machine gets much longer.
+const StartTimeout = 60 * time.Second
+
+// Proc is a program running until stopped.
+type Proc struct {
+	Name string
+	// Base is its HTTP address, http://127.0.0.1:port.
+	Base string
+	Port int
+
+	cmd  *exec.Cmd
+	out  *syncBuffer
+	done chan struct{}
+}
+
+// Stop ends the process and waits for it.
+func (p *Proc) Stop() {
+	if p == nil || p.cmd.Process == nil {
+		return
+	}
+	select {
+	case <-p.done:
+	default:
+		p.cmd.Process.Kill()
+		<-p.done
+	}
+}
+
+// Log is what it printed.
+func (p *Proc) Log() string { return p.out.String() }
+
+// Exited reports whether it has ended.
+func (p *Proc) Exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// Start runs the program command(port) names, with env (nil: this
+// process's), until ready answers true for its base URL, trying three free
+// ports. On failure it returns what the last try printed.
+func Start(ctx context.Context, name string, env []string, command func(port int) []string, ready func(base string) bool) (*Proc, error) {
+	var last string
+	for range 3 {
+		port, err := freePort()
+		if err != nil {
+			return nil, err
+		}
+		args := command(port)
+		p := &Proc{Name: name, out: &syncBuffer{}, done: make(chan struct{}), Port: port, Base: "http://127.0.0.1:" + strconv.Itoa(port)}
+		p.cmd = exec.Command(args[0], args[1:]...)
+		p.cmd.Env = env
+		p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
+		if err := p.cmd.Start(); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		go func() { p.cmd.Wait(); close(p.done) }()
+		deadline := time.Now().Add(StartTimeout)
+		for time.Now().Before(deadline) && !p.Exited() && ctx.Err() == nil {
+			if ready(p.Base) {
+				return p, nil
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		p.Stop()
+		last = p.Log()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if !p.Exited() {
+			last += fmt.Sprintf("\n(no answer within %v)", StartTimeout)
+		}
+	}
+	return nil, fmt.Errorf("%s did not start:\n%s", name, last)
+}
+
+// Answers is a readiness probe: any HTTP answer at all to a GET of path.
+func Answers(path string) func(string) bool {
+	c := &http.Client{Timeout: 2 * time.Second}
+	return func(base string) bool {
+		res, err := c.Get(base + path)
+		if err != nil {
+			return false
+		}
+		res.Body.Close()
+		return true
+	}
+}
+
+// SESLocalCLI is aws-ses-v2-local's command, below the repository root, as
+// make contact-deps installs it (npm, from that folder's lock file).
+const SESLocalCLI = "functions/contact/testdata/ses-local/node_modules/aws-ses-v2-local/dist/cli.js"
+
+// SESLocal runs aws-ses-v2-local, the local SES v2 API, with Node: point
+// the AWS SDK at its Base with AWS_ENDPOINT_URL_SESV2. GET /store lists
+// the mails it took, GET /get-emlContent?messageId=ID one as raw RFC 5322.
+func SESLocal(ctx context.Context, cli string) (*Proc, error) {
+	return Start(ctx, "aws-ses-v2-local (SES)", nil, func(port int) []string {
+		return []string{"node", cli, "--host", "127.0.0.1", "--port", strconv.Itoa(port)}
+	}, Answers("/health-check"))
+}
+
+// freePort finds a loopback port free now.
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
