@@ -70,7 +70,7 @@ func (p *Proc) Exited() bool {
 func Start(ctx context.Context, name string, env []string, command func(port int) []string, ready func(base string) bool) (*Proc, error) {
 	var last string
 	for range 3 {
-		port, err := freePort()
+		port, err := FreePort()
 		if err != nil {
 			return nil, err
 		}
@@ -128,8 +128,9 @@ func SESLocal(ctx context.Context, cli string) (*Proc, error) {
 	}, Answers("/health-check"))
 }
 
-// freePort finds a loopback port free now.
-func freePort() (int, error) {
+// FreePort finds a loopback port free now, for a program that binds it
+// itself (so another process may take it in between).
+func FreePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err

@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vozia/site/internal/testkit/emulator"
 )
 
 // Function is one AWS::Lambda::Function of the template, run by the
@@ -36,7 +38,7 @@ type Function struct {
 	// built for this machine.
 	Zip, Bootstrap string
 
-	rie *proc
+	rie *emulator.Proc
 	// lambdaEnv is what Lambda adds, and the endpoints of the emulators.
 	lambdaEnv []string
 	rieBin    string
@@ -125,12 +127,12 @@ func (f *Function) Start(ctx context.Context) error {
 	for k, v := range f.Env {
 		env = append(env, k+"="+v)
 	}
-	p, err := start(ctx, "function "+f.ID, env, func(port int) []string {
-		api, _ := freePort()
+	p, err := emulator.Start(ctx, "function "+f.ID, env, func(port int) []string {
+		api, _ := emulator.FreePort()
 		return []string{f.rieBin, "--log-level", "error",
 			"--runtime-interface-emulator-address", "127.0.0.1:" + strconv.Itoa(port),
 			"--runtime-api-address", "127.0.0.1:" + strconv.Itoa(api), f.Bootstrap}
-	}, answers("/"))
+	}, emulator.Answers("/"))
 	if err != nil {
 		return err
 	}

@@ -26,6 +26,8 @@ import (
 	dtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+	"github.com/vozia/site/internal/testkit/emulator"
 )
 
 // Queue is an AWS::SQS::Queue stood up on goaws.
@@ -52,10 +54,10 @@ type Options struct {
 // Stack is the template stood up on this machine.
 type Stack struct {
 	T      *Template
-	SQS    *proc
-	Dynamo *proc
-	SES    *proc
-	S3     *proc
+	SQS    *emulator.Proc
+	Dynamo *emulator.Proc
+	SES    *emulator.Proc
+	S3     *emulator.Proc
 	Queues map[string]*Queue
 	Tables map[string]string
 	// TTL is each table's time-to-live attribute (TimeToLiveSpecification).
@@ -176,7 +178,7 @@ func Up(ctx context.Context, t *Template, o Options) (s *Stack, err error) {
 	wg.Add(5)
 	go func() { defer wg.Done(); s.SQS, errs[0] = startGoaws(ctx, o.Tools.Goaws, o.Work, t.Account) }()
 	go func() { defer wg.Done(); s.Dynamo, errs[1] = startDynalite(ctx, o.Tools.Dynalite) }()
-	go func() { defer wg.Done(); s.SES, errs[2] = startSESLocal(ctx, o.Tools.SESLocal, 0) }()
+	go func() { defer wg.Done(); s.SES, errs[2] = startSESLocal(ctx, o.Tools.SESLocal) }()
 	go func() { defer wg.Done(); s.S3, errs[3] = startS3(ctx, o.Tools.S3) }()
 	go func() { defer wg.Done(); errs[4] = s.buildFunctions(ctx) }()
 	t0 := time.Now()
@@ -222,7 +224,7 @@ func (s *Stack) Close() {
 	for _, f := range s.Functions {
 		f.Stop()
 	}
-	for _, p := range []*proc{s.SQS, s.Dynamo, s.SES, s.S3} {
+	for _, p := range []*emulator.Proc{s.SQS, s.Dynamo, s.SES, s.S3} {
 		p.Stop()
 	}
 	if s.sesFront != nil {
@@ -369,7 +371,7 @@ func (s *Stack) makeTables(ctx context.Context) error {
 			AttributeDefinitions: in.AttributeDefinitions, BillingMode: dtypes.BillingModePayPerRequest}); err != nil {
 			return fmt.Errorf("table %s: %w", id, err)
 		}
-		if err := dynamodb.NewTableExistsWaiter(c).Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, startTimeout); err != nil {
+		if err := dynamodb.NewTableExistsWaiter(c).Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, emulator.StartTimeout); err != nil {
 			return fmt.Errorf("table %s: %w", id, err)
 		}
 		if ttl, ok := p["TimeToLiveSpecification"].(map[string]any); ok && ttl["Enabled"] == true {

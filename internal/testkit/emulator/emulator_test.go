@@ -1,0 +1,67 @@
+package emulator
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The test binary is the program Start runs: it serves on the address it
+// is given, or fails at once, as its environment says.
+func TestMain(m *testing.M) {
+	if addr := os.Getenv("EMULATOR_TEST_SERVE"); addr != "" {
+		http.ListenAndServe(addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "up") }))
+		os.Exit(1)
+	}
+	if os.Getenv("EMULATOR_TEST_FAIL") != "" {
+		fmt.Println("refusing to start, on purpose")
+		os.Exit(3)
+	}
+	os.Exit(m.Run())
+}
+
+func TestStartWaitsUntilReadyAndStopKills(t *testing.T) {
+	p, err := Start(context.Background(), "server", nil, func(port int) []string {
+		t.Setenv("EMULATOR_TEST_SERVE", "127.0.0.1:"+strconv.Itoa(port))
+		return []string{os.Args[0]}
+	}, Answers("/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Get(p.Base + "/")
+	if err != nil {
+		t.Fatalf("started, yet %s does not answer: %v", p.Base, err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if string(body) != "up" || p.Exited() {
+		t.Errorf("answer %q, exited %v; want up and running", body, p.Exited())
+	}
+	p.Stop()
+	if !p.Exited() {
+		t.Error("still running after Stop")
+	}
+	p.Stop() // twice is harmless
+}
+
+// A program that exits at once is reported with what it printed, after
+// three tries, without waiting out the start-up bound.
+func TestStartReportsAProgramThatExits(t *testing.T) {
+	t.Setenv("EMULATOR_TEST_FAIL", "1")
+	tries := 0
+	_, err := Start(context.Background(), "broken", nil, func(int) []string {
+		tries++
+		return []string{os.Args[0]}
+	}, Answers("/"))
+	if err == nil || !strings.Contains(err.Error(), "broken did not start") || !strings.Contains(err.Error(), "refusing to start, on purpose") {
+		t.Errorf("error %v; want one naming the program and quoting its output", err)
+	}
+	if tries != 3 {
+		t.Errorf("%d tries; want 3", tries)
+	}
+}
