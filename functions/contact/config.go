@@ -26,6 +26,9 @@ const (
 	DefaultRateBurst     = 3
 	DefaultSendTimeout   = 10 * time.Second
 	DefaultRetentionDays = 30
+	// DefaultDeliveryAttempts is DefaultPolicy's, and the stack's
+	// maxReceiveCount.
+	DefaultDeliveryAttempts = 10
 )
 
 // DefaultAllowedOrigins are the local server's origins (cmd/serve listens on
@@ -119,7 +122,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		QueueURL:            get("CONTACT_QUEUE_URL"),
 		LedgerTable:         get("CONTACT_LEDGER_TABLE"),
 		RetentionDays:       DefaultRetentionDays,
-		DeliveryAttempts:    DefaultPolicy.MaxAttempts,
+		DeliveryAttempts:    DefaultDeliveryAttempts,
 		SESConfigurationSet: get("CONTACT_SES_CONFIGURATION_SET"),
 		SendLogGroup:        get("CONTACT_SEND_LOG_GROUP"),
 		RatePerMinute:       DefaultRatePerMinute,

@@ -8,7 +8,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -327,15 +326,4 @@ func (c *Function) hashIP(ip string) string {
 	m := hmac.New(sha256.New, c.ipKey)
 	m.Write([]byte(ratelimit.Source(ip).String()))
 	return hex.EncodeToString(m.Sum(nil)[:8])
-}
-
-// SafeError describes a store or delivery error for the log without
-// risking personal data: an AWS API error is reduced to its code, since its
-// message may quote addresses.
-func SafeError(err error) string {
-	var api interface{ ErrorCode() string }
-	if errors.As(err, &api) {
-		return "aws api error " + api.ErrorCode()
-	}
-	return err.Error()
 }

@@ -1,9 +1,7 @@
 package contact
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -88,7 +86,7 @@ type Policy struct {
 // 8, 16, 32 minutes, then hourly), so that an SES outage of an afternoon is
 // ridden out, and anything longer reaches the dead-letter queue and its
 // alarm while the enquiry is still fresh.
-var DefaultPolicy = Policy{MaxAttempts: 10, First: 30 * time.Second, Max: time.Hour, Lease: 2 * time.Minute}
+var DefaultPolicy = Policy{MaxAttempts: DefaultDeliveryAttempts, First: 30 * time.Second, Max: time.Hour, Lease: 2 * time.Minute}
 
 // Backoff is the wait after failed attempt n (1-based).
 func (p Policy) Backoff(n int) time.Duration {
@@ -99,8 +97,8 @@ func (p Policy) Backoff(n int) time.Duration {
 	return min(d, p.Max)
 }
 
-// Message is one offer of a queued enquiry.
-type Message struct {
+// Offer is one offer of a queued enquiry: its body, and which offer this is.
+type Offer struct {
 	// Body is the enquiry as EncodeEnquiry wrote it.
 	Body []byte
 	// Attempt counts the offers of this message, 1 on the first
@@ -151,7 +149,7 @@ const (
 )
 
 // Deliver makes one attempt at a message.
-func (d *Deliverer) Deliver(ctx context.Context, m Message) Verdict {
+func (d *Deliverer) Deliver(ctx context.Context, m Offer) Verdict {
 	v := d.deliver(ctx, m)
 	level := slog.LevelInfo
 	attrs := []slog.Attr{slog.String("outcome", v.Outcome), slog.Int("attempt", m.Attempt)}
@@ -183,7 +181,7 @@ func (d *Deliverer) now() time.Time {
 	return time.Now()
 }
 
-func (d *Deliverer) deliver(ctx context.Context, m Message) Verdict {
+func (d *Deliverer) deliver(ctx context.Context, m Offer) Verdict {
 	e, err := DecodeEnquiry(m.Body)
 	if err != nil {
 		// Nothing to deliver, ever: straight to the dead-letter queue for
@@ -286,17 +284,3 @@ type ErrNotSent struct{ Err error }
 func (e *ErrNotSent) Error() string { return e.Err.Error() }
 func (e *ErrNotSent) Unwrap() error { return e.Err }
 func (e *ErrNotSent) NotSent() bool { return true }
-
-func marshalJSON(v any) ([]byte, error) { return json.Marshal(v) }
-
-func unmarshalStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("data after the object")
-	}
-	return nil
-}

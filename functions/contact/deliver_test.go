@@ -296,7 +296,7 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				v := d.Deliver(context.Background(), Message{Body: m.body, Attempt: m.receives})
+				v := d.Deliver(context.Background(), Offer{Body: m.body, Attempt: m.receives})
 				outcomesMu.Lock()
 				outcomes[v.Outcome]++
 				outcomesMu.Unlock()
@@ -466,19 +466,19 @@ func TestUnknownOutcome(t *testing.T) {
 		}}
 	ledger := NewMemoryLedger()
 	d := &Deliverer{Mailer: s, Ledger: ledger, Policy: DefaultPolicy, Now: clk.Now}
-	v := d.Deliver(context.Background(), Message{Body: body, Attempt: 1})
+	v := d.Deliver(context.Background(), Offer{Body: body, Attempt: 1})
 	if v.Done || v.Outcome != OutcomeRetry || ledger.State(e.ID) != StateUnknown {
 		t.Fatalf("verdict %+v, ledger %q; want a retry with the outcome unknown", v, ledger.State(e.ID))
 	}
 	clk.Add(v.After)
-	if v := d.Deliver(context.Background(), Message{Body: body, Attempt: 2}); !v.Done || v.Outcome != OutcomeConfirmed {
+	if v := d.Deliver(context.Background(), Offer{Body: body, Attempt: 2}); !v.Done || v.Outcome != OutcomeConfirmed {
 		t.Fatalf("verdict %+v; want the earlier send confirmed", v)
 	}
 	if n := box.counts()[e.ID]; n != 1 {
 		t.Errorf("delivered %d times; want once", n)
 	}
 	// Offered again (a redrive, a duplicate message): dropped.
-	if v := d.Deliver(context.Background(), Message{Body: body, Attempt: 1}); !v.Done || v.Outcome != OutcomeDuplicate {
+	if v := d.Deliver(context.Background(), Offer{Body: body, Attempt: 1}); !v.Done || v.Outcome != OutcomeDuplicate {
 		t.Fatalf("verdict %+v; want a duplicate", v)
 	}
 }
@@ -511,7 +511,7 @@ func TestClaimsExcludeEachOther(t *testing.T) {
 func TestUnreadableMessageGoesStraightToTheDeadLetters(t *testing.T) {
 	d := &Deliverer{Mailer: &recordingMailer{}, Ledger: NewMemoryLedger(), Policy: DefaultPolicy}
 	for _, body := range []string{`{}`, `not json`, `{"id":"a\"b"}`, `{"id":"X","extra":1}`} {
-		v := d.Deliver(context.Background(), Message{Body: []byte(body), Attempt: 1})
+		v := d.Deliver(context.Background(), Offer{Body: []byte(body), Attempt: 1})
 		if v.Done || v.After != 0 || v.Outcome != OutcomeUnreadable {
 			t.Errorf("%s: verdict %+v; want unreadable, offered again at once (to reach the dead-letter queue)", body, v)
 		}
@@ -594,7 +594,7 @@ func TestRetentionHoldsThroughRedrive(t *testing.T) {
 				return
 			}
 			for _, m := range q.receive() {
-				q.settle(m, d.Deliver(context.Background(), Message{Body: m.body, Attempt: m.receives}), false)
+				q.settle(m, d.Deliver(context.Background(), Offer{Body: m.body, Attempt: m.receives}), false)
 			}
 			clk.Add(time.Minute)
 		}

@@ -1,7 +1,10 @@
 package contact
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -93,4 +96,29 @@ func validID(id string) bool {
 		}
 	}
 	return true
+}
+
+// SafeError describes a store or delivery error for the log without
+// risking personal data: an AWS API error is reduced to its code, since its
+// message may quote addresses.
+func SafeError(err error) string {
+	var api interface{ ErrorCode() string }
+	if errors.As(err, &api) {
+		return "aws api error " + api.ErrorCode()
+	}
+	return err.Error()
+}
+
+func marshalJSON(v any) ([]byte, error) { return json.Marshal(v) }
+
+func unmarshalStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("data after the object")
+	}
+	return nil
 }

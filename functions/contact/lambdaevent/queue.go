@@ -37,7 +37,7 @@ func Queue(d *contact.Deliverer, q Hider) QueueHandler {
 		failed := 0
 		for _, rec := range ev.Records {
 			attempt, _ := strconv.Atoi(rec.Attributes["ApproximateReceiveCount"])
-			v := d.Deliver(ctx, contact.Message{Body: []byte(rec.Body), Attempt: max(attempt, 1)})
+			v := d.Deliver(ctx, contact.Offer{Body: []byte(rec.Body), Attempt: max(attempt, 1)})
 			if v.Done {
 				continue
 			}

@@ -36,7 +36,7 @@ func TestProductsReachTheirMailboxes(t *testing.T) {
 	}
 	d := &contact.Deliverer{Mailer: m, Ledger: contact.NewMemoryLedger(), Policy: contact.DefaultPolicy, Now: clk.Now}
 	for _, msg := range q.receive() {
-		if v := d.Deliver(context.Background(), contact.Message{Body: msg, Attempt: 1}); !v.Done {
+		if v := d.Deliver(context.Background(), contact.Offer{Body: msg, Attempt: 1}); !v.Done {
 			t.Fatalf("verdict %+v; want delivered", v)
 		}
 	}

@@ -123,7 +123,7 @@ func TestEnquiryThroughQueueAndSES(t *testing.T) {
 	}
 	ledger := contact.NewMemoryLedger()
 	d := &contact.Deliverer{Mailer: m, Ledger: ledger, Policy: contact.DefaultPolicy, Now: clk.Now}
-	if v := d.Deliver(context.Background(), contact.Message{Body: msgs[0], Attempt: 1}); !v.Done || v.EnquiryID != id {
+	if v := d.Deliver(context.Background(), contact.Offer{Body: msgs[0], Attempt: 1}); !v.Done || v.EnquiryID != id {
 		t.Fatalf("verdict %+v; want %s delivered", v, id)
 	}
 	if ledger.State(id) != contact.StateSent {
@@ -243,7 +243,7 @@ func TestSESFailuresAreRetriedByTheQueue(t *testing.T) {
 			d := &contact.Deliverer{Mailer: m, Ledger: ledger, Policy: contact.DefaultPolicy, SendTimeout: tt.timeout, Log: logs.Logger()}
 			e := contact.Enquiry{ID: "ENQ1", Received: time.Now(), Name: "Ada", Email: "ada@example.com", Phone: "+1 555 010 0199", CompanySize: "1-50", Message: "Hello there"}
 			body, _ := contact.EncodeEnquiry(e)
-			v := d.Deliver(context.Background(), contact.Message{Body: body, Attempt: 2})
+			v := d.Deliver(context.Background(), contact.Offer{Body: body, Attempt: 2})
 			if v.Done || v.Outcome != contact.OutcomeRetry || v.After != contact.DefaultPolicy.Backoff(2) {
 				t.Errorf("verdict %+v; want a retry after %v", v, contact.DefaultPolicy.Backoff(2))
 			}
@@ -381,7 +381,7 @@ func TestEncodedWordsNeverReachAHeader(t *testing.T) {
 				t.Fatalf("%d messages on the queue", len(msgs))
 			}
 			d := &contact.Deliverer{Mailer: m, Ledger: contact.NewMemoryLedger(), Policy: contact.DefaultPolicy}
-			if v := d.Deliver(context.Background(), contact.Message{Body: msgs[0], Attempt: 1}); !v.Done {
+			if v := d.Deliver(context.Background(), contact.Offer{Body: msgs[0], Attempt: 1}); !v.Done {
 				t.Fatalf("verdict %+v", v)
 			}
 			var stored *storedMail
