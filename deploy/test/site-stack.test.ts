@@ -311,7 +311,7 @@ describe('contact function', () => {
 // A direct call to the Function URL must get 403 from Lambda itself: the URL
 // takes only IAM-signed requests, and only CloudFront, for this one
 // distribution, may invoke it (origin access control). The function's own
-// 403 for an unsigned event is tested in functions/contact.
+// 403 for an unsigned event is tested in functions/contact/lambdaevent.
 describe('the contact function is reachable only through the distribution', () => {
   const dist = one('AWS::CloudFront::Distribution').DistributionConfig;
   const distId = findId(template.findResources('AWS::CloudFront::Distribution'), 'Cdn');
