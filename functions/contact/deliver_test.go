@@ -266,7 +266,7 @@ func TestThousandEnquiriesThroughAnOutage(t *testing.T) {
 	var logs contacttest.LogBuffer
 	d := &Deliverer{Mailer: mailer, Ledger: ledger, Policy: policy, Now: clk.Now, Log: logs.Logger()}
 
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, ConfigFromEnv)
 	handler := New(cfg, q, nil)
 	var accepted []string
 	outcomes := map[string]int{}

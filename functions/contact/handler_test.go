@@ -15,7 +15,7 @@ import (
 
 func TestValidEnquiryIsDeliveredTrimmed(t *testing.T) {
 	m := &recordingMailer{}
-	h := New(testConfig(t), m, nil)
+	h := New(contacttest.Config(t, ConfigFromEnv), m, nil)
 
 	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.With(
 		"name", "  Ada Lovelace ",
@@ -117,7 +117,7 @@ func TestValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Body: contacttest.Encode(t, tt.fields)}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: contacttest.Encode(t, tt.fields)}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if tt.want == nil {
 				if w.Code != http.StatusOK {
 					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
@@ -175,7 +175,7 @@ func TestMalformedBodies(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Body: tt.body}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: tt.body}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if w.Code != http.StatusBadRequest {
 				t.Fatalf("status %d, body %s; want 400", w.Code, w.Body)
 			}
@@ -209,7 +209,7 @@ func TestAntiBotChecks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Body: contacttest.Encode(t, tt.fields)}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: contacttest.Encode(t, tt.fields)}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if !tt.suspicious {
 				if w.Code != http.StatusOK || len(m.Sent()) != 1 {
 					t.Fatalf("status %d, delivered %d; want 200 and delivered", w.Code, len(m.Sent()))
@@ -234,7 +234,7 @@ func TestMethods(t *testing.T) {
 	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		t.Run(method, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Method: method, Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Method: method, Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if w.Code != http.StatusMethodNotAllowed {
 				t.Fatalf("status %d; want 405", w.Code)
 			}
@@ -278,7 +278,7 @@ func TestContentTypes(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields()), Header: map[string]string{"Content-Type": tt.contentType}}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields()), Header: map[string]string{"Content-Type": tt.contentType}}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if w.Code != tt.want {
 				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
 			}
@@ -323,7 +323,7 @@ func TestBodyLimit(t *testing.T) {
 				r.ContentLength = -1
 			}
 			w := httptest.NewRecorder()
-			New(testConfig(t), m, nil).ServeHTTP(w, r)
+			New(contacttest.Config(t, ConfigFromEnv), m, nil).ServeHTTP(w, r)
 			if w.Code != tt.want {
 				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
 			}
@@ -340,7 +340,7 @@ func TestBodyLimit(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, ConfigFromEnv)
 	cfg.RatePerMinute = 1
 	cfg.RateBurst = 2
 	m := &recordingMailer{}
@@ -391,7 +391,7 @@ func TestRateLimit(t *testing.T) {
 func TestDeliveryFailure(t *testing.T) {
 	var logs contacttest.LogBuffer
 	m := &recordingMailer{err: errMailerDown}
-	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, New(testConfig(t), m, logs.Logger()))
+	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, logs.Logger()))
 
 	if w.Code != http.StatusBadGateway {
 		t.Fatalf("status %d; want 502", w.Code)
@@ -410,7 +410,7 @@ func TestDeliveryFailure(t *testing.T) {
 }
 
 func TestCORS(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, ConfigFromEnv)
 	cfg.AllowedOrigins = []string{"https://WWW.vozia.example/", "http://127.0.0.1:8080"}
 	body := contacttest.Encode(t, contacttest.Fields())
 	tests := []struct {
@@ -503,7 +503,7 @@ func TestBodyDigest(t *testing.T) {
 				r.Header["X-Amz-Content-Sha256"] = tt.values
 			}
 			w := httptest.NewRecorder()
-			New(testConfig(t), m, nil).ServeHTTP(w, r)
+			New(contacttest.Config(t, ConfigFromEnv), m, nil).ServeHTTP(w, r)
 			if w.Code != tt.want {
 				t.Fatalf("status %d, body %s; want %d", w.Code, w.Body, tt.want)
 			}
@@ -522,7 +522,7 @@ func TestBodyDigest(t *testing.T) {
 func TestMountedUnderAPath(t *testing.T) {
 	m := &recordingMailer{}
 	mux := http.NewServeMux()
-	mux.Handle("/api/contact", New(testConfig(t), m, nil))
+	mux.Handle("/api/contact", New(contacttest.Config(t, ConfigFromEnv), m, nil))
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 
@@ -542,7 +542,7 @@ func TestMountedUnderAPath(t *testing.T) {
 func TestLogsNamePeopleNever(t *testing.T) {
 	var logs contacttest.LogBuffer
 	m := &recordingMailer{}
-	h := New(testConfig(t), m, logs.Logger())
+	h := New(contacttest.Config(t, ConfigFromEnv), m, logs.Logger())
 	secret := contacttest.With(
 		"name", "Zebulon Quartermain",
 		"email", "zebulon.q@secret-mail.example",

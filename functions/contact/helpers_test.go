@@ -4,21 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
-	"testing"
-
-	"github.com/vozia/site/functions/contact/contacttest"
 )
-
-// testConfig is the local default with the rate limit off
-// (contacttest.Settings).
-func testConfig(t testing.TB) Config {
-	t.Helper()
-	cfg, err := ConfigFromEnv(contacttest.Getenv(contacttest.Settings))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
 
 // recordingMailer remembers what it was asked to send, or fails with err.
 type recordingMailer struct {

@@ -69,7 +69,7 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Body: rawBody(t, tt.member, tt.json)}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: rawBody(t, tt.member, tt.json)}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if tt.want == nil {
 				if w.Code != http.StatusOK || len(m.Sent()) != 1 {
 					t.Fatalf("status %d, body %s; want 200 and delivered", w.Code, w.Body)
@@ -111,7 +111,7 @@ func TestLoneSurrogates(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Body: rawBody(t, tt.member, tt.json)}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: rawBody(t, tt.member, tt.json)}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if tt.ok {
 				if w.Code != http.StatusOK {
 					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
@@ -145,7 +145,7 @@ func TestOddAddresses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Body: rawBody(t, "email", `"`+tt.email+`"`)}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: rawBody(t, "email", `"`+tt.email+`"`)}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if tt.ok {
 				if w.Code != http.StatusOK {
 					t.Fatalf("status %d, body %s; want 200", w.Code, w.Body)
@@ -204,7 +204,7 @@ func TestFieldLimitsFitTheBodyLimit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &recordingMailer{}
-			w := contacttest.Call{Body: tt.body}.Do(t, New(testConfig(t), m, nil))
+			w := contacttest.Call{Body: tt.body}.Do(t, New(contacttest.Config(t, ConfigFromEnv), m, nil))
 			if tt.want == nil {
 				if w.Code != http.StatusOK {
 					t.Fatalf("%d-byte body: status %d, body %.200s; want 200", len(tt.body), w.Code, w.Body)
@@ -233,7 +233,7 @@ func TestBodyLimitReckonsWithEveryCompanySize(t *testing.T) {
 
 // One /64 is one source, however many of its addresses post.
 func TestIPv6SourceRotatingItsAddress(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, ConfigFromEnv)
 	cfg.RatePerMinute, cfg.RateBurst = DefaultRatePerMinute, DefaultRateBurst
 	m := &recordingMailer{}
 	h := New(cfg, m, nil)
@@ -255,7 +255,7 @@ func TestIPv6SourceRotatingItsAddress(t *testing.T) {
 // A flood of new sources must not make the limiter forget the sources that
 // are over their limit: that would hand each of them a fresh burst.
 func TestFloodDoesNotResetExhaustedSources(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, ConfigFromEnv)
 	cfg.RatePerMinute, cfg.RateBurst = DefaultRatePerMinute, DefaultRateBurst
 	m := &recordingMailer{}
 	h := New(cfg, m, nil)

@@ -10,7 +10,7 @@ import (
 )
 
 func TestEnquiryCarriesProductPageAndCampaign(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, ConfigFromEnv)
 	cfg.Enquiries = contacttest.Enquiries
 	o := &recordingMailer{}
 	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.WithOrigin("utm_term", "  patient follow-up ", "utm_content", nil))}.Do(t, New(cfg, o, nil))
@@ -75,7 +75,7 @@ func TestOriginValidation(t *testing.T) {
 			map[string]string{"product": msgProduct, "page": msgPage, "utm_source": msgCampaign, "utm_medium": msgCampaign,
 				"utm_campaign": msgCampaign, "utm_term": msgCampaign, "utm_content": msgCampaign}},
 	}
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, ConfigFromEnv)
 	cfg.Enquiries = contacttest.Enquiries
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,7 +121,7 @@ func mapsEqual(a, b map[string]string) bool {
 // A local server learns the products of the site it serves, and of each
 // new build of it.
 func TestLocalServerTakesTheSitesProducts(t *testing.T) {
-	h := New(testConfig(t), &recordingMailer{}, nil)
+	h := New(contacttest.Config(t, ConfigFromEnv), &recordingMailer{}, nil)
 	post := func() int {
 		return contacttest.Call{Body: contacttest.Encode(t, contacttest.WithOrigin("product", "voice-ai"))}.Do(t, h).Code
 	}

@@ -94,9 +94,16 @@ var Settings = map[string]string{
 	"CONTACT_ALLOWED_ORIGINS": "https://www.vozia.example,http://127.0.0.1:8080",
 }
 
-// Getenv reads the variables of m, as os.Getenv reads the environment.
-func Getenv(m map[string]string) func(string) string {
-	return func(name string) string { return m[name] }
+// Config reads Settings through fromEnv (contact.ConfigFromEnv), failing
+// the test on an error. It takes the reader rather than naming it, so that
+// package contact's own tests can use it.
+func Config[C any](t testing.TB, fromEnv func(getenv func(string) string) (C, error)) C {
+	t.Helper()
+	c, err := fromEnv(func(name string) string { return Settings[name] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // Call is one request to a handler.

@@ -34,7 +34,7 @@ func loadEvent(t testing.TB, name string) events.LambdaFunctionURLRequest {
 
 func lambdaConfig(t testing.TB) contact.Config {
 	t.Helper()
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, contact.ConfigFromEnv)
 	cfg.AllowedOrigins = []string{"https://www.vozia.example"}
 	return cfg
 }
@@ -273,7 +273,7 @@ func TestRateLimitPerViewerBehindCloudFront(t *testing.T) {
 // The local server has no CDN in front: a client-written
 // CloudFront-Viewer-Address must not buy it a fresh bucket.
 func TestLocalServerIgnoresViewerAddressHeader(t *testing.T) {
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, contact.ConfigFromEnv)
 	cfg.RatePerMinute, cfg.RateBurst = 1, 1
 	h := contact.New(cfg, &recorder{}, nil)
 	body := contacttest.Encode(t, contacttest.Fields())

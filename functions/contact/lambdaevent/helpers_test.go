@@ -3,22 +3,9 @@ package lambdaevent
 import (
 	"context"
 	"sync"
-	"testing"
 
 	"github.com/vozia/site/functions/contact"
-	"github.com/vozia/site/functions/contact/contacttest"
 )
-
-// testConfig is the local default with the rate limit off
-// (contacttest.Settings).
-func testConfig(t testing.TB) contact.Config {
-	t.Helper()
-	cfg, err := contact.ConfigFromEnv(contacttest.Getenv(contacttest.Settings))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
 
 // recorder is the function's store in these tests: it keeps what it is
 // given.

@@ -22,7 +22,7 @@ func benchHandler(b *testing.B) (http.Handler, *Outbox) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { o.Close() })
-	return contact.New(testConfig(b), o, nil), o
+	return contact.New(contacttest.Config(b, contact.ConfigFromEnv), o, nil), o
 }
 
 // The whole handler path of an accepted enquiry: decode, validate, append,
@@ -65,7 +65,7 @@ func BenchmarkHandlerOutboxParallel(b *testing.B) {
 // What the function costs before any disk: a refused enquiry, decoded and
 // validated in full.
 func BenchmarkHandlerValidationError(b *testing.B) {
-	h := contact.New(testConfig(b), &Outbox{}, nil)
+	h := contact.New(contacttest.Config(b, contact.ConfigFromEnv), &Outbox{}, nil)
 	body := contacttest.Encode(b, contacttest.With("email", "not an address", "phone", "123"))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -107,7 +107,7 @@ func TestOutboxThatCannotWriteAnswers502(t *testing.T) {
 	defer ro.Close()
 	o := &Outbox{path: path, f: ro}
 
-	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, contact.New(testConfig(t), o, nil))
+	w := contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields())}.Do(t, contact.New(contacttest.Config(t, contact.ConfigFromEnv), o, nil))
 	if w.Code != http.StatusBadGateway {
 		t.Fatalf("status %d; want 502", w.Code)
 	}
@@ -148,7 +148,7 @@ func TestConcurrentPostsEachGetOneOutboxLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer o.Close()
-	srv := httptest.NewServer(contact.New(testConfig(t), o, nil))
+	srv := httptest.NewServer(contact.New(contacttest.Config(t, contact.ConfigFromEnv), o, nil))
 	defer srv.Close()
 
 	const requests, workers = 240, 24

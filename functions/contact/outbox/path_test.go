@@ -51,7 +51,7 @@ func TestOutboxPathChangesUnderTheServer(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer o.Close()
-			h := contact.New(testConfig(t), o, nil)
+			h := contact.New(contacttest.Config(t, contact.ConfigFromEnv), o, nil)
 			if w := (contacttest.Call{Body: contacttest.Encode(t, contacttest.Fields())}).Do(t, h); w.Code != http.StatusOK {
 				t.Fatalf("first enquiry: status %d", w.Code)
 			}

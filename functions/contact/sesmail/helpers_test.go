@@ -4,23 +4,10 @@ import (
 	"context"
 	"strings"
 	"sync"
-	"testing"
 	"unicode"
 
 	"github.com/vozia/site/functions/contact"
-	"github.com/vozia/site/functions/contact/contacttest"
 )
-
-// testConfig is the local default with the rate limit off
-// (contacttest.Settings).
-func testConfig(t testing.TB) contact.Config {
-	t.Helper()
-	cfg, err := contact.ConfigFromEnv(contacttest.Getenv(contacttest.Settings))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
 
 // queue is the handler's store in these tests: the delivery queue's
 // messages, each the enquiry as contact.EncodeEnquiry writes it.

@@ -63,7 +63,7 @@ func isolateAWS(t *testing.T, endpoint string) {
 
 func sesConfig(t *testing.T) contact.Config {
 	t.Helper()
-	cfg := testConfig(t)
+	cfg := contacttest.Config(t, contact.ConfigFromEnv)
 	cfg.Mailer = contact.MailerSES
 	cfg.SESFrom = "Vozia website <web@vozia.example>"
 	cfg.SESTo = []string{"sales@vozia.example"}

@@ -61,10 +61,7 @@ func TestQueueStore(t *testing.T) {
 		srv := httptest.NewServer(f)
 		defer srv.Close()
 		contacttest.IsolateAWS(t, map[string]string{"AWS_ENDPOINT_URL_SQS": srv.URL})
-		cfg, err := contact.ConfigFromEnv(contacttest.Getenv(contacttest.Settings))
-		if err != nil {
-			t.Fatal(err)
-		}
+		cfg := contacttest.Config(t, contact.ConfigFromEnv)
 		cfg.QueueURL = "https://sqs.eu-west-1.amazonaws.com/111111111111/enquiries"
 		st, err := NewStore(context.Background(), cfg)
 		if err != nil {
