@@ -1,8 +1,8 @@
 // Package outbox is the contact function's local store: the file that
 // enquiries sent from a developer's machine go to, which is both the
 // store the handler answers after and the mailbox (make serve, make dev,
-// the browser tests). Nothing leaves the machine, and nothing is to
-// configure but the path (CONTACT_OUTBOX, or the servers' -outbox).
+// the browser tests). Nothing leaves the machine, and nothing needs
+// configuring (the path is CONTACT_OUTBOX's, or the servers' -outbox).
 //
 // Each enquiry is one JSON line, fsynced before the answer:
 //
