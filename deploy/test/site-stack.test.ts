@@ -589,7 +589,7 @@ describe('deploy roles', () => {
     assert.throws(() => loadEnvironment(file, 'staging'), /staging: githubRepository undefined must be owner\/name/);
   });
 
-  it('leaves the previews\' role pinned to pull request runs', async () => {
+  it('trusts the previews\' role to the environment preview, apart from both stages\'', async () => {
     const { PreviewStack } = await import('../lib/preview-stack.ts');
     const { loadPreviewEnvironment } = await import('../lib/environments.ts');
     const preview = loadPreviewEnvironment(join(root, 'environments.json'));
@@ -602,9 +602,11 @@ describe('deploy roles', () => {
     assert.deepEqual(s.Condition, {
       StringEquals: {
         'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-        'token.actions.githubusercontent.com:sub': `repo:${preview.githubRepository}:pull_request`,
+        'token.actions.githubusercontent.com:sub': `repo:${preview.githubRepository}:environment:preview`,
       },
     });
+    assert.notEqual(preview.githubRepository, '');
+    for (const stage of ['staging', 'production']) assert.doesNotMatch(JSON.stringify(s.Condition), new RegExp(`:environment:${stage}"`));
   });
 });
 
