@@ -84,10 +84,11 @@ describe('preview workflow (preview.yml): what a pull request can change', () =>
 });
 
 describe('preview deployment (preview-publish.yml): as it is on main', () => {
-  it('runs after a preview build completes, and when a pull request into main closes', () => {
+  it('runs after a preview build completes, when a pull request into main closes, and every day', () => {
+    const on = publish.block('on').replace(/^ *#.*\n/gm, '');
     assert.equal(
-      publish.block('on'),
-      '  workflow_run:\n    workflows: [preview]\n    types: [completed]\n  pull_request_target:\n    types: [closed]\n    branches: [main]\n',
+      on,
+      "  workflow_run:\n    workflows: [preview]\n    types: [completed]\n  pull_request_target:\n    types: [closed]\n    branches: [main]\n  schedule:\n    - cron: '17 4 * * *'\n  workflow_dispatch:\n",
     );
     assert.deepEqual([...publish.all.keys()], ['deploy', 'comment', 'cleanup', 'closed']);
   });
@@ -108,12 +109,14 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
     ])
       assert.ok(cond.includes(part), `deploy's if: has ${part}`);
     assert.doesNotMatch(cond, /\|\|/, 'every part must hold');
-    assert.match(
-      publish.job('cleanup'),
-      new RegExp(`^ {4}if: github\\.event_name == 'pull_request_target' && github\\.event\\.action == 'closed' && ${notFork.replace(/\./g, '\\.')}$`, 'm'),
+    const cleanupIf = /^ {4}if: >-\n((?: {6}.*\n)+)/m.exec(publish.job('cleanup'));
+    assert.ok(cleanupIf, 'cleanup has a condition');
+    assert.equal(
+      cleanupIf[1].replace(/\s+/g, ' ').trim(),
+      `github.event_name == 'pull_request_target' && github.event.action == 'closed' && ${notFork} || github.event_name == 'schedule' || github.event_name == 'workflow_dispatch'`,
     );
     assert.match(publish.job('comment'), /^ {4}needs: deploy\n {4}if: needs\.deploy\.outputs\.pr != ''$/m);
-    assert.match(publish.job('closed'), /^ {4}needs: cleanup$/m, 'it says the preview is gone once it is');
+    assert.match(publish.job('closed'), /^ {4}needs: cleanup\n {4}if: github\.event_name == 'pull_request_target'$/m, 'it says the preview is gone once it is');
   });
 
   it('takes the role only in the environment preview, after checking that environment deploys from main only', () => {
@@ -131,7 +134,7 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
   it('gives each job only its own token permissions', () => {
     assert.deepEqual(permissions(publish.job('deploy')), { actions: 'read', 'id-token': 'write', 'pull-requests': 'read' });
     assert.deepEqual(permissions(publish.job('comment')), { 'pull-requests': 'write' });
-    assert.deepEqual(permissions(publish.job('cleanup')), { actions: 'read', 'id-token': 'write' });
+    assert.deepEqual(permissions(publish.job('cleanup')), { actions: 'read', 'id-token': 'write', 'pull-requests': 'read' });
     assert.deepEqual(permissions(publish.job('closed')), { 'pull-requests': 'write' });
   });
 
@@ -161,13 +164,13 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
   });
 
   it("refuses a build whose routing table names another pull request's keys", () => {
-    const program = /jq -e --arg p "pr-\$PR" '\n([\s\S]*?)\n {10}' dist\/cdn\/preview-keys\.json/.exec(publish.job('deploy'));
+    const program = /jq -e -s --arg p "pr-\$PR" '\n([\s\S]*?)\n {10}' dist\/cdn\/preview-keys\.json/.exec(publish.job('deploy'));
     assert.ok(program, 'the check of the routing table');
     const dir = mkdtempSync(join(tmpdir(), 'preview-keys-'));
-    const check = (data: { key: string; value: string }[]) => {
+    const check = (data: { key: string; value: string }[], before = '') => {
       const f = join(dir, 'keys.json');
-      writeFileSync(f, JSON.stringify({ data }));
-      return spawnSync('jq', ['-e', '--arg', 'p', 'pr-12', program[1], f], { encoding: 'utf8' }).status;
+      writeFileSync(f, before + JSON.stringify({ data }));
+      return spawnSync('jq', ['-e', '-s', '--arg', 'p', 'pr-12', program[1], f], { encoding: 'utf8' }).status;
     };
     const own = [{ key: 'pr-12', value: 'abc 1' }, { key: 'pr-12.abc.0', value: '{}' }];
     assert.equal(check(own), 0);
@@ -175,6 +178,7 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
     assert.notEqual(check([...own, { key: 'pr-123', value: 'x 1' }]), 0, 'a number that starts alike');
     assert.notEqual(check([{ key: 'pr-12', value: 'abc 1' }, { key: 'pr-12.abc.0', value: 'x'.repeat(1025) }]), 0, 'over 1 KB');
     assert.notEqual(check([{ key: 'pr-12', value: 'abc 1' }]), 0, 'no table');
+    assert.notEqual(check(own, JSON.stringify({ data: [{ key: 'pr-13', value: 'x 1' }, { key: 'pr-13.x.0', value: '{}' }] }) + '\n'), 0, "another pull request's table before its own");
     const pieces = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `pr-12.abc.${i}`, value: 'x'.repeat(1024) }));
     assert.equal(check([{ key: 'pr-12', value: 'abc 16' }, ...pieces(16)]), 0, 'the 16 pieces a function reads');
     assert.notEqual(check([{ key: 'pr-12', value: 'abc 17' }, ...pieces(17)]), 0, 'more of the store than a function reads');
@@ -193,14 +197,25 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
     assert.match(cleanup, /update --deletes "\$head"/);
     assert.match(cleanup, /update --deletes "\$pieces"/);
     assert.match(cleanup, /aws s3 rm "s3:\/\/\$BUCKET\/\$prefix\/" --recursive/);
-    assert.match(cleanup, /prefix="pr-\$PR"/);
+    assert.match(cleanup, /prefix="pr-\$n"/);
+    // A close's session may delete its own pull request's files only.
+    const policy = /inline-session-policy: >-\n((?: {12}.*\n)+)/.exec(cleanup);
+    assert.ok(policy);
+    for (const [number, prefix] of [['12', 'pr-12'], ['', 'pr-*']]) {
+      const p = policy[1].replace(/\$\{\{ github\.event\.pull_request\.number \|\| '\*' \}\}/g, number || '*').replace(/\$\{\{ vars\.(\w+) \}\}/g, '$1');
+      const doc = JSON.parse(p.split('\n').map((l) => l.trim()).join(''));
+      assert.deepEqual(doc.Statement.map((s: { Resource: string }) => s.Resource).slice(0, 2), [`arn:aws:s3:::PREVIEW_BUCKET/${prefix}/*`, 'arn:aws:s3:::PREVIEW_BUCKET']);
+      assert.ok(!JSON.stringify(doc).includes('PutObject'), 'the cleanup writes nothing');
+    }
   });
 
-  it('grants nothing at the top, and runs one deployment of a branch at a time without cancelling an upload', () => {
-    assert.equal(
-      publish.block('concurrency'),
-      '  group: preview-${{ github.event.workflow_run.head_branch || github.event.pull_request.head.ref }}\n  cancel-in-progress: false\n',
+  it("runs one deployment of a branch at a time, keyed by its repository too, and a cleanup no deploy can cancel", () => {
+    assert.match(
+      publish.job('deploy'),
+      /^ {4}concurrency:\n {6}group: preview-deploy-\$\{\{ github\.event\.workflow_run\.head_repository\.full_name \}\}-\$\{\{ github\.event\.workflow_run\.head_branch \}\}\n {6}cancel-in-progress: false\n/m,
     );
+    assert.match(publish.job('cleanup'), /^ {4}concurrency:\n {6}group: preview-cleanup-\$\{\{ github\.event\.pull_request\.number \|\| 'sweep' \}\}\n {6}cancel-in-progress: false\n/m);
+    assert.doesNotMatch(publish.text, /^concurrency:/m, 'no workflow-wide group, where a queued deploy would cancel a pending cleanup');
   });
 });
 
@@ -224,6 +239,7 @@ describe('both preview workflows', () => {
       'pull_request.number',
       'workflow_run.conclusion',
       'workflow_run.event',
+      'workflow_run.head_branch',
       'workflow_run.head_repository.full_name',
       'workflow_run.head_sha',
       'workflow_run.id',
@@ -422,8 +438,8 @@ jq -r "$f" <<<"$body"
   const event = (...prs: { number: number; sha: string }[]) => ({
     workflow_run: { head_sha: sha, pull_requests: prs.map((p) => ({ number: p.number, head: { sha: p.sha, ref: 'topic' } })) },
   });
-  const pull = (n: number, state: string, head: string, repo = 'vozia/site') => ({
-    [`repos/vozia/site/pulls/${n}`]: { number: n, state, head: { sha: head, repo: { full_name: repo } } },
+  const pull = (n: number, state: string, head: string, base = 'main', repo = 'vozia/site') => ({
+    [`repos/vozia/site/pulls/${n}`]: { number: n, state, head: { sha: head, repo: { full_name: repo } }, base: { ref: base } },
   });
 
   it('names the open pull request whose head the build was of', () => {
@@ -436,6 +452,7 @@ jq -r "$f" <<<"$body"
     for (const [answers, ev] of [
       [pull(12, 'open', 'b'.repeat(40)), event({ number: 12, sha })],
       [pull(12, 'closed', sha), event({ number: 12, sha })],
+      [pull(12, 'open', sha, 'release'), event({ number: 12, sha })],
       [pull(12, 'open', sha), event({ number: 12, sha: 'b'.repeat(40) })],
       [{}, event()],
     ] as const) {
@@ -451,5 +468,37 @@ jq -r "$f" <<<"$body"
     assert.notEqual(r.status, 0);
     assert.equal(r.output, '');
     assert.match(r.out, /more than one pull request \(12 13\)/);
+  });
+
+  it('sweeps the previews whose pull request is closed or no longer into main, and leaves the open ones', () => {
+    const aws = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'aws');
+    const state = join(dir, 'kvs.json');
+    const log = join(dir, 'aws.log');
+    const keys = { 'pr-12': 'a 1', 'pr-12.a.0': '{}', 'pr-13': 'b 1', 'pr-13.b.0': '{}', 'pr-14': 'c 1', 'pr-14.c.0': '{}', 'pr-15': 'd 1' };
+    writeFileSync(state, JSON.stringify({ etag: 'E1', keys }));
+    writeFileSync(log, '');
+    writeFileSync(join(dir, 'answers.json'), JSON.stringify({ ...pull(12, 'closed', sha), ...pull(13, 'open', sha), ...pull(14, 'open', sha, 'release') }));
+    writeFileSync(join(dir, 'step.sh'), stepScript(publish.job('cleanup'), "Delete the preview's routing table, then its files"));
+    writeFileSync(join(dir, 'summary'), '');
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(dir, 'step.sh')], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        PATH: `${bin}:${aws}:${process.env.PATH}`,
+        PR: '',
+        BUCKET: 'previews-bucket',
+        KVS_ARN: 'arn:aws:cloudfront::111111111111:key-value-store/previews',
+        GITHUB_REPOSITORY: 'vozia/site',
+        GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+        AWS_STANDIN_STATE: state,
+        AWS_STANDIN_LOG: log,
+      },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    // 12 is closed, 14 is into another branch, 15's pull request is gone.
+    assert.deepEqual((JSON.parse(readFileSync(state, 'utf8')) as { keys: Record<string, string> }).keys, { 'pr-13': 'b 1', 'pr-13.b.0': '{}' });
+    const removed = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]).filter((c) => c[0] === 's3').map((c) => c[2]);
+    assert.deepEqual(removed, ['s3://previews-bucket/pr-12/', 's3://previews-bucket/pr-14/', 's3://previews-bucket/pr-15/']);
+    assert.match(readFileSync(join(dir, 'summary'), 'utf8'), /The sweep deletes the previews of: 12 14 15/);
   });
 });

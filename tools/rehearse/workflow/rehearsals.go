@@ -44,10 +44,10 @@ func GitHubAPI() map[string]string {
 }
 
 // PullRequest is GitHub's answer for pull request n of the rehearsal's
-// repository, open at head (GET repos/<repository>/pulls/<n>).
+// repository, in state at head, into main (GET repos/<repository>/pulls/<n>).
 func PullRequest(n int, state, head string) (string, string) {
 	return fmt.Sprintf("GET repos/%s/pulls/%d", Repository, n),
-		fmt.Sprintf(`{"number":%d,"state":%q,"head":{"sha":%q,"ref":"topic","repo":{"full_name":%q}}}`, n, state, head, Repository)
+		fmt.Sprintf(`{"number":%d,"state":%q,"head":{"sha":%q,"ref":"topic","repo":{"full_name":%q}},"base":{"ref":"main"}}`, n, state, head, Repository)
 }
 
 // SiteRules are the reads and writes of the commands of site.yml and
