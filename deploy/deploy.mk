@@ -125,23 +125,28 @@ test-deploy: deploy-deps cfn-lint
 # that was in fact delivered from going out twice. Needs the AWS CLI. The
 # stage is checked first (a typo must not reach AWS), and an AWS CLI that
 # fails is reported as that, not as a stack without a dead-letter queue.
+# The values reach the commands through the environment, never pasted
+# into their text: ENV="x'; rm -rf ~" is a stage name that is refused.
 REDRIVE_ENV = $(or $(ENV),$(DEPLOY_ENV))
+redrive-stage redrive: export REDRIVE_STAGE = $(REDRIVE_ENV)
+redrive: export REDRIVE_FROM_URL = $(REDRIVE_FROM)
+redrive: export REDRIVE_TO_URL = $(REDRIVE_TO)
 redrive-stage:
-	@node -e "const [s] = process.argv.slice(1), e = require('./deploy/environments.json'), ok = Object.keys(e).filter((k) => k !== 'preview'); \
-	  if (!ok.includes(s)) { console.error('ENV=' + s + ': no such stage with a dead-letter queue; use ENV=' + ok.join(' or ENV=') + ' (deploy/environments.json)'); process.exit(1); }" '$(REDRIVE_ENV)'
+	@node -e "const s = process.env.REDRIVE_STAGE, e = require('./deploy/environments.json'), ok = Object.keys(e).filter((k) => k !== 'preview'); \
+	  if (!ok.includes(s)) { console.error('ENV=' + JSON.stringify(s) + ': no such stage with a dead-letter queue; use ENV=' + ok.join(' or ENV=') + ' (deploy/environments.json)'); process.exit(1); }"
 
 # REDRIVE_FROM=URL REDRIVE_TO=URL moves the dead letters by the SQS API
 # alone (functions/contact/cmd/redrive), for an SQS without SQS's own move
 # task: the stack's rehearsal redrives its emulated queue this way.
 redrive: redrive-stage aws-credentials
 ifneq ($(REDRIVE_FROM),)
-	@$(GO) run ./functions/contact/cmd/redrive -from '$(REDRIVE_FROM)' -to '$(REDRIVE_TO)'
+	@$(GO) run ./functions/contact/cmd/redrive -from "$$REDRIVE_FROM_URL" -to "$$REDRIVE_TO_URL"
 else
 	@command -v aws >/dev/null 2>&1 || { echo "make redrive needs the AWS CLI (aws); nothing was moved" >&2; exit 1; }
-	@arn=$$(aws cloudformation describe-stacks --stack-name VoziaSite-$(REDRIVE_ENV) \
+	@arn=$$(aws cloudformation describe-stacks --stack-name "VoziaSite-$$REDRIVE_STAGE" \
 	    --query "Stacks[0].Outputs[?OutputKey=='DeadLetterQueueArn'].OutputValue" --output text) \
-	  || { echo "could not read the outputs of VoziaSite-$(REDRIVE_ENV) (the AWS CLI's error is above: credentials, AWS_REGION, or a stack not deployed); nothing was moved" >&2; exit 1; }; \
-	  [ -n "$$arn" ] && [ "$$arn" != None ] || { echo "VoziaSite-$(REDRIVE_ENV) has no DeadLetterQueueArn output: deploy it first" >&2; exit 1; }; \
+	  || { echo "could not read the outputs of VoziaSite-$$REDRIVE_STAGE (the AWS CLI's error is above: credentials, AWS_REGION, or a stack not deployed); nothing was moved" >&2; exit 1; }; \
+	  [ -n "$$arn" ] && [ "$$arn" != None ] || { echo "VoziaSite-$$REDRIVE_STAGE has no DeadLetterQueueArn output: deploy it first" >&2; exit 1; }; \
 	  echo "moving the dead letters of $$arn back to the delivery queue"; \
 	  aws sqs start-message-move-task --source-arn "$$arn"
 endif

@@ -8,6 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { suppressUploadFindings } from './nag.ts';
+import { environmentSubject } from './deploy-role.ts';
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,9 @@ export const PREVIEW_NOT_FOUND = '/_preview/404.html';
 
 /** Where pull request n's files live in the bucket, and its keys in the key value store. */
 export const previewPrefix = (n: number | string) => `pr-${n}`;
+
+/** The GitHub environment whose jobs alone may take the previews' role (.github/workflows/preview-publish.yml). */
+export const PREVIEW_ENVIRONMENT = 'preview';
 
 export interface PreviewStackProps extends StackProps {
   /** The previews' settings (environments.json, "preview"). */
@@ -256,8 +260,12 @@ export class PreviewStack extends Stack {
       '',
     );
 
-    // The preview workflow's role: trusted for this repository's pull
-    // request runs only (a fork's run gets no OIDC token), it can write
+    // The previews' role: trusted for the jobs of this repository's GitHub
+    // environment "preview" only, which deploy from main alone
+    // (.github/workflows/preview-publish.yml, run by GitHub as it is on
+    // main). A pull request's own runs (subject ...:pull_request) can
+    // never take it, even from a preview.yml the pull request rewrote:
+    // the job that builds its code holds no credential. The role can write
     // the previews' prefixes and the key value store, and nothing else.
     // IAM cannot tell one pull request from another in a token GitHub
     // signs, so the workflow narrows each session to its own prefix with
@@ -268,7 +276,7 @@ export class PreviewStack extends Stack {
       assumedBy: new iam.WebIdentityPrincipal(provider, {
         StringEquals: {
           'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-          'token.actions.githubusercontent.com:sub': `repo:${preview.githubRepository}:pull_request`,
+          'token.actions.githubusercontent.com:sub': environmentSubject(preview.githubRepository, PREVIEW_ENVIRONMENT),
         },
       }),
       maxSessionDuration: Duration.hours(1),
@@ -315,9 +323,9 @@ export class PreviewStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${previewPrefix('<n>')}.${domain}`, description: 'Where pull request <n> is previewed' });
     new CfnOutput(this, 'DistributionDomainName', { value: distribution.distributionDomainName, description: `Point *.${domain} (CNAME or alias) here` });
-    new CfnOutput(this, 'BucketName', { value: bucket.bucketName, description: 'PREVIEW_BUCKET of the preview workflow' });
-    new CfnOutput(this, 'KeyValueStoreArn', { value: tables.keyValueStoreArn, description: 'PREVIEW_KVS_ARN of the preview workflow' });
-    new CfnOutput(this, 'DeployRoleArn', { value: deployRole.roleArn, description: 'PREVIEW_ROLE_ARN of the preview workflow' });
+    new CfnOutput(this, 'BucketName', { value: bucket.bucketName, description: 'PREVIEW_BUCKET of the preview-publish workflow' });
+    new CfnOutput(this, 'KeyValueStoreArn', { value: tables.keyValueStoreArn, description: 'PREVIEW_KVS_ARN of the preview-publish workflow' });
+    new CfnOutput(this, 'DeployRoleArn', { value: deployRole.roleArn, description: 'PREVIEW_ROLE_ARN of the preview-publish workflow (environment preview, deploying from main only)' });
   }
 }
 

@@ -6,13 +6,27 @@ import { join, relative, sep } from 'node:path';
 export const DIGESTS_KEY = '_deploy/digests.json';
 
 /**
- * The content types the upload states itself, by file extension. For every
+ * The content types the upload of the hashed files (images, fonts, a sample
+ * call's audio and captions) states itself, by file extension. For every
  * other file, the upload handler guesses from the name with its Python's
- * mimetypes table, which has no AVIF: an .avif file would be stored as
- * binary/octet-stream and, under nosniff, shown by no browser.
+ * mimetypes table, which differs from one Python to the next and lacks
+ * some of what the site ships: an .avif or .woff2 stored as
+ * binary/octet-stream is, under nosniff, used by no browser, and a sample
+ * call's audio is played by type. The pages' own upload still guesses (its
+ * .yml, the editor's configuration, is read by a fetch that ignores it).
  */
 export const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
+  '.m4a': 'audio/mp4',
+  '.mp3': 'audio/mpeg',
+  '.oga': 'audio/ogg',
+  '.ogg': 'audio/ogg',
+  '.opus': 'audio/ogg',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.webm': 'audio/webm',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.yml': 'application/yaml; charset=utf-8',
 };
 
 /** One upload of the files under some prefixes: its include filters and the content type it states. */

@@ -196,7 +196,7 @@ describe('preview deploy role', () => {
     .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
 
-  it("is trusted by this repository's pull request runs only, through GitHub's OIDC provider", () => {
+  it("is trusted by the jobs of this repository's environment preview only, never a pull request's own run, through GitHub's OIDC provider", () => {
     const trust = role.Properties.AssumeRolePolicyDocument.Statement;
     assert.equal(trust.length, 1);
     assert.equal(trust[0].Action, 'sts:AssumeRoleWithWebIdentity');
@@ -204,9 +204,13 @@ describe('preview deploy role', () => {
     assert.deepEqual(trust[0].Condition, {
       StringEquals: {
         'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-        'token.actions.githubusercontent.com:sub': `repo:${preview.githubRepository}:pull_request`,
+        'token.actions.githubusercontent.com:sub': `repo:${preview.githubRepository}:environment:preview`,
       },
     });
+    // The workflow that holds the role names that environment in each job
+    // that asks for it, and a pull request's run never gets that subject
+    // (the environment deploys from main only).
+    assert.doesNotMatch(JSON.stringify(trust), /pull_request|\*/);
     assert.equal(role.Properties.ManagedPolicyArns, undefined);
   });
 

@@ -41,9 +41,20 @@ describe('make redrive', () => {
     for (const env of ['stagign', 'preview']) {
       const r = redrive(env, { out: dlqArn, code: 0 });
       assert.notEqual(r.status, 0, `ENV=${env} fails`);
-      assert.match(r.stderr, new RegExp(`ENV=${env}: no such stage`));
+      assert.match(r.stderr, new RegExp(`ENV="${env}": no such stage`));
       assert.match(r.stderr, /ENV=staging or ENV=production/);
       assert.equal(r.calls, '', 'the AWS CLI was not called');
+    }
+  });
+
+  it('runs no command pasted into a stage name: ENV reaches the shell as data only', () => {
+    const marker = join(mkdtempSync(join(tmpdir(), 'redrive-paste-')), 'ran');
+    for (const env of [`x'; touch ${marker}; echo '`, `x"; touch ${marker}; echo "`, `x$$(touch ${marker})`, `\`touch ${marker}\``]) {
+      const r = redrive(env, { out: dlqArn, code: 0 });
+      assert.notEqual(r.status, 0, `ENV=${env} fails`);
+      assert.match(r.stderr, /no such stage/);
+      assert.equal(existsSync(marker), false, `ENV=${env} ran a command`);
+      assert.equal(r.calls, '');
     }
   });
 

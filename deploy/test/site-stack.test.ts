@@ -17,7 +17,7 @@ import { DELIVERY_ATTEMPTS, SES_REVIEW, SQS_MAX_RETENTION_DAYS } from '../lib/en
 import { loadEnvironment, type Environment } from '../lib/environments.ts';
 import { headersPolicyProps } from '../lib/headers.ts';
 import { CONTACT_FORWARDED_HEADERS, CONTACT_PATH_TRANSFORMATIONS, SiteStack, type SiteStackProps } from '../lib/site-stack.ts';
-import { changedPaths, digests, listFiles } from '../lib/upload.ts';
+import { CONTENT_TYPES, changedPaths, digests, listFiles } from '../lib/upload.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cdnDir = join(root, 'test', 'fixtures', 'cdn');
@@ -40,6 +40,8 @@ function fixtureInputs() {
     'assets/app-ABC.js': 'js',
     'assets/img/photo-0123456789-480.avif': 'avif',
     'assets/img/photo-0123456789-480.webp': 'webp',
+    'assets/fonts/inter-0123456789.woff2': 'woff2',
+    'admin/config.yml': 'backend: {}',
     'data/home-123.json': '{}',
     'sitemap.xml': '<urlset/>',
   };
@@ -214,8 +216,14 @@ describe('upload', () => {
       const by = deployments.filter((d) => takes(d, f));
       assert.equal(by.length, 1, `${f} is uploaded by ${by.length} uploads, want 1`);
       const stated = by[0].Properties.SystemMetadata?.['content-type'];
-      if (f.endsWith('.avif')) assert.equal(stated, 'image/avif', f);
+      const ext = f.slice(f.lastIndexOf('.'));
+      const hashedFile = f.startsWith('assets/') || f.startsWith('data/');
+      if (hashedFile && ext in CONTENT_TYPES) assert.equal(stated, CONTENT_TYPES[ext], f);
       else assert.equal(stated, undefined, `${f}: the handler guesses its type from its name`);
+    }
+    for (const [f, type] of [['assets/img/photo-0123456789-480.avif', 'image/avif'], ['assets/fonts/inter-0123456789.woff2', 'font/woff2']]) {
+      const by = deployments.filter((d) => takes(d, f));
+      assert.equal(by[0].Properties.SystemMetadata?.['content-type'], type, f);
     }
   });
 
@@ -589,7 +597,7 @@ describe('deploy roles', () => {
     assert.throws(() => loadEnvironment(file, 'staging'), /staging: githubRepository undefined must be owner\/name/);
   });
 
-  it('leaves the previews\' role pinned to pull request runs', async () => {
+  it('trusts the previews\' role to the environment preview, apart from both stages\'', async () => {
     const { PreviewStack } = await import('../lib/preview-stack.ts');
     const { loadPreviewEnvironment } = await import('../lib/environments.ts');
     const preview = loadPreviewEnvironment(join(root, 'environments.json'));
@@ -602,9 +610,11 @@ describe('deploy roles', () => {
     assert.deepEqual(s.Condition, {
       StringEquals: {
         'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-        'token.actions.githubusercontent.com:sub': `repo:${preview.githubRepository}:pull_request`,
+        'token.actions.githubusercontent.com:sub': `repo:${preview.githubRepository}:environment:preview`,
       },
     });
+    assert.notEqual(preview.githubRepository, '');
+    for (const stage of ['staging', 'production']) assert.doesNotMatch(JSON.stringify(s.Condition), new RegExp(`:environment:${stage}"`));
   });
 });
 

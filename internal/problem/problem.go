@@ -121,7 +121,10 @@ func Text(s string) string {
 	}
 	out := b.String()
 	out = strings.ReplaceAll(out, "##[", `##\x5b`)
-	if t := strings.TrimLeft(out, " \t"); strings.HasPrefix(t, "::") {
+	// GitHub's runner trims every Unicode space (.NET's TrimStart) before
+	// it looks for a command, so a no-break or ideographic space in front
+	// of :: hides nothing.
+	if t := strings.TrimLeftFunc(out, unicode.IsSpace); strings.HasPrefix(t, "::") {
 		out = out[:len(out)-len(t)] + `\x3a` + t[1:]
 	}
 	return out
@@ -134,7 +137,7 @@ func clean(s string) bool {
 			return false
 		}
 	}
-	return !strings.Contains(s, "##[") && !strings.HasPrefix(strings.TrimLeft(s, " \t"), "::")
+	return !strings.Contains(s, "##[") && !strings.HasPrefix(strings.TrimLeftFunc(s, unicode.IsSpace), "::")
 }
 
 func unsafeMark(r rune) bool {

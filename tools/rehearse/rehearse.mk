@@ -5,7 +5,7 @@
 #                        enquiry the whole way in Chromium (tools/rehearse/stack; docs/deploying.md, "The rehearsal")
 #   make rehearse-deps   the emulators: goaws (SQS), the Lambda runtime interface emulator and gofakes3 (S3) built
 #                        from their Go source (tools/rehearse/emulators/go.mod), dynalite (DynamoDB, npm), and
-#                        aws-ses-v2-local (make contact-deps)
+#                        aws-ses-v2-local (make contact-deps); Debian's awscli
 GO  ?= go
 NPM ?= npm
 
@@ -29,12 +29,16 @@ REHEARSE_TOOL_aws-lambda-rie := github.com/aws/aws-lambda-runtime-interface-emul
 REHEARSE_TOOL_gofakes3       := github.com/johannesboyne/gofakes3/cmd/gofakes3
 
 # Python 3 for its mimetypes table, which the upload handler guesses
-# content types with (tools/rehearse/stack/upload.go).
+# content types with (tools/rehearse/stack/upload.go); the AWS CLI, which
+# the preview workflows' scripts call, against the S3 emulator.
 rehearse-deps: $(REHEARSE_BIN)/goaws $(REHEARSE_BIN)/aws-lambda-rie $(REHEARSE_BIN)/gofakes3 \
 	$(REHEARSE_DIR)/node_modules/.installed contact-deps chromium deploy-deps
 	@command -v python3 >/dev/null 2>&1 || { \
 	  echo "installing Debian's python3"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 >/dev/null; }
+	@[ -x /usr/bin/aws ] || { \
+	  echo "installing Debian's awscli"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq awscli >/dev/null; }
 
 # The cloud assembly of the staging stack, from what CI's build job makes.
 rehearse-synth: deploy-deps

@@ -33,7 +33,7 @@ func (jc *jobCtx) action(ctx context.Context, s *Step, sr *StepRun, with, env ma
 		"actions/setup-go":                      {"go-version-file", "cache"},
 		"actions/setup-node":                    {"node-version", "package-manager-cache"},
 		"actions/upload-artifact":               {"name", "path", "if-no-files-found", "retention-days", "include-hidden-files"},
-		"actions/download-artifact":             {"name", "path"},
+		"actions/download-artifact":             {"name", "path", "run-id", "github-token"},
 		"aws-actions/configure-aws-credentials": {"role-to-assume", "aws-region", "role-session-name", "inline-session-policy"},
 	}
 	inputs, ok := known[s.Uses]
@@ -93,6 +93,7 @@ func (jc *jobCtx) action(ctx context.Context, s *Step, sr *StepRun, with, env ma
 		if p := with["inline-session-policy"]; p != "" && !json.Valid([]byte(p)) {
 			return at(fmt.Errorf("inline-session-policy is not JSON: STS would refuse it: %s", p))
 		}
+		sr.Subject = jc.subject()
 		for k, v := range map[string]string{
 			"AWS_ACCESS_KEY_ID": "ASIAREHEARSAL0000000", "AWS_SECRET_ACCESS_KEY": "rehearsal-secret",
 			"AWS_SESSION_TOKEN": "rehearsal-session", "AWS_REGION": with["aws-region"], "AWS_DEFAULT_REGION": with["aws-region"],
@@ -213,15 +214,48 @@ func (jc *jobCtx) upload(with map[string]string) error {
 	return nil
 }
 
+// subject is the subject of the job's OIDC token, as GitHub writes it:
+// the environment when the job runs in one, else the pull request for
+// pull_request events, else the ref.
+func (jc *jobCtx) subject() string {
+	repo, ev := jc.rh.opts.Repository, jc.rh.opts.Event
+	switch {
+	case jc.run.Job.Environment != "":
+		return "repo:" + repo + ":environment:" + jc.run.Job.Environment
+	case ev.Name == "pull_request" || ev.Name == "pull_request_target":
+		return "repo:" + repo + ":pull_request"
+	default:
+		return "repo:" + repo + ":ref:" + ev.Ref
+	}
+}
+
 // download is actions/download-artifact: the artifact's files under path,
 // with the permissions an artifact keeps (none: files come back 0644).
+// With a run-id, the artifact of that run: only the run a workflow_run
+// event is about is rehearsed, and GitHub hands it over only to a token
+// with actions: read.
 func (jc *jobCtx) download(with map[string]string) error {
 	name := with["name"]
 	if name == "" {
 		return errors.New("download of every artifact (no name) is not rehearsed")
 	}
 	store := filepath.Join(jc.rh.artifacts, name)
-	if _, err := os.Stat(store); err != nil {
+	if id := with["run-id"]; id != "" {
+		run := jc.rh.opts.Event.Run
+		if run == nil || id != strconv.FormatInt(run.ID, 10) {
+			return fmt.Errorf("artifact %q of run %s: only the run this workflow_run event is about is rehearsed", name, id)
+		}
+		if with["github-token"] == "" {
+			return fmt.Errorf("artifact %q of run %s: another run's artifacts need github-token", name, id)
+		}
+		if p := jc.run.Job.Permissions["actions"]; p != "read" && p != "write" {
+			return fmt.Errorf("artifact %q of run %s: the job's token needs permissions: actions: read", name, id)
+		}
+		store = filepath.Join(run.Artifacts, name)
+		if _, err := os.Stat(store); err != nil {
+			return fmt.Errorf("artifact %q: not found: run %s (workflow %s) uploaded no such artifact", name, id, run.Workflow)
+		}
+	} else if _, err := os.Stat(store); err != nil {
 		return fmt.Errorf("artifact %q: not found: no earlier job of this run uploaded it", name)
 	}
 	dst := filepath.Join(jc.run.Workspace, with["path"])

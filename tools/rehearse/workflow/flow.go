@@ -35,28 +35,41 @@ type Paths struct {
 // job it needs uploaded with if-no-files-found: error; and a job without a
 // configure-aws-credentials step sets no credential in its env. Each
 // problem names the seam: the jobs and the artifact between them.
-func CheckFlow(w *Workflow, rules FlowRules) []error {
+//
+// A download with a run-id takes the artifact of the run that triggered
+// the workflow (on: workflow_run), not of its own run: it must be
+// uploaded by a job of one of the upstream workflows that w runs after.
+func CheckFlow(w *Workflow, rules FlowRules, upstream ...*Workflow) []error {
 	var errs []error
 	fail := func(line int, format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s:%d: %s", w.File, line, fmt.Sprintf(format, args...)))
 	}
 	type upload struct {
+		file  string
 		job   *Job
 		line  int
 		paths []string
 	}
-	uploads := map[string]upload{}
-	for _, j := range w.Jobs {
-		for _, s := range j.Steps {
-			if s.Uses != "actions/upload-artifact" {
-				continue
+	collect := func(w *Workflow, into map[string]upload) {
+		for _, j := range w.Jobs {
+			for _, s := range j.Steps {
+				if s.Uses != "actions/upload-artifact" {
+					continue
+				}
+				if s.With["if-no-files-found"] != "error" {
+					errs = append(errs, fmt.Errorf("%s:%d: job %s uploads %q without if-no-files-found: error: a path the build did not make would pass as a warning", w.File, s.Line, j.ID, s.With["name"]))
+				}
+				for _, name := range artifactNames(s.With["name"], j) {
+					into[name] = upload{w.File, j, s.Line, uploadPaths(s.With["path"])}
+				}
 			}
-			if s.With["if-no-files-found"] != "error" {
-				fail(s.Line, "job %s uploads %q without if-no-files-found: error: a path the build did not make would pass as a warning", j.ID, s.With["name"])
-			}
-			for _, name := range artifactNames(s.With["name"], j) {
-				uploads[name] = upload{j, s.Line, uploadPaths(s.With["path"])}
-			}
+		}
+	}
+	uploads, triggering := map[string]upload{}, map[string]upload{}
+	collect(w, uploads)
+	for _, u := range upstream {
+		if contains(w.RunsAfter, u.Name) {
+			collect(u, triggering)
 		}
 	}
 	wordRE := func(cmd string) *regexp.Regexp {
@@ -89,6 +102,14 @@ func CheckFlow(w *Workflow, rules FlowRules) []error {
 				}
 			}
 			switch {
+			case s.Uses == "actions/download-artifact" && s.With["run-id"] != "":
+				name := s.With["name"]
+				up, ok := triggering[name]
+				if !ok {
+					fail(s.Line, "job %s downloads artifact %q of the run that triggered the workflow (run-id), which no job of a workflow it runs after (on: workflow_run: %v) uploads", j.ID, name, w.RunsAfter)
+					continue
+				}
+				covers(have, s.With["path"], name, up.file, up.line, up.job.ID, up.paths)
 			case s.Uses == "actions/download-artifact":
 				name := s.With["name"]
 				up, ok := uploads[name]
@@ -99,14 +120,7 @@ func CheckFlow(w *Workflow, rules FlowRules) []error {
 				case !needs[up.job.ID]:
 					fail(s.Line, "job %s downloads artifact %q, uploaded by job %s, which it does not need: nothing makes it wait for the upload", j.ID, name, up.job.ID)
 				}
-				root := strings.Split(commonRootRel(up.paths), "/")
-				for _, p := range up.paths {
-					rel := strings.Join(strings.Split(p, "/")[len(root):], "/")
-					if root[0] == "." {
-						rel = p
-					}
-					have[path.Join(s.With["path"], rel)] = fmt.Sprintf("artifact %q (%s:%d, job %s)", name, w.File, up.line, up.job.ID)
-				}
+				covers(have, s.With["path"], name, up.file, up.line, up.job.ID, up.paths)
 			case s.Run != "":
 				for cmd, ps := range rules.Writes {
 					if wordRE(cmd).MatchString(s.Run) {
@@ -138,6 +152,19 @@ func CheckFlow(w *Workflow, rules FlowRules) []error {
 		}
 	}
 	return errs
+}
+
+// covers records the paths an artifact brings under dir, as
+// download-artifact lays them out (below the upload's common root).
+func covers(have map[string]string, dir, name, file string, line int, job string, paths []string) {
+	root := strings.Split(commonRootRel(paths), "/")
+	for _, p := range paths {
+		rel := strings.Join(strings.Split(p, "/")[len(root):], "/")
+		if root[0] == "." {
+			rel = p
+		}
+		have[path.Join(dir, rel)] = fmt.Sprintf("artifact %q (%s:%d, job %s)", name, file, line, job)
+	}
 }
 
 // carried says what the job's artifacts carry, naming the seam.

@@ -17,6 +17,10 @@ type Workflow struct {
 	Name string
 	Env  Env
 	Jobs []*Job
+	// RunsAfter are the workflows (by name) whose completed runs trigger
+	// this one (on.workflow_run.workflows): the artifacts of such a run
+	// are what its download-artifact steps with a run-id can take.
+	RunsAfter []string
 }
 
 // Job is one job of a workflow.
@@ -30,6 +34,9 @@ type Job struct {
 	Permissions map[string]string
 	Outputs     map[string]string
 	Container   string
+	// Environment is the GitHub environment the job runs in (environment:
+	// or environment.name): it decides the subject of the job's OIDC token.
+	Environment string
 	Steps       []*Step
 }
 
@@ -111,9 +118,28 @@ func Parse(file string, data []byte) (*Workflow, error) {
 		switch k {
 		case "name":
 			w.Name = v.Value
-		case "on", "permissions", "concurrency":
-			// The trigger is chosen by the rehearsal (Event); token
-			// permissions matter only for id-token, read per job.
+		case "on":
+			// The trigger is chosen by the rehearsal (Event); what it reads
+			// of on: is which workflows' runs this one follows.
+			if v.Kind != yaml.MappingNode {
+				return nil
+			}
+			return p.mapping(v, func(k string, _, v *yaml.Node) error {
+				if k != "workflow_run" || v.Kind != yaml.MappingNode {
+					return nil
+				}
+				return p.mapping(v, func(k string, _, v *yaml.Node) error {
+					if k != "workflows" {
+						return nil
+					}
+					var err error
+					w.RunsAfter, err = p.list(v, "workflow_run.workflows")
+					return err
+				})
+			})
+		case "permissions", "concurrency":
+			// Token permissions matter only for id-token and actions, read
+			// per job.
 		case "env":
 			env, err := p.env(v)
 			w.Env = env
@@ -245,7 +271,21 @@ func (p *parser) job(id string, kn, n *yaml.Node) (*Job, error) {
 				}
 				j.Steps = append(j.Steps, s)
 			}
-		case "runs-on", "timeout-minutes", "concurrency", "environment", "name":
+		case "environment":
+			if v.Kind == yaml.MappingNode {
+				return p.mapping(v, func(k string, kn, v *yaml.Node) error {
+					switch k {
+					case "name":
+						j.Environment, err = p.scalar(v, "environment.name")
+						return err
+					case "url":
+						return nil
+					}
+					return p.errf(kn, "environment key %q is not rehearsed", k)
+				})
+			}
+			j.Environment, err = p.scalar(v, "environment")
+		case "runs-on", "timeout-minutes", "concurrency", "name":
 			// The machine, the clock and GitHub's deployment records:
 			// nothing a job hands to the next.
 		default:

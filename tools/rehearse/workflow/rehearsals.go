@@ -29,14 +29,25 @@ func Vars() map[string]string {
 }
 
 // GitHubAPI answers the GitHub API calls of the workflows as a repository
-// set up as site.yml's header asks would: production has required
-// reviewers; pull request 7 has no preview comment yet.
+// set up as docs/deploying.md asks would: production has required
+// reviewers; the previews' environment deploys from main only; pull
+// request 7 has no preview comment yet.
 func GitHubAPI() map[string]string {
 	return map[string]string{
 		"GET repos/" + Repository + "/environments/production": `{"name":"production","protection_rules":[{"id":1,"type":"required_reviewers"},{"id":2,"type":"branch_policy"}]}`,
-		"GET repos/" + Repository + "/issues/7/comments":       `[]`,
-		"POST repos/" + Repository + "/issues/7/comments":      `{"id":70}`,
+		"GET repos/" + Repository + "/environments/preview": `{"name":"preview","deployment_branch_policy":{"protected_branches":false,"custom_branch_policies":true},` +
+			`"protection_rules":[{"id":3,"type":"branch_policy"}]}`,
+		"GET repos/" + Repository + "/environments/preview/deployment-branch-policies": `{"total_count":1,"branch_policies":[{"id":4,"name":"main","type":"branch"}]}`,
+		"GET repos/" + Repository + "/issues/7/comments":                               `[]`,
+		"POST repos/" + Repository + "/issues/7/comments":                              `{"id":70}`,
 	}
+}
+
+// PullRequest is GitHub's answer for pull request n of the rehearsal's
+// repository, in state at head, into main (GET repos/<repository>/pulls/<n>).
+func PullRequest(n int, state, head string) (string, string) {
+	return fmt.Sprintf("GET repos/%s/pulls/%d", Repository, n),
+		fmt.Sprintf(`{"number":%d,"state":%q,"head":{"sha":%q,"ref":"topic","repo":{"full_name":%q}},"base":{"ref":"main"}}`, n, state, head, Repository)
 }
 
 // SiteRules are the reads and writes of the commands of site.yml and

@@ -20,13 +20,42 @@ import (
 
 // Event is the trigger a rehearsal runs the workflow for.
 type Event struct {
-	Name   string // push, schedule or pull_request
-	Ref    string // refs/heads/main; for pull_request, refs/pull/<n>/merge
-	Action string // pull_request: opened, synchronize, reopened, closed
-	PR     int    // pull_request: its number
+	Name string // push, schedule, pull_request, pull_request_target or workflow_run
+	// Ref is GITHUB_REF: refs/heads/main; for pull_request,
+	// refs/pull/<n>/merge; for pull_request_target, the base branch; for
+	// workflow_run, the default branch.
+	Ref    string
+	Action string // pull_request(_target): opened, synchronize, reopened, closed
+	PR     int    // pull_request(_target): its number
 	// HeadRepo is the full name of the pull request's head repository
 	// (the repository itself unless it comes from a fork).
 	HeadRepo string
+	// HeadRef is the pull request's head branch.
+	HeadRef string
+	// HeadSHA is the pull request's head commit; the rehearsed commit
+	// when empty.
+	HeadSHA string
+	// Run is, for workflow_run, the run that completed.
+	Run *TriggerRun
+}
+
+// TriggerRun is the completed run a workflow_run event is about, as
+// GitHub's payload gives it.
+type TriggerRun struct {
+	ID         int64
+	Workflow   string // its workflow's name
+	Event      string // what triggered it: pull_request, push, ...
+	Conclusion string // success, failure, cancelled, skipped
+	HeadSHA    string
+	HeadBranch string
+	HeadRepo   string // owner/name of the repository its head commit is in
+	// PullRequests are the numbers GitHub's record of the run names: the
+	// open pull requests of this repository whose head it ran (forks'
+	// pull requests are never named).
+	PullRequests []int
+	// Artifacts is that run's artifact store (Result.Artifacts): what a
+	// download-artifact step with its run-id takes.
+	Artifacts string
 }
 
 // Options are what a rehearsal is run with.
@@ -119,8 +148,11 @@ type StepRun struct {
 	Outputs     map[string]string
 	StandIn     string   // why a stand-in ran instead of the script
 	Credentials []string // the credential variables in its environment
-	Summary     string   // what it appended to $GITHUB_STEP_SUMMARY
-	Took        time.Duration
+	// Subject is, for configure-aws-credentials, the subject GitHub would
+	// write into the job's OIDC token: what the role's trust must name.
+	Subject string
+	Summary string // what it appended to $GITHUB_STEP_SUMMARY
+	Took    time.Duration
 }
 
 // Run returns the runs of job id (one per leg), in order.
@@ -213,6 +245,11 @@ func Run(ctx context.Context, w *Workflow, opts Options) (*Result, error) {
 		return nil, err
 	}
 	rh.opts.PathDirs = append([]string{bin}, rh.opts.PathDirs...)
+	rh.eventPath = filepath.Join(opts.Work, "event.json")
+	payload, _ := json.Marshal(rh.payload())
+	if err := os.WriteFile(rh.eventPath, payload, 0o644); err != nil {
+		return nil, err
+	}
 	defer func() {
 		data, _ := os.ReadFile(calls)
 		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
@@ -278,7 +315,47 @@ type rehearsal struct {
 	done      map[string]string            // job id: success, failure, skipped
 	outputs   map[string]map[string]string // job id: its outputs
 	goEnv     map[string]string            // Go's caches and proxy, for every job
+	eventPath string                       // $GITHUB_EVENT_PATH
 	n         int
+}
+
+// headSHA is the pull request's head commit.
+func (rh *rehearsal) headSHA() string {
+	if rh.opts.Event.HeadSHA != "" {
+		return rh.opts.Event.HeadSHA
+	}
+	return rh.sha
+}
+
+// payload is the event as GitHub writes it to $GITHUB_EVENT_PATH: the
+// fields of it the rehearsal knows.
+func (rh *rehearsal) payload() map[string]any {
+	ev := rh.opts.Event
+	repo := map[string]any{"full_name": rh.opts.Repository}
+	out := map[string]any{"repository": repo}
+	switch ev.Name {
+	case "pull_request", "pull_request_target":
+		out["action"] = ev.Action
+		out["number"] = ev.PR
+		out["pull_request"] = map[string]any{
+			"number":   ev.PR,
+			"html_url": fmt.Sprintf("https://github.com/%s/pull/%d", rh.opts.Repository, ev.PR),
+			"head":     map[string]any{"sha": rh.headSHA(), "ref": ev.HeadRef, "repo": map[string]any{"full_name": ev.HeadRepo}},
+		}
+	case "workflow_run":
+		if r := ev.Run; r != nil {
+			prs := []any{}
+			for _, n := range r.PullRequests {
+				prs = append(prs, map[string]any{"number": n, "head": map[string]any{"sha": r.HeadSHA, "ref": r.HeadBranch}})
+			}
+			out["action"] = "completed"
+			out["workflow_run"] = map[string]any{
+				"id": r.ID, "name": r.Workflow, "event": r.Event, "conclusion": r.Conclusion, "head_sha": r.HeadSHA,
+				"head_branch": r.HeadBranch, "head_repository": map[string]any{"full_name": r.HeadRepo}, "pull_requests": prs,
+			}
+		}
+	}
+	return out
 }
 
 func (rh *rehearsal) logf(format string, args ...any) {
@@ -445,15 +522,31 @@ func (rh *rehearsal) contexts(matrix map[string]string, steps map[string]*StepRu
 				"event_name": ev.Name, "ref": ev.Ref, "repository": rh.opts.Repository, "sha": rh.sha,
 				"token": "rehearsal-github-token", "event.action": ev.Action,
 			}
-			if ev.Name == "pull_request" {
+			if ev.Name == "pull_request" || ev.Name == "pull_request_target" {
 				g["event.pull_request.number"] = strconv.Itoa(ev.PR)
 				g["event.pull_request.html_url"] = fmt.Sprintf("https://github.com/%s/pull/%d", rh.opts.Repository, ev.PR)
-				g["event.pull_request.head.sha"] = rh.sha
+				g["event.pull_request.head.sha"] = rh.headSHA()
+				g["event.pull_request.head.ref"] = ev.HeadRef
 				g["event.pull_request.head.repo.full_name"] = ev.HeadRepo
+			}
+			if r := ev.Run; ev.Name == "workflow_run" && r != nil {
+				g["event.workflow_run.id"] = strconv.FormatInt(r.ID, 10)
+				g["event.workflow_run.name"] = r.Workflow
+				g["event.workflow_run.event"] = r.Event
+				g["event.workflow_run.conclusion"] = r.Conclusion
+				g["event.workflow_run.head_sha"] = r.HeadSHA
+				g["event.workflow_run.head_branch"] = r.HeadBranch
+				g["event.workflow_run.head_repository.full_name"] = r.HeadRepo
 			}
 			k := strings.Join(path[1:], ".")
 			if v, ok := g[k]; ok {
 				return v, nil
+			}
+			// Another event's fields are null in this one's payload, as
+			// on GitHub; any other name is a field the rehearsal lacks.
+			pr := ev.Name == "pull_request" || ev.Name == "pull_request_target"
+			if strings.HasPrefix(k, "event.pull_request.") && !pr || strings.HasPrefix(k, "event.workflow_run.") && ev.Name != "workflow_run" {
+				return nil, nil
 			}
 			return nil, fmt.Errorf("github.%s is not rehearsed", k)
 		}
@@ -497,7 +590,19 @@ func (rh *rehearsal) leg(ctx context.Context, j *Job, matrix map[string]string) 
 			continue
 		}
 		if s.If != "" {
-			return run, fmt.Errorf("%s:%d: step if: is not rehearsed", rh.w.File, s.Line)
+			// GitHub's implied success() holds here (a failed step ends
+			// the job above); the status functions are not rehearsed.
+			if strings.Contains(s.If, "()") {
+				return run, fmt.Errorf("%s:%d: step if: %s: status functions are not rehearsed", rh.w.File, s.Line, s.If)
+			}
+			v, err := Eval(s.If, rh.contexts(matrix, jc.steps, nil))
+			if err != nil {
+				return run, fmt.Errorf("%s:%d: step if: %w", rh.w.File, s.Line, err)
+			}
+			if !Truthy(v) {
+				rh.logf("-- %s: %s skipped (if: %s)", name, s.Label(), s.If)
+				continue
+			}
 		}
 		began := time.Now()
 		err := jc.step(ctx, s, sr, matrix)
@@ -543,7 +648,8 @@ func (rh *rehearsal) baseEnv(ws, home, tmp string, j *Job) map[string]string {
 		"CI": "true", "GITHUB_ACTIONS": "true", "HOME": home, "TMPDIR": tmp, "RUNNER_TEMP": tmp, "LANG": "C.UTF-8",
 		"GITHUB_WORKSPACE": ws, "GITHUB_REPOSITORY": rh.opts.Repository, "GITHUB_EVENT_NAME": rh.opts.Event.Name,
 		"GITHUB_REF": rh.opts.Event.Ref, "GITHUB_SHA": rh.sha, "GITHUB_JOB": j.ID, "GITHUB_RUN_ID": "1",
-		"RUNNER_OS": "Linux", "GOTOOLCHAIN": "local", "npm_config_update_notifier": "false",
+		"GITHUB_EVENT_PATH": rh.eventPath,
+		"RUNNER_OS":         "Linux", "GOTOOLCHAIN": "local", "npm_config_update_notifier": "false",
 	}
 	path := os.Getenv("PATH")
 	if len(rh.opts.PathDirs) > 0 {

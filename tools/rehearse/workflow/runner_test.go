@@ -167,4 +167,66 @@ jobs:
 			t.Errorf("got %v", err)
 		}
 	})
+	t.Run("a workflow_run takes the triggering run's artifact only with its run-id and actions: read, and sees GitHub's payload", func(t *testing.T) {
+		// The triggering run: one artifact.
+		up, err := rehearseSmall(t, `
+jobs:
+  build:
+    steps:
+      - run: mkdir -p out && echo built > out/x
+      - uses: actions/upload-artifact@0000000000000000000000000000000000000000
+        with:
+          name: made
+          path: out
+          if-no-files-found: error
+`, workflow.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := workflow.Event{Name: "workflow_run", Ref: "refs/heads/main", Run: &workflow.TriggerRun{
+			ID: 99, Workflow: "build", Event: "pull_request", Conclusion: "success", HeadSHA: up.Commit, HeadBranch: "topic",
+			HeadRepo: "o/r", PullRequests: []int{5}, Artifacts: up.Artifacts}}
+		after := func(perm, runID string) (*workflow.Result, error) {
+			return rehearseSmall(t, `
+on:
+  workflow_run:
+    workflows: [build]
+    types: [completed]
+jobs:
+  take:
+    environment: previews
+    permissions:
+      `+perm+`
+      id-token: write
+    steps:
+      - uses: actions/download-artifact@0000000000000000000000000000000000000000
+        with:
+          name: made
+          path: got
+          run-id: `+runID+`
+          github-token: ${{ github.token }}
+      - run: |
+          test "$(cat got/x)" = built
+          test "$(jq -r '.workflow_run.pull_requests[0].number' "$GITHUB_EVENT_PATH")" = 5
+          test "${{ github.event.workflow_run.head_branch }}" = topic
+      - uses: aws-actions/configure-aws-credentials@0000000000000000000000000000000000000000
+        with:
+          role-to-assume: arn:aws:iam::000000000000:role/r
+          aws-region: us-east-1
+`, workflow.Options{Event: ev})
+		}
+		res, err := after("actions: read", "${{ github.event.workflow_run.id }}")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Run("take")[0].Steps[2].Subject; got != "repo:o/r:environment:previews" {
+			t.Errorf("the OIDC subject of a job in an environment: %q", got)
+		}
+		if _, err := after("actions: none", "${{ github.event.workflow_run.id }}"); err == nil || !strings.Contains(err.Error(), "needs permissions: actions: read") {
+			t.Errorf("without actions: read: %v", err)
+		}
+		if _, err := after("actions: read", "98"); err == nil || !strings.Contains(err.Error(), "only the run this workflow_run event is about") {
+			t.Errorf("another run's id: %v", err)
+		}
+	})
 }

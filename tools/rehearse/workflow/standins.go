@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -184,15 +185,16 @@ if [ -n "$jqf" ]; then jq -r "$jqf" <<<"$body"; else printf '%s\n' "$body"; fi
 `
 }
 
-// AWSRecorder writes, in dir, an aws command that calls no AWS API: it
-// records each call (calls.jsonl, one JSON array of arguments a line),
-// refuses to run without credentials as the CLI would, and keeps the
-// key value store of the previews' routing tables in kvs.json (its keys,
-// and an ETag that update-keys must match), for the calls preview.yml
-// makes. It stands in where the stand-up of the stack gives no S3 and
-// key value store endpoints (AWS_ENDPOINT_URL_S3, ..._CLOUDFRONT_KEYVALUESTORE).
-// It returns the directory to put first on PATH.
-func AWSRecorder(dir string, kvs map[string]string) (string, error) {
+// AWSRecorder writes, in dir, the aws command the preview workflows'
+// scripts call: it records each call (calls.jsonl, one JSON array of
+// arguments a line) and refuses to run without credentials as the CLI
+// would. Their S3 calls (s3 sync, s3 rm) go to the real AWS CLI (cli)
+// against the S3 emulator at s3 (its endpoint); with no emulator they are
+// only recorded. The CloudFront key value store of the previews' routing
+// tables has no emulator: it is kept in kvs.json (its keys, and an ETag
+// that update-keys must match), for the calls the workflows make. It
+// returns the directory to put first on PATH.
+func AWSRecorder(dir string, kvs map[string]string, cli, s3 string) (string, error) {
 	bin := filepath.Join(dir, "bin")
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		return "", err
@@ -202,9 +204,10 @@ func AWSRecorder(dir string, kvs map[string]string) (string, error) {
 		return "", err
 	}
 	script := `#!/bin/bash
-# aws, recorded by the rehearsal: no AWS API is called.
+# aws, recorded by the rehearsal: S3 calls go to the S3 emulator, if any;
+# the key value store is a file.
 set -euo pipefail
-dir='` + dir + `'
+dir='` + dir + `' cli='` + cli + `' s3='` + s3 + `'
 jq -cn '$ARGS.positional' --args -- "$@" >> "$dir/calls.jsonl"
 [ -n "${AWS_ACCESS_KEY_ID:-}" ] && [ -n "${AWS_REGION:-}" ] || { echo "aws: Unable to locate credentials or region" >&2; exit 253; }
 svc=$1 op=$2
@@ -212,7 +215,8 @@ shift 2
 arg() { local name=$1; shift; while [ $# -gt 0 ]; do if [ "$1" = "$name" ]; then printf '%s' "$2"; return; fi; shift; done; }
 kvs="$dir/kvs.json"
 case "$svc $op" in
-  "s3 sync"|"s3 rm") ;;
+  "s3 sync"|"s3 rm")
+    if [ -n "$s3" ]; then exec "$cli" --endpoint-url "$s3" "$svc" "$op" "$@"; fi ;;
   "cloudfront-keyvaluestore describe-key-value-store")
     [ "$(arg --query "$@")" = ETag ] || { echo "aws: describe-key-value-store: query not rehearsed" >&2; exit 1; }
     jq -r .etag "$kvs" ;;
@@ -231,6 +235,22 @@ case "$svc $op" in
 esac
 `
 	return bin, os.WriteFile(filepath.Join(bin, "aws"), []byte(script), 0o755)
+}
+
+// AWSCLI is the real AWS CLI of this machine: Debian's (make
+// rehearse-deps installs it) or one on PATH, never a shim that depends on
+// the caller's HOME (a job's HOME is its own).
+func AWSCLI() (string, error) {
+	for _, p := range []string{"/usr/bin/aws", "/usr/local/bin/aws"} {
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	p, err := exec.LookPath("aws")
+	if err != nil || strings.Contains(p, "/shims/") {
+		return "", errors.New("no AWS CLI: make rehearse-deps installs Debian's awscli")
+	}
+	return p, nil
 }
 
 // AWSCalls reads what an AWSRecorder recorded: the calls, and the key

@@ -2,7 +2,7 @@
 #   make rehearse-workflows  (part of make rehearse) the workflows run as GitHub chains them
 #                            (tools/rehearse/workflow): site.yml on a push to main (both stages' builds,
 #                            each deploy job up to its synth, the assembly stood up locally in
-#                            CloudFormation's place), preview.yml opened then closed. make test runs the
+#                            CloudFormation's place), preview.yml then preview-publish.yml, opened then closed. make test runs the
 #                            static checks of the data flow; .ci/run runs make rehearse next to it.
 # REHEARSE_STACK_CMD stands each synthesized assembly up ({cdk-out}, {stack} replaced): by default the
 # stand-up of tools/rehearse/stack when it is there (-check: stand up, report, exit); empty, the assembly

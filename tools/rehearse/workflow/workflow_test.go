@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -55,14 +56,21 @@ func rules(t *testing.T) workflow.FlowRules {
 
 // The workflows as they stand: every path a job reads under dist/ was
 // made by its own steps or handed on in an artifact of a job it needs.
+// preview-publish.yml takes what preview.yml's run uploaded.
 func TestFlowOfTheWorkflows(t *testing.T) {
-	for _, name := range []string{"site.yml", "preview.yml"} {
+	dir := filepath.Join(repoRoot(t), ".github", "workflows")
+	preview := parse(t, "preview.yml", read(t, filepath.Join(dir, "preview.yml")))
+	for _, name := range []string{"site.yml", "preview.yml", "preview-publish.yml"} {
 		t.Run(name, func(t *testing.T) {
-			w := parse(t, name, read(t, filepath.Join(repoRoot(t), ".github", "workflows", name)))
-			for _, err := range workflow.CheckFlow(w, rules(t)) {
+			w := parse(t, name, read(t, filepath.Join(dir, name)))
+			for _, err := range workflow.CheckFlow(w, rules(t), preview) {
 				t.Error(err)
 			}
 		})
+	}
+	publish := parse(t, "preview-publish.yml", read(t, filepath.Join(dir, "preview-publish.yml")))
+	if !reflect.DeepEqual(publish.RunsAfter, []string{preview.Name}) {
+		t.Errorf("preview-publish.yml runs after %v, want the preview workflow %q", publish.RunsAfter, preview.Name)
 	}
 }
 
@@ -72,6 +80,7 @@ func TestFlowOfTheWorkflows(t *testing.T) {
 func TestFlowMutations(t *testing.T) {
 	site := string(read(t, filepath.Join(repoRoot(t), ".github", "workflows", "site.yml")))
 	preview := string(read(t, filepath.Join(repoRoot(t), ".github", "workflows", "preview.yml")))
+	publish := string(read(t, filepath.Join(repoRoot(t), ".github", "workflows", "preview-publish.yml")))
 	for _, tc := range []struct {
 		name, file, old, new string
 		want                 []string
@@ -88,7 +97,7 @@ func TestFlowMutations(t *testing.T) {
 		},
 		{
 			name: "upload that lets a missing path pass", file: site,
-			old: "          if-no-files-found: error\n          retention-days: 3\n", new: "          retention-days: 3\n",
+			old: "          if-no-files-found: error\n          include-hidden-files: true", new: "          include-hidden-files: true",
 			want: []string{`job build uploads "dist-${{ matrix.stage }}" without if-no-files-found: error`},
 		},
 		{
@@ -106,17 +115,36 @@ func TestFlowMutations(t *testing.T) {
 			old: "            dist/site\n            dist/cdn\n", new: "            dist/site\n            dist/functions\n",
 			want: []string{`job deploy, step "Check the routing table names this pull request only" reads dist/cdn/preview-keys.json`, `seam build → deploy: artifact "preview"`},
 		},
+		{
+			name: "preview deploy that takes the artifact of its own run", file: publish,
+			old: "          run-id: ${{ github.event.workflow_run.id }}\n", new: "",
+			want: []string{`preview-publish.yml:`, `job deploy downloads artifact "preview", which no job of the workflow uploads`},
+		},
+		{
+			name: "preview deploy after another workflow", file: publish,
+			old: "    workflows: [preview]\n", new: "    workflows: [site]\n",
+			want: []string{`job deploy downloads artifact "preview" of the run that triggered the workflow (run-id), which no job of a workflow it runs after (on: workflow_run: [site]) uploads`},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if !strings.Contains(tc.file, tc.old) {
 				t.Fatalf("the workflow no longer has %q: update the mutation", tc.old)
 			}
-			name := "site.yml"
-			if tc.file == preview {
-				name = "preview.yml"
+			// A mutated preview.yml is checked as what preview-publish.yml
+			// takes its artifact from.
+			mutated := strings.Replace(tc.file, tc.old, tc.new, 1)
+			upstream := parse(t, "preview.yml", []byte(preview))
+			var w *workflow.Workflow
+			switch tc.file {
+			case site:
+				w = parse(t, "site.yml", []byte(mutated))
+			case preview:
+				upstream = parse(t, "preview.yml", []byte(mutated))
+				w = parse(t, "preview-publish.yml", []byte(publish))
+			case publish:
+				w = parse(t, "preview-publish.yml", []byte(mutated))
 			}
-			w := parse(t, name, []byte(strings.Replace(tc.file, tc.old, tc.new, 1)))
-			errs := workflow.CheckFlow(w, rules(t))
+			errs := workflow.CheckFlow(w, rules(t), upstream)
 			var msgs []string
 			for _, e := range errs {
 				msgs = append(msgs, e.Error())
@@ -255,6 +283,20 @@ func TestSiteBuildThenDeployStaging(t *testing.T) {
 			t.Errorf("artifact dist-staging lacks %s", f)
 		}
 	}
+	// Every file of the site the build wrote, hidden ones too
+	// (.well-known/security.txt): the artifact is all the deploy ships.
+	for _, dir := range []string{"site", "cdn"} {
+		root := filepath.Join(build.Workspace, "dist", dir)
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(filepath.Join(build.Workspace, "dist"), p)
+				if !contains(artifact, filepath.ToSlash(rel)) {
+					t.Errorf("the build wrote dist/%s, which artifact dist-staging leaves out: the deploy would not ship it", rel)
+				}
+			}
+			return err
+		})
+	}
 	var got []string
 	dist := filepath.Join(deploy.Workspace, "dist")
 	filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
@@ -298,42 +340,66 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// preview.yml for pull request 7, opened then closed, each run in clean
-// checkouts with the artifact between build and deploy: the upload goes
-// under pr-7/ only, the routing table written is exactly the build's
-// preview-keys.json, the comment carries the preview's address, and the
-// close deletes pr-7's keys and files and leaves pull request 3's keys
-// alone. make rehearse runs it (a second full build).
+// The previews for pull request 7, as GitHub chains them, each run in
+// clean checkouts: preview.yml's build on pull_request; then
+// preview-publish.yml on the workflow_run of that run, taking its
+// artifact: the real AWS CLI uploads under pr-7/ of the S3 emulator only,
+// with credentials only in the environment preview, and the routing table
+// written is exactly the build's preview-keys.json; the page is then
+// served at https://pr-7.<previews' domain> by the build's own preview
+// functions, reading that table and that bucket; the comment carries the
+// preview's address; the same run again once the pull request has moved
+// on deploys nothing; then preview-publish.yml on pull_request_target
+// closed empties pr-7/ and its keys, its host answers 404, and pull
+// request 3's keys and files are left alone. make rehearse runs it (a
+// second full build).
 func TestPreviewOpenedThenClosed(t *testing.T) {
 	if os.Getenv("REHEARSE") != "all" {
-		t.Skip("make rehearse runs the preview workflow (REHEARSE=all)")
+		t.Skip("make rehearse runs the preview workflows (REHEARSE=all)")
 	}
 	repo := repoRoot(t)
-	w := parse(t, "preview.yml", read(t, filepath.Join(repo, ".github", "workflows", "preview.yml")))
+	dir := filepath.Join(repo, ".github", "workflows")
+	build := parse(t, "preview.yml", read(t, filepath.Join(dir, "preview.yml")))
+	publish := parse(t, "preview-publish.yml", read(t, filepath.Join(dir, "preview-publish.yml")))
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	work := t.TempDir()
-	awsDir := filepath.Join(work, "aws")
-	other := map[string]string{"pr-3": `{"v":"a1"}`, "pr-3.0": "[]"}
-	bin, err := workflow.AWSRecorder(awsDir, other)
+	vars := workflow.Vars()
+	bucket := vars["PREVIEW_BUCKET"]
+	s3, err := workflow.StartS3(ctx, filepath.Join(repo, "dist", "rehearse", "bin", "gofakes3"), bucket)
+	if err != nil {
+		t.Fatalf("%v (make rehearse-deps builds the emulators)", err)
+	}
+	defer s3.Close()
+	cli, err := workflow.AWSCLI()
 	if err != nil {
 		t.Fatal(err)
 	}
-	vars := workflow.Vars()
-	run := func(action string) *workflow.Result {
+	// Pull request 3's preview, already there: its keys and a file.
+	other := map[string]string{"pr-3": `{"v":"a1"}`, "pr-3.0": "[]"}
+	cp := exec.CommandContext(ctx, cli, "--endpoint-url", s3.Endpoint, "s3", "cp", "-", "s3://"+bucket+"/pr-3/index.html")
+	cp.Stdin = strings.NewReader("pull request 3")
+	cp.Env = append(os.Environ(), "AWS_ACCESS_KEY_ID=rehearsal", "AWS_SECRET_ACCESS_KEY=rehearsal", "AWS_REGION=us-east-1")
+	if out, err := cp.CombinedOutput(); err != nil {
+		t.Fatalf("aws s3 cp: %v\n%s", err, out)
+	}
+	awsDir := filepath.Join(work, "aws")
+	bin, err := workflow.AWSRecorder(awsDir, other, cli, s3.Endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(name string, w *workflow.Workflow, ev workflow.Event, api map[string]string) *workflow.Result {
 		t.Helper()
-		dir := filepath.Join(work, action)
+		dir := filepath.Join(work, name)
 		os.MkdirAll(dir, 0o755)
 		res, err := workflow.Run(ctx, w, workflow.Options{
-			Repo: repo, Repository: workflow.Repository, Vars: vars, GitHubAPI: workflow.GitHubAPI(),
-			Event:    workflow.Event{Name: "pull_request", Ref: "refs/pull/7/merge", Action: action, PR: 7, HeadRepo: workflow.Repository},
-			Work:     dir,
+			Repo: repo, Repository: workflow.Repository, Vars: vars, GitHubAPI: api, Event: ev, Work: dir,
 			Prepare:  workflow.SeedNodeModules(repo, "frontend"),
 			PathDirs: []string{bin},
 			Log:      logTo(t, dir),
 		})
 		if err != nil {
-			t.Fatalf("preview.yml, pull request 7 %s: %v", action, err)
+			t.Fatalf("%s, pull request 7 (%s): %v", w.File, name, err)
 		}
 		return res
 	}
@@ -345,15 +411,35 @@ func TestPreviewOpenedThenClosed(t *testing.T) {
 		return strings.Join(s, ", ")
 	}
 
-	opened := run("opened")
-	if got, want := status(opened), "build: success, deploy: success, comment: success, cleanup: skipped, closed: skipped"; got != want {
-		t.Errorf("opened: %s, want %s", got, want)
+	opened := run("opened", build, workflow.Event{Name: "pull_request", Ref: "refs/pull/7/merge", Action: "opened", PR: 7, HeadRepo: workflow.Repository, HeadRef: "topic"}, nil)
+	if got, want := status(opened), "build: success"; got != want {
+		t.Errorf("preview.yml, opened: %s, want %s", got, want)
 	}
-	build := opened.Run("build")[0]
+	for _, s := range opened.Run("build")[0].Steps {
+		if len(s.Credentials) > 0 {
+			t.Errorf("preview.yml, step %q has credentials %v: the pull request's code runs there", s.Step.Label(), s.Credentials)
+		}
+	}
+	// What GitHub sends when that run completes: its record names pull
+	// request 7, open at the commit built.
+	built := &workflow.TriggerRun{ID: 4242, Workflow: build.Name, Event: "pull_request", Conclusion: "success", HeadSHA: opened.Commit,
+		HeadBranch: "topic", HeadRepo: workflow.Repository, PullRequests: []int{7}, Artifacts: opened.Artifacts}
+	api := workflow.GitHubAPI()
+	k, v := workflow.PullRequest(7, "open", opened.Commit)
+	api[k] = v
+	deployed := run("deployed", publish, workflow.Event{Name: "workflow_run", Ref: "refs/heads/main", Run: built}, api)
+	if got, want := status(deployed), "deploy: success, comment: success, cleanup: skipped, closed: skipped"; got != want {
+		t.Errorf("preview-publish.yml after the build: %s, want %s", got, want)
+	}
+	for _, s := range deployed.Run("deploy")[0].Steps {
+		if s.Step.Uses == "aws-actions/configure-aws-credentials" && s.Subject != "repo:"+workflow.Repository+":environment:preview" {
+			t.Errorf("the deploy asks for the previews' role with the token subject %q, want the environment preview's, which alone the role trusts", s.Subject)
+		}
+	}
 	var keys struct {
 		Data []struct{ Key, Value string } `json:"data"`
 	}
-	data := read(t, filepath.Join(build.Workspace, "dist", "cdn", "preview-keys.json"))
+	data := read(t, filepath.Join(opened.Run("build")[0].Workspace, "dist", "cdn", "preview-keys.json"))
 	if err := json.Unmarshal(data, &keys); err != nil {
 		t.Fatal(err)
 	}
@@ -384,17 +470,70 @@ func TestPreviewOpenedThenClosed(t *testing.T) {
 		t.Errorf("%d s3 sync calls, want the immutable assets and then the pages", syncs)
 	}
 	posted := false
-	for _, c := range opened.GitHubCalls {
+	for _, c := range deployed.GitHubCalls {
 		if c.Method == "POST" && c.Path == "repos/"+workflow.Repository+"/issues/7/comments" {
 			posted = len(c.Fields) == 1 && strings.Contains(c.Fields[0], "https://pr-7."+vars["PREVIEW_DOMAIN"])
 		}
 	}
 	if !posted {
-		t.Errorf("no comment with the preview's address: %+v", opened.GitHubCalls)
+		t.Errorf("no comment with the preview's address: %+v", deployed.GitHubCalls)
 	}
 
-	closed := run("closed")
-	if got, want := status(closed), "build: skipped, deploy: skipped, comment: skipped, cleanup: success, closed: success"; got != want {
+	// What the bucket holds: every file the build wrote, hidden ones too,
+	// under pr-7/. (The S3 emulator keeps no Cache-Control: the upload's
+	// are checked on its recorded calls, above, and by the deploy tests.)
+	objects, err := s3.Objects(ctx, bucket, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(opened.Run("build")[0].Workspace, "dist", "site")
+	files := 0
+	filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(site, p)
+		files++
+		o, ok := objects["pr-7/"+filepath.ToSlash(rel)]
+		if !ok {
+			t.Errorf("pr-7/%s is not in the bucket", rel)
+			return nil
+		}
+		if want := string(read(t, p)); o.Body != want {
+			t.Errorf("pr-7/%s: the bucket holds %d bytes, the build wrote %d", rel, len(o.Body), len(want))
+		}
+		return nil
+	})
+	if len(objects) != files+1 || objects["pr-3/index.html"].Body != "pull request 3" {
+		t.Errorf("the bucket holds %d objects, want pr-7's %d files and pull request 3's page", len(objects), files)
+	}
+	// The preview at its host, as its distribution serves it.
+	host := "pr-7." + vars["PREVIEW_DOMAIN"]
+	_, kvs, _ = workflow.AWSCalls(awsDir)
+	answers := atPreviewEdge(t, filepath.Join(opened.Run("build")[0].Workspace, "dist", "cdn"), vars["PREVIEW_DOMAIN"], kvs, objects,
+		[]edgeRequest{{host, "/"}, {host, "/no-such-page-here"}, {"pr-8." + vars["PREVIEW_DOMAIN"], "/"}})
+	if a := answers[0]; a.Status != 200 || !strings.Contains(a.Body, `class="preview-banner"`) || a.Body != objects["pr-7/index.html"].Body {
+		t.Errorf("https://%s/ answers %d (%d bytes), want pr-7's home page with its banner", host, a.Status, len(a.Body))
+	} else if a.Headers["x-robots-tag"] == "" {
+		t.Errorf("https://%s/ has no X-Robots-Tag: a preview must never be indexed (%v)", host, a.Headers)
+	}
+	if answers[1].Status != 404 || answers[2].Status != 404 {
+		t.Errorf("a missing page of pr-7 answers %d, a pull request with no preview %d; want 404 and 404", answers[1].Status, answers[2].Status)
+	}
+
+	// A build that finishes after the pull request moved on uploads nothing.
+	api[k] = strings.Replace(v, opened.Commit, strings.Repeat("b", 40), 1)
+	before := len(calls)
+	late := run("late", publish, workflow.Event{Name: "workflow_run", Ref: "refs/heads/main", Run: built}, api)
+	if got, want := status(late), "deploy: success, comment: skipped, cleanup: skipped, closed: skipped"; got != want {
+		t.Errorf("preview-publish.yml after a superseded build: %s, want %s", got, want)
+	}
+	if calls, _, _ = workflow.AWSCalls(awsDir); len(calls) != before {
+		t.Errorf("a superseded build made %d AWS calls, want none: %v", len(calls)-before, calls[before:])
+	}
+
+	closed := run("closed", publish, workflow.Event{Name: "pull_request_target", Ref: "refs/heads/main", Action: "closed", PR: 7, HeadRepo: workflow.Repository, HeadRef: "topic"}, workflow.GitHubAPI())
+	if got, want := status(closed), "deploy: skipped, comment: skipped, cleanup: success, closed: success"; got != want {
 		t.Errorf("closed: %s, want %s", got, want)
 	}
 	calls, kvs, err = workflow.AWSCalls(awsDir)
@@ -408,6 +547,71 @@ func TestPreviewOpenedThenClosed(t *testing.T) {
 	if last != "s3 rm s3://"+vars["PREVIEW_BUCKET"]+"/pr-7/ --recursive --only-show-errors" {
 		t.Errorf("the close ends with aws %s, want the removal of pr-7/", last)
 	}
+	if objects, err = s3.Objects(ctx, bucket, ""); err != nil {
+		t.Fatal(err)
+	}
+	if len(objects) != 1 || objects["pr-3/index.html"].Body != "pull request 3" {
+		t.Errorf("after the close the bucket holds %d objects, want pull request 3's page alone", len(objects))
+	}
+	if a := atPreviewEdge(t, filepath.Join(opened.Run("build")[0].Workspace, "dist", "cdn"), vars["PREVIEW_DOMAIN"], kvs, objects,
+		[]edgeRequest{{host, "/"}})[0]; a.Status != 404 {
+		t.Errorf("after the close https://%s/ answers %d, want 404", host, a.Status)
+	}
+}
+
+type edgeRequest struct {
+	Host string `json:"host"`
+	Path string `json:"path"`
+}
+
+type edgeAnswer struct {
+	Status  int               `json:"status"`
+	Body    string            `json:"body"`
+	Headers map[string]string `json:"headers"`
+}
+
+// atPreviewEdge answers requests as the previews' distribution would: the
+// build's preview functions (cdn: dist/cdn), with the previews' domain
+// filled in as the previews' stack does, reading the key value store kvs,
+// in front of the bucket objects; run in a V8 context as CloudFront runs
+// them (generator/cdn/testdata/cloudfront.mjs). A missing key answers 404
+// (the stack's own not-found page is not in the bucket here).
+func atPreviewEdge(t *testing.T, cdn, domain string, kvs map[string]string, objects map[string]workflow.Object, requests []edgeRequest) []edgeAnswer {
+	t.Helper()
+	dir := t.TempDir()
+	q, _ := json.Marshal(domain)
+	for _, f := range []string{"preview-request.js", "preview-response.js"} {
+		code := string(read(t, filepath.Join(cdn, f)))
+		if !strings.Contains(code, "/*DOMAIN*/''") {
+			t.Fatalf("%s: no domain placeholder for the stack to fill", f)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(strings.Replace(code, "/*DOMAIN*/''", string(q), 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := map[string]string{}
+	for k, o := range objects {
+		files[k] = o.Body
+	}
+	input, _ := json.Marshal(map[string]any{"mode": "encoded", "files": files, "notFound": "/_preview/404.html", "requests": requests, "kvs": kvs})
+	if err := os.WriteFile(filepath.Join(dir, "input.json"), input, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(repoRoot(t), "generator", "cdn", "testdata", "cloudfront.mjs"),
+		filepath.Join(dir, "preview-request.js"), filepath.Join(dir, "input.json"), filepath.Join(dir, "preview-response.js"))
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("the previews' edge: %v\n%s", err, stderr)
+	}
+	var answers []edgeAnswer
+	if err := json.Unmarshal(out, &answers); err != nil || len(answers) != len(requests) {
+		t.Fatalf("the previews' edge answered %s (%v)", out, err)
+	}
+	return answers
 }
 
 // The jobs' if: of both workflows, evaluated for the events GitHub sends:
@@ -417,13 +621,25 @@ func TestJobConditions(t *testing.T) {
 	repo := repoRoot(t)
 	site := parse(t, "site.yml", read(t, filepath.Join(repo, ".github", "workflows", "site.yml")))
 	preview := parse(t, "preview.yml", read(t, filepath.Join(repo, ".github", "workflows", "preview.yml")))
+	publish := parse(t, "preview-publish.yml", read(t, filepath.Join(repo, ".github", "workflows", "preview-publish.yml")))
 	ctx := func(g map[string]string) workflow.Contexts {
 		return func(p []string) (any, error) {
+			if p[0] == "needs" {
+				return nil, nil // before any run, a job's outputs are empty
+			}
 			if p[0] != "github" {
 				t.Fatalf("if: reads %v", p)
 			}
 			return g[strings.Join(p[1:], ".")], nil
 		}
+	}
+	afterBuild := func(change ...string) map[string]string {
+		g := map[string]string{"event_name": "workflow_run", "repository": "vozia/site", "event.workflow_run.event": "pull_request",
+			"event.workflow_run.conclusion": "success", "event.workflow_run.head_repository.full_name": "vozia/site"}
+		for i := 0; i+1 < len(change); i += 2 {
+			g[change[i]] = change[i+1]
+		}
+		return g
 	}
 	for _, tc := range []struct {
 		name string
@@ -435,9 +651,17 @@ func TestJobConditions(t *testing.T) {
 		{"daily run on main", site, map[string]string{"event_name": "schedule", "ref": "refs/heads/main"}, "test build deploy-staging deploy-production"},
 		{"push elsewhere", site, map[string]string{"event_name": "push", "ref": "refs/heads/topic"}, "test"},
 		{"pull request", site, map[string]string{"event_name": "pull_request", "ref": "refs/pull/7/merge"}, "test"},
-		{"preview opened", preview, map[string]string{"event.action": "opened", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "vozia/site"}, "build deploy comment closed"},
-		{"preview from a fork", preview, map[string]string{"event.action": "synchronize", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "someone/site"}, "deploy comment closed"},
-		{"preview closed", preview, map[string]string{"event.action": "closed", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "vozia/site"}, "deploy comment cleanup closed"},
+		{"preview opened", preview, map[string]string{"event.action": "opened", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "vozia/site"}, "build"},
+		{"preview from a fork", preview, map[string]string{"event.action": "synchronize", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "someone/site"}, ""},
+		{"preview built", publish, afterBuild(), "deploy"},
+		{"preview build failed", publish, afterBuild("event.workflow_run.conclusion", "failure"), ""},
+		{"preview build cancelled by a newer push", publish, afterBuild("event.workflow_run.conclusion", "cancelled"), ""},
+		{"a fork's run of the preview workflow", publish, afterBuild("event.workflow_run.head_repository.full_name", "someone/site"), ""},
+		{"a push run of a workflow named preview", publish, afterBuild("event.workflow_run.event", "push"), ""},
+		{"preview closed", publish, map[string]string{"event_name": "pull_request_target", "event.action": "closed", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "vozia/site"}, "cleanup closed"},
+		{"a fork's pull request closed", publish, map[string]string{"event_name": "pull_request_target", "event.action": "closed", "repository": "vozia/site", "event.pull_request.head.repo.full_name": "someone/site"}, "closed"},
+		{"the daily sweep of previews", publish, map[string]string{"event_name": "schedule", "repository": "vozia/site"}, "cleanup"},
+		{"the sweep by hand", publish, map[string]string{"event_name": "workflow_dispatch", "repository": "vozia/site"}, "cleanup"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// Jobs with no if: of their own run when what they need ran.
