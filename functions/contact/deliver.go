@@ -104,6 +104,10 @@ type Offer struct {
 	// Attempt counts the offers of this message, 1 on the first
 	// (SQS's ApproximateReceiveCount).
 	Attempt int
+	// Sent is when the queue first took the message (SQS's
+	// SentTimestamp), zero when unknown: the age of a message whose body
+	// cannot be read, so that even it is not kept past the retention.
+	Sent time.Time
 }
 
 // Verdict is what the queue should do with a message.
@@ -184,6 +188,11 @@ func (d *Deliverer) now() time.Time {
 func (d *Deliverer) deliver(ctx context.Context, m Offer) Verdict {
 	e, err := DecodeEnquiry(m.Body)
 	if err != nil {
+		// Past the retention by the queue's own clock: dropped, as a
+		// readable enquiry would be, or redrives would keep it forever.
+		if age := d.now().Sub(m.Sent); d.MaxAge > 0 && !m.Sent.IsZero() && age > d.MaxAge {
+			return Verdict{Done: true, Outcome: OutcomeExpired, Age: age}
+		}
 		// Nothing to deliver, ever: straight to the dead-letter queue for
 		// someone to look at, rather than MaxAttempts offers.
 		return Verdict{After: 0, Outcome: OutcomeUnreadable, Err: err}

@@ -518,6 +518,29 @@ func TestUnreadableMessageGoesStraightToTheDeadLetters(t *testing.T) {
 	}
 }
 
+// An unreadable message has no Received of its own: the queue's
+// SentTimestamp dates it, so that redrives do not keep it past the
+// retention either; one within it, or undated, still goes to the dead
+// letters for someone to look at.
+func TestUnreadableMessagePastTheRetentionIsDropped(t *testing.T) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	d := &Deliverer{Mailer: &recordingMailer{}, Ledger: NewMemoryLedger(), Policy: DefaultPolicy, MaxAge: 30 * 24 * time.Hour,
+		Now: func() time.Time { return now }}
+	for _, tc := range []struct {
+		sent time.Time
+		want string
+	}{
+		{now.Add(-31 * 24 * time.Hour), OutcomeExpired},
+		{now.Add(-29 * 24 * time.Hour), OutcomeUnreadable},
+		{time.Time{}, OutcomeUnreadable},
+	} {
+		v := d.Deliver(context.Background(), Offer{Body: []byte(`not json`), Attempt: 1, Sent: tc.sent})
+		if v.Outcome != tc.want || v.Done != (tc.want == OutcomeExpired) {
+			t.Errorf("sent %s: verdict %+v; want %s", tc.sent, v, tc.want)
+		}
+	}
+}
+
 func TestEncodeEnquiryIsASCIIAndRoundTrips(t *testing.T) {
 	e := Enquiry{ID: "ID1", Name: "Zoë \uFFFE 😀", Message: "a\nb\t<c>", Received: time.Date(2026, 1, 2, 3, 4, 5, 6e6, time.UTC)}
 	b, err := EncodeEnquiry(e)

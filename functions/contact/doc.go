@@ -58,14 +58,17 @@
 // U+200D, U+FEFF...), variation selectors or default-ignorable fillers
 // (U+3164). "Control characters" include the bidirectional embeddings,
 // overrides and isolates U+202A–U+202E and U+2066–U+2069, which make text
-// display in another order than it was written.
+// display in another order than it was written; in the one-line fields
+// (name, phone) also the directional marks U+200E, U+200F and U+061C,
+// which a message may keep for right-to-left writing.
 //
 //	name         2..200 characters, at least one letter or digit, no control
 //	             characters (it goes into the subject)
 //	email        at most 254 characters, ASCII, exactly one bare address as
 //	             net/mail parses it (no display name, no comments), a local
 //	             part of at most 64 characters, no RFC 2047 encoded word
-//	             ("=?"), a dotted domain
+//	             ("=?"), a host name of two labels or more (letters,
+//	             digits, inner hyphens; a top-level label not all digits)
 //	phone        10..40 characters, at least one digit, no control characters
 //	companySize  one of 1-50, 51-250, 251-500, >500
 //	message      10..5000 characters, at least one letter or digit; line

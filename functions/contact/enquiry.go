@@ -443,7 +443,10 @@ func isLetterOrDigit(r rune) bool {
 // bidirectional embeddings, overrides and isolates (U+202A–U+202E,
 // U+2066–U+2069), which make text read in another order than it was
 // written: "Ada \u202eecalevoL" shows as "Ada Lovelace" in a subject line.
-// A message may keep its line breaks and tabs.
+// A message may keep its line breaks and tabs, and the directional marks
+// (U+200E, U+200F, U+061C) that right-to-left writing uses; a one-line
+// field, shown in a subject or beside other text, may not: a mark there
+// moves the neutral characters around it ("+1 555\u200f-0100").
 func hasControl(s string, textOK bool) bool {
 	for _, r := range s {
 		if textOK && (r == '\n' || r == '\r' || r == '\t') {
@@ -451,6 +454,9 @@ func hasControl(s string, textOK bool) bool {
 		}
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' ||
 			'\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u2069' {
+			return true
+		}
+		if !textOK && (r == '\u200e' || r == '\u200f' || r == '\u061c') {
 			return true
 		}
 	}
@@ -480,8 +486,33 @@ func validEmail(s string) bool {
 	// "=?utf-8?q?...?=" is an RFC 2047 encoded word: a mail client may
 	// decode it into anything, line breaks included, when it shows the
 	// Reply-To. No real address holds one.
-	return len(local) <= maxLocalPart && !strings.Contains(s, "=?") &&
-		strings.Contains(domain, ".") && !strings.HasPrefix(domain, "[")
+	return len(local) <= maxLocalPart && !strings.Contains(s, "=?") && hostName(domain)
+}
+
+// hostName reports a domain that mail can be sent to: two labels or more,
+// each 1 to 63 letters, digits and hyphens, not starting or ending with a
+// hyphen (so no bare "xn--"), and a top-level label that is not all
+// digits (RFC 1123, 5890). net/mail takes
+// "x@-a.com" and "x@a_b.com"; SES refuses them, and an enquiry whose
+// Reply-To it refuses would fail every attempt, then wait in the
+// dead-letter queue.
+func hostName(domain string) bool {
+	labels := strings.Split(domain, ".")
+	if len(domain) > 253 || len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(l); i++ {
+			c := l[i] | 0x20
+			if !(c >= 'a' && c <= 'z' || l[i] >= '0' && l[i] <= '9' || l[i] == '-') {
+				return false
+			}
+		}
+	}
+	return strings.Trim(labels[len(labels)-1], "0123456789") != ""
 }
 
 // headerText is s as a mail client shows it in a header: every RFC 2047

@@ -37,7 +37,11 @@ func Queue(d *contact.Deliverer, q Hider) QueueHandler {
 		failed := 0
 		for _, rec := range ev.Records {
 			attempt, _ := strconv.Atoi(rec.Attributes["ApproximateReceiveCount"])
-			v := d.Deliver(ctx, contact.Offer{Body: []byte(rec.Body), Attempt: max(attempt, 1)})
+			offer := contact.Offer{Body: []byte(rec.Body), Attempt: max(attempt, 1)}
+			if ms, err := strconv.ParseInt(rec.Attributes["SentTimestamp"], 10, 64); err == nil && ms > 0 {
+				offer.Sent = time.UnixMilli(ms)
+			}
+			v := d.Deliver(ctx, offer)
 			if v.Done {
 				continue
 			}

@@ -3,6 +3,7 @@ package lambdaevent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -54,5 +55,24 @@ func TestQueueHandlerSetsTheBackoffAndReportsFailures(t *testing.T) {
 	}
 	if sent := m.Sent(); len(sent) != 1 || sent[0].ID != "GOOD" {
 		t.Errorf("sent %+v; want GOOD", sent)
+	}
+}
+
+// A message no one can read, which SQS dated past the retention (a dead
+// letter redriven once too often), is deleted, not kept circling.
+func TestQueueHandlerDatesUnreadableMessagesBySentTimestamp(t *testing.T) {
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	var v hider
+	h := Queue(&contact.Deliverer{Mailer: &failFor{}, Ledger: contact.NewMemoryLedger(), Policy: contact.DefaultPolicy,
+		MaxAge: 30 * 24 * time.Hour, Now: func() time.Time { return now }}, &v)
+	sent := func(d time.Duration) map[string]string {
+		return map[string]string{"ApproximateReceiveCount": "1", "SentTimestamp": fmt.Sprint(now.Add(-d).UnixMilli())}
+	}
+	res, _ := h(context.Background(), events.SQSEvent{Records: []events.SQSMessage{
+		{MessageId: "old", Body: "not json", Attributes: sent(40 * 24 * time.Hour)},
+		{MessageId: "new", Body: "not json", Attributes: sent(time.Hour)},
+	}})
+	if len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "new" {
+		t.Errorf("batch item failures %+v; want the recent one alone (to the dead letters), the old one deleted", res.BatchItemFailures)
 	}
 }
