@@ -9,10 +9,10 @@
 //   - the lazy section kinds' modules (content.Kind.Lazy): each kind's
 //     component, src/sections/<kind>.tsx, is a module of its own
 //     (assets/section-<kind>-HASH.js, its CSS assets/section-<kind>-HASH.css),
-//     built after the app, which it imports everything else from: React's
-//     JSX runtime and the shared components, as the app's entry exports
-//     them (src/lib/kind-kit.ts), so the kind adds its own code and
-//     nothing else, and the app none of it. In the app the registry's
+//     built after the app, from which it imports whatever the app has
+//     (React, the router, the shared components and contexts), as the
+//     app's entry exports them (src/lib/kind-kit.ts), so the kind adds its
+//     own code and nothing else, and the app none of it (lazy.go). In the app the registry's
 //     import of such a kind is src/lib/lazy-kind.tsx instead, which loads
 //     the module when a page shows the kind; the pages that show it
 //     inline its CSS and preload its module (generator/document);
@@ -98,8 +98,9 @@ type Bundler struct {
 	// are their options, as the cache checks them.
 	cache                 Cache
 	browserOpt, serverOpt api.BuildOptions
-	// lazy are the lazy section kinds, sorted.
-	lazy []string
+	// lazy are the lazy section kinds, sorted; appInputs the files of
+	// the last browser build, as its metafile names them, sorted.
+	lazy, appInputs []string
 }
 
 // New prepares both builds of the app in dir; nothing is built until
@@ -152,13 +153,22 @@ func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 	return res, nil
 }
 
-// build is the context's build, or its outputs from the cache.
+// build is the context's build, or its outputs from the cache. It keeps
+// the browser build's inputs (appInputs), which the lazy kinds take from
+// the app.
 func (b *Bundler) build(key string, o api.BuildOptions, ctx api.BuildContext) api.BuildResult {
-	if files, ok := b.cache.Get(key, b.dir); ok {
+	browser := ctx == b.browser
+	if files, inputs, ok := b.cache.get(key, b.dir); ok {
+		if browser {
+			b.appInputs = inputs
+		}
 		return api.BuildResult{OutputFiles: files}
 	}
 	r := ctx.Rebuild()
 	b.cache.Put(key, o, r)
+	if browser {
+		b.appInputs = metafileInputs(r.Metafile)
+	}
 	return r
 }
 

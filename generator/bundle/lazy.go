@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -20,10 +21,12 @@ import (
 // esbuild then moves to a chunk of their own, so that every page loads
 // two files and their glue (measured: 481 B gzip more on every page, for
 // 1.2 KB of kinds). Instead a kind's module is built after the app and
-// imports what it shares with it from the app's own file, which the
-// browser has already loaded and evaluated: one module instance, nothing
-// twice. The app's entry exports those names (src/lib/kind-kit.ts); the
-// build refuses a kind that imports a name it does not export.
+// imports what the app has from the app's own file, which the browser
+// has already loaded and evaluated: one module instance (one React, one
+// context of each kind), nothing twice; what only the kind uses is its
+// own. The app's entry exports the names the kinds import
+// (src/lib/kind-kit.ts); the build refuses a kind that imports a name it
+// does not export.
 
 // kitFile is the module whose exports the lazy kinds may import.
 const kitFile = "src/lib/kind-kit.ts"
@@ -52,25 +55,55 @@ func lazyRegistry(lazy []string) api.Plugin {
 	}
 }
 
-// fromApp makes every JavaScript import of a lazy kind's module an
-// import of the app's module at app (its CSS alone is its own).
-func fromApp(app string) api.Plugin {
+// fromApp makes the lazy kinds take from the app what the app has: an
+// import of a file the app's bundle holds (appInputs, relative to the
+// app's folder) is an import of the app's module at app, or, for CSS,
+// nothing (the app's stylesheet has it already); what only the kinds
+// import is bundled into the kind's module, its CSS into the kind's.
+func fromApp(app string, appInputs []string) api.Plugin {
 	return api.Plugin{
 		Name: "kinds-from-app",
 		Setup: func(b api.PluginBuild) {
+			dir := b.InitialOptions.AbsWorkingDir
 			b.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-				switch a.Kind {
-				case api.ResolveJSImportStatement, api.ResolveJSDynamicImport, api.ResolveJSRequireCall:
-				default:
+				if a.Kind == api.ResolveEntryPoint || a.PluginData == "inner" {
 					return api.OnResolveResult{}, nil
 				}
-				if strings.HasSuffix(a.Path, ".css") {
+				r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: "inner"})
+				if len(r.Errors) > 0 || r.External {
 					return api.OnResolveResult{}, nil
+				}
+				rel, err := filepath.Rel(dir, r.Path)
+				if err != nil || !slices.Contains(appInputs, filepath.ToSlash(rel)) {
+					return api.OnResolveResult{Path: r.Path}, nil
+				}
+				if strings.HasSuffix(r.Path, ".css") {
+					return api.OnResolveResult{Path: rel, Namespace: "app-css"}, nil
 				}
 				return api.OnResolveResult{Path: app, External: true}, nil
 			})
+			b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "app-css"}, func(api.OnLoadArgs) (api.OnLoadResult, error) {
+				empty := ""
+				return api.OnLoadResult{Contents: &empty, Loader: api.LoaderCSS}, nil
+			})
 		},
 	}
+}
+
+// metafileInputs are the inputs an esbuild metafile names, sorted.
+func metafileInputs(metafile string) []string {
+	var meta struct {
+		Inputs map[string]json.RawMessage `json:"inputs"`
+	}
+	if json.Unmarshal([]byte(metafile), &meta) != nil {
+		return nil
+	}
+	out := make([]string, 0, len(meta.Inputs))
+	for in := range meta.Inputs {
+		out = append(out, in)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // componentName is the name a kind's file exports: "home-hero" → "HomeHeroView".
@@ -92,7 +125,7 @@ func (b *Bundler) kinds(res *Result) error {
 		return nil
 	}
 	o := browserOptions(b.dir, nil)
-	o.Plugins = []api.Plugin{fromApp(res.Script)}
+	o.Plugins = []api.Plugin{fromApp(res.Script, b.appInputs)}
 	o.EntryPointsAdvanced = nil
 	for _, k := range b.lazy {
 		o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: "src/sections/" + k + ".tsx", OutputPath: "section-" + k})
@@ -136,13 +169,17 @@ func (b *Bundler) kinds(res *Result) error {
 			if !slices.Contains(exports, name) {
 				problems = append(problems, problem.Problem{
 					File: path.Join(b.shown, m.EntryPoint), Line: 1, Col: 1,
-					Message: fmt.Sprintf("lazy kind %q imports %q, which the app does not export: a lazy kind takes all but its CSS from the app, through %s", kind, name, kitFile),
+					Message: fmt.Sprintf("lazy kind %q imports %q, which the app does not export: a lazy kind takes what the app has from the app, whose entry exports it from %s", kind, name, kitFile),
 				})
 			}
 		}
-		if m.CSSBundle != "" {
-			k.Style = "/" + strings.TrimPrefix(m.CSSBundle, "out/")
-			k.StyleData = files[strings.TrimPrefix(m.CSSBundle, "out/")]
+		if css := strings.TrimPrefix(m.CSSBundle, "out/"); css != "" {
+			// A kind whose CSS is all the app's has none of its own.
+			if len(bytes.TrimSpace(files[css])) == 0 {
+				delete(files, css)
+			} else {
+				k.Style, k.StyleData = "/"+css, files[css]
+			}
 		}
 		res.Kinds[kind] = k
 	}

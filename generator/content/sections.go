@@ -69,8 +69,9 @@ type Kind struct {
 	// showing the kind load (inlined and preloaded by the page, fetched
 	// before a client-side navigation to it), so that no other page
 	// carries their bytes (generator/bundle). A lazy kind's component
-	// takes everything but its CSS from the app: what it imports must be
-	// exported by frontend/src/lib/kind-kit.ts.
+	// takes from the app what the app has, which the app's entry must
+	// export (frontend/src/lib/kind-kit.ts: the build names what is
+	// missing).
 	Lazy bool
 	// LeadPlace is the place (a key of ImageSizes) in which the section
 	// shows its first image, as its component gives <Picture place=…>:
