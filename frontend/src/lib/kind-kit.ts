@@ -14,6 +14,7 @@ export { Icon } from "../components/ui/icon";
 export { useToast } from "../components/ui/toast";
 export { Tooltip } from "../components/ui/tooltip";
 export { useScrollPast } from "../hooks/use-scroll-past";
+export { cameFrom } from "./came-from";
 export { campaign } from "./campaign";
 export { hydratingFirstPage } from "./hydration";
 export { useSite } from "./site-context";
