@@ -14,15 +14,30 @@ import (
 
 // demoProduct is a product of site.yaml one of whose pages links to where
 // "Request a Demo" leads, and that page.
+//
+// A page without a contact form of its own comes first: the form's module
+// loads only with the page that shows it, so the link followed there must
+// be known without it.
 func demoProduct(t *testing.T, env *browsertest.Env, tab *browsertest.Tab, site *content.Site) (content.EnquiryProduct, string) {
 	t.Helper()
+	var withForm content.EnquiryProduct
+	var withFormPage string
 	for _, p := range site.Config.Products {
 		for _, pg := range p.Pages {
 			tab.Load(t, string(pg))
-			if eval[bool](t, tab, `!!document.querySelector(`+js(`main a[href="`+site.Config.DemoHref+`"]`)+`)`) {
+			if !eval[bool](t, tab, `!!document.querySelector(`+js(`main a[href="`+site.Config.DemoHref+`"]`)+`)`) {
+				continue
+			}
+			if !eval[bool](t, tab, `!!document.getElementById("cf-product")`) {
 				return p, string(pg)
 			}
+			if withFormPage == "" {
+				withForm, withFormPage = p, string(pg)
+			}
 		}
+	}
+	if withFormPage != "" {
+		return withForm, withFormPage
 	}
 	t.Skip("no product page links to the demo: nothing here to preset")
 	return content.EnquiryProduct{}, ""

@@ -198,9 +198,13 @@ type Stats struct {
 	Images []pictures.Encoded
 }
 
-// RouteStat is one rendered page: its path, its file in Result.Site, and
-// its render time (zero when it was not rendered again).
+// RouteStat is one rendered page: its path, its file in Result.Site, its
+// render time (zero when it was not rendered again), and what it loads
+// beside what every page does: the site paths of its lazy kinds' modules
+// and players, and its lazy kinds' inlined CSS.
 type RouteStat struct {
 	Path, File string
 	Render     time.Duration
+	Scripts    []string
+	Styles     [][]byte
 }

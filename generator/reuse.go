@@ -27,7 +27,7 @@ func (bld *Builder) bundles(opt Options, onServer func(server []byte)) (*bundle.
 		return bld.bundle, nil
 	}
 	if bld.bundler == nil {
-		b, err := bundle.New(opt.FrontendDir, bundle.NewCache(opt.CacheDir, "bundle"))
+		b, err := bundle.New(opt.FrontendDir, bundle.NewCache(opt.CacheDir, "bundle"), content.LazyKinds()...)
 		if err != nil {
 			return nil, err
 		}

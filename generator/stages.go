@@ -2,6 +2,7 @@ package generator
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"runtime"
@@ -230,11 +231,70 @@ func players(page *content.Page, scripts map[string]string) []string {
 	return nil
 }
 
+// lazyKinds are the lazy section kinds page shows, in the order of
+// their first section.
+func lazyKinds(page *content.Page, kinds map[string]bundle.Kind) []bundle.Kind {
+	if page == nil {
+		return nil
+	}
+	var out []bundle.Kind
+	for _, sec := range page.Sections {
+		if k, ok := kinds[sec.Kind]; ok && !slices.ContainsFunc(out, func(o bundle.Kind) bool { return o.Name == k.Name }) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// kindAssets is the JSON of where each lazy kind's files are
+// (frontend/src/lib/lazy-kind.tsx), or nil when there is none.
+func kindAssets(b *bundle.Result) []byte {
+	if len(b.Kinds) == 0 {
+		return nil
+	}
+	type files struct {
+		Script string `json:"script"`
+		Style  string `json:"style,omitempty"`
+	}
+	m := map[string]files{}
+	for name, k := range b.Kinds {
+		m[name] = files{k.Script, k.Style}
+	}
+	data, _ := json.Marshal(m) // sorted by kind: the same bytes every build
+	return data
+}
+
+// inlineStyles are the contents of every <style> element of the site's
+// pages: the app's stylesheet and that of each lazy kind a page shows,
+// which the CSP allows by their hashes. (A client-side navigation links
+// a kind's stylesheet as a file of the site instead.)
+func inlineStyles(site *content.Site, style []byte, b *bundle.Result) [][]byte {
+	out := [][]byte{style}
+	shown := map[string]bool{}
+	for _, page := range site.Pages {
+		for _, k := range lazyKinds(page, b.Kinds) {
+			shown[k.Name] = true
+		}
+	}
+	var names []string
+	for name := range shown {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if k := b.Kinds[name]; len(k.StyleData) > 0 {
+			out = append(out, k.StyleData)
+		}
+	}
+	return out
+}
+
 // documents assembles the pages (generator/document), and the redirect
 // routes' static pages; it hands the check the pages' documents.
 func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) check.Pages {
 	shared := document.Params{
 		Site: site, SiteJSON: pg.SiteJSON, Script: b.Script, Style: style, NoIndex: opt.Preview != nil, LiveScript: opt.LiveScript,
+		KindAssets: kindAssets(b),
 	}
 	if opt.Preview != nil {
 		shared.Banner = opt.Preview.Banner()
@@ -243,6 +303,7 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 		p.Route, p.Body, p.PageJSON = pg.Routes[i], rendered[i].HTML, pg.PageJSON[pg.Routes[i].Path]
 		p.Preload = pictures.Preload(pics.Leads[p.Route.Path])
 		p.Players = players(site.Pages[p.Route.Path], b.Players)
+		p.Kinds = lazyKinds(site.Pages[p.Route.Path], b.Kinds)
 	})
 	d := check.Pages{HTML: make(map[string][]byte, len(pages)), Opaque: make(map[string][]linkcheck.Span, len(pages))}
 	for _, doc := range pages {
@@ -281,10 +342,10 @@ func addGenerated(site *content.Site, opt Options, siteFiles *future.Future[[]si
 
 // routingFiles are the CDN's files (generator/cdn): the routing manifest
 // and the same rules as CloudFront Functions, with the previews'.
-func routingFiles(site *content.Site, opt Options, style []byte, out *output.Files) (*Result, error) {
+func routingFiles(site *content.Site, opt Options, styles [][]byte, out *output.Files) (*Result, error) {
 	paths := out.Paths()
 	slices.Sort(paths)
-	m, cdnFiles, err := cdn.Files(site, style, paths, opt.Preview)
+	m, cdnFiles, err := cdn.Files(site, styles, paths, opt.Preview)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +416,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err := checkPages(site, opt, docs, pics, out); err != nil {
 		return nil, err
 	}
-	res, err := routingFiles(site, opt, style, out)
+	res, err := routingFiles(site, opt, inlineStyles(site, style, b), out)
 	if err != nil {
 		return nil, err
 	}
@@ -365,6 +426,14 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	res.Stats.Routes = make([]RouteStat, len(data.Routes))
 	for i, rt := range data.Routes {
 		res.Stats.Routes[i] = RouteStat{Path: rt.Path, File: cdn.DocumentFile(rt), Render: rendered[i].Time}
+		r := &res.Stats.Routes[i]
+		for _, k := range lazyKinds(site.Pages[rt.Path], b.Kinds) {
+			r.Scripts = append(r.Scripts, k.Script)
+			if len(k.StyleData) > 0 {
+				r.Styles = append(r.Styles, k.StyleData)
+			}
+		}
+		r.Scripts = append(r.Scripts, players(site.Pages[rt.Path], b.Players)...)
 	}
 	return res, nil
 }

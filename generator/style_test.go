@@ -12,9 +12,10 @@ import (
 )
 
 // TestInlineStyle: every page carries the stylesheet in one <style>
-// element and links none, so no request blocks the first paint; the CSP of
-// the routing manifest (cmd/serve's and the CDN's headers) allows exactly
-// that element by its hash, never by 'unsafe-inline'.
+// element, then one for each lazy section kind it shows (their CSS), and
+// links none, so no request blocks the first paint; the CSP of the routing
+// manifest (cmd/serve's and the CDN's headers) allows exactly those
+// elements by their hashes, never by 'unsafe-inline'.
 func TestInlineStyle(t *testing.T) {
 	res := shippedSite(t)
 	f := files(res)
@@ -50,11 +51,13 @@ func TestInlineStyle(t *testing.T) {
 					t.Errorf("a <style> element outside the head or empty")
 				}
 			})
-			if len(styles) != 1 {
-				t.Fatalf("%d <style> elements in the head, want 1", len(styles))
+			if want := 1 + len(r.Styles); len(styles) != want {
+				t.Fatalf("%d <style> elements in the head, want %d (the app's and one per lazy kind shown)", len(styles), want)
 			}
-			if !strings.Contains(styleSrc[1], routing.StyleHash([]byte(styles[0]))) {
-				t.Errorf("style-src %q lacks the hash of the page's <style>", styleSrc[1])
+			for i, css := range styles {
+				if !strings.Contains(styleSrc[1], routing.StyleHash([]byte(css))) {
+					t.Errorf("style-src %q lacks the hash of the page's <style> number %d", styleSrc[1], i+1)
+				}
 			}
 		})
 	}

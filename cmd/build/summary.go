@@ -42,6 +42,11 @@ type routeRow struct {
 	htmlGzip int
 	render   time.Duration
 	html     []byte
+	// scripts and styles are what the page loads beside what every page
+	// does (generator.RouteStat); cssGzip and jsGzip its own sums.
+	scripts         []string
+	styles          [][]byte
+	cssGzip, jsGzip int
 }
 
 type assetRow struct {
@@ -57,7 +62,7 @@ func newSummary(res *generator.Result) *summary {
 		byPath[f.Path] = f.Data
 	}
 	for _, r := range res.Stats.Routes {
-		s.routes = append(s.routes, routeRow{path: r.Path, render: r.Render, html: byPath[r.File]})
+		s.routes = append(s.routes, routeRow{path: r.Path, render: r.Render, html: byPath[r.File], scripts: r.Scripts, styles: r.Styles})
 	}
 	for _, a := range res.Stats.Bundle.Assets {
 		s.assets = append(s.assets, assetRow{path: a.Path, size: len(a.Data), data: a.Data})
@@ -84,13 +89,26 @@ func (s *summary) measure() {
 		}
 		r := &s.routes[s.shown[i-len(s.assets)]]
 		r.htmlGzip = gzipSize(r.html)
+		for _, css := range r.styles {
+			r.cssGzip += gzipSize(css)
+		}
 	})
+	gz := map[string]int{}
 	for _, a := range s.assets {
+		gz["/"+a.path] = a.gzip
 		switch "/" + a.path {
 		case s.stats.Bundle.Script:
 			s.jsGzip = a.gzip
 		case s.stats.Bundle.Stylesheet:
 			s.cssGzip = a.gzip
+		}
+	}
+	for _, i := range s.shown {
+		r := &s.routes[i]
+		r.cssGzip += s.cssGzip
+		r.jsGzip = s.jsGzip
+		for _, src := range r.scripts {
+			r.jsGzip += gz[src]
 		}
 	}
 }
@@ -132,7 +150,7 @@ func (s *summary) print(w io.Writer) {
 		if r.render == 0 { // not rendered: the same inputs were rendered before
 			render = "reused"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", cell(r.path), kb(r.htmlGzip), kb(s.cssGzip), kb(s.jsGzip), render)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", cell(r.path), kb(r.htmlGzip), kb(r.cssGzip), kb(r.jsGzip), render)
 	}
 	if more := len(s.routes) - len(s.shown); more > 0 {
 		fmt.Fprintf(tw, "(the %d largest pages of %d)\t\t\t\t\t\n", len(s.shown), len(s.routes))

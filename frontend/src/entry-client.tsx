@@ -3,6 +3,11 @@ import { BrowserRouter } from "react-router-dom";
 import { App } from "./app";
 import { startCampaign } from "./lib/campaign";
 import type { PageData, SiteData } from "./lib/content-types";
+import { loadKinds } from "./lib/lazy-kind";
+
+// The names the lazy section kinds' modules import from this one
+// (lib/lazy-kind, generator/bundle).
+export * from "./lib/kind-kit";
 
 function readJSON<T>(id: string): T | null {
   const el = document.getElementById(id);
@@ -29,6 +34,9 @@ function start() {
   const page = readJSON<PageData>("page-data");
   if (!site || !page) return;
   startCampaign(site.layout.contactForm.limits);
+  // The page's lazy kinds, which it preloads: ready before a section of
+  // theirs first renders (lib/lazy-kind).
+  void loadKinds(page.sections.map((s) => s.kind));
   // react-dom starts in a task of its own, after this module's: on a slow
   // phone neither task is long. Its module initialises from this callback
   // rather than from the bundle's top level, which matters under an

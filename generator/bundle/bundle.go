@@ -6,6 +6,16 @@
 //     in), one ES module with content-hashed names
 //     (assets/app-HASH.js, and the CSS it imports extracted to
 //     assets/app-HASH.css), plus the images and fonts the CSS references;
+//   - the lazy section kinds' modules (content.Kind.Lazy): each kind's
+//     component, src/sections/<kind>.tsx, is a module of its own
+//     (assets/section-<kind>-HASH.js, its CSS assets/section-<kind>-HASH.css),
+//     built after the app, from which it imports whatever the app has
+//     (React, the router, the shared components and contexts), as the
+//     app's entry exports them (src/lib/kind-kit.ts), so the kind adds its
+//     own code and nothing else, and the app none of it (lazy.go). In the app the registry's
+//     import of such a kind is src/lib/lazy-kind.tsx instead, which loads
+//     the module when a page shows the kind; the pages that show it
+//     inline its CSS and preload its module (generator/document);
 //   - the server bundle: src/entry-server.tsx as one script for goja, with
 //     production React, dynamic import() lowered (goja has none) and an
 //     inline source map, so that a render error names the frontend/src file
@@ -24,6 +34,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -48,14 +59,28 @@ type Result struct {
 	// Players are the site paths of the players' scripts, by section kind
 	// ("sample-call": "/assets/sample-call-HASH.js").
 	Players map[string]string
+	// Kinds are the lazy section kinds' own files, by kind.
+	Kinds map[string]Kind
 	// Server is the server bundle, ready to compile in goja.
 	Server []byte
 }
 
+// Kind is what a lazy section kind adds to a page that shows it.
+type Kind struct {
+	Name string
+	// Script is the site path of its component's module.
+	Script string
+	// Style is the site path of its CSS, and StyleData the CSS itself,
+	// which a page showing the kind inlines; both empty when it has none.
+	Style     string
+	StyleData []byte
+}
+
 // Build runs both builds of the app in dir (the folder holding
 // package.json and src/). Errors carry file:line:col of the source.
-func Build(dir string) (*Result, error) {
-	b, err := New(dir, Cache{})
+// lazy names the lazy section kinds (content.LazyKinds).
+func Build(dir string, lazy ...string) (*Result, error) {
+	b, err := New(dir, Cache{}, lazy...)
 	if err != nil {
 		return nil, err
 	}
@@ -73,19 +98,24 @@ type Bundler struct {
 	// are their options, as the cache checks them.
 	cache                 Cache
 	browserOpt, serverOpt api.BuildOptions
+	// lazy are the lazy section kinds, sorted; appInputs the files of
+	// the last browser build, as its metafile names them, sorted.
+	lazy, appInputs []string
 }
 
 // New prepares both builds of the app in dir; nothing is built until
 // Rebuild. The bundles are kept in cache between builds: a Rebuild whose
 // sources are unchanged since the last one that the cache holds parses
-// nothing.
-func New(dir string, cache Cache) (*Bundler, error) {
+// nothing. lazy names the section kinds whose components load only
+// where a page shows them (content.LazyKinds).
+func New(dir string, cache Cache, lazy ...string) (*Bundler, error) {
 	shown := filepath.ToSlash(filepath.Clean(dir))
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	b := &Bundler{dir: dir, shown: shown, cache: cache, browserOpt: browserOptions(dir), serverOpt: serverOptions(dir, joinChunks)}
+	lazy = slices.Sorted(slices.Values(lazy))
+	b := &Bundler{dir: dir, shown: shown, cache: cache, browserOpt: browserOptions(dir, lazy), serverOpt: serverOptions(dir, joinChunks), lazy: lazy}
 	var cerr *api.ContextError
 	if b.browser, cerr = api.Context(b.browserOpt); cerr != nil {
 		return nil, messages("browser bundle", shown, cerr.Errors)
@@ -116,17 +146,29 @@ func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 	if err := collectBrowser(b.dir, b.shown, b.build(browserKey, b.browserOpt, b.browser), res); err != nil {
 		return nil, err
 	}
+	if err := b.kinds(res); err != nil {
+		return nil, err
+	}
 	b.cache.KeepOnly(serverKey, browserKey)
 	return res, nil
 }
 
-// build is the context's build, or its outputs from the cache.
+// build is the context's build, or its outputs from the cache. It keeps
+// the browser build's inputs (appInputs), which the lazy kinds take from
+// the app.
 func (b *Bundler) build(key string, o api.BuildOptions, ctx api.BuildContext) api.BuildResult {
-	if files, ok := b.cache.Get(key, b.dir); ok {
+	browser := ctx == b.browser
+	if files, inputs, ok := b.cache.get(key, b.dir); ok {
+		if browser {
+			b.appInputs = inputs
+		}
 		return api.BuildResult{OutputFiles: files}
 	}
 	r := ctx.Rebuild()
 	b.cache.Put(key, o, r)
+	if browser {
+		b.appInputs = metafileInputs(r.Metafile)
+	}
 	return r
 }
 
@@ -176,12 +218,13 @@ func players(dir string) []string {
 	return out
 }
 
-func browserOptions(dir string) api.BuildOptions {
+func browserOptions(dir string, lazy []string) api.BuildOptions {
 	entries := []api.EntryPoint{{InputPath: "src/entry-client.tsx", OutputPath: "app"}}
 	for _, p := range players(dir) {
 		entries = append(entries, api.EntryPoint{InputPath: "src/players/" + p + ".ts", OutputPath: p})
 	}
 	return common(dir, api.BuildOptions{
+		Plugins:             []api.Plugin{lazyRegistry(lazy)},
 		EntryPointsAdvanced: entries,
 		EntryNames:          "[name]-[hash]",
 		AssetNames:          "[name]-[hash]",

@@ -63,25 +63,32 @@ type output struct {
 // Get returns the outputs of the build in dir (its AbsWorkingDir) that key
 // names, when the cache holds them for its inputs as they are now.
 func (c Cache) Get(key, dir string) ([]api.OutputFile, bool) {
+	out, _, ok := c.get(key, dir)
+	return out, ok
+}
+
+// get is Get, which also returns the build's inputs, as the metafile
+// names them.
+func (c Cache) get(key, dir string) ([]api.OutputFile, []string, bool) {
 	if !c.on {
-		return nil, false
+		return nil, nil, false
 	}
 	data, ok := c.dir.Get(key)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	var e entry
 	if gob.NewDecoder(bytes.NewReader(data)).Decode(&e) != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	if d, err := digest(dir, e.Inputs); err != nil || d != e.Digest {
-		return nil, false
+		return nil, nil, false
 	}
 	out := make([]api.OutputFile, len(e.Outputs))
 	for i, f := range e.Outputs {
 		out[i] = api.OutputFile{Path: f.Path, Contents: f.Data}
 	}
-	return out, true
+	return out, e.Inputs, true
 }
 
 // Put keeps the outputs of a build of o (made with Metafile set) that key

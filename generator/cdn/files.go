@@ -21,8 +21,8 @@ const EnquiriesFile = contactform.EnquiriesFile
 // deployed from main's build) and, in a preview's build (pv not nil), its
 // routing table; and the site's products as the contact functions take
 // them (EnquiriesFile). paths are the site's files, relative to its root.
-func Files(site *content.Site, style []byte, paths []string, pv *preview.Preview) (*routing.Manifest, []atomicdir.File, error) {
-	m := Manifest(site, style)
+func Files(site *content.Site, styles [][]byte, paths []string, pv *preview.Preview) (*routing.Manifest, []atomicdir.File, error) {
+	m := Manifest(site, styles...)
 	if pv != nil {
 		m.Headers[0].Values["X-Robots-Tag"] = preview.RobotsTag
 	}

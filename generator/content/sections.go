@@ -64,6 +64,15 @@ type Kind struct {
 	// they hydrate as a piece of their own. The others keep their server
 	// HTML and are not rendered again to hydrate (frontend/src/lib/hydration.tsx).
 	Interactive bool
+	// Lazy is for kinds that few pages show: in the browser their
+	// component and its CSS are files of their own, which only the pages
+	// showing the kind load (inlined and preloaded by the page, fetched
+	// before a client-side navigation to it), so that no other page
+	// carries their bytes (generator/bundle). A lazy kind's component
+	// takes from the app what the app has, which the app's entry must
+	// export (frontend/src/lib/kind-kit.ts: the build names what is
+	// missing).
+	Lazy bool
 	// LeadPlace is the place (a key of ImageSizes) in which the section
 	// shows its first image, as its component gives <Picture place=…>:
 	// when the section leads a page, the head preloads that image at
@@ -90,6 +99,17 @@ func RegisterKind[T any](k Kind) {
 		panic(fmt.Sprintf("content: section kind %q registered twice", k.Name))
 	}
 	kinds = slices.Insert(kinds, i, k)
+}
+
+// LazyKinds names the kinds declared Lazy, sorted.
+func LazyKinds() []string {
+	var out []string
+	for _, k := range registered() {
+		if k.Lazy {
+			out = append(out, k.Name)
+		}
+	}
+	return out
 }
 
 // SectionKinds names every kind of section, sorted: the build checks that

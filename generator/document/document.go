@@ -13,6 +13,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/linkcheck"
@@ -35,6 +36,14 @@ type Params struct {
 	// Players are the URLs of the players the page's sections need
 	// (bundle.Result.Players): a page without such a section loads none.
 	Players []string
+	// Kinds are the lazy section kinds the page shows (bundle.Result.Kinds):
+	// the page inlines the CSS of each and preloads its module; a page
+	// without one carries none of their bytes.
+	Kinds []bundle.Kind
+	// KindAssets is the JSON of where every lazy kind's files are, which
+	// the app reads to load them before a client-side navigation shows a
+	// page with such a kind (frontend/src/lib/lazy-kind.tsx).
+	KindAssets []byte
 	// Banner is the preview's note (package preview), before the app's
 	// root, or empty.
 	Banner string
@@ -98,6 +107,14 @@ func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 		raw(p.Style)
 		b.WriteString("</style>\n")
 	}
+	// After the app's stylesheet, as they came after it in the cascade.
+	for _, k := range p.Kinds {
+		if len(k.StyleData) > 0 {
+			fmt.Fprintf(&b, "<style data-kind=\"%s\">", html.EscapeString(k.Name))
+			raw(k.StyleData)
+			b.WriteString("</style>\n")
+		}
+	}
 	// The app is fetched at low priority: the page is whole without it
 	// (a module script never blocks rendering), so on a slow network the
 	// document and the lead image come first. Lighthouse's simulation
@@ -113,6 +130,12 @@ func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 	// of a text page (/cookie-policy). The app starts at DOMContentLoaded
 	// if it arrives before the page is parsed (entry-client.tsx).
 	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.Script)
+	// A lazy kind's module is fetched with the app, not after it: the app
+	// imports it when the kind first renders (its sections keep their
+	// server HTML until then).
+	for _, k := range p.Kinds {
+		fmt.Fprintf(&b, "<link rel=\"modulepreload\" href=\"%s\" fetchpriority=\"low\">\n", k.Script)
+	}
 	for _, src := range p.Players {
 		fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", src)
 	}
@@ -128,7 +151,10 @@ func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 	for _, d := range []struct {
 		id   string
 		data []byte
-	}{{"site-data", p.SiteJSON}, {"page-data", p.PageJSON}} {
+	}{{"kind-assets", p.KindAssets}, {"site-data", p.SiteJSON}, {"page-data", p.PageJSON}} {
+		if d.data == nil && d.id == "kind-assets" {
+			continue
+		}
 		// encoding/json already escapes <, > and &, so the data cannot
 		// close the script element.
 		fmt.Fprintf(&b, "<script type=\"application/json\" id=\"%s\">", d.id)

@@ -18,6 +18,12 @@ import (
 // InlineStyle returns the bundle's stylesheet, to be inlined, or nil when
 // the app has no CSS. It refuses CSS that could close the element early.
 func InlineStyle(b *bundle.Result) ([]byte, error) {
+	// The lazy kinds' CSS is inlined by the pages that show them.
+	for _, k := range b.Kinds {
+		if bytes.Contains(bytes.ToLower(k.StyleData), []byte("</style")) {
+			return nil, fmt.Errorf("%s: the stylesheet contains \"</style\" and cannot be inlined", k.Style)
+		}
+	}
 	if b.Stylesheet == "" {
 		return nil, nil
 	}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type HTMLAttributes, type ReactElement } from "react";
 import { useLocation } from "react-router-dom";
+import { cameFrom } from "../lib/came-from";
 import { campaign } from "../lib/campaign";
 import type { FormMessages, Limits } from "../lib/content-types";
 import { hydratingFirstPage } from "../lib/hydration";
@@ -133,23 +134,6 @@ function read(form: HTMLFormElement): Values {
     message: get("message"),
     honeypot: get("website"),
   };
-}
-
-/** The page whose link the visitor followed last (for the page it led to). */
-let linkFrom = "";
-if (typeof document !== "undefined") {
-  addEventListener("click", (e) => (e.target as Element).closest?.("a[href]") && (linkFrom = location.pathname), { capture: true });
-}
-
-/** cameFrom is the site page the visitor came from: the last link's, or the referrer's. */
-function cameFrom(): string {
-  if (linkFrom) return linkFrom;
-  try {
-    const r = new URL(document.referrer);
-    return r.origin === location.origin ? r.pathname : "";
-  } catch {
-    return "";
-  }
 }
 
 /** The note Send opens before the app has started. */

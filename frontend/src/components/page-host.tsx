@@ -5,6 +5,7 @@ import { useRenderAhead } from "../hooks/use-render-ahead";
 import { useReveal } from "../hooks/use-reveal";
 import { updateHead } from "../lib/head";
 import { releaseServerHTML } from "../lib/hydration";
+import { loadKinds } from "../lib/lazy-kind";
 import { canonicalPath, loadRoutes, resolveRoute } from "../lib/routes";
 import { useSite } from "../lib/site-context";
 import { Sections } from "./sections";
@@ -59,7 +60,9 @@ export function PageHost({ initial }: { initial: PageBody }) {
           if (!cancelled) navigate(route.redirect + location.hash, { replace: true });
           return;
         }
-        return loadPage(route.data!).then((data) => {
+        // The page's lazy kinds load before it shows (lib/lazy-kind).
+        return loadPage(route.data!).then(async (data) => {
+          await loadKinds(data.sections.map((s) => s.kind));
           if (cancelled) return;
           setShown({ key: pathname, data });
           updateHead(data.head);

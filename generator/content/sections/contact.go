@@ -6,6 +6,7 @@ func init() {
 	content.RegisterKind[ContactSection](content.Kind{
 		Name:          "contact",
 		Interactive:   true,
+		Lazy:          true,
 		Doc:           "The contact form with the contact details, and the floating contact button.",
 		OwnBackground: true,
 	})

@@ -10,6 +10,7 @@ import (
 func init() {
 	content.RegisterKind[SampleCallSection](content.Kind{
 		Name: "sample-call",
+		Lazy: true,
 		Doc:  "A sample call: its transcript (WebVTT, with speakers) as text, and, when a recording is given, a player whose current line is highlighted.",
 	})
 }

@@ -5,6 +5,7 @@ import "github.com/vozia/site/generator/content"
 func init() {
 	content.RegisterKind[SecuritySection](content.Kind{
 		Name: "security",
+		Lazy: true,
 		Doc:  "The security page's body: every framework with its status, the BAA, hosting, sub-processors, retention and the security contact, all from security.yaml.",
 	})
 }
