@@ -425,8 +425,20 @@ func do(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Act
 		if png, err := chromedp.Run(shot, chromedp.CaptureScreenshot()); err == nil {
 			os.WriteFile(filepath.Join(os.TempDir(), "admin-failure.png"), png, 0o644)
 		}
-		t.Fatalf("%s: %v (console %q, errors %q)\n%s", what, err, tab.ConsoleErrors(), tab.Errors(), body)
+		t.Fatalf("%s: %v (console %q, errors %q)\n%s", what, err, consoleErrorsOnly(tab), tab.Errors(), body)
 	}
+}
+
+// consoleErrorsOnly is what the tab's console said as errors: the
+// editor's framework warns of its internals by the hundred.
+func consoleErrorsOnly(tab *browsertest.Tab) []string {
+	var out []string
+	for _, m := range tab.ConsoleErrors() {
+		if strings.HasPrefix(m, "console.error") {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // waitTakesClicks waits until the button sel takes clicks. The sign-in

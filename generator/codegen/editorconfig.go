@@ -69,6 +69,8 @@ var editorRules = map[string]editorRule{
 	"Claim.Kind":                   {options: content.ClaimKinds()},
 	"Demo.Opens":                   {options: []string{content.DemoOpensPage, content.DemoOpensHostedForm}},
 	"EnquiryProduct.ID":            {pattern: contactform.ProductPattern, message: "lowercase letters, digits and single hyphens, like health-companion"},
+	"Framework.Name":               {options: content.FrameworkNames()},
+	"SocialProfile.Name":           {options: content.ProfileNames()},
 	"Framework.Status":             {options: content.FrameworkStatuses},
 	"Security.BAA":                 {options: content.BAAOptions},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
