@@ -134,8 +134,8 @@ func TestAdmin(t *testing.T) {
 	do(t, tab, "describe the cover", chromedp.SendKeys(chromedp.CSS(`section[data-key-path="cover.alt"] input`), "A harbour at dawn"))
 	do(t, tab, "write its text",
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="body"]').scrollIntoView()`),
-		chromedp.Click(chromedp.CSS(`section[data-key-path="body"] [contenteditable="true"]`)),
-		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="body"] [contenteditable="true"]`), "An article written in the web editor."),
+		chromedp.Click(chromedp.CSS(`section[data-key-path="body"] textarea`)),
+		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="body"] textarea`), "An article written in the web editor."),
 	)
 	// The article's preview is the site's article component: its header's
 	// title, its body as the editor renders the Markdown, and its cover.

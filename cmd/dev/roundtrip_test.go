@@ -77,6 +77,7 @@ func TestEditorRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	changed := map[string]string{} // file → the field's key path
+	previewed := previewedCollections(t, filepath.Join(d.Frontend, "src", "admin", "previews.gen.ts"))
 	for _, e := range entries {
 		began := time.Now()
 		// From the collection's list, so that the form found is the
@@ -86,6 +87,9 @@ func TestEditorRoundTrip(t *testing.T) {
 			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") === null`, chromedp.WithPollingTimeout(2*time.Minute)))
 		do(t, tab, "open "+e.file, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsQuote(e.hash)),
 			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") !== null && `+saveButtonJS+` !== null`, chromedp.WithPollingTimeout(2*time.Minute)))
+		if previewed[e.collection()] {
+			previewDrawn(t, tab, e.file)
+		}
 		if dirty, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](saveEnabledJS)); dirty {
 			t.Errorf("%s: opened and left alone, the editor counts it as changed (Save is enabled)", e.file)
 		}
@@ -244,6 +248,70 @@ const markFieldJS = `(async () => {
 })()`
 
 type editorEntry struct{ file, hash string }
+
+// collection is the name of the entry's collection in the editor.
+func (e editorEntry) collection() string {
+	c, _, _ := strings.Cut(strings.TrimPrefix(e.hash, "#/collections/"), "/")
+	return c
+}
+
+// previewedCollections are the collections whose preview the site's
+// components draw (previews.gen.ts's previewForms).
+func previewedCollections(t *testing.T, file string) map[string]bool {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^\s+"?([a-z-]+)"?: "[a-z]+",$`).FindAllStringSubmatch(string(data), -1) {
+		out[m[1]] = true
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s lists no previewed collection", file)
+	}
+	return out
+}
+
+// previewDrawn waits until the preview pane of the open entry has drawn
+// its page with the site's components, and checks that every section was
+// drawn (none says it cannot be) and that no citation of a claim is left
+// as written ({claim:key}).
+func previewDrawn(t *testing.T, tab *browsertest.Tab, file string) {
+	t.Helper()
+	const js = `(() => {
+		const docs = [document, ...[...document.querySelectorAll("iframe")].map((f) => { try { return f.contentDocument; } catch { return null; } })];
+		for (const d of docs) {
+			const main = d?.querySelector("main#main");
+			if (!main || main.children.length === 0) continue;
+			return {drawn: true, errors: [...main.querySelectorAll("[data-preview-error]")].map((e) => e.textContent), claims: (main.textContent.match(/\{claim:[^}]*\}/g) ?? [])};
+		}
+		return {drawn: false};
+	})()`
+	type state struct {
+		Drawn  bool     `json:"drawn"`
+		Errors []string `json:"errors"`
+		Claims []string `json:"claims"`
+	}
+	var got state
+	for deadline := time.Now().Add(2 * time.Minute); !got.Drawn && time.Now().Before(deadline); {
+		var err error
+		if got, err = chromedp.Run(tab.Ctx, chromedp.Evaluate[state](js)); err != nil {
+			t.Fatal(err)
+		}
+		if !got.Drawn {
+			chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`new Promise((r) => setTimeout(() => r(true), 100))`, chromedp.WithPollingTimeout(time.Second)))
+		}
+	}
+	switch {
+	case !got.Drawn:
+		t.Errorf("%s: the preview never drew the page (errors %q)", file, tab.Errors())
+	case len(got.Errors) > 0:
+		t.Errorf("%s: the preview cannot draw sections: %q", file, got.Errors)
+	case len(got.Claims) > 0:
+		t.Errorf("%s: the preview shows citations as written: %q", file, got.Claims)
+	}
+}
 
 // editorEntries lists every file of dir the editor's configuration opens,
 // with the editor's address of its entry.
