@@ -69,6 +69,8 @@ var editorRules = map[string]editorRule{
 	"Claim.Kind":                   {options: content.ClaimKinds()},
 	"Demo.Opens":                   {options: []string{content.DemoOpensPage, content.DemoOpensHostedForm}},
 	"EnquiryProduct.ID":            {pattern: contactform.ProductPattern, message: "lowercase letters, digits and single hyphens, like health-companion"},
+	"Framework.Name":               {options: content.FrameworkNames()},
+	"SocialProfile.Name":           {options: content.ProfileNames()},
 	"Framework.Status":             {options: content.FrameworkStatuses},
 	"Security.BAA":                 {options: content.BAAOptions},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
@@ -295,7 +297,11 @@ func (g *editorGen) articles() obj {
 }
 
 func (g *editorGen) body(hint string) obj {
-	return obj{{"name", bodyField}, {"label", "Text"}, {"widget", "markdown"}, {"hint", hint}}
+	// The Markdown as written first (raw), the rich text a click away: the
+	// rich text editor writes the text it loads in its own spelling
+	// (_emphasis_, | --- |), so an entry merely opened counted as changed
+	// and offered to restore a draft.
+	return obj{{"name", bodyField}, {"label", "Text"}, {"widget", "markdown"}, {"modes", []any{"raw", "rich_text"}}, {"hint", hint}}
 }
 
 // collections are the files under collections/, each a list at its top

@@ -90,6 +90,16 @@ var Frameworks = []struct {
 	{"FedRAMP", regexp.MustCompile(`(?i)\bFedRAMP\b`)},
 }
 
+// FrameworkNames are the names of Frameworks, in their order: the web
+// editor offers them as the choices of a framework's name.
+func FrameworkNames() []string {
+	names := make([]string, len(Frameworks))
+	for i, k := range Frameworks {
+		names[i] = k.Name
+	}
+	return names
+}
+
 func (f Framework) Validate() error {
 	known := slices.IndexFunc(Frameworks, func(k struct {
 		Name    string
@@ -98,10 +108,7 @@ func (f Framework) Validate() error {
 		return k.Name == f.Name
 	}) >= 0
 	if !known {
-		names := make([]string, len(Frameworks))
-		for i, k := range Frameworks {
-			names[i] = k.Name
-		}
+		names := FrameworkNames()
 		return AtField("name", "unknown framework %q%s: one of %s", f.Name, DidYouMean(f.Name, names), joinQuoted(names))
 	}
 	if !slices.Contains(FrameworkStatuses, f.Status) {

@@ -6,6 +6,7 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/vozia/site/generator/content/icons"
@@ -274,6 +275,18 @@ func ProfileIcon(name string) Icon {
 		return "x-social"
 	}
 	return Icon(name)
+}
+
+// ProfileNames are the names a social profile may have: those with an
+// icon. The web editor offers them as the choices of a profile's name.
+func ProfileNames() []string {
+	var names []string
+	for _, n := range append(icons.Names(), "x") {
+		if icons.Has(string(ProfileIcon(n))) && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 func (p SocialProfile) Validate() error {

@@ -28,8 +28,8 @@ interface Kept {
   /** The values the editor has of the file, as last read or written. */
   value: unknown;
   leaves: Map<string, string>;
-  /** A Markdown file's text, and what stands between its front matter and the text. */
-  markdown?: { sep: string };
+  /** A Markdown file's text as read, and what stands between its front matter and the text. */
+  markdown?: { sep: string; body: string };
 }
 
 type Values = Record<string, unknown>;
@@ -37,7 +37,7 @@ type Values = Record<string, unknown>;
 /** The formats to register with the editor, by the name config.yml gives them. */
 export function keptFormats() {
   const kept = new Map<string, Kept>();
-  const keep = (text: string, doc: Document, value: unknown, markdown?: { sep: string }) => {
+  const keep = (text: string, doc: Document, value: unknown, markdown?: { sep: string; body: string }) => {
     const k: Kept = { doc, value, leaves: leaves(value), markdown };
     kept.set(text, k);
     return k;
@@ -56,10 +56,11 @@ export function keptFormats() {
     }
     return best;
   };
-  const write = (value: unknown, markdown: boolean): { doc: Document; k?: Kept } => {
+  const write = (value: unknown, markdown: boolean, kept?: (k: Kept) => unknown): { doc: Document; k?: Kept } => {
     const k = closest(value, markdown);
     if (!k) return { doc: new Document(prune(value)) };
     k.doc.contents = patch(k.doc, k.doc.contents, value) as typeof k.doc.contents;
+    value = kept ? kept(k) : value;
     k.value = value;
     k.leaves = leaves(value);
     return { doc: k.doc, k };
@@ -82,16 +83,16 @@ export function keptFormats() {
         if (!front) return { body: text };
         const doc = parseDocument(front.head);
         const value = { ...(doc.toJS() as Values), body: front.body };
-        keep(text, doc, value, { sep: front.sep });
+        keep(text, doc, value, { sep: front.sep, body: front.body });
         return value;
       },
       toFile(value: unknown): string {
         const { body = "", ...head } = value as Values;
-        const { doc, k } = write({ ...head, body }, true);
+        const { doc, k } = write({ ...head, body }, true, (k) => ({ ...head, body: keepLines(k.markdown?.body ?? "", String(body)) }));
         // The document holds the front matter alone.
         if (!k) doc.contents = doc.createNode(prune(head)) as typeof doc.contents;
         else if (isMap(doc.contents)) doc.contents.items = doc.contents.items.filter((p) => keyOf(p) !== "body");
-        const text = String(body);
+        const text = k ? keepLines(k.markdown?.body ?? "", String(body)) : String(body);
         return `---\n${doc.toString(writeOptions)}---${text ? (k?.markdown?.sep ?? "\n\n") + text : "\n"}`;
       },
     },
@@ -129,7 +130,11 @@ function patch(doc: Document, node: unknown, value: unknown): unknown {
 
 function patchMap(doc: Document, node: YAMLMap, value: Values) {
   const keys = Object.keys(value);
-  node.items = node.items.filter((p) => keyOf(p) in value);
+  // A key the editor's values leave out goes, unless the file gives it a
+  // value the build reads as left out ("", false, an empty list): the
+  // editor omits empty optional values, and the file may spell one out
+  // (analytics: {measurementID: ""}) where the build wants the key.
+  node.items = node.items.filter((p) => keyOf(p) in value || isDefault(toJS(doc, p.value)));
   for (const [i, key] of keys.entries()) {
     const v = value[key];
     const pair = node.items.find((p) => keyOf(p) === key);
@@ -210,4 +215,65 @@ function leaves(v: unknown, path = "", out = new Map<string, string>()): Map<str
   else if (isValues(v)) for (const [k, x] of Object.entries(v)) leaves(x, `${path}.${k}`, out);
   else out.set(path, JSON.stringify(v));
   return out;
+}
+
+/**
+ * keepLines is the Markdown text the editor hands back (after), with each
+ * line that says what a line of the file as read (before) said, but is
+ * spelled as the editor's own Markdown writer spells it (_emphasis_ for
+ * *emphasis*, | --- | for |---|, * for - bullets), written as the file
+ * had it: an untouched paragraph keeps its bytes.
+ */
+export function keepLines(before: string, after: string): string {
+  if (before === after) return after;
+  const a = before.split("\n");
+  const b = after.split("\n");
+  const na = a.map(mdLine);
+  const nb = b.map(mdLine);
+  // The longest common subsequence of the lines, as the editor spells them.
+  const n = a.length;
+  const m = b.length;
+  if (n * m > 4_000_000) return after;
+  const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i][j] = na[i] === nb[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    }
+  }
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (j < m) {
+    if (i < n && na[i] === nb[j]) {
+      out.push(a[i]);
+      i++;
+      j++;
+    } else if (i < n && lcs[i + 1][j] >= lcs[i][j + 1]) {
+      i++;
+    } else {
+      out.push(b[j]);
+      j++;
+    }
+  }
+  return out.join("\n");
+}
+
+/** mdLine is a line of Markdown in one spelling of the ones that say the same. */
+function mdLine(line: string): string {
+  let s = line.replace(/\s+$/, "");
+  // A table's delimiter row: its cells' alignments.
+  if (/^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(s) && s.includes("-") && s.includes("|")) {
+    const cells = s.trim().replace(/^\|/, "").replace(/\|$/, "").split("|");
+    return "|" + cells.map((c) => { const t = c.trim(); return (t.startsWith(":") ? ":" : "") + "-" + (t.endsWith(":") ? ":" : ""); }).join("|") + "|";
+  }
+  // A table's row: its cells, trimmed.
+  if (/^\s*\|.*\|\s*$/.test(s)) {
+    s = "|" + s.trim().slice(1, -1).split("|").map((c) => c.trim()).join("|") + "|";
+  }
+  // A bullet.
+  s = s.replace(/^(\s*)[*+] /, "$1- ");
+  // Strong and emphasis with underscores.
+  s = s.replace(/(^|[^\w_])__(?=\S)(.+?)(?<=\S)__(?![\w_])/g, "$1**$2**");
+  s = s.replace(/(^|[^\w_*])_(?=[^_\s])([^_]*?)(?<=[^_\s])_(?![\w_])/g, "$1*$2*");
+  return s;
 }

@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { Component, type ComponentType, type ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import type {
   Action,
@@ -40,12 +40,44 @@ export function SitePreview({ site, body }: { site: SiteData; body: PageBody }) 
             const Render = sectionRenderers[s.kind] as ComponentType<SectionProps<SectionKind>> | undefined;
             if (!Render) return null;
             const soft = ownBackground.has(s.kind) ? false : band++ % 2 === 1;
-            return <Render key={i} section={s as SectionOf<SectionKind>} collections={body.collections} soft={soft} />;
+            return (
+              <SectionBoundary key={i} kind={s.kind}>
+                <Render section={s as SectionOf<SectionKind>} collections={body.collections} soft={soft} />
+              </SectionBoundary>
+            );
           })}
         </main>
       </MemoryRouter>
     </SiteProvider>
   );
+}
+
+/**
+ * SectionBoundary keeps one section that cannot be drawn from the values
+ * being edited from blanking the whole preview: it says so in its place
+ * (data-preview-error, which the editor's browser test looks for).
+ */
+class SectionBoundary extends Component<{ kind: string; children: ReactNode }, { error?: string }> {
+  state: { error?: string } = {};
+  static getDerivedStateFromError(e: unknown) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+  componentDidUpdate(prev: { children: ReactNode }) {
+    // The next edit may make it drawable again.
+    if (this.state.error && prev.children !== this.props.children) this.setState({ error: undefined });
+  }
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <section className="section" data-preview-error={this.props.kind}>
+        <div className="container">
+          <p>
+            The {this.props.kind} section cannot be previewed as it is ({this.state.error}); the saved page shows it.
+          </p>
+        </div>
+      </section>
+    );
+  }
 }
 
 /** What a preview reads of the entry being edited. */
@@ -77,7 +109,8 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
     const path = pagePath(e.slug);
     const built = await pageData(path);
     const claims = await claimsOf(e);
-    return { path, sections: citeAll((e.data.sections as Section[] | undefined) ?? [], claims), collections: built?.collections ?? {} };
+    const edited = citeAll((e.data.sections as Section[] | undefined) ?? [], claims);
+    return { path, sections: edited.map((s, i) => withBuilt(s, i, edited, built?.sections ?? [])), collections: built?.collections ?? {} };
   },
   // A text page: its text as the page's one markdown section.
   text: async (_site, e) => ({
@@ -118,6 +151,23 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
     return { path: `${indexUrl.replace(/\/$/, "")}/${slug}`, sections: [{ kind: "article", ...section }], collections: {} };
   },
 };
+
+/**
+ * withBuilt is the section s (the i-th of the page being edited) over the
+ * same section of the page as last built: what the build adds to a
+ * section (an index's articles and tags, the security page's records)
+ * is not in the file, and the section's component reads it. The same
+ * section is the built one at the same place, or the one of its kind at
+ * the same rank among the sections of that kind.
+ */
+function withBuilt(s: Section, i: number, edited: Section[], built: Section[]): Section {
+  let b: Section | undefined = built[i]?.kind === s.kind ? built[i] : undefined;
+  if (!b) {
+    const rank = edited.slice(0, i).filter((x) => x.kind === s.kind).length;
+    b = built.filter((x) => x.kind === s.kind)[rank];
+  }
+  return b ? ({ ...b, ...s } as Section) : s;
+}
 
 /** An article's front matter as the editor holds it. */
 interface ArticleEntry {
