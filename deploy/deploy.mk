@@ -68,11 +68,17 @@ deploy-build: deps
 	$(MAKE) --no-print-directory lambda lambda-oauth
 
 # The digests the live site published at its last deployment (none:
-# invalidate all).
+# invalidate all). DEPLOY_DIGESTS=none reads none (a rehearsal, where no
+# site is live).
 deploy-digests:
 	@mkdir -p $(DEPLOY_OUT)
-	@node -e "fetch(process.argv[1], {signal: AbortSignal.timeout(10000)}).then(r => r.ok ? r.text() : Promise.reject(r.status)).then(t => require('fs').writeFileSync(process.argv[2], t)).catch(e => { require('fs').rmSync(process.argv[2], {force: true}); console.log('no previous digests at ' + process.argv[1] + ' (' + e + '): every path will be invalidated'); })" \
+ifeq ($(DEPLOY_DIGESTS),none)
+	@rm -f $(DEPLOY_OUT)/previous-digests.json
+	@echo "DEPLOY_DIGESTS=none: the live site's digests are not read; every path will be invalidated"
+else
+	@node -e "fetch(process.argv[1], {signal: AbortSignal.timeout(10000)}).then(r => r.ok ? r.text() : Promise.reject(r.status)).then(t => require('fs').writeFileSync(process.argv[2], t)).catch(e => { require('fs').rmSync(process.argv[2], {force: true}); console.log('no previous digests at ' + process.argv[1] + ' (' + e + '): expected for a first deployment; every path will be invalidated'); })" \
 	  "$(DEPLOY_BASE_URL)/_deploy/digests.json" "$(DEPLOY_OUT)/previous-digests.json"
+endif
 
 deploy-inputs: aws-credentials deploy-build deploy-deps deploy-digests
 

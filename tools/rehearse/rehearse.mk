@@ -47,6 +47,6 @@ rehearse-synth: deploy-deps
 	cd deploy && npx --no-install cdk --no-notices synth $(REHEARSE_STACK) -c env=staging -o ../$(REHEARSE_OUT) -q
 
 rehearse-stack: rehearse-deps rehearse-synth
-	REHEARSE_CDK_OUT=$(abspath $(REHEARSE_OUT)) $(GO) test -count=1 -timeout 15m ./tools/rehearse/stack
+	REHEARSE_CDK_OUT=$(abspath $(REHEARSE_OUT)) $(GO) test -count=1 -timeout 15m -v ./tools/rehearse/stack
 
 rehearse: rehearse-stack
