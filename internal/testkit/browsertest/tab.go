@@ -29,8 +29,11 @@ type Tab struct {
 
 // NewTab opens a tab with a width x height viewport, in a browser context
 // of its own (storage, cookies and cache apart from every other tab, so that
-// tests can run in parallel); it closes when the test ends. Every action gets a generous timeout so that a hang fails the
-// test instead of the suite.
+// tests can run in parallel); it closes when the test ends. The tab's
+// whole life is bounded, so that a hang fails the test instead of the
+// suite: by 10 minutes, since one tab may load every page of the site in
+// turn, and on a machine running several browsers that alone took over
+// the 90 seconds it once had.
 func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
 	t.Helper()
 	tab := &Tab{env: e}
@@ -40,7 +43,7 @@ func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
 		cancel()
 		t.Fatalf("open tab: %v", err)
 	}
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 10*time.Minute)
 	t.Cleanup(func() { cancelTimeout(); cancel() })
 	tab.Ctx = ctx
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
