@@ -24,6 +24,9 @@
 // under the same registrable domain) cannot plant a state it knows, which
 // it could with a plain cookie set for the parent domain. The relay reads
 // that cookie only, and refuses a request that carries it more than once.
+// Nor can another site end a sign-in in progress: a sign-in it starts
+// (Sec-Fetch-Site cross-site or same-site) is refused before the cookie is
+// set, and a callback whose state does not match leaves the cookie alone.
 //
 // What goes wrong is shown as a fixed message with a reference (a random
 // id); the detail (GitHub's answer, an AWS error with its ARNs) goes to the
@@ -162,6 +165,15 @@ func (r *relay) authorize(w http.ResponseWriter, req *http.Request) {
 		r.refuse(w, http.StatusBadRequest, "unknown site", "site_id", site)
 		return
 	}
+	// Another site may not start a sign-in: a link or a page's navigation
+	// to here would replace the state cookie of one in progress, and
+	// that sign-in would then fail. The editor opens this page from the
+	// site itself (same-origin); a browser that sends no Sec-Fetch-Site
+	// is let through.
+	if s := req.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+		r.refuse(w, http.StatusForbidden, "started from another site", "sec-fetch-site", s)
+		return
+	}
 	state := newState()
 	http.SetCookie(w, stateCookie(state, 600))
 	// The editor's scope parameter is not read: see Config.Scope.
@@ -177,17 +189,19 @@ func (r *relay) authorize(w http.ResponseWriter, req *http.Request) {
 
 func (r *relay) callback(w http.ResponseWriter, req *http.Request) {
 	q := req.URL.Query()
-	// The state is used once, whatever happens next.
-	http.SetCookie(w, stateCookie("", -1))
 	// Only the relay's own cookie counts, and only once: a browser holds
 	// one __Host- cookie of a name for the host, so several mean a request
 	// that was not a browser's own.
 	cookies := req.CookiesNamed(StateCookie)
 	if len(cookies) != 1 || cookies[0].Value == "" || subtle.ConstantTimeCompare([]byte(cookies[0].Value), []byte(q.Get("state"))) != 1 {
+		// The cookie is left as it is: a forged callback (a link from
+		// another site) must not end a sign-in in progress.
 		r.fail(w, http.StatusForbidden, "state_mismatch", "The sign-in did not start here, or took too long. Close this window and sign in again.",
 			"oauth: state does not match", "state cookies", len(cookies))
 		return
 	}
+	// The state is used once, whatever happens next.
+	http.SetCookie(w, stateCookie("", -1))
 	if e := q.Get("error"); e != "" {
 		// GitHub's documented errors keep their name; anything else is
 		// not repeated to the editor.

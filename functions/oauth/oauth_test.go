@@ -163,6 +163,47 @@ func TestSuccess(t *testing.T) {
 	}
 }
 
+// TestAnotherSiteCannotEndASignIn: while an editor signs in, another site
+// can neither start a sign-in (which would replace the state cookie) nor
+// send a forged callback that clears it; the editor's sign-in then
+// succeeds.
+func TestAnotherSiteCannotEndASignIn(t *testing.T) {
+	g := &gitHub{status: 200, body: `{"access_token":"gho_abc","token_type":"bearer","scope":"repo"}`}
+	h := relayFor(t, g, nil)
+	state, cookie := signIn(t, h)
+
+	for _, site := range []string{"cross-site", "same-site"} {
+		req := httptest.NewRequest("GET", origin+"/oauth/authorize?provider=github", nil)
+		req.Header.Set("Sec-Fetch-Site", site)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusForbidden || len(rec.Result().Cookies()) != 0 {
+			t.Errorf("a sign-in started %s: %d, cookies %v; want 403 and no cookie", site, rec.Code, rec.Result().Cookies())
+		}
+	}
+	for _, site := range []string{"same-origin", "none"} {
+		req := httptest.NewRequest("GET", origin+"/oauth/authorize?provider=github", nil)
+		req.Header.Set("Sec-Fetch-Site", site)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusFound {
+			t.Errorf("a sign-in started from %s: %d, want it to go to GitHub", site, rec.Code)
+		}
+	}
+	res, _ := callback(h, "code=forged&state=not-yours", cookie)
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("forged callback: %d", res.StatusCode)
+	}
+	for _, c := range res.Cookies() {
+		if c.Name == StateCookie {
+			t.Errorf("a forged callback set the state cookie %+v: the sign-in in progress would fail", c)
+		}
+	}
+	if res, body := callback(h, "code=c0de&state="+state, cookie); res.StatusCode != http.StatusOK {
+		t.Errorf("the editor's own callback after them: %d %s", res.StatusCode, body)
+	}
+}
+
 // TestFailures: every way a sign-in fails shows the editor a fixed
 // message with a reference, posted with an error code the editor knows;
 // the detail (GitHub's answer, an AWS error with its ARN) is in the log
