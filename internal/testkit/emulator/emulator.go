@@ -128,6 +128,14 @@ func SESLocal(ctx context.Context, cli string) (*Proc, error) {
 	}, Answers("/health-check"))
 }
 
+// S3 runs gofakes3 (bin: make rehearse-deps builds it) in memory: an S3
+// API at Base, which takes requests unsigned and path-style.
+func S3(ctx context.Context, bin string) (*Proc, error) {
+	return Start(ctx, "gofakes3 (S3)", nil, func(port int) []string {
+		return []string{bin, "-host", "127.0.0.1:" + strconv.Itoa(port), "-backend", "memory", "-quiet"}
+	}, Answers("/"))
+}
+
 // FreePort finds a loopback port free now, for a program that binds it
 // itself (so another process may take it in between).
 func FreePort() (int, error) {

@@ -83,7 +83,5 @@ func startSESLocal(ctx context.Context, cli string) (*emulator.Proc, error) {
 
 // startS3 runs the S3 emulator, in memory.
 func startS3(ctx context.Context, bin string) (*emulator.Proc, error) {
-	return emulator.Start(ctx, "gofakes3 (S3)", nil, func(port int) []string {
-		return []string{bin, "-host", "127.0.0.1:" + strconv.Itoa(port), "-backend", "memory", "-quiet"}
-	}, emulator.Answers("/"))
+	return emulator.S3(ctx, bin)
 }

@@ -5,12 +5,10 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
-	"os/exec"
-	"strconv"
-	"time"
+
+	"github.com/vozia/site/internal/testkit/emulator"
 )
 
 // S3 is the S3 emulator (gofakes3, in memory) a rehearsal's S3 calls go
@@ -18,48 +16,33 @@ import (
 // reads back what a distribution would serve.
 type S3 struct {
 	Endpoint string
-	cmd      *exec.Cmd
+	proc     *emulator.Proc
 }
 
-// StartS3 runs the emulator bin (make rehearse-deps builds it) on a free
-// port and creates bucket in it, as the previews' stack creates its own.
+// StartS3 runs the emulator bin (make rehearse-deps builds it) and
+// creates bucket in it, as the previews' stack creates its own.
 func StartS3(ctx context.Context, bin, bucket string) (*S3, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	p, err := emulator.S3(ctx, bin)
 	if err != nil {
 		return nil, err
 	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	s := &S3{Endpoint: "http://127.0.0.1:" + strconv.Itoa(port)}
-	s.cmd = exec.Command(bin, "-host", "127.0.0.1:"+strconv.Itoa(port), "-backend", "memory", "-quiet")
-	if err := s.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("the S3 emulator (%s): %w", bin, err)
-	}
-	// Up within a bound with margin for a loaded machine: it starts in
-	// well under a second here.
-	for deadline := time.Now().Add(60 * time.Second); ; {
-		res, err := s.do(ctx, http.MethodPut, "/"+bucket, nil)
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode/100 != 2 {
-				s.Close()
-				return nil, fmt.Errorf("the S3 emulator: create bucket %s: %s", bucket, res.Status)
-			}
-			return s, nil
+	s := &S3{Endpoint: p.Base, proc: p}
+	res, err := s.do(ctx, http.MethodPut, "/"+bucket, nil)
+	if err == nil {
+		res.Body.Close()
+		if res.StatusCode/100 != 2 {
+			err = fmt.Errorf("%s", res.Status)
 		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			s.Close()
-			return nil, fmt.Errorf("the S3 emulator did not start: %w", err)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("the S3 emulator: create bucket %s: %w", bucket, err)
+	}
+	return s, nil
 }
 
 // Close stops the emulator.
-func (s *S3) Close() {
-	s.cmd.Process.Kill()
-	s.cmd.Wait()
-}
+func (s *S3) Close() { s.proc.Stop() }
 
 func (s *S3) do(ctx context.Context, method, path string, q url.Values) (*http.Response, error) {
 	u := s.Endpoint + path
