@@ -134,13 +134,13 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	dist/bin/build -cache dist/bench/cache-shipped -out dist/bench/primed/site >/dev/null
 	dist/bin/build -cache dist/bench/cache-1000 -content dist/bench/1000/content -out dist/bench/primed/site >/dev/null
 	dist/bin/bench-compare -runs 5 -title "shipped site (targets: cmd/build at most 0.6x the Node wall time; unchanged, from its cache, at most 0.3 s)" \
-	  -cmd 'cmd/build=dist/bin/build -out {out}/site' \
+	  -cmd 'cmd/build=dist/bin/build -cache {out}/cache -out {out}/site' \
 	  -cmd 'cmd/build-unchanged=dist/bin/build -cache dist/bench/cache-shipped -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/shipped/jobs.json {out}'
 	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 articles (targets: at most 0.7x the Node wall time, 2.0x its peak memory)" \
-	  -cmd 'cmd/build=dist/bin/build -content dist/bench/1000/content -out {out}/site' \
+	  -cmd 'cmd/build=dist/bin/build -cache {out}/cache -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'cmd/build-unchanged=dist/bin/build -cache dist/bench/cache-1000 -content dist/bench/1000/content -out {out}/site' \
-	  -cmd 'cmd/build-whole=dist/bin/build -whole -content dist/bench/1000/content -out {out}/site' \
+	  -cmd 'cmd/build-whole=dist/bin/build -whole -cache {out}/cache -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
 	$(GO) run ./bench/images
 	GOGC=400 $(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/... ./cmd/serve

@@ -2,18 +2,91 @@ package generator
 
 import (
 	"context"
+	"io/fs"
+	"runtime"
+	"time"
 
 	"github.com/vozia/site/generator/admin"
+	"github.com/vozia/site/generator/articles"
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/pictures"
+	"github.com/vozia/site/generator/preview"
 	"github.com/vozia/site/generator/rendercache"
 	"github.com/vozia/site/internal/atomicdir"
+	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/filecache"
 	"github.com/vozia/site/internal/routing"
 )
 
+// config is the Options turned, once, when the Builder is made, into what
+// each stage takes (as esbuild turns its BuildOptions into its own
+// config): no stage is handed the Options whole. The content is one value,
+// its files and, through contentroot.Dir, its folder; the cache folder
+// reaches the Builder's caches here and nowhere else.
+type config struct {
+	// content reads no file through a link, and no file that is not a
+	// regular one, whatever tree the build is handed (internal/contentroot).
+	content fs.FS
+	// now is Options.Now; zero is the clock at each build.
+	now     time.Time
+	load    loadConfig
+	bundle  bundleConfig
+	render  renderConfig
+	preview *preview.Preview
+	// liveScript and ready are make dev's: the reload script every
+	// document loads, and the call once pending images are encoded.
+	liveScript string
+	ready      func()
+}
+
+// loadConfig is what loading the content takes beside the tree.
+type loadConfig struct {
+	drafts    bool
+	overrides content.Overrides
+	preview   *preview.Preview
+}
+
+// bundleConfig is what the bundles and the goja pool take.
+type bundleConfig struct {
+	frontendDir, cacheDir string
+	workers               int
+}
+
+// renderConfig is what the render takes beside the pool.
+type renderConfig struct {
+	whole       bool
+	frontendDir string
+}
+
+func configOf(opt Options) config {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	return config{
+		content: contentroot.Strict(opt.Content),
+		now:     opt.Now,
+		load: loadConfig{drafts: opt.Drafts, preview: opt.Preview, overrides: content.Overrides{
+			BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
+		}},
+		bundle:     bundleConfig{frontendDir: opt.FrontendDir, cacheDir: opt.CacheDir, workers: workers},
+		render:     renderConfig{whole: opt.Whole, frontendDir: opt.FrontendDir},
+		preview:    opt.Preview,
+		liveScript: opt.LiveScript,
+		ready:      opt.ImagesReady,
+	}
+}
+
 // NewBuilder returns a Builder of the site described by opt; nothing is
 // built before Build.
 func NewBuilder(opt Options) *Builder {
-	return &Builder{opt: opt, renders: rendercache.New(filecache.New(opt.CacheDir, "render", ".html")), admin: admin.Cache{CacheDir: opt.CacheDir}}
+	return &Builder{
+		cfg:      configOf(opt),
+		renders:  rendercache.New(filecache.New(opt.CacheDir, "render", ".html")),
+		admin:    admin.Cache{CacheDir: opt.CacheDir},
+		pictures: pictures.New(opt.CacheDir),
+		shares:   articles.NewShares(opt.CacheDir),
+	}
 }
 
 // Build builds the site from its sources as they are now. Stats.Reused
@@ -22,14 +95,12 @@ func (bld *Builder) Build(ctx context.Context) (*Result, error) {
 	bld.mu.Lock()
 	defer bld.mu.Unlock()
 	bld.renders.Reused = 0
-	res, err := bld.build(ctx, bld.opt)
+	res, err := bld.build(ctx, bld.cfg)
 	if err != nil {
 		return nil, err
 	}
 	res.Stats.Reused = bld.renders.Reused
-	if bld.pictures != nil {
-		res.Stats.ImagesEncoded = bld.pictures.Encoded()
-	}
+	res.Stats.ImagesEncoded = bld.pictures.Encoded()
 	return res, nil
 }
 

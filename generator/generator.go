@@ -31,7 +31,8 @@
 // (generator/internal/future), and every stage adds its files to one
 // collector that names the stage of each (generator/output). The files
 // depend one way: generator.go holds the types (Options, Result, Builder),
-// builder.go the Builder's entry points, stages.go the stages, which use
+// builder.go the Builder's entry points and the one place where the
+// Options become each stage's own config, stages.go the stages, which use
 // reuse.go (what a Builder keeps between builds).
 //
 // Two builds of the same inputs give byte-identical files.
@@ -59,19 +60,20 @@ import (
 
 // Options are the inputs of one build.
 type Options struct {
-	// Content is the content tree (content/).
+	// Content is the content tree (content/). Opened with
+	// contentroot.Open, it also says where it is on disk: git's dates
+	// (sitemap lastmod) and the addresses published at HEAD are read from
+	// there, and problems name their files under it.
 	Content fs.FS
-	// ContentDir is the same tree on disk, used only to read from git when
-	// each file last changed (sitemap lastmod); may be empty.
-	ContentDir string
 	// FrontendDir holds package.json, node_modules and src/.
 	FrontendDir string
 	// BaseURL, ContactURL and AnalyticsID override site.yaml's baseURL,
 	// contactEndpoint and analytics.measurementID when not empty.
 	BaseURL, ContactURL, AnalyticsID string
-	// CacheDir, when not empty, keeps the renders on disk between builds
-	// (internal/filecache): a page whose render inputs are unchanged since the
-	// last build that used it is not rendered again.
+	// CacheDir, when not empty, keeps the renders, bundles and encoded
+	// images on disk between builds (internal/filecache; filecache.Folder
+	// is the commands' default): a page whose render inputs are unchanged
+	// since the last build that used it is not rendered again.
 	CacheDir string
 	// Whole renders every page whole. Otherwise the build renders a layout
 	// once for each group of 8 pages or more that share it, and splices
@@ -152,7 +154,7 @@ type Result struct {
 // which is a Builder used once (Build). A Builder is safe for use by one
 // goroutine at a time; Build serialises callers.
 type Builder struct {
-	opt Options
+	cfg config
 
 	mu            sync.Mutex
 	bundler       *bundle.Bundler

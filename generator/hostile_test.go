@@ -252,7 +252,7 @@ func TestHostileContent(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer fsys.Close()
-			bld.opt.Content, bld.opt.Now = fsys, c.today
+			bld.cfg.content, bld.cfg.now = fsys, c.today
 			res, err := bld.Build(context.Background())
 
 			// Nothing of the environment, nor of a file outside the tree,
@@ -263,7 +263,7 @@ func TestHostileContent(t *testing.T) {
 			}
 			// As cmd/build prints them: each with its source line.
 			var printed strings.Builder
-			problem.Print(&printed, problem.Of(err).Prefix(dir).WithSources())
+			problem.Print(&printed, problem.Of(err).WithSources())
 			for _, s := range secrets {
 				if strings.Contains(printed.String(), s) {
 					t.Errorf("a problem quotes the environment or a file outside content/: %.40q…", s)
@@ -286,19 +286,29 @@ func TestHostileContent(t *testing.T) {
 				if err != nil {
 					t.Fatalf("the build failed, want it to pass:\n%v", err)
 				}
-				matchProblems(t, "warning", c.warns, res.Warnings)
+				matchProblems(t, "warning", c.warns, inTree(dir, res.Warnings))
 				checkStages(t, res, os.DirFS(dir))
 				return
 			}
 			if err == nil {
 				t.Fatalf("the build passed, want it to fail with:\n%s", wantList(c.wants))
 			}
-			matchProblems(t, "problem", c.wants, problem.Of(err))
+			matchProblems(t, "problem", c.wants, inTree(dir, problem.Of(err)))
 			if t.Failed() {
 				t.Logf("the build's problems:\n%v", err)
 			}
 		})
 	}
+}
+
+// inTree names the problems' files inside the tree: the build names them
+// under the folder it was opened at (contentroot.Dir).
+func inTree(dir string, problems problem.List) problem.List {
+	out := slices.Clone(problems)
+	for i := range out {
+		out[i].File = strings.TrimPrefix(out[i].File, filepath.ToSlash(dir)+"/")
+	}
+	return out
 }
 
 // matchProblems checks that each want matches one problem, and each

@@ -21,13 +21,13 @@ import (
 // bundles returns the bundles, rebuilt if the frontend changed, and hands
 // the server bundle to onServer as soon as it is ready (at once when the
 // bundles are not rebuilt); onServer is not called if it fails.
-func (bld *Builder) bundles(opt Options, onServer func(server []byte)) (*bundle.Result, error) {
+func (bld *Builder) bundles(bc bundleConfig, onServer func(server []byte)) (*bundle.Result, error) {
 	if bld.bundle != nil && !bld.frontendStale {
 		onServer(bld.bundle.Server)
 		return bld.bundle, nil
 	}
 	if bld.bundler == nil {
-		b, err := bundle.New(opt.FrontendDir, bundle.NewCache(opt.CacheDir, "bundle"), content.LazyKinds()...)
+		b, err := bundle.New(bc.frontendDir, bundle.NewCache(bc.cacheDir, "bundle"), content.LazyKinds()...)
 		if err != nil {
 			return nil, err
 		}
@@ -79,19 +79,19 @@ func (bld *Builder) lastModified(ctx context.Context, dir string) map[string]str
 
 // publishedRoutes are the routes of the content at git's HEAD, the
 // addresses the site has published (generator/published); none for a
-// preview, or content outside git. A HEAD that does not load (an older
+// content outside git. A HEAD that does not load (an older
 // schema) publishes nothing to compare with: a warning says so.
-func (bld *Builder) publishedRoutes(ctx context.Context, opt Options) ([]content.Route, content.ErrorList) {
-	if opt.ContentDir == "" || opt.Preview != nil {
+func (bld *Builder) publishedRoutes(ctx context.Context, dir string, now time.Time) ([]content.Route, content.ErrorList) {
+	if dir == "" {
 		return nil, nil
 	}
-	commit, err := published.HeadCommit(ctx, opt.ContentDir)
+	commit, err := published.HeadCommit(ctx, dir)
 	if err != nil || commit == "" {
 		return nil, nil
 	}
-	day := opt.Now.Format(time.DateOnly)
+	day := now.Format(time.DateOnly)
 	if bld.head.Commit != commit || bld.headDay != day {
-		head, err := published.AtHead(ctx, opt.ContentDir, opt.Now)
+		head, err := published.AtHead(ctx, dir, now)
 		if err != nil {
 			return nil, content.ErrorList{{Kind: problem.KindWarning, Message: fmt.Sprintf("the addresses published at git's HEAD are not checked: %v", err)}}
 		}
@@ -103,9 +103,6 @@ func (bld *Builder) publishedRoutes(ctx context.Context, opt Options) ([]content
 // articleFiles are the articles' share images, drawn again only when
 // their card changed, and the feeds.
 func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) (*output.Files, error) {
-	if bld.shares == nil {
-		bld.shares = articles.NewShares(bld.opt.CacheDir)
-	}
 	out := &output.Files{}
 	for _, f := range bld.shares.Draw(site, fsys, site.Config.SEO.ThemeColor.RGBA()) {
 		out.Add(output.StageShareImage, f.Path, f.Data)

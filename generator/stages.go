@@ -2,10 +2,8 @@ package generator
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io/fs"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -35,19 +33,6 @@ import (
 // The stages of build, in its order. Each takes what an earlier one
 // handed over, as typed values, and adds its files to the output.
 
-func withDefaults(opt Options) Options {
-	if opt.Now.IsZero() {
-		opt.Now = time.Now()
-	}
-	if opt.Workers <= 0 {
-		opt.Workers = runtime.NumCPU()
-	}
-	// Whatever tree the build is handed, it reads no file through a link
-	// and no file that is not a regular one (internal/contentroot).
-	opt.Content = contentroot.Strict(opt.Content)
-	return opt
-}
-
 // bundling is the bundle stage under way. The server bundle is built
 // first and handed over (nil if the bundles failed before it); the goja
 // pool starts from it, and the pages render while the browser bundle
@@ -59,15 +44,15 @@ type bundling struct {
 	bundles  *future.Future[*bundle.Result]
 }
 
-func (bld *Builder) startBundles(opt Options) bundling {
+func (bld *Builder) startBundles(bc bundleConfig) bundling {
 	bd := bundling{future.New[[]byte](), future.New[*prerender.Renderer](), future.New[*bundle.Result]()}
 	go func() {
 		handed := false
-		b, err := bld.bundles(opt, func(server []byte) {
+		b, err := bld.bundles(bc, func(server []byte) {
 			handed = true
 			bd.server.Set(server, nil)
 			go func() {
-				r, err := bld.renderer(server, opt.Workers)
+				r, err := bld.renderer(server, bc.workers)
 				var kinds []string
 				if err == nil {
 					kinds, err = r.SectionKinds()
@@ -90,39 +75,34 @@ func (bld *Builder) startBundles(opt Options) bundling {
 func (bd bundling) wait() { bd.server.Wait(); bd.renderer.Wait(); bd.bundles.Wait() }
 
 // loadSite reads and validates the content, and derives the site from it.
-func loadSite(opt Options) (*content.Site, error) {
-	site, err := load.SiteWith(opt.Content, load.Options{Now: opt.Now, Drafts: opt.Drafts})
+func loadSite(tree fs.FS, lc loadConfig, now time.Time) (*content.Site, error) {
+	site, err := load.SiteWith(tree, load.Options{Now: now, Drafts: lc.drafts})
 	if err != nil {
-		return nil, problem.Of(err).Prefix(opt.ContentDir)
+		return nil, problem.Of(err).Prefix(contentroot.Dir(tree))
 	}
 	live := string(site.Config.BaseURL)
-	err = site.Config.Override(content.Overrides{
-		BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
-	})
-	if opt.Preview != nil {
-		err = errors.Join(err, opt.Preview.Validate(), preview.CrossSite(live, opt.BaseURL))
-		opt.Preview.Form(&site.Layout.ContactForm)
+	err = site.Config.Override(lc.overrides)
+	if lc.preview != nil {
+		err = errors.Join(err, lc.preview.Validate(), preview.CrossSite(live, lc.overrides.BaseURL))
+		lc.preview.Form(&site.Layout.ContactForm)
 	}
 	if err != nil {
 		return nil, err
 	}
-	load.Finish(site, opt.Now)
+	load.Finish(site, now)
 	return site, nil
 }
 
 // images processes the photos (generator/pictures) and publishes them,
 // the SVGs and the downloads.
-func (bld *Builder) images(ctx context.Context, site *content.Site, opt Options, out *output.Files) (*pictures.Result, error) {
-	if bld.pictures == nil {
-		bld.pictures = pictures.New(opt.CacheDir)
-	}
-	pics, err := bld.pictures.Process(ctx, site, opt.Content, opt.ImagesReady)
+func (bld *Builder) images(ctx context.Context, site *content.Site, tree fs.FS, ready func(), out *output.Files) (*pictures.Result, error) {
+	pics, err := bld.pictures.Process(ctx, site, tree, ready)
 	if err == nil {
 		for _, f := range pics.Files {
 			out.Add(output.StageImage, f.Path, f.Data)
 		}
 		var files []publish.File
-		files, err = publish.Files(site, opt.Content, pics.Shown)
+		files, err = publish.Files(site, tree, pics.Shown)
 		for _, f := range files {
 			stage := output.StageDownload
 			if f.SVG {
@@ -132,7 +112,7 @@ func (bld *Builder) images(ctx context.Context, site *content.Site, opt Options,
 		}
 	}
 	if err != nil {
-		return nil, problem.Of(err).Prefix(opt.ContentDir)
+		return nil, problem.Of(err).Prefix(contentroot.Dir(tree))
 	}
 	return pics, nil
 }
@@ -146,23 +126,23 @@ func brandOf(c content.SiteConfig) sitefiles.Brand {
 
 // renderPages renders the jobs (prerender), or takes them from the
 // Builder's caches.
-func (bld *Builder) renderPages(opt Options, bd bundling, jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
+func (bld *Builder) renderPages(rc renderConfig, bd bundling, jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
 	server, _ := bd.server.Get()
 	if server == nil {
 		_, err := bd.bundles.Get()
 		return nil, 0, err
 	}
 	start := time.Now()
-	rendered, err := bld.renders.Render(bd.renderer.Get, opt.Whole, server, jobs)
+	rendered, err := bld.renders.Render(bd.renderer.Get, rc.whole, server, jobs)
 	if err != nil {
 		// The render's problems are placed in the app's sources.
-		return nil, 0, problem.Of(err).Prefix(opt.FrontendDir)
+		return nil, 0, problem.Of(err).Prefix(rc.frontendDir)
 	}
 	took := time.Since(start)
 	// Also when every page came from the render cache: a bundle that
 	// lacks a kind fails whether or not a page uses it.
 	if _, err := bd.renderer.Get(); err != nil {
-		return nil, 0, problem.Of(err).Prefix(opt.FrontendDir)
+		return nil, 0, problem.Of(err).Prefix(rc.frontendDir)
 	}
 	return rendered, took, nil
 }
@@ -188,8 +168,8 @@ func assets(bd bundling, out *output.Files) (*bundle.Result, []byte, error) {
 
 // addAdmin adds the web editor's files (generator/admin), made again only
 // for a new bundle.
-func (bld *Builder) addAdmin(opt Options, b *bundle.Result, brand string, out *output.Files) error {
-	files, err := bld.admin.Files(opt.FrontendDir, b, brand, opt.LiveScript)
+func (bld *Builder) addAdmin(frontendDir, liveScript string, b *bundle.Result, brand string, out *output.Files) error {
+	files, err := bld.admin.Files(frontendDir, b, brand, liveScript)
 	for _, f := range files {
 		out.Add(output.StageAdmin, f.Path, f.Data)
 	}
@@ -217,93 +197,17 @@ func securityTxt(site *content.Site, now time.Time) []byte {
 	return nil
 }
 
-// players are the scripts of the players page needs: a sample call's
-// only when it has a recording (its transcript alone needs nothing).
-func players(page *content.Page, scripts map[string]string) []string {
-	if page == nil {
-		return nil
-	}
-	for _, sec := range page.Sections {
-		if call, ok := sec.Value.(*sections.SampleCallSection); ok && call.Audio != "" && scripts["sample-call"] != "" {
-			return []string{scripts["sample-call"]}
-		}
-	}
-	return nil
-}
-
-// lazyKinds are the lazy section kinds page shows, in the order of
-// their first section.
-func lazyKinds(page *content.Page, kinds map[string]bundle.Kind) []bundle.Kind {
-	if page == nil {
-		return nil
-	}
-	var out []bundle.Kind
-	for _, sec := range page.Sections {
-		if k, ok := kinds[sec.Kind]; ok && !slices.ContainsFunc(out, func(o bundle.Kind) bool { return o.Name == k.Name }) {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// kindAssets is the JSON of where each lazy kind's files are
-// (frontend/src/lib/lazy-kind.tsx), or nil when there is none.
-func kindAssets(b *bundle.Result) []byte {
-	if len(b.Kinds) == 0 {
-		return nil
-	}
-	type files struct {
-		Script string `json:"script"`
-		Style  string `json:"style,omitempty"`
-	}
-	m := map[string]files{}
-	for name, k := range b.Kinds {
-		m[name] = files{k.Script, k.Style}
-	}
-	data, _ := json.Marshal(m) // sorted by kind: the same bytes every build
-	return data
-}
-
-// inlineStyles are the contents of every <style> element of the site's
-// pages: the app's stylesheet and that of each lazy kind a page shows,
-// which the CSP allows by their hashes. (A client-side navigation links
-// a kind's stylesheet as a file of the site instead.)
-func inlineStyles(site *content.Site, style []byte, b *bundle.Result) [][]byte {
-	out := [][]byte{style}
-	shown := map[string]bool{}
-	for _, page := range site.Pages {
-		for _, k := range lazyKinds(page, b.Kinds) {
-			shown[k.Name] = true
-		}
-	}
-	var names []string
-	for name := range shown {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		if k := b.Kinds[name]; len(k.StyleData) > 0 {
-			out = append(out, k.StyleData)
-		}
-	}
-	return out
-}
-
 // documents assembles the pages (generator/document), and the redirect
-// routes' static pages; it hands the check the pages' documents.
-func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) check.Pages {
-	shared := document.Params{
-		Site: site, SiteJSON: pg.SiteJSON, Script: b.Script, Style: style, NoIndex: opt.Preview != nil, LiveScript: opt.LiveScript,
-		KindAssets: kindAssets(b),
-	}
-	if opt.Preview != nil {
-		shared.Banner = opt.Preview.Banner()
-	}
+// routes' static pages; it hands the check the pages' documents. shared
+// holds what every page of the build has the same (NoIndex, LiveScript,
+// Banner).
+func documents(site *content.Site, shared document.Params, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) check.Pages {
+	shared.Site, shared.SiteJSON, shared.Script, shared.Style, shared.KindAssets = site, pg.SiteJSON, b.Script, style, document.KindAssets(b)
 	pages := document.Pages(shared, len(pg.Routes), func(i int, p *document.Params) {
 		p.Route, p.Body, p.PageJSON = pg.Routes[i], rendered[i].HTML, pg.PageJSON[pg.Routes[i].Path]
 		p.Preload = pictures.Preload(pics.Leads[p.Route.Path])
-		p.Players = players(site.Pages[p.Route.Path], b.Players)
-		p.Kinds = lazyKinds(site.Pages[p.Route.Path], b.Kinds)
+		p.Players = document.Players(site.Pages[p.Route.Path], b.Players)
+		p.Kinds = document.LazyKinds(site.Pages[p.Route.Path], b.Kinds)
 	})
 	d := check.Pages{HTML: make(map[string][]byte, len(pages)), Opaque: make(map[string][]linkcheck.Span, len(pages))}
 	for _, doc := range pages {
@@ -320,7 +224,7 @@ func documents(site *content.Site, opt Options, pg pagedata.Pages, rendered []pr
 // addGenerated adds the files made beside the pages: the site files
 // (icons, manifest), the articles' share images and feeds, sitemap.xml
 // and robots.txt.
-func addGenerated(site *content.Site, opt Options, siteFiles *future.Future[[]sitefiles.File], articleFiles *future.Future[*output.Files], lastmod *future.Future[map[string]string], out *output.Files) error {
+func addGenerated(site *content.Site, now time.Time, pv *preview.Preview, siteFiles *future.Future[[]sitefiles.File], articleFiles *future.Future[*output.Files], lastmod *future.Future[map[string]string], out *output.Files) error {
 	sf, _ := siteFiles.Get()
 	for _, f := range sf {
 		out.Add(output.StageSiteFiles, strings.TrimPrefix(f.Path, "/"), f.Data)
@@ -330,11 +234,11 @@ func addGenerated(site *content.Site, opt Options, siteFiles *future.Future[[]si
 		return err
 	}
 	out.Merge(af)
-	if txt := securityTxt(site, opt.Now); txt != nil {
+	if txt := securityTxt(site, now); txt != nil {
 		out.Add(output.StageSiteFiles, sitefiles.SecurityTxtPath, txt)
 	}
 	dates, _ := lastmod.Get()
-	xml, robots := sitemap.Files(site, dates, opt.Preview)
+	xml, robots := sitemap.Files(site, dates, pv)
 	out.Add(output.StageSitemap, "sitemap.xml", xml)
 	out.Add(output.StageSitemap, "robots.txt", robots)
 	return nil
@@ -342,26 +246,29 @@ func addGenerated(site *content.Site, opt Options, siteFiles *future.Future[[]si
 
 // routingFiles are the CDN's files (generator/cdn): the routing manifest
 // and the same rules as CloudFront Functions, with the previews'.
-func routingFiles(site *content.Site, opt Options, styles [][]byte, out *output.Files) (*Result, error) {
+func routingFiles(site *content.Site, pv *preview.Preview, contentDir string, styles [][]byte, out *output.Files) (*Result, error) {
 	paths := out.Paths()
 	slices.Sort(paths)
-	m, cdnFiles, err := cdn.Files(site, styles, paths, opt.Preview)
+	m, cdnFiles, err := cdn.Files(site, styles, paths, pv)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Site: out.Sorted(), Stages: out.Stages(), Warnings: site.Warnings.AsWarnings().Prefix(opt.ContentDir), Manifest: m, CDN: cdnFiles}, nil
+	return &Result{Site: out.Sorted(), Stages: out.Stages(), Warnings: site.Warnings.AsWarnings().Prefix(contentDir), Manifest: m, CDN: cdnFiles}, nil
 }
 
-func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
+func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	start := time.Now()
-	opt = withDefaults(opt)
+	now, tree, dir := cfg.now, cfg.content, contentroot.Dir(cfg.content)
+	if now.IsZero() {
+		now = start
+	}
 	// The bundles, the goja pool and git's history (lastmod) do not depend
 	// on the content: they run while it loads. A build waits for every
 	// stage it started before it returns, so that none outlives it on the
 	// Builder's fields.
-	bd := bld.startBundles(opt)
+	bd := bld.startBundles(cfg.bundle)
 	defer bd.wait()
-	lastmod := future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, opt.ContentDir), nil })
+	lastmod := future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, dir), nil })
 	defer lastmod.Wait()
 
 	type gone struct {
@@ -369,22 +276,25 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		warn   content.ErrorList
 	}
 	head := future.Spawn(func() (gone, error) {
-		r, w := bld.publishedRoutes(ctx, opt)
+		if cfg.preview != nil { // a preview publishes nothing
+			return gone{}, nil
+		}
+		r, w := bld.publishedRoutes(ctx, dir, now)
 		return gone{r, w}, nil
 	})
 	defer head.Wait()
 
-	site, err := loadSite(opt)
+	site, err := loadSite(tree, cfg.load, now)
 	if err != nil {
 		return nil, err
 	}
 	// An address published at HEAD that this site no longer answers.
 	if g, _ := head.Get(); g.routes != nil || g.warn != nil {
-		exists := func(file string) bool { _, err := fs.Stat(opt.Content, file); return err == nil }
+		exists := func(file string) bool { _, err := fs.Stat(tree, file); return err == nil }
 		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
 	}
 	out := &output.Files{}
-	pics, err := bld.images(ctx, site, opt, out)
+	pics, err := bld.images(ctx, site, tree, cfg.ready, out)
 	if err != nil {
 		return nil, err
 	}
@@ -393,11 +303,11 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	// the render fill the cores while the runtimes start.
 	siteFiles := future.Spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brandOf(site.Config)), nil })
 	defer siteFiles.Wait()
-	articleFiles := future.Spawn(func() (*output.Files, error) { return bld.articleFiles(site, opt.Content) })
+	articleFiles := future.Spawn(func() (*output.Files, error) { return bld.articleFiles(site, tree) })
 	defer articleFiles.Wait()
 
-	data := pageData(site, opt.Preview != nil, out)
-	rendered, renderTime, err := bld.renderPages(opt, bd, data.Jobs)
+	data := pageData(site, cfg.preview != nil, out)
+	rendered, renderTime, err := bld.renderPages(cfg.render, bd, data.Jobs)
 	if err != nil {
 		return nil, err
 	}
@@ -406,17 +316,21 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	// The web editor (/admin/): linked from no page, not in the sitemap.
-	if err := bld.addAdmin(opt, b, site.Config.Brand, out); err != nil {
+	if err := bld.addAdmin(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out); err != nil {
 		return nil, err
 	}
-	docs := documents(site, opt, data, rendered, b, style, pics, out)
-	if err := addGenerated(site, opt, siteFiles, articleFiles, lastmod, out); err != nil {
+	shared := document.Params{NoIndex: cfg.preview != nil, LiveScript: cfg.liveScript}
+	if cfg.preview != nil {
+		shared.Banner = cfg.preview.Banner()
+	}
+	docs := documents(site, shared, data, rendered, b, style, pics, out)
+	if err := addGenerated(site, now, cfg.preview, siteFiles, articleFiles, lastmod, out); err != nil {
 		return nil, err
 	}
-	if err := checkPages(site, opt, docs, pics, out); err != nil {
+	if err := checkPages(site, dir, docs, pics, out); err != nil {
 		return nil, err
 	}
-	res, err := routingFiles(site, opt, inlineStyles(site, style, b), out)
+	res, err := routingFiles(site, cfg.preview, dir, document.InlineStyles(site, style, b), out)
 	if err != nil {
 		return nil, err
 	}
@@ -427,25 +341,25 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	for i, rt := range data.Routes {
 		res.Stats.Routes[i] = RouteStat{Path: rt.Path, File: cdn.DocumentFile(rt), Render: rendered[i].Time}
 		r := &res.Stats.Routes[i]
-		for _, k := range lazyKinds(site.Pages[rt.Path], b.Kinds) {
+		for _, k := range document.LazyKinds(site.Pages[rt.Path], b.Kinds) {
 			r.Scripts = append(r.Scripts, k.Script)
 			if len(k.StyleData) > 0 {
 				r.Styles = append(r.Styles, k.StyleData)
 			}
 		}
-		r.Scripts = append(r.Scripts, players(site.Pages[rt.Path], b.Players)...)
+		r.Scripts = append(r.Scripts, document.Players(site.Pages[rt.Path], b.Players)...)
 	}
 	return res, nil
 }
 
 // checkPages refuses a build whose pages would mislead a visitor
 // (generator/check), before anything is written.
-func checkPages(site *content.Site, opt Options, pages check.Pages, pics *pictures.Result, out *output.Files) error {
+func checkPages(site *content.Site, contentDir string, pages check.Pages, pics *pictures.Result, out *output.Files) error {
 	pages.Files = slices.Clone(pics.Pending)
 	for _, p := range out.Paths() {
 		pages.Files = append(pages.Files, "/"+p)
 	}
-	return check.Site(site, pages, opt.ContentDir)
+	return check.Site(site, pages, contentDir)
 }
 
 // pageData makes each page's data and the route table (generator/pagedata).

@@ -26,6 +26,7 @@ import (
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/preview"
 	"github.com/vozia/site/internal/contentroot"
+	"github.com/vozia/site/internal/filecache"
 	"github.com/vozia/site/internal/problem"
 )
 
@@ -68,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	baseURL := fs.String("base-url", "", "site `URL`, overriding baseURL in content/site.yaml")
 	contactURL := fs.String("contact-url", "", "contact endpoint `URL`, overriding contactEndpoint in content/site.yaml")
 	analyticsID := fs.String("analytics-id", "", "Google Analytics measurement `ID`, overriding analytics.measurementID in content/site.yaml")
-	cacheDir := fs.String("cache", "", "keep the encoded images and the renders in `dir` between builds, so that a photo is encoded once and unchanged pages are not rendered again (default: cache beside the output's dir, dist/cache; none: no cache)")
+	cacheDir := fs.String("cache", "", "keep the encoded images and the renders in `dir` between builds, so that a photo is encoded once and unchanged pages are not rendered again (default: dist/cache beside the content dir, shared with make check and make dev; none: no cache)")
 	whole := fs.Bool("whole", false, "render every page whole, without splicing pages into a shared layout (see generator.Options.Whole)")
 	previewPR := fs.Int("preview-pr", 0, "build the preview of pull request `N` at -base-url, on a registrable domain apart from the live site's: a banner on every page, noindex, no analytics (generator/preview)")
 	previewURL := fs.String("preview-url", "", "the pull request's page, where the preview's banner links (with -preview-pr)")
@@ -101,12 +102,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// it again (a 12-megapixel cover took a build from 4 s to 57 s). The
 	// cache is never under content/, and two builds of the same inputs
 	// give the same files with or without it.
-	switch *cacheDir {
-	case "":
-		*cacheDir = filepath.Join(filepath.Dir(filepath.Clean(*out)), "cache")
-	case "none":
-		*cacheDir = ""
-	}
+	*cacheDir = filecache.Folder(*cacheDir, *contentDir)
 	// Every file is read inside the content tree, none through a link.
 	tree, err := contentroot.Open(*contentDir)
 	if err != nil {
@@ -115,7 +111,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer tree.Close()
 	res, err := generator.Build(ctx, generator.Options{
 		Content:     tree,
-		ContentDir:  *contentDir,
 		FrontendDir: *frontendDir,
 		BaseURL:     *baseURL,
 		ContactURL:  *contactURL,

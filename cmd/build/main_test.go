@@ -100,7 +100,7 @@ func TestFlags(t *testing.T) {
 	if err := run(context.Background(), []string{"-frontend", t.TempDir()}, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "node_modules is missing") {
 		t.Errorf("missing node_modules: %v", err)
 	}
-	err := run(context.Background(), []string{"-out", filepath.Join(t.TempDir(), "site"), "-content", fixture, "-frontend", "../../frontend", "-base-url", "ftp://x"}, &stdout, &stderr)
+	err := run(context.Background(), []string{"-out", filepath.Join(t.TempDir(), "site"), "-content", fixture, "-frontend", "../../frontend", "-cache", "none", "-base-url", "ftp://x"}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "-base-url") {
 		t.Errorf("invalid -base-url: %v", err)
 	}
@@ -128,7 +128,7 @@ func TestCacheFlag(t *testing.T) {
 }
 
 // A photo is encoded by the first build only: the cache is on by default,
-// beside the output (dist/cache), never in the content; the summary lists
+// dist/cache beside the content folder, never in it; the summary lists
 // the photo with its files, bytes and time, then as cached.
 func TestPhotoEncodedOnce(t *testing.T) {
 	content := copyContent(t)
@@ -142,7 +142,7 @@ func TestPhotoEncodedOnce(t *testing.T) {
 	os.MkdirAll(filepath.Join(content, "images", "photos"), 0o755)
 	os.WriteFile(filepath.Join(content, "images", "photos", "site-visit.jpg"), imagetest.JPEG(imagetest.Photo(800, 600, 3), 85, 6), 0o644)
 
-	out := filepath.Join(t.TempDir(), "dist", "site")
+	out := filepath.Join(filepath.Dir(content), "dist", "site")
 	args := []string{"-out", out, "-content", content, "-frontend", "../../frontend"}
 	row := regexp.MustCompile(`(?m)^ *images/photos/site-visit\.jpg +(\d+) +[\d.]+ KB +(cached|[\d.]+ s) *$`)
 	for i, want := range []string{"encoded", "cached"} {
@@ -161,7 +161,7 @@ func TestPhotoEncodedOnce(t *testing.T) {
 		}
 	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(out), "cache")); err != nil {
-		t.Errorf("no cache beside the output: %v", err)
+		t.Errorf("no cache in dist/ beside the content: %v", err)
 	}
 	filepath.WalkDir(content, func(p string, d os.DirEntry, err error) error {
 		if err == nil && d.IsDir() && d.Name() == "cache" {

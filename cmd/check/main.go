@@ -29,6 +29,7 @@ import (
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/internal/contentroot"
+	"github.com/vozia/site/internal/filecache"
 	"github.com/vozia/site/internal/problem"
 )
 
@@ -63,12 +64,7 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 			return fmt.Errorf("%s/node_modules is missing: run `make check` (it installs what is missing)", dir)
 		}
 	}
-	switch *cacheDir {
-	case "":
-		*cacheDir = filepath.Join(filepath.Dir(filepath.Clean(*contentDir)), "dist", "cache")
-	case "none":
-		*cacheDir = ""
-	}
+	*cacheDir = filecache.Folder(*cacheDir, *contentDir)
 	tree, err := contentroot.Open(*contentDir)
 	if err != nil {
 		return err
@@ -76,7 +72,6 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	defer tree.Close()
 	res, err := generator.Build(ctx, generator.Options{
 		Content:     tree,
-		ContentDir:  *contentDir,
 		FrontendDir: *frontendDir,
 		CacheDir:    *cacheDir,
 		Now:         now,

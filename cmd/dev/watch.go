@@ -14,6 +14,7 @@ import (
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/devserver"
+	"github.com/vozia/site/internal/filecache"
 	"github.com/vozia/site/internal/problem"
 	"github.com/vozia/site/internal/watch"
 )
@@ -43,16 +44,14 @@ func develop(ctx context.Context, live *devserver.Live, contactFn enquiriesSette
 	d := &dev{ctx: ctx, live: live, contact: contactFn, contentDir: contentDir, frontendDir: frontendDir, out: out}
 	bld := generator.NewBuilder(generator.Options{
 		Content:     tree,
-		ContentDir:  contentDir,
 		FrontendDir: frontendDir,
 		// The editor sees drafts and scheduled articles, marked as such.
 		Drafts: true,
 		// Every page loads the script that reloads it, or shows the
 		// build's problems.
 		LiveScript: devserver.ReloadScript,
-		// Photos encoded once, shared with make build and make check:
-		// dist/cache beside the content directory (never inside it).
-		CacheDir: filepath.Join(filepath.Dir(filepath.Clean(contentDir)), "dist", "cache"),
+		// Photos encoded once, shared with make build and make check.
+		CacheDir: filecache.Folder("", contentDir),
 		// A page shows at once; its new photos swap in when encoded (the
 		// Builder runs one build at a time).
 		ImagesReady: func() { d.build() },

@@ -15,6 +15,11 @@
 // build applies them whatever tree it is handed; Open adds os.Root, which
 // holds even if a file changes between the check and the read.
 //
+// A tree opened with Open is also the one place that knows where the tree
+// is on disk (FS.Dir): the build hands one value around, the files and,
+// for git and for the names in its problems, their folder. Dir says it of
+// any tree, "" for one that is not on disk (a test's fstest.MapFS).
+//
 // It imports no other package of this project.
 package contentroot
 
@@ -47,6 +52,7 @@ var (
 type FS struct {
 	strict
 	root *os.Root
+	dir  string
 }
 
 // Open opens the content tree at dir.
@@ -55,7 +61,19 @@ func Open(dir string) (*FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &FS{strict: strict{root.FS().(linkFS)}, root: root}, nil
+	return &FS{strict: strict{root.FS().(linkFS)}, root: root, dir: dir}, nil
+}
+
+// Dir is the folder the tree was opened at, as Open was given it.
+func (f *FS) Dir() string { return f.dir }
+
+// Dir is where fsys is on disk: its folder if Open opened it, "" for any
+// other tree.
+func Dir(fsys fs.FS) string {
+	if f, ok := fsys.(*FS); ok {
+		return f.dir
+	}
+	return ""
 }
 
 // Close releases the tree.

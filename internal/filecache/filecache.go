@@ -119,3 +119,18 @@ var Version = sync.OnceValue(func() string {
 	// No way to tell this build from another: nothing is shared.
 	return "unknown-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 })
+
+// Folder is the build's cache folder, the one place that decides it for
+// cmd/build, cmd/check and make dev, so that the three share their encoded
+// images and renders: flag when it names one, none for "none", and by
+// default dist/cache beside the content folder (contentDir/../dist/cache),
+// never inside content/.
+func Folder(flag, contentDir string) string {
+	switch flag {
+	case "":
+		return filepath.Join(filepath.Dir(filepath.Clean(contentDir)), "dist", "cache")
+	case "none":
+		return ""
+	}
+	return flag
+}
