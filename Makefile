@@ -96,7 +96,7 @@ test-copy-edits: deps chromium
 # the target's testdata/fuzz/: commit it with the fix, as a seed.
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
-	generator/markdown:FuzzMarkdown generator/images:FuzzInspect generator/images:FuzzCleanSVG \
+	generator/markdown:FuzzMarkdown generator/imagefiles:FuzzInspect generator/imagefiles:FuzzCleanSVG \
 	functions/oauth:FuzzFunctionURL generator/media:FuzzProbe
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
@@ -163,7 +163,7 @@ budgets: deps
 # copied beside it, TAGS=a,b and AUTHOR=key, and prints its path and the
 # address to open in make dev.
 article:
-	@$(GO) run ./cmd/article -title "$(TITLE)" $(if $(COVER),-cover "$(COVER)") $(if $(TAGS),-tags "$(TAGS)") $(if $(AUTHOR),-author "$(AUTHOR)")
+	@$(GO) run ./cmd/newarticle -title "$(TITLE)" $(if $(COVER),-cover "$(COVER)") $(if $(TAGS),-tags "$(TAGS)") $(if $(AUTHOR),-author "$(AUTHOR)")
 
 # Refresh the generated files: the TypeScript types of the content and of
 # the routing manifest (deploy/lib/routing-types.ts), the icon names and the

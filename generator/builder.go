@@ -7,10 +7,10 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/admin"
-	"github.com/vozia/site/generator/articles"
+	"github.com/vozia/site/generator/articlefiles"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/pictures"
-	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/generator/rendercache"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/contentroot"
@@ -32,7 +32,7 @@ type config struct {
 	load    loadConfig
 	bundle  bundleConfig
 	render  renderConfig
-	preview *preview.Preview
+	preview *prpreview.Preview
 	// liveScript and ready are make dev's: the reload script every
 	// document loads, and the call once pending images are encoded.
 	liveScript string
@@ -43,7 +43,7 @@ type config struct {
 type loadConfig struct {
 	drafts    bool
 	overrides content.Overrides
-	preview   *preview.Preview
+	preview   *prpreview.Preview
 }
 
 // bundleConfig is what the bundles and the goja pool take.
@@ -85,7 +85,7 @@ func NewBuilder(opt Options) *Builder {
 		renders:  rendercache.New(filecache.New(opt.CacheDir, "render", ".html")),
 		admin:    admin.Cache{CacheDir: opt.CacheDir},
 		pictures: pictures.New(opt.CacheDir),
-		shares:   articles.NewShares(opt.CacheDir),
+		shares:   articlefiles.NewShares(opt.CacheDir),
 	}
 }
 

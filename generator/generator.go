@@ -16,13 +16,13 @@
 //     rendercache keeps the renders whose inputs did not change.
 //  5. head writes each <head>; document assembles the page around the body.
 //  6. The redirect pages (/blog), the articles' share images and feeds
-//     (generator/articles), sitefiles, sitemap.xml, robots.txt and
+//     (generator/articlefiles), sitefiles, sitemap.xml, robots.txt and
 //     the routing manifest (cdn/routes.json) and the same rules as a
 //     CloudFront Function (cdn/viewer-request.js, both generator/cdn) are
 //     added, with the functions of the pull request previews
-//     (cdn/preview-*.js) and, in a preview's build (package preview), its
+//     (cdn/preview-*.js) and, in a preview's build (package prpreview), its
 //     routing table (cdn/preview-keys.json).
-//  7. check rejects the build if any page links to nowhere (linkcheck)
+//  7. guard rejects the build if any page links to nowhere (links)
 //     or shows template text (templatetext), or a redirect takes a
 //     published file's address.
 //
@@ -44,12 +44,12 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/admin"
-	"github.com/vozia/site/generator/articles"
+	"github.com/vozia/site/generator/articlefiles"
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
-	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/rendercache"
 	"github.com/vozia/site/generator/sitefiles"
@@ -98,8 +98,8 @@ type Options struct {
 	LiveScript string
 	// Preview, when set, builds the preview of a pull request: a banner
 	// on every page, robots.txt and X-Robots-Tag saying noindex, no
-	// analytics (package preview).
-	Preview *preview.Preview
+	// analytics (package prpreview).
+	Preview *prpreview.Preview
 }
 
 // File is one output file; Path is relative to its root ("index.html").
@@ -171,7 +171,7 @@ type Builder struct {
 	head     published.Head
 	headDay  string
 	pictures *pictures.Pictures
-	shares   *articles.Shares
+	shares   *articlefiles.Shares
 	// admin keeps the web editor's files for the last bundle.
 	admin admin.Cache
 	// last are the files of the last build, for Result.Changed.

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/generator/cdn"
-	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/prpreview"
 )
 
 // TestBuildPreview: the build of a pull request's preview is the site
@@ -28,7 +28,7 @@ func TestBuildPreview(t *testing.T) {
 		t.Fatal(`could not set a measurement ID in the fixture's site.yaml (no measurementID: "")`)
 	}
 	fsys["site.yaml"].Data = []byte(site)
-	pv := &preview.Preview{PR: 42, URL: "https://github.com/vozia/site/pull/42"}
+	pv := &prpreview.Preview{PR: 42, URL: "https://github.com/vozia/site/pull/42"}
 	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow,
 		BaseURL: "https://pr-42.vozia-preview.example", Preview: pv})
 	if err != nil {
@@ -143,7 +143,7 @@ func TestBuildPreview(t *testing.T) {
 	})
 
 	t.Run("refuses what is not a pull request", func(t *testing.T) {
-		for _, bad := range []preview.Preview{{PR: 0, URL: pv.URL}, {PR: 42, URL: "http://github.com/x"}, {PR: 42, URL: "javascript:alert(1)"}, {PR: 42}} {
+		for _, bad := range []prpreview.Preview{{PR: 0, URL: pv.URL}, {PR: 42, URL: "http://github.com/x"}, {PR: 42, URL: "javascript:alert(1)"}, {PR: 42}} {
 			if _, err := Build(context.Background(), Options{Content: fixture(t), FrontendDir: "../frontend", Now: fixedNow, Preview: &bad}); err == nil {
 				t.Errorf("%+v was accepted", bad)
 			}

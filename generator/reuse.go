@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"time"
 
-	"github.com/vozia/site/generator/articles"
+	"github.com/vozia/site/generator/articlefiles"
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/output"
@@ -107,7 +107,7 @@ func (bld *Builder) articleFiles(site *content.Site, fsys fs.FS) (*output.Files,
 	for _, f := range bld.shares.Draw(site, fsys, site.Config.SEO.ThemeColor.RGBA()) {
 		out.Add(output.StageShareImage, f.Path, f.Data)
 	}
-	feeds, err := articles.Feeds(site)
+	feeds, err := articlefiles.Feeds(site)
 	if err != nil {
 		return nil, err
 	}

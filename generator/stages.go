@@ -10,18 +10,18 @@ import (
 
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/cdn"
-	"github.com/vozia/site/generator/check"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/document"
+	"github.com/vozia/site/generator/guard"
 	"github.com/vozia/site/generator/internal/future"
-	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/links"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/generator/pagedata"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
-	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/generator/publish"
 	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/sitefiles"
@@ -58,7 +58,7 @@ func (bld *Builder) startBundles(bc bundleConfig) bundling {
 					kinds, err = r.SectionKinds()
 				}
 				if err == nil {
-					err = check.Kinds(content.SectionKinds(), kinds)
+					err = guard.Kinds(content.SectionKinds(), kinds)
 				}
 				bd.renderer.Set(r, err)
 			}()
@@ -83,7 +83,7 @@ func loadSite(tree fs.FS, lc loadConfig, now time.Time) (*content.Site, error) {
 	live := string(site.Config.BaseURL)
 	err = site.Config.Override(lc.overrides)
 	if lc.preview != nil {
-		err = errors.Join(err, lc.preview.Validate(), preview.CrossSite(live, lc.overrides.BaseURL))
+		err = errors.Join(err, lc.preview.Validate(), prpreview.CrossSite(live, lc.overrides.BaseURL))
 		lc.preview.Form(&site.Layout.ContactForm)
 	}
 	if err != nil {
@@ -201,7 +201,7 @@ func securityTxt(site *content.Site, now time.Time) []byte {
 // routes' static pages; it hands the check the pages' documents. shared
 // holds what every page of the build has the same (NoIndex, LiveScript,
 // Banner).
-func documents(site *content.Site, shared document.Params, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) check.Pages {
+func documents(site *content.Site, shared document.Params, pg pagedata.Pages, rendered []prerender.Result, b *bundle.Result, style []byte, pics *pictures.Result, out *output.Files) guard.Pages {
 	shared.Site, shared.SiteJSON, shared.Script, shared.Style, shared.KindAssets = site, pg.SiteJSON, b.Script, style, document.KindAssets(b)
 	pages := document.Pages(shared, len(pg.Routes), func(i int, p *document.Params) {
 		p.Route, p.Body, p.PageJSON = pg.Routes[i], rendered[i].HTML, pg.PageJSON[pg.Routes[i].Path]
@@ -209,7 +209,7 @@ func documents(site *content.Site, shared document.Params, pg pagedata.Pages, re
 		p.Players = document.Players(site.Pages[p.Route.Path], b.Players)
 		p.Kinds = document.LazyKinds(site.Pages[p.Route.Path], b.Kinds)
 	})
-	d := check.Pages{HTML: make(map[string][]byte, len(pages)), Opaque: make(map[string][]linkcheck.Span, len(pages))}
+	d := guard.Pages{HTML: make(map[string][]byte, len(pages)), Opaque: make(map[string][]links.Span, len(pages))}
 	for _, doc := range pages {
 		d.HTML[doc.Route.Path], d.Opaque[doc.Route.Path] = doc.HTML, doc.Opaque
 		out.Add(output.StageDocument, doc.File, doc.HTML)
@@ -224,7 +224,7 @@ func documents(site *content.Site, shared document.Params, pg pagedata.Pages, re
 // addGenerated adds the files made beside the pages: the site files
 // (icons, manifest), the articles' share images and feeds, sitemap.xml
 // and robots.txt.
-func addGenerated(site *content.Site, now time.Time, pv *preview.Preview, siteFiles *future.Future[[]sitefiles.File], articleFiles *future.Future[*output.Files], lastmod *future.Future[map[string]string], out *output.Files) error {
+func addGenerated(site *content.Site, now time.Time, pv *prpreview.Preview, siteFiles *future.Future[[]sitefiles.File], articleFiles *future.Future[*output.Files], lastmod *future.Future[map[string]string], out *output.Files) error {
 	sf, _ := siteFiles.Get()
 	for _, f := range sf {
 		out.Add(output.StageSiteFiles, strings.TrimPrefix(f.Path, "/"), f.Data)
@@ -246,7 +246,7 @@ func addGenerated(site *content.Site, now time.Time, pv *preview.Preview, siteFi
 
 // routingFiles are the CDN's files (generator/cdn): the routing manifest
 // and the same rules as CloudFront Functions, with the previews'.
-func routingFiles(site *content.Site, pv *preview.Preview, contentDir string, styles [][]byte, out *output.Files) (*Result, error) {
+func routingFiles(site *content.Site, pv *prpreview.Preview, contentDir string, styles [][]byte, out *output.Files) (*Result, error) {
 	paths := out.Paths()
 	slices.Sort(paths)
 	m, cdnFiles, err := cdn.Files(site, styles, paths, pv)
@@ -353,13 +353,13 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 }
 
 // checkPages refuses a build whose pages would mislead a visitor
-// (generator/check), before anything is written.
-func checkPages(site *content.Site, contentDir string, pages check.Pages, pics *pictures.Result, out *output.Files) error {
+// (generator/guard), before anything is written.
+func checkPages(site *content.Site, contentDir string, pages guard.Pages, pics *pictures.Result, out *output.Files) error {
 	pages.Files = slices.Clone(pics.Pending)
 	for _, p := range out.Paths() {
 		pages.Files = append(pages.Files, "/"+p)
 	}
-	return check.Site(site, pages, contentDir)
+	return guard.Site(site, pages, contentDir)
 }
 
 // pageData makes each page's data and the route table (generator/pagedata).

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
@@ -43,7 +43,7 @@ func checkStages(t *testing.T, res *Result, tree fs.FS) {
 		switch stage {
 		case output.StageSVG:
 			// What the SVG stage writes, it would write again as it is.
-			if again, err := images.CleanSVG(f.Data); err != nil || !bytes.Equal(again, f.Data) {
+			if again, err := imagefiles.CleanSVG(f.Data); err != nil || !bytes.Equal(again, f.Data) {
 				t.Errorf("%s is not an SVG as CleanSVG writes it (%v)", f.Path, err)
 			}
 		case output.StageDownload:

@@ -1,4 +1,4 @@
-// Command images compares the build's image stage (generator/images) with
+// Command images compares the build's image stage (generator/imagefiles) with
 // sharp (libvips, bench/sharp) on the same originals, for make bench:
 //
 //	go run ./bench/images [-n 20] [-width 2400] [-dir dist/bench/images]
@@ -24,7 +24,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
@@ -45,7 +45,7 @@ func run(n, width int, dir string) error {
 	if err := os.MkdirAll(in, 0o755); err != nil {
 		return err
 	}
-	var srcs []images.Source
+	var srcs []imagefiles.Source
 	var total int
 	for i := range n {
 		data := imagetest.JPEG(imagetest.Photo(width, width*2/3, uint64(i+1)), 90, 1+i%2*5) // every other one sideways (6)
@@ -53,19 +53,19 @@ func run(n, width int, dir string) error {
 		if err := os.WriteFile(filepath.Join(in, name), data, 0o644); err != nil {
 			return err
 		}
-		srcs = append(srcs, images.Source{Name: "images/" + name, Data: data})
+		srcs = append(srcs, imagefiles.Source{Name: "images/" + name, Data: data})
 		total += len(data)
 	}
 	fmt.Printf("== images: %d originals of %dx%d, %.1f MB of JPEG in all\n", n, width, width*2/3, float64(total)/(1<<20))
 
 	cache := filepath.Join(dir, "cache")
 	start, cpu0 := time.Now(), cpuTime(syscall.RUSAGE_SELF)
-	res, err := images.NewProcessor(images.Default, cache).Process(context.Background(), srcs)
+	res, err := imagefiles.NewProcessor(imagefiles.Default, cache).Process(context.Background(), srcs)
 	if err != nil {
 		return err
 	}
 	goWall, goCPU := time.Since(start), cpuTime(syscall.RUSAGE_SELF)-cpu0
-	goBytes := map[images.Format]int{}
+	goBytes := map[imagefiles.Format]int{}
 	for _, r := range res {
 		for _, v := range r.Variants {
 			goBytes[v.Format] += len(r.Files[v.Path])
@@ -84,7 +84,7 @@ func run(n, width int, dir string) error {
 	}
 
 	start = time.Now()
-	warm := images.NewProcessor(images.Default, cache)
+	warm := imagefiles.NewProcessor(imagefiles.Default, cache)
 	if _, err := warm.Process(context.Background(), srcs); err != nil {
 		return err
 	}
@@ -94,10 +94,10 @@ func run(n, width int, dir string) error {
 	}
 
 	fmt.Printf("%-28s %10s %10s %10s %10s %10s\n", "", "wall", "CPU", "AVIF", "WebP", "JPEG")
-	fmt.Printf("%-28s %10s %10s %9.0fK %9.0fK %9.0fK\n", "generator/images (cold)", goWall.Round(time.Millisecond), goCPU.Round(time.Millisecond), kb(goBytes[images.AVIF]), kb(goBytes[images.WebP]), kb(goBytes[images.JPEG]))
+	fmt.Printf("%-28s %10s %10s %9.0fK %9.0fK %9.0fK\n", "generator/images (cold)", goWall.Round(time.Millisecond), goCPU.Round(time.Millisecond), kb(goBytes[imagefiles.AVIF]), kb(goBytes[imagefiles.WebP]), kb(goBytes[imagefiles.JPEG]))
 	fmt.Printf("%-28s %10s %10s %9.0fK %9.0fK %9.0fK\n", "sharp (cold)", sharpWall.Round(time.Millisecond), sharpCPU.Round(time.Millisecond), kb(sharpBytes["avif"]), kb(sharpBytes["webp"]), kb(sharpBytes["jpeg"]))
 	fmt.Printf("%-28s %9.2fx %9.2fx %9.2fx %9.2fx %9.2fx   (targets: wall at most 3x, AVIF at most 1.1x)\n", "ratio", goWall.Seconds()/sharpWall.Seconds(), goCPU.Seconds()/sharpCPU.Seconds(),
-		ratio(goBytes[images.AVIF], sharpBytes["avif"]), ratio(goBytes[images.WebP], sharpBytes["webp"]), ratio(goBytes[images.JPEG], sharpBytes["jpeg"]))
+		ratio(goBytes[imagefiles.AVIF], sharpBytes["avif"]), ratio(goBytes[imagefiles.WebP], sharpBytes["webp"]), ratio(goBytes[imagefiles.JPEG], sharpBytes["jpeg"]))
 	fmt.Printf("%-28s %10s   (target: under 100 ms)\n", "generator/images (warm cache)", warmWall.Round(time.Millisecond))
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("load average: %s\n", strings.TrimSpace(string(load)))

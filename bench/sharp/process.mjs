@@ -1,5 +1,5 @@
 // Processes every original of a folder as the build's image stage does
-// (generator/images): upright by EXIF, metadata dropped (sharp's default),
+// (generator/imagefiles): upright by EXIF, metadata dropped (sharp's default),
 // each width of the ladder below the original's, AVIF, WebP and JPEG at
 // the same quality settings, all originals at once (libvips uses every
 // core). Usage: node process.mjs IN OUT. Prints the total bytes per format

@@ -24,7 +24,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator"
-	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/filecache"
 	"github.com/vozia/site/internal/problem"
@@ -91,9 +91,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments: %q", fs.Args())
 	}
-	var pv *preview.Preview
+	var pv *prpreview.Preview
 	if *previewPR != 0 || *previewURL != "" {
-		pv = &preview.Preview{PR: *previewPR, URL: *previewURL}
+		pv = &prpreview.Preview{PR: *previewPR, URL: *previewURL}
 	}
 	if _, err := os.Stat(filepath.Join(*frontendDir, "node_modules")); err != nil {
 		return fmt.Errorf("%s/node_modules is missing: run `make build` (or npm ci in %s)", *frontendDir, *frontendDir)

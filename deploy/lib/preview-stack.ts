@@ -52,7 +52,7 @@ export interface PreviewStackProps extends StackProps {
  * never the same site; two that share them may be (vozia.example) or may
  * not (two names under co.uk), so a check built on it refuses too much,
  * never too little. The build checks the preview's address against the
- * live site's with the list itself (generator/preview: CrossSite).
+ * live site's with the list itself (generator/prpreview: CrossSite).
  */
 export function registrableDomainAtMost(host: string): string {
   return host.toLowerCase().replace(/\.$/, '').split('.').slice(-2).join('.');

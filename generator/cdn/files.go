@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/routing"
@@ -21,10 +21,10 @@ const EnquiriesFile = contactform.EnquiriesFile
 // deployed from main's build) and, in a preview's build (pv not nil), its
 // routing table; and the site's products as the contact functions take
 // them (EnquiriesFile). paths are the site's files, relative to its root.
-func Files(site *content.Site, styles [][]byte, paths []string, pv *preview.Preview) (*routing.Manifest, []atomicdir.File, error) {
+func Files(site *content.Site, styles [][]byte, paths []string, pv *prpreview.Preview) (*routing.Manifest, []atomicdir.File, error) {
 	m := Manifest(site, styles...)
 	if pv != nil {
-		m.Headers[0].Values["X-Robots-Tag"] = preview.RobotsTag
+		m.Headers[0].Values["X-Robots-Tag"] = prpreview.RobotsTag
 	}
 	viewerRequest, err := ViewerRequest(m, paths)
 	if err != nil {

@@ -15,7 +15,7 @@ const (
 )
 
 // MaxTotalPixels bounds the pixels of all the photos content shows
-// together (images.MaxPixels bounds each): decoding is the build's
+// together (imagefiles.MaxPixels bounds each): decoding is the build's
 // largest cost, and 400 megapixels is eight 50-megapixel originals.
 const MaxTotalPixels = 400_000_000
 

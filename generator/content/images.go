@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 )
 
 // Image is a site image: a file under content/images/ named by its site
@@ -16,12 +16,12 @@ import (
 // 40 MB, 16,000 pixels a side and 50 megapixels: the build turns it
 // upright, removes its camera data (EXIF, GPS position) and makes the
 // sizes and formats each screen needs. An SVG is published as
-// images.CleanSVG re-writes it, and may hold no script, event handler or
+// imagefiles.CleanSVG re-writes it, and may hold no script, event handler or
 // outside reference. alt must say what the image shows.
 //
 // For a photo the build replaces Src with the fallback file (JPEG, or
 // PNG for transparency) at a middle width, and fills in Srcset, Sources
-// (AVIF and WebP) and Color (generator/images).
+// (AVIF and WebP) and Color (generator/imagefiles).
 type Image struct {
 	Pos    Pos    `json:"-"`
 	Src    string `json:"src"`
@@ -42,7 +42,7 @@ type Image struct {
 	Original string `json:"-" yaml:"-"`
 	// Crop is the shape the build cuts the photo to (an article's cover);
 	// Width and Height are the cropped size.
-	Crop *images.Crop `json:"-" yaml:"-"`
+	Crop *imagefiles.Crop `json:"-" yaml:"-"`
 	// Focus is where the frame an image is shown in keeps it (CSS
 	// object-position, "50% 30%"): an article cover's focus.
 	Focus string `json:"focus,omitempty" yaml:"-"`

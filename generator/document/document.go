@@ -16,7 +16,7 @@ import (
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
-	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/links"
 )
 
 // Params are the parts of one page's document.
@@ -44,7 +44,7 @@ type Params struct {
 	// the app reads to load them before a client-side navigation shows a
 	// page with such a kind (frontend/src/lib/lazy-kind.tsx).
 	KindAssets []byte
-	// Banner is the preview's note (package preview), before the app's
+	// Banner is the preview's note (package prpreview), before the app's
 	// root, or empty.
 	Banner string
 	// NoIndex keeps every page out of search engines, whatever the page
@@ -75,13 +75,13 @@ func LiveTag(url string) string {
 // It also returns the ranges of the document that are the contents of its
 // style and JSON script elements, and make dev's script element, which the
 // link check need not read.
-func Page(p Params) ([]byte, []linkcheck.Span) {
+func Page(p Params) ([]byte, []links.Span) {
 	doc, opaque, _ := page(p)
 	return doc, opaque
 }
 
 // page is Page, which also returns the range of the site data.
-func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
+func page(p Params) ([]byte, []links.Span, links.Span) {
 	var b bytes.Buffer
 	// Room for the lot (the head is a few KB), so that the page is not
 	// copied as it grows and keeps no spare capacity: a thousand pages are
@@ -96,9 +96,9 @@ func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 	}))
 	icons(&b)
 	b.WriteString(p.Preload)
-	var opaque []linkcheck.Span
-	raw := func(data []byte) linkcheck.Span {
-		opaque = append(opaque, linkcheck.Span{Start: b.Len(), End: b.Len() + len(data)})
+	var opaque []links.Span
+	raw := func(data []byte) links.Span {
+		opaque = append(opaque, links.Span{Start: b.Len(), End: b.Len() + len(data)})
 		b.Write(data)
 		return opaque[len(opaque)-1]
 	}
@@ -147,7 +147,7 @@ func page(p Params) ([]byte, []linkcheck.Span, linkcheck.Span) {
 	b.WriteString("<div id=\"root\">")
 	b.WriteString(p.Body)
 	b.WriteString("</div>\n")
-	var site linkcheck.Span
+	var site links.Span
 	for _, d := range []struct {
 		id   string
 		data []byte

@@ -3,7 +3,7 @@ package document
 import (
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/links"
 	"github.com/vozia/site/internal/parallel"
 )
 
@@ -16,9 +16,9 @@ type Doc struct {
 	HTML []byte
 	// Opaque are the ranges of HTML the link check need not read (Page);
 	// none for a redirect's page.
-	Opaque []linkcheck.Span
+	Opaque []links.Span
 	// SiteData is the range of the site data (Params.SiteJSON) in HTML.
-	SiteData linkcheck.Span
+	SiteData links.Span
 }
 
 // WithSiteData is the document in three parts, with site in place of its

@@ -14,7 +14,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 )
 
 // Articles: one Markdown file per article under articles/, either
@@ -494,7 +494,7 @@ func coverImage(c content.ArticleImage) content.Image {
 		img.Focus = fmt.Sprintf("%g%% %g%%", math.Round(x*1000)/10, math.Round(y*1000)/10)
 	}
 	if img.Processed() {
-		img.Crop = &images.Crop{W: content.CoverWidth, H: content.CoverHeight, X: x, Y: y}
+		img.Crop = &imagefiles.Crop{W: content.CoverWidth, H: content.CoverHeight, X: x, Y: y}
 	}
 	return img
 }

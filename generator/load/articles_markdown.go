@@ -74,7 +74,7 @@ func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (conten
 		a.AppendChild(a, ast.NewString([]byte("#")))
 		h.AppendChild(h, a)
 	}
-	// Photos are processed like every content image (generator/images):
+	// Photos are processed like every content image (generator/imagefiles):
 	// one beside the article is read from its folder.
 	imgs := l.markdownImages(pos, src, doc, func(dest string) string {
 		if rest, ok := strings.CutPrefix(dest, dir+"/"); ok && dir != "" {

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/generator/media"
 	"github.com/vozia/site/internal/contentroot"
 )
@@ -22,8 +22,8 @@ import (
 // it was committed unless its kind is on the list below:
 //
 //   - a photo (JPEG, PNG, WebP) that content shows is published only as
-//     the files generator/images makes of it;
-//   - an SVG that content shows, or links to, only as images.CleanSVG
+//     the files generator/imagefiles makes of it;
+//   - an SVG that content shows, or links to, only as imagefiles.CleanSVG
 //     writes it;
 //   - a download, linked from content by its site path, as committed,
 //     once its kind's check passes: PDF (.pdf), starting with "%PDF-",
@@ -205,7 +205,7 @@ func (l *loader) files(s *content.Site) {
 			// Linked to: published as it is when shown, re-written.
 			data, err := fs.ReadFile(l.fsys, file)
 			if err == nil {
-				_, err = images.CleanSVG(data)
+				_, err = imagefiles.CleanSVG(data)
 			}
 			if l.fileError(file, links[0], err) {
 				continue
@@ -251,7 +251,7 @@ func (l *loader) fileError(file string, at content.Pos, err error) bool {
 	if err == nil {
 		return false
 	}
-	var se *images.SVGError
+	var se *imagefiles.SVGError
 	switch {
 	case errors.As(err, &se):
 		l.errs = append(l.errs, content.Error{File: file, Line: se.Line, Col: se.Col, Message: se.Msg})

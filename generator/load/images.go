@@ -5,7 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 )
 
 // sizeImages fills in the size of every image of v (walked by reflection)
@@ -38,10 +38,10 @@ func (l *loader) sizeImage(img *content.Image) {
 		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file under content/images/%s", img.Src, content.DidYouMean(img.Src, names)))
 		return
 	}
-	info, err := images.Inspect(file, data)
+	info, err := imagefiles.Inspect(file, data)
 	if err != nil {
 		// An SVG's problem is at its own line.
-		var se *images.SVGError
+		var se *imagefiles.SVGError
 		if errors.As(err, &se) {
 			l.errs = append(l.errs, content.Error{File: file, Line: se.Line, Col: se.Col, Message: se.Msg})
 			return

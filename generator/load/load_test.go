@@ -18,7 +18,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 
 	"github.com/vozia/site/internal/contactform"
 )
@@ -149,13 +149,13 @@ func TestImageSize(t *testing.T) {
 		{".svg", `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120.4 80"></svg>`, 120, 80},
 		{".png", png.String(), 300, 200},
 	} {
-		info, err := images.Inspect("a"+tc.ext, []byte(tc.data))
+		info, err := imagefiles.Inspect("a"+tc.ext, []byte(tc.data))
 		w, h := info.Width, info.Height
 		if err != nil || w != tc.w || h != tc.h {
 			t.Errorf("%s %q: %dx%d, %v; want %dx%d", tc.ext, tc.data[:min(len(tc.data), 40)], w, h, err, tc.w, tc.h)
 		}
 	}
-	if _, err := images.Inspect("a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)); err == nil {
+	if _, err := imagefiles.Inspect("a.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)); err == nil {
 		t.Error("an SVG without a size was accepted")
 	}
 	s, err := Site(fixtureSite(t))

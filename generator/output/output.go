@@ -21,8 +21,8 @@ const (
 	StageDocument   Stage = "document"   // a route's HTML: prerender and head
 	StageRedirect   Stage = "redirect"   // a redirect's page
 	StageSiteFiles  Stage = "sitefiles"  // icons, manifest, logo, share image
-	StageImage      Stage = "image"      // a photo's sizes and formats (generator/images)
-	StageSVG        Stage = "svg"        // an SVG as images.CleanSVG re-wrote it
+	StageImage      Stage = "image"      // a photo's sizes and formats (generator/imagefiles)
+	StageSVG        Stage = "svg"        // an SVG as imagefiles.CleanSVG re-wrote it
 	StageDownload   Stage = "download"   // a download, as committed, checked (content.Download)
 	StageShareImage Stage = "shareimage" // an article's share image
 	StageFeed       Stage = "feed"       // the articles' feeds

@@ -1,5 +1,5 @@
 // Package pictures turns the images that content names into what pages
-// show: every JPEG, PNG and WebP original processed (generator/images)
+// show: every JPEG, PNG and WebP original processed (generator/imagefiles)
 // into its sizes and formats, each content.Image filled in with its files
 // (srcset by width and format, placeholder colour), the Markdown texts
 // written with their images (content.Text: a photo's <picture> or a
@@ -21,18 +21,18 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/internal/atomicdir"
 )
 
 // Pictures processes the images of one site build after build, keeping
 // the encoded files (in memory, and on disk under a cache directory).
-type Pictures struct{ images *images.Processor }
+type Pictures struct{ images *imagefiles.Processor }
 
 // New returns Pictures that keep their encodings under cacheDir too (none
 // when empty).
 func New(cacheDir string) *Pictures {
-	return &Pictures{images: images.NewProcessor(images.Default, cacheDir)}
+	return &Pictures{images: imagefiles.NewProcessor(imagefiles.Default, cacheDir)}
 }
 
 // Encoded is the number of originals encoded since New (not found in the
@@ -89,7 +89,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 		content.EachImage(&p.Sections, collect)
 		content.EachImage(&p.Collections, collect)
 	}
-	var srcs []images.Source
+	var srcs []imagefiles.Source
 	index := map[string]int{}
 	where := map[string]content.Pos{}
 	var errs content.ErrorList
@@ -107,10 +107,10 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 		}
 		index[id] = len(srcs)
 		where[id] = img.Pos
-		srcs = append(srcs, images.Source{Name: file, Data: data, Crop: img.Crop})
+		srcs = append(srcs, imagefiles.Source{Name: file, Data: data, Crop: img.Crop})
 	}
 
-	results := make([]*images.Result, len(srcs))
+	results := make([]*imagefiles.Result, len(srcs))
 	pending := false
 	if ready != nil {
 		for i, src := range srcs {
@@ -147,7 +147,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 		pics.images.Keep(srcs)
 	}
 
-	byFile := map[string]*images.Result{}
+	byFile := map[string]*imagefiles.Result{}
 	for i, src := range srcs {
 		byFile[sourceID(src)] = results[i]
 		e := Encoded{File: src.Name, Variants: len(results[i].Variants), Took: results[i].Took, Cached: results[i].Cached}
@@ -269,21 +269,21 @@ func Preload(lead Lead) string {
 }
 
 // setImage points a content image at its processed files.
-func setImage(img *content.Image, r *images.Result) {
+func setImage(img *content.Image, r *imagefiles.Result) {
 	if img.Original == "" {
 		img.Original = img.Src
 	}
 	img.Width, img.Height, img.Color = r.Width, r.Height, r.Color
 	img.Sources = nil
-	srcset := map[images.Format][]string{}
-	var fallback []images.Variant
+	srcset := map[imagefiles.Format][]string{}
+	var fallback []imagefiles.Variant
 	for _, v := range r.Variants {
 		srcset[v.Format] = append(srcset[v.Format], fmt.Sprintf("%s %dw", v.Path, v.Width))
 		if v.Format == r.Fallback {
 			fallback = append(fallback, v)
 		}
 	}
-	for _, f := range []images.Format{images.AVIF, images.WebP} {
+	for _, f := range []imagefiles.Format{imagefiles.AVIF, imagefiles.WebP} {
 		img.Sources = append(img.Sources, content.ImageSource{Type: f.MIME(), Srcset: strings.Join(srcset[f], ", ")})
 	}
 	img.Srcset = strings.Join(srcset[r.Fallback], ", ")
@@ -392,7 +392,7 @@ func pictureHTML(img content.Image, place, base string) string {
 // files).
 func imageID(img *content.Image) string { return img.File() + "\x00" + img.Crop.String() }
 
-func sourceID(src images.Source) string { return src.Name + "\x00" + src.Crop.String() }
+func sourceID(src imagefiles.Source) string { return src.Name + "\x00" + src.Crop.String() }
 
 func posError(p content.Pos, name string, err error) content.Error {
 	return content.Error{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf("image %q: %v", "/"+name, err)}
@@ -402,7 +402,7 @@ func posError(p content.Pos, name string, err error) content.Error {
 func sourceError(err error, name string) error {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		for _, e := range j.Unwrap() {
-			var se *images.SourceError
+			var se *imagefiles.SourceError
 			if errors.As(e, &se) && se.Name == name {
 				return se.Err
 			}

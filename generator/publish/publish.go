@@ -1,6 +1,6 @@
 // Package publish picks the files of content/ that the site publishes
 // besides the photos' sizes (generator/load/files.go checks them): each SVG
-// that a page shows or that content links to, as images.CleanSVG re-writes
+// that a page shows or that content links to, as imagefiles.CleanSVG re-writes
 // it, and each download, as committed and checked. Nothing else under
 // content/ reaches the output.
 package publish
@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 )
 
 // File is a file to publish: SVG says whether it is a re-written SVG
@@ -36,7 +36,7 @@ func Files(site *content.Site, fsys fs.FS, shown []*content.Image) ([]File, erro
 		done[p] = true
 		data, err := fs.ReadFile(fsys, file)
 		if err == nil {
-			data, err = images.CleanSVG(data)
+			data, err = imagefiles.CleanSVG(data)
 		}
 		if err != nil { // load.Site read and cleaned it: the file changed since
 			errs = append(errs, content.Error{File: at.File, Line: at.Line, Col: at.Col, Message: fmt.Sprintf("image %q: %v", sitePath, err)})

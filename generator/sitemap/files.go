@@ -3,13 +3,13 @@ package sitemap
 import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
-	"github.com/vozia/site/generator/preview"
+	"github.com/vozia/site/generator/prpreview"
 )
 
 // Files are sitemap.xml, every indexable page the site publishes with its
 // last change (an article's date, or the newest of its files in dates,
 // from git), and robots.txt; a preview's (pv not nil) says noindex.
-func Files(site *content.Site, dates map[string]string, pv *preview.Preview) (xml, robots []byte) {
+func Files(site *content.Site, dates map[string]string, pv *prpreview.Preview) (xml, robots []byte) {
 	var entries []Entry
 	// make dev's drafts and scheduled articles are not there for search
 	// engines to find: the sitemap is the one the site will have.
@@ -29,7 +29,7 @@ func Files(site *content.Site, dates map[string]string, pv *preview.Preview) (xm
 		}
 	}
 	if pv != nil {
-		return XML(entries), preview.Robots(pv.PR)
+		return XML(entries), prpreview.Robots(pv.PR)
 	}
 	return XML(entries), Robots(head.URL(site.Config, "/sitemap.xml"))
 }

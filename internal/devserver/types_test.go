@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// Every kind of image the build publishes (generator/images: Format.Ext
+// Every kind of image the build publishes (generator/imagefiles: Format.Ext
 // and Format.MIME) is served with its own type: a browser told
 // application/octet-stream under nosniff shows nothing, and the AVIF
 // variant is the one most browsers pick.

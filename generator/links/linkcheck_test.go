@@ -1,4 +1,4 @@
-package linkcheck
+package links
 
 import (
 	"strings"

@@ -1,11 +1,11 @@
-// Package linkcheck proves, after rendering, that no page ships a broken
+// Package links proves, after rendering, that no page ships a broken
 // link: every internal href resolves to a route (or a file of the site),
 // every #fragment to an id on the target page, and every link that opens a
 // new tab carries rel="noopener noreferrer". Images and stylesheets must
 // exist too. Each violation names the page and the link, with the closest
 // route or id when there is one; the build then reports it where the link
 // is written in content.
-package linkcheck
+package links
 
 import (
 	"bytes"

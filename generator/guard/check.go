@@ -1,16 +1,16 @@
-// Package check refuses a build before anything is written: a section
+// Package guard refuses a build before anything is written: a section
 // kind the app cannot render (Kinds, once the server bundle is made), and,
 // once every page is rendered, a redirect over a published file, a broken
 // link or template text on a page (Site). Each problem is reported where
 // content writes it.
-package check
+package guard
 
 import (
 	"fmt"
 
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/linkcheck"
+	"github.com/vozia/site/generator/links"
 	"github.com/vozia/site/generator/templatetext"
 	"github.com/vozia/site/internal/problem"
 )
@@ -18,7 +18,7 @@ import (
 // linkErrors reports each broken link where content writes it, once per
 // place however many pages show it (the navigation is on every page);
 // a link no content file writes is reported on the page that has it.
-func linkErrors(site *content.Site, problems []linkcheck.Problem) problem.List {
+func linkErrors(site *content.Site, problems []links.Problem) problem.List {
 	where := map[string][]content.Pos{}
 	for _, l := range site.Links {
 		where[l.Href] = append(where[l.Href], l.Pos)
@@ -60,7 +60,7 @@ func pagePaths(site *content.Site) []string {
 	return out
 }
 
-// check refuses the build if a link of a page lands nowhere (linkcheck)
+// check refuses the build if a link of a page lands nowhere (links)
 // or a page shows template text (templatetext: placeholders are resolved
 // when content is decoded; this catches what reaches a page another way).
 // Pages is what the build is about to publish.
@@ -68,7 +68,7 @@ type Pages struct {
 	// HTML is each page's document, by path; Opaque the spans of each
 	// that are not links (scripts, JSON), for the link checker.
 	HTML   map[string][]byte
-	Opaque map[string][]linkcheck.Span
+	Opaque map[string][]links.Span
 	// Files are the site paths of every other file the build writes, or
 	// will write once an image is encoded.
 	Files []string
@@ -96,7 +96,7 @@ func Site(site *content.Site, p Pages, contentDir string) error {
 	if len(taken) > 0 {
 		return taken.Sorted().Prefix(contentDir)
 	}
-	problems := linkcheck.Check(linkcheck.Site{Pages: p.HTML, Opaque: p.Opaque, Files: files, Resolve: cdn.Resolver(site.Routes), Routes: pagePaths(site)})
+	problems := links.Check(links.Site{Pages: p.HTML, Opaque: p.Opaque, Files: files, Resolve: cdn.Resolver(site.Routes), Routes: pagePaths(site)})
 	if len(problems) > 0 {
 		return linkErrors(site, problems).Prefix(contentDir)
 	}

@@ -8,7 +8,7 @@
 // file's path and the address to open in make dev. The draft shows in make
 // dev, with a banner, and nowhere else until draft: true is removed.
 //
-//	go run ./cmd/article -title "Why patients answer a call" [-cover photo.jpg] [-tags a,b] [-author key] [-content content]
+//	go run ./cmd/newarticle -title "Why patients answer a call" [-cover photo.jpg] [-tags a,b] [-author key] [-content content]
 //	make article TITLE="Why patients answer a call" [COVER=photo.jpg] [TAGS=a,b] [AUTHOR=key]
 package main
 

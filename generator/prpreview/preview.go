@@ -1,4 +1,4 @@
-// Package preview is what makes a build the preview of a pull request
+// Package prpreview is what makes a build the preview of a pull request
 // (go run ./cmd/build -base-url https://pr-<n>.<previews' domain>
 // -preview-pr N -preview-url URL), served at that address by the previews'
 // stack (deploy/lib/preview-stack.ts):
@@ -20,7 +20,7 @@
 //     to review: the enquiry reached no one.
 //
 // Everything else is the build production would make after the merge.
-package preview
+package prpreview
 
 import (
 	"fmt"

@@ -20,7 +20,7 @@ import (
 // kinds the decoder checks each section against its kind's struct; the
 // app's TypeScript union and its renderer registry
 // (frontend/src/sections/registry.gen.ts) are generated; the build checks
-// that the server bundle renders exactly these kinds (generator/check);
+// that the server bundle renders exactly these kinds (generator/guard);
 // and the editor's table of kinds and field reference in
 // content/README.md are written.
 

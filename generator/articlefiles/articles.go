@@ -1,11 +1,11 @@
-// Package articles makes the files the articles add beside their pages:
+// Package articlefiles makes the files the articles add beside their pages:
 // each article's share image (generator/shareimage, drawn from its card)
 // and the feeds of the article index (generator/feed), each entry carrying
 // the article's body as its page shows it, every address absolute
 // (content.Text.Absolute; its pictures written by generator/pictures with
 // their files absolute). (The files beside an article folder's index.md
 // are published as images or downloads.)
-package articles
+package articlefiles
 
 import (
 	"crypto/sha256"
@@ -17,7 +17,7 @@ import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/feed"
 	"github.com/vozia/site/generator/head"
-	"github.com/vozia/site/generator/images"
+	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/shareimage"
 	"github.com/vozia/site/internal/atomicdir"
@@ -91,7 +91,7 @@ func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File
 		path  string
 		card  shareimage.Card
 		key   string
-		cover *images.Source
+		cover *imagefiles.Source
 	}
 	jobs := make([]job, len(site.Articles))
 	for i, a := range site.Articles {
@@ -102,10 +102,10 @@ func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File
 		// The disk cache names it by the build's version too
 		// (internal/filecache): a change to the drawing misses.
 		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%v", card.Title, card.Author, card.Date, card.Brand, card.Accent)
-		var cover *images.Source
+		var cover *imagefiles.Source
 		if a.Front.Share == "cover" && a.Cover.Crop != nil {
 			if data, err := fs.ReadFile(fsys, a.Cover.File()); err == nil { // else reported by load.Site
-				cover = &images.Source{Name: a.Cover.File(), Data: data, Crop: a.Cover.Crop}
+				cover = &imagefiles.Source{Name: a.Cover.File(), Data: data, Crop: a.Cover.Crop}
 				sum := sha256.Sum256(data)
 				key += fmt.Sprintf("\x00%x\x00%s", sum, a.Cover.Crop)
 			}
@@ -122,7 +122,7 @@ func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File
 		if data == nil {
 			data = shareimage.PNG(j.card)
 			if j.cover != nil {
-				if photo, err := images.Decode(*j.cover); err == nil { // else reported by the image stage
+				if photo, err := imagefiles.Decode(*j.cover); err == nil { // else reported by the image stage
 					data = shareimage.OnPhoto(j.card, photo)
 				}
 			}

@@ -1,4 +1,4 @@
-// Package images is the build stage that turns each photo an editor
+// Package imagefiles is the build stage that turns each photo an editor
 // commits into the files a visitor downloads: small, sharp, in a modern
 // format, with nothing of the camera left in them.
 //
@@ -43,4 +43,4 @@
 // missing or unreadable one is encoded again, and a key names exactly one
 // output of deterministic encoders. Encodes run on every core; originals
 // are decoded a few at a time so that memory stays bounded.
-package images
+package imagefiles
