@@ -165,14 +165,14 @@ budgets: deps
 article:
 	@$(GO) run ./cmd/newarticle -title "$(TITLE)" $(if $(COVER),-cover "$(COVER)") $(if $(TAGS),-tags "$(TAGS)") $(if $(AUTHOR),-author "$(AUTHOR)")
 
-# Refresh the generated files: the TypeScript types of the content and of
-# the routing manifest (deploy/lib/routing-types.ts), the icon names and the
-# field reference of content/README.md.
+# Refresh the generated files (go generate ./..., generator/codegen/generate):
+# the TypeScript types of the content and of the routing manifest
+# (deploy/lib/routing-types.ts), the section registry, the web editor's
+# configuration, the icon names, the code blocks' stylesheet and the kinds
+# table and field reference of content/README.md. A test fails, naming the
+# file, while any of them is stale.
 types:
-	$(GO) test ./generator/content/icons -run 'TestIcons' -update
-	$(GO) test ./generator/codegen -run 'TestTypeScript|TestReference|TestRegistry|TestEditorConfig' -update
-	$(GO) test ./generator/markdown -run TestHighlightCSS -update
-	$(GO) test ./internal/routing -run TestTypeScript -update
+	$(GO) generate ./...
 
 clean:
 	rm -rf dist frontend/out

@@ -1,5 +1,5 @@
 // Code generated from internal/routing (Manifest); DO NOT EDIT.
-// Refresh: make types (go test ./internal/routing -run TestTypeScript -update)
+// Refresh: make types (go generate ./...)
 
 export interface Headers {
   for: string;

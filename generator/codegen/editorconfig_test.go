@@ -45,7 +45,7 @@ func editorConfig(t *testing.T) []byte {
 }
 
 // TestEditorConfig fails while the committed configuration of the web
-// editor no longer matches the Go content types; -update (make types)
+// editor no longer matches the Go content types; make types
 // rewrites it.
 func TestEditorConfig(t *testing.T) {
 	current(t, editorConfigFile, editorConfig(t))
@@ -501,7 +501,7 @@ func optionalField(t *testing.T, typ, field string) bool {
 }
 
 // TestEditorConfigPreviews fails while the editor's preview table is
-// stale (-update, make types, rewrites it), and while a collection of the
+// stale (make types rewrites it), and while a collection of the
 // editor whose entries are pages (a folder under content/pages or
 // content/articles) has no preview.
 func TestEditorConfigPreviews(t *testing.T) {

@@ -40,7 +40,7 @@ func componentName(kind string) string {
 func Registry(hasComponent func(kind string) bool) []byte {
 	var b bytes.Buffer
 	b.WriteString("// Code generated from generator/content by codegen.Registry(); DO NOT EDIT.\n")
-	b.WriteString("// Refresh: make types (go test ./generator/codegen -run TestRegistry -update)\n\n")
+	b.WriteString("// Refresh: make types (go generate ./...)\n\n")
 	b.WriteString("import type { ComponentType } from \"react\";\n")
 	b.WriteString("import type { SectionKind } from \"../lib/content-types\";\n")
 	b.WriteString("import type { SectionProps } from \"./props\";\n")

@@ -9,8 +9,8 @@ import (
 )
 
 // TestRegistry fails when the committed renderer registry no longer
-// matches the registered kinds and the component files present; -update
-// (make types) regenerates it.
+// matches the registered kinds and the component files present (make
+// types regenerates it), and while a kind has no component.
 func TestRegistry(t *testing.T) {
 	root := "../.."
 	got := Registry(func(kind string) bool {

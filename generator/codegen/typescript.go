@@ -16,8 +16,9 @@ import (
 // TypeScript returns frontend/src/lib/content-types.ts: TypeScript
 // declarations of the wire types and of every section kind, with the
 // union Section on kind, generated from the Go structs so that the app and
-// the build cannot disagree about a field or a kind. A test fails when the committed file is stale; refresh it with
-// `go test ./generator/codegen -run TestTypeScript -update`.
+// the build cannot disagree about a field or a kind. A test fails when
+// the committed file is stale; refresh it with make types (go generate
+// ./...).
 func TypeScript() []byte {
 	g := tsgen.New(func(t reflect.Type) (string, bool) {
 		switch t {
@@ -37,7 +38,7 @@ func TypeScript() []byte {
 	}
 	var b bytes.Buffer
 	b.WriteString("// Code generated from generator/content by codegen.TypeScript(); DO NOT EDIT.\n")
-	b.WriteString("// Refresh: go test ./generator/codegen -run TestTypeScript -update\n\n")
+	b.WriteString("// Refresh: make types (go generate ./...)\n\n")
 	b.WriteString("import type { IconName } from \"../components/ui/icon\";\n\n")
 	g.Interfaces(&b)
 	b.WriteString("/** Section is one section of a page, selected by its kind. */\nexport type Section =\n")

@@ -2,36 +2,35 @@ package codegen
 
 import (
 	"bytes"
-	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite golden and generated files")
+// root is the repository's root, from this package.
+const root = "../.."
 
-const tsFile = "../../frontend/src/lib/content-types.ts"
-
-// TestTypeScript fails when the committed TypeScript types no longer match
-// the Go content types; -update regenerates them.
-func TestTypeScript(t *testing.T) {
-	current(t, tsFile, TypeScript())
+// TestGenerated fails while any generated file differs from what the code
+// makes now, naming it: `make types` (go generate ./...) writes them all.
+func TestGenerated(t *testing.T) {
+	files, err := Files(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		current(t, filepath.Join(root, f.Path), f.Data)
+	}
 }
 
 // current fails the test while the committed file no longer holds got,
-// what is generated from the Go types now; -update (make types) writes
-// got to it.
+// what is generated from the Go code now.
 func current(t *testing.T, file string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	want, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale: run `make types`", file)
+		t.Errorf("%s is stale: run make types", file)
 	}
 }

@@ -2,12 +2,9 @@ package markdown
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite generated files")
 
 const highlightCSSFile = "../../frontend/src/components/article-code.css"
 
@@ -15,13 +12,8 @@ const highlightCSSFile = "../../frontend/src/components/article-code.css"
 // step with the chroma style the build highlights with.
 func TestHighlightCSS(t *testing.T) {
 	want := HighlightCSS()
-	if *update {
-		if err := os.WriteFile(highlightCSSFile, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	got, err := os.ReadFile(highlightCSSFile)
 	if err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale: go test ./generator/markdown -run TestHighlightCSS -update", highlightCSSFile)
+		t.Fatalf("%s is stale: run make types", highlightCSSFile)
 	}
 }

@@ -1,5 +1,5 @@
 // Code generated from generator/content by codegen.TypeScript(); DO NOT EDIT.
-// Refresh: go test ./generator/codegen -run TestTypeScript -update
+// Refresh: make types (go generate ./...)
 
 import type { IconName } from "../components/ui/icon";
 

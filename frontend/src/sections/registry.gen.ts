@@ -1,5 +1,5 @@
 // Code generated from generator/content by codegen.Registry(); DO NOT EDIT.
-// Refresh: make types (go test ./generator/codegen -run TestRegistry -update)
+// Refresh: make types (go generate ./...)
 
 import type { ComponentType } from "react";
 import type { SectionKind } from "../lib/content-types";

@@ -1,6 +1,6 @@
 // Package icons is the app's icon set as the build knows it: the names
 // of frontend/src/components/ui/icon.tsx, generated into icons_gen.go
-// (TestIcons; make types), so that content naming an icon the app cannot
+// (Generate; make types), so that content naming an icon the app cannot
 // draw fails the build (content.Icon) instead of drawing a placeholder.
 package icons
 

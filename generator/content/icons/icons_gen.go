@@ -1,5 +1,5 @@
-// Code generated from frontend/src/components/ui/icon.tsx by TestIcons; DO NOT EDIT.
-// Refresh: go test ./generator/content/icons -run TestIcons -update (make types)
+// Code generated from frontend/src/components/ui/icon.tsx by icons.Generate; DO NOT EDIT.
+// Refresh: make types (go generate ./...)
 
 package icons
 
