@@ -46,10 +46,11 @@ type loadConfig struct {
 	preview   *prpreview.Preview
 }
 
-// bundleConfig is what the bundles and the goja pool take.
+// bundleConfig is what the bundles and the goja pool take. The bundles
+// are kept with the app (bundle.FrontendCache), not in the site's cache.
 type bundleConfig struct {
-	frontendDir, cacheDir string
-	workers               int
+	frontendDir string
+	workers     int
 }
 
 // renderConfig is what the render takes beside the pool.
@@ -69,7 +70,7 @@ func configOf(opt Options) config {
 		load: loadConfig{drafts: opt.Drafts, preview: opt.Preview, overrides: content.Overrides{
 			BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
 		}},
-		bundle:     bundleConfig{frontendDir: opt.FrontendDir, cacheDir: opt.CacheDir, workers: workers},
+		bundle:     bundleConfig{frontendDir: opt.FrontendDir, workers: workers},
 		render:     renderConfig{whole: opt.Whole, frontendDir: opt.FrontendDir},
 		preview:    opt.Preview,
 		liveScript: opt.LiveScript,
@@ -83,7 +84,7 @@ func NewBuilder(opt Options) *Builder {
 	return &Builder{
 		cfg:      configOf(opt),
 		renders:  rendercache.New(filecache.New(opt.CacheDir, "render", ".html")),
-		admin:    admin.Cache{CacheDir: opt.CacheDir},
+		admin:    admin.Cache{},
 		pictures: pictures.New(opt.CacheDir),
 		shares:   articlefiles.NewShares(opt.CacheDir),
 	}

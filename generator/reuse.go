@@ -27,7 +27,7 @@ func (bld *Builder) bundles(bc bundleConfig, onServer func(server []byte)) (*bun
 		return bld.bundle, nil
 	}
 	if bld.bundler == nil {
-		b, err := bundle.New(bc.frontendDir, bundle.NewCache(bc.cacheDir, "bundle"), content.LazyKinds()...)
+		b, err := bundle.New(bc.frontendDir, bundle.NewCache(bundle.FrontendCache(bc.frontendDir), "bundle"), content.LazyKinds()...)
 		if err != nil {
 			return nil, err
 		}

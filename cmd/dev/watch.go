@@ -134,7 +134,7 @@ func (d *dev) build() {
 // (the title rule then leaves room for no brand: site.yaml may be the
 // file that is broken).
 func (d *dev) serveEditor() {
-	files, err := admin.Build(d.frontendDir, devserver.ReloadScript, "")
+	files, err := admin.Build(d.frontendDir, devserver.ReloadScript)
 	if err != nil {
 		fmt.Fprintf(d.out, "the web editor: %v\n", err)
 		return

@@ -13,6 +13,9 @@ package admin
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -29,6 +32,7 @@ import (
 
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/codegen"
+	"github.com/vozia/site/internal/filecache"
 )
 
 // File is one output file, its path relative to the site root.
@@ -48,11 +52,16 @@ const (
 
 // Build returns the files of /admin/ for the app in frontendDir (the
 // folder of package.json and node_modules). In make dev, the page loads
-// the live-reload script from liveScript too. Its bundles are kept in
-// cacheDir (cmd/build -cache; "" keeps nothing) and taken from there while
-// their inputs are unchanged: they change with the lock file and the app's
-// sources, not with the content.
-func Build(frontendDir, liveScript, cacheDir string) ([]File, error) {
+// the live-reload script from liveScript too. Its bundles are kept with
+// the app (bundle.FrontendCache) and taken from there while their inputs
+// are unchanged: they change with the lock file and the app's sources,
+// not with the content.
+func Build(frontendDir, liveScript string) ([]File, error) {
+	return build(frontendDir, liveScript, bundle.FrontendCache(frontendDir))
+}
+
+// build is Build, with its bundles kept under cacheRoot.
+func build(frontendDir, liveScript, cacheRoot string) ([]File, error) {
 	version, err := pinned(frontendDir)
 	if err != nil {
 		return nil, err
@@ -72,11 +81,8 @@ func Build(frontendDir, liveScript, cacheDir string) ([]File, error) {
 			return err
 		}
 		if p == "index.js" {
-			if data, err = ownFonts(root, data); err != nil {
-				return err
-			}
 			var deps []File
-			if data, deps, err = ownModules(frontendDir, data, bundle.NewCache(cacheDir, "admin-modules")); err != nil {
+			if data, deps, err = ownIndex(frontendDir, version, root, data, filecache.New(cacheRoot, "editor", ".gob")); err != nil {
 				return err
 			}
 			out = append(out, deps...)
@@ -93,7 +99,7 @@ func Build(frontendDir, liveScript, cacheDir string) ([]File, error) {
 	}
 	out = append(out, File{Path: ConfigFile, Data: config})
 
-	script, style, files, err := bundleAdmin(frontendDir, bundle.NewCache(cacheDir, "admin"))
+	script, style, files, err := bundleAdmin(frontendDir, bundle.NewCache(cacheRoot, "admin"))
 	if err != nil {
 		return nil, err
 	}
@@ -148,6 +154,42 @@ func pinned(frontendDir string) (string, error) {
 // font was rewritten.
 var fontURL = regexp.MustCompile(`https://cdn\.jsdelivr\.net/fontsource/fonts/([a-z0-9-]+)(?::vf)?@[0-9.]+/([a-z0-9-]+)\.woff2`)
 
+// ownIndex is the editor's index.js with its fonts and modules made its
+// own (ownFonts, ownModules), and the modules' files. They come from
+// node_modules alone, which changes only with the lock file: they are made
+// once per lock file and kept beside the packages, in
+// node_modules/.cache/vozia-site/editor, which npm ci empties with the
+// rest (one entry, named by the lock file, the editor's version and the
+// build's own; see filecache.Version). Every build of the site, whatever
+// its output or cache folder, and every test, takes them from there: made
+// afresh, they are a second of esbuild's time on two cores. A folder that
+// cannot be written only costs the time.
+func ownIndex(frontendDir, version string, pkg fs.FS, index []byte, disk filecache.Dir) ([]byte, []File, error) {
+	lock, err := os.ReadFile(filepath.Join(frontendDir, "package-lock.json"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("admin: %w (make deps)", err)
+	}
+	sum := sha256.Sum256(lock)
+	key := "editor " + version + "\x00" + hex.EncodeToString(sum[:])
+	var kept []File
+	if data, ok := disk.Get(key); ok && gob.NewDecoder(bytes.NewReader(data)).Decode(&kept) == nil && len(kept) > 0 && kept[0].Path == "index.js" {
+		return kept[0].Data, kept[1:], nil
+	}
+	if index, err = ownFonts(pkg, index); err != nil {
+		return nil, nil, err
+	}
+	index, files, err := ownModules(frontendDir, index)
+	if err != nil {
+		return nil, nil, err
+	}
+	var buf bytes.Buffer
+	if gob.NewEncoder(&buf).Encode(append([]File{{Path: "index.js", Data: index}}, files...)) == nil {
+		disk.Put(key, buf.Bytes())
+		disk.KeepOnly([]string{key})
+	}
+	return index, files, nil
+}
+
 // ownFonts points the editor's @font-face rules at the copies of the fonts
 // its package ships (it registers those too, but the rules' own URLs are a
 // CDN's, which the page's policy refuses). A font with no copy fails the
@@ -189,13 +231,12 @@ var modules = []string{
 }
 
 // ownModules bundles modules and points the editor's imports at them.
-func ownModules(frontendDir string, index []byte, disk bundle.Cache) ([]byte, []File, error) {
+func ownModules(frontendDir string, index []byte) ([]byte, []File, error) {
 	dir, err := filepath.Abs(frontendDir)
 	if err != nil {
 		return nil, nil, err
 	}
 	var files []File
-	var keys []string
 	for _, m := range modules {
 		name := strings.NewReplacer("/", "-", ".", "-").Replace(m) + ".js"
 		spec := []byte("import(`" + m + "`)")
@@ -203,18 +244,9 @@ func ownModules(frontendDir string, index []byte, disk bundle.Cache) ([]byte, []
 			return nil, nil, fmt.Errorf("admin: %s no longer imports %q: update generator/admin", Package, m)
 		}
 		// The module as the editor imports it: its named exports, and its
-		// default export where it has one. The cache keeps the one that
-		// built (which one depends on the module, an input of the entry).
-		key := "module " + dir + "\x00" + m
-		keys = append(keys, key)
+		// default export where it has one.
 		var r api.BuildResult
-		if out, ok := disk.Get(key, dir); ok {
-			r = api.BuildResult{OutputFiles: out}
-		}
 		for _, src := range []string{"export * from %[1]s; export { default } from %[1]s;", "export * from %[1]s;"} {
-			if r.OutputFiles != nil && len(r.Errors) == 0 {
-				break
-			}
 			o := api.BuildOptions{
 				AbsWorkingDir: dir,
 				Stdin:         &api.StdinOptions{Contents: fmt.Sprintf(src, strconv.Quote(m)), ResolveDir: dir},
@@ -222,10 +254,9 @@ func ownModules(frontendDir string, index []byte, disk bundle.Cache) ([]byte, []
 				Target: api.ES2020, MinifyWhitespace: true, MinifySyntax: true, MinifyIdentifiers: true,
 				Define:        map[string]string{"process.env.NODE_ENV": `"production"`},
 				LegalComments: api.LegalCommentsEndOfFile, LogLevel: api.LogLevelSilent,
-				Metafile: true,
 			}
-			if r = api.Build(o); len(r.Errors) == 0 {
-				disk.Put(key, o, r)
+			r = api.Build(o)
+			if len(r.Errors) == 0 {
 				break
 			}
 		}
@@ -235,7 +266,6 @@ func ownModules(frontendDir string, index []byte, disk bundle.Cache) ([]byte, []
 		files = append(files, File{Path: path.Join(Dir, "modules", name), Data: r.OutputFiles[0].Contents})
 		index = bytes.ReplaceAll(index, spec, []byte("import(`/"+Dir+"/modules/"+name+"`)"))
 	}
-	disk.KeepOnly(keys...)
 	return index, files, nil
 }
 
@@ -330,16 +360,13 @@ var pageTemplate = template.Must(template.New("admin").Parse(`<!doctype html>
 type Cache struct {
 	files []File
 	key   any
-	// CacheDir keeps the editor's bundles between builds (cmd/build
-	// -cache), see Build.
-	CacheDir string
 }
 
 // Files are the editor's files, its configuration's rules that depend on
 // the site's brand (an article title's length) filled in from site.yaml.
 func (c *Cache) Files(frontendDir string, key any, brand, liveScript string) ([]File, error) {
 	if c.files == nil || c.key != key || key == nil {
-		files, err := Build(frontendDir, liveScript, c.CacheDir)
+		files, err := Build(frontendDir, liveScript)
 		if err != nil {
 			return nil, err
 		}

@@ -3,9 +3,11 @@ package admin
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/gob"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -20,7 +22,7 @@ var (
 // another origin, and the page names its own script and the pinned
 // editor.
 func TestBuild(t *testing.T) {
-	files, err := Build("../../frontend", "", "")
+	files, err := Build("../../frontend", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +73,7 @@ func TestBuild(t *testing.T) {
 func TestBuildLive(t *testing.T) {
 	const live = "/__dev/reload.js"
 	for _, url := range []string{"", live} {
-		files, err := Build("../../frontend", url, "")
+		files, err := Build("../../frontend", url)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,30 +96,70 @@ func TestBuildLive(t *testing.T) {
 	}
 }
 
-// The editor's bundles are kept in the build's cache and taken from it:
-// the second build gives the same files, byte for byte, and the cache
-// holds one entry per bundle (the page's script and each module).
-func TestBuildCached(t *testing.T) {
+// The editor's modules are made once per lock file and kept (with the
+// packages, bundle.FrontendCache): a build takes them from there, and one
+// with the entry gone makes the same files again, byte for byte.
+func TestModulesKept(t *testing.T) {
 	cache := t.TempDir()
-	first, err := Build("../../frontend", "", cache)
+	first, err := build("../../frontend", "", cache)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for kind, want := range map[string]int{"admin": 1, "admin-modules": len(modules)} {
-		if e, _ := os.ReadDir(filepath.Join(cache, kind)); len(e) != want {
-			t.Errorf("cache/%s holds %d entries, want %d", kind, len(e), want)
-		}
+	dir := filepath.Join(cache, "editor")
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("%s holds %d entries, want the one of this lock file", dir, len(entries))
 	}
-	again, err := Build("../../frontend", "", cache)
+	entry := filepath.Join(dir, entries[0].Name())
+	kept, err := os.ReadFile(entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Taken from the entry: a mark put in its index.js reaches the output.
+	var files []File
+	if err := gob.NewDecoder(bytes.NewReader(kept)).Decode(&files); err != nil {
+		t.Fatal(err)
+	}
+	files[0].Data = append(slices.Clip(files[0].Data), "\n// kept"...)
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(files); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(entry, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	marked, err := build("../../frontend", "", cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := find(marked, Dir+"/index.js"); !bytes.HasSuffix(f, []byte("// kept")) {
+		t.Error("the editor's index.js was made again while the cache held it")
+	}
+
+	// Made again without it: the same files.
+	if err := os.Remove(entry); err != nil {
+		t.Fatal(err)
+	}
+	again, err := build("../../frontend", "", cache)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(again) != len(first) {
-		t.Fatalf("%d files from the cache, %d built", len(again), len(first))
+		t.Fatalf("%d files made afresh, %d the first time", len(again), len(first))
 	}
 	for i := range first {
 		if again[i].Path != first[i].Path || !bytes.Equal(again[i].Data, first[i].Data) {
-			t.Errorf("%s differs when taken from the cache", first[i].Path)
+			t.Errorf("%s differs when made afresh", first[i].Path)
 		}
 	}
+}
+
+func find(files []File, p string) []byte {
+	for _, f := range files {
+		if f.Path == p {
+			return f.Data
+		}
+	}
+	return nil
 }

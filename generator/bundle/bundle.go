@@ -146,10 +146,11 @@ func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 	if err := collectBrowser(b.dir, b.shown, b.build(browserKey, b.browserOpt, b.browser), res); err != nil {
 		return nil, err
 	}
-	if err := b.kinds(res); err != nil {
+	kindsKey, err := b.kinds(res)
+	if err != nil {
 		return nil, err
 	}
-	b.cache.KeepOnly(serverKey, browserKey)
+	b.cache.KeepOnly(serverKey, browserKey, kindsKey)
 	return res, nil
 }
 
@@ -158,14 +159,11 @@ func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 // the app.
 func (b *Bundler) build(key string, o api.BuildOptions, ctx api.BuildContext) api.BuildResult {
 	browser := ctx == b.browser
-	if files, inputs, ok := b.cache.get(key, b.dir); ok {
-		if browser {
-			b.appInputs = inputs
-		}
-		return api.BuildResult{OutputFiles: files}
+	r, ok := b.cache.get(key, b.dir)
+	if !ok {
+		r = ctx.Rebuild()
+		b.cache.Put(key, o, r)
 	}
-	r := ctx.Rebuild()
-	b.cache.Put(key, o, r)
 	if browser {
 		b.appInputs = metafileInputs(r.Metafile)
 	}

@@ -42,10 +42,22 @@ type Cache struct {
 }
 
 // NewCache returns the cache of the builds named kind under root; a root
-// of "" keeps nothing (make dev, whose esbuild contexts rebuild
-// incrementally, and which hashes nothing then).
+// of "" keeps nothing.
 func NewCache(root, kind string) Cache {
 	return Cache{filecache.New(root, kind, ".esbuild"), root != ""}
+}
+
+// FrontendCache is where the builds of the app in frontendDir keep what
+// they make from it alone (its bundles, the web editor's modules), beside
+// the packages they are made from: node_modules/.cache/vozia-site, as
+// other tools keep theirs, emptied by npm ci with the rest. The app's
+// sources change far less often than the content, so every build of the
+// site, whatever its output and its own cache folder (cmd/build -cache,
+// which keeps what it makes from the content), and every test, takes them
+// from there while their inputs are unchanged. Each entry is checked
+// against its inputs' bytes (Cache), so where it was made does not matter.
+func FrontendCache(frontendDir string) string {
+	return filepath.Join(frontendDir, "node_modules", ".cache", "vozia-site")
 }
 
 // entry is what the cache keeps of one build.
@@ -53,6 +65,9 @@ type entry struct {
 	Inputs  []string // as the metafile names them, relative to the working dir
 	Digest  string
 	Outputs []output
+	// Meta is the build's metafile: what a caller reads of its outputs
+	// (the lazy kinds' entries and stylesheets) comes back with them.
+	Meta string
 }
 
 type output struct {
@@ -63,32 +78,32 @@ type output struct {
 // Get returns the outputs of the build in dir (its AbsWorkingDir) that key
 // names, when the cache holds them for its inputs as they are now.
 func (c Cache) Get(key, dir string) ([]api.OutputFile, bool) {
-	out, _, ok := c.get(key, dir)
-	return out, ok
+	r, ok := c.get(key, dir)
+	return r.OutputFiles, ok
 }
 
-// get is Get, which also returns the build's inputs, as the metafile
-// names them.
-func (c Cache) get(key, dir string) ([]api.OutputFile, []string, bool) {
+// get is Get, which returns the build's result: its outputs and its
+// metafile.
+func (c Cache) get(key, dir string) (api.BuildResult, bool) {
 	if !c.on {
-		return nil, nil, false
+		return api.BuildResult{}, false
 	}
 	data, ok := c.dir.Get(key)
 	if !ok {
-		return nil, nil, false
+		return api.BuildResult{}, false
 	}
 	var e entry
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&e) != nil {
-		return nil, nil, false
+	if gob.NewDecoder(bytes.NewReader(data)).Decode(&e) != nil || e.Meta == "" {
+		return api.BuildResult{}, false
 	}
 	if d, err := digest(dir, e.Inputs); err != nil || d != e.Digest {
-		return nil, nil, false
+		return api.BuildResult{}, false
 	}
 	out := make([]api.OutputFile, len(e.Outputs))
 	for i, f := range e.Outputs {
 		out[i] = api.OutputFile{Path: f.Path, Contents: f.Data}
 	}
-	return out, e.Inputs, true
+	return api.BuildResult{OutputFiles: out, Metafile: e.Meta}, true
 }
 
 // Put keeps the outputs of a build of o (made with Metafile set) that key
@@ -104,7 +119,7 @@ func (c Cache) Put(key string, o api.BuildOptions, r api.BuildResult) {
 	if json.Unmarshal([]byte(r.Metafile), &meta) != nil {
 		return
 	}
-	e := entry{}
+	e := entry{Meta: r.Metafile}
 	for in := range meta.Inputs {
 		if in == "<stdin>" { // its contents are in the key
 			continue
@@ -128,6 +143,12 @@ func (c Cache) Put(key string, o api.BuildOptions, r api.BuildResult) {
 
 // KeepOnly removes every entry but those of keys.
 func (c Cache) KeepOnly(keys ...string) { c.dir.KeepOnly(keys) }
+
+// generated are the namespaces of the modules this package's plugins
+// write (lazy.go), each from its name and the build's code alone: an input
+// in one is hashed by its name, so that the builds that have them are
+// cached too.
+var generated = map[string]bool{"lazy-kind": true, "app-css": true}
 
 // digest hashes the inputs of a build in dir (see Cache). An input that is
 // not a file of dir (a plugin's namespace) is an error: that build is not
@@ -153,6 +174,10 @@ func digest(dir string, inputs []string) (string, error) {
 		return nil
 	}
 	for _, in := range inputs {
+		if ns, _, ok := strings.Cut(in, ":"); ok && generated[ns] {
+			fmt.Fprintf(h, "%s\x00generated\x00", in)
+			continue
+		}
 		if strings.Contains(in, ":") || path.IsAbs(in) || strings.HasPrefix(in, "../") {
 			return "", fmt.Errorf("input %q outside the working dir", in)
 		}

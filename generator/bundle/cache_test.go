@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +68,44 @@ func TestCacheReusesOnlyUnchangedInputs(t *testing.T) {
 		if res.Script == first.Script {
 			t.Errorf("%s: the browser bundle kept its name %s", c.name, res.Script)
 		}
+	}
+}
+
+// The app's own bundles with lazy kinds (whose registry entries our
+// plugin writes, in a namespace of its own) are kept too: a second build
+// of the unchanged app takes the server and browser bundles and the
+// kinds' modules from the cache, byte for byte.
+func TestCacheKeepsLazyKinds(t *testing.T) {
+	cache := NewCache(t.TempDir(), "bundle")
+	lazy := []string{"contact", "security"}
+	rebuild := func() (*Result, []string) {
+		t.Helper()
+		b, err := New("../../frontend", cache, lazy...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Dispose()
+		res, err := b.Rebuild(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var missed []string
+		for _, key := range []string{"server " + b.dir, "browser " + b.dir, "kinds " + b.dir + "\x00" + res.Script + "\x00contact,security"} {
+			if _, ok := cache.Get(key, b.dir); !ok {
+				missed = append(missed, strings.Fields(key)[0])
+			}
+		}
+		return res, missed
+	}
+	first, missed := rebuild()
+	if len(missed) > 0 {
+		t.Fatalf("after a build, the cache lacks the %q bundles", missed)
+	}
+	if len(first.Kinds) != len(lazy) {
+		t.Fatalf("%d lazy kinds built, want %d", len(first.Kinds), len(lazy))
+	}
+	again, _ := rebuild()
+	if !bytes.Equal(again.Server, first.Server) || again.Script != first.Script || !reflect.DeepEqual(again.Kinds, first.Kinds) || !reflect.DeepEqual(again.Assets, first.Assets) {
+		t.Error("the bundles taken from the cache differ from those built")
 	}
 }

@@ -118,11 +118,13 @@ func componentName(kind string) string {
 }
 
 // kinds builds the lazy kinds' modules against the app in res and adds
-// them to res. It is small (a kind's own code), so it is built afresh
-// each time: its imports name the app's file, whose name changes with it.
-func (b *Bundler) kinds(res *Result) error {
+// them to res. Their imports name the app's file, whose name changes with
+// the app's every input, so the app's file is in the cache's key (key
+// names this build's entry); what the app holds (appInputs) is decided by
+// the same inputs.
+func (b *Bundler) kinds(res *Result) (key string, err error) {
 	if len(b.lazy) == 0 {
-		return nil
+		return "", nil
 	}
 	o := browserOptions(b.dir, nil)
 	o.Plugins = []api.Plugin{fromApp(res.Script, b.appInputs)}
@@ -130,7 +132,16 @@ func (b *Bundler) kinds(res *Result) error {
 	for _, k := range b.lazy {
 		o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: "src/sections/" + k + ".tsx", OutputPath: "section-" + k})
 	}
-	r := api.Build(o)
+	key = "kinds " + b.dir + "\x00" + res.Script + "\x00" + strings.Join(b.lazy, ",")
+	r, ok := b.cache.get(key, b.dir)
+	if !ok {
+		r = api.Build(o)
+		b.cache.Put(key, o, r)
+	}
+	return key, b.collectKinds(res, r)
+}
+
+func (b *Bundler) collectKinds(res *Result, r api.BuildResult) error {
 	if err := messages("lazy kinds", b.shown, r.Errors); err != nil {
 		return err
 	}
