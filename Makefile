@@ -113,8 +113,12 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 # Benchmarks: cmd/build (prebuilt) against the Node prerender of the same
 # app, routes and page JSON (bench/), alternating, on the shipped site and
 # on the shipped site plus the 1,000 articles of BenchmarkBuild1000Routes
-# (with their index pages, tags, feeds and share images); then the image
-# stage against sharp (libvips); then the Go benchmarks (the contact handler
+# (with their index pages, tags, feeds and share images): a build with a
+# fresh output and cache (the app's bundles and the editor's modules kept
+# with the app, as after its first build on a machine), the same without
+# the editor, with nothing cached at all (bench/nothing-cached), and
+# unchanged; each with the share of its CPU each stage took (bench/stages,
+# from the build's profile); then the image stage against sharp (libvips); then the Go benchmarks (the contact handler
 # and the local server under load among them); then make dev's edit loop;
 # then what hydration costs a slow phone (bench/hydration): by wall time,
 # then by wall time on Lighthouse's slow 4G network (the document arriving
@@ -135,13 +139,19 @@ bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp
 	dist/bin/build -cache dist/bench/cache-1000 -content dist/bench/1000/content -out dist/bench/primed/site >/dev/null
 	dist/bin/bench-compare -runs 5 -title "shipped site (targets: cmd/build at most 0.6x the Node wall time; unchanged, from its cache, at most 0.3 s)" \
 	  -cmd 'cmd/build=dist/bin/build -cache {out}/cache -out {out}/site' \
+	  -cmd 'cmd/build-no-editor=dist/bin/build -no-editor -cache {out}/cache -out {out}/site' \
+	  -cmd 'cmd/build-nothing-cached=bench/nothing-cached -cache {out}/cache -out {out}/site' \
 	  -cmd 'cmd/build-unchanged=dist/bin/build -cache dist/bench/cache-shipped -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/shipped/jobs.json {out}'
+	$(GO) run ./bench/stages -runs 3 -title "shipped site, fresh output and cache" -- dist/bin/build -cache {out}/cache -out {out}/site
+	$(GO) run ./bench/stages -runs 3 -title "shipped site, without the editor" -- dist/bin/build -no-editor -cache {out}/cache -out {out}/site
+	$(GO) run ./bench/stages -runs 3 -title "shipped site, unchanged" -- dist/bin/build -cache dist/bench/cache-shipped -out {out}/site
 	dist/bin/bench-compare -runs 3 -title "shipped site + 1,000 articles (targets: at most 0.7x the Node wall time, 2.0x its peak memory)" \
 	  -cmd 'cmd/build=dist/bin/build -cache {out}/cache -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'cmd/build-unchanged=dist/bin/build -cache dist/bench/cache-1000 -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'cmd/build-whole=dist/bin/build -whole -cache {out}/cache -content dist/bench/1000/content -out {out}/site' \
 	  -cmd 'Node=node bench/node/prerender.mjs frontend dist/bench/1000/jobs.json {out}'
+	$(GO) run ./bench/stages -runs 1 -title "shipped site + 1,000 articles, fresh output and cache" -- dist/bin/build -cache {out}/cache -content dist/bench/1000/content -out {out}/site
 	$(GO) run ./bench/images
 	GOGC=400 $(GO) test -run '^$$' -bench . -benchmem ./generator/... ./internal/devserver/... ./functions/... ./cmd/serve
 	@echo "== make dev on the shipped content: file write to rebuilt page (target 150 ms for one page) and to reloaded page in Chromium (target 300 ms)"

@@ -37,6 +37,8 @@ type config struct {
 	// document loads, and the call once pending images are encoded.
 	liveScript string
 	ready      func()
+	// noEditor leaves the web editor out (Options.NoEditor).
+	noEditor bool
 }
 
 // loadConfig is what loading the content takes beside the tree.
@@ -75,6 +77,7 @@ func configOf(opt Options) config {
 		preview:    opt.Preview,
 		liveScript: opt.LiveScript,
 		ready:      opt.ImagesReady,
+		noEditor:   opt.NoEditor,
 	}
 }
 

@@ -96,6 +96,9 @@ type Options struct {
 	// LiveScript, in make dev, is the URL of the live-reload script, which
 	// every HTML document then loads from its head (document.LiveTag).
 	LiveScript string
+	// NoEditor builds the site without the web editor (/admin/): what
+	// the editor costs a build, measured (make bench).
+	NoEditor bool
 	// Preview, when set, builds the preview of a pull request: a banner
 	// on every page, robots.txt and X-Robots-Tag saying noindex, no
 	// analytics (package prpreview).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -46,12 +47,12 @@ type bundling struct {
 
 func (bld *Builder) startBundles(bc bundleConfig) bundling {
 	bd := bundling{future.New[[]byte](), future.New[*prerender.Renderer](), future.New[*bundle.Result]()}
-	go func() {
+	go staged("bundle", func() {
 		handed := false
 		b, err := bld.bundles(bc, func(server []byte) {
 			handed = true
 			bd.server.Set(server, nil)
-			go func() {
+			go staged("render", func() {
 				r, err := bld.renderer(server, bc.workers)
 				var kinds []string
 				if err == nil {
@@ -61,15 +62,23 @@ func (bld *Builder) startBundles(bc bundleConfig) bundling {
 					err = guard.Kinds(content.SectionKinds(), kinds)
 				}
 				bd.renderer.Set(r, err)
-			}()
+			})
 		})
 		if !handed {
 			bd.server.Set(nil, err)
 			bd.renderer.Set(nil, err)
 		}
 		bd.bundles.Set(b, err)
-	}()
+	})
 	return bd
+}
+
+// staged runs f with the profiler's label stage=name, which the
+// goroutines it starts inherit: a CPU profile of the build (cmd/build
+// -cpuprofile) says what share each stage took, though they overlap
+// (make bench, bench/stages).
+func staged(name string, f func()) {
+	pprof.Do(context.Background(), pprof.Labels("stage", name), func(context.Context) { f() })
 }
 
 func (bd bundling) wait() { bd.server.Wait(); bd.renderer.Wait(); bd.bundles.Wait() }
@@ -268,24 +277,28 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// Builder's fields.
 	bd := bld.startBundles(cfg.bundle)
 	defer bd.wait()
-	lastmod := future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, dir), nil })
-	defer lastmod.Wait()
-
 	type gone struct {
 		routes []content.Route
 		warn   content.ErrorList
 	}
-	head := future.Spawn(func() (gone, error) {
-		if cfg.preview != nil { // a preview publishes nothing
-			return gone{}, nil
-		}
-		r, w := bld.publishedRoutes(ctx, dir, now)
-		return gone{r, w}, nil
+	var lastmod *future.Future[map[string]string]
+	var head *future.Future[gone]
+	staged("history", func() {
+		lastmod = future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, dir), nil })
+		head = future.Spawn(func() (gone, error) {
+			if cfg.preview != nil { // a preview publishes nothing
+				return gone{}, nil
+			}
+			r, w := bld.publishedRoutes(ctx, dir, now)
+			return gone{r, w}, nil
+		})
 	})
+	defer lastmod.Wait()
 	defer head.Wait()
 
-	site, err := loadSite(tree, cfg.load, now)
-	if err != nil {
+	var site *content.Site
+	var err error
+	if staged("content", func() { site, err = loadSite(tree, cfg.load, now) }); err != nil {
 		return nil, err
 	}
 	// An address published at HEAD that this site no longer answers.
@@ -294,21 +307,27 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
 	}
 	out := &output.Files{}
-	pics, err := bld.images(ctx, site, tree, cfg.ready, out)
-	if err != nil {
+	var pics *pictures.Result
+	if staged("images", func() { pics, err = bld.images(ctx, site, tree, cfg.ready, out) }); err != nil {
 		return nil, err
 	}
 	// The site files are drawn, and the articles' share images and feeds
 	// made, while the pages render: a thousand share images drawn beside
 	// the render fill the cores while the runtimes start.
-	siteFiles := future.Spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brandOf(site.Config)), nil })
+	var siteFiles *future.Future[[]sitefiles.File]
+	var articleFiles *future.Future[*output.Files]
+	staged("site files, share images and feeds", func() {
+		siteFiles = future.Spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brandOf(site.Config)), nil })
+		articleFiles = future.Spawn(func() (*output.Files, error) { return bld.articleFiles(site, tree) })
+	})
 	defer siteFiles.Wait()
-	articleFiles := future.Spawn(func() (*output.Files, error) { return bld.articleFiles(site, tree) })
 	defer articleFiles.Wait()
 
-	data := pageData(site, cfg.preview != nil, out)
-	rendered, renderTime, err := bld.renderPages(cfg.render, bd, data.Jobs)
-	if err != nil {
+	var data pagedata.Pages
+	staged("page data", func() { data = pageData(site, cfg.preview != nil, out) })
+	var rendered []prerender.Result
+	var renderTime time.Duration
+	if staged("render", func() { rendered, renderTime, err = bld.renderPages(cfg.render, bd, data.Jobs) }); err != nil {
 		return nil, err
 	}
 	b, style, err := assets(bd, out)
@@ -316,22 +335,28 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		return nil, err
 	}
 	// The web editor (/admin/): linked from no page, not in the sitemap.
-	if err := bld.addAdmin(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out); err != nil {
-		return nil, err
+	if !cfg.noEditor {
+		if staged("editor", func() { err = bld.addAdmin(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out) }); err != nil {
+			return nil, err
+		}
 	}
 	shared := document.Params{NoIndex: cfg.preview != nil, LiveScript: cfg.liveScript}
 	if cfg.preview != nil {
 		shared.Banner = cfg.preview.Banner()
 	}
-	docs := documents(site, shared, data, rendered, b, style, pics, out)
-	if err := addGenerated(site, now, cfg.preview, siteFiles, articleFiles, lastmod, out); err != nil {
-		return nil, err
-	}
-	if err := checkPages(site, dir, docs, pics, out); err != nil {
-		return nil, err
-	}
-	res, err := routingFiles(site, cfg.preview, dir, document.InlineStyles(site, style, b), out)
+	var docs guard.Pages
+	staged("documents", func() {
+		docs = documents(site, shared, data, rendered, b, style, pics, out)
+		err = addGenerated(site, now, cfg.preview, siteFiles, articleFiles, lastmod, out)
+	})
 	if err != nil {
+		return nil, err
+	}
+	if staged("checks", func() { err = checkPages(site, dir, docs, pics, out) }); err != nil {
+		return nil, err
+	}
+	var res *Result
+	if staged("routing", func() { res, err = routingFiles(site, cfg.preview, dir, document.InlineStyles(site, style, b), out) }); err != nil {
 		return nil, err
 	}
 	res.Jobs = data.Jobs

@@ -3,7 +3,7 @@
 //
 //	go run ./cmd/build [-out dist/site] [-content content] [-frontend frontend]
 //	                   [-base-url URL] [-contact-url URL] [-analytics-id G-XXXXXXX]
-//	                   [-cache dir] [-whole] [-preview-pr N -preview-url URL] [-cpuprofile file]
+//	                   [-cache dir] [-whole] [-no-editor] [-preview-pr N -preview-url URL] [-cpuprofile file]
 //
 // On success it prints a summary table and exits 0. On failure it prints
 // every problem, content errors as path:line:col: message, exits 1 and
@@ -77,6 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	contactURL := fs.String("contact-url", "", "contact endpoint `URL`, overriding contactEndpoint in content/site.yaml")
 	analyticsID := fs.String("analytics-id", "", "Google Analytics measurement `ID`, overriding analytics.measurementID in content/site.yaml")
 	cacheDir := fs.String("cache", "", "keep the encoded images and the renders in `dir` between builds, so that a photo is encoded once and unchanged pages are not rendered again (default: dist/cache beside the content dir, shared with make check and make dev; none: no cache)")
+	noEditor := fs.Bool("no-editor", false, "build the site without the web editor (/admin/), to measure what the editor costs a build (make bench)")
 	whole := fs.Bool("whole", false, "render every page whole, without splicing pages into a shared layout (see generator.Options.Whole)")
 	previewPR := fs.Int("preview-pr", 0, "build the preview of pull request `N` at -base-url, on a registrable domain apart from the live site's: a banner on every page, noindex, no analytics (generator/preview)")
 	previewURL := fs.String("preview-url", "", "the pull request's page, where the preview's banner links (with -preview-pr)")
@@ -124,6 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		AnalyticsID: *analyticsID,
 		CacheDir:    *cacheDir,
 		Whole:       *whole,
+		NoEditor:    *noEditor,
 		Preview:     pv,
 	})
 	if err != nil {
@@ -138,8 +140,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// The summary's gzip sizes are measured while the files are written.
 	sum := newSummary(res)
 	measured := make(chan struct{})
-	go func() { sum.measure(); close(measured) }()
-	err = res.WriteTo(*out)
+	// Labelled as the build's stages are (generator.staged), for the
+	// profile's shares (bench/stages).
+	pprof.Do(ctx, pprof.Labels("stage", "write"), func(context.Context) {
+		go func() { sum.measure(); close(measured) }()
+		err = res.WriteTo(*out)
+	})
 	<-measured
 	if err != nil {
 		return err
