@@ -386,7 +386,9 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	out := &output.Files{}
 	pics, err := bld.images(ctx, site, opt, out)
 	if err != nil {
-		return nil, err
+		// Without its images no page renders; the links are checked from
+		// the route table instead, so that one save says all it can.
+		return nil, append(problem.Of(err), check.Links(site).Prefix(opt.ContentDir)...).Sorted()
 	}
 	// The site files are drawn, and the articles' share images and feeds
 	// made, while the pages render: a thousand share images drawn beside

@@ -65,6 +65,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.sampleCalls(s)
 	l.securitySections(s)
 	if len(l.errs) > 0 {
+		l.linksWithoutRoute(s)
 		return nil, l.errs.Sorted()
 	}
 	resolve(s)
