@@ -6,11 +6,13 @@ import (
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/codegen"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/generator/editorplace"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/devserver"
@@ -93,7 +95,10 @@ func (d *dev) build() {
 	res, err := d.bld.Build(d.ctx)
 	if err != nil {
 		problems := problem.Of(err).WithSources()
-		d.live.Fail(problems)
+		// The overlay names each problem's entry and field as the web
+		// editor shows them; the terminal keeps file:line:col.
+		config, _ := os.ReadFile(filepath.Join(d.frontendDir, "admin", "config.yml"))
+		d.live.Fail(editorplace.Describe(config, d.contentDir, readFile, problems))
 		if !d.built {
 			// Nothing to serve yet: the web editor still opens, so that a
 			// mistake saved from it can be fixed in it.
@@ -150,5 +155,7 @@ func (d *dev) serveEditor() {
 	}
 	d.live.ServeEditor(m)
 }
+
+func readFile(name string) ([]byte, error) { return os.ReadFile(filepath.FromSlash(name)) }
 
 func since(t time.Time) string { return fmt.Sprintf("%d ms", time.Since(t).Milliseconds()) }

@@ -89,36 +89,61 @@ function el(tag, props, ...children) {
   return n;
 }
 
-// show lists the problems in a modal dialog: focus moves into it, Escape
-// or the button dismisses it, and the page underneath is the last good
-// build.
+// show lists the problems. On the site's pages it is a modal dialog:
+// focus moves into it, Escape or the button dismisses it, and the page
+// underneath is the last good build. In the web editor it is a panel
+// that leaves the editor usable (not modal, in the bottom left corner,
+// clear of the editor's Save button), so that the editor fixes what it
+// says in the entry on screen. Each problem names the entry and field as
+// the editor shows them (when the file is one the editor opens), then
+// says what is wrong and what to do; the file:line:col is for the
+// terminal and CI.
 function show(problems) {
   failed = true;
   document.getElementById("dev-problems")?.remove();
   const list = el("ol", { className: "dev-problems__list" });
   for (const p of problems) {
     const where = p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
-    const item = el("li", {}, el("code", { className: "dev-problems__message" }, where + p.message));
-    if (p.source) {
+    const item = el("li", {});
+    if (p.entry || p.field) {
+      item.append(
+        el(
+          "p",
+          { className: "dev-problems__place" },
+          el("strong", {}, p.entry || ""),
+          p.entry && p.field ? " › " : "",
+          p.field ? el("span", { className: "dev-problems__field" }, p.field) : "",
+        ),
+      );
+    }
+    item.append(el("code", { className: "dev-problems__message" }, where + p.message));
+    if (p.source && !editor) {
       const caret = p.col > 0 ? "\n" + " ".repeat(String(p.line).length + 3 + p.col - 1) + "^" : "";
       item.append(el("pre", { className: "dev-problems__source" }, `${p.line} | ${p.source}${caret}`));
     }
     if (p.detail) item.append(el("pre", { className: "dev-problems__detail" }, p.detail));
     list.append(item);
   }
-  const close = el("button", { type: "button", className: "dev-problems__close", autofocus: true }, "Dismiss");
+  const close = el("button", { type: "button", className: "dev-problems__close", autofocus: !editor }, "Dismiss");
+  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
   const dialog = el(
     "dialog",
-    { id: "dev-problems", className: "dev-problems" },
-    el("h2", { id: "dev-problems-title" }, problems.length === 1 ? "The build failed: 1 problem" : `The build failed: ${problems.length} problems`),
-    el("p", {}, seen !== ""
-      ? "This is the last good build. Fix the file and save: the page reloads by itself."
-      : "Nothing has been built yet. Fix the file and save: the page reloads by itself."),
+    { id: "dev-problems", className: editor ? "dev-problems dev-problems--panel" : "dev-problems" },
+    el("h2", { id: "dev-problems-title" }, editor ? `The site did not build: ${count}` : `The build failed: ${count}`),
+    el("p", {}, editor
+      ? "Fix each field named below in its entry and save: this panel closes when the site builds."
+      : seen !== ""
+        ? "This is the last good build. Fix the file and save: the page reloads by itself."
+        : "Nothing has been built yet. Fix the file and save: the page reloads by itself."),
     list,
     close,
   );
   dialog.setAttribute("aria-labelledby", "dev-problems-title");
   close.addEventListener("click", () => dialog.close());
   document.body.append(dialog);
-  dialog.showModal();
+  if (editor) {
+    dialog.show();
+  } else {
+    dialog.showModal();
+  }
 }
