@@ -411,6 +411,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 	if err := bld.addAdmin(opt, b, site.Config.Brand, out); err != nil {
 		return nil, err
 	}
+	addAdminRoutes(site, out)
 	docs := documents(site, opt, data, rendered, b, style, pics, out)
 	if err := addGenerated(site, opt, siteFiles, articleFiles, lastmod, out); err != nil {
 		return nil, err

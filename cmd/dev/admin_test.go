@@ -189,6 +189,8 @@ func TestAdmin(t *testing.T) {
 		return strings.Contains(home, heading) && status == 200 && strings.Contains(body, title)
 	})
 
+	editorProblems(t, tab, d, slug, article, title)
+
 	// No error, and no policy violation (the browser logs those as
 	// errors). The editor's framework warns of its own internals
 	// (console.warning), which says nothing of the site.
@@ -541,4 +543,120 @@ func writePNG(t *testing.T, file string) {
 func jsQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// editorProblems is the editor's side of a save the build would refuse,
+// on the article just saved: before the save, the editor asks about a
+// link to an address no page has, naming the field as it shows it, and
+// Cancel leaves the file unsaved; saved anyway with a blank alt too, make
+// dev's panel in the editor lists both problems at once, each with the
+// entry's title, the field's label and the remedy, without covering the
+// editor, which then fixes them.
+func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, article, title string) {
+	t.Helper()
+	const body = `section[data-key-path="body"] textarea`
+	do(t, tab, "open the article again",
+		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`),
+		chromedp.WaitVisible(chromedp.CSS(body)),
+		// The test answers the editor's question (window.confirm) as the
+		// editor would, and keeps what it asked.
+		chromedp.Evaluate[chromedp.Void](`window.asked = []; window.answer = false; window.confirm = (m) => (window.asked.push(m), window.answer)`),
+	)
+	label, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.querySelector('section[data-key-path="body"] header')?.innerText.trim().split("\n")[0] ?? ""`))
+	if err != nil || label == "" {
+		t.Fatalf("the article's text field shows no label (%v)", err)
+	}
+	typeAtEnd := func(what, text string) {
+		t.Helper()
+		do(t, tab, what,
+			chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(`+jsQuote(body)+`); a.scrollIntoView(); a.focus(); a.setSelectionRange(a.value.length, a.value.length); })()`),
+			chromedp.SendKeys(chromedp.CSS(body), text),
+		)
+	}
+	typeAtEnd("link to a page that does not exist", "\n\nSee [the plan](/no-such-plan).")
+	save(t, tab)
+	do(t, tab, "see the editor ask", chromedp.Poll[chromedp.Void](`window.asked.length > 0`, chromedp.WithPollingTimeout(2*time.Minute)))
+	asked, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`window.asked[0]`))
+	for _, want := range []string{"“" + label, "no page has the address /no-such-plan", "Link to an existing page, or remove the link", "Save anyway?"} {
+		if !strings.Contains(asked, want) {
+			t.Errorf("before the save, the editor asks without %q:\n%s", want, asked)
+		}
+	}
+	do(t, tab, "see the save stopped, with the reason", chromedp.Poll[chromedp.Void](`document.body.innerText.includes("no page has the address /no-such-plan")`, chromedp.WithPollingTimeout(time.Minute)))
+	if saved := string(readOPFS(t, tab, article)); strings.Contains(saved, "/no-such-plan") {
+		t.Fatalf("the editor saved the link it was told not to:\n%s", saved)
+	}
+	do(t, tab, "close the editor's message", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("[role=alertdialog] button, [role=dialog] button")].find((b) => /^(OK|Close)$/i.test(b.textContent.trim()))?.click()`))
+
+	// Saved anyway, with a photo without its text alternative.
+	typeAtEnd("add a photo without a text alternative", "\n\n![](harbour-at-dawn-1.png)\n")
+	do(t, tab, "save anyway", chromedp.Evaluate[chromedp.Void](`window.answer = true`))
+	save(t, tab)
+	waitForFile(t, tab, article, "/no-such-plan")
+	copyBack(t, tab, d)
+	do(t, tab, "open the article with the problems", chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`), chromedp.WaitVisible(chromedp.CSS(body)))
+	const panel = `dialog#dev-problems[open]`
+	do(t, tab, "see make dev's problems in the editor", chromedp.Poll[chromedp.Void](`!!document.querySelector(`+jsQuote(panel)+`)`, chromedp.WithPollingTimeout(3*time.Minute)))
+	var shown struct {
+		Text        string
+		Modal       bool
+		Items       int
+		SaveCovered bool
+		SaveFound   bool
+	}
+	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`!![...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save")`, chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Fatalf("no Save button with the panel open: %v", err)
+	}
+	got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(() => {
+		const p = document.querySelector(`+jsQuote(panel)+`);
+		const save = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save");
+		const r = save.getBoundingClientRect();
+		const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+		return JSON.stringify({Text: p.innerText, Modal: p.matches(":modal"), Items: p.querySelectorAll("li").length,
+			SaveFound: true, SaveCovered: !(at === save || save.contains(at))});
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.Unmarshal([]byte(got), &shown)
+	t.Logf("make dev's panel in the editor:\n%s", shown.Text)
+	if shown.Modal || shown.SaveCovered {
+		t.Errorf("the panel blocks the editor (modal %v, covers the Save button %v)", shown.Modal, shown.SaveCovered)
+	}
+	for _, want := range []string{
+		title + " › " + label, `alt is blank: describe what the image shows`,
+		`link "/no-such-plan": no route for this path: link to an existing page, or remove the link`,
+	} {
+		if !strings.Contains(shown.Text, want) {
+			t.Errorf("the panel lacks %q", want)
+		}
+	}
+	if shown.Items < 2 || strings.Count(shown.Text, title+" › "+label) < 2 {
+		t.Errorf("the panel does not name the entry and field of each of the %d problems", shown.Items)
+	}
+
+	// The editor stays usable: the text fixed in it, the panel closes.
+	do(t, tab, "fix the text",
+		chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(`+jsQuote(body)+`); a.scrollIntoView(); a.select(); })()`),
+		chromedp.SendKeys(chromedp.CSS(body), "An article written in the web editor, fixed."),
+	)
+	save(t, tab)
+	waitForFile(t, tab, article, "fixed.")
+	copyBack(t, tab, d)
+	do(t, tab, "see the panel close", chromedp.Poll[chromedp.Void](`!document.querySelector(`+jsQuote(panel)+`)`, chromedp.WithPollingTimeout(3*time.Minute)))
+}
+
+// readOPFS is a file the editor wrote, as it is now.
+func readOPFS(t *testing.T, tab *browsertest.Tab, file string) []byte {
+	t.Helper()
+	got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](fmt.Sprintf(`(async () => {
+		let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("repo");
+		const parts = %s.split("/");
+		for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p);
+		return (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
+	})()`, jsQuote(file)), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(got)
 }
