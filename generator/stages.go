@@ -424,6 +424,7 @@ func (bld *Builder) build(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res.Jobs = data.Jobs
+	res.Processing = pics.PendingFrom
 	res.Changed, bld.last = output.Changed(bld.last, out), out
 	res.Stats = Stats{Bundle: b, Render: renderTime, Total: time.Since(start), Images: pics.Encoded}
 	res.Stats.Routes = make([]RouteStat, len(data.Routes))

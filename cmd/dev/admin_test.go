@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -190,6 +191,7 @@ func TestAdmin(t *testing.T) {
 	})
 
 	editorProblems(t, tab, d, slug, article, title)
+	photoWhileEncoding(t, tab, d)
 
 	// No error, and no policy violation (the browser logs those as
 	// errors). The editor's framework warns of its own internals
@@ -659,4 +661,89 @@ func readOPFS(t *testing.T, tab *browsertest.Tab, file string) []byte {
 		t.Fatal(err)
 	}
 	return []byte(got)
+}
+
+// photoWhileEncoding is a photo as an editor adds it, in make dev: an
+// article with a new cover photo written into the content folder as the
+// editor writes them. Loaded while the photo's sizes are encoded, its
+// page shows no broken image (the original stands in) and says
+// "processing photo … n s", as the terminal does; once they are, the page
+// reloads by itself and shows the encoded picture. A photo encoded before
+// the page loads (a fast moment of the machine) shows nothing to check:
+// another photo is tried, three in all.
+func photoWhileEncoding(t *testing.T, tab *browsertest.Tab, d *devSite) {
+	t.Helper()
+	for attempt := 1; attempt <= 3; attempt++ {
+		name := fmt.Sprintf("harbour-%d.png", attempt)
+		slug := fmt.Sprintf("a-photo-being-encoded-%d", attempt)
+		var b bytes.Buffer
+		img := image.NewRGBA(image.Rect(0, 0, 2400, 1600))
+		for x := range 2400 {
+			for y := range 1600 {
+				img.Set(x, y, color.RGBA{uint8(x * 7 / (y%13 + 1)), uint8(y ^ x), uint8(x + y*attempt), 255})
+			}
+		}
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		d.write(t, filepath.Join("articles", slug, name), b.Bytes())
+		d.write(t, filepath.Join("articles", slug, "index.md"), []byte("---\ntitle: A photo being encoded\ndescription: What a page shows while its photo is encoded.\n"+
+			"date: 2025-06-03\nauthor: ana\ntags: [voice-ai]\ncover: {src: "+name+", alt: A harbour at dawn}\n---\nText.\n"))
+		d.until(t, "the terminal says the photo is processing", func() bool {
+			return strings.Contains(d.out.String(), "processing photo ") && strings.Contains(d.out.String(), name+" … (")
+		})
+		do(t, tab, "open the article while its photo is encoded",
+			chromedp.Navigate(d.URL+"/insights/"+slug),
+			chromedp.WaitReady("#main"),
+			chromedp.Evaluate[chromedp.Void](`window.devMark = 1`),
+			// Every image loaded, none broken: the original stands in.
+			chromedp.Poll[chromedp.Void](`[...document.images].every((i) => i.complete)`, chromedp.WithPollingTimeout(time.Minute)),
+		)
+		got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`JSON.stringify({
+			broken: [...document.images].filter((i) => i.naturalWidth === 0).map((i) => i.currentSrc || i.src),
+			cover: [...document.images].filter((i) => (i.currentSrc || i.src).includes("harbour-")).map((i) => i.naturalWidth),
+			note: document.getElementById("dev-photos")?.textContent ?? "",
+		})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen struct {
+			Broken []string
+			Cover  []int
+			Note   string
+		}
+		json.Unmarshal([]byte(got), &seen)
+		if len(seen.Broken) > 0 || len(seen.Cover) == 0 {
+			t.Fatalf("the article shows broken images %q (its cover: widths %v)", seen.Broken, seen.Cover)
+		}
+		if seen.Note == "" {
+			if strings.Contains(d.out.String(), name+" … ") && strings.Contains(d.out.String(), "done") {
+				t.Logf("the photo %s was encoded before its page loaded; another", name)
+				continue
+			}
+			t.Fatalf("no note that the photo is processing on its page (the terminal says:\n%s)", d.out.String())
+		}
+		if !regexp.MustCompile(`processing photo ` + regexp.QuoteMeta(name) + ` … \d+ s`).MatchString(seen.Note) {
+			t.Errorf("the page's note: %q, want processing photo %s … n s", seen.Note, name)
+		}
+		// Encoded: the page reloads itself and shows the encoded picture
+		// (an AVIF or WebP size, not the original).
+		do(t, tab, "see the encoded photo",
+			chromedp.Poll[chromedp.Void](`!window.devMark && document.readyState === "complete" && !document.getElementById("dev-photos")`, chromedp.WithPollingTimeout(5*time.Minute)),
+			chromedp.Poll[chromedp.Void](`[...document.images].every((i) => i.complete)`, chromedp.WithPollingTimeout(time.Minute)),
+		)
+		kind, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(async () => {
+			const i = [...document.images].find((i) => (i.currentSrc || i.src).includes("harbour-"));
+			if (!i || i.naturalWidth === 0) return "broken";
+			return (await fetch(i.currentSrc)).headers.get("content-type");
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil || !(strings.HasPrefix(kind, "image/avif") || strings.HasPrefix(kind, "image/webp")) {
+			t.Errorf("after encoding, the cover is %q (%v), want an encoded size (AVIF or WebP)", kind, err)
+		}
+		if !strings.Contains(d.out.String(), name+" … ") || !regexp.MustCompile(regexp.QuoteMeta(name)+` … [0-9.]+ s, done`).MatchString(d.out.String()) {
+			t.Errorf("the terminal does not say the photo was processed:\n%s", d.out.String())
+		}
+		return
+	}
+	t.Fatal("three photos were each encoded before their page loaded")
 }

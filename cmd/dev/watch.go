@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/vozia/site/generator"
@@ -84,6 +85,10 @@ type dev struct {
 	built bool
 	// contact learns each build's products (its enquiries.json).
 	contact enquiriesSetter
+	// photos are the photos being encoded that the terminal was told of,
+	// with when (builds can run from the watcher and from ImagesReady).
+	mu     sync.Mutex
+	photos map[string]time.Time
 }
 
 // enquiriesSetter is the contact function as make dev mounts it
@@ -119,6 +124,7 @@ func (d *dev) build() {
 		}
 	}
 	c := d.live.Publish(res.Site, res.Manifest, res.Changed)
+	d.processing(res.Processing)
 	rendered := len(res.Stats.Routes) - res.Stats.Reused
 	what := "nothing changed"
 	switch {
@@ -133,6 +139,36 @@ func (d *dev) build() {
 	// What the daily build would say without refusing: an address
 	// published at git's HEAD that no longer answers, a file no page uses.
 	problem.Print(d.out, res.Warnings.WithSources())
+}
+
+// processing serves the originals of the photos still being encoded in
+// the place of their sizes, has the open pages say so, and tells the
+// terminal when each starts and ends.
+func (d *dev) processing(originals map[string]string) {
+	onDisk := make(map[string]string, len(originals))
+	for p, f := range originals {
+		onDisk[p] = filepath.Join(d.contentDir, filepath.FromSlash(f))
+	}
+	photos := d.live.Processing(onDisk)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.photos == nil {
+		d.photos = map[string]time.Time{}
+	}
+	now := map[string]bool{}
+	for _, p := range photos {
+		now[p.File] = true
+		if _, ok := d.photos[p.File]; !ok {
+			d.photos[p.File] = time.UnixMilli(p.Since)
+			fmt.Fprintf(d.out, "processing photo %s … (its pages show the original until its sizes are encoded)\n", problem.Text(p.File))
+		}
+	}
+	for f, since := range d.photos {
+		if !now[f] {
+			fmt.Fprintf(d.out, "processing photo %s … %.1f s, done: reloading the pages that show it\n", problem.Text(f), time.Since(since).Seconds())
+			delete(d.photos, f)
+		}
+	}
 }
 
 // serveEditor has the dev server answer /admin/ from the editor's own

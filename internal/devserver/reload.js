@@ -39,6 +39,7 @@ function concerns(change) {
 const events = new EventSource("/__dev/events");
 events.addEventListener("hello", (e) => {
   const d = JSON.parse(e.data);
+  photos(d.photos);
   if (d.problems && d.problems.length) {
     show(d.problems);
   } else if (seen !== undefined && d.build !== seen) {
@@ -65,6 +66,33 @@ events.addEventListener("build", (e) => {
   stale = true;
 });
 events.addEventListener("problems", (e) => show(JSON.parse(e.data).problems));
+events.addEventListener("processing", (e) => photos(JSON.parse(e.data).photos));
+
+// photos says which photos are being encoded ("processing photo … n s"),
+// while the server sends each one's original in the place of its sizes.
+// Once none is, a page that said so reloads and shows the encoded
+// pictures; the web editor only drops the note (it keeps what is typed).
+let processing = [];
+let tick;
+function photos(list) {
+  const had = processing.length > 0;
+  processing = list || [];
+  clearInterval(tick);
+  document.getElementById("dev-photos")?.remove();
+  if (!processing.length) {
+    if (had && !editor) location.reload();
+    return;
+  }
+  const box = el("div", { id: "dev-photos", className: "dev-photos", role: "status" });
+  const draw = () => {
+    box.textContent = processing
+      .map((p) => `processing photo ${p.file.split("/").pop()} … ${Math.max(0, Math.round((Date.now() - p.since) / 1000))} s`)
+      .join("\n");
+  };
+  draw();
+  tick = setInterval(draw, 1000);
+  document.body.append(box);
+}
 
 // After another page changed, the data this page would fetch on a
 // client-side navigation may be stale: load the next page in full.
