@@ -591,10 +591,11 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 	do(t, tab, "close the editor's message", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("[role=alertdialog] button, [role=dialog] button")].find((b) => /^(OK|Close)$/i.test(b.textContent.trim()))?.click()`))
 
 	// Saved anyway, with a photo without its text alternative.
-	typeAtEnd("add a photo without a text alternative", "\n\n![](harbour-at-dawn-1.png)\n")
+	typeAtEnd("add a picture without a text alternative", "\n\n![](/images/articles/voice.svg)\n")
+	previewShows(t, tab, "the picture in the preview", `main#main article.article .article-body img[src$="voice.svg"]`, "")
 	do(t, tab, "save anyway", chromedp.Evaluate[chromedp.Void](`window.answer = true`))
 	save(t, tab)
-	waitForFile(t, tab, article, "/no-such-plan")
+	waitForFile(t, tab, article, "](/images/articles/voice.svg)")
 	copyBack(t, tab, d)
 	do(t, tab, "open the article with the problems", chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`), chromedp.WaitVisible(chromedp.CSS(body)))
 	const panel = `dialog#dev-problems[open]`
@@ -605,17 +606,27 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 		Items       int
 		SaveCovered bool
 		SaveFound   bool
+		At          string
 	}
-	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`!![...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save")`, chromedp.WithPollingTimeout(time.Minute))); err != nil {
-		t.Fatalf("no Save button with the panel open: %v", err)
+	// The Save button takes a click with the panel open: it is what lies
+	// under its centre (once the entry's pane has slid in).
+	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`(() => {
+		const save = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0);
+		if (!save) return false;
+		const r = save.getBoundingClientRect();
+		const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+		return at === save || save.contains(at);
+	})()`, chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Errorf("the Save button does not take a click with the panel open: %v", err)
 	}
 	got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(() => {
 		const p = document.querySelector(`+jsQuote(panel)+`);
-		const save = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save");
+		const save = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0);
 		const r = save.getBoundingClientRect();
 		const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
 		return JSON.stringify({Text: p.innerText, Modal: p.matches(":modal"), Items: p.querySelectorAll("li").length,
-			SaveFound: true, SaveCovered: !(at === save || save.contains(at))});
+			SaveFound: true, SaveCovered: !(at === save || save.contains(at)),
+			At: at ? at.tagName + "." + at.className + " " + (at.textContent || "").slice(0, 60) + " at " + [r.x, r.y, r.width, r.height].join(",") : "nothing"});
 	})()`))
 	if err != nil {
 		t.Fatal(err)
@@ -623,7 +634,7 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 	json.Unmarshal([]byte(got), &shown)
 	t.Logf("make dev's panel in the editor:\n%s", shown.Text)
 	if shown.Modal || shown.SaveCovered {
-		t.Errorf("the panel blocks the editor (modal %v, covers the Save button %v)", shown.Modal, shown.SaveCovered)
+		t.Errorf("the panel blocks the editor (modal %v, covers the Save button %v: %s)", shown.Modal, shown.SaveCovered, shown.At)
 	}
 	for _, want := range []string{
 		title + " › " + label, `alt is blank: describe what the image shows`,
@@ -728,10 +739,17 @@ func photoWhileEncoding(t *testing.T, tab *browsertest.Tab, d *devSite) {
 		}
 		// Encoded: the page reloads itself and shows the encoded picture
 		// (an AVIF or WebP size, not the original).
-		do(t, tab, "see the encoded photo",
-			chromedp.Poll[chromedp.Void](`!window.devMark && document.readyState === "complete" && !document.getElementById("dev-photos")`, chromedp.WithPollingTimeout(5*time.Minute)),
-			chromedp.Poll[chromedp.Void](`[...document.images].every((i) => i.complete)`, chromedp.WithPollingTimeout(time.Minute)),
-		)
+		// The page reloads under the test: an evaluation it cuts short is
+		// tried again.
+		for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
+			done, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`!window.devMark && document.readyState === "complete" && !document.getElementById("dev-photos") && [...document.images].every((i) => i.complete)`))
+			if err == nil && done {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the page did not reload with the encoded photo (%v); the terminal says:\n%s", err, d.out.String())
+			}
+		}
 		kind, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(async () => {
 			const i = [...document.images].find((i) => (i.currentSrc || i.src).includes("harbour-"));
 			if (!i || i.naturalWidth === 0) return "broken";

@@ -144,7 +144,13 @@ function show(problems) {
         ),
       );
     }
-    item.append(el("code", { className: "dev-problems__message" }, where + p.message));
+    if (editor) {
+      // The editor's words first; the file and line are for the terminal.
+      item.append(el("p", { className: "dev-problems__text" }, p.message));
+      if (where) item.append(el("code", { className: "dev-problems__file" }, where.slice(0, -2)));
+    } else {
+      item.append(el("code", { className: "dev-problems__message" }, where + p.message));
+    }
     if (p.source && !editor) {
       const caret = p.col > 0 ? "\n" + " ".repeat(String(p.line).length + 3 + p.col - 1) + "^" : "";
       item.append(el("pre", { className: "dev-problems__source" }, `${p.line} | ${p.source}${caret}`));
