@@ -3,8 +3,11 @@ package generator
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/vozia/site/generator/output"
 )
@@ -42,6 +45,42 @@ func TestAdminIsolated(t *testing.T) {
 	for _, f := range res.Site {
 		if f.Path == "sitemap.xml" && bytes.Contains(f.Data, []byte("/admin")) {
 			t.Error("the sitemap lists the editor")
+		}
+	}
+}
+
+// The web editor checks a save's links against the routes the build
+// knows (admin/routes.json): every page's and redirect's address, and
+// each draft and scheduled article as such, not as a route to link to.
+func TestAdminRoutes(t *testing.T) {
+	for _, drafts := range []bool{false, true} {
+		res, err := Build(context.Background(), Options{Content: fixture(t), FrontendDir: "../frontend", Now: fixedNow, Drafts: drafts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r AdminRoutes
+		for _, f := range res.Site {
+			if f.Path == AdminRoutesFile {
+				if err := json.Unmarshal(f.Data, &r); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, rt := range res.Stats.Routes {
+			if !slices.Contains(r.Routes, rt.Path) && rt.Path != "/404" {
+				t.Errorf("drafts %v: %s is not among the editor's routes", drafts, rt.Path)
+			}
+		}
+		var draft, scheduled bool
+		for p, a := range r.Unpublished {
+			draft = draft || a.Draft
+			scheduled = scheduled || a.Date > fixedNow.Format(time.DateOnly)
+			if !drafts && slices.Contains(r.Routes, p) {
+				t.Errorf("%s, unpublished, is a route of the daily build", p)
+			}
+		}
+		if !draft || !scheduled {
+			t.Errorf("drafts %v: the editor is not told of the test site's draft and scheduled articles: %+v", drafts, r.Unpublished)
 		}
 	}
 }

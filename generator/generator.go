@@ -132,6 +132,10 @@ type Result struct {
 	// Jobs are the render inputs (URL, site and page JSON), in the order
 	// of Stats.Routes; make bench hands them to the Node comparison.
 	Jobs []prerender.Job
+	// Processing are the photos still being encoded (with
+	// Options.ImagesReady): for each site path of their sizes, the
+	// original's file under the content tree.
+	Processing map[string]string
 }
 
 // Builder builds the same site again and again, as `make dev` does after

@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	stdhtml "html"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -466,5 +468,48 @@ func TestRedirectFromAPublishedFile(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("the writer's error reaches the editor:\n%v", err)
+	}
+}
+
+// One save, every problem: a problem that stops the build early (a blank
+// alt stops the load, a photo that cannot be decoded stops the images)
+// does not hide a broken link saved with it.
+func TestBuildReportsEveryProblemOfASave(t *testing.T) {
+	var photo bytes.Buffer
+	if err := png.Encode(&photo, image.NewRGBA(image.Rect(0, 0, 1200, 800))); err != nil {
+		t.Fatal(err)
+	}
+	truncated := photo.Bytes()[:len(photo.Bytes())/2]
+	for _, tc := range []struct {
+		name, want string
+		edit       func(fstest.MapFS)
+	}{
+		{"blank alt", `"cover.alt" must not be blank`, func(fsys fstest.MapFS) {
+			a := fsys["articles/voice-follow-up.md"]
+			a.Data = bytes.Replace(a.Data, []byte("alt: An orange circle on black"), []byte(`alt: ""`), 1)
+		}},
+		{"photo that cannot be decoded", `image "/images/broken.png": cannot decode`, func(fsys fstest.MapFS) {
+			fsys["images/broken.png"] = &fstest.MapFile{Data: truncated}
+			n := fsys["pages/notes.md"]
+			n.Data = append(n.Data, "\n![A photo](/images/broken.png)\n"...)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fixture(t)
+			tc.edit(fsys)
+			n := fsys["pages/notes.md"]
+			n.Data = append(n.Data, "\nSee [a project](/projects/firecat).\n"...)
+			_, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+			if err == nil {
+				t.Fatal("the build passed")
+			}
+			link := `link "/projects/firecat": no route for this path: link to an existing page, or remove the link`
+			if !strings.Contains(err.Error(), link) {
+				t.Errorf("the broken link saved with the %s is not reported:\n%v", tc.name, err)
+			}
+			if !strings.Contains(strings.ReplaceAll(err.Error(), link, ""), tc.want) {
+				t.Errorf("the %s is not reported (want %q):\n%v", tc.name, tc.want, err)
+			}
+		})
 	}
 }

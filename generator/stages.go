@@ -309,7 +309,9 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	out := &output.Files{}
 	var pics *pictures.Result
 	if staged("images", func() { pics, err = bld.images(ctx, site, tree, cfg.ready, out) }); err != nil {
-		return nil, err
+		// Without its images no page renders; the links are checked from
+		// the route table instead, so that one save says all it can.
+		return nil, append(problem.Of(err), guard.Links(site).Prefix(dir)...).Sorted()
 	}
 	// The site files are drawn, and the articles' share images and feeds
 	// made, while the pages render: a thousand share images drawn beside
@@ -339,6 +341,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		if staged("editor", func() { err = bld.addAdmin(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out) }); err != nil {
 			return nil, err
 		}
+		addAdminRoutes(site, out)
 	}
 	shared := document.Params{NoIndex: cfg.preview != nil, LiveScript: cfg.liveScript}
 	if cfg.preview != nil {
@@ -360,6 +363,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		return nil, err
 	}
 	res.Jobs = data.Jobs
+	res.Processing = pics.PendingFrom
 	res.Changed, bld.last = output.Changed(bld.last, out), out
 	res.Stats = Stats{Bundle: b, Render: renderTime, Total: time.Since(start), Images: pics.Encoded}
 	res.Stats.Routes = make([]RouteStat, len(data.Routes))

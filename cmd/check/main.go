@@ -52,7 +52,7 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	contentDir := fs.String("content", "content", "content `dir` (YAML and Markdown)")
 	frontendDir := fs.String("frontend", "frontend", "frontend `dir` (package.json, node_modules, src)")
 	validateDir := fs.String("validate", "tools/validate", "the checkers' `dir` (validate.mjs and its node_modules)")
-	cacheDir := fs.String("cache", "", "the build's cache `dir` (encoded images, renders), shared with make build and make dev (default: dist/cache beside the content dir; none: no cache)")
+	cacheDir := fs.String("cache", "", "the build's cache `dir` (encoded images, renders, the checkers' findings), shared with make build and make dev (default: dist/cache beside the content dir; none: no cache)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -95,7 +95,13 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 		return err
 	}
 	var out strings.Builder
-	cmd := exec.CommandContext(ctx, "node", filepath.Join(*validateDir, "validate.mjs"), site)
+	validate := []string{filepath.Join(*validateDir, "validate.mjs")}
+	if *cacheDir != "" {
+		// The checkers' findings on a page are kept by its bytes: a second
+		// run checks only the pages that changed.
+		validate = append(validate, "--cache", filepath.Join(*cacheDir, "validate"))
+	}
+	cmd := exec.CommandContext(ctx, "node", append(validate, site)...)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("the published pages or feeds do not validate (%v):\n%s", err, problem.TextLines(strings.TrimRight(out.String(), "\n")))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,5 +50,43 @@ func TestCheck(t *testing.T) {
 	want := `link "/insights/the-launch": links to a scheduled article, published on 3 December: the build refuses the link until then`
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "pages/legal/privacy.md")+":") || !strings.Contains(err.Error(), want) {
 		t.Errorf("a link to tomorrow's article: got %v\nwant %s at pages/legal/privacy.md", err, want)
+	}
+}
+
+// The checkers' cache (make check's second run) reports what a run
+// without it would: the same findings for pages unchanged, under each
+// page's own name when two pages have the same bytes, and a page's new
+// findings once it changes.
+func TestValidateCache(t *testing.T) {
+	site, cache := filepath.Join(t.TempDir(), "site"), filepath.Join(t.TempDir(), "cache")
+	page := func(body string) []byte {
+		return []byte(`<!doctype html><html lang="en"><head><title>x</title><meta name="robots" content="noindex,nofollow"></head><body>` + body + `</body></html>`)
+	}
+	write := func(name string, data []byte) {
+		t.Helper()
+		os.MkdirAll(filepath.Dir(filepath.Join(site, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(site, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	validate := func() string {
+		t.Helper()
+		out, _ := exec.Command("node", "../../tools/validate/validate.mjs", "--cache", cache, site).CombinedOutput()
+		return string(out)
+	}
+	broken := page(`<div><p>Text</div>`)
+	write("a/index.html", broken)
+	write("b/index.html", broken)
+	write("c/index.html", page(`<p>Fine</p>`))
+	first := validate()
+	if !strings.Contains(first, "a/index.html:1:") || !strings.Contains(first, "b/index.html:1:") || !strings.Contains(first, "3 pages, 0 feeds checked, 2 findings") {
+		t.Fatalf("the first run does not find the implicit close in a and b:\n%s", first)
+	}
+	if second := validate(); second != first {
+		t.Errorf("the second run, from the cache, says otherwise:\nfirst:\n%s\nsecond:\n%s", first, second)
+	}
+	write("c/index.html", broken)
+	if third := validate(); !strings.Contains(third, "c/index.html:1:") || !strings.Contains(third, "3 findings") {
+		t.Errorf("a page changed after the first run is not checked again:\n%s", third)
 	}
 }

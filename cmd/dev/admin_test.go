@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -107,10 +108,13 @@ func TestAdmin(t *testing.T) {
 	}
 	room := content.MaxTitle - utf8.RuneCountInString(content.TitleSuffix(before.Config.Brand))
 	const titleInput = `section[data-key-path="title"] input`
+	// The text page on screen has a title field too: the keys go to the
+	// new article's once its form is the one shown (and empty).
 	do(t, tab, "start an article with too long a title",
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/new"`),
-		chromedp.WaitVisible(chromedp.CSS(titleInput)),
+		chromedp.Poll[chromedp.Void](`document.body.innerText.includes("Creating") && document.querySelector(`+jsQuote(titleInput)+`)?.value === ""`, chromedp.WithPollingTimeout(2*time.Minute)),
 		chromedp.SendKeys(chromedp.CSS(titleInput), strings.Repeat("Long ", room/5+1)),
+		chromedp.Poll[chromedp.Void](`document.querySelector(`+jsQuote(titleInput)+`)?.value.startsWith("Long")`, chromedp.WithPollingTimeout(time.Minute)),
 	)
 	save(t, tab)
 	refusal := fmt.Sprintf("at most %d characters", room)
@@ -188,6 +192,9 @@ func TestAdmin(t *testing.T) {
 		status, _, body := d.get(t, path)
 		return strings.Contains(home, heading) && status == 200 && strings.Contains(body, title)
 	})
+
+	editorProblems(t, tab, d, slug, article, title)
+	photoWhileEncoding(t, tab, d)
 
 	// No error, and no policy violation (the browser logs those as
 	// errors). The editor's framework warns of its own internals
@@ -541,4 +548,219 @@ func writePNG(t *testing.T, file string) {
 func jsQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// editorProblems is the editor's side of a save the build would refuse,
+// on the article just saved: before the save, the editor asks about a
+// link to an address no page has, naming the field as it shows it, and
+// Cancel leaves the file unsaved; saved anyway with a blank alt too, make
+// dev's panel in the editor lists both problems at once, each with the
+// entry's title, the field's label and the remedy, without covering the
+// editor, which then fixes them.
+func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, article, title string) {
+	t.Helper()
+	const body = `section[data-key-path="body"] textarea`
+	do(t, tab, "open the article again",
+		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`),
+		chromedp.WaitVisible(chromedp.CSS(body)),
+		// The test answers the editor's question (window.confirm) as the
+		// editor would, and keeps what it asked.
+		chromedp.Evaluate[chromedp.Void](`window.asked = []; window.answer = false; window.confirm = (m) => (window.asked.push(m), window.answer)`),
+	)
+	label, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.querySelector('section[data-key-path="body"] header')?.innerText.trim().split("\n")[0] ?? ""`))
+	if err != nil || label == "" {
+		t.Fatalf("the article's text field shows no label (%v)", err)
+	}
+	typeAtEnd := func(what, text string) {
+		t.Helper()
+		do(t, tab, what,
+			chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(`+jsQuote(body)+`); a.scrollIntoView(); a.focus(); a.setSelectionRange(a.value.length, a.value.length); })()`),
+			chromedp.SendKeys(chromedp.CSS(body), text),
+		)
+	}
+	typeAtEnd("link to a page that does not exist", "\n\nSee [the plan](/no-such-plan).")
+	save(t, tab)
+	do(t, tab, "see the editor ask", chromedp.Poll[chromedp.Void](`window.asked.length > 0`, chromedp.WithPollingTimeout(2*time.Minute)))
+	asked, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`window.asked[0]`))
+	for _, want := range []string{"“" + label, "no page has the address /no-such-plan", "Link to an existing page, or remove the link", "Save anyway?"} {
+		if !strings.Contains(asked, want) {
+			t.Errorf("before the save, the editor asks without %q:\n%s", want, asked)
+		}
+	}
+	do(t, tab, "see the save stopped, with the reason", chromedp.Poll[chromedp.Void](`document.body.innerText.includes("no page has the address /no-such-plan")`, chromedp.WithPollingTimeout(time.Minute)))
+	if saved := string(readOPFS(t, tab, article)); strings.Contains(saved, "/no-such-plan") {
+		t.Fatalf("the editor saved the link it was told not to:\n%s", saved)
+	}
+	do(t, tab, "close the editor's message", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("[role=alertdialog] button, [role=dialog] button")].find((b) => /^(OK|Close)$/i.test(b.textContent.trim()))?.click()`))
+
+	// Saved anyway, with a photo without its text alternative.
+	typeAtEnd("add a picture without a text alternative", "\n\n![](/images/articles/voice.svg)\n")
+	// Saved once the editor has taken it in: its preview has the picture.
+	do(t, tab, "see the picture in the preview", chromedp.Poll[chromedp.Void](`[document, ...[...document.querySelectorAll("iframe")].map((f) => { try { return f.contentDocument; } catch { return null; } })]
+		.some((d) => d?.querySelector('main#main .article-body img[src*="voice.svg"]'))`, chromedp.WithPollingTimeout(2*time.Minute)))
+	do(t, tab, "save anyway", chromedp.Evaluate[chromedp.Void](`window.answer = true`))
+	save(t, tab)
+	waitForFile(t, tab, article, "](/images/articles/voice.svg)")
+	copyBack(t, tab, d)
+	do(t, tab, "open the article with the problems", chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`), chromedp.WaitVisible(chromedp.CSS(body)))
+	const panel = `dialog#dev-problems[open]`
+	do(t, tab, "see make dev's problems in the editor", chromedp.Poll[chromedp.Void](`!!document.querySelector(`+jsQuote(panel)+`)`, chromedp.WithPollingTimeout(3*time.Minute)))
+	var shown struct {
+		Text        string
+		Modal       bool
+		Items       int
+		SaveCovered bool
+		SaveFound   bool
+		At          string
+	}
+	do(t, tab, "see the Save button", chromedp.Poll[chromedp.Void](`[...document.querySelectorAll("button")].some((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0)`, chromedp.WithPollingTimeout(time.Minute)))
+	got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(() => {
+		const p = document.querySelector(`+jsQuote(panel)+`);
+		const save = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0);
+		const r = save.getBoundingClientRect();
+		const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+		const q = p.getBoundingClientRect();
+		return JSON.stringify({Text: p.innerText, Modal: p.matches(":modal"), Items: p.querySelectorAll("li").length,
+			// The panel is clear of the Save button (which, with nothing
+			// changed yet, is disabled and lets the pointer through to its
+			// toolbar).
+			SaveFound: true, SaveCovered: p.contains(at) || !(r.right <= q.left || q.right <= r.left || r.bottom <= q.top || q.bottom <= r.top),
+			At: at ? at.tagName + "." + at.className + " " + (at.textContent || "").slice(0, 60) + " at " + [r.x, r.y, r.width, r.height].join(",") : "nothing"});
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.Unmarshal([]byte(got), &shown)
+	t.Logf("make dev's panel in the editor:\n%s", shown.Text)
+	if shown.Modal || shown.SaveCovered {
+		t.Errorf("the panel blocks the editor (modal %v, covers the Save button %v: %s)", shown.Modal, shown.SaveCovered, shown.At)
+	}
+	for _, want := range []string{
+		title + " › " + label, `alt is blank: describe what the image shows`,
+		`link "/no-such-plan": no route for this path: link to an existing page, or remove the link`,
+	} {
+		if !strings.Contains(shown.Text, want) {
+			t.Errorf("the panel lacks %q", want)
+		}
+	}
+	if shown.Items < 2 || strings.Count(shown.Text, title+" › "+label) < 2 {
+		t.Errorf("the panel does not name the entry and field of each of the %d problems", shown.Items)
+	}
+
+	// The editor stays usable: the text fixed in it, the panel closes.
+	do(t, tab, "fix the text",
+		chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(`+jsQuote(body)+`); a.scrollIntoView(); a.select(); })()`),
+		chromedp.SendKeys(chromedp.CSS(body), "An article written in the web editor, fixed."),
+	)
+	save(t, tab)
+	waitForFile(t, tab, article, "fixed.")
+	copyBack(t, tab, d)
+	do(t, tab, "see the panel close", chromedp.Poll[chromedp.Void](`!document.querySelector(`+jsQuote(panel)+`)`, chromedp.WithPollingTimeout(3*time.Minute)))
+}
+
+// readOPFS is a file the editor wrote, as it is now.
+func readOPFS(t *testing.T, tab *browsertest.Tab, file string) []byte {
+	t.Helper()
+	got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](fmt.Sprintf(`(async () => {
+		let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("repo");
+		const parts = %s.split("/");
+		for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p);
+		return (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
+	})()`, jsQuote(file)), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(got)
+}
+
+// photoWhileEncoding is a photo as an editor adds it, in make dev: an
+// article with a new cover photo written into the content folder as the
+// editor writes them. Loaded while the photo's sizes are encoded, its
+// page shows no broken image (the original stands in) and says
+// "processing photo … n s", as the terminal does; once they are, the page
+// reloads by itself and shows the encoded picture. A photo encoded before
+// the page loads (a fast moment of the machine) shows nothing to check:
+// another photo is tried, three in all.
+func photoWhileEncoding(t *testing.T, tab *browsertest.Tab, d *devSite) {
+	t.Helper()
+	for attempt := 1; attempt <= 3; attempt++ {
+		name := fmt.Sprintf("harbour-%d.png", attempt)
+		slug := fmt.Sprintf("a-photo-being-encoded-%d", attempt)
+		var b bytes.Buffer
+		img := image.NewRGBA(image.Rect(0, 0, 2400, 1600))
+		for x := range 2400 {
+			for y := range 1600 {
+				img.Set(x, y, color.RGBA{uint8(x * 7 / (y%13 + 1)), uint8(y ^ x), uint8(x + y*attempt), 255})
+			}
+		}
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		d.write(t, filepath.Join("articles", slug, name), b.Bytes())
+		d.write(t, filepath.Join("articles", slug, "index.md"), []byte("---\ntitle: A photo being encoded\ndescription: What a page shows while its photo is encoded.\n"+
+			"date: 2025-06-03\nauthor: ana\ntags: [voice-ai]\ncover: {src: "+name+", alt: A harbour at dawn}\n---\nText.\n"))
+		d.until(t, "the terminal says the photo is processing", func() bool {
+			return strings.Contains(d.out.String(), "processing photo ") && strings.Contains(d.out.String(), name+" … (")
+		})
+		do(t, tab, "open the article while its photo is encoded",
+			chromedp.Navigate(d.URL+"/insights/"+slug),
+			chromedp.WaitReady("#main"),
+			chromedp.Evaluate[chromedp.Void](`window.devMark = 1`),
+			// Every image loaded, none broken: the original stands in.
+			chromedp.Poll[chromedp.Void](`[...document.images].every((i) => i.complete)`, chromedp.WithPollingTimeout(time.Minute)),
+		)
+		got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`JSON.stringify({
+			broken: [...document.images].filter((i) => i.naturalWidth === 0).map((i) => i.currentSrc || i.src),
+			cover: [...document.images].filter((i) => (i.currentSrc || i.src).includes("harbour-")).map((i) => i.naturalWidth),
+			note: document.getElementById("dev-photos")?.textContent ?? "",
+		})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen struct {
+			Broken []string
+			Cover  []int
+			Note   string
+		}
+		json.Unmarshal([]byte(got), &seen)
+		if len(seen.Broken) > 0 || len(seen.Cover) == 0 {
+			t.Fatalf("the article shows broken images %q (its cover: widths %v)", seen.Broken, seen.Cover)
+		}
+		if seen.Note == "" {
+			if strings.Contains(d.out.String(), name+" … ") && strings.Contains(d.out.String(), "done") {
+				t.Logf("the photo %s was encoded before its page loaded; another", name)
+				continue
+			}
+			t.Fatalf("no note that the photo is processing on its page (the terminal says:\n%s)", d.out.String())
+		}
+		if !regexp.MustCompile(`processing photo ` + regexp.QuoteMeta(name) + ` … \d+ s`).MatchString(seen.Note) {
+			t.Errorf("the page's note: %q, want processing photo %s … n s", seen.Note, name)
+		}
+		// Encoded: the page reloads itself and shows the encoded picture
+		// (an AVIF or WebP size, not the original).
+		// The page reloads under the test: an evaluation it cuts short is
+		// tried again.
+		for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
+			done, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`!window.devMark && document.readyState === "complete" && !document.getElementById("dev-photos") && [...document.images].every((i) => i.complete)`))
+			if err == nil && done {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the page did not reload with the encoded photo (%v); the terminal says:\n%s", err, d.out.String())
+			}
+		}
+		kind, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(async () => {
+			const i = [...document.images].find((i) => (i.currentSrc || i.src).includes("harbour-"));
+			if (!i || i.naturalWidth === 0) return "broken";
+			return (await fetch(i.currentSrc)).headers.get("content-type");
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil || !(strings.HasPrefix(kind, "image/avif") || strings.HasPrefix(kind, "image/webp")) {
+			t.Errorf("after encoding, the cover is %q (%v), want an encoded size (AVIF or WebP)", kind, err)
+		}
+		if !strings.Contains(d.out.String(), name+" … ") || !regexp.MustCompile(regexp.QuoteMeta(name)+` … [0-9.]+ s, done`).MatchString(d.out.String()) {
+			t.Errorf("the terminal does not say the photo was processed:\n%s", d.out.String())
+		}
+		return
+	}
+	t.Fatal("three photos were each encoded before their page loaded")
 }

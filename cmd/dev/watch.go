@@ -6,11 +6,14 @@ import (
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/codegen"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/generator/editorplace"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/devserver"
@@ -81,6 +84,10 @@ type dev struct {
 	built bool
 	// contact learns each build's products (its enquiries.json).
 	contact enquiriesSetter
+	// photos are the photos being encoded that the terminal was told of,
+	// with when (builds can run from the watcher and from ImagesReady).
+	mu     sync.Mutex
+	photos map[string]time.Time
 }
 
 // enquiriesSetter is the contact function as make dev mounts it
@@ -92,7 +99,10 @@ func (d *dev) build() {
 	res, err := d.bld.Build(d.ctx)
 	if err != nil {
 		problems := problem.Of(err).WithSources()
-		d.live.Fail(problems)
+		// The overlay names each problem's entry and field as the web
+		// editor shows them; the terminal keeps file:line:col.
+		config, _ := os.ReadFile(filepath.Join(d.frontendDir, "admin", "config.yml"))
+		d.live.Fail(editorplace.Describe(config, d.contentDir, readFile, problems))
 		if !d.built {
 			// Nothing to serve yet: the web editor still opens, so that a
 			// mistake saved from it can be fixed in it.
@@ -113,6 +123,7 @@ func (d *dev) build() {
 		}
 	}
 	c := d.live.Publish(res.Site, res.Manifest, res.Changed)
+	d.processing(res.Processing)
 	rendered := len(res.Stats.Routes) - res.Stats.Reused
 	what := "nothing changed"
 	switch {
@@ -127,6 +138,36 @@ func (d *dev) build() {
 	// What the daily build would say without refusing: an address
 	// published at git's HEAD that no longer answers, a file no page uses.
 	problem.Print(d.out, res.Warnings.WithSources())
+}
+
+// processing serves the originals of the photos still being encoded in
+// the place of their sizes, has the open pages say so, and tells the
+// terminal when each starts and ends.
+func (d *dev) processing(originals map[string]string) {
+	onDisk := make(map[string]string, len(originals))
+	for p, f := range originals {
+		onDisk[p] = filepath.Join(d.contentDir, filepath.FromSlash(f))
+	}
+	photos := d.live.Processing(onDisk)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.photos == nil {
+		d.photos = map[string]time.Time{}
+	}
+	now := map[string]bool{}
+	for _, p := range photos {
+		now[p.File] = true
+		if _, ok := d.photos[p.File]; !ok {
+			d.photos[p.File] = time.UnixMilli(p.Since)
+			fmt.Fprintf(d.out, "processing photo %s … (its pages show the original until its sizes are encoded)\n", problem.Text(p.File))
+		}
+	}
+	for f, since := range d.photos {
+		if !now[f] {
+			fmt.Fprintf(d.out, "processing photo %s … %.1f s, done: reloading the pages that show it\n", problem.Text(f), time.Since(since).Seconds())
+			delete(d.photos, f)
+		}
+	}
 }
 
 // serveEditor has the dev server answer /admin/ from the editor's own
@@ -149,5 +190,7 @@ func (d *dev) serveEditor() {
 	}
 	d.live.ServeEditor(m)
 }
+
+func readFile(name string) ([]byte, error) { return os.ReadFile(filepath.FromSlash(name)) }
 
 func since(t time.Time) string { return fmt.Sprintf("%d ms", time.Since(t).Milliseconds()) }

@@ -25,6 +25,10 @@ type Site struct {
 	Articles     []*LoadedArticle
 	ArticleIndex string
 	Feeds        []FeedLink
+	// Unpublished are the draft and scheduled articles by path, whether
+	// or not this build shows them: a link to one is refused, which the
+	// web editor checks before a save (admin/routes.json).
+	Unpublished map[string]*LoadedArticle
 	// Downloads are the files of content/ that content links to and that
 	// are published as committed (generator/load/files.go).
 	Downloads []Download

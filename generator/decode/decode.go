@@ -672,10 +672,16 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		d.value(val, fv, joinField(field, k.Value))
 		d.fills, d.inResults, d.illustrative, d.markdown = fills, inResults, illus, md
 		if !f.optional && val.Kind == yaml.ScalarNode && val.Tag == "!!str" && fv.Kind() == reflect.String && strings.TrimSpace(val.Value) == "" {
-			d.errorf(val, "field %q must not be blank", joinField(field, k.Value))
+			// The remedy, in the editor's words: the field is one it marks
+			// required.
+			remedy := "fill it in"
+			if k.Value == "alt" {
+				remedy = "describe what the image shows, for visitors who cannot see it"
+			}
+			d.errorf(val, "field %q must not be blank: %s", joinField(field, k.Value), remedy)
 		}
 		if !f.optional && val.Kind == yaml.SequenceNode && len(val.Content) == 0 {
-			d.errorf(val, "field %q needs at least one item", joinField(field, k.Value))
+			d.errorf(val, "field %q needs at least one item: add one", joinField(field, k.Value))
 		}
 	}
 	for _, name := range sortedKeys(fields) {

@@ -7,6 +7,10 @@ package guard
 
 import (
 	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
 
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
@@ -26,6 +30,9 @@ func linkErrors(site *content.Site, problems []links.Problem) problem.List {
 	var errs content.ErrorList
 	for _, p := range problems {
 		msg := fmt.Sprintf("link %q: %s", p.Link, p.Reason)
+		if strings.HasPrefix(p.Reason, "no route") {
+			msg += ": link to an existing page, or remove the link"
+		}
 		if at := where[p.Link]; len(at) > 0 {
 			for _, pos := range at {
 				errs = append(errs, content.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Message: msg})
@@ -104,4 +111,41 @@ func Site(site *content.Site, p Pages, contentDir string) error {
 		return templateErrors(site, shown).Prefix(contentDir)
 	}
 	return nil
+}
+
+// Links reports each link written in content to a path no route answers,
+// from the route table alone, for a build that stops before its pages
+// render (an image that cannot be encoded): the editor learns of a broken
+// link in the same save as of the image, not after the next. The rendered
+// pages' check (Site) says the rest (a missing #part, a link the layout
+// makes).
+func Links(site *content.Site) problem.List {
+	known := map[string]bool{}
+	var prefixes, paths []string
+	for _, r := range site.Routes {
+		known[r.Path] = true
+		paths = append(paths, r.Path)
+		if r.Prefix {
+			prefixes = append(prefixes, strings.TrimSuffix(r.Path, "/")+"/")
+		}
+	}
+	var errs content.ErrorList
+	for _, l := range site.Links {
+		if !strings.HasPrefix(l.Href, "/") || strings.HasPrefix(l.Href, "//") {
+			continue
+		}
+		u, err := url.Parse(l.Href)
+		if err != nil || path.Ext(u.Path) != "" || strings.HasPrefix(u.Path, "/admin") {
+			continue
+		}
+		p := u.Path
+		if len(p) > 1 {
+			p = strings.TrimSuffix(p, "/")
+		}
+		if known[p] || slices.ContainsFunc(prefixes, func(pre string) bool { return strings.HasPrefix(p+"/", pre) }) {
+			continue
+		}
+		errs = append(errs, l.Pos.Errorf("link %q: no route for this path%s: link to an existing page, or remove the link", l.Href, content.DidYouMean(p, paths)))
+	}
+	return errs.Sorted()
 }

@@ -65,10 +65,12 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.sampleCalls(s)
 	l.securitySections(s)
 	if len(l.errs) > 0 {
+		l.linksWithoutRoute(s)
 		return nil, l.errs.Sorted()
 	}
 	resolve(s)
 	s.Links = l.links
+	s.Unpublished = l.unpublished
 	s.Warnings = l.warnings.Sorted()
 	return s, nil
 }

@@ -46,6 +46,10 @@ type Result struct {
 	// Pending are the site paths of the files still being encoded (make
 	// dev): the link check takes them as there, since they will be.
 	Pending []string
+	// PendingFrom is the original of each of Pending, by its site path:
+	// its file in the content tree, which make dev serves in its place
+	// meanwhile (a page never shows a broken image).
+	PendingFrom map[string]string
 	// Leads are the lead image of each page that has one, by its path.
 	Leads map[string]Lead
 	// Shown are all the images the site shows, processed or not.
@@ -160,6 +164,10 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 				res.Files = append(res.Files, atomicdir.File{Path: strings.TrimPrefix(v.Path, "/"), Data: data})
 			} else {
 				res.Pending = append(res.Pending, v.Path)
+				if res.PendingFrom == nil {
+					res.PendingFrom = map[string]string{}
+				}
+				res.PendingFrom[v.Path] = src.Name
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"os"
 	"path"
 	"reflect"
 	"slices"
@@ -59,6 +60,17 @@ type Live struct {
 	// succeeded yet, so that an editor can open /admin/ and fix the
 	// mistake that stops the first build.
 	editor map[string][]byte
+	// processing are the photos being encoded (Processing).
+	processing map[string]string
+	photos     []Photo
+}
+
+// Photo is a photo being encoded, as the open pages are told of it.
+type Photo struct {
+	// File is the original, as the terminal names it.
+	File string `json:"file"`
+	// Since is when make dev first saw it, in ms since the Unix epoch.
+	Since int64 `json:"since"`
 }
 
 // DevPath is the prefix of the development endpoints, and ReloadScript
@@ -142,6 +154,63 @@ func (l *Live) Fail(problems problem.List) {
 	l.broadcast(event{"problems", mustJSON(map[string]any{"problems": l.problems})})
 }
 
+// Processing says which photos of the published build are still being
+// encoded: originals maps the site path of each of their sizes to the
+// original's file on disk, which is served in its place meanwhile, so that
+// a page never shows a broken image (the browser sniffs the image's
+// format; its width and height attributes scale it). The open pages show
+// "processing photo … n s" until a call without them, when a page that
+// showed it reloads and gets the encoded picture. It returns the photos,
+// each with when it was first seen.
+func (l *Live) Processing(originals map[string]string) []Photo {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	since := map[string]int64{}
+	for _, p := range l.photos {
+		since[p.File] = p.Since
+	}
+	files := map[string]bool{}
+	for _, f := range originals {
+		files[f] = true
+	}
+	var photos []Photo
+	now := time.Now().UnixMilli()
+	for f := range files {
+		t, ok := since[f]
+		if !ok {
+			t = now
+		}
+		photos = append(photos, Photo{File: f, Since: t})
+	}
+	slices.SortFunc(photos, func(a, b Photo) int { return strings.Compare(a.File, b.File) })
+	changed := !slices.Equal(photos, l.photos)
+	l.processing, l.photos = originals, photos
+	if changed {
+		l.broadcast(event{"processing", mustJSON(map[string]any{"photos": nonNil(photos)})})
+	}
+	return photos
+}
+
+func nonNil(p []Photo) []Photo {
+	if p == nil {
+		return []Photo{}
+	}
+	return p
+}
+
+// serveOriginal answers a request for a size of a photo being encoded
+// with the photo's original.
+func serveOriginal(w http.ResponseWriter, r *http.Request, file string) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", http.DetectContentType(data))
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(data)
+}
+
 // broadcast sends an event to every subscriber. A subscriber too slow to
 // take it is dropped: its page reconnects, sees a newer build than its
 // own and reloads.
@@ -188,8 +257,12 @@ func (l *Live) ServeEditor(files map[string][]byte) {
 
 func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
-	s, editor := l.site, l.editor
+	s, editor, original := l.site, l.editor, l.processing[r.URL.Path]
 	l.mu.Unlock()
+	if original != "" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		serveOriginal(w, r, original)
+		return
+	}
 	if s != nil {
 		s.ServeHTTP(w, r)
 		return
@@ -291,7 +364,7 @@ func (l *Live) events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	hello := mustJSON(map[string]any{"build": l.build, "problems": l.problems})
+	hello := mustJSON(map[string]any{"build": l.build, "problems": l.problems, "photos": nonNil(l.photos)})
 	l.subs[ch] = struct{}{}
 	l.mu.Unlock()
 	defer func() {

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -277,5 +278,48 @@ func TestLiveSendsProblemsEscaped(t *testing.T) {
 	p := m.Problems[0]
 	if p.File != `content/images/a\u202egnp.svg` || p.Message != `name \x1b[31m` || p.Source != `\u2066x` || p.Notes[0] != `\x3a:error::n` {
 		t.Errorf("the dialog gets %+v; want every text escaped", p)
+	}
+}
+
+// A photo being encoded: its sizes are answered with its original (never
+// a 404, so a page shows no broken image), the photo is listed with when
+// it was first seen for the pages' note, and once encoded the sizes are
+// the build's again.
+func TestLiveProcessing(t *testing.T) {
+	l := NewLive()
+	srv := httptest.NewServer(l)
+	defer srv.Close()
+	l.Publish(liveFiles("index.html", page("home"), "404.html", page("not found")), manifestOf(t, liveManifest), nil)
+	original := t.TempDir() + "/harbour.png"
+	png := "\x89PNG\r\n\x1a\n" + strings.Repeat("\x00", 32)
+	if err := os.WriteFile(original, []byte(png), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) (int, string, string) {
+		t.Helper()
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, res.Header.Get("Content-Type"), string(body)
+	}
+	first := l.Processing(map[string]string{"/assets/img/harbour-640.avif": original, "/assets/img/harbour-640.webp": original})
+	if len(first) != 1 || first[0].File != original {
+		t.Fatalf("photos %+v, want the one original", first)
+	}
+	if status, ct, body := get("/assets/img/harbour-640.avif"); status != 200 || ct != "image/png" || body != png {
+		t.Errorf("a size being encoded: %d %s, want the original", status, ct)
+	}
+	if again := l.Processing(map[string]string{"/assets/img/harbour-640.avif": original}); again[0].Since != first[0].Since {
+		t.Errorf("a photo still being encoded is seen anew: %+v, then %+v", first, again)
+	}
+	l.Publish(liveFiles("index.html", page("home"), "404.html", page("not found"), "assets/img/harbour-640.avif", "AVIF"), manifestOf(t, liveManifest), nil)
+	if photos := l.Processing(nil); len(photos) != 0 {
+		t.Errorf("photos %+v after encoding", photos)
+	}
+	if status, _, body := get("/assets/img/harbour-640.avif"); status != 200 || body != "AVIF" {
+		t.Errorf("an encoded size: %d %q, want the build's", status, body)
 	}
 }

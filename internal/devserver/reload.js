@@ -39,6 +39,7 @@ function concerns(change) {
 const events = new EventSource("/__dev/events");
 events.addEventListener("hello", (e) => {
   const d = JSON.parse(e.data);
+  photos(d.photos);
   if (d.problems && d.problems.length) {
     show(d.problems);
   } else if (seen !== undefined && d.build !== seen) {
@@ -65,6 +66,33 @@ events.addEventListener("build", (e) => {
   stale = true;
 });
 events.addEventListener("problems", (e) => show(JSON.parse(e.data).problems));
+events.addEventListener("processing", (e) => photos(JSON.parse(e.data).photos));
+
+// photos says which photos are being encoded ("processing photo … n s"),
+// while the server sends each one's original in the place of its sizes.
+// Once none is, a page that said so reloads and shows the encoded
+// pictures; the web editor only drops the note (it keeps what is typed).
+let processing = [];
+let tick;
+function photos(list) {
+  const had = processing.length > 0;
+  processing = list || [];
+  clearInterval(tick);
+  document.getElementById("dev-photos")?.remove();
+  if (!processing.length) {
+    if (had && !editor) location.reload();
+    return;
+  }
+  const box = el("div", { id: "dev-photos", className: "dev-photos", role: "status" });
+  const draw = () => {
+    box.textContent = processing
+      .map((p) => `processing photo ${p.file.split("/").pop()} … ${Math.max(0, Math.round((Date.now() - p.since) / 1000))} s`)
+      .join("\n");
+  };
+  draw();
+  tick = setInterval(draw, 1000);
+  document.body.append(box);
+}
 
 // After another page changed, the data this page would fetch on a
 // client-side navigation may be stale: load the next page in full.
@@ -89,36 +117,67 @@ function el(tag, props, ...children) {
   return n;
 }
 
-// show lists the problems in a modal dialog: focus moves into it, Escape
-// or the button dismisses it, and the page underneath is the last good
-// build.
+// show lists the problems. On the site's pages it is a modal dialog:
+// focus moves into it, Escape or the button dismisses it, and the page
+// underneath is the last good build. In the web editor it is a panel
+// that leaves the editor usable (not modal, in the bottom left corner,
+// clear of the editor's Save button), so that the editor fixes what it
+// says in the entry on screen. Each problem names the entry and field as
+// the editor shows them (when the file is one the editor opens), then
+// says what is wrong and what to do; the file:line:col is for the
+// terminal and CI.
 function show(problems) {
   failed = true;
   document.getElementById("dev-problems")?.remove();
   const list = el("ol", { className: "dev-problems__list" });
   for (const p of problems) {
     const where = p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
-    const item = el("li", {}, el("code", { className: "dev-problems__message" }, where + p.message));
-    if (p.source) {
+    const item = el("li", {});
+    if (p.entry || p.field) {
+      item.append(
+        el(
+          "p",
+          { className: "dev-problems__place" },
+          el("strong", {}, p.entry || ""),
+          p.entry && p.field ? " › " : "",
+          p.field ? el("span", { className: "dev-problems__field" }, p.field) : "",
+        ),
+      );
+    }
+    if (editor) {
+      // The editor's words first; the file and line are for the terminal.
+      item.append(el("p", { className: "dev-problems__text" }, p.message));
+      if (where) item.append(el("code", { className: "dev-problems__file" }, where.slice(0, -2)));
+    } else {
+      item.append(el("code", { className: "dev-problems__message" }, where + p.message));
+    }
+    if (p.source && !editor) {
       const caret = p.col > 0 ? "\n" + " ".repeat(String(p.line).length + 3 + p.col - 1) + "^" : "";
       item.append(el("pre", { className: "dev-problems__source" }, `${p.line} | ${p.source}${caret}`));
     }
     if (p.detail) item.append(el("pre", { className: "dev-problems__detail" }, p.detail));
     list.append(item);
   }
-  const close = el("button", { type: "button", className: "dev-problems__close", autofocus: true }, "Dismiss");
+  const close = el("button", { type: "button", className: "dev-problems__close", autofocus: !editor }, "Dismiss");
+  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
   const dialog = el(
     "dialog",
-    { id: "dev-problems", className: "dev-problems" },
-    el("h2", { id: "dev-problems-title" }, problems.length === 1 ? "The build failed: 1 problem" : `The build failed: ${problems.length} problems`),
-    el("p", {}, seen !== ""
-      ? "This is the last good build. Fix the file and save: the page reloads by itself."
-      : "Nothing has been built yet. Fix the file and save: the page reloads by itself."),
+    { id: "dev-problems", className: editor ? "dev-problems dev-problems--panel" : "dev-problems" },
+    el("h2", { id: "dev-problems-title" }, editor ? `The site did not build: ${count}` : `The build failed: ${count}`),
+    el("p", {}, editor
+      ? "Fix each field named below in its entry and save: this panel closes when the site builds."
+      : seen !== ""
+        ? "This is the last good build. Fix the file and save: the page reloads by itself."
+        : "Nothing has been built yet. Fix the file and save: the page reloads by itself."),
     list,
     close,
   );
   dialog.setAttribute("aria-labelledby", "dev-problems-title");
   close.addEventListener("click", () => dialog.close());
   document.body.append(dialog);
-  dialog.showModal();
+  if (editor) {
+    dialog.show();
+  } else {
+    dialog.showModal();
+  }
 }

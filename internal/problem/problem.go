@@ -59,6 +59,11 @@ type Problem struct {
 	// Notes say more: what was meant, the other place of a clash, the
 	// way out. Each is one line.
 	Notes []string `json:"notes,omitempty"`
+	// Entry and Field say where the problem is as the web editor shows it
+	// (the entry's title in its list, the labels down to the field), for
+	// make dev's overlay; the terminal keeps file:line:col.
+	Entry string `json:"entry,omitempty"`
+	Field string `json:"field,omitempty"`
 }
 
 // Error is "file:line:col: message", the form editors and CI logs jump to;
@@ -147,11 +152,12 @@ func unsafeMark(r rune) bool {
 
 // Escaped returns the list with every text Text escaped, for a reader
 // that shows it as it is (the dev server's dialog): file, message,
-// source line, notes, and each line of the detail.
+// source line, notes, the entry and field, and each line of the detail.
 func (l List) Escaped() List {
 	out := slices.Clone(l)
 	for i, p := range out {
 		p.File, p.Message, p.Source = Text(p.File), Text(p.Message), Text(p.Source)
+		p.Entry, p.Field = Text(p.Entry), Text(p.Field)
 		if p.Notes != nil {
 			p.Notes = slices.Clone(p.Notes)
 			for j, n := range p.Notes {
@@ -199,7 +205,8 @@ func (l List) Sorted() List {
 
 func equal(a, b Problem) bool {
 	return a.Kind == b.Kind && a.File == b.File && a.Line == b.Line && a.Col == b.Col && a.Length == b.Length &&
-		a.Message == b.Message && a.Source == b.Source && a.Detail == b.Detail && slices.Equal(a.Notes, b.Notes)
+		a.Message == b.Message && a.Source == b.Source && a.Detail == b.Detail && slices.Equal(a.Notes, b.Notes) &&
+		a.Entry == b.Entry && a.Field == b.Field
 }
 
 // Prefix returns the list with dir in front of every file name, for

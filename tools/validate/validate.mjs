@@ -2,7 +2,12 @@
 // prints each finding as "file:line:col: checker rule: message"; exits 1
 // when there is any.
 //
-//	node validate.mjs DIR
+//	node validate.mjs [--cache CACHEDIR] DIR
+//
+// With --cache, a file's findings are kept under CACHEDIR by the hash of
+// its bytes and of the checkers (this file and the lock file): a later
+// run checks only what changed (make check's second run, in seconds). The
+// checkers load only when a file needs them.
 //
 //   - html-validate, recommended rules, less those that only restate how
 //     React serializes HTML (doctype and attribute case, boolean and empty
@@ -16,19 +21,70 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {HtmlValidate} from 'html-validate';
-import {validateXML} from 'xmllint-wasm';
-import sdtt from 'structured-data-testing-tool';
-import presets from 'structured-data-testing-tool/presets.js';
+import crypto from 'node:crypto';
 
-// Both are CommonJS modules.
-const {structuredDataTest} = sdtt;
-const {Google, Twitter, Facebook} = presets;
-
-const dir = process.argv[2];
-if (!dir) {
-  console.error('usage: node validate.mjs DIR');
+const args = process.argv.slice(2);
+let cacheDir = '';
+if (args[0] === '--cache') {
+  cacheDir = args[1];
+  args.splice(0, 2);
+}
+const dir = args[0];
+if (!dir || !cacheDir && args.length > 1) {
+  console.error('usage: node validate.mjs [--cache CACHEDIR] DIR');
   process.exit(2);
+}
+
+// The checkers, loaded on first use: loading them is most of a run that
+// finds every file in the cache.
+let checkers;
+async function load() {
+  if (checkers) return checkers;
+  const [{HtmlValidate}, {validateXML}, sdtt, presets] = await Promise.all([
+    import('html-validate'),
+    import('xmllint-wasm'),
+    import('structured-data-testing-tool'),
+    import('structured-data-testing-tool/presets.js'),
+  ]);
+  // Both are CommonJS modules.
+  const {Google, Twitter, Facebook} = presets.default;
+  checkers = {
+    htmlvalidate: new HtmlValidate(htmlValidateConfig),
+    validateXML,
+    structuredDataTest: sdtt.default.structuredDataTest,
+    presets: [Google, Twitter, Facebook],
+  };
+  return checkers;
+}
+
+// What a cached finding depends on besides the file: the checkers' code
+// and versions.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const checkersKey = crypto.createHash('sha256')
+  .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+  .update(fs.readFileSync(path.join(here, 'package-lock.json')))
+  .update(fs.readFileSync(path.join(here, 'atom.rng')))
+  .digest('hex');
+
+// cached returns the findings of check() on the file rel, whose bytes are
+// bytes, from CACHEDIR when it holds them for the same bytes and checkers.
+// Findings name their file as \0, replaced by rel here: the same bytes
+// can be another file (two redirect pages to one route).
+async function cached(rel, bytes, check) {
+  if (!cacheDir) return (await check()).map((f) => f.replaceAll('\0', rel));
+  const key = crypto.createHash('sha256').update(checkersKey).update(bytes).digest('hex');
+  const file = path.join(cacheDir, key.slice(0, 2), key + '.json');
+  let out;
+  try {
+    out = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    out = await check();
+    fs.mkdirSync(path.dirname(file), {recursive: true});
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(out));
+    fs.renameSync(tmp, file);
+  }
+  return out.map((f) => f.replaceAll('\0', rel));
 }
 
 const htmlValidateConfig = {
@@ -58,42 +114,51 @@ if (files.length === 0) {
   console.error(`${dir}: no HTML files`);
   process.exit(2);
 }
-const htmlvalidate = new HtmlValidate(htmlValidateConfig);
 const findings = [];
 for (const file of files) {
   const rel = path.relative(dir, file);
-  const report = await htmlvalidate.validateFile(file);
-  for (const r of report.results) {
-    for (const m of r.messages) {
-      findings.push(`${rel}:${m.line}:${m.column}: html-validate ${m.ruleId}: ${m.message}`);
-    }
-  }
-  // The redirect pages (a meta refresh to another route) carry no
-  // metadata of their own: search engines and share previews follow them.
   const html = fs.readFileSync(file);
-  if (/<meta http-equiv="refresh"/.test(html)) continue;
-  // Nor does a page kept from search engines and from being followed (the
-  // web editor, /admin/): nothing shares or indexes it.
-  if (/<meta name="robots" content="[^"]*noindex[^"]*nofollow/.test(html)) continue;
-  let res;
-  try {
-    res = await structuredDataTest(html, {presets: [Google, Twitter, Facebook]});
-  } catch (err) {
-    if (err.type !== 'VALIDATION_FAILED') throw err;
-    res = err.res;
-  }
-  for (const t of [...res.failed, ...res.warnings]) {
-    const what = t.failed ? 'structured-data' : 'structured-data warning';
-    findings.push(`${rel}: ${what} ${t.group ?? ''} ${t.description ?? t.test}: ${t.error?.message ?? 'failed'}`.replace(/\s+/g, ' '));
-  }
+  findings.push(...await cached(rel, html, async () => {
+    const {htmlvalidate, structuredDataTest, presets} = await load();
+    const out = [];
+    // Findings name the file as \0 (see cached).
+    const report = await htmlvalidate.validateFile(file);
+    for (const r of report.results) {
+      for (const m of r.messages) {
+        out.push(`\0:${m.line}:${m.column}: html-validate ${m.ruleId}: ${m.message}`);
+      }
+    }
+    // The redirect pages (a meta refresh to another route) carry no
+    // metadata of their own: search engines and share previews follow them.
+    if (/<meta http-equiv="refresh"/.test(html)) return out;
+    // Nor does a page kept from search engines and from being followed (the
+    // web editor, /admin/): nothing shares or indexes it.
+    if (/<meta name="robots" content="[^"]*noindex[^"]*nofollow/.test(html)) return out;
+    let res;
+    try {
+      res = await structuredDataTest(html, {presets});
+    } catch (err) {
+      if (err.type !== 'VALIDATION_FAILED') throw err;
+      res = err.res;
+    }
+    for (const t of [...res.failed, ...res.warnings]) {
+      const what = t.failed ? 'structured-data' : 'structured-data warning';
+      out.push(`\0: ${what} ${t.group ?? ''} ${t.description ?? t.test}: ${t.error?.message ?? 'failed'}`.replace(/\s+/g, ' '));
+    }
+    return out;
+  }));
 }
 // The feeds.
-const atomSchema = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'atom.rng'), 'utf8');
+const atomSchema = fs.readFileSync(path.join(here, 'atom.rng'), 'utf8');
 const atomFeeds = filesNamed(dir, (n) => n === 'feed.xml');
 for (const file of atomFeeds) {
   const rel = path.relative(dir, file);
-  const res = await validateXML({xml: [{fileName: rel, contents: fs.readFileSync(file, 'utf8')}], schema: [atomSchema], extension: 'relaxng'});
-  for (const e of res.errors) findings.push(`${rel}:${e.loc?.lineNumber ?? 1}: atom schema: ${e.message}`);
+  const contents = fs.readFileSync(file, 'utf8');
+  findings.push(...await cached(rel, contents, async () => {
+    const {validateXML} = await load();
+    const res = await validateXML({xml: [{fileName: rel, contents}], schema: [atomSchema], extension: 'relaxng'});
+    return res.errors.map((e) => `\0:${e.loc?.lineNumber ?? 1}: atom schema: ${e.message}`);
+  }));
 }
 const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const jsonFeeds = filesNamed(dir, (n) => n === 'feed.json');

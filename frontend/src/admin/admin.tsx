@@ -9,6 +9,7 @@ import type { SiteData } from "../lib/content-types";
 import { embedded, previewForm, SitePreview, type Entry, type Form } from "./preview";
 import { bodyField, previewForms } from "./previews.gen";
 import { keptFormats } from "./keep-file";
+import { registerPreSave } from "./presave";
 
 type CMS = typeof CMSType;
 
@@ -42,6 +43,8 @@ async function start() {
       cms.registerPreviewTemplate(collection, bridge(react, site, previewForm[form], form !== "page") as never);
     }
   }
+  // Links the build would refuse are refused before the save.
+  registerPreSave(cms);
   // The OAuth relay answers on this origin (/oauth/*).
   cms.init({ config: { backend: { name: "github", base_url: location.origin } } as never });
 }

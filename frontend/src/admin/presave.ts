@@ -1,0 +1,155 @@
+// The checks the web editor makes before it saves: the rules of the build
+// that a save can break and that are known at save time. A link to an
+// address no page has, or to a draft or scheduled article, is refused by
+// every build; saved unawares, it stops make dev from updating the site
+// and the daily build from publishing anything. So before the save the
+// editor is asked, in a dialog that names each field as the editor shows
+// it and says what to do; Cancel (what an editor chooses who did not mean
+// it) keeps the entry open, unsaved, to fix. Saving anyway is left to the
+// editor because the link may be right and the page not there yet: an
+// editor who links a new article to a page they are about to create, or
+// (in the deployed editor, whose routes are as of the last deploy) to an
+// article saved since. Then make dev's panel goes on saying it, with every
+// other problem, until the page exists.
+//
+// The build writes what it knows for this (generator/adminroutes.go):
+// admin/routes.json, the addresses the site answers and the articles not
+// yet published; make dev rebuilds it on every save.
+
+import type CMSType from "@sveltia/cms";
+
+type CMS = typeof CMSType;
+
+interface AdminRoutes {
+  routes: string[];
+  prefixes?: string[];
+  unpublished?: Record<string, { draft?: boolean; date?: string }>;
+}
+
+/** A link found in an entry: where (the editor's key path) and to what. */
+interface Found {
+  keyPath: string;
+  href: string;
+}
+
+/** Fields whose whole value is a link (content.Link in Go). */
+const linkKeys = new Set(["href", "page"]);
+/** A Markdown link or image to a site path: [text](/path "title"). */
+const markdownLink = /\]\(\s*<?(\/[^)\s>]*)/g;
+
+export function registerPreSave(cms: CMS) {
+  cms.registerEventListener({
+    name: "preSave",
+    handler: async ({ entry }: { entry: { get(key: string): unknown } }) => {
+      const routes = await fetchRoutes();
+      if (!routes) return;
+      const data = (entry.get("data") as { toJS(): Record<string, unknown> } | undefined)?.toJS() ?? {};
+      const problems = check(data, routes);
+      if (!problems.length) return;
+      const text = problems.join("\n");
+      const ask = `${text}\n\nSaved like this, the site stops updating until it is fixed. Save anyway? (Cancel keeps the entry open, unsaved, to fix.)`;
+      if (!confirm(ask)) {
+        // The editor shows the cause of a "saving_failed" error in its
+        // dialog, and keeps the entry open as it was.
+        throw new Error("saving_failed", { cause: new Error(text) });
+      }
+    },
+  } as never);
+}
+
+async function fetchRoutes(): Promise<AdminRoutes | null> {
+  try {
+    const r = await fetch("/admin/routes.json", { cache: "no-store" });
+    return r.ok ? ((await r.json()) as AdminRoutes) : null;
+  } catch {
+    return null; // no check rather than no save
+  }
+}
+
+/** check returns what is wrong with the entry's links, one line each. */
+export function check(data: Record<string, unknown>, routes: AdminRoutes): string[] {
+  const found: Found[] = [];
+  walk(data, "", found);
+  const known = new Set(routes.routes);
+  const today = new Date().toISOString().slice(0, 10);
+  const ownDate = typeof data.date === "string" ? data.date.slice(0, 10) : "";
+  const selfDraft = data.draft === true;
+  const out: string[] = [];
+  for (const { keyPath, href } of found) {
+    let path = href.split(/[?#]/)[0];
+    if (path.length > 1) path = path.replace(/\/+$/, "");
+    if (/\.[A-Za-z0-9]+$/.test(path) || path === "/admin" || path.startsWith("/admin/")) continue;
+    const field = label(keyPath);
+    const target = routes.unpublished?.[path];
+    if (target) {
+      // As the build: an unpublished entry may link to an article that
+      // goes out no later than itself.
+      if (selfDraft || (target.date && ownDate > today && ownDate >= target.date && !target.draft)) continue;
+      out.push(
+        target.draft
+          ? `${field}: the link to ${href} leads to a draft article, which the site does not show. Publish that article first, or remove the link.`
+          : `${field}: the link to ${href} leads to an article scheduled for ${target.date}. Remove the link until then, or date that article today or earlier.`,
+      );
+      continue;
+    }
+    if (known.has(path) || (routes.prefixes ?? []).some((p) => path.startsWith(p.replace(/\/$/, "") + "/"))) continue;
+    const near = closest(path, routes.routes);
+    out.push(`${field}: no page has the address ${href}${near ? ` (did you mean ${near}?)` : ""}. Link to an existing page, or remove the link.`);
+  }
+  return out;
+}
+
+function walk(v: unknown, keyPath: string, out: Found[]) {
+  if (typeof v === "string") {
+    const key = keyPath.split(".").at(-1) ?? "";
+    if (linkKeys.has(key) && v.startsWith("/") && !v.startsWith("//")) out.push({ keyPath, href: v.trim() });
+    for (const m of v.matchAll(markdownLink)) {
+      if (!m[1].startsWith("//")) out.push({ keyPath, href: m[1] });
+    }
+  } else if (Array.isArray(v)) {
+    v.forEach((x, i) => walk(x, keyPath ? `${keyPath}.${i}` : String(i), out));
+  } else if (v && typeof v === "object") {
+    for (const [k, x] of Object.entries(v)) walk(x, keyPath ? `${keyPath}.${k}` : k, out);
+  }
+}
+
+/**
+ * label is the field at keyPath as the editor shows it: the labels on its
+ * way down ("Sections › Heading"), read from the editor's own form.
+ */
+function label(keyPath: string): string {
+  const parts = keyPath.split(".");
+  const names: string[] = [];
+  for (let i = 1; i <= parts.length; i++) {
+    if (/^\d+$/.test(parts[i - 1])) continue;
+    const sec = document.querySelector(`section[data-key-path="${CSS.escape(parts.slice(0, i).join("."))}"]`);
+    const name = (sec?.querySelector("header") as HTMLElement | null)?.innerText.trim().split("\n")[0];
+    if (name) names.push(name);
+  }
+  return names.length ? `“${names.join(" › ")}”` : `The field ${keyPath}`;
+}
+
+/** closest is the route nearest to path by edit distance, if near. */
+function closest(path: string, routes: string[]): string {
+  let best = "";
+  let bestD = Math.max(3, Math.floor(path.length / 3)) + 1;
+  for (const r of routes) {
+    const d = distance(path, r);
+    if (d < bestD) [best, bestD] = [r, d];
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length];
+}
