@@ -6,8 +6,8 @@ import type { ComponentType } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type CMSType from "@sveltia/cms";
 import type { SiteData } from "../lib/content-types";
-import { embedded, previewForm, SitePreview, type Entry, type Form } from "./preview";
-import { bodyField, previewForms } from "./previews.gen";
+import { embedded, previewForm, recordForm, SitePreview, type Entry, type Form } from "./preview";
+import { bodyField, previewForms, recordPreviews } from "./previews.gen";
 import { keptFormats } from "./keep-file";
 
 type CMS = typeof CMSType;
@@ -40,6 +40,11 @@ async function start() {
     // (generated from the Go collections) lists them.
     for (const [collection, form] of Object.entries(previewForms)) {
       cms.registerPreviewTemplate(collection, bridge(react, site, previewForm[form], form !== "page") as never);
+    }
+    // One per file of records the site's sections show, by the file's
+    // name (the editor finds a file's template by it).
+    for (const [file, spec] of Object.entries(recordPreviews)) {
+      cms.registerPreviewTemplate(file, bridge(react, site, recordForm(spec), false) as never);
     }
   }
   // The OAuth relay answers on this origin (/oauth/*).
@@ -84,6 +89,14 @@ function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolea
         slugsOf: async (collection) => {
           const list = await props.getCollection(collection);
           return Array.isArray(list) ? list.map((e) => String((e as { get(k: string): unknown }).get("slug") ?? "")) : [];
+        },
+        entriesOf: async (collection) => {
+          const list = await props.getCollection(collection);
+          if (!Array.isArray(list)) return [];
+          return list.map((e) => {
+            const js = (e as { toJS(): { slug?: string; data?: Record<string, unknown> } }).toJS();
+            return { slug: String(js.slug ?? ""), data: js.data ?? {} };
+          });
         },
       };
       const seq = (this.seq = (this.seq ?? 0) + 1);
