@@ -369,6 +369,11 @@ func previewDrawn(t *testing.T, tab *browsertest.Tab, file string, shown []strin
 			chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`new Promise((r) => setTimeout(() => r(true), 100))`, chromedp.WithPollingTimeout(time.Second)))
 		}
 	}
+	if got.Drawn {
+		if broken := brokenImages(t, tab); len(broken) > 0 {
+			t.Errorf("%s: the preview shows broken images: %q", file, broken)
+		}
+	}
 	switch {
 	case !got.Drawn:
 		t.Errorf("%s: the preview never drew the page (errors %q)", file, tab.Errors())
@@ -379,6 +384,33 @@ func previewDrawn(t *testing.T, tab *browsertest.Tab, file string, shown []strin
 	case !got.Shows:
 		t.Errorf("%s: the preview's sections show none of its first record's texts %q", file, shown)
 	}
+}
+
+// brokenImages are the addresses of the images of the preview pane that
+// the browser could not load (a 404: an image the editor's preview
+// names by a path only the built site has), once every image of the
+// pane has loaded or failed.
+func brokenImages(t *testing.T, tab *browsertest.Tab) []string {
+	t.Helper()
+	const js = `(() => {
+		const docs = [document, ...[...document.querySelectorAll("iframe")].map((f) => { try { return f.contentDocument; } catch { return null; } })];
+		const imgs = docs.flatMap((d) => [...(d?.querySelectorAll("main#main img") ?? [])]);
+		// A lazy image below the fold would wait for a scroll.
+		for (const i of imgs) i.loading = "eager";
+		if (imgs.some((i) => !i.complete)) return null;
+		return imgs.filter((i) => i.naturalWidth === 0).map((i) => i.currentSrc || i.src);
+	})()`
+	var broken []string
+	err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(time.Minute), chromedp.WithPollingInterval(50*time.Millisecond)))
+	if err != nil {
+		t.Errorf("the preview's images never finished loading: %v", err)
+		return nil
+	}
+	broken, err = chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return broken
 }
 
 // editorEntries lists every file of dir the editor's configuration opens,

@@ -84,7 +84,7 @@ function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolea
         data,
         slug: String(props.entry.getIn(["slug"]) ?? ""),
         html: this.src?.innerHTML ?? "",
-        asset: (path) => props.getAsset(path)?.url,
+        asset: (path) => assetURL(props.getAsset(path)),
         entryOf: (collection, slug) => props.getCollection(collection, slug),
         slugsOf: async (collection) => {
           const list = await props.getCollection(collection);
@@ -117,6 +117,22 @@ function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolea
       );
     },
   });
+}
+
+/**
+ * assetURL is the address the preview shows a file of the repository by:
+ * the editor's own copy of it (a blob: URL). Until the editor has read
+ * the file, its proxy's url is the file's public path, which for a file
+ * beside an article (cover.svg) is relative and names nothing on this
+ * site: a broken image. The editor fills the url in once it has read the
+ * file; undefined if it never does.
+ */
+async function assetURL(a: { url: string } | undefined): Promise<string | undefined> {
+  if (!a) return undefined;
+  for (let waited = 0; !a.url.startsWith("blob:") && waited < 10_000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return a.url.startsWith("blob:") ? a.url : undefined;
 }
 
 interface Bridge {

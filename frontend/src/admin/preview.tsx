@@ -88,8 +88,8 @@ export interface Entry {
   slug: string;
   /** Its Markdown body as the editor renders it ("" for a page file, or until the editor has). */
   html: string;
-  /** The address the editor shows a file by, named as the entry names it (an uploaded cover). */
-  asset(path: string): string | undefined;
+  /** The address the editor shows a file by, named as the entry names it (an uploaded cover, a file beside the article). */
+  asset(path: string): Promise<string | undefined>;
   /** An entry of another collection, as the editor's getCollection returns it. */
   entryOf(collection: string, slug: string): Promise<unknown>;
   /** The slugs of a collection's entries. */
@@ -141,7 +141,7 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
       dateLabel: own && own.date === date ? own.dateLabel : dateLabel(date),
       readingTime: labels.readingTime.replace("{minutes}", String(minutes)),
       author: await author(d.author ?? "", base?.section, e),
-      cover: cover(d.cover, e),
+      cover: await cover(d.cover, e, own?.cover),
       tags: (d.tags ?? []).map((tag) => own?.tags.find((t) => t.tag === tag) ?? { tag, name: tag.replace(/-/g, " "), url: indexUrl }),
       html: cite(e.html, claims, true),
       related: own?.related ?? [],
@@ -183,14 +183,16 @@ export function recordForm(spec: RecordPreview): Form {
       const record = citeAll(e.data, claims);
       return {
         path,
-        sections: sections.map((s) => ({ ...s, [spec.field]: over(record, (s as unknown as Record<string, unknown>)[spec.field], e) }) as Section),
+        sections: await Promise.all(
+          sections.map(async (s) => ({ ...s, [spec.field]: await over(record, (s as unknown as Record<string, unknown>)[spec.field], e) }) as Section),
+        ),
         collections: built?.collections ?? {},
       };
     }
     const items = citeAll(recordsOf(e.data), claims);
     const collections = built?.collections ?? {};
     const was = (collections as Record<string, unknown>)[spec.collection];
-    return { path, sections, collections: { ...collections, [spec.collection]: over(items, was, e) } };
+    return { path, sections, collections: { ...collections, [spec.collection]: await over(items, was, e) } };
   };
 }
 
@@ -210,14 +212,14 @@ function recordsOf(data: Record<string, unknown> | unknown[]): unknown[] {
  * action, an image's sizes) stays the built one, and an image's file is
  * shown as the editor has it.
  */
-function over(edited: unknown, built: unknown, e: Entry): unknown {
+async function over(edited: unknown, built: unknown, e: Entry): Promise<unknown> {
   const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(edited)) return edited.map((x, i) => over(x, Array.isArray(built) ? built[i] : undefined, e));
+  if (Array.isArray(edited)) return Promise.all(edited.map((x, i) => over(x, Array.isArray(built) ? built[i] : undefined, e)));
   if (isObj(edited)) {
     const out: Record<string, unknown> = isObj(built) ? { ...built } : {};
-    for (const [k, v] of Object.entries(edited)) out[k] = over(v, out[k], e);
+    for (const [k, v] of Object.entries(edited)) out[k] = await over(v, out[k], e);
     if (typeof edited.src === "string" && (!isObj(built) || built.src !== edited.src)) {
-      out.src = e.asset(edited.src) || edited.src;
+      out.src = (await e.asset(edited.src)) || edited.src;
     }
     return out;
   }
@@ -385,15 +387,20 @@ async function author(key: string, base: ArticleSection | undefined, e: Entry): 
   return { key, name: key, role: "" };
 }
 
-/** The cover as the page shows it: the editor's copy of the file, framed where the entry says. */
-function cover(c: ArticleEntry["cover"], e: Entry): Image {
-  const src = c?.src ?? "";
+/**
+ * The cover as the page shows it: the editor's copy of the file, framed
+ * where the entry says; the built cover while the editor has no copy of
+ * a file the built article already shows.
+ */
+async function cover(c: ArticleEntry["cover"], e: Entry, built: Image | undefined): Promise<Image> {
+  const named = c?.src ?? "";
+  const src = (named && (await e.asset(named))) || (built && !named.startsWith("/") ? built.src : named);
   const focus = c?.focus
     ? `${Math.round((c.focus.x ?? 0.5) * 100)}% ${Math.round((c.focus.y ?? 0.5) * 100)}%`
     : c?.position
       ? `50% ${{ top: "0%", center: "50%", bottom: "100%" }[c.position] ?? "50%"}`
       : undefined;
-  return { src: (src && e.asset(src)) || src, alt: c?.alt ?? "", width: 1200, height: 630, focus };
+  return { src, alt: c?.alt ?? "", width: 1200, height: 630, focus };
 }
 
 function words(html: string): number {
