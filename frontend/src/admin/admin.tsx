@@ -9,6 +9,7 @@ import type { SiteData } from "../lib/content-types";
 import { embedded, previewForm, recordForm, SitePreview, type Entry, type Form } from "./preview";
 import { bodyField, previewForms, recordPreviews } from "./previews.gen";
 import { keptFormats } from "./keep-file";
+import { aliasOnRename } from "./aliases";
 
 type CMS = typeof CMSType;
 
@@ -47,6 +48,8 @@ async function start() {
       cms.registerPreviewTemplate(file, bridge(react, site, recordForm(spec), false) as never);
     }
   }
+  // A renamed article keeps its old address (aliases.ts).
+  cms.registerEventListener({ name: "preSave", handler: ({ entry }) => aliasOnRename(entry as never) as never });
   // The OAuth relay answers on this origin (/oauth/*).
   cms.init({ config: { backend: { name: "github", base_url: location.origin } } as never });
 }

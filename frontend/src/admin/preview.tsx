@@ -143,7 +143,7 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
       author: await author(d.author ?? "", base?.section, e),
       cover: await cover(d.cover, e, own?.cover),
       tags: (d.tags ?? []).map((tag) => own?.tags.find((t) => t.tag === tag) ?? { tag, name: tag.replace(/-/g, " "), url: indexUrl }),
-      html: cite(e.html, claims, true),
+      html: await withAssets(cite(e.html, claims, true), e),
       related: own?.related ?? [],
       status: d.draft ? "draft" : undefined,
       banner: d.draft ? labels.draft : undefined,
@@ -401,6 +401,26 @@ async function cover(c: ArticleEntry["cover"], e: Entry, built: Image | undefine
       ? `50% ${{ top: "0%", center: "50%", bottom: "100%" }[c.position] ?? "50%"}`
       : undefined;
   return { src, alt: c?.alt ?? "", width: 1200, height: 630, focus };
+}
+
+/**
+ * withAssets is the editor's HTML of a text with each image named by a
+ * path beside the entry (chart.svg) shown as the editor has the file: the
+ * path alone would be read against /admin/ and 404.
+ */
+async function withAssets(html: string, e: Entry): Promise<string> {
+  if (!html.includes("<img")) return html;
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const relative = [...doc.querySelectorAll("img")].filter((img) => {
+    const src = img.getAttribute("src") ?? "";
+    return src && !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(src);
+  });
+  if (relative.length === 0) return html;
+  for (const img of relative) {
+    const url = await e.asset(img.getAttribute("src") ?? "");
+    if (url) img.setAttribute("src", url);
+  }
+  return doc.body.innerHTML;
 }
 
 function words(html: string): number {
