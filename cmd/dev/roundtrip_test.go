@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -87,8 +88,11 @@ func TestEditorRoundTrip(t *testing.T) {
 			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") === null`, chromedp.WithPollingTimeout(2*time.Minute)))
 		do(t, tab, "open "+e.file, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsQuote(e.hash)),
 			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") !== null && `+saveButtonJS+` !== null`, chromedp.WithPollingTimeout(2*time.Minute)))
-		if previewed[e.collection()] {
-			previewDrawn(t, tab, e.file)
+		// A file of records is named in the table by its name (a page
+		// file may share it: pages/security.yaml).
+		records := !previewed[e.collection()] && previewed[e.name()]
+		if previewed[e.collection()] || records {
+			previewDrawn(t, tab, e.file, shownText(t, filepath.Join(d.Content, filepath.FromSlash(e.file)), records))
 		}
 		if dirty, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](saveEnabledJS)); dirty {
 			t.Errorf("%s: opened and left alone, the editor counts it as changed (Save is enabled)", e.file)
@@ -255,8 +259,12 @@ func (e editorEntry) collection() string {
 	return c
 }
 
-// previewedCollections are the collections whose preview the site's
-// components draw (previews.gen.ts's previewForms).
+// name is the name of the entry in its collection (a file's name).
+func (e editorEntry) name() string { return path.Base(e.hash) }
+
+// previewedCollections are the collections and files whose preview the
+// site's components draw (previews.gen.ts's previewForms and
+// recordPreviews).
 func previewedCollections(t *testing.T, file string) map[string]bool {
 	t.Helper()
 	data, err := os.ReadFile(file)
@@ -264,7 +272,7 @@ func previewedCollections(t *testing.T, file string) map[string]bool {
 		t.Fatal(err)
 	}
 	out := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?m)^\s+"?([a-z-]+)"?: "[a-z]+",$`).FindAllStringSubmatch(string(data), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^\s+"?([a-zA-Z-]+)"?: ("[a-z]+"|\{ (collection|kind): "[a-zA-Z-]+".*\}),$`).FindAllStringSubmatch(string(data), -1) {
 		out[m[1]] = true
 	}
 	if len(out) == 0 {
@@ -273,18 +281,78 @@ func previewedCollections(t *testing.T, file string) map[string]bool {
 	return out
 }
 
+// shownText are texts of the first record of a file of records (for a
+// record file) that a visitor reads where the site shows the records:
+// its words of more than one word with no citation, and its names.
+func shownText(t *testing.T, file string, records bool) []string {
+	t.Helper()
+	if !records {
+		return nil
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := yaml.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	// The first record: the file's first item, or the first item of its
+	// first list.
+	first := func(v any) any {
+		switch x := v.(type) {
+		case []any:
+			if len(x) > 0 {
+				return x[0]
+			}
+		case map[string]any:
+			keys := slices.Sorted(maps.Keys(x))
+			for _, k := range keys {
+				if l, ok := x[k].([]any); ok && len(l) > 0 {
+					return l[0]
+				}
+			}
+		}
+		return nil
+	}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case string:
+			if len(x) >= 5 && !strings.Contains(x, "{claim:") && !strings.ContainsAny(x, "/#*_`[") {
+				out = append(out, x)
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				walk(x[k])
+			}
+		}
+	}
+	walk(first(v))
+	if len(out) == 0 {
+		t.Fatalf("%s: its first record has no text to look for in its preview", file)
+	}
+	return out
+}
+
 // previewDrawn waits until the preview pane of the open entry has drawn
 // its page with the site's components, and checks that every section was
-// drawn (none says it cannot be) and that no citation of a claim is left
-// as written ({claim:key}).
-func previewDrawn(t *testing.T, tab *browsertest.Tab, file string) {
+// drawn (none says it cannot be), that no citation of a claim is left as
+// written ({claim:key}), and, for a file of records, that a section of
+// the site shows one of the texts of its first record.
+func previewDrawn(t *testing.T, tab *browsertest.Tab, file string, shown []string) {
 	t.Helper()
-	const js = `(() => {
+	want, _ := json.Marshal(shown)
+	js := `(() => {
 		const docs = [document, ...[...document.querySelectorAll("iframe")].map((f) => { try { return f.contentDocument; } catch { return null; } })];
+		const shown = ` + string(want) + ` ?? [];
 		for (const d of docs) {
 			const main = d?.querySelector("main#main");
 			if (!main || main.children.length === 0) continue;
-			return {drawn: true, errors: [...main.querySelectorAll("[data-preview-error]")].map((e) => e.textContent), claims: (main.textContent.match(/\{claim:[^}]*\}/g) ?? [])};
+			const sections = [...main.querySelectorAll("section")].map((s) => s.textContent.replace(/\s+/g, " "));
+			return {drawn: true, errors: [...main.querySelectorAll("[data-preview-error]")].map((e) => e.textContent), claims: (main.textContent.match(/\{claim:[^}]*\}/g) ?? []),
+				shows: shown.length === 0 || shown.some((w) => sections.some((s) => s.includes(w.replace(/\s+/g, " "))))};
 		}
 		return {drawn: false};
 	})()`
@@ -292,6 +360,7 @@ func previewDrawn(t *testing.T, tab *browsertest.Tab, file string) {
 		Drawn  bool     `json:"drawn"`
 		Errors []string `json:"errors"`
 		Claims []string `json:"claims"`
+		Shows  bool     `json:"shows"`
 	}
 	var got state
 	for deadline := time.Now().Add(2 * time.Minute); !got.Drawn && time.Now().Before(deadline); {
@@ -303,6 +372,11 @@ func previewDrawn(t *testing.T, tab *browsertest.Tab, file string) {
 			chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`new Promise((r) => setTimeout(() => r(true), 100))`, chromedp.WithPollingTimeout(time.Second)))
 		}
 	}
+	if got.Drawn {
+		if broken := brokenImages(t, tab); len(broken) > 0 {
+			t.Errorf("%s: the preview shows broken images: %q", file, broken)
+		}
+	}
 	switch {
 	case !got.Drawn:
 		t.Errorf("%s: the preview never drew the page (errors %q)", file, tab.Errors())
@@ -310,7 +384,36 @@ func previewDrawn(t *testing.T, tab *browsertest.Tab, file string) {
 		t.Errorf("%s: the preview cannot draw sections: %q", file, got.Errors)
 	case len(got.Claims) > 0:
 		t.Errorf("%s: the preview shows citations as written: %q", file, got.Claims)
+	case !got.Shows:
+		t.Errorf("%s: the preview's sections show none of its first record's texts %q", file, shown)
 	}
+}
+
+// brokenImages are the addresses of the images of the preview pane that
+// the browser could not load (a 404: an image the editor's preview
+// names by a path only the built site has), once every image of the
+// pane has loaded or failed.
+func brokenImages(t *testing.T, tab *browsertest.Tab) []string {
+	t.Helper()
+	const js = `(() => {
+		const docs = [document, ...[...document.querySelectorAll("iframe")].map((f) => { try { return f.contentDocument; } catch { return null; } })];
+		const imgs = docs.flatMap((d) => [...(d?.querySelectorAll("main#main img") ?? [])]);
+		// A lazy image below the fold would wait for a scroll.
+		for (const i of imgs) i.loading = "eager";
+		if (imgs.some((i) => !i.complete)) return null;
+		return imgs.filter((i) => i.naturalWidth === 0).map((i) => i.currentSrc || i.src);
+	})()`
+	var broken []string
+	err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(time.Minute), chromedp.WithPollingInterval(50*time.Millisecond)))
+	if err != nil {
+		t.Errorf("the preview's images never finished loading: %v", err)
+		return nil
+	}
+	broken, err = chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return broken
 }
 
 // editorEntries lists every file of dir the editor's configuration opens,

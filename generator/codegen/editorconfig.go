@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -673,7 +674,118 @@ func EditorPreviews() []byte {
 		fmt.Fprintf(&b, "  %s: %q,\n", tsKey(p.collection), p.form)
 	}
 	b.WriteString("} as const;\n\n")
+	b.WriteString("/**\n * The files of config.yml whose records the site's sections show, by the\n * name the editor gives the file: the collection (Collections) they are,\n * or the field of a section the build fills with the file's record.\n */\n")
+	b.WriteString("export const recordPreviews = {\n")
+	for _, name := range content.CollectionNames() {
+		if len(readers(name)) > 0 {
+			fmt.Fprintf(&b, "  %s: { collection: %q },\n", tsKey(name), name)
+		}
+	}
+	for _, r := range recordFields() {
+		fmt.Fprintf(&b, "  %s: { kind: %q, field: %q },\n", tsKey(r.file), r.kind, r.field)
+	}
+	b.WriteString("} as const;\n\n")
+	b.WriteString("/**\n * The collections each kind of section shows: a list, or the name of the\n * section's field that names the one it shows.\n */\n")
+	b.WriteString("export const sectionReads: Record<string, readonly string[] | { field: string }> = {\n")
+	for _, k := range content.Kinds() {
+		if reads, field := kindReads(k); field != "" {
+			fmt.Fprintf(&b, "  %s: { field: %q },\n", tsKey(k.Name), field)
+		} else if len(reads) > 0 {
+			fmt.Fprintf(&b, "  %s: [%s],\n", tsKey(k.Name), quoteList(reads))
+		}
+	}
+	b.WriteString("};\n\n")
 	fmt.Fprintf(&b, "/** The field of a Markdown entry that holds its text. */\nexport const bodyField = %q;\n\n", bodyField)
 	fmt.Fprintf(&b, "/** A reader's pace, as the build counts an article's reading time. */\nexport const wordsPerMinute = %d;\n", content.WordsPerMinute)
 	return b.Bytes()
+}
+
+// kindReads are the collections a section of kind k shows, or the json
+// name of its field that names the one it shows (the collection kind).
+func kindReads(k content.Kind) (reads []string, field string) {
+	v := reflect.ValueOf(k.New()).Elem()
+	r, ok := v.Addr().Interface().(content.CollectionReader)
+	if !ok {
+		if r, ok = v.Interface().(content.CollectionReader); !ok {
+			return nil, ""
+		}
+	}
+	// A string field whose value the section reads names the collection.
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		if f.Type.Kind() != reflect.String || !f.IsExported() {
+			continue
+		}
+		v.Field(i).SetString("\x00probe")
+		probed := slices.Contains(readsOf(v), "\x00probe")
+		v.Field(i).SetString("")
+		if probed {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			return nil, name
+		}
+	}
+	return r.Reads(), ""
+}
+
+// readsOf is what the section v (a struct value) reads.
+func readsOf(v reflect.Value) []string {
+	if r, ok := v.Interface().(content.CollectionReader); ok {
+		return r.Reads()
+	}
+	return v.Addr().Interface().(content.CollectionReader).Reads()
+}
+
+// readers are the kinds that can show the collection name.
+func readers(name string) []string {
+	var out []string
+	for _, k := range content.Kinds() {
+		reads, field := kindReads(k)
+		if slices.Contains(reads, name) || field != "" && namable(k, field, name) {
+			out = append(out, k.Name)
+		}
+	}
+	return out
+}
+
+// namable is whether a section of kind k may name the collection name in
+// its field (the section's Validate accepts it).
+func namable(k content.Kind, field, name string) bool {
+	v := reflect.ValueOf(k.New()).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		if n, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ","); n == field {
+			v.Field(i).SetString(name)
+		}
+	}
+	val, ok := v.Addr().Interface().(interface{ Validate() error })
+	return ok && val.Validate() == nil
+}
+
+// recordField is a field of a section that the build fills with a
+// settings file's record (the security section's record: security.yaml).
+type recordField struct{ file, kind, field string }
+
+// recordFields are the fields of the kinds whose type is the record of
+// one of the editor's settings files.
+func recordFields() []recordField {
+	files := map[reflect.Type]string{reflect.TypeOf(content.Security{}): "security"}
+	var out []recordField
+	for _, k := range content.Kinds() {
+		t := k.Type()
+		for i := 0; i < t.NumField(); i++ {
+			if file, ok := files[t.Field(i).Type]; ok {
+				name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+				out = append(out, recordField{file, k.Name, name})
+			}
+		}
+	}
+	return out
+}
+
+// quoteList is "a", "b" as TypeScript writes a list of strings.
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }

@@ -6,10 +6,11 @@ import type { ComponentType } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type CMSType from "@sveltia/cms";
 import type { SiteData } from "../lib/content-types";
-import { embedded, previewForm, SitePreview, type Entry, type Form } from "./preview";
-import { bodyField, previewForms } from "./previews.gen";
+import { embedded, previewForm, recordForm, SitePreview, type Entry, type Form } from "./preview";
+import { bodyField, previewForms, recordPreviews } from "./previews.gen";
 import { keptFormats } from "./keep-file";
 import { registerPreSave } from "./presave";
+import { aliasOnRename } from "./aliases";
 
 type CMS = typeof CMSType;
 
@@ -42,9 +43,18 @@ async function start() {
     for (const [collection, form] of Object.entries(previewForms)) {
       cms.registerPreviewTemplate(collection, bridge(react, site, previewForm[form], form !== "page") as never);
     }
+    // One per file of records the site's sections show, by the file's
+    // name (the editor finds a file's template by it).
+    for (const [file, spec] of Object.entries(recordPreviews)) {
+      cms.registerPreviewTemplate(file, bridge(react, site, recordForm(spec), false) as never);
+    }
   }
-  // Links the build would refuse are refused before the save.
+  // Links the build would refuse are refused before the save; then a
+  // renamed article keeps its old address (aliases.ts). The editor runs
+  // its preSave handlers in this order, each on the entry as opened, and
+  // keeps the data a handler returns: the check returns none.
   registerPreSave(cms);
+  cms.registerEventListener({ name: "preSave", handler: ({ entry }) => aliasOnRename(entry as never) as never });
   // The OAuth relay answers on this origin (/oauth/*).
   cms.init({ config: { backend: { name: "github", base_url: location.origin } } as never });
 }
@@ -82,11 +92,19 @@ function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolea
         data,
         slug: String(props.entry.getIn(["slug"]) ?? ""),
         html: this.src?.innerHTML ?? "",
-        asset: (path) => props.getAsset(path)?.url,
+        asset: (path) => assetURL(props.getAsset(path)),
         entryOf: (collection, slug) => props.getCollection(collection, slug),
         slugsOf: async (collection) => {
           const list = await props.getCollection(collection);
           return Array.isArray(list) ? list.map((e) => String((e as { get(k: string): unknown }).get("slug") ?? "")) : [];
+        },
+        entriesOf: async (collection) => {
+          const list = await props.getCollection(collection);
+          if (!Array.isArray(list)) return [];
+          return list.map((e) => {
+            const js = (e as { toJS(): { slug?: string; data?: Record<string, unknown> } }).toJS();
+            return { slug: String(js.slug ?? ""), data: js.data ?? {} };
+          });
         },
       };
       const seq = (this.seq = (this.seq ?? 0) + 1);
@@ -107,6 +125,22 @@ function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolea
       );
     },
   });
+}
+
+/**
+ * assetURL is the address the preview shows a file of the repository by:
+ * the editor's own copy of it (a blob: URL). Until the editor has read
+ * the file, its proxy's url is the file's public path, which for a file
+ * beside an article (cover.svg) is relative and names nothing on this
+ * site: a broken image. The editor fills the url in once it has read the
+ * file; undefined if it never does.
+ */
+async function assetURL(a: { url: string } | undefined): Promise<string | undefined> {
+  if (!a) return undefined;
+  for (let waited = 0; !a.url.startsWith("blob:") && waited < 10_000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return a.url.startsWith("blob:") ? a.url : undefined;
 }
 
 interface Bridge {

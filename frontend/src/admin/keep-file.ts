@@ -146,6 +146,9 @@ function patchMap(doc: Document, node: YAMLMap, value: Values) {
     // Where the form has it: before the next key the file has.
     const next = keys.slice(i + 1).map((k) => node.items.findIndex((p) => keyOf(p) === k)).find((j) => j >= 0);
     const added = doc.createPair(key, prune(v)) as Pair;
+    // A new list of words is written as the content files write theirs
+    // (keywords: [a, b], aliases: [/old]): one line, the size of the change.
+    if (isSeq(added.value) && (v as unknown[]).every((x) => x === null || typeof x !== "object")) added.value.flow = true;
     node.items.splice(next ?? node.items.length, 0, added);
   }
 }

@@ -20,7 +20,7 @@ import type { SectionProps } from "../sections/props";
 import "../styles/global.css";
 import "../components/sections";
 import { ownBackground, sectionRenderers } from "../sections/registry.gen";
-import { previewForms, wordsPerMinute } from "./previews.gen";
+import { previewForms, recordPreviews, sectionReads, wordsPerMinute } from "./previews.gen";
 
 /**
  * SitePreview draws a page as it is being edited: each section with the
@@ -88,12 +88,14 @@ export interface Entry {
   slug: string;
   /** Its Markdown body as the editor renders it ("" for a page file, or until the editor has). */
   html: string;
-  /** The address the editor shows a file by, named as the entry names it (an uploaded cover). */
-  asset(path: string): string | undefined;
+  /** The address the editor shows a file by, named as the entry names it (an uploaded cover, a file beside the article). */
+  asset(path: string): Promise<string | undefined>;
   /** An entry of another collection, as the editor's getCollection returns it. */
   entryOf(collection: string, slug: string): Promise<unknown>;
   /** The slugs of a collection's entries. */
   slugsOf(collection: string): Promise<string[]>;
+  /** The entries of a collection, as the editor holds them. */
+  entriesOf(collection: string): Promise<{ slug: string; data: Record<string, unknown> }[]>;
 }
 
 /** A preview form makes the page an entry is, as the build would make it. */
@@ -139,9 +141,9 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
       dateLabel: own && own.date === date ? own.dateLabel : dateLabel(date),
       readingTime: labels.readingTime.replace("{minutes}", String(minutes)),
       author: await author(d.author ?? "", base?.section, e),
-      cover: cover(d.cover, e),
+      cover: await cover(d.cover, e, own?.cover),
       tags: (d.tags ?? []).map((tag) => own?.tags.find((t) => t.tag === tag) ?? { tag, name: tag.replace(/-/g, " "), url: indexUrl }),
-      html: cite(e.html, claims, true),
+      html: await withAssets(cite(e.html, claims, true), e),
       related: own?.related ?? [],
       status: d.draft ? "draft" : undefined,
       banner: d.draft ? labels.draft : undefined,
@@ -151,6 +153,79 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
     return { path: `${indexUrl.replace(/\/$/, "")}/${slug}`, sections: [{ kind: "article", ...section }], collections: {} };
   },
 };
+
+/** How a file of records is previewed (previews.gen.ts's recordPreviews). */
+export type RecordPreview = (typeof recordPreviews)[keyof typeof recordPreviews];
+
+/**
+ * recordForm is the preview of a file of records (the FAQ, the case
+ * studies, security.yaml): the sections of the first page that shows
+ * them, as the built page has them, drawn by their own components with
+ * the records being edited. What the build adds to a record (a webinar's
+ * time as a visitor reads it, an image's sizes) is the built record's at
+ * the same place; claims are written out as the build writes them.
+ */
+export function recordForm(spec: RecordPreview): Form {
+  const shows = (s: Record<string, unknown>) => {
+    if ("kind" in spec) return s.kind === spec.kind;
+    const reads = sectionReads[String(s.kind)];
+    if (!reads) return false;
+    return Array.isArray(reads) ? reads.includes(spec.collection) : s[(reads as { field: string }).field] === spec.collection;
+  };
+  return async (_site, e) => {
+    const pages = await e.entriesOf(pagesCollection).catch(() => []);
+    const page = pages.find((p) => ((p.data.sections as Record<string, unknown>[] | undefined) ?? []).some(shows));
+    const path = page ? pagePath(page.slug) : "/";
+    const built = page ? await pageData(path) : null;
+    const claims = await claimsOf(e);
+    const sections = (built?.sections ?? []).filter((s) => shows(s as unknown as Record<string, unknown>));
+    if ("kind" in spec) {
+      const record = citeAll(e.data, claims);
+      return {
+        path,
+        sections: await Promise.all(
+          sections.map(async (s) => ({ ...s, [spec.field]: await over(record, (s as unknown as Record<string, unknown>)[spec.field], e) }) as Section),
+        ),
+        collections: built?.collections ?? {},
+      };
+    }
+    const items = citeAll(recordsOf(e.data), claims);
+    const collections = built?.collections ?? {};
+    const was = (collections as Record<string, unknown>)[spec.collection];
+    return { path, sections, collections: { ...collections, [spec.collection]: await over(items, was, e) } };
+  };
+}
+
+/** The editor's collection of the pages. */
+const pagesCollection = Object.entries(previewForms).find(([, form]) => form === "page")?.[0] ?? "";
+
+/** The records of a file that is a list (the editor holds its root list under one key). */
+function recordsOf(data: Record<string, unknown> | unknown[]): unknown[] {
+  if (Array.isArray(data)) return data;
+  return (Object.values(data).find(Array.isArray) as unknown[] | undefined) ?? [];
+}
+
+/**
+ * over is the value being edited over the same value as last built: a
+ * record keeps what the build adds to it (a webinar's time as shown, a
+ * review's rating label), a text the build made an object of (an
+ * action, an image's sizes) stays the built one, and an image's file is
+ * shown as the editor has it.
+ */
+async function over(edited: unknown, built: unknown, e: Entry): Promise<unknown> {
+  const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+  if (Array.isArray(edited)) return Promise.all(edited.map((x, i) => over(x, Array.isArray(built) ? built[i] : undefined, e)));
+  if (isObj(edited)) {
+    const out: Record<string, unknown> = isObj(built) ? { ...built } : {};
+    for (const [k, v] of Object.entries(edited)) out[k] = await over(v, out[k], e);
+    if (typeof edited.src === "string" && (!isObj(built) || built.src !== edited.src)) {
+      out.src = (await e.asset(edited.src)) || edited.src;
+    }
+    return out;
+  }
+  if (typeof edited === "string" && isObj(built)) return built;
+  return edited ?? built;
+}
 
 /**
  * withBuilt is the section s (the i-th of the page being edited) over the
@@ -312,15 +387,40 @@ async function author(key: string, base: ArticleSection | undefined, e: Entry): 
   return { key, name: key, role: "" };
 }
 
-/** The cover as the page shows it: the editor's copy of the file, framed where the entry says. */
-function cover(c: ArticleEntry["cover"], e: Entry): Image {
-  const src = c?.src ?? "";
+/**
+ * The cover as the page shows it: the editor's copy of the file, framed
+ * where the entry says; the built cover while the editor has no copy of
+ * a file the built article already shows.
+ */
+async function cover(c: ArticleEntry["cover"], e: Entry, built: Image | undefined): Promise<Image> {
+  const named = c?.src ?? "";
+  const src = (named && (await e.asset(named))) || (built && !named.startsWith("/") ? built.src : named);
   const focus = c?.focus
     ? `${Math.round((c.focus.x ?? 0.5) * 100)}% ${Math.round((c.focus.y ?? 0.5) * 100)}%`
     : c?.position
       ? `50% ${{ top: "0%", center: "50%", bottom: "100%" }[c.position] ?? "50%"}`
       : undefined;
-  return { src: (src && e.asset(src)) || src, alt: c?.alt ?? "", width: 1200, height: 630, focus };
+  return { src, alt: c?.alt ?? "", width: 1200, height: 630, focus };
+}
+
+/**
+ * withAssets is the editor's HTML of a text with each image named by a
+ * path beside the entry (chart.svg) shown as the editor has the file: the
+ * path alone would be read against /admin/ and 404.
+ */
+async function withAssets(html: string, e: Entry): Promise<string> {
+  if (!html.includes("<img")) return html;
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const relative = [...doc.querySelectorAll("img")].filter((img) => {
+    const src = img.getAttribute("src") ?? "";
+    return src && !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(src);
+  });
+  if (relative.length === 0) return html;
+  for (const img of relative) {
+    const url = await e.asset(img.getAttribute("src") ?? "");
+    if (url) img.setAttribute("src", url);
+  }
+  return doc.body.innerHTML;
 }
 
 function words(html: string): number {
