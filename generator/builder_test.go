@@ -226,12 +226,17 @@ func BenchmarkBuilderEdit(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	f := files(first)
-	for _, e := range []struct{ name, file, doc string }{
-		{"page", "pages/platform.yaml", "platform/index.html"},
-		{"shared", "layout.yaml", "index.html"},
+	_, _, _, pageOld, pageSet := editablePage(b, fsys, first)
+	sharedOld, sharedSet := editable(b, fsys, "layout.yaml", files(first)["index.html"])
+	for _, e := range []struct {
+		name string
+		old  string
+		set  func(string)
+	}{
+		{"page", pageOld, pageSet},
+		{"shared", sharedOld, sharedSet},
 	} {
-		old, set := editable(b, fsys, e.file, f[e.doc])
+		old, set := e.old, e.set
 		b.Run(e.name, func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				set(fmt.Sprintf("%s %d", old, i))
