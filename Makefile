@@ -56,10 +56,11 @@ typecheck: deps
 # go test's limit per package, a bound with margin: e2e took over 20 minutes
 # at load 15 to 25 on 2 cores (29 November 2026).
 TEST_TIMEOUT ?= 40m
-# Its four parts run side by side (each one's output printed whole when it
-# ends): the Go tests wait on the browser most of their time, and the
-# others use a core at most; in a row, they took 2 to 4 minutes more.
-# A part that fails fails make test, after the others have ended.
+# Its four parts run side by side, each one's output printed whole when it
+# ends: in a row, the fuzzing (44 s of CPU time) and the stack's tests
+# (3 min 20 s, mostly on one core) came after the Go tests, whose browser
+# tests leave a core idle part of the time (29 November 2026). A part
+# that fails fails make test, once the others have ended.
 test: deps chromium contact-deps validate-deps deploy-deps
 	@$(MAKE) --no-print-directory -j4 --output-sync=target test-go test-fuzz test-deploy typecheck
 
