@@ -56,20 +56,31 @@ typecheck: deps
 # go test's limit per package, a bound with margin: e2e took over 20 minutes
 # at load 15 to 25 on 2 cores (29 November 2026).
 TEST_TIMEOUT ?= 40m
-test: deps chromium contact-deps validate-deps typecheck deploy-deps
+# Its four parts run side by side, each one's output printed whole when it
+# ends: in a row, the fuzzing (44 s of CPU time) and the stack's tests
+# (3 min 20 s, mostly on one core) came after the Go tests, whose browser
+# tests leave a core idle part of the time (29 November 2026). A part
+# that fails fails make test, once the others have ended.
+test: deps chromium contact-deps validate-deps deploy-deps
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-go test-fuzz test-deploy typecheck
+
+.PHONY: test-go test-fuzz
+test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
-	$(MAKE) --no-print-directory fuzz FUZZTIME=2000x
-	$(MAKE) --no-print-directory test-deploy
+
+test-fuzz:
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=2000x
 
 # What make test samples, in full, and the browser tests on an editor's
 # edits (test-copy-edits); CI runs it after make test. make test checks
 # each route at the layout's edges and common widths, and walks the
-# keyboard through each page that has a part no other page walked has
-# (e2e/widths_test.go, e2e/sweep_test.go); here every 16 px from 320 to
-# 1920 px and every page at both widths.
+# keyboard through, and measures the hydration of, each page that has a
+# part no other page walked or measured has (e2e/widths_test.go,
+# e2e/sweep_test.go, e2e/hydration_test.go); here every 16 px from 320 to
+# 1920 px and every page.
 test-full: deps chromium test-copy-edits
-	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes)$$' ./e2e/
+	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes|TestHydrationHasNoLongTaskOfItsOwn)$$' ./e2e/
 
 # The web editor's round trip: every file it opens, opened, changed by one
 # field and saved in the real editor (cmd/dev/roundtrip_test.go); 4 to 6

@@ -457,14 +457,24 @@ func TestHomePage(t *testing.T) {
 		t.Run(fmt.Sprintf("no layout shift after load at %d", w), func(t *testing.T) {
 			tab := homeTab(t, env, w, false, false)
 			waitFor(t, tab, `!!document.querySelector("section.consent")`)
-			cls, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[float64](`new Promise(r => {
-				let s = 0;
-				new PerformanceObserver(l => { for (const e of l.getEntries()) if (!e.hadRecentInput) s += e.value; })
-					.observe({type: "layout-shift", buffered: true});
-				setTimeout(() => r(s), 300);
+			type shifts struct {
+				CLS     float64  `json:"cls"`
+				Sources []string `json:"sources"`
+			}
+			got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[shifts](`new Promise(r => {
+				let cls = 0; const sources = [];
+				new PerformanceObserver(l => { for (const e of l.getEntries()) if (!e.hadRecentInput) {
+					cls += e.value;
+					// What moved, when, from where to where (x y width height):
+					// the report of a failure says which part to look at.
+					const box = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(" ");
+					for (const s of e.sources || []) sources.push(Math.round(e.startTime) + " ms, " + e.value.toFixed(4) + ": " +
+						(s.node ? (s.node.outerHTML || s.node.nodeName).slice(0, 80) : "?") + " from " + box(s.previousRect) + " to " + box(s.currentRect));
+				} }).observe({type: "layout-shift", buffered: true});
+				setTimeout(() => r({cls, sources}), 300);
 			})`, chromedp.EvalAwaitPromise))
-			if err != nil || cls > 0.01 {
-				t.Errorf("cumulative layout shift %v (err %v), want none", cls, err)
+			if err != nil || got.CLS > 0.01 {
+				t.Errorf("cumulative layout shift %v (err %v), want none; what moved: %q", got.CLS, err, got.Sources)
 			}
 		})
 	}

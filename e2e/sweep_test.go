@@ -183,7 +183,7 @@ func TestSweepRoutes(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	pages := sweepPages(t)
-	walked := newFocusWalked(sweepSite(t))
+	walked := newPartsSeen(sweepSite(t))
 	for _, width := range sweepWidths {
 		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
 			t.Parallel()
@@ -554,27 +554,30 @@ func sweepLines[T fmt.Stringer](vs []T) string {
 	return b.String()
 }
 
-// focusWalked decides which pages TestSweepRoutes walks with the keyboard.
-// With fullSweeps, every page at every width. Else a page is walked at a
-// width when it has a part no page walked before it at that width has: a
-// section kind, or for a page without sections the kind of page (an
-// article, a record's page, a text page, the 404 page). The walk checks
-// what each component does with focus (its indicator, what covers it,
-// every control reached); a page made of components already walked adds
-// the same components with other words. The other checks of the sweep run
-// on every page.
-type focusWalked struct {
+// partsSeen samples pages by their parts: make test runs a check that is
+// the same for every page built of the same parts (the keyboard walk of
+// TestSweepRoutes, the hydration cost of TestHydrationHasNoLongTaskOfItsOwn)
+// on each page that has a part no page checked before it has (at that
+// width): a section kind, or for a page without sections the kind of page
+// (an article, a record's page, a text page, the 404 page). With
+// fullSweeps (make test-full, and CI), every page.
+//
+// The keyboard walk checks what each component does with focus (its
+// indicator, what covers it, every control reached); a page made of
+// components already walked adds the same components with other words.
+// The other checks of the sweep run on every page.
+type partsSeen struct {
 	site *content.Site
 	mu   sync.Mutex
 	seen map[string]bool // "width part"
 }
 
-func newFocusWalked(s *content.Site) *focusWalked {
-	return &focusWalked{site: s, seen: map[string]bool{}}
+func newPartsSeen(s *content.Site) *partsSeen {
+	return &partsSeen{site: s, seen: map[string]bool{}}
 }
 
-// first says whether p is to be walked at width, and marks its parts.
-func (f *focusWalked) first(p sweepPage, width int) bool {
+// first says whether p is to be checked at width, and marks its parts.
+func (f *partsSeen) first(p sweepPage, width int) bool {
 	if fullSweeps {
 		return true
 	}

@@ -111,8 +111,9 @@ func TestEveryWidth(t *testing.T) {
 // CI after make test): every width from 320 to 1920 px in 16 px steps,
 // and the keyboard walked through every page at every width. make test
 // samples both where the full sweep adds nothing a visitor could tell
-// apart (sweepWidthsOf, focusWalked): the two took most of the browser
-// tests' time.
+// apart (sweepWidthsOf, partsSeen): the two took most of the browser
+// tests' time. The same sampling spares make test the hydration cost of
+// pages made of parts already measured (TestHydrationHasNoLongTaskOfItsOwn).
 var fullSweeps = os.Getenv("VOZIA_FULL") != ""
 
 // sweepWidthsOf are the widths TestEveryWidth checks the page in tab at:

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/vozia/site/generator/load"
 )
 
 // TestBuilderRebuilds edits a copy of the content between builds of one
@@ -56,15 +58,17 @@ func TestBuilderRebuilds(t *testing.T) {
 		changed(t, res)
 	})
 	t.Run("one page", func(t *testing.T) {
-		file := "pages/platform.yaml"
-		old, set := editable(t, fsys, file, files(first)["platform/index.html"])
+		// Whichever page of the content has copy of its own to edit: the
+		// test holds for any valid content.
+		path, file, doc, old, set := editablePage(t, fsys, first)
+		t.Logf("editing %q in %s (%s)", old, file, path)
 		set(old + " (edited)")
 		res := build(t)
 		if res.Stats.Reused != pages-1 {
-			t.Errorf("reused %d of %d pages, want all but /platform", res.Stats.Reused, pages)
+			t.Errorf("reused %d of %d pages, want all but %s", res.Stats.Reused, pages, path)
 		}
-		if !strings.Contains(string(files(res)["platform/index.html"]), html.EscapeString(old+" (edited)")) {
-			t.Errorf("/platform does not show the edit of %s", file)
+		if !strings.Contains(string(files(res)[doc]), html.EscapeString(old+" (edited)")) {
+			t.Errorf("%s does not show the edit of %s", path, file)
 		}
 		sameFiles(t, res, cold(t, opt))
 		// Every page names the route table, whose hashed name changed with
@@ -72,7 +76,7 @@ func TestBuilderRebuilds(t *testing.T) {
 		if bytes.Equal(files(res)["index.html"], home) {
 			t.Fatal("the home page is the same, byte for byte: the route table's name did not change")
 		}
-		changed(t, res, "platform/index.html")
+		changed(t, res, doc)
 	})
 	t.Run("shared data", func(t *testing.T) {
 		file := "layout.yaml"
@@ -143,10 +147,45 @@ var plainValue = regexp.MustCompile(`(?m)^\s*(?:- )?[A-Za-z]+: ([A-Z][A-Za-z ,]{
 // replaces that value.
 func editable(t testing.TB, fsys fstest.MapFS, file string, docs ...[]byte) (old string, set func(string)) {
 	t.Helper()
-	f := fsys[file]
-	if f == nil {
+	if fsys[file] == nil {
 		t.Fatalf("no %s in the content", file)
 	}
+	old, set = findEditable(fsys, file, docs...)
+	if set == nil {
+		t.Fatalf("no plain value of %s is shown on the page", file)
+	}
+	return old, set
+}
+
+// editablePage finds a page of res, not the home page, whose own YAML
+// file under pages/ has a value it shows (editable): its path, file, output
+// document, and the value with its setter.
+func editablePage(t testing.TB, fsys fstest.MapFS, res *Result) (path, file, doc, old string, set func(string)) {
+	t.Helper()
+	site, err := load.SiteWith(fsys, load.Options{Now: shippedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]string{}
+	for _, r := range res.Stats.Routes {
+		docs[r.Path] = r.File
+	}
+	for _, r := range site.Routes {
+		if r.Path == "/" || r.NotFound || r.Redirect != "" || r.Subject != nil || r.Posting != nil ||
+			!strings.HasPrefix(r.File, "pages/") || filepath.Ext(r.File) != ".yaml" || docs[r.Path] == "" {
+			continue
+		}
+		if old, set := findEditable(fsys, r.File, files(res)[docs[r.Path]]); set != nil {
+			return r.Path, r.File, docs[r.Path], old, set
+		}
+	}
+	t.Fatal("no page of the content but the home page has a plain value in its YAML that it shows")
+	return
+}
+
+// findEditable is editable's search: set is nil when file has no such value.
+func findEditable(fsys fstest.MapFS, file string, docs ...[]byte) (old string, set func(string)) {
+	f := fsys[file]
 	data := f.Data
 	for _, m := range plainValue.FindAllSubmatchIndex(data, -1) {
 		v := string(data[m[2]:m[3]])
@@ -160,7 +199,6 @@ func editable(t testing.TB, fsys fstest.MapFS, file string, docs ...[]byte) (old
 			}
 		}
 	}
-	t.Fatalf("no plain value of %s is shown on the page", file)
 	return "", nil
 }
 
@@ -188,12 +226,17 @@ func BenchmarkBuilderEdit(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	f := files(first)
-	for _, e := range []struct{ name, file, doc string }{
-		{"page", "pages/platform.yaml", "platform/index.html"},
-		{"shared", "layout.yaml", "index.html"},
+	_, _, _, pageOld, pageSet := editablePage(b, fsys, first)
+	sharedOld, sharedSet := editable(b, fsys, "layout.yaml", files(first)["index.html"])
+	for _, e := range []struct {
+		name string
+		old  string
+		set  func(string)
+	}{
+		{"page", pageOld, pageSet},
+		{"shared", sharedOld, sharedSet},
 	} {
-		old, set := editable(b, fsys, e.file, f[e.doc])
+		old, set := e.old, e.set
 		b.Run(e.name, func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				set(fmt.Sprintf("%s %d", old, i))
