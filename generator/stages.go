@@ -12,7 +12,6 @@ import (
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/guard"
 	"github.com/vozia/site/generator/internal/future"
@@ -126,13 +125,6 @@ func (bld *Builder) images(ctx context.Context, site *content.Site, tree fs.FS, 
 	return pics, nil
 }
 
-func brandOf(c content.SiteConfig) sitefiles.Brand {
-	return sitefiles.Brand{
-		Name: c.Brand, Description: c.SEO.Description,
-		Accent: c.SEO.ThemeColor.RGBA(), ShareImage: c.SEO.Image, Logo: c.Organization.Logo,
-	}
-}
-
 // renderPages renders the jobs (prerender), or takes them from the
 // Builder's caches.
 func (bld *Builder) renderPages(rc renderConfig, bd bundling, jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
@@ -185,27 +177,6 @@ func (bld *Builder) addAdmin(frontendDir, liveScript string, b *bundle.Result, b
 	return err
 }
 
-// securityTxt is the site's security.txt, when security.yaml, the
-// security contact and a page with the security section (its Policy)
-// exist; nil otherwise.
-func securityTxt(site *content.Site, now time.Time) []byte {
-	if site.Security == nil || site.Config.SecurityEmail == "" {
-		return nil
-	}
-	for _, r := range site.Routes {
-		page := site.Pages[r.Path]
-		if page == nil {
-			continue
-		}
-		for _, sec := range page.Sections {
-			if _, ok := sec.Value.(*sections.SecuritySection); ok {
-				return sitefiles.SecurityTxt(string(site.Config.SecurityEmail), string(site.Config.BaseURL), r.Path, site.Security.ExpiresAt(now))
-			}
-		}
-	}
-	return nil
-}
-
 // documents assembles the pages (generator/document), and the redirect
 // routes' static pages; it hands the check the pages' documents. shared
 // holds what every page of the build has the same (NoIndex, LiveScript,
@@ -243,7 +214,7 @@ func addGenerated(site *content.Site, now time.Time, pv *prpreview.Preview, site
 		return err
 	}
 	out.Merge(af)
-	if txt := securityTxt(site, now); txt != nil {
+	if txt := sitefiles.SiteSecurityTxt(site, now); txt != nil {
 		out.Add(output.StageSiteFiles, sitefiles.SecurityTxtPath, txt)
 	}
 	dates, _ := lastmod.Get()
@@ -284,12 +255,12 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	var lastmod *future.Future[map[string]string]
 	var head *future.Future[gone]
 	staged("history", func() {
-		lastmod = future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, dir), nil })
+		lastmod = future.Spawn(func() (map[string]string, error) { return bld.lastmod.Of(ctx, dir), nil })
 		head = future.Spawn(func() (gone, error) {
 			if cfg.preview != nil { // a preview publishes nothing
 				return gone{}, nil
 			}
-			r, w := bld.publishedRoutes(ctx, dir, now)
+			r, w := bld.head.Routes(ctx, dir, now)
 			return gone{r, w}, nil
 		})
 	})
@@ -317,8 +288,8 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	var siteFiles *future.Future[[]sitefiles.File]
 	var articleFiles *future.Future[*output.Files]
 	staged("site files, share images and feeds", func() {
-		siteFiles = future.Spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brandOf(site.Config)), nil })
-		articleFiles = future.Spawn(func() (*output.Files, error) { return bld.articleFiles(site, tree) })
+		siteFiles = future.Spawn(func() ([]sitefiles.File, error) { return bld.brand.Files(sitefiles.BrandOf(site.Config)), nil })
+		articleFiles = future.Spawn(func() (*output.Files, error) { return bld.shares.Files(site, tree) })
 	})
 	defer siteFiles.Wait()
 	defer articleFiles.Wait()
