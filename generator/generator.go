@@ -160,15 +160,12 @@ type Result struct {
 type Builder struct {
 	cfg config
 
-	mu            sync.Mutex
-	bundler       *bundle.Bundler
-	bundle        *bundle.Result
-	frontendStale bool
-	pool          *prerender.Renderer
-	poolFor       [32]byte
-	renders       *rendercache.Cache
-	brand         sitefiles.Cache
-	lastmod       sitemap.Dates
+	mu      sync.Mutex
+	bundles bundle.Session
+	pool    prerender.Pool
+	renders *rendercache.Cache
+	brand   sitefiles.Cache
+	lastmod sitemap.Dates
 	// head is the route table of the content at git's HEAD (published),
 	// read again when HEAD or the day changes.
 	head     published.Cache

@@ -48,11 +48,11 @@ func (bld *Builder) startBundles(bc bundleConfig) bundling {
 	bd := bundling{future.New[[]byte](), future.New[*prerender.Renderer](), future.New[*bundle.Result]()}
 	go staged("bundle", func() {
 		handed := false
-		b, err := bld.bundles(bc, func(server []byte) {
+		b, err := bld.bundles.Bundles(bc.frontendDir, content.LazyKinds(), func(server []byte) {
 			handed = true
 			bd.server.Set(server, nil)
 			go staged("render", func() {
-				r, err := bld.renderer(server, bc.workers)
+				r, err := bld.pool.Renderer(server, bc.workers)
 				var kinds []string
 				if err == nil {
 					kinds, err = r.SectionKinds()
@@ -101,30 +101,6 @@ func loadSite(tree fs.FS, lc loadConfig, now time.Time) (*content.Site, error) {
 	return site, nil
 }
 
-// images processes the photos (generator/pictures) and publishes them,
-// the SVGs and the downloads.
-func (bld *Builder) images(ctx context.Context, site *content.Site, tree fs.FS, ready func(), out *output.Files) (*pictures.Result, error) {
-	pics, err := bld.pictures.Process(ctx, site, tree, ready)
-	if err == nil {
-		for _, f := range pics.Files {
-			out.Add(output.StageImage, f.Path, f.Data)
-		}
-		var files []publish.File
-		files, err = publish.Files(site, tree, pics.Shown)
-		for _, f := range files {
-			stage := output.StageDownload
-			if f.SVG {
-				stage = output.StageSVG
-			}
-			out.Add(stage, f.Path, f.Data)
-		}
-	}
-	if err != nil {
-		return nil, problem.Of(err).Prefix(contentroot.Dir(tree))
-	}
-	return pics, nil
-}
-
 // renderPages renders the jobs (prerender), or takes them from the
 // Builder's caches.
 func (bld *Builder) renderPages(rc renderConfig, bd bundling, jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
@@ -165,16 +141,6 @@ func assets(bd bundling, out *output.Files) (*bundle.Result, []byte, error) {
 		}
 	}
 	return b, style, nil
-}
-
-// addAdmin adds the web editor's files (generator/admin), made again only
-// for a new bundle.
-func (bld *Builder) addAdmin(frontendDir, liveScript string, b *bundle.Result, brand string, out *output.Files) error {
-	files, err := bld.admin.Files(frontendDir, b, brand, liveScript)
-	for _, f := range files {
-		out.Add(output.StageAdmin, f.Path, f.Data)
-	}
-	return err
 }
 
 // documents assembles the pages (generator/document), and the redirect
@@ -279,7 +245,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	}
 	out := &output.Files{}
 	var pics *pictures.Result
-	if staged("images", func() { pics, err = bld.images(ctx, site, tree, cfg.ready, out) }); err != nil {
+	if staged("images", func() { pics, err = publish.Images(ctx, bld.pictures, site, tree, cfg.ready, out) }); err != nil {
 		return nil, err
 	}
 	// The site files are drawn, and the articles' share images and feeds
@@ -307,7 +273,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	}
 	// The web editor (/admin/): linked from no page, not in the sitemap.
 	if !cfg.noEditor {
-		if staged("editor", func() { err = bld.addAdmin(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out) }); err != nil {
+		if staged("editor", func() { err = bld.admin.Add(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out) }); err != nil {
 			return nil, err
 		}
 	}
