@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/output"
 )
 
@@ -50,17 +51,18 @@ func TestAdminIsolated(t *testing.T) {
 }
 
 // The web editor checks a save's links against the routes the build
-// knows (admin/routes.json): every page's and redirect's address, and
-// each draft and scheduled article as such, not as a route to link to.
+// knows (admin/routes.json): every page's and redirect's address, and in
+// make dev each draft and scheduled article as such, not as a route to
+// link to; a production build names none of them.
 func TestAdminRoutes(t *testing.T) {
 	for _, drafts := range []bool{false, true} {
 		res, err := Build(context.Background(), Options{Content: fixture(t), FrontendDir: "../frontend", Now: fixedNow, Drafts: drafts})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var r AdminRoutes
+		var r admin.Routes
 		for _, f := range res.Site {
-			if f.Path == AdminRoutesFile {
+			if f.Path == admin.RoutesFile {
 				if err := json.Unmarshal(f.Data, &r); err != nil {
 					t.Fatal(err)
 				}
@@ -79,8 +81,11 @@ func TestAdminRoutes(t *testing.T) {
 				t.Errorf("%s, unpublished, is a route of the daily build", p)
 			}
 		}
-		if !draft || !scheduled {
+		if drafts && (!draft || !scheduled) {
 			t.Errorf("drafts %v: the editor is not told of the test site's draft and scheduled articles: %+v", drafts, r.Unpublished)
+		}
+		if !drafts && len(r.Unpublished) > 0 {
+			t.Errorf("the production build names unpublished articles: %+v", r.Unpublished)
 		}
 	}
 }

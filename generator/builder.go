@@ -112,7 +112,7 @@ func (bld *Builder) Build(ctx context.Context) (*Result, error) {
 // directory changed: the next Build rebuilds the bundles.
 func (bld *Builder) FrontendChanged() {
 	bld.mu.Lock()
-	bld.frontendStale = true
+	bld.bundles.Changed()
 	bld.mu.Unlock()
 }
 
@@ -120,10 +120,7 @@ func (bld *Builder) FrontendChanged() {
 func (bld *Builder) Close() {
 	bld.mu.Lock()
 	defer bld.mu.Unlock()
-	if bld.bundler != nil {
-		bld.bundler.Dispose()
-		bld.bundler = nil
-	}
+	bld.bundles.Close()
 }
 
 // Build runs every stage and returns the files, or every problem found.

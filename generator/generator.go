@@ -53,6 +53,7 @@ import (
 	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/rendercache"
 	"github.com/vozia/site/generator/sitefiles"
+	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/problem"
 	"github.com/vozia/site/internal/routing"
@@ -163,20 +164,15 @@ type Result struct {
 type Builder struct {
 	cfg config
 
-	mu            sync.Mutex
-	bundler       *bundle.Bundler
-	bundle        *bundle.Result
-	frontendStale bool
-	pool          *prerender.Renderer
-	poolFor       [32]byte
-	renders       *rendercache.Cache
-	brand         *sitefiles.Brand
-	brandFiles    []sitefiles.File
-	lastmod       map[string]string
+	mu      sync.Mutex
+	bundles bundle.Session
+	pool    prerender.Pool
+	renders *rendercache.Cache
+	brand   sitefiles.Cache
+	lastmod sitemap.Dates
 	// head is the route table of the content at git's HEAD (published),
 	// read again when HEAD or the day changes.
-	head     published.Head
-	headDay  string
+	head     published.Cache
 	pictures *pictures.Pictures
 	shares   *articlefiles.Shares
 	// admin keeps the web editor's files for the last bundle.

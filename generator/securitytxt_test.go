@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/generator/sitefiles"
 )
 
 // TestSecurityTxt: security.txt's Expires is the build's day plus the
@@ -24,7 +25,7 @@ func TestSecurityTxt(t *testing.T) {
 		t.Fatal(err)
 	}
 	morning := time.Date(2026, 11, 23, 0, 30, 0, 0, time.UTC)
-	a, b, next := securityTxt(site, morning), securityTxt(site, morning.Add(23*time.Hour)), securityTxt(site, morning.Add(24*time.Hour))
+	a, b, next := sitefiles.SiteSecurityTxt(site, morning), sitefiles.SiteSecurityTxt(site, morning.Add(23*time.Hour)), sitefiles.SiteSecurityTxt(site, morning.Add(24*time.Hour))
 	base := strings.TrimRight(string(site.Config.BaseURL), "/")
 	want := "Contact: mailto:security@example.com\nExpires: 2027-02-21T00:00:00Z\nPolicy: " + base + "/trust\nCanonical: " + base + "/.well-known/security.txt\nPreferred-Languages: en\n"
 	if string(a) != want || string(b) != want {

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/guard"
 	"github.com/vozia/site/generator/internal/future"
@@ -49,11 +49,11 @@ func (bld *Builder) startBundles(bc bundleConfig) bundling {
 	bd := bundling{future.New[[]byte](), future.New[*prerender.Renderer](), future.New[*bundle.Result]()}
 	go staged("bundle", func() {
 		handed := false
-		b, err := bld.bundles(bc, func(server []byte) {
+		b, err := bld.bundles.Bundles(bc.frontendDir, content.LazyKinds(), func(server []byte) {
 			handed = true
 			bd.server.Set(server, nil)
 			go staged("render", func() {
-				r, err := bld.renderer(server, bc.workers)
+				r, err := bld.pool.Renderer(server, bc.workers)
 				var kinds []string
 				if err == nil {
 					kinds, err = r.SectionKinds()
@@ -102,37 +102,6 @@ func loadSite(tree fs.FS, lc loadConfig, now time.Time) (*content.Site, error) {
 	return site, nil
 }
 
-// images processes the photos (generator/pictures) and publishes them,
-// the SVGs and the downloads.
-func (bld *Builder) images(ctx context.Context, site *content.Site, tree fs.FS, ready func(), out *output.Files) (*pictures.Result, error) {
-	pics, err := bld.pictures.Process(ctx, site, tree, ready)
-	if err == nil {
-		for _, f := range pics.Files {
-			out.Add(output.StageImage, f.Path, f.Data)
-		}
-		var files []publish.File
-		files, err = publish.Files(site, tree, pics.Shown)
-		for _, f := range files {
-			stage := output.StageDownload
-			if f.SVG {
-				stage = output.StageSVG
-			}
-			out.Add(stage, f.Path, f.Data)
-		}
-	}
-	if err != nil {
-		return nil, problem.Of(err).Prefix(contentroot.Dir(tree))
-	}
-	return pics, nil
-}
-
-func brandOf(c content.SiteConfig) sitefiles.Brand {
-	return sitefiles.Brand{
-		Name: c.Brand, Description: c.SEO.Description,
-		Accent: c.SEO.ThemeColor.RGBA(), ShareImage: c.SEO.Image, Logo: c.Organization.Logo,
-	}
-}
-
 // renderPages renders the jobs (prerender), or takes them from the
 // Builder's caches.
 func (bld *Builder) renderPages(rc renderConfig, bd bundling, jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
@@ -175,37 +144,6 @@ func assets(bd bundling, out *output.Files) (*bundle.Result, []byte, error) {
 	return b, style, nil
 }
 
-// addAdmin adds the web editor's files (generator/admin), made again only
-// for a new bundle.
-func (bld *Builder) addAdmin(frontendDir, liveScript string, b *bundle.Result, brand string, out *output.Files) error {
-	files, err := bld.admin.Files(frontendDir, b, brand, liveScript)
-	for _, f := range files {
-		out.Add(output.StageAdmin, f.Path, f.Data)
-	}
-	return err
-}
-
-// securityTxt is the site's security.txt, when security.yaml, the
-// security contact and a page with the security section (its Policy)
-// exist; nil otherwise.
-func securityTxt(site *content.Site, now time.Time) []byte {
-	if site.Security == nil || site.Config.SecurityEmail == "" {
-		return nil
-	}
-	for _, r := range site.Routes {
-		page := site.Pages[r.Path]
-		if page == nil {
-			continue
-		}
-		for _, sec := range page.Sections {
-			if _, ok := sec.Value.(*sections.SecuritySection); ok {
-				return sitefiles.SecurityTxt(string(site.Config.SecurityEmail), string(site.Config.BaseURL), r.Path, site.Security.ExpiresAt(now))
-			}
-		}
-	}
-	return nil
-}
-
 // documents assembles the pages (generator/document), and the redirect
 // routes' static pages; it hands the check the pages' documents. shared
 // holds what every page of the build has the same (NoIndex, LiveScript,
@@ -243,7 +181,7 @@ func addGenerated(site *content.Site, now time.Time, pv *prpreview.Preview, site
 		return err
 	}
 	out.Merge(af)
-	if txt := securityTxt(site, now); txt != nil {
+	if txt := sitefiles.SiteSecurityTxt(site, now); txt != nil {
 		out.Add(output.StageSiteFiles, sitefiles.SecurityTxtPath, txt)
 	}
 	dates, _ := lastmod.Get()
@@ -284,12 +222,12 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	var lastmod *future.Future[map[string]string]
 	var head *future.Future[gone]
 	staged("history", func() {
-		lastmod = future.Spawn(func() (map[string]string, error) { return bld.lastModified(ctx, dir), nil })
+		lastmod = future.Spawn(func() (map[string]string, error) { return bld.lastmod.Of(ctx, dir), nil })
 		head = future.Spawn(func() (gone, error) {
 			if cfg.preview != nil { // a preview publishes nothing
 				return gone{}, nil
 			}
-			r, w := bld.publishedRoutes(ctx, dir, now)
+			r, w := bld.head.Routes(ctx, dir, now)
 			return gone{r, w}, nil
 		})
 	})
@@ -308,7 +246,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	}
 	out := &output.Files{}
 	var pics *pictures.Result
-	if staged("images", func() { pics, err = bld.images(ctx, site, tree, cfg.ready, out) }); err != nil {
+	if staged("images", func() { pics, err = publish.Images(ctx, bld.pictures, site, tree, cfg.ready, out) }); err != nil {
 		// Without its images no page renders; the links are checked from
 		// the route table instead, so that one save says all it can.
 		return nil, append(problem.Of(err), guard.Links(site).Prefix(dir)...).Sorted()
@@ -319,8 +257,8 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	var siteFiles *future.Future[[]sitefiles.File]
 	var articleFiles *future.Future[*output.Files]
 	staged("site files, share images and feeds", func() {
-		siteFiles = future.Spawn(func() ([]sitefiles.File, error) { return bld.sitefiles(brandOf(site.Config)), nil })
-		articleFiles = future.Spawn(func() (*output.Files, error) { return bld.articleFiles(site, tree) })
+		siteFiles = future.Spawn(func() ([]sitefiles.File, error) { return bld.brand.Files(sitefiles.BrandOf(site.Config)), nil })
+		articleFiles = future.Spawn(func() (*output.Files, error) { return bld.shares.Files(site, tree) })
 	})
 	defer siteFiles.Wait()
 	defer articleFiles.Wait()
@@ -338,10 +276,10 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	}
 	// The web editor (/admin/): linked from no page, not in the sitemap.
 	if !cfg.noEditor {
-		if staged("editor", func() { err = bld.addAdmin(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out) }); err != nil {
+		if staged("editor", func() { err = bld.admin.Add(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out) }); err != nil {
 			return nil, err
 		}
-		addAdminRoutes(site, out)
+		admin.AddRoutes(site, cfg.load.drafts, out)
 	}
 	shared := document.Params{NoIndex: cfg.preview != nil, LiveScript: cfg.liveScript}
 	if cfg.preview != nil {

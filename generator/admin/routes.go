@@ -1,0 +1,68 @@
+package admin
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/output"
+)
+
+// RoutesFile is what the web editor checks a save against before it
+// saves (frontend/src/admin/presave.ts): the addresses the site answers
+// and the articles that are not published yet, as the build knows them.
+const RoutesFile = "admin/routes.json"
+
+// Routes is RoutesFile: paths only, so that it stays small (a
+// thousand articles are some 40 KB).
+type Routes struct {
+	// Routes are the paths of the pages and of the redirects.
+	Routes []string `json:"routes"`
+	// Prefixes answer for every path below them (a rewrite).
+	Prefixes []string `json:"prefixes,omitempty"`
+	// Unpublished are the draft and scheduled articles by path, in a build
+	// with drafts (make dev, which shows them, so they are among the routes
+	// there): a link to one is refused by the daily build. A production
+	// build names none: its editor is public, and an article not published
+	// leaves no trace in it (a link to one is then a link to an address no
+	// page has, refused before the save all the same).
+	Unpublished map[string]Article `json:"unpublished,omitempty"`
+}
+
+// Article is an unpublished article: a draft, or its date.
+type Article struct {
+	Draft bool   `json:"draft,omitempty"`
+	Date  string `json:"date,omitempty"`
+}
+
+// AddRoutes adds RoutesFile, made from the site's route table, with the
+// unpublished articles when drafts is set (make dev).
+func AddRoutes(site *content.Site, drafts bool, out *output.Files) {
+	r := Routes{Routes: []string{}}
+	for _, rt := range site.Routes {
+		if rt.NotFound {
+			continue
+		}
+		r.Routes = append(r.Routes, rt.Path)
+		if rt.Prefix {
+			r.Prefixes = append(r.Prefixes, rt.Path)
+		}
+	}
+	slices.Sort(r.Routes)
+	r.Routes = slices.Compact(r.Routes)
+	slices.Sort(r.Prefixes)
+	for p, a := range site.Unpublished {
+		if !drafts {
+			break
+		}
+		if r.Unpublished == nil {
+			r.Unpublished = map[string]Article{}
+		}
+		r.Unpublished[p] = Article{Draft: a.Status == "draft", Date: string(a.Front.Date)}
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		panic(err) // strings and maps of strings
+	}
+	out.Add(output.StageAdmin, RoutesFile, data)
+}
