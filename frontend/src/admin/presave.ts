@@ -12,7 +12,7 @@
 // article saved since. Then make dev's panel goes on saying it, with every
 // other problem, until the page exists.
 //
-// The build writes what it knows for this (generator/adminroutes.go):
+// The build writes what it knows for this (generator/admin/routes.go):
 // admin/routes.json, the addresses the site answers and the articles not
 // yet published; make dev rebuilds it on every save.
 
