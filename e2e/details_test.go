@@ -109,9 +109,7 @@ func TestDetailPagesFromCards(t *testing.T) {
 				t.Fatal(err)
 			}
 			detailClickLink(t, tab, rec.url, nil)
-			if err := chromedp.Do(tab.Ctx, chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`link[rel="canonical"][href$=%q]`, rec.url)))); err != nil {
-				t.Fatalf("the link did not load %s: %v", rec.url, err)
-			}
+			waitDocument(t, tab, rec.url)
 			if h1, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.querySelector("main h1")?.textContent ?? ""`)); h1 != rec.h1 {
 				t.Errorf("h1 %q, want %q", h1, rec.h1)
 			}

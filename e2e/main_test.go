@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -136,9 +137,33 @@ func TestWithoutJavaScript(t *testing.T) {
 		chromedp.Navigate(env.URL+"/"),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+strconv.Quote(link)+`).scrollIntoView()`),
 		chromedp.Click(chromedp.CSS(link)),
-		chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`link[rel="canonical"][href$=%q]`, to.Path))),
 	); err != nil {
 		t.Errorf("following a link without JavaScript: %v", err)
+	}
+	waitDocument(t, tab, to.Path)
+}
+
+// waitDocument waits until tab shows the whole document at path, as a
+// visitor sees it once the page has loaded. After a click the browser
+// commits the new document before it has parsed it all: its head (the
+// canonical link) is there while the body is still coming, so a check made
+// then can read a page cut short. It polls from Go, which works with
+// scripts disabled (scriptsOff), and fails the test if the page never
+// loads within a bound that a very busy machine stays far inside.
+func waitDocument(t *testing.T, tab *browsertest.Tab, path string) {
+	t.Helper()
+	cond := fmt.Sprintf(`location.pathname === %q && document.readyState === "complete"`, path)
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		// An evaluation while the old document goes away fails; try again.
+		if ok, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](cond)); err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) || tab.Ctx.Err() != nil {
+			state, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`location.pathname + " " + document.readyState`))
+			t.Fatalf("%s never loaded whole (the tab shows %s)", path, state)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
