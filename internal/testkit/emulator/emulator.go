@@ -90,12 +90,14 @@ func Start(ctx context.Context, name string, env []string, command func(port int
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
+		// Whether it was still running is known only before Stop ends it.
+		silent := !p.Exited()
 		p.Stop()
 		last = p.Log()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if !p.Exited() {
+		if silent {
 			last += fmt.Sprintf("\n(no answer within %v)", StartTimeout)
 		}
 	}
