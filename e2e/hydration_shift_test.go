@@ -193,6 +193,7 @@ func TestHydrationMovesNothing(t *testing.T) {
 			continue
 		}
 		t.Run(sweepName(p.Path), func(t *testing.T) {
+			tab.Reset()
 			// Every script is held at its request until the page has
 			// been recorded at each width.
 			if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
@@ -210,15 +211,16 @@ func TestHydrationMovesNothing(t *testing.T) {
 			case <-time.After(30 * time.Second):
 				t.Fatal("the app's script was never requested")
 			}
-			waitFor(t, tab, `document.readyState !== "loading"`)
+			parsed := chromedp.Poll[chromedp.Void](`document.readyState !== "loading"`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))
+			if err := chromedp.Do(tab.Ctx, parsed); err != nil {
+				t.Fatalf("the page was not parsed: %v", err)
+			}
 			for _, w := range shiftWidths {
 				do(t, tab, chromedp.EmulateViewport(int64(w), 900))
-				start := time.Now()
 				m, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[moved](parseCuts, chromedp.EvalAwaitPromise))
 				if err != nil {
 					t.Fatalf("lay the page out as parsed, at %d px: %v", w, err)
 				}
-				t.Logf("%d px: cuts in %v", w, time.Since(start))
 				if m.Count > 0 {
 					t.Errorf("at %d px, %d cuts of the page, as a browser paints it before it has parsed it all, put its first screen elsewhere:\n  %s", w, m.Count, strings.Join(m.First, "\n  "))
 				}
@@ -250,6 +252,11 @@ func TestHydrationMovesNothing(t *testing.T) {
 				if m.Count > 0 {
 					t.Errorf("at %d px, hydration moved %d elements:\n  %s", w, m.Count, strings.Join(m.First, "\n  "))
 				}
+			}
+			// The page the cuts took apart and put back hydrates as any
+			// other: without a mismatch.
+			if errs := sweepUnexpectedErrors(tab, p.Path); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
 			}
 		})
 	}
