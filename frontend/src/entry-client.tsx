@@ -45,18 +45,48 @@ function start() {
   // stack is reparsed for its source positions; the bundle's top level is
   // the whole 300 KB file.
   setTimeout(() => {
-    void import("react-dom/client").then(({ hydrateRoot }) =>
-      hydrateRoot(
-        document.getElementById("root")!,
-        <BrowserRouter>
-          <App site={site} initial={page} />
-        </BrowserRouter>,
-        {
-          // A mismatch between the prerendered HTML and the first client render
-          // is a bug of ours: say so loudly (the browser tests fail on it).
-          onRecoverableError: (error) => console.error("hydration:", error),
-        },
-      ),
-    );
+    // react-dom creates a few Errors as it initialises: sentinels it
+    // throws to suspend, compared by identity, never shown. Under an
+    // inspector (Lighthouse, DevTools) V8 records where each Error is
+    // created, with the line of every function on the stack, and for that
+    // reparses react-dom's whole module function (200 KB): ~60 ms of the
+    // main thread, four times that on Lighthouse's slow phone, in one
+    // task. While react-dom initialises (the import's first microtask;
+    // nothing else runs until the next), Error makes such objects without
+    // a stack, which costs nothing; the next microtask puts it back.
+    const RealError = globalThis.Error;
+    globalThis.Error = stacklessError(RealError);
+    void import("react-dom/client")
+      .finally(() => (globalThis.Error = RealError))
+      .then(({ hydrateRoot }) =>
+        hydrateRoot(
+          document.getElementById("root")!,
+          <BrowserRouter>
+            <App site={site} initial={page} />
+          </BrowserRouter>,
+          {
+            // A mismatch between the prerendered HTML and the first client render
+            // is a bug of ours: say so loudly (the browser tests fail on it).
+            onRecoverableError: (error) => console.error("hydration:", error),
+          },
+        ),
+      );
   });
+}
+
+/**
+ * stacklessError is a stand-in for the Error constructor that makes errors
+ * (instances of the real Error, with its message and cause) without
+ * capturing a stack.
+ */
+function stacklessError(RealError: ErrorConstructor): ErrorConstructor {
+  function StacklessError(message?: string, options?: { cause?: unknown }) {
+    const e = Object.create(RealError.prototype) as Error;
+    if (message !== undefined) e.message = String(message);
+    if (options && "cause" in options) e.cause = options.cause;
+    return e;
+  }
+  StacklessError.prototype = RealError.prototype;
+  Object.setPrototypeOf(StacklessError, RealError);
+  return StacklessError as unknown as ErrorConstructor;
 }

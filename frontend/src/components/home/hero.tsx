@@ -2,7 +2,13 @@ import type { HomeHeroSection } from "../../lib/content-types";
 import { LinkButton } from "../ui/button";
 import { Icon } from "../ui/icon";
 
-/** Hero: heading, subheading, topic tags, the two calls to action and the mock dashboard. */
+/**
+ * Hero: heading, subheading, the two calls to action, topic tags and the
+ * mock dashboard. The calls to action come before the tags in the page
+ * itself, not moved there by the stylesheet: a browser that paints the
+ * hero before the rest has arrived would show the tags where the calls to
+ * action then push them from.
+ */
 export function Hero({ copy }: { copy: HomeHeroSection }) {
   const d = copy.dashboard;
   return (
@@ -11,6 +17,16 @@ export function Hero({ copy }: { copy: HomeHeroSection }) {
         <div className="hero__text">
           <h1 id="hero-heading">{copy.heading}</h1>
           <p className="hero-subtitle">{copy.subheading}</p>
+          <div className="hero__ctas">
+            <LinkButton href={copy.primary.href} size="lg">
+              {copy.primary.label}
+              <Icon name="external" size={18} />
+            </LinkButton>
+            <LinkButton href={copy.secondary.href} variant="ghost-light" size="lg">
+              {copy.secondary.label}
+              <Icon name="arrow-right" size={18} />
+            </LinkButton>
+          </div>
           {/* Screen readers announce a list's aria-label unevenly: the
               label is text read just before the list instead. */}
           <p className="visually-hidden">{copy.tagsLabel}</p>
@@ -22,16 +38,6 @@ export function Hero({ copy }: { copy: HomeHeroSection }) {
               </li>
             ))}
           </ul>
-          <div className="hero__ctas">
-            <LinkButton href={copy.primary.href} size="lg">
-              {copy.primary.label}
-              <Icon name="external" size={18} />
-            </LinkButton>
-            <LinkButton href={copy.secondary.href} variant="ghost-light" size="lg">
-              {copy.secondary.label}
-              <Icon name="arrow-right" size={18} />
-            </LinkButton>
-          </div>
         </div>
         <div className="dash" role="img" aria-label={d.label}>
           <div className="dash__head">

@@ -1,0 +1,282 @@
+package e2e
+
+// Hydration moves nothing: the prerendered HTML and CSS lay a page out
+// exactly as the app does once it has hydrated, at every width, however
+// late the app's script arrives. A rule that differs before and after
+// (one keyed on <html data-hydrated>, a class the app adds, a measure
+// the app takes) shows up as a layout shift at the moment the app starts:
+// on a loaded machine or a slow network, long after the first paint,
+// under the visitor's eyes.
+//
+// The test holds every script of the page back (the browser's request
+// interception), records where every element of the page is at each
+// width, lets the scripts go, waits until the app has hydrated the page
+// and rendered the parts the first frame skipped, and records again at
+// the same widths. Layout only: transforms, transitions and animations
+// (the sections' fade-in, a chevron turned) are set aside in both
+// records, as the browser's own layout-shift measure sets them aside, and
+// so is content-visibility, whose skipped parts the app renders ahead on
+// purpose (their size an estimate until then, before and after alike).
+//
+// Before the scripts go, the same load checks the page as the browser
+// paints it while still parsing it (parseCuts): what the first screen
+// shows must not move as the rest of the page arrives. That, not
+// hydration, was what moved the home page's header entries (pushed right
+// by the demo button that followed them) and its topic tags on a phone
+// (moved below the calls to action by the stylesheet) when a busy machine
+// painted the page half-parsed.
+//
+// One tab, the pages sampled by their parts as the sweep does (every page
+// in make test-full), at the widths of shiftWidths.
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/internal/testkit/browsertest"
+)
+
+// shiftWidths are a phone's, a tablet's at the breakpoint and a laptop's
+// width; the header measures whether its entries fit at each.
+var shiftWidths = []int{375, 768, 1024, 1280}
+
+// layoutRecord records, once the page has laid out (two frames, then a
+// task: the header measures its entries after a frame and collapses in
+// React's next render), the box of every element of the body, in page
+// coordinates, under the name given, in the page itself: before the app
+// runs there is no other place that survives until after it has.
+const layoutRecord = `(async (name) => {
+  if (!window.__layoutOnly) {
+    const s = new CSSStyleSheet();
+    s.replaceSync("*, ::before, ::after { transform: none !important; translate: none !important; rotate: none !important; scale: none !important; transition: none !important; animation: none !important; content-visibility: visible !important; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, s];
+    window.__layoutOnly = true;
+  }
+  for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))));
+  const boxes = new Map();
+  for (const el of document.body.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    boxes.set(el, [r.x + scrollX, r.y + scrollY, r.width, r.height, el.checkVisibility({opacityProperty: true, visibilityProperty: true})]);
+  }
+  (window.__layouts ??= {})[name] = boxes;
+})`
+
+// layoutMoved compares two records: the elements (up to five) whose box
+// moved or changed size by more than half a pixel, with where from and
+// where to, and how many did. Elements the app added or removed are not
+// compared (the cookie banner, a toast): a box that moved because of them
+// is, if it is seen before or after (an invisible button that waits for
+// the visitor to scroll may move to stay clear of the banner).
+const layoutMoved = `((from, to) => {
+  const a = window.__layouts[from], b = window.__layouts[to];
+  const box = (r) => r.slice(0, 4).map(Math.round).join(" ");
+  const what = (el) => {
+    const clone = el.cloneNode(false);
+    return clone.outerHTML.replace(/<\/[^>]+>$/, "").slice(0, 90) + " " + JSON.stringify((el.textContent || "").trim().slice(0, 30));
+  };
+  const moved = [];
+  for (const [el, r] of a) {
+    const s = b.get(el);
+    if (s && (r[4] || s[4]) && r.slice(0, 4).some((v, i) => Math.abs(v - s[i]) > 0.5)) moved.push(what(el) + " from " + box(r) + " to " + box(s));
+  }
+  return {count: moved.length, first: moved.slice(0, 5)};
+})`
+
+// parseCuts lays the page out as the browser does while it is still
+// parsing it, cut after each element of the first screen and just inside
+// each (the element's start tag parsed, none of its content), and lists
+// (up to eight of) the elements of the first screen that sit elsewhere
+// then than in the whole page, each with the first cut that moved it, and
+// how many cuts moved one. A browser
+// paints a page before it has it all (a slow network, a busy phone, a
+// parser that yields): a layout in which what is on the screen depends on
+// what follows it (a row pushed right by the item after it, a column
+// centred against the one beside it, an item the stylesheet moves before
+// an earlier one) moves under the visitor's eyes as the rest arrives.
+// Positions only, as the browser's layout-shift measure: a box that grows
+// as its content arrives moves nothing. The cuts are made on the page's
+// own DOM (its later nodes taken out, then put back as they were), before
+// the app has run.
+const parseCuts = `(async () => {
+  for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))));
+  const vw = innerWidth, vh = innerHeight;
+  const onScreen = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw &&
+      el.checkVisibility({opacityProperty: true, visibilityProperty: true}) ? [r.x, r.y] : null;
+  };
+  const what = (el) => el.cloneNode(false).outerHTML.replace(/<\/[^>]+>$/, "").slice(0, 80);
+  const whole = new Map();
+  for (const el of document.body.querySelectorAll("*")) {
+    const p = onScreen(el);
+    if (p) whole.set(el, p);
+  }
+  // takeTail takes out node and every sibling after it, for restore.
+  const taken = [];
+  const takeTail = (node) => {
+    if (!node) return;
+    const r = document.createRange();
+    r.setStartBefore(node);
+    r.setEndAfter(node.parentNode.lastChild);
+    taken.push([node.parentNode, r.extractContents()]);
+  };
+  const restore = () => { while (taken.length) { const [parent, rest] = taken.pop(); parent.append(rest); } };
+  const moved = new Map(); // what moved: the first cut that moved it
+  let cuts = 0;
+  // A cut falls between blocks: within a line of text (an inline element,
+  // an icon) the words that follow flow in after it, and a table's columns
+  // are sized by all its rows, as the browser's own table layout does.
+  const inline = (el) => /^inline|^contents$|^table-/.test(getComputedStyle(el).display) || el.closest("svg, table") !== null;
+  for (const el of whole.keys()) {
+    if (inline(el)) continue;
+    // Inside: a box that holds blocks, not one whose text is still to come.
+    const holdsBlocks = [...el.children].some((c) => !inline(c));
+    for (const inside of holdsBlocks ? [true, false] : [false]) {
+      if (inside) takeTail(el.firstChild);
+      for (let n = el; n !== document.body; n = n.parentNode) takeTail(n.nextSibling);
+      let any = false;
+      for (const [other, p] of whole) {
+        if (!other.isConnected) continue;
+        const q = onScreen(other);
+        if (q && (Math.abs(q[0] - p[0]) > 0.5 || Math.abs(q[1] - p[1]) > 0.5)) {
+          any = true;
+          const w = what(other);
+          if (!moved.has(w)) moved.set(w, w + " at " + q.map(Math.round).join(" ") + " then at " + p.map(Math.round).join(" ") + ", cut " + (inside ? "inside " : "after ") + what(el));
+        }
+      }
+      restore();
+      if (any) cuts++;
+    }
+  }
+  return {count: cuts, first: [...moved.values()].slice(0, 8)};
+})()`
+
+func TestHydrationMovesNothing(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	seen := newPartsSeen(sweepSite(t))
+	tab := env.NewTab(t, shiftWidths[len(shiftWidths)-1], 900)
+	var (
+		mu     sync.Mutex
+		held   []fetch.RequestID
+		paused = make(chan struct{}, 1)
+	)
+	if err := chromedp.Listen(tab.Ctx, func(ev any) {
+		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
+			mu.Lock()
+			held = append(held, ev.RequestID)
+			mu.Unlock()
+			select {
+			case paused <- struct{}{}:
+			default:
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// Every load fetches the scripts, so that each can be held.
+	if _, err := chromedp.Call(tab.Ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range sweepPages(t) {
+		// A page made of parts another page has shown already adds
+		// nothing (make test); make test-full loads every one.
+		if !seen.first(p, 0) {
+			continue
+		}
+		t.Run(sweepName(p.Path), func(t *testing.T) {
+			tab.Reset()
+			// Every script is held at its request until the page has
+			// been recorded at each width.
+			if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-paused:
+			default:
+			}
+			if _, err := chromedp.Call(tab.Ctx, page.Navigate, page.NavigateParams{URL: env.URL + p.Path}); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-paused:
+			case <-time.After(30 * time.Second):
+				t.Fatal("the app's script was never requested")
+			}
+			parsed := chromedp.Poll[chromedp.Void](`document.readyState !== "loading"`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))
+			if err := chromedp.Do(tab.Ctx, parsed); err != nil {
+				t.Fatalf("the page was not parsed: %v", err)
+			}
+			for _, w := range shiftWidths {
+				do(t, tab, chromedp.EmulateViewport(int64(w), 900))
+				m, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[moved](parseCuts, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatalf("lay the page out as parsed, at %d px: %v", w, err)
+				}
+				if m.Count > 0 {
+					t.Errorf("at %d px, %d cuts of the page, as a browser paints it before it has parsed it all, put its first screen elsewhere:\n  %s", w, m.Count, strings.Join(m.First, "\n  "))
+				}
+				record(t, tab, "before", w)
+			}
+			if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
+				t.Fatal("the page hydrated: its scripts were not held back")
+			}
+
+			mu.Lock()
+			release := held
+			held = nil
+			mu.Unlock()
+			if _, err := chromedp.Call(tab.Ctx, fetch.Disable, struct{}{}); err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range release {
+				// A request Disable let go already answers with an error: no matter.
+				chromedp.Call(tab.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
+			}
+			hydrated := chromedp.Poll[chromedp.Void](`document.documentElement.matches("[data-hydrated][data-rendered]")`, chromedp.WithPollingTimeout(60*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))
+			if err := chromedp.Do(tab.Ctx, hydrated); err != nil {
+				t.Fatalf("the page did not hydrate: %v (console: %q, errors: %q)", err, tab.ConsoleErrors(), tab.Errors())
+			}
+			for _, w := range shiftWidths {
+				do(t, tab, chromedp.EmulateViewport(int64(w), 900))
+				record(t, tab, "after", w)
+				m := eval[moved](t, tab, layoutMoved+`(`+jsString(recordName("before", w))+`, `+jsString(recordName("after", w))+`)`)
+				if m.Count > 0 {
+					t.Errorf("at %d px, hydration moved %d elements:\n  %s", w, m.Count, strings.Join(m.First, "\n  "))
+				}
+			}
+			// The page the cuts took apart and put back hydrates as any
+			// other: without a mismatch.
+			if errs := sweepUnexpectedErrors(tab, p.Path); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+		})
+	}
+}
+
+// moved is what parseCuts and layoutMoved report.
+type moved struct {
+	Count int      `json:"count"`
+	First []string `json:"first"`
+}
+
+// record records the layout of the page in tab (layoutRecord) under the
+// name stage and width.
+func record(t *testing.T, tab *browsertest.Tab, stage string, width int) {
+	t.Helper()
+	if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](layoutRecord+`(`+jsString(recordName(stage, width))+`)`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("record the layout %s hydration at %d px: %v", stage, width, err)
+	}
+}
+
+func recordName(stage string, width int) string {
+	return fmt.Sprintf("%s %d", stage, width)
+}
