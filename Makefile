@@ -93,13 +93,13 @@ test-fuzz:
 
 # What make test samples, in full, and the browser tests on an editor's
 # edits (test-copy-edits); CI runs it after make test. make test checks
-# each route at the layout's edges and common widths, and walks the
-# keyboard through, and measures the hydration of, each page that has a
-# part no other page walked or measured has (e2e/widths_test.go,
-# e2e/sweep_test.go, e2e/hydration_test.go); here every 16 px from 320 to
-# 1920 px and every page.
+# each route at the layout's edges, and, on each page that has a part no
+# page checked before it has: the common widths, the fade, axe-core, the
+# keyboard walk, the hydration's cost and what hydration moves, and the
+# fixture site's pages (e2e/partsSeen); here every 16 px from 320 to 1920
+# px and every page.
 test-full: deps chromium test-copy-edits
-	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes|TestHydrationHasNoLongTaskOfItsOwn|TestFixtureHydrates)$$' ./e2e/
+	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes|TestHydrationHasNoLongTaskOfItsOwn|TestFixtureHydrates|TestHydrationMovesNothing)$$' ./e2e/
 
 # The web editor's round trip: every file it opens, opened, changed by one
 # field and saved in the real editor (cmd/dev/roundtrip_test.go); 4 to 6
