@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,9 +28,13 @@ func TestAdminEntries(t *testing.T) {
 	writePNG(t, filepath.Join(d.Content, "articles", slug, "cover.png"))
 	d.write(t, filepath.Join("articles", slug, "index.md"), []byte("---\ntitle: "+title+"\ndescription: What the harbour taught us about calls.\n"+
 		"date: 2025-06-03\nauthor: ana\ntags: [voice-ai]\ncover: {src: cover.png, alt: A harbour at dawn}\n---\nText.\n"))
-	d.until(t, "the article is on the dev site", func() bool {
+	// The page the session moves, which nothing links to.
+	const page, pageTitle = "offers", "Our offers"
+	d.write(t, pageFile("/"+page), []byte("title: "+pageTitle+"\ndescription: What we offer.\nsections:\n  - kind: hero\n    eyebrow: Offers\n    heading: Our offers\n    intro: Three of them.\n"))
+	d.until(t, "the article and the page are on the dev site", func() bool {
 		status, _, _ := d.get(t, "/insights/"+slug)
-		return status == 200
+		pageStatus, _, _ := d.get(t, "/"+page)
+		return status == 200 && pageStatus == 200
 	})
 
 	env := browsertest.Attach(t, d.URL)
@@ -41,6 +46,47 @@ func TestAdminEntries(t *testing.T) {
 	openLocalRepo(t, tab, d)
 
 	newTag(t, tab, d, slug, title)
+	movePage(t, tab, d, page, pageTitle)
+}
+
+// movePage moves the page at /name into a new folder, company, from the
+// page's form (Parent Folder › New Folder): the file moves, the save adds
+// the address it leaves to its aliases and changes nothing else, and the
+// old address redirects to the new one.
+func movePage(t *testing.T, tab *browsertest.Tab, d *devSite, name, title string) {
+	t.Helper()
+	do(t, tab, "open the page "+name,
+		chromedp.Poll[chromedp.Void](openJS("#/collections/pages/entries/"+name, title), chromedp.WithPollingTimeout(2*time.Minute)),
+	)
+	do(t, tab, "make it a new folder, company",
+		chromedp.Poll[chromedp.Void](`(() => { const b = document.querySelector('button[aria-label="New Folder"]'); b?.scrollIntoView(); b?.click(); return !!b; })()`, chromedp.WithPollingTimeout(time.Minute)),
+		chromedp.WaitVisible(chromedp.CSS(`[role="dialog"] input[aria-label="Folder Name"]`)),
+		chromedp.SendKeys(chromedp.CSS(`[role="dialog"] input[aria-label="Folder Name"]`), "company"),
+		chromedp.Poll[chromedp.Void](clickText(`[role="dialog"] button`, "Create"), chromedp.WithPollingTimeout(time.Minute)),
+	)
+	save(t, tab)
+	oldFile, newFile := pageFile("/"+name), pageFile("/company/"+name)
+	waitForFile(t, tab, "content/"+newFile, "/"+name)
+	oldText := string(d.read(t, oldFile))
+	copyBack(t, tab, d)
+	if _, err := os.Stat(filepath.Join(d.Content, oldFile)); err == nil {
+		t.Errorf("%s: still there after the page moved", oldFile)
+	}
+	newText := string(d.read(t, newFile))
+	var kept []string
+	for _, l := range strings.Split(newText, "\n") {
+		if l != "aliases: [/"+name+"]" {
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) != strings.Count(newText, "\n") || strings.Join(kept, "\n") != oldText {
+		t.Errorf("moved, %s differs from %s in more than the line aliases: [/%s]:\n%s", newFile, oldFile, name, lineDiff(oldText, newText))
+	}
+	d.until(t, "the page answers at its new address, and its old one redirects there", func() bool {
+		status, _, body := d.get(t, "/company/"+name)
+		old, header, _ := d.get(t, "/"+name)
+		return status == 200 && strings.Contains(body, title) && old == http.StatusMovedPermanently && header.Get("Location") == "/company/"+name
+	})
 }
 
 // newTag adds a tag that does not exist yet to the article slug, from the
@@ -88,9 +134,15 @@ func newTag(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title string) 
 func openArticle(t *testing.T, tab *browsertest.Tab, slug, title string) {
 	t.Helper()
 	do(t, tab, "open the article "+slug,
-		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('section[data-key-path="title"] input')?.value === `+jsQuote(title), chromedp.WithPollingTimeout(2*time.Minute)),
+		chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/"+slug+"/index", title), chromedp.WithPollingTimeout(2*time.Minute)),
 	)
+}
+
+// openJS is a script that opens the editor's entry at hash and says
+// whether its form shows the title: polled, it outlasts a reload of the
+// editor's page (make dev reloads it after a build).
+func openJS(hash, title string) string {
+	return `(() => { if (location.hash !== ` + jsQuote(hash) + `) location.hash = ` + jsQuote(hash) + `; return document.querySelector('section[data-key-path="title"] input')?.value === ` + jsQuote(title) + `; })()`
 }
 
 // clickText is a script that clicks the first visible element matching

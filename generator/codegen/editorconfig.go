@@ -205,6 +205,13 @@ func (g *editorGen) pages() obj {
 		{"extension", "yaml"},
 		{"format", yamlFormat},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
+		// A page's folder is the start of its address: the editor's
+		// Parent Folder moves it (to a folder of its own with New
+		// Folder), and the save adds the address it leaves to its
+		// aliases (frontend/src/admin/aliases.ts). The last part, the
+		// file's own name, the editor keeps: it renames an entry's file
+		// only where each entry is a folder (an article's).
+		{"meta", obj{{"path", obj{{"widget", "string"}, {"label", "Folder"}}}}},
 		{"path", "{{slug}}"},
 		// A collection with a path would upload beside its entry, under
 		// pages/, which publishes no file: a page's images live under
@@ -229,6 +236,13 @@ func (g *editorGen) textPages() obj {
 		{"extension", "md"},
 		{"format", markdownFormat},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
+		// A page's folder is the start of its address: the editor's
+		// Parent Folder moves it (to a folder of its own with New
+		// Folder), and the save adds the address it leaves to its
+		// aliases (frontend/src/admin/aliases.ts). The last part, the
+		// file's own name, the editor keeps: it renames an entry's file
+		// only where each entry is a folder (an article's).
+		{"meta", obj{{"path", obj{{"widget", "string"}, {"label", "Folder"}}}}},
 		{"path", "{{slug}}"},
 		{"media_folder", "/" + imagesFolder},
 		{"public_folder", "/images"},
