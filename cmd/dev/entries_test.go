@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -17,24 +19,33 @@ import (
 // TestAdminEntries is an editor's session in the web editor of make dev
 // on a site the test writes: an article gets a tag no article had, named
 // in the article's own form, and the site shows that tag as it shows the
-// others.
+// others; the article, reopened ten times, previews its cover from the
+// editor's copy and never asks the site for it by its bare name; a page
+// moved to a new folder keeps its old address as a redirect.
 func TestAdminEntries(t *testing.T) {
 	d := startDev(t, testSite, false)
-	// The article the session edits, its cover beside it.
+	// The article the session edits, its cover beside it, in the
+	// editor's folder only: the site, as last built, does not have it (as
+	// with an article written in this session of the editor), so its
+	// cover is only the editor's copy.
 	const slug, title = "harbour-notes", "Notes from the harbour"
-	if err := os.MkdirAll(filepath.Join(d.Content, "articles", slug), 0o755); err != nil {
+	photo := filepath.Join(t.TempDir(), "cover.png")
+	writePNG(t, photo)
+	cover, err := os.ReadFile(photo)
+	if err != nil {
 		t.Fatal(err)
 	}
-	writePNG(t, filepath.Join(d.Content, "articles", slug, "cover.png"))
-	d.write(t, filepath.Join("articles", slug, "index.md"), []byte("---\ntitle: "+title+"\ndescription: What the harbour taught us about calls.\n"+
-		"date: 2025-06-03\nauthor: ana\ntags: [voice-ai]\ncover: {src: cover.png, alt: A harbour at dawn}\n---\nText.\n"))
+	article := []opfsFile{
+		{Path: "content/articles/" + slug + "/index.md", Data: base64.StdEncoding.EncodeToString([]byte("---\ntitle: " + title + "\ndescription: What the harbour taught us about calls.\n" +
+			"date: 2025-06-03\nauthor: ana\ntags: [voice-ai]\ncover: {src: cover.png, alt: A harbour at dawn}\n---\nText.\n"))},
+		{Path: "content/articles/" + slug + "/cover.png", Data: base64.StdEncoding.EncodeToString(cover)},
+	}
 	// The page the session moves, which nothing links to.
 	const page, pageTitle = "offers", "Our offers"
 	d.write(t, pageFile("/"+page), []byte("title: "+pageTitle+"\ndescription: What we offer.\nsections:\n  - kind: hero\n    eyebrow: Offers\n    heading: Our offers\n    intro: Three of them.\n"))
-	d.until(t, "the article and the page are on the dev site", func() bool {
-		status, _, _ := d.get(t, "/insights/"+slug)
-		pageStatus, _, _ := d.get(t, "/"+page)
-		return status == 200 && pageStatus == 200
+	d.until(t, "the page is on the dev site", func() bool {
+		status, _, _ := d.get(t, "/"+page)
+		return status == 200
 	})
 
 	env := browsertest.Attach(t, d.URL)
@@ -43,10 +54,49 @@ func TestAdminEntries(t *testing.T) {
 	defer cancel()
 	tab.Ctx = ctx
 	githubStandIn(t, tab, nil)
-	openLocalRepo(t, tab, d)
+	openLocalRepoWith(t, tab, d, article)
 
 	newTag(t, tab, d, slug, title)
+	reopenCover(t, tab, slug, title)
 	movePage(t, tab, d, page, pageTitle)
+}
+
+// reopenCover opens the article slug, which the site has not built, again
+// and again, another entry between, as an editor goes back and forth:
+// each time the preview shows the editor's copy of its cover, cover.png
+// beside its index.md, and never asks the site for a cover.png of its
+// root or anywhere else (an address that answers 404).
+func reopenCover(t *testing.T, tab *browsertest.Tab, slug, title string) {
+	t.Helper()
+	const preview = `main#main article.article img.article-cover`
+	coverShown := `(() => { for (const f of document.querySelectorAll("iframe")) { try { const i = f.contentDocument?.querySelector(` + jsQuote(preview) + `); if (i && i.complete && i.naturalWidth > 0 && i.src.startsWith("blob:")) return true; } catch {} } return false; })()`
+	tab.Reset()
+	const times = 10
+	for i := range times {
+		doReloaded(t, tab, fmt.Sprintf("open another entry (%d of %d)", i+1, times),
+			chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/pulse-themes/index", "Pulse turns interviews into themes"), chromedp.WithPollingTimeout(2*time.Minute)))
+		openArticle(t, tab, slug, title)
+		err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
+		if err != nil && strings.Contains(err.Error(), "-32000") {
+			t.Logf("the editor's page reloaded (%v); the article again", err)
+			editorReady(t, tab)
+			openArticle(t, tab, slug, title)
+			err = chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
+		}
+		if err != nil {
+			imgs, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("iframe")].map((f) => { try { return [...f.contentDocument.querySelectorAll("img")].map((i) => i.className + " " + i.parentElement.className + " " + i.src.slice(0, 80) + " " + i.naturalWidth).join("\n"); } catch { return "(other origin)"; } }).join("\n---\n")`))
+			t.Fatalf("the preview does not show the cover, reopened %d times (%v); its images:\n%s\nrequests %q", i+1, err, imgs, tab.Requests())
+		}
+	}
+	var wrong []string
+	for _, u := range tab.Requests() {
+		if strings.HasPrefix(u, "http") && strings.HasSuffix(strings.SplitN(u, "?", 2)[0], "/cover.png") {
+			wrong = append(wrong, u)
+		}
+	}
+	if len(wrong) > 0 {
+		t.Errorf("reopened %d times, the editor asked the site for the cover beside the article by its bare name %d times: %q (errors %q)", times, len(wrong), wrong, tab.Errors())
+	}
 }
 
 // movePage moves the page at /name into a new folder, company, from the
@@ -55,7 +105,7 @@ func TestAdminEntries(t *testing.T) {
 // old address redirects to the new one.
 func movePage(t *testing.T, tab *browsertest.Tab, d *devSite, name, title string) {
 	t.Helper()
-	do(t, tab, "open the page "+name,
+	doReloaded(t, tab, "open the page "+name,
 		chromedp.Poll[chromedp.Void](openJS("#/collections/pages/entries/"+name, title), chromedp.WithPollingTimeout(2*time.Minute)),
 	)
 	do(t, tab, "make it a new folder, company",
@@ -133,9 +183,50 @@ func newTag(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title string) 
 // form.
 func openArticle(t *testing.T, tab *browsertest.Tab, slug, title string) {
 	t.Helper()
-	do(t, tab, "open the article "+slug,
+	doReloaded(t, tab, "open the article "+slug,
 		chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/"+slug+"/index", title), chromedp.WithPollingTimeout(2*time.Minute)),
 	)
+}
+
+// doReloaded is do for the steps that open an entry: make dev reloads the
+// editor's page after a build that changes its files (a save can), and a
+// step the reload cuts short is taken again once the editor is back.
+func doReloaded(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		err := chromedp.Do(tab.Ctx, actions...)
+		if err == nil {
+			return
+		}
+		if attempt == 3 || !strings.Contains(err.Error(), "-32000") {
+			do(t, tab, what, actions...) // fails with the page's text
+			return
+		}
+		t.Logf("%s: the editor's page reloaded (%v); again", what, err)
+		editorReady(t, tab)
+	}
+}
+
+// editorReady waits until the editor shows its collections again: make dev
+// reloads its page after a build that changes every page, and the editor
+// then opens the local repository it had (or is asked to, as a person
+// would click).
+func editorReady(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	const js = `(() => {
+		document.querySelector('button[data-label="Work with Local Repository"]')?.click();
+		return !!document.querySelector('a[href="#/collections/pages"], [aria-label="Contents"]');
+	})()`
+	for deadline := time.Now().Add(3 * time.Minute); ; {
+		ok, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](js))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the editor never showed its collections again (%v)", err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }
 
 // openJS is a script that opens the editor's entry at hash and says
