@@ -70,7 +70,7 @@ func TestArticlesReaderPath(t *testing.T) {
 		t.Errorf("document title %q after the navigation", title)
 	}
 	// Article → tag.
-	// The tag page is headed by the tag's name (collections/tags.yaml).
+	// The tag page is headed by the tag's name (collections/tags/<tag>.yaml).
 	tagRoute, _ := site.Route(site.ArticleIndex + "/tags/" + tag)
 	step("open a topic of the article", `document.querySelector('.article-footer a[href=`+jsString(site.ArticleIndex+"/tags/"+tag)+`]').click()`, site.ArticleIndex+"/tags/"+tag, tagRoute.Name)
 	if got := h1(); !strings.Contains(got, tagRoute.Name) {

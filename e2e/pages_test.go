@@ -76,7 +76,7 @@ func sweepCopyStrings(v reflect.Value, path string, out map[string]string) {
 			if !f.IsExported() || !f.Anonymous && slices.Contains(sweepHiddenFields, f.Name) {
 				continue
 			}
-			// A tag's key is shown by its name (collections/tags.yaml),
+			// A tag's key is shown by its name (collections/tags/<tag>.yaml),
 			// which the same struct carries.
 			if f.Name == "Tag" && slices.Contains([]string{"TagLink", "ArticleIndexSection"}, v.Type().Name()) {
 				continue

@@ -326,12 +326,19 @@ func TestAdmin(t *testing.T) {
 // with d's content and opens it in the editor.
 func openLocalRepo(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	t.Helper()
+	openLocalRepoWith(t, tab, d, nil)
+}
+
+// openLocalRepoWith is openLocalRepo with extra files in the folder, which
+// the dev site does not have.
+func openLocalRepoWith(t *testing.T, tab *browsertest.Tab, d *devSite, extra []opfsFile) {
+	t.Helper()
 	if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: opfsPicker}); err != nil {
 		t.Fatal(err)
 	}
 	const localRepo = `button[data-label="Work with Local Repository"]`
 	do(t, tab, "load /admin/", chromedp.Navigate(d.URL+"/admin"), chromedp.WaitVisible(chromedp.CSS(localRepo)))
-	files, err := json.Marshal(contentFiles(t, d.Content))
+	files, err := json.Marshal(append(contentFiles(t, d.Content), extra...))
 	if err != nil {
 		t.Fatal(err)
 	}

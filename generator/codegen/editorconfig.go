@@ -175,6 +175,7 @@ func generateEditorConfig(doc DocFunc) ([]byte, map[string]bool) {
 			g.pages(),
 			g.textPages(),
 			g.articles(),
+			g.tags(),
 			g.collections(),
 			g.settings(),
 		}},
@@ -204,6 +205,13 @@ func (g *editorGen) pages() obj {
 		{"extension", "yaml"},
 		{"format", yamlFormat},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
+		// A page's folder is the start of its address: the editor's
+		// Parent Folder moves it (to a folder of its own with New
+		// Folder), and the save adds the address it leaves to its
+		// aliases (frontend/src/admin/aliases.ts). The last part, the
+		// file's own name, the editor keeps: it renames an entry's file
+		// only where each entry is a folder (an article's).
+		{"meta", obj{{"path", obj{{"widget", "string"}, {"label", "Folder"}}}}},
 		{"path", "{{slug}}"},
 		// A collection with a path would upload beside its entry, under
 		// pages/, which publishes no file: a page's images live under
@@ -228,6 +236,13 @@ func (g *editorGen) textPages() obj {
 		{"extension", "md"},
 		{"format", markdownFormat},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
+		// A page's folder is the start of its address: the editor's
+		// Parent Folder moves it (to a folder of its own with New
+		// Folder), and the save adds the address it leaves to its
+		// aliases (frontend/src/admin/aliases.ts). The last part, the
+		// file's own name, the editor keeps: it renames an entry's file
+		// only where each entry is a folder (an article's).
+		{"meta", obj{{"path", obj{{"widget", "string"}, {"label", "Folder"}}}}},
 		{"path", "{{slug}}"},
 		{"media_folder", "/" + imagesFolder},
 		{"public_folder", "/images"},
@@ -253,21 +268,23 @@ func (g *editorGen) articles() obj {
 				{"hint", f.(obj).get("hint")},
 			}
 		}
-		// Tags are chosen from the tags collection, which names them: a
-		// new tag is added there first, with the words visitors read.
+		// Tags are chosen from the tags collection, which names them; a
+		// tag the article is the first to use is added from the field
+		// itself ("Add Tag": the editor asks for its name and saves its
+		// file with the article), which the editor offers only for a
+		// folder of entries, one file per tag.
 		if f.(obj).get("name") == "tags" {
 			fields[i] = obj{
 				{"name", "tags"},
 				{"label", "Tags"},
 				{"required", false},
 				{"widget", "relation"},
-				{"collection", "collections"},
-				{"file", "tags"},
-				{"value_field", "items.*.key"},
-				{"display_fields", []any{"items.*.name"}},
-				{"search_fields", []any{"items.*.name", "items.*.key"}},
+				{"collection", tagsCollection},
+				{"value_field", "{{slug}}"},
+				{"display_fields", []any{"name"}},
+				{"search_fields", []any{"name"}},
 				{"multiple", true},
-				{"hint", "Chosen from Collections › Tags: add a new tag there first, with its name."},
+				{"hint", "Chosen from the Tags; a new one with Add Tag, named as visitors read it."},
 			}
 		}
 	}
@@ -294,6 +311,32 @@ func (g *editorGen) articles() obj {
 			obj{{"name", "scheduled"}, {"label", "Scheduled"}, {"field", "date"}, {"gt", "{{today}}"}},
 		}}}},
 		{"fields", append(fields, g.body("The article, in Markdown."))},
+	}
+}
+
+// tags is the folder of tags, one file each named by the tag's slug,
+// which the editor makes from the name.
+func (g *editorGen) tags() obj {
+	return obj{
+		{"name", tagsCollection},
+		{"label", "Tags"},
+		{"label_singular", "Tag"},
+		{"description", "One file per tag under content/" + content.TagsFolder + "/: its name is the tag's slug, made from the tag's name."},
+		{"folder", "content/" + content.TagsFolder},
+		{"extension", "yaml"},
+		{"format", yamlFormat},
+		{"path", "{{slug}}"},
+		{"slug", "{{name}}"},
+		// A tag is one name: no page of the site to draw beside it.
+		{"editor", obj{{"preview", false}}},
+		// It has no image; were one added, it would go where images live.
+		{"media_folder", "/" + imagesFolder + "/tags"},
+		{"public_folder", "/images/tags"},
+		{"identifier_field", "name"},
+		{"summary", "{{name}} ({{slug}})"},
+		{"sortable_fields", obj{{"fields", []any{"name"}}, {"default", obj{{"field", "name"}}}}},
+		{"create", true},
+		{"fields", g.fields(reflect.TypeOf(content.TagName{}))},
 	}
 }
 
@@ -330,7 +373,6 @@ func (g *editorGen) collections() obj {
 		})
 	}
 	add("authors", content.AuthorsFile, reflect.TypeOf(content.Author{}))
-	add("tags", content.TagsFile, reflect.TypeOf(content.TagName{}))
 	for _, name := range content.CollectionNames() {
 		add(name, content.CollectionFile(name), content.CollectionRecord(name))
 	}
@@ -644,6 +686,7 @@ const (
 	pagesCollection     = "pages"
 	textPagesCollection = "text-pages"
 	articlesCollection  = "articles"
+	tagsCollection      = "tags"
 	bodyField           = "body"
 )
 

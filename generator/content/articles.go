@@ -40,14 +40,22 @@ func titleSuffix(brand string) string { return " | " + brand }
 // AuthorsFile holds the authors articles name.
 const AuthorsFile = "collections/authors.yaml"
 
-// TagsFile holds the names tags are shown by; a tag it does not name is
-// shown as its slug with spaces for hyphens.
-const TagsFile = "collections/tags.yaml"
+// TagsFolder holds one file per tag, <slug>.yaml, with the name the tag is
+// shown by; a tag with no file is shown as its slug with spaces for
+// hyphens. One file each, so that the web editor can add a tag from the
+// article that first uses it (a list in one file it cannot add to).
+const TagsFolder = "collections/tags"
 
-// TagName is how a tag (its slug, the key) is shown to visitors.
+// OldTagsFile is where the tags' names were kept before TagsFolder: the
+// build names the move rather than ignore the file.
+const OldTagsFile = "collections/tags.yaml"
+
+// TagName is how a tag is shown to visitors: the file
+// collections/tags/<slug>.yaml, whose name is the tag's slug, as articles
+// write it (tags: [voice-ai]).
 type TagName struct {
-	Pos  Pos    `json:"-"`
-	Key  string `json:"key"`
+	Pos Pos `json:"-"`
+	// Name is the words visitors read for the tag ("Voice AI").
 	Name string `json:"name"`
 }
 

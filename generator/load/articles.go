@@ -355,22 +355,35 @@ func articleSlug(file string) (string, bool) {
 	return "", false
 }
 
-// tagNames reads TagsFile (optional): each tag's name, by slug.
+// tagNames reads TagsFolder (optional): each tag's name, by slug, the
+// file's name.
 func (l *loader) tagNames() map[string]string {
 	out := map[string]string{}
-	if _, err := fs.Stat(l.fsys, content.TagsFile); err != nil {
+	if _, err := fs.Stat(l.fsys, content.OldTagsFile); err == nil {
+		l.errs = append(l.errs, content.Error{File: content.OldTagsFile, Line: 1, Col: 1, Message: fmt.Sprintf(
+			"tags are one file each now: move each {key: …, name: …} to %s/<key>.yaml holding name: …, and delete this file", content.TagsFolder)})
+	}
+	entries, err := fs.ReadDir(l.fsys, content.TagsFolder)
+	if err != nil {
 		return out
 	}
-	var names []content.TagName
-	l.yaml(content.TagsFile, &names)
-	for _, n := range names {
-		if _, dup := out[n.Key]; dup {
-			l.errs = append(l.errs, n.Pos.Errorf("key %q: another tag has it", n.Key))
+	for _, e := range entries {
+		file := content.TagsFolder + "/" + e.Name()
+		key, ok := strings.CutSuffix(e.Name(), ".yaml")
+		if e.IsDir() || !ok {
+			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%s holds one file per tag, <tag>.yaml: move or delete this one", content.TagsFolder)})
+			continue
 		}
-		if !content.TagPattern.MatchString(n.Key) {
-			l.errs = append(l.errs, n.Pos.Errorf("key %q: write it as the tag's slug (%q)", n.Key, content.Slugify(n.Key)))
+		if !content.TagPattern.MatchString(key) {
+			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf(
+				"a tag's file is named by its slug, as articles write the tag: rename it %s.yaml", content.Slugify(key))})
+			continue
 		}
-		out[n.Key] = n.Name
+		var n content.TagName
+		if !l.yaml(file, &n) {
+			continue
+		}
+		out[key] = n.Name
 	}
 	return out
 }

@@ -170,10 +170,10 @@ func TestArticlesTagsAndRelated(t *testing.T) {
 	if got, want := cardURLs(tag.Articles), []string{"/insights/pulse-themes", "/insights/voice-follow-up"}; !slices.Equal(got, want) {
 		t.Errorf("healthcare lists %q, want %q", got, want)
 	}
-	// A tag is shown by its name in collections/tags.yaml, or by its slug
+	// A tag is shown by its name in collections/tags/<tag>.yaml, or by its slug
 	// with spaces for hyphens; the slug stays its address.
 	if tag.Heading != "Articles tagged Health care" || tag.Tag != "healthcare" {
-		t.Errorf("tag page heading %q tag %q, want the name of collections/tags.yaml", tag.Heading, tag.Tag)
+		t.Errorf("tag page heading %q tag %q, want the name of collections/tags/<tag>.yaml", tag.Heading, tag.Tag)
 	}
 	if r, _ := s.Route("/insights/tags/healthcare"); r.Name != "Health care" {
 		t.Errorf("tag page's breadcrumb name %q, want Health care", r.Name)
@@ -394,6 +394,27 @@ func TestAuthorsErrors(t *testing.T) {
 		t.Errorf("a broken authors file makes every article's author unknown too:\n%v", err)
 	}
 	for _, want := range []string{`collections/authors.yaml:4:3: key "ana": another author has it`, `collections/authors.yaml:7:8: field "[1].url": invalid URL`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("errors lack %q:\n%v", want, err)
+		}
+	}
+}
+
+// TestTagFiles: each tag's file is named by its slug and holds its name;
+// the list the names were once kept in is named, with the move to make.
+func TestTagFiles(t *testing.T) {
+	fsys := fixtureSite(t)
+	fsys["collections/tags/Voice Banking.yaml"] = &fstest.MapFile{Data: []byte("name: Voice banking\n")}
+	fsys["collections/tags/pulse.yaml"] = &fstest.MapFile{Data: []byte("name: \"\"\n")}
+	fsys["collections/tags/notes.txt"] = &fstest.MapFile{Data: []byte("x")}
+	fsys[content.OldTagsFile] = &fstest.MapFile{Data: []byte("- {key: pulse, name: Pulse}\n")}
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
+	for _, want := range []string{
+		`collections/tags/Voice Banking.yaml:1:1: a tag's file is named by its slug, as articles write the tag: rename it voice-banking.yaml`,
+		`collections/tags/pulse.yaml:1:7: field "name"`,
+		`collections/tags/notes.txt:1:1: collections/tags holds one file per tag, <tag>.yaml`,
+		`collections/tags.yaml:1:1: tags are one file each now: move each {key: …, name: …} to collections/tags/<key>.yaml`,
+	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("errors lack %q:\n%v", want, err)
 		}

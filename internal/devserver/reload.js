@@ -109,7 +109,9 @@ document.addEventListener(
   },
   true,
 );
-addEventListener("popstate", () => stale && location.reload());
+// The web editor routes by the address's fragment (#/collections/…): its
+// every move is a popstate, and it shows no page of the site.
+addEventListener("popstate", () => stale && !editor && location.reload());
 
 function el(tag, props, ...children) {
   const n = Object.assign(document.createElement(tag), props);

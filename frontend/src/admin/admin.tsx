@@ -6,7 +6,7 @@ import type { ComponentType } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type CMSType from "@sveltia/cms";
 import type { SiteData } from "../lib/content-types";
-import { embedded, previewForm, recordForm, SitePreview, type Entry, type Form } from "./preview";
+import { embedded, emptyFrame, previewForm, recordForm, SitePreview, type Entry, type Form } from "./preview";
 import { bodyField, previewForms, recordPreviews } from "./previews.gen";
 import { keptFormats } from "./keep-file";
 import { registerPreSave } from "./presave";
@@ -112,6 +112,11 @@ function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolea
         if (seq !== this.seq || !this.el) return;
         this.root ??= createRoot(this.el);
         this.root.render(<SitePreview site={site} body={body} />);
+        // A file beside the entry that the editor had not read yet shows
+        // an empty frame: drawn again until the editor has its copy (a
+        // reopened entry asks before the editor has read its files).
+        if (!JSON.stringify(body).includes(emptyFrame)) this.waits = 0;
+        else if ((this.waits = (this.waits ?? 0) + 1) <= 40) setTimeout(() => seq === this.seq && this.update(), 500);
       });
     },
     render(this: Bridge) {
@@ -155,6 +160,7 @@ interface Bridge {
   root?: Root;
   observer?: MutationObserver;
   seq?: number;
+  waits?: number;
   update(): void;
 }
 

@@ -390,11 +390,17 @@ async function author(key: string, base: ArticleSection | undefined, e: Entry): 
 /**
  * The cover as the page shows it: the editor's copy of the file, framed
  * where the entry says; the built cover while the editor has no copy of
- * a file the built article already shows.
+ * a file the built article already shows. A file beside the article
+ * (cover.jpg) is never shown by its name: read against the editor's own
+ * address (/admin) it asks the site for /cover.jpg, a 404. Until the
+ * editor has its copy (it reads the file after it has loaded the entry,
+ * and a reopened entry can ask first), an article the site has not built
+ * shows an empty frame, and the preview is drawn again (admin.tsx).
  */
 async function cover(c: ArticleEntry["cover"], e: Entry, built: Image | undefined): Promise<Image> {
   const named = c?.src ?? "";
-  const src = (named && (await e.asset(named))) || (built && !named.startsWith("/") ? built.src : named);
+  const beside = named !== "" && !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(named);
+  const src = (named && (await e.asset(named))) || (beside ? (built?.src ?? emptyFrame) : named);
   const focus = c?.focus
     ? `${Math.round((c.focus.x ?? 0.5) * 100)}% ${Math.round((c.focus.y ?? 0.5) * 100)}%`
     : c?.position
@@ -402,6 +408,9 @@ async function cover(c: ArticleEntry["cover"], e: Entry, built: Image | undefine
       : undefined;
   return { src, alt: c?.alt ?? "", width: 1200, height: 630, focus };
 }
+
+/** An empty frame of a cover's shape, which asks the site for nothing. */
+export const emptyFrame = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1200' height='630'/%3E";
 
 /**
  * withAssets is the editor's HTML of a text with each image named by a

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/internal/testkit/browsertest"
+)
+
+// TestAdminEntries is an editor's session in the web editor of make dev
+// on a site the test writes: an article gets a tag no article had, named
+// in the article's own form, and the site shows that tag as it shows the
+// others; the article, reopened ten times, previews its cover from the
+// editor's copy and never asks the site for it by its bare name; a page
+// moved to a new folder keeps its old address as a redirect.
+func TestAdminEntries(t *testing.T) {
+	d := startDev(t, testSite, false)
+	// The article the session edits, its cover beside it, in the
+	// editor's folder only: the site, as last built, does not have it (as
+	// with an article written in this session of the editor), so its
+	// cover is only the editor's copy.
+	const slug, title = "harbour-notes", "Notes from the harbour"
+	photo := filepath.Join(t.TempDir(), "cover.png")
+	writePNG(t, photo)
+	cover, err := os.ReadFile(photo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	article := []opfsFile{
+		{Path: "content/articles/" + slug + "/index.md", Data: base64.StdEncoding.EncodeToString([]byte("---\ntitle: " + title + "\ndescription: What the harbour taught us about calls.\n" +
+			"date: 2025-06-03\nauthor: ana\ntags: [voice-ai]\ncover: {src: cover.png, alt: A harbour at dawn}\n---\nText.\n"))},
+		{Path: "content/articles/" + slug + "/cover.png", Data: base64.StdEncoding.EncodeToString(cover)},
+	}
+	// The page the session moves, which nothing links to.
+	const page, pageTitle = "offers", "Our offers"
+	d.write(t, pageFile("/"+page), []byte("title: "+pageTitle+"\ndescription: What we offer.\nsections:\n  - kind: hero\n    eyebrow: Offers\n    heading: Our offers\n    intro: Three of them.\n"))
+	d.until(t, "the page is on the dev site", func() bool {
+		status, _, _ := d.get(t, "/"+page)
+		return status == 200
+	})
+
+	env := browsertest.Attach(t, d.URL)
+	tab := env.NewTab(t, 1280, 900)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(tab.Ctx), 12*time.Minute)
+	defer cancel()
+	tab.Ctx = ctx
+	githubStandIn(t, tab, nil)
+	openLocalRepoWith(t, tab, d, article)
+
+	newTag(t, tab, d, slug, title)
+	reopenCover(t, tab, slug, title)
+	movePage(t, tab, d, page, pageTitle)
+}
+
+// reopenCover opens the article slug, which the site has not built, again
+// and again, another entry between, as an editor goes back and forth:
+// each time the preview shows the editor's copy of its cover, cover.png
+// beside its index.md, and never asks the site for a cover.png of its
+// root or anywhere else (an address that answers 404).
+func reopenCover(t *testing.T, tab *browsertest.Tab, slug, title string) {
+	t.Helper()
+	const preview = `main#main article.article img.article-cover`
+	coverShown := `(() => { for (const f of document.querySelectorAll("iframe")) { try { const i = f.contentDocument?.querySelector(` + jsQuote(preview) + `); if (i && i.complete && i.naturalWidth > 0 && i.src.startsWith("blob:")) return true; } catch {} } return false; })()`
+	tab.Reset()
+	const times = 10
+	for i := range times {
+		doReloaded(t, tab, fmt.Sprintf("open another entry (%d of %d)", i+1, times),
+			chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/pulse-themes/index", "Pulse turns interviews into themes"), chromedp.WithPollingTimeout(2*time.Minute)))
+		openArticle(t, tab, slug, title)
+		err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
+		if err != nil && strings.Contains(err.Error(), "-32000") {
+			t.Logf("the editor's page reloaded (%v); the article again", err)
+			editorReady(t, tab)
+			openArticle(t, tab, slug, title)
+			err = chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
+		}
+		if err != nil {
+			imgs, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("iframe")].map((f) => { try { return [...f.contentDocument.querySelectorAll("img")].map((i) => i.className + " " + i.parentElement.className + " " + i.src.slice(0, 80) + " " + i.naturalWidth).join("\n"); } catch { return "(other origin)"; } }).join("\n---\n")`))
+			t.Fatalf("the preview does not show the cover, reopened %d times (%v); its images:\n%s\nrequests %q", i+1, err, imgs, tab.Requests())
+		}
+	}
+	var wrong []string
+	for _, u := range tab.Requests() {
+		if strings.HasPrefix(u, "http") && strings.HasSuffix(strings.SplitN(u, "?", 2)[0], "/cover.png") {
+			wrong = append(wrong, u)
+		}
+	}
+	if len(wrong) > 0 {
+		t.Errorf("reopened %d times, the editor asked the site for the cover beside the article by its bare name %d times: %q (errors %q)", times, len(wrong), wrong, tab.Errors())
+	}
+}
+
+// movePage moves the page at /name into a new folder, company, from the
+// page's form (Parent Folder › New Folder): the file moves, the save adds
+// the address it leaves to its aliases and changes nothing else, and the
+// old address redirects to the new one.
+func movePage(t *testing.T, tab *browsertest.Tab, d *devSite, name, title string) {
+	t.Helper()
+	doReloaded(t, tab, "open the page "+name,
+		chromedp.Poll[chromedp.Void](openJS("#/collections/pages/entries/"+name, title), chromedp.WithPollingTimeout(2*time.Minute)),
+	)
+	do(t, tab, "make it a new folder, company",
+		chromedp.Poll[chromedp.Void](`(() => { const b = document.querySelector('button[aria-label="New Folder"]'); b?.scrollIntoView(); b?.click(); return !!b; })()`, chromedp.WithPollingTimeout(time.Minute)),
+		chromedp.WaitVisible(chromedp.CSS(`[role="dialog"] input[aria-label="Folder Name"]`)),
+		chromedp.SendKeys(chromedp.CSS(`[role="dialog"] input[aria-label="Folder Name"]`), "company"),
+		chromedp.Poll[chromedp.Void](clickText(`[role="dialog"] button`, "Create"), chromedp.WithPollingTimeout(time.Minute)),
+	)
+	save(t, tab)
+	oldFile, newFile := pageFile("/"+name), pageFile("/company/"+name)
+	waitForFile(t, tab, "content/"+newFile, "/"+name)
+	oldText := string(d.read(t, oldFile))
+	copyBack(t, tab, d)
+	if _, err := os.Stat(filepath.Join(d.Content, oldFile)); err == nil {
+		t.Errorf("%s: still there after the page moved", oldFile)
+	}
+	newText := string(d.read(t, newFile))
+	var kept []string
+	for _, l := range strings.Split(newText, "\n") {
+		if l != "aliases: [/"+name+"]" {
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) != strings.Count(newText, "\n") || strings.Join(kept, "\n") != oldText {
+		t.Errorf("moved, %s differs from %s in more than the line aliases: [/%s]:\n%s", newFile, oldFile, name, lineDiff(oldText, newText))
+	}
+	d.until(t, "the page answers at its new address, and its old one redirects there", func() bool {
+		status, _, body := d.get(t, "/company/"+name)
+		old, header, _ := d.get(t, "/"+name)
+		return status == 200 && strings.Contains(body, title) && old == http.StatusMovedPermanently && header.Get("Location") == "/company/"+name
+	})
+}
+
+// newTag adds a tag that does not exist yet to the article slug, from the
+// article's form: Add Tag asks for the tag's name and saves the tag with
+// the article; the build takes both, and the tag has its page, headed by
+// its name, linked from the article.
+func newTag(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title string) {
+	t.Helper()
+	const name, key = "Voice banking", "voice-banking"
+	openArticle(t, tab, slug, title)
+	const tags = `section[data-key-path="tags"]`
+	do(t, tab, "press Add Tag under the article's tags",
+		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(tags)+`).scrollIntoView()`),
+		chromedp.Poll[chromedp.Void](clickText(tags+` button`, "Add Tag"), chromedp.WithPollingTimeout(time.Minute)),
+	)
+	const nameInput = `[role="dialog"] section[data-key-path="name"] input`
+	do(t, tab, "name the tag",
+		chromedp.WaitVisible(chromedp.CSS(nameInput)),
+		chromedp.SendKeys(chromedp.CSS(nameInput), name),
+		chromedp.Poll[chromedp.Void](clickText(`[role="dialog"] button`, "Add"), chromedp.WithPollingTimeout(time.Minute)),
+	)
+	do(t, tab, "see the new tag chosen", chromedp.Poll[chromedp.Void](`!document.querySelector('[role="dialog"] section[data-key-path="name"]') && document.querySelector(`+jsQuote(tags)+`).innerText.includes(`+jsQuote(name)+`)`, chromedp.WithPollingTimeout(time.Minute)))
+	save(t, tab)
+	article := "content/articles/" + slug + "/index.md"
+	waitForFile(t, tab, article, key)
+	waitForFile(t, tab, "content/collections/tags/"+key+".yaml", name)
+	copyBack(t, tab, d)
+	if got := string(d.read(t, "collections/tags/"+key+".yaml")); got != "name: "+name+"\n" {
+		t.Errorf("the new tag's file holds %q", got)
+	}
+	if got := string(d.read(t, "articles/"+slug+"/index.md")); !strings.Contains(got, "tags: [voice-ai, "+key+"]") {
+		t.Errorf("the article's tags, as saved:\n%s", got)
+	}
+	tagPath := "/insights/tags/" + key
+	d.until(t, "the new tag's page, headed by its name, and the article linking to it", func() bool {
+		status, _, page := d.get(t, tagPath)
+		_, _, art := d.get(t, "/insights/"+slug)
+		return status == 200 && strings.Contains(page, "Articles tagged "+name) && strings.Contains(page, title) &&
+			strings.Contains(art, `href="`+tagPath+`"`) && strings.Contains(art, ">"+name+"<")
+	})
+}
+
+// openArticle opens the article slug in the editor and waits for its
+// form.
+func openArticle(t *testing.T, tab *browsertest.Tab, slug, title string) {
+	t.Helper()
+	doReloaded(t, tab, "open the article "+slug,
+		chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/"+slug+"/index", title), chromedp.WithPollingTimeout(2*time.Minute)),
+	)
+}
+
+// doReloaded is do for the steps that open an entry: make dev reloads the
+// editor's page after a build that changes its files (a save can), and a
+// step the reload cuts short is taken again once the editor is back.
+func doReloaded(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		err := chromedp.Do(tab.Ctx, actions...)
+		if err == nil {
+			return
+		}
+		if attempt == 3 || !strings.Contains(err.Error(), "-32000") {
+			do(t, tab, what, actions...) // fails with the page's text
+			return
+		}
+		t.Logf("%s: the editor's page reloaded (%v); again", what, err)
+		editorReady(t, tab)
+	}
+}
+
+// editorReady waits until the editor shows its collections again: make dev
+// reloads its page after a build that changes every page, and the editor
+// then opens the local repository it had (or is asked to, as a person
+// would click).
+func editorReady(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	const js = `(() => {
+		document.querySelector('button[data-label="Work with Local Repository"]')?.click();
+		return !!document.querySelector('a[href="#/collections/pages"], [aria-label="Contents"]');
+	})()`
+	for deadline := time.Now().Add(3 * time.Minute); ; {
+		ok, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](js))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the editor never showed its collections again (%v)", err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// openJS is a script that opens the editor's entry at hash and says
+// whether its form shows the title: polled, it outlasts a reload of the
+// editor's page (make dev reloads it after a build).
+func openJS(hash, title string) string {
+	return `(() => { if (location.hash !== ` + jsQuote(hash) + `) location.hash = ` + jsQuote(hash) + `; return document.querySelector('section[data-key-path="title"] input')?.value === ` + jsQuote(title) + `; })()`
+}
+
+// clickText is a script that clicks the first visible element matching
+// selector whose label is text, and says whether there was one. The
+// editor's buttons carry their label in data-label, its names wrapped in
+// bidirectional isolates (Add ⁨Tag⁩), which the match leaves out, and
+// draw icons as ligatures (the text "add").
+func clickText(selector, text string) string {
+	return `(() => { const want = ` + jsQuote(text) + `; const b = [...document.querySelectorAll(` + jsQuote(selector) + `)].find((b) =>
+		b.offsetParent !== null && !b.disabled && (b.dataset.label || b.textContent).replace(/[\u2066-\u2069]/g, "").trim() === want);
+	b?.click(); return !!b; })()`
+}
