@@ -20,6 +20,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -149,7 +151,7 @@ func TestAdmin(t *testing.T) {
 	previewShows(t, tab, "the article's text in the preview", `main#main article.article .article-body`, "An article written in the web editor.")
 	previewShows(t, tab, "the article's cover in the preview", `main#main article.article .article-cover, main#main article.article .article-cover img`, "")
 	save(t, tab)
-	slug := content.Slugify(title)
+	slug := field.Slugify(title)
 	article := "content/articles/" + slug + "/index.md"
 	waitForFile(t, tab, article, title)
 

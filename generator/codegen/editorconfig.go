@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/contactform"
@@ -117,8 +118,8 @@ var (
 var (
 	sitePathPattern = `^/(?:[^/?# \\](?:[^?# \\]*[^/?# \\])?)?$`
 	sitePathMessage = "a site path like /solutions/voice-ai: a leading slash, none at the end"
-	addressPattern  = `^(?!(?:` + strings.Join(content.ReservedPaths(), "|") + `)(?:/|$))` + sitePathPattern[1:]
-	addressMessage  = "a site path like /old-name, not under " + strings.Join(content.ReservedPaths(), ", ")
+	addressPattern  = `^(?!(?:` + strings.Join(field.ReservedPaths(), "|") + `)(?:/|$))` + sitePathPattern[1:]
+	addressMessage  = "a site path like /old-name, not under " + strings.Join(field.ReservedPaths(), ", ")
 )
 
 // editorTitleRoom stands for the characters an article's title may have:
@@ -411,15 +412,15 @@ func (g *editorGen) field(owner reflect.Type, f reflect.StructField, key string,
 // widget is the widget of type t and its options.
 func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 	switch t {
-	case reflect.TypeOf(content.Icon("")):
+	case reflect.TypeOf(field.Icon("")):
 		return obj{{"widget", "select"}, {"options", anySlice(icons.Names())}, {"dropdown_threshold", 0}}
-	case reflect.TypeOf(content.HexColor("")):
+	case reflect.TypeOf(field.HexColor("")):
 		return obj{{"widget", "color"}, {"pattern", []any{hexPattern.String(), "a colour written #RRGGBB"}}}
-	case reflect.TypeOf(content.AbsURL("")):
+	case reflect.TypeOf(field.AbsURL("")):
 		return obj{{"widget", "string"}, {"type", "url"}, {"pattern", []any{`^https?://`, "an address starting with https://"}}}
-	case reflect.TypeOf(content.Email("")):
+	case reflect.TypeOf(field.Email("")):
 		return obj{{"widget", "string"}, {"type", "email"}}
-	case reflect.TypeOf(content.Date("")):
+	case reflect.TypeOf(field.Date("")):
 		return obj{{"widget", "datetime"}, {"type", "date"}, {"format", "YYYY-MM-DD"}}
 	case reflect.TypeOf(content.Image{}), reflect.TypeOf(content.ArticleImage{}):
 		// An article's cover is an Image as written: the same rules.

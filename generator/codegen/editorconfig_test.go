@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/contactform"
@@ -311,7 +312,7 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 				t.Errorf("%s: the required list %q takes no item in the editor", where, key)
 			}
 			switch {
-			case ft == reflect.TypeOf(content.Icon("")):
+			case ft == reflect.TypeOf(field.Icon("")):
 				if f.Widget != "select" || !reflect.DeepEqual(f.Options, icons.Names()) {
 					t.Errorf("%s: icon %q is not a select of the icon set", where, key)
 				}
@@ -394,12 +395,12 @@ func TestEditorRules(t *testing.T) {
 		{"EnquiryProduct.ID", contactform.ValidProduct, []string{"voice-ai", "pulse", "Pulse", "health--companion", "-a", "a b", ""}},
 		{"Claim.Key", content.ClaimKey.MatchString, []string{"uptime", "calls-per-day", "Calls", "a--b", "-a", "a b", ""}},
 		{"ArticleFront.Tags", content.TagPattern.MatchString, []string{"voice-ai", "ai", "Voice", "voice_ai", "voice-", "", "é"}},
-		{"PageMeta.Aliases", func(s string) bool { return content.CheckAddress("alias", s) == nil }, addressSamples},
-		{"ArticleFront.Aliases", func(s string) bool { return content.CheckAddress("alias", s) == nil }, addressSamples},
-		{"RedirectRule.From", func(s string) bool { return content.CheckAddress("from", s) == nil }, addressSamples},
-		{"RedirectRule.To", func(s string) bool { return content.CheckPath("to", s) == nil }, addressSamples},
-		{"RewriteRule.To", func(s string) bool { return content.CheckPath("to", s) == nil }, addressSamples},
-		{"Breadcrumb.URL", func(s string) bool { return content.CheckPath("url", s) == nil }, addressSamples},
+		{"PageMeta.Aliases", func(s string) bool { return field.CheckAddress("alias", s) == nil }, addressSamples},
+		{"ArticleFront.Aliases", func(s string) bool { return field.CheckAddress("alias", s) == nil }, addressSamples},
+		{"RedirectRule.From", func(s string) bool { return field.CheckAddress("from", s) == nil }, addressSamples},
+		{"RedirectRule.To", func(s string) bool { return field.CheckPath("to", s) == nil }, addressSamples},
+		{"RewriteRule.To", func(s string) bool { return field.CheckPath("to", s) == nil }, addressSamples},
+		{"Breadcrumb.URL", func(s string) bool { return field.CheckPath("url", s) == nil }, addressSamples},
 		{"Image.Alt", func(s string) bool { return content.Image{Src: "/images/a.png", Alt: s}.Validate() == nil }, []string{"A harbour", "", "   ", "x"}},
 		{"ReviewsSection.RatingLabel", func(s string) bool { return sections.ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
 		{"Analytics.MeasurementID", func(s string) bool { return content.Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/dop251/goja"
 	"gopkg.in/yaml.v3"
-
-	"github.com/vozia/site/generator/content"
 )
 
 const (
@@ -75,7 +75,7 @@ func TestUploadNamesAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept := v.String()
-	build := regexp.MustCompile(`^[` + content.FileNameChars + `]$`)
+	build := regexp.MustCompile(`^[` + field.FileNameChars + `]$`)
 	for c := rune(32); c < 127; c++ {
 		s := string(c)
 		if edit, built := strings.Contains(kept, s), build.MatchString(s); edit != built {
@@ -93,11 +93,11 @@ func TestUploadNamesAgree(t *testing.T) {
 		t.Fatal("the editor's types no longer give slugify_filename's example")
 	}
 	for in, want := range map[string]string{ex[1]: ex[2], "Team photo (1).svg": "team-photo-1.svg", "Café menu.JPG": "cafe-menu.jpg"} {
-		got := content.SlugFileName(in)
+		got := field.SlugFileName(in)
 		if got != want {
 			t.Errorf("%q is saved as %q; the build's suggestion is %q", in, want, got)
 		}
-		if err := content.CheckFileName("images/" + want); err != nil {
+		if err := field.CheckFileName("images/" + want); err != nil {
 			t.Errorf("the build refuses the upload %q: %v", want, err)
 		}
 	}

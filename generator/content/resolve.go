@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // How one value resolves: generator/load resolves the site, calling these
@@ -15,14 +17,14 @@ import (
 func (a *BlockAction) Resolve(cfg SiteConfig) {
 	a.Action.Resolve(cfg)
 	if a.Subject != "" {
-		a.Href = Link(string(a.Href) + "?subject=" + encodeURIComponent(a.Subject))
+		a.Href = field.Link(string(a.Href) + "?subject=" + encodeURIComponent(a.Subject))
 	}
 }
 
 // Resolve gives the action the href of the site address it names.
 func (a *Action) Resolve(cfg SiteConfig) {
 	if a.Site != "" {
-		a.Href = Link(siteAddress(cfg, a.Site))
+		a.Href = field.Link(siteAddress(cfg, a.Site))
 	}
 }
 
@@ -30,7 +32,7 @@ func (a *Action) Resolve(cfg SiteConfig) {
 func (i *InfoItem) Resolve(cfg SiteConfig) {
 	if i.Site != "" {
 		addr := siteAddress(cfg, i.Site)
-		i.Href, i.Text = Link(addr), strings.TrimPrefix(addr, "mailto:")
+		i.Href, i.Text = field.Link(addr), strings.TrimPrefix(addr, "mailto:")
 	}
 }
 
@@ -54,7 +56,7 @@ func siteAddress(cfg SiteConfig, name string) string {
 
 // FillEmail writes the demo mailbox where Markdown says {email} (goldmark
 // escapes it to %7Bemail%7D inside a mailto: link).
-func FillEmail(html string, email Email) string {
+func FillEmail(html string, email field.Email) string {
 	return strings.NewReplacer("{email}", string(email), "%7Bemail%7D", string(email)).Replace(html)
 }
 

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"time"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // SecurityFile is the security record, relative to content/: what the
@@ -40,7 +42,7 @@ type Security struct {
 
 // Framework is one standard and the company's status against it.
 type Framework struct {
-	Pos Pos `json:"-" at:"name"`
+	Pos field.Pos `json:"-" at:"name"`
 	// Name is one of the frameworks the build recognises ("SOC 2",
 	// "HIPAA", "GDPR", "ISO 27001", ...).
 	Name string `json:"name"`
@@ -109,30 +111,30 @@ func (f Framework) Validate() error {
 	}) >= 0
 	if !known {
 		names := FrameworkNames()
-		return AtField("name", "unknown framework %q%s: one of %s", f.Name, DidYouMean(f.Name, names), joinQuoted(names))
+		return field.AtField("name", "unknown framework %q%s: one of %s", f.Name, field.DidYouMean(f.Name, names), field.JoinQuoted(names))
 	}
 	if !slices.Contains(FrameworkStatuses, f.Status) {
-		return AtField("status", "status %q must be one of %s", f.Status, joinQuoted(FrameworkStatuses))
+		return field.AtField("status", "status %q must be one of %s", f.Status, field.JoinQuoted(FrameworkStatuses))
 	}
 	certified, progress := f.Status == "certified", f.Status == "in-progress"
 	switch {
 	case certified && (f.Auditor == "" || f.Date == ""):
-		return AtField("status", "a certified framework names its auditor and the date of the report (auditor, date)")
+		return field.AtField("status", "a certified framework names its auditor and the date of the report (auditor, date)")
 	case !certified && (f.Auditor != "" || f.Date != ""):
-		return AtField("status", "only a certified framework has an auditor and a date")
+		return field.AtField("status", "only a certified framework has an auditor and a date")
 	case progress && f.Target == "":
-		return AtField("status", "an audit in progress gives its target (YYYY-MM)")
+		return field.AtField("status", "an audit in progress gives its target (YYYY-MM)")
 	case !progress && f.Target != "":
-		return AtField("target", "only an audit in progress has a target")
+		return field.AtField("target", "only an audit in progress has a target")
 	}
 	if f.Date != "" {
 		if _, err := time.Parse(time.DateOnly, f.Date); err != nil {
-			return AtField("date", "date %q must be a date like 2026-03-31", f.Date)
+			return field.AtField("date", "date %q must be a date like 2026-03-31", f.Date)
 		}
 	}
 	if f.Target != "" {
 		if _, err := time.Parse("2006-01", f.Target); err != nil {
-			return AtField("target", "target %q must be a month like 2027-06", f.Target)
+			return field.AtField("target", "target %q must be a month like 2027-06", f.Target)
 		}
 	}
 	return nil
@@ -140,15 +142,15 @@ func (f Framework) Validate() error {
 
 func (s Security) Validate() error {
 	if !slices.Contains(BAAOptions, s.BAA) {
-		return AtField("baa", "baa %q must be one of %s", s.BAA, joinQuoted(BAAOptions))
+		return field.AtField("baa", "baa %q must be one of %s", s.BAA, field.JoinQuoted(BAAOptions))
 	}
 	if s.ExpiresAfterDays < 1 || s.ExpiresAfterDays > 365 {
-		return AtField("expiresAfterDays", "security.txt must expire within a year (RFC 9116): 1 to 365 days")
+		return field.AtField("expiresAfterDays", "security.txt must expire within a year (RFC 9116): 1 to 365 days")
 	}
 	seen := map[string]bool{}
 	for i, f := range s.Frameworks {
 		if seen[f.Name] {
-			return fieldError{field: "frameworks", item: i, msg: fmt.Sprintf("framework %q is listed twice", f.Name)}
+			return field.AtItem("frameworks", i, "framework %q is listed twice", f.Name)
 		}
 		seen[f.Name] = true
 	}

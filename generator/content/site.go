@@ -2,6 +2,8 @@ package content
 
 import (
 	"slices"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // Site is everything the build reads from content/, validated.
@@ -65,5 +67,5 @@ const RoutingFile = "routing.yaml"
 // LinkSource is a link written in content and where it is written.
 type LinkSource struct {
 	Href string
-	Pos  Pos
+	Pos  field.Pos
 }

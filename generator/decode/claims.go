@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 )
@@ -104,7 +106,7 @@ func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []C
 		}
 		cl, ok := c.claims[key]
 		if !ok {
-			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("unknown claim %q%s", key, content.DidYouMean(key, keys(c.claims)))})
+			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("unknown claim %q%s", key, field.DidYouMean(key, keys(c.claims)))})
 			out.WriteString(text[m[0]:m[1]])
 			continue
 		}
@@ -172,7 +174,7 @@ func placeholders(text string, fills []string) []CiteProblem {
 			for i, f := range fills {
 				braced[i] = "{" + f + "}"
 			}
-			msg = fmt.Sprintf("unknown placeholder {%s}%s: this text fills %s", name, content.DidYouMean(name, fills), strings.Join(braced, ", "))
+			msg = fmt.Sprintf("unknown placeholder {%s}%s: this text fills %s", name, field.DidYouMean(name, fills), strings.Join(braced, ", "))
 		}
 		problems = append(problems, CiteProblem{m[0], msg})
 	}

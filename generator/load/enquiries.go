@@ -3,6 +3,8 @@ package load
 import (
 	"slices"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -12,15 +14,15 @@ import (
 // there presets a product a visitor can actually reach. Each problem is
 // reported where site.yaml writes the path.
 func (l *loader) enquiryPages(s *content.Site) {
-	at := func(href content.Link) content.Pos {
+	at := func(href field.Link) field.Pos {
 		for _, link := range l.links {
 			if link.Pos.File == "site.yaml" && link.Href == string(href) {
 				return link.Pos
 			}
 		}
-		return content.Pos{File: "site.yaml", Line: 1, Col: 1}
+		return field.Pos{File: "site.yaml", Line: 1, Col: 1}
 	}
-	page := func(href content.Link) *content.Page {
+	page := func(href field.Link) *content.Page {
 		if r, ok := s.Route(string(href)); ok && r.Redirect == "" && !r.NotFound {
 			return s.Pages[r.Path]
 		}

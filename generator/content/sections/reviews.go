@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -37,10 +39,10 @@ type ReviewsSection struct {
 
 func (r ReviewsSection) Validate() error {
 	if len(r.Months) != 12 {
-		return content.AtField("months", "months: want 12 names, have %d", len(r.Months))
+		return field.AtField("months", "months: want 12 names, have %d", len(r.Months))
 	}
 	if !strings.Contains(r.RatingLabel, "{rating}") {
-		return content.AtField("ratingLabel", "ratingLabel %q must contain {rating}", r.RatingLabel)
+		return field.AtField("ratingLabel", "ratingLabel %q must contain {rating}", r.RatingLabel)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package sections
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 )
 
 func init() {
@@ -36,7 +37,7 @@ type WebinarsSection struct {
 
 func (w WebinarsSection) Validate() error {
 	if len(w.Months) != 12 {
-		return content.AtField("months", "months: want 12 names, have %d", len(w.Months))
+		return field.AtField("months", "months: want 12 names, have %d", len(w.Months))
 	}
 	return nil
 }
