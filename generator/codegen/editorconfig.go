@@ -5,6 +5,7 @@ import (
 	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/security"
 	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
@@ -71,10 +72,10 @@ var editorRules = map[string]editorRule{
 	"Claim.Kind":                   {options: content.ClaimKinds()},
 	"Demo.Opens":                   {options: []string{content.DemoOpensPage, content.DemoOpensHostedForm}},
 	"EnquiryProduct.ID":            {pattern: contactform.ProductPattern, message: "lowercase letters, digits and single hyphens, like health-companion"},
-	"Framework.Name":               {options: content.FrameworkNames()},
+	"Framework.Name":               {options: security.FrameworkNames()},
 	"SocialProfile.Name":           {options: content.ProfileNames()},
-	"Framework.Status":             {options: content.FrameworkStatuses},
-	"Security.BAA":                 {options: content.BAAOptions},
+	"Framework.Status":             {options: security.FrameworkStatuses},
+	"Security.BAA":                 {options: security.BAAOptions},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
 	"CollectionSection.Collection": {options: sections.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter
@@ -357,7 +358,7 @@ func (g *editorGen) settings() obj {
 			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(content.SiteConfig{})),
 			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(content.Layout{})),
 			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(content.Routing{})),
-			file("security", "Security: frameworks, BAA, sub-processors (security.yaml)", content.SecurityFile, reflect.TypeOf(content.Security{})),
+			file("security", "Security: frameworks, BAA, sub-processors (security.yaml)", security.File, reflect.TypeOf(security.Security{})),
 		}},
 	}
 }
@@ -768,7 +769,7 @@ type recordField struct{ file, kind, field string }
 // recordFields are the fields of the kinds whose type is the record of
 // one of the editor's settings files.
 func recordFields() []recordField {
-	files := map[reflect.Type]string{reflect.TypeOf(content.Security{}): "security"}
+	files := map[reflect.Type]string{reflect.TypeOf(security.Security{}): "security"}
 	var out []recordField
 	for _, k := range content.Kinds() {
 		t := k.Type()

@@ -116,7 +116,12 @@ type docs struct {
 func contentDocs(root string) (docs, error) {
 	d := docs{types: map[string]string{}, fields: map[string]map[string]string{}}
 	var files []*ast.File
-	for dir, name := range map[string]string{"generator/content": "content", "generator/content/sections": "sections", "generator/content/field": "field"} {
+	for dir, name := range map[string]string{
+		"generator/content":          "content",
+		"generator/content/sections": "sections",
+		"generator/content/field":    "field",
+		"generator/content/security": "security",
+	} {
 		pkgs, err := parser.ParseDir(token.NewFileSet(), filepath.Join(root, dir), func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
 		if err != nil {
 			return d, err

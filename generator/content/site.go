@@ -1,6 +1,7 @@
 package content
 
 import (
+	"github.com/vozia/site/generator/content/security"
 	"slices"
 
 	"github.com/vozia/site/generator/content/field"
@@ -36,7 +37,7 @@ type Site struct {
 	Downloads []Download
 	// Security is content/security.yaml (nil without one): the security
 	// page and /.well-known/security.txt.
-	Security *Security
+	Security *security.Security
 	// Warnings are what the build reports without refusing: files that
 	// nothing shows or links to, which are not published.
 	Warnings ErrorList

@@ -10,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content/security"
+
 	"github.com/vozia/site/generator/content/field"
 
 	"github.com/vozia/site/generator/content"
@@ -57,12 +59,12 @@ type Citations struct {
 	claims map[string]content.Claim
 	// security, once read, is what every later text may say of a
 	// framework (content.Security.CheckFrameworks).
-	security *content.Security
+	security *security.Security
 }
 
 // CheckFrameworks makes every text read from now on agree with sec on
 // the frameworks it names.
-func (c *Citations) CheckFrameworks(sec *content.Security) { c.security = sec }
+func (c *Citations) CheckFrameworks(sec *security.Security) { c.security = sec }
 
 // CiteProblem is a mistake in a text at a byte offset of it.
 type CiteProblem struct {

@@ -1,4 +1,13 @@
-package content
+// Package security is content/security.yaml, the security record: the
+// frameworks (SOC 2, HIPAA, GDPR, ...) the company states a position on,
+// each with a status from a fixed set, never free text, and what else it
+// states (a HIPAA agreement, hosting, subprocessors, retention). The
+// security page and /.well-known/security.txt are made from it, and every
+// other text of the site must agree with it: a text that names a
+// framework the record does not list, or calls one certified or in
+// progress when its status says otherwise, is refused where it is
+// written (CheckFrameworks, which generator/decode runs on every text).
+package security
 
 import (
 	"fmt"
@@ -9,10 +18,10 @@ import (
 	"github.com/vozia/site/generator/content/field"
 )
 
-// SecurityFile is the security record, relative to content/: what the
-// security page (the security section) and /.well-known/security.txt
-// state, and what every other text may say of a framework.
-const SecurityFile = "security.yaml"
+// File is the security record, relative to content/: what the security
+// page (the security section) and /.well-known/security.txt state, and
+// what every other text may say of a framework.
+const File = "security.yaml"
 
 // Security is content/security.yaml. Every statement of it is typed: a
 // framework's status is one of a fixed set, never free text, and a page
@@ -216,7 +225,7 @@ func (s *Security) CheckFrameworks(text string) []FrameworkMention {
 	for i, m := range ms {
 		status := s.Status(m.name)
 		if status == "" {
-			out = append(out, FrameworkMention{m.start, fmt.Sprintf("%q names %s, which %s does not list: add it there with its status, or leave it out", text[m.start:m.end], m.name, SecurityFile)})
+			out = append(out, FrameworkMention{m.start, fmt.Sprintf("%q names %s, which %s does not list: add it there with its status, or leave it out", text[m.start:m.end], m.name, File)})
 			continue
 		}
 		lo, hi := 0, len(text)
@@ -236,7 +245,7 @@ func (s *Security) CheckFrameworks(text string) []FrameworkMention {
 		clause := left + " " + right
 		for _, w := range claimWords {
 			if found := w.pattern.FindString(clause); found != "" && !slices.Contains(w.needs, status) {
-				out = append(out, FrameworkMention{m.start, fmt.Sprintf("the sentence says %s is %s (%q), but %s gives its status as %s", m.name, w.what, found, SecurityFile, status)})
+				out = append(out, FrameworkMention{m.start, fmt.Sprintf("the sentence says %s is %s (%q), but %s gives its status as %s", m.name, w.what, found, File, status)})
 				break
 			}
 		}
