@@ -6,6 +6,7 @@ import (
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/content/security"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
@@ -70,10 +71,10 @@ var editorRules = map[string]editorRule{
 	"ChatMessage.From":             {options: sections.ChatSpeakers()},
 	"Action.Site":                  {options: content.SiteAddresses},
 	"Claim.Kind":                   {options: content.ClaimKinds()},
-	"Demo.Opens":                   {options: []string{content.DemoOpensPage, content.DemoOpensHostedForm}},
+	"Demo.Opens":                   {options: []string{siteconfig.DemoOpensPage, siteconfig.DemoOpensHostedForm}},
 	"EnquiryProduct.ID":            {pattern: contactform.ProductPattern, message: "lowercase letters, digits and single hyphens, like health-companion"},
 	"Framework.Name":               {options: security.FrameworkNames()},
-	"SocialProfile.Name":           {options: content.ProfileNames()},
+	"SocialProfile.Name":           {options: siteconfig.ProfileNames()},
 	"Framework.Status":             {options: security.FrameworkStatuses},
 	"Security.BAA":                 {options: security.BAAOptions},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
@@ -103,7 +104,7 @@ var editorRules = map[string]editorRule{
 	"ArticleLabels.TaggedHeading":     {pattern: `\{tag\}`, message: "must contain {tag}"},
 	"ArticleLabels.PageLabel":         {pattern: `\{page\}`, message: "must contain {page}"},
 	"ArticleLabels.Scheduled":         {pattern: `\{date\}`, message: "must contain {date}"},
-	"Analytics.MeasurementID":         {pattern: content.MeasurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
+	"Analytics.MeasurementID":         {pattern: siteconfig.MeasurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
 	"Webinar.Time":                    {pattern: timePattern.String(), message: "a 24-hour time like 14:00"},
 	"PulseDashboardSection.Sentiment": {min: 0, max: 100},
 }
@@ -355,7 +356,7 @@ func (g *editorGen) settings() obj {
 		{"format", yamlFormat},
 		{"description", "The brand and addresses, the copy every page shares, and the redirects."},
 		{"files", []any{
-			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(content.SiteConfig{})),
+			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(siteconfig.SiteConfig{})),
 			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(content.Layout{})),
 			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(content.Routing{})),
 			file("security", "Security: frameworks, BAA, sub-processors (security.yaml)", security.File, reflect.TypeOf(security.Security{})),

@@ -5,6 +5,7 @@ import (
 	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
@@ -213,7 +214,7 @@ func TestEditorConfigCovers(t *testing.T) {
 			files[strings.TrimPrefix(f.File, "content/")] = f.Fields
 		}
 	}
-	checkFields(t, "site.yaml", reflect.TypeOf(content.SiteConfig{}), files["site.yaml"])
+	checkFields(t, "site.yaml", reflect.TypeOf(siteconfig.SiteConfig{}), files["site.yaml"])
 	checkFields(t, "layout.yaml", reflect.TypeOf(content.Layout{}), files["layout.yaml"])
 	checkFields(t, "routing.yaml", reflect.TypeOf(content.Routing{}), files["routing.yaml"])
 	lists := map[string]reflect.Type{content.AuthorsFile: reflect.TypeOf(content.Author{})}
@@ -403,7 +404,7 @@ func TestEditorRules(t *testing.T) {
 		{"Breadcrumb.URL", func(s string) bool { return field.CheckPath("url", s) == nil }, addressSamples},
 		{"Image.Alt", func(s string) bool { return content.Image{Src: "/images/a.png", Alt: s}.Validate() == nil }, []string{"A harbour", "", "   ", "x"}},
 		{"ReviewsSection.RatingLabel", func(s string) bool { return sections.ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
-		{"Analytics.MeasurementID", func(s string) bool { return content.Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},
+		{"Analytics.MeasurementID", func(s string) bool { return siteconfig.Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},
 		{"Webinar.Time", func(s string) bool { _, err := time.Parse("15:04", s); return err == nil && len(s) == 5 }, []string{"14:00", "09:30", "9:30", "24:00", "14:60", ""}},
 		{"ArticleFront.Title", func(s string) bool { return utf8.RuneCountInString(s+content.TitleSuffix(brand)) <= content.MaxTitle }, []string{"Short", long[:content.MaxTitle-len(content.TitleSuffix(brand))], long[:content.MaxTitle-len(content.TitleSuffix(brand))+1], long}},
 	}
@@ -483,7 +484,7 @@ func optionalField(t *testing.T, typ, field string) bool {
 			walk(rt.Field(i).Type)
 		}
 	}
-	for _, rt := range []reflect.Type{reflect.TypeOf(content.PageFile{}), reflect.TypeOf(content.MarkdownFront{}), reflect.TypeOf(content.ArticleFront{}), reflect.TypeOf(content.SiteConfig{}), reflect.TypeOf(content.Layout{}), reflect.TypeOf(content.Routing{}), reflect.TypeOf(content.Collections{})} {
+	for _, rt := range []reflect.Type{reflect.TypeOf(content.PageFile{}), reflect.TypeOf(content.MarkdownFront{}), reflect.TypeOf(content.ArticleFront{}), reflect.TypeOf(siteconfig.SiteConfig{}), reflect.TypeOf(content.Layout{}), reflect.TypeOf(content.Routing{}), reflect.TypeOf(content.Collections{})} {
 		walk(rt)
 	}
 	for _, k := range content.Kinds() {

@@ -12,6 +12,8 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content/field"
 
 	"github.com/vozia/site/generator/content"
@@ -117,10 +119,11 @@ func contentDocs(root string) (docs, error) {
 	d := docs{types: map[string]string{}, fields: map[string]map[string]string{}}
 	var files []*ast.File
 	for dir, name := range map[string]string{
-		"generator/content":          "content",
-		"generator/content/sections": "sections",
-		"generator/content/field":    "field",
-		"generator/content/security": "security",
+		"generator/content":            "content",
+		"generator/content/sections":   "sections",
+		"generator/content/field":      "field",
+		"generator/content/security":   "security",
+		"generator/content/siteconfig": "siteconfig",
 	} {
 		pkgs, err := parser.ParseDir(token.NewFileSet(), filepath.Join(root, dir), func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
 		if err != nil {
@@ -214,7 +217,7 @@ func reference(d docs) string {
 	}
 
 	fmt.Fprintf(w, "#### `site.yaml`\n\n")
-	g.table(reflect.TypeOf(content.SiteConfig{}))
+	g.table(reflect.TypeOf(siteconfig.SiteConfig{}))
 	fmt.Fprintf(w, "#### `layout.yaml`\n\n")
 	g.table(reflect.TypeOf(content.Layout{}))
 

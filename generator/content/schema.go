@@ -85,9 +85,6 @@ func CoverPositions() []string { return slices.Clone(coverPositions) }
 // ShareSources are the values of ArticleFront.Share.
 func ShareSources() []string { return slices.Clone(shareSources) }
 
-// MeasurementID is the form of an analytics measurement ID.
-var MeasurementID = measurementID
-
 // New returns a pointer to a new value of the kind's struct.
 func (k Kind) New() any { return k.new() }
 

@@ -1,15 +1,17 @@
 package content
 
 import (
-	"github.com/vozia/site/generator/content/security"
 	"slices"
+
+	"github.com/vozia/site/generator/content/security"
+	"github.com/vozia/site/generator/content/siteconfig"
 
 	"github.com/vozia/site/generator/content/field"
 )
 
 // Site is everything the build reads from content/, validated.
 type Site struct {
-	Config SiteConfig
+	Config siteconfig.SiteConfig
 	Layout Layout
 	// Routes is the route table: every page ("/" first, the not-found
 	// page last) and every redirect, in path order.

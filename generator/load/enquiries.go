@@ -3,6 +3,8 @@ package load
 import (
 	"slices"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content/field"
 
 	"github.com/vozia/site/generator/content"
@@ -28,10 +30,10 @@ func (l *loader) enquiryPages(s *content.Site) {
 		}
 		return nil
 	}
-	if d := s.Config.Demo; d.Opens == content.DemoOpensPage {
+	if d := s.Config.Demo; d.Opens == siteconfig.DemoOpensPage {
 		switch p := page(d.Page); {
 		case p == nil:
-			l.errs = append(l.errs, at(d.Page).Errorf("demo page %q is not a page of the site: add content/pages%s.yaml with a contact section, or open the hosted form (opens: %s)", d.Page, d.Page, content.DemoOpensHostedForm))
+			l.errs = append(l.errs, at(d.Page).Errorf("demo page %q is not a page of the site: add content/pages%s.yaml with a contact section, or open the hosted form (opens: %s)", d.Page, d.Page, siteconfig.DemoOpensHostedForm))
 		case !slices.ContainsFunc(p.Sections, func(sec content.Section) bool { return sec.Kind == "contact" }):
 			l.errs = append(l.errs, at(d.Page).Errorf("demo page %q has no contact section: a visitor could not ask for the demo there", d.Page))
 		}

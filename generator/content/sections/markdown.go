@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content/field"
 
 	"github.com/vozia/site/generator/content"
@@ -46,7 +48,7 @@ func (m MarkdownSection) Validate() error {
 
 // Resolve fills {email} with site.yaml's demo mailbox, so that only
 // site.yaml spells it.
-func (m *MarkdownSection) Resolve(cfg content.SiteConfig) {
+func (m *MarkdownSection) Resolve(cfg siteconfig.SiteConfig) {
 	m.Text.Edit(func(html string) string { return content.FillEmail(html, cfg.DemoEmail) })
 }
 

@@ -3,6 +3,7 @@ package sections
 import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 func init() {
@@ -29,7 +30,7 @@ type ResourceLibrarySection struct {
 
 func (ResourceLibrarySection) Reads() []string { return []string{"resources"} }
 
-func (v ResourceLibrarySection) WordRecords(c *content.Collections, cfg content.SiteConfig) {
+func (v ResourceLibrarySection) WordRecords(c *content.Collections, cfg siteconfig.SiteConfig) {
 	c.Resources = content.CloneEach(c.Resources, func(r *content.Resource) {
 		a := content.BlockAction{Action: content.Action{Label: v.DownloadLabel, Href: field.Link(r.DownloadURL)}, Secondary: true}
 		if r.DownloadURL == "" {

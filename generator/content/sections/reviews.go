@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content/field"
 
 	"github.com/vozia/site/generator/content"
@@ -49,7 +51,7 @@ func (r ReviewsSection) Validate() error {
 
 func (ReviewsSection) Reads() []string { return []string{"reviews"} }
 
-func (v ReviewsSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
+func (v ReviewsSection) WordRecords(c *content.Collections, _ siteconfig.SiteConfig) {
 	c.Reviews = content.CloneEach(c.Reviews, func(r *content.Review) {
 		r.RatingLabel = content.Fill(v.RatingLabel, "{rating}", strconv.FormatFloat(r.RatingValue, 'f', -1, 64), "{best}", strconv.Itoa(bestRating))
 		r.DateText = content.DateText(string(r.DatePublished), v.Months)

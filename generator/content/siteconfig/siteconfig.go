@@ -1,4 +1,11 @@
-package content
+// Package siteconfig is content/site.yaml: the brand, where the site
+// lives, every address it names (nothing else in the project spells a
+// host or a mailbox), the products an enquiry can be about and where
+// their enquiries go, and the defaults of the document head and of the
+// structured data. The build's options replace some of it (Override),
+// and generator/load resolves the rest (ResolveDemo) before any page
+// reads it.
+package siteconfig
 
 import (
 	"errors"
@@ -206,13 +213,13 @@ type Analytics struct {
 	MeasurementID string `json:"measurementID,omitempty"`
 }
 
-// measurementID is Google's form of a measurement ID: "G-" and capital
+// MeasurementID is Google's form of a measurement ID: "G-" and capital
 // letters and digits. The ID goes into a script's URL and the tag's
 // configuration call, so nothing else may pass, escaped or not.
-var measurementID = regexp.MustCompile(`^G-[A-Z0-9]{4,20}$`)
+var MeasurementID = regexp.MustCompile(`^G-[A-Z0-9]{4,20}$`)
 
 func (a Analytics) Validate() error {
-	if a.MeasurementID != "" && !measurementID.MatchString(a.MeasurementID) {
+	if a.MeasurementID != "" && !MeasurementID.MatchString(a.MeasurementID) {
 		return field.AtField("measurementID", "measurementID %q must look like G-XXXXXXX (capital letters and digits) or be empty", a.MeasurementID)
 	}
 	return nil
