@@ -95,7 +95,7 @@ func TestAdmin(t *testing.T) {
 	// A new article with a cover photo.
 	const title = "Notes from the browser editor"
 	// Named as a phone or a camera names a photo: the editor saves it
-	// under a name the build accepts (content.FileNameChars).
+	// under a name the build accepts (field.FileNameChars).
 	photo := filepath.Join(t.TempDir(), "Harbour at dawn (1).PNG")
 	writePNG(t, photo)
 	// A text page's preview: its Markdown, as the editor renders it, in

@@ -165,7 +165,7 @@ func generateEditorConfig(doc DocFunc) ([]byte, map[string]bool) {
 		{"public_folder", "/images"},
 		// Uploads are renamed as slugs (slugify_filename), under the slug
 		// option below: "Team photo (1).svg" is saved as team-photo-1.svg.
-		// encoding "ascii" keeps exactly content.FileNameChars, the
+		// encoding "ascii" keeps exactly field.FileNameChars, the
 		// build's rule for the names of the files it publishes, so an
 		// ordinary upload always builds (TestUploadNamesAgree).
 		{"media_libraries", obj{{"default", obj{{"config", obj{{"slugify_filename", true}}}}}}},

@@ -19,7 +19,7 @@ const (
 )
 
 // TestUploadNamesAgree: the web editor names an upload only as the build
-// accepts a file's name (content.FileNameChars), and puts it where the
+// accepts a file's name (field.FileNameChars), and puts it where the
 // collection's images live. The editor renames uploads by its slug
 // option when slugify_filename is on; with encoding "ascii" a slug keeps
 // the characters of the pinned editor's own pattern, run here as the
@@ -67,7 +67,7 @@ func TestUploadNamesAgree(t *testing.T) {
 	}
 	const unsafeASCII = `/[^\w-~]/`
 	if !strings.Contains(string(module), unsafeASCII) {
-		t.Fatalf("the editor no longer holds its ascii slug pattern %s: find the new one and make content.FileNameChars agree", unsafeASCII)
+		t.Fatalf("the editor no longer holds its ascii slug pattern %s: find the new one and make field.FileNameChars agree", unsafeASCII)
 	}
 	vm := goja.New()
 	v, err := vm.RunString(`(() => { const re = ` + unsafeASCII + `; let kept = ""; for (let c = 32; c < 127; c++) { const s = String.fromCharCode(c); if (!re.test(s)) kept += s; } return kept; })()`)

@@ -58,7 +58,7 @@ const resultsField = "Results"
 type Citations struct {
 	claims map[string]content.Claim
 	// security, once read, is what every later text may say of a
-	// framework (content.Security.CheckFrameworks).
+	// framework (security.Security.CheckFrameworks).
 	security *security.Security
 }
 

@@ -35,7 +35,7 @@ import (
 //     its WebVTT transcript, every cue read, at most
 //     content.MaxTranscriptBytes.
 //
-// Every such file is named with content.FileNameChars, folder by folder,
+// Every such file is named with field.FileNameChars, folder by folder,
 // as the web editor names its uploads; any other name (a space, a "%2e")
 // is a problem at the file. Anything else is published nowhere: a file
 // that nothing shows or links to is a warning (Site.Warnings) at its name, and a link to a file of
@@ -189,7 +189,7 @@ func (l *loader) files(s *content.Site) {
 		}
 		if err := field.CheckFileName(file); err != nil {
 			// Refused at the file, shown or not: its address would not be
-			// its name (content.FileNameChars).
+			// its name (field.FileNameChars).
 			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: err.Error()})
 			continue
 		}
