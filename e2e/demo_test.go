@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -18,9 +20,9 @@ import (
 // A page without a contact form of its own comes first: the form's module
 // loads only with the page that shows it, so the link followed there must
 // be known without it.
-func demoProduct(t *testing.T, env *browsertest.Env, tab *browsertest.Tab, site *content.Site) (content.EnquiryProduct, string) {
+func demoProduct(t *testing.T, env *browsertest.Env, tab *browsertest.Tab, site *content.Site) (siteconfig.EnquiryProduct, string) {
 	t.Helper()
-	var withForm content.EnquiryProduct
+	var withForm siteconfig.EnquiryProduct
 	var withFormPage string
 	for _, p := range site.Config.Products {
 		for _, pg := range p.Pages {
@@ -40,7 +42,7 @@ func demoProduct(t *testing.T, env *browsertest.Env, tab *browsertest.Tab, site 
 		return withForm, withFormPage
 	}
 	t.Skip("no product page links to the demo: nothing here to preset")
-	return content.EnquiryProduct{}, ""
+	return siteconfig.EnquiryProduct{}, ""
 }
 
 // A buyer on a product's page, who arrived from a campaign, asks for a
@@ -53,7 +55,7 @@ func TestDemoRequestNamesItsProductPageAndCampaign(t *testing.T) {
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	demo := site.Config.DemoHref
-	if site.Config.Demo.Opens != content.DemoOpensPage {
+	if site.Config.Demo.Opens != siteconfig.DemoOpensPage {
 		// The hosted form: every demo link opens it in a new tab.
 		tab := env.NewTab(t, 1280, 800)
 		tab.Load(t, "/")
@@ -138,7 +140,7 @@ func TestDemoWithoutJavaScript(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	site := sweepSite(t)
-	if site.Config.Demo.Opens != content.DemoOpensPage {
+	if site.Config.Demo.Opens != siteconfig.DemoOpensPage {
 		t.Skip("the hosted form: TestDemoRequestNamesItsProductPageAndCampaign checks its links")
 	}
 	tab := env.NewTab(t, 1280, 800)

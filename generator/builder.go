@@ -6,9 +6,10 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/articlefiles"
-	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/generator/rendercache"
@@ -44,7 +45,7 @@ type config struct {
 // loadConfig is what loading the content takes beside the tree.
 type loadConfig struct {
 	drafts    bool
-	overrides content.Overrides
+	overrides siteconfig.Overrides
 	preview   *prpreview.Preview
 }
 
@@ -69,7 +70,7 @@ func configOf(opt Options) config {
 	return config{
 		content: contentroot.Strict(opt.Content),
 		now:     opt.Now,
-		load: loadConfig{drafts: opt.Drafts, preview: opt.Preview, overrides: content.Overrides{
+		load: loadConfig{drafts: opt.Drafts, preview: opt.Preview, overrides: siteconfig.Overrides{
 			BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
 		}},
 		bundle:     bundleConfig{frontendDir: opt.FrontendDir, workers: workers},

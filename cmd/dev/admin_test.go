@@ -20,6 +20,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -93,7 +95,7 @@ func TestAdmin(t *testing.T) {
 	// A new article with a cover photo.
 	const title = "Notes from the browser editor"
 	// Named as a phone or a camera names a photo: the editor saves it
-	// under a name the build accepts (content.FileNameChars).
+	// under a name the build accepts (field.FileNameChars).
 	photo := filepath.Join(t.TempDir(), "Harbour at dawn (1).PNG")
 	writePNG(t, photo)
 	// A text page's preview: its Markdown, as the editor renders it, in
@@ -149,7 +151,7 @@ func TestAdmin(t *testing.T) {
 	previewShows(t, tab, "the article's text in the preview", `main#main article.article .article-body`, "An article written in the web editor.")
 	previewShows(t, tab, "the article's cover in the preview", `main#main article.article .article-cover, main#main article.article .article-cover img`, "")
 	save(t, tab)
-	slug := content.Slugify(title)
+	slug := field.Slugify(title)
 	article := "content/articles/" + slug + "/index.md"
 	waitForFile(t, tab, article, title)
 

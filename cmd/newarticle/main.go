@@ -27,6 +27,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator/content"
@@ -58,7 +60,7 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
-	slug := content.Slugify(*title)
+	slug := field.Slugify(*title)
 	if slug == "" {
 		return errors.New(`give the article a title: make article TITLE="Why patients answer a call"`)
 	}
@@ -68,7 +70,7 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 	}
 	var tags []string
 	for _, t := range strings.Split(*tagList, ",") {
-		if t = content.Slugify(t); t != "" && !slices.Contains(tags, t) {
+		if t = field.Slugify(t); t != "" && !slices.Contains(tags, t) {
 			tags = append(tags, t)
 		}
 	}
@@ -164,7 +166,7 @@ func pickAuthor(file, key string) (string, error) {
 		keys = append(keys, a.Key)
 	}
 	return "", fmt.Errorf("author %q is not in %s%s; the authors are %s. A new author: add them to %s first, with a key, a name and a role:\n\n  - {key: %s, name: \"Their Name\", role: \"Their role\"}\n",
-		key, file, content.DidYouMean(key, keys), strings.Join(keys, ", "), file, key)
+		key, file, field.DidYouMean(key, keys), strings.Join(keys, ", "), file, key)
 }
 
 type known struct {

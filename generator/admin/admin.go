@@ -301,10 +301,8 @@ func bundleAdmin(frontendDir string, disk bundle.Cache) (script, style string, f
 		Metafile:          true,
 	}
 	key := "admin " + dir
-	var r api.BuildResult
-	if out, ok := disk.Get(key, dir); ok {
-		r = api.BuildResult{OutputFiles: out}
-	} else {
+	r, ok := disk.Get(key, dir)
+	if !ok {
 		r = api.Build(o)
 		disk.Put(key, o, r)
 	}

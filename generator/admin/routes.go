@@ -51,14 +51,11 @@ func AddRoutes(site *content.Site, drafts bool, out *output.Files) {
 	slices.Sort(r.Routes)
 	r.Routes = slices.Compact(r.Routes)
 	slices.Sort(r.Prefixes)
-	for p, a := range site.Unpublished {
-		if !drafts {
-			break
+	if drafts && len(site.Unpublished) > 0 {
+		r.Unpublished = make(map[string]Article, len(site.Unpublished))
+		for p, a := range site.Unpublished {
+			r.Unpublished[p] = Article{Draft: a.Status == "draft", Date: string(a.Front.Date)}
 		}
-		if r.Unpublished == nil {
-			r.Unpublished = map[string]Article{}
-		}
-		r.Unpublished[p] = Article{Draft: a.Status == "draft", Date: string(a.Front.Date)}
 	}
 	data, err := json.Marshal(r)
 	if err != nil {

@@ -159,7 +159,7 @@ func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 // the app.
 func (b *Bundler) build(key string, o api.BuildOptions, ctx api.BuildContext) api.BuildResult {
 	browser := ctx == b.browser
-	r, ok := b.cache.get(key, b.dir)
+	r, ok := b.cache.Get(key, b.dir)
 	if !ok {
 		r = ctx.Rebuild()
 		b.cache.Put(key, o, r)

@@ -75,16 +75,10 @@ type output struct {
 	Data []byte
 }
 
-// Get returns the outputs of the build in dir (its AbsWorkingDir) that key
-// names, when the cache holds them for its inputs as they are now.
-func (c Cache) Get(key, dir string) ([]api.OutputFile, bool) {
-	r, ok := c.get(key, dir)
-	return r.OutputFiles, ok
-}
-
-// get is Get, which returns the build's result: its outputs and its
-// metafile.
-func (c Cache) get(key, dir string) (api.BuildResult, bool) {
+// Get returns the result of the build in dir (its AbsWorkingDir) that
+// key names, its outputs and its metafile, when the cache holds them for
+// its inputs as they are now.
+func (c Cache) Get(key, dir string) (api.BuildResult, bool) {
 	if !c.on {
 		return api.BuildResult{}, false
 	}

@@ -133,7 +133,7 @@ func (b *Bundler) kinds(res *Result) (key string, err error) {
 		o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: "src/sections/" + k + ".tsx", OutputPath: "section-" + k})
 	}
 	key = "kinds " + b.dir + "\x00" + res.Script + "\x00" + strings.Join(b.lazy, ",")
-	r, ok := b.cache.get(key, b.dir)
+	r, ok := b.cache.Get(key, b.dir)
 	if !ok {
 		r = api.Build(o)
 		b.cache.Put(key, o, r)

@@ -11,6 +11,8 @@ package cdn
 import (
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/routing"
 )
@@ -47,7 +49,7 @@ func Manifest(site *content.Site, inlineStyles ...[]byte) *routing.Manifest {
 
 // securityHeaders are the headers of every response of a site with this
 // configuration (routing.SecurityHeaders).
-func securityHeaders(c content.SiteConfig, inlineStyles ...[]byte) map[string]string {
+func securityHeaders(c siteconfig.SiteConfig, inlineStyles ...[]byte) map[string]string {
 	return routing.SecurityHeaders(routing.Policy{
 		ContactEndpoint: string(c.ContactEndpoint),
 		Analytics:       c.Analytics.MeasurementID != "",

@@ -2,8 +2,11 @@ package codegen
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/security"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
@@ -68,12 +71,12 @@ var editorRules = map[string]editorRule{
 	"ChatMessage.From":             {options: sections.ChatSpeakers()},
 	"Action.Site":                  {options: content.SiteAddresses},
 	"Claim.Kind":                   {options: content.ClaimKinds()},
-	"Demo.Opens":                   {options: []string{content.DemoOpensPage, content.DemoOpensHostedForm}},
+	"Demo.Opens":                   {options: []string{siteconfig.DemoOpensPage, siteconfig.DemoOpensHostedForm}},
 	"EnquiryProduct.ID":            {pattern: contactform.ProductPattern, message: "lowercase letters, digits and single hyphens, like health-companion"},
-	"Framework.Name":               {options: content.FrameworkNames()},
-	"SocialProfile.Name":           {options: content.ProfileNames()},
-	"Framework.Status":             {options: content.FrameworkStatuses},
-	"Security.BAA":                 {options: content.BAAOptions},
+	"Framework.Name":               {options: security.FrameworkNames()},
+	"SocialProfile.Name":           {options: siteconfig.ProfileNames()},
+	"Framework.Status":             {options: security.FrameworkStatuses},
+	"Security.BAA":                 {options: security.BAAOptions},
 	"Claim.Key":                    {pattern: content.ClaimKey.String(), message: "lowercase letters, digits and single hyphens"},
 	"CollectionSection.Collection": {options: sections.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter
@@ -101,7 +104,7 @@ var editorRules = map[string]editorRule{
 	"ArticleLabels.TaggedHeading":     {pattern: `\{tag\}`, message: "must contain {tag}"},
 	"ArticleLabels.PageLabel":         {pattern: `\{page\}`, message: "must contain {page}"},
 	"ArticleLabels.Scheduled":         {pattern: `\{date\}`, message: "must contain {date}"},
-	"Analytics.MeasurementID":         {pattern: content.MeasurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
+	"Analytics.MeasurementID":         {pattern: siteconfig.MeasurementID.String(), message: "a measurement ID like G-XXXXXXX: capital letters and digits"},
 	"Webinar.Time":                    {pattern: timePattern.String(), message: "a 24-hour time like 14:00"},
 	"PulseDashboardSection.Sentiment": {min: 0, max: 100},
 }
@@ -117,8 +120,8 @@ var (
 var (
 	sitePathPattern = `^/(?:[^/?# \\](?:[^?# \\]*[^/?# \\])?)?$`
 	sitePathMessage = "a site path like /solutions/voice-ai: a leading slash, none at the end"
-	addressPattern  = `^(?!(?:` + strings.Join(content.ReservedPaths(), "|") + `)(?:/|$))` + sitePathPattern[1:]
-	addressMessage  = "a site path like /old-name, not under " + strings.Join(content.ReservedPaths(), ", ")
+	addressPattern  = `^(?!(?:` + strings.Join(field.ReservedPaths(), "|") + `)(?:/|$))` + sitePathPattern[1:]
+	addressMessage  = "a site path like /old-name, not under " + strings.Join(field.ReservedPaths(), ", ")
 )
 
 // editorTitleRoom stands for the characters an article's title may have:
@@ -162,7 +165,7 @@ func generateEditorConfig(doc DocFunc) ([]byte, map[string]bool) {
 		{"public_folder", "/images"},
 		// Uploads are renamed as slugs (slugify_filename), under the slug
 		// option below: "Team photo (1).svg" is saved as team-photo-1.svg.
-		// encoding "ascii" keeps exactly content.FileNameChars, the
+		// encoding "ascii" keeps exactly field.FileNameChars, the
 		// build's rule for the names of the files it publishes, so an
 		// ordinary upload always builds (TestUploadNamesAgree).
 		{"media_libraries", obj{{"default", obj{{"config", obj{{"slugify_filename", true}}}}}}},
@@ -395,10 +398,10 @@ func (g *editorGen) settings() obj {
 		{"format", yamlFormat},
 		{"description", "The brand and addresses, the copy every page shares, and the redirects."},
 		{"files", []any{
-			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(content.SiteConfig{})),
+			file("site", "Site (site.yaml)", "site.yaml", reflect.TypeOf(siteconfig.SiteConfig{})),
 			file("layout", "Navigation, footer, form (layout.yaml)", "layout.yaml", reflect.TypeOf(content.Layout{})),
 			file("routing", "Redirects and rewrites (routing.yaml)", "routing.yaml", reflect.TypeOf(content.Routing{})),
-			file("security", "Security: frameworks, BAA, sub-processors (security.yaml)", content.SecurityFile, reflect.TypeOf(content.Security{})),
+			file("security", "Security: frameworks, BAA, sub-processors (security.yaml)", security.File, reflect.TypeOf(security.Security{})),
 		}},
 	}
 }
@@ -453,15 +456,15 @@ func (g *editorGen) field(owner reflect.Type, f reflect.StructField, key string,
 // widget is the widget of type t and its options.
 func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 	switch t {
-	case reflect.TypeOf(content.Icon("")):
+	case reflect.TypeOf(field.Icon("")):
 		return obj{{"widget", "select"}, {"options", anySlice(icons.Names())}, {"dropdown_threshold", 0}}
-	case reflect.TypeOf(content.HexColor("")):
+	case reflect.TypeOf(field.HexColor("")):
 		return obj{{"widget", "color"}, {"pattern", []any{hexPattern.String(), "a colour written #RRGGBB"}}}
-	case reflect.TypeOf(content.AbsURL("")):
+	case reflect.TypeOf(field.AbsURL("")):
 		return obj{{"widget", "string"}, {"type", "url"}, {"pattern", []any{`^https?://`, "an address starting with https://"}}}
-	case reflect.TypeOf(content.Email("")):
+	case reflect.TypeOf(field.Email("")):
 		return obj{{"widget", "string"}, {"type", "email"}}
-	case reflect.TypeOf(content.Date("")):
+	case reflect.TypeOf(field.Date("")):
 		return obj{{"widget", "datetime"}, {"type", "date"}, {"format", "YYYY-MM-DD"}}
 	case reflect.TypeOf(content.Image{}), reflect.TypeOf(content.ArticleImage{}):
 		// An article's cover is an Image as written: the same rules.
@@ -810,7 +813,7 @@ type recordField struct{ file, kind, field string }
 // recordFields are the fields of the kinds whose type is the record of
 // one of the editor's settings files.
 func recordFields() []recordField {
-	files := map[reflect.Type]string{reflect.TypeOf(content.Security{}): "security"}
+	files := map[reflect.Type]string{reflect.TypeOf(security.Security{}): "security"}
 	var out []recordField
 	for _, k := range content.Kinds() {
 		t := k.Type()

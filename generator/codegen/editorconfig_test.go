@@ -2,8 +2,10 @@ package codegen
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/internal/contactform"
 
 	"bytes"
@@ -212,7 +214,7 @@ func TestEditorConfigCovers(t *testing.T) {
 			files[strings.TrimPrefix(f.File, "content/")] = f.Fields
 		}
 	}
-	checkFields(t, "site.yaml", reflect.TypeOf(content.SiteConfig{}), files["site.yaml"])
+	checkFields(t, "site.yaml", reflect.TypeOf(siteconfig.SiteConfig{}), files["site.yaml"])
 	checkFields(t, "layout.yaml", reflect.TypeOf(content.Layout{}), files["layout.yaml"])
 	checkFields(t, "routing.yaml", reflect.TypeOf(content.Routing{}), files["routing.yaml"])
 	lists := map[string]reflect.Type{content.AuthorsFile: reflect.TypeOf(content.Author{})}
@@ -311,7 +313,7 @@ func checkFields(t *testing.T, where string, st reflect.Type, fields []editorFie
 				t.Errorf("%s: the required list %q takes no item in the editor", where, key)
 			}
 			switch {
-			case ft == reflect.TypeOf(content.Icon("")):
+			case ft == reflect.TypeOf(field.Icon("")):
 				if f.Widget != "select" || !reflect.DeepEqual(f.Options, icons.Names()) {
 					t.Errorf("%s: icon %q is not a select of the icon set", where, key)
 				}
@@ -394,15 +396,15 @@ func TestEditorRules(t *testing.T) {
 		{"EnquiryProduct.ID", contactform.ValidProduct, []string{"voice-ai", "pulse", "Pulse", "health--companion", "-a", "a b", ""}},
 		{"Claim.Key", content.ClaimKey.MatchString, []string{"uptime", "calls-per-day", "Calls", "a--b", "-a", "a b", ""}},
 		{"ArticleFront.Tags", content.TagPattern.MatchString, []string{"voice-ai", "ai", "Voice", "voice_ai", "voice-", "", "é"}},
-		{"PageMeta.Aliases", func(s string) bool { return content.CheckAddress("alias", s) == nil }, addressSamples},
-		{"ArticleFront.Aliases", func(s string) bool { return content.CheckAddress("alias", s) == nil }, addressSamples},
-		{"RedirectRule.From", func(s string) bool { return content.CheckAddress("from", s) == nil }, addressSamples},
-		{"RedirectRule.To", func(s string) bool { return content.CheckPath("to", s) == nil }, addressSamples},
-		{"RewriteRule.To", func(s string) bool { return content.CheckPath("to", s) == nil }, addressSamples},
-		{"Breadcrumb.URL", func(s string) bool { return content.CheckPath("url", s) == nil }, addressSamples},
+		{"PageMeta.Aliases", func(s string) bool { return field.CheckAddress("alias", s) == nil }, addressSamples},
+		{"ArticleFront.Aliases", func(s string) bool { return field.CheckAddress("alias", s) == nil }, addressSamples},
+		{"RedirectRule.From", func(s string) bool { return field.CheckAddress("from", s) == nil }, addressSamples},
+		{"RedirectRule.To", func(s string) bool { return field.CheckPath("to", s) == nil }, addressSamples},
+		{"RewriteRule.To", func(s string) bool { return field.CheckPath("to", s) == nil }, addressSamples},
+		{"Breadcrumb.URL", func(s string) bool { return field.CheckPath("url", s) == nil }, addressSamples},
 		{"Image.Alt", func(s string) bool { return content.Image{Src: "/images/a.png", Alt: s}.Validate() == nil }, []string{"A harbour", "", "   ", "x"}},
 		{"ReviewsSection.RatingLabel", func(s string) bool { return sections.ReviewsSection{Months: twelve, RatingLabel: s}.Validate() == nil }, []string{"{rating} of {best}", "Rated {rating}", "five stars", "{ rating }", ""}},
-		{"Analytics.MeasurementID", func(s string) bool { return content.Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},
+		{"Analytics.MeasurementID", func(s string) bool { return siteconfig.Analytics{MeasurementID: s}.Validate() == nil }, []string{"", "G-ABC123", "UA-1234", "g-abc", "G-", "G-abc123", "G-ABC", "G-ABC123\" onload=\"x"}},
 		{"Webinar.Time", func(s string) bool { _, err := time.Parse("15:04", s); return err == nil && len(s) == 5 }, []string{"14:00", "09:30", "9:30", "24:00", "14:60", ""}},
 		{"ArticleFront.Title", func(s string) bool { return utf8.RuneCountInString(s+content.TitleSuffix(brand)) <= content.MaxTitle }, []string{"Short", long[:content.MaxTitle-len(content.TitleSuffix(brand))], long[:content.MaxTitle-len(content.TitleSuffix(brand))+1], long}},
 	}
@@ -482,7 +484,7 @@ func optionalField(t *testing.T, typ, field string) bool {
 			walk(rt.Field(i).Type)
 		}
 	}
-	for _, rt := range []reflect.Type{reflect.TypeOf(content.PageFile{}), reflect.TypeOf(content.MarkdownFront{}), reflect.TypeOf(content.ArticleFront{}), reflect.TypeOf(content.SiteConfig{}), reflect.TypeOf(content.Layout{}), reflect.TypeOf(content.Routing{}), reflect.TypeOf(content.Collections{})} {
+	for _, rt := range []reflect.Type{reflect.TypeOf(content.PageFile{}), reflect.TypeOf(content.MarkdownFront{}), reflect.TypeOf(content.ArticleFront{}), reflect.TypeOf(siteconfig.SiteConfig{}), reflect.TypeOf(content.Layout{}), reflect.TypeOf(content.Routing{}), reflect.TypeOf(content.Collections{})} {
 		walk(rt)
 	}
 	for _, k := range content.Kinds() {

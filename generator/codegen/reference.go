@@ -12,6 +12,10 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
@@ -101,8 +105,9 @@ func kindTable() string {
 	return b.String()
 }
 
-// docs are the doc comments of the types and struct fields of content and
-// of its section kinds (the type names of the two packages are distinct).
+// docs are the doc comments of the types and struct fields of content, of
+// its section kinds and of the values its fields hold (the type names of
+// these packages are distinct).
 type docs struct {
 	types  map[string]string
 	fields map[string]map[string]string
@@ -113,7 +118,13 @@ type docs struct {
 func contentDocs(root string) (docs, error) {
 	d := docs{types: map[string]string{}, fields: map[string]map[string]string{}}
 	var files []*ast.File
-	for dir, name := range map[string]string{"generator/content": "content", "generator/content/sections": "sections"} {
+	for dir, name := range map[string]string{
+		"generator/content":            "content",
+		"generator/content/sections":   "sections",
+		"generator/content/field":      "field",
+		"generator/content/security":   "security",
+		"generator/content/siteconfig": "siteconfig",
+	} {
 		pkgs, err := parser.ParseDir(token.NewFileSet(), filepath.Join(root, dir), func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
 		if err != nil {
 			return d, err
@@ -130,12 +141,15 @@ func contentDocs(root string) (docs, error) {
 			}
 			for _, spec := range g.Specs {
 				ts := spec.(*ast.TypeSpec)
+				if ts.Assign.IsValid() {
+					continue // an alias: its docs are those of the type it names
+				}
 				text := g.Doc.Text()
 				if ts.Doc != nil {
 					text = ts.Doc.Text()
 				}
 				if _, dup := d.types[ts.Name.Name]; dup {
-					return d, fmt.Errorf("type %s is declared in content and in its sections: the generated names would clash", ts.Name.Name)
+					return d, fmt.Errorf("type %s is declared twice among content, its sections and its fields: the generated names would clash", ts.Name.Name)
 				}
 				d.types[ts.Name.Name] = text
 				st, ok := ts.Type.(*ast.StructType)
@@ -203,7 +217,7 @@ func reference(d docs) string {
 	}
 
 	fmt.Fprintf(w, "#### `site.yaml`\n\n")
-	g.table(reflect.TypeOf(content.SiteConfig{}))
+	g.table(reflect.TypeOf(siteconfig.SiteConfig{}))
 	fmt.Fprintf(w, "#### `layout.yaml`\n\n")
 	g.table(reflect.TypeOf(content.Layout{}))
 
@@ -262,15 +276,15 @@ func (g *refGen) rows(t reflect.Type) {
 
 func (g *refGen) typeName(t reflect.Type) string {
 	switch t {
-	case reflect.TypeOf(content.Icon("")):
+	case reflect.TypeOf(field.Icon("")):
 		return "icon name"
-	case reflect.TypeOf(content.HexColor("")):
+	case reflect.TypeOf(field.HexColor("")):
 		return "colour `#RRGGBB`"
-	case reflect.TypeOf(content.Link("")):
+	case reflect.TypeOf(field.Link("")):
 		return "link"
-	case reflect.TypeOf(content.AbsURL("")):
+	case reflect.TypeOf(field.AbsURL("")):
 		return "URL"
-	case reflect.TypeOf(content.Email("")):
+	case reflect.TypeOf(field.Email("")):
 		return "e-mail address"
 	case content.SectionType:
 		return "section"

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/content/wire"
@@ -22,7 +24,7 @@ import (
 func TypeScript() []byte {
 	g := tsgen.New(func(t reflect.Type) (string, bool) {
 		switch t {
-		case reflect.TypeOf(content.Icon("")):
+		case reflect.TypeOf(field.Icon("")):
 			return "IconName", true
 		case content.SectionType:
 			return "Section", true

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/dop251/goja"
 	"gopkg.in/yaml.v3"
-
-	"github.com/vozia/site/generator/content"
 )
 
 const (
@@ -19,7 +19,7 @@ const (
 )
 
 // TestUploadNamesAgree: the web editor names an upload only as the build
-// accepts a file's name (content.FileNameChars), and puts it where the
+// accepts a file's name (field.FileNameChars), and puts it where the
 // collection's images live. The editor renames uploads by its slug
 // option when slugify_filename is on; with encoding "ascii" a slug keeps
 // the characters of the pinned editor's own pattern, run here as the
@@ -67,7 +67,7 @@ func TestUploadNamesAgree(t *testing.T) {
 	}
 	const unsafeASCII = `/[^\w-~]/`
 	if !strings.Contains(string(module), unsafeASCII) {
-		t.Fatalf("the editor no longer holds its ascii slug pattern %s: find the new one and make content.FileNameChars agree", unsafeASCII)
+		t.Fatalf("the editor no longer holds its ascii slug pattern %s: find the new one and make field.FileNameChars agree", unsafeASCII)
 	}
 	vm := goja.New()
 	v, err := vm.RunString(`(() => { const re = ` + unsafeASCII + `; let kept = ""; for (let c = 32; c < 127; c++) { const s = String.fromCharCode(c); if (!re.test(s)) kept += s; } return kept; })()`)
@@ -75,7 +75,7 @@ func TestUploadNamesAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	kept := v.String()
-	build := regexp.MustCompile(`^[` + content.FileNameChars + `]$`)
+	build := regexp.MustCompile(`^[` + field.FileNameChars + `]$`)
 	for c := rune(32); c < 127; c++ {
 		s := string(c)
 		if edit, built := strings.Contains(kept, s), build.MatchString(s); edit != built {
@@ -93,11 +93,11 @@ func TestUploadNamesAgree(t *testing.T) {
 		t.Fatal("the editor's types no longer give slugify_filename's example")
 	}
 	for in, want := range map[string]string{ex[1]: ex[2], "Team photo (1).svg": "team-photo-1.svg", "Café menu.JPG": "cafe-menu.jpg"} {
-		got := content.SlugFileName(in)
+		got := field.SlugFileName(in)
 		if got != want {
 			t.Errorf("%q is saved as %q; the build's suggestion is %q", in, want, got)
 		}
-		if err := content.CheckFileName("images/" + want); err != nil {
+		if err := field.CheckFileName("images/" + want); err != nil {
 			t.Errorf("the build refuses the upload %q: %v", want, err)
 		}
 	}

@@ -9,10 +9,10 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // ArticlesPerPage is how many articles a page of the index lists.
@@ -54,7 +54,7 @@ const OldTagsFile = "collections/tags.yaml"
 // collections/tags/<slug>.yaml, whose name is the tag's slug, as articles
 // write it (tags: [voice-ai]).
 type TagName struct {
-	Pos Pos `json:"-"`
+	Pos field.Pos `json:"-"`
 	// Name is the words visitors read for the tag ("Voice AI").
 	Name string `json:"name"`
 }
@@ -66,9 +66,9 @@ type ArticleFront struct {
 	// Description is the summary on cards, in feeds and search results (at most 160 characters).
 	Description string `json:"description"`
 	// Date is the publication date, YYYY-MM-DD; an article dated after the build's day is scheduled.
-	Date Date `json:"date"`
+	Date field.Date `json:"date"`
 	// Updated is the date of the last meaningful change, YYYY-MM-DD.
-	Updated Date `json:"updated,omitempty"`
+	Updated field.Date `json:"updated,omitempty"`
 	// Author is the key of an author in collections/authors.yaml.
 	Author string `json:"author"`
 	// Tags are lowercase slugs (voice-ai); each gets a page listing its articles.
@@ -87,8 +87,8 @@ type ArticleFront struct {
 // ArticleImage is an article's cover as written: a site path (/images/...)
 // or, in an article folder, a file name beside index.md.
 type ArticleImage struct {
-	Pos Pos    `json:"-"`
-	Src string `json:"src"`
+	Pos field.Pos `json:"-"`
+	Src string    `json:"src"`
 	// Alt describes the image for those who cannot see it.
 	Alt string `json:"alt"`
 	// Focus is the point of the image that stays in view when the build crops it to the cover's shape (1200 by 630): x from 0 (left edge) to 1 (right edge), y from 0 (top) to 1 (bottom); the centre when left out.
@@ -126,15 +126,15 @@ func (c ArticleImage) Validate() error {
 			v    float64
 		}{{"x", c.Focus.X}, {"y", c.Focus.Y}} {
 			if v.v < 0 || v.v > 1 {
-				problems = append(problems, AtField("focus", "focus %s is %g: write a number from 0 to 1 (0.5 is the middle)", v.name, v.v))
+				problems = append(problems, field.AtField("focus", "focus %s is %g: write a number from 0 to 1 (0.5 is the middle)", v.name, v.v))
 			}
 		}
 		if c.Position != "" {
-			problems = append(problems, AtField("position", "write focus or position, not both"))
+			problems = append(problems, field.AtField("position", "write focus or position, not both"))
 		}
 	}
 	if c.Position != "" && !slices.Contains(coverPositions, c.Position) {
-		problems = append(problems, AtField("position", "position %q: write top, center or bottom%s", c.Position, didYouMean(c.Position, coverPositions)))
+		problems = append(problems, field.AtField("position", "position %q: write top, center or bottom%s", c.Position, field.DidYouMean(c.Position, coverPositions)))
 	}
 	return errors.Join(problems...)
 }
@@ -152,67 +152,34 @@ var tagRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 func (f ArticleFront) Validate() error {
 	var problems []error
 	if n := utf8.RuneCountInString(f.Description); n > maxDescription {
-		problems = append(problems, AtField("description", "description has %d characters; search engines cut it after %d", n, maxDescription))
+		problems = append(problems, field.AtField("description", "description has %d characters; search engines cut it after %d", n, maxDescription))
 	}
 	if !f.Draft && f.Description == PlaceholderDescription {
-		problems = append(problems, AtField("description", "description is still the placeholder of make article: write one or two sentences on what the article tells, or put back draft: true"))
+		problems = append(problems, field.AtField("description", "description is still the placeholder of make article: write one or two sentences on what the article tells, or put back draft: true"))
 	}
 	if f.Share != "" && !slices.Contains(shareSources, f.Share) {
-		problems = append(problems, AtField("share", "share %q: write cover (the cover photo with the title) or leave it out (the title on the site's card)%s", f.Share, didYouMean(f.Share, shareSources)))
+		problems = append(problems, field.AtField("share", "share %q: write cover (the cover photo with the title) or leave it out (the title on the site's card)%s", f.Share, field.DidYouMean(f.Share, shareSources)))
 	}
 	if f.Share == "cover" && f.Cover.Src != "" && !(Image{Src: f.Cover.Src}).Processed() {
-		problems = append(problems, AtField("share", "share: cover draws the share image from a photo, and the cover %q is a drawing: use a JPEG, PNG or WebP cover, or leave share out", f.Cover.Src))
+		problems = append(problems, field.AtField("share", "share: cover draws the share image from a photo, and the cover %q is a drawing: use a JPEG, PNG or WebP cover, or leave share out", f.Cover.Src))
 	}
 	if !f.Draft && f.Cover.Alt == PlaceholderAlt {
-		problems = append(problems, AtField("cover", "the cover's alt is still the placeholder of make article: say what the image shows, or put back draft: true"))
+		problems = append(problems, field.AtField("cover", "the cover's alt is still the placeholder of make article: say what the image shows, or put back draft: true"))
 	}
 	for i, t := range f.Tags {
 		if !tagRE.MatchString(t) {
-			problems = append(problems, AtItem("tags", i, "tag %q is not a slug: lowercase letters, digits and single hyphens (%q)", t, slugify(t)))
+			problems = append(problems, field.AtItem("tags", i, "tag %q is not a slug: lowercase letters, digits and single hyphens (%q)", t, field.Slugify(t)))
 		}
 	}
 	if f.Updated != "" && f.Date != "" && f.Updated < f.Date {
-		problems = append(problems, AtField("updated", "updated %s is before date %s", f.Updated, f.Date))
+		problems = append(problems, field.AtField("updated", "updated %s is before date %s", f.Updated, f.Date))
 	}
 	return errors.Join(problems...)
 }
 
-// Date is a calendar date written YYYY-MM-DD.
-type Date string
-
-func (d *Date) UnmarshalText(b []byte) error {
-	if _, err := time.Parse(time.DateOnly, string(b)); err != nil {
-		return fmt.Errorf("%q is not a date: %s", string(b), dateMistake(string(b)))
-	}
-	*d = Date(b)
-	return nil
-}
-
-var dateParts = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})$`)
-
-// dateMistake says which part of a date written YYYY-MM-DD does not
-// exist, or how to write it.
-func dateMistake(s string) string {
-	m := dateParts.FindStringSubmatch(s)
-	if m == nil {
-		return "write it YYYY-MM-DD, like 2026-03-14"
-	}
-	year, _ := strconv.Atoi(m[1])
-	month, _ := strconv.Atoi(m[2])
-	day, _ := strconv.Atoi(m[3])
-	if month < 1 || month > 12 {
-		return fmt.Sprintf("there is no month %s (the month comes second, 01 to 12: YYYY-MM-DD)", m[2])
-	}
-	days := time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
-	if day < 1 || day > days {
-		return fmt.Sprintf("there is no day %s in %s %d, which has %d days", m[3], time.Month(month), year, days)
-	}
-	return "write it YYYY-MM-DD, like 2026-03-14"
-}
-
 // Author is one record of collections/authors.yaml.
 type Author struct {
-	Pos Pos `json:"-"`
+	Pos field.Pos `json:"-"`
 	// Key is how articles name the author (author: lucia).
 	Key  string `json:"key"`
 	Name string `json:"name"`
@@ -221,7 +188,7 @@ type Author struct {
 	// Photo is a portrait; the author's initials stand in without one.
 	Photo *Image `json:"photo,omitempty"`
 	// URL is the author's profile (LinkedIn, a personal site).
-	URL AbsURL `json:"url,omitempty"`
+	URL field.AbsURL `json:"url,omitempty"`
 }
 
 // ArticleLabels are the words the article pages and lists need, written
@@ -257,14 +224,14 @@ type ArticleLabels struct {
 
 func (l ArticleLabels) Validate() error {
 	if len(l.Months) != 12 {
-		return AtField("months", "months: want 12 names, have %d", len(l.Months))
+		return field.AtField("months", "months: want 12 names, have %d", len(l.Months))
 	}
 	for _, c := range []struct{ name, text, want string }{
 		{"readingTime", l.ReadingTime, "{minutes}"}, {"taggedHeading", l.TaggedHeading, "{tag}"},
 		{"pageLabel", l.PageLabel, "{page}"}, {"scheduled", l.Scheduled, "{date}"},
 	} {
 		if !strings.Contains(c.text, c.want) {
-			return AtField(c.name, "%s %q must contain %s", c.name, c.text, c.want)
+			return field.AtField(c.name, "%s %q must contain %s", c.name, c.text, c.want)
 		}
 	}
 	return nil
@@ -406,34 +373,6 @@ type Posting struct {
 // FeedLink is one of the site's feeds, linked from every page's head.
 type FeedLink struct {
 	Title, Type, Path string
-}
-
-// Slugify makes a slug of a title: lowercase ASCII letters and digits
-// joined by single hyphens.
-func Slugify(s string) string { return slugify(s) }
-
-func slugify(s string) string {
-	var b strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(foldAccents(s)) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			if hyphen && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			hyphen = false
-			b.WriteRune(r)
-		default:
-			hyphen = true
-		}
-	}
-	return b.String()
-}
-
-func foldAccents(s string) string {
-	return strings.NewReplacer("á", "a", "à", "a", "ä", "a", "â", "a", "é", "e", "è", "e", "ë", "e", "ê", "e",
-		"í", "i", "ï", "i", "ó", "o", "ö", "o", "ô", "o", "ú", "u", "ü", "u", "ñ", "n", "ç", "c",
-		"Á", "a", "É", "e", "Í", "i", "Ó", "o", "Ú", "u", "Ñ", "n").Replace(s)
 }
 
 // wordsPerMinute is a reader's pace on a screen.

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // Claim is one marketing figure. Kind is "result" (measured, with its
@@ -41,7 +43,7 @@ func (c Claim) Validate() error {
 		return fmt.Errorf("key %q: use lower-case words joined by hyphens", c.Key)
 	}
 	if !slices.Contains(claimKinds, c.Kind) {
-		return fmt.Errorf("kind %q must be one of %s", c.Kind, joinQuoted(claimKinds))
+		return fmt.Errorf("kind %q must be one of %s", c.Kind, field.JoinQuoted(claimKinds))
 	}
 	if ClaimRef.MatchString(c.Text + c.Value + c.Label + c.Metric + c.Before + c.After + c.Change + c.Sample + c.Period) {
 		return fmt.Errorf("claim %q cites another claim", c.Key)

@@ -2,11 +2,15 @@
 // the Go types each file decodes into, with their Validate methods, the
 // declaration of a section kind (Kind, RegisterKind) and the vocabulary
 // the kinds share, and the typed Site that generator/load derives from a
-// tree and the later stages read. The kinds themselves are package
-// sections (generator/content/sections). What the tree may hold:
+// tree and the later stages read. Its parts stand in packages of their
+// own, below it but for the kinds: the kinds themselves are package
+// sections (generator/content/sections), the values a field holds and the
+// problems a field has package field, site.yaml package siteconfig, and
+// security.yaml package security. What the tree may hold:
 //
-//   - site.yaml and layout.yaml configure the site and hold the copy every
-//     page shares; collections/*.yaml hold the records several pages show.
+//   - site.yaml (siteconfig) configures the site and layout.yaml holds
+//     the copy every page shares; collections/*.yaml hold the records
+//     several pages show, and security.yaml the security record.
 //   - Each file under pages/ is one page, its path the page's URL
 //     (pages/index.yaml is /, pages/solutions/pulse.yaml /solutions/pulse,
 //     pages/404.yaml the page served for unknown paths). A .yaml page is
@@ -38,6 +42,6 @@
 // The same Go types generate the app's TypeScript types, its renderer
 // registry, the web editor's configuration and the tables of kinds and
 // fields of content/README.md (generator/codegen; schema.go is what it
-// reads of content, and the doc comments of content and sections are the
-// descriptions).
+// reads of content, and the doc comments of content and of its packages
+// are the descriptions).
 package content

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/imagefiles"
 )
 
@@ -23,11 +25,11 @@ import (
 // PNG for transparency) at a middle width, and fills in Srcset, Sources
 // (AVIF and WebP) and Color (generator/imagefiles).
 type Image struct {
-	Pos    Pos    `json:"-"`
-	Src    string `json:"src"`
-	Alt    string `json:"alt"`
-	Width  int    `json:"width" yaml:"-"`
-	Height int    `json:"height" yaml:"-"`
+	Pos    field.Pos `json:"-"`
+	Src    string    `json:"src"`
+	Alt    string    `json:"alt"`
+	Width  int       `json:"width" yaml:"-"`
+	Height int       `json:"height" yaml:"-"`
 	// Srcset lists the fallback's files by width ("/assets/img/a-480.jpg 480w, …").
 	Srcset string `json:"srcset,omitempty" yaml:"-"`
 	// Sources are the modern formats, best first (AVIF, then WebP).
@@ -83,11 +85,11 @@ type ImageSource struct {
 }
 
 func (i Image) Validate() error {
-	if err := checkPath("src", i.Src); err != nil {
-		return inField("src", err)
+	if err := field.CheckPath("src", i.Src); err != nil {
+		return field.InField("src", err)
 	}
 	if strings.TrimSpace(i.Alt) == "" {
-		return AtField("alt", "alt is blank: describe what the image shows, for visitors who cannot see it")
+		return field.AtField("alt", "alt is blank: describe what the image shows, for visitors who cannot see it")
 	}
 	return nil
 }

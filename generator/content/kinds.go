@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // A page is an ordered list of sections. Each section is one kind, chosen
@@ -28,7 +30,7 @@ import (
 // the kind's struct. On the wire it is the struct's fields plus "kind".
 type Section struct {
 	Kind  string
-	Pos   Pos
+	Pos   field.Pos
 	Value any
 }
 
@@ -163,7 +165,7 @@ func (a BlockAction) Validate() error {
 		return err
 	}
 	if a.Subject != "" && a.Site != "email" {
-		return AtField("subject", "subject is only for site: email")
+		return field.AtField("subject", "subject is only for site: email")
 	}
 	return nil
 }

@@ -2,8 +2,9 @@ package content
 
 import (
 	"errors"
-	"fmt"
 	"strings"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // PageMeta is the metadata at the top of a page file (the front matter of
@@ -57,29 +58,29 @@ type Routing struct {
 
 // RedirectRule answers From with a permanent redirect to the page To.
 type RedirectRule struct {
-	Pos  Pos    `json:"-"`
-	From string `json:"from"`
-	To   string `json:"to"`
+	Pos  field.Pos `json:"-"`
+	From string    `json:"from"`
+	To   string    `json:"to"`
 }
 
 func (r RedirectRule) Validate() error {
-	return errors.Join(inField("from", checkAddress("from", r.From)), inField("to", checkPath("to", r.To)))
+	return errors.Join(field.InField("from", field.CheckAddress("from", r.From)), field.InField("to", field.CheckPath("to", r.To)))
 }
 
 // RewriteRule serves the page To for every path below it: From is To
 // followed by "/*".
 type RewriteRule struct {
-	Pos  Pos    `json:"-"`
-	From string `json:"from"`
-	To   string `json:"to"`
+	Pos  field.Pos `json:"-"`
+	From string    `json:"from"`
+	To   string    `json:"to"`
 }
 
 func (r RewriteRule) Validate() error {
-	if err := checkPath("to", r.To); err != nil {
-		return inField("to", err)
+	if err := field.CheckPath("to", r.To); err != nil {
+		return field.InField("to", err)
 	}
 	if r.From != strings.TrimSuffix(r.To, "/")+"/*" {
-		return AtField("from", "from %q: a rewrite serves a page for the paths below it, so from must be %q", r.From, strings.TrimSuffix(r.To, "/")+"/*")
+		return field.AtField("from", "from %q: a rewrite serves a page for the paths below it, so from must be %q", r.From, strings.TrimSuffix(r.To, "/")+"/*")
 	}
 	return nil
 }
@@ -88,7 +89,7 @@ func (r RewriteRule) Validate() error {
 // routing.yaml: the single source of truth for routing, the sitemap and
 // the link checker.
 type Route struct {
-	Pos  Pos
+	Pos  field.Pos
 	Path string
 	// File is the page's file under content/ ("pages/platform.yaml").
 	File string
@@ -119,8 +120,8 @@ type Route struct {
 
 // Article is the blog-post variant of the page metadata.
 type Article struct {
-	Author    string `json:"author"`
-	Publisher AbsURL `json:"publisher"`
+	Author    string       `json:"author"`
+	Publisher field.AbsURL `json:"publisher"`
 }
 
 // Breadcrumb is one item of a page's breadcrumb trail.
@@ -129,46 +130,8 @@ type Breadcrumb struct {
 	URL  string `json:"url"`
 }
 
-func (b Breadcrumb) Validate() error { return inField("url", checkPath("url", b.URL)) }
+func (b Breadcrumb) Validate() error { return field.InField("url", field.CheckPath("url", b.URL)) }
 
 // Indexable reports whether the route belongs in the sitemap and in
 // search engines (a page that is not says noindex).
 func (r Route) Indexable() bool { return r.Redirect == "" && !r.NotFound && !r.Thin }
-
-// checkPath enforces the one URL form: a leading slash and no trailing
-// slash except for the root.
-func checkPath(field, p string) error {
-	switch {
-	case !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//"):
-		return fmt.Errorf("%s %q must be a site path starting with /", field, p)
-	case p != "/" && strings.HasSuffix(p, "/"):
-		return fmt.Errorf("%s %q must not end with a slash", field, p)
-	case strings.ContainsAny(p, "?# "):
-		return fmt.Errorf("%s %q must be a bare path", field, p)
-	case strings.Contains(p, `\`):
-		// Browsers read a backslash as a slash: a redirect to
-		// "/\evil.example" would leave the site.
-		return fmt.Errorf("%s %q: a backslash (browsers read it as /); write / or %%5C", field, p)
-	}
-	return nil
-}
-
-// reservedPaths are the addresses the build and the deployment answer
-// themselves: the web editor, the contact function, the bundles and the
-// page data. A redirect or an alias there would take them over (send the
-// form's posts or the editor elsewhere, or ship a page under /assets/).
-var reservedPaths = []string{"/admin", "/api", "/assets", "/data"}
-
-// checkAddress is checkPath for an address a redirect or an alias claims:
-// none of the reserved paths, nor any below them.
-func checkAddress(field, p string) error {
-	if err := checkPath(field, p); err != nil {
-		return err
-	}
-	for _, r := range reservedPaths {
-		if p == r || strings.HasPrefix(p, r+"/") {
-			return fmt.Errorf("%s %q: the site itself answers %s and every address below it", field, p, r)
-		}
-	}
-	return nil
-}

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/vozia/site/generator/content/siteconfig"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // How one value resolves: generator/load resolves the site, calling these
@@ -12,31 +16,31 @@ import (
 
 // Resolve gives the action the href of the site address it names, with
 // its e-mail subject appended.
-func (a *BlockAction) Resolve(cfg SiteConfig) {
+func (a *BlockAction) Resolve(cfg siteconfig.SiteConfig) {
 	a.Action.Resolve(cfg)
 	if a.Subject != "" {
-		a.Href = Link(string(a.Href) + "?subject=" + encodeURIComponent(a.Subject))
+		a.Href = field.Link(string(a.Href) + "?subject=" + encodeURIComponent(a.Subject))
 	}
 }
 
 // Resolve gives the action the href of the site address it names.
-func (a *Action) Resolve(cfg SiteConfig) {
+func (a *Action) Resolve(cfg siteconfig.SiteConfig) {
 	if a.Site != "" {
-		a.Href = Link(siteAddress(cfg, a.Site))
+		a.Href = field.Link(siteAddress(cfg, a.Site))
 	}
 }
 
 // Resolve gives the item the site address it names as its href and text.
-func (i *InfoItem) Resolve(cfg SiteConfig) {
+func (i *InfoItem) Resolve(cfg siteconfig.SiteConfig) {
 	if i.Site != "" {
 		addr := siteAddress(cfg, i.Site)
-		i.Href, i.Text = Link(addr), strings.TrimPrefix(addr, "mailto:")
+		i.Href, i.Text = field.Link(addr), strings.TrimPrefix(addr, "mailto:")
 	}
 }
 
 // siteAddress is the address of site.yaml that a site name stands for
 // (SiteAddresses; validation refuses any other).
-func siteAddress(cfg SiteConfig, name string) string {
+func siteAddress(cfg siteconfig.SiteConfig, name string) string {
 	switch name {
 	case "pulse":
 		return string(cfg.ProductSites.Pulse)
@@ -54,7 +58,7 @@ func siteAddress(cfg SiteConfig, name string) string {
 
 // FillEmail writes the demo mailbox where Markdown says {email} (goldmark
 // escapes it to %7Bemail%7D inside a mailto: link).
-func FillEmail(html string, email Email) string {
+func FillEmail(html string, email field.Email) string {
 	return strings.NewReplacer("{email}", string(email), "%7Bemail%7D", string(email)).Replace(html)
 }
 
@@ -65,18 +69,20 @@ func Fill(text string, kv ...string) string { return strings.NewReplacer(kv...).
 type (
 	// Resolver is implemented (on the pointer) by kinds whose own fields
 	// need the site's configuration.
-	Resolver interface{ Resolve(cfg SiteConfig) }
+	Resolver interface {
+		Resolve(cfg siteconfig.SiteConfig)
+	}
 	// RecordWorder is implemented by kinds that word the records they
 	// show: the page's own copy of those records gets the strings the
 	// section words for them (CloneEach), so that one page's wording never
 	// reaches another's.
 	RecordWorder interface {
-		WordRecords(c *Collections, cfg SiteConfig)
+		WordRecords(c *Collections, cfg siteconfig.SiteConfig)
 	}
 	// RecordFinisher is implemented by kinds whose records' wording
 	// depends on the build's clock (generator/load.Finish).
 	RecordFinisher interface {
-		FinishRecords(c *Collections, cfg SiteConfig)
+		FinishRecords(c *Collections, cfg siteconfig.SiteConfig)
 	}
 	// ImageJoiner is implemented (on the pointer) by kinds that show a
 	// Markdown text (a Text and its images): the image stage writes their

@@ -44,8 +44,24 @@ func CollectionRecord(name string) reflect.Type {
 }
 
 // YAMLKey is the key a struct field is written under in content, and its
-// options; ok is false for a field that is not content.
-func YAMLKey(f reflect.StructField) (name, opts string, ok bool) { return yamlKey(f) }
+// options: its yaml tag when it has one (a field the editor writes but
+// the app never reads is `yaml:"months" json:"-"`), else its json tag, as
+// encoding/json names it; ok is false for a field that is not content
+// (`yaml:"-"`, or json "-" without a yaml tag).
+func YAMLKey(f reflect.StructField) (name, opts string, ok bool) {
+	if !f.IsExported() {
+		return "", "", false
+	}
+	tag, hasYAML := f.Tag.Lookup("yaml")
+	if !hasYAML {
+		tag = f.Tag.Get("json")
+	}
+	name, opts, _ = strings.Cut(tag, ",")
+	if name == "-" {
+		return "", "", false
+	}
+	return name, opts, true
+}
 
 // The rules of single fields, as the decoders and Validate methods check
 // them.
@@ -69,12 +85,6 @@ func CoverPositions() []string { return slices.Clone(coverPositions) }
 // ShareSources are the values of ArticleFront.Share.
 func ShareSources() []string { return slices.Clone(shareSources) }
 
-// ReservedPaths are the paths no page, redirect or alias may claim.
-func ReservedPaths() []string { return slices.Clone(reservedPaths) }
-
-// MeasurementID is the form of an analytics measurement ID.
-var MeasurementID = measurementID
-
 // New returns a pointer to a new value of the kind's struct.
 func (k Kind) New() any { return k.new() }
 
@@ -90,23 +100,6 @@ func TitleSuffix(brand string) string { return titleSuffix(brand) }
 
 // WordsPerMinute is a reader's pace, as the build counts reading time.
 const WordsPerMinute = wordsPerMinute
-
-// CheckAddress is nil if p may be an address a redirect or alias claims.
-func CheckAddress(field, p string) error { return checkAddress(field, p) }
-
-// CheckPath is nil if p is a site path in the one URL form.
-func CheckPath(field, p string) error { return checkPath(field, p) }
-
-// JoinQuoted is "a", "b" or "c".
-func JoinQuoted(names []string) string { return joinQuoted(names) }
-
-// FieldError is a problem Validate found with one field of a record, or
-// with one item of a list field (Item -1: the field as a whole).
-type FieldError = fieldError
-
-func (e fieldError) Field() string   { return e.field }
-func (e fieldError) Item() int       { return e.item }
-func (e fieldError) Message() string { return e.msg }
 
 func sortedKeys[M ~map[string]V, V any](m M) []string { return slices.Sorted(maps.Keys(m)) }
 

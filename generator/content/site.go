@@ -2,11 +2,16 @@ package content
 
 import (
 	"slices"
+
+	"github.com/vozia/site/generator/content/security"
+	"github.com/vozia/site/generator/content/siteconfig"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // Site is everything the build reads from content/, validated.
 type Site struct {
-	Config SiteConfig
+	Config siteconfig.SiteConfig
 	Layout Layout
 	// Routes is the route table: every page ("/" first, the not-found
 	// page last) and every redirect, in path order.
@@ -34,7 +39,7 @@ type Site struct {
 	Downloads []Download
 	// Security is content/security.yaml (nil without one): the security
 	// page and /.well-known/security.txt.
-	Security *Security
+	Security *security.Security
 	// Warnings are what the build reports without refusing: files that
 	// nothing shows or links to, which are not published.
 	Warnings ErrorList
@@ -65,5 +70,5 @@ const RoutingFile = "routing.yaml"
 // LinkSource is a link written in content and where it is written.
 type LinkSource struct {
 	Href string
-	Pos  Pos
+	Pos  field.Pos
 }

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"time"
 	_ "time/tzdata" // webinar time zones resolve the same on any build machine
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 // Collections are the records of SPEC section 3, one file each under
@@ -53,12 +55,12 @@ var collectionFiles = map[string]collectionFile{
 // Description is the short text on the card. ID is its slug: the service's
 // page is the services' list page's path + "/" + ID (details.go).
 type Service struct {
-	Pos         Pos      `json:"-" at:"id"`
-	ID          string   `json:"id"`
-	Title       string   `json:"title"`
-	Icon        Icon     `json:"icon"`
-	Description string   `json:"description"`
-	Details     []string `json:"details"`
+	Pos         field.Pos  `json:"-" at:"id"`
+	ID          string     `json:"id"`
+	Title       string     `json:"title"`
+	Icon        field.Icon `json:"icon"`
+	Description string     `json:"description"`
+	Details     []string   `json:"details"`
 	// URL is the service's page, set by the build.
 	URL string `json:"url" yaml:"-"`
 }
@@ -67,18 +69,18 @@ type Service struct {
 // ID is its slug: the story's page is the case studies' list page's path +
 // "/" + ID (details.go).
 type CaseStudy struct {
-	Pos       Pos      `json:"-" at:"id"`
-	ID        string   `json:"id"`
-	Sector    string   `json:"sector"`
-	Industry  string   `json:"industry"`
-	Company   string   `json:"company"`
-	Title     string   `json:"title"`
-	Challenge string   `json:"challenge"`
-	Solution  string   `json:"solution"`
-	Results   []string `json:"results"`
-	Image     Image    `json:"image"`
-	Icon      Icon     `json:"icon"`
-	Color     HexColor `json:"color"`
+	Pos       field.Pos      `json:"-" at:"id"`
+	ID        string         `json:"id"`
+	Sector    string         `json:"sector"`
+	Industry  string         `json:"industry"`
+	Company   string         `json:"company"`
+	Title     string         `json:"title"`
+	Challenge string         `json:"challenge"`
+	Solution  string         `json:"solution"`
+	Results   []string       `json:"results"`
+	Image     Image          `json:"image"`
+	Icon      field.Icon     `json:"icon"`
+	Color     field.HexColor `json:"color"`
 	// URL is the story's page, set by the build.
 	URL string `json:"url" yaml:"-"`
 }
@@ -86,10 +88,10 @@ type CaseStudy struct {
 // Review is a customer review: shown by a reviews section, and the
 // Organization's reviews and aggregate rating in the structured data.
 type Review struct {
-	Company       string  `json:"company"`
-	ReviewBody    string  `json:"reviewBody"`
-	RatingValue   float64 `json:"ratingValue"`
-	DatePublished Date    `json:"datePublished"`
+	Company       string     `json:"company"`
+	ReviewBody    string     `json:"reviewBody"`
+	RatingValue   float64    `json:"ratingValue"`
+	DatePublished field.Date `json:"datePublished"`
 	// RatingLabel and DateText are worded by the page's reviews section.
 	RatingLabel string `json:"ratingLabel" yaml:"-"`
 	DateText    string `json:"dateText" yaml:"-"`
@@ -97,17 +99,17 @@ type Review struct {
 
 func (r Review) Validate() error {
 	if r.RatingValue < 1 || r.RatingValue > 5 {
-		return AtField("ratingValue", "ratingValue %v must be between 1 and 5", r.RatingValue)
+		return field.AtField("ratingValue", "ratingValue %v must be between 1 and 5", r.RatingValue)
 	}
 	return nil
 }
 
 type Founder struct {
-	Name     string `json:"name"`
-	Title    string `json:"title"`
-	Bio      string `json:"bio"`
-	Initials string `json:"initials"`
-	LinkedIn AbsURL `json:"linkedin"`
+	Name     string       `json:"name"`
+	Title    string       `json:"title"`
+	Bio      string       `json:"bio"`
+	Initials string       `json:"initials"`
+	LinkedIn field.AbsURL `json:"linkedin"`
 	// Photo is optional: a portrait, shown round at 56 px in place of the
 	// initials (which stay when there is none).
 	Photo *Image `json:"photo,omitempty"`
@@ -123,12 +125,12 @@ type FAQItem struct {
 // Resource is a downloadable item; its link is a placeholder until the
 // files exist, and the page must say so.
 type Resource struct {
-	Type        string `json:"type"`
-	Icon        Icon   `json:"icon"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	DownloadURL string `json:"downloadUrl,omitempty"`
-	Category    string `json:"category"`
+	Type        string     `json:"type"`
+	Icon        field.Icon `json:"icon"`
+	Title       string     `json:"title"`
+	Description string     `json:"description"`
+	DownloadURL string     `json:"downloadUrl,omitempty"`
+	Category    string     `json:"category"`
 	// Action is worded by the page's resource library section.
 	Action BlockAction `json:"action" yaml:"-"`
 }
@@ -137,12 +139,12 @@ type Resource struct {
 // TimeZone, a time zone database name (e.g. "14:00", "CET"). Past is not
 // content: the build sets it (MarkPast) from its own clock.
 type Webinar struct {
-	Title    string `json:"title"`
-	Date     Date   `json:"date"`
-	Time     string `json:"time"`
-	TimeZone string `json:"timeZone"`
-	Speaker  string `json:"speaker"`
-	Past     bool   `json:"past" yaml:"-"`
+	Title    string     `json:"title"`
+	Date     field.Date `json:"date"`
+	Time     string     `json:"time"`
+	TimeZone string     `json:"timeZone"`
+	Speaker  string     `json:"speaker"`
+	Past     bool       `json:"past" yaml:"-"`
 	// When and Action are worded by the page's webinars section.
 	When   string      `json:"when" yaml:"-"`
 	Action BlockAction `json:"action" yaml:"-"`
@@ -150,10 +152,10 @@ type Webinar struct {
 
 func (w Webinar) Validate() error {
 	if _, err := time.Parse("15:04", w.Time); err != nil {
-		return AtField("time", "time %q must be a 24-hour time like 14:00", w.Time)
+		return field.AtField("time", "time %q must be a 24-hour time like 14:00", w.Time)
 	}
 	if _, err := time.LoadLocation(w.TimeZone); err != nil || w.TimeZone == "" || w.TimeZone == "Local" {
-		return AtField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone)
+		return field.AtField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone)
 	}
 	return nil
 }
@@ -178,16 +180,16 @@ func (c *Collections) MarkPast(now time.Time) {
 }
 
 type Value struct {
-	Icon        Icon   `json:"icon"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
+	Icon        field.Icon `json:"icon"`
+	Title       string     `json:"title"`
+	Description string     `json:"description"`
 }
 
 type PartnerGroup struct {
-	Icon        Icon     `json:"icon"`
-	Title       string   `json:"title"`
-	Description string   `json:"description"`
-	Partners    []string `json:"partners"`
+	Icon        field.Icon `json:"icon"`
+	Title       string     `json:"title"`
+	Description string     `json:"description"`
+	Partners    []string   `json:"partners"`
 }
 
 // CollectionFile is the file, relative to content/, of a collection named

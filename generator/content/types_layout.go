@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/internal/contactform"
 )
 
@@ -26,7 +28,7 @@ type Layout struct {
 func (l Layout) Validate() error {
 	type link struct{ label, href, where string }
 	var links []link
-	add := func(label string, href Link, where string) {
+	add := func(label string, href field.Link, where string) {
 		if href != "" {
 			links = append(links, link{label, string(href), where})
 		}
@@ -57,7 +59,7 @@ func (l Layout) Validate() error {
 			continue
 		}
 		if prev.href != k.href {
-			return AtField("footer", "%q links to %s in %s and to %s in %s: a link to the same thing must lead to the same page", k.label, prev.href, prev.where, k.href, k.where)
+			return field.AtField("footer", "%q links to %s in %s and to %s in %s: a link to the same thing must lead to the same page", k.label, prev.href, prev.where, k.href, k.where)
 		}
 	}
 	return nil
@@ -91,7 +93,7 @@ type UI struct {
 type Action struct {
 	Label string `json:"label"`
 	// Href is optional in the YAML (Site instead), always set for the app.
-	Href Link `yaml:"href,omitempty" json:"href"`
+	Href field.Link `yaml:"href,omitempty" json:"href"`
 	// Site names an address of site.yaml (pulse, health, demo, careers or
 	// email) instead of an href.
 	Site string `yaml:"site,omitempty" json:"-"`
@@ -105,26 +107,26 @@ func (a Action) Validate() error {
 		return fmt.Errorf("action %q needs exactly one of href and site", a.Label)
 	}
 	if a.Site != "" && !slices.Contains(SiteAddresses, a.Site) {
-		return AtField("site", "action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", "))
+		return field.AtField("site", "action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", "))
 	}
 	return nil
 }
 
 // NavLink is a labelled link; External ones open in a new tab.
 type NavLink struct {
-	Label    string `json:"label"`
-	Href     Link   `json:"href"`
-	External bool   `json:"external,omitempty"`
+	Label    string     `json:"label"`
+	Href     field.Link `json:"href"`
+	External bool       `json:"external,omitempty"`
 }
 
 // NavItem is an entry of the header: a link (href), or a menu of links
 // (items), which opens below its label on wide screens and as a group in
 // the phone menu.
 type NavItem struct {
-	Label    string    `json:"label"`
-	Href     Link      `json:"href,omitempty"`
-	External bool      `json:"external,omitempty"`
-	Items    []NavLink `json:"items,omitempty"`
+	Label    string     `json:"label"`
+	Href     field.Link `json:"href,omitempty"`
+	External bool       `json:"external,omitempty"`
+	Items    []NavLink  `json:"items,omitempty"`
 }
 
 func (i NavItem) Validate() error {
@@ -153,7 +155,7 @@ type Nav struct {
 // Validate refuses a page listed twice: the phone menu shows every entry,
 // and a visitor scanning it should meet each page once.
 func (n Nav) Validate() error {
-	seen := map[Link]string{n.Home.Href: n.Home.Label}
+	seen := map[field.Link]string{n.Home.Href: n.Home.Label}
 	for _, it := range n.Items {
 		links := it.Items
 		if it.Href != "" {
@@ -237,10 +239,10 @@ type SentPanel struct {
 // InfoItem is a line of the contact information. With Site (see Action)
 // the text is that address and links to it.
 type InfoItem struct {
-	Icon  Icon   `json:"icon"`
-	Label string `json:"label"`
-	Text  string `json:"text,omitempty"`
-	Href  Link   `json:"href,omitempty"`
+	Icon  field.Icon `json:"icon"`
+	Label string     `json:"label"`
+	Text  string     `json:"text,omitempty"`
+	Href  field.Link `json:"href,omitempty"`
 	// Site, like Action's, is resolved into Href by the build.
 	Site string `yaml:"site,omitempty" json:"-"`
 }

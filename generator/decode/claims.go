@@ -10,6 +10,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content/security"
+
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 )
@@ -54,13 +58,13 @@ const resultsField = "Results"
 type Citations struct {
 	claims map[string]content.Claim
 	// security, once read, is what every later text may say of a
-	// framework (content.Security.CheckFrameworks).
-	security *content.Security
+	// framework (security.Security.CheckFrameworks).
+	security *security.Security
 }
 
 // CheckFrameworks makes every text read from now on agree with sec on
 // the frameworks it names.
-func (c *Citations) CheckFrameworks(sec *content.Security) { c.security = sec }
+func (c *Citations) CheckFrameworks(sec *security.Security) { c.security = sec }
 
 // CiteProblem is a mistake in a text at a byte offset of it.
 type CiteProblem struct {
@@ -104,7 +108,7 @@ func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []C
 		}
 		cl, ok := c.claims[key]
 		if !ok {
-			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("unknown claim %q%s", key, content.DidYouMean(key, keys(c.claims)))})
+			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("unknown claim %q%s", key, field.DidYouMean(key, keys(c.claims)))})
 			out.WriteString(text[m[0]:m[1]])
 			continue
 		}
@@ -172,7 +176,7 @@ func placeholders(text string, fills []string) []CiteProblem {
 			for i, f := range fills {
 				braced[i] = "{" + f + "}"
 			}
-			msg = fmt.Sprintf("unknown placeholder {%s}%s: this text fills %s", name, content.DidYouMean(name, fills), strings.Join(braced, ", "))
+			msg = fmt.Sprintf("unknown placeholder {%s}%s: this text fills %s", name, field.DidYouMean(name, fills), strings.Join(braced, ", "))
 		}
 		problems = append(problems, CiteProblem{m[0], msg})
 	}

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content"
@@ -22,9 +24,9 @@ import (
 )
 
 var (
-	posType       = reflect.TypeOf(content.Pos{})
+	posType       = reflect.TypeOf(field.Pos{})
 	sectionType   = reflect.TypeOf(content.Section{})
-	linkType      = reflect.TypeOf(content.Link(""))
+	linkType      = reflect.TypeOf(field.Link(""))
 	validatorType = reflect.TypeOf((*validator)(nil)).Elem()
 	textUnmarshal = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 	// yamlLineRE reads yaml.v3's syntax errors back, the only way to
@@ -433,7 +435,7 @@ func (d *decoder) text(n *yaml.Node) string {
 // offsetPos is where byte offset i of scalar n's text is written: exact
 // for a text on one line and a literal block, the line's start elsewhere
 // (folding and quoting change where a text's lines break).
-func (d *decoder) offsetPos(n *yaml.Node, i int) content.Pos {
+func (d *decoder) offsetPos(n *yaml.Node, i int) field.Pos {
 	p := d.textStart(n)
 	i = max(0, min(i, len(n.Value)))
 	before := n.Value[:i]
@@ -451,8 +453,8 @@ func (d *decoder) offsetPos(n *yaml.Node, i int) content.Pos {
 // textStart is where the first character of scalar n's text is written,
 // and its column the one every line of a block scalar's text starts at
 // ("body: |" then lines indented by two spaces: the line after, column 3).
-func (d *decoder) textStart(n *yaml.Node) content.Pos {
-	p := content.Pos{File: d.file, Line: n.Line, Col: n.Column}
+func (d *decoder) textStart(n *yaml.Node) field.Pos {
+	p := field.Pos{File: d.file, Line: n.Line, Col: n.Column}
 	switch {
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
 		lines := strings.Split(string(d.src), "\n")
@@ -473,14 +475,14 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 	d.errs = append(d.errs, content.Error{File: d.file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf(format, args...)})
 }
 
-// value decodes node n into v; field is the dotted path used in messages.
-func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
+// value decodes node n into v; path is the dotted path of the field, used in messages.
+func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 	if n.Kind == yaml.AliasNode {
 		n = n.Alias
 	}
 	where := ""
-	if field != "" {
-		where = fmt.Sprintf("field %q: ", field)
+	if path != "" {
+		where = fmt.Sprintf("field %q: ", path)
 	}
 	if n.Kind == yaml.ScalarNode {
 		if i, msg := BadText(n.Value, true); i >= 0 {
@@ -496,12 +498,12 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
 			d.errorf(n, "%s%v", where, err)
 		} else if v.Type() == linkType {
-			d.links = append(d.links, content.LinkSource{Href: n.Value, Pos: content.Pos{File: d.file, Line: n.Line, Col: n.Column}})
+			d.links = append(d.links, content.LinkSource{Href: n.Value, Pos: field.Pos{File: d.file, Line: n.Line, Col: n.Column}})
 		}
 		return
 	}
 	if v.Type() == content.SectionType {
-		d.section(n, v, field)
+		d.section(n, v, path)
 		return
 	}
 	switch v.Kind() {
@@ -510,9 +512,9 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 			return
 		}
 		v.Set(reflect.New(v.Type().Elem()))
-		d.value(n, v.Elem(), field)
+		d.value(n, v.Elem(), path)
 	case reflect.Struct:
-		d.structValue(n, v, field)
+		d.structValue(n, v, path)
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			d.errorf(n, "%sexpected a list, got %s", where, kindName(n))
@@ -520,7 +522,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
 		for i, item := range n.Content {
-			d.value(item, s.Index(i), fmt.Sprintf("%s[%d]", field, i))
+			d.value(item, s.Index(i), fmt.Sprintf("%s[%d]", path, i))
 		}
 		v.Set(s)
 	case reflect.Map:
@@ -542,7 +544,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, field string) {
 			}
 			seen[k.Value] = true
 			elem := reflect.New(v.Type().Elem()).Elem()
-			d.value(val, elem, joinField(field, k.Value))
+			d.value(val, elem, joinField(path, k.Value))
 			m.SetMapIndex(reflect.ValueOf(k.Value).Convert(v.Type().Key()), elem)
 		}
 		v.Set(m)
@@ -599,7 +601,7 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
 // section by its kind, a mapping under a key by that key ("seo",
 // "cards[0]"; the caret shows which), an entry of a list by "the entry",
 // and the file itself at its top.
-func (d *decoder) structName(t reflect.Type, field string) string {
+func (d *decoder) structName(t reflect.Type, path string) string {
 	switch t {
 	case reflect.TypeOf(content.PageFile{}):
 		return "the page"
@@ -611,7 +613,7 @@ func (d *decoder) structName(t reflect.Type, field string) string {
 			return fmt.Sprintf("a section of kind %q", k.Name)
 		}
 	}
-	last := field[strings.LastIndexByte(field, '.')+1:]
+	last := path[strings.LastIndexByte(path, '.')+1:]
 	switch {
 	case strings.HasPrefix(last, "["):
 		return "the entry"
@@ -625,17 +627,17 @@ func (d *decoder) structName(t reflect.Type, field string) string {
 
 // inStruct is " in " and the name of the mapping t when the message has
 // no field path before it to say where.
-func (d *decoder) inStruct(t reflect.Type, field string) string {
-	if field != "" {
+func (d *decoder) inStruct(t reflect.Type, path string) string {
+	if path != "" {
 		return ""
 	}
-	return " in " + d.structName(t, field)
+	return " in " + d.structName(t, path)
 }
 
-func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
+func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	t := v.Type()
 	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%sexpected a mapping of %s fields, got %s", fieldPrefix(field), d.structName(t, field), kindName(n))
+		d.errorf(n, "%sexpected a mapping of %s fields, got %s", fieldPrefix(path), d.structName(t, path), kindName(n))
 		return
 	}
 	fields := structFields(t)
@@ -651,7 +653,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 			d.errorf(k, "%s", badKey(k))
 			continue
 		case !ok:
-			d.errorf(k, "unknown field %q in %s%s", k.Value, d.structName(t, field), suggest(k.Value, fields))
+			d.errorf(k, "unknown field %q in %s%s", k.Value, d.structName(t, path), suggest(k.Value, fields))
 			misspelt[closest(k.Value, fields)] = true
 			continue
 		case seen[k.Value]:
@@ -669,7 +671,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 		}
 		d.inResults = inResults || sf.Name == resultsField
 		d.illustrative = illus || illustrative[t]
-		d.value(val, fv, joinField(field, k.Value))
+		d.value(val, fv, joinField(path, k.Value))
 		d.fills, d.inResults, d.illustrative, d.markdown = fills, inResults, illus, md
 		if !f.optional && val.Kind == yaml.ScalarNode && val.Tag == "!!str" && fv.Kind() == reflect.String && strings.TrimSpace(val.Value) == "" {
 			// The remedy, in the editor's words: the field is one it marks
@@ -678,22 +680,22 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 			if k.Value == "alt" {
 				remedy = "describe what the image shows, for visitors who cannot see it"
 			}
-			d.errorf(val, "field %q must not be blank: %s", joinField(field, k.Value), remedy)
+			d.errorf(val, "field %q must not be blank: %s", joinField(path, k.Value), remedy)
 		}
 		if !f.optional && val.Kind == yaml.SequenceNode && len(val.Content) == 0 {
-			d.errorf(val, "field %q needs at least one item: add one", joinField(field, k.Value))
+			d.errorf(val, "field %q needs at least one item: add one", joinField(path, k.Value))
 		}
 	}
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
-			d.errorf(n, "%smissing required field %q%s", fieldPrefix(field), name, d.inStruct(t, field))
+			d.errorf(n, "%smissing required field %q%s", fieldPrefix(path), name, d.inStruct(t, path))
 		}
 	}
 	// A Pos field is where the mapping is written, or, tagged at:"key",
 	// where the text of the key's value starts.
 	for i := 0; i < t.NumField(); i++ {
 		if sf := t.Field(i); sf.Type == posType {
-			p := content.Pos{File: d.file, Line: n.Line, Col: n.Column}
+			p := field.Pos{File: d.file, Line: n.Line, Col: n.Column}
 			if key := sf.Tag.Get("at"); key != "" {
 				for j := 0; j+1 < len(n.Content); j += 2 {
 					if n.Content[j].Value == key {
@@ -707,11 +709,11 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 	if v.CanAddr() && v.Addr().Type().Implements(validatorType) {
 		if err := v.Addr().Interface().(validator).Validate(); err != nil {
 			for _, e := range splitErrors(err) {
-				var fe content.FieldError
+				var fe field.Error
 				if errors.As(e, &fe) {
-					d.errorf(fieldNode(n, fe), "%s%s", fieldPrefix(field), fe.Message())
+					d.errorf(fieldNode(n, fe), "%s%s", fieldPrefix(path), fe.Message())
 				} else {
-					d.errorf(n, "%s%v", fieldPrefix(field), e)
+					d.errorf(n, "%s%v", fieldPrefix(path), e)
 				}
 			}
 		}
@@ -720,7 +722,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, field string) {
 
 // fieldNode is where the value of e's field (or its item) of mapping n
 // is written; n itself when the field is not written.
-func fieldNode(n *yaml.Node, e content.FieldError) *yaml.Node {
+func fieldNode(n *yaml.Node, e field.Error) *yaml.Node {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value != e.Field() {
 			continue
@@ -745,11 +747,11 @@ func badKey(k *yaml.Node) string {
 	return ""
 }
 
-func fieldPrefix(field string) string {
-	if field == "" {
+func fieldPrefix(path string) string {
+	if path == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s: ", field)
+	return fmt.Sprintf("%s: ", path)
 }
 
 type fieldInfo struct {
@@ -817,9 +819,9 @@ func typeName(t reflect.Type) string {
 
 // section decodes one section: its kind: key picks the struct that the
 // other keys decode into.
-func (d *decoder) section(n *yaml.Node, v reflect.Value, field string) {
+func (d *decoder) section(n *yaml.Node, v reflect.Value, path string) {
 	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%sexpected a section (a mapping with a kind: key), got %s", fieldPrefix(field), kindName(n))
+		d.errorf(n, "%sexpected a section (a mapping with a kind: key), got %s", fieldPrefix(path), kindName(n))
 		return
 	}
 	var kindNode *yaml.Node
@@ -832,17 +834,17 @@ func (d *decoder) section(n *yaml.Node, v reflect.Value, field string) {
 		rest.Content = append(rest.Content, n.Content[i], n.Content[i+1])
 	}
 	if kindNode == nil {
-		d.errorf(n, "%smissing required field \"kind\" (one of: %s)", fieldPrefix(field), content.JoinQuoted(content.SectionKinds()))
+		d.errorf(n, "%smissing required field \"kind\" (one of: %s)", fieldPrefix(path), field.JoinQuoted(content.SectionKinds()))
 		return
 	}
 	k, ok := content.KindNamed(kindNode.Value)
 	if !ok || kindNode.Kind != yaml.ScalarNode {
-		d.errorf(kindNode, "unknown section kind %q%s", kindNode.Value, content.DidYouMean(kindNode.Value, content.SectionKinds()))
+		d.errorf(kindNode, "unknown section kind %q%s", kindNode.Value, field.DidYouMean(kindNode.Value, content.SectionKinds()))
 		return
 	}
 	val := k.New()
-	d.structValue(rest, reflect.ValueOf(val).Elem(), field)
-	v.Set(reflect.ValueOf(content.Section{Kind: k.Name, Pos: content.Pos{File: d.file, Line: n.Line, Col: n.Column}, Value: val}))
+	d.structValue(rest, reflect.ValueOf(val).Elem(), path)
+	v.Set(reflect.ValueOf(content.Section{Kind: k.Name, Pos: field.Pos{File: d.file, Line: n.Line, Col: n.Column}, Value: val}))
 }
 
 // suggest names the closest known field, so that "titel" says "did you mean
@@ -858,7 +860,7 @@ func suggest(key string, fields map[string]fieldInfo) string {
 // closest is the known field nearest to key, "" when none is near
 // (content.Closest).
 func closest(key string, fields map[string]fieldInfo) string {
-	return content.Closest(key, sortedKeys(fields))
+	return field.Closest(key, sortedKeys(fields))
 }
 
 // validator is implemented by content types that check their own fields once

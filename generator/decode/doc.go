@@ -13,6 +13,6 @@
 //     template syntax, and its citations of claims are replaced
 //     (claims.go), so that no text leaves the decoder with a citation or
 //     a placeholder its field does not fill;
-//   - links (content.Link) are returned with their positions, for the
+//   - links (field.Link) are returned with their positions, for the
 //     link checker's findings after rendering.
 package decode

@@ -13,6 +13,8 @@ import (
 	"html"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/head"
@@ -175,7 +177,7 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 // engines, a plain link, and the bundle, whose entry reads the refresh
 // target and replaces the location at once (a client-side replace that
 // keeps the back button clean).
-func Redirect(cfg content.SiteConfig, r content.Route, script, liveScript string) []byte {
+func Redirect(cfg siteconfig.SiteConfig, r content.Route, script, liveScript string) []byte {
 	var b bytes.Buffer
 	target := html.EscapeString(r.Redirect)
 	// The app replaces the location with a target on this site, which it

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/links"
@@ -23,7 +25,7 @@ import (
 // place however many pages show it (the navigation is on every page);
 // a link no content file writes is reported on the page that has it.
 func linkErrors(site *content.Site, problems []links.Problem) problem.List {
-	where := map[string][]content.Pos{}
+	where := map[string][]field.Pos{}
 	for _, l := range site.Links {
 		where[l.Href] = append(where[l.Href], l.Pos)
 	}
@@ -145,7 +147,7 @@ func Links(site *content.Site) problem.List {
 		if known[p] || slices.ContainsFunc(prefixes, func(pre string) bool { return strings.HasPrefix(p+"/", pre) }) {
 			continue
 		}
-		errs = append(errs, l.Pos.Errorf("link %q: no route for this path%s: link to an existing page, or remove the link", l.Href, content.DidYouMean(p, paths)))
+		errs = append(errs, l.Pos.Errorf("link %q: no route for this path%s: link to an existing page, or remove the link", l.Href, field.DidYouMean(p, paths)))
 	}
 	return errs.Sorted()
 }

@@ -40,6 +40,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/wire"
 )
@@ -52,7 +54,7 @@ const (
 
 // Page is what one document's head is written from.
 type Page struct {
-	Site    content.SiteConfig
+	Site    siteconfig.SiteConfig
 	Route   content.Route
 	Reviews []content.Review
 	// Path is the canonical path of the page (the route's path).
@@ -95,7 +97,7 @@ func Fields(p Page) wire.Head {
 // Title is a page's document title: the page's own title followed by
 // " | <brand>", unless it already opens with the brand ("Vozia | ...");
 // the site's default title when the page has none.
-func Title(s content.SiteConfig, title string) string {
+func Title(s siteconfig.SiteConfig, title string) string {
 	switch {
 	case title == "":
 		return s.SEO.Title
@@ -193,7 +195,7 @@ func Write(p Page) []byte {
 }
 
 // URL makes a site path absolute; absolute URLs are returned unchanged.
-func URL(s content.SiteConfig, p string) string {
+func URL(s siteconfig.SiteConfig, p string) string {
 	if strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
 		return p
 	}
@@ -202,7 +204,7 @@ func URL(s content.SiteConfig, p string) string {
 
 // Keywords are the page's keywords, then the site defaults, then the
 // brand, each once.
-func Keywords(s content.SiteConfig, r content.PageMeta) []string {
+func Keywords(s siteconfig.SiteConfig, r content.PageMeta) []string {
 	var out []string
 	for _, k := range slices.Concat(r.Keywords, s.SEO.Keywords, []string{s.Brand}) {
 		if !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, k) }) {
@@ -213,7 +215,7 @@ func Keywords(s content.SiteConfig, r content.PageMeta) []string {
 }
 
 // xHandle is the @handle of the site's X (Twitter) profile, if it has one.
-func xHandle(social []content.SocialProfile) string {
+func xHandle(social []siteconfig.SocialProfile) string {
 	for _, p := range social {
 		u, err := url.Parse(string(p.URL))
 		if err != nil {

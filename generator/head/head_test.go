@@ -10,25 +10,27 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-func site() content.SiteConfig {
-	return content.SiteConfig{
+func site() siteconfig.SiteConfig {
+	return siteconfig.SiteConfig{
 		Brand: "Vozia", BaseURL: "https://www.vozia.example", Language: "en-US", DemoEmail: "demo@vozia.example",
-		SEO: content.SEO{
+		SEO: siteconfig.SEO{
 			Title: "Vozia | Default", Description: "Default description.",
 			Keywords: []string{"voice AI agents", "text AI chatbots"}, Image: "/images/share.png",
 			ImageAlt: "The mark on a sound wave", ThemeColor: "#FF6B35", Region: "US", Placename: "United States", Speakable: []string{"h1", ".hero-subtitle"},
 		},
-		Organization: content.Organization{
+		Organization: siteconfig.Organization{
 			Logo: "/images/logo.png", Description: "We build agents.", FounderName: "Vozia Founding Team",
 			Country: "ES", ContactType: "customer service",
-			Offer: content.Offer{Price: "0", Currency: "USD", Description: "Contact for custom pricing"},
+			Offer: siteconfig.Offer{Price: "0", Currency: "USD", Description: "Contact for custom pricing"},
 		},
-		Social: []content.SocialProfile{
+		Social: []siteconfig.SocialProfile{
 			{Name: "linkedin", Label: "LinkedIn", URL: "https://www.linkedin.com/company/vozia-example"},
 			{Name: "x", Label: "X", URL: "https://x.com/vozia_example"},
 		},

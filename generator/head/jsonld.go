@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/wire"
 )
@@ -74,7 +76,7 @@ type offerLD struct {
 	Description   string `json:"description"`
 }
 
-func organization(s content.SiteConfig, reviews []content.Review) organizationLD {
+func organization(s siteconfig.SiteConfig, reviews []content.Review) organizationLD {
 	o := s.Organization
 	ld := organizationLD{
 		Context:      "https://schema.org",
@@ -146,7 +148,7 @@ type speakableLD struct {
 	CSSSelector []string `json:"cssSelector"`
 }
 
-func webPage(s content.SiteConfig, title, desc, canonical string) webPageLD {
+func webPage(s siteconfig.SiteConfig, title, desc, canonical string) webPageLD {
 	return webPageLD{
 		Context:     "https://schema.org",
 		Type:        "WebPage",
@@ -172,7 +174,7 @@ type listItemLD struct {
 	Item     string `json:"item"`
 }
 
-func breadcrumbs(s content.SiteConfig, items []content.Breadcrumb) breadcrumbListLD {
+func breadcrumbs(s siteconfig.SiteConfig, items []content.Breadcrumb) breadcrumbListLD {
 	ld := breadcrumbListLD{Context: "https://schema.org", Type: "BreadcrumbList"}
 	for i, b := range items {
 		ld.Items = append(ld.Items, listItemLD{Type: "ListItem", Position: i + 1, Name: b.Name, Item: URL(s, b.URL)})
@@ -223,7 +225,7 @@ type mainEntityLD struct {
 // blogPosting is an article's BlogPosting: its headline (the title
 // without the brand), dates, author, the site as publisher, its share
 // image and its page.
-func blogPosting(s content.SiteConfig, r content.Route, h wire.Head) blogPostingLD {
+func blogPosting(s siteconfig.SiteConfig, r content.Route, h wire.Head) blogPostingLD {
 	ps := r.Posting
 	return blogPostingLD{
 		Context:          "https://schema.org",
@@ -260,7 +262,7 @@ type subjectLD struct {
 
 // subject is the block of a detail page: the Organization provides a
 // Service and publishes a case study.
-func subject(s content.SiteConfig, sub *content.Subject, h wire.Head) subjectLD {
+func subject(s siteconfig.SiteConfig, sub *content.Subject, h wire.Head) subjectLD {
 	org := &publisherLD{Type: "Organization", Name: s.Brand, URL: string(s.BaseURL), Logo: imageLD{Type: "ImageObject", URL: URL(s, s.Organization.Logo)}}
 	ld := subjectLD{
 		Context:          "https://schema.org",

@@ -16,9 +16,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"golang.org/x/net/html"
 
-	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/parallel"
 )
 
@@ -221,13 +222,13 @@ func (s Site) checkAnchor(page string, n element, ids map[string]map[string]bool
 		}
 		t, ok := s.Resolve(p)
 		if !ok {
-			return append(out, Problem{page, href, "no route for this path" + content.DidYouMean(p, s.Routes)})
+			return append(out, Problem{page, href, "no route for this path" + field.DidYouMean(p, s.Routes)})
 		}
 		target = t
 	}
 	if frag := u.Fragment; frag != "" && !ids[target][frag] {
 		known := slices.Sorted(maps.Keys(ids[target]))
-		out = append(out, Problem{page, href, fmt.Sprintf("no element with id %q on %s%s", frag, target, content.DidYouMean(frag, known))})
+		out = append(out, Problem{page, href, fmt.Sprintf("no element with id %q on %s%s", frag, target, field.DidYouMean(frag, known))})
 	}
 	return out
 }

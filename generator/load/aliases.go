@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -23,7 +25,7 @@ import (
 // or reports why it cannot be one.
 func (l *loader) aliases(s *content.Site, redirects []content.RedirectRule) {
 	type claim struct {
-		pos  content.Pos
+		pos  field.Pos
 		what string
 	}
 	claimed := map[string]claim{}
@@ -56,7 +58,7 @@ func (l *loader) aliases(s *content.Site, redirects []content.RedirectRule) {
 	for _, o := range owners {
 		pos := l.keyPos(o.file, "aliases")
 		for _, from := range o.aliases {
-			if err := content.CheckAddress("alias", from); err != nil {
+			if err := field.CheckAddress("alias", from); err != nil {
 				l.errs = append(l.errs, pos.Errorf("%v", err))
 				continue
 			}

@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/imagefiles"
@@ -86,7 +88,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 			}
 			slugs[slug] = file
 			if !content.TagPattern.MatchString(slug) {
-				l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the article with a slug, like %q", slug, content.Slugify(slug))})
+				l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the article with a slug, like %q", slug, field.Slugify(slug))})
 				return nil
 			}
 			if a := l.article(file, slug, base, s, opt); a != nil {
@@ -240,7 +242,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		}
 		a.Shown = sec
 		sec.Banner = banner(a)
-		pos := content.Pos{File: a.File, Line: 1, Col: 1}
+		pos := field.Pos{File: a.File, Line: 1, Col: 1}
 		p := &content.Page{
 			Route: content.Route{
 				Pos: pos, Path: a.Path, File: a.File,
@@ -284,7 +286,7 @@ func (l *loader) article(file, slug, base string, s *content.Site, opt Options) 
 		i := slices.IndexFunc(s.Authors, func(au content.Author) bool { return au.Key == f.Author })
 		if i < 0 {
 			keys := mapSlice(s.Authors, func(au content.Author) string { return au.Key })
-			l.errs = append(l.errs, l.keyPos(file, "author").Errorf("author %q is not in %s%s; its authors are %s", f.Author, content.AuthorsFile, content.DidYouMean(f.Author, keys), strings.Join(keys, ", ")))
+			l.errs = append(l.errs, l.keyPos(file, "author").Errorf("author %q is not in %s%s; its authors are %s", f.Author, content.AuthorsFile, field.DidYouMean(f.Author, keys), strings.Join(keys, ", ")))
 		} else {
 			a.Author = s.Authors[i]
 		}
@@ -321,7 +323,7 @@ func (l *loader) article(file, slug, base string, s *content.Site, opt Options) 
 	if path.Base(file) == "index.md" {
 		folder = base + "/" + slug
 	}
-	bodyAt := content.Pos{File: file, Line: bodyLine, Col: 1}
+	bodyAt := field.Pos{File: file, Line: bodyLine, Col: 1}
 	if !f.Draft {
 		l.bodyPlaceholders(bodyAt, body)
 	}
@@ -376,7 +378,7 @@ func (l *loader) tagNames() map[string]string {
 		}
 		if !content.TagPattern.MatchString(key) {
 			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf(
-				"a tag's file is named by its slug, as articles write the tag: rename it %s.yaml", content.Slugify(key))})
+				"a tag's file is named by its slug, as articles write the tag: rename it %s.yaml", field.Slugify(key))})
 			continue
 		}
 		var n content.TagName
@@ -401,7 +403,7 @@ func (l *loader) authors() []content.Author {
 		}
 		seen[a.Key] = true
 		if !content.TagPattern.MatchString(a.Key) {
-			l.errs = append(l.errs, a.Pos.Errorf("key %q: write it as a slug (%q)", a.Key, content.Slugify(a.Key)))
+			l.errs = append(l.errs, a.Pos.Errorf("key %q: write it as a slug (%q)", a.Key, field.Slugify(a.Key)))
 		}
 	}
 	l.sizeImages(authors)
@@ -467,7 +469,7 @@ func related(a *content.LoadedArticle, list []*content.LoadedArticle, n int) []*
 }
 
 // dateLabel writes a date as "14 March 2026".
-func dateLabel(d content.Date, months []string) string {
+func dateLabel(d field.Date, months []string) string {
 	t, err := time.Parse(time.DateOnly, string(d))
 	if err != nil || len(months) != 12 {
 		return string(d)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/vozia/site/generator/content"
@@ -21,7 +23,7 @@ import (
 // contents (the ## headings), the number of words and the images. In an
 // article folder (articles/<slug>/index.md) a relative image is a file
 // beside it, published under the article's path (dir).
-func (l *loader) renderArticle(pos content.Pos, body []byte, dir string) (content.Text, []content.TOCEntry, int, []content.Image) {
+func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.Text, []content.TOCEntry, int, []content.Image) {
 	src := body
 	at := offsetPos(pos, src)
 	if p := markdown.Budget(src); p != nil {
@@ -118,15 +120,15 @@ func textOf(pieces []markdown.Piece) content.Text {
 
 // offsetPos maps a byte offset of src, a text that starts at pos, to its
 // place in the file; an unknown offset (-1) is pos.
-func offsetPos(pos content.Pos, src []byte) func(int) content.Pos {
-	return func(offset int) content.Pos {
+func offsetPos(pos field.Pos, src []byte) func(int) field.Pos {
+	return func(offset int) field.Pos {
 		if offset < 0 {
 			return pos
 		}
 		before := src[:min(offset, len(src))]
 		// Each line of a YAML block scalar starts at pos.Col.
 		col := len(before) - bytes.LastIndexByte(before, '\n') - 1
-		return content.Pos{File: pos.File, Line: pos.Line + bytes.Count(before, []byte("\n")), Col: pos.Col + col}
+		return field.Pos{File: pos.File, Line: pos.Line + bytes.Count(before, []byte("\n")), Col: pos.Col + col}
 	}
 }
 
@@ -165,7 +167,7 @@ var (
 // bodyPlaceholders reports the text a published article still holds from
 // before it was written: make article's lines, Lorem ipsum, TODO, TBD,
 // each at its line and column. A draft may hold them.
-func (l *loader) bodyPlaceholders(pos content.Pos, body []byte) {
+func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
 	fence := ""
 	for i, line := range strings.Split(string(body), "\n") {
 		trimmed := strings.TrimSpace(line)
@@ -179,7 +181,7 @@ func (l *loader) bodyPlaceholders(pos content.Pos, body []byte) {
 			fence = trimmed[:3]
 			continue
 		}
-		at := content.Pos{File: pos.File, Line: pos.Line + i, Col: 1}
+		at := field.Pos{File: pos.File, Line: pos.Line + i, Col: 1}
 		if slices.Contains(content.PlaceholderBody, trimmed) {
 			at.Col += strings.Index(line, trimmed)
 			l.errs = append(l.errs, at.Errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))

@@ -8,6 +8,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/testkit/imagetest"
@@ -294,7 +296,7 @@ func TestArticleMarkdown(t *testing.T) {
 	}
 	// Links are recorded where the article writes them.
 	i := slices.IndexFunc(s.Links, func(l content.LinkSource) bool { return l.Href == "#the-call" })
-	if i < 0 || s.Links[i].Pos != (content.Pos{File: "articles/voice-follow-up.md", Line: 9, Col: 84}) {
+	if i < 0 || s.Links[i].Pos != (field.Pos{File: "articles/voice-follow-up.md", Line: 9, Col: 84}) {
 		t.Errorf("link #the-call recorded at %+v", s.Links[max(i, 0)])
 	}
 }
@@ -427,7 +429,7 @@ func TestSlugify(t *testing.T) {
 		"  Pulse: turning interviews  ":  "pulse-turning-interviews",
 		"Atención al paciente, año 2026": "atencion-al-paciente-ano-2026",
 	} {
-		if got := content.Slugify(in); got != want {
+		if got := field.Slugify(in); got != want {
 			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
 		}
 	}

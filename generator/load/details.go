@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 )
@@ -40,9 +42,9 @@ func (l *loader) details(s *content.Site) {
 	svcIndex, svcSec := listingPage[sections.ServicesSection](s)
 	csIndex, csSec := listingPage[sections.CaseStudiesSection](s)
 
-	ids := func(n int, id func(int) (string, content.Pos)) bool {
+	ids := func(n int, id func(int) (string, field.Pos)) bool {
 		ok := true
-		seen := map[string]content.Pos{}
+		seen := map[string]field.Pos{}
 		for i := range n {
 			key, pos := id(i)
 			if prev, dup := seen[key]; dup {
@@ -52,15 +54,15 @@ func (l *loader) details(s *content.Site) {
 			}
 			seen[key] = pos
 			if !content.TagPattern.MatchString(key) {
-				l.errs = append(l.errs, pos.Errorf("id %q is the record's address: write it as a slug, like %q", key, content.Slugify(key)))
+				l.errs = append(l.errs, pos.Errorf("id %q is the record's address: write it as a slug, like %q", key, field.Slugify(key)))
 				ok = false
 			}
 		}
 		return ok
 	}
 	services, studies := s.Collections.Services, s.Collections.CaseStudies
-	svcOK := ids(len(services), func(i int) (string, content.Pos) { return services[i].ID, services[i].Pos })
-	csOK := ids(len(studies), func(i int) (string, content.Pos) { return studies[i].ID, studies[i].Pos })
+	svcOK := ids(len(services), func(i int) (string, field.Pos) { return services[i].ID, services[i].Pos })
+	csOK := ids(len(studies), func(i int) (string, field.Pos) { return studies[i].ID, studies[i].Pos })
 
 	l.unlisted(s, "services", svcIndex != nil, "services")
 	l.unlisted(s, "caseStudies", csIndex != nil, "case-studies")

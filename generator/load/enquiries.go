@@ -3,6 +3,10 @@ package load
 import (
 	"slices"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -12,24 +16,24 @@ import (
 // there presets a product a visitor can actually reach. Each problem is
 // reported where site.yaml writes the path.
 func (l *loader) enquiryPages(s *content.Site) {
-	at := func(href content.Link) content.Pos {
+	at := func(href field.Link) field.Pos {
 		for _, link := range l.links {
 			if link.Pos.File == "site.yaml" && link.Href == string(href) {
 				return link.Pos
 			}
 		}
-		return content.Pos{File: "site.yaml", Line: 1, Col: 1}
+		return field.Pos{File: "site.yaml", Line: 1, Col: 1}
 	}
-	page := func(href content.Link) *content.Page {
+	page := func(href field.Link) *content.Page {
 		if r, ok := s.Route(string(href)); ok && r.Redirect == "" && !r.NotFound {
 			return s.Pages[r.Path]
 		}
 		return nil
 	}
-	if d := s.Config.Demo; d.Opens == content.DemoOpensPage {
+	if d := s.Config.Demo; d.Opens == siteconfig.DemoOpensPage {
 		switch p := page(d.Page); {
 		case p == nil:
-			l.errs = append(l.errs, at(d.Page).Errorf("demo page %q is not a page of the site: add content/pages%s.yaml with a contact section, or open the hosted form (opens: %s)", d.Page, d.Page, content.DemoOpensHostedForm))
+			l.errs = append(l.errs, at(d.Page).Errorf("demo page %q is not a page of the site: add content/pages%s.yaml with a contact section, or open the hosted form (opens: %s)", d.Page, d.Page, siteconfig.DemoOpensHostedForm))
 		case !slices.ContainsFunc(p.Sections, func(sec content.Section) bool { return sec.Kind == "contact" }):
 			l.errs = append(l.errs, at(d.Page).Errorf("demo page %q has no contact section: a visitor could not ask for the demo there", d.Page))
 		}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/generator/media"
@@ -33,7 +35,7 @@ import (
 //     its WebVTT transcript, every cue read, at most
 //     content.MaxTranscriptBytes.
 //
-// Every such file is named with content.FileNameChars, folder by folder,
+// Every such file is named with field.FileNameChars, folder by folder,
 // as the web editor names its uploads; any other name (a space, a "%2e")
 // is a problem at the file. Anything else is published nowhere: a file
 // that nothing shows or links to is a warning (Site.Warnings) at its name, and a link to a file of
@@ -138,7 +140,7 @@ func readFailure(err error) string {
 func (l *loader) files(s *content.Site) {
 	// Site paths of the files, to tell a link to a file from one to a page.
 	byPath := map[string]string{}
-	linked := map[string][]content.Pos{}
+	linked := map[string][]field.Pos{}
 	var tree []fs.DirEntry
 	var names []string
 	fs.WalkDir(l.fsys, ".", func(file string, d fs.DirEntry, err error) error {
@@ -185,9 +187,9 @@ func (l *loader) files(s *content.Site) {
 		if !publishable(file) {
 			continue
 		}
-		if err := content.CheckFileName(file); err != nil {
+		if err := field.CheckFileName(file); err != nil {
 			// Refused at the file, shown or not: its address would not be
-			// its name (content.FileNameChars).
+			// its name (field.FileNameChars).
 			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: err.Error()})
 			continue
 		}
@@ -247,7 +249,7 @@ func cmpExt(ext string) string {
 
 // fileError records a file's read or check error, and reports whether
 // there was one.
-func (l *loader) fileError(file string, at content.Pos, err error) bool {
+func (l *loader) fileError(file string, at field.Pos, err error) bool {
 	if err == nil {
 		return false
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/decode"
 )
@@ -38,7 +40,7 @@ func FuzzFrontMatter(f *testing.F) {
 		var front content.ArticleFront
 		body, line, ok := l.frontMatter("articles/x.md", "no front matter", &front)
 		if ok {
-			l.renderArticle(content.Pos{File: "articles/x.md", Line: line, Col: 1}, body, "")
+			l.renderArticle(field.Pos{File: "articles/x.md", Line: line, Col: 1}, body, "")
 		}
 		problemsPlaced(t, "articles/x.md", data, l.errs)
 		if len(l.errs) == 0 {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io/fs"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/imagefiles"
 )
@@ -35,7 +37,7 @@ func (l *loader) sizeImage(img *content.Image) {
 			}
 			return nil
 		})
-		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file under content/images/%s", img.Src, content.DidYouMean(img.Src, names)))
+		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file under content/images/%s", img.Src, field.DidYouMean(img.Src, names)))
 		return
 	}
 	info, err := imagefiles.Inspect(file, data)

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/decode"
@@ -33,7 +35,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	// No file is read through a link, nor any but a regular one, whoever
 	// hands the tree over (internal/contentroot).
 	fsys = contentroot.Strict(fsys)
-	l := &loader{fsys: fsys, refs: map[string][]content.Pos{}, pixels: map[string]int{}, unpublished: map[string]*content.LoadedArticle{}, broken: map[string]string{}, now: opt.Now}
+	l := &loader{fsys: fsys, refs: map[string][]field.Pos{}, pixels: map[string]int{}, unpublished: map[string]*content.LoadedArticle{}, broken: map[string]string{}, now: opt.Now}
 	s := &content.Site{Pages: map[string]*content.Page{}}
 	l.loadClaims(s)
 	l.loadSecurity(s)
@@ -85,7 +87,7 @@ type loader struct {
 	securityFile bool
 	// refs are the places that name each image file; pixels the size of
 	// each photo, and photos the photos in the order first named.
-	refs   map[string][]content.Pos
+	refs   map[string][]field.Pos
 	pixels map[string]int
 	photos []string
 	// unpublished are the draft and scheduled articles by the path they
@@ -169,7 +171,7 @@ func (l *loader) pages(s *content.Site) {
 		// the sitemap, the routing table, the S3 key): only a slug, as an
 		// article's, is one a link, a browser and the CDN all read alike.
 		if seg := badPageSegment(p.Route.Path); seg != "" {
-			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the page's file or folder with a slug (lower-case letters, digits, single hyphens), like %q", seg, content.Slugify(seg))})
+			l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the page's file or folder with a slug (lower-case letters, digits, single hyphens), like %q", seg, field.Slugify(seg))})
 			return nil
 		}
 		p.Route.NotFound = p.Route.Path == "/404"
@@ -214,7 +216,7 @@ func (l *loader) yamlPage(file string) *content.Page {
 	if !ok {
 		return nil
 	}
-	pos := content.Pos{File: file, Line: 1, Col: 1}
+	pos := field.Pos{File: file, Line: 1, Col: 1}
 	errs, links := decode.YAML(file, data, &f, l.claims)
 	l.errs = append(l.errs, errs...)
 	l.links = append(l.links, links...)
@@ -235,11 +237,11 @@ func (l *loader) markdownPage(file string) *content.Page {
 	if !ok {
 		return nil
 	}
-	pos := content.Pos{File: file, Line: bodyLine, Col: 1}
+	pos := field.Pos{File: file, Line: bodyLine, Col: 1}
 	md := &sections.MarkdownSection{Body: string(l.citeMarkdown(pos, body, true)), Back: f.Back}
 	l.renderMarkdown(pos, md)
 	return &content.Page{
-		Route:    content.Route{Pos: content.Pos{File: file, Line: 1, Col: 1}, PageMeta: f.PageMeta},
+		Route:    content.Route{Pos: field.Pos{File: file, Line: 1, Col: 1}, PageMeta: f.PageMeta},
 		Sections: []content.Section{{Kind: "markdown", Pos: pos, Value: md}},
 	}
 }
@@ -296,7 +298,7 @@ func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
 // first line of a .md page's body, or of a YAML body: scalar, each of
 // whose lines starts at pos.Col), and records its links where they are
 // written (a folded or multi-line quoted scalar moves them: nearly).
-func (l *loader) renderMarkdown(pos content.Pos, md *sections.MarkdownSection) {
+func (l *loader) renderMarkdown(pos field.Pos, md *sections.MarkdownSection) {
 	src := []byte(md.Body)
 	at := offsetPos(pos, src)
 	if p := markdown.Budget(src); p != nil {
@@ -324,7 +326,7 @@ func (l *loader) renderMarkdown(pos content.Pos, md *sections.MarkdownSection) {
 // citeMarkdown returns a Markdown body, which starts at pos, with its
 // citations replaced, each mistake reported at its line and column.
 // Figures are not checked in sample text (illustrative: legal text).
-func (l *loader) citeMarkdown(pos content.Pos, body []byte, illustrative bool) []byte {
+func (l *loader) citeMarkdown(pos field.Pos, body []byte, illustrative bool) []byte {
 	out, problems := l.claims.Cite(string(body), false, illustrative)
 	for _, p := range problems {
 		before := string(body[:p.Offset])
@@ -359,14 +361,14 @@ func (l *loader) failed(file string) bool {
 
 // keyPos is where a top-level key of a page file (or its front matter)
 // is written, for errors about a field that the decoder accepted.
-func (l *loader) keyPos(file, key string) content.Pos {
+func (l *loader) keyPos(file, key string) field.Pos {
 	data, _ := fs.ReadFile(l.fsys, file)
 	for i, line := range strings.Split(string(data), "\n") {
 		if strings.HasPrefix(line, key+":") {
-			return content.Pos{File: file, Line: i + 1, Col: 1}
+			return field.Pos{File: file, Line: i + 1, Col: 1}
 		}
 	}
-	return content.Pos{File: file, Line: 1, Col: 1}
+	return field.Pos{File: file, Line: 1, Col: 1}
 }
 
 // routes builds the route table from the pages and routing.yaml and checks
@@ -395,7 +397,7 @@ func (l *loader) routes(s *content.Site, routing content.Routing) {
 			continue // the article's own problems say why it has no page yet
 		}
 		if t, ok := s.Pages[r.To]; !ok || t.Route.NotFound {
-			l.errs = append(l.errs, r.Pos.Errorf("redirect to %q: no page has that path%s", r.To, content.DidYouMean(r.To, pagePaths(s))))
+			l.errs = append(l.errs, r.Pos.Errorf("redirect to %q: no page has that path%s", r.To, field.DidYouMean(r.To, pagePaths(s))))
 			continue
 		}
 		s.Routes = append(s.Routes, content.Route{Pos: r.Pos, Path: r.From, File: content.RoutingFile, Redirect: r.To})
@@ -403,7 +405,7 @@ func (l *loader) routes(s *content.Site, routing content.Routing) {
 	for _, r := range routing.Rewrites {
 		p, ok := s.Pages[r.To]
 		if !ok {
-			l.errs = append(l.errs, r.Pos.Errorf("rewrite to %q: no page has that path%s", r.To, content.DidYouMean(r.To, pagePaths(s))))
+			l.errs = append(l.errs, r.Pos.Errorf("rewrite to %q: no page has that path%s", r.To, field.DidYouMean(r.To, pagePaths(s))))
 			continue
 		}
 		p.Route.Prefix = true
@@ -433,7 +435,7 @@ func (l *loader) routes(s *content.Site, routing content.Routing) {
 		}
 		for _, b := range r.Breadcrumbs {
 			if _, ok := seen[b.URL]; !ok {
-				l.errs = append(l.errs, r.Pos.Errorf("breadcrumb %q points to %q, which has no page%s", b.Name, b.URL, content.DidYouMean(b.URL, pagePaths(s))))
+				l.errs = append(l.errs, r.Pos.Errorf("breadcrumb %q points to %q, which has no page%s", b.Name, b.URL, field.DidYouMean(b.URL, pagePaths(s))))
 			}
 		}
 		if len(r.Breadcrumbs) == 0 && r.Name != "" && r.Path != "/" && !r.NotFound && home != nil && home.Route.Name != "" {

@@ -3,6 +3,8 @@ package load
 import (
 	"bytes"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/yuin/goldmark/ast"
 )
@@ -12,7 +14,7 @@ import (
 // an image (![this](…)) is its alt. original, when not nil, names the
 // content file of an image whose site path is not its file's (an image
 // beside an article's index.md), or "".
-func (l *loader) markdownImages(pos content.Pos, src []byte, doc ast.Node, original func(dest string) string) []content.Image {
+func (l *loader) markdownImages(pos field.Pos, src []byte, doc ast.Node, original func(dest string) string) []content.Image {
 	var out []content.Image
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		im, ok := n.(*ast.Image)
@@ -25,7 +27,7 @@ func (l *loader) markdownImages(pos content.Pos, src []byte, doc ast.Node, origi
 			line += bytes.Count(before, []byte("\n"))
 			col += len(before) - bytes.LastIndexByte(before, '\n') - 1
 		}
-		img := content.Image{Pos: content.Pos{File: pos.File, Line: line, Col: col}, Src: string(im.Destination), Alt: string(im.Text(src))} //nolint:staticcheck // Text is the alt's plain text
+		img := content.Image{Pos: field.Pos{File: pos.File, Line: line, Col: col}, Src: string(im.Destination), Alt: string(im.Text(src))} //nolint:staticcheck // Text is the alt's plain text
 		if original != nil {
 			img.Original = original(img.Src)
 		}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -27,7 +29,7 @@ import (
 // resolve runs after validation, on a site without errors.
 func resolve(s *content.Site) {
 	for i := range s.Config.Social {
-		s.Config.Social[i].Icon = content.ProfileIcon(s.Config.Social[i].Name)
+		s.Config.Social[i].Icon = siteconfig.ProfileIcon(s.Config.Social[i].Name)
 	}
 	cfg := s.Config
 	addresses := func(v reflect.Value) { resolveAddresses(v, cfg) }
@@ -67,7 +69,7 @@ func Finish(s *content.Site, now time.Time) {
 
 // resolveAddresses gives every Action and InfoItem under v (a pointer)
 // the href of the site address it names.
-func resolveAddresses(v reflect.Value, cfg content.SiteConfig) {
+func resolveAddresses(v reflect.Value, cfg siteconfig.SiteConfig) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if !v.IsNil() {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -73,7 +75,7 @@ func (l *loader) linksWithoutRoute(s *content.Site) {
 				continue
 			}
 		}
-		l.errs = append(l.errs, link.Pos.Errorf("link %q: no route for this path%s: link to an existing page, or remove the link", link.Href, content.DidYouMean(p, paths)))
+		l.errs = append(l.errs, link.Pos.Errorf("link %q: no route for this path%s: link to an existing page, or remove the link", link.Href, field.DidYouMean(p, paths)))
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/media"
@@ -85,4 +87,4 @@ func (l *loader) sampleCalls(s *content.Site) {
 }
 
 // fileOf is the content file at a site path under /images/.
-func (l *loader) fileOf(p content.Link) string { return string(p)[1:] }
+func (l *loader) fileOf(p field.Link) string { return string(p)[1:] }

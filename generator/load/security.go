@@ -3,6 +3,8 @@ package load
 import (
 	"io/fs"
 
+	"github.com/vozia/site/generator/content/security"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 )
@@ -13,12 +15,12 @@ import (
 // frameworks it names, each disagreement a problem at its own line and
 // column (decode.Citations).
 func (l *loader) loadSecurity(s *content.Site) {
-	if _, err := fs.Stat(l.fsys, content.SecurityFile); err != nil {
+	if _, err := fs.Stat(l.fsys, security.File); err != nil {
 		return
 	}
 	l.securityFile = true
-	var sec content.Security
-	if l.yaml(content.SecurityFile, &sec) {
+	var sec security.Security
+	if l.yaml(security.File, &sec) {
 		s.Security = &sec
 		l.claims.CheckFrameworks(s.Security)
 	}
@@ -33,7 +35,7 @@ func (l *loader) securitySections(s *content.Site) {
 					continue // its problems are reported
 				}
 				if s.Security == nil {
-					l.errs = append(l.errs, sec.Pos.Errorf("a security section shows %s, and there is none: write it (content/README.md, Security)", content.SecurityFile))
+					l.errs = append(l.errs, sec.Pos.Errorf("a security section shows %s, and there is none: write it (content/README.md, Security)", security.File))
 					continue
 				}
 				v.Record = *s.Security

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/vozia/site/generator/content/security"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 )
@@ -44,7 +46,7 @@ sections:
 // and a security contact.
 func securitySite(t *testing.T) fstest.MapFS {
 	fsys := fixtureSite(t)
-	fsys[content.SecurityFile] = &fstest.MapFile{Data: []byte(securityYAML)}
+	fsys[security.File] = &fstest.MapFile{Data: []byte(securityYAML)}
 	fsys["pages/security.yaml"] = &fstest.MapFile{Data: []byte(securityPage)}
 	return edit(fsys, "site.yaml", func(s string) string { return s + "securityEmail: security@example.com\n" })
 }
@@ -86,10 +88,10 @@ func TestSecurity(t *testing.T) {
 		{"an aligned framework called in progress", about, say("SOC 2 Type II is under way."), "SOC 2 Type", `says SOC 2 is in progress ("under way")`},
 		{"a framework the record does not list", about, say("A small, PCI DSS-ready team."), "PCI DSS-ready", `names PCI DSS, which security.yaml does not list`},
 		{"a certificate in an article", "articles/voice-follow-up.md", replace("## Why call", "## Why call\n\nWe hold a SOC 2 certificate."), "We hold a SOC 2", `says SOC 2 is certified ("certificate")`},
-		{"a status in free text", content.SecurityFile, replace("status: aligned", "status: mostly compliant"), "mostly compliant", `status "mostly compliant" must be one of "certified", "in-progress", "aligned"`},
-		{"a certificate without its auditor", content.SecurityFile, replace("    auditor: Example Audit GmbH\n", ""), "status: certified", `a certified framework names its auditor and the date`},
-		{"an audit without its target", content.SecurityFile, replace("    target: \"2027-06\"\n", ""), "status: in-progress", `an audit in progress gives its target`},
-		{"an unknown framework", content.SecurityFile, replace("name: ISO 27001", "name: ISO 9000"), "ISO 9000", `unknown framework "ISO 9000"`},
+		{"a status in free text", security.File, replace("status: aligned", "status: mostly compliant"), "mostly compliant", `status "mostly compliant" must be one of "certified", "in-progress", "aligned"`},
+		{"a certificate without its auditor", security.File, replace("    auditor: Example Audit GmbH\n", ""), "status: certified", `a certified framework names its auditor and the date`},
+		{"an audit without its target", security.File, replace("    target: \"2027-06\"\n", ""), "status: in-progress", `an audit in progress gives its target`},
+		{"an unknown framework", security.File, replace("name: ISO 27001", "name: ISO 9000"), "ISO 9000", `unknown framework "ISO 9000"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -27,7 +29,7 @@ func (l *loader) unpublishedReason(a *content.LoadedArticle, verb, noun string) 
 
 // dayName writes a date as "3 December", with its year when that is not
 // now's.
-func dayName(d content.Date, now time.Time) string {
+func dayName(d field.Date, now time.Time) string {
 	t, err := time.Parse(time.DateOnly, string(d))
 	if err != nil {
 		return string(d)

@@ -19,6 +19,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/imagefiles"
@@ -95,7 +97,7 @@ func (pics *Pictures) Process(ctx context.Context, site *content.Site, fsys fs.F
 	}
 	var srcs []imagefiles.Source
 	index := map[string]int{}
-	where := map[string]content.Pos{}
+	where := map[string]field.Pos{}
 	var errs content.ErrorList
 	for _, img := range all {
 		if !img.Processed() {
@@ -402,7 +404,7 @@ func imageID(img *content.Image) string { return img.File() + "\x00" + img.Crop.
 
 func sourceID(src imagefiles.Source) string { return src.Name + "\x00" + src.Crop.String() }
 
-func posError(p content.Pos, name string, err error) content.Error {
+func posError(p field.Pos, name string, err error) content.Error {
 	return content.Error{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf("image %q: %v", "/"+name, err)}
 }
 

@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/imagefiles"
 )
@@ -28,7 +30,7 @@ func Files(site *content.Site, fsys fs.FS, shown []*content.Image) ([]File, erro
 	var out []File
 	done := map[string]bool{}
 	var errs content.ErrorList
-	svg := func(sitePath, file string, at content.Pos) {
+	svg := func(sitePath, file string, at field.Pos) {
 		p := strings.TrimPrefix(sitePath, "/")
 		if done[p] {
 			return
@@ -52,7 +54,7 @@ func Files(site *content.Site, fsys fs.FS, shown []*content.Image) ([]File, erro
 	for _, d := range site.Downloads {
 		switch d.Kind {
 		case "svg":
-			svg(d.Path, d.File, content.Pos{File: d.File, Line: 1, Col: 1})
+			svg(d.Path, d.File, field.Pos{File: d.File, Line: 1, Col: 1})
 		default:
 			// The bytes load.Site checked, not the file as it is now.
 			out = append(out, File{Path: strings.TrimPrefix(d.Path, "/"), Data: d.Data})

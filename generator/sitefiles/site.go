@@ -3,13 +3,15 @@ package sitefiles
 import (
 	"time"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
 )
 
 // BrandOf is the brand of the site's configuration: what the drawn files
 // are made from.
-func BrandOf(c content.SiteConfig) Brand {
+func BrandOf(c siteconfig.SiteConfig) Brand {
 	return Brand{
 		Name: c.Brand, Description: c.SEO.Description,
 		Accent: c.SEO.ThemeColor.RGBA(), ShareImage: c.SEO.Image, Logo: c.Organization.Logo,

@@ -32,7 +32,7 @@ interface Found {
   href: string;
 }
 
-/** Fields whose whole value is a link (content.Link in Go). */
+/** Fields whose whole value is a link (field.Link in Go). */
 const linkKeys = new Set(["href", "page"]);
 /** A Markdown link or image to a site path: [text](/path "title"). */
 const markdownLink = /\]\(\s*<?(\/[^)\s>]*)/g;

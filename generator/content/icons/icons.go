@@ -1,7 +1,7 @@
 // Package icons is the app's icon set as the build knows it: the names
 // of frontend/src/components/ui/icon.tsx, generated into icons_gen.go
 // (Generate; make types), so that content naming an icon the app cannot
-// draw fails the build (content.Icon) instead of drawing a placeholder.
+// draw fails the build (field.Icon) instead of drawing a placeholder.
 package icons
 
 import "slices"

@@ -1,6 +1,9 @@
 package sections
 
-import "github.com/vozia/site/generator/content"
+import (
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+)
 
 func init() {
 	content.RegisterKind[BusinessLinesSection](content.Kind{
@@ -24,7 +27,7 @@ func (BusinessLinesSection) Reads() []string { return []string{"services"} }
 
 // Product is a product card: bullets and a link to the product's site.
 type Product struct {
-	Icon    content.Icon   `json:"icon"`
+	Icon    field.Icon     `json:"icon"`
 	Eyebrow string         `json:"eyebrow"`
 	Title   string         `json:"title"`
 	Text    string         `json:"text"`

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -46,7 +48,7 @@ func (c CardsSection) Validate() error {
 		}
 		for i, card := range c.Cards {
 			if card.Figure != "" {
-				return content.AtItem("cards", i, "cards[%d]: figure is only for variant: home (use stat: {value, label})", i)
+				return field.AtItem("cards", i, "cards[%d]: figure is only for variant: home (use stat: {value, label})", i)
 			}
 		}
 	case "home":
@@ -55,11 +57,11 @@ func (c CardsSection) Validate() error {
 		}
 		for i, card := range c.Cards {
 			if card.Stat != nil || card.Points != nil || card.Tag != "" || card.Action != nil {
-				return content.AtItem("cards", i, "cards[%d]: variant: home shows a card's icon, figure, title and text only (not stat, points, tag or action)", i)
+				return field.AtItem("cards", i, "cards[%d]: variant: home shows a card's icon, figure, title and text only (not stat, points, tag or action)", i)
 			}
 		}
 	default:
-		return content.AtField("variant", "variant %q must be empty or \"home\"%s", c.Variant, content.DidYouMean(c.Variant, cardVariants[1:]))
+		return field.AtField("variant", "variant %q must be empty or \"home\"%s", c.Variant, field.DidYouMean(c.Variant, cardVariants[1:]))
 	}
 	return nil
 }
@@ -68,7 +70,7 @@ func (c CardsSection) Validate() error {
 // a figure, bullet points, a tag and an action. Collections shown as cards
 // (the collection kind) become cards of this type too.
 type BlockCard struct {
-	Icon content.Icon `json:"icon"`
+	Icon field.Icon `json:"icon"`
 	// Title is the card's h3.
 	Title string `json:"title"`
 	Text  string `json:"text"`

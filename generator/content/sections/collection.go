@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -36,7 +38,7 @@ func CardCollections() []string { return slices.Clone(cardCollections) }
 
 func (c CollectionSection) Validate() error {
 	if !slices.Contains(cardCollections, c.Collection) {
-		return fmt.Errorf("collection %q cannot be shown as cards%s (can: %s)", c.Collection, content.DidYouMean(c.Collection, cardCollections), content.JoinQuoted(cardCollections))
+		return fmt.Errorf("collection %q cannot be shown as cards%s (can: %s)", c.Collection, field.DidYouMean(c.Collection, cardCollections), field.JoinQuoted(cardCollections))
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package sections
 
-import "github.com/vozia/site/generator/content"
+import (
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
+)
 
 func init() {
 	content.RegisterKind[FoundersSection](content.Kind{
@@ -25,7 +28,7 @@ type FoundersSection struct {
 
 func (FoundersSection) Reads() []string { return []string{"founders"} }
 
-func (v FoundersSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
+func (v FoundersSection) WordRecords(c *content.Collections, _ siteconfig.SiteConfig) {
 	c.Founders = content.CloneEach(c.Founders, func(f *content.Founder) {
 		f.ProfileLabel = content.Fill(v.ProfileLabel, "{name}", f.Name)
 	})

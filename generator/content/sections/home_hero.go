@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -29,9 +31,9 @@ type HomeHeroSection struct {
 
 // HeroTag is a topic tag; DesktopOnly hides it under 768 px.
 type HeroTag struct {
-	Label       string       `json:"label"`
-	Icon        content.Icon `json:"icon"`
-	DesktopOnly bool         `json:"desktopOnly,omitempty"`
+	Label       string     `json:"label"`
+	Icon        field.Icon `json:"icon"`
+	DesktopOnly bool       `json:"desktopOnly,omitempty"`
 }
 
 // Dashboard is the hero's decorative mock dashboard.
@@ -61,7 +63,7 @@ func ChatSpeakers() []string { return slices.Clone(chatSpeakers) }
 
 func (m ChatMessage) Validate() error {
 	if !slices.Contains(chatSpeakers, m.From) {
-		return content.AtField("from", "from %q must be %s%s", m.From, strings.Join(chatSpeakers, " or "), content.DidYouMean(m.From, chatSpeakers))
+		return field.AtField("from", "from %q must be %s%s", m.From, strings.Join(chatSpeakers, " or "), field.DidYouMean(m.From, chatSpeakers))
 	}
 	return nil
 }

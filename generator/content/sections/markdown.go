@@ -4,6 +4,10 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -23,7 +27,7 @@ type MarkdownSection struct {
 	Body string `json:"body,omitempty" fill:"email"`
 	// BodyAt is where Body's text starts in its file, so that a broken
 	// link in it is reported at its own line.
-	BodyAt content.Pos `json:"-" yaml:"-" at:"body"`
+	BodyAt field.Pos `json:"-" yaml:"-" at:"body"`
 	// HTML is the rendered body, what the app receives: its images are
 	// written in by the image stage from Text (JoinImages).
 	HTML string `json:"html" yaml:"-"`
@@ -44,7 +48,7 @@ func (m MarkdownSection) Validate() error {
 
 // Resolve fills {email} with site.yaml's demo mailbox, so that only
 // site.yaml spells it.
-func (m *MarkdownSection) Resolve(cfg content.SiteConfig) {
+func (m *MarkdownSection) Resolve(cfg siteconfig.SiteConfig) {
 	m.Text.Edit(func(html string) string { return content.FillEmail(html, cfg.DemoEmail) })
 }
 

@@ -2,6 +2,8 @@ package sections
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 func init() {
@@ -28,9 +30,9 @@ type ResourceLibrarySection struct {
 
 func (ResourceLibrarySection) Reads() []string { return []string{"resources"} }
 
-func (v ResourceLibrarySection) WordRecords(c *content.Collections, cfg content.SiteConfig) {
+func (v ResourceLibrarySection) WordRecords(c *content.Collections, cfg siteconfig.SiteConfig) {
 	c.Resources = content.CloneEach(c.Resources, func(r *content.Resource) {
-		a := content.BlockAction{Action: content.Action{Label: v.DownloadLabel, Href: content.Link(r.DownloadURL)}, Secondary: true}
+		a := content.BlockAction{Action: content.Action{Label: v.DownloadLabel, Href: field.Link(r.DownloadURL)}, Secondary: true}
 		if r.DownloadURL == "" {
 			a = content.BlockAction{Action: content.Action{Label: v.RequestLabel, Site: "email"}, Subject: v.RequestSubject + " " + r.Title, Secondary: true}
 		}

@@ -4,6 +4,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -37,17 +41,17 @@ type ReviewsSection struct {
 
 func (r ReviewsSection) Validate() error {
 	if len(r.Months) != 12 {
-		return content.AtField("months", "months: want 12 names, have %d", len(r.Months))
+		return field.AtField("months", "months: want 12 names, have %d", len(r.Months))
 	}
 	if !strings.Contains(r.RatingLabel, "{rating}") {
-		return content.AtField("ratingLabel", "ratingLabel %q must contain {rating}", r.RatingLabel)
+		return field.AtField("ratingLabel", "ratingLabel %q must contain {rating}", r.RatingLabel)
 	}
 	return nil
 }
 
 func (ReviewsSection) Reads() []string { return []string{"reviews"} }
 
-func (v ReviewsSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
+func (v ReviewsSection) WordRecords(c *content.Collections, _ siteconfig.SiteConfig) {
 	c.Reviews = content.CloneEach(c.Reviews, func(r *content.Review) {
 		r.RatingLabel = content.Fill(v.RatingLabel, "{rating}", strconv.FormatFloat(r.RatingValue, 'f', -1, 64), "{best}", strconv.Itoa(bestRating))
 		r.DateText = content.DateText(string(r.DatePublished), v.Months)

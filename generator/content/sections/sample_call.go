@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -34,13 +36,13 @@ type SampleCallSection struct {
 	// Transcript is the call's WebVTT file under /images/ (cues with
 	// speakers: <v Agent>Hello</v>), shown as text and as the player's
 	// captions.
-	Transcript content.Link `json:"transcript"`
+	Transcript field.Link `json:"transcript"`
 	// Audio is the recording: Opus in Ogg (.ogg, .opus) or WebM (.webm).
 	// Without it the page shows the transcript alone.
-	Audio content.Link `json:"audio,omitempty"`
+	Audio field.Link `json:"audio,omitempty"`
 	// Fallback is the same recording for browsers without Opus: AAC in MP4
 	// (.m4a, .mp4) or MP3 (.mp3).
-	Fallback content.Link `json:"fallback,omitempty"`
+	Fallback field.Link `json:"fallback,omitempty"`
 
 	// Cues are the transcript's lines, read by the build.
 	Cues []Cue `json:"cues" yaml:"-"`
@@ -66,17 +68,17 @@ var (
 )
 
 func (s SampleCallSection) Validate() error {
-	ext := func(l content.Link) string { return strings.ToLower(path.Ext(string(l))) }
-	inImages := func(l content.Link) bool { return strings.HasPrefix(string(l), "/images/") }
+	ext := func(l field.Link) string { return strings.ToLower(path.Ext(string(l))) }
+	inImages := func(l field.Link) bool { return strings.HasPrefix(string(l), "/images/") }
 	switch {
 	case !inImages(s.Transcript) || ext(s.Transcript) != TranscriptExt:
-		return content.AtField("transcript", "the transcript is a WebVTT file (.vtt) under /images/")
+		return field.AtField("transcript", "the transcript is a WebVTT file (.vtt) under /images/")
 	case s.Audio != "" && (!inImages(s.Audio) || !has(AudioExts, ext(s.Audio))):
-		return content.AtField("audio", "the recording is Opus in Ogg or WebM (%s) under /images/", strings.Join(AudioExts, ", "))
+		return field.AtField("audio", "the recording is Opus in Ogg or WebM (%s) under /images/", strings.Join(AudioExts, ", "))
 	case s.Fallback != "" && (!inImages(s.Fallback) || !has(FallbackExts, ext(s.Fallback))):
-		return content.AtField("fallback", "the fallback is AAC in MP4 or MP3 (%s) under /images/", strings.Join(FallbackExts, ", "))
+		return field.AtField("fallback", "the fallback is AAC in MP4 or MP3 (%s) under /images/", strings.Join(FallbackExts, ", "))
 	case s.Fallback != "" && s.Audio == "":
-		return content.AtField("fallback", "a fallback without its recording: give audio (Opus) too")
+		return field.AtField("fallback", "a fallback without its recording: give audio (Opus) too")
 	}
 	return nil
 }

@@ -1,6 +1,9 @@
 package sections
 
-import "github.com/vozia/site/generator/content"
+import (
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/security"
+)
 
 func init() {
 	content.RegisterKind[SecuritySection](content.Kind{
@@ -21,7 +24,7 @@ type SecuritySection struct {
 	// Labels are the headings and status words the page shows.
 	Labels SecurityLabels `json:"labels"`
 	// Record is security.yaml, filled in by the build.
-	Record content.Security `json:"record" yaml:"-"`
+	Record security.Security `json:"record" yaml:"-"`
 	// Contact is the security contact (site.yaml's securityEmail),
 	// filled in by the build.
 	Contact string `json:"contact" yaml:"-"`

@@ -3,6 +3,8 @@ package sections
 import (
 	"regexp"
 
+	"github.com/vozia/site/generator/content/field"
+
 	"github.com/vozia/site/generator/content"
 )
 
@@ -37,12 +39,12 @@ var resultsHeading = regexp.MustCompile(`(?i)\b(results?|outcomes?)\b`)
 func (s StatsSection) Validate() error {
 	switch {
 	case len(s.Stats) > 0 && len(s.Results) > 0:
-		return content.AtField("results", "give stats or results, not both")
+		return field.AtField("results", "give stats or results, not both")
 	case len(s.Stats) == 0 && len(s.Results) == 0:
-		return content.AtField("stats", "give stats (figures) or results (customers' results)")
+		return field.AtField("stats", "give stats (figures) or results (customers' results)")
 	case len(s.Stats) > 0 && resultsHeading.MatchString(s.Heading):
 		// A reader takes every figure under such a heading for a result.
-		return content.AtField("heading", "the heading presents these figures as results: list them under results (claims of kind result, with their evidence), or head them as what they are")
+		return field.AtField("heading", "the heading presents these figures as results: list them under results (claims of kind result, with their evidence), or head them as what they are")
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package sections
 
 import (
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 func init() {
@@ -36,14 +38,14 @@ type WebinarsSection struct {
 
 func (w WebinarsSection) Validate() error {
 	if len(w.Months) != 12 {
-		return content.AtField("months", "months: want 12 names, have %d", len(w.Months))
+		return field.AtField("months", "months: want 12 names, have %d", len(w.Months))
 	}
 	return nil
 }
 
 func (WebinarsSection) Reads() []string { return []string{"webinars"} }
 
-func (v WebinarsSection) WordRecords(c *content.Collections, _ content.SiteConfig) {
+func (v WebinarsSection) WordRecords(c *content.Collections, _ siteconfig.SiteConfig) {
 	c.Webinars = content.CloneEach(c.Webinars, func(w *content.Webinar) {
 		w.When = content.DateText(string(w.Date), v.Months) + " · " + w.Time + " " + w.TimeZone
 	})
@@ -51,7 +53,7 @@ func (v WebinarsSection) WordRecords(c *content.Collections, _ content.SiteConfi
 
 // FinishRecords words each webinar's call to action, once the build's
 // clock has said which are past.
-func (v WebinarsSection) FinishRecords(c *content.Collections, cfg content.SiteConfig) {
+func (v WebinarsSection) FinishRecords(c *content.Collections, cfg siteconfig.SiteConfig) {
 	for i := range c.Webinars {
 		w := &c.Webinars[i]
 		label, subject := v.RegisterLabel, v.RegisterSubject

@@ -11,13 +11,15 @@ package wire
 import (
 	"encoding/json"
 
+	"github.com/vozia/site/generator/content/siteconfig"
+
 	"github.com/vozia/site/generator/content"
 )
 
 // SiteData is what the app shell needs on every page.
 type SiteData struct {
-	Config content.SiteConfig `json:"config"`
-	Layout content.Layout     `json:"layout"`
+	Config siteconfig.SiteConfig `json:"config"`
+	Layout content.Layout        `json:"layout"`
 	// RoutesURL is the (content-hashed) JSON file of the route table,
 	// []ClientRoute. It is not embedded: every page would then grow with
 	// the number of pages of the site.

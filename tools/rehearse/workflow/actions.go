@@ -14,13 +14,15 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/vozia/site/tools/rehearse/workflow/syntax"
 )
 
 // The actions our workflows use, each emulated by what it does to the
 // job's workspace and environment. An action not here, or an input of one
 // that is not handled, is an error: silently ignoring it would rehearse a
 // different workflow.
-func (jc *jobCtx) action(ctx context.Context, s *Step, sr *StepRun, with, env map[string]string) error {
+func (jc *jobCtx) action(ctx context.Context, s *syntax.Step, sr *StepRun, with, env map[string]string) error {
 	rh := jc.rh
 	at := func(err error) error {
 		if err == nil {

@@ -1,7 +1,7 @@
 // Package workflow rehearses this repository's GitHub Actions workflows on
 // this machine, as GitHub chains their jobs.
 //
-// Run takes a parsed workflow and an event (a push to main; a pull request
+// Run takes a workflow, as package syntax parses it, and an event (a push to main; a pull request
 // opened, synchronized or closed) and runs the jobs whose if: holds, in
 // needs order, each leg of a matrix in its own fresh checkout of the
 // rehearsed commit (the working tree's HEAD with its uncommitted files

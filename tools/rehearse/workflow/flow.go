@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/vozia/site/tools/rehearse/workflow/syntax"
 )
 
 // FlowRules say what the commands of run: steps read and write under the
@@ -39,18 +41,18 @@ type Paths struct {
 // A download with a run-id takes the artifact of the run that triggered
 // the workflow (on: workflow_run), not of its own run: it must be
 // uploaded by a job of one of the upstream workflows that w runs after.
-func CheckFlow(w *Workflow, rules FlowRules, upstream ...*Workflow) []error {
+func CheckFlow(w *syntax.Workflow, rules FlowRules, upstream ...*syntax.Workflow) []error {
 	var errs []error
 	fail := func(line int, format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s:%d: %s", w.File, line, fmt.Sprintf(format, args...)))
 	}
 	type upload struct {
 		file  string
-		job   *Job
+		job   *syntax.Job
 		line  int
 		paths []string
 	}
-	collect := func(w *Workflow, into map[string]upload) {
+	collect := func(w *syntax.Workflow, into map[string]upload) {
 		for _, j := range w.Jobs {
 			for _, s := range j.Steps {
 				if s.Uses != "actions/upload-artifact" {
@@ -82,7 +84,7 @@ func CheckFlow(w *Workflow, rules FlowRules, upstream ...*Workflow) []error {
 			takes = takes || s.Uses == "aws-actions/configure-aws-credentials"
 		}
 		if !takes {
-			for _, env := range []Env{w.Env, j.Env} {
+			for _, env := range []syntax.Env{w.Env, j.Env} {
 				for _, e := range env {
 					if isCredential(e.Name) {
 						fail(j.Line, "job %s takes no credentials (no configure-aws-credentials step), yet its env sets %s", j.ID, e.Name)
@@ -168,7 +170,7 @@ func covers(have map[string]string, dir, name, file string, line int, job string
 }
 
 // carried says what the job's artifacts carry, naming the seam.
-func carried(have map[string]string, w *Workflow, j *Job) string {
+func carried(have map[string]string, w *syntax.Workflow, j *syntax.Job) string {
 	by := map[string][]string{}
 	for p, from := range have {
 		if strings.HasPrefix(from, "artifact ") {
@@ -198,10 +200,10 @@ func covered(have map[string]string, p string) bool {
 }
 
 // closure is every job j waits for, directly or not.
-func closure(w *Workflow, j *Job) map[string]bool {
+func closure(w *syntax.Workflow, j *syntax.Job) map[string]bool {
 	out := map[string]bool{}
-	var walk func(*Job)
-	walk = func(j *Job) {
+	var walk func(*syntax.Job)
+	walk = func(j *syntax.Job) {
 		for _, n := range j.Needs {
 			if !out[n] {
 				out[n] = true
@@ -214,10 +216,10 @@ func closure(w *Workflow, j *Job) map[string]bool {
 }
 
 // artifactNames expands an upload's name over the job's matrix.
-func artifactNames(name string, j *Job) []string {
+func artifactNames(name string, j *syntax.Job) []string {
 	var out []string
 	for _, leg := range legs(j.Matrix) {
-		n, err := Interpolate(name, func(p []string) (any, error) {
+		n, err := syntax.Interpolate(name, func(p []string) (any, error) {
 			if len(p) == 2 && p[0] == "matrix" {
 				return leg[p[1]], nil
 			}

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/vozia/site/tools/rehearse/workflow/syntax"
 )
 
 // Event is the trigger a rehearsal runs the workflow for.
@@ -130,7 +132,7 @@ type GitHubCall struct {
 
 // JobRun is one run of a job (one leg of its matrix).
 type JobRun struct {
-	Job       *Job
+	Job       *syntax.Job
 	Name      string // id, with the matrix values: build (staging)
 	Matrix    map[string]string
 	Status    string // success, failure, skipped
@@ -143,7 +145,7 @@ type JobRun struct {
 
 // StepRun is one step of a job run.
 type StepRun struct {
-	Step        *Step
+	Step        *syntax.Step
 	Status      string // success, failure, skipped
 	Outputs     map[string]string
 	StandIn     string   // why a stand-in ran instead of the script
@@ -190,7 +192,7 @@ var CredentialVars = []string{
 // leg of a matrix in its own clean checkout, the artifacts the only files
 // that pass from a job to another. It returns an error when a job fails
 // (the result says which and how) or the rehearsal itself cannot run.
-func Run(ctx context.Context, w *Workflow, opts Options) (*Result, error) {
+func Run(ctx context.Context, w *syntax.Workflow, opts Options) (*Result, error) {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
@@ -306,7 +308,7 @@ func Run(ctx context.Context, w *Workflow, opts Options) (*Result, error) {
 }
 
 type rehearsal struct {
-	w         *Workflow
+	w         *syntax.Workflow
 	opts      Options
 	res       *Result
 	origin_   string
@@ -428,7 +430,7 @@ func (rh *rehearsal) origin(ctx context.Context) error {
 	return err
 }
 
-func (rh *rehearsal) job(ctx context.Context, j *Job) error {
+func (rh *rehearsal) job(ctx context.Context, j *syntax.Job) error {
 	for _, n := range j.Needs {
 		if rh.done[n] != "success" {
 			rh.logf("== %s: skipped (needs %s, which is %s)", j.ID, n, rh.done[n])
@@ -438,11 +440,11 @@ func (rh *rehearsal) job(ctx context.Context, j *Job) error {
 		}
 	}
 	if j.If != "" {
-		v, err := Eval(j.If, rh.contexts(nil, nil, nil))
+		v, err := syntax.Eval(j.If, rh.contexts(nil, nil, nil))
 		if err != nil {
 			return fmt.Errorf("%s:%d: job %s: if: %w", rh.w.File, j.Line, j.ID, err)
 		}
-		if !Truthy(v) {
+		if !syntax.Truthy(v) {
 			rh.logf("== %s: skipped (if: %s)", j.ID, j.If)
 			rh.done[j.ID] = "skipped"
 			rh.res.Jobs = append(rh.res.Jobs, &JobRun{Job: j, Name: j.ID, Status: "skipped"})
@@ -468,7 +470,7 @@ func (rh *rehearsal) job(ctx context.Context, j *Job) error {
 }
 
 // legs is the matrix's product, in file order; one empty leg without one.
-func legs(axes []Axis) []map[string]string {
+func legs(axes []syntax.Axis) []map[string]string {
 	out := []map[string]string{{}}
 	for _, a := range axes {
 		var next []map[string]string
@@ -486,7 +488,7 @@ func legs(axes []Axis) []map[string]string {
 	return out
 }
 
-func (rh *rehearsal) contexts(matrix map[string]string, steps map[string]*StepRun, env map[string]string) Contexts {
+func (rh *rehearsal) contexts(matrix map[string]string, steps map[string]*StepRun, env map[string]string) syntax.Contexts {
 	ev := rh.opts.Event
 	return func(path []string) (any, error) {
 		get := func(m map[string]string, i int) (any, error) {
@@ -554,7 +556,7 @@ func (rh *rehearsal) contexts(matrix map[string]string, steps map[string]*StepRu
 	}
 }
 
-func (rh *rehearsal) leg(ctx context.Context, j *Job, matrix map[string]string) (*JobRun, error) {
+func (rh *rehearsal) leg(ctx context.Context, j *syntax.Job, matrix map[string]string) (*JobRun, error) {
 	rh.n++
 	name := j.ID
 	var vals []string
@@ -595,11 +597,11 @@ func (rh *rehearsal) leg(ctx context.Context, j *Job, matrix map[string]string) 
 			if strings.Contains(s.If, "()") {
 				return run, fmt.Errorf("%s:%d: step if: %s: status functions are not rehearsed", rh.w.File, s.Line, s.If)
 			}
-			v, err := Eval(s.If, rh.contexts(matrix, jc.steps, nil))
+			v, err := syntax.Eval(s.If, rh.contexts(matrix, jc.steps, nil))
 			if err != nil {
 				return run, fmt.Errorf("%s:%d: step if: %w", rh.w.File, s.Line, err)
 			}
-			if !Truthy(v) {
+			if !syntax.Truthy(v) {
 				rh.logf("-- %s: %s skipped (if: %s)", name, s.Label(), s.If)
 				continue
 			}
@@ -621,7 +623,7 @@ func (rh *rehearsal) leg(ctx context.Context, j *Job, matrix map[string]string) 
 	}
 	if run.Status == "success" {
 		for k, expr := range j.Outputs {
-			v, err := Interpolate(expr, rh.contexts(matrix, jc.steps, nil))
+			v, err := syntax.Interpolate(expr, rh.contexts(matrix, jc.steps, nil))
 			if err != nil {
 				return run, fmt.Errorf("%s:%d: job %s: outputs.%s: %w", rh.w.File, j.Line, j.ID, k, err)
 			}
@@ -643,7 +645,7 @@ func (rh *rehearsal) leg(ctx context.Context, j *Job, matrix map[string]string) 
 // and Go's caches (shared for speed: a runner with setup-go cache: false
 // starts with none). The module's own packages compile again in each
 // checkout (their path is part of Go's cache key); its dependencies do not.
-func (rh *rehearsal) baseEnv(ws, home, tmp string, j *Job) map[string]string {
+func (rh *rehearsal) baseEnv(ws, home, tmp string, j *syntax.Job) map[string]string {
 	env := map[string]string{
 		"CI": "true", "GITHUB_ACTIONS": "true", "HOME": home, "TMPDIR": tmp, "RUNNER_TEMP": tmp, "LANG": "C.UTF-8",
 		"GITHUB_WORKSPACE": ws, "GITHUB_REPOSITORY": rh.opts.Repository, "GITHUB_EVENT_NAME": rh.opts.Event.Name,
@@ -681,7 +683,7 @@ type jobCtx struct {
 	steps     map[string]*StepRun
 }
 
-func (jc *jobCtx) step(ctx context.Context, s *Step, sr *StepRun, matrix map[string]string) error {
+func (jc *jobCtx) step(ctx context.Context, s *syntax.Step, sr *StepRun, matrix map[string]string) error {
 	rh, file := jc.rh, jc.rh.w.File
 	at := func(err error) error {
 		if err == nil {
@@ -698,10 +700,10 @@ func (jc *jobCtx) step(ctx context.Context, s *Step, sr *StepRun, matrix map[str
 	for k, v := range jc.env {
 		env[k] = v
 	}
-	for _, block := range []Env{rh.w.Env, jc.run.Job.Env, s.Env} {
+	for _, block := range []syntax.Env{rh.w.Env, jc.run.Job.Env, s.Env} {
 		cx := rh.contexts(matrix, jc.steps, env)
 		for _, e := range block {
-			v, err := Interpolate(e.Value, cx)
+			v, err := syntax.Interpolate(e.Value, cx)
 			if err != nil {
 				return at(fmt.Errorf("env %s: %w", e.Name, err))
 			}
@@ -723,7 +725,7 @@ func (jc *jobCtx) step(ctx context.Context, s *Step, sr *StepRun, matrix map[str
 	if s.Uses != "" {
 		with := map[string]string{}
 		for k, v := range s.With {
-			x, err := Interpolate(v, cx)
+			x, err := syntax.Interpolate(v, cx)
 			if err != nil {
 				return fmt.Errorf("%s:%d: with %s: %w", file, s.WithLine[k], k, err)
 			}
@@ -732,7 +734,7 @@ func (jc *jobCtx) step(ctx context.Context, s *Step, sr *StepRun, matrix map[str
 		rh.logf("-- %s: %s (emulated)", jc.run.Name, s.Uses)
 		return jc.action(ctx, s, sr, with, env)
 	}
-	script, err := Interpolate(s.Run, cx)
+	script, err := syntax.Interpolate(s.Run, cx)
 	if err != nil {
 		return at(err)
 	}

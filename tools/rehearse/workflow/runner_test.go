@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vozia/site/tools/rehearse/workflow/syntax"
+
 	"github.com/vozia/site/tools/rehearse/workflow"
 )
 
@@ -25,7 +27,7 @@ func rehearseSmall(t *testing.T, yml string, opts workflow.Options) (*workflow.R
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	w, err := workflow.Parse("test.yml", []byte(yml))
+	w, err := syntax.Parse("test.yml", []byte(yml))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,4 +21,4 @@ jq:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq jq >/dev/null; }
 
 rehearse-workflows: deps deploy-deps jq $(if $(REHEARSE_STANDUP),rehearse-deps)
-	REHEARSE=all REHEARSE_STACK_CMD='$(REHEARSE_STACK_CMD)' $(GO) test -count=1 -timeout 40m -v -run 'Test' ./tools/rehearse/workflow
+	REHEARSE=all REHEARSE_STACK_CMD='$(REHEARSE_STACK_CMD)' $(GO) test -count=1 -timeout 40m -v -run 'Test' ./tools/rehearse/workflow/...

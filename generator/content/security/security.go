@@ -1,16 +1,27 @@
-package content
+// Package security is content/security.yaml, the security record: the
+// frameworks (SOC 2, HIPAA, GDPR, ...) the company states a position on,
+// each with a status from a fixed set, never free text, and what else it
+// states (a HIPAA agreement, hosting, subprocessors, retention). The
+// security page and /.well-known/security.txt are made from it, and every
+// other text of the site must agree with it: a text that names a
+// framework the record does not list, or calls one certified or in
+// progress when its status says otherwise, is refused where it is
+// written (CheckFrameworks, which generator/decode runs on every text).
+package security
 
 import (
 	"fmt"
 	"regexp"
 	"slices"
 	"time"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
-// SecurityFile is the security record, relative to content/: what the
-// security page (the security section) and /.well-known/security.txt
-// state, and what every other text may say of a framework.
-const SecurityFile = "security.yaml"
+// File is the security record, relative to content/: what the security
+// page (the security section) and /.well-known/security.txt state, and
+// what every other text may say of a framework.
+const File = "security.yaml"
 
 // Security is content/security.yaml. Every statement of it is typed: a
 // framework's status is one of a fixed set, never free text, and a page
@@ -40,7 +51,7 @@ type Security struct {
 
 // Framework is one standard and the company's status against it.
 type Framework struct {
-	Pos Pos `json:"-" at:"name"`
+	Pos field.Pos `json:"-" at:"name"`
 	// Name is one of the frameworks the build recognises ("SOC 2",
 	// "HIPAA", "GDPR", "ISO 27001", ...).
 	Name string `json:"name"`
@@ -109,30 +120,30 @@ func (f Framework) Validate() error {
 	}) >= 0
 	if !known {
 		names := FrameworkNames()
-		return AtField("name", "unknown framework %q%s: one of %s", f.Name, DidYouMean(f.Name, names), joinQuoted(names))
+		return field.AtField("name", "unknown framework %q%s: one of %s", f.Name, field.DidYouMean(f.Name, names), field.JoinQuoted(names))
 	}
 	if !slices.Contains(FrameworkStatuses, f.Status) {
-		return AtField("status", "status %q must be one of %s", f.Status, joinQuoted(FrameworkStatuses))
+		return field.AtField("status", "status %q must be one of %s", f.Status, field.JoinQuoted(FrameworkStatuses))
 	}
 	certified, progress := f.Status == "certified", f.Status == "in-progress"
 	switch {
 	case certified && (f.Auditor == "" || f.Date == ""):
-		return AtField("status", "a certified framework names its auditor and the date of the report (auditor, date)")
+		return field.AtField("status", "a certified framework names its auditor and the date of the report (auditor, date)")
 	case !certified && (f.Auditor != "" || f.Date != ""):
-		return AtField("status", "only a certified framework has an auditor and a date")
+		return field.AtField("status", "only a certified framework has an auditor and a date")
 	case progress && f.Target == "":
-		return AtField("status", "an audit in progress gives its target (YYYY-MM)")
+		return field.AtField("status", "an audit in progress gives its target (YYYY-MM)")
 	case !progress && f.Target != "":
-		return AtField("target", "only an audit in progress has a target")
+		return field.AtField("target", "only an audit in progress has a target")
 	}
 	if f.Date != "" {
 		if _, err := time.Parse(time.DateOnly, f.Date); err != nil {
-			return AtField("date", "date %q must be a date like 2026-03-31", f.Date)
+			return field.AtField("date", "date %q must be a date like 2026-03-31", f.Date)
 		}
 	}
 	if f.Target != "" {
 		if _, err := time.Parse("2006-01", f.Target); err != nil {
-			return AtField("target", "target %q must be a month like 2027-06", f.Target)
+			return field.AtField("target", "target %q must be a month like 2027-06", f.Target)
 		}
 	}
 	return nil
@@ -140,15 +151,15 @@ func (f Framework) Validate() error {
 
 func (s Security) Validate() error {
 	if !slices.Contains(BAAOptions, s.BAA) {
-		return AtField("baa", "baa %q must be one of %s", s.BAA, joinQuoted(BAAOptions))
+		return field.AtField("baa", "baa %q must be one of %s", s.BAA, field.JoinQuoted(BAAOptions))
 	}
 	if s.ExpiresAfterDays < 1 || s.ExpiresAfterDays > 365 {
-		return AtField("expiresAfterDays", "security.txt must expire within a year (RFC 9116): 1 to 365 days")
+		return field.AtField("expiresAfterDays", "security.txt must expire within a year (RFC 9116): 1 to 365 days")
 	}
 	seen := map[string]bool{}
 	for i, f := range s.Frameworks {
 		if seen[f.Name] {
-			return fieldError{field: "frameworks", item: i, msg: fmt.Sprintf("framework %q is listed twice", f.Name)}
+			return field.AtItem("frameworks", i, "framework %q is listed twice", f.Name)
 		}
 		seen[f.Name] = true
 	}
@@ -214,7 +225,7 @@ func (s *Security) CheckFrameworks(text string) []FrameworkMention {
 	for i, m := range ms {
 		status := s.Status(m.name)
 		if status == "" {
-			out = append(out, FrameworkMention{m.start, fmt.Sprintf("%q names %s, which %s does not list: add it there with its status, or leave it out", text[m.start:m.end], m.name, SecurityFile)})
+			out = append(out, FrameworkMention{m.start, fmt.Sprintf("%q names %s, which %s does not list: add it there with its status, or leave it out", text[m.start:m.end], m.name, File)})
 			continue
 		}
 		lo, hi := 0, len(text)
@@ -234,7 +245,7 @@ func (s *Security) CheckFrameworks(text string) []FrameworkMention {
 		clause := left + " " + right
 		for _, w := range claimWords {
 			if found := w.pattern.FindString(clause); found != "" && !slices.Contains(w.needs, status) {
-				out = append(out, FrameworkMention{m.start, fmt.Sprintf("the sentence says %s is %s (%q), but %s gives its status as %s", m.name, w.what, found, SecurityFile, status)})
+				out = append(out, FrameworkMention{m.start, fmt.Sprintf("the sentence says %s is %s (%q), but %s gives its status as %s", m.name, w.what, found, File, status)})
 				break
 			}
 		}

@@ -1,4 +1,12 @@
-package workflow
+// Package syntax is a GitHub Actions workflow file as the rehearsal
+// (package workflow) reads it: the jobs, their needs, matrix, outputs,
+// permissions and steps, each with its line (Parse), and the expression
+// language of its if: and ${{ }} (Eval, Interpolate, Truthy), evaluated as
+// GitHub does against the contexts the runner keeps. It reads every key
+// the rehearsal runs and refuses any other at its line, so that a
+// rehearsal never passes by skipping what it did not understand; running
+// the jobs is the runner's, apart.
+package syntax
 
 import (
 	"bytes"

@@ -1,10 +1,22 @@
-package content
+// Package field is what one field of content is checked with, alone: the
+// values a field holds, each refusing a wrong spelling as it is decoded
+// (a link, an absolute URL, an endpoint, an e-mail address, a date, a
+// colour, an icon, a site path, a file name), and the problem a record's
+// Validate reports with one of its fields or list items (AtField, AtItem),
+// which the decoder (generator/decode) places where that field is
+// written, worded with the nearest name for a "did you mean" (Closest).
+//
+// It imports no other part of content, so that each file's records
+// (generator/content, and the files of their own: siteconfig, security)
+// are written in the same values and report alike.
+package field
 
 import (
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/vozia/site/internal/problem"
 )
 
 // Pos is where a record starts in its source file. A struct that embeds a
@@ -17,46 +29,48 @@ type Pos struct {
 }
 
 // Errorf is a problem at p.
-func (p Pos) Errorf(format string, args ...any) Error { return p.errorf(format, args...) }
-
-func (p Pos) errorf(format string, args ...any) Error {
-	return Error{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf(format, args...)}
+func (p Pos) Errorf(format string, args ...any) problem.Problem {
+	return problem.Problem{File: p.File, Line: p.Line, Col: p.Col, Message: fmt.Sprintf(format, args...)}
 }
 
-// fieldError is a problem Validate finds with one field of its record,
-// or with one item of a list field: the decoder reports it where that is
-// written. Validate returns several joined (errors.Join).
-type fieldError struct {
+// Error is a problem Validate finds with one field of its record, or with
+// one item of a list field: the decoder reports it where that is written.
+// Validate returns several joined (errors.Join).
+type Error struct {
 	field string
 	item  int // -1: the field as a whole
 	msg   string
 }
 
-func (e fieldError) Error() string { return e.msg }
+func (e Error) Error() string { return e.msg }
+
+// Field is the field's key; Item the item of a list field, -1 for the
+// field as a whole; Message the problem.
+func (e Error) Field() string   { return e.field }
+func (e Error) Item() int       { return e.item }
+func (e Error) Message() string { return e.msg }
 
 // AtField is a problem with a field, reported at its value.
 func AtField(field, format string, args ...any) error {
-	return fieldError{field: field, item: -1, msg: fmt.Sprintf(format, args...)}
+	return Error{field: field, item: -1, msg: fmt.Sprintf(format, args...)}
 }
 
-// inField places err, when not nil, at field.
-func inField(field string, err error) error {
+// InField places err, when not nil, at field.
+func InField(field string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return fieldError{field: field, item: -1, msg: err.Error()}
+	return Error{field: field, item: -1, msg: err.Error()}
 }
 
 // AtItem is a problem with item i of a list field, reported at the item.
 func AtItem(field string, i int, format string, args ...any) error {
-	return fieldError{field: field, item: i, msg: fmt.Sprintf(format, args...)}
+	return Error{field: field, item: i, msg: fmt.Sprintf(format, args...)}
 }
 
 // DidYouMean returns " (did you mean \"x\"?)" naming the closest of the
 // candidates to s, or "" when none is close.
-func DidYouMean(s string, candidates []string) string { return didYouMean(s, candidates) }
-
-func didYouMean(s string, candidates []string) string {
+func DidYouMean(s string, candidates []string) string {
 	best := Closest(s, candidates)
 	if best == "" {
 		return ""
@@ -79,7 +93,8 @@ func Closest(s string, candidates []string) string {
 	return best
 }
 
-func joinQuoted(names []string) string {
+// JoinQuoted is "a", "b", "c": the choices a message offers.
+func JoinQuoted(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
 		q[i] = strconv.Quote(n)
@@ -105,24 +120,4 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
-}
-
-// yamlKey is the key a struct field has in the YAML: its yaml tag when it
-// has one (a field the editor writes but the app never reads is
-// `yaml:"months" json:"-"`), else its json tag, as encoding/json names it;
-// ok is false for a field that is not content (`yaml:"-"`, or json "-"
-// without a yaml tag).
-func yamlKey(f reflect.StructField) (name, opts string, ok bool) {
-	if !f.IsExported() {
-		return "", "", false
-	}
-	tag, hasYAML := f.Tag.Lookup("yaml")
-	if !hasYAML {
-		tag = f.Tag.Get("json")
-	}
-	name, opts, _ = strings.Cut(tag, ",")
-	if name == "-" {
-		return "", "", false
-	}
-	return name, opts, true
 }

@@ -1,4 +1,4 @@
-package content
+package field
 
 import (
 	"fmt"
@@ -6,6 +6,33 @@ import (
 	"strings"
 	"unicode/utf8"
 )
+
+// Slugify makes a slug of a title: lowercase ASCII letters and digits
+// joined by single hyphens. A page's, an article's or a record's address
+// and a tag are slugs.
+func Slugify(s string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(foldAccents(s)) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+		default:
+			hyphen = true
+		}
+	}
+	return b.String()
+}
+
+func foldAccents(s string) string {
+	return strings.NewReplacer("á", "a", "à", "a", "ä", "a", "â", "a", "é", "e", "è", "e", "ë", "e", "ê", "e",
+		"í", "i", "ï", "i", "ó", "o", "ö", "o", "ô", "o", "ú", "u", "ü", "u", "ñ", "n", "ç", "c",
+		"Á", "a", "É", "e", "Í", "i", "Ó", "o", "Ú", "u", "Ñ", "n").Replace(s)
+}
 
 // File names. A file the site may publish (under images/, or beside an
 // article's index.md) is named, folder by folder, with FileNameChars

@@ -1,13 +1,20 @@
-package content
+// Package siteconfig is content/site.yaml: the brand, where the site
+// lives, every address it names (nothing else in the project spells a
+// host or a mailbox), the products an enquiry can be about and where
+// their enquiries go, and the defaults of the document head and of the
+// structured data. The build's options replace some of it (Override),
+// and generator/load resolves the rest (ResolveDemo) before any page
+// reads it.
+package siteconfig
 
 import (
 	"errors"
 	"fmt"
-	"net/mail"
-	"net/url"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/vozia/site/generator/content/field"
 
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/internal/contactform"
@@ -16,18 +23,18 @@ import (
 // SiteConfig is content/site.yaml: the brand, where the site lives and every
 // address it names. Nothing else in the project spells a host or a mailbox.
 type SiteConfig struct {
-	Brand    string `json:"brand"`
-	BaseURL  AbsURL `json:"baseURL"`
-	Language string `json:"language"`
+	Brand    string       `json:"brand"`
+	BaseURL  field.AbsURL `json:"baseURL"`
+	Language string       `json:"language"`
 	// DemoEmail is the mailbox named in the failure toast and the FAQ.
-	DemoEmail Email `json:"demoEmail"`
+	DemoEmail field.Email `json:"demoEmail"`
 	// SecurityEmail is where vulnerabilities are reported: the security
 	// page's contact and security.txt's Contact.
-	SecurityEmail Email `json:"securityEmail,omitempty"`
+	SecurityEmail field.Email `json:"securityEmail,omitempty"`
 	// DemoFormURL is the external hosted demo-request form (the shared
 	// "Request a Demo" action opens it in a new tab, unless demo says the
 	// site's own demo page).
-	DemoFormURL AbsURL `json:"demoFormURL"`
+	DemoFormURL field.AbsURL `json:"demoFormURL"`
 	// Demo says where "Request a Demo" leads: the hosted form (without
 	// it), or the site's own demo page.
 	Demo Demo `json:"-" yaml:"demo,omitempty"`
@@ -42,14 +49,14 @@ type SiteConfig struct {
 	// (/api/contact), which every deployment serves. Another origin comes
 	// only from the build's -contact-url, never from the content: the form
 	// sends there what visitors write, and the site's policy allows it.
-	ContactEndpoint Endpoint        `json:"contactEndpoint"`
+	ContactEndpoint field.Endpoint  `json:"contactEndpoint"`
 	Analytics       Analytics       `json:"analytics"`
 	SEO             SEO             `json:"seo"`
 	Organization    Organization    `json:"organization"`
 	Social          []SocialProfile `json:"social"`
 	ProductSites    ProductSites    `json:"productSites"`
 	OtherSites      []Profile       `json:"otherSites"`
-	CareersURL      AbsURL          `json:"careersURL"`
+	CareersURL      field.AbsURL    `json:"careersURL"`
 }
 
 // The places "Request a Demo" can lead (Demo.Opens).
@@ -66,21 +73,21 @@ type Demo struct {
 	// Page is the demo page when opens is page: a page of the site with a
 	// contact section, whose product select is preset from the page the
 	// visitor opened it from.
-	Page Link `json:"page,omitempty"`
+	Page field.Link `json:"page,omitempty"`
 }
 
 func (d Demo) Validate() error {
 	switch d.Opens {
 	case "", DemoOpensHostedForm: // "": no demo in site.yaml
 		if d.Page != "" {
-			return AtField("page", "demo page %q is not used when opens is %s: remove it, or open %s", d.Page, DemoOpensHostedForm, DemoOpensPage)
+			return field.AtField("page", "demo page %q is not used when opens is %s: remove it, or open %s", d.Page, DemoOpensHostedForm, DemoOpensPage)
 		}
 	case DemoOpensPage:
 		if !strings.HasPrefix(string(d.Page), "/") || strings.Contains(string(d.Page), "#") {
-			return AtField("page", "demo page %q: want the path of a page of the site, such as /demo", d.Page)
+			return field.AtField("page", "demo page %q: want the path of a page of the site, such as /demo", d.Page)
 		}
 	default:
-		return AtField("opens", "demo opens %q: want %s (the site's own demo page) or %s (demoFormURL, in a new tab)", d.Opens, DemoOpensPage, DemoOpensHostedForm)
+		return field.AtField("opens", "demo opens %q: want %s (the site's own demo page) or %s (demoFormURL, in a new tab)", d.Opens, DemoOpensPage, DemoOpensHostedForm)
 	}
 	return nil
 }
@@ -95,25 +102,25 @@ type EnquiryProduct struct {
 	Label string `json:"label"`
 	// Pages are the site paths about the product: a form on one of them,
 	// or the demo page opened from one, presets the product.
-	Pages []Link `json:"pages,omitempty"`
+	Pages []field.Link `json:"pages,omitempty"`
 	// Mailboxes receive the enquiries about this product instead of the
 	// contact function's inbox (CONTACT_SES_TO). Not published on the
 	// site: the contact functions alone receive them.
-	Mailboxes []Email `json:"-" yaml:"mailboxes,omitempty"`
+	Mailboxes []field.Email `json:"-" yaml:"mailboxes,omitempty"`
 }
 
 func (p EnquiryProduct) Validate() error {
 	if !contactform.ValidProduct(p.ID) {
-		return AtField("id", "product id %q: want a lower-case slug of at most %d characters, such as health-companion", p.ID, contactform.MaxProduct)
+		return field.AtField("id", "product id %q: want a lower-case slug of at most %d characters, such as health-companion", p.ID, contactform.MaxProduct)
 	}
 	for _, pg := range p.Pages {
 		if !strings.HasPrefix(string(pg), "/") || strings.Contains(string(pg), "#") {
-			return AtField("pages", "product %q: page %q: want the path of a page of the site", p.ID, pg)
+			return field.AtField("pages", "product %q: page %q: want the path of a page of the site", p.ID, pg)
 		}
 	}
 	for _, m := range p.Mailboxes {
 		if !contactform.BareAddress(string(m)) {
-			return AtField("mailboxes", "product %q: mailbox %q: want a bare e-mail address such as sales@vozia.example", p.ID, m)
+			return field.AtField("mailboxes", "product %q: mailbox %q: want a bare e-mail address such as sales@vozia.example", p.ID, m)
 		}
 	}
 	return nil
@@ -122,15 +129,15 @@ func (p EnquiryProduct) Validate() error {
 // Validate checks what the products say together: one id, and one
 // product for a page.
 func (c SiteConfig) Validate() error {
-	ids, pages := map[string]bool{}, map[Link]string{}
+	ids, pages := map[string]bool{}, map[field.Link]string{}
 	for _, p := range c.Products {
 		if ids[p.ID] {
-			return AtField("products", "product %q is listed twice", p.ID)
+			return field.AtField("products", "product %q is listed twice", p.ID)
 		}
 		ids[p.ID] = true
 		for _, pg := range p.Pages {
 			if other, ok := pages[pg]; ok {
-				return AtField("products", "page %q is a page of both %q and %q: a form can preset only one", pg, other, p.ID)
+				return field.AtField("products", "page %q is a page of both %q and %q: a form can preset only one", pg, other, p.ID)
 			}
 			pages[pg] = p.ID
 		}
@@ -206,14 +213,14 @@ type Analytics struct {
 	MeasurementID string `json:"measurementID,omitempty"`
 }
 
-// measurementID is Google's form of a measurement ID: "G-" and capital
+// MeasurementID is Google's form of a measurement ID: "G-" and capital
 // letters and digits. The ID goes into a script's URL and the tag's
 // configuration call, so nothing else may pass, escaped or not.
-var measurementID = regexp.MustCompile(`^G-[A-Z0-9]{4,20}$`)
+var MeasurementID = regexp.MustCompile(`^G-[A-Z0-9]{4,20}$`)
 
 func (a Analytics) Validate() error {
-	if a.MeasurementID != "" && !measurementID.MatchString(a.MeasurementID) {
-		return AtField("measurementID", "measurementID %q must look like G-XXXXXXX (capital letters and digits) or be empty", a.MeasurementID)
+	if a.MeasurementID != "" && !MeasurementID.MatchString(a.MeasurementID) {
+		return field.AtField("measurementID", "measurementID %q must look like G-XXXXXXX (capital letters and digits) or be empty", a.MeasurementID)
 	}
 	return nil
 }
@@ -227,10 +234,10 @@ type SEO struct {
 	Image string `json:"image"`
 	// ImageAlt says what the default share image shows, for those who
 	// cannot see it (og:image:alt, twitter:image:alt).
-	ImageAlt   string   `json:"imageAlt"`
-	ThemeColor HexColor `json:"themeColor"`
-	Region     string   `json:"region"`
-	Placename  string   `json:"placename"`
+	ImageAlt   string         `json:"imageAlt"`
+	ThemeColor field.HexColor `json:"themeColor"`
+	Region     string         `json:"region"`
+	Placename  string         `json:"placename"`
 	// Speakable lists the CSS selectors of the WebPage block.
 	Speakable []string `json:"speakable"`
 }
@@ -254,27 +261,27 @@ type Offer struct {
 
 // Profile is a named external link (social profile, other site).
 type Profile struct {
-	Name  string `json:"name"`
-	Label string `json:"label"`
-	URL   AbsURL `json:"url"`
+	Name  string       `json:"name"`
+	Label string       `json:"label"`
+	URL   field.AbsURL `json:"url"`
 }
 
 // SocialProfile is a profile drawn by its icon.
 type SocialProfile struct {
-	Name  string `json:"name"`
-	Label string `json:"label"`
-	URL   AbsURL `json:"url"`
+	Name  string       `json:"name"`
+	Label string       `json:"label"`
+	URL   field.AbsURL `json:"url"`
 	// Icon is the icon of the name, but for x, whose letter icon is the
 	// close button's; the build sets it.
-	Icon Icon `json:"icon" yaml:"-"`
+	Icon field.Icon `json:"icon" yaml:"-"`
 }
 
 // ProfileIcon is the icon of a profile's name.
-func ProfileIcon(name string) Icon {
+func ProfileIcon(name string) field.Icon {
 	if name == "x" {
 		return "x-social"
 	}
-	return Icon(name)
+	return field.Icon(name)
 }
 
 // ProfileNames are the names a social profile may have: those with an
@@ -297,97 +304,6 @@ func (p SocialProfile) Validate() error {
 }
 
 type ProductSites struct {
-	Pulse  AbsURL `json:"pulse"`
-	Health AbsURL `json:"health"`
-}
-
-// AbsURL is an absolute http or https URL.
-type AbsURL string
-
-func (u *AbsURL) UnmarshalText(b []byte) error {
-	s := string(b)
-	p, err := url.Parse(s)
-	if err != nil || (p.Scheme != "https" && p.Scheme != "http") || p.Host == "" {
-		return fmt.Errorf("invalid URL %q: want an absolute http(s) URL", s)
-	}
-	*u = AbsURL(strings.TrimSuffix(s, "/"))
-	if p.Path != "" && p.Path != "/" {
-		*u = AbsURL(s)
-	}
-	return nil
-}
-
-// Endpoint is a path on the site itself. An absolute http(s) URL is
-// taken only from the build's options (SetURL), never from the content: a
-// content change could otherwise send every enquiry, and the visitor's
-// address, to a server of its own.
-type Endpoint string
-
-func (e *Endpoint) UnmarshalText(b []byte) error {
-	s := string(b)
-	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") || strings.Contains(s, "\\") {
-		return fmt.Errorf("invalid endpoint %q: want a path on the site, like /api/contact (a deployment names another origin with the build's -contact-url)", s)
-	}
-	*e = Endpoint(s)
-	return nil
-}
-
-// SetURL sets the endpoint from the build's options: a site path or an
-// absolute http(s) URL.
-func (e *Endpoint) SetURL(s string) error {
-	if e.UnmarshalText([]byte(s)) == nil {
-		return nil
-	}
-	var u AbsURL
-	if err := u.UnmarshalText([]byte(s)); err != nil {
-		return fmt.Errorf("invalid endpoint %q: want a site path or an absolute http(s) URL", s)
-	}
-	*e = Endpoint(s)
-	return nil
-}
-
-// Email is a bare e-mail address.
-type Email string
-
-func (e *Email) UnmarshalText(b []byte) error {
-	a, err := mail.ParseAddress(string(b))
-	if err != nil || a.Address != string(b) {
-		return fmt.Errorf("invalid e-mail address %q", string(b))
-	}
-	*e = Email(b)
-	return nil
-}
-
-// Link is where a piece of copy points: a site path (with an optional
-// #fragment, checked against the rendered pages by the link checker), an
-// in-page #fragment, an absolute http(s) URL or a mailto: address.
-type Link string
-
-func (l *Link) UnmarshalText(b []byte) error {
-	s := string(b)
-	// Browsers read a backslash in a URL as a slash: "/\evil.example"
-	// would leave the site, and the link checker would check another path
-	// than the one a visitor follows.
-	if strings.Contains(s, "\\") {
-		return fmt.Errorf("link %q: a backslash (browsers read it as /, so the link would lead elsewhere); write / or %%5C", s)
-	}
-	switch {
-	case strings.HasPrefix(s, "#") && len(s) > 1:
-	case strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
-		path, _, _ := strings.Cut(s, "#")
-		if path != "/" && strings.HasSuffix(path, "/") {
-			return fmt.Errorf("link %q: no trailing slash (the site's one URL form is %q)", s, strings.TrimSuffix(path, "/"))
-		}
-	case strings.HasPrefix(s, "mailto:"):
-		if _, err := mail.ParseAddress(strings.TrimPrefix(s, "mailto:")); err != nil {
-			return fmt.Errorf("invalid mailto link %q", s)
-		}
-	default:
-		var u AbsURL
-		if err := u.UnmarshalText(b); err != nil {
-			return errors.New(strings.Replace(err.Error(), "want an absolute http(s) URL", "want a /path, #fragment, http(s) URL or mailto:", 1))
-		}
-	}
-	*l = Link(s)
-	return nil
+	Pulse  field.AbsURL `json:"pulse"`
+	Health field.AbsURL `json:"health"`
 }
