@@ -219,11 +219,14 @@ func marked(t *testing.T, tab *browsertest.Tab) bool {
 }
 
 // waitFor evaluates cond in the tab until it holds; the page may reload in
-// between, which fails single evaluations, not the wait.
+// between, which fails single evaluations, not the wait. The bound has
+// margin for a machine running several suites: at load 27 a page that
+// the server already served with the change was not showing it within
+// 30 s, while alone the same wait took a second.
 func waitFor(t testing.TB, tab *browsertest.Tab, cond string) {
 	t.Helper()
 	var last error
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		ok, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](cond))
 		if err == nil && ok {
 			return
