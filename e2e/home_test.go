@@ -489,7 +489,7 @@ func TestHomePage(t *testing.T) {
 	})
 }
 
-// The contact form: the messages of SPEC section 5, the anti-bot checks,
+// The contact form: the messages of layout.yaml's form, the anti-bot checks,
 // sending, success and failure against local endpoints.
 func TestHomeContactForm(t *testing.T) {
 	t.Parallel()

@@ -86,7 +86,7 @@
 // worst, a surrogate pair of \u escapes), so a field over its limit gets its
 // field message, never a bare 413.
 //
-// The messages are the form's own where SPEC section 5 has one, so the client
+// The messages are the form's own where the form has one, so the client
 // can show them beside the fields unchanged.
 //
 // # The validation answer

@@ -59,7 +59,7 @@ func (e *Enquiry) campaign() [5]*string {
 	return [5]*string{&e.UTMSource, &e.UTMMedium, &e.UTMCampaign, &e.UTMTerm, &e.UTMContent}
 }
 
-// Limits of the request. The lower bounds are the form's (SPEC section 5,
+// Limits of the request. The lower bounds are the form's (functions/contact/README.md,
 // written once in internal/contactform, which the form reads too); the
 // upper bounds keep a mail readable and a subject line sane. Lengths are in
 // runes, as a visitor counts characters; the lower bounds count only the

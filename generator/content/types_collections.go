@@ -8,7 +8,7 @@ import (
 	"github.com/vozia/site/generator/content/field"
 )
 
-// Collections are the records of SPEC section 3, one file each under
+// Collections are the site's records, one file each under
 // content/collections/. A page receives the ones its sections show.
 type Collections struct {
 	Services      []Service      `json:"services,omitempty"`

@@ -275,7 +275,7 @@ type FormFields struct {
 	Honeypot string `json:"honeypot"`
 }
 
-// FormMessages are the validation messages of SPEC section 5, by field.
+// FormMessages are the validation messages of the contact form (its rules: functions/contact/README.md), by field.
 type FormMessages struct {
 	FirstName   string `json:"firstName"`
 	LastName    string `json:"lastName"`

@@ -19,7 +19,7 @@ import (
 // order; an enquiry must name one of them.
 var CompanySizes = []string{"1-50", "51-250", "251-500", ">500"}
 
-// The form's lower bounds (SPEC section 5), in characters that show, and
+// The form's lower bounds (the field table of functions/contact/README.md), in characters that show, and
 // how long a person needs at least to fill the form in. The contact
 // function enforces them, and the form checks them before sending.
 const (

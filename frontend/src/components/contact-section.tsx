@@ -16,7 +16,7 @@ import "./contact-section.css";
  * Props: heading / intro override the layout's copy for one page; any other
  * <section> attribute. Render it once per page (the ids are fixed).
  *
- * The form validates with the messages of SPEC section 5, refuses to send
+ * The form validates with the messages of layout.yaml's form (its rules: functions/contact/README.md), refuses to send
  * when the hidden honeypot is filled or when it is submitted less than
  * 3000 ms after it appeared, and POSTs JSON to site.yaml's contactEndpoint:
  * {name, email, phone, companySize, message, product, page, utm_*,
@@ -105,7 +105,7 @@ function firstPaintAt(): number {
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /**
- * validate returns the fields that break SPEC section 5's rules. The bounds
+ * validate returns the fields that break the form's rules (functions/contact/README.md). The bounds
  * come from the site data (internal/contactform, which the contact function
  * enforces too), so the form and the function never disagree on a number.
  */

@@ -225,7 +225,7 @@ func (a Analytics) Validate() error {
 	return nil
 }
 
-// SEO holds the defaults of the document head (SPEC "Page metadata").
+// SEO holds the defaults of the document head.
 type SEO struct {
 	Title       string   `json:"title"`
 	Description string   `json:"description"`
