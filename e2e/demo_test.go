@@ -5,12 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 

@@ -6,10 +6,9 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/articlefiles"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/generator/rendercache"

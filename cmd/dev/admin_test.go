@@ -20,8 +20,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -29,6 +27,7 @@ import (
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )

@@ -27,11 +27,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/load"
 )
 

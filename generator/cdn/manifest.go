@@ -11,9 +11,8 @@ package cdn
 import (
 	"strings"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/internal/routing"
 )
 

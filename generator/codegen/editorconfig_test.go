@@ -1,13 +1,6 @@
 package codegen
 
 import (
-	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/content/field"
-	"github.com/vozia/site/generator/content/icons"
-	"github.com/vozia/site/generator/content/sections"
-	"github.com/vozia/site/generator/content/siteconfig"
-	"github.com/vozia/site/internal/contactform"
-
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -26,6 +19,13 @@ import (
 	"github.com/dop251/goja"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/icons"
+	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/siteconfig"
+	"github.com/vozia/site/internal/contactform"
 )
 
 const (

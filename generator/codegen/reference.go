@@ -12,13 +12,11 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 // The field reference of content/README.md is generated from the Go types

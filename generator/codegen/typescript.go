@@ -7,9 +7,8 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/content/wire"
 	"github.com/vozia/site/internal/tsgen"

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/dop251/goja"
 	"gopkg.in/yaml.v3"
+
+	"github.com/vozia/site/generator/content/field"
 )
 
 const (

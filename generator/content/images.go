@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/imagefiles"
 )
 

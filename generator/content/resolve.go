@@ -5,9 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 // How one value resolves: generator/load resolves the site, calling these

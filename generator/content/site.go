@@ -3,10 +3,9 @@ package content
 import (
 	"slices"
 
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/security"
 	"github.com/vozia/site/generator/content/siteconfig"
-
-	"github.com/vozia/site/generator/content/field"
 )
 
 // Site is everything the build reads from content/, validated.

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/internal/contactform"
 )
 

@@ -10,12 +10,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/vozia/site/generator/content/security"
-
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/security"
 )
 
 // Claims: every marketing figure of the site is written once, in

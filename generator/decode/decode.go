@@ -13,14 +13,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/vozia/site/generator/content/field"
-
 	"unicode/utf8"
 
-	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/content/sections" // registers the kinds a section decodes into (content.Kinds)
 	"gopkg.in/yaml.v3"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/sections" // registers the kinds a section decodes into (content.Kinds)
 )
 
 var (

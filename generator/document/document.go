@@ -13,10 +13,9 @@ import (
 	"html"
 	"strings"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/generator/head"
 	"github.com/vozia/site/generator/links"
 )

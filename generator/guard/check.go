@@ -12,10 +12,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/links"
 	"github.com/vozia/site/generator/templatetext"
 	"github.com/vozia/site/internal/problem"

@@ -40,9 +40,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/generator/content/wire"
 )
 

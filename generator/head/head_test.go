@@ -10,9 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/generator/content/wire"
 )
 

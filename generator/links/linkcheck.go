@@ -16,10 +16,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"golang.org/x/net/html"
 
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/internal/parallel"
 )
 

@@ -5,9 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 )
 
 // Aliases keep a renamed page's or article's address working: an

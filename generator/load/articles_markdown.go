@@ -9,11 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/markdown"
 )
 

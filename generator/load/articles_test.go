@@ -8,9 +8,8 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections"
 )
 

@@ -3,11 +3,9 @@ package load
 import (
 	"slices"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 // enquiryPages checks the pages site.yaml names for enquiries: the demo

@@ -10,9 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/generator/media"
 	"github.com/vozia/site/internal/contentroot"

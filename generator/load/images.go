@@ -4,9 +4,8 @@ import (
 	"errors"
 	"io/fs"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/imagefiles"
 )
 

@@ -12,9 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/decode"
 	"github.com/vozia/site/generator/markdown"

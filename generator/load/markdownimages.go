@@ -3,10 +3,10 @@ package load
 import (
 	"bytes"
 
-	"github.com/vozia/site/generator/content/field"
+	"github.com/yuin/goldmark/ast"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/yuin/goldmark/ast"
+	"github.com/vozia/site/generator/content/field"
 )
 
 // markdownImages collects the images of a Markdown text, each where it is

@@ -5,9 +5,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 // Resolution. The build hands the app final strings and hrefs, so that the

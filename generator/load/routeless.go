@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 )
 
 // One save, every problem: a build that stops at the content's problems

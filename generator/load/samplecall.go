@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/media"
 )

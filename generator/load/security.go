@@ -3,10 +3,9 @@ package load
 import (
 	"io/fs"
 
-	"github.com/vozia/site/generator/content/security"
-
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/security"
 )
 
 // loadSecurity reads security.yaml, if there is one, right after the

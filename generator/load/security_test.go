@@ -6,10 +6,9 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/vozia/site/generator/content/security"
-
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/security"
 )
 
 const securityYAML = `frameworks:

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 )
 
 // A link or a redirect to a draft or scheduled article is refused by every

@@ -19,9 +19,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/internal/atomicdir"

@@ -10,9 +10,8 @@ import (
 	"io/fs"
 	"strings"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/imagefiles"
 )
 

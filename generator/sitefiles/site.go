@@ -3,10 +3,9 @@ package sitefiles
 import (
 	"time"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 // BrandOf is the brand of the site's configuration: what the drawn files

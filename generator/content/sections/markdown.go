@@ -4,11 +4,9 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 func init() {

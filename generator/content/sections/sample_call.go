@@ -4,9 +4,8 @@ import (
 	"path"
 	"strings"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 )
 
 func init() {

@@ -3,9 +3,8 @@ package sections
 import (
 	"regexp"
 
-	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 )
 
 func init() {

@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator/content/field"
-
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/internal/contactform"
 )

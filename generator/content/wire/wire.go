@@ -11,9 +11,8 @@ package wire
 import (
 	"encoding/json"
 
-	"github.com/vozia/site/generator/content/siteconfig"
-
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
 )
 
 // SiteData is what the app shell needs on every page.

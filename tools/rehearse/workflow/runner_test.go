@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vozia/site/tools/rehearse/workflow/syntax"
-
 	"github.com/vozia/site/tools/rehearse/workflow"
+	"github.com/vozia/site/tools/rehearse/workflow/syntax"
 )
 
 // A repository written by the test, with one workflow, rehearsed: the

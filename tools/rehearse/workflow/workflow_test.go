@@ -15,9 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vozia/site/tools/rehearse/workflow/syntax"
-
 	"github.com/vozia/site/tools/rehearse/workflow"
+	"github.com/vozia/site/tools/rehearse/workflow/syntax"
 )
 
 func repoRoot(t *testing.T) string {
