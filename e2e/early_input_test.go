@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -35,39 +34,25 @@ func TestContactFormBeforeTheAppRuns(t *testing.T) {
 	movableClock(t, tab)
 	// Every script file is held until the test lets it go; every request
 	// that would replace the document is noted.
+	scripts := holdScripts(t, tab)
 	var (
-		heldMu    sync.Mutex
-		held      []fetch.RequestID
-		documents []string
-		paused    = make(chan struct{})
+		documentsMu sync.Mutex
+		documents   []string
 	)
 	if err := chromedp.Listen(tab.Ctx, func(ev any) {
-		heldMu.Lock()
-		defer heldMu.Unlock()
-		switch ev := ev.(type) {
-		case *fetch.EventRequestPaused:
-			if held = append(held, ev.RequestID); len(held) == 1 {
-				close(paused)
-			}
-		case *network.EventRequestWillBeSent:
-			if ev.Type == network.ResourceTypeDocument {
-				documents = append(documents, ev.Request.Method+" "+ev.Request.URL)
-			}
+		if ev, ok := ev.(*network.EventRequestWillBeSent); ok && ev.Type == network.ResourceTypeDocument {
+			documentsMu.Lock()
+			defer documentsMu.Unlock()
+			documents = append(documents, ev.Request.Method+" "+ev.Request.URL)
 		}
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
-		t.Fatal(err)
-	}
+	scripts.hold(t)
 	if _, err := chromedp.Call(tab.Ctx, page.Navigate, page.NavigateParams{URL: env.URL + "/"}); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-paused:
-	case <-tab.Ctx.Done():
-		t.Fatal("the app's script was never requested")
-	}
+	scripts.requested(t)
 	waitFor(t, tab, `document.readyState !== "loading" && document.getElementById("contact-form")?.checkVisibility()`)
 	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
 		t.Fatal("the page hydrated: the test is not testing the page before the app")
@@ -85,21 +70,12 @@ func TestContactFormBeforeTheAppRuns(t *testing.T) {
 	// The visitor's time on the form, as the page's clock sees it.
 	aheadOfClock(t, tab, 3100*time.Millisecond)
 
-	heldMu.Lock()
-	release := append([]fetch.RequestID(nil), held...)
-	heldMu.Unlock()
-	if _, err := chromedp.Call(tab.Ctx, fetch.Disable, struct{}{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range release {
-		// A request already let go by Disable answers with an error: no matter.
-		chromedp.Call(tab.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
-	}
+	scripts.release(t)
 	hydrated := chromedp.Poll[chromedp.Void](`document.documentElement.hasAttribute("data-hydrated") || !window.__sameDocument`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))
 	err := chromedp.Do(tab.Ctx, hydrated)
-	heldMu.Lock()
+	documentsMu.Lock()
 	docs := append([]string(nil), documents...)
-	heldMu.Unlock()
+	documentsMu.Unlock()
 	if len(docs) != 1 {
 		t.Fatalf("pressing Send before the app ran left the page: %q", docs)
 	}

@@ -32,11 +32,9 @@ package e2e
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -164,24 +162,7 @@ func TestHydrationMovesNothing(t *testing.T) {
 	env := browsertest.Start(t)
 	seen := newPartsSeen(sweepSite(t))
 	tab := env.NewTab(t, shiftWidths[len(shiftWidths)-1], 900)
-	var (
-		mu     sync.Mutex
-		held   []fetch.RequestID
-		paused = make(chan struct{}, 1)
-	)
-	if err := chromedp.Listen(tab.Ctx, func(ev any) {
-		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
-			mu.Lock()
-			held = append(held, ev.RequestID)
-			mu.Unlock()
-			select {
-			case paused <- struct{}{}:
-			default:
-			}
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
+	scripts := holdScripts(t, tab)
 	// Every load fetches the scripts, so that each can be held.
 	if _, err := chromedp.Call(tab.Ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 		t.Fatal(err)
@@ -196,21 +177,11 @@ func TestHydrationMovesNothing(t *testing.T) {
 			tab.Reset()
 			// Every script is held at its request until the page has
 			// been recorded at each width.
-			if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
-				t.Fatal(err)
-			}
-			select {
-			case <-paused:
-			default:
-			}
+			scripts.hold(t)
 			if _, err := chromedp.Call(tab.Ctx, page.Navigate, page.NavigateParams{URL: env.URL + p.Path}); err != nil {
 				t.Fatal(err)
 			}
-			select {
-			case <-paused:
-			case <-time.After(30 * time.Second):
-				t.Fatal("the app's script was never requested")
-			}
+			scripts.requested(t)
 			parsed := chromedp.Poll[chromedp.Void](`document.readyState !== "loading"`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))
 			if err := chromedp.Do(tab.Ctx, parsed); err != nil {
 				t.Fatalf("the page was not parsed: %v", err)
@@ -230,17 +201,7 @@ func TestHydrationMovesNothing(t *testing.T) {
 				t.Fatal("the page hydrated: its scripts were not held back")
 			}
 
-			mu.Lock()
-			release := held
-			held = nil
-			mu.Unlock()
-			if _, err := chromedp.Call(tab.Ctx, fetch.Disable, struct{}{}); err != nil {
-				t.Fatal(err)
-			}
-			for _, id := range release {
-				// A request Disable let go already answers with an error: no matter.
-				chromedp.Call(tab.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
-			}
+			scripts.release(t)
 			hydrated := chromedp.Poll[chromedp.Void](`document.documentElement.matches("[data-hydrated][data-rendered]")`, chromedp.WithPollingTimeout(60*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))
 			if err := chromedp.Do(tab.Ctx, hydrated); err != nil {
 				t.Fatalf("the page did not hydrate: %v (console: %q, errors: %q)", err, tab.ConsoleErrors(), tab.Errors())

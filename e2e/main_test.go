@@ -11,10 +11,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/functions/contact/outbox"
@@ -191,5 +193,75 @@ func scriptsOff(t *testing.T, tab *browsertest.Tab) {
 	t.Helper()
 	if _, err := chromedp.Call(tab.Ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 		t.Fatalf("disable scripts: %v", err)
+	}
+}
+
+// scriptHold holds back every script a tab requests (the browser's request
+// interception), from hold until release: the page as a visitor sees it
+// before the app's script has arrived, on a slow network.
+type scriptHold struct {
+	tab    *browsertest.Tab
+	mu     sync.Mutex
+	held   []fetch.RequestID
+	paused chan struct{} // closed at the first script held since hold
+}
+
+// holdScripts starts noting the scripts tab's requests pause at; none is
+// held until hold.
+func holdScripts(t *testing.T, tab *browsertest.Tab) *scriptHold {
+	t.Helper()
+	h := &scriptHold{tab: tab}
+	if err := chromedp.Listen(tab.Ctx, func(ev any) {
+		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if h.held = append(h.held, ev.RequestID); len(h.held) == 1 {
+				close(h.paused)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// hold holds every script the tab requests from now on.
+func (h *scriptHold) hold(t *testing.T) {
+	t.Helper()
+	h.mu.Lock()
+	h.held, h.paused = nil, make(chan struct{})
+	h.mu.Unlock()
+	if _, err := chromedp.Call(h.tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// requested waits until the page has asked for a script (and is held),
+// within a bound that a very busy machine stays far inside.
+func (h *scriptHold) requested(t *testing.T) {
+	t.Helper()
+	h.mu.Lock()
+	paused := h.paused
+	h.mu.Unlock()
+	select {
+	case <-paused:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the app's script was never requested")
+	}
+}
+
+// release lets every held script go, and holds no more.
+func (h *scriptHold) release(t *testing.T) {
+	t.Helper()
+	h.mu.Lock()
+	release := h.held
+	h.held = nil
+	h.mu.Unlock()
+	if _, err := chromedp.Call(h.tab.Ctx, fetch.Disable, struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range release {
+		// A request Disable let go already answers with an error: no matter.
+		chromedp.Call(h.tab.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
 	}
 }

@@ -75,14 +75,9 @@ func reopenCover(t *testing.T, tab *browsertest.Tab, slug, title string) {
 	for i := range times {
 		doReloaded(t, tab, fmt.Sprintf("open another entry (%d of %d)", i+1, times),
 			chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/pulse-themes/index", "Pulse turns interviews into themes"), chromedp.WithPollingTimeout(2*time.Minute)))
-		openArticle(t, tab, slug, title)
-		err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
-		if err != nil && strings.Contains(err.Error(), "-32000") {
-			t.Logf("the editor's page reloaded (%v); the article again", err)
-			editorReady(t, tab)
-			openArticle(t, tab, slug, title)
-			err = chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
-		}
+		err := tryReloaded(t, tab, "open the article "+slug+" and see its cover",
+			chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/"+slug+"/index", title), chromedp.WithPollingTimeout(2*time.Minute)),
+			chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
 		if err != nil {
 			imgs, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("iframe")].map((f) => { try { return [...f.contentDocument.querySelectorAll("img")].map((i) => i.className + " " + i.parentElement.className + " " + i.src.slice(0, 80) + " " + i.naturalWidth).join("\n"); } catch { return "(other origin)"; } }).join("\n---\n")`))
 			t.Fatalf("the preview does not show the cover, reopened %d times (%v); its images:\n%s\nrequests %q", i+1, err, imgs, tab.Requests())
@@ -193,14 +188,20 @@ func openArticle(t *testing.T, tab *browsertest.Tab, slug, title string) {
 // step the reload cuts short is taken again once the editor is back.
 func doReloaded(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
+	if tryReloaded(t, tab, what, actions...) != nil {
+		do(t, tab, what, actions...) // fails with the page's text
+	}
+}
+
+// tryReloaded takes the steps, again once the editor is back each time a
+// reload of its page cuts them short (the error -32000: the page's
+// context is gone), up to three times, and returns the last error.
+func tryReloaded(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Action[chromedp.Void]) error {
+	t.Helper()
 	for attempt := 1; ; attempt++ {
 		err := chromedp.Do(tab.Ctx, actions...)
-		if err == nil {
-			return
-		}
-		if attempt == 3 || !strings.Contains(err.Error(), "-32000") {
-			do(t, tab, what, actions...) // fails with the page's text
-			return
+		if err == nil || attempt == 3 || !strings.Contains(err.Error(), "-32000") {
+			return err
 		}
 		t.Logf("%s: the editor's page reloaded (%v); again", what, err)
 		editorReady(t, tab)

@@ -1,14 +1,6 @@
 package codegen
 
 import (
-	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/content/field"
-	"github.com/vozia/site/generator/content/icons"
-	"github.com/vozia/site/generator/content/sections"
-	"github.com/vozia/site/generator/content/security"
-	"github.com/vozia/site/generator/content/siteconfig"
-	"github.com/vozia/site/internal/contactform"
-
 	"bytes"
 	"fmt"
 	"reflect"
@@ -20,6 +12,14 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/icons"
+	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/content/security"
+	"github.com/vozia/site/generator/content/siteconfig"
+	"github.com/vozia/site/internal/contactform"
 )
 
 // The web editor at /admin/ (Sveltia CMS) is configured by a file,
@@ -198,6 +198,14 @@ type editorGen struct {
 	applied map[string]bool
 }
 
+// pageFolder is the pages' and text pages' Parent Folder: a page's folder
+// is the start of its address, which the editor moves it by (to a folder
+// of its own with New Folder), and the save adds the address it leaves to
+// its aliases (frontend/src/admin/aliases.ts). The last part, the file's
+// own name, the editor keeps: it renames an entry's file only where each
+// entry is a folder (an article's).
+var pageFolder = obj{{"path", obj{{"widget", "string"}, {"label", "Folder"}}}}
+
 func (g *editorGen) pages() obj {
 	return obj{
 		{"name", pagesCollection},
@@ -208,13 +216,7 @@ func (g *editorGen) pages() obj {
 		{"extension", "yaml"},
 		{"format", yamlFormat},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
-		// A page's folder is the start of its address: the editor's
-		// Parent Folder moves it (to a folder of its own with New
-		// Folder), and the save adds the address it leaves to its
-		// aliases (frontend/src/admin/aliases.ts). The last part, the
-		// file's own name, the editor keeps: it renames an entry's file
-		// only where each entry is a folder (an article's).
-		{"meta", obj{{"path", obj{{"widget", "string"}, {"label", "Folder"}}}}},
+		{"meta", pageFolder},
 		{"path", "{{slug}}"},
 		// A collection with a path would upload beside its entry, under
 		// pages/, which publishes no file: a page's images live under
@@ -239,13 +241,7 @@ func (g *editorGen) textPages() obj {
 		{"extension", "md"},
 		{"format", markdownFormat},
 		{"nested", obj{{"depth", 4}, {"subfolders", false}}},
-		// A page's folder is the start of its address: the editor's
-		// Parent Folder moves it (to a folder of its own with New
-		// Folder), and the save adds the address it leaves to its
-		// aliases (frontend/src/admin/aliases.ts). The last part, the
-		// file's own name, the editor keeps: it renames an entry's file
-		// only where each entry is a folder (an article's).
-		{"meta", obj{{"path", obj{{"widget", "string"}, {"label", "Folder"}}}}},
+		{"meta", pageFolder},
 		{"path", "{{slug}}"},
 		{"media_folder", "/" + imagesFolder},
 		{"public_folder", "/images"},

@@ -399,8 +399,7 @@ async function author(key: string, base: ArticleSection | undefined, e: Entry): 
  */
 async function cover(c: ArticleEntry["cover"], e: Entry, built: Image | undefined): Promise<Image> {
   const named = c?.src ?? "";
-  const beside = named !== "" && !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(named);
-  const src = (named && (await e.asset(named))) || (beside ? (built?.src ?? emptyFrame) : named);
+  const src = (named && (await e.asset(named))) || (besideEntry(named) ? (built?.src ?? emptyFrame) : named);
   const focus = c?.focus
     ? `${Math.round((c.focus.x ?? 0.5) * 100)}% ${Math.round((c.focus.y ?? 0.5) * 100)}%`
     : c?.position
@@ -413,6 +412,14 @@ async function cover(c: ArticleEntry["cover"], e: Entry, built: Image | undefine
 export const emptyFrame = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1200' height='630'/%3E";
 
 /**
+ * besideEntry says whether src names a file beside the entry (cover.jpg,
+ * chart.svg): no scheme, not a path of the site.
+ */
+function besideEntry(src: string): boolean {
+  return src !== "" && !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(src);
+}
+
+/**
  * withAssets is the editor's HTML of a text with each image named by a
  * path beside the entry (chart.svg) shown as the editor has the file: the
  * path alone would be read against /admin/ and 404.
@@ -420,10 +427,7 @@ export const emptyFrame = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/20
 async function withAssets(html: string, e: Entry): Promise<string> {
   if (!html.includes("<img")) return html;
   const doc = new DOMParser().parseFromString(html, "text/html");
-  const relative = [...doc.querySelectorAll("img")].filter((img) => {
-    const src = img.getAttribute("src") ?? "";
-    return src && !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(src);
-  });
+  const relative = [...doc.querySelectorAll("img")].filter((img) => besideEntry(img.getAttribute("src") ?? ""));
   if (relative.length === 0) return html;
   for (const img of relative) {
     const url = await e.asset(img.getAttribute("src") ?? "");

@@ -16,9 +16,10 @@ import "./contact-section.css";
  * Props: heading / intro override the layout's copy for one page; any other
  * <section> attribute. Render it once per page (the ids are fixed).
  *
- * The form validates with the messages of layout.yaml's form (its rules: functions/contact/README.md), refuses to send
- * when the hidden honeypot is filled or when it is submitted less than
- * 3000 ms after it appeared, and POSTs JSON to site.yaml's contactEndpoint:
+ * The form validates with the messages of layout.yaml's form (its rules:
+ * functions/contact/README.md), refuses to send when the hidden honeypot
+ * is filled or when it is submitted less than 3000 ms after it appeared,
+ * and POSTs JSON to site.yaml's contactEndpoint:
  * {name, email, phone, companySize, message, product, page, utm_*,
  * honeypot, elapsedMs}. Every field is required, marked "*" and
  * aria-required, but the product: a select of site.yaml's products, preset
@@ -105,8 +106,8 @@ function firstPaintAt(): number {
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /**
- * validate returns the fields that break the form's rules (functions/contact/README.md). The bounds
- * come from the site data (internal/contactform, which the contact function
+ * validate returns the fields that break the form's rules
+ * (functions/contact/README.md). The bounds come from the site data (internal/contactform, which the contact function
  * enforces too), so the form and the function never disagree on a number.
  */
 export function validate(v: Values, limits: Limits): Field[] {

@@ -7,7 +7,8 @@ import { scrollToId, SmartLink } from "./ui/button";
 import { Icon } from "./ui/icon";
 import "./site-header.css";
 
-// The nav turns translucent after 10 px of scroll; the navigation menu opens and closes with delays.
+// The nav turns translucent after 10 px of scroll; the navigation menu
+// opens and closes with delays.
 export const NAV_SCROLL = 10;
 export const MENU_OPEN_DELAY = 200;
 /** Re-entering within this time of a hover close reopens without the open delay. */
