@@ -23,7 +23,9 @@ import (
 // editor's copy and never asks the site for it by its bare name; a page
 // moved to a new folder keeps its old address as a redirect.
 func TestAdminEntries(t *testing.T) {
-	d := startDev(t, testSite, false)
+	// The frontend's copy: the session ends with a change to the site's
+	// styles, as a developer makes one while an editor writes.
+	d := startDev(t, testSite, true)
 	// The article the session edits, its cover beside it, in the
 	// editor's folder only: the site, as last built, does not have it (as
 	// with an article written in this session of the editor), so its
@@ -55,10 +57,43 @@ func TestAdminEntries(t *testing.T) {
 	tab.Ctx = ctx
 	githubStandIn(t, tab, nil)
 	openLocalRepoWith(t, tab, d, article)
+	// make dev never reloads the editor's page (what is typed in it may
+	// not be saved), whatever its builds change: the mark stays on the
+	// page through every save, photo and build of the session.
+	mark(t, tab)
 
 	newTag(t, tab, d, slug, title)
 	reopenCover(t, tab, slug, title)
 	movePage(t, tab, d, page, pageTitle)
+	keepTyping(t, tab, d, slug, title)
+	if !marked(t, tab) {
+		t.Error("make dev reloaded the editor's page during the session")
+	}
+}
+
+// keepTyping types in the article's form without saving while the site's
+// styles change, which changes every page and the editor's own preview
+// styles: the editor's page does not reload, the typing stays, and the
+// editor is offered a reload to take when it has saved.
+func keepTyping(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title string) {
+	t.Helper()
+	openArticle(t, tab, slug, title)
+	const field, typed = `section[data-key-path="description"] textarea`, " Not saved yet."
+	do(t, tab, "type in the article's description", chromedp.SendKeys(chromedp.CSS(field), typed))
+	css := filepath.Join(d.Frontend, "src", "styles", "global.css")
+	data, err := os.ReadFile(css)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(d.Content, css) // d.write takes a path under content/
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.write(t, rel, append(data, "\n.keep-typing { outline: 1px solid; }\n"...))
+	for c := d.built(t); !c.Editor; c = d.built(t) {
+	}
+	do(t, tab, "see the offer to reload, the typing still there",
+		chromedp.Poll[chromedp.Void](`(() => { const o = document.getElementById("dev-reload"); return !!o && o.innerText.includes("Reload the editor") && document.querySelector(`+jsQuote(field)+`).value.endsWith(`+jsQuote(typed)+`); })()`, chromedp.WithPollingTimeout(2*time.Minute)))
 }
 
 // reopenCover opens the article slug, which the site has not built, again
@@ -73,9 +108,9 @@ func reopenCover(t *testing.T, tab *browsertest.Tab, slug, title string) {
 	tab.Reset()
 	const times = 10
 	for i := range times {
-		doReloaded(t, tab, fmt.Sprintf("open another entry (%d of %d)", i+1, times),
+		do(t, tab, fmt.Sprintf("open another entry (%d of %d)", i+1, times),
 			chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/pulse-themes/index", "Pulse turns interviews into themes"), chromedp.WithPollingTimeout(2*time.Minute)))
-		err := tryReloaded(t, tab, "open the article "+slug+" and see its cover",
+		err := chromedp.Do(tab.Ctx,
 			chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/"+slug+"/index", title), chromedp.WithPollingTimeout(2*time.Minute)),
 			chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
 		if err != nil {
@@ -100,7 +135,7 @@ func reopenCover(t *testing.T, tab *browsertest.Tab, slug, title string) {
 // old address redirects to the new one.
 func movePage(t *testing.T, tab *browsertest.Tab, d *devSite, name, title string) {
 	t.Helper()
-	doReloaded(t, tab, "open the page "+name,
+	do(t, tab, "open the page "+name,
 		chromedp.Poll[chromedp.Void](openJS("#/collections/pages/entries/"+name, title), chromedp.WithPollingTimeout(2*time.Minute)),
 	)
 	do(t, tab, "make it a new folder, company",
@@ -178,61 +213,13 @@ func newTag(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title string) 
 // form.
 func openArticle(t *testing.T, tab *browsertest.Tab, slug, title string) {
 	t.Helper()
-	doReloaded(t, tab, "open the article "+slug,
+	do(t, tab, "open the article "+slug,
 		chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/"+slug+"/index", title), chromedp.WithPollingTimeout(2*time.Minute)),
 	)
 }
 
-// doReloaded is do for the steps that open an entry: make dev reloads the
-// editor's page after a build that changes its files (a save can), and a
-// step the reload cuts short is taken again once the editor is back.
-func doReloaded(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Action[chromedp.Void]) {
-	t.Helper()
-	if tryReloaded(t, tab, what, actions...) != nil {
-		do(t, tab, what, actions...) // fails with the page's text
-	}
-}
-
-// tryReloaded takes the steps, again once the editor is back each time a
-// reload of its page cuts them short (the error -32000: the page's
-// context is gone), up to three times, and returns the last error.
-func tryReloaded(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Action[chromedp.Void]) error {
-	t.Helper()
-	for attempt := 1; ; attempt++ {
-		err := chromedp.Do(tab.Ctx, actions...)
-		if err == nil || attempt == 3 || !strings.Contains(err.Error(), "-32000") {
-			return err
-		}
-		t.Logf("%s: the editor's page reloaded (%v); again", what, err)
-		editorReady(t, tab)
-	}
-}
-
-// editorReady waits until the editor shows its collections again: make dev
-// reloads its page after a build that changes every page, and the editor
-// then opens the local repository it had (or is asked to, as a person
-// would click).
-func editorReady(t *testing.T, tab *browsertest.Tab) {
-	t.Helper()
-	const js = `(() => {
-		document.querySelector('button[data-label="Work with Local Repository"]')?.click();
-		return !!document.querySelector('a[href="#/collections/pages"], [aria-label="Contents"]');
-	})()`
-	for deadline := time.Now().Add(3 * time.Minute); ; {
-		ok, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](js))
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the editor never showed its collections again (%v)", err)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-}
-
 // openJS is a script that opens the editor's entry at hash and says
-// whether its form shows the title: polled, it outlasts a reload of the
-// editor's page (make dev reloads it after a build).
+// whether its form shows the title, polled until it does.
 func openJS(hash, title string) string {
 	return `(() => { if (location.hash !== ` + jsQuote(hash) + `) location.hash = ` + jsQuote(hash) + `; return document.querySelector('section[data-key-path="title"] input')?.value === ` + jsQuote(title) + `; })()`
 }

@@ -92,10 +92,15 @@ type Change struct {
 	// Files are the HTML documents that changed ("404.html"), for pages
 	// served through the not-found rule or a rewrite.
 	Files []string `json:"files,omitempty"`
+	// Editor is set when the web editor's own files changed (its page,
+	// modules, configuration or preview styles; not admin/routes.json,
+	// which it reads afresh at each save). The editor never reloads by
+	// itself, as what is typed in it may not be saved: it offers a reload.
+	Editor bool `json:"editor,omitempty"`
 }
 
 // Empty reports whether no page needs to reload.
-func (c Change) Empty() bool { return !c.All && len(c.URLs) == 0 && len(c.Files) == 0 }
+func (c Change) Empty() bool { return !c.All && !c.Editor && len(c.URLs) == 0 && len(c.Files) == 0 }
 
 type event struct {
 	name string
@@ -421,7 +426,7 @@ func devTiming(h http.Header, build, file string) {
 func diff(files []string, om, nm *routing.Manifest) Change {
 	var c Change
 	if om == nil || files == nil {
-		return Change{All: true}
+		return Change{All: true, Editor: true}
 	}
 	if om.TrailingSlash != nm.TrailingSlash || om.NotFound != nm.NotFound || !reflect.DeepEqual(om.Headers, nm.Headers) {
 		c.All = true
@@ -430,6 +435,9 @@ func diff(files []string, om, nm *routing.Manifest) Change {
 	urls := map[string]bool{}
 	for _, name := range files {
 		changed[name] = true
+		if strings.HasPrefix(name, "admin/") && name != "admin/routes.json" {
+			c.Editor = true
+		}
 		switch {
 		case strings.HasPrefix(name, "assets/"):
 			c.All = true

@@ -70,7 +70,10 @@ func TestLiveChanges(t *testing.T) {
 		{"the not-found page", []string{"404.html"}, liveManifest, Change{Files: []string{"404.html"}}},
 		{"an image", []string{"images/photo-640.avif"}, liveManifest, Change{}},
 		{"the bundle", []string{"assets/app-A.js", "assets/app-B.js"}, liveManifest, Change{All: true}},
-		{"unknown", nil, liveManifest, Change{All: true}},
+		{"unknown", nil, liveManifest, Change{All: true, Editor: true}},
+		{"the web editor's modules", []string{"admin/admin-B.js", "admin/index.html"}, liveManifest, Change{URLs: []string{"/admin"}, Files: []string{"admin/index.html"}, Editor: true}},
+		{"the web editor's configuration", []string{"admin/config.yml"}, liveManifest, Change{Editor: true}},
+		{"the routes the web editor reads at each save", []string{"admin/routes.json"}, liveManifest, Change{}},
 		{"a new redirect", []string{}, strings.Replace(liveManifest, `"redirects":[`, `"redirects":[{"from":"/old","to":"/platform","status":301},`, 1), Change{URLs: []string{"/old"}}},
 		{"a removed rewrite", []string{}, strings.Replace(liveManifest, `{"from":"/services/*","to":"/services/index.html"}`, "", 1), Change{URLs: []string{"/services/*"}}},
 		{"headers", []string{}, strings.Replace(liveManifest, "script-src 'self'", "script-src 'none'", 1), Change{All: true}},
@@ -83,7 +86,7 @@ func TestLiveChanges(t *testing.T) {
 			}
 			c := l.Publish(base, manifestOf(t, tt.manifest), tt.changed)
 			c.Build = ""
-			if !slices.Equal(c.URLs, tt.want.URLs) || !slices.Equal(c.Files, tt.want.Files) || c.All != tt.want.All {
+			if !slices.Equal(c.URLs, tt.want.URLs) || !slices.Equal(c.Files, tt.want.Files) || c.All != tt.want.All || c.Editor != tt.want.Editor {
 				t.Errorf("change %+v, want %+v", c, tt.want)
 			}
 		})

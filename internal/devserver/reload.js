@@ -45,19 +45,23 @@ events.addEventListener("hello", (e) => {
   } else if (seen !== undefined && d.build !== seen) {
     // A build finished while this page was loading, or the server
     // restarted: what is on screen may be out of date.
-    location.reload();
+    if (editor) offer();
+    else location.reload();
   }
 });
-// The web editor's own page keeps what is typed in it: a good build after
-// a failed one closes the problems but reloads it only if its own files
-// changed.
+// The web editor's page never reloads by itself: what is typed in it may
+// not be saved yet, and a build (a save's, a photo's sizes encoded, a
+// change to the site's code) can come at any moment. A good build closes
+// its problems; a build that changed the editor's own files offers a
+// reload, which the editor takes when it has saved.
 const editor = file.startsWith("admin/") || location.pathname.startsWith("/admin/");
 
 events.addEventListener("build", (e) => {
   const change = JSON.parse(e.data);
-  if (editor && failed && seen && !concerns(change)) {
+  if (editor) {
     document.getElementById("dev-problems")?.remove();
     failed = false;
+    if (change.editor) offer();
   } else if (failed || change.all || concerns(change)) {
     location.reload();
     return;
@@ -65,6 +69,26 @@ events.addEventListener("build", (e) => {
   seen = change.build;
   stale = true;
 });
+
+// offer says, in the web editor, that a build changed the editor itself,
+// with a button that reloads it; it is a status, not a dialog, and takes
+// no focus from the field being typed in.
+function offer() {
+  if (document.getElementById("dev-reload")) return;
+  const reload = el("button", { type: "button", className: "dev-reload__go" }, "Reload the editor");
+  const later = el("button", { type: "button", className: "dev-reload__later" }, "Later");
+  const box = el(
+    "div",
+    { id: "dev-reload", className: "dev-reload", role: "status" },
+    el("p", {}, "The editor was updated. Save what you are writing, then reload to use the new version."),
+    reload,
+    " ",
+    later,
+  );
+  reload.addEventListener("click", () => location.reload());
+  later.addEventListener("click", () => box.remove());
+  document.body.append(box);
+}
 events.addEventListener("problems", (e) => show(JSON.parse(e.data).problems));
 events.addEventListener("processing", (e) => photos(JSON.parse(e.data).photos));
 
