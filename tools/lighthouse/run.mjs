@@ -2,7 +2,7 @@
 // served site and prints one table: each route, the four category scores,
 // FCP, LCP, TBT, CLS and the bytes transferred.
 //
-//	node run.mjs -base http://127.0.0.1:8080 -site ../../dist/site [-runs 3] [-warm /] [-photos] [-json out.json] [route...]
+//	node run.mjs -base http://127.0.0.1:8080 -site ../../dist/site [-runs 3] [-warm /] [-photos] [-json out.json] [-lhr dir] [route...]
 //
 // The routes are the build's route table (the hashed routes file named by
 // the site data of index.html), less redirects and the not-found page,
@@ -25,10 +25,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const args = process.argv.slice(2);
-const opt = {base: 'http://127.0.0.1:8080', site: '', warm: '', json: '', runs: '3', photos: false, routes: []};
+const opt = {base: 'http://127.0.0.1:8080', site: '', warm: '', json: '', lhr: '', runs: '3', photos: false, routes: []};
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
-  if (a === '-base' || a === '-site' || a === '-warm' || a === '-json' || a === '-runs') {
+  if (a === '-base' || a === '-site' || a === '-warm' || a === '-json' || a === '-lhr' || a === '-runs') {
     opt[a.slice(1)] = args[++i];
   } else if (a === '-photos') {
     opt.photos = true;
@@ -103,6 +103,12 @@ try {
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score ||
       b.audits['total-blocking-time'].numericValue - a.audits['total-blocking-time'].numericValue);
     const lhr = runs[Math.floor(runs.length / 2)];
+    if (opt.lhr) {
+      // The whole report of the median run, for Lighthouse's viewer or
+      // a look at its long tasks and main-thread breakdown.
+      fs.mkdirSync(opt.lhr, {recursive: true});
+      fs.writeFileSync(path.join(opt.lhr, (route.replace(/^\/|\/$/g, '').replaceAll('/', '_') || 'index') + '.json'), JSON.stringify(lhr));
+    }
     version = lhr.lighthouseVersion;
     const audit = id => lhr.audits[id]?.numericValue;
     const failed = [];
