@@ -219,7 +219,7 @@ async function over(edited: unknown, built: unknown, e: Entry): Promise<unknown>
     const out: Record<string, unknown> = isObj(built) ? { ...built } : {};
     for (const [k, v] of Object.entries(edited)) out[k] = await over(v, out[k], e);
     if (typeof edited.src === "string" && (!isObj(built) || built.src !== edited.src)) {
-      out.src = (await e.asset(edited.src)) || edited.src;
+      out.src = (await e.asset(edited.src)) || (besideEntry(edited.src) ? emptyFrame : edited.src);
     }
     return out;
   }
@@ -422,7 +422,7 @@ function besideEntry(src: string): boolean {
 /**
  * withAssets is the editor's HTML of a text with each image named by a
  * path beside the entry (chart.svg) shown as the editor has the file: the
- * path alone would be read against /admin/ and 404.
+ * path alone would be read against the site's root and 404.
  */
 async function withAssets(html: string, e: Entry): Promise<string> {
   if (!html.includes("<img")) return html;
@@ -430,8 +430,9 @@ async function withAssets(html: string, e: Entry): Promise<string> {
   const relative = [...doc.querySelectorAll("img")].filter((img) => besideEntry(img.getAttribute("src") ?? ""));
   if (relative.length === 0) return html;
   for (const img of relative) {
-    const url = await e.asset(img.getAttribute("src") ?? "");
-    if (url) img.setAttribute("src", url);
+    // Until the editor has read the file, an empty frame (the preview is
+    // drawn again): its name alone would ask the site for /chart.svg.
+    img.setAttribute("src", (await e.asset(img.getAttribute("src") ?? "")) ?? emptyFrame);
   }
   return doc.body.innerHTML;
 }
