@@ -496,7 +496,9 @@ func waitForFile(t *testing.T, tab *browsertest.Tab, file, text string) {
 		const parts = %s.split("/");
 		try {
 			for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p);
-			return (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
+			// Awaited here: a file the editor is writing or moving fails
+			// its read, which is a wait, not an error.
+			return await (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
 		} catch { return ""; }
 	})()`, jsQuote(file))
 	// Bounded with margin: saving writes through the browser's storage,

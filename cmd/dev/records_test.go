@@ -52,7 +52,7 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	if !strings.Contains(hint, "{claim:") || !strings.Contains(hint, "Collections › Claims") {
 		t.Errorf("a case study's Results say nothing of the claims they may cite, or where to add one:\n%s", hint)
 	}
-	addRecord(t, tab, "Case study")
+	addTo(t, tab, "items", "Case study")
 	item := fmt.Sprintf("items.%d", n)
 	do(t, tab, "see the new case study's form", chromedp.Poll[chromedp.Void](scrollTo(item+".id"), chromedp.WithPollingTimeout(time.Minute)))
 	save(t, tab)
@@ -82,8 +82,7 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	} {
 		typeIn(t, tab, item+"."+f.key, f.text)
 	}
-	do(t, tab, "press Add Result",
-		chromedp.Poll[chromedp.Void](clickText(`section[data-key-path="`+item+`.results"] button`, "Add Result"), chromedp.WithPollingTimeout(time.Minute)))
+	addTo(t, tab, item+".results", "Result")
 	typeIn(t, tab, item+".results.0", "Slots booked by phone, day and night")
 	photo := filepath.Join(t.TempDir(), "Gate at dawn.PNG")
 	writePNG(t, photo)
@@ -125,9 +124,8 @@ func addPartner(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	t.Helper()
 	const file, partner = "collections/partner-groups.yaml", "Deepgram"
 	openRecords(t, tab, d, "partnerGroups", file)
-	do(t, tab, "press Add Partner in the first group",
-		chromedp.Poll[chromedp.Void](scrollTo("items.0.partners"), chromedp.WithPollingTimeout(time.Minute)),
-		chromedp.Poll[chromedp.Void](clickText(`section[data-key-path="items.0.partners"] button`, "Add Partner"), chromedp.WithPollingTimeout(time.Minute)))
+	do(t, tab, "see the first group's partners", chromedp.Poll[chromedp.Void](scrollTo("items.0.partners"), chromedp.WithPollingTimeout(time.Minute)))
+	addTo(t, tab, "items.0.partners", "Partner")
 	var groups []struct{ Partners []string }
 	if err := yaml.Unmarshal(d.read(t, file), &groups); err != nil || len(groups) == 0 {
 		t.Fatalf("%s: %v", file, err)
@@ -166,7 +164,7 @@ func addWebinar(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	if !dateForm.MatchString(shown) {
 		t.Errorf("a webinar's date shows as %q in its form, not as the files and the help write it (YYYY-MM-DD)", shown)
 	}
-	addRecord(t, tab, "Webinar")
+	addTo(t, tab, "items", "Webinar")
 	item := fmt.Sprintf("items.%d", n)
 	date := time.Now().AddDate(0, 2, 0).Format(time.DateOnly)
 	for _, f := range []struct{ key, text string }{
@@ -213,10 +211,22 @@ func openRecords(t *testing.T, tab *browsertest.Tab, d *devSite, name, file stri
 	return len(records)
 }
 
-// addRecord presses the Add button under the file's list of records.
-func addRecord(t *testing.T, tab *browsertest.Tab, label string) {
+// addTo presses the Add button of the list at keyPath, and waits for the
+// editor to move the focus into the list (to the new item's first
+// button, or its input), which it does a moment after it has drawn the
+// item: typing before then, a space would reach that button and fold the
+// item away.
+func addTo(t *testing.T, tab *browsertest.Tab, keyPath, label string) {
 	t.Helper()
-	do(t, tab, "press Add "+label, chromedp.Poll[chromedp.Void](clickText(`button`, "Add "+label), chromedp.WithPollingTimeout(time.Minute)))
+	list := `section[data-key-path="` + keyPath + `"]`
+	do(t, tab, "press Add "+label,
+		chromedp.Evaluate[chromedp.Void](`document.activeElement?.blur()`),
+		chromedp.Poll[chromedp.Void](clickText(list+` button`, "Add "+label), chromedp.WithPollingTimeout(time.Minute)))
+	// Where the editor does not move the focus (another version), typeIn
+	// still finds the text it typed, or fails.
+	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`!!document.activeElement?.closest(`+jsQuote(list)+`)`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Logf("after Add %s, the editor did not move the focus into %s (%v)", label, keyPath, err)
+	}
 }
 
 // scrollTo is a script that brings the field at keyPath into view and
