@@ -276,7 +276,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	}
 	// The web editor (/admin/): linked from no page, not in the sitemap.
 	if !cfg.noEditor {
-		if staged("editor", func() { err = bld.admin.Add(cfg.bundle.frontendDir, cfg.liveScript, b, site.Config.Brand, out) }); err != nil {
+		if staged("editor", func() { err = bld.admin.Add(cfg.bundle.frontendDir, cfg.liveScript, b, site, out) }); err != nil {
 			return nil, err
 		}
 		admin.AddRoutes(site, cfg.load.drafts, out)

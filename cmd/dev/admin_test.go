@@ -496,7 +496,9 @@ func waitForFile(t *testing.T, tab *browsertest.Tab, file, text string) {
 		const parts = %s.split("/");
 		try {
 			for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p);
-			return (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
+			// Awaited here: a file the editor is writing or moving fails
+			// its read, which is a wait, not an error.
+			return await (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
 		} catch { return ""; }
 	})()`, jsQuote(file))
 	// Bounded with margin: saving writes through the browser's storage,
@@ -696,6 +698,11 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 		}
 	}
 	do(t, tab, "see the save stopped, with the reason", chromedp.Poll[chromedp.Void](`document.body.innerText.includes("no page has the address /no-such-plan")`, chromedp.WithPollingTimeout(time.Minute)))
+	// Cancelled reads as cancelled: not as the editor's error.
+	said, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("dialog[open]")].map((d) => d.innerText).join("\n")`))
+	if !strings.Contains(said, "Not saved") || strings.Contains(said, "error") {
+		t.Errorf("after Cancel, the editor says:\n%s", said)
+	}
 	if saved := string(readOPFS(t, tab, article)); strings.Contains(saved, "/no-such-plan") {
 		t.Fatalf("the editor saved the link it was told not to:\n%s", saved)
 	}

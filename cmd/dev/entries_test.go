@@ -21,7 +21,8 @@ import (
 // in the article's own form, and the site shows that tag as it shows the
 // others; the article, reopened ten times, previews its cover from the
 // editor's copy and never asks the site for it by its bare name; a page
-// moved to a new folder keeps its old address as a redirect.
+// moved to a new folder keeps its old address as a redirect; a case
+// study, a partner and a webinar are added (records_test.go).
 func TestAdminEntries(t *testing.T) {
 	// The frontend's copy: the session ends with a change to the site's
 	// styles, as a developer makes one while an editor writes.
@@ -45,9 +46,11 @@ func TestAdminEntries(t *testing.T) {
 	// The page the session moves, which nothing links to.
 	const page, pageTitle = "offers", "Our offers"
 	d.write(t, pageFile("/"+page), []byte("title: "+pageTitle+"\ndescription: What we offer.\nsections:\n  - kind: hero\n    eyebrow: Offers\n    heading: Our offers\n    intro: Three of them.\n"))
-	d.until(t, "the page is on the dev site", func() bool {
+	d.write(t, pageFile("/partners"), []byte(partnersPage))
+	d.until(t, "the pages are on the dev site", func() bool {
 		status, _, _ := d.get(t, "/"+page)
-		return status == 200
+		partners, _, _ := d.get(t, "/partners")
+		return status == 200 && partners == 200
 	})
 
 	env := browsertest.Attach(t, d.URL)
@@ -65,6 +68,7 @@ func TestAdminEntries(t *testing.T) {
 	newTag(t, tab, d, slug, title)
 	reopenCover(t, tab, slug, title)
 	movePage(t, tab, d, page, pageTitle)
+	addRecords(t, tab, d)
 	keepTyping(t, tab, d, slug, title)
 	if !marked(t, tab) {
 		t.Error("make dev reloaded the editor's page during the session")

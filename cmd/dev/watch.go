@@ -172,8 +172,9 @@ func (d *dev) processing(originals map[string]string) {
 
 // serveEditor has the dev server answer /admin/ from the editor's own
 // files while no build has succeeded. They depend on the frontend only
-// (the title rule then leaves room for no brand: site.yaml may be the
-// file that is broken).
+// (the title rule then leaves room for no brand, a new colour starts
+// empty and no claim is listed: site.yaml or claims.yaml may be the file
+// that is broken).
 func (d *dev) serveEditor() {
 	files, err := admin.Build(d.frontendDir, devserver.ReloadScript)
 	if err != nil {
@@ -184,7 +185,7 @@ func (d *dev) serveEditor() {
 	for _, f := range files {
 		data := f.Data
 		if f.Path == admin.ConfigFile {
-			data = codegen.EditorConfigForBrand(data, "")
+			data = codegen.EditorConfigFor(data, codegen.EditorSite{})
 		}
 		m[f.Path] = data
 	}

@@ -3,8 +3,9 @@
 // folder form, so that its photos sit beside it. The front matter is filled
 // in: today's date, the author (the first of collections/authors.yaml
 // unless named), the tags, draft: true, and the cover (the given file,
-// copied beside the article as cover.<ext>, or the site's default cover),
-// with the tags the other articles use listed in a comment. It prints the
+// copied beside the article as cover.<ext>, or a plain cover drawn in the
+// site's colours, cover.svg, until the editor puts a picture in its
+// place), with the tags the other articles use listed in a comment. It prints the
 // file's path and the address to open in make dev. The draft shows in make
 // dev, with a banner, and nowhere else until draft: true is removed.
 //
@@ -14,6 +15,7 @@ package main
 
 import (
 	"bytes"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -34,9 +36,13 @@ import (
 	"github.com/vozia/site/generator/load"
 )
 
-// DefaultCover is the cover a new article starts with when no photo is
-// given, until the editor draws its own.
-const DefaultCover = "/images/articles/default-cover.svg"
+// defaultCover is the cover a new article starts with when no photo is
+// given, written beside it as cover.svg. It lives here, not under
+// content/images/: there, no article using it, every build would warn
+// that nothing shows it.
+//
+//go:embed default-cover.svg
+var defaultCover []byte
 
 // devURL is where make dev serves by default.
 const devURL = "http://127.0.0.1:8080"
@@ -80,8 +86,7 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s already exists: choose another title", f)
 		}
 	}
-	coverSrc := DefaultCover
-	var coverData []byte
+	coverSrc, coverData := "cover.svg", defaultCover
 	if *cover != "" {
 		ext := strings.ToLower(filepath.Ext(*cover))
 		if ext == ".jpeg" {
@@ -94,8 +99,6 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 			return fmt.Errorf("cover: %w", err)
 		}
 		coverSrc = "cover" + ext
-	} else if _, err := os.Stat(filepath.Join(*dir, filepath.FromSlash(strings.TrimPrefix(DefaultCover, "/")))); err != nil {
-		return fmt.Errorf("the site has no default cover (%s): give one, make article TITLE=... COVER=photo.jpg", DefaultCover)
 	}
 
 	// What the rest of the content knows: the articles' address, their
@@ -126,10 +129,8 @@ draft: true # delete this line to publish
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return err
 	}
-	if coverData != nil {
-		if err := os.WriteFile(filepath.Join(folder, coverSrc), coverData, 0o644); err != nil {
-			return err
-		}
+	if err := os.WriteFile(filepath.Join(folder, coverSrc), coverData, 0o644); err != nil {
+		return err
 	}
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		return err

@@ -15,7 +15,7 @@ import (
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
-// newContent copies the test site to a directory, with a default cover.
+// newContent copies the test site to a directory.
 func newContent(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -23,7 +23,6 @@ func newContent(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src["images/articles/default-cover.svg"] = src["images/articles/voice.svg"]
 	for p, f := range src {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
 		os.WriteFile(filepath.Join(dir, p), f.Data, 0o644)
@@ -67,6 +66,11 @@ func TestNewArticle(t *testing.T) {
 	a := loadNew(t, dir, "why-patients-answer-a-call", now)
 	if a.Status != "draft" || a.Front.Date != "2026-05-04" || a.Author.Key != "ana" || a.Front.Title != "Why patients answer: a call" {
 		t.Errorf("new article %+v", a.Front)
+	}
+	// Without a photo, a plain cover of its own, beside it: no file of
+	// the site's images that nothing shows.
+	if _, err := os.Stat(filepath.Join(dir, "articles", "why-patients-answer-a-call", "cover.svg")); err != nil || a.Front.Cover.Src != "cover.svg" || a.Cover.Width == 0 {
+		t.Errorf("the cover without a photo: %q, %dx%d (%v)", a.Front.Cover.Src, a.Cover.Width, a.Cover.Height, err)
 	}
 	text, _ := os.ReadFile(want)
 	if !regexp.MustCompile(`tags: \[\] # tags in use: .*\bhealthcare\b`).Match(text) {

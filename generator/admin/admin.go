@@ -360,9 +360,10 @@ type Cache struct {
 	key   any
 }
 
-// Files are the editor's files, its configuration's rules that depend on
-// the site's brand (an article title's length) filled in from site.yaml.
-func (c *Cache) Files(frontendDir string, key any, brand, liveScript string) ([]File, error) {
+// Files are the editor's files, what its configuration says that depends
+// on the content (an article title's length, a new colour, the claims a
+// result may cite) filled in from site (codegen.EditorConfigFor).
+func (c *Cache) Files(frontendDir string, key any, site codegen.EditorSite, liveScript string) ([]File, error) {
 	if c.files == nil || c.key != key || key == nil {
 		files, err := Build(frontendDir, liveScript)
 		if err != nil {
@@ -373,7 +374,7 @@ func (c *Cache) Files(frontendDir string, key any, brand, liveScript string) ([]
 	out := make([]File, len(c.files))
 	for i, f := range c.files {
 		if f.Path == ConfigFile {
-			f.Data = codegen.EditorConfigForBrand(f.Data, brand)
+			f.Data = codegen.EditorConfigFor(f.Data, site)
 		}
 		out[i] = f
 	}

@@ -3,6 +3,7 @@ package codegen
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"reflect"
 	"regexp"
 	"slices"
@@ -19,6 +20,7 @@ import (
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/content/security"
 	"github.com/vozia/site/generator/content/siteconfig"
+	"github.com/vozia/site/generator/decode"
 	"github.com/vozia/site/internal/contactform"
 )
 
@@ -81,9 +83,12 @@ var editorRules = map[string]editorRule{
 	"CollectionSection.Collection": {options: sections.CardCollections()},
 	// The editor counts UTF-16 units: an emoji counts twice, stricter
 	// than the build.
-	"ArticleFront.Title":              {pattern: `^.{0,` + editorTitleRoom + `}$`, message: fmt.Sprintf("at most %s characters: the build adds the brand to the title, and search engines cut a title after %d", editorTitleRoom, content.MaxTitle)},
-	"ArticleFront.Description":        {maxLength: content.MaxDescription, text: true},
-	"ArticleFront.Tags":               {pattern: content.TagPattern.String(), message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
+	"ArticleFront.Title":       {pattern: `^.{0,` + editorTitleRoom + `}$`, message: fmt.Sprintf("at most %s characters: the build adds the brand to the title, and search engines cut a title after %d", editorTitleRoom, content.MaxTitle)},
+	"ArticleFront.Description": {maxLength: content.MaxDescription, text: true},
+	"ArticleFront.Tags":        {pattern: content.TagPattern.String(), message: "a tag is lowercase letters, digits and single hyphens, like voice-ai"},
+	// A record's id is its page's address (load/details.go).
+	"CaseStudy.ID":                    {pattern: content.TagPattern.String(), message: "lowercase letters, digits and single hyphens, like harbour-logistics"},
+	"Service.ID":                      {pattern: content.TagPattern.String(), message: "lowercase letters, digits and single hyphens, like voice-agents"},
 	"ArticleFront.Share":              {options: content.ShareSources()},
 	"ArticleImage.Position":           {options: content.CoverPositions()},
 	"Focus.X":                         {min: 0, max: 1},
@@ -114,6 +119,14 @@ var (
 	hexPattern  = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
 )
 
+// datePattern is field.Date's rule as a pattern: YYYY-MM-DD, a month that
+// exists and a day that the month has (February's 29th in any year: the
+// build says which years have none).
+const (
+	datePattern = `^\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2\d))$`
+	dateMessage = "a date written YYYY-MM-DD, like 2026-03-14"
+)
+
 // sitePathPattern is checkPath as a pattern: a leading slash, no trailing
 // one except for the root, no query, fragment, space or backslash; addressPattern
 // adds checkAddress's refusal of the reserved paths.
@@ -124,17 +137,67 @@ var (
 	addressMessage  = "a site path like /old-name, not under " + strings.Join(field.ReservedPaths(), ", ")
 )
 
-// editorTitleRoom stands for the characters an article's title may have:
-// maxTitle less the " | <brand>" the build adds. The brand is content, so
-// the configuration names the room by this placeholder and the build fills
-// it in (EditorConfigForBrand) from site.yaml.
-const editorTitleRoom = "TITLE_ROOM"
+// What the configuration says that depends on the content, which `make
+// types` cannot know, it names by a placeholder that the build fills in
+// from the site it builds (EditorConfigFor):
+//
+//   - editorTitleRoom, the characters an article's title may have:
+//     maxTitle less the " | <brand>" the build adds;
+//   - editorThemeColor, the colour a new record's colour starts with: the
+//     site's theme colour (site.yaml's seo.themeColor), so that a new case
+//     study has one the build accepts rather than the black swatch of an
+//     empty colour field;
+//   - editorResultClaims, the claims a results list may cite, in the help
+//     of every results list: an editor writes a measured result as
+//     {claim:key} without reading claims.yaml, or Go.
+//
+// Each is replaced in the YAML as written, so what fills it in is text
+// that reads the same in any style of YAML string: the colour's
+// placeholder starts with "#", which has the encoder quote it, and the
+// list of claims has no ": ", " #", quote or backslash.
+const (
+	editorTitleRoom    = "TITLE_ROOM"
+	editorThemeColor   = "#THEME_COLOR"
+	editorResultClaims = "RESULT_CLAIMS"
+)
 
-// EditorConfigForBrand is the configuration EditorConfig wrote, with the
-// rules that depend on the site's brand filled in.
-func EditorConfigForBrand(config []byte, brand string) []byte {
-	room := max(0, content.MaxTitle-utf8.RuneCountInString(content.TitleSuffix(brand)))
-	return bytes.ReplaceAll(config, []byte(editorTitleRoom), []byte(strconv.Itoa(room)))
+// EditorSite is what the editor's configuration takes from the site's
+// content.
+type EditorSite struct {
+	Brand string
+	// ThemeColor is site.yaml's seo.themeColor (#RRGGBB), "" for none.
+	ThemeColor string
+	// Claims are collections/claims.yaml's.
+	Claims []content.Claim
+}
+
+// EditorConfigFor is the configuration EditorConfig wrote, with what
+// depends on the site's content filled in.
+func EditorConfigFor(config []byte, site EditorSite) []byte {
+	room := max(0, content.MaxTitle-utf8.RuneCountInString(content.TitleSuffix(site.Brand)))
+	config = bytes.ReplaceAll(config, []byte(editorTitleRoom), []byte(strconv.Itoa(room)))
+	color := site.ThemeColor
+	if !hexPattern.MatchString(color) {
+		color = ""
+	}
+	config = bytes.ReplaceAll(config, []byte(editorThemeColor), []byte(color))
+	// The help is a YAML string of the configuration: the list is written
+	// as its characters need nothing escaped (keys are slugs).
+	return bytes.ReplaceAll(config, []byte(editorResultClaims), []byte(resultClaims(site.Claims)))
+}
+
+// resultClaims is the help's list of the claims a results list may cite.
+func resultClaims(claims []content.Claim) string {
+	var keys []string
+	for _, c := range claims {
+		if c.Kind == "result" && content.ClaimKey.MatchString(c.Key) {
+			keys = append(keys, "`{claim:"+c.Key+"}`")
+		}
+	}
+	if len(keys) == 0 {
+		return "No claim is a result yet. Add one under Collections › Claims first (kind result, with its metric, before and after, sample and period)."
+	}
+	return "The results to cite (Collections › Claims) are " + strings.Join(keys, ", ") + "."
 }
 
 // longText are field names whose text runs to sentences: a text area
@@ -301,7 +364,7 @@ func (g *editorGen) articles() obj {
 		{"public_folder", ""},
 		{"create", true},
 		{"identifier_field", "title"},
-		{"summary", "{{title}} ({{date | date('YYYY-MM-DD')}}){{draft | ternary(' · Draft', '')}}"},
+		{"summary", "{{title}} ({{date}}){{draft | ternary(' · Draft', '')}}"},
 		// Newest first, as the site lists them; the filters find what is
 		// not on the site yet (a date after today is scheduled).
 		{"sortable_fields", obj{{"fields", []any{"date", "title"}}, {"default", obj{{"field", "date"}, {"direction", "descending"}}}}},
@@ -357,9 +420,10 @@ func (g *editorGen) collections() obj {
 			{"label", humanize(name)},
 			{"file", "content/" + file},
 			// Each collection's images in a folder of its own, where its
-			// records' images live (images/case-studies/…).
-			{"media_folder", "/" + imagesFolder + "/" + name},
-			{"public_folder", "/images/" + name},
+			// records' images live: named as its file
+			// (collections/case-studies.yaml's in images/case-studies/).
+			{"media_folder", "/" + imagesFolder + "/" + MediaFolder(file)},
+			{"public_folder", "/images/" + MediaFolder(file)},
 			{"fields", []any{obj{
 				{"name", "items"},
 				{"label", humanize(name)},
@@ -382,6 +446,13 @@ func (g *editorGen) collections() obj {
 		{"description", "Records several pages show (services, reviews, people…), one list per file under content/collections/."},
 		{"files", files},
 	}
+}
+
+// MediaFolder is the folder under images/ where the editor uploads the
+// images of the collection in file (relative to content/): the file's
+// name without its extension, as the guide and the content name it.
+func MediaFolder(file string) string {
+	return strings.TrimSuffix(path.Base(file), path.Ext(file))
 }
 
 func (g *editorGen) settings() obj {
@@ -430,12 +501,22 @@ func (g *editorGen) field(owner reflect.Type, f reflect.StructField, key string,
 	if !required {
 		o = append(o, kv{"required", false})
 	}
-	if h := help(f.Name, g.doc(owner.Name(), f.Name)); h != "" {
+	h := help(f.Name, g.doc(owner.Name(), f.Name))
+	if f.Name == decode.ResultsField && ft.Kind() == reflect.Slice {
+		h = strings.TrimSpace(h + " " + editorResultClaims)
+	}
+	if h != "" {
 		o = append(o, kv{"hint", h})
 	}
 	rule, ok := editorRules[owner.Name()+"."+f.Name]
 	if ok {
 		g.applied[owner.Name()+"."+f.Name] = true
+	}
+	// A date is typed as the file has it: the editor's date picker shows
+	// it in the browser's own order (MM/DD/YYYY in an American browser),
+	// which the guide and the help do not.
+	if ft == reflect.TypeOf(field.Date("")) {
+		rule.pattern, rule.message = datePattern, dateMessage
 	}
 	// The editor tests a pattern on an empty value too: an optional
 	// field may be left empty.
@@ -455,13 +536,13 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 	case reflect.TypeOf(field.Icon("")):
 		return obj{{"widget", "select"}, {"options", anySlice(icons.Names())}, {"dropdown_threshold", 0}}
 	case reflect.TypeOf(field.HexColor("")):
-		return obj{{"widget", "color"}, {"pattern", []any{hexPattern.String(), "a colour written #RRGGBB"}}}
+		// Its text beside the swatch: an empty colour shows a black swatch
+		// that reads as chosen.
+		return obj{{"widget", "color"}, {"allowInput", true}, {"default", editorThemeColor}, {"pattern", []any{hexPattern.String(), "a colour written #RRGGBB"}}}
 	case reflect.TypeOf(field.AbsURL("")):
 		return obj{{"widget", "string"}, {"type", "url"}, {"pattern", []any{`^https?://`, "an address starting with https://"}}}
 	case reflect.TypeOf(field.Email("")):
 		return obj{{"widget", "string"}, {"type", "email"}}
-	case reflect.TypeOf(field.Date("")):
-		return obj{{"widget", "datetime"}, {"type", "date"}, {"format", "YYYY-MM-DD"}}
 	case reflect.TypeOf(content.Image{}), reflect.TypeOf(content.ArticleImage{}):
 		// An article's cover is an Image as written: the same rules.
 		alt := editorRules["Image.Alt"]

@@ -125,6 +125,8 @@ type editorField struct {
 	Options  []string      `yaml:"options"`
 	Pattern  []string      `yaml:"pattern"`
 	Min      *float64      `yaml:"min"`
+	Default  any           `yaml:"default"`
+	Hint     string        `yaml:"hint"`
 	Fields   []editorField `yaml:"fields"`
 	Field    *editorField  `yaml:"field"`
 	Types    []struct {
@@ -396,6 +398,8 @@ func TestEditorRules(t *testing.T) {
 		{"EnquiryProduct.ID", contactform.ValidProduct, []string{"voice-ai", "pulse", "Pulse", "health--companion", "-a", "a b", ""}},
 		{"Claim.Key", content.ClaimKey.MatchString, []string{"uptime", "calls-per-day", "Calls", "a--b", "-a", "a b", ""}},
 		{"ArticleFront.Tags", content.TagPattern.MatchString, []string{"voice-ai", "ai", "Voice", "voice_ai", "voice-", "", "é"}},
+		{"CaseStudy.ID", content.TagPattern.MatchString, []string{"harbour-logistics", "Harbour", "a b", "a--b", ""}},
+		{"Service.ID", content.TagPattern.MatchString, []string{"voice-agents", "Voice", "a_b", ""}},
 		{"PageMeta.Aliases", func(s string) bool { return field.CheckAddress("alias", s) == nil }, addressSamples},
 		{"ArticleFront.Aliases", func(s string) bool { return field.CheckAddress("alias", s) == nil }, addressSamples},
 		{"RedirectRule.From", func(s string) bool { return field.CheckAddress("from", s) == nil }, addressSamples},
@@ -423,7 +427,7 @@ func TestEditorRules(t *testing.T) {
 			if rule.pattern == "" {
 				t.Fatalf("no pattern for %s", c.rule)
 			}
-			pattern := string(EditorConfigForBrand([]byte(rule.pattern), brand))
+			pattern := string(EditorConfigFor([]byte(rule.pattern), EditorSite{Brand: brand}))
 			if typ, field, _ := strings.Cut(c.rule, "."); optionalField(t, typ, field) {
 				pattern = "^$|" + pattern
 			}
@@ -456,10 +460,63 @@ func TestEditorRules(t *testing.T) {
 		}
 	}
 
-	// The build fills in the brand's room for the title.
-	filled := EditorConfigForBrand(editorConfig(t), brand)
-	if bytes.Contains(filled, []byte(editorTitleRoom)) || !bytes.Contains(filled, []byte(fmt.Sprintf("^.{0,%d}$", content.MaxTitle-len(content.TitleSuffix(brand))))) {
+	// A date, typed as the file has it: the editor's pattern is the
+	// build's rule, but for February's 29th of a year with none, which
+	// the build names.
+	for _, v := range []string{"2026-03-14", "2024-02-29", "2026-12-31", "2026-04-30", "2026-04-31", "2026-13-01", "2026-00-10", "2026-02-30", "26-03-14", "2026-3-14", "03/14/2026", "2026-03-14T10:00", ""} {
+		var d field.Date
+		if got, want := accepts(datePattern, v), d.UnmarshalText([]byte(v)) == nil; got != want {
+			t.Errorf("date %q: the editor's pattern accepts = %v, the build = %v", v, got, want)
+		}
+	}
+
+	// The build fills in the brand's room for the title, the theme colour
+	// a new colour starts with, and the claims a result may cite.
+	filled := EditorConfigFor(editorConfig(t), EditorSite{Brand: brand, ThemeColor: "#FF6B35", Claims: []content.Claim{
+		{Key: "check-ins", Kind: "result"}, {Key: "response-rate", Kind: "reported"},
+	}})
+	for _, p := range []string{editorTitleRoom, editorThemeColor, editorResultClaims} {
+		if bytes.Contains(filled, []byte(p)) {
+			t.Errorf("%s is not filled in", p)
+		}
+	}
+	if !bytes.Contains(filled, []byte(fmt.Sprintf("^.{0,%d}$", content.MaxTitle-len(content.TitleSuffix(brand))))) {
 		t.Error("the title's room is not filled in for the brand")
+	}
+	// As the editor reads it: the case studies' colour and results.
+	caseStudy := func(config []byte) (color, results editorField) {
+		t.Helper()
+		var cfg struct{ Collections []editorCollection }
+		if err := yaml.Unmarshal(config, &cfg); err != nil {
+			t.Fatalf("the configuration filled in is not YAML: %v", err)
+		}
+		for _, c := range cfg.Collections {
+			for _, f := range c.Files {
+				if f.File != "content/"+content.CollectionFile("caseStudies") {
+					continue
+				}
+				for _, x := range f.Fields[0].Fields {
+					switch x.Name {
+					case "color":
+						color = x
+					case "results":
+						results = x
+					}
+				}
+			}
+		}
+		return color, results
+	}
+	color, results := caseStudy(filled)
+	if color.Default != any("#FF6B35") {
+		t.Errorf("a new case study's colour starts as %q, not the theme colour", color.Default)
+	}
+	if !strings.HasSuffix(results.Hint, "are `{claim:check-ins}`.") || strings.Contains(results.Hint, "response-rate") {
+		t.Errorf("the help of a case study's results does not list the results to cite, and them alone: %q", results.Hint)
+	}
+	color, results = caseStudy(EditorConfigFor(editorConfig(t), EditorSite{}))
+	if color.Default != any("") || !strings.Contains(results.Hint, "No claim is a result yet") {
+		t.Errorf("with no site: colour %q, results' help %q", color.Default, results.Hint)
 	}
 }
 

@@ -52,10 +52,15 @@ var collectionFiles = map[string]collectionFile{
 }
 
 // Service is a consulting service. Details are the paragraphs of its page;
-// Description is the short text on the card. ID is its slug: the service's
-// page is the services' list page's path + "/" + ID (details.go).
+// Description is the short text on the card. Its ID is the last part of
+// the service's own address (/services/ID).
 type Service struct {
-	Pos         field.Pos  `json:"-" at:"id"`
+	// The service's page is the services' list page's path + "/" + ID
+	// (details.go).
+	Pos field.Pos `json:"-" at:"id"`
+	// ID is lower-case words joined by hyphens, unique among the
+	// services: the last part of the service's address, which stays once
+	// published.
 	ID          string     `json:"id"`
 	Title       string     `json:"title"`
 	Icon        field.Icon `json:"icon"`
@@ -66,21 +71,27 @@ type Service struct {
 }
 
 // CaseStudy is one customer story, shown on the home page and /case-studies.
-// ID is its slug: the story's page is the case studies' list page's path +
-// "/" + ID (details.go).
+// Its ID is the last part of the story's own address (/case-studies/ID).
 type CaseStudy struct {
-	Pos       field.Pos      `json:"-" at:"id"`
-	ID        string         `json:"id"`
-	Sector    string         `json:"sector"`
-	Industry  string         `json:"industry"`
-	Company   string         `json:"company"`
-	Title     string         `json:"title"`
-	Challenge string         `json:"challenge"`
-	Solution  string         `json:"solution"`
-	Results   []string       `json:"results"`
-	Image     Image          `json:"image"`
-	Icon      field.Icon     `json:"icon"`
-	Color     field.HexColor `json:"color"`
+	// The story's page is the case studies' list page's path + "/" + ID
+	// (details.go).
+	Pos field.Pos `json:"-" at:"id"`
+	// ID is lower-case words joined by hyphens, unique among the stories:
+	// the last part of the story's address, which stays once published.
+	ID        string `json:"id"`
+	Sector    string `json:"sector"`
+	Industry  string `json:"industry"`
+	Company   string `json:"company"`
+	Title     string `json:"title"`
+	Challenge string `json:"challenge"`
+	Solution  string `json:"solution"`
+	// Results are the story's outcomes, each a sentence in words; a
+	// figure among them is a measured result cited as {claim:key}, which
+	// shows with its evidence.
+	Results []string       `json:"results"`
+	Image   Image          `json:"image"`
+	Icon    field.Icon     `json:"icon"`
+	Color   field.HexColor `json:"color"`
 	// URL is the story's page, set by the build.
 	URL string `json:"url" yaml:"-"`
 }
@@ -135,16 +146,21 @@ type Resource struct {
 	Action BlockAction `json:"action" yaml:"-"`
 }
 
-// Webinar is a webinar; Date is ISO (2024-02-15), Time is local to
-// TimeZone, a time zone database name (e.g. "14:00", "CET"). Past is not
-// content: the build sets it (MarkPast) from its own clock.
+// Webinar is a webinar, listed as upcoming until it begins, then among the
+// past ones.
 type Webinar struct {
-	Title    string     `json:"title"`
-	Date     field.Date `json:"date"`
-	Time     string     `json:"time"`
-	TimeZone string     `json:"timeZone"`
-	Speaker  string     `json:"speaker"`
-	Past     bool       `json:"past" yaml:"-"`
+	Title string `json:"title"`
+	// Date is the day it is held, YYYY-MM-DD (2026-03-14).
+	Date field.Date `json:"date"`
+	// Time is when it begins, a 24-hour time (14:00) in TimeZone.
+	Time string `json:"time"`
+	// TimeZone is a name of the time zone database: Europe/Madrid,
+	// America/New_York, or CET.
+	TimeZone string `json:"timeZone"`
+	Speaker  string `json:"speaker"`
+	// Past is not content: the build sets it (MarkPast) from its own
+	// clock.
+	Past bool `json:"past" yaml:"-"`
 	// When and Action are worded by the page's webinars section.
 	When   string      `json:"when" yaml:"-"`
 	Action BlockAction `json:"action" yaml:"-"`

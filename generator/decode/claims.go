@@ -45,8 +45,9 @@ var illustrative = map[reflect.Type]bool{
 	reflect.TypeOf(sections.MarkdownSection{}):       true, // legal text, not marketing
 }
 
-// resultsField names the string lists that state results.
-const resultsField = "Results"
+// ResultsField names the lists that state results, whatever type holds
+// them: they cite claims of kind result only.
+const ResultsField = "Results"
 
 // citations resolves the citations of each text as the decoder reads it
 // (decode.go), so that a citation is replaced wherever it is written, in

@@ -668,7 +668,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		if tag := sf.Tag.Get("fill"); tag != "" {
 			d.fills = strings.Split(tag, ",")
 		}
-		d.inResults = inResults || sf.Name == resultsField
+		d.inResults = inResults || sf.Name == ResultsField
 		d.illustrative = illus || illustrative[t]
 		d.value(val, fv, joinField(path, k.Value))
 		d.fills, d.inResults, d.illustrative, d.markdown = fills, inResults, illus, md

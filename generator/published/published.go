@@ -36,12 +36,21 @@ type Head struct {
 }
 
 // AtHead reads the content directory dir as git's HEAD has it and
-// returns its routes as of now. Outside a git work tree, or before the
-// first commit, there is nothing published to keep: a zero Head.
+// returns its routes as of now. Outside a git work tree, before the first
+// commit, or for a directory that HEAD does not hold (a copy of the
+// content under dist/, which git ignores, or one not committed yet),
+// there is nothing published to keep: a Head without routes.
 func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
 	commit, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", "HEAD")
 	if err != nil {
 		return Head{}, nil
+	}
+	prefix, err := git(ctx, dir, "rev-parse", "--show-prefix")
+	if err != nil {
+		return Head{}, fmt.Errorf("git rev-parse --show-prefix in %s: %w", dir, err)
+	}
+	if err := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "-e", "HEAD:"+strings.TrimSuffix(prefix, "/")).Run(); err != nil {
+		return Head{Commit: commit}, nil
 	}
 	// Run in dir, git archive writes the paths relative to it.
 	cmd := exec.CommandContext(ctx, "git", "-C", dir, "archive", "--format=tar", "HEAD", ".")

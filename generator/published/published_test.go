@@ -66,3 +66,46 @@ func TestRenamedArticle(t *testing.T) {
 		t.Errorf("outside git: %+v, %v", h, err)
 	}
 }
+
+// TestUntrackedContent: a content directory inside a repository that
+// HEAD does not hold (a copy under dist/, which git ignores, or one not
+// committed yet) has published nothing: no routes and not a word, on
+// every build of it. A HEAD whose content cannot be read still says why
+// the addresses are not checked.
+func TestUntrackedContent(t *testing.T) {
+	repo := t.TempDir()
+	gitIn := func(args ...string) {
+		t.Helper()
+		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(repo, ".gitignore"), []byte("dist/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn("init", "-q")
+	gitIn("add", ".")
+	gitIn("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "ignore dist")
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	for _, dir := range []string{filepath.Join(repo, "dist", "bench", "content"), filepath.Join(repo, "content")} {
+		if err := os.CopyFS(dir, os.DirFS("../../testdata/site")); err != nil {
+			t.Fatal(err)
+		}
+		var c Cache
+		routes, problems := c.Routes(context.Background(), dir, now)
+		if len(routes) != 0 || len(problems) != 0 {
+			t.Errorf("%s, which HEAD does not hold: %d routes published, problems %q", dir, len(routes), problems.Error())
+		}
+	}
+	// Committed broken: the addresses at HEAD cannot be read, which is
+	// said.
+	if err := os.WriteFile(filepath.Join(repo, "content", "site.yaml"), []byte("brand: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn("add", "content")
+	gitIn("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "content")
+	var c Cache
+	if _, problems := c.Routes(context.Background(), filepath.Join(repo, "content"), now); len(problems) != 1 || !strings.Contains(problems.Error(), "are not checked") {
+		t.Errorf("HEAD's content does not load: want a warning saying the addresses are not checked, got %q", problems.Error())
+	}
+}

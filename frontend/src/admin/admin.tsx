@@ -11,6 +11,7 @@ import { bodyField, previewForms, recordPreviews } from "./previews.gen";
 import { keptFormats } from "./keep-file";
 import { registerPreSave } from "./presave";
 import { aliasOnRename } from "./aliases";
+import { showRefusedField } from "./invalid";
 
 type CMS = typeof CMSType;
 
@@ -55,6 +56,8 @@ async function start() {
   // keeps the data a handler returns: the check returns none.
   registerPreSave(cms);
   cms.registerEventListener({ name: "preSave", handler: ({ entry }) => aliasOnRename(entry as never) as never });
+  // A refused save shows the field it refuses.
+  showRefusedField();
   // The OAuth relay answers on this origin (/oauth/*).
   cms.init({ config: { backend: { name: "github", base_url: location.origin } } as never });
 }

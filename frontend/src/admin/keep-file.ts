@@ -173,10 +173,35 @@ function patchSeq(doc: Document, node: YAMLSeq, value: unknown[]) {
       used.add(i);
       items[i] = patch(doc, old[i], v);
     } else {
-      items[i] = doc.createNode(prune(v));
+      // A new item (a case study, a webinar) is written as the items
+      // before it are: its {src: …, alt: …} on one line, its dates
+      // quoted, where theirs are.
+      items[i] = likeSibling(doc.createNode(prune(v)), old.at(-1));
     }
   });
   node.items = items;
+}
+
+/**
+ * likeSibling gives the new node the styles of sibling at the same keys:
+ * a flow collection stays one, a quoted text is quoted the same way. A
+ * plain style is never copied: a text may need its quotes.
+ */
+function likeSibling(node: unknown, sibling: unknown): unknown {
+  if (isMap(node) && isMap(sibling)) {
+    for (const p of node.items) {
+      const s = sibling.items.find((q) => keyOf(q) === keyOf(p));
+      if (s) p.value = likeSibling(p.value, s.value) as Node;
+    }
+  }
+  if ((isMap(node) && isMap(sibling)) || (isSeq(node) && isSeq(sibling))) {
+    if (sibling.flow) node.flow = true;
+    if (isSeq(node) && isSeq(sibling)) node.items = node.items.map((x) => likeSibling(x, sibling.items.at(-1)));
+  }
+  if (isScalar(node) && isScalar(sibling) && typeof node.value === "string" && (sibling.type === "QUOTE_DOUBLE" || sibling.type === "QUOTE_SINGLE")) {
+    node.type = sibling.type;
+  }
+  return node;
 }
 
 function keyOf(p: Pair): string {

@@ -5,7 +5,8 @@
 // and the daily build from publishing anything. So before the save the
 // editor is asked, in a dialog that names each field as the editor shows
 // it and says what to do; Cancel (what an editor chooses who did not mean
-// it) keeps the entry open, unsaved, to fix. Saving anyway is left to the
+// it) keeps the entry open, unsaved, to fix, and reads as what it is: not
+// saved, on purpose (notSaved). Saving anyway is left to the
 // editor because the link may be right and the page not there yet: an
 // editor who links a new article to a page they are about to create, or
 // (in the deployed editor, whose routes are as of the last deploy) to an
@@ -49,12 +50,65 @@ export function registerPreSave(cms: CMS) {
       const text = problems.join("\n");
       const ask = `${text}\n\nSaved like this, the site stops updating until it is fixed. Save anyway? (Cancel keeps the entry open, unsaved, to fix.)`;
       if (!confirm(ask)) {
-        // The editor shows the cause of a "saving_failed" error in its
-        // dialog, and keeps the entry open as it was.
+        // The editor has no way for a preSave handler to call a save off
+        // but to throw, and says of anything thrown "There was an error
+        // while saving the entry. Please try again later.", with the
+        // cause's message below; it keeps the entry open as it was.
+        notSaved(text);
         throw new Error("saving_failed", { cause: new Error(text) });
       }
     },
   } as never);
+}
+
+/** What the editor's save dialog says of a save the editor cancelled. */
+export const cancelled = {
+  title: "Not saved",
+  text: "You cancelled the save: the entry is still open, as you left it. Fix what is below, then save.",
+};
+
+/**
+ * notSaved has the editor's error dialog that is about to show the
+ * problems in text (its message) say that the save was cancelled, not
+ * that it failed: its title and its line of apology, for as long as it is
+ * open. The dialog (Sveltia UI's alert dialog: a <dialog> with .title,
+ * and .body holding that line and the message's .error) is the editor's
+ * one error dialog, kept for its next error: its words are put back when
+ * it closes.
+ */
+function notSaved(text: string) {
+  let restore: (() => void) | undefined;
+  let seen = false;
+  const observer = new MutationObserver(() => {
+    const dialog = [...document.querySelectorAll<HTMLDialogElement>("dialog[role=alertdialog]")].find(
+      (d) => d.querySelector(".body .error")?.textContent?.trim() === text.trim(),
+    );
+    if (dialog?.open && !restore) {
+      seen = true;
+      const title = textOf(dialog.querySelector(".title"));
+      const line = textOf(dialog.querySelector(".body"));
+      const was = [title?.nodeValue, line?.nodeValue];
+      if (title) title.nodeValue = cancelled.title;
+      if (line) line.nodeValue = cancelled.text;
+      restore = () => {
+        if (title) title.nodeValue = was[0] ?? "";
+        if (line) line.nodeValue = was[1] ?? "";
+      };
+      return;
+    }
+    if (seen && (!dialog || !dialog.open)) {
+      restore?.();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["open"] });
+  // Never shown (another version of the editor): nothing to put back.
+  setTimeout(() => !seen && observer.disconnect(), 10_000);
+}
+
+/** textOf is the first text of el's own (not its children's) with words. */
+function textOf(el: Element | null): Node | undefined {
+  return [...(el?.childNodes ?? [])].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
 }
 
 async function fetchRoutes(): Promise<AdminRoutes | null> {

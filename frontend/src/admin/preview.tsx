@@ -213,18 +213,42 @@ function recordsOf(data: Record<string, unknown> | unknown[]): unknown[] {
  * shown as the editor has it.
  */
 async function over(edited: unknown, built: unknown, e: Entry): Promise<unknown> {
-  const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-  if (Array.isArray(edited)) return Promise.all(edited.map((x, i) => over(x, Array.isArray(built) ? built[i] : undefined, e)));
+  if (Array.isArray(edited)) {
+    const list = Array.isArray(built) ? built : [];
+    // A record added since the build has no built record: it stands on
+    // the shape of the last one, emptied (blank), so that what the build
+    // adds to every record (a case study's address, a webinar's
+    // registration action) is there for its component to read, and says
+    // nothing of another record.
+    return Promise.all(edited.map((x, i) => over(x, i < list.length ? list[i] : isObj(x) && list.length ? blank(list.at(-1)) : undefined, e)));
+  }
   if (isObj(edited)) {
     const out: Record<string, unknown> = isObj(built) ? { ...built } : {};
     for (const [k, v] of Object.entries(edited)) out[k] = await over(v, out[k], e);
     if (typeof edited.src === "string" && (!isObj(built) || built.src !== edited.src)) {
+      // Another file than the built one: none of the built one's sizes
+      // (the browser would pick them over the new file) or shape.
       out.src = (await e.asset(edited.src)) || (besideEntry(edited.src) ? emptyFrame : edited.src);
+      for (const k of ["srcset", "sources", "width", "height", "color"]) delete out[k];
     }
     return out;
   }
   if (typeof edited === "string" && isObj(built)) return built;
   return edited ?? built;
+}
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+/** blank is v's shape with nothing in it: empty texts and lists, false, no number. */
+function blank(v: unknown): unknown {
+  if (Array.isArray(v)) return [];
+  if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, blank(x)]));
+  if (typeof v === "string") return "";
+  if (typeof v === "number") return undefined;
+  if (typeof v === "boolean") return false;
+  return v;
 }
 
 /**
