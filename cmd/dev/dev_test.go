@@ -83,7 +83,7 @@ func copyDev(t testing.TB, src string, copyFrontend bool) *devSite {
 	if copyFrontend {
 		d.Frontend = filepath.Join(tmp, "frontend")
 		copyTree(t, filepath.Join(repo, "frontend", "src"), filepath.Join(d.Frontend, "src"))
-		for _, f := range []string{"package.json", "tsconfig.json"} {
+		for _, f := range []string{"package.json", "package-lock.json", "tsconfig.json"} {
 			copyFile(t, filepath.Join(repo, "frontend", f), filepath.Join(d.Frontend, f))
 		}
 		if err := os.Symlink(filepath.Join(repo, "frontend", "node_modules"), filepath.Join(d.Frontend, "node_modules")); err != nil {
