@@ -28,6 +28,9 @@ func TestFixtureHydrates(t *testing.T) {
 	for _, width := range sweepWidths {
 		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
 			t.Parallel()
+			// One tab for the pages at this width (a tab costs more
+			// than a page: browsertest.Env.NewTab).
+			tab := env.NewTab(t, width, 900)
 			keep := sweepOneOfEach()
 			for _, r := range site.Routes {
 				if r.Redirect != "" || !keep(r) {
@@ -41,7 +44,7 @@ func TestFixtureHydrates(t *testing.T) {
 					continue
 				}
 				t.Run(sweepName(path), func(t *testing.T) {
-					tab := env.NewTab(t, width, 900)
+					tab.Reset()
 					tab.Load(t, path)
 					sweepSettle(t, tab)
 					if errs := sweepUnexpectedErrors(tab, path); len(errs) > 0 {

@@ -131,6 +131,9 @@ func TestServerHTMLNavigatesClientSide(t *testing.T) {
 	env := browsertest.Start(t)
 	site := sweepSite(t)
 	tried := 0
+	// One tab for every page (a tab costs more than a page:
+	// browsertest.Env.NewTab), each loaded afresh.
+	tab := sweepNewTab(t, env, 1280, 800)
 	for _, p := range sweepPages(t) {
 		page := site.Pages[p.Route.Path]
 		if page == nil {
@@ -147,7 +150,7 @@ func TestServerHTMLNavigatesClientSide(t *testing.T) {
 		}
 		tried++
 		t.Run(sweepName(p.Path), func(t *testing.T) {
-			tab := sweepNewTab(t, env, 1280, 800)
+			tab.Reset()
 			tab.Load(t, p.Path)
 			sweepEval(t, tab, `window.__sameDocument = true; document.querySelector("main .legal-back").click()`)
 			sweepWaitFor(t, tab, fmt.Sprintf(`location.pathname === %q && document.querySelectorAll("main h1").length === 1 && !document.querySelector("main .legal-back")`, back.Href))

@@ -187,6 +187,11 @@ func TestSweepRoutes(t *testing.T) {
 	for _, width := range sweepWidths {
 		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
 			t.Parallel()
+			// One tab for the pages at this width (a tab costs more than
+			// a page: browsertest.Env.NewTab), each page loaded into it
+			// as from an address typed in: nothing here stores anything,
+			// and what the tab logged is forgotten before each page.
+			tab := sweepNewTab(t, env, width, 900)
 			setAside := 0
 			defer func() {
 				if setAside == 0 && !t.Failed() {
@@ -195,7 +200,7 @@ func TestSweepRoutes(t *testing.T) {
 			}()
 			for _, p := range pages {
 				t.Run(sweepName(p.Path), func(t *testing.T) {
-					tab := sweepNewTab(t, env, width, 900)
+					tab.Reset()
 					tab.Load(t, p.Path)
 
 					if errs := sweepUnexpectedErrors(tab, p.Path); len(errs) > 0 {

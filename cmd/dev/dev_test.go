@@ -82,8 +82,9 @@ func copyDev(t testing.TB, src string, copyFrontend bool) *devSite {
 	copyTree(t, filepath.Join(repo, src), d.Content)
 	if copyFrontend {
 		d.Frontend = filepath.Join(tmp, "frontend")
-		copyTree(t, filepath.Join(repo, "frontend", "src"), filepath.Join(d.Frontend, "src"))
-		copyTree(t, filepath.Join(repo, "frontend", "admin"), filepath.Join(d.Frontend, "admin"))
+		for _, dir := range []string{"src", "admin"} {
+			copyTree(t, filepath.Join(repo, "frontend", dir), filepath.Join(d.Frontend, dir))
+		}
 		for _, f := range []string{"package.json", "package-lock.json", "tsconfig.json"} {
 			copyFile(t, filepath.Join(repo, "frontend", f), filepath.Join(d.Frontend, f))
 		}

@@ -59,7 +59,21 @@ function fixtureInputs() {
   return { dir, siteDir, contactZip, deliverZip, oauthZip };
 }
 
+// A synthesis with cdk-nag's checks takes seconds, and the tests read the
+// same few stages: each stage with the same props is synthesized once, and
+// the tests that read it share its template (read, never changed).
+const synths = new Map<string, ReturnType<typeof synthesize>>();
 function synth(overrides: Partial<SiteStackProps> = {}, site: Environment = staging) {
+  const key = JSON.stringify([overrides, site]);
+  let s = synths.get(key);
+  if (!s) {
+    s = synthesize(overrides, site);
+    synths.set(key, s);
+  }
+  return s;
+}
+
+function synthesize(overrides: Partial<SiteStackProps>, site: Environment) {
   const { dir, siteDir, contactZip, deliverZip } = fixtureInputs();
   const app = new App({ outdir: join(dir, 'cdk.out') });
   // As bin/site.ts does: cdk-nag's AwsSolutions checks on every synth.
@@ -849,7 +863,7 @@ describe('the contact path behind the CDN (issue 38)', () => {
     const { template: t } = synth(productionProps, production);
     const acl = Object.values(t.findResources('AWS::WAFv2::WebACL'))[0].Properties;
     const match = acl.Rules[0].Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement;
-    const types = match.TextTransformations.sort((a: { Priority: number }, b: { Priority: number }) => a.Priority - b.Priority).map((x: { Type: string }) => x.Type);
+    const types = [...match.TextTransformations].sort((a: { Priority: number }, b: { Priority: number }) => a.Priority - b.Priority).map((x: { Type: string }) => x.Type);
     assert.deepEqual(types, [...CONTACT_PATH_TRANSFORMATIONS]);
     assert.ok(types.indexOf('NORMALIZE_PATH') > types.indexOf('URL_DECODE'), 'decoded before normalized');
     // The paths of the review, as WAF would read them with these
