@@ -53,6 +53,9 @@ type loadConfig struct {
 type bundleConfig struct {
 	frontendDir string
 	workers     int
+	// warm starts the goja pool with every new server bundle, whether or
+	// not a page needs it yet (make dev, whose next edit renders at once).
+	warm bool
 }
 
 // renderConfig is what the render takes beside the pool.
@@ -72,7 +75,7 @@ func configOf(opt Options) config {
 		load: loadConfig{drafts: opt.Drafts, preview: opt.Preview, overrides: siteconfig.Overrides{
 			BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
 		}},
-		bundle:     bundleConfig{frontendDir: opt.FrontendDir, workers: workers},
+		bundle:     bundleConfig{frontendDir: opt.FrontendDir, workers: workers, warm: opt.LiveScript != ""},
 		render:     renderConfig{whole: opt.Whole, frontendDir: opt.FrontendDir},
 		preview:    opt.Preview,
 		liveScript: opt.LiveScript,
