@@ -11,7 +11,9 @@ import (
 	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prpreview"
+	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/rendercache"
+	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/filecache"
@@ -91,6 +93,8 @@ func NewBuilder(opt Options) *Builder {
 		cfg:      configOf(opt),
 		renders:  rendercache.New(filecache.New(opt.CacheDir, "render", ".html")),
 		admin:    admin.Cache{},
+		head:     published.NewCache(opt.CacheDir),
+		lastmod:  sitemap.NewDates(opt.CacheDir),
 		pictures: pictures.New(opt.CacheDir),
 		shares:   articlefiles.NewShares(opt.CacheDir),
 	}

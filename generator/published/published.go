@@ -43,8 +43,9 @@ func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
 	if err != nil {
 		return Head{}, nil
 	}
-	// Run in dir, git archive writes the paths relative to it.
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "archive", "--format=tar", "HEAD", ".")
+	// Run in dir, git archive writes the paths relative to it. The commit
+	// read above, not HEAD again: what is read is what Cache keeps it by.
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "archive", "--format=tar", commit, ".")
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Run(); err != nil {
