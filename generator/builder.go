@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"io/fs"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -142,8 +143,18 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 // WriteTo replaces siteDir and its routing.CDNDir with the build's files,
 // each all at once (see atomicdir): a failure leaves the previous output
 // whole. Build never writes; the commands and tests call WriteTo.
-func (r *Result) WriteTo(siteDir string) error {
-	if err := atomicdir.Write(siteDir, r.Site); err != nil {
+func (r *Result) WriteTo(siteDir string) error { return r.WriteKept(siteDir, "") }
+
+// WriteKept is WriteTo, which keeps the site's files in cacheDir (none
+// when empty) by their bytes' hash, so that the next build links each file
+// it would write unchanged from there (atomicdir.WriteKept) instead of
+// writing it again, whatever its output folder.
+func (r *Result) WriteKept(siteDir, cacheDir string) error {
+	kept := ""
+	if cacheDir != "" {
+		kept = filepath.Join(cacheDir, "output")
+	}
+	if err := atomicdir.WriteKept(siteDir, r.Site, kept); err != nil {
 		return err
 	}
 	return atomicdir.Write(routing.CDNDir(siteDir), r.CDN)
