@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func TestWriteReplacesWhole(t *testing.T) {
@@ -86,7 +87,14 @@ func TestWriteKept(t *testing.T) {
 
 	// Page a changed in place through the output (same size), page b's
 	// bytes changed in the build: each gets the build's bytes.
-	if err := os.WriteFile(filepath.Join(other, "a/index.html"), []byte("PAGE A"), 0o644); err != nil {
+	edited := filepath.Join(other, "a/index.html")
+	if err := os.WriteFile(edited, []byte("PAGE A"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A person's edit comes after the build, not within the file system's
+	// clock tick (a few ms) of its write, as it may here.
+	later := time.Now().Add(time.Second)
+	if err := os.Chtimes(edited, later, later); err != nil {
 		t.Fatal(err)
 	}
 	files[2].Data = []byte("page b, edited")

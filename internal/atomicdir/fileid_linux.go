@@ -11,5 +11,5 @@ func fileID(fi os.FileInfo) (id, bool) {
 	if !ok || !fi.Mode().IsRegular() {
 		return id{}, false
 	}
-	return id{ino: int64(st.Ino), size: st.Size, mode: st.Mode, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
+	return id{ino: int64(st.Ino), size: st.Size, mode: st.Mode, mtime: st.Mtim.Nano()}, true
 }

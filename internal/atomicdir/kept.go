@@ -26,9 +26,11 @@ const recordsFile = "files.txt"
 // to compare would be.
 //
 // A kept file is taken only if the file system says it is the file last
-// written or taken: the same inode, size, mode, and modification and
-// change times as recorded at the end of the last WriteKept (the change
-// time moves with any write, chmod or link, whoever makes it). Otherwise,
+// written or taken: the same inode, size, mode and modification time as
+// recorded at the end of the last WriteKept (not its change time, which
+// moves whenever an output linked to it is deleted: make bench deletes
+// each). A write to it in place moves its modification time; one that
+// puts the time back as it was (touch -r) is not seen. Otherwise,
 // and where links cannot be made (another file system), the file is
 // written as Write writes it: the tree holds exactly files either way.
 // Each file of the tree shares its inode with the kept one, so a file
@@ -77,8 +79,7 @@ func WriteKept(dir string, files []File, kept string) error {
 	if err := write(dir, files, reuse, wrote); err != nil {
 		return err
 	}
-	// The records are read once the old tree is gone: removing its links
-	// moved the kept files' change times.
+	// The records are read once the tree is in place.
 	want := map[string]bool{recordsFile: true}
 	for _, n := range names {
 		want[n] = true
@@ -99,7 +100,7 @@ func WriteKept(dir string, files []File, kept string) error {
 	parallel.For(len(distinct), writers, func(i int) {
 		if fi, err := os.Lstat(filepath.Join(kept, distinct[i])); err == nil {
 			if r, ok := fileID(fi); ok {
-				recs[i] = fmt.Sprintf("%s %d %d %d %d %d\n", distinct[i], r.ino, r.size, r.mode, r.mtime, r.ctime)
+				recs[i] = fmt.Sprintf("%s %d %d %d %d\n", distinct[i], r.ino, r.size, r.mode, r.mtime)
 			}
 		}
 	})
@@ -121,10 +122,10 @@ func WriteKept(dir string, files []File, kept string) error {
 }
 
 // id is what the file system says of a file: a file with the same id has
-// not been written, linked or changed in mode since.
+// not been written or changed in mode since.
 type id struct {
-	ino, size, mtime, ctime int64
-	mode                    uint32
+	ino, size, mtime int64
+	mode             uint32
 }
 
 // parseRecords reads what WriteKept recorded, by file name; a line it
@@ -135,7 +136,7 @@ func parseRecords(data []byte) map[string]id {
 	for sc.Scan() {
 		var name string
 		var r id
-		if n, err := fmt.Sscanf(sc.Text(), "%s %d %d %d %d %d", &name, &r.ino, &r.size, &r.mode, &r.mtime, &r.ctime); err == nil && n == 6 {
+		if n, err := fmt.Sscanf(sc.Text(), "%s %d %d %d %d", &name, &r.ino, &r.size, &r.mode, &r.mtime); err == nil && n == 5 {
 			out[name] = r
 		}
 	}
