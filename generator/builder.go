@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"io/fs"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -11,7 +12,9 @@ import (
 	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prpreview"
+	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/rendercache"
+	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/filecache"
@@ -53,6 +56,9 @@ type loadConfig struct {
 type bundleConfig struct {
 	frontendDir string
 	workers     int
+	// warm starts the goja pool with every new server bundle, whether or
+	// not a page needs it yet (make dev, whose next edit renders at once).
+	warm bool
 }
 
 // renderConfig is what the render takes beside the pool.
@@ -72,7 +78,7 @@ func configOf(opt Options) config {
 		load: loadConfig{drafts: opt.Drafts, preview: opt.Preview, overrides: siteconfig.Overrides{
 			BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
 		}},
-		bundle:     bundleConfig{frontendDir: opt.FrontendDir, workers: workers},
+		bundle:     bundleConfig{frontendDir: opt.FrontendDir, workers: workers, warm: opt.LiveScript != ""},
 		render:     renderConfig{whole: opt.Whole, frontendDir: opt.FrontendDir},
 		preview:    opt.Preview,
 		liveScript: opt.LiveScript,
@@ -88,6 +94,8 @@ func NewBuilder(opt Options) *Builder {
 		cfg:      configOf(opt),
 		renders:  rendercache.New(filecache.New(opt.CacheDir, "render", ".html")),
 		admin:    admin.Cache{},
+		head:     published.NewCache(opt.CacheDir),
+		lastmod:  sitemap.NewDates(opt.CacheDir),
 		pictures: pictures.New(opt.CacheDir),
 		shares:   articlefiles.NewShares(opt.CacheDir),
 	}
@@ -135,8 +143,18 @@ func Build(ctx context.Context, opt Options) (*Result, error) {
 // WriteTo replaces siteDir and its routing.CDNDir with the build's files,
 // each all at once (see atomicdir): a failure leaves the previous output
 // whole. Build never writes; the commands and tests call WriteTo.
-func (r *Result) WriteTo(siteDir string) error {
-	if err := atomicdir.Write(siteDir, r.Site); err != nil {
+func (r *Result) WriteTo(siteDir string) error { return r.WriteKept(siteDir, "") }
+
+// WriteKept is WriteTo, which keeps the site's files in cacheDir (none
+// when empty) by their bytes' hash, so that the next build links each file
+// it would write unchanged from there (atomicdir.WriteKept) instead of
+// writing it again, whatever its output folder.
+func (r *Result) WriteKept(siteDir, cacheDir string) error {
+	kept := ""
+	if cacheDir != "" {
+		kept = filepath.Join(cacheDir, "output")
+	}
+	if err := atomicdir.WriteKept(siteDir, r.Site, kept); err != nil {
 		return err
 	}
 	return atomicdir.Write(routing.CDNDir(siteDir), r.CDN)

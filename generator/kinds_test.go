@@ -15,9 +15,15 @@ import (
 // section, with a copy of the app whose registry lacks the logos kind (a
 // registry not refreshed after the kind was added): the build must fail
 // naming the kind, before rendering, instead of with React's "element
-// type is invalid".
+// type is invalid". It fails so with a cache that holds every page's
+// render and the kinds of the app before the change
+// (prerender.Kinds), and again once the cache holds the changed app's.
 func TestBuildKindWithoutRenderer(t *testing.T) {
 	app := copyApp(t, "../frontend")
+	cache := t.TempDir()
+	if _, err := Build(context.Background(), Options{Content: fixture(t), FrontendDir: app, Now: fixedNow, CacheDir: cache, NoEditor: true}); err != nil {
+		t.Fatal(err)
+	}
 	reg := filepath.Join(app, "src/sections/registry.gen.ts")
 	data, err := os.ReadFile(reg)
 	if err != nil {
@@ -36,14 +42,16 @@ func TestBuildKindWithoutRenderer(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, err = Build(context.Background(), Options{Content: fixture(t), FrontendDir: app, Now: fixedNow})
-	var ps problem.List
-	if !errors.As(err, &ps) {
-		t.Fatalf("got %v (%T), want a problem list", err, err)
-	}
-	want := `section kind "logos" has no renderer (add frontend/src/sections/logos.tsx and run make types)`
-	if len(ps) != 1 || ps[0].Message != want {
-		t.Fatalf("got problems:\n%v\nwant exactly: %s", ps, want)
+	for _, build := range []string{"first", "second"} {
+		_, err = Build(context.Background(), Options{Content: fixture(t), FrontendDir: app, Now: fixedNow, CacheDir: cache, NoEditor: true})
+		var ps problem.List
+		if !errors.As(err, &ps) {
+			t.Fatalf("%s build: got %v (%T), want a problem list", build, err, err)
+		}
+		want := `section kind "logos" has no renderer (add frontend/src/sections/logos.tsx and run make types)`
+		if len(ps) != 1 || ps[0].Message != want {
+			t.Fatalf("%s build: got problems:\n%v\nwant exactly: %s", build, ps, want)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/vozia/site/generator/admin"
@@ -35,38 +36,64 @@ import (
 // handed over, as typed values, and adds its files to the output.
 
 // bundling is the bundle stage under way. The server bundle is built
-// first and handed over (nil if the bundles failed before it); the goja
-// pool starts from it, and the pages render while the browser bundle
-// builds. A build whose pages are all in its render cache never waits for
-// the pool. Each goroutine keeps to its own Builder fields.
+// first and handed over (nil if the bundles failed before it); the kinds
+// it renders are read from it as soon as it is (Renderer.SectionKinds), or
+// from the kinds kept for its bytes (prerender.Kinds), and the pages
+// render while the browser bundle builds. The goja pool starts from the
+// server bundle when the kinds are not kept, when the render cache is
+// empty (every page will render) or in make dev (whose next edit renders
+// at once), else only when a page is not in the render cache: a build
+// whose pages all are never starts it. Each goroutine
+// keeps to its own Builder fields; the pool is started once, by whichever
+// asks first.
 type bundling struct {
-	server   *future.Future[[]byte]
-	renderer *future.Future[*prerender.Renderer]
+	server *future.Future[[]byte]
+	kinds  *future.Future[[]string]
+	// renderer starts the pool if it is not yet, and waits for it.
+	renderer func() (*prerender.Renderer, error)
 	bundles  *future.Future[*bundle.Result]
 }
 
-func (bld *Builder) startBundles(bc bundleConfig) bundling {
-	bd := bundling{future.New[[]byte](), future.New[*prerender.Renderer](), future.New[*bundle.Result]()}
+func (bld *Builder) startBundles(bc bundleConfig, eager bool) bundling {
+	bd := bundling{server: future.New[[]byte](), kinds: future.New[[]string](), bundles: future.New[*bundle.Result]()}
+	bd.renderer = sync.OnceValues(func() (*prerender.Renderer, error) {
+		server, err := bd.server.Get()
+		if server == nil {
+			return nil, err
+		}
+		var r *prerender.Renderer
+		staged("render", func() {
+			if r, err = bld.pool.Renderer(server, bc.workers); err == nil {
+				err = r.Start()
+			}
+		})
+		return r, err
+	})
+	known := prerender.NewKinds(bundle.FrontendCache(bc.frontendDir))
 	go staged("bundle", func() {
 		handed := false
 		b, err := bld.bundles.Bundles(bc.frontendDir, content.LazyKinds(), func(server []byte) {
 			handed = true
 			bd.server.Set(server, nil)
 			go staged("render", func() {
-				r, err := bld.pool.Renderer(server, bc.workers)
+				if kinds, ok := known.Of(server); ok && !eager {
+					bd.kinds.Set(kinds, nil)
+					return
+				}
+				r, err := bd.renderer()
 				var kinds []string
 				if err == nil {
 					kinds, err = r.SectionKinds()
 				}
 				if err == nil {
-					err = guard.Kinds(content.SectionKinds(), kinds)
+					known.Keep(server, kinds)
 				}
-				bd.renderer.Set(r, err)
+				bd.kinds.Set(kinds, err)
 			})
 		})
 		if !handed {
 			bd.server.Set(nil, err)
-			bd.renderer.Set(nil, err)
+			bd.kinds.Set(nil, err)
 		}
 		bd.bundles.Set(b, err)
 	})
@@ -81,7 +108,7 @@ func staged(name string, f func()) {
 	pprof.Do(context.Background(), pprof.Labels("stage", name), func(context.Context) { f() })
 }
 
-func (bd bundling) wait() { bd.server.Wait(); bd.renderer.Wait(); bd.bundles.Wait() }
+func (bd bundling) wait() { bd.server.Wait(); bd.kinds.Wait(); bd.bundles.Wait() }
 
 // loadSite reads and validates the content, and derives the site from it.
 func loadSite(tree fs.FS, lc loadConfig, now time.Time) (*content.Site, error) {
@@ -110,18 +137,22 @@ func (bld *Builder) renderPages(rc renderConfig, bd bundling, jobs []prerender.J
 		_, err := bd.bundles.Get()
 		return nil, 0, err
 	}
+	// A bundle that lacks a kind fails whether or not a page uses it, and
+	// before any page renders; also when every page is in the render cache.
+	kinds, err := bd.kinds.Get()
+	if err == nil {
+		err = guard.Kinds(content.SectionKinds(), kinds)
+	}
+	if err != nil {
+		return nil, 0, problem.Of(err).Prefix(rc.frontendDir)
+	}
 	start := time.Now()
-	rendered, err := bld.renders.Render(bd.renderer.Get, rc.whole, server, jobs)
+	rendered, err := bld.renders.Render(bd.renderer, rc.whole, server, jobs)
 	if err != nil {
 		// The render's problems are placed in the app's sources.
 		return nil, 0, problem.Of(err).Prefix(rc.frontendDir)
 	}
 	took := time.Since(start)
-	// Also when every page came from the render cache: a bundle that
-	// lacks a kind fails whether or not a page uses it.
-	if _, err := bd.renderer.Get(); err != nil {
-		return nil, 0, problem.Of(err).Prefix(rc.frontendDir)
-	}
 	return rendered, took, nil
 }
 
@@ -213,7 +244,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// on the content: they run while it loads. A build waits for every
 	// stage it started before it returns, so that none outlives it on the
 	// Builder's fields.
-	bd := bld.startBundles(cfg.bundle)
+	bd := bld.startBundles(cfg.bundle, cfg.bundle.warm || bld.renders.Empty())
 	defer bd.wait()
 	type gone struct {
 		routes []content.Route

@@ -144,7 +144,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// profile's shares (bench/stages).
 	pprof.Do(ctx, pprof.Labels("stage", "write"), func(context.Context) {
 		go func() { sum.measure(); close(measured) }()
-		err = res.WriteTo(*out)
+		err = res.WriteKept(*out, *cacheDir)
 	})
 	<-measured
 	if err != nil {

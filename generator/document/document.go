@@ -83,21 +83,36 @@ func Page(p Params) ([]byte, []links.Span) {
 
 // page is Page, which also returns the range of the site data.
 func page(p Params) ([]byte, []links.Span, links.Span) {
-	var b bytes.Buffer
-	// Room for the lot (the head is a few KB), so that the page is not
-	// copied as it grows and keeps no spare capacity: a thousand pages are
-	// held until written.
-	b.Grow(len(p.Style) + len(p.Body) + len(p.SiteJSON) + len(p.PageJSON) + 8<<10)
 	cfg := p.Site.Config
-	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n", html.EscapeString(cfg.Language))
-	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	b.Write(head.Write(head.Page{
+	headData, blocks := head.WriteBlocks(head.Page{
 		Site: cfg, Route: p.Route, Reviews: p.Site.Collections.Reviews,
 		Path: p.Route.Path, NoIndex: p.NoIndex || !p.Route.Indexable(), Feeds: p.Site.Feeds,
-	}))
-	icons(&b)
-	b.WriteString(p.Preload)
+	})
+	// Room for the lot, the few hundred bytes of tags besides, so that the
+	// page is made in one allocation: neither copied as it grows nor
+	// copied again to shed spare room (a thousand pages are held until
+	// written, and a large block of fresh memory costs its page faults).
+	size := len(headData) + len(p.Style) + len(p.Body) + len(p.SiteJSON) + len(p.PageJSON) + len(p.KindAssets) +
+		len(p.Preload) + len(p.Banner) + len(p.Script) + len(p.LiveScript) + 2<<10
+	for _, k := range p.Kinds {
+		size += len(k.StyleData) + len(k.Name) + len(k.Script) + 128
+	}
+	for _, src := range p.Players {
+		size += len(src) + 128
+	}
+	// Not Buffer.Grow, which rounds the room up (to the next 8 KB for a
+	// page), and the page is then copied to shed it.
+	b := bytes.NewBuffer(make([]byte, 0, size))
+	fmt.Fprintf(b, "<!doctype html>\n<html lang=\"%s\">\n<head>\n", html.EscapeString(cfg.Language))
+	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	var opaque []links.Span
+	// The JSON-LD's contents are data, as the page's other JSON is.
+	for _, r := range blocks {
+		opaque = append(opaque, links.Span{Start: b.Len() + r[0], End: b.Len() + r[1]})
+	}
+	b.Write(headData)
+	icons(b)
+	b.WriteString(p.Preload)
 	raw := func(data []byte) links.Span {
 		opaque = append(opaque, links.Span{Start: b.Len(), End: b.Len() + len(data)})
 		b.Write(data)
@@ -111,7 +126,7 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 	// After the app's stylesheet, as they came after it in the cascade.
 	for _, k := range p.Kinds {
 		if len(k.StyleData) > 0 {
-			fmt.Fprintf(&b, "<style data-kind=\"%s\">", html.EscapeString(k.Name))
+			fmt.Fprintf(b, "<style data-kind=\"%s\">", html.EscapeString(k.Name))
 			raw(k.StyleData)
 			b.WriteString("</style>\n")
 		}
@@ -130,15 +145,15 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 	// out and paints it. At 4x CPU that took 16 ms off the longest task
 	// of a text page (/cookie-policy). The app starts at DOMContentLoaded
 	// if it arrives before the page is parsed (entry-client.tsx).
-	fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.Script)
+	fmt.Fprintf(b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.Script)
 	// A lazy kind's module is fetched with the app, not after it: the app
 	// imports it when the kind first renders (its sections keep their
 	// server HTML until then).
 	for _, k := range p.Kinds {
-		fmt.Fprintf(&b, "<link rel=\"modulepreload\" href=\"%s\" fetchpriority=\"low\">\n", k.Script)
+		fmt.Fprintf(b, "<link rel=\"modulepreload\" href=\"%s\" fetchpriority=\"low\">\n", k.Script)
 	}
 	for _, src := range p.Players {
-		fmt.Fprintf(&b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", src)
+		fmt.Fprintf(b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", src)
 	}
 	if p.LiveScript != "" {
 		raw([]byte(LiveTag(p.LiveScript))) // the dev server serves it beside the site
@@ -158,7 +173,7 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 		}
 		// encoding/json already escapes <, > and &, so the data cannot
 		// close the script element.
-		fmt.Fprintf(&b, "<script type=\"application/json\" id=\"%s\">", d.id)
+		fmt.Fprintf(b, "<script type=\"application/json\" id=\"%s\">", d.id)
 		if span := raw(d.data); d.id == "site-data" {
 			site = span
 		}

@@ -10,8 +10,9 @@ import (
 	"github.com/vozia/site/generator/load"
 )
 
-// The ranges the link check skips are exactly the contents of the
-// document's style and JSON data elements: all of each, nothing else.
+// The ranges the checks read past are exactly the contents of the
+// document's JSON-LD, style and JSON data elements: all of each, nothing
+// else.
 func TestDocumentOpaqueRanges(t *testing.T) {
 	site, err := load.SiteWith(os.DirFS("../../testdata/site"), load.Options{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
@@ -23,11 +24,18 @@ func TestDocumentOpaqueRanges(t *testing.T) {
 		Script: "/assets/app.js", Style: []byte(`a{color:red}`),
 	}
 	doc, opaque := Page(p)
-	want := [][]byte{p.Style, p.SiteJSON, p.PageJSON}
+	var want [][]byte
+	for _, m := range regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`).FindAllSubmatch(doc, -1) {
+		want = append(want, m[1])
+	}
+	if len(want) == 0 {
+		t.Fatal("the page has no JSON-LD")
+	}
+	want = append(want, p.Style, p.SiteJSON, p.PageJSON)
 	if len(opaque) != len(want) {
 		t.Fatalf("%d opaque ranges, want %d", len(opaque), len(want))
 	}
-	startTag := regexp.MustCompile(`(<style>|<script type="application/json" id="[a-z-]+">)$`)
+	startTag := regexp.MustCompile(`(<style>|<script type="application/json" id="[a-z-]+">|<script type="application/ld\+json">)$`)
 	for i, o := range opaque {
 		if !bytes.Equal(doc[o.Start:o.End], want[i]) {
 			t.Errorf("range %d is %q, want %q", i, doc[o.Start:o.End], want[i])

@@ -108,7 +108,7 @@ func Site(site *content.Site, p Pages, contentDir string) error {
 	if len(problems) > 0 {
 		return linkErrors(site, problems).Prefix(contentDir)
 	}
-	if shown := templatetext.Check(p.HTML); len(shown) > 0 {
+	if shown := templatetext.Check(p.HTML, p.Opaque); len(shown) > 0 {
 		return templateErrors(site, shown).Prefix(contentDir)
 	}
 	return nil

@@ -108,6 +108,15 @@ func Title(s siteconfig.SiteConfig, title string) string {
 
 // Write returns the metadata tags and JSON-LD blocks of the page.
 func Write(p Page) []byte {
+	data, _ := WriteBlocks(p)
+	return data
+}
+
+// WriteBlocks is Write, which also returns the byte ranges of its output
+// that are the contents of its JSON-LD script elements ([start, end)):
+// data that no visitor sees, which the checks of the rendered page read
+// past (generator/document, links.Span).
+func WriteBlocks(p Page) ([]byte, [][2]int) {
 	var b bytes.Buffer
 	s, r := p.Site, p.Route
 	f := Fields(p)
@@ -187,10 +196,14 @@ func Write(p Page) []byte {
 	meta(&b, "name", "geo.region", s.SEO.Region)
 	meta(&b, "name", "geo.placename", s.SEO.Placename)
 
+	blocks := make([][2]int, 0, len(f.JSONLD))
 	for _, block := range f.JSONLD {
-		fmt.Fprintf(&b, "<script type=\"application/ld+json\">%s</script>\n", block)
+		b.WriteString("<script type=\"application/ld+json\">")
+		blocks = append(blocks, [2]int{b.Len(), b.Len() + len(block)})
+		b.WriteString(block)
+		b.WriteString("</script>\n")
 	}
-	return b.Bytes()
+	return b.Bytes(), blocks
 }
 
 // URL makes a site path absolute; absolute URLs are returned unchanged.

@@ -2,25 +2,40 @@ package published
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/internal/filecache"
 	"github.com/vozia/site/internal/problem"
 )
 
 // Cache keeps the route table of the content at git's HEAD between the
-// builds of a session, read again when HEAD or the day changes. The zero
-// Cache is ready to use; it is not safe for concurrent use.
+// builds of a session, read again when HEAD or the day changes, and, with
+// a cache folder, between processes: the addresses published at a commit,
+// on a day, are the same in every build of them, and reading them is a
+// git archive and a load of the whole content. The zero Cache is ready to
+// use and keeps nothing on disk; it is not safe for concurrent use.
 type Cache struct {
 	head Head
 	day  string
+	disk filecache.Dir
+}
+
+// NewCache returns a Cache that also keeps the route table under
+// cacheDir (none when empty), by HEAD's commit, the content folder and the
+// day (and, as every filecache entry, the build's own version).
+func NewCache(cacheDir string) Cache {
+	return Cache{disk: filecache.New(cacheDir, "published", ".json")}
 }
 
 // Routes are the routes of the content at git's HEAD, the addresses the
 // site has published; none for a content outside git (dir empty, or no
 // commit). A HEAD that does not load (an older schema) publishes nothing
-// to compare with: a warning says so.
+// to compare with: a warning says so. Routes kept on disk hold what Gone
+// reads of a route: its Path, File and NotFound.
 func (c *Cache) Routes(ctx context.Context, dir string, now time.Time) ([]content.Route, content.ErrorList) {
 	if dir == "" {
 		return nil, nil
@@ -30,12 +45,53 @@ func (c *Cache) Routes(ctx context.Context, dir string, now time.Time) ([]conten
 		return nil, nil
 	}
 	day := now.Format(time.DateOnly)
-	if c.head.Commit != commit || c.day != day {
-		head, err := AtHead(ctx, dir, now)
-		if err != nil {
-			return nil, content.ErrorList{{Kind: problem.KindWarning, Message: fmt.Sprintf("the addresses published at git's HEAD are not checked: %v", err)}}
-		}
-		c.head, c.day = head, day
+	if c.head.Commit == commit && c.day == day {
+		return c.head.Routes, nil
 	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	key := commit + "\x00" + abs + "\x00" + day
+	if head, ok := c.kept(key, commit); ok {
+		c.head, c.day = head, day
+		return c.head.Routes, nil
+	}
+	head, err := AtHead(ctx, dir, now)
+	if err != nil {
+		return nil, content.ErrorList{{Kind: problem.KindWarning, Message: fmt.Sprintf("the addresses published at git's HEAD are not checked: %v", err)}}
+	}
+	c.head, c.day = head, day
+	c.keep(key, head)
 	return c.head.Routes, nil
+}
+
+// keptRoute is what the disk keeps of a route.
+type keptRoute struct {
+	Path, File string
+	NotFound   bool `json:",omitempty"`
+}
+
+func (c *Cache) kept(key, commit string) (Head, bool) {
+	data, ok := c.disk.Get(key)
+	var routes []keptRoute
+	if !ok || json.Unmarshal(data, &routes) != nil {
+		return Head{}, false
+	}
+	head := Head{Commit: commit}
+	for _, r := range routes {
+		head.Routes = append(head.Routes, content.Route{Path: r.Path, File: r.File, NotFound: r.NotFound})
+	}
+	return head, true
+}
+
+func (c *Cache) keep(key string, head Head) {
+	routes := make([]keptRoute, len(head.Routes))
+	for i, r := range head.Routes {
+		routes[i] = keptRoute{r.Path, r.File, r.NotFound}
+	}
+	if data, err := json.Marshal(routes); err == nil {
+		c.disk.Put(key, data)
+		c.disk.KeepOnly([]string{key})
+	}
 }

@@ -49,11 +49,12 @@ func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
 	if err != nil {
 		return Head{}, fmt.Errorf("git rev-parse --show-prefix in %s: %w", dir, err)
 	}
-	if err := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "-e", "HEAD:"+strings.TrimSuffix(prefix, "/")).Run(); err != nil {
+	if err := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "-e", commit+":"+strings.TrimSuffix(prefix, "/")).Run(); err != nil {
 		return Head{Commit: commit}, nil
 	}
-	// Run in dir, git archive writes the paths relative to it.
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "archive", "--format=tar", "HEAD", ".")
+	// Run in dir, git archive writes the paths relative to it. The commit
+	// read above, not HEAD again: what is read is what Cache keeps it by.
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "archive", "--format=tar", commit, ".")
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Run(); err != nil {

@@ -109,3 +109,48 @@ func TestUntrackedContent(t *testing.T) {
 		t.Errorf("HEAD's content does not load: want a warning saying the addresses are not checked, got %q", problems.Error())
 	}
 }
+
+// TestCacheFollowsHead: the addresses kept on disk are those of the commit
+// they were read at: a process that finds them for HEAD takes them, and a
+// new commit (an article renamed and committed) is read afresh, so that
+// the renamed article's old address is the one reported.
+func TestCacheFollowsHead(t *testing.T) {
+	repo := t.TempDir()
+	dir := filepath.Join(repo, "content")
+	if err := os.CopyFS(dir, os.DirFS("../../testdata/site")); err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) {
+		t.Helper()
+		if out, err := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "content")
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	cacheDir := t.TempDir()
+	paths := func() map[string]bool {
+		c := NewCache(cacheDir) // a new process's
+		routes, warn := c.Routes(context.Background(), dir, now)
+		if len(warn) > 0 || len(routes) == 0 {
+			t.Fatalf("Routes: %d routes, %v", len(routes), warn)
+		}
+		m := map[string]bool{}
+		for _, r := range routes {
+			m[r.Path] = true
+		}
+		return m
+	}
+	first := paths()
+	if !first["/insights/on-premise"] || len(paths()) != len(first) {
+		t.Fatalf("routes at the first commit, read twice: %v", first)
+	}
+	git("mv", "content/articles/on-premise.md", "content/articles/on-premise-models.md")
+	git("commit", "-q", "-m", "rename")
+	second := paths()
+	if second["/insights/on-premise"] || !second["/insights/on-premise-models"] {
+		t.Errorf("after a commit renaming the article, the routes kept for the first commit were taken: %v", second)
+	}
+}

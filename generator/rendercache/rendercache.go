@@ -31,7 +31,14 @@ type Store interface {
 	Get(key string) ([]byte, bool)
 	Put(key string, data []byte)
 	KeepOnly(keys []string)
+	// Empty says whether the store holds nothing.
+	Empty() bool
 }
+
+// Empty says whether the cache holds no render, in memory or in its
+// store: the next build renders every page, and the build starts its
+// renderer at once rather than when a page is found missing.
+func (c *Cache) Empty() bool { return len(c.renders) == 0 && c.store.Empty() }
 
 // Render renders the jobs whose inputs it has not rendered before (in this
 // Builder or, with a cache directory, in any build that used it), and

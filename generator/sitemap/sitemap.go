@@ -52,6 +52,11 @@ func Robots(sitemapURL string) []byte {
 // its path relative to dir. With no git or no history it returns an empty
 // map and no error: lastmod is optional.
 func LastModified(ctx context.Context, dir string) map[string]string {
+	return lastModified(ctx, dir, "HEAD")
+}
+
+// lastModified is LastModified of the history up to rev.
+func lastModified(ctx context.Context, dir, rev string) map[string]string {
 	out := map[string]string{}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -59,7 +64,7 @@ func LastModified(ctx context.Context, dir string) map[string]string {
 	}
 	// One pass over the history, newest first: the first date seen for a
 	// file is its last change.
-	cmd := exec.CommandContext(ctx, "git", "-c", "core.quotepath=off", "log", "--format=@%cs", "--name-only", "--relative", "--", ".")
+	cmd := exec.CommandContext(ctx, "git", "-c", "core.quotepath=off", "log", "--format=@%cs", "--name-only", "--relative", rev, "--", ".")
 	cmd.Dir = abs
 	data, err := cmd.Output()
 	if err != nil {

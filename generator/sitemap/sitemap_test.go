@@ -75,6 +75,21 @@ func TestLastModified(t *testing.T) {
 	if got["a.yaml"] != "2025-01-01" || got["pages/b.yaml"] != "2025-03-04" {
 		t.Errorf("LastModified = %v", got)
 	}
+	// Kept on disk by HEAD's commit: a process that finds them takes
+	// them, and a new commit is read afresh.
+	cacheDir := t.TempDir()
+	of := func() map[string]string {
+		d := NewDates(cacheDir) // a new process's
+		return d.Of(context.Background(), filepath.Join(dir, "content"))
+	}
+	if kept := of(); kept["a.yaml"] != "2025-01-01" || of()["pages/b.yaml"] != "2025-03-04" {
+		t.Errorf("Dates.Of = %v", kept)
+	}
+	write("content/a.yaml", "a2")
+	git("2025-05-06T10:00:00Z", "commit", "-qam", "three")
+	if kept := of(); kept["a.yaml"] != "2025-05-06" {
+		t.Errorf("after a new commit, Dates.Of = %v: the dates kept for the commit before were taken", kept)
+	}
 	if l := Latest(got, "a.yaml", "pages/b.yaml", "missing.yaml"); l != "2025-03-04" {
 		t.Errorf("Latest = %q", l)
 	}

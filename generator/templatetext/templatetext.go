@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/vozia/site/generator/links"
 	"github.com/vozia/site/internal/parallel"
 )
 
@@ -44,22 +45,63 @@ func (p Problem) String() string {
 }
 
 // Check reads every page (route path to HTML document) and returns the
-// template text it shows, by page then place.
-func Check(pages map[string][]byte) []Problem {
+// template text it shows, by page then place. unshown optionally gives,
+// for a page, the byte ranges of its document that are the whole contents
+// of its style and JSON script elements (links.Span, as generator/document
+// records them), which no visitor sees and which the check would read
+// past anyway: the first scan of a page skips them, since they hold "}}"
+// on every page (minified CSS, nested JSON) and would send every page to
+// the tokenizer.
+func Check(pages map[string][]byte, unshown map[string][]links.Span) []Problem {
 	paths := make([]string, 0, len(pages))
 	for p := range pages {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
 	found := make([][]Problem, len(paths))
-	parallel.For(len(paths), 0, func(i int) { found[i] = checkPage(paths[i], pages[paths[i]]) })
+	parallel.For(len(paths), 0, func(i int) { found[i] = checkPage(paths[i], pages[paths[i]], unshown[paths[i]]) })
 	return slices.Concat(found...)
 }
 
-func checkPage(page string, doc []byte) []Problem {
-	// Most pages are clean: one scan of the bytes decides, unless the
-	// page writes a brace as a character reference.
-	if !forbidden.Match(doc) && !braceRef.Match(doc) {
+// words are the plain bytes of Tokens, for mayShow's scan.
+var words = func() [][]byte {
+	out := make([][]byte, len(Tokens))
+	for i, t := range Tokens {
+		out[i] = []byte(t)
+	}
+	return out
+}()
+
+// mayShow says whether doc, less its unshown ranges, holds a token or a
+// brace written as a character reference: a page for which it says no
+// shows no template text (what it finds is a superset of what the
+// tokenizer reports). Each part is scanned with bytes.Index, not the
+// expression, whose word boundaries cost a pass of the NFA over the page.
+func mayShow(doc []byte, unshown []links.Span) bool {
+	shown := func(part []byte) bool {
+		for _, w := range words {
+			if bytes.Contains(part, w) {
+				return true
+			}
+		}
+		return bytes.IndexByte(part, '&') >= 0 && braceRef.Match(part)
+	}
+	at := 0
+	for _, sp := range unshown {
+		if sp.Start < at || sp.End < sp.Start || sp.End > len(doc) {
+			return shown(doc) // not ranges of this document, in order: all of it
+		}
+		if shown(doc[at:sp.Start]) {
+			return true
+		}
+		at = sp.End
+	}
+	return shown(doc[at:])
+}
+
+func checkPage(page string, doc []byte, unshown []links.Span) []Problem {
+	// Most pages are clean: one scan of the bytes they show decides.
+	if !mayShow(doc, unshown) {
 		return nil
 	}
 	var out []Problem

@@ -1,8 +1,11 @@
 package templatetext
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/vozia/site/generator/links"
 )
 
 // fixturePage holds each forbidden token once where a visitor meets it
@@ -21,7 +24,7 @@ const fixturePage = `<!doctype html><html><head><title>Plans {claim:price}</titl
 </main></body></html>`
 
 func TestCheck(t *testing.T) {
-	got := Check(map[string][]byte{"/plans": []byte(fixturePage), "/clean": []byte(`<p>Hello {world}.</p>`)})
+	got := Check(map[string][]byte{"/plans": []byte(fixturePage), "/clean": []byte(`<p>Hello {world}.</p>`)}, nil)
 	want := map[string]string{ // token: where
 		"{claim:":         "text of <title>",
 		"NaN":             "attribute content of <meta>",
@@ -58,8 +61,48 @@ func TestBracesAsReferences(t *testing.T) {
 		"&#123;&#123;", "&#x7B;&#x7b;", "&#x007b;&#0123;", "&lbrace;&lcub;", "&#123&#123 ", "&#125;&#x7D;", "&rbrace;&rcub;",
 	} {
 		page := "<p>Dear " + braces + "name, welcome.</p>"
-		if got := Check(map[string][]byte{"/p": []byte(page)}); len(got) != 1 {
+		if got := Check(map[string][]byte{"/p": []byte(page)}, nil); len(got) != 1 {
 			t.Errorf("%s: %v; want one problem", page, got)
 		}
+	}
+}
+
+// TestUnshown: the ranges a page does not show (its stylesheet, its JSON
+// data, as generator/document records them) are only read past; what the
+// page shows around them is read as before, and ranges that do not fit
+// the page leave the whole page read.
+func TestUnshown(t *testing.T) {
+	style, data := `.a{b:c}}@media{.d{e:f}}`, `{"a":{"b":"undefined"}}`
+	page := "<html><head><style>" + style + "</style></head><body><p>Hi</p>" +
+		`<script type="application/json">` + data + "</script>"
+	spans := func(doc string) []links.Span {
+		s := strings.Index(doc, style)
+		d := strings.Index(doc, data)
+		return []links.Span{{Start: s, End: s + len(style)}, {Start: d, End: d + len(data)}}
+	}
+	for _, tc := range []struct {
+		name, doc string
+		unshown   func(string) []links.Span
+		want      []string
+	}{
+		{"clean", page + "</body></html>", spans, nil},
+		{"clean, no ranges", page + "</body></html>", nil, nil},
+		{"after the data", page + "<p>Total: NaN</p></body></html>", spans, []string{"NaN"}},
+		{"before the style", "<p>{{name}}</p>" + page, spans, []string{"{{", "}}"}},
+		{"ranges of another page", page + "<p>undefined</p>", func(string) []links.Span { return []links.Span{{Start: 5, End: 1 << 20}} }, []string{"undefined"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			unshown := map[string][]links.Span{}
+			if tc.unshown != nil {
+				unshown["/p"] = tc.unshown(tc.doc)
+			}
+			var got []string
+			for _, p := range Check(map[string][]byte{"/p": []byte(tc.doc)}, unshown) {
+				got = append(got, p.Token)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("tokens = %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -26,7 +26,13 @@ type File struct {
 }
 
 // Write makes dir hold exactly files.
-func Write(dir string, files []File) (err error) {
+func Write(dir string, files []File) error { return write(dir, files, nil, nil) }
+
+// write is Write; reuse, when not nil, may put file i at its place to in
+// the new tree itself (WriteKept), saying whether it did, and wrote is
+// told of each file written afresh, at its place once the tree is swapped
+// in.
+func write(dir string, files []File, reuse func(i int, to string) bool, wrote func(i int, at string)) (err error) {
 	parent, base := filepath.Dir(dir), filepath.Base(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
@@ -43,7 +49,8 @@ func Write(dir string, files []File) (err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
-	if err := writeAll(tmp, files); err != nil {
+	fresh, err := writeAll(tmp, files, reuse)
+	if err != nil {
 		return err
 	}
 	// Move the old tree aside, the new one in, then delete the old one. A
@@ -67,6 +74,12 @@ func Write(dir string, files []File) (err error) {
 		}
 		return fmt.Errorf("swap in new %s: %w", dir, err)
 	}
+	if wrote != nil {
+		parallel.For(len(fresh), writers, func(k int) {
+			i := fresh[k]
+			wrote(i, filepath.Join(dir, filepath.FromSlash(files[i].Path)))
+		})
+	}
 	if old != "" {
 		return os.RemoveAll(old)
 	}
@@ -82,7 +95,7 @@ const writers = 8
 // directories are made first, each once, parents before children: with a
 // MkdirAll per file, which looks up every parent of every file again,
 // 3,800 files of a thousand pages took five times as long to write.
-func writeAll(dir string, files []File) error {
+func writeAll(dir string, files []File, reuse func(i int, to string) bool) (fresh []int, err error) {
 	dirs := map[string]bool{}
 	for _, f := range files {
 		for d := path.Dir(f.Path); d != "." && !dirs[d]; d = path.Dir(d) {
@@ -94,17 +107,25 @@ func writeAll(dir string, files []File) error {
 	})
 	for _, d := range ordered {
 		if err := os.Mkdir(filepath.Join(dir, filepath.FromSlash(d)), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-			return err
+			return nil, err
 		}
 	}
 	errs := make([]error, len(files))
+	written := make([]bool, len(files))
 	parallel.For(len(files), writers, func(i int) {
-		errs[i] = os.WriteFile(filepath.Join(dir, filepath.FromSlash(files[i].Path)), files[i].Data, 0o644)
+		to := filepath.Join(dir, filepath.FromSlash(files[i].Path))
+		if reuse == nil || !reuse(i, to) {
+			errs[i] = os.WriteFile(to, files[i].Data, 0o644)
+			written[i] = true
+		}
 	})
-	for _, err := range errs {
+	for i, err := range errs {
 		if err != nil {
-			return err
+			return nil, err
+		}
+		if written[i] {
+			fresh = append(fresh, i)
 		}
 	}
-	return nil
+	return fresh, nil
 }

@@ -3,7 +3,9 @@ package atomicdir
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestWriteReplacesWhole(t *testing.T) {
@@ -42,5 +44,80 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Dir(dir))
 	if len(entries) != 1 {
 		t.Errorf("temporary directories left beside the output: %v", entries)
+	}
+}
+
+// TestWriteKept: a file whose bytes the kept folder holds is taken from
+// there (the same inode), into any output folder; a file with other bytes,
+// or whose kept copy was changed in place since (through the output it is
+// linked to), gets the bytes it is given; and the tree is exactly the
+// files, as Write makes it.
+func TestWriteKept(t *testing.T) {
+	root := t.TempDir()
+	kept := filepath.Join(root, "cache", "output")
+	site := filepath.Join(root, "site")
+	read := func(dir, name string) (string, uint64) {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fi, _ := os.Stat(filepath.Join(dir, name))
+		st, _ := fi.Sys().(*syscall.Stat_t)
+		if st == nil {
+			t.Skip("no inodes here")
+		}
+		return string(b), st.Ino
+	}
+	files := []File{{"index.html", []byte("home")}, {"a/index.html", []byte("page a")}, {"b/index.html", []byte("page b")}}
+	if err := WriteKept(site, files, kept); err != nil {
+		t.Fatal(err)
+	}
+	_, homeIno := read(site, "index.html")
+	_, aIno := read(site, "a/index.html")
+
+	// Unchanged, into another folder: taken from the kept files.
+	other := filepath.Join(root, "other", "site")
+	if err := WriteKept(other, files, kept); err != nil {
+		t.Fatal(err)
+	}
+	if got, ino := read(other, "index.html"); got != "home" || ino != homeIno {
+		t.Errorf("unchanged file: %q, inode %d, want the kept one %d", got, ino, homeIno)
+	}
+
+	// Page a changed in place through the output (same size), page b's
+	// bytes changed in the build: each gets the build's bytes.
+	edited := filepath.Join(other, "a/index.html")
+	if err := os.WriteFile(edited, []byte("PAGE A"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A person's edit comes after the build, not within the file system's
+	// clock tick (a few ms) of its write, as it may here.
+	later := time.Now().Add(time.Second)
+	if err := os.Chtimes(edited, later, later); err != nil {
+		t.Fatal(err)
+	}
+	files[2].Data = []byte("page b, edited")
+	if err := WriteKept(site, files, kept); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if got, _ := read(site, f.Path); got != string(f.Data) {
+			t.Errorf("%s = %q, want %q", f.Path, got, f.Data)
+		}
+	}
+	if _, ino := read(site, "a/index.html"); ino == aIno {
+		t.Error("the page changed in place was taken from the kept files")
+	}
+
+	// The tree is exactly the files: one removed is gone.
+	if err := WriteKept(site, files[:2], kept); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(site, "b/index.html")); !os.IsNotExist(err) {
+		t.Error("a file of the previous tree survived")
+	}
+	if got, _ := read(site, "a/index.html"); got != "page a" {
+		t.Errorf("a/index.html = %q", got)
 	}
 }

@@ -68,6 +68,29 @@ func (d Dir) Put(key string, data []byte) {
 	}
 }
 
+// Empty says whether the folder holds no entry at all, of any build.
+func (d Dir) Empty() bool {
+	if d.root == "" {
+		return true
+	}
+	f, err := os.Open(d.dir())
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	for {
+		names, err := f.Readdirnames(64)
+		for _, n := range names {
+			if n[0] != '.' { // not a write under way
+				return false
+			}
+		}
+		if err != nil {
+			return true
+		}
+	}
+}
+
 // KeepOnly removes every entry but those of keys: the cache holds one
 // build's worth.
 func (d Dir) KeepOnly(keys []string) {

@@ -9,10 +9,13 @@ import (
 func TestDir(t *testing.T) {
 	root := t.TempDir()
 	d := New(root, "render", ".html")
-	if _, ok := d.Get("a"); ok {
+	if _, ok := d.Get("a"); ok || !d.Empty() {
 		t.Fatal("an empty cache has an entry")
 	}
 	d.Put("a", []byte("A"))
+	if d.Empty() {
+		t.Error("a cache with an entry is empty")
+	}
 	d.Put("b", []byte("B"))
 	if got, ok := d.Get("a"); !ok || string(got) != "A" {
 		t.Fatalf("Get(a) = %q, %v", got, ok)
@@ -35,7 +38,7 @@ func TestDir(t *testing.T) {
 	}
 	var zero Dir
 	zero.Put("a", []byte("A"))
-	if _, ok := zero.Get("a"); ok {
+	if _, ok := zero.Get("a"); ok || !zero.Empty() {
 		t.Error("the zero Dir keeps entries")
 	}
 }
