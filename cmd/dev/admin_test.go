@@ -722,6 +722,9 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 		Items       int
 		SaveCovered bool
 		SaveFound   bool
+		// FieldCovered: the panel lies over the field it names (the
+		// article's text), where the editor clicks to fix it.
+		FieldCovered bool
 		At          string
 	}
 	do(t, tab, "see the Save button", chromedp.Poll[chromedp.Void](`[...document.querySelectorAll("button")].some((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0)`, chromedp.WithPollingTimeout(time.Minute)))
@@ -731,11 +734,13 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 		const r = save.getBoundingClientRect();
 		const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
 		const q = p.getBoundingClientRect();
+		const over = (r) => !(r.right <= q.left || q.right <= r.left || r.bottom <= q.top || q.bottom <= r.top);
+		const f = document.querySelector('section[data-key-path="body"]').getBoundingClientRect();
 		return JSON.stringify({Text: p.innerText, Modal: p.matches(":modal"), Items: p.querySelectorAll("li").length,
 			// The panel is clear of the Save button (which, with nothing
 			// changed yet, is disabled and lets the pointer through to its
 			// toolbar).
-			SaveFound: true, SaveCovered: p.contains(at) || !(r.right <= q.left || q.right <= r.left || r.bottom <= q.top || q.bottom <= r.top),
+			SaveFound: true, SaveCovered: p.contains(at) || over(r), FieldCovered: over(f),
 			At: at ? at.tagName + "." + at.className + " " + (at.textContent || "").slice(0, 60) + " at " + [r.x, r.y, r.width, r.height].join(",") : "nothing"});
 	})()`))
 	if err != nil {
@@ -743,8 +748,8 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 	}
 	json.Unmarshal([]byte(got), &shown)
 	t.Logf("make dev's panel in the editor:\n%s", shown.Text)
-	if shown.Modal || shown.SaveCovered {
-		t.Errorf("the panel blocks the editor (modal %v, covers the Save button %v: %s)", shown.Modal, shown.SaveCovered, shown.At)
+	if shown.Modal || shown.SaveCovered || shown.FieldCovered {
+		t.Errorf("the panel blocks the editor (modal %v, covers the Save button %v: %s; covers the field it names %v)", shown.Modal, shown.SaveCovered, shown.At, shown.FieldCovered)
 	}
 	for _, want := range []string{
 		title + " › " + label, `alt is blank: describe what the image shows`,

@@ -219,9 +219,23 @@ func openRecords(t *testing.T, tab *browsertest.Tab, d *devSite, name, file stri
 func addTo(t *testing.T, tab *browsertest.Tab, keyPath, label string) {
 	t.Helper()
 	list := `section[data-key-path="` + keyPath + `"]`
-	do(t, tab, "press Add "+label,
-		chromedp.Evaluate[chromedp.Void](`document.activeElement?.blur()`),
-		chromedp.Poll[chromedp.Void](clickText(list+` button`, "Add "+label), chromedp.WithPollingTimeout(time.Minute)))
+	// The list's items before the press, as its header counts them ("5
+	// Case studies"; an empty list may have no header, and no item). The
+	// press is taken again if, 20 s later, the list has no item more: a
+	// press can come before the editor listens to the button (the first
+	// one after a save did nothing, for a person too).
+	items := `(() => { const l = document.querySelector(` + jsQuote(list) + `); if (!l) return -1;
+		const m = l.innerText.match(/^(\d+) /m); if (m) return Number(m[1]);
+		return l.querySelector(` + jsQuote(`section[data-key-path^="`+keyPath+`."]`) + `) ? -1 : 0; })()`
+	press := `(() => { const n = ` + items + `; const w = (window.addPress ??= {})[` + jsQuote(keyPath) + `];
+		if (n < 0) return false; // its header not drawn yet
+		if (w && n > w.count) return true;
+		if (w && Date.now() - w.at < 20000) return false;
+		if (` + clickText(list+` button`, "Add "+label) + `) window.addPress[` + jsQuote(keyPath) + `] = { count: w ? w.count : n, at: Date.now() };
+		return false; })()`
+	do(t, tab, "press Add "+label+" and see a new item",
+		chromedp.Evaluate[chromedp.Void](`document.activeElement?.blur(); delete window.addPress?.[`+jsQuote(keyPath)+`]`),
+		chromedp.Poll[chromedp.Void](press, chromedp.WithPollingTimeout(2*time.Minute)))
 	// Where the editor does not move the focus (another version), typeIn
 	// still finds the text it typed, or fails.
 	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`!!document.activeElement?.closest(`+jsQuote(list)+`)`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {

@@ -38,9 +38,17 @@ async function reveal() {
     await new Promise((r) => setTimeout(r, 100));
     message = [...document.querySelectorAll<HTMLElement>(fieldMessage)].find((m) => m.innerText.trim() !== "");
   }
-  if (!message) return;
+  // An editor already back in a field (typing the fix) keeps it: the
+  // message comes late on a busy machine, and moving the focus then
+  // would send the next keys elsewhere.
+  const typing = document.activeElement?.matches("input, textarea, [contenteditable=true]") && document.activeElement.closest("section[data-key-path]");
+  if (!message || typing) return;
   const section = message.closest<HTMLElement>("section[data-key-path]");
   section?.scrollIntoView({ block: "center" });
-  const input = section?.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select, [role=combobox], button");
+  // The field's own input, not the field's menu button before it (a
+  // space typed there opens the menu, Revert Changes).
+  const input =
+    section?.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select, [role=combobox], [contenteditable=true]") ??
+    section?.querySelector<HTMLElement>("button:not([aria-haspopup])");
   input?.focus({ preventScroll: true });
 }
