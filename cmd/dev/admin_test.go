@@ -725,7 +725,7 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 		// FieldCovered: the panel lies over the field it names (the
 		// article's text), where the editor clicks to fix it.
 		FieldCovered bool
-		At          string
+		At           string
 	}
 	do(t, tab, "see the Save button", chromedp.Poll[chromedp.Void](`[...document.querySelectorAll("button")].some((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0)`, chromedp.WithPollingTimeout(time.Minute)))
 	got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(() => {
