@@ -102,11 +102,8 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	}
 	previewShows(t, tab, "the new case study in the preview", `main#main article h3`, title)
 
-	before := string(d.read(t, file))
-	save(t, tab)
-	waitForFile(t, tab, "content/"+file, id)
-	changed := copyBack(t, tab, d)
-	appended(t, file, before, string(d.read(t, file)))
+	before, after, changed := saveRecords(t, tab, d, file, id)
+	appended(t, file, before, after)
 	if image := "images/case-studies/gate-at-dawn.png"; !containsPath(changed, image) {
 		t.Errorf("the editor saved %q: the photo is not %s", changed, image)
 	}
@@ -132,11 +129,7 @@ func addPartner(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	}
 	typeIn(t, tab, fmt.Sprintf("items.0.partners.%d", len(groups[0].Partners)), partner)
 	previewShows(t, tab, "the new partner in the preview", `main#main section`, partner)
-	before := string(d.read(t, file))
-	save(t, tab)
-	waitForFile(t, tab, "content/"+file, partner)
-	copyBack(t, tab, d)
-	after := string(d.read(t, file))
+	before, after, _ := saveRecords(t, tab, d, file, partner)
 	a, b := strings.Split(before, "\n"), strings.Split(after, "\n")
 	var changed []string
 	for i := range b {
@@ -175,11 +168,7 @@ func addWebinar(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	// A record the build has not seen has none of what the build adds to
 	// a webinar (its registration action): the section still draws.
 	previewShows(t, tab, "the new webinar in the preview", `main#main section`, title)
-	before := string(d.read(t, file))
-	save(t, tab)
-	waitForFile(t, tab, "content/"+file, title)
-	copyBack(t, tab, d)
-	after := string(d.read(t, file))
+	before, after, _ := saveRecords(t, tab, d, file, title)
 	appended(t, file, before, after)
 	if want := `  date: "` + date + `"`; strings.Contains(before, `  date: "`) && !strings.Contains(after, want) {
 		t.Errorf("%s: the new webinar's date is not written as the others' are (%s)", file, want)
@@ -209,6 +198,18 @@ func openRecords(t *testing.T, tab *browsertest.Tab, d *devSite, name, file stri
 		t.Fatal(err)
 	}
 	return len(records)
+}
+
+// saveRecords saves the records' file (under content/) from the editor
+// and waits for it to hold want; it returns the file before and after,
+// and what copyBack copied.
+func saveRecords(t *testing.T, tab *browsertest.Tab, d *devSite, file, want string) (before, after string, copied []string) {
+	t.Helper()
+	before = string(d.read(t, file))
+	save(t, tab)
+	waitForFile(t, tab, "content/"+file, want)
+	copied = copyBack(t, tab, d)
+	return before, string(d.read(t, file)), copied
 }
 
 // addTo presses the Add button of the list at keyPath, and waits for the

@@ -146,9 +146,9 @@ function el(tag, props, ...children) {
 // show lists the problems. On the site's pages it is a modal dialog:
 // focus moves into it, Escape or the button dismisses it, and the page
 // underneath is the last good build. In the web editor it is a panel
-// that leaves the editor usable (not modal, in the bottom right corner, over the preview,
-// clear of the editor's Save button), so that the editor fixes what it
-// says in the entry on screen. Each problem names the entry and field as
+// that leaves the editor usable (not modal, in the bottom right corner,
+// over the preview, clear of the form and the Save button), so that the
+// editor fixes what it says in the entry on screen. Each problem names the entry and field as
 // the editor shows them (when the file is one the editor opens), then
 // says what is wrong and what to do; the file:line:col is for the
 // terminal and CI.
