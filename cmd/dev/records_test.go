@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,7 +53,7 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	if !strings.Contains(hint, "{claim:") || !strings.Contains(hint, "Collections › Claims") {
 		t.Errorf("a case study's Results say nothing of the claims they may cite, or where to add one:\n%s", hint)
 	}
-	addTo(t, tab, "items", "Case study")
+	addTo(t, tab, "items", "Case study", n)
 	item := fmt.Sprintf("items.%d", n)
 	do(t, tab, "see the new case study's form", chromedp.Poll[chromedp.Void](scrollTo(item+".id"), chromedp.WithPollingTimeout(time.Minute)))
 	save(t, tab)
@@ -82,7 +83,7 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	} {
 		typeIn(t, tab, item+"."+f.key, f.text)
 	}
-	addTo(t, tab, item+".results", "Result")
+	addTo(t, tab, item+".results", "Result", 0)
 	typeIn(t, tab, item+".results.0", "Slots booked by phone, day and night")
 	photo := filepath.Join(t.TempDir(), "Gate at dawn.PNG")
 	writePNG(t, photo)
@@ -122,11 +123,11 @@ func addPartner(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	const file, partner = "collections/partner-groups.yaml", "Deepgram"
 	openRecords(t, tab, d, "partnerGroups", file)
 	do(t, tab, "see the first group's partners", chromedp.Poll[chromedp.Void](scrollTo("items.0.partners"), chromedp.WithPollingTimeout(time.Minute)))
-	addTo(t, tab, "items.0.partners", "Partner")
 	var groups []struct{ Partners []string }
 	if err := yaml.Unmarshal(d.read(t, file), &groups); err != nil || len(groups) == 0 {
 		t.Fatalf("%s: %v", file, err)
 	}
+	addTo(t, tab, "items.0.partners", "Partner", len(groups[0].Partners))
 	typeIn(t, tab, fmt.Sprintf("items.0.partners.%d", len(groups[0].Partners)), partner)
 	previewShows(t, tab, "the new partner in the preview", `main#main section`, partner)
 	before, after, _ := saveRecords(t, tab, d, file, partner)
@@ -157,7 +158,7 @@ func addWebinar(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	if !dateForm.MatchString(shown) {
 		t.Errorf("a webinar's date shows as %q in its form, not as the files and the help write it (YYYY-MM-DD)", shown)
 	}
-	addTo(t, tab, "items", "Webinar")
+	addTo(t, tab, "items", "Webinar", n)
 	item := fmt.Sprintf("items.%d", n)
 	date := time.Now().AddDate(0, 2, 0).Format(time.DateOnly)
 	for _, f := range []struct{ key, text string }{
@@ -217,22 +218,24 @@ func saveRecords(t *testing.T, tab *browsertest.Tab, d *devSite, file, want stri
 // button, or its input), which it does a moment after it has drawn the
 // item: typing before then, a space would reach that button and fold the
 // item away.
-func addTo(t *testing.T, tab *browsertest.Tab, keyPath, label string) {
+func addTo(t *testing.T, tab *browsertest.Tab, keyPath, label string, had int) {
 	t.Helper()
 	list := `section[data-key-path="` + keyPath + `"]`
-	// The list's items before the press, as its header counts them ("5
-	// Case studies"; an empty list may have no header, and no item). The
-	// press is taken again if, 20 s later, the list has no item more: a
-	// press can come before the editor listens to the button (the first
-	// one after a save did nothing, for a person too).
+	// The list's items, as its header counts them ("5 Case studies"; an
+	// empty list may have no header, and no item), against the had items
+	// of its file: the press is taken once the list shows them, and again
+	// if, 20 s later, it shows no item more (a press can come before the
+	// editor listens to the button: the first one after a save did
+	// nothing, for a person too).
 	items := `(() => { const l = document.querySelector(` + jsQuote(list) + `); if (!l) return -1;
 		const m = l.innerText.match(/^(\d+) /m); if (m) return Number(m[1]);
 		return l.querySelector(` + jsQuote(`section[data-key-path^="`+keyPath+`."]`) + `) ? -1 : 0; })()`
-	press := `(() => { const n = ` + items + `; const w = (window.addPress ??= {})[` + jsQuote(keyPath) + `];
-		if (n < 0) return false; // its header not drawn yet
-		if (w && n > w.count) return true;
-		if (w && Date.now() - w.at < 20000) return false;
-		if (` + clickText(list+` button`, "Add "+label) + `) window.addPress[` + jsQuote(keyPath) + `] = { count: w ? w.count : n, at: Date.now() };
+	press := `(() => { const n = ` + items + `, had = ` + strconv.Itoa(had) + `;
+		if (n > had) return true;
+		if (n < had) return false; // not drawn yet
+		const at = (window.addPress ??= {})[` + jsQuote(keyPath) + `];
+		if (at && Date.now() - at < 20000) return false;
+		if (` + clickText(list+` button`, "Add "+label) + `) window.addPress[` + jsQuote(keyPath) + `] = Date.now();
 		return false; })()`
 	do(t, tab, "press Add "+label+" and see a new item",
 		chromedp.Evaluate[chromedp.Void](`document.activeElement?.blur(); delete window.addPress?.[`+jsQuote(keyPath)+`]`),
