@@ -54,7 +54,10 @@ type bundling struct {
 	bundles  *future.Future[*bundle.Result]
 }
 
-func (bld *Builder) startBundles(bc bundleConfig, eager bool) bundling {
+func (bld *Builder) startBundles(bc bundleConfig) bundling {
+	// The pool starts with the server bundle whatever the kinds kept say
+	// when every page will render, or the next edit will.
+	eager := bc.warm || bld.renders.Empty()
 	bd := bundling{server: future.New[[]byte](), kinds: future.New[[]string](), bundles: future.New[*bundle.Result]()}
 	bd.renderer = sync.OnceValues(func() (*prerender.Renderer, error) {
 		server, err := bd.server.Get()
@@ -244,7 +247,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// on the content: they run while it loads. A build waits for every
 	// stage it started before it returns, so that none outlives it on the
 	// Builder's fields.
-	bd := bld.startBundles(cfg.bundle, cfg.bundle.warm || bld.renders.Empty())
+	bd := bld.startBundles(cfg.bundle)
 	defer bd.wait()
 	type gone struct {
 		routes []content.Route

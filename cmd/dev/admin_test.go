@@ -100,7 +100,8 @@ func TestAdmin(t *testing.T) {
 	// A text page's preview: its Markdown, as the editor renders it, in
 	// the site's component for text pages.
 	textPage, heading1 := fixtureTextPage(t, d.Content)
-	do(t, tab, "open a text page", chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/text-pages/entries/" + `+jsQuote(textPage)))
+	hash := "#/collections/text-pages/entries/" + textPage
+	do(t, tab, "open a text page", chromedp.Poll[chromedp.Void](`(() => { if (location.hash !== `+jsQuote(hash)+`) location.hash = `+jsQuote(hash)+`; return `+saveButtonJS+` !== null; })()`, chromedp.WithPollingTimeout(2*time.Minute)))
 	previewShows(t, tab, "the text page's preview", `main#main article.legal h1`, heading1)
 
 	// A title too long with the site's name after it: the editor refuses
@@ -509,6 +510,12 @@ func waitForFile(t *testing.T, tab *browsertest.Tab, file, text string) {
 			t.Fatal(err)
 		}
 		if strings.Contains(got, text) {
+			// The editor writes the file, then closes the entry and goes
+			// back to its list (its setting "Close the editor after
+			// saving", on by default): the test's next step waits for
+			// that, as a person does, or the editor's going back would
+			// undo the page the step opens.
+			do(t, tab, "see the editor close "+file+" after saving", chromedp.Poll[chromedp.Void](`!/\/entries\/|\/new$/.test(location.hash)`, chromedp.WithPollingTimeout(2*time.Minute)))
 			return
 		}
 		chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`new Promise((r) => setTimeout(() => r(true), 200))`, chromedp.WithPollingTimeout(time.Second)))

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -105,7 +106,7 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 
 	before, after, changed := saveRecords(t, tab, d, file, id)
 	appended(t, file, before, after)
-	if image := "images/case-studies/gate-at-dawn.png"; !containsPath(changed, image) {
+	if image := "images/case-studies/gate-at-dawn.png"; !slices.Contains(changed, image) {
 		t.Errorf("the editor saved %q: the photo is not %s", changed, image)
 	}
 	// The story's page is its list page's address and its id.
@@ -224,18 +225,21 @@ func addTo(t *testing.T, tab *browsertest.Tab, keyPath, label string, had int) {
 	// The list's items, as its header counts them ("5 Case studies"; an
 	// empty list may have no header, and no item), against the had items
 	// of its file: the press is taken once the list shows them, and again
-	// if, 20 s later, it shows no item more (a press can come before the
-	// editor listens to the button: the first one after a save did
-	// nothing, for a person too).
+	// if, 20 s later, it shows no item more, or if the item it added went
+	// away (the first press after opening a file can do nothing, for a
+	// person too).
 	items := `(() => { const l = document.querySelector(` + jsQuote(list) + `); if (!l) return -1;
 		const m = l.innerText.match(/^(\d+) /m); if (m) return Number(m[1]);
 		return l.querySelector(` + jsQuote(`section[data-key-path^="`+keyPath+`."]`) + `) ? -1 : 0; })()`
 	press := `(() => { const n = ` + items + `, had = ` + strconv.Itoa(had) + `;
-		if (n > had) return true;
+		const w = ((window.addPress ??= {})[` + jsQuote(keyPath) + `] ??= {});
+		// The item must stay: one added while the editor still opens the
+		// file is dropped a moment later, and pressed for again.
+		if (n > had) return Date.now() - (w.since ??= Date.now()) > 5000;
+		w.since = undefined;
 		if (n < had) return false; // not drawn yet
-		const at = (window.addPress ??= {})[` + jsQuote(keyPath) + `];
-		if (at && Date.now() - at < 20000) return false;
-		if (` + clickText(list+` button`, "Add "+label) + `) window.addPress[` + jsQuote(keyPath) + `] = Date.now();
+		if (w.at && Date.now() - w.at < 20000) return false;
+		if (` + clickText(list+` button`, "Add "+label) + `) w.at = Date.now();
 		return false; })()`
 	do(t, tab, "press Add "+label+" and see a new item",
 		chromedp.Evaluate[chromedp.Void](`document.activeElement?.blur(); delete window.addPress?.[`+jsQuote(keyPath)+`]`),
@@ -279,13 +283,4 @@ func appended(t *testing.T, file, before, after string) {
 		return
 	}
 	t.Logf("%s: the new record, as saved:\n%s", file, after[len(before):])
-}
-
-func containsPath(paths []string, p string) bool {
-	for _, x := range paths {
-		if x == p {
-			return true
-		}
-	}
-	return false
 }

@@ -3,7 +3,6 @@ package prerender
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 
 	"github.com/vozia/site/internal/filecache"
 )
@@ -28,9 +27,8 @@ func kindsKey(server []byte) string {
 
 // Of returns the kinds kept for the bundle server, if any.
 func (k Kinds) Of(server []byte) ([]string, bool) {
-	data, ok := k.dir.Get(kindsKey(server))
 	var kinds []string
-	if !ok || json.Unmarshal(data, &kinds) != nil || kinds == nil {
+	if !k.dir.GetJSON(kindsKey(server), &kinds) || kinds == nil {
 		return nil, false
 	}
 	return kinds, true
@@ -41,11 +39,5 @@ func (k Kinds) Keep(server []byte, kinds []string) {
 	if kinds == nil {
 		kinds = []string{}
 	}
-	data, err := json.Marshal(kinds)
-	if err != nil {
-		return
-	}
-	key := kindsKey(server)
-	k.dir.Put(key, data)
-	k.dir.KeepOnly([]string{key})
+	k.dir.KeepJSON(kindsKey(server), kinds)
 }

@@ -2,7 +2,6 @@ package published
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -73,9 +72,8 @@ type keptRoute struct {
 }
 
 func (c *Cache) kept(key, commit string) (Head, bool) {
-	data, ok := c.disk.Get(key)
 	var routes []keptRoute
-	if !ok || json.Unmarshal(data, &routes) != nil {
+	if !c.disk.GetJSON(key, &routes) {
 		return Head{}, false
 	}
 	head := Head{Commit: commit}
@@ -90,8 +88,5 @@ func (c *Cache) keep(key string, head Head) {
 	for i, r := range head.Routes {
 		routes[i] = keptRoute{r.Path, r.File, r.NotFound}
 	}
-	if data, err := json.Marshal(routes); err == nil {
-		c.disk.Put(key, data)
-		c.disk.KeepOnly([]string{key})
-	}
+	c.disk.KeepJSON(key, routes)
 }

@@ -2,7 +2,6 @@ package sitemap
 
 import (
 	"context"
-	"encoding/json"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -47,13 +46,10 @@ func (d *Dates) Of(ctx context.Context, dir string) map[string]string {
 		return d.dates
 	}
 	key := commit + "\x00" + abs
-	if data, ok := d.disk.Get(key); ok && json.Unmarshal(data, &d.dates) == nil && d.dates != nil {
+	if d.disk.GetJSON(key, &d.dates) && d.dates != nil {
 		return d.dates
 	}
 	d.dates = lastModified(ctx, dir, commit)
-	if data, err := json.Marshal(d.dates); err == nil {
-		d.disk.Put(key, data)
-		d.disk.KeepOnly([]string{key})
-	}
+	d.disk.KeepJSON(key, d.dates)
 	return d.dates
 }

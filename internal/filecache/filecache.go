@@ -13,6 +13,7 @@ package filecache
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -65,6 +66,23 @@ func (d Dir) Put(key string, data []byte) {
 	}
 	if err != nil {
 		os.Remove(f.Name())
+	}
+}
+
+// GetJSON decodes the entry of key into v, saying whether there was one
+// that decoded.
+func (d Dir) GetJSON(key string, v any) bool {
+	data, ok := d.Get(key)
+	return ok && json.Unmarshal(data, v) == nil
+}
+
+// KeepJSON writes v, as JSON, as the entry of key and the folder's only
+// one: a value of one input at a time (a commit, a bundle), which the
+// next input replaces.
+func (d Dir) KeepJSON(key string, v any) {
+	if data, err := json.Marshal(v); err == nil {
+		d.Put(key, data)
+		d.KeepOnly([]string{key})
 	}
 }
 

@@ -456,7 +456,7 @@ async function withAssets(html: string, e: Entry): Promise<string> {
   for (const img of relative) {
     // Until the editor has read the file, an empty frame (the preview is
     // drawn again): its name alone would ask the site for /chart.svg.
-    img.setAttribute("src", (await e.asset(img.getAttribute("src") ?? "")) ?? emptyFrame);
+    img.setAttribute("src", (await e.asset(img.getAttribute("src") ?? "")) || emptyFrame);
   }
   return doc.body.innerHTML;
 }
