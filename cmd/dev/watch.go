@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/vozia/site/generator/admin"
-	"github.com/vozia/site/generator/codegen"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +11,8 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/generator/admin"
+	"github.com/vozia/site/generator/codegen"
 	"github.com/vozia/site/generator/editorplace"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
