@@ -42,12 +42,13 @@ dev: deps
 check: deps validate-deps
 	$(GO) run ./cmd/check
 
-# Browser tests drive Debian's Chromium; nothing downloads a browser.
+# Browser tests drive Debian's headless Chromium (chromium-headless-shell),
+# Lighthouse its desktop Chromium; nothing downloads a browser.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium"; \
+	@command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium and chromium-headless-shell"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-headless-shell >/dev/null; }
 
 # The app's TypeScript checked (esbuild bundles it without checking types).
 typecheck: deps

@@ -79,7 +79,7 @@ document.getElementById("signin").addEventListener("click", () => {
 // __Host- cookie, which is the only one the relay reads.
 func TestStateCookieAcrossSites(t *testing.T) {
 	if _, err := exec.LookPath(browsertest.ChromiumPath); err != nil {
-		t.Fatalf("%s not found: run `make test` (it installs Debian's chromium)", browsertest.ChromiumPath)
+		t.Fatalf("%s not found: run `make test` (it installs Debian's chromium-headless-shell)", browsertest.ChromiumPath)
 	}
 	var (
 		mu        sync.Mutex

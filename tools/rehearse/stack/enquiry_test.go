@@ -21,6 +21,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs/types"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
 // attempts is how many times the rehearsal's queue offers an enquiry: the
@@ -71,11 +73,7 @@ func TestEnquiryTheWholeWay(t *testing.T) {
 
 	// A browser that reaches the edge under the site's own name.
 	edgeURL, _ := url.Parse(edge.Server.URL)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:0:0],
-		chromedp.ExecPath("/usr/bin/chromium"), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
+	opts := append(browsertest.ChromiumOptions(t.TempDir()),
 		chromedp.Flag("host-resolver-rules", fmt.Sprintf("MAP %s:443 %s", origin.Hostname(), edgeURL.Host)),
 		chromedp.Flag("ignore-certificate-errors", true),
 	)
