@@ -14,6 +14,7 @@ import (
 	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/generator/published"
 	"github.com/vozia/site/generator/rendercache"
+	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/atomicdir"
 	"github.com/vozia/site/internal/contentroot"
@@ -98,6 +99,7 @@ func NewBuilder(opt Options) *Builder {
 		lastmod:  sitemap.NewDates(opt.CacheDir),
 		pictures: pictures.New(opt.CacheDir),
 		shares:   articlefiles.NewShares(opt.CacheDir),
+		brand:    sitefiles.NewCache(opt.CacheDir),
 	}
 }
 

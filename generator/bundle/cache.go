@@ -27,7 +27,11 @@ import (
 // browser, the server and the web editor), and it is the same work every
 // time.
 //
-// The digest covers each input's bytes, the names in each folder of the
+// The digest covers each input's bytes (a package's file in node_modules
+// by its size and modification time instead: the lock file, whose bytes
+// it covers, decides the packages' versions, and an edit by hand changes
+// the time; hashing react-dom and the rest on every build took 45 ms of
+// an unchanged site's 0.35 s), the names in each folder of the
 // app's own sources that holds one and in the folders above it (a new
 // file may change what an import resolves to), and the app's package.json, lock file and tsconfig.json
 // (which decide how packages resolve). The options are the caller's code,
@@ -161,6 +165,14 @@ func digest(dir string, inputs []string) (string, error) {
 		}
 		defer f.Close()
 		fmt.Fprintf(h, "%s\x00", name)
+		if strings.HasPrefix(name, "node_modules/") {
+			st, err := f.Stat()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(h, "%d %d\x00", st.Size(), st.ModTime().UnixNano())
+			return nil
+		}
 		if _, err := io.Copy(h, f); err != nil {
 			return err
 		}

@@ -26,7 +26,9 @@ func TestCacheReusesOnlyUnchangedInputs(t *testing.T) {
 	}
 	write("src/entry-server.tsx", `import { greet } from "./greet"; (globalThis as any).page = greet("server");`)
 	write("src/entry-client.tsx", `import { greet } from "./greet"; console.log(greet("browser"));`)
-	write("src/greet.ts", `export const greet = (s: string) => "hello " + s;`)
+	write("src/greet.ts", `import { word } from "greeting"; export const greet = (s: string) => word + s;`)
+	write("node_modules/greeting/index.js", `export const word = "hello ";`)
+	write("package-lock.json", `{"lockfileVersion": 3}`)
 	cache := NewCache(t.TempDir(), "bundle")
 
 	// rebuild bundles the app and says whether the cache held both bundles.
@@ -55,7 +57,14 @@ func TestCacheReusesOnlyUnchangedInputs(t *testing.T) {
 		t.Fatalf("unchanged sources: from the cache %v, same bundles %v", hit, bytes.Equal(again.Server, first.Server))
 	}
 
+	// A package's files are known by their size and time, and the lock
+	// file by its bytes.
+	write("package-lock.json", `{"lockfileVersion": 3, "packages": {}}`)
+	if _, hit := rebuild(); hit {
+		t.Error("a changed lock file: the bundles came from the cache")
+	}
 	for _, c := range []struct{ name, file, text, want string }{
+		{"a package's file edited by hand", "node_modules/greeting/index.js", `export const word = "hi there ";`, `"hi there "`},
 		{"an edited source", "src/greet.ts", `export const greet = (s: string) => "good day " + s;`, `"good day "`},
 		// "./greet" resolves to greet.tsx before greet.ts.
 		{"a new file an import resolves to", "src/greet.tsx", `export const greet = (s: string) => "welcome " + s;`, `"welcome "`},

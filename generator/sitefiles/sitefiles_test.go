@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"reflect"
 	"testing"
 )
 
@@ -99,4 +100,43 @@ func TestImagesAreLossless(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCacheKeepsFilesBetweenBuilds: a build with a cache folder draws the
+// brand's files once; the next build (a new process, a new Cache) takes
+// them from the folder byte for byte, and a new accent colour draws them
+// again.
+func TestCacheKeepsFilesBetweenBuilds(t *testing.T) {
+	root := t.TempDir()
+	b := Brand{Name: "Vozia", Accent: color.RGBA{0xFF, 0x6B, 0x35, 0xFF}, ShareImage: "/images/share.png", Logo: "/images/logo.png"}
+	first := NewCache(root)
+	drawn := first.Files(b)
+	if !reflect.DeepEqual(drawn, Files(b)) {
+		t.Fatal("the cache's files are not the drawn ones")
+	}
+	// What the next build reads is what the folder holds: a planted entry
+	// shows that it reads it rather than drawing.
+	planted := []File{{Path: "/favicon.svg", Data: []byte("kept")}}
+	first.Disk.KeepJSON(mustJSON(t, b), planted)
+	next := NewCache(root)
+	if got := next.Files(b); !reflect.DeepEqual(got, planted) {
+		t.Errorf("the next build drew the files again: %d files", len(got))
+	}
+	b.Accent = color.RGBA{0x12, 0x34, 0x56, 0xFF}
+	if got := next.Files(b); !reflect.DeepEqual(got, Files(b)) {
+		t.Error("a new accent colour kept the old files")
+	}
+	none := NewCache("")
+	if got := none.Files(b); !reflect.DeepEqual(got, Files(b)) {
+		t.Error("without a cache folder, the files are not the drawn ones")
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

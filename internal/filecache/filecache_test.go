@@ -2,7 +2,9 @@ package filecache
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +42,26 @@ func TestDir(t *testing.T) {
 	zero.Put("a", []byte("A"))
 	if _, ok := zero.Get("a"); ok || !zero.Empty() {
 		t.Error("the zero Dir keeps entries")
+	}
+}
+
+// TestGoBuildID reads the build ID the Go toolchain reads: the test
+// binary's, as `go tool buildid` prints it. Two builds of other code have
+// other IDs (the toolchain's own promise), so the caches of one are never
+// the other's.
+func TestGoBuildID(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "tool", "buildid", exe).Output()
+	if err != nil {
+		t.Fatalf("go tool buildid: %v", err)
+	}
+	if got, want := goBuildID(exe), "go-buildid "+strings.TrimSpace(string(out)); got != want {
+		t.Errorf("goBuildID = %q, want %q", got, want)
+	}
+	if id := goBuildID(filepath.Join(t.TempDir(), "none")); id != "" {
+		t.Errorf("a missing executable has the ID %q", id)
 	}
 }
