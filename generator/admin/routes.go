@@ -26,7 +26,7 @@ type Routes struct {
 	Prefixes []string `json:"prefixes,omitempty"`
 	// Unpublished are the draft and scheduled articles by path, in a build
 	// with drafts (make dev, which shows them, so they are among the routes
-	// there): a link to one is refused by the daily build. A production
+	// there): a link to a draft is refused by the daily build. A production
 	// build names none: its editor is public, and an article not published
 	// leaves no trace in it (a link to one is then a link to an address no
 	// page has, refused before the save all the same).
