@@ -53,7 +53,10 @@ func TestAdminIsolated(t *testing.T) {
 // The web editor checks a save's links against the routes the build
 // knows (admin/routes.json): every page's and redirect's address, and in
 // make dev each draft and scheduled article as such, not as a route to
-// link to; a production build names none of them.
+// link to; a production build names none of them. Every build gives the
+// scheduled articles' addresses by their SHA-256 only, so that the editor
+// lets a link to one be: the test site's scheduled article, and no other
+// address.
 func TestAdminRoutes(t *testing.T) {
 	for _, drafts := range []bool{false, true} {
 		res, err := Build(context.Background(), Options{Content: fixture(t), FrontendDir: "../frontend", Now: fixedNow, Drafts: drafts})
@@ -86,6 +89,9 @@ func TestAdminRoutes(t *testing.T) {
 		}
 		if !drafts && len(r.Unpublished) > 0 {
 			t.Errorf("the production build names unpublished articles: %+v", r.Unpublished)
+		}
+		if want := []string{admin.ScheduledKey("/insights/future-launch")}; !slices.Equal(r.Scheduled, want) {
+			t.Errorf("drafts %v: scheduled %q, want the key of /insights/future-launch alone, %q", drafts, r.Scheduled, want)
 		}
 	}
 }

@@ -123,7 +123,11 @@ type Result struct {
 	// Warnings are what the build reports without refusing (content files
 	// that nothing shows or links to, which are not published).
 	Warnings problem.List
-	Stats    Stats
+	// Note, when content links to a scheduled article, is one line that
+	// says which links show as their words until which day (not a
+	// problem: they become links on the article's day); "" otherwise.
+	Note  string
+	Stats Stats
 	// Changed are the files of Site that a reader finds different from
 	// the Builder's last build, added and removed ones included, sorted
 	// (output.Changed): make dev reloads the pages among them. A page that

@@ -152,5 +152,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	sum.print(stdout)
 	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(res.Site), problem.Text(*out))
+	if res.Note != "" {
+		fmt.Fprintln(stdout, problem.Text(res.Note))
+	}
 	return nil
 }

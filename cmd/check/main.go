@@ -108,6 +108,9 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	}
 	fmt.Fprintf(stdout, "ok: the daily build accepts this content (%d routes built in %.1f s); %s; %.1f s in all\n",
 		len(res.Stats.Routes), built.Seconds(), problem.Text(strings.TrimSpace(lastLine(out.String()))), time.Since(start).Seconds())
+	if res.Note != "" {
+		fmt.Fprintln(stdout, problem.Text(res.Note))
+	}
 	return nil
 }
 

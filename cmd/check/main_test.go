@@ -13,9 +13,10 @@ import (
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
-// make check on the test site: it passes as it is, and refuses a link to
-// an article scheduled for tomorrow with the production build's problem,
-// at the link's place. "Today" is the test's.
+// make check on the test site: it passes as it is; it passes with a link
+// to an article scheduled for tomorrow, which it names in a note, not as a
+// problem; and it refuses a link to a draft with the production build's
+// problem, at the link's place. "Today" is the test's.
 func TestCheck(t *testing.T) {
 	today := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
 	src, err := sitefixture.Copy(os.DirFS("../../testdata/site"))
@@ -43,13 +44,26 @@ func TestCheck(t *testing.T) {
 		t.Errorf("the check does not say what it checked:\n%s", stdout.String())
 	}
 
-	write("articles/the-launch.md", []byte("---\ntitle: The launch\ndescription: What launches.\ndate: 2026-12-03\nauthor: ana\n"+
-		"tags: [launch]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\nText.\n"))
+	launch := "---\ntitle: The launch\ndescription: What launches.\ndate: 2026-12-03\nauthor: ana\n" +
+		"tags: [launch]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\nText.\n"
+	write("articles/the-launch.md", []byte(launch))
 	write("pages/legal/privacy.md", append(src["pages/legal/privacy.md"].Data, "\nSee [the launch](/insights/the-launch).\n"...))
+	stdout.Reset()
+	stderr.Reset()
+	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
+		t.Fatalf("a link to tomorrow's article: %v", err)
+	}
+	note := "note: 1 link to a scheduled article shows as words until the article's day, then as a link: /insights/the-launch on 2026-12-03 (" +
+		filepath.ToSlash(filepath.Join(dir, "pages/legal/privacy.md")) + ":"
+	if !strings.HasPrefix(stdout.String(), "ok: ") || !strings.Contains(stdout.String(), note) || strings.Contains(stderr.String(), "the-launch") {
+		t.Errorf("a link to tomorrow's article: got\n%s%s\nwant ok, and %s...", stdout.String(), stderr.String(), note)
+	}
+
+	write("articles/the-launch.md", []byte(strings.Replace(launch, "date: 2026-12-03\n", "date: 2026-12-01\ndraft: true\n", 1)))
 	err = run(context.Background(), args, today, &stdout, &stderr)
-	want := `link "/insights/the-launch": links to a scheduled article, published on 3 December: the build refuses the link until then`
+	want := `link "/insights/the-launch": links to a draft article (articles/the-launch.md has draft: true): the build refuses the link until the article is published`
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "pages/legal/privacy.md")+":") || !strings.Contains(err.Error(), want) {
-		t.Errorf("a link to tomorrow's article: got %v\nwant %s at pages/legal/privacy.md", err, want)
+		t.Errorf("a link to a draft: got %v\nwant %s at pages/legal/privacy.md", err, want)
 	}
 }
 

@@ -138,6 +138,9 @@ func (d *dev) build() {
 	// What the daily build would say without refusing: an address
 	// published at git's HEAD that no longer answers, a file no page uses.
 	problem.Print(d.out, res.Warnings.WithSources())
+	if res.Note != "" {
+		fmt.Fprintln(d.out, problem.Text(res.Note))
+	}
 }
 
 // processing serves the originals of the photos still being encoded in

@@ -2,6 +2,8 @@ package content
 
 import (
 	"html"
+	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -109,3 +111,78 @@ var _ ImageJoiner = (*ArticleSection)(nil)
 func (a *ArticleSection) JoinImages(picture func(img Image, place string) string) {
 	a.HTML = a.Text.Join(a.Images, picture)
 }
+
+// Unlink returns the text with each link to a site path that hold holds
+// written as its words alone: no <a>, no address. hold receives the
+// link's path, unescaped ("/insights/launch" for
+// "/insights/launch#part"). It is how a link to a scheduled article reads
+// until the article's day (generator/load, scheduled.go). The text is
+// not changed; held is how many links were left out.
+//
+// The markup is the renderer's own (generator/markdown): each link is
+// `<a href="`, its address's segment, `"` and its attributes up to `>`,
+// its words, and `</a>`; links do not nest, a footnote's reference inside
+// one is an <a> of its own. A link that is not written so is left as it
+// is, for the rendered pages' link check to refuse.
+func (t Text) Unlink(hold func(path string) bool) (out Text, held int) {
+	const open, end = `<a href="`, `</a>`
+	out = slices.Clone(t)
+	drop := map[int]bool{}
+	for i, s := range out {
+		if s.Address.Kind != SitePath || i == 0 || i+1 == len(out) {
+			continue
+		}
+		u, err := url.Parse(html.UnescapeString(s.Address.Value))
+		if err != nil || !hold(u.Path) {
+			continue
+		}
+		before, after := &out[i-1], &out[i+1]
+		gt := strings.IndexByte(after.HTML, '>')
+		if !before.isMarkup() || !after.isMarkup() || !strings.HasSuffix(before.HTML, open) || !strings.HasPrefix(after.HTML, `"`) || gt < 0 {
+			continue
+		}
+		// The </a> that ends this link: the first one past the <a>s
+		// opened inside it.
+		closeAt, from, depth := -1, gt+1, 0
+	find:
+		for j := i + 1; j < len(out); j++ {
+			if !out[j].isMarkup() {
+				continue
+			}
+			m := out[j].HTML
+			for k := from; k < len(m); k++ {
+				switch {
+				case strings.HasPrefix(m[k:], open):
+					depth++
+				case strings.HasPrefix(m[k:], end) && depth > 0:
+					depth--
+				case strings.HasPrefix(m[k:], end):
+					closeAt = j
+					out[j].HTML = m[:k] + m[k+len(end):]
+					break find
+				}
+			}
+			from = 0
+		}
+		if closeAt < 0 {
+			continue
+		}
+		// The </a> was cut past gt: the start tag's rest is where it was.
+		before.HTML = strings.TrimSuffix(before.HTML, open)
+		after.HTML = after.HTML[gt+1:]
+		drop[i] = true
+		held++
+	}
+	if held == 0 {
+		return t, 0
+	}
+	kept := out[:0]
+	for i, s := range out {
+		if !drop[i] {
+			kept = append(kept, s)
+		}
+	}
+	return kept, held
+}
+
+func (s Segment) isMarkup() bool { return s.Place == "" && s.Address.Kind == NoAddress }

@@ -30,9 +30,13 @@ type Site struct {
 	ArticleIndex string
 	Feeds        []FeedLink
 	// Unpublished are the draft and scheduled articles by path, whether
-	// or not this build shows them: a link to one is refused, which the
-	// web editor checks before a save (admin/routes.json).
+	// or not this build shows them: a link to a draft is refused, which
+	// the web editor checks before a save (admin/routes.json).
 	Unpublished map[string]*LoadedArticle
+	// Held are the links of Links to a scheduled article, which every
+	// page shows as their words until the article's day
+	// (generator/load/scheduled.go).
+	Held []LinkSource
 	// Downloads are the files of content/ that content links to and that
 	// are published as committed (generator/load/files.go).
 	Downloads []Download

@@ -130,6 +130,13 @@ func Links(site *content.Site) problem.List {
 			prefixes = append(prefixes, strings.TrimSuffix(r.Path, "/")+"/")
 		}
 	}
+	// A link to a scheduled article is shown as its words until the
+	// article's day (generator/load/scheduled.go).
+	for p, a := range site.Unpublished {
+		if a.Status == "scheduled" {
+			known[p] = true
+		}
+	}
 	var errs content.ErrorList
 	for _, l := range site.Links {
 		if !strings.HasPrefix(l.Href, "/") || strings.HasPrefix(l.Href, "//") {

@@ -7,10 +7,11 @@
 //   - pages from pages/, the route table (load.go), aliases (aliases.go);
 //   - articles from articles/: their pages, the index's further pages, a
 //     page per tag, related articles, drafts and scheduled ones left out
-//     or linked to as problems (articles.go, unpublished.go), their
-//     Markdown rendered, a page's texts' too, as markup around the images
-//     that the image stage writes in (content.Text; articles_markdown.go,
-//     markdownimages.go);
+//     (articles.go), a link to a draft a problem (unpublished.go), one to
+//     a scheduled article its words until the article's day
+//     (scheduled.go), their Markdown rendered, a page's texts' too, as
+//     markup around the images that the image stage writes in
+//     (content.Text; articles_markdown.go, markdownimages.go);
 //   - images sized and the files content links to checked (images.go,
 //     files.go);
 //   - the site resolved once it has no problem (resolve.go): site

@@ -70,6 +70,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 		return nil, l.errs.Sorted()
 	}
 	resolve(s)
+	s.Held = l.holdScheduledLinks(s)
 	s.Links = l.links
 	s.Unpublished = l.unpublished
 	s.Warnings = l.warnings.Sorted()

@@ -20,8 +20,8 @@ import (
 // It reports only a link that no page could answer: not a file (it has an
 // extension), not below a prefix route, not the address of any page or
 // article file, loaded or not (a page whose own problems kept it out of the
-// routes is not a broken link), and not a draft or scheduled article
-// (linksToUnpublished says that). A link the rendered check would refuse
+// routes is not a broken link), and not a draft (linksToUnpublished says
+// that) or a scheduled article (whose links wait for it: scheduled.go). A link the rendered check would refuse
 // for another reason (a missing #part) waits for the build that renders.
 func (l *loader) linksWithoutRoute(s *content.Site) {
 	known := map[string]bool{}

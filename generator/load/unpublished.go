@@ -10,12 +10,14 @@ import (
 	"github.com/vozia/site/generator/content/field"
 )
 
-// A link or a redirect to a draft or scheduled article is refused by every
-// build, make dev's included, although make dev shows the article: the
-// daily build would otherwise refuse the link ("no route") every day until
-// the article's date, and publish nothing else meanwhile. The problem
-// names the article's state and, for a scheduled one, its date, so that
-// the editor can choose: wait, or date the article earlier.
+// A link to a draft, or a redirect to a draft or scheduled article, is
+// refused by every build, make dev's included, although make dev shows
+// the article: the daily build would otherwise refuse it ("no route")
+// every day until the article goes out, and publish nothing else
+// meanwhile. The problem names the article's state and, for a scheduled
+// one, its date, so that the editor can choose: wait, or date the
+// article earlier. A link to a scheduled article is let be: it reads as
+// its words until the article's day (scheduled.go).
 
 // unpublishedReason says why a link (or a redirect: verb "redirects to",
 // noun "redirect") to the unpublished article a is refused.
@@ -39,11 +41,9 @@ func dayName(d field.Date, now time.Time) string {
 	return t.Format("2 January")
 }
 
-// linksToUnpublished reports every link written in content to a draft or
-// scheduled article. A link written in an unpublished article itself is
-// let be when that article cannot go out before its target: a draft (its
-// editor publishes it by hand), or a scheduled one dated on or after the
-// scheduled target.
+// linksToUnpublished reports every link written in content to a draft
+// article, but one written in a draft (whose editor publishes the two by
+// hand) or in the draft itself.
 func (l *loader) linksToUnpublished() {
 	if len(l.unpublished) == 0 {
 		return
@@ -61,14 +61,11 @@ func (l *loader) linksToUnpublished() {
 			continue
 		}
 		target := l.unpublished[u.Path]
-		if target == nil {
+		if target == nil || target.Status != "draft" {
 			continue
 		}
-		if from := byFile[link.Pos.File]; from != nil {
-			if from == target || from.Status == "draft" ||
-				target.Status == "scheduled" && from.Status == "scheduled" && from.Front.Date >= target.Front.Date {
-				continue
-			}
+		if from := byFile[link.Pos.File]; from != nil && (from == target || from.Status == "draft") {
+			continue
 		}
 		l.errs = append(l.errs, link.Pos.Errorf("link %q: %s", link.Href, l.unpublishedReason(target, "links to", "link")))
 	}

@@ -1,7 +1,6 @@
 // The checks the web editor makes before it saves: the rules of the build
 // that a save can break and that are known at save time. A link to an
-// address no page has, or to a draft or scheduled article, is refused by
-// every build; saved unawares, it stops make dev from updating the site
+// address no page has, or to a draft article, is refused by every build; saved unawares, it stops make dev from updating the site
 // and the daily build from publishing anything. So before the save the
 // editor is asked, in a dialog that names each field as the editor shows
 // it and says what to do; Cancel (what an editor chooses who did not mean
@@ -13,9 +12,14 @@
 // article saved since. Then make dev's panel goes on saying it, with every
 // other problem, until the page exists.
 //
+// A link to a scheduled article is not asked about: the site shows its
+// words until the article's day, and a link from then on.
+//
 // The build writes what it knows for this (generator/admin/routes.go):
-// admin/routes.json, the addresses the site answers and the articles not
-// yet published; make dev rebuilds it on every save.
+// admin/routes.json, the addresses the site answers, the articles not yet
+// published (make dev) and the scheduled ones (each as the SHA-256 of its
+// path, so that the public file names no article before its day); make
+// dev rebuilds it on every save.
 
 import type CMSType from "@sveltia/cms";
 
@@ -25,6 +29,7 @@ interface AdminRoutes {
   routes: string[];
   prefixes?: string[];
   unpublished?: Record<string, { draft?: boolean; date?: string }>;
+  scheduled?: string[];
 }
 
 /** A link found in an entry: where (the editor's key path) and to what. */
@@ -45,7 +50,7 @@ export function registerPreSave(cms: CMS) {
       const routes = await fetchRoutes();
       if (!routes) return;
       const data = (entry.get("data") as { toJS(): Record<string, unknown> } | undefined)?.toJS() ?? {};
-      const problems = check(data, routes);
+      const problems = check(data, routes, await scheduledPaths(data, routes));
       if (!problems.length) return;
       const text = problems.join("\n");
       const ask = `${text}\n\nSaved like this, the site stops updating until it is fixed. Save anyway? (Cancel keeps the entry open, unsaved, to fix.)`;
@@ -120,30 +125,52 @@ async function fetchRoutes(): Promise<AdminRoutes | null> {
   }
 }
 
-/** check returns what is wrong with the entry's links, one line each. */
-export function check(data: Record<string, unknown>, routes: AdminRoutes): string[] {
+/**
+ * scheduledPaths are the paths of the entry's links that routes.json
+ * names as scheduled articles (by their SHA-256).
+ */
+export async function scheduledPaths(data: Record<string, unknown>, routes: AdminRoutes): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (!routes.scheduled?.length || !globalThis.crypto?.subtle) return out;
+  const keys = new Set(routes.scheduled);
+  const found: Found[] = [];
+  walk(data, "", found);
+  for (const path of new Set(found.map((f) => pathOf(f.href)))) {
+    const sum = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(path));
+    const hex = [...new Uint8Array(sum)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    if (keys.has(hex)) out.add(path);
+  }
+  return out;
+}
+
+/** pathOf is a link's path, without its query, fragment or last slash. */
+function pathOf(href: string): string {
+  const path = href.split(/[?#]/)[0];
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/**
+ * check returns what is wrong with the entry's links, one line each;
+ * scheduled are the paths of scheduled articles among them
+ * (scheduledPaths).
+ */
+export function check(data: Record<string, unknown>, routes: AdminRoutes, scheduled = new Set<string>()): string[] {
   const found: Found[] = [];
   walk(data, "", found);
   const known = new Set(routes.routes);
-  const today = new Date().toISOString().slice(0, 10);
-  const ownDate = typeof data.date === "string" ? data.date.slice(0, 10) : "";
   const selfDraft = data.draft === true;
   const out: string[] = [];
   for (const { keyPath, href } of found) {
-    let path = href.split(/[?#]/)[0];
-    if (path.length > 1) path = path.replace(/\/+$/, "");
+    const path = pathOf(href);
     if (/\.[A-Za-z0-9]+$/.test(path) || path === "/admin" || path.startsWith("/admin/")) continue;
-    const field = label(keyPath);
     const target = routes.unpublished?.[path];
+    // A scheduled article: its words until its day, a link from then on.
+    if (scheduled.has(path) || (target && !target.draft)) continue;
+    const field = label(keyPath);
     if (target) {
-      // As the build: an unpublished entry may link to an article that
-      // goes out no later than itself.
-      if (selfDraft || (target.date && ownDate > today && ownDate >= target.date && !target.draft)) continue;
-      out.push(
-        target.draft
-          ? `${field}: the link to ${href} leads to a draft article, which the site does not show. Publish that article first, or remove the link.`
-          : `${field}: the link to ${href} leads to an article scheduled for ${target.date}. Remove the link until then, or date that article today or earlier.`,
-      );
+      // As the build: a draft may link to another.
+      if (selfDraft) continue;
+      out.push(`${field}: the link to ${href} leads to a draft article, which the site does not show. Publish that article first, or remove the link.`);
       continue;
     }
     if (known.has(path) || (routes.prefixes ?? []).some((p) => path.startsWith(p.replace(/\/$/, "") + "/"))) continue;

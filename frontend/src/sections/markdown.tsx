@@ -1,4 +1,4 @@
-import { Link } from "#link";
+import { SmartLink } from "../components/ui/button";
 import { useSiteLinkClicks } from "../hooks/use-site-link-clicks";
 import type { SectionProps } from "./props";
 
@@ -15,9 +15,9 @@ export function MarkdownView({ section }: SectionProps<"markdown">) {
       <div dangerouslySetInnerHTML={{ __html: html }} onClick={onClick} />
       {section.back && (
         <p>
-          <Link to={section.back.href ?? "/"} className="legal-back">
+          <SmartLink href={section.back.href ?? "/"} className="legal-back">
             {section.back.label}
-          </Link>
+          </SmartLink>
         </p>
       )}
     </article>

@@ -14,7 +14,8 @@ import "./button.css";
  *   a site path or #fragment becomes a react-router <Link> (client-side
  *   navigation; PageHost scrolls to the fragment, smoothly on the same page);
  *   http(s) and mailto: become a plain <a>. `external` (default: true for
- *   http(s) URLs) opens a new tab with rel="noopener noreferrer".
+ *   http(s) URLs) opens a new tab with rel="noopener noreferrer". An
+ *   empty href (a link to a scheduled article) is the link's words alone.
  * - LinkButton: SmartLink with Button's variant and size.
  */
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost-light";
@@ -44,6 +45,10 @@ export function isExternalHref(href: string): boolean {
 }
 
 export function SmartLink({ href, external, children, ...rest }: SmartLinkProps) {
+  // No href: a link to an article not out yet, which the build empties
+  // until the article's day (generator/load/scheduled.go). Its words
+  // alone, in no link nor button.
+  if (!href) return <span>{children}</span>;
   if (isExternalHref(href)) {
     const newTab = external ?? href.startsWith("http");
     return (

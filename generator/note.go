@@ -1,0 +1,45 @@
+package generator
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/vozia/site/generator/content"
+)
+
+// heldNote is Result.Note: each scheduled article that content links to,
+// its day, and where the links are written, as the terminal names files
+// (under contentDir). Not a problem: the editor who wrote the links sees
+// that they were understood.
+func heldNote(site *content.Site, contentDir string) string {
+	if len(site.Held) == 0 {
+		return ""
+	}
+	var targets []string
+	from := map[string][]string{}
+	for _, l := range site.Held {
+		u, _ := url.Parse(l.Href)
+		if from[u.Path] == nil {
+			targets = append(targets, u.Path)
+		}
+		from[u.Path] = append(from[u.Path], fmt.Sprintf("%s:%d:%d", path.Join(filepath.ToSlash(contentDir), l.Pos.File), l.Pos.Line, l.Pos.Col))
+	}
+	slices.Sort(targets)
+	var each []string
+	for _, p := range targets {
+		date := ""
+		if a := site.Unpublished[p]; a != nil {
+			date = " on " + string(a.Front.Date)
+		}
+		each = append(each, fmt.Sprintf("%s%s (%s)", p, date, strings.Join(from[p], ", ")))
+	}
+	links := fmt.Sprintf("%d links to scheduled articles show", len(site.Held))
+	if len(site.Held) == 1 {
+		links = "1 link to a scheduled article shows"
+	}
+	return fmt.Sprintf("note: %s as words until the article's day, then as a link: %s", links, strings.Join(each, "; "))
+}
