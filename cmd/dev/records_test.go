@@ -252,14 +252,18 @@ func addTo(t *testing.T, tab *browsertest.Tab, keyPath, label string, had int) {
 }
 
 // scrollTo is a script that brings the field at keyPath into view and
-// says whether it is there; the editor draws a list's fields as they
-// come into view, so until it is, the last field drawn of its record is
-// brought into view.
+// says whether it is there; the editor draws a list's items and fields
+// as they come into view, so until it is, the last field drawn of its
+// record is brought into view, or, where none of the record is drawn yet
+// (an item just added at the end, when the editor did not scroll to
+// it), the last field drawn of its list, as a person scrolls down to it.
 func scrollTo(keyPath string) string {
-	record := strings.Join(strings.SplitN(keyPath, ".", 3)[:2], ".")
+	parts := strings.SplitN(keyPath, ".", 3)
+	record, list := strings.Join(parts[:2], "."), parts[0]
 	return `(() => { const s = document.querySelector('section[data-key-path="` + keyPath + `"]');
 		if (s) { s.scrollIntoView({block: "center"}); return true; }
-		[...document.querySelectorAll('section[data-key-path^="` + record + `."]')].at(-1)?.scrollIntoView({block: "start"});
+		const last = (prefix) => [...document.querySelectorAll('section[data-key-path^="' + prefix + '."]')].at(-1);
+		(last("` + record + `") ?? last("` + list + `"))?.scrollIntoView({block: "start"});
 		return false; })()`
 }
 
