@@ -17,7 +17,9 @@ func init() {
 // dates, January first, so that the page renders the same in the build and
 // the browser. Webinars still to come offer registration; those the build
 // finds past (Webinar.Past) are listed apart, as recordings on request;
-// NoUpcoming stands in when none is to come.
+// NoUpcoming stands in when none is to come. A webinar's time reads as the
+// site writes times (14:00 CET): its zone's abbreviation on that day, never
+// the database name the file gives (Europe/Madrid).
 type WebinarsSection struct {
 	Heading      string `json:"heading"`
 	Intro        string `json:"intro"`
@@ -47,7 +49,7 @@ func (WebinarsSection) Reads() []string { return []string{"webinars"} }
 
 func (v WebinarsSection) WordRecords(c *content.Collections, _ siteconfig.SiteConfig) {
 	c.Webinars = content.CloneEach(c.Webinars, func(w *content.Webinar) {
-		w.When = content.DateText(string(w.Date), v.Months) + " · " + w.Time + " " + w.TimeZone
+		w.When = content.DateText(string(w.Date), v.Months) + " · " + w.Time + " " + w.Zone()
 	})
 }
 
