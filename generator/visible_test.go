@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -212,5 +213,52 @@ func TestWebinarsPastOrUpcoming(t *testing.T) {
 				t.Errorf("buttons %q, want %s for %q and %s for %q", got, c.first, first, c.secnd, second)
 			}
 		})
+	}
+}
+
+// TestWebinarTimeZones: a webinar's time reads as the site writes times
+// (14:00 CET), whatever name of the time zone database its file gives:
+// the zone's abbreviation on that day, or its offset from UTC, never the
+// database name (which the card's capitals would show as EUROPE/MADRID).
+func TestWebinarTimeZones(t *testing.T) {
+	fsys := fixture(t)
+	cases := []struct {
+		zone, date, want string
+	}{
+		{"Europe/Madrid", "2024-02-15", "14:00 CET"},        // winter
+		{"America/New_York", "2024-07-15", "14:00 EDT"},     // summer
+		{"Asia/Kolkata", "2024-02-15", "14:00 IST"},         // an abbreviation the database has
+		{"America/Sao_Paulo", "2024-02-15", "14:00 UTC-03"}, // none: the offset
+	}
+	var b strings.Builder
+	for i, c := range cases {
+		fmt.Fprintf(&b, "- title: Zone %d\n  date: %q\n  time: \"14:00\"\n  timeZone: %s\n  speaker: Ana Test\n", i, c.date, c.zone)
+	}
+	fsys["collections/webinars.yaml"].Data = []byte(b.String())
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := map[string]string{}
+	each(parseHTML(t, files(res)["about/index.html"]), func(n *html.Node) {
+		if n.Data != "li" || !strings.Contains(attr(n, "class"), "card") {
+			return
+		}
+		var title, when string
+		each(n, func(c *html.Node) {
+			switch c.Data {
+			case "h3":
+				title = text(c)
+			case "time":
+				when = text(c)
+			}
+		})
+		shown[title] = when
+	})
+	for i, c := range cases {
+		got := shown[fmt.Sprintf("Zone %d", i)]
+		if !strings.HasSuffix(got, c.want) || strings.Contains(strings.ToLower(got), strings.ToLower(c.zone)) {
+			t.Errorf("a webinar on %s at 14:00 %s reads %q, want it to end %q", c.date, c.zone, got, c.want)
+		}
 	}
 }

@@ -131,6 +131,15 @@ func reopenCover(t *testing.T, tab *browsertest.Tab, slug, title string) {
 	if len(wrong) > 0 {
 		t.Errorf("reopened %d times, the editor asked the site for the cover beside the article by its bare name %d times: %q (errors %q)", times, len(wrong), wrong, tab.Errors())
 	}
+	// Nor for anything else that is not there: the other article's text
+	// shows an image beside it (chart.svg), which the editor's own
+	// preview of the text, read by the article's preview, never asks the
+	// site for by its bare name.
+	for _, m := range tab.Errors() {
+		if strings.Contains(m, "404 (Not Found)") {
+			t.Errorf("reopening articles, the editor asked the site for what is not there: %s", m)
+		}
+	}
 }
 
 // movePage moves the page at /name into a new folder, company, from the

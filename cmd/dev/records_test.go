@@ -14,6 +14,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"gopkg.in/yaml.v3"
 
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -170,6 +172,11 @@ func addWebinar(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	// A record the build has not seen has none of what the build adds to
 	// a webinar (its registration action): the section still draws.
 	previewShows(t, tab, "the new webinar in the preview", `main#main section`, title)
+	// Before any save, its time reads as the page will write it: the
+	// zone as named on the day (CET), not as typed (generator/admin's
+	// TestPreviewOfUnsavedWebinar has the rest of the card).
+	zone := content.Webinar{Date: field.Date(date), Time: "16:00", TimeZone: "Europe/Madrid"}.Zone()
+	previewShows(t, tab, "the new webinar's time in the preview", `main#main li.card time`, "16:00 "+zone)
 	before, after, _ := saveRecords(t, tab, d, file, title)
 	appended(t, file, before, after)
 	if want := `  date: "` + date + `"`; strings.Contains(before, `  date: "`) && !strings.Contains(after, want) {

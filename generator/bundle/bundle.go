@@ -332,6 +332,29 @@ func ServerAsBrowser(dir string) ([]byte, error) {
 	return res.Server, nil
 }
 
+// Script bundles source, a TSX module whose imports resolve from dir/src,
+// as one script that runs in goja as the server bundle does, with "#link"
+// and "#memo" as the browser has them: for tests that render a component
+// of the app, or of the web editor's preview, with data of their own.
+// What it exports is not reachable: it sets globals.
+func Script(dir, source string) ([]byte, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	o := serverOptions(dir, joinChunks)
+	delete(o.Alias, "#link")
+	delete(o.Alias, "#memo")
+	o.EntryPoints = nil
+	o.Stdin = &api.StdinOptions{Contents: source, ResolveDir: filepath.Join(dir, "src"), Sourcefile: "script.tsx", Loader: api.LoaderTSX}
+	o.Outfile = filepath.Join(dir, "out", "script.js")
+	var res Result
+	if err := collectServer(dir, api.Build(o), &res); err != nil {
+		return nil, err
+	}
+	return res.Server, nil
+}
+
 func collectServer(shown string, r api.BuildResult, res *Result) error {
 	if err := messages("server bundle", shown, r.Errors); err != nil {
 		return err

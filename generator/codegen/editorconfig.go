@@ -366,14 +366,27 @@ func (g *editorGen) articles() obj {
 		{"identifier_field", "title"},
 		{"summary", "{{title}} ({{date}}){{draft | ternary(' · Draft', '')}}"},
 		// Newest first, as the site lists them; the filters find what is
-		// not on the site yet (a date after today is scheduled).
+		// not on the site yet (a date after today is scheduled, as the
+		// build decides: load's Status). A summary cannot compare a date
+		// with today, and would be cached past midnight: the list opens
+		// grouped instead, the scheduled articles under Scheduled, the
+		// rest (drafts marked by the summary) under the editor's Other.
 		{"sortable_fields", obj{{"fields", []any{"date", "title"}}, {"default", obj{{"field", "date"}, {"direction", "descending"}}}}},
-		{"view_filters", obj{{"filters", []any{
-			obj{{"name", "drafts"}, {"label", "Draft"}, {"field", "draft"}, {"eq", true}},
-			obj{{"name", "scheduled"}, {"label", "Scheduled"}, {"field", "date"}, {"gt", "{{today}}"}},
-		}}}},
+		{"view_filters", obj{{"filters", []any{draftView(), scheduledView()}}}},
+		{"view_groups", obj{{"groups", []any{scheduledView(), draftView()}}, {"default", "scheduled"}}},
 		{"fields", append(fields, g.body("The article, in Markdown."))},
 	}
+}
+
+// scheduledView and draftView select the articles that are not on the
+// site: dated after today ({{today}} is the editor's day, YYYY-MM-DD,
+// compared as text with the date as the build compares it), or drafts.
+func scheduledView() obj {
+	return obj{{"name", "scheduled"}, {"label", "Scheduled"}, {"field", "date"}, {"gt", "{{today}}"}}
+}
+
+func draftView() obj {
+	return obj{{"name", "drafts"}, {"label", "Draft"}, {"field", "draft"}, {"eq", true}}
 }
 
 // tags is the folder of tags, one file each named by the tag's slug,

@@ -25,6 +25,7 @@ import (
 	"github.com/vozia/site/generator/content/icons"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/content/siteconfig"
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/contactform"
 )
 
@@ -580,5 +581,110 @@ func TestEditorConfigPreviews(t *testing.T) {
 	}
 	for name := range previewed {
 		t.Errorf("a preview for %q, which is no collection of the editor", name)
+	}
+}
+
+// TestEditorArticlesScheduled: the editor's list of articles opens grouped
+// so that an editor sees which articles the site does not show yet: those
+// dated after today under Scheduled, as the build schedules them (load's
+// Status), and a filter each for them and the drafts. The view options
+// are read as the pinned editor applies them (its
+// services/contents/collection/view/conditions.js): {{today}} is the day,
+// YYYY-MM-DD, and a string field compares as text.
+func TestEditorArticlesScheduled(t *testing.T) {
+	type view struct {
+		Name  string `yaml:"name"`
+		Label string `yaml:"label"`
+		Field string `yaml:"field"`
+		GT    string `yaml:"gt"`
+		EQ    any    `yaml:"eq"`
+	}
+	var cfg struct {
+		Collections []struct {
+			Name        string `yaml:"name"`
+			Summary     string `yaml:"summary"`
+			ViewFilters struct {
+				Filters []view `yaml:"filters"`
+			} `yaml:"view_filters"`
+			ViewGroups struct {
+				Groups  []view `yaml:"groups"`
+				Default string `yaml:"default"`
+			} `yaml:"view_groups"`
+		} `yaml:"collections"`
+	}
+	if err := yaml.Unmarshal(editorConfig(t), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	var scheduled, drafts *view
+	var filters []view
+	summary := ""
+	for _, c := range cfg.Collections {
+		if c.Name != articlesCollection {
+			continue
+		}
+		summary, filters = c.Summary, c.ViewFilters.Filters
+		for i, g := range c.ViewGroups.Groups {
+			if g.Name == c.ViewGroups.Default {
+				scheduled = &c.ViewGroups.Groups[i]
+			} else if g.Field == "draft" {
+				drafts = &c.ViewGroups.Groups[i]
+			}
+		}
+	}
+	if scheduled == nil || scheduled.Label != "Scheduled" {
+		t.Fatalf("the articles' list opens with no group labelled Scheduled (default group %+v)", scheduled)
+	}
+	if drafts == nil || !strings.Contains(summary, "Draft") {
+		t.Errorf("the drafts are neither a group nor marked in the list's summary %q", summary)
+	}
+	for _, want := range []view{*scheduled, *drafts} {
+		if !slices.Contains(filters, want) {
+			t.Errorf("no filter %s (%+v) beside the group", want.Label, want)
+		}
+	}
+	// inGroup is whether the editor puts an article in group v on day
+	// today.
+	inGroup := func(v view, a *content.LoadedArticle, today string) bool {
+		switch {
+		case v.Field == "date" && v.GT == "{{today}}" && v.EQ == nil:
+			return string(a.Front.Date) > today
+		case v.Field == "draft" && v.EQ == true && v.GT == "":
+			return a.Front.Draft
+		}
+		t.Fatalf("a view option this test does not read as the editor does: %+v", v)
+		return false
+	}
+
+	// Each day an article of the test site is dated, as today: the
+	// article of the day is on the site, a later one is scheduled.
+	fsys := os.DirFS("../../testdata/site")
+	site, err := load.SiteWith(fsys, load.Options{Drafts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	days := map[string]bool{}
+	for _, a := range site.Articles {
+		days[string(a.Front.Date)] = true
+	}
+	if len(days) < 2 {
+		t.Fatalf("the test site's articles are dated %d days, want two or more", len(days))
+	}
+	for day := range days {
+		now, _ := time.Parse(time.DateOnly, day)
+		site, err := load.SiteWith(fsys, load.Options{Drafts: true, Now: now.Add(12 * time.Hour)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range site.Articles {
+			if a.Status == "draft" {
+				if !inGroup(*drafts, a, day) {
+					t.Errorf("on %s, the draft %s is not in the editor's %s", day, a.File, drafts.Label)
+				}
+				continue
+			}
+			if got, want := inGroup(*scheduled, a, day), a.Status == "scheduled"; got != want {
+				t.Errorf("on %s, %s (dated %s) is in the editor's %s: %v; the build schedules it: %v", day, a.File, a.Front.Date, scheduled.Label, got, want)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"fmt"
 	"reflect"
 	"time"
 	_ "time/tzdata" // webinar time zones resolve the same on any build machine
@@ -155,7 +156,8 @@ type Webinar struct {
 	// Time is when it begins, a 24-hour time (14:00) in TimeZone.
 	Time string `json:"time"`
 	// TimeZone is a name of the time zone database: Europe/Madrid,
-	// America/New_York, or CET.
+	// America/New_York, or CET. The page shows the zone as it is named on
+	// the day (CET, CEST, EST).
 	TimeZone string `json:"timeZone"`
 	Speaker  string `json:"speaker"`
 	// Past is not content: the build sets it (MarkPast) from its own
@@ -185,6 +187,30 @@ func (w Webinar) Start() time.Time {
 	}
 	t, _ := time.ParseInLocation("2006-01-02 15:04", string(w.Date)+" "+w.Time, loc)
 	return t
+}
+
+// Zone names the webinar's time zone as a visitor reads it beside the
+// time: the zone's abbreviation on the day (CET, CEST, EST), or its offset
+// from UTC where the database has no abbreviation (UTC+03, UTC+05:30); the
+// name as written if it is no zone (which Validate reports).
+func (w Webinar) Zone() string {
+	t := w.Start()
+	if t.IsZero() {
+		return w.TimeZone
+	}
+	abbr, offset := t.Zone()
+	if abbr != "" && abbr[0] != '+' && abbr[0] != '-' {
+		return abbr
+	}
+	sign := "+"
+	if offset < 0 {
+		sign, offset = "-", -offset
+	}
+	s := fmt.Sprintf("UTC%s%02d", sign, offset/3600)
+	if m := offset % 3600 / 60; m != 0 {
+		s += fmt.Sprintf(":%02d", m)
+	}
+	return s
 }
 
 // MarkPast sets Past on every webinar that has begun by now, so that pages

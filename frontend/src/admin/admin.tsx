@@ -66,22 +66,44 @@ async function start() {
  * bridge is a preview template in the editor's React whose element the
  * site's React renders into: the two Reacts never share a component. A
  * Markdown entry's body is rendered by the editor's own preview of the
- * field, in a hidden element, whose HTML the site's component shows.
+ * field, whose HTML the site's component shows. That copy is drawn in a
+ * document of its own that shows nothing and loads nothing (bodyCopy):
+ * drawn in the preview's page, even hidden, each of its images beside
+ * the entry (![](chart.svg)) would be asked of the site by its bare name,
+ * /chart.svg, a 404, before the editor puts its copy of the file in.
  */
 function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolean) {
   return react.createClass({
     componentDidMount(this: Bridge) {
-      if (this.src) {
+      if (markdown) {
+        this.src = bodyCopy();
+        this.mountBody();
         this.observer = new MutationObserver(() => this.update());
         this.observer.observe(this.src, { childList: true, subtree: true, characterData: true, attributes: true });
       }
       this.update();
     },
     componentDidUpdate(this: Bridge) {
+      this.mountBody();
       this.update();
+    },
+    /**
+     * mountBody draws the editor's preview of the body into src, as the
+     * editor's React would have through the element widgetFor returns (a
+     * div whose ref mounts the field's preview), again when the editor
+     * gives another (the entry's props changed).
+     */
+    mountBody(this: Bridge) {
+      if (!this.src || this.props.widgetFor === this.widgetFor) return;
+      this.bodyRef?.(null);
+      this.widgetFor = this.props.widgetFor;
+      this.bodyRef = (this.props.widgetFor(bodyField) as { props?: { ref?: BodyRef } } | null)?.props?.ref;
+      this.bodyRef?.(this.src);
     },
     componentWillUnmount(this: Bridge) {
       this.observer?.disconnect();
+      this.bodyRef?.(null);
+      this.bodyRef = undefined;
       const root = this.root;
       this.root = undefined;
       this.el = undefined;
@@ -123,14 +145,7 @@ function bridge(react: EditorReact, site: SiteData, form: Form, markdown: boolea
       });
     },
     render(this: Bridge) {
-      return react.h(
-        "div",
-        null,
-        react.h("div", { ref: (el: HTMLElement | null) => (this.el = el ?? undefined) }),
-        markdown
-          ? react.h("div", { hidden: true, "data-editor-body": "", ref: (el: HTMLElement | null) => (this.src = el ?? undefined) }, this.props.widgetFor(bodyField))
-          : null,
-      );
+      return react.h("div", null, react.h("div", { ref: (el: HTMLElement | null) => (this.el = el ?? undefined) }));
     },
   });
 }
@@ -151,6 +166,18 @@ async function assetURL(a: { url: string } | undefined): Promise<string | undefi
   return a.url.startsWith("blob:") ? a.url : undefined;
 }
 
+/** The ref of the element widgetFor returns: it mounts the field's preview in the element it is given. */
+type BodyRef = (el: HTMLElement | null) => void;
+
+/**
+ * bodyCopy is an element of a document with no window: what is drawn in
+ * it is never shown, and its images are never fetched.
+ */
+function bodyCopy(): HTMLElement {
+  const doc = document.implementation.createHTMLDocument("");
+  return doc.body.appendChild(doc.createElement("div"));
+}
+
 interface Bridge {
   props: {
     entry: { getIn(path: string[]): unknown };
@@ -162,9 +189,12 @@ interface Bridge {
   src?: HTMLElement;
   root?: Root;
   observer?: MutationObserver;
+  widgetFor?: Bridge["props"]["widgetFor"];
+  bodyRef?: BodyRef;
   seq?: number;
   waits?: number;
   update(): void;
+  mountBody(): void;
 }
 
 void start();

@@ -21,6 +21,7 @@ import "../styles/global.css";
 import "../components/sections";
 import { ownBackground, sectionRenderers } from "../sections/registry.gen";
 import { previewForms, recordPreviews, sectionReads, wordsPerMinute } from "./previews.gen";
+import { rewordRecords } from "./records";
 
 /**
  * SitePreview draws a page as it is being edited: each section with the
@@ -163,7 +164,9 @@ export type RecordPreview = (typeof recordPreviews)[keyof typeof recordPreviews]
  * them, as the built page has them, drawn by their own components with
  * the records being edited. What the build adds to a record (a webinar's
  * time as a visitor reads it, an image's sizes) is the built record's at
- * the same place; claims are written out as the build writes them.
+ * the same place while it still holds, and worded here for a record the
+ * build has not seen (records.ts); claims are written out as the build
+ * writes them.
  */
 export function recordForm(spec: RecordPreview): Form {
   const shows = (s: Record<string, unknown>) => {
@@ -172,7 +175,7 @@ export function recordForm(spec: RecordPreview): Form {
     if (!reads) return false;
     return Array.isArray(reads) ? reads.includes(spec.collection) : s[(reads as { field: string }).field] === spec.collection;
   };
-  return async (_site, e) => {
+  return async (site, e) => {
     const pages = await e.entriesOf(pagesCollection).catch(() => []);
     const page = pages.find((p) => ((p.data.sections as Record<string, unknown>[] | undefined) ?? []).some(shows));
     const path = page ? pagePath(page.slug) : "/";
@@ -192,8 +195,25 @@ export function recordForm(spec: RecordPreview): Form {
     const items = citeAll(recordsOf(e.data), claims);
     const collections = built?.collections ?? {};
     const was = (collections as Record<string, unknown>)[spec.collection];
-    return { path, sections, collections: { ...collections, [spec.collection]: await over(items, was, e) } };
+    return { path, sections, collections: { ...collections, [spec.collection]: await recordsAsEdited(spec.collection, items, was, sections, site, e) } };
   };
+}
+
+/**
+ * recordsAsEdited are the records of a collection as the preview shows
+ * them: the records being edited over the built ones (over), with what
+ * the build adds worded afresh where the built words no longer hold
+ * (records.ts). sections are the built page's sections that show them.
+ */
+export async function recordsAsEdited(
+  collection: string,
+  edited: unknown[],
+  built: unknown,
+  sections: Section[],
+  site: SiteData,
+  e: Pick<Entry, "asset">,
+): Promise<unknown> {
+  return rewordRecords(collection, await over(edited, built, e), built, sections, site);
 }
 
 /** The editor's collection of the pages. */
@@ -212,7 +232,7 @@ function recordsOf(data: Record<string, unknown> | unknown[]): unknown[] {
  * action, an image's sizes) stays the built one, and an image's file is
  * shown as the editor has it.
  */
-async function over(edited: unknown, built: unknown, e: Entry): Promise<unknown> {
+async function over(edited: unknown, built: unknown, e: Pick<Entry, "asset">): Promise<unknown> {
   if (Array.isArray(edited)) {
     const list = Array.isArray(built) ? built : [];
     // A record added since the build has no built record: it stands on

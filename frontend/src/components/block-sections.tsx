@@ -28,8 +28,13 @@ export interface BlockActionLinkProps {
   onClick?: () => void;
 }
 
-/** BlockActionLink draws a BlockAction as a button-styled link. */
+/**
+ * BlockActionLink draws a BlockAction as a button-styled link; nothing for
+ * an action with no label or address (a record the editor's preview has
+ * before its first save), never an empty control.
+ */
 export function BlockActionLink({ action, dark, className, onClick }: BlockActionLinkProps) {
+  if (!action?.label || !action.href) return null;
   return (
     <LinkButton
       href={action.href}

@@ -814,9 +814,14 @@ export interface WebinarsSection {
   heading: string;
   intro: string;
   speakerLabel: string;
+  registerLabel: string;
+  registerSubject: string;
   registerNote: string;
   noUpcoming: string;
   pastHeading: string;
+  recordingLabel: string;
+  recordingSubject: string;
+  months: string[];
 }
 
 /** Section is one section of a page, selected by its kind. */

@@ -17,23 +17,29 @@ func init() {
 // dates, January first, so that the page renders the same in the build and
 // the browser. Webinars still to come offer registration; those the build
 // finds past (Webinar.Past) are listed apart, as recordings on request;
-// NoUpcoming stands in when none is to come.
+// NoUpcoming stands in when none is to come. A webinar's time reads as the
+// site writes times (14:00 CET): its zone's abbreviation on that day, never
+// the database name the file gives (Europe/Madrid).
+//
+// The buttons' labels and subjects and the months reach the page data
+// too: the web editor's preview words a webinar the build has not seen
+// (frontend/src/admin/preview.tsx) with the page's own copy.
 type WebinarsSection struct {
 	Heading      string `json:"heading"`
 	Intro        string `json:"intro"`
 	SpeakerLabel string `json:"speakerLabel"`
 	// RegisterLabel is the button of a webinar to come: it asks by e-mail
 	// to register, with RegisterSubject and the title as the subject.
-	RegisterLabel   string `yaml:"registerLabel" json:"-"`
-	RegisterSubject string `yaml:"registerSubject" json:"-"`
+	RegisterLabel   string `yaml:"registerLabel" json:"registerLabel"`
+	RegisterSubject string `yaml:"registerSubject" json:"registerSubject"`
 	RegisterNote    string `json:"registerNote"`
 	NoUpcoming      string `json:"noUpcoming"`
 	PastHeading     string `json:"pastHeading"`
 	// RecordingLabel is the button of a past one, asking for its recording.
-	RecordingLabel   string `yaml:"recordingLabel" json:"-"`
-	RecordingSubject string `yaml:"recordingSubject" json:"-"`
+	RecordingLabel   string `yaml:"recordingLabel" json:"recordingLabel"`
+	RecordingSubject string `yaml:"recordingSubject" json:"recordingSubject"`
 	// Months name the twelve months, January first, for the dates.
-	Months []string `yaml:"months" json:"-"`
+	Months []string `yaml:"months" json:"months"`
 }
 
 func (w WebinarsSection) Validate() error {
@@ -47,7 +53,7 @@ func (WebinarsSection) Reads() []string { return []string{"webinars"} }
 
 func (v WebinarsSection) WordRecords(c *content.Collections, _ siteconfig.SiteConfig) {
 	c.Webinars = content.CloneEach(c.Webinars, func(w *content.Webinar) {
-		w.When = content.DateText(string(w.Date), v.Months) + " · " + w.Time + " " + w.TimeZone
+		w.When = content.DateText(string(w.Date), v.Months) + " · " + w.Time + " " + w.Zone()
 	})
 }
 
