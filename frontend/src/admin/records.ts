@@ -12,7 +12,8 @@ import type { Section, SiteData, Webinar, WebinarsSection } from "../lib/content
  *
  * This words as generator/content/sections/webinars.go does, from the
  * copy the page's section carries, for the preview alone: the saved page
- * is the build's. A time zone's abbreviation is the browser's, which
+ * is the build's. A date shows as typed (2024-03-01): the months' names
+ * stay out of the page data, which holds final words only. A time zone's abbreviation is the browser's, which
  * names fewer zones than the build's database (Asia/Tokyo is UTC+09 here,
  * JST on the page).
  */
@@ -36,7 +37,7 @@ export function wordWebinar(w: Webinar, copy: WebinarsSection, site: SiteData, n
   const zone = text(w.timeZone);
   const start = startOf(date, time, zone);
   const past = start !== undefined && start.getTime() <= now.getTime();
-  const when = `${date ? dateText(date, copy.months) : "[date]"} · ${time || "[time]"} ${zone ? zoneName(zone, start) : "[time zone]"}`;
+  const when = `${date || "[date]"} · ${time || "[time]"} ${zone ? zoneName(zone, start) : "[time zone]"}`;
   const [label, subject] = past ? [copy.recordingLabel, copy.recordingSubject] : [copy.registerLabel, copy.registerSubject];
   const email = site.config.demoEmail;
   return {
@@ -52,13 +53,6 @@ export function wordWebinar(w: Webinar, copy: WebinarsSection, site: SiteData, n
 
 function text(v: unknown): string {
   return typeof v === "string" ? v.trim() : v == null ? "" : String(v);
-}
-
-/** dateText is content.DateText: "February 15, 2024", or the date as written if it is none. */
-function dateText(iso: string, months: string[] | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  const month = m && months?.length === 12 ? months[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : iso;
 }
 
 /** The offset from UTC of zone at instant t, in minutes, or undefined if zone is none. */

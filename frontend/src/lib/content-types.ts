@@ -821,7 +821,6 @@ export interface WebinarsSection {
   pastHeading: string;
   recordingLabel: string;
   recordingSubject: string;
-  months: string[];
 }
 
 /** Section is one section of a page, selected by its kind. */

@@ -21,9 +21,11 @@ func init() {
 // site writes times (14:00 CET): its zone's abbreviation on that day, never
 // the database name the file gives (Europe/Madrid).
 //
-// The buttons' labels and subjects and the months reach the page data
-// too: the web editor's preview words a webinar the build has not seen
-// (frontend/src/admin/preview.tsx) with the page's own copy.
+// The buttons' labels and subjects reach the page data too: the web
+// editor's preview words a webinar the build has not seen
+// (frontend/src/admin/records.ts) with the page's own copy. The months
+// do not: the page data holds final words only (WordRecords writes the
+// dates out), and the preview shows a date not built yet as typed.
 type WebinarsSection struct {
 	Heading      string `json:"heading"`
 	Intro        string `json:"intro"`
@@ -39,7 +41,7 @@ type WebinarsSection struct {
 	RecordingLabel   string `yaml:"recordingLabel" json:"recordingLabel"`
 	RecordingSubject string `yaml:"recordingSubject" json:"recordingSubject"`
 	// Months name the twelve months, January first, for the dates.
-	Months []string `yaml:"months" json:"months"`
+	Months []string `yaml:"months" json:"-"`
 }
 
 func (w WebinarsSection) Validate() error {
