@@ -223,12 +223,12 @@ func TestWebinarsPastOrUpcoming(t *testing.T) {
 func TestWebinarTimeZones(t *testing.T) {
 	fsys := fixture(t)
 	cases := []struct {
-		zone, date, want string
+		zone, date, want, starts string
 	}{
-		{"Europe/Madrid", "2024-02-15", "14:00 CET"},        // winter
-		{"America/New_York", "2024-07-15", "14:00 EDT"},     // summer
-		{"Asia/Kolkata", "2024-02-15", "14:00 IST"},         // an abbreviation the database has
-		{"America/Sao_Paulo", "2024-02-15", "14:00 UTC-03"}, // none: the offset
+		{"Europe/Madrid", "2024-02-15", "14:00 CET", "2024-02-15T14:00+01:00"},        // winter
+		{"America/New_York", "2024-07-15", "14:00 EDT", "2024-07-15T14:00-04:00"},     // summer
+		{"Asia/Kolkata", "2024-02-15", "14:00 IST", "2024-02-15T14:00+05:30"},         // an abbreviation the database has
+		{"America/Sao_Paulo", "2024-02-15", "14:00 UTC-03", "2024-02-15T14:00-03:00"}, // none: the offset
 	}
 	var b strings.Builder
 	for i, c := range cases {
@@ -239,26 +239,31 @@ func TestWebinarTimeZones(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shown := map[string]string{}
+	shown, machine := map[string]string{}, map[string]string{}
 	each(parseHTML(t, files(res)["about/index.html"]), func(n *html.Node) {
 		if n.Data != "li" || !strings.Contains(attr(n, "class"), "card") {
 			return
 		}
-		var title, when string
+		var title, when, datetime string
 		each(n, func(c *html.Node) {
 			switch c.Data {
 			case "h3":
 				title = text(c)
 			case "time":
-				when = text(c)
+				when, datetime = text(c), attr(c, "datetime")
 			}
 		})
-		shown[title] = when
+		shown[title], machine[title] = when, datetime
 	})
 	for i, c := range cases {
 		got := shown[fmt.Sprintf("Zone %d", i)]
 		if !strings.HasSuffix(got, c.want) || strings.Contains(strings.ToLower(got), strings.ToLower(c.zone)) {
 			t.Errorf("a webinar on %s at 14:00 %s reads %q, want it to end %q", c.date, c.zone, got, c.want)
+		}
+		// What a calendar or a search engine reads: the instant, with its
+		// offset, not a time in no zone.
+		if got := machine[fmt.Sprintf("Zone %d", i)]; got != c.starts {
+			t.Errorf("a webinar on %s at 14:00 %s has the datetime %q, want %q", c.date, c.zone, got, c.starts)
 		}
 	}
 }

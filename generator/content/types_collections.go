@@ -166,6 +166,10 @@ type Webinar struct {
 	// When and Action are worded by the page's webinars section.
 	When   string      `json:"when" yaml:"-"`
 	Action BlockAction `json:"action" yaml:"-"`
+	// Starts is not content: the build writes Start with its offset from
+	// UTC (2026-12-15T16:00+01:00), the page's machine-readable time, which
+	// says the zone where the date and time alone do not.
+	Starts string `json:"starts" yaml:"-"`
 }
 
 func (w Webinar) Validate() error {

@@ -46,6 +46,7 @@ export function wordWebinar(w: Webinar, copy: WebinarsSection, site: SiteData, n
     speaker: text(w.speaker) || "[speaker]",
     past,
     when,
+    starts: start?.toISOString() ?? "",
     // The button of the saved page, once there is a mailbox to write to.
     action: { ...w.action, label: label ?? "", href: email ? `mailto:${email}?subject=${encodeURIComponent(`${subject ?? ""} ${title}`)}` : "" },
   };

@@ -808,6 +808,7 @@ export interface Webinar {
   past: boolean;
   when: string;
   action: BlockAction;
+  starts: string;
 }
 
 export interface WebinarsSection {

@@ -10,7 +10,7 @@ export function WebinarsView({ section: webinars, collections, soft }: SectionPr
   const card = (w: (typeof sessions)[number]) => (
     <li key={w.title} className="card blk-card">
       <p className="blk-tag">
-        <time dateTime={`${w.date}T${w.time}`}>{w.when}</time>
+        <time dateTime={w.starts || `${w.date}T${w.time}`}>{w.when}</time>
       </p>
       <h3>{w.title}</h3>
       <p>

@@ -56,6 +56,9 @@ func (WebinarsSection) Reads() []string { return []string{"webinars"} }
 func (v WebinarsSection) WordRecords(c *content.Collections, _ siteconfig.SiteConfig) {
 	c.Webinars = content.CloneEach(c.Webinars, func(w *content.Webinar) {
 		w.When = content.DateText(string(w.Date), v.Months) + " · " + w.Time + " " + w.Zone()
+		if t := w.Start(); !t.IsZero() {
+			w.Starts = t.Format("2006-01-02T15:04Z07:00")
+		}
 	})
 }
 
