@@ -50,6 +50,9 @@ var sweepHiddenFields = []string{
 	// those to come, recordings for past ones (TestProspectWebinars); the
 	// reviews' rating is said in an aria-label.
 	"RegisterLabel", "RegisterNote", "NoUpcoming", "PastHeading", "RecordingLabel", "RecordingSubject", "RatingLabel",
+	// A webinar's start is its time's datetime attribute (the words are
+	// When; generator's TestWebinarTimeZones).
+	"Starts",
 	// The articles: addresses, the author's key, the cover, the ISO dates
 	// (shown in words), the labels used only on some pages or as
 	// templates, the related cards (tested in e2e/articles_test.go) and
