@@ -313,18 +313,28 @@ func serverOptions(dir string, plugins ...api.Plugin) api.BuildOptions {
 	})
 }
 
+// serverAsBrowserOptions are the server bundle's options for the app in
+// dir (made absolute) with "#link" and "#memo" as the browser has them.
+func serverAsBrowserOptions(dir string) (string, api.BuildOptions, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", api.BuildOptions{}, err
+	}
+	o := serverOptions(dir, joinChunks)
+	delete(o.Alias, "#link")
+	delete(o.Alias, "#memo")
+	return dir, o, nil
+}
+
 // ServerAsBrowser builds the server bundle of the app in dir without its
 // two shortcuts, "#link" and "#memo" as the browser has them
 // (react-router's <Link>, every element rendered): the build's tests
 // compare its renders with the server bundle's, byte for byte.
 func ServerAsBrowser(dir string) ([]byte, error) {
-	dir, err := filepath.Abs(dir)
+	dir, o, err := serverAsBrowserOptions(dir)
 	if err != nil {
 		return nil, err
 	}
-	o := serverOptions(dir, joinChunks)
-	delete(o.Alias, "#link")
-	delete(o.Alias, "#memo")
 	var res Result
 	if err := collectServer(dir, api.Build(o), &res); err != nil {
 		return nil, err
@@ -338,13 +348,10 @@ func ServerAsBrowser(dir string) ([]byte, error) {
 // of the app, or of the web editor's preview, with data of their own.
 // What it exports is not reachable: it sets globals.
 func Script(dir, source string) ([]byte, error) {
-	dir, err := filepath.Abs(dir)
+	dir, o, err := serverAsBrowserOptions(dir)
 	if err != nil {
 		return nil, err
 	}
-	o := serverOptions(dir, joinChunks)
-	delete(o.Alias, "#link")
-	delete(o.Alias, "#memo")
 	o.EntryPoints = nil
 	o.Stdin = &api.StdinOptions{Contents: source, ResolveDir: filepath.Join(dir, "src"), Sourcefile: "script.tsx", Loader: api.LoaderTSX}
 	o.Outfile = filepath.Join(dir, "out", "script.js")
