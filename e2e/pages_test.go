@@ -198,10 +198,13 @@ func TestPagesPlaceholdersAreHonest(t *testing.T) {
 			}
 			var y, m, d int
 			fmt.Sscanf(string(w.Date), "%d-%d-%d", &y, &m, &d)
-			date := fmt.Sprintf("%s %d, %d · %s %s", webinars.Months[m-1], d, y, w.Time, w.TimeZone)
-			ok, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](fmt.Sprintf(`[...document.querySelectorAll("main time")].some((e) => e.textContent === %q && e.getAttribute("datetime") === %q)`, date, string(w.Date)+"T"+w.Time)))
+			// The zone as named on the day; the machine-readable start with
+			// its offset from UTC.
+			date := fmt.Sprintf("%s %d, %d · %s %s", webinars.Months[m-1], d, y, w.Time, w.Zone())
+			starts := w.Start().Format("2006-01-02T15:04Z07:00")
+			ok, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](fmt.Sprintf(`[...document.querySelectorAll("main time")].some((e) => e.textContent === %q && e.getAttribute("datetime") === %q)`, date, starts)))
 			if !ok {
-				t.Errorf("webinar %q: no <time> reading %q", w.Title, date)
+				t.Errorf("webinar %q: no <time> reading %q with the datetime %s", w.Title, date, starts)
 			}
 		}
 		sweepWaitFor(t, tab, fmt.Sprintf(`document.querySelector("main").innerText.includes(%q) && document.querySelector("main").innerText.includes(%q)`, library.Pending, note))
