@@ -2,7 +2,6 @@ package generator
 
 import (
 	"fmt"
-	"net/url"
 	"path"
 	"path/filepath"
 	"slices"
@@ -22,11 +21,11 @@ func heldNote(site *content.Site, contentDir string) string {
 	var targets []string
 	from := map[string][]string{}
 	for _, l := range site.Held {
-		u, _ := url.Parse(l.Href)
-		if from[u.Path] == nil {
-			targets = append(targets, u.Path)
+		p, _ := content.LinkPath(l.Href)
+		if from[p] == nil {
+			targets = append(targets, p)
 		}
-		from[u.Path] = append(from[u.Path], fmt.Sprintf("%s:%d:%d", path.Join(filepath.ToSlash(contentDir), l.Pos.File), l.Pos.Line, l.Pos.Col))
+		from[p] = append(from[p], fmt.Sprintf("%s:%d:%d", path.Join(filepath.ToSlash(contentDir), l.Pos.File), l.Pos.Line, l.Pos.Col))
 	}
 	slices.Sort(targets)
 	var each []string

@@ -1,7 +1,9 @@
 package content
 
 import (
+	"net/url"
 	"slices"
+	"strings"
 
 	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/security"
@@ -74,4 +76,18 @@ const RoutingFile = "routing.yaml"
 type LinkSource struct {
 	Href string
 	Pos  field.Pos
+}
+
+// LinkPath is the path of a link to an address of the site (/pricing,
+// /insights/launch#part), without its query or fragment; false for any
+// other link (https:, mailto:, //host, #part) or one that does not parse.
+func LinkPath(href string) (string, bool) {
+	if !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") {
+		return "", false
+	}
+	u, err := url.Parse(href)
+	if err != nil {
+		return "", false
+	}
+	return u.Path, true
 }

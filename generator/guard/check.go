@@ -7,7 +7,6 @@ package guard
 
 import (
 	"fmt"
-	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -139,14 +138,10 @@ func Links(site *content.Site) problem.List {
 	}
 	var errs content.ErrorList
 	for _, l := range site.Links {
-		if !strings.HasPrefix(l.Href, "/") || strings.HasPrefix(l.Href, "//") {
+		p, ok := content.LinkPath(l.Href)
+		if !ok || path.Ext(p) != "" || strings.HasPrefix(p, "/admin") {
 			continue
 		}
-		u, err := url.Parse(l.Href)
-		if err != nil || path.Ext(u.Path) != "" || strings.HasPrefix(u.Path, "/admin") {
-			continue
-		}
-		p := u.Path
 		if len(p) > 1 {
 			p = strings.TrimSuffix(p, "/")
 		}

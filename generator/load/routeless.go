@@ -2,7 +2,6 @@ package load
 
 import (
 	"io/fs"
-	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -21,8 +20,9 @@ import (
 // extension), not below a prefix route, not the address of any page or
 // article file, loaded or not (a page whose own problems kept it out of the
 // routes is not a broken link), and not a draft (linksToUnpublished says
-// that) or a scheduled article (whose links wait for it: scheduled.go). A link the rendered check would refuse
-// for another reason (a missing #part) waits for the build that renders.
+// that) or a scheduled article (whose links wait for it: scheduled.go). A
+// link the rendered check would refuse for another reason (a missing
+// #part) waits for the build that renders.
 func (l *loader) linksWithoutRoute(s *content.Site) {
 	known := map[string]bool{}
 	var prefixes []string
@@ -53,14 +53,10 @@ func (l *loader) linksWithoutRoute(s *content.Site) {
 	}
 	slices.Sort(paths)
 	for _, link := range l.links {
-		if !strings.HasPrefix(link.Href, "/") || strings.HasPrefix(link.Href, "//") {
+		p, ok := content.LinkPath(link.Href)
+		if !ok || path.Ext(p) != "" {
 			continue
 		}
-		u, err := url.Parse(link.Href)
-		if err != nil || path.Ext(u.Path) != "" {
-			continue
-		}
-		p := u.Path
 		if len(p) > 1 {
 			p = strings.TrimSuffix(p, "/")
 		}

@@ -2,10 +2,8 @@ package load
 
 import (
 	"cmp"
-	"net/url"
 	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
@@ -49,7 +47,7 @@ func (l *loader) holdScheduledLinks(s *content.Site) []content.LinkSource {
 	}
 	var held []content.LinkSource
 	for _, link := range l.links {
-		if p, ok := sitePath(link.Href); ok && hold[p] {
+		if p, ok := content.LinkPath(link.Href); ok && hold[p] {
 			held = append(held, link)
 		}
 	}
@@ -57,19 +55,6 @@ func (l *loader) holdScheduledLinks(s *content.Site) []content.LinkSource {
 		return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
 	})
 	return held
-}
-
-// sitePath is the path of a link to a site path, without its query or
-// fragment.
-func sitePath(href string) (string, bool) {
-	if !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") {
-		return "", false
-	}
-	u, err := url.Parse(href)
-	if err != nil {
-		return "", false
-	}
-	return u.Path, true
 }
 
 type holder struct {
@@ -92,7 +77,7 @@ var (
 func (h holder) walk(v reflect.Value) {
 	switch {
 	case v.Type() == linkType:
-		if p, ok := sitePath(v.String()); ok && h.hold(p) && v.CanSet() {
+		if p, ok := content.LinkPath(v.String()); ok && h.hold(p) && v.CanSet() {
 			v.SetString("")
 		}
 		return

@@ -2,8 +2,6 @@ package load
 
 import (
 	"fmt"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/vozia/site/generator/content"
@@ -53,14 +51,11 @@ func (l *loader) linksToUnpublished() {
 		byFile[a.File] = a
 	}
 	for _, link := range l.links {
-		if !strings.HasPrefix(link.Href, "/") || strings.HasPrefix(link.Href, "//") {
+		p, ok := content.LinkPath(link.Href)
+		if !ok {
 			continue
 		}
-		u, err := url.Parse(link.Href)
-		if err != nil {
-			continue
-		}
-		target := l.unpublished[u.Path]
+		target := l.unpublished[p]
 		if target == nil || target.Status != "draft" {
 			continue
 		}

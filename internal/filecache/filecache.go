@@ -149,10 +149,10 @@ var Version = sync.OnceValue(func() string {
 		}
 	}
 	exe, err := os.Executable()
-	if id := goBuildID(exe); err == nil && id != "" {
-		return id
-	}
 	if err == nil {
+		if id := goBuildID(exe); id != "" {
+			return id
+		}
 		var f *os.File
 		if f, err = os.Open(exe); err == nil {
 			defer f.Close()

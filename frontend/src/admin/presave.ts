@@ -1,7 +1,8 @@
 // The checks the web editor makes before it saves: the rules of the build
 // that a save can break and that are known at save time. A link to an
-// address no page has, or to a draft article, is refused by every build; saved unawares, it stops make dev from updating the site
-// and the daily build from publishing anything. So before the save the
+// address no page has, or to a draft article, is refused by every build;
+// saved unawares, it stops make dev from updating the site and the daily
+// build from publishing anything. So before the save the
 // editor is asked, in a dialog that names each field as the editor shows
 // it and says what to do; Cancel (what an editor chooses who did not mean
 // it) keeps the entry open, unsaved, to fix, and reads as what it is: not
