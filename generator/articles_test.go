@@ -63,7 +63,7 @@ func TestArticlesUnpublishedAbsent(t *testing.T) {
 		t.Fatal(err)
 	}
 	dev := files(res)
-	for p, banner := range map[string]string{"insights/draft-note/index.html": "Draft: not published", "insights/future-launch/index.html": "Scheduled for 1 January 2099"} {
+	for p, banner := range map[string]string{"insights/draft-note/index.html": "Draft: not published", "insights/future-launch/index.html": "Scheduled for January 1, 2099"} {
 		if !bytes.Contains(dev[p], []byte(banner)) {
 			t.Errorf("make dev's %s lacks the banner %q", p, banner)
 		}

@@ -109,6 +109,8 @@ func TestBuildFixture(t *testing.T) {
 		t.Errorf("rendered %d routes, want 24 (the 6 pages of the test site, its 3 published articles and 4 tags, its 6 services and 4 case studies, and /notes; redirects are not rendered)", n)
 	}
 
+	datesReadOneWay(t, f)
+
 	notes := string(f["notes/index.html"])
 	for _, want := range []string{
 		"<title>Notes | Vozia</title>",
@@ -511,5 +513,39 @@ func TestBuildReportsEveryProblemOfASave(t *testing.T) {
 				t.Errorf("the %s is not reported (want %q):\n%v", tc.name, tc.want, err)
 			}
 		})
+	}
+}
+
+// datesReadOneWay: every date a page shows in a <time> (an article's, on
+// its page and its cards; a webinar's; a review's) is written one way,
+// "February 15, 2024" (content.DateText, with the fixture's English
+// months), never "15 February 2024" beside it.
+func datesReadOneWay(t *testing.T, f map[string][]byte) {
+	t.Helper()
+	seen := 0
+	for p, data := range f {
+		if !strings.HasSuffix(p, ".html") {
+			continue
+		}
+		doc, err := html.Parse(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		eachElement(doc, func(n *html.Node) {
+			if n.Data != "time" {
+				return
+			}
+			day, err := time.Parse(time.DateOnly, strings.SplitN(attrs(n)["datetime"], "T", 2)[0])
+			if err != nil {
+				return
+			}
+			seen++
+			if got, want := text(n), day.Format("January 2, 2006"); !strings.HasPrefix(got, want) {
+				t.Errorf("%s: a date reads %q, want it written as %q", p, got, want)
+			}
+		})
+	}
+	if seen == 0 {
+		t.Error("no page of the fixture shows a date in a <time>")
 	}
 }

@@ -13,7 +13,7 @@ import (
 // one element in each list.
 func card() ArticleCard {
 	return ArticleCard{
-		URL: "/insights/a", Title: `A "title" <b>`, Description: "d", Date: "2026-01-12", DateLabel: "12 January 2026",
+		URL: "/insights/a", Title: `A "title" <b>`, Description: "d", Date: "2026-01-12", DateLabel: "January 12, 2026",
 		ReadingTime: "3 min read", AuthorName: "Ada", Status: "draft", Badge: "Draft",
 		Cover: Image{Src: "/images/a.svg", Alt: "alt", Width: 640, Height: 360, Srcset: "/a-480.avif 480w",
 			Sources: []ImageSource{{Type: "image/avif", Srcset: "/a-480.avif 480w"}}, Color: "#123456", Priority: true, Focus: "50% 50%"},

@@ -467,13 +467,12 @@ func related(a *content.LoadedArticle, list []*content.LoadedArticle, n int) []*
 	return res
 }
 
-// dateLabel writes a date as "14 March 2026".
+// dateLabel writes a date as "March 14, 2026", as the webinars and
+// reviews write theirs (content.DateText) and the legal pages' copy reads,
+// so that a page never shows dates two ways; the editor's preview of an
+// unsaved date (the browser's long English date) reads the same.
 func dateLabel(d field.Date, months []string) string {
-	t, err := time.Parse(time.DateOnly, string(d))
-	if err != nil || len(months) != 12 {
-		return string(d)
-	}
-	return fmt.Sprintf("%d %s %d", t.Day(), months[t.Month()-1], t.Year())
+	return content.DateText(string(d), months)
 }
 
 func mapSlice[T, U any](in []T, f func(T) U) []U {

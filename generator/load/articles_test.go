@@ -249,7 +249,7 @@ func TestArticlesDraftsAndScheduled(t *testing.T) {
 	dev := loadArticles(t, fixtureSite(t), true)
 	for path, banner := range map[string]string{
 		"/insights/draft-note":    "Draft: not published",
-		"/insights/future-launch": "Scheduled for 1 January 2099",
+		"/insights/future-launch": "Scheduled for January 1, 2099",
 	} {
 		if got := articleSection(t, dev, path).Banner; got != banner {
 			t.Errorf("%s banner %q, want %q", path, got, banner)
@@ -279,7 +279,7 @@ func TestArticleMarkdown(t *testing.T) {
 	if got := len(a.TOC); got != 3 || a.TOC[1] != (content.TOCEntry{ID: "the-call", Text: "The call"}) {
 		t.Errorf("contents %+v", a.TOC)
 	}
-	if a.ReadingTime != "1 min read" || a.DateLabel != "10 January 2026" {
+	if a.ReadingTime != "1 min read" || a.DateLabel != "January 10, 2026" {
 		t.Errorf("reading time %q, date %q", a.ReadingTime, a.DateLabel)
 	}
 	// A folder article's own images are published under its path, and

@@ -26,17 +26,17 @@ func (l *loader) unpublishedReason(a *content.LoadedArticle, verb, noun string) 
 	return fmt.Sprintf("%s a scheduled article, published on %s: the build refuses the %s until then", verb, dayName(a.Front.Date, l.now), noun)
 }
 
-// dayName writes a date as "3 December", with its year when that is not
-// now's.
+// dayName writes a date as "December 3", with its year when that is not
+// now's (the site's dates read "December 3, 2026": content.DateText).
 func dayName(d field.Date, now time.Time) string {
 	t, err := time.Parse(time.DateOnly, string(d))
 	if err != nil {
 		return string(d)
 	}
 	if t.Year() != now.Year() {
-		return t.Format("2 January 2006")
+		return t.Format("January 2, 2006")
 	}
-	return t.Format("2 January")
+	return t.Format("January 2")
 }
 
 // linksToUnpublished reports every link written in content to a draft

@@ -54,7 +54,7 @@ func TestLinksToUnpublishedArticles(t *testing.T) {
 		{"redirect, dated today", "2026-12-02", false, withRedirect, ""},
 		{"link, dated tomorrow", "2026-12-03", false, withLink, ""},
 		{"redirect, dated tomorrow", "2026-12-03", false, withRedirect,
-			`routing.yaml:2:5: redirect to "/insights/the-launch": redirects to a scheduled article, published on 3 December: the build refuses the redirect until then`},
+			`routing.yaml:2:5: redirect to "/insights/the-launch": redirects to a scheduled article, published on December 3: the build refuses the redirect until then`},
 		{"link, next year", "2027-01-03", false, withLink, ""},
 		{"link, draft dated today", "2026-12-02", true, withLink,
 			fmt.Sprintf("articles/voice-follow-up.md:9:%d: ", col) + `link "/insights/the-launch": links to a draft article (articles/the-launch.md has draft: true): the build refuses the link until the article is published`},
