@@ -126,6 +126,48 @@ async function fetchRoutes(): Promise<AdminRoutes | null> {
   }
 }
 
+// The preview asks for the schedule as it draws, on every keystroke: it
+// reads routes.json at most once a few seconds (a build in make dev
+// rewrites it, and a save is seconds apart from an edit).
+let schedule: { at: number; keys: Promise<Set<string>> } | undefined;
+const scheduleFresh = 3000;
+
+function scheduledKeys(): Promise<Set<string>> {
+  const now = Date.now();
+  if (!schedule || now - schedule.at > scheduleFresh) {
+    schedule = { at: now, keys: fetchRoutes().then((r) => new Set(r?.scheduled ?? [])) };
+  }
+  return schedule.keys;
+}
+
+/**
+ * unlinkScheduled is html with each link to a scheduled article replaced
+ * by its words, as the build writes it until the article's day
+ * (content.Text.Unlink): the preview shows the page a visitor will read.
+ */
+export async function unlinkScheduled(html: string): Promise<string> {
+  if (!html.includes("<a") || !globalThis.crypto?.subtle) return html;
+  const keys = await scheduledKeys();
+  if (keys.size === 0) return html;
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  let changed = false;
+  for (const a of doc.querySelectorAll("a[href]")) {
+    const href = a.getAttribute("href") ?? "";
+    if (!href.startsWith("/") || href.startsWith("//")) continue;
+    if (keys.has(await sha256(pathOf(href)))) {
+      a.replaceWith(...a.childNodes);
+      changed = true;
+    }
+  }
+  return changed ? doc.body.innerHTML : html;
+}
+
+/** sha256 is the hex SHA-256 of a path, as routes.json names a scheduled one. */
+async function sha256(path: string): Promise<string> {
+  const sum = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(path));
+  return [...new Uint8Array(sum)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /**
  * scheduledPaths are the paths of the entry's links that routes.json
  * names as scheduled articles (by their SHA-256).
@@ -137,9 +179,7 @@ export async function scheduledPaths(data: Record<string, unknown>, routes: Admi
   const found: Found[] = [];
   walk(data, "", found);
   for (const path of new Set(found.map((f) => pathOf(f.href)))) {
-    const sum = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(path));
-    const hex = [...new Uint8Array(sum)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    if (keys.has(hex)) out.add(path);
+    if (keys.has(await sha256(path))) out.add(path);
   }
   return out;
 }

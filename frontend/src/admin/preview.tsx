@@ -20,6 +20,8 @@ import type { SectionProps } from "../sections/props";
 import "../styles/global.css";
 import "../components/sections";
 import { ownBackground, sectionRenderers } from "../sections/registry.gen";
+import { withFootnotes } from "./footnotes";
+import { unlinkScheduled } from "./presave";
 import { previewForms, recordPreviews, sectionReads, wordsPerMinute } from "./previews.gen";
 import { rewordRecords } from "./records";
 
@@ -118,7 +120,7 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
   // A text page: its text as the page's one markdown section.
   text: async (_site, e) => ({
     path: pagePath(e.slug),
-    sections: [{ kind: "markdown", html: cite(e.html, await claimsOf(e), true), back: e.data.back as Action | undefined }],
+    sections: [{ kind: "markdown", html: await unlinkScheduled(withFootnotes(cite(e.html, await claimsOf(e), true))), back: e.data.back as Action | undefined }],
     collections: {},
   }),
   // An article: its article section, with what only the build computes
@@ -144,7 +146,7 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
       author: await author(d.author ?? "", base?.section, e),
       cover: await cover(d.cover, e, own?.cover),
       tags: (d.tags ?? []).map((tag) => own?.tags.find((t) => t.tag === tag) ?? { tag, name: tag.replace(/-/g, " "), url: indexUrl }),
-      html: await withAssets(cite(e.html, claims, true), e),
+      html: await unlinkScheduled(await withAssets(withFootnotes(cite(e.html, claims, true)), e)),
       related: own?.related ?? [],
       status: d.draft ? "draft" : undefined,
       banner: d.draft ? labels.draft : undefined,
