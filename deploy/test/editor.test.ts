@@ -5,14 +5,14 @@ import { App, Aspects } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_PATHS, OAUTH_PATH } from '../lib/editor.ts';
 import { loadEnvironment } from '../lib/environments.ts';
 import { SiteStack } from '../lib/site-stack.ts';
+import { tempDir } from './tmp.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cdnDir = join(root, 'test', 'fixtures', 'cdn');
@@ -22,7 +22,7 @@ const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const SECRET = 'a-client-secret-that-must-never-appear';
 
 function synth() {
-  const dir = mkdtempSync(join(tmpdir(), 'editor-'));
+  const dir = tempDir('editor-');
   const siteDir = join(dir, 'site');
   for (const p of ['index.html', '404.html', 'admin/index.html', 'admin/config.yml']) {
     mkdirSync(dirname(join(siteDir, p)), { recursive: true });

@@ -10,14 +10,14 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { loadEnvironment, loadPreviewEnvironment } from '../lib/environments.ts';
 import { DOMAIN_PLACEHOLDER, PREVIEW_CONTACT_FUNCTION, PREVIEW_NOT_FOUND, PreviewStack, type PreviewStackProps } from '../lib/preview-stack.ts';
+import { tempDir } from './tmp.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cdnDir = join(root, 'test', 'fixtures', 'cdn');
@@ -28,7 +28,7 @@ const account = '1'.repeat(12);
 const certificateArn = `arn:aws:acm:us-east-1:${account}:certificate/00000000-0000-4000-8000-000000000000`;
 
 function synth(overrides: Partial<PreviewStackProps> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'preview-stack-'));
+  const dir = tempDir('preview-stack-');
   const app = new App({ outdir: join(dir, 'cdk.out') });
   Aspects.of(app).add(new AwsSolutionsChecks());
   const stack = new PreviewStack(app, 'Preview', { preview, siteBaseUrls, cdnDir, certificateArn, env: { account, region: 'us-east-1' }, ...overrides });
@@ -277,7 +277,7 @@ describe('preview stack checks', () => {
   });
 
   it('synthesizes through the pinned cdk CLI as make deploy DEPLOY_ENV=preview runs it, and refuses without a certificate', () => {
-    const home = mkdtempSync(join(tmpdir(), 'preview-cli-'));
+    const home = tempDir('preview-cli-');
     const cdk = (args: string[]) =>
       spawnSync(join(root, 'node_modules', '.bin', 'cdk'), ['synth', '--quiet', '--no-notices', '--no-version-reporting', '-c', 'env=preview', '-c', `cdnDir=${cdnDir}`, ...args], {
         cwd: root,

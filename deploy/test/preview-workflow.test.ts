@@ -9,11 +9,11 @@
 // the preview on close, and pins every action as site.yml does.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './tmp.ts';
 
 const workflows = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.github', 'workflows');
 
@@ -166,7 +166,7 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
   it("refuses a build whose routing table names another pull request's keys", () => {
     const program = /jq -e -s --arg p "pr-\$PR" '\n([\s\S]*?)\n {10}' dist\/cdn\/preview-keys\.json/.exec(publish.job('deploy'));
     assert.ok(program, 'the check of the routing table');
-    const dir = mkdtempSync(join(tmpdir(), 'preview-keys-'));
+    const dir = tempDir('preview-keys-');
     const check = (data: { key: string; value: string }[], before = '') => {
       const f = join(dir, 'keys.json');
       writeFileSync(f, before + JSON.stringify({ data }));
@@ -292,7 +292,7 @@ function stepScript(body: string, name: string): string {
 // 123, which must come through untouched.
 describe('preview workflow scripts, against an AWS CLI stand-in', () => {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const dir = mkdtempSync(join(tmpdir(), 'preview-scripts-'));
+  const dir = tempDir('preview-scripts-');
   const state = join(dir, 'state.json');
   const log = join(dir, 'aws.log');
   const output = join(dir, 'github-output');
@@ -371,7 +371,7 @@ describe('preview workflow scripts, against an AWS CLI stand-in', () => {
 // runner runs them, against a gh stand-in that answers from a table and a
 // GitHub event payload as GitHub writes it for workflow_run.
 describe('preview-publish checks, against a gh stand-in', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'preview-publish-'));
+  const dir = tempDir('preview-publish-');
   const bin = join(dir, 'bin');
   mkdirSync(bin);
   // gh api PATH [--jq FILTER]: the answer to PATH from answers.json, through jq.

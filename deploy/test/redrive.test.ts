@@ -5,18 +5,18 @@
 // must be moved from the queue its stack names.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './tmp.ts';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dlqArn = 'arn:aws:sqs:us-east-1:123456789012:VoziaSite-staging-EnquiriesDeadLetters';
 
 /** Runs make redrive with a stand-in aws that answers describe-stacks with describe (stdout, exit code). */
 function redrive(env: string, describe: { out: string; err?: string; code: number }) {
-  const dir = mkdtempSync(join(tmpdir(), 'redrive-'));
+  const dir = tempDir('redrive-');
   const calls = join(dir, 'calls');
   writeFileSync(
     join(dir, 'aws'),
@@ -48,7 +48,7 @@ describe('make redrive', () => {
   });
 
   it('runs no command pasted into a stage name: ENV reaches the shell as data only', () => {
-    const marker = join(mkdtempSync(join(tmpdir(), 'redrive-paste-')), 'ran');
+    const marker = join(tempDir('redrive-paste-'), 'ran');
     for (const env of [`x'; touch ${marker}; echo '`, `x"; touch ${marker}; echo "`, `x$$(touch ${marker})`, `\`touch ${marker}\``]) {
       const r = redrive(env, { out: dlqArn, code: 0 });
       assert.notEqual(r.status, 0, `ENV=${env} fails`);

@@ -8,8 +8,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { loadEnvironment, type Environment } from '../lib/environments.ts';
 import { headersPolicyProps } from '../lib/headers.ts';
 import { CONTACT_FORWARDED_HEADERS, CONTACT_PATH_TRANSFORMATIONS, SiteStack, type SiteStackProps } from '../lib/site-stack.ts';
 import { CONTENT_TYPES, changedPaths, digests, listFiles } from '../lib/upload.ts';
+import { tempDir } from './tmp.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cdnDir = join(root, 'test', 'fixtures', 'cdn');
@@ -31,7 +31,7 @@ const certificateArn = `arn:aws:acm:us-east-1:${account}:certificate/00000000-00
 const productionProps: Partial<SiteStackProps> = { certificateArn, env: { account, region: 'us-east-1' } };
 
 function fixtureInputs() {
-  const dir = mkdtempSync(join(tmpdir(), 'site-stack-'));
+  const dir = tempDir('site-stack-');
   const siteDir = join(dir, 'site');
   const files: Record<string, string> = {
     'index.html': 'home',
@@ -605,7 +605,7 @@ describe('deploy roles', () => {
   });
 
   it('refuses a stage without its repository', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'environments-')), 'environments.json');
+    const file = join(tempDir('environments-'), 'environments.json');
     const { githubRepository: _, ...rest } = JSON.parse(readFileSync(join(root, 'environments.json'), 'utf8')).staging;
     writeFileSync(file, JSON.stringify({ staging: rest }));
     assert.throws(() => loadEnvironment(file, 'staging'), /staging: githubRepository undefined must be owner\/name/);
@@ -615,7 +615,7 @@ describe('deploy roles', () => {
     const { PreviewStack } = await import('../lib/preview-stack.ts');
     const { loadPreviewEnvironment } = await import('../lib/environments.ts');
     const preview = loadPreviewEnvironment(join(root, 'environments.json'));
-    const app = new App({ outdir: join(mkdtempSync(join(tmpdir(), 'preview-')), 'cdk.out') });
+    const app = new App({ outdir: join(tempDir('preview-'), 'cdk.out') });
     const stack = new PreviewStack(app, 'Preview', {
       preview, siteBaseUrls: [staging.baseUrl, production.baseUrl], cdnDir, certificateArn, env: { account, region: 'us-east-1' },
     });
@@ -882,7 +882,7 @@ describe('cfn-lint', () => {
   it('finds no error or warning in either stage', () => {
     for (const [name, site, props] of [['staging', staging, {}], ['production', production, productionProps]] as const) {
       const { template: t } = synth(props, site);
-      const file = join(mkdtempSync(join(tmpdir(), 'cfn-lint-')), `${name}.template.json`);
+      const file = join(tempDir('cfn-lint-'), `${name}.template.json`);
       writeFileSync(file, JSON.stringify(t.toJSON()));
       // W3005: CDK's BucketDeployment makes its handler depend on its role
       // both by GetAtt and by DependsOn; redundant, not wrong, and not ours.
@@ -974,7 +974,7 @@ function findId(resources: Record<string, unknown>, prefix: string): string {
 
 // writeEnvironments writes an environments.json for loadEnvironment.
 function writeEnvironments(all: Record<string, unknown>): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'environments-')), 'environments.json');
+  const file = join(tempDir('environments-'), 'environments.json');
   writeFileSync(file, JSON.stringify(all));
   return file;
 }
