@@ -1,9 +1,7 @@
 package bundle
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -90,8 +88,8 @@ func (c Cache) Get(key, dir string) (api.BuildResult, bool) {
 	if !ok {
 		return api.BuildResult{}, false
 	}
-	var e entry
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&e) != nil || e.Meta == "" {
+	e, ok := decodeEntry(data)
+	if !ok || e.Meta == "" {
 		return api.BuildResult{}, false
 	}
 	if d, err := digest(dir, e.Inputs); err != nil || d != e.Digest {
@@ -133,10 +131,50 @@ func (c Cache) Put(key string, o api.BuildOptions, r api.BuildResult) {
 	for _, f := range r.OutputFiles {
 		e.Outputs = append(e.Outputs, output{f.Path, f.Contents})
 	}
-	var buf bytes.Buffer
-	if gob.NewEncoder(&buf).Encode(e) == nil {
-		c.dir.Put(key, buf.Bytes())
+	if data, err := encodeEntry(e); err == nil {
+		c.dir.Put(key, data)
 	}
+}
+
+// encodeEntry keeps e as filecache.Pack parts: what it says of its outputs
+// (JSON) and then each output's bytes, which decodeEntry takes back
+// without a copy (the app's bundle is hundreds of kilobytes that every
+// build reads).
+func encodeEntry(e entry) ([]byte, error) {
+	head := entryHead{e.Inputs, e.Digest, e.Meta, nil}
+	parts := [][]byte{nil}
+	for _, o := range e.Outputs {
+		head.Paths = append(head.Paths, o.Path)
+		parts = append(parts, o.Data)
+	}
+	h, err := json.Marshal(head)
+	parts[0] = h
+	return filecache.Pack(parts...), err
+}
+
+// entryHead is an entry but its outputs' bytes: their paths, in order.
+type entryHead struct {
+	Inputs []string
+	Digest string
+	Meta   string
+	Paths  []string
+}
+
+// decodeEntry reads what encodeEntry wrote; ok is false for anything else.
+func decodeEntry(data []byte) (e entry, ok bool) {
+	parts, ok := filecache.Unpack(data)
+	if !ok || len(parts) == 0 {
+		return entry{}, false
+	}
+	var head entryHead
+	if json.Unmarshal(parts[0], &head) != nil || len(head.Paths) != len(parts)-1 {
+		return entry{}, false
+	}
+	e = entry{Inputs: head.Inputs, Digest: head.Digest, Meta: head.Meta}
+	for i, p := range head.Paths {
+		e.Outputs = append(e.Outputs, output{p, parts[i+1]})
+	}
+	return e, true
 }
 
 // KeepOnly removes every entry but those of keys.
