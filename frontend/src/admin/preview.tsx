@@ -136,26 +136,40 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
     const indexUrl = base?.section.indexUrl ?? "/";
     const date = String(d.date ?? "");
     const minutes = Math.max(1, Math.ceil(words(e.html) / wordsPerMinute));
+    const shownDate = own && own.date === date ? own.dateLabel : dateLabel(date);
     const section: ArticleSection = {
       title: d.title ?? "",
       description: d.description ?? "",
       date,
       updated: d.updated || undefined,
-      dateLabel: own && own.date === date ? own.dateLabel : dateLabel(date),
+      dateLabel: shownDate,
       readingTime: labels.readingTime.replace("{minutes}", String(minutes)),
       author: await author(d.author ?? "", base?.section, e),
       cover: await cover(d.cover, e, own?.cover),
       tags: (d.tags ?? []).map((tag) => own?.tags.find((t) => t.tag === tag) ?? { tag, name: tag.replace(/-/g, " "), url: indexUrl }),
       html: await unlinkScheduled(await withAssets(withFootnotes(cite(e.html, claims, true)), e)),
       related: own?.related ?? [],
-      status: d.draft ? "draft" : undefined,
-      banner: d.draft ? labels.draft : undefined,
+      ...articleStatus(!!d.draft, date, shownDate, labels),
       labels,
       indexUrl,
     };
     return { path: `${indexUrl.replace(/\/$/, "")}/${slug}`, sections: [{ kind: "article", ...section }], collections: {} };
   },
 };
+
+/**
+ * articleStatus is what an unpublished article's page says of it, as the
+ * build words it (generator/load, banner): a draft's banner, or, for an
+ * article dated after today (the build's day is UTC's), that it is
+ * scheduled for its date (shown: the date as the page shows it).
+ */
+export function articleStatus(draft: boolean, date: string, shown: string, labels: ArticleLabels, now = new Date()): Pick<ArticleSection, "status" | "banner"> {
+  if (draft) return { status: "draft", banner: labels.draft };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date > now.toISOString().slice(0, 10)) {
+    return { status: "scheduled", banner: labels.scheduled.replace("{date}", shown) };
+  }
+  return {};
+}
 
 /** How a file of records is previewed (previews.gen.ts's recordPreviews). */
 export type RecordPreview = (typeof recordPreviews)[keyof typeof recordPreviews];
