@@ -21,6 +21,7 @@ import (
 	"github.com/vozia/site/generator/content/security"
 	"github.com/vozia/site/generator/content/siteconfig"
 	"github.com/vozia/site/generator/decode"
+	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/internal/contactform"
 )
 
@@ -561,7 +562,7 @@ func (g *editorGen) widget(t reflect.Type, name string, rule editorRule) obj {
 		alt := editorRules["Image.Alt"]
 		g.applied["Image.Alt"] = true
 		fields := []any{
-			obj{{"name", "src"}, {"label", "Image"}, {"widget", "image"}, {"hint", "A photo or drawing (JPEG, PNG, WebP, AVIF or SVG); the build makes its sizes."}},
+			obj{{"name", "src"}, {"label", "Image"}, {"widget", "image"}, {"accept", imagefiles.Accept}, {"hint", "A photo or drawing (JPEG, PNG, WebP or SVG); the build makes its sizes."}},
 			obj{{"name", "alt"}, {"label", "Text alternative"}, {"widget", "string"}, {"hint", "Describes the image for those who cannot see it."}, {"pattern", []any{alt.pattern, alt.message}}},
 		}
 		if t == reflect.TypeOf(content.ArticleImage{}) { // and where its crop keeps it

@@ -72,6 +72,10 @@ func (i Info) Processed() bool { return i.Format == JPEG || i.Format == PNG || i
 
 var extFormat = map[string]Format{".jpg": JPEG, ".jpeg": JPEG, ".png": PNG, ".webp": WebP, ".svg": SVG}
 
+// Accept is what Inspect takes, as an HTML accept attribute lists it (the
+// web editor's image fields offer these files alone).
+const Accept = ".jpg,.jpeg,.png,.webp,.svg"
+
 // Inspect checks an original named name (for its extension) and reads
 // its header. Its errors are written for the editor.
 func Inspect(name string, data []byte) (Info, error) {
