@@ -11,6 +11,7 @@ import (
 	"github.com/dop251/goja"
 	"github.com/dop251/goja_nodejs/require"
 	"github.com/dop251/goja_nodejs/url"
+	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/bundle"
@@ -95,5 +96,70 @@ import { articleStatus } from "./admin/preview";
 	}
 	if !seen["draft"] || !seen["scheduled"] || !seen[""] {
 		t.Fatalf("the fixture's build has no draft, scheduled or published article to compare with (%v)", seen)
+	}
+}
+
+// TestPreviewTagNames: the preview names a tag the built page did not
+// have yet by its file in the Tags collection, as the site will ("Voice
+// AI", not "voice ai"), asking the editor for the collection the
+// articles' tags field relates to in the generated configuration.
+func TestPreviewTagNames(t *testing.T) {
+	data, err := os.ReadFile("../../frontend/admin/config.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var config struct {
+		Collections []struct {
+			Name   string `yaml:"name"`
+			Fields []struct {
+				Name       string `yaml:"name"`
+				Collection string `yaml:"collection"`
+			} `yaml:"fields"`
+		} `yaml:"collections"`
+	}
+	if err := yaml.Unmarshal(data, &config); err != nil {
+		t.Fatal(err)
+	}
+	related := ""
+	for _, c := range config.Collections {
+		for _, f := range c.Fields {
+			if c.Name == "articles" && f.Name == "tags" {
+				related = f.Collection
+			}
+		}
+	}
+	if related == "" {
+		t.Fatal("the articles' tags field relates to no collection in config.yml")
+	}
+	script, err := bundle.Script("../../frontend", `
+import { tagLinks } from "./admin/preview";
+(globalThis as any).names = (related: string) => {
+  const out: { json?: string } = {};
+  const entriesOf = async (c: string) => (c === related ? [{ slug: "voice-ai", data: { name: "Voice AI" } }, { slug: "pulse", data: { name: "Pulse" } }] : []);
+  tagLinks(["voice-ai", "brand-new", "pulse"], [{ tag: "pulse", name: "Pulse (built)", url: "/insights/tags/pulse" }], "/insights", { entriesOf })
+    .then((tags) => (out.json = JSON.stringify(tags.map((t) => t.name))));
+  return out;
+};
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vm := goja.New()
+	new(require.Registry).Enable(vm)
+	url.Enable(vm)
+	if _, err := vm.RunScript("script.js", string(script)); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := goja.AssertFunction(vm.Get("names"))
+	v, err := names(goja.Undefined(), vm.ToValue(related))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := vm.RunString("0"); err != nil { // the promise's jobs
+		t.Fatal(err)
+	}
+	got := v.ToObject(vm).Get("json").String()
+	if want := `["Voice AI","brand new","Pulse (built)"]`; got != want {
+		t.Errorf("the preview names the tags %s, want %s (the Tags file's name, the slug while there is no file, the built page's name)", got, want)
 	}
 }

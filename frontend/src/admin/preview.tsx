@@ -12,6 +12,7 @@ import type {
   SectionKind,
   SectionOf,
   SiteData,
+  TagLink,
 } from "../lib/content-types";
 import { loadRoutes } from "../lib/routes";
 import { SiteProvider } from "../lib/site-context";
@@ -146,7 +147,7 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
       readingTime: labels.readingTime.replace("{minutes}", String(minutes)),
       author: await author(d.author ?? "", base?.section, e),
       cover: await cover(d.cover, e, own?.cover),
-      tags: (d.tags ?? []).map((tag) => own?.tags.find((t) => t.tag === tag) ?? { tag, name: tag.replace(/-/g, " "), url: indexUrl }),
+      tags: await tagLinks(d.tags ?? [], own?.tags ?? [], indexUrl, e),
       html: await unlinkScheduled(await withAssets(withFootnotes(cite(e.html, claims, true)), e)),
       related: own?.related ?? [],
       ...articleStatus(!!d.draft, date, shownDate, labels),
@@ -156,6 +157,27 @@ export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForm
     return { path: `${indexUrl.replace(/\/$/, "")}/${slug}`, sections: [{ kind: "article", ...section }], collections: {} };
   },
 };
+
+// tagsCollection is the Tags collection of the editor's configuration
+// (codegen: an article's tags are a relation to it).
+const tagsCollection = "tags";
+
+/**
+ * tagLinks are an article's tags as its page shows them: as the built
+ * page has them, or, for a tag it did not have yet, by the name its file
+ * in the Tags collection gives it (the site's words), its slug only while
+ * that file is not there.
+ */
+export async function tagLinks(tags: string[], built: TagLink[], indexUrl: string, e: Pick<Entry, "entriesOf">): Promise<TagLink[]> {
+  const fresh = tags.filter((tag) => !built.some((t) => t.tag === tag));
+  const names = new Map<string, string>();
+  if (fresh.length > 0) {
+    for (const t of await e.entriesOf(tagsCollection).catch(() => [])) {
+      if (typeof t.data.name === "string" && t.data.name) names.set(t.slug, t.data.name);
+    }
+  }
+  return tags.map((tag) => built.find((t) => t.tag === tag) ?? { tag, name: names.get(tag) ?? tag.replace(/-/g, " "), url: indexUrl });
+}
 
 /**
  * articleStatus is what an unpublished article's page says of it, as the
