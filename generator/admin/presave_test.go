@@ -69,14 +69,7 @@ console.log(JSON.stringify(check(data, routes, await scheduledPaths(data, routes
 		return strings.Join(lines, "\n")
 	}
 	for _, drafts := range []bool{false, true} {
-		out := &output.Files{}
-		AddRoutes(site, drafts, out)
-		var routes []byte
-		for _, f := range out.Sorted() {
-			if f.Path == RoutesFile {
-				routes = f.Data
-			}
-		}
+		routes := routesFile(t, site, drafts)
 		// A production build names no draft: a link to one is a link to
 		// an address no page has.
 		draft := "no page has the address /insights/note"
@@ -101,4 +94,19 @@ console.log(JSON.stringify(check(data, routes, await scheduledPaths(data, routes
 			t.Errorf("without the scheduled articles, the editor asks:\n%s\nwant it to ask of both links to /insights/friday", got)
 		}
 	}
+}
+
+// routesFile is the RoutesFile the build writes for site (with drafts, as
+// make dev's).
+func routesFile(t *testing.T, site *content.Site, drafts bool) []byte {
+	t.Helper()
+	out := &output.Files{}
+	AddRoutes(site, drafts, out)
+	for _, f := range out.Sorted() {
+		if f.Path == RoutesFile {
+			return f.Data
+		}
+	}
+	t.Fatal("the build wrote no " + RoutesFile)
+	return nil
 }

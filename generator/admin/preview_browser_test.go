@@ -13,7 +13,6 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -31,18 +30,7 @@ func TestPreviewUnlinksScheduled(t *testing.T) {
 			"/insights/friday": {Status: "scheduled", Front: content.ArticleFront{Date: "2026-11-27"}},
 		},
 	}
-	out := &output.Files{}
-	AddRoutes(site, false, out)
-	var routes []byte
-	for _, f := range out.Sorted() {
-		if f.Path == RoutesFile {
-			routes = f.Data
-		}
-	}
-	if routes == nil {
-		t.Fatal("no " + RoutesFile)
-	}
-	page := editorPage(t, "presave.ts", map[string][]byte{"/" + RoutesFile: routes})
+	page := editorPage(t, "presave.ts", map[string][]byte{"/" + RoutesFile: routesFile(t, site, false)})
 	const text = `<p>Read <a href="/insights/friday#what">what <em>launches</em> Friday</a>, ` +
 		`<a href="/insights/friday/">again</a> and <a href="/about?from=x">about us</a>.</p>`
 	got := page.call(t, "unlinkScheduled", text)

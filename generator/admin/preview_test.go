@@ -90,18 +90,7 @@ func TestPreviewOfUnsavedWebinar(t *testing.T) {
 		t.Fatalf("the built /about has no register label (%q) or fewer than two webinars", register)
 	}
 
-	script, err := bundle.Script("../../frontend", previewScript)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// As the build's runtimes are (generator/prerender): URL is the only
-	// web API the app asks for.
-	vm := goja.New()
-	new(require.Registry).Enable(vm)
-	url.Enable(vm)
-	if _, err := vm.RunScript("script.js", string(script)); err != nil {
-		t.Fatal(err)
-	}
+	vm := runEditorScript(t, previewScript)
 	preview, _ := goja.AssertFunction(vm.Get("previewWebinars"))
 	// The records as the editor holds them: the file's fields only.
 	var records []map[string]any
@@ -193,4 +182,22 @@ func textOf(n *html.Node) string {
 	}
 	walk(n)
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// runEditorScript bundles src with the site's frontend (its imports are
+// read from frontend/src) and runs it in goja, as the build's runtimes
+// are (generator/prerender): URL is the only web API the app asks for.
+func runEditorScript(t *testing.T, src string) *goja.Runtime {
+	t.Helper()
+	script, err := bundle.Script("../../frontend", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vm := goja.New()
+	new(require.Registry).Enable(vm)
+	url.Enable(vm)
+	if _, err := vm.RunScript("script.js", string(script)); err != nil {
+		t.Fatal(err)
+	}
+	return vm
 }

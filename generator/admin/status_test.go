@@ -9,12 +9,9 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
-	"github.com/dop251/goja_nodejs/require"
-	"github.com/dop251/goja_nodejs/url"
 	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator"
-	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
@@ -65,20 +62,11 @@ func TestPreviewArticleStatus(t *testing.T) {
 	}
 	seen := map[string]bool{}
 
-	script, err := bundle.Script("../../frontend", `
+	vm := runEditorScript(t, `
 import { articleStatus } from "./admin/preview";
 (globalThis as any).status = (draft: boolean, date: string, shown: string, labels: string, now: string) =>
   JSON.stringify(articleStatus(draft, date, shown, JSON.parse(labels), new Date(now)));
 `)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vm := goja.New()
-	new(require.Registry).Enable(vm)
-	url.Enable(vm)
-	if _, err := vm.RunScript("script.js", string(script)); err != nil {
-		t.Fatal(err)
-	}
 	status, _ := goja.AssertFunction(vm.Get("status"))
 	for p, a := range articles {
 		v, err := status(goja.Undefined(), vm.ToValue(a.Status == "draft"), vm.ToValue(a.Date), vm.ToValue(a.DateLabel), vm.ToValue(string(a.Labels)), vm.ToValue(now.Format(time.RFC3339)))
@@ -131,7 +119,7 @@ func TestPreviewTagNames(t *testing.T) {
 	if related == "" {
 		t.Fatal("the articles' tags field relates to no collection in config.yml")
 	}
-	script, err := bundle.Script("../../frontend", `
+	vm := runEditorScript(t, `
 import { tagLinks } from "./admin/preview";
 (globalThis as any).names = (related: string) => {
   const out: { json?: string } = {};
@@ -141,15 +129,6 @@ import { tagLinks } from "./admin/preview";
   return out;
 };
 `)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vm := goja.New()
-	new(require.Registry).Enable(vm)
-	url.Enable(vm)
-	if _, err := vm.RunScript("script.js", string(script)); err != nil {
-		t.Fatal(err)
-	}
 	names, _ := goja.AssertFunction(vm.Get("names"))
 	v, err := names(goja.Undefined(), vm.ToValue(related))
 	if err != nil {
