@@ -3,10 +3,11 @@ package filecache
 import "encoding/binary"
 
 // Pack writes the number of parts and then the parts one after another,
-// each as its length and its bytes (numbers as uvarints): an entry of several byte strings (a bundle's files and what
-// it says of them) that Unpack reads back without copying a byte. Kept
-// bundles are megabytes that every build reads: gob's copy of them into
-// fresh memory was a sixth of an unchanged site's build.
+// each as its length and its bytes (numbers as uvarints): an entry of
+// several byte strings (a bundle's files and what it says of them) that
+// Unpack reads back without copying a byte. Kept bundles are megabytes
+// that every build reads: gob's copy of them into fresh memory was a
+// sixth of an unchanged site's build.
 func Pack(parts ...[]byte) []byte {
 	n := 0
 	for _, p := range parts {
