@@ -41,9 +41,9 @@ import { recordsAsEdited, SitePreview } from "./admin/preview";
 
 // TestPreviewOfUnsavedWebinar: the preview of the webinars shows a
 // webinar as the editor has typed it so far, before any save: its date
-// as typed, and what is missing as a placeholder naming it; its button is the page's
-// own, never an empty one. A webinar whose date changed shows the new
-// date, not the last build's.
+// as typed, and what is missing as a placeholder naming it; its button
+// is the page's own, never an empty one. A webinar whose date changed
+// shows the new date, not the last build's.
 func TestPreviewOfUnsavedWebinar(t *testing.T) {
 	fsys, err := sitefixture.Copy(os.DirFS("../../testdata/site"))
 	if err != nil {

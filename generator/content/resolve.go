@@ -92,7 +92,11 @@ type (
 	}
 )
 
-// DateText writes an ISO date (2024-05-01) as "May 1, 2024".
+// DateText writes an ISO date (2024-05-01) as "May 1, 2024": every date
+// the site shows, an article's, a webinar's or a review's, so that a page
+// never shows dates two ways (the legal pages' copy reads the same, and so
+// does the editor's preview of an unsaved date, the browser's long
+// English date).
 func DateText(iso string, months []string) string {
 	t, err := time.Parse(time.DateOnly, iso)
 	if err != nil || len(months) != 12 {

@@ -149,14 +149,14 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		case "draft":
 			return labels.Draft
 		case "scheduled":
-			return strings.ReplaceAll(labels.Scheduled, "{date}", dateLabel(a.Front.Date, labels.Months))
+			return strings.ReplaceAll(labels.Scheduled, "{date}", content.DateText(string(a.Front.Date), labels.Months))
 		}
 		return ""
 	}
 	card := func(a *content.LoadedArticle) content.ArticleCard {
 		return content.ArticleCard{
 			URL: a.Path, Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date),
-			DateLabel: dateLabel(a.Front.Date, labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
+			DateLabel: content.DateText(string(a.Front.Date), labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
 			AuthorName: a.Author.Name, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), Status: a.Status, Badge: banner(a),
 		}
 	}
@@ -235,7 +235,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 	for _, a := range list {
 		sec := &content.ArticleSection{
 			Title: a.Front.Title, Description: a.Front.Description, Date: string(a.Front.Date), Updated: string(a.Front.Updated),
-			DateLabel: dateLabel(a.Front.Date, labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
+			DateLabel: content.DateText(string(a.Front.Date), labels.Months), ReadingTime: strings.ReplaceAll(labels.ReadingTime, "{minutes}", strconv.Itoa(a.Minutes)),
 			Author: a.Author, Cover: a.Cover, Tags: tagLinks(a.Front.Tags), TOC: a.TOC, Text: a.Text, Images: a.Images,
 			Related: cards(related(a, list, 3)), Status: a.Status, Labels: labels, IndexURL: base,
 		}
@@ -465,14 +465,6 @@ func related(a *content.LoadedArticle, list []*content.LoadedArticle, n int) []*
 		res = append(res, s.a)
 	}
 	return res
-}
-
-// dateLabel writes a date as "March 14, 2026", as the webinars and
-// reviews write theirs (content.DateText) and the legal pages' copy reads,
-// so that a page never shows dates two ways; the editor's preview of an
-// unsaved date (the browser's long English date) reads the same.
-func dateLabel(d field.Date, months []string) string {
-	return content.DateText(string(d), months)
 }
 
 func mapSlice[T, U any](in []T, f func(T) U) []U {

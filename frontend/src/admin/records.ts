@@ -13,9 +13,9 @@ import type { Section, SiteData, Webinar, WebinarsSection } from "../lib/content
  * This words as generator/content/sections/webinars.go does, from the
  * copy the page's section carries, for the preview alone: the saved page
  * is the build's. A date shows as typed (2024-03-01): the months' names
- * stay out of the page data, which holds final words only. A time zone's abbreviation is the browser's, which
- * names fewer zones than the build's database (Asia/Tokyo is UTC+09 here,
- * JST on the page).
+ * stay out of the page data, which holds final words only. A time zone's
+ * abbreviation is the browser's, which names fewer zones than the build's
+ * database (Asia/Tokyo is UTC+09 here, JST on the page).
  */
 export function rewordRecords(collection: string, records: unknown, built: unknown, sections: Section[], site: SiteData, now = new Date()): unknown {
   if (collection !== "webinars" || !Array.isArray(records)) return records;
