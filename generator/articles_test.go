@@ -392,3 +392,46 @@ func feedAddresses(t *testing.T, body string) []feedAddress {
 	}
 	return out
 }
+
+// TestArticleWithoutCover: an article with no cover (as an editor leaves
+// the web editor's Cover empty) is published with the site's plain
+// cover, drawn in the site's colour: on its page, as its lead image, and
+// on its card, as a decoration (alt=""), and the file is there.
+func TestArticleWithoutCover(t *testing.T) {
+	fsys := fixture(t)
+	const accent = "#1A7F5A"
+	site := fsys["site.yaml"]
+	site.Data = regexp.MustCompile(`themeColor: "#[0-9A-Fa-f]{6}"`).ReplaceAll(site.Data, []byte(`themeColor: "`+accent+`"`))
+	fsys["articles/plain.md"] = &fstest.MapFile{Data: []byte("---\ntitle: A plain article\ndescription: No picture yet.\ndate: 2026-01-05\nauthor: ana\n---\nText.\n")}
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := files(res)
+	cover := regexp.MustCompile(`<img src="/cover.svg" width="1200" height="630" alt=""[^>]*class="article-cover"`)
+	if page := f["insights/plain/index.html"]; !cover.Match(page) || !bytes.Contains(page, []byte(`<link rel="preload" as="image" href="/cover.svg"`)) {
+		t.Errorf("the article's page does not lead with the plain cover:\n%s", regexp.MustCompile(`<img[^>]*>`).FindAll(page, -1))
+	}
+	doc, err := html.Parse(bytes.NewReader(f["insights/index.html"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var card bool
+	each(doc, func(n *html.Node) {
+		if n.DataAtom == atom.Li && strings.Contains(attr(n, "class"), "article-card") && strings.Contains(text(n), "A plain article") {
+			each(n, func(img *html.Node) {
+				card = card || img.DataAtom == atom.Img && attr(img, "src") == "/cover.svg"
+			})
+		}
+	})
+	if !card {
+		t.Error("the article's card on the index does not show the plain cover")
+	}
+	var svg struct {
+		Width  string `xml:"width,attr"`
+		Height string `xml:"height,attr"`
+	}
+	if err := xml.Unmarshal(f["cover.svg"], &svg); err != nil || svg.Width != "1200" || svg.Height != "630" || !bytes.Contains(f["cover.svg"], []byte(`fill="`+accent+`"`)) {
+		t.Errorf("cover.svg is not a 1200x630 drawing in the site's colour %s (%v):\n%s", accent, err, f["cover.svg"])
+	}
+}

@@ -487,7 +487,7 @@ func TestBuildReportsEveryProblemOfASave(t *testing.T) {
 		edit       func(fstest.MapFS)
 	}{
 		{"blank alt", `"cover.alt" must not be blank`, func(fsys fstest.MapFS) {
-			a := fsys["articles/voice-follow-up.md"]
+			a := fsys["articles/on-premise.md"]
 			a.Data = bytes.Replace(a.Data, []byte("alt: An orange circle on black"), []byte(`alt: ""`), 1)
 		}},
 		{"photo that cannot be decoded", `image "/images/broken.png": cannot decode`, func(fsys fstest.MapFS) {

@@ -135,25 +135,53 @@ func TestAdmin(t *testing.T) {
 		i.dispatchEvent(new Event("change", {bubbles: true}));
 	})()`))
 	do(t, tab, "choose its author", chromedp.Click(chromedp.CSS(`section[data-key-path="author"] button[role="radio"]`)))
-	do(t, tab, "upload its cover",
-		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="cover"]').scrollIntoView()`),
-		chromedp.SetUploadFiles(chromedp.CSS(`section[data-key-path="cover.src"] input[type="file"]`), []string{photo}),
-	)
-	do(t, tab, "describe the cover", chromedp.SendKeys(chromedp.CSS(`section[data-key-path="cover.alt"] input`), "A harbour at dawn"))
 	do(t, tab, "write its text",
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="body"]').scrollIntoView()`),
 		chromedp.Click(chromedp.CSS(`section[data-key-path="body"] textarea`)),
 		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="body"] textarea`), "An article written in the web editor."),
 	)
 	// The article's preview is the site's article component: its header's
-	// title, its body as the editor renders the Markdown, and its cover.
+	// title, its body as the editor renders the Markdown, and, its Cover
+	// left empty, the site's plain cover.
 	previewShows(t, tab, "the article's title in the preview", `main#main article.article .article-header h1`, title)
 	previewShows(t, tab, "the article's text in the preview", `main#main article.article .article-body`, "An article written in the web editor.")
-	previewShows(t, tab, "the article's cover in the preview", `main#main article.article .article-cover, main#main article.article .article-cover img`, "")
+	previewShows(t, tab, "the plain cover in the preview", `main#main article.article img.article-cover[src="`+content.DefaultCover+`"]`, "")
+	// Saved with no cover: make dev publishes it with the plain cover.
 	save(t, tab)
 	slug := field.Slugify(title)
 	article := "content/articles/" + slug + "/index.md"
 	waitForFile(t, tab, article, title)
+	changed := copyBack(t, tab, d)
+	t.Logf("the article as saved with no cover:\n%s", d.read(t, "articles/"+slug+"/index.md"))
+	d.until(t, "the dev site shows the article without a cover, with the plain cover", func() bool {
+		status, _, body := d.get(t, "/insights/"+slug)
+		plain, _, _ := d.get(t, content.DefaultCover)
+		return status == 200 && strings.Contains(body, `<img src="`+content.DefaultCover+`"`) && plain == 200
+	})
+
+	// Then a photo for its cover.
+	openArticle(t, tab, slug, title)
+	do(t, tab, "upload its cover",
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="cover"]').scrollIntoView()`),
+		// An optional group of fields: its box "Add Cover" opens it. Ticked
+		// again while it shows unticked: right after a save, the editor
+		// can let the first press go by, and a person presses again.
+		chromedp.Poll[chromedp.Void](`(() => {
+			const box = document.querySelector('section[data-key-path="cover"] button[role="checkbox"]');
+			if (box?.getAttribute("aria-checked") === "false") box.click();
+			return !!document.querySelector('section[data-key-path="cover.src"] input[type="file"]');
+		})()`, chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(time.Second)),
+		chromedp.SetUploadFiles(chromedp.CSS(`section[data-key-path="cover.src"] input[type="file"]`), []string{photo}),
+	)
+	// Once the editor shows the photo it took: the form is drawn again
+	// as the file comes in.
+	do(t, tab, "see the photo taken", chromedp.Poll[chromedp.Void](`(document.querySelector('section[data-key-path="cover.src"]')?.innerText ?? "").includes(".png")`, chromedp.WithPollingTimeout(2*time.Minute)))
+	const altInput = `section[data-key-path="cover.alt"] input`
+	do(t, tab, "describe the cover", chromedp.SendKeys(chromedp.CSS(altInput), "A harbour at dawn"),
+		chromedp.Poll[chromedp.Void](`document.querySelector(`+jsQuote(altInput)+`)?.value === "A harbour at dawn"`, chromedp.WithPollingTimeout(time.Minute)))
+	previewShows(t, tab, "the article's cover in the preview", `main#main article.article .article-cover, main#main article.article .article-cover img`, "")
+	save(t, tab)
+	waitForFile(t, tab, article, "A harbour at dawn")
 
 	// An article renamed in the editor (its folder, which is its
 	// address) keeps its old address: the save adds it to the article's
@@ -201,7 +229,7 @@ func TestAdmin(t *testing.T) {
 	// What the editor saved goes to the content folder the dev server
 	// watches.
 	oldText := string(d.read(t, oldFile))
-	changed := copyBack(t, tab, d)
+	changed = append(changed, copyBack(t, tab, d)...)
 	if _, err := os.Stat(filepath.Join(d.Content, filepath.FromSlash(oldFile))); err == nil {
 		t.Errorf("%s: still there after the article was renamed", oldFile)
 	}

@@ -2,10 +2,10 @@
 // content/articles/<slug>/index.md, the slug made from the title, in the
 // folder form, so that its photos sit beside it. The front matter is filled
 // in: today's date, the author (the first of collections/authors.yaml
-// unless named), the tags, draft: true, and the cover (the given file,
-// copied beside the article as cover.<ext>, or a plain cover drawn in the
-// site's colours, cover.svg, until the editor puts a picture in its
-// place), with the tags the other articles use listed in a comment. It prints the
+// unless named), the tags, draft: true, and the cover: the given file,
+// copied beside the article as cover.<ext>, or none, and the site shows
+// its plain cover until the editor adds one (a comment says how). The
+// tags the other articles use are listed in a comment. It prints the
 // file's path and the address to open in make dev. The draft shows in make
 // dev, with a banner, and nowhere else until draft: true is removed.
 //
@@ -15,7 +15,6 @@ package main
 
 import (
 	"bytes"
-	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -33,16 +32,9 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/imagefiles"
 	"github.com/vozia/site/generator/load"
 )
-
-// defaultCover is the cover a new article starts with when no photo is
-// given, written beside it as cover.svg. It lives here, not under
-// content/images/: there, no article using it, every build would warn
-// that nothing shows it.
-//
-//go:embed default-cover.svg
-var defaultCover []byte
 
 // devURL is where make dev serves by default.
 const devURL = "http://127.0.0.1:8080"
@@ -86,19 +78,24 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s already exists: choose another title", f)
 		}
 	}
-	coverSrc, coverData := "cover.svg", defaultCover
+	// The cover line: the photo given, copied beside the article, or a
+	// comment that says how to add one.
+	coverLine := fmt.Sprintf("# cover: {src: photo.jpg, alt: %q} # a photo beside this file; without one, the site's plain cover", content.PlaceholderAlt)
+	var coverSrc string
+	var coverData []byte
 	if *cover != "" {
 		ext := strings.ToLower(filepath.Ext(*cover))
 		if ext == ".jpeg" {
 			ext = ".jpg"
 		}
-		if !slices.Contains([]string{".jpg", ".png", ".webp", ".gif", ".svg"}, ext) {
-			return fmt.Errorf("cover %q: the cover is a JPEG, PNG, WebP, GIF or SVG file", *cover)
+		if !slices.Contains(strings.Split(imagefiles.Accept, ","), ext) {
+			return fmt.Errorf("cover %q: the cover is a JPEG, PNG, WebP or SVG file", *cover)
 		}
 		if coverData, err = os.ReadFile(*cover); err != nil {
 			return fmt.Errorf("cover: %w", err)
 		}
 		coverSrc = "cover" + ext
+		coverLine = fmt.Sprintf("cover: {src: %s, alt: %q}", coverSrc, content.PlaceholderAlt)
 	}
 
 	// What the rest of the content knows: the articles' address, their
@@ -116,7 +113,7 @@ description: %s
 date: %s
 author: %s
 tags: %s # %s
-cover: {src: %s, alt: %q}
+%s
 draft: true # delete this line to publish
 ---
 %s
@@ -124,13 +121,15 @@ draft: true # delete this line to publish
 ## The first part
 
 %s
-`, strconv.Quote(*title), content.PlaceholderDescription, now.Format(time.DateOnly), author, tagsLine, tagsNote, coverSrc, content.PlaceholderAlt,
+`, strconv.Quote(*title), content.PlaceholderDescription, now.Format(time.DateOnly), author, tagsLine, tagsNote, coverLine,
 		content.PlaceholderBody[0], content.PlaceholderBody[1])
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(folder, coverSrc), coverData, 0o644); err != nil {
-		return err
+	if coverSrc != "" {
+		if err := os.WriteFile(filepath.Join(folder, coverSrc), coverData, 0o644); err != nil {
+			return err
+		}
 	}
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		return err

@@ -73,8 +73,8 @@ type ArticleFront struct {
 	Author string `json:"author"`
 	// Tags are lowercase slugs (voice-ai); each gets a page listing its articles.
 	Tags []string `json:"tags,omitempty"`
-	// Cover is the image on top of the article and on its cards: a file under content/images/, or beside an articles/<slug>/index.md.
-	Cover ArticleImage `json:"cover"`
+	// Cover is the image on top of the article and on its cards: a file under content/images/, or beside an articles/<slug>/index.md; left out, the site's plain cover in its colours.
+	Cover ArticleImage `json:"cover,omitempty"`
 	// Share is what the article's share image (the 1200x630 picture a link to it shows on social networks and in chats) is drawn from: left out or title, the title on the site's dark card; cover, the cover photo, framed as on the page, with the title over it.
 	Share string `json:"share,omitempty"`
 	// Draft keeps the article out of the site (make dev shows it).
@@ -104,6 +104,12 @@ type Focus struct {
 	// Y is from 0 (the top) to 1 (the bottom).
 	Y float64 `json:"y"`
 }
+
+// DefaultCover is the site path of the plain cover an article without
+// one shows: the brand's mark on its dark background, drawn in its
+// colours by the build (generator/sitefiles), so that a new article
+// needs no picture to be published.
+const DefaultCover = "/cover.svg"
 
 // CoverWidth and CoverHeight are the shape of every article cover, the
 // share image's: the build crops a photo to it, the page and the cards
@@ -159,6 +165,9 @@ func (f ArticleFront) Validate() error {
 	}
 	if f.Share != "" && !slices.Contains(shareSources, f.Share) {
 		problems = append(problems, field.AtField("share", "share %q: write cover (the cover photo with the title) or leave it out (the title on the site's card)%s", f.Share, field.DidYouMean(f.Share, shareSources)))
+	}
+	if f.Share == "cover" && f.Cover.Src == "" {
+		problems = append(problems, field.AtField("share", "share: cover draws the share image from the cover photo, and the article has none: add a cover photo (JPEG, PNG or WebP), or leave share out"))
 	}
 	if f.Share == "cover" && f.Cover.Src != "" && !(Image{Src: f.Cover.Src}).Processed() {
 		problems = append(problems, field.AtField("share", "share: cover draws the share image from a photo, and the cover %q is a drawing: use a JPEG, PNG or WebP cover, or leave share out", f.Cover.Src))

@@ -93,6 +93,10 @@ func (i Image) Validate() error {
 	return nil
 }
 
+// Drawn reports whether the build draws this image (the plain cover,
+// DefaultCover) instead of reading it from content/.
+func (i Image) Drawn() bool { return i.Src == DefaultCover }
+
 // Processed reports whether the build encodes this image (JPEG, PNG or
 // WebP) rather than shipping it as it is.
 func (i Image) Processed() bool {

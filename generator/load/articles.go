@@ -300,7 +300,8 @@ func (l *loader) article(file, slug, base string, s *content.Site, opt Options) 
 	case f.Date != "" && string(f.Date) > today:
 		a.Status = "scheduled"
 	}
-	// The cover: a site image, or a file beside the article's index.md.
+	// The cover: a site image, a file beside the article's index.md, or
+	// the site's plain cover.
 	dir := path.Dir(file)
 	a.Cover = coverImage(f.Cover)
 	if f.Cover.Src != "" && !strings.HasPrefix(f.Cover.Src, "/") {
@@ -317,6 +318,10 @@ func (l *loader) article(file, slug, base string, s *content.Site, opt Options) 
 		}
 	} else if f.Cover.Src != "" {
 		l.sizeImage(&a.Cover)
+	} else {
+		// No cover: the site's plain one, which says nothing a reader
+		// needs (alt="", as a decoration).
+		a.Cover = content.Image{Pos: l.keyPos(file, "title"), Src: content.DefaultCover, Width: content.CoverWidth, Height: content.CoverHeight}
 	}
 	folder := ""
 	if path.Base(file) == "index.md" {

@@ -46,7 +46,7 @@ func Files(site *content.Site, fsys fs.FS, shown []*content.Image) ([]File, erro
 		out = append(out, File{Path: p, Data: data, SVG: true})
 	}
 	for _, img := range shown {
-		if img.Src != "" && !img.Processed() {
+		if img.Src != "" && !img.Processed() && !img.Drawn() {
 			svg(img.Src, img.File(), img.Pos)
 		}
 	}

@@ -1,7 +1,7 @@
 // Package sitefiles draws the files every site needs besides its pages: the
 // favicon (SVG, and an ICO for clients that only ask /favicon.ico), the
-// web app manifest, the logo of the structured data and the default share
-// image (1200x630). They are drawn from the brand colours at build time, so
+// web app manifest, the logo of the structured data, the default share
+// image (1200x630) and the plain cover of an article without one. They are drawn from the brand colours at build time, so
 // a rebrand in content/site.yaml needs no design tool, and the PNG encoder
 // makes them byte-identical from build to build.
 package sitefiles
@@ -16,6 +16,8 @@ import (
 	"image/png"
 	"math"
 	"sync"
+
+	"github.com/vozia/site/generator/content"
 )
 
 // File is one file of the site root.
@@ -35,7 +37,8 @@ type Brand struct {
 var ink = color.RGBA{11, 11, 12, 255}
 
 // Files returns favicon.svg, favicon.ico, apple-touch-icon.png,
-// site.webmanifest, the logo and the share image.
+// site.webmanifest, the logo, the share image and the plain cover of an
+// article without one (content.DefaultCover).
 func Files(b Brand) []File {
 	hex := fmt.Sprintf("#%02X%02X%02X", b.Accent.R, b.Accent.G, b.Accent.B)
 	// The images are drawn and encoded side by side; the 512 px mark is
@@ -77,7 +80,14 @@ func Files(b Brand) []File {
 		{"/site.webmanifest", append(manifest, '\n')},
 		{b.Logo, icon512},
 		{b.ShareImage, shareImage},
+		{content.DefaultCover, coverSVG(hex)},
 	}
+}
+
+// coverSVG is the plain cover of an article without one, in the cover's
+// shape: the mark on the dark background, an accent bar at its left.
+func coverSVG(hex string) []byte {
+	return fmt.Appendf(nil, `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#0B0B0C"/><rect width="16" height="630" fill="%[1]s"/><rect x="520" y="235" width="160" height="160" rx="35" fill="%[1]s"/><g fill="#0B0B0C"><rect x="560" y="290" width="20" height="50" rx="10"/><rect x="590" y="260" width="20" height="110" rx="10"/><rect x="620" y="290" width="20" height="50" rx="10"/></g></svg>`+"\n", hex)
 }
 
 // faviconSVG is the mark: an orange rounded square with three voice bars.

@@ -23,7 +23,7 @@ import "../components/sections";
 import { ownBackground, sectionRenderers } from "../sections/registry.gen";
 import { withFootnotes } from "./footnotes";
 import { unlinkScheduled } from "./presave";
-import { previewForms, recordPreviews, sectionReads, wordsPerMinute } from "./previews.gen";
+import { defaultCover, previewForms, recordPreviews, sectionReads, wordsPerMinute } from "./previews.gen";
 import { rewordRecords } from "./records";
 
 /**
@@ -477,17 +477,20 @@ async function author(key: string, base: ArticleSection | undefined, e: Entry): 
  * address (/admin) it asks the site for /cover.jpg, a 404. Until the
  * editor has its copy (it reads the file after it has loaded the entry,
  * and a reopened entry can ask first), an article the site has not built
- * shows an empty frame, and the preview is drawn again (admin.tsx).
+ * shows an empty frame, and the preview is drawn again (admin.tsx). An
+ * article without a cover shows the site's plain one, as on the site.
  */
 async function cover(c: ArticleEntry["cover"], e: Entry, built: Image | undefined): Promise<Image> {
   const named = c?.src ?? "";
+  // No cover: the site's plain one, a decoration (alt="").
+  if (!named) return { ...defaultCover, alt: "" };
   const src = (named && (await e.asset(named))) || (besideEntry(named) ? (built?.src ?? emptyFrame) : named);
   const focus = c?.focus
     ? `${Math.round((c.focus.x ?? 0.5) * 100)}% ${Math.round((c.focus.y ?? 0.5) * 100)}%`
     : c?.position
       ? `50% ${{ top: "0%", center: "50%", bottom: "100%" }[c.position] ?? "50%"}`
       : undefined;
-  return { src, alt: c?.alt ?? "", width: 1200, height: 630, focus };
+  return { src, alt: c?.alt ?? "", width: defaultCover.width, height: defaultCover.height, focus };
 }
 
 /** An empty frame of a cover's shape, which asks the site for nothing. */

@@ -48,3 +48,6 @@ export const bodyField = "body";
 
 /** A reader's pace, as the build counts an article's reading time. */
 export const wordsPerMinute = 220;
+
+/** The plain cover the build draws for an article without one, and the shape of every cover. */
+export const defaultCover = { src: "/cover.svg", width: 1200, height: 630 } as const;

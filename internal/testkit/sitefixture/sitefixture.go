@@ -97,7 +97,8 @@ Some text about %s.[^note]
 }
 
 // AddPhotos turns the content's images into photos, as an editor's
-// camera would give them: each article's cover, each case study's image,
+// camera would give them: each article's cover (one for an article that
+// shows the site's plain cover), each case study's image,
 // and a portrait for every founder and author (a field they may leave
 // out). The photos are generated (imagetest.Photo: gradients and noise,
 // EXIF with a GPS position and, every other one, a sideways orientation),
@@ -133,6 +134,10 @@ func AddPhotos(fsys fstest.MapFS) {
 			fsys[p] = &fstest.MapFile{Data: editFrontMatter(fsys[p].Data, func(front *yaml.Node) {
 				if src := value(value(front, "cover"), "src"); src != nil {
 					src.Value = replace(path.Dir(p), src.Value, name, 2400, 1600)
+				} else if value(front, "cover") == nil { // the site's plain cover: a photo in its place
+					fsys[strings.TrimPrefix(name, "/")] = &fstest.MapFile{Data: photo(2400, 1600)}
+					front.Content = append(front.Content, scalar("cover"), &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+						scalar("src"), scalar(name), scalar("alt"), scalar("A photo")}})
 				}
 			})}
 		case p == "collections/case-studies.yaml":
