@@ -1,9 +1,10 @@
 // Package sitefiles draws the files every site needs besides its pages: the
 // favicon (SVG, and an ICO for clients that only ask /favicon.ico), the
 // web app manifest, the logo of the structured data, the default share
-// image (1200x630) and the plain cover of an article without one. They are drawn from the brand colours at build time, so
-// a rebrand in content/site.yaml needs no design tool, and the PNG encoder
-// makes them byte-identical from build to build.
+// image (1200x630) and the plain cover of an article without one. They
+// are drawn from the brand colours at build time, so a rebrand in
+// content/site.yaml needs no design tool, and the PNG encoder makes them
+// byte-identical from build to build.
 package sitefiles
 
 import (
