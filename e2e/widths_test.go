@@ -8,7 +8,6 @@ package e2e
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strings"
@@ -127,8 +126,9 @@ var fullSweeps = os.Getenv("VOZIA_FULL") != ""
 // all of them in steps of 16 px with fullSweeps; else the layout's own
 // edges and, unless edgesOnly, the common devices' widths. A layout
 // changes at its media queries' widths, read from the page's own
-// stylesheets: each is checked on both sides (a rule that starts too late
-// or ends too early shows there), with 320 and 1920 px. Between two edges
+// stylesheets: each is checked on both sides, at the last width of the
+// band below it and the first of the band above (a rule that starts too
+// late or ends too early shows there), with 320 and 1920 px. Between two edges
 // a layout only widens, so what overflows, is cut off or wraps does so
 // first at the narrow end of the band, which the edges give. The widths
 // of common phones, tablets and laptops, and one every 96 px in between,
@@ -145,16 +145,26 @@ func sweepWidthsOf(t *testing.T, tab *browsertest.Tab, edgesOnly bool) []int {
 		}
 		return out
 	}
-	edges := eval[[]float64](t, tab, `(() => {
+	// Each edge as the first width of the band above it: min-width: 768px
+	// and width >= 768px start one at 768, max-width: 767.98px and
+	// width <= 767px end one at 767, so the next starts at 768.
+	firsts := eval[[]int](t, tab, `(() => {
 		const out = [];
+		const first = (op, x) => op === ">=" ? Math.ceil(x) : op === "<" ? Math.ceil(x) : Math.floor(x) + 1; // ">", "<="
+		const flip = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" };
 		const walk = (rules) => { for (const r of rules) {
-			if (r instanceof CSSMediaRule) for (const m of r.conditionText.matchAll(/width\s*(?:[:<>]=?)\s*([0-9.]+)px|([0-9.]+)px\s*[<>]=?\s*width/g)) out.push(+(m[1] ?? m[2]));
+			if (r instanceof CSSMediaRule) {
+				const c = r.conditionText;
+				for (const m of c.matchAll(/(min|max)-width\s*:\s*([0-9.]+)px/g)) out.push(first(m[1] === "min" ? ">=" : "<=", +m[2]));
+				for (const m of c.matchAll(/(?<![-\w])width\s*([<>]=?)\s*([0-9.]+)px/g)) out.push(first(m[1], +m[2]));
+				for (const m of c.matchAll(/([0-9.]+)px\s*([<>]=?)\s*width/g)) out.push(first(flip[m[2]], +m[1]));
+			}
 			if (r.cssRules) walk(r.cssRules);
 		} };
 		for (const s of document.styleSheets) { try { walk(s.cssRules); } catch {} }
 		return out;
 	})()`)
-	if len(edges) == 0 {
+	if len(firsts) == 0 {
 		t.Fatal("the page's stylesheets have no media query on the width: no layout edge to check")
 	}
 	ws := []int{320, 1920}
@@ -164,8 +174,8 @@ func sweepWidthsOf(t *testing.T, tab *browsertest.Tab, edgesOnly bool) []int {
 			ws = append(ws, w)
 		}
 	}
-	for _, e := range edges {
-		ws = append(ws, int(math.Floor(e))-1, int(math.Floor(e)), int(math.Ceil(e))+1)
+	for _, f := range firsts {
+		ws = append(ws, f-1, f)
 	}
 	slices.Sort(ws)
 	for _, w := range slices.Compact(ws) {
