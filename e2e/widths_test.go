@@ -150,7 +150,7 @@ func sweepWidthsOf(t *testing.T, tab *browsertest.Tab, edgesOnly bool) []int {
 	// width <= 767px end one at 767, so the next starts at 768.
 	firsts := eval[[]int](t, tab, `(() => {
 		const out = [];
-		const first = (op, x) => op === ">=" ? Math.ceil(x) : op === "<" ? Math.ceil(x) : Math.floor(x) + 1; // ">", "<="
+		const first = (op, x) => op === ">=" || op === "<" ? Math.ceil(x) : Math.floor(x) + 1; // ">", "<="
 		const flip = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" };
 		const walk = (rules) => { for (const r of rules) {
 			if (r instanceof CSSMediaRule) {

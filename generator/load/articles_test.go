@@ -319,6 +319,7 @@ func TestArticleErrors(t *testing.T) {
 		{"figure in a table", "", good + "\n| Asked | Said yes |\n|---|---|\n| Patients | 71% |\n", []string{`articles/bad.md:13:14: the figure "71%" is written out: cite its claim`, `kind fact`}},
 		{"unknown author", "", strings.Replace(good, "author: ana", "author: anna", 1), []string{`articles/bad.md:5:1: author "anna" is not in collections/authors.yaml (did you mean "ana"?); its authors are ana, `}},
 		{"tag not a slug", "", strings.Replace(good, "[voice-ai]", "[Voice AI]", 1), []string{`articles/bad.md:6:8: tag "Voice AI" is not a slug`, `("voice-ai")`}},
+		{"the plain cover by its address", "", strings.Replace(good, "/images/articles/voice.svg", "/cover.svg", 1), []string{`articles/bad.md:7:8: image "/cover.svg": no such file under content/images/`}},
 		{"share without a cover", "", strings.Replace(good, "cover: {src: /images/articles/voice.svg, alt: A circle}\n", "share: cover\n", 1), []string{`articles/bad.md:7:8: share: cover draws the share image from the cover photo, and the article has none`}},
 		{"blank alt", "", strings.Replace(good, "alt: A circle", `alt: ""`, 1), []string{`articles/bad.md:7:47: field "cover.alt" must not be blank`}},
 		{"no such cover", "", strings.Replace(good, "voice.svg", "voice.png", 1), []string{`articles/bad.md:7:8: image "/images/articles/voice.png": no such file under content/images/ (did you mean "/images/articles/voice.svg"?)`}},

@@ -17,7 +17,7 @@ func (l *loader) sizeImages(v any) {
 }
 
 func (l *loader) sizeImage(img *content.Image) {
-	if img.Src == "" || img.Drawn() {
+	if img.Src == "" {
 		return
 	}
 	file := img.File()
