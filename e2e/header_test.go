@@ -22,6 +22,7 @@ import (
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/sections"
+	"github.com/vozia/site/generator/headerfit"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/devserver"
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -136,6 +137,10 @@ func TestNotFoundLeadsOn(t *testing.T) {
 	}
 }
 
+// navEnd is a script expression: the right edge of the header bar's
+// content, inside its padding.
+const navEnd = `(() => { const n = document.querySelector("header .nav"); return n.getBoundingClientRect().right - parseFloat(getComputedStyle(n).paddingRight) + 0.5; })()`
+
 // entryLinks maps header links to their text and address, as wantText has them.
 const entryLinks = `.map(a => a.textContent.replace(/\s+/g, " ").trim() + " " + a.getAttribute("href"))`
 
@@ -145,8 +150,8 @@ const entryLinks = `.map(a => a.textContent.replace(/\s+/g, " ").trim() + " " + 
 // every entry (want). Never wrapped, never overflowing the window.
 func headerFits(t *testing.T, tab *browsertest.Tab, w int, want []string) (collapsed bool) {
 	t.Helper()
-	// The header measures its entries once the app runs: wait until it
-	// shows them in one line, or has collapsed.
+	// Whether it collapses is the page's CSS (generator/headerfit), so
+	// this holds at once; the wait covers a window just resized.
 	waitFor(t, tab, `(() => { const n = document.querySelector("header .nav"), l = n.querySelector(".nav__desktop").getBoundingClientRect(), d = n.querySelector(".nav__demo").getBoundingClientRect();
 		return n.querySelector(".nav__burger").checkVisibility() || (l.right <= d.left && d.right <= innerWidth); })()`)
 	if eval[bool](t, tab, `(() => { const h = document.querySelector("header.site-header .nav"); return h.getBoundingClientRect().height > 64.5 || document.documentElement.scrollWidth > innerWidth; })()`) {
@@ -181,8 +186,8 @@ func headerFits(t *testing.T, tab *browsertest.Tab, w int, want []string) (colla
 			t.Errorf("%q wraps at %d px: %.0f px tall, one line is %.0f", e.Text, w, e.Height, e.Line)
 		}
 	}
-	if eval[bool](t, tab, `(() => { const l = document.querySelector("header .nav__desktop").getBoundingClientRect(), d = document.querySelector("header .nav__demo").getBoundingClientRect(), b = document.querySelector("header .brand").getBoundingClientRect(); return l.right > d.left || l.left < b.right || d.right > innerWidth; })()`) {
-		t.Errorf("at %d px the header's entries overlap the brand or the demo button, or leave the window", w)
+	if eval[bool](t, tab, `(() => { const e = document.querySelector("header .nav__desktop"), l = e.getBoundingClientRect(), d = document.querySelector("header .nav__demo").getBoundingClientRect(), b = document.querySelector("header .brand").getBoundingClientRect(); return e.scrollWidth > e.clientWidth || l.right > d.left || l.left < b.right || d.right > `+navEnd+`; })()`) {
+		t.Errorf("at %d px the header's entries overflow their row, overlap the brand or the demo button, or leave the bar's column", w)
 	}
 	return false
 }
@@ -219,9 +224,108 @@ func TestHeaderTakesMoreEntries(t *testing.T) {
 	}
 }
 
+// TestHeaderCollapsesWhereItMust: an editor lengthens a menu's label, so
+// that the entries no longer fit a tablet's width. The header collapses
+// into the menu button at exactly the widths the build worked out, with
+// or without JavaScript, so the app has nothing left to move when it
+// starts; where it shows the entries they fit, and where it collapses they
+// would not have fitted with little more than the room a scrollbar takes.
+func TestHeaderCollapsesWhereItMust(t *testing.T) {
+	t.Parallel()
+	url, site := headerSite(t, func(items *yaml.Node, _ fstest.MapFS) {
+		for _, it := range items.Content {
+			if mapValue(it, "items") != nil { // the first menu
+				label := mapValue(it, "label")
+				label.Value += " for every team"
+				return
+			}
+		}
+		t.Fatal("layout.yaml's header has no menu")
+	})
+	nav := site.Layout.Nav
+	bands := headerfit.Crowded(nav, site.Config.Brand)
+	if len(bands) == 0 {
+		t.Fatalf("with a longer label, the entries %v fit at every width", navLinks(nav))
+	}
+	var want []string
+	for _, l := range navLinks(nav) {
+		want = append(want, l.Label+" "+string(l.Href))
+	}
+	crowded := func(w int) bool {
+		for _, b := range bands {
+			if w >= b[0] && (b[1] == 0 || w < b[1]) {
+				return true
+			}
+		}
+		return false
+	}
+	// Each band's edges: its first and last width, and the first outside.
+	var widths []int
+	for _, b := range bands {
+		widths = append(widths, b[0])
+		if b[1] != 0 {
+			widths = append(widths, b[1]-1, b[1])
+		}
+	}
+	env := browsertest.Attach(t, url)
+	for _, scripts := range []bool{true, false} {
+		t.Run(fmt.Sprintf("scripts=%v", scripts), func(t *testing.T) {
+			tab := env.NewTab(t, widths[0], 800)
+			if scripts {
+				tab.Load(t, "/")
+			} else {
+				scriptsOff(t, tab)
+				do(t, tab, chromedp.Navigate(url+"/"))
+			}
+			for _, w := range widths {
+				do(t, tab, chromedp.EmulateViewport(int64(w), 800))
+				if got := headerFits(t, tab, w, want); got != crowded(w) {
+					t.Errorf("at %d px the header is collapsed: %v; the build's bands %v say %v", w, got, bands, crowded(w))
+				}
+				run(t, tab, `document.querySelector("#mobile-menu").open && document.querySelector("#mobile-menu").close()`)
+			}
+		})
+	}
+	// Not much sooner than it must: the build leaves room for a classic
+	// scrollbar (17 px, which this browser does not draw) and rounds up;
+	// 32 px before a band's end, the entries, shown against the build's
+	// CSS, would not fit.
+	for _, b := range bands {
+		if b[1] == 0 || b[1]-32 < b[0] {
+			continue
+		}
+		w := b[1] - 32
+		tab := env.NewTab(t, w, 800)
+		tab.Load(t, "/")
+		// Style attributes, which the CSP allows (a <style> it would not).
+		run(t, tab, `(() => { const n = document.querySelector("header .nav"); n.querySelector(".nav__desktop").style.display = "flex"; n.querySelector(".nav__demo").style.display = "inline-flex"; n.querySelector(".nav__burger").style.display = "none"; })()`)
+		if eval[bool](t, tab, `(() => { const l = document.querySelector("header .nav__desktop"), d = document.querySelector("header .nav__demo").getBoundingClientRect();
+			return l.scrollWidth <= l.clientWidth && l.getBoundingClientRect().right <= d.left && d.right <= `+navEnd+`; })()`) {
+			t.Errorf("at %d px the entries fit, yet the header collapses until %d px", w, b[1])
+		}
+	}
+}
+
 // crowdedSite builds the shipped content with six more header entries,
 // each to a new page, serves it, and returns its URL and its header.
 func crowdedSite(t *testing.T) (string, content.Nav) {
+	t.Helper()
+	url, site := headerSite(t, func(items *yaml.Node, fsys fstest.MapFS) {
+		for i, label := range []string{"Pricing and plans", "Customer stories", "Developers", "Security and privacy", "Integrations", "Careers at the company"} {
+			path := fmt.Sprintf("/more-%d", i)
+			fsys["pages"+path+".md"] = &fstest.MapFile{Data: fmt.Appendf(nil, "---\ntitle: %s\ndescription: A page the header links to.\n---\n# %s\n\nText.\n", label, label)}
+			var item yaml.Node
+			item.Encode(map[string]string{"label": label, "href": path})
+			items.Content = append(items.Content, &item)
+		}
+	})
+	return url, site.Layout.Nav
+}
+
+// headerSite builds the shipped content with its header's entries
+// (layout.yaml's nav.items) changed by edit, which may add files, serves
+// it, and returns its URL and the site as loaded.
+func headerSite(t *testing.T, edit func(items *yaml.Node, fsys fstest.MapFS)) (string, *content.Site) {
 	t.Helper()
 	repo, err := filepath.Abs("..")
 	if err != nil {
@@ -243,13 +347,7 @@ func crowdedSite(t *testing.T) (string, content.Nav) {
 	if items == nil {
 		t.Fatal("layout.yaml has no nav.items")
 	}
-	for i, label := range []string{"Pricing and plans", "Customer stories", "Developers", "Security and privacy", "Integrations", "Careers at the company"} {
-		path := fmt.Sprintf("/more-%d", i)
-		fsys["pages"+path+".md"] = &fstest.MapFile{Data: fmt.Appendf(nil, "---\ntitle: %s\ndescription: A page the header links to.\n---\n# %s\n\nText.\n", label, label)}
-		var item yaml.Node
-		item.Encode(map[string]string{"label": label, "href": path})
-		items.Content = append(items.Content, &item)
-	}
+	edit(items, fsys)
 	layout, err := yaml.Marshal(&doc)
 	if err != nil {
 		t.Fatal(err)
@@ -278,7 +376,7 @@ func crowdedSite(t *testing.T) (string, content.Nav) {
 	srv := &http.Server{Handler: h}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String(), site.Layout.Nav
+	return "http://" + ln.Addr().String(), site
 }
 
 // mapValue is the value of key in a YAML mapping node, or nil.

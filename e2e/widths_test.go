@@ -23,9 +23,9 @@ import (
 // and which header entries and badges wrap.
 //
 // It first lets the page catch up with the new width: two frames, then a
-// task. The header measures its entries in a ResizeObserver (after a
-// frame's layout) and collapses in React's next render (a task): a check
-// made at once would see the header of the width before.
+// task, for the parts of the app that follow the width in a
+// ResizeObserver (after a frame's layout) and render again in a task: a
+// check made at once would see them as at the width before.
 const widthCheck = `(async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))));
   ` + cutOff + `

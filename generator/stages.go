@@ -16,6 +16,7 @@ import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/guard"
+	"github.com/vozia/site/generator/headerfit"
 	"github.com/vozia/site/generator/internal/future"
 	"github.com/vozia/site/generator/links"
 	"github.com/vozia/site/generator/load"
@@ -308,6 +309,8 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The header's collapse follows its labels (generator/headerfit).
+	style = slices.Concat(style, []byte(headerfit.CSS(site.Layout.Nav, site.Config.Brand)))
 	// The web editor (/admin/): linked from no page, not in the sitemap.
 	if !cfg.noEditor {
 		if staged("editor", func() { err = bld.admin.Add(cfg.bundle.frontendDir, cfg.liveScript, b, site, out) }); err != nil {

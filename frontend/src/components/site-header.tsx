@@ -21,8 +21,6 @@ export const MENU_CLOSE_DELAY = 150;
  */
 export const MENU_CLICK_GRACE = 600;
 
-const MOBILE_QUERY = "(max-width: 767px)";
-
 /** menuId is the id of a menu's list: "nav-solutions" for Solutions. */
 export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
@@ -33,9 +31,11 @@ export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[
  * (site.yaml's demo: the site's demo page, or the hosted form in a new tab). Under 768 px: a hamburger opening a sheet (a modal <dialog>: backdrop,
  * page scroll locked, focus kept inside, Escape closes) with the same
  * entries (each menu a collapsible group) and Contact Us; choosing any item
- * closes it. Wider, the header collapses the same way whenever the entries
- * do not fit on one line between the brand and the demo button (measured,
- * not guessed: any number of entries, any label).
+ * closes it. Wider, the header collapses the same way wherever the entries
+ * do not fit on one line between the brand and the demo button: the build
+ * measures the labels and writes the widths into the page's CSS
+ * (generator/headerfit), so the header is whole from the first paint,
+ * with or without the app.
  * The hamburger and × are invoker commands too (command="show-modal" and
  * "close") and the groups are <details>, so the whole menu works before
  * the app has started and without JavaScript, with the browser's own modal
@@ -61,30 +61,6 @@ export function SiteHeader() {
   const triggers = useRef<(HTMLButtonElement | null)[]>([]);
   const sheet = useRef<HTMLDialogElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
-  const bar = useRef<HTMLElement>(null);
-  // Crowded: the entries do not fit between the brand and the demo button
-  // at this width (an editor added one, or a long label), so the header
-  // collapses into the menu button, as on a phone. The entries stay laid
-  // out, unseen, so that they are measured again as the window grows.
-  const [crowded, setCrowded] = useState(false);
-  useEffect(() => {
-    const n = bar.current;
-    const list = n?.querySelector<HTMLElement>(".nav__desktop");
-    const demo = n?.querySelector<HTMLElement>(".nav__demo");
-    const brand = n?.querySelector<HTMLElement>(".brand");
-    if (!n || !list || !demo || !brand || typeof ResizeObserver === "undefined") return;
-    const measure = () => {
-      if (window.matchMedia(MOBILE_QUERY).matches) return setCrowded(false); // the phone layout already
-      const s = getComputedStyle(n);
-      const gap = parseFloat(s.columnGap) || 0;
-      const room = n.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - brand.offsetWidth - demo.offsetWidth - 2 * gap;
-      setCrowded(list.scrollWidth > room + 1);
-    };
-    const ro = new ResizeObserver(measure);
-    ro.observe(n);
-    ro.observe(list);
-    return () => ro.disconnect();
-  }, []);
   // Dropdown timing: the pending timer, whether it will open a menu,
   // when a hover last opened one and when one last closed.
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -144,20 +120,20 @@ export function SiteHeader() {
   }, [menu]);
 
   // The sheet follows `mobile`; it closes itself once the header is no
-  // longer collapsed (the window grew past the phone breakpoint, and the
-  // entries fit).
+  // longer collapsed (the window grew past the widths where the menu
+  // button shows: the phone's, or the build's for crowded entries), which
+  // the hamburger's own box tells.
   useEffect(() => {
     const d = sheet.current;
-    if (!d) return;
+    const b = burger.current;
+    if (!d || !b) return;
     if (mobile && !d.open) d.showModal();
     else if (!mobile && d.open) d.close();
-    if (!mobile || crowded) return;
-    const mq = window.matchMedia(MOBILE_QUERY);
-    if (!mq.matches) return setMobile(false);
-    const onChange = () => !mq.matches && setMobile(false);
-    mq.addEventListener("change", onChange);
-    return () => mq.removeEventListener("change", onChange);
-  }, [mobile, crowded]);
+    if (!mobile || typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(() => !b.checkVisibility() && setMobile(false));
+    ro.observe(b);
+    return () => ro.disconnect();
+  }, [mobile]);
 
   // closeSheet shuts the sheet at once (before a link scrolls the page, so
   // that the scroll lock is already gone) and says where focus goes: back
@@ -211,8 +187,8 @@ export function SiteHeader() {
   );
 
   return (
-    <header className={`site-header${scrolled ? " is-scrolled" : ""}${crowded ? " is-crowded" : ""}`}>
-      <nav ref={bar} className="container nav" aria-label={nav.label}>
+    <header className={`site-header${scrolled ? " is-scrolled" : ""}`}>
+      <nav className="container nav" aria-label={nav.label}>
         {brand}
         <ul className="nav__desktop">
           <li>

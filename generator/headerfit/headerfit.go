@@ -1,0 +1,161 @@
+// Package headerfit decides, when the site is built, at which window
+// widths the header's entries do not fit on one line between the brand and
+// the demo button, and writes the CSS that collapses the header into the
+// menu button there, as on a phone.
+//
+// The decision used to be taken by the app, which measured the bar once it
+// had started: a page was served with every entry shown, and a longer
+// label then made the header jump at hydration, and stay crowded without
+// JavaScript. Here it is a media query in the page's own stylesheet, right
+// from the first paint, with or without the app.
+//
+// The labels are measured in DejaVu Sans, the widest of the faces that the
+// site's font stack (system-ui, then Segoe UI, Roboto, Helvetica, Arial)
+// meets on the common systems, without kerning, which only narrows a word:
+// where the visitor's face is narrower, the header collapses a few pixels
+// sooner than it must, never later. The geometry below mirrors
+// frontend/src/components/site-header.css; e2e/header_test.go checks both
+// against Chromium at every width around the edges.
+package headerfit
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/vozia/site/generator/content"
+)
+
+// The layout's bands (site-header.css): under Phone the header is always
+// the menu button; from Tablet the entries tighten; from Desktop they
+// breathe, and Home is an entry of its own.
+const (
+	Phone   = 768
+	Desktop = 1024
+)
+
+// The bar's geometry in CSS pixels, at the default font size (16 px).
+const (
+	column      = 1200 // .container's max-width (border-box)
+	padding     = 2 * 24
+	markWidth   = 28 // .brand__mark
+	markGap     = 10
+	brandSize   = 20 // .brand: 1.25rem, weight 800, letter-spacing -.02em
+	linkSize    = 15.2
+	chevron     = 4 + 16 // a menu's trigger: gap, then its icon
+	demoSize    = 14     // .btn--sm: .875rem, weight 600
+	demoPadding = 2*14 + 2*1
+	// scrollbar is the room a classic scrollbar takes from the window
+	// (Windows' is 17 px; phones and macOS overlay theirs).
+	scrollbar = 17
+)
+
+// band is the bar's spacing in one band of widths.
+type band struct {
+	gap, listGap, linkPadding float64
+	home                      bool
+}
+
+var (
+	tablet  = band{gap: 12, listGap: 0, linkPadding: 2 * 8, home: false}
+	desktop = band{gap: 24, listGap: 4, linkPadding: 2 * 12, home: true}
+)
+
+// Need is the narrowest window, in CSS pixels, at which the header's
+// entries fit on one line in a band's spacing.
+func need(nav content.Nav, brand string, b band) float64 {
+	w := float64(padding) + markWidth + markGap + text(brand, brandSize, true) - 0.02*brandSize*float64(len([]rune(brand)))
+	w += 2*b.gap + demoPadding + text(nav.DemoLabel, demoSize, true)
+	n := 0
+	if b.home {
+		w += b.linkPadding + text(nav.Home.Label, linkSize, false)
+		n++
+	}
+	for _, it := range nav.Items {
+		w += b.linkPadding + text(it.Label, linkSize, false)
+		if len(it.Items) > 0 {
+			w += chevron
+		}
+		n++
+	}
+	if n > 1 {
+		w += float64(n-1) * b.listGap
+	}
+	return w + scrollbar
+}
+
+// text is the width of s set at size px, in DejaVu Sans Bold or Book,
+// rounded up to the next pixel. A rune the table lacks counts as 1 em,
+// as wide as any glyph of a sans face.
+func text(s string, size float64, bold bool) float64 {
+	table := book[:]
+	if bold {
+		table = boldFace[:]
+	}
+	units := 0
+	for _, r := range s {
+		units += advance(table, r)
+	}
+	return math.Ceil(float64(units) * size / 2048)
+}
+
+// advance is r's width in 1/2048 em.
+func advance(table []uint16, r rune) int {
+	i := 0
+	for _, rg := range ranges {
+		if r >= rg[0] && r <= rg[1] {
+			if w := table[i+int(r-rg[0])]; w > 0 {
+				return int(w)
+			}
+			break
+		}
+		i += int(rg[1]-rg[0]) + 1
+	}
+	return 2048
+}
+
+// Crowded returns the bands of window widths, [from, to), at which the
+// header's entries do not fit; to is 0 when they never fit from there on.
+func Crowded(nav content.Nav, brand string) [][2]int {
+	var out [][2]int
+	add := func(from, to int) {
+		if to != 0 && to <= from {
+			return
+		}
+		if n := len(out); n > 0 && out[n-1][1] == from {
+			out[n-1][1] = to
+			return
+		}
+		out = append(out, [2]int{from, to})
+	}
+	if t := int(math.Ceil(need(nav, brand, tablet))); t > Phone {
+		add(Phone, min(t, Desktop))
+	}
+	switch d := int(math.Ceil(need(nav, brand, desktop))); {
+	case d-scrollbar > column:
+		add(Desktop, 0) // wider than the page's column: never fits
+	case d > Desktop:
+		add(Desktop, d)
+	}
+	return out
+}
+
+// CSS is the stylesheet that collapses the header at the widths where its
+// entries do not fit (Crowded), or "" when they always do. It comes after
+// the app's stylesheet, and wins over site-header.css's rules for the wide
+// header by that order.
+func CSS(nav content.Nav, brand string) string {
+	var b strings.Builder
+	for _, c := range Crowded(nav, brand) {
+		q := fmt.Sprintf("(min-width: %dpx)", c[0])
+		if c[1] != 0 {
+			q += fmt.Sprintf(" and (max-width: %d.98px)", c[1]-1)
+		}
+		fmt.Fprintf(&b, "@media %s {\n"+
+			"  .site-header .nav__desktop, .site-header .nav__demo { display: none; }\n"+
+			"  .site-header .nav__burger { display: grid; }\n"+
+			"  .site-header .menu-sheet[open] { display: block; }\n"+
+			"}\n", q)
+	}
+	return b.String()
+}
