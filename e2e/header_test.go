@@ -225,48 +225,39 @@ func TestHeaderTakesMoreEntries(t *testing.T) {
 }
 
 // TestHeaderCollapsesWhereItMust: an editor lengthens a menu's label, so
-// that the entries no longer fit a tablet's width. The header collapses
-// into the menu button at exactly the widths the build worked out, with
-// or without JavaScript, so the app has nothing left to move when it
-// starts; where it shows the entries they fit, and where it collapses they
-// would not have fitted with little more than the room a scrollbar takes.
+// that the entries no longer fit a tablet's width, nor a small desktop's
+// in its wider spacing. The header collapses into the menu button at
+// exactly the widths the build worked out, and keeps the tablet's spacing
+// past 1024 px where only that fits, with or without JavaScript, so the
+// app has nothing left to move when it starts. Widening the window, it
+// shows its entries once and for good; where it shows them they fit, and
+// where it collapses they would not have fitted with little more than the
+// room a scrollbar takes. A menu left open as the window widens stays
+// usable.
 func TestHeaderCollapsesWhereItMust(t *testing.T) {
 	t.Parallel()
 	url, site := headerSite(t, func(items *yaml.Node, _ fstest.MapFS) {
 		for _, it := range items.Content {
 			if mapValue(it, "items") != nil { // the first menu
 				label := mapValue(it, "label")
-				label.Value += " for every team"
+				label.Value = "Our " + strings.ToLower(label.Value) + " for every team"
 				return
 			}
 		}
 		t.Fatal("layout.yaml's header has no menu")
 	})
 	nav := site.Layout.Nav
-	bands := headerfit.Crowded(nav, site.Config.Brand)
-	if len(bands) == 0 {
-		t.Fatalf("with a longer label, the entries %v fit at every width", navLinks(nav))
+	bands, tight := headerfit.Crowded(nav, site.Config.Brand), headerfit.Tight(nav, site.Config.Brand)
+	if len(bands) != 1 || bands[0][1] == 0 || len(tight) != 1 || tight[0][1] == 0 {
+		t.Fatalf("with a longer label, the build collapses the header at %v and tightens it at %v: the test wants one band of each, with an end", bands, tight)
 	}
 	var want []string
 	for _, l := range navLinks(nav) {
 		want = append(want, l.Label+" "+string(l.Href))
 	}
-	crowded := func(w int) bool {
-		for _, b := range bands {
-			if w >= b[0] && (b[1] == 0 || w < b[1]) {
-				return true
-			}
-		}
-		return false
-	}
-	// Each band's edges: its first and last width, and the first outside.
-	var widths []int
-	for _, b := range bands {
-		widths = append(widths, b[0])
-		if b[1] != 0 {
-			widths = append(widths, b[1]-1, b[1])
-		}
-	}
+	end := bands[0][1] // the first width that shows the entries
+	// The edges of each band: its first and last width, and the first past it.
+	widths := []int{bands[0][0], end - 1, end, tight[0][0] - 1, tight[0][0], tight[0][1] - 1, tight[0][1]}
 	env := browsertest.Attach(t, url)
 	for _, scripts := range []bool{true, false} {
 		t.Run(fmt.Sprintf("scripts=%v", scripts), func(t *testing.T) {
@@ -279,29 +270,59 @@ func TestHeaderCollapsesWhereItMust(t *testing.T) {
 			}
 			for _, w := range widths {
 				do(t, tab, chromedp.EmulateViewport(int64(w), 800))
-				if got := headerFits(t, tab, w, want); got != crowded(w) {
-					t.Errorf("at %d px the header is collapsed: %v; the build's bands %v say %v", w, got, bands, crowded(w))
+				if got := headerFits(t, tab, w, want); got != (w < end) {
+					t.Errorf("at %d px the header is collapsed: %v; the build says it is up to %d px", w, got, end)
 				}
 				run(t, tab, `document.querySelector("#mobile-menu").open && document.querySelector("#mobile-menu").close()`)
 			}
+			// The menu opened on a phone, then the window widened.
+			do(t, tab, chromedp.EmulateViewport(375, 800))
+			click(t, tab, `header .nav > .nav__burger`)
+			waitFor(t, tab, `document.querySelector("#mobile-menu").open`)
+			do(t, tab, chromedp.EmulateViewport(1280, 800))
+			waitFor(t, tab, `(() => { const d = document.querySelector("#mobile-menu"); return !d.open || d.checkVisibility(); })()`)
+			if eval[bool](t, tab, `document.querySelector("#mobile-menu").open`) {
+				// Without the app the browser keeps it open: in view, and
+				// its × closes it.
+				click(t, tab, `#mobile-menu .menu-sheet__head .nav__burger`)
+				waitFor(t, tab, `!document.querySelector("#mobile-menu").open`)
+			}
 		})
+	}
+	// Widening from a phone's width, 4 px at a time: collapsed, then the
+	// entries in one line for good, never overflowing.
+	tab := env.NewTab(t, 375, 800)
+	tab.Load(t, "/")
+	type state struct {
+		Collapsed, Overflows bool
+	}
+	shown := 0
+	for w := headerfit.Phone; w <= 1400; w += 4 {
+		do(t, tab, chromedp.EmulateViewport(int64(w), 800))
+		s := eval[state](t, tab, `(() => { const n = document.querySelector("header .nav"), e = n.querySelector(".nav__desktop"), l = e.getBoundingClientRect(), d = n.querySelector(".nav__demo").getBoundingClientRect();
+			return {collapsed: n.querySelector(".nav__burger").checkVisibility(), overflows: e.checkVisibility() && (e.scrollWidth > e.clientWidth || l.right > d.left || d.right > `+navEnd+`)}; })()`)
+		switch {
+		case s.Collapsed && shown > 0:
+			t.Errorf("at %d px the header collapses again, after showing its entries at %d px", w, shown)
+		case !s.Collapsed && shown == 0:
+			shown = w
+		}
+		if s.Overflows {
+			t.Errorf("at %d px the header's entries overflow", w)
+		}
 	}
 	// Not much sooner than it must: the build leaves room for a classic
 	// scrollbar (17 px, which this browser does not draw) and rounds up;
-	// 32 px before a band's end, the entries, shown against the build's
+	// 32 px before the band's end, the entries, shown against the build's
 	// CSS, would not fit.
-	for _, b := range bands {
-		if b[1] == 0 || b[1]-32 < b[0] {
-			continue
-		}
-		w := b[1] - 32
+	if w := end - 32; w >= bands[0][0] {
 		tab := env.NewTab(t, w, 800)
 		tab.Load(t, "/")
 		// Style attributes, which the CSP allows (a <style> it would not).
 		run(t, tab, `(() => { const n = document.querySelector("header .nav"); n.querySelector(".nav__desktop").style.display = "flex"; n.querySelector(".nav__demo").style.display = "inline-flex"; n.querySelector(".nav__burger").style.display = "none"; })()`)
 		if eval[bool](t, tab, `(() => { const l = document.querySelector("header .nav__desktop"), d = document.querySelector("header .nav__demo").getBoundingClientRect();
 			return l.scrollWidth <= l.clientWidth && l.getBoundingClientRect().right <= d.left && d.right <= `+navEnd+`; })()`) {
-			t.Errorf("at %d px the entries fit, yet the header collapses until %d px", w, b[1])
+			t.Errorf("at %d px the entries fit, yet the header collapses until %d px", w, end)
 		}
 	}
 }

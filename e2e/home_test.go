@@ -4,6 +4,7 @@ package e2e
 // subtest per behaviour, at 1280 px and 375 px where the behaviour differs.
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -137,7 +138,11 @@ func fillContactForm(t *testing.T, tab *browsertest.Tab, size string) {
 
 func waitFor(t *testing.T, tab *browsertest.Tab, cond string) {
 	t.Helper()
-	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(6*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
+	// The poll runs in the page, on its timers: in a tab with scripts off
+	// they never fire, and only this deadline ends a wait that fails.
+	ctx, cancel := context.WithTimeout(tab.Ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(6*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
 		t.Fatalf("waiting for %s: %v", cond, err)
 	}
 }

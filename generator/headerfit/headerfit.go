@@ -27,7 +27,7 @@ import (
 )
 
 // The layout's bands (site-header.css): under Phone the header is always
-// the menu button; from Tablet the entries tighten; from Desktop they
+// the menu button; from Phone the entries tighten; from Desktop they
 // breathe, and Home is an entry of its own.
 const (
 	Phone   = 768
@@ -57,6 +57,8 @@ type band struct {
 }
 
 var (
+	// In the tablet's spacing Home's entry (the list's first) is hidden:
+	// the brand leads home.
 	tablet  = band{gap: 12, listGap: 0, linkPadding: 2 * 8, home: false}
 	desktop = band{gap: 24, listGap: 4, linkPadding: 2 * 12, home: true}
 )
@@ -114,48 +116,64 @@ func advance(table []uint16, r rune) int {
 	return 2048
 }
 
-// Crowded returns the bands of window widths, [from, to), at which the
-// header's entries do not fit; to is 0 when they never fit from there on.
+// Crowded returns the window widths, [from, to), at which the header's
+// entries do not fit even in the tablet's tighter spacing, so that it shows
+// the menu button; to is 0 when they never fit; nil when they always do.
+// Past to, the entries show for good: wider never collapses them again.
 func Crowded(nav content.Nav, brand string) [][2]int {
-	var out [][2]int
-	add := func(from, to int) {
-		if to != 0 && to <= from {
-			return
-		}
-		if n := len(out); n > 0 && out[n-1][1] == from {
-			out[n-1][1] = to
-			return
-		}
-		out = append(out, [2]int{from, to})
+	t := int(math.Ceil(need(nav, brand, tablet)))
+	switch {
+	case t-scrollbar > column:
+		return [][2]int{{Phone, 0}} // wider than the page's column: never fits
+	case t > Phone:
+		return [][2]int{{Phone, t}}
 	}
-	if t := int(math.Ceil(need(nav, brand, tablet))); t > Phone {
-		add(Phone, min(t, Desktop))
-	}
-	switch d := int(math.Ceil(need(nav, brand, desktop))); {
+	return nil
+}
+
+// Tight returns the widths past the tablet's, [Desktop, to), at which the
+// entries fit only in the tablet's spacing (and without Home, which the
+// brand stands for), which the header then keeps; to is 0 when the
+// desktop's spacing never fits; nil when it fits from the tablet's end.
+// Without it, a header would show its entries just below 1024 px, collapse
+// again at 1024 as they breathe, and show them again further on.
+func Tight(nav content.Nav, brand string) [][2]int {
+	d := int(math.Ceil(need(nav, brand, desktop)))
+	switch {
 	case d-scrollbar > column:
-		add(Desktop, 0) // wider than the page's column: never fits
+		return [][2]int{{Desktop, 0}}
 	case d > Desktop:
-		add(Desktop, d)
+		return [][2]int{{Desktop, d}}
 	}
-	return out
+	return nil
 }
 
 // CSS is the stylesheet that collapses the header at the widths where its
-// entries do not fit (Crowded), or "" when they always do. It comes after
-// the app's stylesheet, and wins over site-header.css's rules for the wide
-// header by that order.
+// entries do not fit (Crowded) and keeps the tablet's spacing where only
+// that fits (Tight), or "" when neither applies. It comes after the app's
+// stylesheet and wins over site-header.css's rules for the wide header.
 func CSS(nav content.Nav, brand string) string {
 	var b strings.Builder
-	for _, c := range Crowded(nav, brand) {
+	query := func(c [2]int) string {
 		q := fmt.Sprintf("(min-width: %dpx)", c[0])
 		if c[1] != 0 {
 			q += fmt.Sprintf(" and (max-width: %d.98px)", c[1]-1)
 		}
+		return q
+	}
+	for _, c := range Tight(nav, brand) {
 		fmt.Fprintf(&b, "@media %s {\n"+
-			"  .site-header .nav__desktop, .site-header .nav__demo { display: none; }\n"+
-			"  .site-header .nav__burger { display: grid; }\n"+
-			"  .site-header .menu-sheet[open] { display: block; }\n"+
-			"}\n", q)
+			"  .site-header .nav { gap: %gpx; }\n"+
+			"  .site-header .nav__desktop { gap: %gpx; }\n"+
+			"  .site-header .nav__desktop > li:first-child { display: none; }\n"+
+			"  .site-header .nav__link { padding: 8px %gpx; }\n"+
+			"}\n", query(c), tablet.gap, tablet.listGap, tablet.linkPadding/2)
+	}
+	for _, c := range Crowded(nav, brand) {
+		fmt.Fprintf(&b, "@media %s {\n"+
+			"  .site-header > .nav > .nav__desktop, .site-header > .nav > .nav__demo { display: none; }\n"+
+			"  .site-header > .nav > .nav__burger { display: grid; }\n"+
+			"}\n", query(c))
 	}
 	return b.String()
 }

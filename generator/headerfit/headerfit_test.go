@@ -17,37 +17,41 @@ func nav(labels ...string) content.Nav {
 }
 
 // TestCrowded: a header with a few short entries never collapses above a
-// phone's width; longer labels collapse it over the tablet's widths first,
-// then into the desktop's (in one band where they meet); entries that
-// cannot fit the page's column collapse it at every width.
+// phone's width and keeps the desktop's spacing from 1024 px; longer labels
+// collapse it up to a width, past which it shows them for good, in the
+// tablet's spacing until the desktop's fits; entries that cannot fit the
+// page's column collapse it at every width.
 func TestCrowded(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		nav  content.Nav
-		want func([][2]int) bool
+		name           string
+		nav            content.Nav
+		crowded, tight func([][2]int) bool
 	}{
-		{"short", nav("Pricing", "About"), func(c [][2]int) bool { return len(c) == 0 }},
-		{"tablet only", nav("Solutions for you", "Case Studies", "Resources", "About us"), func(c [][2]int) bool {
-			return len(c) == 1 && c[0][0] == Phone && c[0][1] > Phone && c[0][1] <= Desktop
-		}},
-		{"tablet, then desktop", nav("Solutions for every team", "Case Studies and stories", "Resources", "About us"), func(c [][2]int) bool {
-			// The tablet's tighter spacing fits again below 1024 px.
-			return len(c) == 2 && c[0][0] == Phone && c[0][1] < Desktop && c[1][0] == Desktop && c[1][1] > Desktop
-		}},
-		{"one band across", nav("Solutions for every team", "Case Studies and stories", "Resources and guidance", "About us"), func(c [][2]int) bool {
-			return len(c) == 1 && c[0][0] == Phone && c[0][1] > Desktop
-		}},
-		{"never fits", nav(strings.Fields(strings.Repeat("Entry ", 14))...), func(c [][2]int) bool {
-			return len(c) == 1 && c[0] == [2]int{Phone, 0}
-		}},
+		{"short", nav("Pricing", "About"), none, none},
+		{"tablet only", nav("Solutions for you", "Case Studies", "Resources", "About us"),
+			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Phone && c[0][1] > Phone && c[0][1] <= Desktop }, none},
+		{"tablet, then tight", nav("Solutions for every team", "Case Studies and stories", "Resources", "About us"),
+			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Phone && c[0][1] < Desktop },
+			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Desktop && c[0][1] > Desktop }},
+		{"into the desktop", nav("Solutions for every team", "Case Studies and stories", "Resources and guidance", "About us"),
+			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Phone && c[0][1] > Desktop },
+			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Desktop && c[0][1] > Desktop }},
+		{"never fits", nav(strings.Fields(strings.Repeat("Entry ", 20))...),
+			func(c [][2]int) bool { return len(c) == 1 && c[0] == [2]int{Phone, 0} },
+			func(c [][2]int) bool { return len(c) == 1 && c[0] == [2]int{Desktop, 0} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Crowded(tc.nav, "Vozia"); !tc.want(got) {
+			if got := Crowded(tc.nav, "Vozia"); !tc.crowded(got) {
 				t.Errorf("Crowded = %v", got)
+			}
+			if got := Tight(tc.nav, "Vozia"); !tc.tight(got) {
+				t.Errorf("Tight = %v", got)
 			}
 		})
 	}
 }
+
+func none(c [][2]int) bool { return len(c) == 0 }
 
 // TestLongerLabelNeedsMore: lengthening any label, or the brand, never
 // lets the entries fit at a narrower window, whatever the script.
@@ -66,16 +70,23 @@ func TestLongerLabelNeedsMore(t *testing.T) {
 	}
 }
 
-// TestCSS: the stylesheet collapses the header over the crowded widths,
-// the band's last pixel included, and is empty when the entries always fit.
+// TestCSS: the stylesheet collapses the header over the crowded widths
+// and tightens it over the tight ones, each band's last pixel included, and
+// is empty when the entries always fit in the desktop's spacing.
 func TestCSS(t *testing.T) {
 	if css := CSS(nav("Pricing"), "Vozia"); css != "" {
 		t.Errorf("CSS for a header that fits = %q", css)
 	}
-	n := nav("Solutions for you", "Case Studies", "Resources", "About us")
-	c := Crowded(n, "Vozia")
-	want := fmt.Sprintf("@media (min-width: 768px) and (max-width: %d.98px) {", c[0][1]-1)
-	if css := CSS(n, "Vozia"); !strings.HasPrefix(css, want) || !strings.Contains(css, ".site-header .nav__burger { display: grid; }") {
-		t.Errorf("CSS = %q, want it to start %q and show the menu button", css, want)
+	n := nav("Solutions for every team", "Case Studies and stories", "Resources", "About us")
+	c, tight := Crowded(n, "Vozia"), Tight(n, "Vozia")
+	css := CSS(n, "Vozia")
+	for _, want := range []string{
+		fmt.Sprintf("@media (min-width: 768px) and (max-width: %d.98px) {\n  .site-header > .nav > .nav__desktop, .site-header > .nav > .nav__demo { display: none; }\n  .site-header > .nav > .nav__burger { display: grid; }", c[0][1]-1),
+		fmt.Sprintf("@media (min-width: 1024px) and (max-width: %d.98px) {\n  .site-header .nav { gap: 12px; }", tight[0][1]-1),
+		".site-header .nav__desktop > li:first-child { display: none; }",
+	} {
+		if !strings.Contains(css, want) {
+			t.Errorf("CSS = %q\nlacks %q", css, want)
+		}
 	}
 }
