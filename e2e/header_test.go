@@ -282,8 +282,11 @@ func TestHeaderCollapsesWhereItMust(t *testing.T) {
 			do(t, tab, chromedp.EmulateViewport(1280, 800))
 			waitFor(t, tab, `(() => { const d = document.querySelector("#mobile-menu"); return !d.open || d.checkVisibility(); })()`)
 			if eval[bool](t, tab, `document.querySelector("#mobile-menu").open`) {
-				// Without the app the browser keeps it open: in view, and
-				// its × closes it.
+				// Without the app the browser keeps it open: in view, its
+				// entries under its brand, and its × closes it.
+				if off := eval[float64](t, tab, `document.querySelector("#mobile-menu .menu-sheet__list a").getBoundingClientRect().left - document.querySelector("#mobile-menu .brand").getBoundingClientRect().left`); off < -1 || off > 1 {
+					t.Errorf("at 1280 px the open menu's entries start %.0f px from its brand", off)
+				}
 				click(t, tab, `#mobile-menu .menu-sheet__head .nav__burger`)
 				waitFor(t, tab, `!document.querySelector("#mobile-menu").open`)
 			}

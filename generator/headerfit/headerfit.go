@@ -63,7 +63,7 @@ var (
 	desktop = band{gap: 24, listGap: 4, linkPadding: 2 * 12, home: true}
 )
 
-// Need is the narrowest window, in CSS pixels, at which the header's
+// need is the narrowest window, in CSS pixels, at which the header's
 // entries fit on one line in a band's spacing.
 func need(nav content.Nav, brand string, b band) float64 {
 	w := float64(padding) + markWidth + markGap + text(brand, brandSize, true) - 0.02*brandSize*float64(len([]rune(brand)))
