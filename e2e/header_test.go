@@ -137,9 +137,11 @@ func TestNotFoundLeadsOn(t *testing.T) {
 	}
 }
 
-// navEnd is a script expression: the right edge of the header bar's
-// content, inside its padding.
-const navEnd = `(() => { const n = document.querySelector("header .nav"); return n.getBoundingClientRect().right - parseFloat(getComputedStyle(n).paddingRight) + 0.5; })()`
+// entriesOverflow is a script expression: the wide header's entries
+// overflow their row, overlap the brand or the demo button, or run past the
+// bar's column (inside its padding).
+const entriesOverflow = `(() => { const n = document.querySelector("header .nav"), e = n.querySelector(".nav__desktop"), l = e.getBoundingClientRect(), d = n.querySelector(".nav__demo").getBoundingClientRect(), b = n.querySelector(".brand").getBoundingClientRect();
+	return e.scrollWidth > e.clientWidth || l.right > d.left || l.left < b.right || d.right > n.getBoundingClientRect().right - parseFloat(getComputedStyle(n).paddingRight) + 0.5; })()`
 
 // entryLinks maps header links to their text and address, as wantText has them.
 const entryLinks = `.map(a => a.textContent.replace(/\s+/g, " ").trim() + " " + a.getAttribute("href"))`
@@ -186,7 +188,7 @@ func headerFits(t *testing.T, tab *browsertest.Tab, w int, want []string) (colla
 			t.Errorf("%q wraps at %d px: %.0f px tall, one line is %.0f", e.Text, w, e.Height, e.Line)
 		}
 	}
-	if eval[bool](t, tab, `(() => { const e = document.querySelector("header .nav__desktop"), l = e.getBoundingClientRect(), d = document.querySelector("header .nav__demo").getBoundingClientRect(), b = document.querySelector("header .brand").getBoundingClientRect(); return e.scrollWidth > e.clientWidth || l.right > d.left || l.left < b.right || d.right > `+navEnd+`; })()`) {
+	if eval[bool](t, tab, entriesOverflow) {
 		t.Errorf("at %d px the header's entries overflow their row, overlap the brand or the demo button, or leave the bar's column", w)
 	}
 	return false
@@ -247,17 +249,17 @@ func TestHeaderCollapsesWhereItMust(t *testing.T) {
 		t.Fatal("layout.yaml's header has no menu")
 	})
 	nav := site.Layout.Nav
-	bands, tight := headerfit.Crowded(nav, site.Config.Brand), headerfit.Tight(nav, site.Config.Brand)
-	if len(bands) != 1 || bands[0][1] == 0 || len(tight) != 1 || tight[0][1] == 0 {
-		t.Fatalf("with a longer label, the build collapses the header at %v and tightens it at %v: the test wants one band of each, with an end", bands, tight)
+	crowded, tight := headerfit.Crowded(nav, site.Config.Brand), headerfit.Tight(nav, site.Config.Brand)
+	if crowded.To == 0 || tight.To == 0 {
+		t.Fatalf("with a longer label, the build collapses the header at %v and tightens it at %v: the test wants both bands, with an end", crowded, tight)
 	}
 	var want []string
 	for _, l := range navLinks(nav) {
 		want = append(want, l.Label+" "+string(l.Href))
 	}
-	end := bands[0][1] // the first width that shows the entries
+	end := crowded.To // the first width that shows the entries
 	// The edges of each band: its first and last width, and the first past it.
-	widths := []int{bands[0][0], end - 1, end, tight[0][0] - 1, tight[0][0], tight[0][1] - 1, tight[0][1]}
+	widths := []int{crowded.From, end - 1, end, tight.From - 1, tight.From, tight.To - 1, tight.To}
 	env := browsertest.Attach(t, url)
 	for _, scripts := range []bool{true, false} {
 		t.Run(fmt.Sprintf("scripts=%v", scripts), func(t *testing.T) {
@@ -302,8 +304,7 @@ func TestHeaderCollapsesWhereItMust(t *testing.T) {
 	shown := 0
 	for w := headerfit.Phone; w <= 1400; w += 4 {
 		do(t, tab, chromedp.EmulateViewport(int64(w), 800))
-		s := eval[state](t, tab, `(() => { const n = document.querySelector("header .nav"), e = n.querySelector(".nav__desktop"), l = e.getBoundingClientRect(), d = n.querySelector(".nav__demo").getBoundingClientRect();
-			return {collapsed: n.querySelector(".nav__burger").checkVisibility(), overflows: e.checkVisibility() && (e.scrollWidth > e.clientWidth || l.right > d.left || d.right > `+navEnd+`)}; })()`)
+		s := eval[state](t, tab, `({collapsed: document.querySelector("header .nav > .nav__burger").checkVisibility(), overflows: document.querySelector("header .nav__desktop").checkVisibility() && `+entriesOverflow+`})`)
 		switch {
 		case s.Collapsed && shown > 0:
 			t.Errorf("at %d px the header collapses again, after showing its entries at %d px", w, shown)
@@ -318,13 +319,12 @@ func TestHeaderCollapsesWhereItMust(t *testing.T) {
 	// scrollbar (17 px, which this browser does not draw) and rounds up;
 	// 32 px before the band's end, the entries, shown against the build's
 	// CSS, would not fit.
-	if w := end - 32; w >= bands[0][0] {
+	if w := end - 32; w >= crowded.From {
 		tab := env.NewTab(t, w, 800)
 		tab.Load(t, "/")
 		// Style attributes, which the CSP allows (a <style> it would not).
 		run(t, tab, `(() => { const n = document.querySelector("header .nav"); n.querySelector(".nav__desktop").style.display = "flex"; n.querySelector(".nav__demo").style.display = "inline-flex"; n.querySelector(".nav__burger").style.display = "none"; })()`)
-		if eval[bool](t, tab, `(() => { const l = document.querySelector("header .nav__desktop"), d = document.querySelector("header .nav__demo").getBoundingClientRect();
-			return l.scrollWidth <= l.clientWidth && l.getBoundingClientRect().right <= d.left && d.right <= `+navEnd+`; })()`) {
+		if !eval[bool](t, tab, entriesOverflow) {
 			t.Errorf("at %d px the entries fit, yet the header collapses until %d px", w, end)
 		}
 	}

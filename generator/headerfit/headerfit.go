@@ -116,36 +116,38 @@ func advance(table []uint16, r rune) int {
 	return 2048
 }
 
-// Crowded returns the window widths, [from, to), at which the header's
-// entries do not fit even in the tablet's tighter spacing, so that it shows
-// the menu button; to is 0 when they never fit; nil when they always do.
-// Past to, the entries show for good: wider never collapses them again.
-func Crowded(nav content.Nav, brand string) [][2]int {
-	t := int(math.Ceil(need(nav, brand, tablet)))
-	switch {
-	case t-scrollbar > column:
-		return [][2]int{{Phone, 0}} // wider than the page's column: never fits
-	case t > Phone:
-		return [][2]int{{Phone, t}}
-	}
-	return nil
+// Band is the window widths [From, To); To is 0 when it has no end. The
+// zero Band is no widths at all.
+type Band struct{ From, To int }
+
+// Crowded is the band of widths at which the header's entries do not fit
+// even in the tablet's tighter spacing, so that it shows the menu button.
+// Past its end, the entries show for good: wider never collapses them
+// again.
+func Crowded(nav content.Nav, brand string) Band {
+	return below(need(nav, brand, tablet), Phone)
 }
 
-// Tight returns the widths past the tablet's, [Desktop, to), at which the
-// entries fit only in the tablet's spacing (and without Home, which the
-// brand stands for), which the header then keeps; to is 0 when the
-// desktop's spacing never fits; nil when it fits from the tablet's end.
-// Without it, a header would show its entries just below 1024 px, collapse
-// again at 1024 as they breathe, and show them again further on.
-func Tight(nav content.Nav, brand string) [][2]int {
-	d := int(math.Ceil(need(nav, brand, desktop)))
-	switch {
-	case d-scrollbar > column:
-		return [][2]int{{Desktop, 0}}
-	case d > Desktop:
-		return [][2]int{{Desktop, d}}
+// Tight is the band of widths past the tablet's at which the entries fit
+// only in the tablet's spacing (and without Home, which the brand stands
+// for), which the header then keeps. Without it, a header would show its
+// entries just below 1024 px, collapse again at 1024 as they breathe, and
+// show them again further on.
+func Tight(nav content.Nav, brand string) Band {
+	return below(need(nav, brand, desktop), Desktop)
+}
+
+// below is the band from from to the window width need, with no end when
+// need is wider than the page's column can ever be; none when need is
+// within from.
+func below(need float64, from int) Band {
+	switch n := int(math.Ceil(need)); {
+	case n-scrollbar > column:
+		return Band{from, 0}
+	case n > from:
+		return Band{from, n}
 	}
-	return nil
+	return Band{}
 }
 
 // CSS is the stylesheet that collapses the header at the widths where its
@@ -154,14 +156,14 @@ func Tight(nav content.Nav, brand string) [][2]int {
 // stylesheet and wins over site-header.css's rules for the wide header.
 func CSS(nav content.Nav, brand string) string {
 	var b strings.Builder
-	query := func(c [2]int) string {
-		q := fmt.Sprintf("(min-width: %dpx)", c[0])
-		if c[1] != 0 {
-			q += fmt.Sprintf(" and (max-width: %d.98px)", c[1]-1)
+	query := func(c Band) string {
+		q := fmt.Sprintf("(min-width: %dpx)", c.From)
+		if c.To != 0 {
+			q += fmt.Sprintf(" and (max-width: %d.98px)", c.To-1)
 		}
 		return q
 	}
-	for _, c := range Tight(nav, brand) {
+	if c := Tight(nav, brand); c != (Band{}) {
 		fmt.Fprintf(&b, "@media %s {\n"+
 			"  .site-header .nav { gap: %gpx; }\n"+
 			"  .site-header .nav__desktop { gap: %gpx; }\n"+
@@ -169,7 +171,7 @@ func CSS(nav content.Nav, brand string) string {
 			"  .site-header .nav__link { padding: 8px %gpx; }\n"+
 			"}\n", query(c), tablet.gap, tablet.listGap, tablet.linkPadding/2)
 	}
-	for _, c := range Crowded(nav, brand) {
+	if c := Crowded(nav, brand); c != (Band{}) {
 		fmt.Fprintf(&b, "@media %s {\n"+
 			"  .site-header > .nav > .nav__desktop, .site-header > .nav > .nav__demo { display: none; }\n"+
 			"  .site-header > .nav > .nav__burger { display: grid; }\n"+

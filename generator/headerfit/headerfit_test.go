@@ -25,20 +25,20 @@ func TestCrowded(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
 		nav            content.Nav
-		crowded, tight func([][2]int) bool
+		crowded, tight func(Band) bool
 	}{
 		{"short", nav("Pricing", "About"), none, none},
 		{"tablet only", nav("Solutions for you", "Case Studies", "Resources", "About us"),
-			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Phone && c[0][1] > Phone && c[0][1] <= Desktop }, none},
+			func(c Band) bool { return c.From == Phone && c.To > Phone && c.To <= Desktop }, none},
 		{"tablet, then tight", nav("Solutions for every team", "Case Studies and stories", "Resources", "About us"),
-			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Phone && c[0][1] < Desktop },
-			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Desktop && c[0][1] > Desktop }},
+			func(c Band) bool { return c.From == Phone && c.To < Desktop },
+			func(c Band) bool { return c.From == Desktop && c.To > Desktop }},
 		{"into the desktop", nav("Solutions for every team", "Case Studies and stories", "Resources and guidance", "About us"),
-			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Phone && c[0][1] > Desktop },
-			func(c [][2]int) bool { return len(c) == 1 && c[0][0] == Desktop && c[0][1] > Desktop }},
+			func(c Band) bool { return c.From == Phone && c.To > Desktop },
+			func(c Band) bool { return c.From == Desktop && c.To > Desktop }},
 		{"never fits", nav(strings.Fields(strings.Repeat("Entry ", 20))...),
-			func(c [][2]int) bool { return len(c) == 1 && c[0] == [2]int{Phone, 0} },
-			func(c [][2]int) bool { return len(c) == 1 && c[0] == [2]int{Desktop, 0} }},
+			func(c Band) bool { return c == Band{Phone, 0} },
+			func(c Band) bool { return c == Band{Desktop, 0} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Crowded(tc.nav, "Vozia"); !tc.crowded(got) {
@@ -51,7 +51,7 @@ func TestCrowded(t *testing.T) {
 	}
 }
 
-func none(c [][2]int) bool { return len(c) == 0 }
+func none(c Band) bool { return c == Band{} }
 
 // TestLongerLabelNeedsMore: lengthening any label, or the brand, never
 // lets the entries fit at a narrower window, whatever the script.
@@ -81,8 +81,8 @@ func TestCSS(t *testing.T) {
 	c, tight := Crowded(n, "Vozia"), Tight(n, "Vozia")
 	css := CSS(n, "Vozia")
 	for _, want := range []string{
-		fmt.Sprintf("@media (min-width: 768px) and (max-width: %d.98px) {\n  .site-header > .nav > .nav__desktop, .site-header > .nav > .nav__demo { display: none; }\n  .site-header > .nav > .nav__burger { display: grid; }", c[0][1]-1),
-		fmt.Sprintf("@media (min-width: 1024px) and (max-width: %d.98px) {\n  .site-header .nav { gap: 12px; }", tight[0][1]-1),
+		fmt.Sprintf("@media (min-width: 768px) and (max-width: %d.98px) {\n  .site-header > .nav > .nav__desktop, .site-header > .nav > .nav__demo { display: none; }\n  .site-header > .nav > .nav__burger { display: grid; }", c.To-1),
+		fmt.Sprintf("@media (min-width: 1024px) and (max-width: %d.98px) {\n  .site-header .nav { gap: 12px; }", tight.To-1),
 		".site-header .nav__desktop > li:first-child { display: none; }",
 	} {
 		if !strings.Contains(css, want) {
