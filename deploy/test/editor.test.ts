@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { ADMIN_PATHS, OAUTH_PATH } from '../lib/editor.ts';
 import { loadEnvironment } from '../lib/environments.ts';
 import { SiteStack } from '../lib/site-stack.ts';
+import './synth.ts';
 import { tempDir } from './tmp.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

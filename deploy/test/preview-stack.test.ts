@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { loadEnvironment, loadPreviewEnvironment } from '../lib/environments.ts';
 import { DOMAIN_PLACEHOLDER, PREVIEW_CONTACT_FUNCTION, PREVIEW_NOT_FOUND, PreviewStack, type PreviewStackProps } from '../lib/preview-stack.ts';
+import { assertValidated } from './synth.ts';
 import { tempDir } from './tmp.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -288,6 +289,7 @@ describe('preview stack checks', () => {
     const ok = cdk(['-o', out, '-c', `certificateArn=${certificateArn}`]);
     assert.equal(ok.status, 0, ok.stderr);
     const t = JSON.parse(readFileSync(join(out, 'VoziaSite-preview.template.json'), 'utf8'));
+    assertValidated(out);
     const types = Object.values(t.Resources as Record<string, { Type: string }>).map((r) => r.Type);
     for (const type of ['AWS::CloudFront::Distribution', 'AWS::CloudFront::KeyValueStore', 'AWS::CloudFront::Function']) assert.ok(types.includes(type), type);
     assert.ok(!types.includes('AWS::Lambda::Url'), 'no contact function');
