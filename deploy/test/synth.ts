@@ -3,7 +3,7 @@
 // aws-cdk-lib validates each template it synthesizes against
 // CloudFormation's schema: a WebAssembly validator, about 5 s of CPU a
 // synth, whose findings it reports as warnings only. The tests synthesize
-// some fifteen stacks in process, so they leave it out there
+// a stack in process a dozen times and more, so they leave it out there
 // (CDK_VALIDATION=false, aws-cdk-lib's own switch): cfn-lint checks the
 // same templates, and the synths through the pinned cdk CLI, as a deploy
 // runs them, keep the validator and find its report empty

@@ -94,8 +94,8 @@ type KnownFramework struct {
 	Name    string
 	Pattern *regexp.Regexp
 	// Keyword spares most texts the pattern: an ASCII text whose lower
-	// case lacks it cannot match. (Outside ASCII, case folding makes more
-	// letters match: ſ matches s, K the Kelvin sign.) Case-insensitive
+	// case lacks it cannot match. (Outside ASCII, (?i) folds more letters
+	// to these: ſ to s, the Kelvin sign to k.) Case-insensitive
 	// expressions with word boundaries, run over every text of the
 	// content, were 5% of the shipped site's build.
 	Keyword string
@@ -222,7 +222,10 @@ func (s *Security) CheckFrameworks(text string) []FrameworkMention {
 		name       string
 	}
 	var ms []mention
-	ascii, lower := isASCII(text), strings.ToLower(text)
+	ascii, lower := isASCII(text), ""
+	if ascii {
+		lower = strings.ToLower(text)
+	}
 	for _, k := range Frameworks {
 		if ascii && !strings.Contains(lower, k.Keyword) {
 			continue
