@@ -121,7 +121,9 @@ test-roundtrip: deps chromium
 
 # The browser tests on a copy of content/ with an editor's edits (the home
 # page's hero heading, the first FAQ question, a case study's company, a
-# menu of the header): a test that pins today's copy fails here.
+# menu of the header, the contact form's messages, the cookie banner's
+# buttons, one more topic tag in the hero): a test that pins today's copy
+# fails here.
 test-copy-edits: deps chromium
 	e2e/copy-edits.sh
 

@@ -238,11 +238,18 @@ func TestHomePage(t *testing.T) {
 		}
 	})
 
-	t.Run("patient follow-up tag desktop only", func(t *testing.T) {
+	t.Run("desktop-only hero tags hidden on a phone", func(t *testing.T) {
+		tags := sectionOf[sections.HomeHeroSection](t, sweepSite(t).Pages["/"]).Tags
+		everywhere := 0
+		for _, tag := range tags {
+			if !tag.DesktopOnly {
+				everywhere++
+			}
+		}
 		for _, c := range []struct {
 			w    int
 			want int
-		}{{desktop, 4}, {mobile, 3}} {
+		}{{desktop, len(tags)}, {mobile, everywhere}} {
 			tab := homeTab(t, env, c.w, true, true)
 			if n := eval[int](t, tab, `[...document.querySelectorAll(".hero__tags li")].filter(e => e.checkVisibility()).length`); n != c.want {
 				t.Errorf("at %d px: %d visible tags, want %d", c.w, n, c.want)
@@ -500,13 +507,17 @@ func TestHomeContactForm(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	env.HoldContact(t)
+	// The words checked are the content's: layout.yaml's form and
+	// site.yaml's address.
+	site := sweepSite(t)
+	form := site.Layout.ContactForm
 	messages := map[string]string{
-		"firstName":   "First name must be at least 2 characters",
-		"lastName":    "Last name must be at least 2 characters",
-		"email":       "Please enter a valid email address",
-		"phone":       "Phone number must be at least 10 characters",
-		"companySize": "Please select your company size",
-		"message":     "Message must be at least 10 characters",
+		"firstName":   form.Errors.FirstName,
+		"lastName":    form.Errors.LastName,
+		"email":       form.Errors.Email,
+		"phone":       form.Errors.Phone,
+		"companySize": form.Errors.CompanySize,
+		"message":     form.Errors.Message,
 	}
 	fill := func(t *testing.T, tab *browsertest.Tab) { fillContactForm(t, tab, "51-250") }
 	// The form refuses submits in its first 3000 ms: the page's clock is
@@ -520,6 +531,11 @@ func TestHomeContactForm(t *testing.T) {
 		click(t, tab, "#contact-form button[type=submit]")
 	}
 	toasts := `[...document.querySelectorAll(".toasts li")].map(l => l.innerText.replace(/\s+/g, " ").trim())`
+	// toastShows is a script that says whether a toast reads n's title and
+	// text, its spaces as the toasts' text has them.
+	toastShows := func(n content.Notice) string {
+		return toasts + fmt.Sprintf(`.some(s => s.includes(%q) && s.includes(%q))`, strings.Join(strings.Fields(n.Title), " "), strings.Join(strings.Fields(n.Text), " "))
+	}
 	posted := func(tab *browsertest.Tab) int {
 		n := 0
 		for _, u := range tab.Requests() {
@@ -543,7 +559,6 @@ func TestHomeContactForm(t *testing.T) {
 		}
 		// One announcement: a single polite region names the fields to
 		// check; no message is an alert of its own.
-		form := sweepSite(t).Layout.ContactForm
 		live := eval[[]string](t, tab, `[...document.querySelectorAll('#contact-form [aria-live], #contact-form [role="alert"], #contact-form [role="status"]')].map(e => (e.getAttribute("aria-live") || e.getAttribute("role")) + ": " + e.textContent)`)
 		if len(live) != 1 || !strings.HasPrefix(live[0], "polite: ") {
 			t.Fatalf("live regions in the form: %q, want one polite region", live)
@@ -578,7 +593,7 @@ func TestHomeContactForm(t *testing.T) {
 		run(t, tab, `document.getElementById("cf-website").value = "http://spam.example"`)
 		settle(t, tab)
 		submit(t, tab)
-		waitFor(t, tab, toasts+`.some(s => s.includes("Error") && s.includes("Suspicious activity detected. Please try again."))`)
+		waitFor(t, tab, toastShows(form.Suspicious))
 		if posted(tab) != 0 {
 			t.Error("a filled honeypot was sent")
 		}
@@ -599,7 +614,7 @@ func TestHomeContactForm(t *testing.T) {
 			set("cf-companySize", "51-250"); set("cf-message", "We want to interview our customers.");
 			document.querySelector("#contact-form button[type=submit]").click();
 		})()`)
-		waitFor(t, tab, toasts+`.some(s => s.includes("Suspicious activity detected. Please try again."))`)
+		waitFor(t, tab, toastShows(form.Suspicious))
 		if posted(tab) != 0 {
 			t.Error("a form submitted within 3000 ms was sent")
 		}
@@ -627,12 +642,12 @@ func TestHomeContactForm(t *testing.T) {
 		fill(t, tab)
 		settle(t, tab)
 		submit(t, tab)
-		waitFor(t, tab, `(() => { const b = document.querySelector("#contact-form button[type=submit]"); return b.disabled && b.textContent === "Sending..."; })()`)
+		waitFor(t, tab, fmt.Sprintf(`(() => { const b = document.querySelector("#contact-form button[type=submit]"); return b.disabled && b.textContent === %q; })()`, form.Sending))
 		close(release)
-		waitFor(t, tab, toasts+`.some(s => s.includes("Message sent successfully!") && s.includes("We'll get back to you within 24 hours."))`)
+		waitFor(t, tab, toastShows(form.Success))
 		// Announced once: focus on the sent panel's heading; the toast
 		// shows without being read out, and no live region repeats it.
-		sent := sweepSite(t).Layout.ContactForm.Sent.Title
+		sent := form.Sent.Title
 		waitFor(t, tab, fmt.Sprintf(`document.activeElement.textContent.trim() === %q`, sent))
 		if n := eval[int](t, tab, `[...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')].filter(r => [...r.childNodes].some(c => c.nodeType === 1 ? !c.closest('[aria-hidden="true"]') && c.textContent.trim() !== "" : c.textContent.trim() !== "")).length`); n != 0 {
 			t.Errorf("after a send, %d live regions announce besides the focused panel", n)
@@ -655,7 +670,7 @@ func TestHomeContactForm(t *testing.T) {
 		fill(t, tab)
 		settle(t, tab)
 		submit(t, tab)
-		waitFor(t, tab, toasts+`.some(s => s.includes("Message sent successfully!"))`)
+		waitFor(t, tab, toastShows(form.Success))
 		lines := env.OutboxLines(t)
 		if len(lines) != before+1 {
 			t.Fatalf("outbox has %d new enquiries, want 1", len(lines)-before)
@@ -686,7 +701,7 @@ func TestHomeContactForm(t *testing.T) {
 			before := eval[string](t, tab, values)
 			settle(t, tab)
 			submit(t, tab)
-			waitFor(t, tab, toasts+`.some(s => s.includes("Failed to send message") && s.includes("Please try again or contact us directly at demo@vozia.example"))`)
+			waitFor(t, tab, toastShows(content.Notice{Title: form.Failure.Title, Text: form.Failure.Text + " " + string(site.Config.DemoEmail)}))
 			if !eval[bool](t, tab, `document.querySelector(".toast--destructive") !== null`) {
 				t.Error("failure toast is not destructive")
 			}
@@ -726,6 +741,8 @@ func TestHomeCookieConsent(t *testing.T) {
 	banner := `!!document.querySelector("section.consent")`
 	dialog := `document.querySelector(".consent-dialog")`
 	stored := `localStorage.getItem("cookie-consent")`
+	// The buttons' labels are the content's (layout.yaml, consent).
+	labels := sweepSite(t).Layout.Consent
 	clickButton := func(t *testing.T, tab *browsertest.Tab, scope, label string) {
 		t.Helper()
 		run(t, tab, fmt.Sprintf(`[...document.querySelectorAll(%q)].find(b => b.textContent === %q).setAttribute("data-e2e", "target")`, scope+" button", label))
@@ -746,27 +763,27 @@ func TestHomeCookieConsent(t *testing.T) {
 		choose func(t *testing.T, tab *browsertest.Tab)
 		want   string
 	}{
-		{"accept all", func(t *testing.T, tab *browsertest.Tab) { clickButton(t, tab, "section.consent", "Accept all") },
+		{"accept all", func(t *testing.T, tab *browsertest.Tab) { clickButton(t, tab, "section.consent", labels.AcceptAll) },
 			`{"essential":true,"analytics":true,"marketing":true}`},
 		{"reject non-essential", func(t *testing.T, tab *browsertest.Tab) {
-			clickButton(t, tab, "section.consent", "Reject non-essential")
+			clickButton(t, tab, "section.consent", labels.RejectAll)
 		},
 			`{"essential":true,"analytics":false,"marketing":false}`},
 		{"save preferences", func(t *testing.T, tab *browsertest.Tab) {
-			clickButton(t, tab, "section.consent", "Preferences")
+			clickButton(t, tab, "section.consent", labels.Preferences)
 			waitFor(t, tab, dialog+`.open`)
 			got := eval[[]bool](t, tab, `["essential","analytics","marketing"].flatMap(k => { const c = document.getElementById("consent-" + k); return [c.checked, c.disabled]; })`)
 			if fmt.Sprint(got) != "[true true false false false false]" {
 				t.Errorf("essential checked+locked, analytics and marketing unticked: got %v", got)
 			}
 			click(t, tab, "#consent-analytics")
-			clickButton(t, tab, ".consent-dialog", "Save preferences")
+			clickButton(t, tab, ".consent-dialog", labels.Save)
 		}, `{"essential":true,"analytics":true,"marketing":false}`},
 		{"reject from the dialog", func(t *testing.T, tab *browsertest.Tab) {
-			clickButton(t, tab, "section.consent", "Preferences")
+			clickButton(t, tab, "section.consent", labels.Preferences)
 			waitFor(t, tab, dialog+`.open`)
 			click(t, tab, "#consent-marketing")
-			clickButton(t, tab, ".consent-dialog", "Reject non-essential")
+			clickButton(t, tab, ".consent-dialog", labels.RejectAll)
 		}, `{"essential":true,"analytics":false,"marketing":false}`},
 	}
 	for _, c := range cases {
@@ -824,7 +841,7 @@ func TestHomeCookieConsent(t *testing.T) {
 	t.Run("cookie settings in the footer reopens the preferences", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, false, true)
 		waitFor(t, tab, banner)
-		clickButton(t, tab, "section.consent", "Accept all")
+		clickButton(t, tab, "section.consent", labels.AcceptAll)
 		waitFor(t, tab, `!`+banner)
 		click(t, tab, ".footer__cookies")
 		waitFor(t, tab, dialog+`.open`)
@@ -837,7 +854,7 @@ func TestHomeCookieConsent(t *testing.T) {
 		// on "Cookie settings", and Enter reopens the preferences.
 		do(t, tab, chromedp.KeyEvent(kb.Enter))
 		waitFor(t, tab, dialog+`.open`)
-		clickButton(t, tab, ".consent-dialog", "Reject non-essential")
+		clickButton(t, tab, ".consent-dialog", labels.RejectAll)
 		waitFor(t, tab, `!`+dialog+`.open`)
 		if got := eval[string](t, tab, stored); got != `{"essential":true,"analytics":false,"marketing":false}` {
 			t.Errorf("after withdrawing: %s", got)
@@ -858,7 +875,7 @@ func TestHomeCookieConsent(t *testing.T) {
 		tab.Load(t, "/")
 		waitFor(t, tab, banner)
 		noAnalytics(t, tab)
-		clickButton(t, tab, "section.consent", "Reject non-essential")
+		clickButton(t, tab, "section.consent", labels.RejectAll)
 		waitFor(t, tab, `!`+banner)
 		if eval[bool](t, tab, `!!document.getElementById("gtag-js")`) {
 			t.Error("gtag.js injected after a rejection")
@@ -867,7 +884,7 @@ func TestHomeCookieConsent(t *testing.T) {
 		run(t, tab, `localStorage.removeItem("cookie-consent")`)
 		tab.Load(t, "/")
 		waitFor(t, tab, banner)
-		clickButton(t, tab, "section.consent", "Accept all")
+		clickButton(t, tab, "section.consent", labels.AcceptAll)
 		waitFor(t, tab, `document.getElementById("gtag-js")?.src === "https://www.googletagmanager.com/gtag/js?id=G-E2ETEST"`)
 	})
 }

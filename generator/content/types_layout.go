@@ -2,11 +2,13 @@ package content
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/textwidth"
 	"github.com/vozia/site/internal/contactform"
 )
 
@@ -296,11 +298,16 @@ type FloatingContact struct {
 
 type Consent struct {
 	// BannerLabel names the banner's landmark.
-	BannerLabel   string          `json:"bannerLabel"`
-	Text          string          `json:"text"`
-	PolicyLabel   string          `json:"policyLabel"`
-	Preferences   string          `json:"preferences"`
-	RejectAll     string          `json:"rejectAll"`
+	BannerLabel string `json:"bannerLabel"`
+	Text        string `json:"text"`
+	PolicyLabel string `json:"policyLabel"`
+	Preferences string `json:"preferences"`
+	// RejectAll shares one row of a phone's banner with AcceptAll, both
+	// the same size: together at most 243 px of text at 13 px in the
+	// widest face (about 30 characters).
+	RejectAll string `json:"rejectAll"`
+	// AcceptAll is no longer than RejectAll, unless it fits half of their
+	// row (about 15 characters): rejecting is as easy as accepting.
 	AcceptAll     string          `json:"acceptAll"`
 	DialogTitle   string          `json:"dialogTitle"`
 	DialogIntro   string          `json:"dialogIntro"`
@@ -317,9 +324,48 @@ type Consent struct {
 // banner stays under 120 px and the page's first call to action visible.
 const consentLineMax = 52
 
+// The cookie banner's row of buttons on a 375 px phone
+// (frontend/src/components/cookie-consent.css): 343 px inside the banner's
+// padding, less the preferences button (an icon, 40 px) and two gaps of
+// 8 px, leave 287 px to the two decisions, each 22 px of padding and
+// border around its label, set at 13 px, semibold.
+const (
+	consentDecideText = 287 - 2*22
+	consentButtonFont = 13
+	// consentCharWidth turns pixels into characters for the messages: a
+	// letter's average width there (7.5 px measured over English and
+	// Spanish labels), rounded up so the count is not too few.
+	consentCharWidth = 8.0
+)
+
 func (c Consent) Validate() error {
 	if n := utf8.RuneCountInString(c.Text) + 1 + utf8.RuneCountInString(c.PolicyLabel); n > consentLineMax {
 		return fmt.Errorf("text and policyLabel are %d characters, at most %d fit on one line of a phone's banner (put the details in dialogIntro)", n, consentLineMax)
+	}
+	// Both decisions in one row, the same size: the banner stays under
+	// its 120 px, the page's first action in view above it, and rejecting
+	// is no harder than accepting. Measured in the widest face the font
+	// stack meets (textwidth), so a label that passes fits everywhere.
+	reject, accept := textwidth.Text(c.RejectAll, consentButtonFont, true), textwidth.Text(c.AcceptAll, consentButtonFont, true)
+	// The two share the row equally until one outgrows its half; an
+	// acceptAll that does, and is longer than rejectAll, makes accepting
+	// the bigger button.
+	const half = consentDecideText / 2
+	bigger := accept > half && accept > reject
+	if over := reject + accept - consentDecideText; over > 0 {
+		// At the longer label, which is the one to shorten first.
+		at, rule := "rejectAll", ""
+		if accept > reject {
+			at, rule = "acceptAll", ", and keep acceptAll no longer than rejectAll"
+		}
+		chars := "about 1 character"
+		if n := int(math.Ceil(over / consentCharWidth)); n > 1 {
+			chars = fmt.Sprintf("about %d characters", n)
+		}
+		return field.AtField(at, "rejectAll %q and acceptAll %q are too long to share one row of a phone's cookie banner (%.0f px of text where %d px fit): shorten one or both by %s in all%s", c.RejectAll, c.AcceptAll, reject+accept, consentDecideText, chars, rule)
+	}
+	if bigger {
+		return field.AtField("acceptAll", "acceptAll %q is longer than rejectAll %q, which would make accepting the bigger button on a phone: rejecting must be as easy as accepting (make it no longer than rejectAll, or under %d px, about %.0f characters)", c.AcceptAll, c.RejectAll, half, math.Floor(half/consentCharWidth))
 	}
 	return nil
 }

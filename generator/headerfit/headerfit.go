@@ -9,9 +9,9 @@
 // JavaScript. Here it is a media query in the page's own stylesheet, right
 // from the first paint, with or without the app.
 //
-// The labels are measured in DejaVu Sans, the widest of the faces that the
-// site's font stack (system-ui, then Segoe UI, Roboto, Helvetica, Arial)
-// meets on the common systems, without kerning, which only narrows a word:
+// The labels are measured in DejaVu Sans (generator/content/textwidth),
+// the widest of the faces that the site's font stack (system-ui, then
+// Segoe UI, Roboto, Helvetica, Arial) meets on the common systems, without kerning, which only narrows a word:
 // where the visitor's face is narrower, the header collapses a few pixels
 // sooner than it must, never later. The geometry below mirrors
 // frontend/src/components/site-header.css; e2e/header_test.go checks both
@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/textwidth"
 )
 
 // The layout's bands (site-header.css): under Phone the header is always
@@ -66,15 +67,15 @@ var (
 // need is the narrowest window, in CSS pixels, at which the header's
 // entries fit on one line in a band's spacing.
 func need(nav content.Nav, brand string, b band) float64 {
-	w := float64(padding) + markWidth + markGap + text(brand, brandSize, true) - 0.02*brandSize*float64(len([]rune(brand)))
-	w += 2*b.gap + demoPadding + text(nav.DemoLabel, demoSize, true)
+	w := float64(padding) + markWidth + markGap + textwidth.Text(brand, brandSize, true) - 0.02*brandSize*float64(len([]rune(brand)))
+	w += 2*b.gap + demoPadding + textwidth.Text(nav.DemoLabel, demoSize, true)
 	n := 0
 	if b.home {
-		w += b.linkPadding + text(nav.Home.Label, linkSize, false)
+		w += b.linkPadding + textwidth.Text(nav.Home.Label, linkSize, false)
 		n++
 	}
 	for _, it := range nav.Items {
-		w += b.linkPadding + text(it.Label, linkSize, false)
+		w += b.linkPadding + textwidth.Text(it.Label, linkSize, false)
 		if len(it.Items) > 0 {
 			w += chevron
 		}
@@ -84,36 +85,6 @@ func need(nav content.Nav, brand string, b band) float64 {
 		w += float64(n-1) * b.listGap
 	}
 	return w + scrollbar
-}
-
-// text is the width of s set at size px, in DejaVu Sans Bold or Book,
-// rounded up to the next pixel. A rune the table lacks counts as 1 em,
-// as wide as any glyph of a sans face.
-func text(s string, size float64, bold bool) float64 {
-	table := book[:]
-	if bold {
-		table = boldFace[:]
-	}
-	units := 0
-	for _, r := range s {
-		units += advance(table, r)
-	}
-	return math.Ceil(float64(units) * size / 2048)
-}
-
-// advance is r's width in 1/2048 em.
-func advance(table []uint16, r rune) int {
-	i := 0
-	for _, rg := range ranges {
-		if r >= rg[0] && r <= rg[1] {
-			if w := table[i+int(r-rg[0])]; w > 0 {
-				return int(w)
-			}
-			break
-		}
-		i += int(rg[1]-rg[0]) + 1
-	}
-	return 2048
 }
 
 // Band is the window widths [From, To); To is 0 when it has no end. The

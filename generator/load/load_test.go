@@ -499,6 +499,33 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{"at most 52 fit on one line of a phone's banner"},
 		},
 		{
+			// An editor's rewording, such as the copy edits': the two
+			// decisions no longer fit one row of a 375 px phone's banner.
+			name: "cookie banner's decisions too long to share a phone's row",
+			file: "layout.yaml",
+			edit: replace("acceptAll: Accept all", "acceptAll: Edited Accept all"),
+			want: []string{`rejectAll "Reject non-essential" and acceptAll "Edited Accept all" are too long to share one row of a phone's cookie banner`},
+			at:   at("layout.yaml", "rejectAll:", 11),
+		},
+		{
+			name: "cookie banner's decisions too long, accepting the longer",
+			file: "layout.yaml",
+			edit: func(s string) string {
+				return strings.NewReplacer("rejectAll: Reject non-essential", "rejectAll: Only necessary", "acceptAll: Accept all", "acceptAll: Accept all cookies").Replace(s)
+			},
+			want: []string{`rejectAll "Only necessary" and acceptAll "Accept all cookies" are too long to share one row of a phone's cookie banner (244 px of text where 243 px fit): shorten one or both by about 1 character in all, and keep acceptAll no longer than rejectAll`},
+			at:   at("layout.yaml", "acceptAll:", 11),
+		},
+		{
+			name: "accepting the bigger button",
+			file: "layout.yaml",
+			edit: func(s string) string {
+				return strings.NewReplacer("rejectAll: Reject non-essential", "rejectAll: No", "acceptAll: Accept all", "acceptAll: Accept every cookie").Replace(s)
+			},
+			want: []string{`acceptAll "Accept every cookie" is longer than rejectAll "No", which would make accepting the bigger button on a phone`},
+			at:   at("layout.yaml", "acceptAll:", 11),
+		},
+		{
 			name: "redirect to nowhere",
 			file: "routing.yaml",
 			edit: replace("to: /about}", "to: /abotu}"),
