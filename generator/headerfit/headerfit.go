@@ -11,9 +11,10 @@
 //
 // The labels are measured in DejaVu Sans (generator/content/textwidth),
 // the widest of the faces that the site's font stack (system-ui, then
-// Segoe UI, Roboto, Helvetica, Arial) meets on the common systems, without kerning, which only narrows a word:
-// where the visitor's face is narrower, the header collapses a few pixels
-// sooner than it must, never later. The geometry below mirrors
+// Segoe UI, Roboto, Helvetica, Arial) meets on the common systems,
+// without kerning, which only narrows a word: where the visitor's face
+// is narrower, the header collapses a few pixels sooner than it must,
+// never later. The geometry below mirrors
 // frontend/src/components/site-header.css; e2e/header_test.go checks both
 // against Chromium at every width around the edges.
 package headerfit
