@@ -347,11 +347,6 @@ func (c Consent) Validate() error {
 	// is no harder than accepting. Measured in the widest face the font
 	// stack meets (textwidth), so a label that passes fits everywhere.
 	reject, accept := textwidth.Text(c.RejectAll, consentButtonFont, true), textwidth.Text(c.AcceptAll, consentButtonFont, true)
-	// The two share the row equally until one outgrows its half; an
-	// acceptAll that does, and is longer than rejectAll, makes accepting
-	// the bigger button.
-	const half = consentDecideText / 2
-	bigger := accept > half && accept > reject
 	if over := reject + accept - consentDecideText; over > 0 {
 		// At the longer label, which is the one to shorten first.
 		at, rule := "rejectAll", ""
@@ -364,7 +359,11 @@ func (c Consent) Validate() error {
 		}
 		return field.AtField(at, "rejectAll %q and acceptAll %q are too long to share one row of a phone's cookie banner (%.0f px of text where %d px fit): shorten one or both by %s in all%s", c.RejectAll, c.AcceptAll, reject+accept, consentDecideText, chars, rule)
 	}
-	if bigger {
+	// The two share the row equally until one outgrows its half; an
+	// acceptAll that does, and is longer than rejectAll, makes accepting
+	// the bigger button.
+	const half = consentDecideText / 2
+	if accept > half && accept > reject {
 		return field.AtField("acceptAll", "acceptAll %q is longer than rejectAll %q, which would make accepting the bigger button on a phone: rejecting must be as easy as accepting (make it no longer than rejectAll, or under %d px, about %.0f characters)", c.AcceptAll, c.RejectAll, half, math.Floor(half/consentCharWidth))
 	}
 	return nil
