@@ -81,7 +81,7 @@ func TestAdmin(t *testing.T) {
 	do(t, tab, "change a section's heading",
 		chromedp.WaitVisible(chromedp.CSS(headingInput)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(headingInput)+`).select()`),
-		chromedp.SendKeys(chromedp.CSS(headingInput), heading+" with {claim:"+claim.Key+"}"),
+		browsertest.Type(headingInput, heading+" with {claim:"+claim.Key+"}"),
 	)
 	// The preview pane draws the page with the site's own section
 	// components (preview.tsx): the new heading in a section of the
@@ -101,7 +101,7 @@ func TestAdmin(t *testing.T) {
 	// the site's component for text pages.
 	textPage, heading1 := fixtureTextPage(t, d.Content)
 	hash := "#/collections/text-pages/entries/" + textPage
-	do(t, tab, "open a text page", chromedp.Poll[chromedp.Void](`(() => { if (location.hash !== `+jsQuote(hash)+`) location.hash = `+jsQuote(hash)+`; return `+saveButtonJS+` !== null; })()`, chromedp.WithPollingTimeout(2*time.Minute)))
+	do(t, tab, "open a text page", browsertest.Until(`(() => { if (location.hash !== `+jsQuote(hash)+`) location.hash = `+jsQuote(hash)+`; return `+saveButtonJS+` !== null; })()`, 2*time.Minute))
 	previewShows(t, tab, "the text page's preview", `main#main article.legal h1`, heading1)
 
 	// A title too long with the site's name after it: the editor refuses
@@ -116,17 +116,17 @@ func TestAdmin(t *testing.T) {
 	// new article's once its form is the one shown (and empty).
 	do(t, tab, "start an article with too long a title",
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/new"`),
-		chromedp.Poll[chromedp.Void](`document.body.innerText.includes("Creating") && document.querySelector(`+jsQuote(titleInput)+`)?.value === ""`, chromedp.WithPollingTimeout(2*time.Minute)),
-		chromedp.SendKeys(chromedp.CSS(titleInput), strings.Repeat("Long ", room/5+1)),
-		chromedp.Poll[chromedp.Void](`document.querySelector(`+jsQuote(titleInput)+`)?.value.startsWith("Long")`, chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Until(`document.body.innerText.includes("Creating") && document.querySelector(`+jsQuote(titleInput)+`)?.value === ""`, 2*time.Minute),
+		browsertest.Type(titleInput, strings.Repeat("Long ", room/5+1)),
+		browsertest.Until(`document.querySelector(`+jsQuote(titleInput)+`)?.value.startsWith("Long")`, time.Minute),
 	)
 	save(t, tab)
 	refusal := fmt.Sprintf("at most %d characters", room)
-	do(t, tab, "see the title refused", chromedp.Poll[chromedp.Void](`(document.querySelector('section[data-key-path="title"]')?.innerText ?? "").includes(`+jsQuote(refusal)+`)`, chromedp.WithPollingTimeout(2*time.Minute)))
+	do(t, tab, "see the title refused", browsertest.Until(`(document.querySelector('section[data-key-path="title"]')?.innerText ?? "").includes(`+jsQuote(refusal)+`)`, 2*time.Minute))
 	do(t, tab, "title the article",
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(titleInput)+`).select()`),
-		chromedp.SendKeys(chromedp.CSS(titleInput), title),
-		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="description"] textarea`), "What an editor sees when a page is changed in the browser."),
+		browsertest.Type(titleInput, title),
+		browsertest.Type(`section[data-key-path="description"] textarea`, "What an editor sees when a page is changed in the browser."),
 	)
 	do(t, tab, "date the article", chromedp.Evaluate[chromedp.Void](`(() => {
 		const i = document.querySelector('section[data-key-path="date"] input');
@@ -138,7 +138,7 @@ func TestAdmin(t *testing.T) {
 	do(t, tab, "write its text",
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="body"]').scrollIntoView()`),
 		chromedp.Click(chromedp.CSS(`section[data-key-path="body"] textarea`)),
-		chromedp.SendKeys(chromedp.CSS(`section[data-key-path="body"] textarea`), "An article written in the web editor."),
+		browsertest.Type(`section[data-key-path="body"] textarea`, "An article written in the web editor."),
 	)
 	// The article's preview is the site's article component: its header's
 	// title, its body as the editor renders the Markdown, and, its Cover
@@ -175,10 +175,10 @@ func TestAdmin(t *testing.T) {
 	)
 	// Once the editor shows the photo it took: the form is drawn again
 	// as the file comes in.
-	do(t, tab, "see the photo taken", chromedp.Poll[chromedp.Void](`(document.querySelector('section[data-key-path="cover.src"]')?.innerText ?? "").includes(".png")`, chromedp.WithPollingTimeout(2*time.Minute)))
+	do(t, tab, "see the photo taken", browsertest.Until(`(document.querySelector('section[data-key-path="cover.src"]')?.innerText ?? "").includes(".png")`, 2*time.Minute))
 	const altInput = `section[data-key-path="cover.alt"] input`
-	do(t, tab, "describe the cover", chromedp.SendKeys(chromedp.CSS(altInput), "A harbour at dawn"),
-		chromedp.Poll[chromedp.Void](`document.querySelector(`+jsQuote(altInput)+`)?.value === "A harbour at dawn"`, chromedp.WithPollingTimeout(time.Minute)))
+	do(t, tab, "describe the cover", browsertest.Type(altInput, "A harbour at dawn"),
+		browsertest.Until(`document.querySelector(`+jsQuote(altInput)+`)?.value === "A harbour at dawn"`, time.Minute))
 	previewShows(t, tab, "the article's cover in the preview", `main#main article.article .article-cover, main#main article.article .article-cover img`, "")
 	save(t, tab)
 	waitForFile(t, tab, article, "A harbour at dawn")
@@ -205,7 +205,7 @@ func TestAdmin(t *testing.T) {
 	oldFile, newFile := "articles/"+renamed.Slug+"/index.md", "articles/"+newSlug+"/index.md"
 	do(t, tab, "open an article",
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+renamed.Slug+`/index"`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('section[data-key-path="title"] input')?.value === `+jsQuote(renamed.Front.Title), chromedp.WithPollingTimeout(2*time.Minute)),
+		browsertest.Until(`document.querySelector('section[data-key-path="title"] input')?.value === `+jsQuote(renamed.Front.Title), 2*time.Minute),
 	)
 	// The editor's options menu › Edit Slug opens the Slug panel, whose
 	// pencil button edits it.
@@ -213,12 +213,12 @@ func TestAdmin(t *testing.T) {
 		return `(() => { const b = [...document.querySelectorAll(` + jsQuote(selector) + `)].find((b) => b.offsetParent !== null && (` + jsQuote(text) + ` === "" || b.textContent.trim() === ` + jsQuote(text) + `)); b?.click(); return !!b; })()`
 	}
 	do(t, tab, "open the Slug panel",
-		chromedp.Poll[chromedp.Void](clickJS(`button[aria-label="Show Editor Options"]`, ""), chromedp.WithPollingTimeout(time.Minute)),
-		chromedp.Poll[chromedp.Void](clickJS(`[role="menuitem"]`, "Edit Slug"), chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Until(clickJS(`button[aria-label="Show Editor Options"]`, ""), time.Minute),
+		browsertest.Until(clickJS(`[role="menuitem"]`, "Edit Slug"), time.Minute),
 	)
 	do(t, tab, "rename its folder",
-		chromedp.Poll[chromedp.Void](clickJS(`button[aria-label="Rename Folder"], button[aria-label="Edit Slug"]`, ""), chromedp.WithPollingTimeout(time.Minute)),
-		chromedp.Poll[chromedp.Void](`document.activeElement?.tagName === "INPUT" && document.activeElement.value === `+jsQuote(renamed.Slug), chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Until(clickJS(`button[aria-label="Rename Folder"], button[aria-label="Edit Slug"]`, ""), time.Minute),
+		browsertest.Until(`document.activeElement?.tagName === "INPUT" && document.activeElement.value === `+jsQuote(renamed.Slug), time.Minute),
 		chromedp.Evaluate[chromedp.Void](`document.activeElement.select()`),
 		chromedp.KeyEvent(newSlug),
 		chromedp.KeyEvent(kb.Enter),
@@ -497,7 +497,7 @@ func previewShows(t *testing.T, tab *browsertest.Tab, what, sel, text string) {
 		}
 		return false;
 	})()`, jsQuote(sel), jsQuote(text))
-	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](find, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(find, 2*time.Minute)); err != nil {
 		html, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("iframe")].map((f) => { try { return f.contentDocument.body.innerHTML.slice(0, 3000); } catch { return "(other origin)"; } }).join("\n---\n")`))
 		t.Fatalf("%s: no %s with %q: %v\npreview frames:\n%s", what, sel, text, err, html)
 	}
@@ -529,10 +529,10 @@ func waitForFile(t *testing.T, tab *browsertest.Tab, file, text string) {
 			// saving", on by default): the test's next step waits for
 			// that, as a person does, or the editor's going back would
 			// undo the page the step opens.
-			do(t, tab, "see the editor close "+file+" after saving", chromedp.Poll[chromedp.Void](`!/\/entries\/|\/new$/.test(location.hash)`, chromedp.WithPollingTimeout(2*time.Minute)))
+			do(t, tab, "see the editor close "+file+" after saving", browsertest.Until(`!/\/entries\/|\/new$/.test(location.hash)`, 2*time.Minute))
 			return
 		}
-		chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`new Promise((r) => setTimeout(() => r(true), 200))`, chromedp.WithPollingTimeout(time.Second)))
+		chromedp.Do(tab.Ctx, browsertest.Until(`new Promise((r) => setTimeout(() => r(true), 200))`, time.Second))
 	}
 	body, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.body.innerText`))
 	t.Fatalf("the editor never saved %s with %q (console %q, errors %q)\n%s", file, text, tab.ConsoleErrors(), tab.Errors(), body)
@@ -543,11 +543,11 @@ func waitForFile(t *testing.T, tab *browsertest.Tab, file, text string) {
 // machine comes well after the keys were sent.
 func save(t *testing.T, tab *browsertest.Tab) {
 	t.Helper()
-	do(t, tab, "save", chromedp.Poll[chromedp.Void](`(() => {
+	do(t, tab, "save", browsertest.Until(`(() => {
 		const b = [...document.querySelectorAll("button")].find(b => b.textContent.trim() === "Save" && !b.disabled && b.getAttribute("aria-disabled") !== "true");
 		b?.click();
 		return !!b;
-	})()`, chromedp.WithPollingTimeout(2*time.Minute)))
+	})()`, 2*time.Minute))
 }
 
 func do(t *testing.T, tab *browsertest.Tab, what string, actions ...chromedp.Action[chromedp.Void]) {
@@ -583,13 +583,13 @@ func consoleErrorsOnly(tab *browsertest.Tab) []string {
 // under its centre.
 func waitTakesClicks(t *testing.T, tab *browsertest.Tab, sel string) {
 	t.Helper()
-	do(t, tab, "wait for the sign-in page to take clicks", chromedp.Poll[chromedp.Void](`(() => {
+	do(t, tab, "wait for the sign-in page to take clicks", browsertest.Until(`(() => {
 		const b = document.querySelector(`+jsQuote(sel)+`);
 		if (!b) return false;
 		const r = b.getBoundingClientRect();
 		const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
 		return e !== null && (e === b || b.contains(e));
-	})()`, chromedp.WithPollingTimeout(5*time.Minute)))
+	})()`, 5*time.Minute))
 }
 
 // githubStandIn answers the editor's look at GitHub's status page, which
@@ -703,7 +703,7 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 		t.Helper()
 		do(t, tab, what,
 			chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(`+jsQuote(body)+`); a.scrollIntoView(); a.focus(); a.setSelectionRange(a.value.length, a.value.length); })()`),
-			chromedp.SendKeys(chromedp.CSS(body), text),
+			browsertest.Type(body, text),
 		)
 	}
 	// A picture without its text alternative, then a link to a page that
@@ -711,14 +711,14 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 	// that it has taken in both.
 	typeAtEnd("add a picture without a text alternative and a link to a page that does not exist", "\n\n![](/images/articles/voice.svg)\n\nSee [the plan](/no-such-plan).")
 	save(t, tab)
-	do(t, tab, "see the editor ask", chromedp.Poll[chromedp.Void](`window.asked.length > 0`, chromedp.WithPollingTimeout(2*time.Minute)))
+	do(t, tab, "see the editor ask", browsertest.Until(`window.asked.length > 0`, 2*time.Minute))
 	asked, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`window.asked[0]`))
 	for _, want := range []string{"“" + label, "no page has the address /no-such-plan", "Link to an existing page, or remove the link", "Save anyway?"} {
 		if !strings.Contains(asked, want) {
 			t.Errorf("before the save, the editor asks without %q:\n%s", want, asked)
 		}
 	}
-	do(t, tab, "see the save stopped, with the reason", chromedp.Poll[chromedp.Void](`document.body.innerText.includes("no page has the address /no-such-plan")`, chromedp.WithPollingTimeout(time.Minute)))
+	do(t, tab, "see the save stopped, with the reason", browsertest.Until(`document.body.innerText.includes("no page has the address /no-such-plan")`, time.Minute))
 	// Cancelled reads as cancelled: not as the editor's error.
 	said, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("dialog[open]")].map((d) => d.innerText).join("\n")`))
 	if !strings.Contains(said, "Not saved") || strings.Contains(said, "error") {
@@ -736,7 +736,7 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 	copyBack(t, tab, d)
 	do(t, tab, "open the article with the problems", chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`), chromedp.WaitVisible(chromedp.CSS(body)))
 	const panel = `dialog#dev-problems[open]`
-	do(t, tab, "see make dev's problems in the editor", chromedp.Poll[chromedp.Void](`!!document.querySelector(`+jsQuote(panel)+`)`, chromedp.WithPollingTimeout(3*time.Minute)))
+	do(t, tab, "see make dev's problems in the editor", browsertest.Until(`!!document.querySelector(`+jsQuote(panel)+`)`, 3*time.Minute))
 	var shown struct {
 		Text        string
 		Modal       bool
@@ -748,7 +748,7 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 		FieldCovered bool
 		At           string
 	}
-	do(t, tab, "see the Save button", chromedp.Poll[chromedp.Void](`[...document.querySelectorAll("button")].some((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0)`, chromedp.WithPollingTimeout(time.Minute)))
+	do(t, tab, "see the Save button", browsertest.Until(`[...document.querySelectorAll("button")].some((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0)`, time.Minute))
 	got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(() => {
 		const p = document.querySelector(`+jsQuote(panel)+`);
 		const save = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Save" && b.getBoundingClientRect().width > 0);
@@ -787,12 +787,12 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 	// The editor stays usable: the text fixed in it, the panel closes.
 	do(t, tab, "fix the text",
 		chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(`+jsQuote(body)+`); a.scrollIntoView(); a.select(); })()`),
-		chromedp.SendKeys(chromedp.CSS(body), "An article written in the web editor, fixed."),
+		browsertest.Type(body, "An article written in the web editor, fixed."),
 	)
 	save(t, tab)
 	waitForFile(t, tab, article, "fixed.")
 	copyBack(t, tab, d)
-	do(t, tab, "see the panel close", chromedp.Poll[chromedp.Void](`!document.querySelector(`+jsQuote(panel)+`)`, chromedp.WithPollingTimeout(3*time.Minute)))
+	do(t, tab, "see the panel close", browsertest.Until(`!document.querySelector(`+jsQuote(panel)+`)`, 3*time.Minute))
 }
 
 // readOPFS is a file the editor wrote, as it is now.
@@ -824,9 +824,11 @@ func photoWhileEncoding(t *testing.T, tab *browsertest.Tab, d *devSite) {
 		name := fmt.Sprintf("harbour-%d.png", attempt)
 		slug := fmt.Sprintf("a-photo-being-encoded-%d", attempt)
 		var b bytes.Buffer
-		img := image.NewRGBA(image.Rect(0, 0, 2400, 1600))
-		for x := range 2400 {
-			for y := range 1600 {
+		// 1200 px wide, six widths to encode in three formats: seconds of
+		// a 2-core machine, against the page's load of a fraction of one.
+		img := image.NewRGBA(image.Rect(0, 0, 1200, 800))
+		for x := range 1200 {
+			for y := range 800 {
 				img.Set(x, y, color.RGBA{uint8(x * 7 / (y%13 + 1)), uint8(y ^ x), uint8(x + y*attempt), 255})
 			}
 		}
@@ -844,7 +846,7 @@ func photoWhileEncoding(t *testing.T, tab *browsertest.Tab, d *devSite) {
 			chromedp.WaitReady("#main"),
 			chromedp.Evaluate[chromedp.Void](`window.devMark = 1`),
 			// Every image loaded, none broken: the original stands in.
-			chromedp.Poll[chromedp.Void](`[...document.images].every((i) => i.complete)`, chromedp.WithPollingTimeout(time.Minute)),
+			browsertest.Until(`[...document.images].every((i) => i.complete)`, time.Minute),
 		)
 		got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`JSON.stringify({
 			broken: [...document.images].filter((i) => i.naturalWidth === 0).map((i) => i.currentSrc || i.src),

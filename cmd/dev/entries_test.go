@@ -83,7 +83,7 @@ func keepTyping(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title stri
 	t.Helper()
 	openArticle(t, tab, slug, title)
 	const field, typed = `section[data-key-path="description"] textarea`, " Not saved yet."
-	do(t, tab, "type in the article's description", chromedp.SendKeys(chromedp.CSS(field), typed))
+	do(t, tab, "type in the article's description", browsertest.Type(field, typed))
 	css := filepath.Join(d.Frontend, "src", "styles", "global.css")
 	data, err := os.ReadFile(css)
 	if err != nil {
@@ -97,7 +97,7 @@ func keepTyping(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title stri
 	for c := d.built(t); !c.Editor; c = d.built(t) {
 	}
 	do(t, tab, "see the offer to reload, the typing still there",
-		chromedp.Poll[chromedp.Void](`(() => { const o = document.getElementById("dev-reload"); return !!o && o.innerText.includes("Reload the editor") && document.querySelector(`+jsQuote(field)+`).value.endsWith(`+jsQuote(typed)+`); })()`, chromedp.WithPollingTimeout(2*time.Minute)))
+		browsertest.Until(`(() => { const o = document.getElementById("dev-reload"); return !!o && o.innerText.includes("Reload the editor") && document.querySelector(`+jsQuote(field)+`).value.endsWith(`+jsQuote(typed)+`); })()`, 2*time.Minute))
 }
 
 // reopenCover opens the article slug, which the site has not built, again
@@ -113,10 +113,10 @@ func reopenCover(t *testing.T, tab *browsertest.Tab, slug, title string) {
 	const times = 10
 	for i := range times {
 		do(t, tab, fmt.Sprintf("open another entry (%d of %d)", i+1, times),
-			chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/pulse-themes/index", "Pulse turns interviews into themes"), chromedp.WithPollingTimeout(2*time.Minute)))
+			browsertest.Until(openJS("#/collections/articles/entries/pulse-themes/index", "Pulse turns interviews into themes"), 2*time.Minute))
 		err := chromedp.Do(tab.Ctx,
-			chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/"+slug+"/index", title), chromedp.WithPollingTimeout(2*time.Minute)),
-			chromedp.Poll[chromedp.Void](coverShown, chromedp.WithPollingTimeout(2*time.Minute)))
+			browsertest.Until(openJS("#/collections/articles/entries/"+slug+"/index", title), 2*time.Minute),
+			browsertest.Until(coverShown, 2*time.Minute))
 		if err != nil {
 			imgs, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("iframe")].map((f) => { try { return [...f.contentDocument.querySelectorAll("img")].map((i) => i.className + " " + i.parentElement.className + " " + i.src.slice(0, 80) + " " + i.naturalWidth).join("\n"); } catch { return "(other origin)"; } }).join("\n---\n")`))
 			t.Fatalf("the preview does not show the cover, reopened %d times (%v); its images:\n%s\nrequests %q", i+1, err, imgs, tab.Requests())
@@ -149,13 +149,13 @@ func reopenCover(t *testing.T, tab *browsertest.Tab, slug, title string) {
 func movePage(t *testing.T, tab *browsertest.Tab, d *devSite, name, title string) {
 	t.Helper()
 	do(t, tab, "open the page "+name,
-		chromedp.Poll[chromedp.Void](openJS("#/collections/pages/entries/"+name, title), chromedp.WithPollingTimeout(2*time.Minute)),
+		browsertest.Until(openJS("#/collections/pages/entries/"+name, title), 2*time.Minute),
 	)
 	do(t, tab, "make it a new folder, company",
-		chromedp.Poll[chromedp.Void](`(() => { const b = document.querySelector('button[aria-label="New Folder"]'); b?.scrollIntoView(); b?.click(); return !!b; })()`, chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Until(`(() => { const b = document.querySelector('button[aria-label="New Folder"]'); b?.scrollIntoView(); b?.click(); return !!b; })()`, time.Minute),
 		chromedp.WaitVisible(chromedp.CSS(`[role="dialog"] input[aria-label="Folder Name"]`)),
-		chromedp.SendKeys(chromedp.CSS(`[role="dialog"] input[aria-label="Folder Name"]`), "company"),
-		chromedp.Poll[chromedp.Void](clickText(`[role="dialog"] button`, "Create"), chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Type(`[role="dialog"] input[aria-label="Folder Name"]`, "company"),
+		browsertest.Until(clickText(`[role="dialog"] button`, "Create"), time.Minute),
 	)
 	save(t, tab)
 	oldFile, newFile := pageFile("/"+name), pageFile("/company/"+name)
@@ -193,15 +193,15 @@ func newTag(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title string) 
 	const tags = `section[data-key-path="tags"]`
 	do(t, tab, "press Add Tag under the article's tags",
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(tags)+`).scrollIntoView()`),
-		chromedp.Poll[chromedp.Void](clickText(tags+` button`, "Add Tag"), chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Until(clickText(tags+` button`, "Add Tag"), time.Minute),
 	)
 	const nameInput = `[role="dialog"] section[data-key-path="name"] input`
 	do(t, tab, "name the tag",
 		chromedp.WaitVisible(chromedp.CSS(nameInput)),
-		chromedp.SendKeys(chromedp.CSS(nameInput), name),
-		chromedp.Poll[chromedp.Void](clickText(`[role="dialog"] button`, "Add"), chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Type(nameInput, name),
+		browsertest.Until(clickText(`[role="dialog"] button`, "Add"), time.Minute),
 	)
-	do(t, tab, "see the new tag chosen", chromedp.Poll[chromedp.Void](`!document.querySelector('[role="dialog"] section[data-key-path="name"]') && document.querySelector(`+jsQuote(tags)+`).innerText.includes(`+jsQuote(name)+`)`, chromedp.WithPollingTimeout(time.Minute)))
+	do(t, tab, "see the new tag chosen", browsertest.Until(`!document.querySelector('[role="dialog"] section[data-key-path="name"]') && document.querySelector(`+jsQuote(tags)+`).innerText.includes(`+jsQuote(name)+`)`, time.Minute))
 	save(t, tab)
 	article := "content/articles/" + slug + "/index.md"
 	waitForFile(t, tab, article, key)
@@ -227,7 +227,7 @@ func newTag(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title string) 
 func openArticle(t *testing.T, tab *browsertest.Tab, slug, title string) {
 	t.Helper()
 	do(t, tab, "open the article "+slug,
-		chromedp.Poll[chromedp.Void](openJS("#/collections/articles/entries/"+slug+"/index", title), chromedp.WithPollingTimeout(2*time.Minute)),
+		browsertest.Until(openJS("#/collections/articles/entries/"+slug+"/index", title), 2*time.Minute),
 	)
 }
 

@@ -58,7 +58,7 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	}
 	addTo(t, tab, "items", "Case study", n)
 	item := fmt.Sprintf("items.%d", n)
-	do(t, tab, "see the new case study's form", chromedp.Poll[chromedp.Void](scrollTo(item+".id"), chromedp.WithPollingTimeout(time.Minute)))
+	do(t, tab, "see the new case study's form", browsertest.Until(scrollTo(item+".id"), time.Minute))
 	save(t, tab)
 	refused := `(() => {
 		const m = [...document.querySelectorAll('section[data-key-path] div.validation[role="alert"]')].find((m) => m.innerText.trim());
@@ -66,7 +66,7 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 		const r = m.getBoundingClientRect();
 		return r.top >= 0 && r.bottom <= innerHeight && m.closest("section").contains(document.activeElement);
 	})()`
-	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](refused, chromedp.WithPollingTimeout(time.Minute))); err != nil {
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(refused, time.Minute)); err != nil {
 		seen, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`JSON.stringify({
 			messages: [...document.querySelectorAll('section[data-key-path] div.validation[role="alert"]')].map((m) => [m.closest("section").dataset.keyPath, m.innerText.trim(), Math.round(m.getBoundingClientRect().top)]),
 			focus: document.activeElement?.closest("section[data-key-path]")?.dataset.keyPath ?? document.activeElement?.tagName,
@@ -91,15 +91,15 @@ func addCaseStudy(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	photo := filepath.Join(t.TempDir(), "Gate at dawn.PNG")
 	writePNG(t, photo)
 	do(t, tab, "upload its photo",
-		chromedp.Poll[chromedp.Void](scrollTo(item+".image.src"), chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Until(scrollTo(item+".image.src"), time.Minute),
 		chromedp.SetUploadFiles(chromedp.CSS(`section[data-key-path="`+item+`.image.src"] input[type="file"]`), []string{photo}),
 	)
 	typeIn(t, tab, item+".image.alt", "Trucks at a harbour gate")
 	do(t, tab, "choose its icon",
-		chromedp.Poll[chromedp.Void](scrollTo(item+".icon")+` && (document.querySelector('section[data-key-path="`+item+`.icon"] [role=combobox]')?.click(), true)`, chromedp.WithPollingTimeout(time.Minute)),
-		chromedp.Poll[chromedp.Void](clickText(`[role=option]`, "calendar"), chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Until(scrollTo(item+".icon")+` && (document.querySelector('section[data-key-path="`+item+`.icon"] [role=combobox]')?.click(), true)`, time.Minute),
+		browsertest.Until(clickText(`[role=option]`, "calendar"), time.Minute),
 	)
-	do(t, tab, "see its colour", chromedp.Poll[chromedp.Void](scrollTo(item+".color"), chromedp.WithPollingTimeout(time.Minute)))
+	do(t, tab, "see its colour", browsertest.Until(scrollTo(item+".color"), time.Minute))
 	color, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.querySelector('section[data-key-path="`+item+`.color"] input[type=text]')?.value ?? ""`))
 	if !strings.EqualFold(color, "#FF6B35") {
 		t.Errorf("a new case study's colour reads %q beside its swatch, not the site's theme colour", color)
@@ -125,7 +125,7 @@ func addPartner(t *testing.T, tab *browsertest.Tab, d *devSite) {
 	t.Helper()
 	const file, partner = "collections/partner-groups.yaml", "Deepgram"
 	openRecords(t, tab, d, "partnerGroups", file)
-	do(t, tab, "see the first group's partners", chromedp.Poll[chromedp.Void](scrollTo("items.0.partners"), chromedp.WithPollingTimeout(time.Minute)))
+	do(t, tab, "see the first group's partners", browsertest.Until(scrollTo("items.0.partners"), time.Minute))
 	var groups []struct{ Partners []string }
 	if err := yaml.Unmarshal(d.read(t, file), &groups); err != nil || len(groups) == 0 {
 		t.Fatalf("%s: %v", file, err)
@@ -199,9 +199,9 @@ func openRecords(t *testing.T, tab *browsertest.Tab, d *devSite, name, file stri
 	t.Helper()
 	do(t, tab, "open "+name,
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/collections"`),
-		chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") === null`, chromedp.WithPollingTimeout(2*time.Minute)),
+		browsertest.Until(`document.querySelector("section[data-key-path]") === null`, 2*time.Minute),
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/collections/entries/`+name+`"`),
-		chromedp.Poll[chromedp.Void](`!!document.querySelector('section[data-key-path^="items."]')`, chromedp.WithPollingTimeout(2*time.Minute)))
+		browsertest.Until(`!!document.querySelector('section[data-key-path^="items."]')`, 2*time.Minute))
 	var records []any
 	if err := yaml.Unmarshal(d.read(t, file), &records); err != nil {
 		t.Fatal(err)
@@ -250,10 +250,10 @@ func addTo(t *testing.T, tab *browsertest.Tab, keyPath, label string, had int) {
 		return false; })()`
 	do(t, tab, "press Add "+label+" and see a new item",
 		chromedp.Evaluate[chromedp.Void](`document.activeElement?.blur(); delete window.addPress?.[`+jsQuote(keyPath)+`]`),
-		chromedp.Poll[chromedp.Void](press, chromedp.WithPollingTimeout(2*time.Minute)))
+		browsertest.Until(press, 2*time.Minute))
 	// Where the editor does not move the focus (another version), typeIn
 	// still finds the text it typed, or fails.
-	if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`!!document.activeElement?.closest(`+jsQuote(list)+`)`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(`!!document.activeElement?.closest(`+jsQuote(list)+`)`, 20*time.Second)); err != nil {
 		t.Logf("after Add %s, the editor did not move the focus into %s (%v)", label, keyPath, err)
 	}
 }
@@ -279,9 +279,9 @@ func typeIn(t *testing.T, tab *browsertest.Tab, keyPath, text string) {
 	t.Helper()
 	sel := `section[data-key-path="` + keyPath + `"] :is(input:not([type=file]):not([type=color]), textarea)`
 	do(t, tab, "type in "+keyPath,
-		chromedp.Poll[chromedp.Void](scrollTo(keyPath), chromedp.WithPollingTimeout(time.Minute)),
-		chromedp.SendKeys(chromedp.CSS(sel), text),
-		chromedp.Poll[chromedp.Void](`document.querySelector(`+jsQuote(sel)+`)?.value.endsWith(`+jsQuote(text)+`)`, chromedp.WithPollingTimeout(time.Minute)),
+		browsertest.Until(scrollTo(keyPath), time.Minute),
+		browsertest.Type(sel, text),
+		browsertest.Until(`document.querySelector(`+jsQuote(sel)+`)?.value.endsWith(`+jsQuote(text)+`)`, time.Minute),
 	)
 }
 

@@ -85,9 +85,9 @@ func TestEditorRoundTrip(t *testing.T) {
 		// entry's, not the last one's still closing.
 		list := e.hash[:strings.Index(e.hash, "/entries/")]
 		do(t, tab, "list "+list, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsQuote(list)),
-			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") === null`, chromedp.WithPollingTimeout(2*time.Minute)))
+			browsertest.Until(`document.querySelector("section[data-key-path]") === null`, 2*time.Minute))
 		do(t, tab, "open "+e.file, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsQuote(e.hash)),
-			chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") !== null && `+saveButtonJS+` !== null`, chromedp.WithPollingTimeout(2*time.Minute)))
+			browsertest.Until(`document.querySelector("section[data-key-path]") !== null && `+saveButtonJS+` !== null`, 2*time.Minute))
 		// A file of records is named in the table by its name (a page
 		// file may share it: pages/security.yaml).
 		records := !previewed[e.collection()] && previewed[e.name()]
@@ -203,7 +203,7 @@ func markAndSave(t *testing.T, tab *browsertest.Tab, file string) string {
 		// Taken back, the entry is as read: the editor disables Save again
 		// once it has taken that in, and the next field's text goes in a
 		// save of its own.
-		back = append(back, chromedp.Poll[chromedp.Void]("!"+saveEnabledJS, chromedp.WithPollingTimeout(2*time.Minute)))
+		back = append(back, browsertest.Until("!"+saveEnabledJS, 2*time.Minute))
 		do(t, tab, "take back the text typed in "+key, back...)
 	}
 }
@@ -369,7 +369,7 @@ func previewDrawn(t *testing.T, tab *browsertest.Tab, file string, shown []strin
 			t.Fatal(err)
 		}
 		if !got.Drawn {
-			chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`new Promise((r) => setTimeout(() => r(true), 100))`, chromedp.WithPollingTimeout(time.Second)))
+			chromedp.Do(tab.Ctx, browsertest.Until(`new Promise((r) => setTimeout(() => r(true), 100))`, time.Second))
 		}
 	}
 	if got.Drawn {
@@ -555,10 +555,10 @@ func waitForSave(t *testing.T, tab *browsertest.Tab, file, text, key string) str
 			// comes after the file is written, and goes back to the list:
 			// the next entry opened before that would be closed in its
 			// place.
-			do(t, tab, "wait for the editor to close "+file, chromedp.Poll[chromedp.Void](`document.querySelector("section[data-key-path]") === null && !location.hash.includes("/entries/")`, chromedp.WithPollingTimeout(2*time.Minute)))
+			do(t, tab, "wait for the editor to close "+file, browsertest.Until(`document.querySelector("section[data-key-path]") === null && !location.hash.includes("/entries/")`, 2*time.Minute))
 			return ""
 		}
-		chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`new Promise((r) => setTimeout(() => r(true), 100))`, chromedp.WithPollingTimeout(time.Second)))
+		chromedp.Do(tab.Ctx, browsertest.Until(`new Promise((r) => setTimeout(() => r(true), 100))`, time.Second))
 	}
 	body, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.body.innerText`))
 	if png, err := chromedp.Run(tab.Ctx, chromedp.CaptureScreenshot()); err == nil {
