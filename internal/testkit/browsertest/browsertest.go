@@ -44,6 +44,11 @@
 //	text, err := chromedp.Run(tab.Ctx, chromedp.Text(chromedp.CSS("h1")))
 //	ok, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`document.activeElement.id === "x"`))
 //
+// For waits of seconds (a build, a save, an editor's step), Until asks
+// every 50 ms, where chromedp.Poll asks once a frame and keeps the page
+// drawing; Type types a long text's ends as keys and its middle at once
+// (input.go says why).
+//
 // Evaluate decodes JSON case-sensitively: give result structs json tags.
 // Promises need chromedp.EvalAwaitPromise.
 package browsertest
