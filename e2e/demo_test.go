@@ -101,7 +101,7 @@ func TestDemoRequestNamesItsProductPageAndCampaign(t *testing.T) {
 			}
 			aheadOfClock(t, tab, 3100*time.Millisecond)
 			click(t, tab, "#contact-form button[type=submit]")
-			if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll(".toasts li").length > 0`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			if err := chromedp.Do(tab.Ctx, browsertest.Until(`document.querySelectorAll(".toasts li").length > 0`, 20*time.Second)); err != nil {
 				t.Fatalf("no answer to the demo request: %v; the form says %q", err, eval[string](t, tab, `[...document.querySelectorAll("#contact-form .field__error, #contact-form [aria-live]")].map(e => e.textContent).join(" | ")`))
 			}
 			lines := env.OutboxLines(t)

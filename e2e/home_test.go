@@ -726,8 +726,9 @@ func TestHomeContactForm(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint([]string{"3", "356", "14px", "polite"}) {
 			t.Errorf("toasts: count, width, gap, aria-live = %v, want [3 356 14px polite]", got)
 		}
-		// They leave by themselves after the default duration.
-		if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll(".toasts li").length === 0`, chromedp.WithPollingTimeout(8*time.Second))); err != nil {
+		// They leave by themselves after the default duration (seconds: a
+		// wait asked every 50 ms, browsertest.Until).
+		if err := chromedp.Do(tab.Ctx, browsertest.Until(`document.querySelectorAll(".toasts li").length === 0`, 8*time.Second)); err != nil {
 			t.Errorf("toasts did not time out: %v", err)
 		}
 	})

@@ -612,7 +612,7 @@ func TestProspectContactForm(t *testing.T) {
 				t.Error("focus is not on the panel's heading")
 			}
 			// The toast leaves; the panel stays.
-			if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](toasts+` === ""`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			if err := chromedp.Do(tab.Ctx, browsertest.Until(toasts+` === ""`, 10*time.Second)); err != nil {
 				t.Fatalf("the toast did not leave: %v", err)
 			}
 			check("after the toast left")
