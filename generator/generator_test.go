@@ -63,6 +63,21 @@ func shippedSite(t *testing.T) *Result {
 	return shipped
 }
 
+// builtOrShipped builds content at now, or, for nil content, returns
+// the shipped site built once for the package (shippedSite, at
+// shippedNow).
+func builtOrShipped(t *testing.T, content fstest.MapFS, now time.Time) *Result {
+	t.Helper()
+	if content == nil {
+		return shippedSite(t)
+	}
+	res, err := Build(context.Background(), Options{Content: content, FrontendDir: "../frontend", Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 func files(r *Result) map[string][]byte {
 	m := map[string][]byte{}
 	for _, f := range r.Site {

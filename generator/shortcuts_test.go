@@ -2,7 +2,6 @@ package generator
 
 import (
 	"bytes"
-	"context"
 	"regexp"
 	"testing"
 	"testing/fstest"
@@ -34,7 +33,7 @@ func TestServerShortcutsChangeNoByte(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		// content is nil for the shipped site, built once for the
-		// package's tests (shippedSite).
+		// package's tests (builtOrShipped).
 		content fstest.MapFS
 		now     time.Time
 		// memo: the site repeats an article card (the test site's index,
@@ -45,12 +44,7 @@ func TestServerShortcutsChangeNoByte(t *testing.T) {
 		{"test site", fixtureFS(t), fixedNow, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := shippedSite(t)
-			if tc.content != nil {
-				if res, err = Build(context.Background(), Options{Content: tc.content, FrontendDir: "../frontend", Now: tc.now}); err != nil {
-					t.Fatal(err)
-				}
-			}
+			res := builtOrShipped(t, tc.content, tc.now)
 			// A fresh runtime for each site, one each: a memo is kept per
 			// runtime, and with more, which pages share one depends on the
 			// scheduler (on a busy machine, no card was ever repeated in

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"context"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -31,7 +30,7 @@ func TestSplicedPagesMatchWholeRenders(t *testing.T) {
 	tests := []struct {
 		name string
 		// content is nil for the shipped site, built once for the
-		// package's tests (shippedSite).
+		// package's tests (builtOrShipped).
 		content  fstest.MapFS
 		now      time.Time
 		minGroup int
@@ -47,12 +46,7 @@ func TestSplicedPagesMatchWholeRenders(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res := shippedSite(t)
-			if tc.content != nil {
-				if res, err = Build(context.Background(), Options{Content: tc.content, FrontendDir: "../frontend", Now: tc.now}); err != nil {
-					t.Fatal(err)
-				}
-			}
+			res := builtOrShipped(t, tc.content, tc.now)
 			spliced, err := r.RenderAllGrouped(res.Jobs, tc.minGroup)
 			if err != nil {
 				t.Fatal(err)
