@@ -274,11 +274,6 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	if staged("content", func() { site, err = loadSite(tree, cfg.load, now) }); err != nil {
 		return nil, err
 	}
-	// An address published at HEAD that this site no longer answers.
-	if g, _ := head.Get(); g.routes != nil || g.warn != nil {
-		exists := func(file string) bool { _, err := fs.Stat(tree, file); return err == nil }
-		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
-	}
 	out := &output.Files{}
 	var pics *pictures.Result
 	if staged("images", func() { pics, err = publish.Images(ctx, bld.pictures, site, tree, cfg.ready, out) }); err != nil {
@@ -332,6 +327,13 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	}
 	if staged("checks", func() { err = checkPages(site, dir, docs, pics, out) }); err != nil {
 		return nil, err
+	}
+	// An address published at HEAD that this site no longer answers: a
+	// warning, read last, so that the pages render while git and the
+	// load of HEAD's content run.
+	if g, _ := head.Get(); g.routes != nil || g.warn != nil {
+		exists := func(file string) bool { _, err := fs.Stat(tree, file); return err == nil }
+		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
 	}
 	var res *Result
 	if staged("routing", func() { res, err = routingFiles(site, cfg.preview, dir, document.InlineStyles(site, style, b), out) }); err != nil {
