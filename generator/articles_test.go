@@ -20,6 +20,7 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
+	"github.com/vozia/site/internal/filecache"
 	"github.com/vozia/site/internal/testkit/imagetest"
 )
 
@@ -216,15 +217,17 @@ func TestShareImageCache(t *testing.T) {
 	if _, err := Build(context.Background(), opt); err != nil {
 		t.Fatal(err)
 	}
-	cached, _ := filepath.Glob(filepath.Join(cache, "share", "*.png"))
+	pack := filecache.NewPackfile(cache, "share")
+	cached := pack.Keys()
 	if len(cached) != 3 {
 		t.Fatalf("%d share images cached, want 3", len(cached))
 	}
 	// Mark the cached images: a build that draws them again loses the mark.
-	for _, p := range cached {
-		data, _ := os.ReadFile(p)
-		os.WriteFile(p, append(data, "cached"...), 0o644)
+	for _, k := range cached {
+		data, _ := pack.Get(k)
+		pack.Put(k, append(slices.Clip(data), "cached"...))
 	}
+	pack.KeepOnly(cached)
 	res, err := Build(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)

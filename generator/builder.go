@@ -93,7 +93,7 @@ func configOf(opt Options) config {
 func NewBuilder(opt Options) *Builder {
 	return &Builder{
 		cfg:      configOf(opt),
-		renders:  rendercache.New(filecache.New(opt.CacheDir, "render", ".html")),
+		renders:  rendercache.New(filecache.NewPackfile(opt.CacheDir, "render")),
 		admin:    admin.Cache{},
 		head:     published.NewCache(opt.CacheDir),
 		lastmod:  sitemap.NewDates(opt.CacheDir),

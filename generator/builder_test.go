@@ -14,6 +14,7 @@ import (
 	"testing/fstest"
 
 	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/internal/filecache"
 )
 
 // TestBuilderRebuilds edits a copy of the content between builds of one
@@ -257,14 +258,7 @@ func TestRenderCacheAcrossBuilds(t *testing.T) {
 	opt := Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, Workers: 2}
 	cached := opt
 	cached.CacheDir = t.TempDir()
-	entries := func() int {
-		t.Helper()
-		e, err := os.ReadDir(filepath.Join(cached.CacheDir, "render"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return len(e)
-	}
+	entries := func() int { return len(filecache.NewPackfile(cached.CacheDir, "render").Keys()) }
 	first := cold(t, cached)
 	pages := len(first.Stats.Routes)
 	if first.Stats.Reused != 0 || entries() != pages {
@@ -290,11 +284,28 @@ func TestRenderCacheAcrossBuilds(t *testing.T) {
 	}
 
 	// A lost entry is a miss, not an error.
-	e, _ := os.ReadDir(filepath.Join(cached.CacheDir, "render"))
-	os.Remove(filepath.Join(cached.CacheDir, "render", e[0].Name()))
+	pack := filecache.NewPackfile(cached.CacheDir, "render")
+	pack.KeepOnly(pack.Keys()[1:])
 	if lost := cold(t, cached); lost.Stats.Reused != pages-1 {
 		t.Errorf("one entry lost: reused %d of %d pages", lost.Stats.Reused, pages)
 	} else {
 		sameFiles(t, lost, edited)
+	}
+	// So is a damaged cache: every page is rendered again.
+	e, _ := os.ReadDir(filepath.Join(cached.CacheDir, "render"))
+	if len(e) != 1 {
+		t.Fatalf("the render cache holds %d files, want its one pack", len(e))
+	}
+	name := filepath.Join(cached.CacheDir, "render", e[0].Name())
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 1
+	os.WriteFile(name, data, 0o644)
+	if damaged := cold(t, cached); damaged.Stats.Reused != 0 {
+		t.Errorf("a damaged cache: reused %d of %d pages", damaged.Stats.Reused, pages)
+	} else {
+		sameFiles(t, damaged, edited)
 	}
 }

@@ -68,17 +68,18 @@ func Feeds(site *content.Site) ([]File, error) {
 }
 
 // Shares draws the articles' share images build after build, keeping the
-// last build's (and, with a cache directory, any earlier build's) by the
-// card they show: the card is all an image depends on.
+// last build's by the card they show (the card is all an image depends
+// on): in memory, and with a cache directory in one pack on disk
+// (filecache.Packfile), for the next process.
 type Shares struct {
-	disk filecache.Dir
+	disk *filecache.Packfile
 	last map[string][]byte
 }
 
 // NewShares returns Shares that keep their images under cacheDir too
 // (none when empty).
 func NewShares(cacheDir string) *Shares {
-	return &Shares{disk: filecache.New(cacheDir, "share", ".png")}
+	return &Shares{disk: filecache.NewPackfile(cacheDir, "share")}
 }
 
 // Draw returns each article's share image: the card (title, author,
@@ -131,10 +132,13 @@ func (sh *Shares) Draw(site *content.Site, fsys fs.FS, accent color.RGBA) []File
 		out[i] = File{Path: j.path, Data: data}
 	})
 	shares := make(map[string][]byte, len(jobs))
+	keys := make([]string, len(jobs))
 	for i, j := range jobs {
 		shares[j.key] = out[i].Data
+		keys[i] = j.key
 	}
 	sh.last = shares
+	sh.disk.KeepOnly(keys)
 	return out
 }
 

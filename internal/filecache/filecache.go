@@ -1,7 +1,9 @@
 // Package filecache keeps a build's products on disk between builds, in a
-// directory that CI caches (cmd/build -cache dir): one file per key under
-// a folder per kind of product, written beside its place and renamed in,
-// so that a reader never sees half an entry.
+// directory that CI caches (cmd/build -cache dir), in a folder per kind of
+// product: one file per key (Dir), or, for the kinds a build keeps one of
+// per page, every entry in one file (Packfile). Each file is written
+// beside its place and renamed in, so that a reader never sees half of
+// one.
 //
 // A cache can only save work, never change the output: a missing or
 // unreadable entry is a miss, and a failed write loses the entry, not the
