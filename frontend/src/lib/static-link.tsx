@@ -47,8 +47,25 @@ function staticLink(props: LinkProps): ReactElement | null {
   return <a {...rest} href={href(to)} onClick={onClick} target={target} data-discover="true" />;
 }
 
+/**
+ * hrefs are the hrefs made so far, by path: a site path's href depends on
+ * nothing else, and the same few hundred paths (the header's, the
+ * footer's, each card's) come back on page after page of a build, where
+ * resolving them again was a tenth of an index page's render.
+ */
+const hrefs = new Map<string, string>();
+
 /** href is useHref(to) for a site path under the StaticRouter (basename "/"). */
 function href(to: string): string {
+  let h = hrefs.get(to);
+  if (h === undefined) {
+    h = resolveHref(to);
+    hrefs.set(to, h);
+  }
+  return h;
+}
+
+function resolveHref(to: string): string {
   const path = resolvePath(to);
   const pathname = parsePath(to).pathname ?? "";
   if (pathname !== "/" && pathname.endsWith("/") && !path.pathname.endsWith("/")) path.pathname += "/";
