@@ -11,7 +11,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
+	"time"
 )
 
 // Packfile is one kind of product kept as one file, the entries of the
@@ -24,7 +26,7 @@ import (
 // from an empty cache, at 0.2 to 2 ms each on a build machine's disk
 // (ext4 in a VM), more than reading or writing their 38 MB at once. The
 // price is a whole rewrite when one entry changes (make dev's edit of one
-// page: 22 MB for those thousand pages, a few ms).
+// page: the 20 MB of those thousand pages, 10 to 30 ms).
 //
 // As with Dir, it can only save work: a pack that is missing, cut short
 // or damaged (its checksum) is an empty one, and a pack lost to another
@@ -33,6 +35,7 @@ import (
 // concurrent use.
 type Packfile struct {
 	root, kind string
+	version    string // Version(), but in tests
 
 	mu     sync.Mutex
 	read   bool
@@ -43,7 +46,7 @@ type Packfile struct {
 // NewPackfile returns the products of kind under root, kept in one file
 // of root/kind. A root of "" keeps nothing.
 func NewPackfile(root, kind string) *Packfile {
-	return &Packfile{root: root, kind: kind, fresh: map[string][]byte{}}
+	return &Packfile{root: root, kind: kind, version: Version(), fresh: map[string][]byte{}}
 }
 
 // packMagic starts every pack; the version of its format is in it.
@@ -53,7 +56,7 @@ func (p *Packfile) dir() string { return filepath.Join(p.root, p.kind) }
 
 // path is the pack of this build's version.
 func (p *Packfile) path() string {
-	sum := sha256.Sum256([]byte(Version() + "\x00" + p.kind))
+	sum := sha256.Sum256([]byte(p.version + "\x00" + p.kind))
 	return filepath.Join(p.dir(), hex.EncodeToString(sum[:])+".pack")
 }
 
@@ -123,10 +126,18 @@ func (p *Packfile) Put(key string, data []byte) {
 	p.fresh[key] = data
 }
 
+// keptVersions is how many versions' packs a folder keeps. cmd/build,
+// cmd/check and cmd/dev are three binaries, so three versions (Version)
+// whenever the code is not a clean commit's: each keeps its own pack
+// beside the others', rather than deleting theirs at every build (make
+// dev's first build would render every page again after a make check).
+const keptVersions = 4
+
 // KeepOnly makes the pack hold the entries of keys (those it has, or that
 // were Put since), and no other, writing it only if that changes it.
-// Other files of the folder (another version's pack, a write cut short)
-// are removed.
+// The folder keeps the packs of the keptVersions versions written last,
+// this one's among them, and no other file (an entry of the old one-file
+// format, a write cut short).
 func (p *Packfile) KeepOnly(keys []string) {
 	if p.root == "" {
 		return
@@ -156,10 +167,38 @@ func (p *Packfile) KeepOnly(keys []string) {
 	if writePack(p.dir(), p.path(), keep) != nil {
 		return
 	}
+	p.prune()
+}
+
+// prune removes from the folder every file but the packs of the
+// keptVersions versions written last (this one's first) and the writes
+// under way (".new-" files younger than a minute: another build's).
+func (p *Packfile) prune() {
+	type pack struct {
+		name string
+		mod  time.Time
+	}
+	var packs []pack
 	entries, _ := os.ReadDir(p.dir())
 	for _, e := range entries {
-		if name := filepath.Join(p.dir(), e.Name()); name != p.path() {
+		name := filepath.Join(p.dir(), e.Name())
+		fi, err := e.Info()
+		switch {
+		case err != nil || name == p.path():
+		case strings.HasPrefix(e.Name(), ".new-"):
+			if time.Since(fi.ModTime()) > time.Minute {
+				os.Remove(name)
+			}
+		case filepath.Ext(name) == ".pack":
+			packs = append(packs, pack{name, fi.ModTime()})
+		default:
 			os.Remove(name)
+		}
+	}
+	slices.SortFunc(packs, func(a, b pack) int { return b.mod.Compare(a.mod) })
+	for i, pk := range packs {
+		if i >= keptVersions-1 {
+			os.Remove(pk.name)
 		}
 	}
 }
@@ -207,7 +246,7 @@ func (p *Packfile) Empty() bool {
 // Keys are the keys of the pack on disk now, sorted (for tests and
 // tools: a build reads the pack once).
 func (p *Packfile) Keys() []string {
-	fresh := NewPackfile(p.root, p.kind)
+	fresh := &Packfile{root: p.root, kind: p.kind, version: p.version}
 	fresh.mu.Lock()
 	defer fresh.mu.Unlock()
 	fresh.load()

@@ -82,7 +82,7 @@ func TestPackfile(t *testing.T) {
 		t.Error("a pack cut short was read")
 	}
 
-	var zero = NewPackfile("", "render")
+	zero := NewPackfile("", "render")
 	zero.Put("a", []byte("A"))
 	zero.KeepOnly([]string{"a"})
 	if _, ok := zero.Get("a"); ok || !zero.Empty() {
@@ -109,5 +109,54 @@ func TestPackfileConcurrent(t *testing.T) {
 	p.KeepOnly(keys)
 	if got := NewPackfile(root, "share").Keys(); len(got) != len(keys) {
 		t.Errorf("the pack holds %d entries, want %d", len(got), len(keys))
+	}
+}
+
+// TestPackfileVersions: cmd/build, cmd/check and cmd/dev are three
+// binaries of three versions (Version) when the code is not a clean
+// commit's; each keeps its own pack, and a build of one never deletes
+// another's, up to keptVersions of them: the oldest goes first. Anything
+// else in the folder is removed but another build's write under way.
+func TestPackfileVersions(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "render")
+	os.MkdirAll(dir, 0o755)
+	stale := filepath.Join(dir, "0123.html") // an entry of the one-file-a-key format
+	os.WriteFile(stale, []byte("old"), 0o644)
+	underWay, abandoned := filepath.Join(dir, ".new-1"), filepath.Join(dir, ".new-2")
+	os.WriteFile(underWay, nil, 0o644)
+	os.WriteFile(abandoned, nil, 0o644)
+	long := time.Now().Add(-time.Hour)
+	os.Chtimes(abandoned, long, long)
+
+	of := func(v string) *Packfile {
+		return &Packfile{root: root, kind: "render", version: v, fresh: map[string][]byte{}}
+	}
+	start := time.Now().Add(-time.Hour)
+	versions := []string{"v1", "v2", "v3", "v4", "v5"}
+	for i, v := range versions {
+		p := of(v)
+		p.Put("page", []byte(v))
+		p.KeepOnly([]string{"page"})
+		at := start.Add(time.Duration(i) * time.Minute) // written in this order
+		os.Chtimes(p.path(), at, at)
+		if i == 2 {
+			for _, w := range versions[:3] {
+				if got, ok := of(w).Get("page"); !ok || string(got) != w {
+					t.Errorf("after three versions' builds, %s's pack reads %q, %v", w, got, ok)
+				}
+			}
+		}
+	}
+	for i, v := range versions {
+		_, ok := of(v).Get("page")
+		if want := i >= len(versions)-keptVersions; ok != want {
+			t.Errorf("after %d versions' builds, %s's pack kept: %v, want %v", len(versions), v, ok, want)
+		}
+	}
+	for name, want := range map[string]bool{stale: false, abandoned: false, underWay: true} {
+		if _, err := os.Stat(name); (err == nil) != want {
+			t.Errorf("%s kept: %v, want %v", filepath.Base(name), err == nil, want)
+		}
 	}
 }
