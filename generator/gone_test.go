@@ -3,12 +3,12 @@ package generator
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/vozia/site/internal/contentroot"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 // TestRenamedArticleIsReported: a build of content in git, with an
@@ -17,16 +17,7 @@ import (
 // with the alias added, the warning is gone. (The build reads the
 // addresses at HEAD while the pages render: generator/published.)
 func TestRenamedArticleIsReported(t *testing.T) {
-	repo := t.TempDir()
-	dir := filepath.Join(repo, "content")
-	if err := os.CopyFS(dir, os.DirFS("../testdata/site")); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "content"}} {
-		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	dir := sitefixture.Committed(t, "../testdata/site")
 	data, err := os.ReadFile(filepath.Join(dir, "articles", "on-premise.md"))
 	if err != nil {
 		t.Fatal(err)

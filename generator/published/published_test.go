@@ -11,22 +11,14 @@ import (
 	"time"
 
 	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 // TestRenamedArticle: an article renamed after the last commit leaves its
 // old address with nothing to answer it, which is reported with the alias
 // that fixes it; the alias added, nothing is.
 func TestRenamedArticle(t *testing.T) {
-	repo := t.TempDir()
-	dir := filepath.Join(repo, "content")
-	if err := os.CopyFS(dir, os.DirFS("../../testdata/site")); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "content"}} {
-		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	dir := sitefixture.Committed(t, "../../testdata/site")
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	head, err := AtHead(context.Background(), dir, now)
 	if err != nil || head.Commit == "" || len(head.Routes) == 0 {

@@ -1,6 +1,8 @@
 // Package sitefixture makes the large site of the build benchmarks: a
 // content tree plus generated articles (or Markdown pages). BenchmarkBuild1000Routes and
 // the Node comparison of make bench (bench/) build the same one.
+// It also puts a content tree in a git repository of its own
+// (Committed), for the tests of what git's HEAD has published.
 package sitefixture
 
 import (
