@@ -182,10 +182,8 @@ func TestHydrationMovesNothing(t *testing.T) {
 				t.Fatal(err)
 			}
 			scripts.requested(t)
-			parsed := chromedp.Poll[chromedp.Void](`document.readyState !== "loading"`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))
-			if err := chromedp.Do(tab.Ctx, parsed); err != nil {
-				t.Fatalf("the page was not parsed: %v", err)
-			}
+			// The page parsed: the new document's, not the last one's.
+			tab.WaitFor(t, fmt.Sprintf(`location.pathname === %q && document.readyState !== "loading"`, p.Path), 30*time.Second)
 			for _, w := range shiftWidths {
 				do(t, tab, chromedp.EmulateViewport(int64(w), 900))
 				m, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[moved](parseCuts, chromedp.EvalAwaitPromise))

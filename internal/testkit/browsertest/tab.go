@@ -120,14 +120,38 @@ func (tab *Tab) Load(t testing.TB, path string) {
 		t.Fatalf("load %s: %v (console: %q, errors: %q)", path, err, tab.ConsoleErrors(), tab.Errors())
 	}
 	const loaded = `document.documentElement.matches("[data-hydrated][data-rendered]")`
-	deadline := time.Now().Add(3 * time.Minute)
+	if err := tab.waitFor(loaded, 3*time.Minute); err != nil {
+		t.Fatalf("load %s: %v (console: %q, errors: %q)", path, err, tab.ConsoleErrors(), tab.Errors())
+	}
+}
+
+// WaitFor waits until the script cond is true in the tab's page, asked
+// every 25 ms, for at most timeout. Use it for the first wait after a
+// navigation that does not wait for the page's load (page.Navigate, for
+// a page whose scripts the test holds back, whose load event never comes
+// until it lets them go): Page.navigate answers before chromedp has
+// learnt of the new document's scripting context, and a script sent at
+// once may go to the context of the document being replaced, which is
+// gone ("Cannot find context with specified id"). On a machine at a load
+// of 35 that failed TestHydrationMovesNothing (30 November 2026). The
+// wait then starts again, as Load's does. Since the old document may
+// answer first, cond names what only the new one has (its path).
+func (tab *Tab) WaitFor(t testing.TB, cond string, timeout time.Duration) {
+	t.Helper()
+	if err := tab.waitFor(cond, timeout, chromedp.WithPollingInterval(25*time.Millisecond)); err != nil {
+		t.Fatalf("waiting for %s: %v (console: %q, errors: %q)", cond, err, tab.ConsoleErrors(), tab.Errors())
+	}
+}
+
+func (tab *Tab) waitFor(cond string, timeout time.Duration, opts ...chromedp.PollOption) error {
+	deadline := time.Now().Add(timeout)
 	for {
-		err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](loaded, chromedp.WithPollingTimeout(time.Until(deadline))))
+		err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](cond, append(opts, chromedp.WithPollingTimeout(time.Until(deadline)))...))
 		if err == nil {
-			return
+			return nil
 		}
 		if time.Now().After(deadline) || tab.Ctx.Err() != nil {
-			t.Fatalf("load %s: %v (console: %q, errors: %q)", path, err, tab.ConsoleErrors(), tab.Errors())
+			return err
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
