@@ -53,7 +53,7 @@ func TestContactFormBeforeTheAppRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	scripts.requested(t)
-	tab.WaitFor(t, `document.readyState !== "loading" && document.getElementById("contact-form")?.checkVisibility()`, 30*time.Second)
+	waitFor(t, tab, `document.readyState !== "loading" && document.getElementById("contact-form")?.checkVisibility()`)
 	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
 		t.Fatal("the page hydrated: the test is not testing the page before the app")
 	}

@@ -66,7 +66,7 @@ func TestHydratesWhenTheScriptArrivesFirst(t *testing.T) {
 	// The script has arrived and, a few turns of the event loop later, run;
 	// the page is still loading.
 	fetched := `performance.getEntriesByType("resource").some((e) => e.name.endsWith(` + jsString(string(script[1])) + `) && e.responseEnd > 0)`
-	tab.WaitFor(t, fetched, 30*time.Second)
+	waitFor(t, tab, fetched)
 	for range 3 {
 		if _, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((resolve) => setTimeout(() => resolve(true)))`, chromedp.EvalAwaitPromise)); err != nil {
 			t.Fatal(err)

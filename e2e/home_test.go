@@ -4,7 +4,6 @@ package e2e
 // subtest per behaviour, at 1280 px and 375 px where the behaviour differs.
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -138,13 +137,7 @@ func fillContactForm(t *testing.T, tab *browsertest.Tab, size string) {
 
 func waitFor(t *testing.T, tab *browsertest.Tab, cond string) {
 	t.Helper()
-	// The poll runs in the page, on its timers: in a tab with scripts off
-	// they never fire, and only this deadline ends a wait that fails.
-	ctx, cancel := context.WithTimeout(tab.Ctx, 30*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(6*time.Second), chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
-		t.Fatalf("waiting for %s: %v", cond, err)
-	}
+	tab.WaitFor(t, cond, 6*time.Second)
 }
 
 func do(t *testing.T, tab *browsertest.Tab, steps ...chromedp.Action[chromedp.Void]) {

@@ -126,16 +126,17 @@ func (tab *Tab) Load(t testing.TB, path string) {
 }
 
 // WaitFor waits until the script cond is true in the tab's page, asked
-// every 25 ms, for at most timeout. Use it for the first wait after a
-// navigation that does not wait for the page's load (page.Navigate, for
-// a page whose scripts the test holds back, whose load event never comes
-// until it lets them go): Page.navigate answers before chromedp has
+// every 25 ms, for at most timeout. A wait that reaches a document being
+// replaced starts again in the new one, as Load's does: after a
+// navigation that does not wait for the page's load (page.Navigate, for a
+// page whose scripts the test holds back, whose load event never comes
+// until it lets them go), Page.navigate answers before chromedp has
 // learnt of the new document's scripting context, and a script sent at
-// once may go to the context of the document being replaced, which is
-// gone ("Cannot find context with specified id"). On a machine at a load
-// of 35 that failed TestHydrationMovesNothing (30 November 2026). The
-// wait then starts again, as Load's does. Since the old document may
-// answer first, cond names what only the new one has (its path).
+// once may go to the old one's, which is gone ("Cannot find context with
+// specified id"). On a machine at a load of 35 that failed
+// TestHydrationMovesNothing (30 November 2026). Since the old document
+// may answer first, a wait right after such a navigation names what only
+// the new one has (its path).
 func (tab *Tab) WaitFor(t testing.TB, cond string, timeout time.Duration) {
 	t.Helper()
 	if err := tab.waitFor(cond, timeout, chromedp.WithPollingInterval(25*time.Millisecond)); err != nil {
@@ -145,12 +146,17 @@ func (tab *Tab) WaitFor(t testing.TB, cond string, timeout time.Duration) {
 
 func (tab *Tab) waitFor(cond string, timeout time.Duration, opts ...chromedp.PollOption) error {
 	deadline := time.Now().Add(timeout)
+	// The poll's own timeout runs on the page's timers, which never fire
+	// in a tab with scripts off: this deadline, with room for a busy
+	// machine's round trips, ends such a wait.
+	ctx, cancel := context.WithDeadline(tab.Ctx, deadline.Add(30*time.Second))
+	defer cancel()
 	for {
-		err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](cond, append(opts, chromedp.WithPollingTimeout(time.Until(deadline)))...))
+		err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](cond, append(opts, chromedp.WithPollingTimeout(time.Until(deadline)))...))
 		if err == nil {
 			return nil
 		}
-		if time.Now().After(deadline) || tab.Ctx.Err() != nil {
+		if time.Now().After(deadline) || ctx.Err() != nil {
 			return err
 		}
 		time.Sleep(20 * time.Millisecond)
