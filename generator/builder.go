@@ -10,6 +10,7 @@ import (
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/articlefiles"
 	"github.com/vozia/site/generator/content/siteconfig"
+	"github.com/vozia/site/generator/internal/bundling"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/generator/published"
@@ -34,7 +35,7 @@ type config struct {
 	// now is Options.Now; zero is the clock at each build.
 	now     time.Time
 	load    loadConfig
-	bundle  bundleConfig
+	bundle  bundling.Config
 	render  renderConfig
 	preview *prpreview.Preview
 	// liveScript and ready are make dev's: the reload script every
@@ -50,16 +51,6 @@ type loadConfig struct {
 	drafts    bool
 	overrides siteconfig.Overrides
 	preview   *prpreview.Preview
-}
-
-// bundleConfig is what the bundles and the goja pool take. The bundles
-// are kept with the app (bundle.FrontendCache), not in the site's cache.
-type bundleConfig struct {
-	frontendDir string
-	workers     int
-	// warm starts the goja pool with every new server bundle, whether or
-	// not a page needs it yet (make dev, whose next edit renders at once).
-	warm bool
 }
 
 // renderConfig is what the render takes beside the pool.
@@ -79,7 +70,7 @@ func configOf(opt Options) config {
 		load: loadConfig{drafts: opt.Drafts, preview: opt.Preview, overrides: siteconfig.Overrides{
 			BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
 		}},
-		bundle:     bundleConfig{frontendDir: opt.FrontendDir, workers: workers, warm: opt.LiveScript != ""},
+		bundle:     bundling.Config{FrontendDir: opt.FrontendDir, Workers: workers, Warm: opt.LiveScript != ""},
 		render:     renderConfig{whole: opt.Whole, frontendDir: opt.FrontendDir},
 		preview:    opt.Preview,
 		liveScript: opt.LiveScript,
@@ -122,7 +113,7 @@ func (bld *Builder) Build(ctx context.Context) (*Result, error) {
 // directory changed: the next Build rebuilds the bundles.
 func (bld *Builder) FrontendChanged() {
 	bld.mu.Lock()
-	bld.bundles.Changed()
+	bld.bundling.Bundles.Changed()
 	bld.mu.Unlock()
 }
 
@@ -130,7 +121,7 @@ func (bld *Builder) FrontendChanged() {
 func (bld *Builder) Close() {
 	bld.mu.Lock()
 	defer bld.mu.Unlock()
-	bld.bundles.Close()
+	bld.bundling.Bundles.Close()
 }
 
 // Build runs every stage and returns the files, or every problem found.

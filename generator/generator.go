@@ -46,6 +46,7 @@ import (
 	"github.com/vozia/site/generator/admin"
 	"github.com/vozia/site/generator/articlefiles"
 	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/generator/internal/bundling"
 	"github.com/vozia/site/generator/output"
 	"github.com/vozia/site/generator/pictures"
 	"github.com/vozia/site/generator/prerender"
@@ -168,12 +169,12 @@ type Result struct {
 type Builder struct {
 	cfg config
 
-	mu      sync.Mutex
-	bundles bundle.Session
-	pool    prerender.Pool
-	renders *rendercache.Cache
-	brand   sitefiles.Cache
-	lastmod sitemap.Dates
+	mu sync.Mutex
+	// bundling keeps the esbuild session and the goja pool.
+	bundling bundling.Kept
+	renders  *rendercache.Cache
+	brand    sitefiles.Cache
+	lastmod  sitemap.Dates
 	// head is the route table of the content at git's HEAD (published),
 	// read again when HEAD or the day changes.
 	head     published.Cache

@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"runtime/pprof"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/vozia/site/generator/admin"
@@ -17,7 +15,9 @@ import (
 	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/guard"
 	"github.com/vozia/site/generator/headerfit"
+	"github.com/vozia/site/generator/internal/bundling"
 	"github.com/vozia/site/generator/internal/future"
+	"github.com/vozia/site/generator/internal/stage"
 	"github.com/vozia/site/generator/links"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/generator/output"
@@ -27,6 +27,7 @@ import (
 	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/generator/publish"
 	"github.com/vozia/site/generator/published"
+	"github.com/vozia/site/generator/resolve"
 	"github.com/vozia/site/generator/sitefiles"
 	"github.com/vozia/site/generator/sitemap"
 	"github.com/vozia/site/internal/contentroot"
@@ -35,84 +36,6 @@ import (
 
 // The stages of build, in its order. Each takes what an earlier one
 // handed over, as typed values, and adds its files to the output.
-
-// bundling is the bundle stage under way. The server bundle is built
-// first and handed over (nil if the bundles failed before it); the kinds
-// it renders are read from it as soon as it is (Renderer.SectionKinds), or
-// from the kinds kept for its bytes (prerender.Kinds), and the pages
-// render while the browser bundle builds. The goja pool starts from the
-// server bundle when the kinds are not kept, when the render cache is
-// empty (every page will render) or in make dev (whose next edit renders
-// at once), else only when a page is not in the render cache: a build
-// whose pages all are never starts it. Each goroutine
-// keeps to its own Builder fields; the pool is started once, by whichever
-// asks first.
-type bundling struct {
-	server *future.Future[[]byte]
-	kinds  *future.Future[[]string]
-	// renderer starts the pool if it is not yet, and waits for it.
-	renderer func() (*prerender.Renderer, error)
-	bundles  *future.Future[*bundle.Result]
-}
-
-func (bld *Builder) startBundles(bc bundleConfig) bundling {
-	// The pool starts with the server bundle whatever the kinds kept say
-	// when every page will render, or the next edit will.
-	eager := bc.warm || bld.renders.Empty()
-	bd := bundling{server: future.New[[]byte](), kinds: future.New[[]string](), bundles: future.New[*bundle.Result]()}
-	bd.renderer = sync.OnceValues(func() (*prerender.Renderer, error) {
-		server, err := bd.server.Get()
-		if server == nil {
-			return nil, err
-		}
-		var r *prerender.Renderer
-		staged("render", func() {
-			if r, err = bld.pool.Renderer(server, bc.workers); err == nil {
-				err = r.Start()
-			}
-		})
-		return r, err
-	})
-	known := prerender.NewKinds(bundle.FrontendCache(bc.frontendDir))
-	go staged("bundle", func() {
-		handed := false
-		b, err := bld.bundles.Bundles(bc.frontendDir, content.LazyKinds(), func(server []byte) {
-			handed = true
-			bd.server.Set(server, nil)
-			go staged("render", func() {
-				if kinds, ok := known.Of(server); ok && !eager {
-					bd.kinds.Set(kinds, nil)
-					return
-				}
-				r, err := bd.renderer()
-				var kinds []string
-				if err == nil {
-					kinds, err = r.SectionKinds()
-				}
-				if err == nil {
-					known.Keep(server, kinds)
-				}
-				bd.kinds.Set(kinds, err)
-			})
-		})
-		if !handed {
-			bd.server.Set(nil, err)
-			bd.kinds.Set(nil, err)
-		}
-		bd.bundles.Set(b, err)
-	})
-	return bd
-}
-
-// staged runs f with the profiler's label stage=name, which the
-// goroutines it starts inherit: a CPU profile of the build (cmd/build
-// -cpuprofile) says what share each stage took, though they overlap
-// (make bench, bench/stages).
-func staged(name string, f func()) {
-	pprof.Do(context.Background(), pprof.Labels("stage", name), func(context.Context) { f() })
-}
-
-func (bd bundling) wait() { bd.server.Wait(); bd.kinds.Wait(); bd.bundles.Wait() }
 
 // loadSite reads and validates the content, and derives the site from it.
 func loadSite(tree fs.FS, lc loadConfig, now time.Time) (*content.Site, error) {
@@ -129,41 +52,14 @@ func loadSite(tree fs.FS, lc loadConfig, now time.Time) (*content.Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	load.Finish(site, now)
+	resolve.Finish(site, now)
 	return site, nil
-}
-
-// renderPages renders the jobs (prerender), or takes them from the
-// Builder's caches.
-func (bld *Builder) renderPages(rc renderConfig, bd bundling, jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
-	server, _ := bd.server.Get()
-	if server == nil {
-		_, err := bd.bundles.Get()
-		return nil, 0, err
-	}
-	// A bundle that lacks a kind fails whether or not a page uses it, and
-	// before any page renders; also when every page is in the render cache.
-	kinds, err := bd.kinds.Get()
-	if err == nil {
-		err = guard.Kinds(content.SectionKinds(), kinds)
-	}
-	if err != nil {
-		return nil, 0, problem.Of(err).Prefix(rc.frontendDir)
-	}
-	start := time.Now()
-	rendered, err := bld.renders.Render(bd.renderer, rc.whole, server, jobs)
-	if err != nil {
-		// The render's problems are placed in the app's sources.
-		return nil, 0, problem.Of(err).Prefix(rc.frontendDir)
-	}
-	took := time.Since(start)
-	return rendered, took, nil
 }
 
 // assets adds the browser bundle's files and returns its stylesheet, to
 // be inlined.
-func assets(bd bundling, out *output.Files) (*bundle.Result, []byte, error) {
-	b, err := bd.bundles.Get()
+func assets(bd *bundling.Run, out *output.Files) (*bundle.Result, []byte, error) {
+	b, err := bd.Bundles()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -248,15 +144,15 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// on the content: they run while it loads. A build waits for every
 	// stage it started before it returns, so that none outlives it on the
 	// Builder's fields.
-	bd := bld.startBundles(cfg.bundle)
-	defer bd.wait()
+	bd := bld.bundling.Start(cfg.bundle, bld.renders)
+	defer bd.Wait()
 	type gone struct {
 		routes []content.Route
 		warn   content.ErrorList
 	}
 	var lastmod *future.Future[map[string]string]
 	var head *future.Future[gone]
-	staged("history", func() {
+	stage.Run("history", func() {
 		lastmod = future.Spawn(func() (map[string]string, error) { return bld.lastmod.Of(ctx, dir), nil })
 		head = future.Spawn(func() (gone, error) {
 			if cfg.preview != nil { // a preview publishes nothing
@@ -271,12 +167,12 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 
 	var site *content.Site
 	var err error
-	if staged("content", func() { site, err = loadSite(tree, cfg.load, now) }); err != nil {
+	if stage.Run("content", func() { site, err = loadSite(tree, cfg.load, now) }); err != nil {
 		return nil, err
 	}
 	out := &output.Files{}
 	var pics *pictures.Result
-	if staged("images", func() { pics, err = publish.Images(ctx, bld.pictures, site, tree, cfg.ready, out) }); err != nil {
+	if stage.Run("images", func() { pics, err = publish.Images(ctx, bld.pictures, site, tree, cfg.ready, out) }); err != nil {
 		// Without its images no page renders; the links are checked from
 		// the route table instead, so that one save says all it can.
 		return nil, append(problem.Of(err), guard.Links(site).Prefix(dir)...).Sorted()
@@ -286,7 +182,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// the render fill the cores while the runtimes start.
 	var siteFiles *future.Future[[]sitefiles.File]
 	var articleFiles *future.Future[*output.Files]
-	staged("site files, share images and feeds", func() {
+	stage.Run("site files, share images and feeds", func() {
 		siteFiles = future.Spawn(func() ([]sitefiles.File, error) { return bld.brand.Files(sitefiles.BrandOf(site.Config)), nil })
 		articleFiles = future.Spawn(func() (*output.Files, error) { return bld.shares.Files(site, tree) })
 	})
@@ -294,10 +190,12 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	defer articleFiles.Wait()
 
 	var data pagedata.Pages
-	staged("page data", func() { data = pageData(site, cfg.preview != nil, out) })
+	stage.Run("page data", func() { data = pageData(site, cfg.preview != nil, out) })
 	var rendered []prerender.Result
 	var renderTime time.Duration
-	if staged("render", func() { rendered, renderTime, err = bld.renderPages(cfg.render, bd, data.Jobs) }); err != nil {
+	if stage.Run("render", func() {
+		rendered, renderTime, err = bd.Render(bld.renders, cfg.render.whole, cfg.render.frontendDir, data.Jobs)
+	}); err != nil {
 		return nil, err
 	}
 	b, style, err := assets(bd, out)
@@ -308,7 +206,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	style = slices.Concat(style, []byte(headerfit.CSS(site.Layout.Nav, site.Config.Brand)))
 	// The web editor (/admin/): linked from no page, not in the sitemap.
 	if !cfg.noEditor {
-		if staged("editor", func() { err = bld.admin.Add(cfg.bundle.frontendDir, cfg.liveScript, b, site, out) }); err != nil {
+		if stage.Run("editor", func() { err = bld.admin.Add(cfg.bundle.FrontendDir, cfg.liveScript, b, site, out) }); err != nil {
 			return nil, err
 		}
 		admin.AddRoutes(site, cfg.load.drafts, out)
@@ -318,14 +216,14 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		shared.Banner = cfg.preview.Banner()
 	}
 	var docs guard.Pages
-	staged("documents", func() {
+	stage.Run("documents", func() {
 		docs = documents(site, shared, data, rendered, b, style, pics, out)
 		err = addGenerated(site, now, cfg.preview, siteFiles, articleFiles, lastmod, out)
 	})
 	if err != nil {
 		return nil, err
 	}
-	if staged("checks", func() { err = checkPages(site, dir, docs, pics, out) }); err != nil {
+	if stage.Run("checks", func() { err = checkPages(site, dir, docs, pics, out) }); err != nil {
 		return nil, err
 	}
 	// An address published at HEAD that this site no longer answers: a
@@ -336,7 +234,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
 	}
 	var res *Result
-	if staged("routing", func() { res, err = routingFiles(site, cfg.preview, dir, document.InlineStyles(site, style, b), out) }); err != nil {
+	if stage.Run("routing", func() { res, err = routingFiles(site, cfg.preview, dir, document.InlineStyles(site, style, b), out) }); err != nil {
 		return nil, err
 	}
 	res.Jobs = data.Jobs

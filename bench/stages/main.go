@@ -1,6 +1,6 @@
 // Command stages prints what share of a build's CPU each of its stages
 // takes: it runs the prebuilt cmd/build with -cpuprofile, reads the
-// profile's samples by their label stage (generator.staged, and "write"
+// profile's samples by their label stage (generator/internal/stage, and "write"
 // in cmd/build), and adds them up over the runs. The stages overlap in
 // time (the bundles and the render run beside the content's loading), so
 // a share of CPU, which adds up to the whole, says more than their wall

@@ -141,7 +141,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// The summary's gzip sizes are measured while the files are written.
 	sum := newSummary(res)
 	measured := make(chan struct{})
-	// Labelled as the build's stages are (generator.staged), for the
+	// Labelled as the build's stages are (generator/internal/stage), for the
 	// profile's shares (bench/stages).
 	pprof.Do(ctx, pprof.Labels("stage", "write"), func(context.Context) {
 		go func() { sum.measure(); close(measured) }()

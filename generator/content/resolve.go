@@ -79,7 +79,7 @@ type (
 		WordRecords(c *Collections, cfg siteconfig.SiteConfig)
 	}
 	// RecordFinisher is implemented by kinds whose records' wording
-	// depends on the build's clock (generator/load.Finish).
+	// depends on the build's clock (generator/resolve.Finish).
 	RecordFinisher interface {
 		FinishRecords(c *Collections, cfg siteconfig.SiteConfig)
 	}

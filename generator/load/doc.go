@@ -14,10 +14,11 @@
 //     (content.Text; articles_markdown.go, markdownimages.go);
 //   - images sized and the files content links to checked (images.go,
 //     files.go);
-//   - the site resolved once it has no problem (resolve.go): site
-//     addresses as hrefs, placeholders filled, dates in words, each
+//   - the site resolved once it has no problem (generator/resolve):
+//     site addresses as hrefs, placeholders filled, dates in words, each
 //     section's records worded for its page; what depends on the build's
-//     clock is left to Finish, which the build calls with its time.
+//     clock is left to resolve.Finish, which the build calls with its
+//     time.
 //
 // The content package's doc is the spec of what a tree may hold.
 package load

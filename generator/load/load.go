@@ -17,6 +17,7 @@ import (
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/decode"
 	"github.com/vozia/site/generator/markdown"
+	"github.com/vozia/site/generator/resolve"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
 )
@@ -69,7 +70,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 		l.linksWithoutRoute(s)
 		return nil, l.errs.Sorted()
 	}
-	resolve(s)
+	resolve.Site(s)
 	s.Held = l.holdScheduledLinks(s)
 	s.Links = l.links
 	s.Unpublished = l.unpublished

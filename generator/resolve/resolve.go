@@ -1,16 +1,7 @@
-package load
-
-import (
-	"reflect"
-	"strconv"
-	"time"
-
-	"github.com/vozia/site/generator/content"
-	"github.com/vozia/site/generator/content/siteconfig"
-)
-
-// Resolution. The build hands the app final strings and hrefs, so that the
-// app holds presentation only and no rule of the content lives twice:
+// Package resolve is the stage after loading: it gives a loaded site
+// (generator/load), once it has no problem, its final strings and hrefs,
+// so that the app holds presentation only and no rule of the content
+// lives twice:
 //
 //   - an Action (or InfoItem) that names a site address (site: pulse,
 //     health, demo, careers, email) gets that address from site.yaml as
@@ -21,12 +12,24 @@ import (
 //   - dates are written in words with the section's month names.
 //
 // How each value resolves is content's (Action.Resolve, the kinds'
-// Resolve, WordRecords and FinishRecords); this walks the site. Load
-// resolves everything but what depends on the build's clock (Finish does
-// that).
+// Resolve, WordRecords and FinishRecords); this walks the site. load
+// calls Site on every site it loads without a problem; what depends on
+// the build's clock is left to Finish, which the build calls with its
+// time.
+package resolve
 
-// resolve runs after validation, on a site without errors.
-func resolve(s *content.Site) {
+import (
+	"reflect"
+	"strconv"
+	"time"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/siteconfig"
+)
+
+// Site resolves everything in s but what depends on the build's clock. It
+// runs after validation, on a site without errors.
+func Site(s *content.Site) {
 	for i := range s.Config.Social {
 		s.Config.Social[i].Icon = siteconfig.ProfileIcon(s.Config.Social[i].Name)
 	}

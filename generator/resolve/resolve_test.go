@@ -1,23 +1,26 @@
-package load
+package resolve_test
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/vozia/site/generator/content/wire"
+	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/generator/resolve"
 )
 
 // TestResolved: the app receives final strings and hrefs. No site address
 // name, e-mail subject, month list or placeholder reaches the page data,
 // and each resolved value is the one site.yaml and the copy give.
 func TestResolved(t *testing.T) {
-	s, err := Site(fixtureSite(t))
+	s, err := load.Site(os.DirFS("../../testdata/site"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	Finish(s, time.Date(2031, 5, 1, 0, 0, 0, 0, time.UTC))
+	resolve.Finish(s, time.Date(2031, 5, 1, 0, 0, 0, 0, time.UTC))
 	mailto := "mailto:" + string(s.Config.DemoEmail)
 	data, _ := json.Marshal(wire.SiteData{Config: s.Config, Layout: s.Layout})
 	for path, p := range s.Pages {
