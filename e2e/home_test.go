@@ -543,7 +543,7 @@ func TestHomeContactForm(t *testing.T) {
 	t.Run("validation messages", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, true, true)
 		submit(t, tab)
-		waitFor(t, tab, `document.querySelectorAll(".field__error").length === 6`)
+		waitFor(t, tab, fmt.Sprintf(`document.querySelectorAll(".field__error").length === %d`, len(messages)))
 		for f, msg := range messages {
 			got := eval[[]string](t, tab, fmt.Sprintf(`(() => { const i = document.getElementById("cf-%s"); const e = document.getElementById(i.getAttribute("aria-describedby")); return [e ? e.textContent : "", i.getAttribute("aria-invalid")]; })()`, f))
 			if fmt.Sprint(got) != fmt.Sprint([]string{msg, "true"}) {
