@@ -36,7 +36,6 @@ type config struct {
 	now     time.Time
 	load    loadConfig
 	bundle  bundling.Config
-	render  renderConfig
 	preview *prpreview.Preview
 	// liveScript and ready are make dev's: the reload script every
 	// document loads, and the call once pending images are encoded.
@@ -53,12 +52,6 @@ type loadConfig struct {
 	preview   *prpreview.Preview
 }
 
-// renderConfig is what the render takes beside the pool.
-type renderConfig struct {
-	whole       bool
-	frontendDir string
-}
-
 func configOf(opt Options) config {
 	workers := opt.Workers
 	if workers <= 0 {
@@ -70,8 +63,7 @@ func configOf(opt Options) config {
 		load: loadConfig{drafts: opt.Drafts, preview: opt.Preview, overrides: siteconfig.Overrides{
 			BaseURL: opt.BaseURL, ContactURL: opt.ContactURL, AnalyticsID: opt.AnalyticsID, Preview: opt.Preview != nil,
 		}},
-		bundle:     bundling.Config{FrontendDir: opt.FrontendDir, Workers: workers, Warm: opt.LiveScript != ""},
-		render:     renderConfig{whole: opt.Whole, frontendDir: opt.FrontendDir},
+		bundle:     bundling.Config{FrontendDir: opt.FrontendDir, Workers: workers, Warm: opt.LiveScript != "", Whole: opt.Whole},
 		preview:    opt.Preview,
 		liveScript: opt.LiveScript,
 		ready:      opt.ImagesReady,

@@ -194,7 +194,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	var rendered []prerender.Result
 	var renderTime time.Duration
 	if stage.Run("render", func() {
-		rendered, renderTime, err = bd.Render(bld.renders, cfg.render.whole, cfg.render.frontendDir, data.Jobs)
+		rendered, renderTime, err = bd.Render(data.Jobs)
 	}); err != nil {
 		return nil, err
 	}

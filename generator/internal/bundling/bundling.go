@@ -28,14 +28,18 @@ import (
 	"github.com/vozia/site/internal/problem"
 )
 
-// Config is what the bundles and the goja pool take. The bundles are kept
-// with the app (bundle.FrontendCache), not in the site's cache.
+// Config is what the bundles, the goja pool and the render take. The
+// bundles are kept with the app (bundle.FrontendCache), not in the site's
+// cache.
 type Config struct {
 	FrontendDir string
 	Workers     int
 	// Warm starts the goja pool with every new server bundle, whether or
 	// not a page needs it yet (make dev, whose next edit renders at once).
 	Warm bool
+	// Whole renders every page whole, without splicing it into a shared
+	// layout (generator.Options.Whole).
+	Whole bool
 }
 
 // Kept is what a Builder keeps of this stage between builds: the esbuild
@@ -47,20 +51,23 @@ type Kept struct {
 
 // Run is the stage under way.
 type Run struct {
-	server *future.Future[[]byte]
-	kinds  *future.Future[[]string]
+	cfg     Config
+	renders *rendercache.Cache
+	server  *future.Future[[]byte]
+	kinds   *future.Future[[]string]
 	// renderer starts the pool if it is not yet, and waits for it.
 	renderer func() (*prerender.Renderer, error)
 	bundles  *future.Future[*bundle.Result]
 }
 
-// Start starts the stage. renders is the Builder's render cache: when it
-// is empty, every page will render, and the pool starts at once.
+// Start starts the stage. renders is the Builder's render cache, which
+// Render renders through: when it is empty, every page will render, and
+// the pool starts at once.
 func (k *Kept) Start(cfg Config, renders *rendercache.Cache) *Run {
 	// The pool starts with the server bundle whatever the kinds kept say
 	// when every page will render, or the next edit will.
 	eager := cfg.Warm || renders.Empty()
-	run := &Run{server: future.New[[]byte](), kinds: future.New[[]string](), bundles: future.New[*bundle.Result]()}
+	run := &Run{cfg: cfg, renders: renders, server: future.New[[]byte](), kinds: future.New[[]string](), bundles: future.New[*bundle.Result]()}
 	run.renderer = sync.OnceValues(func() (*prerender.Renderer, error) {
 		server, err := run.server.Get()
 		if server == nil {
@@ -113,10 +120,10 @@ func (run *Run) Wait() { run.server.Wait(); run.kinds.Wait(); run.bundles.Wait()
 // Bundles waits for the bundles.
 func (run *Run) Bundles() (*bundle.Result, error) { return run.bundles.Get() }
 
-// Render renders the jobs with the pool, or takes them from renders, and
-// says how long that took. Its problems are placed in the app's sources,
-// under frontendDir.
-func (run *Run) Render(renders *rendercache.Cache, whole bool, frontendDir string, jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
+// Render renders the jobs with the pool, or takes them from the render
+// cache, and says how long that took. Its problems are placed in the
+// app's sources, under Config.FrontendDir.
+func (run *Run) Render(jobs []prerender.Job) ([]prerender.Result, time.Duration, error) {
 	server, _ := run.server.Get()
 	if server == nil {
 		_, err := run.bundles.Get()
@@ -129,12 +136,12 @@ func (run *Run) Render(renders *rendercache.Cache, whole bool, frontendDir strin
 		err = guard.Kinds(content.SectionKinds(), kinds)
 	}
 	if err != nil {
-		return nil, 0, problem.Of(err).Prefix(frontendDir)
+		return nil, 0, problem.Of(err).Prefix(run.cfg.FrontendDir)
 	}
 	start := time.Now()
-	rendered, err := renders.Render(run.renderer, whole, server, jobs)
+	rendered, err := run.renders.Render(run.renderer, run.cfg.Whole, server, jobs)
 	if err != nil {
-		return nil, 0, problem.Of(err).Prefix(frontendDir)
+		return nil, 0, problem.Of(err).Prefix(run.cfg.FrontendDir)
 	}
 	return rendered, time.Since(start), nil
 }
