@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,11 +15,12 @@ import (
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
-// The app's script is async (generator/document/document.go): from the cache, or on
-// a network that brings it before the rest of a long page, it runs while
-// the page is still being parsed, and must then wait for the page before
-// it hydrates. Here the server holds the page's body back until the
-// browser has fetched and run the script.
+// The app's script is fetched once the page has painted, by a loader at
+// the end of the body (generator/document/loader.go): the page may still be
+// loading then (the end of a long document still on its way), and the app
+// must wait for it before it hydrates. Here the server holds the end of
+// the page back, after the loader, until the browser has fetched and run
+// the script.
 func TestHydratesWhenTheScriptArrivesFirst(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
@@ -28,11 +28,12 @@ func TestHydratesWhenTheScriptArrivesFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := regexp.MustCompile(`<script type="module" src="([^"]+)"[^>]*\basync\b`).FindSubmatch(doc)
+	loader := regexp.MustCompile(`<script data-scripts="([^" ]+)[^>]*>[^<]*</script>`)
+	script := loader.FindSubmatch(doc)
 	if script == nil {
-		t.Fatal("the home page has no async module script")
+		t.Fatal("the home page has no loader")
 	}
-	cut := bytes.Index(doc, []byte(`<div id="root">`))
+	cut := loader.FindIndex(doc)[1]
 	release := make(chan struct{})
 	files := http.FileServer(http.Dir(env.Dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

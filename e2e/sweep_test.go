@@ -178,6 +178,16 @@ const sweepUnreached = `[...document.querySelectorAll('[data-sweep-key]')]
   .filter((el) => !window.__sweepSeen.has(el.getAttribute('data-sweep-key')) && el.checkVisibility())
   .map((el) => el.outerHTML.slice(0, 160))`
 
+// sweepAppAfterPaint is a script that says what is wrong, or nothing,
+// with when the page fetched its app: after its first contentful paint.
+const sweepAppAfterPaint = `(() => {
+	const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+	const src = document.querySelector("script[data-scripts]")?.dataset.scripts.split(" ")[0];
+	const app = src && performance.getEntriesByType("resource").find((e) => new URL(e.name).pathname === src);
+	if (!fcp || !app) return "first contentful paint at " + fcp?.startTime + ", app " + src + " fetched at " + app?.startTime;
+	return app.startTime > fcp.startTime ? "" : "app " + src + " fetched at " + app.startTime + " ms, first contentful paint at " + fcp.startTime + " ms";
+})()`
+
 // TestSweepRoutes checks every route at every sweep width.
 func TestSweepRoutes(t *testing.T) {
 	t.Parallel()
@@ -214,10 +224,16 @@ func TestSweepRoutes(t *testing.T) {
 						ScrollWidth int `json:"scrollWidth"`
 						InnerWidth  int `json:"innerWidth"`
 						H1          int `json:"h1"`
+						// AppAfterPaint: the app was fetched after the
+						// page's first contentful paint (generator/document/loader.go).
+						AppAfterPaint string `json:"appAfterPaint"`
 					}
-					d, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[dims](`({scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, h1: document.querySelectorAll('h1').length})`))
+					d, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[dims](`({scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, h1: document.querySelectorAll('h1').length, appAfterPaint: `+sweepAppAfterPaint+`})`))
 					if err != nil {
 						t.Fatal(err)
+					}
+					if d.AppAfterPaint != "" {
+						t.Errorf("the app came before the content: %s", d.AppAfterPaint)
 					}
 					if d.ScrollWidth > d.InnerWidth {
 						wide, _ := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 5).map((el) => el.outerHTML.slice(0, 120))`))

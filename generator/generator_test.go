@@ -26,6 +26,7 @@ import (
 
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content/wire"
+	"github.com/vozia/site/generator/document"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 
@@ -328,8 +329,10 @@ func TestBudgets(t *testing.T) {
 					css += gzipSize(asset(t, f, a["href"]))
 				case n.Data == "style" && n.FirstChild != nil:
 					css += gzipSize([]byte(n.FirstChild.Data))
-				case n.Data == "link" && a["rel"] == "modulepreload", n.Data == "script" && a["src"] != "":
-					js += gzipSize(asset(t, f, cmp.Or(a["href"], a["src"])))
+				case loads(n) != nil:
+					for _, src := range loads(n) {
+						js += gzipSize(asset(t, f, src))
+					}
 				case n.Data == "img":
 					if a["width"] == "" || a["height"] == "" {
 						t.Errorf("image %q has no width and height", a["src"])
@@ -364,6 +367,20 @@ func eachElement(n *html.Node, fn func(*html.Node)) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		eachElement(c, fn)
 	}
+}
+
+// loads are the modules an element has the browser fetch: a module
+// script's or a preload's, or those the app's loader adds once the page
+// has painted (document.Loader).
+func loads(n *html.Node) []string {
+	a := attrs(n)
+	switch {
+	case n.Data == "script" && n.FirstChild != nil && n.FirstChild.Data == document.Loader:
+		return strings.Fields(a["data-scripts"] + " " + a["data-preload"])
+	case n.Data == "link" && a["rel"] == "modulepreload", n.Data == "script" && a["src"] != "":
+		return []string{cmp.Or(a["href"], a["src"])}
+	}
+	return nil
 }
 
 func attrs(n *html.Node) map[string]string {
@@ -418,18 +435,40 @@ func TestHeadOfEveryRoute(t *testing.T) {
 	}
 }
 
-// Every page loads its app at low priority and its lead image, if any,
-// at high: on a slow network the content comes before the code that only
-// hydrates it, and Lighthouse's simulation no longer counts the app as
-// blocking the first paint.
+// Every page has the browser fetch its app only once it has painted, and
+// its lead image, if any, at high priority: on a slow network the content
+// comes before the code that only hydrates it, and Lighthouse's
+// simulation no longer counts the app in the first paints. The parser
+// fetches no module: the one script that runs is the loader, the same on
+// every page, at the end of the body, with the app first, and the CSP
+// allows it by its hash. (The browser tests check the order in Chromium.)
 func TestContentBeforeApp(t *testing.T) {
-	f := files(shippedSite(t))
-	module := regexp.MustCompile(`<script type="module"[^>]*>`)
-	for _, r := range shippedSite(t).Stats.Routes {
+	res := shippedSite(t)
+	f := files(res)
+	csp := res.Manifest.Headers[0].Values["Content-Security-Policy"]
+	if want := "; script-src 'self' " + routing.Hash([]byte(document.Loader)) + ";"; res.Manifest.Headers[0].For != "/*" || !strings.Contains(csp, want) {
+		t.Errorf("the site's CSP %q does not allow scripts as %q: the site's and the loader by its hash", csp, want)
+	}
+	fetched := regexp.MustCompile(`(?i)<script\b[^>]*\bsrc=|<link\b[^>]*\bmodulepreload`)
+	for _, r := range res.Stats.Routes {
 		doc := string(f[r.File])
-		scripts := module.FindAllString(doc, -1)
-		if len(scripts) != 1 || !strings.Contains(scripts[0], ` fetchpriority="low"`) {
-			t.Errorf("%s: module scripts %q, want one with fetchpriority=low", r.Path, scripts)
+		if tags := fetched.FindAllString(doc, -1); tags != nil {
+			t.Errorf("%s: the parser fetches scripts (%q)", r.Path, tags)
+		}
+		root, err := html.Parse(strings.NewReader(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var scripts []*html.Node
+		eachElement(root, func(n *html.Node) {
+			if a := attrs(n); n.Data == "script" && a["type"] != "application/json" && a["type"] != "application/ld+json" {
+				scripts = append(scripts, n)
+			}
+		})
+		if len(scripts) != 1 || loads(scripts[0]) == nil || scripts[0].Parent.Data != "body" || scripts[0].NextSibling.NextSibling != nil {
+			t.Errorf("%s: %d scripts that run, want the loader alone, last in the body", r.Path, len(scripts))
+		} else if got := loads(scripts[0]); got[0] != res.Stats.Bundle.Script {
+			t.Errorf("%s: the loader fetches %q, want the app (%s) first", r.Path, got, res.Stats.Bundle.Script)
 		}
 		// One preload at most, the head's (React's own, for an <img> at
 		// high priority, is dropped), at high priority.

@@ -41,10 +41,11 @@ func loadOf(t *testing.T, f map[string][]byte, doc []byte) pageLoad {
 		case n.Data == "style" && n.FirstChild != nil:
 			l.styles = append(l.styles, cmp.Or(a["data-kind"], "inline"))
 			l.css += gzipSize([]byte(n.FirstChild.Data))
-		case n.Data == "link" && a["rel"] == "modulepreload", n.Data == "script" && a["src"] != "":
-			src := cmp.Or(a["href"], a["src"])
-			l.scripts = append(l.scripts, src)
-			l.js += gzipSize(asset(t, f, src))
+		case loads(n) != nil:
+			for _, src := range loads(n) {
+				l.scripts = append(l.scripts, src)
+				l.js += gzipSize(asset(t, f, src))
+			}
 		}
 	})
 	return l

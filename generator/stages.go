@@ -124,10 +124,10 @@ func addGenerated(site *content.Site, now time.Time, pv *prpreview.Preview, site
 
 // routingFiles are the CDN's files (generator/cdn): the routing manifest
 // and the same rules as CloudFront Functions, with the previews'.
-func routingFiles(site *content.Site, pv *prpreview.Preview, contentDir string, styles [][]byte, out *output.Files) (*Result, error) {
+func routingFiles(site *content.Site, pv *prpreview.Preview, contentDir string, inline cdn.Inline, out *output.Files) (*Result, error) {
 	paths := out.Paths()
 	slices.Sort(paths)
-	m, cdnFiles, err := cdn.Files(site, styles, paths, pv)
+	m, cdnFiles, err := cdn.Files(site, inline, paths, pv)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +234,8 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
 	}
 	var res *Result
-	if stage.Run("routing", func() { res, err = routingFiles(site, cfg.preview, dir, document.InlineStyles(site, style, b), out) }); err != nil {
+	inline := cdn.Inline{Styles: document.InlineStyles(site, style, b), Scripts: [][]byte{[]byte(document.Loader)}}
+	if stage.Run("routing", func() { res, err = routingFiles(site, cfg.preview, dir, inline, out) }); err != nil {
 		return nil, err
 	}
 	res.Jobs = data.Jobs

@@ -55,7 +55,7 @@ func TestInlineStyle(t *testing.T) {
 				t.Fatalf("%d <style> elements in the head, want %d (the app's and one per lazy kind shown)", len(styles), want)
 			}
 			for i, css := range styles {
-				if !strings.Contains(styleSrc[1], routing.StyleHash([]byte(css))) {
+				if !strings.Contains(styleSrc[1], routing.Hash([]byte(css))) {
 					t.Errorf("style-src %q lacks the hash of the page's <style> number %d", styleSrc[1], i+1)
 				}
 			}

@@ -288,7 +288,8 @@ func ms(d float64) string {
 
 // scriptRefs are the scripts a page loads before any interaction: its
 // module scripts and the modules it preloads, read with an HTML parser as
-// the browser reads them, whatever the order of their attributes.
+// the browser reads them, whatever the order of their attributes, and
+// those its loader adds once it has painted (generator/document/loader.go).
 func scriptRefs(doc []byte) []string {
 	var refs []string
 	z := html.NewTokenizer(bytes.NewReader(doc))
@@ -307,6 +308,8 @@ func scriptRefs(doc []byte) []string {
 				refs = append(refs, attr["src"])
 			case tok.Data == "link" && attr["rel"] == "modulepreload" && attr["href"] != "":
 				refs = append(refs, attr["href"])
+			case tok.Data == "script" && attr["data-scripts"] != "":
+				refs = append(refs, strings.Fields(attr["data-scripts"]+" "+attr["data-preload"])...)
 			}
 		}
 	}

@@ -22,8 +22,9 @@ const target = document.documentElement.dataset.redirect;
 if (target) {
   location.replace(target + location.hash);
 } else if (document.readyState === "loading") {
-  // The page's script is async (generator/document/document.go): from the cache it
-  // can run before the page is parsed.
+  // The loader fetches this script once the page has painted
+  // (generator/document/loader.go): the end of a long page may still be
+  // on its way.
   document.addEventListener("DOMContentLoaded", start, { once: true });
 } else {
   start();

@@ -21,8 +21,8 @@ const EnquiriesFile = contactform.EnquiriesFile
 // deployed from main's build) and, in a preview's build (pv not nil), its
 // routing table; and the site's products as the contact functions take
 // them (EnquiriesFile). paths are the site's files, relative to its root.
-func Files(site *content.Site, styles [][]byte, paths []string, pv *prpreview.Preview) (*routing.Manifest, []atomicdir.File, error) {
-	m := Manifest(site, styles...)
+func Files(site *content.Site, inline Inline, paths []string, pv *prpreview.Preview) (*routing.Manifest, []atomicdir.File, error) {
+	m := Manifest(site, inline)
 	if pv != nil {
 		m.Headers[0].Values["X-Robots-Tag"] = prpreview.RobotsTag
 	}

@@ -16,10 +16,19 @@ import (
 	"github.com/vozia/site/internal/routing"
 )
 
+// Inline are the contents of the inline elements a site's pages carry,
+// which its CSP allows by their hashes.
+type Inline struct {
+	// Styles are the <style> elements' (document.InlineStyles).
+	Styles [][]byte
+	// Scripts are the <script> elements' that run (document.Loader).
+	Scripts [][]byte
+}
+
 // Manifest returns the routing manifest (dist/cdn/routes.json, see
-// internal/routing) of a site whose pages inline the given <style>
-// contents.
-func Manifest(site *content.Site, inlineStyles ...[]byte) *routing.Manifest {
+// internal/routing) of a site whose pages carry the given inline
+// elements.
+func Manifest(site *content.Site, inline Inline) *routing.Manifest {
 	m := &routing.Manifest{TrailingSlash: "remove", Redirects: []routing.Redirect{}, Rewrites: []routing.Rewrite{}}
 	for _, r := range site.Routes {
 		switch {
@@ -34,7 +43,7 @@ func Manifest(site *content.Site, inlineStyles ...[]byte) *routing.Manifest {
 	}
 	immutable := map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}
 	m.Headers = []routing.Headers{
-		{For: "/*", Values: securityHeaders(site.Config, inlineStyles...)},
+		{For: "/*", Values: securityHeaders(site.Config, inline)},
 		{For: "/assets/*", Values: immutable},
 		{For: "/data/*", Values: immutable},
 	}
@@ -48,11 +57,12 @@ func Manifest(site *content.Site, inlineStyles ...[]byte) *routing.Manifest {
 
 // securityHeaders are the headers of every response of a site with this
 // configuration (routing.SecurityHeaders).
-func securityHeaders(c siteconfig.SiteConfig, inlineStyles ...[]byte) map[string]string {
+func securityHeaders(c siteconfig.SiteConfig, inline Inline) map[string]string {
 	return routing.SecurityHeaders(routing.Policy{
 		ContactEndpoint: string(c.ContactEndpoint),
 		Analytics:       c.Analytics.MeasurementID != "",
-		InlineStyles:    inlineStyles,
+		InlineStyles:    inline.Styles,
+		InlineScripts:   inline.Scripts,
 	})
 }
 

@@ -1,10 +1,11 @@
 // Package document writes the HTML documents of the site around what
 // React rendered: the head Go writes from content (generator/head), the
-// stylesheet inlined in one <style> element (style.go), the bundle's one
-// external script, and the JSON data the client hydrates from; and the
-// small static page of a redirect route (pages.go makes them all for a
-// build). Nothing else ships as HTML. In make dev each document also loads
-// the live-reload script (LiveTag).
+// stylesheet inlined in one <style> element (style.go), the JSON data the
+// client hydrates from, and the loader that fetches the bundle once the
+// page has painted (loader.go); and the small static page of a redirect
+// route (pages.go makes them all for a build). Nothing else ships as
+// HTML. In make dev each document also loads the live-reload script
+// (LiveTag).
 package document
 
 import (
@@ -69,9 +70,9 @@ func LiveTag(url string) string {
 
 // Page assembles one page: the head Go writes from content, the body
 // React rendered, and the data the client hydrates from. The only scripts
-// are the hashed bundle (external, so the CSP needs no 'unsafe-inline') and
-// JSON data blocks, which browsers never execute; the one <style> element
-// is allowed by its hash.
+// are JSON data blocks, which browsers never execute, and the loader, the
+// same text on every page, which the CSP allows by its hash (so it needs
+// no 'unsafe-inline'), as it does the <style> element.
 //
 // It also returns the ranges of the document that are the contents of its
 // style and JSON script elements, and make dev's script element, which the
@@ -95,11 +96,12 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 	size := len(headData) + len(p.Style) + len(p.Body) + len(p.SiteJSON) + len(p.PageJSON) + len(p.KindAssets) +
 		len(p.Preload) + len(p.Banner) + len(p.Script) + len(p.LiveScript) + 2<<10
 	for _, k := range p.Kinds {
-		size += len(k.StyleData) + len(k.Name) + len(k.Script) + 128
+		size += len(k.StyleData) + len(k.Name) + len(k.Script) + 64
 	}
 	for _, src := range p.Players {
-		size += len(src) + 128
+		size += len(src) + 1
 	}
+	size += len(Loader)
 	// Not Buffer.Grow, which rounds the room up (to the next 8 KB for a
 	// page), and the page is then copied to shed it.
 	b := bytes.NewBuffer(make([]byte, 0, size))
@@ -131,30 +133,6 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 			b.WriteString("</style>\n")
 		}
 	}
-	// The app is fetched at low priority: the page is whole without it
-	// (a module script never blocks rendering), so on a slow network the
-	// document and the lead image come first. Lighthouse's simulation
-	// counts a high-priority script that arrives before the first paint
-	// as render-blocking: at the default (high) every route's simulated
-	// FCP was 1.4 s and its score 99; at low, 0.85 s and 100.
-	//
-	// It is async: a deferred script holds the end of parsing back until
-	// it has run, and the browser meanwhile styles, lays out and paints
-	// the whole page in one task; the parser's last task then styles it,
-	// as it does for the page without the app, and the first frame lays
-	// out and paints it. At 4x CPU that took 16 ms off the longest task
-	// of a text page (/cookie-policy). The app starts at DOMContentLoaded
-	// if it arrives before the page is parsed (entry-client.tsx).
-	fmt.Fprintf(b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", p.Script)
-	// A lazy kind's module is fetched with the app, not after it: the app
-	// imports it when the kind first renders (its sections keep their
-	// server HTML until then).
-	for _, k := range p.Kinds {
-		fmt.Fprintf(b, "<link rel=\"modulepreload\" href=\"%s\" fetchpriority=\"low\">\n", k.Script)
-	}
-	for _, src := range p.Players {
-		fmt.Fprintf(b, "<script type=\"module\" src=\"%s\" async fetchpriority=\"low\"></script>\n", src)
-	}
 	if p.LiveScript != "" {
 		raw([]byte(LiveTag(p.LiveScript))) // the dev server serves it beside the site
 	}
@@ -179,6 +157,13 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 		}
 		b.WriteString("</script>\n")
 	}
+	// The app, its players and its lazy kinds' modules, once the page has
+	// painted (loader.go).
+	modules := make([]string, len(p.Kinds))
+	for i, k := range p.Kinds {
+		modules[i] = k.Script
+	}
+	b.WriteString(loaderTag(p.Script, p.Players, modules))
 	b.WriteString("</body>\n</html>\n")
 	if b.Cap()-b.Len() > 4<<10 {
 		return bytes.Clone(b.Bytes()), opaque, site

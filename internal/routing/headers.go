@@ -18,19 +18,27 @@ type Policy struct {
 	// InlineStyles are the exact contents of the <style> elements the
 	// pages inline, each allowed by its hash.
 	InlineStyles [][]byte
+	// InlineScripts are the exact contents of the inline <script> elements
+	// the pages run (the app's loader, generator/document), each allowed
+	// by its hash.
+	InlineScripts [][]byte
 }
 
 // SecurityHeaders are sent with every response. The CSP allows scripts only
-// from the site itself (the hashed bundle; no 'unsafe-inline'), plus Google
-// Analytics when a measurement ID is configured, and lets the page post
+// from the site itself (the hashed bundle) and the inline scripts whose
+// exact contents are given, each by its hash (no 'unsafe-inline'), plus
+// Google Analytics when a measurement ID is configured, and lets the page post
 // enquiries to the contact endpoint's origin. Styles come from the site
 // and from the inline <style> elements whose exact contents are given,
 // each allowed by its hash.
 func SecurityHeaders(p Policy) map[string]string {
 	script := []string{"'self'"}
+	for _, js := range p.InlineScripts {
+		script = append(script, Hash(js))
+	}
 	style := []string{"'self'"}
 	for _, css := range p.InlineStyles {
-		style = append(style, StyleHash(css))
+		style = append(style, Hash(css))
 	}
 	connect := []string{"'self'"}
 	img := []string{"'self'", "data:"}
@@ -67,9 +75,9 @@ func SecurityHeaders(p Policy) map[string]string {
 	}
 }
 
-// StyleHash is the CSP source that allows an inline <style> element whose
-// content is exactly css.
-func StyleHash(css []byte) string {
-	sum := sha256.Sum256(css)
+// Hash is the CSP source that allows an inline <script> or <style>
+// element whose content is exactly b.
+func Hash(b []byte) string {
+	sum := sha256.Sum256(b)
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }

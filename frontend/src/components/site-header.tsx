@@ -123,10 +123,17 @@ export function SiteHeader() {
   // longer collapsed (the window grew past the widths where the menu
   // button shows: the phone's, or the build's for crowded entries), which
   // the hamburger's own box tells.
+  // A sheet the browser opened before the app started (the hamburger's
+  // command) stays open as the app takes over: the state follows it.
+  const adopted = useRef(false);
   useEffect(() => {
     const d = sheet.current;
     const b = burger.current;
     if (!d || !b) return;
+    if (!adopted.current) {
+      adopted.current = true;
+      if (d.open && !mobile) return setMobile(true);
+    }
     if (mobile && !d.open) d.showModal();
     else if (!mobile && d.open) d.close();
     if (!mobile || typeof ResizeObserver === "undefined") return;
@@ -255,7 +262,12 @@ export function SiteHeader() {
           aria-label={nav.openMenu}
           command="show-modal"
           commandfor="mobile-menu"
-          onClick={() => setMobile(true)}
+          // The app opens the sheet: the browser's command, which the
+          // click would run after this, would open it a second time.
+          onClick={(e) => {
+            e.preventDefault();
+            setMobile(true);
+          }}
         >
           <Icon name="menu" size={24} />
         </button>
@@ -286,7 +298,10 @@ export function SiteHeader() {
               aria-label={nav.closeMenu}
               command="close"
               commandfor="mobile-menu"
-              onClick={() => closeSheet(true)}
+              onClick={(e) => {
+                e.preventDefault();
+                closeSheet(true);
+              }}
             >
               <Icon name="x" size={24} />
             </button>

@@ -1,0 +1,55 @@
+package document
+
+import (
+	"fmt"
+	"html"
+	"strings"
+)
+
+// The app is fetched once the page has painted its content, by a small
+// inline script at the end of the body (Loader), not by a <script src>
+// in the head.
+//
+// Why: the page is whole without the app, which only hydrates it, so the
+// app's bytes and its first run should never come before the first paint.
+// A <script src> is fetched as soon as the parser (or its preload scanner)
+// sees it, and from a fast server or the cache it ran before the first
+// paint. Lighthouse's simulation then counts its download and its run
+// (four times slower on its phone) as part of the largest contentful
+// paint: 1.6-1.8 s on every route, where the first paint was 0.8 s, and
+// the app's start-up inside the blocking time. Loaded after the first
+// contentful paint, on the quiet machine of 30 November 2026, the largest
+// paint of / was 1.0 s (1.8 s), and the blocking time of
+// /solutions/text-ai 32 ms (161 ms); see docs/measurements.md. What it
+// costs: the app starts later, by the time from the parser's reading the
+// head to the first paint; meanwhile the page works as the HTML it is
+// (links, and the forms' note that they need JavaScript).
+//
+// The loader waits for the browser's first-contentful-paint entry, not
+// for a frame: the first frames of a page still being parsed paint
+// nothing, and the app then came before the content again. A tab opened
+// in the background paints nothing until it is shown: there the app
+// loads at once, and so it does when the tab is hidden before it painted,
+// or in a browser without paint timing, a frame later.
+//
+// The loader is the same text on every page, so one hash in the CSP
+// (routing.Policy.InlineScripts) allows it and 'unsafe-inline' stays
+// out; what a page loads is in its data attributes. It loads only the
+// site's own /assets/ modules, whatever an attribute says: a copy of
+// the element planted in a page could load nothing else (and the CSP
+// allows scripts from the site only).
+const Loader = `{const d=document.currentScript.dataset,fcp="first-contentful-paint",files=(s)=>(s||"").split(" ").filter((u)=>u.startsWith("/assets/")),add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));let done=false;const load=()=>{if(done)return;done=true;for(const src of files(d.scripts))add("script",{type:"module",src,fetchPriority:"low"});for(const href of files(d.preload))add("link",{rel:"modulepreload",href,fetchPriority:"low"})},later=()=>setTimeout(load),paint=self.PerformanceObserver?.supportedEntryTypes?.includes("paint");if(document.visibilityState!=="visible")load();else if(!paint)requestAnimationFrame(later);else if(performance.getEntriesByName(fcp).length)later();else{new PerformanceObserver((l,o)=>{if(l.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint"});document.addEventListener("visibilitychange",()=>document.visibilityState==="hidden"&&load())}}`
+
+// loaderTag is the loader's element for a page whose app is script and
+// whose sections need players (more module scripts) and preload the
+// lazy kinds' modules.
+func loaderTag(script string, players []string, preload []string) string {
+	attr := func(urls []string) string {
+		return html.EscapeString(strings.Join(urls, " "))
+	}
+	tag := fmt.Sprintf("<script data-scripts=\"%s\"", attr(append([]string{script}, players...)))
+	if len(preload) > 0 {
+		tag += fmt.Sprintf(" data-preload=\"%s\"", attr(preload))
+	}
+	return tag + ">" + Loader + "</script>\n"
+}
