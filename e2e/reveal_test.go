@@ -3,6 +3,7 @@ package e2e
 import (
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -45,4 +46,28 @@ func sweepReveal(t *testing.T, tab *browsertest.Tab) int {
 		t.Errorf("sections below the fold were shown before they scrolled in: %q", s.Shown)
 	}
 	return s.Below
+}
+
+// TestPrintShowsEverySection: a visitor who prints the home page (or
+// saves it as a PDF) without scrolling it first gets every section on
+// paper, not only those the fade has shown, and neither the consent bar
+// nor the floating contact button over it.
+func TestPrintShowsEverySection(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 1366, 900)
+	tab.Load(t, "/")
+	waitFor(t, tab, `[...document.querySelectorAll(".reveal")].every((el) => el.classList.contains("is-visible") || el.classList.contains("is-pending"))`)
+	if !eval[bool](t, tab, `document.querySelector(".reveal.is-pending") !== null && document.querySelector(".consent") !== null`) {
+		t.Fatal("no section waits for its fade, or no consent bar shows, on the home page at load: the test tests nothing")
+	}
+	if _, err := chromedp.Call(tab.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+		t.Fatal(err)
+	}
+	hidden := eval[[]string](t, tab, `[...document.querySelectorAll(".reveal, .consent, .floating-contact")]
+		.filter((el) => el.matches(".reveal") === (getComputedStyle(el).opacity !== "1" || getComputedStyle(el).transform !== "none" || !el.checkVisibility()))
+		.map((el) => el.id || el.className)`)
+	if len(hidden) > 0 {
+		t.Errorf("printed, these sections are hidden, or these screen parts show: %q", hidden)
+	}
 }
