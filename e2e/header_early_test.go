@@ -59,6 +59,12 @@ func TestHeaderBeforeTheAppRuns(t *testing.T) {
 		waitFor(t, tab, `document.getElementById("mobile-menu").open && document.querySelector("nav .nav__burger").getAttribute("aria-expanded") === "true"`)
 		click(t, tab, "#mobile-menu .nav__burger")
 		waitFor(t, tab, `!document.getElementById("mobile-menu").open`)
+		// Opened again while the sheet's close is still queued (closed by
+		// a script, as a window widening past the phone's does): it opens.
+		click(t, tab, "nav .nav__burger")
+		waitFor(t, tab, `document.getElementById("mobile-menu").open`)
+		run(t, tab, `document.getElementById("mobile-menu").close(); document.querySelector("nav .nav__burger").click()`)
+		waitFor(t, tab, `document.getElementById("mobile-menu").open`)
 		if w := warnings(); len(w) > 0 {
 			t.Errorf("the browser warned: %q", w)
 		}

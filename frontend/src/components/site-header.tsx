@@ -262,10 +262,12 @@ export function SiteHeader() {
           aria-label={nav.openMenu}
           command="show-modal"
           commandfor="mobile-menu"
-          // The app opens the sheet: the browser's command, which the
+          // The app opens the sheet, at once (a close event still queued
+          // must not leave it shut): the browser's command, which the
           // click would run after this, would open it a second time.
           onClick={(e) => {
             e.preventDefault();
+            if (!sheet.current?.open) sheet.current?.showModal();
             setMobile(true);
           }}
         >
