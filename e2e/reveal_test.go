@@ -50,8 +50,8 @@ func sweepReveal(t *testing.T, tab *browsertest.Tab) int {
 
 // TestPrintShowsEverySection: a visitor who prints the home page (or
 // saves it as a PDF) without scrolling it first gets every section on
-// paper, not only those the fade has shown, and neither the consent bar
-// nor the floating contact button over it.
+// paper, not only those the fade has shown, the header once, and neither
+// the consent bar nor the floating contact button over it.
 func TestPrintShowsEverySection(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
@@ -69,5 +69,9 @@ func TestPrintShowsEverySection(t *testing.T) {
 		.map((el) => el.id || el.className)`)
 	if len(hidden) > 0 {
 		t.Errorf("printed, these sections are hidden, or these screen parts show: %q", hidden)
+	}
+	// A fixed header is printed at the top of every page, over its text.
+	if pos := eval[string](t, tab, `getComputedStyle(document.querySelector("header.site-header")).position`); pos == "fixed" || pos == "sticky" {
+		t.Errorf("printed, the header is %s: it is on every page", pos)
 	}
 }
