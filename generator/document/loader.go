@@ -29,8 +29,8 @@ import (
 // for a frame: the first frames of a page still being parsed paint
 // nothing, and the app then came before the content again. A tab opened
 // in the background paints nothing until it is shown: there the app
-// loads at once, and so it does when the tab is hidden before it painted,
-// or in a browser without paint timing, a frame later.
+// loads at once, as it does when the tab is hidden before it has
+// painted. A browser without paint timing loads it a frame later.
 //
 // The loader is the same text on every page, so one hash in the CSP
 // (routing.Policy.InlineScripts) allows it and 'unsafe-inline' stays

@@ -119,13 +119,13 @@ export function SiteHeader() {
     };
   }, [menu]);
 
+  // A sheet the browser opened before the app started (the hamburger's
+  // command) stays open as the app takes over: the state follows it.
+  const adopted = useRef(false);
   // The sheet follows `mobile`; it closes itself once the header is no
   // longer collapsed (the window grew past the widths where the menu
   // button shows: the phone's, or the build's for crowded entries), which
   // the hamburger's own box tells.
-  // A sheet the browser opened before the app started (the hamburger's
-  // command) stays open as the app takes over: the state follows it.
-  const adopted = useRef(false);
   useEffect(() => {
     const d = sheet.current;
     const b = burger.current;
