@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -48,11 +47,7 @@ func TestContactFormBeforeTheAppRuns(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	scripts.hold(t)
-	if _, err := chromedp.Call(tab.Ctx, page.Navigate, page.NavigateParams{URL: env.URL + "/"}); err != nil {
-		t.Fatal(err)
-	}
-	scripts.requested(t)
+	scripts.navigate(t, env.URL+"/")
 	waitFor(t, tab, `document.readyState !== "loading" && document.getElementById("contact-form")?.checkVisibility()`)
 	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
 		t.Fatal("the page hydrated: the test is not testing the page before the app")

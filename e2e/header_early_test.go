@@ -7,7 +7,6 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -106,11 +105,7 @@ func TestHeaderBeforeTheAppRuns(t *testing.T) {
 func loadHoldingScripts(t *testing.T, env *browsertest.Env, tab *browsertest.Tab, path string) *scriptHold {
 	t.Helper()
 	scripts := holdScripts(t, tab)
-	scripts.hold(t)
-	if _, err := chromedp.Call(tab.Ctx, page.Navigate, page.NavigateParams{URL: env.URL + path}); err != nil {
-		t.Fatal(err)
-	}
-	scripts.requested(t)
+	scripts.navigate(t, env.URL+path)
 	waitFor(t, tab, `document.readyState !== "loading" && location.pathname === `+jsString(path))
 	return scripts
 }
@@ -118,8 +113,8 @@ func loadHoldingScripts(t *testing.T, env *browsertest.Env, tab *browsertest.Tab
 // hover moves the mouse to the middle of the element sel.
 func hover(t *testing.T, tab *browsertest.Tab, sel string) {
 	t.Helper()
-	box := eval[[]float64](t, tab, `(() => { const r = document.querySelector(`+jsString(sel)+`).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
-	do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, box[0], box[1]))
+	r := rectOf(t, tab, `document.querySelector(`+jsString(sel)+`)`)
+	do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2))
 }
 
 // browserWarnings collects the warnings the browser itself logs in tab

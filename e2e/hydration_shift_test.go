@@ -36,7 +36,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -177,11 +176,7 @@ func TestHydrationMovesNothing(t *testing.T) {
 			tab.Reset()
 			// Every script is held at its request until the page has
 			// been recorded at each width.
-			scripts.hold(t)
-			if _, err := chromedp.Call(tab.Ctx, page.Navigate, page.NavigateParams{URL: env.URL + p.Path}); err != nil {
-				t.Fatal(err)
-			}
-			scripts.requested(t)
+			scripts.navigate(t, env.URL+p.Path)
 			// The page parsed: the new document's, not the last one's.
 			tab.WaitFor(t, fmt.Sprintf(`location.pathname === %q && document.readyState !== "loading"`, p.Path), 30*time.Second)
 			for _, w := range shiftWidths {

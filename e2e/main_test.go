@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/functions/contact/outbox"
@@ -234,6 +235,18 @@ func (h *scriptHold) hold(t *testing.T) {
 	if _, err := chromedp.Call(h.tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// navigate holds every script, loads url into the tab (not waiting for
+// its load event, which a held script keeps back) and waits until the
+// page has asked for a script.
+func (h *scriptHold) navigate(t *testing.T, url string) {
+	t.Helper()
+	h.hold(t)
+	if _, err := chromedp.Call(h.tab.Ctx, page.Navigate, page.NavigateParams{URL: url}); err != nil {
+		t.Fatal(err)
+	}
+	h.requested(t)
 }
 
 // requested waits until the page has asked for a script (and is held),
