@@ -75,8 +75,11 @@ func LiveTag(url string) string {
 // no 'unsafe-inline'), as it does the <style> element.
 //
 // It also returns the ranges of the document that are the contents of its
-// style and JSON script elements, and make dev's script element, which the
-// link check need not read.
+// style and script elements, and make dev's script element, which neither
+// the link check nor the template text check need read. Code holds their
+// tokens ("}}" ends the loader), and a page with one outside these ranges
+// is read through the HTML tokenizer (generator/templatetext): a range
+// left out sends every page there.
 func Page(p Params) ([]byte, []links.Span) {
 	doc, opaque, _ := page(p)
 	return doc, opaque
@@ -163,8 +166,9 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 	for i, k := range p.Kinds {
 		modules[i] = k.Script
 	}
-	b.WriteString(loaderTag(p.Script, p.Players, modules))
-	b.WriteString("</body>\n</html>\n")
+	b.WriteString(loaderOpen(p.Script, p.Players, modules))
+	raw([]byte(Loader))
+	b.WriteString("</script>\n</body>\n</html>\n")
 	if b.Cap()-b.Len() > 4<<10 {
 		return bytes.Clone(b.Bytes()), opaque, site
 	}

@@ -27,8 +27,8 @@ type Site struct {
 	// Pages maps each route path to its rendered HTML document.
 	Pages map[string][]byte
 	// Opaque optionally gives, for a page, the byte ranges of its document
-	// that hold text and no markup: the contents of its style and JSON
-	// script elements, each range the whole content of one element. The
+	// that hold text and no markup: the contents of its style, JSON and
+	// loader script elements, each range the whole content of one element. The
 	// check reads past them: they were over half of what it tokenized.
 	Opaque map[string][]Span
 	// Resolve maps a path to the route path that serves it ("/services/x"

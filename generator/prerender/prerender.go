@@ -104,16 +104,18 @@ func (r *Renderer) renderLayout(j Job) (html string, reads []string, known bool,
 	return html, reads, err == nil, err
 }
 
-// renderSpliced renders j's page into l, or whole where l is nil or the
-// page does not fit.
-func (r *Renderer) renderSpliced(j Job, l *layout) (html string, spliced bool, err error) {
-	if l != nil {
+// renderSpliced renders j's page into g's layout, or whole where g is nil
+// or the page does not fit.
+func (r *Renderer) renderSpliced(j Job, g *group) (html string, spliced bool, err error) {
+	if g != nil && !g.whole() {
 		page, err := r.renderPart(j, "page")
 		if err != nil {
 			return "", false, err
 		}
-		if html, ok := l.splice(page); ok {
-			return html, true, nil
+		if l := g.wait(); l != nil {
+			if html, ok := l.splice(page); ok {
+				return html, true, nil
+			}
 		}
 	}
 	html, err = r.Render(j)
@@ -241,7 +243,7 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 	// large build.
 	out := make([]Result, len(jobs))
 	errs := make([]error, len(jobs))
-	plan := make([]*layout, len(jobs))
+	plan := make([]*group, len(jobs))
 	if minGroup >= 1 && len(jobs) >= minGroup {
 		plan = r.plan(jobs, minGroup)
 	}

@@ -47,11 +47,11 @@ func (p Problem) String() string {
 // Check reads every page (route path to HTML document) and returns the
 // template text it shows, by page then place. unshown optionally gives,
 // for a page, the byte ranges of its document that are the whole contents
-// of its style and JSON script elements (links.Span, as generator/document
-// records them), which no visitor sees and which the check would read
-// past anyway: the first scan of a page skips them, since they hold "}}"
-// on every page (minified CSS, nested JSON) and would send every page to
-// the tokenizer.
+// of its style, JSON and loader script elements (links.Span, as
+// generator/document records them), which no visitor sees and which the
+// check would read past anyway: the first scan of a page skips them, since
+// they hold "}}" on every page (minified CSS, nested JSON, code) and would
+// send every page to the tokenizer.
 func Check(pages map[string][]byte, unshown map[string][]links.Span) []Problem {
 	paths := make([]string, 0, len(pages))
 	for p := range pages {
