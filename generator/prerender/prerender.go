@@ -266,6 +266,13 @@ func (r *Renderer) RenderAllGrouped(jobs []Job, minGroup int) ([]Result, error) 
 	}
 	close(next)
 	wg.Wait()
+	// Every layout has ended, though the pages of its group all failed
+	// before waiting for it: no render outlives the call.
+	for _, g := range plan {
+		if g != nil {
+			g.wait()
+		}
+	}
 	var all problem.List
 	for _, err := range errs {
 		all = append(all, problem.Of(err)...)

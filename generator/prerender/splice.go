@@ -32,8 +32,8 @@ import (
 const pageSlot = "\x00page-slot\x00"
 
 // spliceMinGroup is the smallest group worth a layout and a shell render
-// of its own (the two cost about a page, rendered while the other workers
-// wait): a page spliced costs a third of a page rendered whole.
+// of its own (the two cost about a page): a page spliced costs a third of
+// a page rendered whole.
 const spliceMinGroup = 8
 
 // layout is the render of a group's layout and shell, split at the slot.
