@@ -188,9 +188,9 @@ bench/sharp/node_modules/.installed: bench/sharp/package.json bench/sharp/packag
 
 # The builds under comparison write their output under dist/bench/tmp, on
 # the disk where a build writes dist/site, not in the system's temporary
-# folder: on a machine whose /tmp has held many files, each file created
-# in a new folder there took 1.4 ms of kernel time against 0.03 to 0.1 ms
-# elsewhere on the same disk (30 November 2026), which weighed on
+# folder: on one of our machines, each file created in a new folder made
+# directly in /tmp took 1.4 ms of kernel time, against 0.03 to 0.1 ms in
+# one made elsewhere on the same disk (30 November 2026), which weighed on
 # whichever side writes more files (cmd/build writes the page data, the
 # share images and the editor beside the pages).
 BENCH_OUT = TMPDIR=$(abspath dist/bench/tmp)

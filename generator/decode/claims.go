@@ -150,15 +150,35 @@ func blankCitations(text string) string {
 // claimLike is the start of anything meant as a citation.
 var claimLike = regexp.MustCompile(`\{\s*claim\s*:[^}]{0,40}\}?`)
 
+// TextProblems are the mistakes of a text an editor wrote that would
+// reach a visitor as written, each at its byte offset: a {name}
+// placeholder that none of fills is, "{{" or "}}", and the words a page
+// shows for a value it did not have. The build refuses a page showing any
+// of them (generator/templatetext); found here, each is reported at its
+// line and column. Citations are left out.
+func TextProblems(text string, fills []string) []CiteProblem {
+	return placeholders(blankCitations(text), fills)
+}
+
+// missingValue are the words a page shows for a value the app did not
+// have: the build refuses a page showing one (generator/templatetext), so
+// an editor's is reported where it is written.
+var missingValue = regexp.MustCompile(`\bundefined\b|\bNaN\b`)
+
 // placeholders checks the {name} placeholders left in a text once its
 // citations are replaced: each must be one its field fills (the field's
-// fill tag), and "{{" or "}}" is never text. Anything else would reach
-// the visitor as written.
+// fill tag), and "{{" or "}}" is never text, nor the words of a missing
+// value. Anything else would reach the visitor as written.
 func placeholders(text string, fills []string) []CiteProblem {
-	if strings.IndexByte(text, '{') < 0 && strings.IndexByte(text, '}') < 0 {
-		return nil
-	}
 	var problems []CiteProblem
+	if strings.Contains(text, "undefined") || strings.Contains(text, "NaN") {
+		for _, m := range missingValue.FindAllStringIndex(text, -1) {
+			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("%q is what a page shows for a value it did not have, and the build refuses such a page: write other words", text[m[0]:m[1]])})
+		}
+	}
+	if strings.IndexByte(text, '{') < 0 && strings.IndexByte(text, '}') < 0 {
+		return problems
+	}
 	for _, tok := range []string{"{{", "}}"} {
 		if i := strings.Index(text, tok); i >= 0 {
 			problems = append(problems, CiteProblem{i, fmt.Sprintf("%q is template syntax, not text: write the words themselves", tok)})

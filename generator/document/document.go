@@ -167,7 +167,7 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 		modules[i] = k.Script
 	}
 	b.WriteString(loaderOpen(p.Script, p.Players, modules))
-	raw([]byte(Loader))
+	raw(loader)
 	b.WriteString("</script>\n</body>\n</html>\n")
 	if b.Cap()-b.Len() > 4<<10 {
 		return bytes.Clone(b.Bytes()), opaque, site

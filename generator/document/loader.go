@@ -40,6 +40,9 @@ import (
 // allows scripts from the site only).
 const Loader = `{const d=document.currentScript.dataset,fcp="first-contentful-paint",files=(s)=>(s||"").split(" ").filter((u)=>u.startsWith("/assets/")),add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));let done=false;const load=()=>{if(done)return;done=true;for(const src of files(d.scripts))add("script",{type:"module",src,fetchPriority:"low"});for(const href of files(d.preload))add("link",{rel:"modulepreload",href,fetchPriority:"low"})},later=()=>setTimeout(load),paint=self.PerformanceObserver?.supportedEntryTypes?.includes("paint");if(document.visibilityState!=="visible")load();else if(!paint)requestAnimationFrame(later);else if(performance.getEntriesByName(fcp).length)later();else{new PerformanceObserver((l,o)=>{if(l.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint"});document.addEventListener("visibilitychange",()=>document.visibilityState==="hidden"&&load())}}`
 
+// loader is Loader's bytes, written into every page.
+var loader = []byte(Loader)
+
 // loaderOpen is the start tag of the loader's element for a page whose
 // app is script and whose sections need players (more module scripts) and
 // preload the lazy kinds' modules; Loader is its contents.

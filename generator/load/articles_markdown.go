@@ -13,6 +13,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/decode"
 	"github.com/vozia/site/generator/markdown"
 )
 
@@ -165,7 +166,9 @@ var (
 
 // bodyPlaceholders reports the text a published article still holds from
 // before it was written: make article's lines, Lorem ipsum, TODO, TBD,
-// each at its line and column. A draft may hold them.
+// each at its line and column, and, outside code, what its page would
+// show as written and the build would refuse there (decode.TextProblems).
+// A draft may hold them.
 func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
 	fence := ""
 	for i, line := range strings.Split(string(body), "\n") {
@@ -188,8 +191,16 @@ func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
 		}
 		plain := codeSpan.ReplaceAllStringFunc(line, func(m string) string { return strings.Repeat(" ", len(m)) })
 		if m := placeholderWords.FindStringIndex(plain); m != nil {
+			at := at
 			at.Col += m[0]
 			l.errs = append(l.errs, at.Errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
+		}
+		// What the build would refuse on the page, here at its place; in
+		// code it is code, shown as written.
+		for _, p := range decode.TextProblems(plain, nil) {
+			at := at
+			at.Col += p.Offset
+			l.errs = append(l.errs, at.Errorf("%s", p.Msg))
 		}
 	}
 }

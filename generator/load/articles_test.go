@@ -317,6 +317,10 @@ func TestArticleErrors(t *testing.T) {
 		{"no such month", "", strings.Replace(good, "2026-01-01", "2026-13-45", 1), []string{`articles/bad.md:4:7: field "date": "2026-13-45" is not a date: there is no month 13`}},
 		{"no such day", "", strings.Replace(good, "2026-01-01", "2026-02-30", 1), []string{`articles/bad.md:4:7: field "date": "2026-02-30" is not a date: there is no day 30 in February 2026, which has 28 days`}},
 		{"figure in a table", "", good + "\n| Asked | Said yes |\n|---|---|\n| Patients | 71% |\n", []string{`articles/bad.md:13:14: the figure "71%" is written out: cite its claim`, `kind fact`}},
+		{"template braces in the body", "", good + "\nDear {{ name }}, hello.\n", []string{`articles/bad.md:11:6: "{{" is template syntax, not text`, `articles/bad.md:11:14: "}}" is template syntax`}},
+		{"a placeholder in the body", "", good + "\nWe called {count} patients.\n", []string{`articles/bad.md:11:11: unknown placeholder {count}`}},
+		{"a missing value's word in the body", "", good + "\nThe result was undefined.\n", []string{`articles/bad.md:11:16: "undefined" is what a page shows for a value it did not have`}},
+		{"a missing value's word in the description", "", strings.Replace(good, "description: D.", "description: NaN patients.", 1), []string{`articles/bad.md:3:14: "NaN" is what a page shows for a value it did not have`}},
 		{"unknown author", "", strings.Replace(good, "author: ana", "author: anna", 1), []string{`articles/bad.md:5:1: author "anna" is not in collections/authors.yaml (did you mean "ana"?); its authors are ana, `}},
 		{"tag not a slug", "", strings.Replace(good, "[voice-ai]", "[Voice AI]", 1), []string{`articles/bad.md:6:8: tag "Voice AI" is not a slug`, `("voice-ai")`}},
 		{"the plain cover by its address", "", strings.Replace(good, "/images/articles/voice.svg", "/cover.svg", 1), []string{`articles/bad.md:7:8: image "/cover.svg": no such file under content/images/`}},
@@ -500,12 +504,14 @@ func TestMisspeltField(t *testing.T) {
 }
 
 // TestPlaceholdersAllowed: a draft may hold placeholders, and code may
-// say TODO; a markdown section's body may hold links.
+// say TODO, or show a template's braces and JavaScript's undefined; a
+// markdown section's body may hold links.
 func TestPlaceholdersAllowed(t *testing.T) {
 	const text = "---\ntitle: T\ndescription: D.\ndate: 2026-01-01\nauthor: ana\ntags: [voice-ai]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n%s---\n%s\n"
 	for _, tc := range []struct{ name, front, body string }{
 		{"draft", "draft: true\n", "TODO: the whole article. Lorem ipsum."},
 		{"code", "", "Search for `TODO` comments:\n\n```go\n// TODO: remove\n```\n"},
+		{"template and missing values in code", "", "A template says `{{ name }}`, and `x` is `undefined`:\n\n```text\nHello {{ name }}, {count} calls; NaN\n```\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fixtureSite(t)

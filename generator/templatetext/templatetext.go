@@ -4,10 +4,13 @@
 // a value it did not have ("[object Object]", "undefined", "NaN"). It reads
 // what a visitor can see or hear: the text of the body and head (the title)
 // and every attribute value (alt, aria-label, content, href...), not the
-// contents of scripts and styles. The content stage resolves every
-// placeholder where it decodes it and reports a mistake at its line; this
-// is the last guard, for what reaches a page by another way (a component
-// that joins strings, a field the app reads wrong).
+// contents of scripts and styles, nor the text of code (pre, code): an
+// article's code is its writer's, shown as written, and JavaScript's own
+// undefined or a template's braces may be what it is about. The content
+// stage resolves every placeholder where it decodes it and reports a
+// mistake at its line; this is the last guard, for what reaches a page by
+// another way (a component that joins strings, a field the app reads
+// wrong).
 package templatetext
 
 import (
@@ -120,12 +123,13 @@ func checkPage(page string, doc []byte, unshown []links.Span) []Problem {
 	z := html.NewTokenizer(bytes.NewReader(doc))
 	var stack []string // open elements, for naming the place
 	raw := ""          // inside script or style: not shown
+	code := 0          // inside pre or code: the writer's code, shown as written
 	for {
 		switch tt := z.Next(); tt {
 		case html.ErrorToken:
 			return out
 		case html.TextToken:
-			if raw == "" {
+			if raw == "" && code == 0 {
 				report(z.Text(), func() string {
 					if len(stack) > 0 {
 						return "text of <" + stack[len(stack)-1] + ">"
@@ -147,16 +151,29 @@ func checkPage(page string, doc []byte, unshown []links.Span) []Problem {
 					raw = tag
 				}
 			}
+			code = codeDepth(stack)
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			if j := lastIndex(stack, string(name)); j >= 0 {
 				stack = stack[:j] // closes the nearest open element of that name
 			}
+			code = codeDepth(stack)
 			if string(name) == raw {
 				raw = ""
 			}
 		}
 	}
+}
+
+// codeDepth is how many of the open elements are pre or code.
+func codeDepth(stack []string) int {
+	n := 0
+	for _, tag := range stack {
+		if tag == "pre" || tag == "code" {
+			n++
+		}
+	}
+	return n
 }
 
 // braceRef is a brace written as a character reference, in any form the

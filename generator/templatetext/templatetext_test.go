@@ -90,6 +90,8 @@ func TestUnshown(t *testing.T) {
 		{"after the data", page + "<p>Total: NaN</p></body></html>", spans, []string{"NaN"}},
 		{"before the style", "<p>{{name}}</p>" + page, spans, []string{"{{", "}}"}},
 		{"ranges of another page", page + "<p>undefined</p>", func(string) []links.Span { return []links.Span{{Start: 5, End: 1 << 20}} }, []string{"undefined"}},
+		{"code", page + "<pre><code><span>Hello {{ name }}</span>; x is undefined</code></pre><p>Use <code>NaN</code>.</p></body></html>", spans, nil},
+		{"after code", page + "<pre><code>{{ a }}</code></pre><p>Total: NaN</p></body></html>", spans, []string{"NaN"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			unshown := map[string][]links.Span{}
