@@ -234,7 +234,7 @@ func reference(d docs) string {
 	fmt.Fprintf(w, "- **Icons** (`icon`): %s.\n", codeList(icons.Names()))
 	fmt.Fprintf(w, "- **Site addresses** (`site:` of an action, instead of `href`): %s.\n", codeList(content.SiteAddresses))
 	fmt.Fprintf(w, "- **Collections a `collection` section shows**: %s.\n", codeList(sections.CardCollections()))
-	fmt.Fprintf(w, "- **Placeholders**: `{email}` in Markdown (the demo mailbox of site.yaml), `{name}` in `profileLabel` (the founder's name), `{year}` and `{brand}` in `footer.copyright`.\n\n")
+	fmt.Fprintf(w, "- **Placeholders**: `{email}` in a Markdown page or section (the demo mailbox of site.yaml; an article has none), `{name}` in `profileLabel` (the founder's name), `{year}` and `{brand}` in `footer.copyright`.\n\n")
 	return g.b.String()
 }
 

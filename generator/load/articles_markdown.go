@@ -166,10 +166,46 @@ var (
 
 // bodyPlaceholders reports the text a published article still holds from
 // before it was written: make article's lines, Lorem ipsum, TODO, TBD,
-// each at its line and column, and, outside code, what its page would
-// show as written and the build would refuse there (decode.TextProblems).
-// A draft may hold them.
+// each at its line and column, and what its page would show as written
+// (markdownText). A draft may hold them.
 func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
+	outsideCode(pos, body, func(at field.Pos, line, plain string) {
+		trimmed := strings.TrimSpace(line)
+		if slices.Contains(content.PlaceholderBody, trimmed) {
+			at.Col += strings.Index(line, trimmed)
+			l.errs = append(l.errs, at.Errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))
+			return
+		}
+		if m := placeholderWords.FindStringIndex(plain); m != nil {
+			at := at
+			at.Col += m[0]
+			l.errs = append(l.errs, at.Errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
+		}
+		l.textProblems(at, plain, nil)
+	})
+}
+
+// markdownText reports, at its line and column, what a Markdown text
+// (a .md page's) would show as written and the build would refuse on the
+// page: template braces, a placeholder other than fills, a missing
+// value's word (decode.TextProblems). In code it is code, shown as
+// written.
+func (l *loader) markdownText(pos field.Pos, body []byte, fills []string) {
+	outsideCode(pos, body, func(at field.Pos, _, plain string) { l.textProblems(at, plain, fills) })
+}
+
+func (l *loader) textProblems(at field.Pos, plain string, fills []string) {
+	for _, p := range decode.TextProblems(plain, fills) {
+		at := at
+		at.Col += p.Offset
+		l.errs = append(l.errs, at.Errorf("%s", p.Msg))
+	}
+}
+
+// outsideCode calls f with each line of body outside its fenced code
+// blocks, at the line's start, as written and with its code spans
+// blanked (plain, its offsets kept).
+func outsideCode(pos field.Pos, body []byte, f func(at field.Pos, line, plain string)) {
 	fence := ""
 	for i, line := range strings.Split(string(body), "\n") {
 		trimmed := strings.TrimSpace(line)
@@ -183,24 +219,7 @@ func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
 			fence = trimmed[:3]
 			continue
 		}
-		at := field.Pos{File: pos.File, Line: pos.Line + i, Col: 1}
-		if slices.Contains(content.PlaceholderBody, trimmed) {
-			at.Col += strings.Index(line, trimmed)
-			l.errs = append(l.errs, at.Errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))
-			continue
-		}
 		plain := codeSpan.ReplaceAllStringFunc(line, func(m string) string { return strings.Repeat(" ", len(m)) })
-		if m := placeholderWords.FindStringIndex(plain); m != nil {
-			at := at
-			at.Col += m[0]
-			l.errs = append(l.errs, at.Errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
-		}
-		// What the build would refuse on the page, here at its place; in
-		// code it is code, shown as written.
-		for _, p := range decode.TextProblems(plain, nil) {
-			at := at
-			at.Col += p.Offset
-			l.errs = append(l.errs, at.Errorf("%s", p.Msg))
-		}
+		f(field.Pos{File: pos.File, Line: pos.Line + i, Col: 1}, line, plain)
 	}
 }

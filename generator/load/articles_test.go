@@ -549,3 +549,35 @@ func textHTML(t content.Text, imgs []content.Image) string { return t.Join(imgs,
 func testPicture(img content.Image, place string) string {
 	return `<img src="` + img.Src + `" data-place="` + place + `">`
 }
+
+// TestMarkdownPageText: in a .md page, template braces, a placeholder the
+// page does not fill and a missing value's word are each reported at
+// their line and column; its {email} is filled, and its code is shown as
+// written.
+func TestMarkdownPageText(t *testing.T) {
+	const file = "pages/legal/privacy.md"
+	fsys := fixtureSite(t)
+	line := strings.Count(string(fsys[file].Data), "\n") + 2
+	fsys = edit(fsys, file, func(s string) string {
+		return s + "\nDear {{ name }}, {count} is undefined; write to {email}.\n\n```text\n{{ code }} {count} undefined\n```\n"
+	})
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
+	el, ok := err.(content.ErrorList)
+	if !ok {
+		t.Fatalf("want an ErrorList, got %v", err)
+	}
+	want := []string{
+		fmt.Sprintf(`%s:%d:6: "{{" is template syntax`, file, line),
+		fmt.Sprintf(`%s:%d:14: "}}" is template syntax`, file, line),
+		fmt.Sprintf(`%s:%d:18: unknown placeholder {count}`, file, line),
+		fmt.Sprintf(`%s:%d:29: "undefined" is what a page shows`, file, line),
+	}
+	if len(el) != len(want) {
+		t.Errorf("%d problems, want %d:\n%v", len(el), len(want), err)
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("no problem %q in:\n%v", w, err)
+		}
+	}
+}

@@ -230,6 +230,13 @@ func (l *loader) yamlPage(file string) *content.Page {
 	return &content.Page{Route: content.Route{Pos: pos, PageMeta: f.PageMeta}, Sections: f.Sections}
 }
 
+// markdownFills are the placeholders a Markdown text fills (the fill tag
+// of sections.MarkdownSection's Body: {email}).
+var markdownFills = func() []string {
+	f, _ := reflect.TypeFor[sections.MarkdownSection]().FieldByName("Body")
+	return strings.Split(f.Tag.Get("fill"), ",")
+}()
+
 // markdownPage reads a .md page: YAML front matter between "---" lines,
 // then the Markdown body.
 func (l *loader) markdownPage(file string) *content.Page {
@@ -239,6 +246,7 @@ func (l *loader) markdownPage(file string) *content.Page {
 		return nil
 	}
 	pos := field.Pos{File: file, Line: bodyLine, Col: 1}
+	l.markdownText(pos, body, markdownFills)
 	md := &sections.MarkdownSection{Body: string(l.citeMarkdown(pos, body, true)), Back: f.Back}
 	l.renderMarkdown(pos, md)
 	return &content.Page{
