@@ -1,12 +1,9 @@
 package e2e
 
 import (
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -28,7 +25,6 @@ func TestHeaderBeforeTheAppRuns(t *testing.T) {
 	t.Run("phone", func(t *testing.T) {
 		t.Parallel()
 		tab := env.NewTab(t, 412, 823)
-		warnings := browserWarnings(t, tab)
 		scripts := loadHoldingScripts(t, env, tab, "/")
 		if !eval[bool](t, tab, `document.querySelector("#mobile-menu details") !== null`) {
 			t.Fatal("the phone menu has no group: the test wants the header to have a menu")
@@ -64,7 +60,7 @@ func TestHeaderBeforeTheAppRuns(t *testing.T) {
 		waitFor(t, tab, `document.getElementById("mobile-menu").open`)
 		run(t, tab, `document.getElementById("mobile-menu").close(); document.querySelector("nav .nav__burger").click()`)
 		waitFor(t, tab, `document.getElementById("mobile-menu").open`)
-		if w := warnings(); len(w) > 0 {
+		if w := tab.Warnings(); len(w) > 0 {
 			t.Errorf("the browser warned: %q", w)
 		}
 		noConsoleErrors(t, tab)
@@ -115,28 +111,4 @@ func hover(t *testing.T, tab *browsertest.Tab, sel string) {
 	t.Helper()
 	r := rectOf(t, tab, `document.querySelector(`+jsString(sel)+`)`)
 	do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2))
-}
-
-// browserWarnings collects the warnings the browser itself logs in tab
-// (not the page's console.warn, which the tab records already).
-func browserWarnings(t *testing.T, tab *browsertest.Tab) func() []string {
-	t.Helper()
-	var (
-		mu   sync.Mutex
-		seen []string
-	)
-	if err := chromedp.Listen(tab.Ctx, func(ev any) {
-		if ev, ok := ev.(*log.EventEntryAdded); ok && ev.Entry.Level == log.EntryLevelWarning && !strings.Contains(ev.Entry.Text, "DevTools") {
-			mu.Lock()
-			defer mu.Unlock()
-			seen = append(seen, ev.Entry.Text)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), seen...)
-	}
 }

@@ -323,14 +323,14 @@ func TestBudgets(t *testing.T) {
 				t.Fatal(err)
 			}
 			eachElement(root, func(n *html.Node) {
-				a := attrs(n)
+				a, srcs := attrs(n), loads(n)
 				switch {
 				case n.Data == "link" && a["rel"] == "stylesheet":
 					css += gzipSize(asset(t, f, a["href"]))
 				case n.Data == "style" && n.FirstChild != nil:
 					css += gzipSize([]byte(n.FirstChild.Data))
-				case loads(n) != nil:
-					for _, src := range loads(n) {
+				case srcs != nil:
+					for _, src := range srcs {
 						js += gzipSize(asset(t, f, src))
 					}
 				case n.Data == "img":

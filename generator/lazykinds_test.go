@@ -33,7 +33,7 @@ func loadOf(t *testing.T, f map[string][]byte, doc []byte) pageLoad {
 	}
 	var l pageLoad
 	eachElement(root, func(n *html.Node) {
-		a := attrs(n)
+		a, srcs := attrs(n), loads(n)
 		switch {
 		case n.Data == "link" && a["rel"] == "stylesheet":
 			l.styles = append(l.styles, a["href"])
@@ -41,8 +41,8 @@ func loadOf(t *testing.T, f map[string][]byte, doc []byte) pageLoad {
 		case n.Data == "style" && n.FirstChild != nil:
 			l.styles = append(l.styles, cmp.Or(a["data-kind"], "inline"))
 			l.css += gzipSize([]byte(n.FirstChild.Data))
-		case loads(n) != nil:
-			for _, src := range loads(n) {
+		case srcs != nil:
+			for _, src := range srcs {
 				l.scripts = append(l.scripts, src)
 				l.js += gzipSize(asset(t, f, src))
 			}

@@ -234,7 +234,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
 	}
 	var res *Result
-	inline := cdn.Inline{Styles: document.InlineStyles(site, style, b), Scripts: [][]byte{[]byte(document.Loader)}}
+	inline := cdn.Inline{Styles: document.InlineStyles(site, style, b), Scripts: document.InlineScripts()}
 	if stage.Run("routing", func() { res, err = routingFiles(site, cfg.preview, dir, inline, out) }); err != nil {
 		return nil, err
 	}

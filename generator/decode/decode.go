@@ -423,7 +423,7 @@ func (d *decoder) text(n *yaml.Node) string {
 		return n.Value
 	}
 	out, problems := d.cite.Cite(n.Value, d.inResults, d.illustrative)
-	problems = append(problems, placeholders(blankCitations(n.Value), d.fills)...)
+	problems = append(problems, TextProblems(n.Value, d.fills)...)
 	for _, p := range problems {
 		at := d.offsetPos(n, p.Offset)
 		d.errs = append(d.errs, content.Error{File: d.file, Line: at.Line, Col: at.Col, Message: p.Msg})

@@ -43,6 +43,11 @@ const Loader = `{const d=document.currentScript.dataset,fcp="first-contentful-pa
 // loader is Loader's bytes, written into every page.
 var loader = []byte(Loader)
 
+// InlineScripts are the contents of the inline scripts every page runs
+// (the loader), for the CSP to allow by their hashes, as InlineStyles are
+// the styles'.
+func InlineScripts() [][]byte { return [][]byte{loader} }
+
 // loaderOpen is the start tag of the loader's element for a page whose
 // app is script and whose sections need players (more module scripts) and
 // preload the lazy kinds' modules; Loader is its contents.

@@ -24,6 +24,7 @@ type Tab struct {
 	mu       sync.Mutex
 	console  []string // console.error and console.warn messages
 	errors   []string // uncaught exceptions and browser log errors (CSP, 404s)
+	warnings []string // the browser's own log warnings
 	requests []string
 }
 
@@ -75,8 +76,11 @@ func (tab *Tab) listen(ev any) {
 		}
 		tab.errors = append(tab.errors, "exception: "+msg)
 	case *log.EventEntryAdded:
-		if ev.Entry.Level == log.EntryLevelError {
+		switch {
+		case ev.Entry.Level == log.EntryLevelError:
 			tab.errors = append(tab.errors, fmt.Sprintf("%s: %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+		case ev.Entry.Level == log.EntryLevelWarning && !strings.Contains(ev.Entry.Text, "DevTools"):
+			tab.warnings = append(tab.warnings, ev.Entry.Text)
 		}
 	case *network.EventRequestWillBeSent:
 		tab.requests = append(tab.requests, ev.Request.URL)
@@ -179,6 +183,15 @@ func (tab *Tab) Errors() []string {
 	return append([]string(nil), tab.errors...)
 }
 
+// Warnings returns the warnings the browser itself logged so far (not the
+// page's console.warn, which ConsoleErrors has), such as a dialog opened
+// twice; the protocol's own notes about DevTools are left out.
+func (tab *Tab) Warnings() []string {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	return append([]string(nil), tab.warnings...)
+}
+
 // Requests returns the URL of every request the tab made so far.
 func (tab *Tab) Requests() []string {
 	tab.mu.Lock()
@@ -190,5 +203,5 @@ func (tab *Tab) Requests() []string {
 func (tab *Tab) Reset() {
 	tab.mu.Lock()
 	defer tab.mu.Unlock()
-	tab.console, tab.errors, tab.requests = nil, nil, nil
+	tab.console, tab.errors, tab.warnings, tab.requests = nil, nil, nil, nil
 }
