@@ -20,6 +20,7 @@ import (
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections" // registers the kinds a section decodes into (content.Kinds)
+	"github.com/vozia/site/generator/markdown"
 )
 
 var (
@@ -423,12 +424,27 @@ func (d *decoder) text(n *yaml.Node) string {
 		return n.Value
 	}
 	out, problems := d.cite.Cite(n.Value, d.inResults, d.illustrative)
-	problems = append(problems, TextProblems(n.Value, d.fills)...)
+	problems = append(problems, d.textProblems(n.Value)...)
 	for _, p := range problems {
 		at := d.offsetPos(n, p.Offset)
 		d.errs = append(d.errs, content.Error{File: d.file, Line: at.Line, Col: at.Col, Message: p.Msg})
 	}
 	return out
+}
+
+// textProblems are the problems of a text that its page would show as
+// written (TextProblems); in Markdown, of its prose only: code is shown as
+// written, as in an article (markdown.Dialect.Prose).
+func (d *decoder) textProblems(s string) []CiteProblem {
+	if !d.markdown {
+		return TextProblems(s, d.fills)
+	}
+	prose, at := markdown.Text.Prose([]byte(s))
+	problems := TextProblems(prose, d.fills)
+	for i := range problems {
+		problems[i].Offset = at(problems[i].Offset)
+	}
+	return problems
 }
 
 // offsetPos is where byte offset i of scalar n's text is written: exact

@@ -157,32 +157,27 @@ func plainText(n ast.Node, src []byte) string {
 	return b.String()
 }
 
-// placeholderWords are what a writer leaves for later; in code (a fenced
-// block, `a span`) they are code.
-var (
-	placeholderWords = regexp.MustCompile(`\b(TODO|TBD|FIXME|XXX)\b|(?i:lorem ipsum)`)
-	codeSpan         = regexp.MustCompile("`+[^`]*`+")
-)
+// placeholderWords are what a writer leaves for later.
+var placeholderWords = regexp.MustCompile(`\b(TODO|TBD|FIXME|XXX)\b|(?i:lorem ipsum)`)
 
 // bodyPlaceholders reports the text a published article still holds from
 // before it was written: make article's lines, Lorem ipsum, TODO, TBD,
 // each at its line and column, and what its page would show as written
-// (markdownText). A draft may hold them.
+// (markdownText). A draft may hold them. In code they are code.
 func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
-	outsideCode(pos, body, func(at field.Pos, line, plain string) {
+	prose, at := markdown.Article.Prose(body)
+	where := offsetPos(pos, body)
+	offset := 0
+	for _, line := range strings.SplitAfter(prose, "\n") {
 		trimmed := strings.TrimSpace(line)
 		if slices.Contains(content.PlaceholderBody, trimmed) {
-			at.Col += strings.Index(line, trimmed)
-			l.errs = append(l.errs, at.Errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))
-			return
+			l.errs = append(l.errs, where(at(offset+strings.Index(line, trimmed))).Errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))
+		} else if m := placeholderWords.FindStringIndex(line); m != nil {
+			l.errs = append(l.errs, where(at(offset+m[0])).Errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
 		}
-		if m := placeholderWords.FindStringIndex(plain); m != nil {
-			at := at
-			at.Col += m[0]
-			l.errs = append(l.errs, at.Errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
-		}
-		l.textProblems(at, plain, nil)
-	})
+		offset += len(line)
+	}
+	l.textProblems(where, prose, at, nil)
 }
 
 // markdownText reports, at its line and column, what a Markdown text
@@ -191,35 +186,14 @@ func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
 // value's word (decode.TextProblems). In code it is code, shown as
 // written.
 func (l *loader) markdownText(pos field.Pos, body []byte, fills []string) {
-	outsideCode(pos, body, func(at field.Pos, _, plain string) { l.textProblems(at, plain, fills) })
+	prose, at := markdown.Text.Prose(body)
+	l.textProblems(offsetPos(pos, body), prose, at, fills)
 }
 
-func (l *loader) textProblems(at field.Pos, plain string, fills []string) {
-	for _, p := range decode.TextProblems(plain, fills) {
-		at := at
-		at.Col += p.Offset
-		l.errs = append(l.errs, at.Errorf("%s", p.Msg))
-	}
-}
-
-// outsideCode calls f with each line of body outside its fenced code
-// blocks, at the line's start, as written and with its code spans
-// blanked (plain, its offsets kept).
-func outsideCode(pos field.Pos, body []byte, f func(at field.Pos, line, plain string)) {
-	fence := ""
-	for i, line := range strings.Split(string(body), "\n") {
-		trimmed := strings.TrimSpace(line)
-		if fence != "" {
-			if strings.HasPrefix(trimmed, fence) {
-				fence = ""
-			}
-			continue
-		}
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fence = trimmed[:3]
-			continue
-		}
-		plain := codeSpan.ReplaceAllStringFunc(line, func(m string) string { return strings.Repeat(" ", len(m)) })
-		f(field.Pos{File: pos.File, Line: pos.Line + i, Col: 1}, line, plain)
+// textProblems reports the problems of prose (markdown.Dialect.Prose), each
+// where at and where say it is written.
+func (l *loader) textProblems(where func(int) field.Pos, prose string, at func(int) int, fills []string) {
+	for _, p := range decode.TextProblems(prose, fills) {
+		l.errs = append(l.errs, where(at(p.Offset)).Errorf("%s", p.Msg))
 	}
 }

@@ -320,6 +320,8 @@ func TestArticleErrors(t *testing.T) {
 		{"template braces in the body", "", good + "\nDear {{ name }}, hello.\n", []string{`articles/bad.md:11:6: "{{" is template syntax, not text`, `articles/bad.md:11:14: "}}" is template syntax`}},
 		{"a placeholder in the body", "", good + "\nWe called {count} patients.\n", []string{`articles/bad.md:11:11: unknown placeholder {count}`}},
 		{"a missing value's word in the body", "", good + "\nThe result was undefined.\n", []string{`articles/bad.md:11:16: "undefined" is what a page shows for a value it did not have`}},
+		{"template braces written as character references", "", good + "\nDear &#123;&lbrace; name &#125;&#125;, hello.\n", []string{`articles/bad.md:11:6: "{{" is template syntax, not text`, `articles/bad.md:11:26: "}}" is template syntax`}},
+		{"template braces beside code", "", good + "\nSee `a` and {{ name }}.\n", []string{`articles/bad.md:11:13: "{{" is template syntax, not text`}},
 		{"a missing value's word in the description", "", strings.Replace(good, "description: D.", "description: NaN patients.", 1), []string{`articles/bad.md:3:14: "NaN" is what a page shows for a value it did not have`}},
 		{"unknown author", "", strings.Replace(good, "author: ana", "author: anna", 1), []string{`articles/bad.md:5:1: author "anna" is not in collections/authors.yaml (did you mean "ana"?); its authors are ana, `}},
 		{"tag not a slug", "", strings.Replace(good, "[voice-ai]", "[Voice AI]", 1), []string{`articles/bad.md:6:8: tag "Voice AI" is not a slug`, `("voice-ai")`}},
@@ -512,6 +514,11 @@ func TestPlaceholdersAllowed(t *testing.T) {
 		{"draft", "draft: true\n", "TODO: the whole article. Lorem ipsum."},
 		{"code", "", "Search for `TODO` comments:\n\n```go\n// TODO: remove\n```\n"},
 		{"template and missing values in code", "", "A template says `{{ name }}`, and `x` is `undefined`:\n\n```text\nHello {{ name }}, {count} calls; NaN\n```\n"},
+		// Code as Markdown reads it, not as a line looks.
+		{"indented code", "", "A template:\n\n    Hello {{ name }}, {count} calls; NaN\n\nThe end.\n"},
+		{"a span that holds a backtick", "", "Write ``{{ a ` b }}`` to show it.\n"},
+		{"a longer fence around a shorter one", "", "````markdown\n```\n{{ name }}\n```\nundefined\n````\n"},
+		{"a comment, which is not published", "", "Text.\n\n<!-- {{ fill in later }} -->\n\nMore <!-- {count} --> text.\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fixtureSite(t)
@@ -522,7 +529,7 @@ func TestPlaceholdersAllowed(t *testing.T) {
 		})
 	}
 	t.Run("markdown section", func(t *testing.T) {
-		fsys := edit(fixtureSite(t), "pages/about.yaml", replace("  - kind: text\n", "  - kind: markdown\n    body: |\n      Read [the services](/services).\n  - kind: text\n"))
+		fsys := edit(fixtureSite(t), "pages/about.yaml", replace("  - kind: text\n", "  - kind: markdown\n    body: |\n      Read [the services](/services).\n\n      Write `{{ name }}`:\n\n          Hello {{ name }}, NaN\n  - kind: text\n"))
 		if _, err := SiteWith(fsys, Options{Now: articlesNow}); err != nil {
 			t.Error(err)
 		}
