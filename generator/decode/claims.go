@@ -179,14 +179,21 @@ func placeholders(text string, fills []string) []CiteProblem {
 	if strings.IndexByte(text, '{') < 0 && strings.IndexByte(text, '}') < 0 {
 		return problems
 	}
+	// Each "{{" and "}}", every one: an editor fixes them all at once.
 	for _, tok := range []string{"{{", "}}"} {
-		if i := strings.Index(text, tok); i >= 0 {
+		for i := 0; ; i += len(tok) {
+			j := strings.Index(text[i:], tok)
+			if j < 0 {
+				break
+			}
+			i += j
 			problems = append(problems, CiteProblem{i, fmt.Sprintf("%q is template syntax, not text: write the words themselves", tok)})
 		}
 	}
 	for _, m := range placeholderRef.FindAllStringSubmatchIndex(text, -1) {
 		name := text[m[2]:m[3]]
-		if slices.Contains(fills, name) {
+		// {{name}} is one mistake, reported by its braces.
+		if slices.Contains(fills, name) || m[0] > 0 && text[m[0]-1] == '{' {
 			continue
 		}
 		msg := fmt.Sprintf("unknown placeholder {%s}: this text has none, write the words themselves", name)

@@ -443,6 +443,7 @@ func (d *decoder) textProblems(s string) []CiteProblem {
 	problems := TextProblems(prose, d.fills)
 	for i := range problems {
 		problems[i].Offset = at(problems[i].Offset)
+		problems[i].Msg += markdown.CodeHint
 	}
 	return problems
 }

@@ -34,6 +34,7 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.
 	for _, p := range markdown.Article.Check(doc, src) {
 		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
 	}
+	l.codeInHeadings(at, doc, src)
 	for _, link := range markdown.Links(doc, src) {
 		if !link.Image { // an image is shown, checked as one (markdownImages)
 			l.links = append(l.links, content.LinkSource{Href: link.Href, Pos: at(link.Offset)})
@@ -157,6 +158,9 @@ func plainText(n ast.Node, src []byte) string {
 	return b.String()
 }
 
+// shownToken is the token a problem of decode.TextProblems starts at.
+var shownToken = regexp.MustCompile(`^(\{\{|\}\}|\{[^{}\s]*\}|\w+)`)
+
 // placeholderWords are what a writer leaves for later.
 var placeholderWords = regexp.MustCompile(`\b(TODO|TBD|FIXME|XXX)\b|(?i:lorem ipsum)`)
 
@@ -194,6 +198,32 @@ func (l *loader) markdownText(pos field.Pos, body []byte, fills []string) {
 // where at and where say it is written.
 func (l *loader) textProblems(where func(int) field.Pos, prose string, at func(int) int, fills []string) {
 	for _, p := range decode.TextProblems(prose, fills) {
-		l.errs = append(l.errs, where(at(p.Offset)).Errorf("%s", p.Msg))
+		l.errs = append(l.errs, where(at(p.Offset)).Errorf("%s%s", p.Msg, markdown.CodeHint))
 	}
+}
+
+// codeInHeadings reports a heading whose code holds what a page may show
+// only as code ("{{", undefined...): a heading's words, its code's too,
+// also make its address (#why-undefined-appears) and, in an article, its
+// line in the contents, which show them as plain text.
+func (l *loader) codeInHeadings(at func(int) field.Pos, doc ast.Node, src []byte) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		code := false
+		for c := h.FirstChild(); c != nil; c = c.NextSibling() {
+			code = code || c.Kind() == ast.KindCodeSpan
+		}
+		text := plainText(h, src)
+		id, _ := h.AttributeString("id")
+		idText, _ := id.([]byte)
+		shown := text + "\n" + string(idText)
+		if p := decode.TextProblems(shown, nil); code && len(p) > 0 {
+			l.errs = append(l.errs, at(markdown.Offset(h)).Errorf("heading %q shows %q in code, but a heading's words, its code's too, also make its address (#%s) and its line in an article's contents, as plain text: keep such code for the text below the heading",
+				text, shownToken.FindString(shown[p[0].Offset:]), idText))
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }

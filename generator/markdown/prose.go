@@ -13,7 +13,7 @@ import (
 // of what a page would show as written ("{{", "undefined"): src with its
 // code blanked, fenced and indented blocks and spans as goldmark reads
 // them, and its unpublished comments, and with its character references
-// read (&#123; is the "{" a visitor sees). at maps a byte offset of the
+// and backslash escapes read (&#123; and \{ are the "{" a visitor sees). at maps a byte offset of the
 // prose to where it is written in src, so that a mistake is reported at
 // its line and column. Blanking keeps every line break and offset: a
 // check by line reads src's lines.
@@ -72,18 +72,31 @@ func (d *Dialect) Prose(src []byte) (prose string, at func(int) int) {
 		}
 		return ast.WalkContinue, nil
 	})
-	return readReferences(string(plain))
+	return readEscapes(string(plain))
 }
 
-// readReferences is s with its character references read, and a map of
-// each byte offset of the result to the offset in s where it is written.
-func readReferences(s string) (string, func(int) int) {
-	if !strings.Contains(s, "&") {
+// CodeHint ends a message about prose that would show as written: what
+// to do where it is meant as code.
+const CodeHint = "; to show it as code, put it in `backticks`"
+
+// readEscapes is s with its character references and backslash escapes
+// read, and a map of each byte offset of the result to the offset in s
+// where it is written.
+func readEscapes(s string) (string, func(int) int) {
+	if !strings.ContainsAny(s, "&\\") {
 		return s, func(i int) int { return i }
 	}
 	var b strings.Builder
 	from := make([]int, 0, len(s))
 	for i := 0; i < len(s); {
+		// A backslash before ASCII punctuation shows the punctuation
+		// (CommonMark's backslash escapes).
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte(asciiPunctuation, s[i+1]) >= 0 {
+			b.WriteByte(s[i+1])
+			from = append(from, i)
+			i += 2
+			continue
+		}
 		if s[i] == '&' {
 			// The longest named reference is 33 bytes (&CounterClockwiseContourIntegral;).
 			if j := strings.IndexByte(s[i:min(len(s), i+40)], ';'); j > 1 {
@@ -109,3 +122,5 @@ func readReferences(s string) (string, func(int) int) {
 		return from[max(0, i)]
 	}
 }
+
+const asciiPunctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
