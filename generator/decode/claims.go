@@ -193,24 +193,33 @@ func placeholders(text string, fills []string) []CiteProblem {
 	for _, m := range placeholderRef.FindAllStringSubmatchIndex(text, -1) {
 		name := text[m[2]:m[3]]
 		// {{name}} is one mistake, reported by its braces.
-		if slices.Contains(fills, name) || m[0] > 0 && text[m[0]-1] == '{' {
+		if m[0] > 0 && text[m[0]-1] == '{' {
 			continue
 		}
-		msg := fmt.Sprintf("unknown placeholder {%s}: this text has none, write the words themselves", name)
+		if slices.Contains(fills, name) {
+			// The app fills {name} as written, not { name }.
+			if m[1]-m[0] != len(name)+2 {
+				problems = append(problems, CiteProblem{m[0], fmt.Sprintf("placeholder %q: write it {%s}, without spaces", text[m[0]:m[1]], name)})
+			}
+			continue
+		}
+		written := text[m[0]:m[1]]
+		msg := fmt.Sprintf("unknown placeholder %s: this text has none, write the words themselves", written)
 		if len(fills) > 0 {
 			braced := make([]string, len(fills))
 			for i, f := range fills {
 				braced[i] = "{" + f + "}"
 			}
-			msg = fmt.Sprintf("unknown placeholder {%s}%s: this text fills %s", name, field.DidYouMean(name, fills), strings.Join(braced, ", "))
+			msg = fmt.Sprintf("unknown placeholder %s%s: this text fills %s", written, field.DidYouMean(name, fills), strings.Join(braced, ", "))
 		}
 		problems = append(problems, CiteProblem{m[0], msg})
 	}
 	return problems
 }
 
-// placeholderRef is a {name} placeholder (a citation is removed first).
-var placeholderRef = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_.-]*)\}`)
+// placeholderRef is a {name} placeholder (a citation is removed first),
+// also as { name } and {0}, which other tools' templates write.
+var placeholderRef = regexp.MustCompile(`\{ ?([A-Za-z0-9][A-Za-z0-9_.-]*) ?\}`)
 
 func keys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 

@@ -457,13 +457,63 @@ func (d *decoder) offsetPos(n *yaml.Node, i int) field.Pos {
 	before := n.Value[:i]
 	nl := strings.Count(before, "\n")
 	switch {
-	case nl == 0 && n.Style&yaml.FoldedStyle == 0:
-		p.Col += i
 	case n.Style&yaml.LiteralStyle != 0:
 		p.Line += nl
 		p.Col += len(before) - strings.LastIndexByte(before, '\n') - 1
+	case nl == 0 && n.Style&(yaml.FoldedStyle|yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0:
+		p.Col += i
+	default:
+		if at, ok := d.writtenAt(n, i); ok {
+			return at
+		}
+		if nl == 0 && n.Style&yaml.FoldedStyle == 0 {
+			p.Col += i
+		}
 	}
 	return p
+}
+
+// writtenAt finds where the text at byte offset i of scalar n is written
+// when the value is not the source's bytes (a folded or quoted text: its
+// line breaks folded, a quote written twice, escapes read): the same words, the same
+// how-many-th time, in the source from where n starts. False when they
+// are not found there as written (an escape inside them).
+func (d *decoder) writtenAt(n *yaml.Node, i int) (field.Pos, bool) {
+	// The mistake's first word: a fold, a quote or an escape may follow.
+	tok := n.Value[i:]
+	if j := strings.IndexAny(tok, "'\"\\"); j >= 0 {
+		tok = tok[:j]
+	}
+	if j := strings.IndexAny(tok[min(2, len(tok)):], " \t\n"); j >= 0 {
+		tok = tok[:j+2]
+	}
+	if len(tok) < 2 {
+		return field.Pos{}, false
+	}
+	nth := strings.Count(n.Value[:i], tok)
+	start := 0
+	for line := 1; line < n.Line; line++ {
+		j := bytes.IndexByte(d.src[start:], '\n')
+		if j < 0 {
+			return field.Pos{}, false
+		}
+		start += j + 1
+	}
+	start += n.Column - 1
+	for k := start; k <= len(d.src); k++ {
+		j := bytes.Index(d.src[min(k, len(d.src)):], []byte(tok))
+		if j < 0 {
+			return field.Pos{}, false
+		}
+		k += j
+		if nth == 0 {
+			before := d.src[:k]
+			return field.Pos{File: d.file, Line: bytes.Count(before, []byte("\n")) + 1, Col: k - bytes.LastIndexByte(before, '\n')}, true
+		}
+		nth--
+		k += len(tok) - 1
+	}
+	return field.Pos{}, false
 }
 
 // textStart is where the first character of scalar n's text is written,

@@ -107,6 +107,13 @@ func TestTextResolvedAtDecode(t *testing.T) {
 		{"placeholder a field does not fill", "pages/about.yaml", "intro: A small team.", "intro: A small team of {count}.", "{count}", `unknown placeholder {count}: this text has none`},
 		{"template braces", "pages/about.yaml", "intro: A small team.", "intro: A small {{team}}.", "{{", `"{{" is template syntax`},
 		{"misspelt placeholder of the field", "pages/insights.yaml", `"{minutes} min read"`, `"{minute} min read"`, "{minute}", `unknown placeholder {minute} (did you mean "minutes"?): this text fills {minutes}`},
+		{"a placeholder of another tool's templates", "pages/about.yaml", "intro: A small team.", "intro: A small team of { count } and {0}.", "{ count }", `unknown placeholder { count }: this text has none`},
+		{"a numbered placeholder", "pages/about.yaml", "intro: A small team.", "intro: A small team of {0}.", "{0}", `unknown placeholder {0}: this text has none`},
+		// Where the value is not the source's bytes: its lines folded, '' for '.
+		{"a folded text", "pages/about.yaml", "intro: A small team.", "intro: >\n      A small team,\n      hired for {count} and {count}.", "{count}", `unknown placeholder {count}`},
+		{"a quoted text with an escaped quote", "pages/about.yaml", "intro: A small team.", "intro: 'A team that''s {count}.'", "{count}", `unknown placeholder {count}`},
+		{"a quoted text over two lines", "pages/about.yaml", "intro: A small team.", "intro: \"A small team,\n      of {{ count }}.\"", "{{", `"{{" is template syntax`},
+		{"the field's placeholder with spaces", "pages/insights.yaml", `"{minutes} min read"`, `"{ minutes } min read"`, "{ minutes }", `placeholder "{ minutes }": write it {minutes}, without spaces`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
