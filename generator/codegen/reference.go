@@ -184,6 +184,9 @@ type refGen struct {
 	b     bytes.Buffer
 	done  map[reflect.Type]bool
 	queue []reflect.Type
+	// fills are the placeholders of the fields met, each as the list of
+	// Names says it ("`{year}` and `{brand}` in `copyright`").
+	fills []string
 }
 
 func reference(d docs) string {
@@ -234,8 +237,28 @@ func reference(d docs) string {
 	fmt.Fprintf(w, "- **Icons** (`icon`): %s.\n", codeList(icons.Names()))
 	fmt.Fprintf(w, "- **Site addresses** (`site:` of an action, instead of `href`): %s.\n", codeList(content.SiteAddresses))
 	fmt.Fprintf(w, "- **Collections a `collection` section shows**: %s.\n", codeList(sections.CardCollections()))
-	fmt.Fprintf(w, "- **Placeholders**: `{email}` in a Markdown page or section (the demo mailbox of site.yaml; an article has none), `{name}` in `profileLabel` (the founder's name), `{year}` and `{brand}` in `footer.copyright`.\n\n")
+	fmt.Fprintf(w, "- **Placeholders**, each only in its own field (the field's description says what it stands for): %s.\n\n", strings.Join(g.fills, ", "))
 	return g.b.String()
+}
+
+// fill records the placeholders of field name of t, once.
+func (g *refGen) fill(t reflect.Type, name string, fills []string) {
+	braced := make([]string, len(fills))
+	for i, f := range fills {
+		braced[i] = "`{" + f + "}`"
+	}
+	where := "`" + name + "`"
+	if t == reflect.TypeOf(sections.MarkdownSection{}) {
+		// Its body is also a .md page's; an article's Markdown fills none.
+		where = "a Markdown page or section (an article has none)"
+	}
+	entry := strings.Join(braced, " and ") + " in " + where
+	for _, e := range g.fills {
+		if e == entry {
+			return
+		}
+	}
+	g.fills = append(g.fills, entry)
 }
 
 func codeList(names []string) string {
@@ -269,6 +292,9 @@ func (g *refGen) rows(t reflect.Type) {
 			req = "optional"
 		}
 		fmt.Fprintf(&g.b, "| `%s` | %s | %s | %s |\n", name, g.typeName(f.Type), req, sentence(f.Name, g.d.fields[t.Name()][f.Name]))
+		if tag := f.Tag.Get("fill"); tag != "" {
+			g.fill(t, name, strings.Split(tag, ","))
+		}
 	}
 }
 

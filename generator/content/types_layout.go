@@ -184,6 +184,15 @@ type Footer struct {
 	Copyright string `json:"copyright" fill:"year,brand"`
 }
 
+// Validate refuses a copyright without {year}: a year written out goes
+// stale on the first of January.
+func (f Footer) Validate() error {
+	if !strings.Contains(f.Copyright, "{year}") {
+		return field.AtField("copyright", "copyright %q must contain {year}: the build writes the current year there, and a year written out goes stale", f.Copyright)
+	}
+	return nil
+}
+
 type FooterColumn struct {
 	Title string   `json:"title"`
 	Links []Action `json:"links"`

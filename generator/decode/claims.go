@@ -148,7 +148,8 @@ func blankCitations(text string) string {
 }
 
 // claimLike is the start of anything meant as a citation.
-var claimLike = regexp.MustCompile(`\{\s*claim\s*:[^}]{0,40}\}?`)
+// In any case: {CLAIM:key} is as plainly meant.
+var claimLike = regexp.MustCompile(`(?i)\{\s*claim\s*:[^}]{0,40}\}?`)
 
 // TextProblems are the mistakes of a text an editor wrote that would
 // reach a visitor as written, each at its byte offset: a {name}
@@ -163,7 +164,7 @@ func TextProblems(text string, fills []string) []CiteProblem {
 // missingValue are the words a page shows for a value the app did not
 // have: the build refuses a page showing one (generator/templatetext), so
 // an editor's is reported where it is written.
-var missingValue = regexp.MustCompile(`\bundefined\b|\bNaN\b`)
+var missingValue = regexp.MustCompile(`\bundefined\b|\bNaN\b|\[object Object\]`)
 
 // placeholders checks the {name} placeholders left in a text once its
 // citations are replaced: each must be one its field fills (the field's
@@ -171,7 +172,7 @@ var missingValue = regexp.MustCompile(`\bundefined\b|\bNaN\b`)
 // value. Anything else would reach the visitor as written.
 func placeholders(text string, fills []string) []CiteProblem {
 	var problems []CiteProblem
-	if strings.Contains(text, "undefined") || strings.Contains(text, "NaN") {
+	if strings.Contains(text, "undefined") || strings.Contains(text, "NaN") || strings.Contains(text, "[object Object]") {
 		for _, m := range missingValue.FindAllStringIndex(text, -1) {
 			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("%q is what a page shows for a value it did not have, and the build refuses such a page: write other words", text[m[0]:m[1]])})
 		}
@@ -210,7 +211,7 @@ func placeholders(text string, fills []string) []CiteProblem {
 			for i, f := range fills {
 				braced[i] = "{" + f + "}"
 			}
-			msg = fmt.Sprintf("unknown placeholder %s%s: this text fills %s", written, field.DidYouMean(name, fills), strings.Join(braced, ", "))
+			msg = fmt.Sprintf("unknown placeholder %s%s: this text fills %s, and no other; write the words themselves", written, field.DidYouMean(name, fills), strings.Join(braced, ", "))
 		}
 		problems = append(problems, CiteProblem{m[0], msg})
 	}

@@ -89,13 +89,13 @@ func YAML(file string, data []byte, v any, cite *Citations) ([]content.Error, []
 		root = root.Content[0]
 	}
 	if n, depth := deepest(root, 0); depth > MaxYAMLDepth {
-		return []content.Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("lists and mappings nest more than %d deep here: flatten the data", MaxYAMLDepth)}}, nil
+		return []content.Error{{File: file, Line: n.Line, Col: d.col(n), Message: fmt.Sprintf("lists and mappings nest more than %d deep here: flatten the data", MaxYAMLDepth)}}, nil
 	}
 	if total := d.size(root); d.cycle != nil {
-		return []content.Error{{File: file, Line: d.cycle.Line, Col: d.cycle.Column, Message: fmt.Sprintf("the alias *%s is inside its own anchor &%s: it would repeat without end", d.cycle.Value, d.cycle.Value)}}, nil
+		return []content.Error{{File: file, Line: d.cycle.Line, Col: d.col(d.cycle), Message: fmt.Sprintf("the alias *%s is inside its own anchor &%s: it would repeat without end", d.cycle.Value, d.cycle.Value)}}, nil
 	} else if total > MaxYAMLValues {
 		n := d.biggestAlias(root)
-		return []content.Error{{File: file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
+		return []content.Error{{File: file, Line: n.Line, Col: d.col(n), Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
 	}
 	d.value(root, reflect.ValueOf(v).Elem(), "")
 	return d.errs, d.links
@@ -386,11 +386,13 @@ func OffsetLineCol(data []byte, i int) (int, int) {
 }
 
 type decoder struct {
-	file  string
-	src   []byte
-	errs  []content.Error
-	links []content.LinkSource
-	cite  *Citations
+	file string
+	src  []byte
+	// lineStarts are the offsets of src's lines (col).
+	lineStarts []int
+	errs       []content.Error
+	links      []content.LinkSource
+	cite       *Citations
 	// sizes are the expanded sizes of the nodes (size), -1 while one is
 	// counted; inAlias is the alias being counted, cycle the first alias
 	// found inside its own anchor.
@@ -448,27 +450,25 @@ func (d *decoder) textProblems(s string) []CiteProblem {
 	return problems
 }
 
-// offsetPos is where byte offset i of scalar n's text is written: exact
-// for a text on one line and a literal block, the line's start elsewhere
-// (folding and quoting change where a text's lines break).
+// offsetPos is where byte offset i of scalar n's text is written: where
+// the same words are written (writtenAt), whatever the text's style (a
+// plain or folded text's lines are folded, a quoted one's escapes read,
+// an anchor or a tag may stand before it); else worked out from the text's
+// start, exact for a plain text on one line and a literal block.
 func (d *decoder) offsetPos(n *yaml.Node, i int) field.Pos {
 	p := d.textStart(n)
 	i = max(0, min(i, len(n.Value)))
 	before := n.Value[:i]
 	nl := strings.Count(before, "\n")
+	if at, ok := d.writtenAt(n, i); ok {
+		return at
+	}
 	switch {
 	case n.Style&yaml.LiteralStyle != 0:
 		p.Line += nl
 		p.Col += len(before) - strings.LastIndexByte(before, '\n') - 1
-	case nl == 0 && n.Style&(yaml.FoldedStyle|yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0:
+	case nl == 0 && n.Style&yaml.FoldedStyle == 0:
 		p.Col += i
-	default:
-		if at, ok := d.writtenAt(n, i); ok {
-			return at
-		}
-		if nl == 0 && n.Style&yaml.FoldedStyle == 0 {
-			p.Col += i
-		}
 	}
 	return p
 }
@@ -499,7 +499,7 @@ func (d *decoder) writtenAt(n *yaml.Node, i int) (field.Pos, bool) {
 		}
 		start += j + 1
 	}
-	start += n.Column - 1
+	start += d.col(n) - 1
 	for k := start; k <= len(d.src); k++ {
 		j := bytes.Index(d.src[min(k, len(d.src)):], []byte(tok))
 		if j < 0 {
@@ -520,7 +520,7 @@ func (d *decoder) writtenAt(n *yaml.Node, i int) (field.Pos, bool) {
 // and its column the one every line of a block scalar's text starts at
 // ("body: |" then lines indented by two spaces: the line after, column 3).
 func (d *decoder) textStart(n *yaml.Node) field.Pos {
-	p := field.Pos{File: d.file, Line: n.Line, Col: n.Column}
+	p := field.Pos{File: d.file, Line: n.Line, Col: d.col(n)}
 	switch {
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
 		lines := strings.Split(string(d.src), "\n")
@@ -537,8 +537,33 @@ func (d *decoder) textStart(n *yaml.Node) field.Pos {
 	return p
 }
 
+// col is the column of node n in bytes, as every position of the build
+// counts it (an offset in a text is added to it): yaml.v3 counts
+// characters. The terminal shows characters again once it has read the
+// line (problem.List.WithSources).
+func (d *decoder) col(n *yaml.Node) int {
+	if d.lineStarts == nil {
+		d.lineStarts = []int{0}
+		for i, c := range d.src {
+			if c == '\n' {
+				d.lineStarts = append(d.lineStarts, i+1)
+			}
+		}
+	}
+	if n.Line < 1 || n.Line > len(d.lineStarts) {
+		return n.Column
+	}
+	rest := d.src[d.lineStarts[n.Line-1]:]
+	i := 0
+	for c := 1; c < n.Column && i < len(rest) && rest[i] != '\n'; c++ {
+		_, w := utf8.DecodeRune(rest[i:])
+		i += w
+	}
+	return i + 1
+}
+
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
-	d.errs = append(d.errs, content.Error{File: d.file, Line: n.Line, Col: n.Column, Message: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, content.Error{File: d.file, Line: n.Line, Col: d.col(n), Message: fmt.Sprintf(format, args...)})
 }
 
 // value decodes node n into v; path is the dotted path of the field, used in messages.
@@ -564,7 +589,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
 			d.errorf(n, "%s%v", where, err)
 		} else if v.Type() == linkType {
-			d.links = append(d.links, content.LinkSource{Href: n.Value, Pos: field.Pos{File: d.file, Line: n.Line, Col: n.Column}})
+			d.links = append(d.links, content.LinkSource{Href: n.Value, Pos: field.Pos{File: d.file, Line: n.Line, Col: d.col(n)}})
 		}
 		return
 	}
@@ -761,7 +786,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	// where the text of the key's value starts.
 	for i := 0; i < t.NumField(); i++ {
 		if sf := t.Field(i); sf.Type == posType {
-			p := field.Pos{File: d.file, Line: n.Line, Col: n.Column}
+			p := field.Pos{File: d.file, Line: n.Line, Col: d.col(n)}
 			if key := sf.Tag.Get("at"); key != "" {
 				for j := 0; j+1 < len(n.Content); j += 2 {
 					if n.Content[j].Value == key {
@@ -910,7 +935,7 @@ func (d *decoder) section(n *yaml.Node, v reflect.Value, path string) {
 	}
 	val := k.New()
 	d.structValue(rest, reflect.ValueOf(val).Elem(), path)
-	v.Set(reflect.ValueOf(content.Section{Kind: k.Name, Pos: field.Pos{File: d.file, Line: n.Line, Col: n.Column}, Value: val}))
+	v.Set(reflect.ValueOf(content.Section{Kind: k.Name, Pos: field.Pos{File: d.file, Line: n.Line, Col: d.col(n)}, Value: val}))
 }
 
 // suggest names the closest known field, so that "titel" says "did you mean

@@ -34,7 +34,7 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.
 	for _, p := range markdown.Article.Check(doc, src) {
 		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
 	}
-	l.codeInHeadings(at, doc, src)
+	l.codeInHeadings(at, doc, src, nil)
 	for _, link := range markdown.Links(doc, src) {
 		if !link.Image { // an image is shown, checked as one (markdownImages)
 			l.links = append(l.links, content.LinkSource{Href: link.Href, Pos: at(link.Offset)})
@@ -203,25 +203,29 @@ func (l *loader) textProblems(where func(int) field.Pos, prose string, at func(i
 }
 
 // codeInHeadings reports a heading whose code holds what a page may show
-// only as code ("{{", undefined...): a heading's words, its code's too,
-// also make its address (#why-undefined-appears) and, in an article, its
-// line in the contents, which show them as plain text.
-func (l *loader) codeInHeadings(at func(int) field.Pos, doc ast.Node, src []byte) {
+// only as code ("{{", undefined...; fills are filled): a heading's words,
+// its code's too, also make its address (#why-undefined-appears) and, in
+// an article, its line in the contents, which show them as plain text.
+func (l *loader) codeInHeadings(at func(int) field.Pos, doc ast.Node, src []byte, fills []string) {
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !entering || !ok {
 			return ast.WalkContinue, nil
 		}
 		code := false
-		for c := h.FirstChild(); c != nil; c = c.NextSibling() {
+		_ = ast.Walk(h, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 			code = code || c.Kind() == ast.KindCodeSpan
+			return ast.WalkContinue, nil
+		})
+		if !code { // its words outside code are checked where they are written
+			return ast.WalkSkipChildren, nil
 		}
 		text := plainText(h, src)
 		id, _ := h.AttributeString("id")
 		idText, _ := id.([]byte)
 		shown := text + "\n" + string(idText)
-		if p := decode.TextProblems(shown, nil); code && len(p) > 0 {
-			l.errs = append(l.errs, at(markdown.Offset(h)).Errorf("heading %q shows %q in code, but a heading's words, its code's too, also make its address (#%s) and its line in an article's contents, as plain text: keep such code for the text below the heading",
+		if p := decode.TextProblems(shown, fills); len(p) > 0 {
+			l.errs = append(l.errs, at(markdown.Offset(h)).Errorf("heading %q shows %q in code, but a heading's words, its code's too, also make its address (#%s) and, in an article, its line in the contents, as plain text: keep such code for the text below the heading",
 				text, shownToken.FindString(shown[p[0].Offset:]), idText))
 		}
 		return ast.WalkSkipChildren, nil

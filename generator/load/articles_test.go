@@ -338,6 +338,9 @@ func TestArticleErrors(t *testing.T) {
 		{"unknown field", "", strings.Replace(good, "tags:", "tgas:", 1), []string{`articles/bad.md:6:1: unknown field "tgas" in the front matter (did you mean "tags"?)`}},
 		{"focus off the image", "", strings.Replace(good, "alt: A circle}", "alt: A circle, focus: {x: 1.5, y: 0.2}}", 1), []string{`articles/bad.md:7:64: cover: focus x is 1.5: write a number from 0 to 1`}},
 		{"unknown position", "", strings.Replace(good, "alt: A circle}", "alt: A circle, position: middle}", 1), []string{`articles/bad.md:7:67: cover: position "middle": write top, center or bottom`}},
+		// Columns count bytes, as offsets in a text do (the terminal shows
+		// characters: problem.List.WithSources): yaml.v3's count characters.
+		{"unknown position after accents and dashes", "", strings.Replace(good, "alt: A circle}", "alt: Café — “a circle”, position: middle}", 1), []string{`articles/bad.md:7:83: cover: position "middle"`}},
 		{"focus and position", "", strings.Replace(good, "alt: A circle}", "alt: A circle, position: top, focus: {x: 0.5, y: 0.2}}", 1), []string{`write focus or position, not both`}},
 		{"share a drawing", "", strings.Replace(good, "tags:", "share: cover\ntags:", 1), []string{`articles/bad.md:6:8: share: cover draws the share image from a photo, and the cover "/images/articles/voice.svg" is a drawing`}},
 		{"share what", "", strings.Replace(good, "tags:", "share: photo\ntags:", 1), []string{`articles/bad.md:6:8: share "photo": write cover`}},

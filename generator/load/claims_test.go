@@ -112,6 +112,10 @@ func TestTextResolvedAtDecode(t *testing.T) {
 		// Where the value is not the source's bytes: its lines folded, '' for '.
 		{"a folded text", "pages/about.yaml", "intro: A small team.", "intro: >\n      A small team,\n      hired for {count} and {count}.", "{count}", `unknown placeholder {count}`},
 		{"a quoted text with an escaped quote", "pages/about.yaml", "intro: A small team.", "intro: 'A team that''s {count}.'", "{count}", `unknown placeholder {count}`},
+		{"a citation in capitals", "pages/about.yaml", "intro: A small team.", "intro: A small team, {CLAIM:more-responses}.", "{CLAIM:", `"{CLAIM:more-responses}" is not a citation`},
+		{"what a page shows for an object", "pages/about.yaml", "intro: A small team.", "intro: A small [object Object].", "[object Object]", `"[object Object]" is what a page shows`},
+		{"a plain text over two lines", "pages/about.yaml", "intro: A small team.", "intro: A small team,\n      hired for {count}.", "{count}", `unknown placeholder {count}`},
+		{"an anchor before the text", "pages/about.yaml", "intro: A small team.", "intro: &i A small team of {count}.", "{count}", `unknown placeholder {count}`},
 		{"a quoted text over two lines", "pages/about.yaml", "intro: A small team.", "intro: \"A small team,\n      of {{ count }}.\"", "{{", `"{{" is template syntax`},
 		{"the field's placeholder with spaces", "pages/insights.yaml", `"{minutes} min read"`, `"{ minutes } min read"`, "{ minutes }", `placeholder "{ minutes }": write it {minutes}, without spaces`},
 	}

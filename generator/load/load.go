@@ -318,7 +318,7 @@ func (l *loader) renderMarkdown(pos field.Pos, md *sections.MarkdownSection) {
 	for _, p := range markdown.Text.Check(doc, src) {
 		l.errs = append(l.errs, at(p.Offset).Errorf("%s", p.Message))
 	}
-	l.codeInHeadings(at, doc, src)
+	l.codeInHeadings(at, doc, src, markdownFills)
 	for _, link := range markdown.Links(doc, src) {
 		if !link.Image {
 			l.links = append(l.links, content.LinkSource{Href: link.Href, Pos: at(link.Offset)})

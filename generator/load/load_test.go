@@ -233,6 +233,20 @@ func TestLoadErrors(t *testing.T) {
 		at   func(fsys fstest.MapFS) string
 	}{
 		{
+			name: "a copyright with its year written out",
+			file: "layout.yaml",
+			edit: replace(`"© {year} {brand}.`, `"© 2026 {brand}.`),
+			want: []string{`copyright "© 2026 {brand}. All rights reserved." must contain {year}`},
+			at:   at("layout.yaml", `"© 2026`, 0),
+		},
+		{
+			name: "a founders section whose links all read the same",
+			file: "pages/about.yaml",
+			edit: replace("  - kind: text\n", "  - kind: founders\n    heading: Us\n    statement: We.\n    foundersTitle: Founders\n    profileLabel: LinkedIn\n    missionTitle: Mission\n    missionText: To test.\n    moreLink: {label: More, href: /about}\n  - kind: text\n"),
+			want: []string{`profileLabel "LinkedIn" must contain {name}`},
+			at:   at("pages/about.yaml", "LinkedIn", 0),
+		},
+		{
 			name: "typo in a field name",
 			file: "site.yaml",
 			edit: replace("demoEmail:", "demoEmial:"),

@@ -153,9 +153,17 @@ type Link struct {
 // outside the allow-list, and links to addresses no reader may follow.
 func (d *Dialect) Check(doc ast.Node, src []byte) []Problem {
 	var out []Problem
-	hint := "write it in Markdown (a comment must hold no markup and stand alone)"
-	if d.inline {
-		hint = "write it in Markdown (allowed inline: " + strings.Join(AllowedHTML, ", ") + "; a comment must hold no markup and stand alone)"
+	// hint says what is allowed instead: a comment that is not one is told
+	// what makes one.
+	hint := func(raw []byte) string {
+		allowed := "no HTML but comments"
+		if d.inline {
+			allowed = "inline " + strings.Join(AllowedHTML, ", ") + " and comments"
+		}
+		if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("<!--")) {
+			return "a comment must hold no markup and stand alone"
+		}
+		return "write it in Markdown (allowed: " + allowed + ")"
 	}
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -168,7 +176,7 @@ func (d *Dialect) Check(doc ast.Node, src []byte) []Problem {
 				b = append(b, n.ClosureLine.Value(src)...)
 			}
 			if t := bytes.TrimSpace(b); !safeComment(t) {
-				out = append(out, Problem{Offset(n), fmt.Sprintf("raw HTML %s is not allowed %s: %s", quoteShort(t), d.in, hint)})
+				out = append(out, Problem{Offset(n), fmt.Sprintf("raw HTML %s is not allowed %s: %s", quoteShort(t), d.in, hint(t))})
 			}
 		case *ast.RawHTML:
 			b := join(n.Segments, src)
@@ -177,7 +185,7 @@ func (d *Dialect) Check(doc ast.Node, src []byte) []Problem {
 				if n.Segments.Len() > 0 {
 					off = n.Segments.At(0).Start
 				}
-				out = append(out, Problem{off, fmt.Sprintf("raw HTML %s is not allowed %s: %s", quoteShort(b), d.in, hint)})
+				out = append(out, Problem{off, fmt.Sprintf("raw HTML %s is not allowed %s: %s", quoteShort(b), d.in, hint(b))})
 			}
 		case *ast.Link, *ast.AutoLink:
 			if l, ok := linkOf(n, src); ok {

@@ -129,10 +129,12 @@ func TestAllowedMarkdown(t *testing.T) {
 	}
 }
 
-// A page's text allows no HTML at all, and says so where it is written.
+// A page's text allows no HTML but comments, and says so where it is
+// written; what it says of comments is said of a comment.
 func TestTextAllowsNoHTML(t *testing.T) {
-	html, problems := render(t, Text, "Press <kbd>K</kbd>.\n\n<div>x</div>\n")
-	if len(problems) != 3 || !strings.HasPrefix(problems[0], "1:7: raw HTML \"<kbd>\" is not allowed in a page's text") || !strings.HasPrefix(problems[2], "3:1: ") {
+	html, problems := render(t, Text, "Press <kbd>K</kbd>.\n\n<div>x</div>\n\n<!--> x -->\n")
+	if len(problems) != 4 || problems[0] != "1:7: raw HTML \"<kbd>\" is not allowed in a page's text: write it in Markdown (allowed: no HTML but comments)" ||
+		!strings.HasPrefix(problems[2], "3:1: ") || !strings.HasSuffix(problems[3], "is not allowed in a page's text: a comment must hold no markup and stand alone") {
 		t.Errorf("problems %q", problems)
 	}
 	if strings.Contains(html, "<kbd") || strings.Contains(html, "<div") {

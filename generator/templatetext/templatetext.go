@@ -33,7 +33,7 @@ var Tokens = []string{"{claim:", "{{", "}}", "[object Object]", "undefined", "Na
 // "undefinedness" are not a missing value). It reads the rendered pages as
 // text on purpose: this check is the last guard of what a visitor sees,
 // whichever stage wrote it, so it reads what they would read.
-var forbidden = regexp.MustCompile(`\{claim:|\{\{|\}\}|\[object Object\]|\bundefined\b|\bNaN\b`)
+var forbidden = regexp.MustCompile(`(?i:\{claim:)|\{\{|\}\}|\[object Object\]|\bundefined\b|\bNaN\b`)
 
 // Problem is template text on a page.
 type Problem struct {
@@ -67,6 +67,10 @@ func Check(pages map[string][]byte, unshown map[string][]links.Span) []Problem {
 }
 
 // words are the plain bytes of Tokens, for mayShow's scan.
+// claimAnyCase is a citation's start in any case ({CLAIM:), which words,
+// exact, does not find.
+var claimAnyCase = regexp.MustCompile(`(?i)\{claim:`)
+
 var words = func() [][]byte {
 	out := make([][]byte, len(Tokens))
 	for i, t := range Tokens {
@@ -87,7 +91,8 @@ func mayShow(doc []byte, unshown []links.Span) bool {
 				return true
 			}
 		}
-		return bytes.IndexByte(part, '&') >= 0 && braceRef.Match(part)
+		return bytes.IndexByte(part, '&') >= 0 && braceRef.Match(part) ||
+			bytes.IndexByte(part, '{') >= 0 && claimAnyCase.Match(part)
 	}
 	at := 0
 	for _, sp := range unshown {

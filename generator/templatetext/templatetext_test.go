@@ -108,3 +108,14 @@ func TestUnshown(t *testing.T) {
 		})
 	}
 }
+
+// A citation written in capitals is as plainly meant, and shows as
+// written: the first scan must not wave it through.
+func TestCitationInCapitals(t *testing.T) {
+	for _, c := range []string{"{CLAIM:price}", "{Claim:price}"} {
+		got := Check(map[string][]byte{"/p": []byte("<p>Plans from " + c + ".</p>")}, nil)
+		if len(got) != 1 || got[0].Where != "text of <p>" {
+			t.Errorf("%s: %v", c, got)
+		}
+	}
+}

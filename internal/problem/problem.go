@@ -41,14 +41,17 @@ type Problem struct {
 	// Kind is error (the zero value) or warning.
 	Kind Kind `json:"kind,omitempty"`
 	// File, Line and Col locate it (1-based); File is empty when nothing
-	// in a file causes it. Files are slash-separated, relative to the
+	// in a file causes it. Col counts bytes where a problem is made (Go's
+	// and esbuild's way), characters once WithSources has read its line
+	// (an editor's way: "Café {x}" has {x} at column 6, not 7). Files are slash-separated, relative to the
 	// tree they come from (content/, the repository) until Prefix puts
 	// that tree's directory in front.
 	File string `json:"file,omitempty"`
 	Line int    `json:"line,omitempty"`
 	Col  int    `json:"col,omitempty"`
-	// Length is how many characters from Col the offending text runs (a
-	// field's value, a link); 0 is a point. The terminal underlines it.
+	// Length is how far from Col the offending text runs (a field's
+	// value, a link), counted as Col is; 0 is a point. The terminal
+	// underlines it.
 	Length int `json:"length,omitempty"`
 	// Message says what is wrong.
 	Message string `json:"message"`
@@ -233,12 +236,20 @@ func (l List) AsWarnings() List {
 }
 
 // WithSources fills in the Source line of every problem whose file can be
-// read from disk.
+// read from disk, and counts its column in that line's characters, as an
+// editor counts them, rather than bytes.
 func (l List) WithSources() List {
 	out := slices.Clone(l)
 	for i, p := range out {
 		if p.File != "" && p.Source == "" && p.Line > 0 {
-			out[i].Source = sourceLine(filepath.FromSlash(p.File), p.Line)
+			src := sourceLine(filepath.FromSlash(p.File), p.Line)
+			out[i].Source = src
+			if p.Col > 1 && p.Col-1 <= len(src) {
+				out[i].Col = utf8.RuneCountInString(src[:p.Col-1]) + 1
+				if p.Length > 0 {
+					out[i].Length = utf8.RuneCountInString(src[p.Col-1 : min(len(src), p.Col-1+p.Length)])
+				}
+			}
 		}
 	}
 	return out

@@ -74,6 +74,25 @@ func TestPrefixSortAndSources(t *testing.T) {
 	}
 }
 
+// TestColumnInCharacters: a column is counted in bytes where a problem is
+// made; once its line is read, in the characters an editor counts, and
+// the caret stands under the mistake.
+func TestColumnInCharacters(t *testing.T) {
+	dir := t.TempDir()
+	line := "intro: Café — “quoted” 🎉 {count}"
+	os.WriteFile(filepath.Join(dir, "a.yaml"), []byte(line+"\n"), 0o644)
+	l := List{{File: "a.yaml", Line: 1, Col: strings.Index(line, "{count}") + 1, Message: "unknown placeholder {count}"}}.Prefix(dir).WithSources()
+	if want := len([]rune(line[:strings.Index(line, "{")])) + 1; l[0].Col != want {
+		t.Errorf("column %d, want %d", l[0].Col, want)
+	}
+	var out strings.Builder
+	Print(&out, l)
+	lines := strings.Split(out.String(), "\n")
+	if len(lines) < 3 || strings.Index(lines[2], "^") != strings.Index(lines[1], line)+len([]rune(line[:strings.Index(line, "{")])) {
+		t.Errorf("the caret is not under the brace:\n%s", out.String())
+	}
+}
+
 // TestPrintCaret: the terminal points at the column, under a tab where
 // the source has one, and underlines the problem's length; a warning says
 // so; notes follow the source.

@@ -1,7 +1,10 @@
 package sections
 
 import (
+	"strings"
+
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/siteconfig"
 )
 
@@ -27,6 +30,16 @@ type FoundersSection struct {
 }
 
 func (FoundersSection) Reads() []string { return []string{"founders"} }
+
+// Validate refuses a profile link text without {name}: every founder's
+// link would read the same, and a visitor who hears the links read out
+// alone could not tell them apart.
+func (v FoundersSection) Validate() error {
+	if !strings.Contains(v.ProfileLabel, "{name}") {
+		return field.AtField("profileLabel", "profileLabel %q must contain {name}: each founder's link says whose profile it opens", v.ProfileLabel)
+	}
+	return nil
+}
 
 func (v FoundersSection) WordRecords(c *content.Collections, _ siteconfig.SiteConfig) {
 	c.Founders = content.CloneEach(c.Founders, func(f *content.Founder) {
