@@ -19,6 +19,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -114,8 +115,27 @@ func (e *entry) place(data []byte, line, col int) (title, field string) {
 	if markdown && line > offset+bytes.Count(body, []byte("\n"))+1 {
 		return title, fieldLabel(e.fields, "body")
 	}
-	keys := pathTo(root, line-offset, col)
+	keys := pathTo(root, line-offset, charCol(data, line, col))
 	return title, strings.Join(labels(e.fields, root, keys), " › ")
+}
+
+// charCol is byte column col of line in data as yaml.v3 counts columns,
+// in characters (a problem's column counts bytes: problem.Problem).
+func charCol(data []byte, line, col int) int {
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return col
+		}
+		data = data[i+1:]
+	}
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		data = data[:i]
+	}
+	if col < 1 || col-1 > len(data) {
+		return col
+	}
+	return utf8.RuneCount(data[:col-1]) + 1
 }
 
 // step is one step of a key path: a mapping's key, or a sequence's index.

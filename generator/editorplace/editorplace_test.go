@@ -66,6 +66,7 @@ var files = map[string]string{
 	"content/articles/launch/index.md": "---\ntitle: The launch\ncover: {src: a.jpg, alt: \"\"}\n---\n# The launch\n\nSee [this](/nowhere).\n",
 	"content/collections/faq.yaml":     "- question: Why?\n  answer: Because.\n- question: How?\n  answer: |\n    Like [this](/nowhere).\n",
 	"content/other.txt":                "text\n",
+	"content/pages/voice.yaml":         "title: Voz\nname: Voz\nsections:\n  - kind: hero\n    heading: Voz\n    image: {src: /images/señal—“a”.jpg, alt: \"\", x: 1}\n",
 }
 
 func TestDescribe(t *testing.T) {
@@ -86,6 +87,10 @@ func TestDescribe(t *testing.T) {
 		{"an article's front matter", "content/articles/launch/index.md", 3, 30, "The launch", "Cover › Text alternative"},
 		{"an article's body", "content/articles/launch/index.md", 7, 5, "The launch", "Text"},
 		{"a record of a list file, in a block", "content/collections/faq.yaml", 5, 10, "FAQ", "Questions › Question 2 “How?” › Answer"},
+		// A problem's column counts bytes: after "señal—“a”" the alt's
+		// value is 7 bytes on from where yaml.v3, which counts characters,
+		// places it, past the next key.
+		{"a value after accents and dashes", "content/pages/voice.yaml", 6, 53, "Voz", "Sections › Section 1 (Hero) “Voz” › Image › Text alternative"},
 		{"a file the editor does not open", "content/other.txt", 1, 1, "", ""},
 		{"no file", "", 0, 0, "", ""},
 	} {
