@@ -456,13 +456,13 @@ func (d *decoder) textProblems(s string) []CiteProblem {
 // an anchor or a tag may stand before it); else worked out from the text's
 // start, exact for a plain text on one line and a literal block.
 func (d *decoder) offsetPos(n *yaml.Node, i int) field.Pos {
-	p := d.textStart(n)
 	i = max(0, min(i, len(n.Value)))
-	before := n.Value[:i]
-	nl := strings.Count(before, "\n")
 	if at, ok := d.writtenAt(n, i); ok {
 		return at
 	}
+	p := d.textStart(n)
+	before := n.Value[:i]
+	nl := strings.Count(before, "\n")
 	switch {
 	case n.Style&yaml.LiteralStyle != 0:
 		p.Line += nl
@@ -802,13 +802,24 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			for _, e := range splitErrors(err) {
 				var fe field.Error
 				if errors.As(e, &fe) {
-					d.errorf(fieldNode(n, fe), "%s%s", fieldPrefix(path), fe.Message())
+					// One problem a place: a value the decoder refused
+					// already (a required field left blank) is not
+					// refused again, in other words, by its type.
+					if at := fieldNode(n, fe); at == n || !d.reported(at) {
+						d.errorf(at, "%s%s", fieldPrefix(path), fe.Message())
+					}
 				} else {
 					d.errorf(n, "%s%v", fieldPrefix(path), e)
 				}
 			}
 		}
 	}
+}
+
+// reported reports whether a problem is already reported where n is.
+func (d *decoder) reported(n *yaml.Node) bool {
+	col := d.col(n)
+	return slices.ContainsFunc(d.errs, func(e content.Error) bool { return e.Line == n.Line && e.Col == col })
 }
 
 // fieldNode is where the value of e's field (or its item) of mapping n

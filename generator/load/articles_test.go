@@ -374,6 +374,18 @@ func TestArticleErrors(t *testing.T) {
 	}
 }
 
+// TestOneProblemAPlace: a blank alt is one mistake, reported once, not
+// again in the image's own words.
+func TestOneProblemAPlace(t *testing.T) {
+	fsys := edit(fixtureSite(t), "pages/about.yaml", replace("alt: Northwind logo}", `alt: ""}`))
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
+	before, _, _ := strings.Cut(string(fsys["pages/about.yaml"].Data), `""}`)
+	at := fmt.Sprintf("pages/about.yaml:%d:%d:", strings.Count(before, "\n")+1, len(before)-strings.LastIndex(before, "\n"))
+	if n := strings.Count(fmt.Sprint(err), at); n != 1 {
+		t.Errorf("%d problems at %s, the blank alt, want 1:\n%v", n, at, err)
+	}
+}
+
 // TestArticleErrorsAllAtOnce: one round reports every problem of every
 // article, sorted.
 func TestArticleErrorsAllAtOnce(t *testing.T) {
