@@ -179,8 +179,9 @@ type Footer struct {
 	SocialTitle         string         `json:"socialTitle"`
 	LegalLinks          []NavLink      `json:"legalLinks"`
 	CookieSettingsLabel string         `json:"cookieSettingsLabel"`
-	// Copyright contains {year}, replaced with the build's year (the site
-	// is rebuilt daily), and {brand}, replaced with site.yaml's brand.
+	// Copyright must contain {year}, replaced with the build's year (the
+	// site is rebuilt daily), and may contain {brand}, replaced with
+	// site.yaml's brand.
 	Copyright string `json:"copyright" fill:"year,brand"`
 }
 

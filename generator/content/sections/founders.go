@@ -21,8 +21,8 @@ type FoundersSection struct {
 	Heading       string `json:"heading"`
 	Statement     string `json:"statement"`
 	FoundersTitle string `json:"foundersTitle"`
-	// ProfileLabel is the text of each founder's profile link; {name} is
-	// replaced.
+	// ProfileLabel is the text of each founder's profile link, and must
+	// contain {name}, replaced with the founder's name.
 	ProfileLabel string         `yaml:"profileLabel" json:"-" fill:"name"`
 	MissionTitle string         `json:"missionTitle"`
 	MissionText  string         `json:"missionText"`
