@@ -378,17 +378,17 @@ func outOfLine(lines []string) (line, col int, hint string) {
 }
 
 // OffsetLineCol is where byte offset i of data is, 1-based, the column
-// counted in characters.
+// counted in bytes, as every position of the build counts it (the
+// terminal shows characters: problem.List.WithSources).
 func OffsetLineCol(data []byte, i int) (int, int) {
 	before := data[:i]
-	start := bytes.LastIndexByte(before, '\n') + 1
-	return 1 + bytes.Count(before, []byte("\n")), 1 + utf8.RuneCount(before[start:])
+	return 1 + bytes.Count(before, []byte("\n")), i - bytes.LastIndexByte(before, '\n')
 }
 
 type decoder struct {
 	file string
 	src  []byte
-	// lineStarts are the offsets of src's lines (col).
+	// lineStarts are the offsets of src's lines (lines).
 	lineStarts []int
 	errs       []content.Error
 	links      []content.LinkSource
@@ -473,11 +473,11 @@ func (d *decoder) offsetPos(n *yaml.Node, i int) field.Pos {
 	return p
 }
 
-// writtenAt finds where the text at byte offset i of scalar n is written
-// when the value is not the source's bytes (a folded or quoted text: its
-// line breaks folded, a quote written twice, escapes read): the same words, the same
-// how-many-th time, in the source from where n starts. False when they
-// are not found there as written (an escape inside them).
+// writtenAt finds where the text at byte offset i of scalar n is written,
+// also where the value is not the source's bytes (a plain or folded text's
+// line breaks folded, a quote written twice, escapes read): the same
+// words, the same how-many-th time, in the source from where n starts.
+// False when they are not found there as written (an escape inside them).
 func (d *decoder) writtenAt(n *yaml.Node, i int) (field.Pos, bool) {
 	// The mistake's first word: a fold, a quote or an escape may follow.
 	tok := n.Value[i:]
@@ -490,30 +490,22 @@ func (d *decoder) writtenAt(n *yaml.Node, i int) (field.Pos, bool) {
 	if len(tok) < 2 {
 		return field.Pos{}, false
 	}
-	nth := strings.Count(n.Value[:i], tok)
-	start := 0
-	for line := 1; line < n.Line; line++ {
-		j := bytes.IndexByte(d.src[start:], '\n')
-		if j < 0 {
-			return field.Pos{}, false
-		}
-		start += j + 1
+	if n.Line < 1 || n.Line > len(d.lines()) {
+		return field.Pos{}, false
 	}
-	start += d.col(n) - 1
-	for k := start; k <= len(d.src); k++ {
+	k := d.lines()[n.Line-1] + d.col(n) - 1
+	for nth := strings.Count(n.Value[:i], tok); ; nth-- {
 		j := bytes.Index(d.src[min(k, len(d.src)):], []byte(tok))
 		if j < 0 {
 			return field.Pos{}, false
 		}
 		k += j
 		if nth == 0 {
-			before := d.src[:k]
-			return field.Pos{File: d.file, Line: bytes.Count(before, []byte("\n")) + 1, Col: k - bytes.LastIndexByte(before, '\n')}, true
+			line, col := OffsetLineCol(d.src, k)
+			return field.Pos{File: d.file, Line: line, Col: col}, true
 		}
-		nth--
-		k += len(tok) - 1
+		k += len(tok)
 	}
-	return field.Pos{}, false
 }
 
 // textStart is where the first character of scalar n's text is written,
@@ -523,10 +515,13 @@ func (d *decoder) textStart(n *yaml.Node) field.Pos {
 	p := field.Pos{File: d.file, Line: n.Line, Col: d.col(n)}
 	switch {
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
-		lines := strings.Split(string(d.src), "\n")
 		p.Line++
-		for _, l := range lines[min(n.Line, len(lines)):] {
-			if t := strings.TrimLeft(l, " "); t != "" {
+		for _, start := range d.lines()[min(n.Line, len(d.lines())):] {
+			l := d.src[start:]
+			if j := bytes.IndexByte(l, '\n'); j >= 0 {
+				l = l[:j]
+			}
+			if t := bytes.TrimLeft(l, " "); len(t) > 0 {
 				p.Col = len(l) - len(t) + 1
 				break
 			}
@@ -542,6 +537,20 @@ func (d *decoder) textStart(n *yaml.Node) field.Pos {
 // characters. The terminal shows characters again once it has read the
 // line (problem.List.WithSources).
 func (d *decoder) col(n *yaml.Node) int {
+	if n.Line < 1 || n.Line > len(d.lines()) {
+		return n.Column
+	}
+	rest := d.src[d.lines()[n.Line-1]:]
+	i := 0
+	for c := 1; c < n.Column && i < len(rest) && rest[i] != '\n'; c++ {
+		_, w := utf8.DecodeRune(rest[i:])
+		i += w
+	}
+	return i + 1
+}
+
+// lines are the offsets in src where its lines start, made once.
+func (d *decoder) lines() []int {
 	if d.lineStarts == nil {
 		d.lineStarts = []int{0}
 		for i, c := range d.src {
@@ -550,16 +559,7 @@ func (d *decoder) col(n *yaml.Node) int {
 			}
 		}
 	}
-	if n.Line < 1 || n.Line > len(d.lineStarts) {
-		return n.Column
-	}
-	rest := d.src[d.lineStarts[n.Line-1]:]
-	i := 0
-	for c := 1; c < n.Column && i < len(rest) && rest[i] != '\n'; c++ {
-		_, w := utf8.DecodeRune(rest[i:])
-		i += w
-	}
-	return i + 1
+	return d.lineStarts
 }
 
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {

@@ -43,6 +43,11 @@ func TestYAMLSyntaxErrorText(t *testing.T) {
 		{"unknown escape", "a: 1\nb: \"x\\qy\"\n",
 			"yaml: line 2: found unknown escape character",
 			"2:7", `invalid YAML: unknown escape "q" in a double-quoted string`},
+		// Columns count bytes, as every position of the build does (the
+		// terminal shows characters): é is two.
+		{"unknown escape after an accent", "a: 1\nb: \"é\\qy\"\n",
+			"yaml: line 2: found unknown escape character",
+			"2:8", `invalid YAML: unknown escape "q" in a double-quoted string`},
 		{"control character", "a: 1\nb: x\x07y\n",
 			"yaml: control characters are not allowed",
 			"2:5", "invalid YAML: control character U+0007"},

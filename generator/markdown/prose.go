@@ -13,10 +13,10 @@ import (
 // of what a page would show as written ("{{", "undefined"): src with its
 // code blanked, fenced and indented blocks and spans as goldmark reads
 // them, and its unpublished comments, and with its character references
-// and backslash escapes read (&#123; and \{ are the "{" a visitor sees). at maps a byte offset of the
-// prose to where it is written in src, so that a mistake is reported at
-// its line and column. Blanking keeps every line break and offset: a
-// check by line reads src's lines.
+// and backslash escapes read (&#123; and \{ are the "{" a visitor sees).
+// at maps a byte offset of the prose to where it is written in src, so
+// that a mistake is reported at its line and column. Blanking keeps every
+// line break, so a check by line reads src's lines.
 func (d *Dialect) Prose(src []byte) (prose string, at func(int) int) {
 	plain := []byte(string(src))
 	blank := func(s text.Segment) {

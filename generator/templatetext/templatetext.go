@@ -66,11 +66,11 @@ func Check(pages map[string][]byte, unshown map[string][]links.Span) []Problem {
 	return slices.Concat(found...)
 }
 
-// words are the plain bytes of Tokens, for mayShow's scan.
 // claimAnyCase is a citation's start in any case ({CLAIM:), which words,
 // exact, does not find.
 var claimAnyCase = regexp.MustCompile(`(?i)\{claim:`)
 
+// words are the plain bytes of Tokens, for mayShow's scan.
 var words = func() [][]byte {
 	out := make([][]byte, len(Tokens))
 	for i, t := range Tokens {

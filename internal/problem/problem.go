@@ -43,9 +43,9 @@ type Problem struct {
 	// File, Line and Col locate it (1-based); File is empty when nothing
 	// in a file causes it. Col counts bytes where a problem is made (Go's
 	// and esbuild's way), characters once WithSources has read its line
-	// (an editor's way: "Café {x}" has {x} at column 6, not 7). Files are slash-separated, relative to the
-	// tree they come from (content/, the repository) until Prefix puts
-	// that tree's directory in front.
+	// (an editor's way: "Café {x}" has {x} at column 6, not 7). Files are
+	// slash-separated, relative to the tree they come from (content/, the
+	// repository) until Prefix puts that tree's directory in front.
 	File string `json:"file,omitempty"`
 	Line int    `json:"line,omitempty"`
 	Col  int    `json:"col,omitempty"`
