@@ -116,7 +116,8 @@ const parseCuts = `(async () => {
     const p = onScreen(el);
     if (p) whole.set(el, p);
   }
-  // takeTail takes out node and every sibling after it, for restore.
+  // takeTail takes out node and every sibling after it; restore puts
+  // back all it took, the last taken first.
   const taken = [];
   const takeTail = (node) => {
     if (!node) return;
@@ -126,33 +127,47 @@ const parseCuts = `(async () => {
     taken.push([node.parentNode, r.extractContents()]);
   };
   const restore = () => { while (taken.length) { const [parent, rest] = taken.pop(); parent.append(rest); } };
-  const moved = new Map(); // what moved: the first cut that moved it
+  const moved = new Map(); // what moved: the earliest cut that moved it
   let cuts = 0;
   // A cut falls between blocks: within a line of text (an inline element,
   // an icon) the words that follow flow in after it, and a table's columns
   // are sized by all its rows, as the browser's own table layout does.
   const inline = (el) => /^inline|^contents$|^table-/.test(getComputedStyle(el).display) || el.closest("svg, table") !== null;
+  // Every cut is a start of the page: after an element (its last node),
+  // or inside one that holds blocks (the element itself). They are made
+  // from the longest to the shortest, each taking out a little more of
+  // what the one before left, and the page is put back once, at the end:
+  // put back whole after each cut, it was laid out whole again for the
+  // next, and the cuts took 2 to 4 times as long.
+  const order = new Map();
+  let n = 0;
+  for (const w = document.createTreeWalker(document.body); w.nextNode(); ) order.set(w.currentNode, n++);
+  const plan = [];
   for (const el of whole.keys()) {
     if (inline(el)) continue;
     // Inside: a box that holds blocks, not one whose text is still to come.
-    const holdsBlocks = [...el.children].some((c) => !inline(c));
-    for (const inside of holdsBlocks ? [true, false] : [false]) {
-      if (inside) takeTail(el.firstChild);
-      for (let n = el; n !== document.body; n = n.parentNode) takeTail(n.nextSibling);
-      let any = false;
-      for (const [other, p] of whole) {
-        if (!other.isConnected) continue;
-        const q = onScreen(other);
-        if (q && (Math.abs(q[0] - p[0]) > 0.5 || Math.abs(q[1] - p[1]) > 0.5)) {
-          any = true;
-          const w = what(other);
-          if (!moved.has(w)) moved.set(w, w + " at " + q.map(Math.round).join(" ") + " then at " + p.map(Math.round).join(" ") + ", cut " + (inside ? "inside " : "after ") + what(el));
-        }
-      }
-      restore();
-      if (any) cuts++;
-    }
+    if ([...el.children].some((c) => !inline(c))) plan.push([el, true, order.get(el)]);
+    let last = el;
+    while (last.lastChild) last = last.lastChild;
+    plan.push([el, false, order.get(last)]);
   }
+  plan.sort((a, b) => b[2] - a[2]);
+  for (const [el, inside] of plan) {
+    if (inside) takeTail(el.firstChild);
+    for (let n = el; n !== document.body; n = n.parentNode) takeTail(n.nextSibling);
+    let any = false;
+    for (const [other, p] of whole) {
+      if (!other.isConnected) continue;
+      const q = onScreen(other);
+      if (q && (Math.abs(q[0] - p[0]) > 0.5 || Math.abs(q[1] - p[1]) > 0.5)) {
+        any = true;
+        const w = what(other);
+        moved.set(w, w + " at " + q.map(Math.round).join(" ") + " then at " + p.map(Math.round).join(" ") + ", cut " + (inside ? "inside " : "after ") + what(el));
+      }
+    }
+    if (any) cuts++;
+  }
+  restore();
   return {count: cuts, first: [...moved.values()].slice(0, 8)};
 })()`
 
@@ -211,6 +226,41 @@ func TestHydrationMovesNothing(t *testing.T) {
 			// other: without a mismatch.
 			if errs := sweepUnexpectedErrors(tab, p.Path); len(errs) > 0 {
 				t.Errorf("console errors: %q", errs)
+			}
+		})
+	}
+}
+
+// TestParseCutsSeesWhatMoves: parseCuts finds a first screen that moves
+// as the rest of the page arrives (a row aligned to its end, whose first
+// entry moves left when the second arrives), finds nothing in one that
+// does not, and leaves the page as it found it, to be hydrated.
+func TestParseCutsSeesWhatMoves(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 1024, 700)
+	for _, tc := range []struct {
+		name, body string
+		moves      bool
+	}{
+		{"a row aligned to its end", `<nav style="display: flex; justify-content: flex-end; gap: 8px"><a href="#a">First</a><a href="#b">Second</a></nav><main><h1>Title</h1><p>Text.</p></main>`, true},
+		{"a row aligned to its start", `<nav style="display: flex; gap: 8px"><a href="#a">First</a><a href="#b">Second</a></nav><main><h1>Title</h1><p>Text.</p></main>`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			do(t, tab, chromedp.Navigate("about:blank"))
+			run(t, tab, `document.body.innerHTML = `+jsString(tc.body))
+			m, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[moved](parseCuts, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := m.Count > 0; got != tc.moves {
+				t.Errorf("parseCuts says the first screen moves: %v, want %v (%d cuts: %q)", got, tc.moves, m.Count, m.First)
+			}
+			if tc.moves && (len(m.First) == 0 || !strings.Contains(m.First[0], `<a href="#a">`) || !strings.Contains(m.First[0], `cut after <a href="#a">`)) {
+				t.Errorf("parseCuts does not name the first entry, moved by the cut after it: %q", m.First)
+			}
+			if got := eval[string](t, tab, `document.body.innerHTML`); got != tc.body {
+				t.Errorf("the page after the cuts:\n%s\nwant it as it was:\n%s", got, tc.body)
 			}
 		})
 	}

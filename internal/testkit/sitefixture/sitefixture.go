@@ -13,6 +13,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"testing/fstest"
 	"time"
 
@@ -98,6 +99,26 @@ Some text about %s.[^note]
 	}
 }
 
+// photos holds the photos AddPhotos made, by size and seed: the same
+// ones come back on every call (its seeds start again), and a photo of
+// 2400x1600 takes a tenth of a second of CPU to draw and encode.
+var photos sync.Map // photoKey -> []byte
+
+type photoKey struct {
+	w, h int
+	seed uint64
+}
+
+// photoJPEG is the photo w by h of seed, as a JPEG, made once a process.
+func photoJPEG(w, h int, seed uint64) []byte {
+	k := photoKey{w, h, seed}
+	if b, ok := photos.Load(k); ok {
+		return b.([]byte)
+	}
+	b, _ := photos.LoadOrStore(k, imagetest.JPEG(imagetest.Photo(w, h, seed), 90, 1+int(seed%2)*5))
+	return b.([]byte)
+}
+
 // AddPhotos turns the content's images into photos, as an editor's
 // camera would give them: each article's cover (one for an article that
 // shows the site's plain cover), each case study's image,
@@ -113,7 +134,7 @@ func AddPhotos(fsys fstest.MapFS) {
 	seed := uint64(0)
 	photo := func(w, h int) []byte {
 		seed++
-		return imagetest.JPEG(imagetest.Photo(w, h, seed), 90, 1+int(seed%2)*5)
+		return photoJPEG(w, h, seed)
 	}
 	// replace makes the image at src (relative to dir when not a site
 	// path) a photo, and returns the src to write.
