@@ -85,7 +85,7 @@ func TestDemoRequestNamesItsProductPageAndCampaign(t *testing.T) {
 				if _, err := chromedp.Call(tab.Ctx, page.Navigate, page.NavigateParams{URL: env.URL + demo, Referrer: env.URL + from}); err != nil {
 					t.Fatal(err)
 				}
-				do(t, tab, chromedp.WaitReady(chromedp.CSS("html[data-hydrated][data-rendered]")))
+				do(t, tab, chromedp.WaitReady(chromedp.CSS("html[data-hydrated][data-rendered]"), browsertest.Unhurried))
 			}
 			waitFor(t, tab, `location.pathname === `+js(demo)+` && document.documentElement.hasAttribute("data-hydrated") && !!document.getElementById("cf-product")`)
 			if got := eval[string](t, tab, `document.getElementById("cf-product").value`); got != product.ID {

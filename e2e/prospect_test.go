@@ -267,7 +267,7 @@ func TestProspectMobileMenu(t *testing.T) {
 	t.Run("375x812 without JavaScript", func(t *testing.T) {
 		tab := env.NewTab(t, 375, 812)
 		scriptsOff(t, tab)
-		do(t, tab, chromedp.Navigate(env.URL+"/"), chromedp.WaitReady(chromedp.CSS("main h1")))
+		do(t, tab, chromedp.Navigate(env.URL+"/"), chromedp.WaitReady(chromedp.CSS("main h1"), browsertest.Unhurried))
 		if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
 			t.Fatal("scripts ran: the test is not testing the no-JavaScript case")
 		}
@@ -740,7 +740,7 @@ pages:
 	t.Run("without JavaScript", func(t *testing.T) {
 		tab := env.NewTab(t, 390, 844)
 		scriptsOff(t, tab)
-		do(t, tab, chromedp.Navigate(env.URL+path), chromedp.WaitReady(chromedp.CSS("main h1")))
+		do(t, tab, chromedp.Navigate(env.URL+path), chromedp.WaitReady(chromedp.CSS("main h1"), browsertest.Unhurried))
 		got := eval[view](t, tab, look)
 		if got.Scripts {
 			t.Fatal("scripts ran: the test is not testing the no-JavaScript case")

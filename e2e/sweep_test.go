@@ -304,7 +304,7 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 		t.Run(sweepName(p.Path), func(t *testing.T) {
 			if err := chromedp.Do(tab.Ctx,
 				chromedp.Navigate(env.URL+p.Path),
-				chromedp.WaitReady(chromedp.CSS("main h1")),
+				chromedp.WaitReady(chromedp.CSS("main h1"), browsertest.Unhurried),
 			); err != nil {
 				t.Fatalf("load %s: %v", p.Path, err)
 			}

@@ -73,13 +73,13 @@ func TestAdmin(t *testing.T) {
 	claim := firstClaim(t, d.Content)
 	do(t, tab, "open the home page",
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/pages/entries/index"`),
-		chromedp.WaitVisible(chromedp.CSS(`section[data-key-path="sections"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`section[data-key-path="sections"]`), browsertest.Unhurried),
 		// The list draws its items once it is scrolled into view.
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('section[data-key-path="sections"]').scrollIntoView()`),
 	)
 	const headingInput = `section[data-key-path^="sections."][data-key-path$=".heading"] :is(input, textarea)`
 	do(t, tab, "change a section's heading",
-		chromedp.WaitVisible(chromedp.CSS(headingInput)),
+		chromedp.WaitVisible(chromedp.CSS(headingInput), browsertest.Unhurried),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsQuote(headingInput)+`).select()`),
 		browsertest.Type(headingInput, heading+" with {claim:"+claim.Key+"}"),
 	)
@@ -325,7 +325,7 @@ func TestAdmin(t *testing.T) {
 	// A page of the site, in the same browser after the editor, loads
 	// nothing of the editor's (generator's TestAdminIsolated checks that
 	// no file outside admin/ names it).
-	do(t, tab, "open the site's home page", chromedp.Navigate(d.URL+"/"), chromedp.WaitReady("#main"))
+	do(t, tab, "open the site's home page", chromedp.Navigate(d.URL+"/"), chromedp.WaitReady("#main", browsertest.Unhurried))
 	loadedHome, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[[]string](`performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname)`))
 	if err != nil {
 		t.Fatal(err)
@@ -353,7 +353,7 @@ func openLocalRepoWith(t *testing.T, tab *browsertest.Tab, d *devSite, extra []o
 		t.Fatal(err)
 	}
 	const localRepo = `button[data-label="Work with Local Repository"]`
-	do(t, tab, "load /admin/", chromedp.Navigate(d.URL+"/admin"), chromedp.WaitVisible(chromedp.CSS(localRepo)))
+	do(t, tab, "load /admin/", chromedp.Navigate(d.URL+"/admin"), chromedp.WaitVisible(chromedp.CSS(localRepo), browsertest.Unhurried))
 	files, err := json.Marshal(append(contentFiles(t, d.Content), extra...))
 	if err != nil {
 		t.Fatal(err)
@@ -361,7 +361,7 @@ func openLocalRepoWith(t *testing.T, tab *browsertest.Tab, d *devSite, extra []o
 	do(t, tab, "fill the picked folder", chromedp.Evaluate[chromedp.Void](strings.Replace(opfsFill, "FILES", string(files), 1), chromedp.EvalAwaitPromise))
 	waitTakesClicks(t, tab, localRepo)
 	do(t, tab, "open the local repository", chromedp.Click(chromedp.CSS(localRepo)),
-		chromedp.WaitVisible(chromedp.CSS(`a[href="#/collections/pages"], [aria-label="Contents"]`)))
+		chromedp.WaitVisible(chromedp.CSS(`a[href="#/collections/pages"], [aria-label="Contents"]`), browsertest.Unhurried))
 }
 
 // opfsPicker answers the folder picker with the folder "repo" of the
@@ -690,7 +690,7 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 	const body = `section[data-key-path="body"] textarea`
 	do(t, tab, "open the article again",
 		chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`),
-		chromedp.WaitVisible(chromedp.CSS(body)),
+		chromedp.WaitVisible(chromedp.CSS(body), browsertest.Unhurried),
 		// The test answers the editor's question (window.confirm) as the
 		// editor would, and keeps what it asked.
 		chromedp.Evaluate[chromedp.Void](`window.asked = []; window.answer = false; window.confirm = (m) => (window.asked.push(m), window.answer)`),
@@ -734,7 +734,7 @@ func editorProblems(t *testing.T, tab *browsertest.Tab, d *devSite, slug, articl
 	save(t, tab)
 	waitForFile(t, tab, article, "/no-such-plan")
 	copyBack(t, tab, d)
-	do(t, tab, "open the article with the problems", chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`), chromedp.WaitVisible(chromedp.CSS(body)))
+	do(t, tab, "open the article with the problems", chromedp.Evaluate[chromedp.Void](`location.hash = "#/collections/articles/entries/`+slug+`/index"`), chromedp.WaitVisible(chromedp.CSS(body), browsertest.Unhurried))
 	const panel = `dialog#dev-problems[open]`
 	do(t, tab, "see make dev's problems in the editor", browsertest.Until(`!!document.querySelector(`+jsQuote(panel)+`)`, 3*time.Minute))
 	var shown struct {
@@ -843,7 +843,7 @@ func photoWhileEncoding(t *testing.T, tab *browsertest.Tab, d *devSite) {
 		})
 		do(t, tab, "open the article while its photo is encoded",
 			chromedp.Navigate(d.URL+"/insights/"+slug),
-			chromedp.WaitReady("#main"),
+			chromedp.WaitReady("#main", browsertest.Unhurried),
 			chromedp.Evaluate[chromedp.Void](`window.devMark = 1`),
 			// Every image loaded, none broken: the original stands in.
 			browsertest.Until(`[...document.images].every((i) => i.complete)`, time.Minute),

@@ -153,7 +153,7 @@ func movePage(t *testing.T, tab *browsertest.Tab, d *devSite, name, title string
 	)
 	do(t, tab, "make it a new folder, company",
 		browsertest.Until(`(() => { const b = document.querySelector('button[aria-label="New Folder"]'); b?.scrollIntoView(); b?.click(); return !!b; })()`, time.Minute),
-		chromedp.WaitVisible(chromedp.CSS(`[role="dialog"] input[aria-label="Folder Name"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`[role="dialog"] input[aria-label="Folder Name"]`), browsertest.Unhurried),
 		browsertest.Type(`[role="dialog"] input[aria-label="Folder Name"]`, "company"),
 		browsertest.Until(clickText(`[role="dialog"] button`, "Create"), time.Minute),
 	)
@@ -197,7 +197,7 @@ func newTag(t *testing.T, tab *browsertest.Tab, d *devSite, slug, title string) 
 	)
 	const nameInput = `[role="dialog"] section[data-key-path="name"] input`
 	do(t, tab, "name the tag",
-		chromedp.WaitVisible(chromedp.CSS(nameInput)),
+		chromedp.WaitVisible(chromedp.CSS(nameInput), browsertest.Unhurried),
 		browsertest.Type(nameInput, name),
 		browsertest.Until(clickText(`[role="dialog"] button`, "Add"), time.Minute),
 	)

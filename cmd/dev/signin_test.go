@@ -91,7 +91,7 @@ func TestAdminSignIn(t *testing.T) {
 
 	// The label isolates the service's name with bidi marks.
 	const signIn = `button[data-label^="Sign In with"][data-label*="GitHub"]`
-	do(t, tab, "load /admin/ from the site's origin", chromedp.Navigate(site.URL+"/admin/"), chromedp.WaitVisible(chromedp.CSS(signIn)))
+	do(t, tab, "load /admin/ from the site's origin", chromedp.Navigate(site.URL+"/admin/"), chromedp.WaitVisible(chromedp.CSS(signIn), browsertest.Unhurried))
 	waitTakesClicks(t, tab, signIn)
 	do(t, tab, "sign in with GitHub", chromedp.Click(chromedp.CSS(signIn)))
 
