@@ -147,17 +147,24 @@ export function BlockCardsSection({ section, soft }: { section: CardsSection; so
   );
 }
 
-/** BlockStatList is a row of figures: the value large, what it measures below. */
+/**
+ * BlockStatList is a row of figures: each value large, what it measures
+ * below it ("30+", then "languages and accents"). The markup is in that
+ * order too, the value first, as it is read: a browser paints a page before
+ * it has parsed it all, and a label already shown moved down when the value
+ * placed above it arrived (as a definition list's dd after its dt).
+ */
 export function BlockStatList({ stats, dark }: { stats: BlockStat[]; dark?: boolean }) {
   return (
-    <dl className={dark ? "blk-stats blk-stats--dark" : "blk-stats"}>
+    // The count sets the row's columns (block-sections.css); eight or
+    // more fill every column there is room for.
+    <ul className={`blk-stats blk-stats--${Math.min(stats.length, 8)}${dark ? " blk-stats--dark" : ""}`}>
       {stats.map((s) => (
-        <div key={s.label}>
-          <dt>{s.label}</dt>
-          <dd>{s.value}</dd>
-        </div>
+        <li key={s.label}>
+          <strong>{s.value}</strong> <span>{s.label}</span>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
 
