@@ -193,7 +193,7 @@ func TestSweepRoutes(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
 	pages := sweepPages(t)
-	checked := newPartsSeen(sweepSite(t))
+	checked := newPartsSeen(sweepSite(t)).onBackground()
 	for _, width := range sweepWidths {
 		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
 			t.Parallel()
@@ -579,7 +579,8 @@ func sweepLines[T fmt.Stringer](vs []T) string {
 // the same for every page built of the same parts (the keyboard walk of
 // TestSweepRoutes, the hydration cost of TestHydrationHasNoLongTaskOfItsOwn)
 // on each page that has a part no page checked before it has (at that
-// width): a section kind, or for a page without sections the kind of page
+// width): a section kind (on the background its place gives it, for the
+// sweep's checks: onBackground), or for a page without sections the kind of page
 // (an article, a record's page, a text page, the 404 page). With
 // fullSweeps (make test-full, and CI), every page.
 //
@@ -594,12 +595,29 @@ func sweepLines[T fmt.Stringer](vs []T) string {
 // on every page. The three sampled checks took most of the sweep's time.
 type partsSeen struct {
 	site *content.Site
+	// own, when not nil, tells a section on a background of its own from
+	// a light one, whose part is then its kind on the background its place
+	// gives it (onBackground).
+	own  map[string]bool
 	mu   sync.Mutex
 	seen map[string]bool // "width part"
 }
 
 func newPartsSeen(s *content.Site) *partsSeen {
 	return &partsSeen{site: s, seen: map[string]bool{}}
+}
+
+// onBackground is newPartsSeen for the checks whose result depends on
+// what a section stands on as well as on what it is: axe-core's contrast
+// and the keyboard walk's focus indicator. The light sections alternate
+// white and soft grey by their place on the page (the app's Sections), so
+// a kind checked on white has not been checked on grey.
+func (f *partsSeen) onBackground() *partsSeen {
+	f.own = map[string]bool{}
+	for _, k := range content.Kinds() {
+		f.own[k.Name] = k.OwnBackground
+	}
+	return f
 }
 
 // first says whether p is to be checked at width, and marks its parts.
@@ -617,8 +635,14 @@ func (f *partsSeen) first(p sweepPage, width int) bool {
 		parts = append(parts, "record "+r.Subject.Type)
 	}
 	if pg := f.site.Pages[p.Route.Path]; pg != nil {
+		band := 0
 		for _, s := range pg.Sections {
-			parts = append(parts, "kind "+s.Kind)
+			part := "kind " + s.Kind
+			if f.own != nil && !f.own[s.Kind] {
+				part += [2]string{" on white", " on grey"}[band%2]
+				band++
+			}
+			parts = append(parts, part)
 		}
 	}
 	if len(parts) == 0 && path.Ext(p.Route.File) == ".md" {
