@@ -31,7 +31,6 @@ package e2e
 
 import (
 	"fmt"
-	"path"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +38,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -176,26 +174,19 @@ const parseCuts = `(async () => {
 func TestHydrationMovesNothing(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
-	seen := newPartsSeen(sweepSite(t))
+	// The parse cuts look at the first screen alone: what leads a page
+	// counts as a part (withLead).
+	seen := newPartsSeen(sweepSite(t)).withLead()
 	tab := env.NewTab(t, shiftWidths[len(shiftWidths)-1], 900)
 	scripts := holdScripts(t, tab)
 	// Every load fetches the scripts, so that each can be held.
 	if _, err := chromedp.Call(tab.Ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 		t.Fatal(err)
 	}
-	leads := map[string]bool{}
 	for _, p := range sweepPages(t) {
 		// A page made of parts another page has shown already adds
-		// nothing (make test); make test-full loads every one. The parse
-		// cuts look at the first screen alone, so a page whose first
-		// screen is made of parts in an order no page had before is
-		// loaded too: the contact form right under the demo page's hero
-		// moved as it arrived, where on the home page, far below the fold,
-		// no cut had looked at it.
-		lead := firstScreenParts(sweepSite(t), p)
-		newLead := !leads[lead]
-		leads[lead] = true
-		if !seen.first(p, 0) && !newLead {
+		// nothing (make test); make test-full loads every one.
+		if !seen.first(p, 0) {
 			continue
 		}
 		t.Run(sweepName(p.Path), func(t *testing.T) {
@@ -240,21 +231,6 @@ func TestHydrationMovesNothing(t *testing.T) {
 			}
 		})
 	}
-}
-
-// firstScreenParts names what the first screen of p is made of: the
-// kinds of its first two sections, in order (a hero and what follows it),
-// or its kind of page when it has no sections.
-func firstScreenParts(s *content.Site, p sweepPage) string {
-	pg := s.Pages[p.Route.Path]
-	if pg == nil || len(pg.Sections) == 0 {
-		return fmt.Sprintf("route %t %t %s", p.Route.NotFound, p.Route.Posting != nil, path.Ext(p.Route.File))
-	}
-	var kinds []string
-	for _, sec := range pg.Sections[:min(2, len(pg.Sections))] {
-		kinds = append(kinds, sec.Kind)
-	}
-	return strings.Join(kinds, " ")
 }
 
 // TestParseCutsSeesWhatMoves: parseCuts finds a first screen that moves

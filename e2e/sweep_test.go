@@ -598,7 +598,10 @@ type partsSeen struct {
 	// own, when not nil, tells a section on a background of its own from
 	// a light one, whose part is then its kind on the background its place
 	// gives it (onBackground).
-	own  map[string]bool
+	own map[string]bool
+	// lead counts what leads a page, its first two sections' kinds in
+	// order, as a part of its own (withLead).
+	lead bool
 	mu   sync.Mutex
 	seen map[string]bool // "width part"
 }
@@ -617,6 +620,15 @@ func (f *partsSeen) onBackground() *partsSeen {
 	for _, k := range content.Kinds() {
 		f.own[k.Name] = k.OwnBackground
 	}
+	return f
+}
+
+// withLead is newPartsSeen for a check of the first screen alone (the
+// parse cuts), whose parts depend on a page's order: the contact form
+// right under the demo page's hero moved as it arrived, where on the home
+// page, far below the fold, no cut had looked at it.
+func (f *partsSeen) withLead() *partsSeen {
+	f.lead = true
 	return f
 }
 
@@ -643,6 +655,13 @@ func (f *partsSeen) first(p sweepPage, width int) bool {
 				band++
 			}
 			parts = append(parts, part)
+		}
+		if f.lead {
+			var lead []string
+			for _, s := range pg.Sections[:min(2, len(pg.Sections))] {
+				lead = append(lead, s.Kind)
+			}
+			parts = append(parts, "lead "+strings.Join(lead, " "))
 		}
 	}
 	if len(parts) == 0 && path.Ext(p.Route.File) == ".md" {
