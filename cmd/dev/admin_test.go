@@ -841,9 +841,10 @@ func photoWhileEncoding(t *testing.T, tab *browsertest.Tab, d *devSite) {
 		d.until(t, "the terminal says the photo is processing", func() bool {
 			return strings.Contains(d.out.String(), "processing photo ") && strings.Contains(d.out.String(), name+" … (")
 		})
+		// Loaded as Load does, since the page before (the last attempt's
+		// article) reloads by itself when its photo is encoded.
+		tab.Load(t, "/insights/"+slug)
 		do(t, tab, "open the article while its photo is encoded",
-			chromedp.Navigate(d.URL+"/insights/"+slug),
-			chromedp.WaitReady("#main", browsertest.Unhurried),
 			chromedp.Evaluate[chromedp.Void](`window.devMark = 1`),
 			// Every image loaded, none broken: the original stands in.
 			browsertest.Until(`[...document.images].every((i) => i.complete)`, time.Minute),
