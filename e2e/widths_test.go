@@ -3,8 +3,9 @@ package e2e
 // Every width: no route scrolls sideways at any window width from 320 to
 // 1920 px (every 16 px in make test-full; make test samples them, see
 // sweepWidthsOf), nothing a visitor reads or uses is cut off on the
-// right (the cookie banner showing, as on a first visit), and no entry of the header and no badge (a
-// short label such as "Sample data") wraps onto a second line. One tab a route, the viewport set for each width in turn.
+// right (the cookie banner showing, as on a first visit), no entry of the header and no badge (a
+// short label such as "Sample data") wraps onto a second line, and no row
+// of figures leaves one figure alone on its last line (3 + 1). One tab a route, the viewport set for each width in turn.
 
 import (
 	"fmt"
@@ -36,7 +37,15 @@ const widthCheck = `(async () => {
     const s = getComputedStyle(e);
     return e.getBoundingClientRect().height > 1.5 * parseFloat(s.lineHeight) + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom);
   }).map((e) => e.textContent);
-  return {over, wide, wrapped, cut: cutOff()};
+  // A row of figures that wraps leaves none alone on its last row (one
+  // a row, all stacked, is a column, not a row left short).
+  const alone = [...document.querySelectorAll("ul.blk-stats")].filter((e) => e.checkVisibility()).flatMap((ul) => {
+    const tops = [...ul.children].map((li) => Math.round(li.getBoundingClientRect().top));
+    const rows = new Set(tops).size;
+    const last = Math.max(...tops);
+    return rows > 1 && rows < tops.length && tops.filter((t) => t === last).length === 1 ? [tops.length + " figures from " + JSON.stringify(ul.textContent.slice(0, 40))] : [];
+  });
+  return {over, wide, wrapped, alone, cut: cutOff()};
 })()`
 
 // cutOff lists (up to three of) the visible elements a visitor would see cut
@@ -88,6 +97,7 @@ func TestEveryWidth(t *testing.T) {
 				Wide    []string `json:"wide"`
 				Wrapped []string `json:"wrapped"`
 				Cut     []string `json:"cut"`
+				Alone   []string `json:"alone"`
 			}
 			var overflows []string
 			for _, w := range sweepWidthsOf(t, tab, edgesOnly) {
@@ -101,6 +111,9 @@ func TestEveryWidth(t *testing.T) {
 				}
 				if len(r.Cut) > 0 {
 					t.Errorf("at %d px, cut off on the right: %s", w, strings.Join(r.Cut, " | "))
+				}
+				if len(r.Alone) > 0 {
+					t.Errorf("at %d px a row of figures leaves one alone on its last row: %s", w, strings.Join(r.Alone, " | "))
 				}
 				if len(r.Wrapped) > 0 {
 					t.Errorf("at %d px the header's or a badge's %q wraps", w, r.Wrapped)
