@@ -23,6 +23,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mattn/go-runewidth"
 )
 
 // Kind is how serious a problem is.
@@ -357,26 +359,33 @@ func clip(source string, col int) (string, int) {
 // caret is the line under source that points at column col (1-based, in
 // characters): a tab where the source has one, so that it lines up, then
 // "^", then "~" for the rest of length. "" when col is outside the line.
+// It is as wide as the terminal draws what it stands under (termWidth).
 func caret(source string, col, length int) string {
 	runes := []rune(source)
 	if col < 1 || col > len(runes)+1 {
 		return ""
 	}
 	var b strings.Builder
-	for _, r := range runes[:col-1] {
-		if r == '\t' {
-			b.WriteRune('\t')
-		} else {
-			// As wide as Text prints the character (\x1b is four).
-			b.WriteString(strings.Repeat(" ", utf8.RuneCountInString(Text(string(r)))))
+	for i, part := range strings.Split(string(runes[:col-1]), "\t") {
+		if i > 0 {
+			b.WriteByte('\t')
 		}
+		// As wide as Text prints it (\x1b is four).
+		b.WriteString(strings.Repeat(" ", termWidth.StringWidth(Text(part))))
 	}
 	b.WriteByte('^')
-	if rest := min(length, len(runes)-col+1) - 1; rest > 0 {
-		b.WriteString(strings.Repeat("~", rest))
+	if n := min(length, len(runes)-col+1); n > 1 {
+		b.WriteString(strings.Repeat("~", termWidth.StringWidth(Text(string(runes[col-1:col-1+n])))-1))
 	}
 	return b.String()
 }
+
+// termWidth measures text in a terminal's columns: an emoji or a Chinese,
+// Japanese or Korean character takes two, a combining accent none. With
+// one column each, the caret stood a column to the left of its place for
+// every emoji before it. Characters whose width a terminal chooses by its
+// locale ("—", "“") take one, as in most terminals, whatever the locale.
+var termWidth = &runewidth.Condition{StrictEmojiNeutral: true}
 
 func indent(s, by string) string { return by + strings.ReplaceAll(s, "\n", "\n"+by) }
 

@@ -88,8 +88,35 @@ func TestColumnInCharacters(t *testing.T) {
 	var out strings.Builder
 	Print(&out, l)
 	lines := strings.Split(out.String(), "\n")
-	if len(lines) < 3 || strings.Index(lines[2], "^") != strings.Index(lines[1], line)+len([]rune(line[:strings.Index(line, "{")])) {
+	// A terminal draws 🎉 two columns wide: the caret is one further.
+	if len(lines) < 3 || strings.Index(lines[2], "^") != strings.Index(lines[1], line)+len([]rune(line[:strings.Index(line, "{")]))+1 {
 		t.Errorf("the caret is not under the brace:\n%s", out.String())
+	}
+}
+
+// TestCaretInTerminalColumns: the caret stands under its character as a
+// terminal draws the line, whatever stands before it, and the tildes
+// underline as many columns as the problem's characters take.
+func TestCaretInTerminalColumns(t *testing.T) {
+	for _, c := range []struct {
+		before string
+		cols   int // the columns a terminal draws before takes
+	}{
+		{"plain: ", 7},
+		{"emoji: 🎉 ", 10},
+		{"joined emoji: 👩‍💻 ", 17},
+		{"flag: 🇪🇸 ", 9},
+		{"日本語: ", 8},
+		{"accent: é ", 10},
+		{"dash and quotes: — “", 20},
+	} {
+		got := caret(c.before+"{count} and more", len([]rune(c.before))+1, len("{count}"))
+		if want := strings.Repeat(" ", c.cols) + "^~~~~~~"; got != want {
+			t.Errorf("under %q:\n%q, want\n%q", c.before, got, want)
+		}
+	}
+	if got, want := caret("a: 日本", 4, 2), "   ^~~~"; got != want {
+		t.Errorf("under two wide characters: %q, want %q", got, want)
 	}
 }
 
