@@ -56,7 +56,11 @@ func TestWatch(t *testing.T) {
 		tab.Reset()
 		mark(t, tab)
 		good := d.read(t, pageFile(page))
-		d.write(t, pageFile(page), append(slices.Clone(good), "\nbroken: [\n"...))
+		// Template syntax after an emoji and a tab, each drawn wider than
+		// a letter (where the browser has an emoji font): the overlay's
+		// caret stands under the braces all the same.
+		_, edit := d.editable(t, pageFile(page), page)
+		d.write(t, pageFile(page), edit("🎉\tBroken {{x}}"))
 		problems := d.failed(t)
 		if len(problems) == 0 || problems[0].File == "" || problems[0].Line == 0 || problems[0].Source == "" {
 			t.Fatalf("problems %+v, want a file:line:col and the line", problems)
@@ -72,6 +76,25 @@ func TestWatch(t *testing.T) {
 		}
 		if !strings.Contains(text, want) || !strings.Contains(text, strings.TrimSpace(problems[0].Source)) {
 			t.Errorf("the overlay says %q, want %q and the line %q", text, want, problems[0].Source)
+		}
+		// The caret's left edge, against that of the braces, as drawn.
+		off, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[float64](`(() => {
+			const box = (node, i) => {
+				const r = document.createRange();
+				r.setStart(node, i);
+				r.setEnd(node, i + 1);
+				return r.getBoundingClientRect();
+			};
+			let braces, caret;
+			const walk = document.createTreeWalker(document.querySelector("dialog#dev-problems .dev-problems__source"), NodeFilter.SHOW_TEXT);
+			for (let n; (n = walk.nextNode()); ) {
+				if (!braces && n.data.includes("{{")) braces = box(n, n.data.indexOf("{{"));
+				if (n.data.includes("^")) caret = box(n, n.data.lastIndexOf("^"));
+			}
+			return braces && caret ? caret.left - braces.left : NaN;
+		})()`))
+		if err != nil || !(off > -1 && off < 1) {
+			t.Errorf("the overlay's caret stands %v px from the braces it points at (%v)", off, err)
 		}
 		if !strings.Contains(d.out.String(), want) {
 			t.Errorf("the terminal does not print %q:\n%s", want, d.out.String())

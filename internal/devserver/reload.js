@@ -178,8 +178,13 @@ function show(problems) {
       item.append(el("code", { className: "dev-problems__message" }, where + p.message));
     }
     if (p.source && !editor) {
-      const caret = p.col > 0 ? "\n" + " ".repeat(String(p.line).length + 3 + p.col - 1) + "^" : "";
-      item.append(el("pre", { className: "dev-problems__source" }, `${p.line} | ${p.source}${caret}`));
+      const gutter = `${p.line} | `;
+      const source = el("pre", { className: "dev-problems__source" }, gutter + p.source);
+      // The caret stands under its character however wide the ones
+      // before it are drawn (an emoji, a tab): they are its padding,
+      // invisible. Spaces put it a column left for each emoji.
+      if (p.col > 0) source.append("\n", el("span", { className: "dev-problems__pad" }, gutter + [...p.source].slice(0, p.col - 1).join("")), "^");
+      item.append(source);
     }
     if (p.detail) item.append(el("pre", { className: "dev-problems__detail" }, p.detail));
     list.append(item);
