@@ -4,8 +4,8 @@ package e2e
 // 1920 px (every 16 px in make test-full; make test samples them, see
 // sweepWidthsOf), nothing a visitor reads or uses is cut off on the
 // right (the cookie banner showing, as on a first visit), no entry of the header and no badge (a
-// short label such as "Sample data") wraps onto a second line, and no row
-// of figures leaves one figure alone on its last line (3 + 1). One tab a route, the viewport set for each width in turn.
+// short label such as "Sample data") wraps onto a second line, and no grid
+// of figures or cards leaves one alone on its last line (3 + 1). One tab a route, the viewport set for each width in turn.
 
 import (
 	"fmt"
@@ -37,13 +37,17 @@ const widthCheck = `(async () => {
     const s = getComputedStyle(e);
     return e.getBoundingClientRect().height > 1.5 * parseFloat(s.lineHeight) + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom);
   }).map((e) => e.textContent);
-  // A row of figures that wraps leaves none alone on its last row (one
-  // a row, all stacked, is a column, not a row left short).
-  const alone = [...document.querySelectorAll("ul.blk-stats")].filter((e) => e.checkVisibility()).flatMap((ul) => {
-    const tops = [...ul.children].map((li) => Math.round(li.getBoundingClientRect().top));
+  // A grid of figures or cards that wraps leaves none alone under a full
+  // row, narrower than the rest (one a row, all stacked, is a column,
+  // not a row left short; a last card as wide as the row stands apart).
+  const alone = [...document.querySelectorAll("ul.blk-stats, ul.cards")].filter((e) => e.checkVisibility()).flatMap((ul) => {
+    const boxes = [...ul.children].map((li) => li.getBoundingClientRect());
+    const tops = boxes.map((b) => Math.round(b.top));
     const rows = new Set(tops).size;
     const last = Math.max(...tops);
-    return rows > 1 && rows < tops.length && tops.filter((t) => t === last).length === 1 ? [tops.length + " figures from " + JSON.stringify(ul.textContent.slice(0, 40))] : [];
+    const lone = boxes.filter((b, i) => tops[i] === last);
+    return rows > 1 && rows < tops.length && lone.length === 1 && lone[0].width < boxes[0].width * 1.5
+      ? [tops.length + " in " + ul.className + " from " + JSON.stringify(ul.textContent.slice(0, 40))] : [];
   });
   return {over, wide, wrapped, alone, cut: cutOff()};
 })()`
@@ -113,7 +117,7 @@ func TestEveryWidth(t *testing.T) {
 					t.Errorf("at %d px, cut off on the right: %s", w, strings.Join(r.Cut, " | "))
 				}
 				if len(r.Alone) > 0 {
-					t.Errorf("at %d px a row of figures leaves one alone on its last row: %s", w, strings.Join(r.Alone, " | "))
+					t.Errorf("at %d px a grid of figures or cards leaves one alone on its last row: %s", w, strings.Join(r.Alone, " | "))
 				}
 				if len(r.Wrapped) > 0 {
 					t.Errorf("at %d px the header's or a badge's %q wraps", w, r.Wrapped)
