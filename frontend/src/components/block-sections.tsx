@@ -94,9 +94,20 @@ export function BlockSection({ id, heading, intro, soft, children }: BlockSectio
   );
 }
 
+/**
+ * cardsClass lays out count cards two or three to a row (global.css). It
+ * names the count (cards--of-N), so that the last of an odd count can take
+ * a row of two columns to itself by its place (:nth-child(N)), which a
+ * browser knows as soon as the card arrives: with :last-child, the first
+ * card of a page painted half-parsed took the whole row, then half.
+ */
+export function cardsClass(count: number) {
+  return `cards cards--${count % 3 === 0 ? 3 : 2} cards--of-${count}`;
+}
+
 /** BlockCardList lays out cards two or three to a row. */
 export function BlockCardList({ count, children }: { count: number; children: ReactNode }) {
-  return <ul className={`cards cards--${count % 3 === 0 ? 3 : 2}`}>{children}</ul>;
+  return <ul className={cardsClass(count)}>{children}</ul>;
 }
 
 export function BlockPoints({ points }: { points?: string[] }) {

@@ -1,4 +1,5 @@
 import type { CardsSection } from "../../lib/content-types";
+import { cardsClass } from "../block-sections";
 import { SectionHeading } from "../section-heading";
 import { Icon } from "../ui/icon";
 
@@ -8,7 +9,7 @@ export function CardGrid({ copy, id, tone = "light" }: { copy: CardsSection; id:
     <section className={`section section--${tone} reveal`} aria-labelledby={`${id}-heading`}>
       <div className="container">
         <SectionHeading eyebrow={copy.eyebrow} heading={copy.heading} intro={copy.intro} headingId={`${id}-heading`} />
-        <ul className={`cards cards--${copy.cards.length % 3 === 0 ? 3 : 2}`}>
+        <ul className={cardsClass(copy.cards.length)}>
           {copy.cards.map((c) => (
             <li key={c.title} className="card">
               <div className="card__top">
