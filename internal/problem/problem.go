@@ -375,7 +375,8 @@ func caret(source string, col, length int) string {
 	}
 	b.WriteByte('^')
 	if n := min(length, len(runes)-col+1); n > 1 {
-		b.WriteString(strings.Repeat("~", termWidth.StringWidth(Text(string(runes[col-1:col-1+n])))-1))
+		// At least the caret's own column, under marks that take none.
+		b.WriteString(strings.Repeat("~", max(termWidth.StringWidth(Text(string(runes[col-1:col-1+n]))), 1)-1))
 	}
 	return b.String()
 }

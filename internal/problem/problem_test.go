@@ -118,6 +118,9 @@ func TestCaretInTerminalColumns(t *testing.T) {
 	if got, want := caret("a: 日本", 4, 2), "   ^~~~"; got != want {
 		t.Errorf("under two wide characters: %q, want %q", got, want)
 	}
+	if got, want := caret("a: \u0301\u0301", 4, 2), "   ^"; got != want {
+		t.Errorf("under two combining accents alone: %q, want %q", got, want)
+	}
 }
 
 // TestPrintCaret: the terminal points at the column, under a tab where
