@@ -142,7 +142,8 @@ test-copy-edits: deps chromium
 	e2e/copy-edits.sh
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
-# image headers, SVG, audio headers and transcripts; and of the sign-in
+# image headers, SVG, audio headers and transcripts; of a problem's
+# printing of the line of content it quotes (internal/problem); and of the sign-in
 # relay's Lambda entry over any Function URL event (path, query, method,
 # headers, cookies). go test runs each target's seeds (its testdata/fuzz
 # findings among them); make test fuzzes each with 2,000
@@ -154,7 +155,7 @@ test-copy-edits: deps chromium
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
 	generator/markdown:FuzzMarkdown generator/imagefiles:FuzzInspect generator/imagefiles:FuzzCleanSVG \
-	functions/oauth:FuzzFunctionURL generator/media:FuzzProbe
+	functions/oauth:FuzzFunctionURL generator/media:FuzzProbe internal/problem:FuzzPrint
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \

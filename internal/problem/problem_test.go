@@ -199,3 +199,28 @@ func TestText(t *testing.T) {
 		t.Errorf("Print:\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// FuzzPrint: a problem is printed whatever line of content it quotes and
+// wherever its column and length fall (the quoted line is an outsider's
+// text), with the caret on the line under the source, never wider than
+// the line's own drawing allows past its end.
+func FuzzPrint(f *testing.F) {
+	f.Add("heading: 🎉 Broken {{x}}", 12, 2)
+	f.Add("a: \u0301\u0301", 4, 2)
+	f.Add("\t\x1b[31mred\u200d👩\u200d💻", 3, 40)
+	f.Add("日本語: {{", 6, 2)
+	f.Fuzz(func(t *testing.T, source string, col, length int) {
+		if strings.ContainsAny(source, "\r\n") {
+			return // one line, as sourceLine gives
+		}
+		var out strings.Builder
+		Print(&out, List{{File: "a.yaml", Line: 3, Col: col, Length: length, Message: "m", Source: source}})
+		lines := strings.Split(out.String(), "\n")
+		if len(lines) < 2 || !strings.HasPrefix(lines[0], "a.yaml:3:") {
+			t.Fatalf("printed %q", out.String())
+		}
+		if len(lines) > 2 && strings.Count(lines[2], "^") > 1 {
+			t.Errorf("caret line %q", lines[2])
+		}
+	})
+}
