@@ -181,6 +181,16 @@ func placeholders(text string, fills []string) []CiteProblem {
 		return problems
 	}
 	// Each "{{" and "}}", every one: an editor fixes them all at once.
+	// The message says what the text does take: an editor who writes
+	// {{name}} meant a placeholder.
+	braced := make([]string, len(fills))
+	for i, f := range fills {
+		braced[i] = "{" + f + "}"
+	}
+	takes := "this text fills no placeholder; a figure is cited as {claim:key}"
+	if len(fills) > 0 {
+		takes = "this text fills " + strings.Join(braced, ", ") + "; a figure is cited as {claim:key}"
+	}
 	for _, tok := range []string{"{{", "}}"} {
 		for i := 0; ; i += len(tok) {
 			j := strings.Index(text[i:], tok)
@@ -188,7 +198,7 @@ func placeholders(text string, fills []string) []CiteProblem {
 				break
 			}
 			i += j
-			problems = append(problems, CiteProblem{i, fmt.Sprintf("%q is template syntax, not text: write the words themselves", tok)})
+			problems = append(problems, CiteProblem{i, fmt.Sprintf("%q is template syntax, not text: write the words themselves (%s)", tok, takes)})
 		}
 	}
 	for _, m := range placeholderRef.FindAllStringSubmatchIndex(text, -1) {
@@ -207,10 +217,6 @@ func placeholders(text string, fills []string) []CiteProblem {
 		written := text[m[0]:m[1]]
 		msg := fmt.Sprintf("unknown placeholder %s: this text has none, write the words themselves", written)
 		if len(fills) > 0 {
-			braced := make([]string, len(fills))
-			for i, f := range fills {
-				braced[i] = "{" + f + "}"
-			}
 			msg = fmt.Sprintf("unknown placeholder %s%s: this text fills %s, and no other; write the words themselves", written, field.DidYouMean(name, fills), strings.Join(braced, ", "))
 		}
 		problems = append(problems, CiteProblem{m[0], msg})
