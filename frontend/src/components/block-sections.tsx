@@ -167,8 +167,9 @@ export function BlockCardsSection({ section, soft }: { section: CardsSection; so
  */
 export function BlockStatList({ stats, dark }: { stats: BlockStat[]; dark?: boolean }) {
   return (
-    // The count sets the row's columns (block-sections.css); eight or
-    // more fill every column there is room for.
+    // The count sets the row's columns (block-sections.css); more than
+    // eight are laid out as eight are (8, 4, 2 or 1 to a row), which can
+    // leave the last figure alone.
     <ul className={`blk-stats blk-stats--${Math.min(stats.length, 8)}${dark ? " blk-stats--dark" : ""}`}>
       {stats.map((s) => (
         <li key={s.label}>
