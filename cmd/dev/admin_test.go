@@ -889,13 +889,27 @@ func photoWhileEncoding(t *testing.T, tab *browsertest.Tab, d *devSite) {
 				t.Fatalf("the page did not reload with the encoded photo (%v); the terminal says:\n%s", err, d.out.String())
 			}
 		}
-		kind, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(async () => {
-			const i = [...document.images].find((i) => (i.currentSrc || i.src).includes("harbour-"));
-			if (!i || i.naturalWidth === 0) return "broken";
-			return (await fetch(i.currentSrc)).headers.get("content-type");
-		})()`, chromedp.EvalAwaitPromise))
+		// The cover as the reloaded page shows it. Once, under load, it
+		// read as broken here, just after the wait above had found every
+		// image of the page complete: read between a reload's start and
+		// its cover's arrival, the page has no cover loaded yet (what
+		// began that reload was not seen). So the page is read until its
+		// cover has loaded; a cover that loaded broken, or as the
+		// original, fails, with what the terminal said.
+		var kind string
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(200 * time.Millisecond) {
+			kind, err = chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`(async () => {
+				const i = [...document.images].find((i) => (i.currentSrc || i.src).includes("harbour-"));
+				if (document.readyState !== "complete" || !i || !i.complete) return "";
+				if (i.naturalWidth === 0) return "broken: " + (i.currentSrc || i.src);
+				return (await fetch(i.currentSrc)).headers.get("content-type") + " " + i.currentSrc;
+			})()`, chromedp.EvalAwaitPromise))
+			if (err == nil && kind != "") || time.Now().After(deadline) {
+				break
+			}
+		}
 		if err != nil || !(strings.HasPrefix(kind, "image/avif") || strings.HasPrefix(kind, "image/webp")) {
-			t.Errorf("after encoding, the cover is %q (%v), want an encoded size (AVIF or WebP)", kind, err)
+			t.Errorf("after encoding, the cover is %q (%v), want an encoded size (AVIF or WebP); the terminal says:\n%s", kind, err, d.out.String())
 		}
 		if !strings.Contains(d.out.String(), name+" … ") || !regexp.MustCompile(regexp.QuoteMeta(name)+` … [0-9.]+ s, done`).MatchString(d.out.String()) {
 			t.Errorf("the terminal does not say the photo was processed:\n%s", d.out.String())
