@@ -180,9 +180,9 @@ func placeholders(text string, fills []string) []CiteProblem {
 	if strings.IndexByte(text, '{') < 0 && strings.IndexByte(text, '}') < 0 {
 		return problems
 	}
-	// Each "{{" and "}}", every one: an editor fixes them all at once.
-	// The message says what the text does take: an editor who writes
-	// {{name}} meant a placeholder.
+	// Every "{{" and "}}" (templateBraces): an editor fixes them all at
+	// once. The message says what the text does take: an editor who
+	// writes {{name}} meant a placeholder.
 	braced := make([]string, len(fills))
 	for i, f := range fills {
 		braced[i] = "{" + f + "}"
@@ -191,16 +191,7 @@ func placeholders(text string, fills []string) []CiteProblem {
 	if len(fills) > 0 {
 		takes = "this text fills " + strings.Join(braced, ", ") + "; a figure is cited as {claim:key}"
 	}
-	for _, tok := range []string{"{{", "}}"} {
-		for i := 0; ; i += len(tok) {
-			j := strings.Index(text[i:], tok)
-			if j < 0 {
-				break
-			}
-			i += j
-			problems = append(problems, CiteProblem{i, fmt.Sprintf("%q is template syntax, not text: write the words themselves (%s)", tok, takes)})
-		}
-	}
+	problems = append(problems, templateBraces(text, takes)...)
 	for _, m := range placeholderRef.FindAllStringSubmatchIndex(text, -1) {
 		name := text[m[2]:m[3]]
 		// {{name}} is one mistake, reported by its braces.
@@ -222,6 +213,37 @@ func placeholders(text string, fills []string) []CiteProblem {
 		problems = append(problems, CiteProblem{m[0], msg})
 	}
 	return problems
+}
+
+// templateBraces are the "{{" and "}}" of text, each at its offset, in
+// order. A pair around a short name, {{name}}, is one mistake, quoted
+// whole: an editor who wrote it made one. A pair apart or around more
+// (another brace, over 40 bytes) is reported by each of its braces.
+func templateBraces(text, takes string) []CiteProblem {
+	var out []CiteProblem
+	report := func(at int, written string) {
+		out = append(out, CiteProblem{at, fmt.Sprintf("%q is template syntax, not text: write the words themselves (%s)", written, takes)})
+	}
+	for i := 0; i < len(text); {
+		open, shut := strings.Index(text[i:], "{{"), strings.Index(text[i:], "}}")
+		switch {
+		case open < 0 && shut < 0:
+			return out
+		case open >= 0 && (shut < 0 || open < shut):
+			at := i + open
+			if end := strings.Index(text[at+2:], "}}"); end >= 0 && end <= 40 && !strings.ContainsAny(text[at+2:at+2+end], "{}") {
+				report(at, text[at:at+2+end+2])
+				i = at + 2 + end + 2
+				continue
+			}
+			report(at, "{{")
+			i = at + 2
+		default:
+			report(i+shut, "}}")
+			i += shut + 2
+		}
+	}
+	return out
 }
 
 // placeholderRef is a {name} placeholder (a citation is removed first),

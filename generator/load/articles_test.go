@@ -317,13 +317,14 @@ func TestArticleErrors(t *testing.T) {
 		{"no such month", "", strings.Replace(good, "2026-01-01", "2026-13-45", 1), []string{`articles/bad.md:4:7: field "date": "2026-13-45" is not a date: there is no month 13`}},
 		{"no such day", "", strings.Replace(good, "2026-01-01", "2026-02-30", 1), []string{`articles/bad.md:4:7: field "date": "2026-02-30" is not a date: there is no day 30 in February 2026, which has 28 days`}},
 		{"figure in a table", "", good + "\n| Asked | Said yes |\n|---|---|\n| Patients | 71% |\n", []string{`articles/bad.md:13:14: the figure "71%" is written out: cite its claim`, `kind fact`}},
-		{"template braces in the body", "", good + "\nDear {{ name }}, hello.\n", []string{`articles/bad.md:11:6: "{{" is template syntax, not text`, `articles/bad.md:11:14: "}}" is template syntax`}},
+		{"template braces in the body", "", good + "\nDear {{ name }}, hello.\n", []string{`articles/bad.md:11:6: "{{ name }}" is template syntax, not text`}},
 		{"a placeholder in the body", "", good + "\nWe called {count} patients.\n", []string{`articles/bad.md:11:11: unknown placeholder {count}`}},
 		{"a missing value's word in the body", "", good + "\nThe result was undefined.\n", []string{`articles/bad.md:11:16: "undefined" is what a page shows for a value it did not have`}},
-		{"template braces written as character references", "", good + "\nDear &#123;&lbrace; name &#125;&#125;, hello.\n", []string{`articles/bad.md:11:6: "{{" is template syntax, not text`, `articles/bad.md:11:26: "}}" is template syntax`}},
-		{"template braces beside code", "", good + "\nSee `a` and {{ name }}.\n", []string{`articles/bad.md:11:13: "{{" is template syntax, not text`}},
-		{"template braces, each of them", "", good + "\nDear {{name}}, from {{ sender }}.\n", []string{`articles/bad.md:11:6: "{{" is template syntax`, `articles/bad.md:11:12: "}}" is template syntax`, `articles/bad.md:11:21: "{{" is template syntax`, `articles/bad.md:11:31: "}}" is template syntax`}},
-		{"template braces written with backslashes", "", good + "\nDear \\{\\{ name \\}\\}, hello.\n", []string{`articles/bad.md:11:6: "{{" is template syntax, not text`, `articles/bad.md:11:16: "}}" is template syntax`}},
+		{"template braces written as character references", "", good + "\nDear &#123;&lbrace; name &#125;&#125;, hello.\n", []string{`articles/bad.md:11:6: "{{ name }}" is template syntax, not text`}},
+		{"template braces beside code", "", good + "\nSee `a` and {{ name }}.\n", []string{`articles/bad.md:11:13: "{{ name }}" is template syntax, not text`}},
+		{"template braces, each pair once", "", good + "\nDear {{name}}, from {{ sender }}.\n", []string{`articles/bad.md:11:6: "{{name}}" is template syntax`, `articles/bad.md:11:21: "{{ sender }}" is template syntax`}},
+		{"template braces, each alone", "", good + "\nDear }} sender, {{ name.\n", []string{`articles/bad.md:11:6: "}}" is template syntax`, `articles/bad.md:11:17: "{{" is template syntax`}},
+		{"template braces written with backslashes", "", good + "\nDear \\{\\{ name \\}\\}, hello.\n", []string{`articles/bad.md:11:6: "{{ name }}" is template syntax, not text`}},
 		{"a missing value's word in a heading's code", "", good + "\n## Why `undefined` appears\n\nText.\n", []string{`articles/bad.md:11:1: heading "Why undefined appears" shows "undefined" in code, but a heading's words, its code's too, also make its address (#why-undefined-appears)`}},
 		{"template braces in a heading's code", "", good + "\n### The `{{ name }}` tag\n\nText.\n", []string{`articles/bad.md:11:1: heading "The {{ name }} tag" shows "{{" in code`}},
 		{"a missing value's word in the description", "", strings.Replace(good, "description: D.", "description: NaN patients.", 1), []string{`articles/bad.md:3:14: "NaN" is what a page shows for a value it did not have`}},
@@ -593,8 +594,7 @@ func TestMarkdownPageText(t *testing.T) {
 		t.Fatalf("want an ErrorList, got %v", err)
 	}
 	want := []string{
-		fmt.Sprintf(`%s:%d:6: "{{" is template syntax`, file, line),
-		fmt.Sprintf(`%s:%d:14: "}}" is template syntax`, file, line),
+		fmt.Sprintf(`%s:%d:6: "{{ name }}" is template syntax`, file, line),
 		fmt.Sprintf(`%s:%d:18: unknown placeholder {count}`, file, line),
 		fmt.Sprintf(`%s:%d:29: "undefined" is what a page shows`, file, line),
 	}

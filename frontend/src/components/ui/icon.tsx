@@ -63,7 +63,10 @@ const paths = {
   users: "M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 6-6h2a6 6 0 0 1 6 6v1M16 3.1a4 4 0 0 1 0 7.8M22 21v-1a6 6 0 0 0-4-5.6",
   video: "M2 6h14v12H2zM16 10l6-4v12l-6-4",
   x: "M18 6 6 18M6 6l12 12",
-  "x-social": "M4 4l16 16M20 4 4 20",
+  // X's mark, not a cross: a close button's "x" beside the links read as one.
+  // The broad stroke drawn as its outline, the narrow one broken where it
+  // passes under it (Tabler's brand-x, MIT).
+  "x-social": "M4 4l11.733 16h4.267l-11.733-16zM4 20l6.768-6.768M13.228 10.772 20 4",
   zap: "M13 2 3 14h9l-1 8 10-12h-9z",
 } satisfies Record<string, string>;
 
