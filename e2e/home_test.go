@@ -484,13 +484,26 @@ func TestHomePage(t *testing.T) {
 		})
 	}
 
+	// The floating contact button is the icon-only control: the footer's
+	// links name their sites in words beside the marks.
 	t.Run("tooltip on icon-only controls", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, true, true)
-		do(t, tab, chromedp.Focus(chromedp.CSS(`.footer__social a`)))
+		run(t, tab, `window.scrollTo(0, 900)`)
+		waitFor(t, tab, `document.querySelector(".floating-contact").checkVisibility({visibilityProperty: true})`)
+		do(t, tab, chromedp.Focus(chromedp.CSS(`.floating-contact a`)))
 		if eval[bool](t, tab, `!!document.querySelector('[role=tooltip]')`) {
 			t.Error("tooltip shown without the 700 ms delay")
 		}
-		waitFor(t, tab, `document.querySelector('[role=tooltip]')?.textContent === document.querySelector('.footer__social a').getAttribute("aria-label")`)
+		waitFor(t, tab, `document.querySelector('[role=tooltip]')?.textContent === document.querySelector('.floating-contact a').getAttribute("aria-label")`)
+	})
+	t.Run("social links say where they lead", func(t *testing.T) {
+		tab := homeTab(t, env, mobile, true, true)
+		for _, s := range sweepSite(t).Config.Social {
+			link := fmt.Sprintf(`[...document.querySelectorAll(".footer__social a")].find((a) => a.href === new URL(%q).href)`, string(s.URL))
+			if got := eval[string](t, tab, `(`+link+`)?.innerText.trim() ?? ""`); got != s.Label {
+				t.Errorf("the footer's link to %s reads %q, want %q in words", s.URL, got, s.Label)
+			}
+		}
 	})
 }
 

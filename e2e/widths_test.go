@@ -4,8 +4,9 @@ package e2e
 // 1920 px (every 16 px in make test-full; make test samples them, see
 // sweepWidthsOf), nothing a visitor reads or uses is cut off on the
 // right (the cookie banner showing, as on a first visit), no entry of the header and no badge (a
-// short label such as "Sample data") wraps onto a second line, and no grid
-// of figures or cards leaves one alone on its last line (3 + 1). One tab a route, the viewport set for each width in turn.
+// short label such as "Sample data") wraps onto a second line, no word is
+// cut mid-letter over two lines, and no grid of figures or cards leaves
+// one alone on its last line (3 + 1). One tab a route, the viewport set for each width in turn.
 
 import (
 	"fmt"
@@ -49,7 +50,25 @@ const widthCheck = `(async () => {
     return rows > 1 && rows < tops.length && lone.length === 1 && lone[0].width < boxes[0].width * 1.5
       ? [tops.length + " in " + ul.className + " from " + JSON.stringify(ul.textContent.slice(0, 40))] : [];
   });
-  return {over, wide, wrapped, alone, cut: cutOff()};
+  // A word cut mid-letter, its letters on two lines: a column so narrow
+  // that a text breaks anywhere ("Goo / gle"). Code breaks where it must,
+  // and is left out.
+  const broken = [];
+  const range = document.createRange();
+  const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n; broken.length < 3 && (n = texts.nextNode()); ) {
+    const p = n.parentElement;
+    if (!p || p.closest("code, pre, script, style, svg") || !p.checkVisibility()) continue;
+    for (const m of n.data.matchAll(/\p{L}{4,}/gu)) {
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      if (new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size > 1) {
+        broken.push(JSON.stringify(m[0]) + " in " + p.outerHTML.slice(0, 80));
+        break;
+      }
+    }
+  }
+  return {over, wide, wrapped, alone, broken, cut: cutOff()};
 })()`
 
 // cutOff lists (up to three of) the visible elements a visitor would see cut
@@ -102,6 +121,7 @@ func TestEveryWidth(t *testing.T) {
 				Wrapped []string `json:"wrapped"`
 				Cut     []string `json:"cut"`
 				Alone   []string `json:"alone"`
+				Broken  []string `json:"broken"`
 			}
 			var overflows []string
 			for _, w := range sweepWidthsOf(t, tab, edgesOnly) {
@@ -115,6 +135,9 @@ func TestEveryWidth(t *testing.T) {
 				}
 				if len(r.Cut) > 0 {
 					t.Errorf("at %d px, cut off on the right: %s", w, strings.Join(r.Cut, " | "))
+				}
+				if len(r.Broken) > 0 {
+					t.Errorf("at %d px, words cut mid-letter: %s", w, strings.Join(r.Broken, " | "))
 				}
 				if len(r.Alone) > 0 {
 					t.Errorf("at %d px a grid of figures or cards leaves one alone on its last row: %s", w, strings.Join(r.Alone, " | "))

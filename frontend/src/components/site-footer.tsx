@@ -2,7 +2,6 @@ import { openCookieSettings } from "../lib/consent";
 import { useSite } from "../lib/site-context";
 import { SmartLink } from "./ui/button";
 import { Icon } from "./ui/icon";
-import { Tooltip } from "./ui/tooltip";
 import "./site-footer.css";
 
 /**
@@ -23,11 +22,12 @@ export function SiteFooter() {
           <ul className="footer__social">
             {config.social.map((s) => (
               <li key={s.name}>
-                <Tooltip label={s.label}>
-                  <SmartLink href={s.url} aria-label={s.label}>
-                    <Icon name={s.icon} />
-                  </SmartLink>
-                </Tooltip>
+                {/* Named in words beside the mark: alone in its box, X's
+                    mark read as a close button at a phone's size. */}
+                <SmartLink href={s.url}>
+                  <Icon name={s.icon} />
+                  {s.label}
+                </SmartLink>
               </li>
             ))}
           </ul>
