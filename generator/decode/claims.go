@@ -221,8 +221,14 @@ func placeholders(text string, fills []string) []CiteProblem {
 // (another brace, over 40 bytes) is reported by each of its braces.
 func templateBraces(text, takes string) []CiteProblem {
 	var out []CiteProblem
+	// What to do, in so many words (an editor's trial: "write the words
+	// themselves" did not say whether the braces go).
 	report := func(at int, written string) {
-		out = append(out, CiteProblem{at, fmt.Sprintf("%q is template syntax, not text: write the words themselves (%s)", written, takes)})
+		do := "write the words themselves, without the braces"
+		if written == "{{" || written == "}}" {
+			do = "remove the braces, or write the words themselves"
+		}
+		out = append(out, CiteProblem{at, fmt.Sprintf("%q is template syntax, not text: %s (%s)", written, do, takes)})
 	}
 	for i := 0; i < len(text); {
 		open, shut := strings.Index(text[i:], "{{"), strings.Index(text[i:], "}}")

@@ -105,8 +105,8 @@ func TestTextResolvedAtDecode(t *testing.T) {
 		{"malformed citation", "pages/about.yaml", "intro: A small team.", `intro: "A small team, { claim: more-responses }."`, "{ claim:", `is not a citation`},
 		{"unknown claim in an article", "articles/voice-follow-up.md", "## Why call", "## Why call {claim:nope}", "{claim:nope}", `unknown claim "nope"`},
 		{"placeholder a field does not fill", "pages/about.yaml", "intro: A small team.", "intro: A small team of {count}.", "{count}", `unknown placeholder {count}: this text has none`},
-		{"template braces", "pages/about.yaml", "intro: A small team.", "intro: A small {{team}}.", "{{", `"{{team}}" is template syntax, not text: write the words themselves (this text fills no placeholder; a figure is cited as {claim:key})`},
-		{"template braces in a field with placeholders", "pages/insights.yaml", `"{minutes} min read"`, `"{{minutes}} min read"`, "{{", `"{{minutes}}" is template syntax, not text: write the words themselves (this text fills {minutes}; a figure is cited as {claim:key})`},
+		{"template braces", "pages/about.yaml", "intro: A small team.", "intro: A small {{team}}.", "{{", `"{{team}}" is template syntax, not text: write the words themselves, without the braces (this text fills no placeholder; a figure is cited as {claim:key})`},
+		{"template braces in a field with placeholders", "pages/insights.yaml", `"{minutes} min read"`, `"{{minutes}} min read"`, "{{", `"{{minutes}}" is template syntax, not text: write the words themselves, without the braces (this text fills {minutes}; a figure is cited as {claim:key})`},
 		{"misspelt placeholder of the field", "pages/insights.yaml", `"{minutes} min read"`, `"{minute} min read"`, "{minute}", `unknown placeholder {minute} (did you mean "minutes"?): this text fills {minutes}`},
 		{"a placeholder of another tool's templates", "pages/about.yaml", "intro: A small team.", "intro: A small team of { count } and {0}.", "{ count }", `unknown placeholder { count }: this text has none`},
 		{"a numbered placeholder", "pages/about.yaml", "intro: A small team.", "intro: A small team of {0}.", "{0}", `unknown placeholder {0}: this text has none`},
@@ -118,7 +118,7 @@ func TestTextResolvedAtDecode(t *testing.T) {
 		{"a plain text over two lines", "pages/about.yaml", "intro: A small team.", "intro: A small team,\n      hired for {count}.", "{count}", `unknown placeholder {count}`},
 		{"an anchor before the text", "pages/about.yaml", "intro: A small team.", "intro: &i A small team of {count}.", "{count}", `unknown placeholder {count}`},
 		{"a quoted text over two lines", "pages/about.yaml", "intro: A small team.", "intro: \"A small team,\n      of {{ count }}.\"", "{{", `"{{ count }}" is template syntax`},
-		{"template braces apart", "pages/about.yaml", "intro: A small team.", "intro: A small team }} of {{ them.", "}}", `"}}" is template syntax`},
+		{"template braces apart", "pages/about.yaml", "intro: A small team.", "intro: A small team }} of {{ them.", "}}", `"}}" is template syntax, not text: remove the braces, or write the words themselves`},
 		{"the field's placeholder with spaces", "pages/insights.yaml", `"{minutes} min read"`, `"{ minutes } min read"`, "{ minutes }", `placeholder "{ minutes }": write it {minutes}, without spaces`},
 	}
 	for _, c := range cases {
