@@ -99,10 +99,12 @@ func (d *dev) build() {
 	res, err := d.bld.Build(d.ctx)
 	if err != nil {
 		problems := problem.Of(err).WithSources()
-		// The overlay names each problem's entry and field as the web
-		// editor shows them; the terminal keeps file:line:col.
+		// The overlay and the terminal name each problem's entry and
+		// field as the web editor shows them, beside its file:line:col
+		// (an editor's trial: the terminal said only the file's place).
 		config, _ := os.ReadFile(filepath.Join(d.frontendDir, "admin", "config.yml"))
-		d.live.Fail(editorplace.Describe(config, d.contentDir, readFile, problems))
+		problems = editorplace.Describe(config, d.contentDir, readFile, problems)
+		d.live.Fail(problems)
 		if !d.built {
 			// Nothing to serve yet: the web editor still opens, so that a
 			// mistake saved from it can be fixed in it.

@@ -99,6 +99,12 @@ func TestWatch(t *testing.T) {
 		if !strings.Contains(d.out.String(), want) {
 			t.Errorf("the terminal does not print %q:\n%s", want, d.out.String())
 		}
+		// Where the web editor shows it, as the overlay says it.
+		if p := problems[0]; p.Entry == "" || p.Field == "" {
+			t.Errorf("the problem is not placed in the web editor: %+v", p)
+		} else if where := "in the web editor: " + p.Entry + " › " + p.Field; !strings.Contains(d.out.String(), where) {
+			t.Errorf("the terminal does not say %q:\n%s", where, d.out.String())
+		}
 		focused, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`document.querySelector("dialog#dev-problems").contains(document.activeElement)`))
 		if err != nil || !focused {
 			t.Errorf("focus is not in the overlay (%v)", err)

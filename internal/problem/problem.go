@@ -66,7 +66,7 @@ type Problem struct {
 	Notes []string `json:"notes,omitempty"`
 	// Entry and Field say where the problem is as the web editor shows it
 	// (the entry's title in its list, the labels down to the field), for
-	// make dev's overlay; the terminal keeps file:line:col.
+	// make dev's overlay and terminal, under file:line:col.
 	Entry string `json:"entry,omitempty"`
 	Field string `json:"field,omitempty"`
 }
@@ -306,7 +306,8 @@ func Wrap(context string, err error) error {
 
 // Print writes the problems as the terminal shows them: each as
 // "file:line:col: message", then its source line with a caret under the
-// column (and a tilde under the rest of its Length), its notes and its
+// column (and a tilde under the rest of its Length), where the web editor
+// shows it (Entry and Field, when set: make dev's), its notes and its
 // detail, indented.
 func Print(w io.Writer, l List) {
 	for _, p := range l {
@@ -318,6 +319,13 @@ func Print(w io.Writer, l List) {
 			if c := caret(source, col, p.Length); c != "" {
 				fmt.Fprintf(w, "%s| %s\n", strings.Repeat(" ", len(gutter)-2), c)
 			}
+		}
+		if p.Entry != "" {
+			where := p.Entry
+			if p.Field != "" {
+				where += " › " + p.Field
+			}
+			fmt.Fprintf(w, "    in the web editor: %s\n", Text(where))
 		}
 		for _, n := range p.Notes {
 			fmt.Fprintf(w, "    note: %s\n", Text(n))

@@ -143,6 +143,26 @@ func TestPrintCaret(t *testing.T) {
 	}
 }
 
+// TestPrintEditorPlace: a problem make dev has placed in the web editor
+// says where, under its source line; its entry and field are content's
+// words, printed safe (Text).
+func TestPrintEditorPlace(t *testing.T) {
+	var out strings.Builder
+	Print(&out, List{
+		{File: "pages/a.yaml", Line: 3, Col: 5, Message: "blank", Source: "    heading: \"\"", Entry: "Home", Field: "Sections › Hero › Heading"},
+		{File: "pages/b.yaml", Line: 1, Col: 1, Message: "no title", Entry: "About\x1b[2J"},
+	})
+	want := "pages/a.yaml:3:5: blank\n" +
+		"    3 |     heading: \"\"\n" +
+		"      |     ^\n" +
+		"    in the web editor: Home › Sections › Hero › Heading\n" +
+		"pages/b.yaml:1:1: no title\n" +
+		"    in the web editor: About\\x1b[2J\n"
+	if out.String() != want {
+		t.Errorf("printed\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
 // TestPrintLongLine: a long source line (a drawn SVG's path) is quoted in
 // at most MaxSource characters around the problem's column, the caret
 // still under it.
