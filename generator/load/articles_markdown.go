@@ -89,9 +89,7 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.
 	if err != nil {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
-	text := textOf(pieces)
-	text.Edit(htmlFixes.Replace)
-	return text, toc, words, imgs
+	return textOf(pieces), toc, words, imgs
 }
 
 // textPlace is where a Markdown text, a page's or an article's, shows
@@ -99,7 +97,8 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.
 const textPlace = "text"
 
 // textOf is a text rendered in pieces (markdown.Dialect.Render), each of
-// its images shown at textPlace.
+// its images shown at textPlace, its code blocks and tables within the
+// keyboard's reach (htmlFixes).
 func textOf(pieces []markdown.Piece) content.Text {
 	t := make(content.Text, 0, len(pieces))
 	images := 0
@@ -116,6 +115,7 @@ func textOf(pieces []markdown.Piece) content.Text {
 			t = append(t, content.Segment{HTML: p.Text})
 		}
 	}
+	t.Edit(htmlFixes.Replace)
 	return t
 }
 
@@ -134,7 +134,7 @@ func offsetPos(pos field.Pos, src []byte) func(int) field.Pos {
 }
 
 // htmlFixes lets the keyboard reach code blocks and tables, which scroll
-// sideways on a phone, in an article or a .md page.
+// sideways on a phone, in every Markdown text: an article's, a page's.
 var htmlFixes = strings.NewReplacer(`<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, "<pre>", `<pre tabindex="0">`, "<table>", `<table tabindex="0">`)
 
 // plainText is the text of a node without its markup.

@@ -330,7 +330,6 @@ func (l *loader) renderMarkdown(pos field.Pos, md *sections.MarkdownSection) {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
 	md.Text = textOf(pieces)
-	md.Text.Edit(htmlFixes.Replace)
 	md.Body = "" // the app receives the HTML only
 }
 
