@@ -245,7 +245,7 @@ article:
 # Refresh the generated files (go generate ./..., generator/codegen/generate):
 # the TypeScript types of the content and of the routing manifest
 # (deploy/lib/routing-types.ts), the section registry, the web editor's
-# configuration, the icon names, the code blocks' stylesheet and the kinds
+# configuration, the icon names, the code blocks' style and stylesheet and the kinds
 # table and field reference of content/README.md. A test fails, naming the
 # file, while any of them is stale.
 types:

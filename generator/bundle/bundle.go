@@ -127,6 +127,28 @@ func New(dir string, cache Cache, lazy ...string) (*Bundler, error) {
 	return b, nil
 }
 
+// serverKey names the server bundle of the app in dir (absolute) in the
+// cache.
+func serverKey(dir string) string { return "server " + dir }
+
+// CachedServer is the server bundle that the cache of the app in dir
+// (FrontendCache) last kept, without checking it against its inputs, or
+// nil: a build starts goja on it (prerender.Pool.Prepare) while Rebuild
+// checks whether it is current, which takes a cold build tens of
+// milliseconds.
+func CachedServer(dir string) []byte {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	r, ok := NewCache(FrontendCache(dir), "bundle").Peek(serverKey(abs))
+	var res Result
+	if !ok || collectServer(dir, r, &res) != nil {
+		return nil
+	}
+	return res.Server
+}
+
 // Rebuild builds both bundles from the sources as they are now: the
 // server bundle first, handed to onServer (when not nil) as soon as it is
 // ready, then the browser bundle. The render needs only the server
@@ -136,7 +158,7 @@ func New(dir string, cache Cache, lazy ...string) (*Bundler, error) {
 // bundle fails.
 func (b *Bundler) Rebuild(onServer func(server []byte)) (*Result, error) {
 	res := &Result{}
-	serverKey, browserKey := "server "+b.dir, "browser "+b.dir
+	serverKey, browserKey := serverKey(b.dir), "browser "+b.dir
 	if err := collectServer(b.shown, b.build(serverKey, b.serverOpt, b.server), res); err != nil {
 		return nil, err
 	}

@@ -81,25 +81,44 @@ type output struct {
 // key names, its outputs and its metafile, when the cache holds them for
 // its inputs as they are now.
 func (c Cache) Get(key, dir string) (api.BuildResult, bool) {
-	if !c.on {
-		return api.BuildResult{}, false
-	}
-	data, ok := c.dir.Get(key)
+	e, ok := c.entry(key)
 	if !ok {
-		return api.BuildResult{}, false
-	}
-	e, ok := decodeEntry(data)
-	if !ok || e.Meta == "" {
 		return api.BuildResult{}, false
 	}
 	if d, err := digest(dir, e.Inputs); err != nil || d != e.Digest {
 		return api.BuildResult{}, false
 	}
+	return e.result(), true
+}
+
+// Peek is Get without the check of the inputs: what the build last kept
+// under key, which may be stale.
+func (c Cache) Peek(key string) (api.BuildResult, bool) {
+	e, ok := c.entry(key)
+	if !ok {
+		return api.BuildResult{}, false
+	}
+	return e.result(), true
+}
+
+func (c Cache) entry(key string) (entry, bool) {
+	if !c.on {
+		return entry{}, false
+	}
+	data, ok := c.dir.Get(key)
+	if !ok {
+		return entry{}, false
+	}
+	e, ok := decodeEntry(data)
+	return e, ok && e.Meta != ""
+}
+
+func (e entry) result() api.BuildResult {
 	out := make([]api.OutputFile, len(e.Outputs))
 	for i, f := range e.Outputs {
 		out[i] = api.OutputFile{Path: f.Path, Contents: f.Data}
 	}
-	return api.BuildResult{OutputFiles: out, Metafile: e.Meta}, true
+	return api.BuildResult{OutputFiles: out, Metafile: e.Meta}
 }
 
 // Put keeps the outputs of a build of o (made with Metafile set) that key

@@ -14,16 +14,7 @@ import (
 // resolves to, builds them again.
 func TestCacheReusesOnlyUnchangedInputs(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := writer(t, dir)
 	write("src/entry-server.tsx", `import { greet } from "./greet"; (globalThis as any).page = greet("server");`)
 	write("src/entry-client.tsx", `import { greet } from "./greet"; console.log(greet("browser"));`)
 	write("src/greet.ts", `import { word } from "greeting"; export const greet = (s: string) => word + s;`)
@@ -80,6 +71,44 @@ func TestCacheReusesOnlyUnchangedInputs(t *testing.T) {
 	}
 }
 
+// CachedServer hands over the server bundle the app's cache last kept,
+// before anything checks it against the sources: stale after an edit
+// until the next build, nil with no cache.
+func TestCachedServer(t *testing.T) {
+	dir := t.TempDir()
+	write := writer(t, dir)
+	write("src/entry-server.tsx", `(globalThis as any).page = "first";`)
+	write("src/entry-client.tsx", `console.log("browser");`)
+	write("package-lock.json", `{"lockfileVersion": 3}`)
+	if got := CachedServer(dir); got != nil {
+		t.Fatalf("no build yet: %q", got)
+	}
+	build := func() []byte {
+		t.Helper()
+		b, err := New(dir, NewCache(FrontendCache(dir), "bundle"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Dispose()
+		res, err := b.Rebuild(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Server
+	}
+	first := build()
+	if got := CachedServer(dir); !bytes.Equal(got, first) {
+		t.Fatalf("after a build: %q, want the build's %q", got, first)
+	}
+	write("src/entry-server.tsx", `(globalThis as any).page = "second";`)
+	if got := CachedServer(dir); !bytes.Equal(got, first) {
+		t.Errorf("edited, not built: %q, want the last build's", got)
+	}
+	if second := build(); !bytes.Contains(second, []byte(`"second"`)) || !bytes.Equal(CachedServer(dir), second) {
+		t.Errorf("built again: %q, want %q", CachedServer(dir), second)
+	}
+}
+
 // The app's own bundles with lazy kinds (whose registry entries our
 // plugin writes, in a namespace of its own) are kept too: a second build
 // of the unchanged app takes the server and browser bundles and the
@@ -116,5 +145,19 @@ func TestCacheKeepsLazyKinds(t *testing.T) {
 	again, _ := rebuild()
 	if !bytes.Equal(again.Server, first.Server) || again.Script != first.Script || !reflect.DeepEqual(again.Kinds, first.Kinds) || !reflect.DeepEqual(again.Assets, first.Assets) {
 		t.Error("the bundles taken from the cache differ from those built")
+	}
+}
+
+// writer writes a file of the app in dir, its folders made.
+func writer(t *testing.T, dir string) func(name, text string) {
+	return func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

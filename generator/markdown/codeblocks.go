@@ -2,76 +2,190 @@ package markdown
 
 import (
 	"bytes"
+	_ "embed"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
-	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
-// codeBlocks renders an article's fenced code blocks as the highlighting
-// extension does, but with one chroma formatter for every block of every
-// article. The extension makes a formatter per block, and a new formatter
-// compiles the whole style to CSS before its first token: that was a fifth
-// of loading a thousand articles. A block whose info string carries
-// attributes ({hl_lines=…}, {nohl}, …) or whose language chroma does not
-// know goes to the extension itself, so the output is the extension's in
-// every case.
-type codeBlocks struct {
-	extension renderer.NodeRendererFunc
-}
+// codeBlocks renders an article's fenced code blocks as goldmark's
+// highlighting extension (goldmark-highlighting) does, byte for byte
+// (TestCodeBlocksAsTheExtension), with two differences that the pages
+// do not show:
+//   - one chroma formatter serves every block without attributes: the
+//     extension makes one per block, and a new formatter compiles the
+//     whole style to CSS before its first token, which was a fifth of
+//     loading a thousand articles;
+//   - the style is ours (HighlightStyle, read from codestyle.xml when the
+//     first block is highlighted), not looked up in chroma's styles. The
+//     extension, and chroma's styles package with it, are not linked into
+//     the build: that package parses its seventy styles when the program
+//     starts, 10 to 14 ms before a build's first step. So a block's
+//     hl_style attribute, which names another of chroma's styles, is not
+//     read: the code blocks' stylesheet is HighlightStyle's in any case.
+type codeBlocks struct{}
 
 var (
 	codeFormatter = chromahtml.New(highlightFormat...) // safe for concurrent use: its style cache is locked
-	codeStyle     = styles.Get(HighlightStyle)
+	// codeStyle is HighlightStyle, parsed on first use.
+	codeStyle = sync.OnceValue(func() *chroma.Style { return chroma.MustNewXMLStyle(bytes.NewReader(codeStyleXML)) })
 )
 
-func newCodeBlocks() *codeBlocks {
-	c := &codeBlocks{}
-	highlighting.NewHTMLRenderer(highlighting.WithStyle(HighlightStyle), highlighting.WithFormatOptions(highlightFormat...)).
-		RegisterFuncs(registerer(func(k ast.NodeKind, f renderer.NodeRendererFunc) {
-			if k == ast.KindFencedCodeBlock {
-				c.extension = f
-			}
-		}))
-	return c
-}
+// codeStyleXML is chroma's HighlightStyle as XML, written by go generate
+// (internal/genstyle) and kept current by TestCodeStyle.
+//
+//go:generate go run ./internal/genstyle
+//go:embed codestyle.xml
+var codeStyleXML []byte
 
-// registerer is a renderer.NodeRendererFuncRegisterer from a function.
-type registerer func(ast.NodeKind, renderer.NodeRendererFunc)
+// CodeStyleFile is codeStyleXML's file, from this package's folder.
+const CodeStyleFile = "codestyle.xml"
 
-func (r registerer) Register(k ast.NodeKind, f renderer.NodeRendererFunc) { r(k, f) }
-
-func (c *codeBlocks) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+func (c codeBlocks) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, c.render)
 }
 
-func (c *codeBlocks) render(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+// The attributes of a fenced block's info string (```go {hl_lines=[2]}),
+// as the highlighting extension reads them.
+var (
+	highlightLinesAttr = []byte("hl_lines")
+	nohlAttr           = []byte("nohl")
+	linenosAttr        = []byte("linenos")
+	linenostartAttr    = []byte("linenostart")
+	linenosTable       = []byte("table")
+	linenosInline      = []byte("inline")
+)
+
+func (c codeBlocks) render(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.FencedCodeBlock)
 	if !entering {
 		return ast.WalkContinue, nil
 	}
 	language := n.Language(source)
-	if language == nil || n.Attributes() != nil || n.Info != nil && bytes.IndexByte(n.Info.Segment.Value(source), '{') >= 0 {
-		return c.extension(w, source, node, entering)
+	options, nohl := blockOptions(n, source)
+	var lexer chroma.Lexer
+	if language != nil {
+		lexer = lexers.Get(string(language))
 	}
-	lexer := lexers.Get(string(language))
-	if lexer == nil {
-		return c.extension(w, source, node, entering)
+	if !nohl && lexer != nil {
+		var code bytes.Buffer
+		for i := 0; i < n.Lines().Len(); i++ {
+			line := n.Lines().At(i)
+			code.Write(line.Value(source))
+		}
+		tokens, err := chroma.Coalesce(lexer).Tokenise(nil, code.String())
+		if err == nil {
+			f := codeFormatter
+			if options != nil {
+				f = chromahtml.New(append(highlightFormat[:len(highlightFormat):len(highlightFormat)], options...)...)
+			}
+			_ = f.Format(w, codeStyle(), tokens)
+			return ast.WalkContinue, nil
+		}
 	}
-	var code bytes.Buffer
+	// Not highlighted: the block as goldmark's own renderer writes it.
+	_, _ = w.WriteString("<pre><code")
+	if language != nil {
+		_, _ = w.WriteString(` class="language-`)
+		html.DefaultWriter.Write(w, language)
+		_ = w.WriteByte('"')
+	}
+	_ = w.WriteByte('>')
 	for i := 0; i < n.Lines().Len(); i++ {
 		line := n.Lines().At(i)
-		code.Write(line.Value(source))
+		html.DefaultWriter.RawWrite(w, line.Value(source))
 	}
-	tokens, err := chroma.Coalesce(lexer).Tokenise(nil, code.String())
-	if err != nil {
-		return c.extension(w, source, node, entering)
-	}
-	_ = codeFormatter.Format(w, codeStyle, tokens)
+	_, _ = w.WriteString("</code></pre>\n")
 	return ast.WalkContinue, nil
+}
+
+// blockOptions are the formatter's options that the block's attributes ask
+// for (nil for none), and whether it asks not to be highlighted ({nohl}).
+func blockOptions(n *ast.FencedCodeBlock, source []byte) (options []chromahtml.Option, nohl bool) {
+	attrs := blockAttributes(n, source)
+	if attrs == nil {
+		return nil, false
+	}
+	options = []chromahtml.Option{}
+	base := 1
+	if v, ok := attrs.Attribute(linenostartAttr); ok {
+		if start, ok := v.(float64); ok {
+			base = int(start)
+			options = append(options, chromahtml.BaseLineNumber(base))
+		}
+	}
+	if v, ok := attrs.Attribute(highlightLinesAttr); ok {
+		if lines, ok := v.([]any); ok {
+			var ranges [][2]int
+			for _, l := range lines {
+				if ln, ok := l.(float64); ok {
+					ranges = append(ranges, [2]int{int(ln) + base - 1, int(ln) + base - 1})
+				}
+				if rng, ok := l.([]byte); ok {
+					ends := strings.Split(string(rng), "-")
+					lhs, err := strconv.Atoi(ends[0])
+					if err != nil {
+						continue
+					}
+					rhs := lhs
+					if len(ends) > 1 {
+						if rhs, err = strconv.Atoi(ends[1]); err != nil {
+							continue
+						}
+					}
+					ranges = append(ranges, [2]int{lhs + base - 1, rhs + base - 1})
+				}
+			}
+			options = append(options, chromahtml.HighlightLines(ranges))
+		}
+	}
+	_, nohl = attrs.Attribute(nohlAttr)
+	if v, ok := attrs.Attribute(linenosAttr); ok {
+		switch v := v.(type) {
+		case bool:
+			options = append(options, chromahtml.WithLineNumbers(v))
+		case []byte:
+			if v != nil {
+				options = append(options, chromahtml.WithLineNumbers(true))
+			}
+			if bytes.Equal(v, linenosTable) {
+				options = append(options, chromahtml.LineNumbersInTable(true))
+			} else if bytes.Equal(v, linenosInline) {
+				options = append(options, chromahtml.LineNumbersInTable(false))
+			}
+		}
+	}
+	return options, nohl
+}
+
+// blockAttributes are the block's attributes, from the parser or from its
+// info string after the language ({…}), or nil.
+func blockAttributes(n *ast.FencedCodeBlock, source []byte) ast.Node {
+	if n.Attributes() != nil {
+		return n
+	}
+	if n.Info == nil {
+		return nil
+	}
+	info := n.Info.Segment.Value(source)
+	if i := bytes.IndexByte(info, '{'); i > 0 {
+		if attrs, ok := parser.ParseAttributes(text.NewReader(info[i:])); ok {
+			holder := ast.NewTextBlock()
+			for _, a := range attrs {
+				holder.SetAttribute(a.Name, a.Value)
+			}
+			return holder
+		}
+	}
+	return nil
 }

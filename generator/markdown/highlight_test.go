@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/vozia/site/generator/markdown/internal/stylexml"
 )
 
 const highlightCSSFile = "../../frontend/src/components/article-code.css"
@@ -15,5 +17,17 @@ func TestHighlightCSS(t *testing.T) {
 	got, err := os.ReadFile(highlightCSSFile)
 	if err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("%s is stale: run make types", highlightCSSFile)
+	}
+}
+
+// TestCodeStyle keeps codestyle.xml, the style the build highlights with,
+// the same as chroma's HighlightStyle.
+func TestCodeStyle(t *testing.T) {
+	want, err := stylexml.Of(HighlightStyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(codeStyleXML, want) {
+		t.Fatalf("generator/markdown/%s is stale: run make types", CodeStyleFile)
 	}
 }

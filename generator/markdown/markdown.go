@@ -67,7 +67,7 @@ var Article = &Dialect{md: goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(
-		util.Prioritized(newCodeBlocks(), 200), util.Prioritized(allowList{inline: true}, 100), util.Prioritized(pieceRenderer{}, 100))),
+		util.Prioritized(codeBlocks{}, 200), util.Prioritized(allowList{inline: true}, 100), util.Prioritized(pieceRenderer{}, 100))),
 ), inline: true, in: "in an article"}
 
 // Text is the dialect of pages' Markdown.

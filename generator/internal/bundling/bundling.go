@@ -9,9 +9,12 @@
 // builds. The goja pool starts from the server bundle when the kinds are
 // not kept, when the render cache is empty (every page will render) or in
 // make dev (whose next edit renders at once), else only when a page is not
-// in the render cache: a build whose pages all are never starts it. Each
-// goroutine keeps to its own fields; the pool is started once, by
-// whichever asks first.
+// in the render cache: a build whose pages all are never starts it. When
+// it starts at once, in a process's first build, it starts on the server
+// bundle the app's cache last kept, while the bundle stage checks that
+// bundle against the sources (prerender.Pool.Prepare): a stale one is
+// replaced, its work lost. Each goroutine keeps to its own fields; the
+// pool is started once, by whichever asks first.
 package bundling
 
 import (
@@ -81,6 +84,15 @@ func (k *Kept) Start(cfg Config, renders *rendercache.Cache) *Run {
 		})
 		return r, err
 	})
+	// A process's first build that renders starts goja on the server
+	// bundle the cache holds while the bundle stage checks it is current:
+	// goja's parse, compile and first run of the bundle are most of the
+	// time before the first page renders.
+	if eager && k.Pool.Empty() {
+		if server := bundle.CachedServer(cfg.FrontendDir); server != nil {
+			k.Pool.Prepare(server, cfg.Workers)
+		}
+	}
 	known := prerender.NewKinds(bundle.FrontendCache(cfg.FrontendDir))
 	go stage.Run("bundle", func() {
 		handed := false
