@@ -37,9 +37,35 @@ type codeBlocks struct{}
 
 var (
 	codeFormatter = chromahtml.New(highlightFormat...) // safe for concurrent use: its style cache is locked
-	// codeStyle is HighlightStyle, parsed on first use.
-	codeStyle = sync.OnceValue(func() *chroma.Style { return chroma.MustNewXMLStyle(bytes.NewReader(codeStyleXML)) })
+	// codeStyle is HighlightStyle, parsed on first use, with the colours
+	// of readableColours.
+	codeStyle = sync.OnceValue(func() *chroma.Style {
+		b := chroma.MustNewXMLStyle(bytes.NewReader(codeStyleXML)).Builder()
+		for t, entry := range readableColours {
+			b.Add(t, entry)
+		}
+		style, err := b.Build()
+		if err != nil {
+			panic(err) // our own entries, which parse
+		}
+		return style
+	})
 )
+
+// readableColours replace the colours of HighlightStyle that a reader
+// could not make out (WCAG's 4.5:1 for text, TestCodeContrast): its
+// marked lines' grey (#dedede) left a keyword's red at 3.98:1, its line
+// numbers' grey (#7f7f7f) was 3.74:1 on the block, a builtin's 4.49:1.
+// GitHub's own marked-line yellow and a darker grey of its palette keep
+// every colour of the style at 4.9:1 or more on both backgrounds. The
+// classes a block is written with are the same: only the stylesheet
+// changes.
+var readableColours = map[chroma.TokenType]string{
+	chroma.LineHighlight:     "bg:#fff8c5",
+	chroma.LineNumbers:       "#636c76",
+	chroma.LineNumbersTable:  "#636c76",
+	chroma.NameBuiltinPseudo: "#636c76",
+}
 
 // codeStyleXML is chroma's HighlightStyle as XML, written by go generate
 // (internal/genstyle) and kept current by TestCodeStyle.
