@@ -204,11 +204,13 @@ var loaders = map[string]api.Loader{
 }
 
 // common sets the options both builds share: the same sources, loaders
-// and production React, license comments left in their packages (the
+// and production React, the app's imports of React as plain bindings
+// (reactBindings), license comments left in their packages (the
 // browser budget is too tight to ship them in every page load), and
 // messages returned rather than printed.
 func common(dir string, o api.BuildOptions) api.BuildOptions {
 	o.AbsWorkingDir = dir
+	o.Plugins = append([]api.Plugin{reactBindings}, o.Plugins...)
 	o.Bundle = true
 	o.Write = false
 	o.Platform = api.PlatformBrowser

@@ -60,6 +60,11 @@ func (c *Cache) Routes(ctx context.Context, dir string, now time.Time) ([]conten
 	if err != nil {
 		return nil, content.ErrorList{{Kind: problem.KindWarning, Message: fmt.Sprintf("the addresses published at git's HEAD are not checked: %v", err)}}
 	}
+	if head.Unchanged {
+		// Nothing has gone, and the routes were not read: nothing to
+		// keep for the next build, which may follow an edit.
+		return nil, nil
+	}
 	c.head, c.day = head, day
 	c.keep(key, head)
 	return c.head.Routes, nil

@@ -8,7 +8,9 @@
 // redirect) is a warning naming it, with the fix: an alias on the page
 // that replaced it (aliases: [/old]), or a redirect in routing.yaml. A
 // page deleted on purpose takes a redirect to where its visitors should
-// go; either way the old address goes on answering.
+// go; either way the old address goes on answering. When the content on
+// disk is HEAD's, file for file (a clean clone's build, CI's), nothing can
+// have gone, and HEAD's content is not loaded a second time.
 package published
 
 import (
@@ -18,7 +20,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing/fstest"
 	"time"
@@ -33,13 +38,19 @@ type Head struct {
 	// Commit is HEAD's commit, empty when dir is not in a git work tree.
 	Commit string
 	Routes []content.Route
+	// Unchanged is set, and Routes left out, when the content on disk is
+	// HEAD's, file for file: no address can have gone (a clean clone's
+	// build, CI's), and loading the same content twice took a cold build
+	// 30 ms of CPU.
+	Unchanged bool
 }
 
 // AtHead reads the content directory dir as git's HEAD has it and
 // returns its routes as of now. Outside a git work tree, before the first
 // commit, or for a directory that HEAD does not hold (a copy of the
 // content under dist/, which git ignores, or one not committed yet),
-// there is nothing published to keep: a Head without routes.
+// there is nothing published to keep: a Head without routes; nor when
+// the content on disk is HEAD's (Head.Unchanged).
 func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
 	commit, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", "HEAD")
 	if err != nil {
@@ -83,12 +94,43 @@ func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
 	if len(fsys) == 0 {
 		return Head{Commit: commit}, nil
 	}
+	if sameFiles(fsys, dir) {
+		return Head{Commit: commit, Unchanged: true}, nil
+	}
 	site, err := load.SiteWith(fsys, load.Options{Now: now})
 	if err != nil {
 		return Head{}, fmt.Errorf("the content at git's HEAD (%s) does not load: %w", commit[:min(len(commit), 12)], err)
 	}
 	return Head{Commit: commit, Routes: site.Routes}, nil
 }
+
+// sameFiles says whether the folder dir holds the files of fsys, with
+// the same bytes, and no other file.
+func sameFiles(fsys fstest.MapFS, dir string) bool {
+	seen := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		f, ok := fsys[filepath.ToSlash(rel)]
+		if !ok || !d.Type().IsRegular() {
+			return errDiffers
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || !bytes.Equal(data, f.Data) {
+			return errDiffers
+		}
+		seen++
+		return nil
+	})
+	return err == nil && seen == len(fsys)
+}
+
+var errDiffers = errors.New("differs from HEAD")
 
 // HeadCommit is git's HEAD for the work tree of dir, "" outside one.
 func HeadCommit(ctx context.Context, dir string) (string, error) {

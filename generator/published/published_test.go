@@ -20,9 +20,10 @@ import (
 func TestRenamedArticle(t *testing.T) {
 	dir := sitefixture.Committed(t, "../../testdata/site")
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
-	head, err := AtHead(context.Background(), dir, now)
-	if err != nil || head.Commit == "" || len(head.Routes) == 0 {
-		t.Fatalf("AtHead: %d routes at %q, %v", len(head.Routes), head.Commit, err)
+	// The content as committed: nothing can have gone, and HEAD's routes
+	// are not read.
+	if head, err := AtHead(context.Background(), dir, now); err != nil || !head.Unchanged || head.Routes != nil {
+		t.Fatalf("AtHead of the content as committed: unchanged %v, %d routes, %v", head.Unchanged, len(head.Routes), err)
 	}
 	old := filepath.Join(dir, "articles", "on-premise.md")
 	data, err := os.ReadFile(old)
@@ -32,6 +33,10 @@ func TestRenamedArticle(t *testing.T) {
 	renamed := filepath.Join(dir, "articles", "on-premise-models.md")
 	os.Remove(old)
 	os.WriteFile(renamed, data, 0o644)
+	head, err := AtHead(context.Background(), dir, now)
+	if err != nil || head.Commit == "" || head.Unchanged || len(head.Routes) == 0 {
+		t.Fatalf("AtHead after the rename: unchanged %v, %d routes at %q, %v", head.Unchanged, len(head.Routes), head.Commit, err)
+	}
 	gone := func() []string {
 		site, err := load.SiteWith(os.DirFS(dir), load.Options{Now: now})
 		if err != nil {
@@ -89,13 +94,21 @@ func TestUntrackedContent(t *testing.T) {
 			t.Errorf("%s, which HEAD does not hold: %d routes published, problems %q", dir, len(routes), problems.Error())
 		}
 	}
-	// Committed broken: the addresses at HEAD cannot be read, which is
-	// said.
-	if err := os.WriteFile(filepath.Join(repo, "content", "site.yaml"), []byte("brand: [\n"), 0o644); err != nil {
+	// Committed broken, and mended since: the addresses at HEAD cannot be
+	// read, which is said.
+	siteFile := filepath.Join(repo, "content", "site.yaml")
+	mended, err := os.ReadFile(siteFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(siteFile, []byte("brand: [\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	gitIn("add", "content")
 	gitIn("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "content")
+	if err := os.WriteFile(siteFile, mended, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var c Cache
 	if _, problems := c.Routes(context.Background(), filepath.Join(repo, "content"), now); len(problems) != 1 || !strings.Contains(problems.Error(), "are not checked") {
 		t.Errorf("HEAD's content does not load: want a warning saying the addresses are not checked, got %q", problems.Error())
@@ -123,6 +136,26 @@ func TestCacheFollowsHead(t *testing.T) {
 	git("commit", "-q", "-m", "content")
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	cacheDir := t.TempDir()
+	// The content as committed has lost nothing: HEAD's routes are neither
+	// read nor kept.
+	if c := NewCache(cacheDir); true {
+		if routes, warn := c.Routes(context.Background(), dir, now); routes != nil || warn != nil {
+			t.Fatalf("the content as committed: %d routes, %v", len(routes), warn)
+		}
+		if kept, _ := os.ReadDir(filepath.Join(cacheDir, "published")); len(kept) != 0 {
+			t.Fatalf("the content as committed: %d files kept", len(kept))
+		}
+	}
+	// An edit not committed yet, which changes no route: HEAD's routes are
+	// read, and kept.
+	site := filepath.Join(dir, "site.yaml")
+	data, err := os.ReadFile(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(site, append(data, "\n# an edit not committed yet\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	paths := func() map[string]bool {
 		c := NewCache(cacheDir) // a new process's
 		routes, warn := c.Routes(context.Background(), dir, now)

@@ -189,7 +189,13 @@ func fillRoundRect(img *image.RGBA, x0, y0, w, h, r float64, c color.RGBA) {
 	}
 }
 
+// blend covers the pixel at x, y with c to the fraction a, in steps of
+// 1/32: no eye tells the 33 levels of an edge from 256, and the drawings
+// keep to 256 colours, so that encode writes them with a palette. The
+// share image's wave of bars at fractional places had 310, which image/png
+// encoded as RGBA in 24 ms, a tenth of the CPU of every build.
 func blend(img *image.RGBA, x, y int, c color.RGBA, a float64) {
+	a = math.Round(a*32) / 32
 	d := img.RGBAAt(x, y)
 	mix := func(s, t uint8) uint8 { return uint8(math.Round(float64(s)*a + float64(t)*(1-a))) }
 	img.SetRGBA(x, y, color.RGBA{mix(c.R, d.R), mix(c.G, d.G), mix(c.B, d.B), mix(255, d.A)})

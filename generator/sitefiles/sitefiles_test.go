@@ -3,6 +3,7 @@ package sitefiles
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -62,10 +63,16 @@ func TestFiles(t *testing.T) {
 	}
 }
 
-// The images are encoded losslessly (with a palette where they have few
-// colours): decoded, each has the pixels that were drawn.
+// The images are encoded losslessly, each with a palette (the drawings
+// keep to 256 colours, whatever the accent: blend): decoded, each has the
+// pixels that were drawn.
 func TestImagesAreLossless(t *testing.T) {
-	accent := color.RGBA{0xFF, 0x6B, 0x35, 0xFF}
+	for _, accent := range []color.RGBA{{0xFF, 0x6B, 0x35, 0xFF}, {0x0E, 0xA5, 0xE9, 0xFF}, {0x7C, 0x3A, 0xED, 0xFF}} {
+		t.Run(fmt.Sprintf("#%02X%02X%02X", accent.R, accent.G, accent.B), func(t *testing.T) { lossless(t, accent) })
+	}
+}
+
+func lossless(t *testing.T, accent color.RGBA) {
 	files := map[string][]byte{}
 	for _, f := range Files(Brand{Name: "Vozia", Accent: accent, ShareImage: "/share.png", Logo: "/logo.png"}) {
 		files[f.Path] = f.Data
@@ -85,6 +92,9 @@ func TestImagesAreLossless(t *testing.T) {
 			got, err := png.Decode(bytes.NewReader(files[tc.path]))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if _, ok := got.(*image.Paletted); !ok {
+				t.Errorf("encoded as %T, without a palette: drawn with more than 256 colours", got)
 			}
 			if got.Bounds() != tc.want.Bounds() {
 				t.Fatalf("bounds %v, want %v", got.Bounds(), tc.want.Bounds())
