@@ -138,13 +138,12 @@ func TestCacheFollowsHead(t *testing.T) {
 	cacheDir := t.TempDir()
 	// The content as committed has lost nothing: HEAD's routes are neither
 	// read nor kept.
-	if c := NewCache(cacheDir); true {
-		if routes, warn := c.Routes(context.Background(), dir, now); routes != nil || warn != nil {
-			t.Fatalf("the content as committed: %d routes, %v", len(routes), warn)
-		}
-		if kept, _ := os.ReadDir(filepath.Join(cacheDir, "published")); len(kept) != 0 {
-			t.Fatalf("the content as committed: %d files kept", len(kept))
-		}
+	c := NewCache(cacheDir)
+	if routes, warn := c.Routes(context.Background(), dir, now); routes != nil || warn != nil {
+		t.Fatalf("the content as committed: %d routes, %v", len(routes), warn)
+	}
+	if kept, _ := os.ReadDir(filepath.Join(cacheDir, "published")); len(kept) != 0 {
+		t.Fatalf("the content as committed: %d files kept", len(kept))
 	}
 	// An edit not committed yet, which changes no route: HEAD's routes are
 	// read, and kept.

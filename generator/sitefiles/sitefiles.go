@@ -193,7 +193,7 @@ func fillRoundRect(img *image.RGBA, x0, y0, w, h, r float64, c color.RGBA) {
 // 1/32: no eye tells the 33 levels of an edge from 256, and the drawings
 // keep to 256 colours, so that encode writes them with a palette. The
 // share image's wave of bars at fractional places had 310, which image/png
-// encoded as RGBA in 24 ms, a tenth of the CPU of every build.
+// encoded as RGBA in 24 ms of every build's CPU.
 func blend(img *image.RGBA, x, y int, c color.RGBA, a float64) {
 	a = math.Round(a*32) / 32
 	d := img.RGBAAt(x, y)
