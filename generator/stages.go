@@ -190,21 +190,10 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	defer articleFiles.Wait()
 
 	// The web editor (/admin/), linked from no page and not in the
-	// sitemap, is made from the browser bundle and the content while the
-	// pages render: it reads its modules from the cache, which took 10 to
-	// 15 ms of a build's tail after the last render.
-	var editor *future.Future[[]admin.File]
+	// sitemap, is made while the pages render (it needs none of them).
+	var editor *admin.Pending
 	if !cfg.noEditor {
-		editor = future.Spawn(func() (files []admin.File, err error) {
-			b, err := bd.Bundles()
-			if err != nil {
-				return nil, err
-			}
-			stage.Run("editor", func() {
-				files, err = bld.admin.Files(cfg.bundle.FrontendDir, b, admin.EditorSite(site), cfg.liveScript)
-			})
-			return files, err
-		})
+		editor = bld.admin.Start(cfg.bundle.FrontendDir, cfg.liveScript, bd.Bundles, site)
 		defer editor.Wait()
 	}
 	var data pagedata.Pages
@@ -223,14 +212,9 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// The header's collapse follows its labels (generator/headerfit).
 	style = slices.Concat(style, []byte(headerfit.CSS(site.Layout.Nav, site.Config.Brand)))
 	if editor != nil {
-		files, err := editor.Get()
-		if err != nil {
+		if err := editor.AddTo(out, cfg.load.drafts); err != nil {
 			return nil, err
 		}
-		for _, f := range files {
-			out.Add(output.StageAdmin, f.Path, f.Data)
-		}
-		admin.AddRoutes(site, cfg.load.drafts, out)
 	}
 	shared := document.Params{NoIndex: cfg.preview != nil, LiveScript: cfg.liveScript}
 	if cfg.preview != nil {
