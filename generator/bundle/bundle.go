@@ -134,8 +134,7 @@ func serverKey(dir string) string { return "server " + dir }
 // CachedServer is the server bundle that the cache of the app in dir
 // (FrontendCache) last kept, without checking it against its inputs, or
 // nil: a build starts goja on it (prerender.Pool.Prepare) while Rebuild
-// checks whether it is current, which takes a cold build tens of
-// milliseconds.
+// checks whether it is current (some 15 ms of a cold build).
 func CachedServer(dir string) []byte {
 	abs, err := filepath.Abs(dir)
 	if err != nil {

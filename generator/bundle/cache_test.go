@@ -22,21 +22,16 @@ func TestCacheReusesOnlyUnchangedInputs(t *testing.T) {
 	write("package-lock.json", `{"lockfileVersion": 3}`)
 	cache := NewCache(t.TempDir(), "bundle")
 
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// rebuild bundles the app and says whether the cache held both bundles.
 	rebuild := func() (*Result, bool) {
 		t.Helper()
-		b, err := New(dir, cache)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Dispose()
-		_, server := cache.Get("server "+b.dir, b.dir)
-		_, browser := cache.Get("browser "+b.dir, b.dir)
-		res, err := b.Rebuild(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res, server && browser
+		_, server := cache.Get("server "+abs, abs)
+		_, browser := cache.Get("browser "+abs, abs)
+		return bundled(t, dir, cache), server && browser
 	}
 	first, hit := rebuild()
 	if hit || !bytes.Contains(first.Server, []byte(`"hello "`)) {
@@ -85,16 +80,7 @@ func TestCachedServer(t *testing.T) {
 	}
 	build := func() []byte {
 		t.Helper()
-		b, err := New(dir, NewCache(FrontendCache(dir), "bundle"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Dispose()
-		res, err := b.Rebuild(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res.Server
+		return bundled(t, dir, NewCache(FrontendCache(dir), "bundle")).Server
 	}
 	first := build()
 	if got := CachedServer(dir); !bytes.Equal(got, first) {
@@ -116,20 +102,16 @@ func TestCachedServer(t *testing.T) {
 func TestCacheKeepsLazyKinds(t *testing.T) {
 	cache := NewCache(t.TempDir(), "bundle")
 	lazy := []string{"contact", "security"}
+	dir, err := filepath.Abs("../../frontend")
+	if err != nil {
+		t.Fatal(err)
+	}
 	rebuild := func() (*Result, []string) {
 		t.Helper()
-		b, err := New("../../frontend", cache, lazy...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Dispose()
-		res, err := b.Rebuild(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := bundled(t, dir, cache, lazy...)
 		var missed []string
-		for _, key := range []string{"server " + b.dir, "browser " + b.dir, "kinds " + b.dir + "\x00" + res.Script + "\x00contact,security"} {
-			if _, ok := cache.Get(key, b.dir); !ok {
+		for _, key := range []string{"server " + dir, "browser " + dir, "kinds " + dir + "\x00" + res.Script + "\x00contact,security"} {
+			if _, ok := cache.Get(key, dir); !ok {
 				missed = append(missed, strings.Fields(key)[0])
 			}
 		}
@@ -160,4 +142,19 @@ func writer(t *testing.T, dir string) func(name, text string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// bundled bundles the app in dir with cache, as a build does.
+func bundled(t *testing.T, dir string, cache Cache, lazy ...string) *Result {
+	t.Helper()
+	b, err := New(dir, cache, lazy...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Dispose()
+	res, err := b.Rebuild(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
