@@ -73,7 +73,7 @@ TEST_TIMEOUT ?= 40m
 # checkers and the deployment) run side by side, before anything else:
 # each waits on the disk and on its own single-threaded work as much as
 # on the processor. On a fresh clone, one after the other they took 29
-# to 58 s (32 to 56 CPU-s), side by side 19 to 23 s (32 to 39 CPU-s)
+# to 58 s (32 to 56 CPU-s), side by side 21 to 24 s (37 to 42 CPU-s)
 # (1 December 2026).
 #
 # go vet runs next, alone: it compiles every package, which the parts
