@@ -26,10 +26,7 @@ func TestCheck(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "content")
 	write := func(name string, data []byte) {
 		t.Helper()
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, dir, name, data)
 	}
 	for p, f := range src {
 		write(p, f.Data)
@@ -73,21 +70,11 @@ func TestCheck(t *testing.T) {
 // findings once it changes.
 func TestValidateCache(t *testing.T) {
 	site, cache := filepath.Join(t.TempDir(), "site"), filepath.Join(t.TempDir(), "cache")
-	page := func(body string) []byte {
-		return []byte(`<!doctype html><html lang="en"><head><title>x</title><meta name="robots" content="noindex,nofollow"></head><body>` + body + `</body></html>`)
-	}
 	write := func(name string, data []byte) {
 		t.Helper()
-		os.MkdirAll(filepath.Dir(filepath.Join(site, name)), 0o755)
-		if err := os.WriteFile(filepath.Join(site, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, site, name, data)
 	}
-	validate := func() string {
-		t.Helper()
-		out, _ := exec.Command("node", "../../tools/validate/validate.mjs", "--cache", cache, site).CombinedOutput()
-		return string(out)
-	}
+	validate := func() string { return checkers(site, "--cache", cache) }
 	broken := page(`<div><p>Text</div>`)
 	write("a/index.html", broken)
 	write("b/index.html", broken)
@@ -126,21 +113,37 @@ process.stdout.write(renderToString(React.createElement(Field)));`)
 		t.Fatalf("React's useId no longer writes an id that starts with an underscore (%s): this test's reason is gone", field)
 	}
 	site := filepath.Join(t.TempDir(), "site")
-	page := func(name, body string) {
-		t.Helper()
-		os.MkdirAll(filepath.Join(site, name), 0o755)
-		doc := `<!doctype html><html lang="en"><head><title>x</title><meta name="robots" content="noindex,nofollow"></head><body><main>` + body + `</main></body></html>`
-		if err := os.WriteFile(filepath.Join(site, name, "index.html"), []byte(doc), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	page("react", string(field))
-	page("spaced", `<p id="two words">Text</p>`)
-	out, _ := exec.Command("node", "../../tools/validate/validate.mjs", site).CombinedOutput()
-	if strings.Contains(string(out), "react/index.html") {
+	writeFile(t, site, "react/index.html", page("<main>"+string(field)+"</main>"))
+	writeFile(t, site, "spaced/index.html", page(`<main><p id="two words">Text</p></main>`))
+	out := checkers(site)
+	if strings.Contains(out, "react/index.html") {
 		t.Errorf("React's useId markup %s is refused:\n%s", field, out)
 	}
-	if !strings.Contains(string(out), "spaced/index.html:1:") || !strings.Contains(string(out), "valid-id") {
+	if !strings.Contains(out, "spaced/index.html:1:") || !strings.Contains(out, "valid-id") {
 		t.Errorf("an id with a space passes:\n%s", out)
 	}
+}
+
+// page is a document around body, on one line, as the checkers take one.
+func page(body string) []byte {
+	return []byte(`<!doctype html><html lang="en"><head><title>x</title><meta name="robots" content="noindex,nofollow"></head><body>` + body + `</body></html>`)
+}
+
+// writeFile writes data to name under root, making its folders.
+func writeFile(t *testing.T, root, name string, data []byte) {
+	t.Helper()
+	p := filepath.Join(root, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkers runs the page checkers (tools/validate) on site, args before
+// it, and returns what they print, findings or not.
+func checkers(site string, args ...string) string {
+	out, _ := exec.Command("node", append(append([]string{"../../tools/validate/validate.mjs"}, args...), site)...).CombinedOutput()
+	return string(out)
 }
