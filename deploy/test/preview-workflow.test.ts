@@ -184,6 +184,35 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
     assert.notEqual(check([{ key: 'pr-12', value: 'abc 17' }, ...pieces(17)]), 0, 'more of the store than a function reads');
   });
 
+  it("refuses a build whose manifest would hand the AWS CLI anything but a folder and a Cache-Control", () => {
+    // The CLI reads a value that begins with file:// from that file: a
+    // Cache-Control of file:///proc/self/environ would publish the
+    // runner's environment in a header of the preview's files.
+    const program = /jq -e '\n([\s\S]*?)\n {10}' dist\/cdn\/routes\.json/.exec(publish.job('deploy'));
+    assert.ok(program, "the check of the manifest's headers");
+    const dir = tempDir('preview-headers-');
+    const shipped = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'cdn', 'routes.json'), 'utf8')) as { headers: { for: unknown; values: Record<string, unknown> }[] };
+    const check = (change: (h: typeof shipped.headers) => void) => {
+      const m = structuredClone(shipped);
+      change(m.headers);
+      const f = join(dir, 'routes.json');
+      writeFileSync(f, JSON.stringify(m));
+      return spawnSync('jq', ['-e', program[1], f], { encoding: 'utf8' }).status;
+    };
+    const hashed = (h: typeof shipped.headers) => h.find((x) => x.for !== '/*' && String(x.for).endsWith('/*') && x.values['Cache-Control'])!;
+    const pages = (h: typeof shipped.headers) => h.find((x) => x.for === '/*')!;
+    assert.equal(check(() => {}), 0, 'the headers a build writes');
+    assert.equal(check((h) => { h.push({ for: '/admin/config.yml', values: { 'Cache-Control': 'no-store' } }); }), 0, "a file's own header, which the upload does not pass");
+    assert.equal(check((h) => { hashed(h).values['Cache-Control'] = 'public, s-maxage=60, stale-while-revalidate=30'; }), 0, 'other directives');
+    assert.notEqual(check((h) => { pages(h).values['Cache-Control'] = 'file:///proc/self/environ'; }), 0, "a file of the runner as the pages' header");
+    assert.notEqual(check((h) => { hashed(h).values['Cache-Control'] = 'fileb:///etc/hostname'; }), 0, "a file of the runner as a folder's header");
+    assert.notEqual(check((h) => { hashed(h).for = 'file:///etc/*'; }), 0, 'a file of the runner as a folder');
+    assert.notEqual(check((h) => { hashed(h).for = '/../*'; }), 0, 'a folder above the site');
+    assert.notEqual(check((h) => { hashed(h).values['Cache-Control'] = 'public\nx-amz-website-redirect-location: /'; }), 0, 'a second header');
+    assert.notEqual(check((h) => { hashed(h).values['Cache-Control'] = 42; }), 0, 'not a string');
+    assert.notEqual(check((h) => { h.splice(h.indexOf(pages(h)), 1); }), 0, "no pages' header");
+  });
+
   it('posts the URL on the pull request, the same comment updated on every push', () => {
     const comment = publish.job('comment');
     assert.match(comment, /URL: \$\{\{ needs\.deploy\.outputs\.url \}\}/);

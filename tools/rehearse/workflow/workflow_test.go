@@ -114,7 +114,7 @@ func TestFlowMutations(t *testing.T) {
 		{
 			name: "preview artifact without the routing table", file: preview,
 			old: "            dist/site\n            dist/cdn\n", new: "            dist/site\n            dist/functions\n",
-			want: []string{`job deploy, step "Check the routing table names this pull request only" reads dist/cdn/preview-keys.json`, `seam build → deploy: artifact "preview"`},
+			want: []string{`job deploy, step "Check the routing table names this pull request only, and the headers are a build's" reads dist/cdn/preview-keys.json`, `seam build → deploy: artifact "preview"`},
 		},
 		{
 			name: "preview deploy that takes the artifact of its own run", file: publish,
