@@ -107,6 +107,19 @@ describe('workflow', () => {
     assert.match(all.get('deploy-production')!, /required_reviewers/);
   });
 
+  it('restores a cache in the test job only: nothing cached reaches what is built for a deployment', () => {
+    for (const [name, body] of jobs()) {
+      const restores = /actions\/cache(\/restore)?@/.test(body) || /setup-go@[\s\S]*?cache: true/.test(body);
+      if (name === 'test') {
+        assert.ok(restores, "the test job restores Go's build cache");
+        continue;
+      }
+      assert.ok(!restores, `${name} restores a cache`);
+      if (/setup-go@/.test(body)) assert.match(body, /setup-go@[^\n]*\n {8}with:\n(?: {10}.*\n)*? {10}cache: false\n/, `${name}: setup-go's cache off`);
+      if (/setup-node@/.test(body)) assert.match(body, /setup-node@[^\n]*\n {8}with:\n(?: {10}.*\n)*? {10}package-manager-cache: false\n/, `${name}: setup-node's cache off`);
+    }
+  });
+
   it("pins the test job's container by digest", () => {
     const test = jobs().get('test')!;
     assert.match(test, /^ {4}container: [\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/m, 'container: image:tag@sha256:<64 hex>');
