@@ -1,6 +1,7 @@
 package workflow_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -352,8 +353,10 @@ func contains(list []string, s string) bool {
 // written is exactly the build's preview-keys.json; the page is then
 // served at https://pr-7.<previews' domain> by the build's own preview
 // functions, reading that table and that bucket; the comment carries the
-// preview's address; the same run again once the pull request has moved
-// on deploys nothing; then preview-publish.yml on pull_request_target
+// preview's address; a build whose manifest hands the AWS CLI a
+// Cache-Control of file:///etc/hostname stops before the role, uploading
+// nothing; the same run again once the pull request has moved on deploys
+// nothing; then preview-publish.yml on pull_request_target
 // closed empties pr-7/ and its keys, its host answers 404, and pull
 // request 3's keys and files are left alone. make rehearse runs it (a
 // second full build).
@@ -481,6 +484,45 @@ func TestPreviewOpenedThenClosed(t *testing.T) {
 	}
 	if !posted {
 		t.Errorf("no comment with the preview's address: %+v", deployed.GitHubCalls)
+	}
+
+	// A pull request whose build writes a Cache-Control that the AWS CLI
+	// would read from a file of the runner (file://): the same deploy,
+	// given that artifact, stops before it takes the role, and uploads
+	// nothing (the bucket, below, holds only what the first run put).
+	hostile := filepath.Join(work, "hostile-artifacts")
+	if err := os.CopyFS(hostile, os.DirFS(opened.Artifacts)); err != nil {
+		t.Fatal(err)
+	}
+	manifest := filepath.Join(hostile, "preview", "cdn", "routes.json")
+	m := read(t, manifest)
+	if !bytes.Contains(m, []byte(`"public, max-age=31536000, immutable"`)) {
+		t.Fatalf("%s has no immutable Cache-Control to replace", manifest)
+	}
+	if err := os.WriteFile(manifest, bytes.ReplaceAll(m, []byte(`"public, max-age=31536000, immutable"`), []byte(`"file:///etc/hostname"`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sofar, _, _ := workflow.AWSCalls(awsDir)
+	hostileRun := *built
+	hostileRun.ID, hostileRun.Artifacts = 4343, hostile
+	hdir := filepath.Join(work, "hostile")
+	os.MkdirAll(hdir, 0o755)
+	hres, err := workflow.Run(ctx, publish, workflow.Options{
+		Repo: repo, Repository: workflow.Repository, Vars: vars, GitHubAPI: api, Event: workflow.Event{Name: "workflow_run", Ref: "refs/heads/main", Run: &hostileRun}, Work: hdir,
+		PathDirs: []string{bin}, Log: logTo(t, hdir),
+	})
+	if err == nil || !strings.Contains(err.Error(), "Check the routing table") {
+		t.Errorf("preview-publish.yml on a build whose manifest has a Cache-Control of file:///etc/hostname: %v; want the deploy stopped at the check of the routing table", err)
+	}
+	if hres != nil {
+		for _, s := range hres.Run("deploy")[0].Steps {
+			if (s.Step.Uses == "aws-actions/configure-aws-credentials" || strings.HasPrefix(s.Step.Label(), "Upload")) && s.Status != "skipped" {
+				t.Errorf("the deploy of the hostile build reached %q (%s)", s.Step.Label(), s.Status)
+			}
+		}
+	}
+	if after, _, _ := workflow.AWSCalls(awsDir); len(after) != len(sofar) {
+		t.Errorf("the deploy of the hostile build called the AWS CLI: %q", after[len(sofar):])
 	}
 
 	// What the bucket holds: every file the build wrote, hidden ones too,
