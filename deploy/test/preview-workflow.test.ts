@@ -209,6 +209,8 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
     assert.notEqual(check((h) => { hashed(h).for = 'file:///etc/*'; }), 0, 'a file of the runner as a folder');
     assert.notEqual(check((h) => { hashed(h).for = '/../*'; }), 0, 'a folder above the site');
     assert.notEqual(check((h) => { hashed(h).values['Cache-Control'] = 'public\nx-amz-website-redirect-location: /'; }), 0, 'a second header');
+    assert.notEqual(check((h) => { hashed(h).values['Cache-Control'] = 'public\n'; }), 0, 'a last newline');
+    assert.notEqual(check((h) => { hashed(h).for = '/assets\n/*'; }), 0, 'a folder with a newline');
     assert.notEqual(check((h) => { hashed(h).values['Cache-Control'] = 42; }), 0, 'not a string');
     assert.notEqual(check((h) => { h.splice(h.indexOf(pages(h)), 1); }), 0, "no pages' header");
   });
