@@ -188,16 +188,16 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
     // The CLI reads a value that begins with file:// from that file: a
     // Cache-Control of file:///proc/self/environ would publish the
     // runner's environment in a header of the preview's files.
-    const program = /jq -e '\n([\s\S]*?)\n {10}' dist\/cdn\/routes\.json/.exec(publish.job('deploy'));
+    const program = /jq -e -s '\n([\s\S]*?)\n {10}' dist\/cdn\/routes\.json/.exec(publish.job('deploy'));
     assert.ok(program, "the check of the manifest's headers");
     const dir = tempDir('preview-headers-');
     const shipped = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'cdn', 'routes.json'), 'utf8')) as { headers: { for: unknown; values: Record<string, unknown> }[] };
-    const check = (change: (h: typeof shipped.headers) => void) => {
+    const check = (change: (h: typeof shipped.headers) => void, before = '') => {
       const m = structuredClone(shipped);
       change(m.headers);
       const f = join(dir, 'routes.json');
-      writeFileSync(f, JSON.stringify(m));
-      return spawnSync('jq', ['-e', program[1], f], { encoding: 'utf8' }).status;
+      writeFileSync(f, before + JSON.stringify(m));
+      return spawnSync('jq', ['-e', '-s', program[1], f], { encoding: 'utf8' }).status;
     };
     const hashed = (h: typeof shipped.headers) => h.find((x) => x.for !== '/*' && String(x.for).endsWith('/*') && x.values['Cache-Control'])!;
     const pages = (h: typeof shipped.headers) => h.find((x) => x.for === '/*')!;
@@ -213,6 +213,11 @@ describe('preview deployment (preview-publish.yml): as it is on main', () => {
     assert.notEqual(check((h) => { hashed(h).for = '/assets\n/*'; }), 0, 'a folder with a newline');
     assert.notEqual(check((h) => { hashed(h).values['Cache-Control'] = 42; }), 0, 'not a string');
     assert.notEqual(check((h) => { h.splice(h.indexOf(pages(h)), 1); }), 0, "no pages' header");
+    // The upload reads every document of the file: a first one must not
+    // slip past a check that judged the last.
+    const hostile = JSON.stringify({ headers: [{ for: '/a/*', values: { 'Cache-Control': 'file:///proc/self/environ' } }, { for: '/*', values: { 'Cache-Control': 'max-age=0' } }] });
+    assert.notEqual(check(() => {}, hostile + '\n'), 0, 'a hostile document before a good one');
+    assert.notEqual(check(() => {}, JSON.stringify(shipped) + '\n'), 0, 'two good documents');
   });
 
   it('posts the URL on the pull request, the same comment updated on every push', () => {

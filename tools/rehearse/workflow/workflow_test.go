@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -487,9 +488,10 @@ func TestPreviewOpenedThenClosed(t *testing.T) {
 	}
 
 	// A pull request whose build writes a Cache-Control that the AWS CLI
-	// would read from a file of the runner (file://): the same deploy,
-	// given that artifact, stops before it takes the role, and uploads
-	// nothing (the bucket, below, holds only what the first run put).
+	// would read from a file of the runner (file://), in a first JSON
+	// document before the build's own: the same deploy, given that
+	// artifact, stops before it takes the role, and uploads nothing (the
+	// bucket, below, holds only what the first run put).
 	hostile := filepath.Join(work, "hostile-artifacts")
 	if err := os.CopyFS(hostile, os.DirFS(opened.Artifacts)); err != nil {
 		t.Fatal(err)
@@ -499,7 +501,8 @@ func TestPreviewOpenedThenClosed(t *testing.T) {
 	if !bytes.Contains(m, []byte(`"public, max-age=31536000, immutable"`)) {
 		t.Fatalf("%s has no immutable Cache-Control to replace", manifest)
 	}
-	if err := os.WriteFile(manifest, bytes.ReplaceAll(m, []byte(`"public, max-age=31536000, immutable"`), []byte(`"file:///etc/hostname"`)), 0o644); err != nil {
+	doctored := bytes.ReplaceAll(m, []byte(`"public, max-age=31536000, immutable"`), []byte(`"file:///etc/hostname"`))
+	if err := os.WriteFile(manifest, slices.Concat(doctored, []byte("\n"), m), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	sofar, _, _ := workflow.AWSCalls(awsDir)
