@@ -113,7 +113,7 @@ test-dev:
 	$(GOTEST) ./cmd/dev/
 
 test-rest:
-	@$(NICE) $(MAKE) --no-print-directory -j4 --output-sync=target test-go test-fuzz test-deploy typecheck
+	@$(NICE) $(MAKE) --no-print-directory -j4 --output-sync=target test-go test-deploy typecheck
 
 # Every Go package but the browser tests' (test-e2e, test-dev).
 test-go:
@@ -125,14 +125,14 @@ test-vet:
 test-fuzz:
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=2000x
 
-# What make test samples, in full, and the browser tests on an editor's
-# edits (test-copy-edits); CI runs it after make test. make test checks
+# What make test samples, in full, the browser tests on an editor's edits
+# (test-copy-edits) and the fuzzing (test-fuzz); CI runs it after make test. make test checks
 # each route at the layout's edges, and, on each page that has a part no
 # page checked before it has: the common widths, the fade, axe-core, the
 # keyboard walk, the hydration's cost and what hydration moves, and the
 # fixture site's pages (e2e/partsSeen); here every 16 px from 320 to 1920
 # px and every page.
-test-full: deps chromium test-copy-edits
+test-full: deps chromium test-copy-edits test-fuzz
 	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes|TestHydrationHasNoLongTaskOfItsOwn|TestFixtureHydrates|TestHydrationMovesNothing)$$' ./e2e/
 
 # The web editor's round trip: every file it opens, opened, changed by one
@@ -154,13 +154,17 @@ test-copy-edits: deps chromium
 # image headers, SVG, audio headers and transcripts; of a problem's
 # printing of the line of content it quotes (internal/problem); and of the sign-in
 # relay's Lambda entry over any Function URL event (path, query, method,
-# headers, cookies). go test runs each target's seeds (its testdata/fuzz
-# findings among them); make test fuzzes each with 2,000
-# inputs more (a count, not a time: a time of a few seconds can run out
-# before a loaded machine has started the fuzzing workers, and go test
-# then fails with "context deadline exceeded"), make fuzz for FUZZTIME
-# (default 1 min). A failing input is written to
-# the target's testdata/fuzz/: commit it with the fix, as a seed.
+# headers, cookies). make test runs each target's seeds (its testdata/fuzz
+# findings among them) as go test runs any test. make test-full, which CI
+# runs after make test, fuzzes each with 2,000 inputs more (test-fuzz):
+# new inputs every run, a search rather than a check, and so with the
+# sweeps, where it costs make test nothing (it took 27 CPU-s, some 13 s of
+# make test on 2 cores; 1 December 2026). A count, not a time: a time of
+# a few seconds can run out before a loaded machine has started the
+# fuzzing workers, and go test then fails with "context deadline
+# exceeded". make fuzz fuzzes for FUZZTIME (default 1 min). A failing
+# input is written to the target's testdata/fuzz/: commit it with the
+# fix, as a seed.
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
 	generator/markdown:FuzzMarkdown generator/imagefiles:FuzzInspect generator/imagefiles:FuzzCleanSVG \
