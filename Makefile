@@ -126,12 +126,12 @@ test-fuzz:
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=2000x
 
 # What make test samples, in full, the browser tests on an editor's edits
-# (test-copy-edits) and the fuzzing (test-fuzz); CI runs it after make test. make test checks
-# each route at the layout's edges, and, on each page that has a part no
-# page checked before it has: the common widths, the fade, axe-core, the
-# keyboard walk, the hydration's cost and what hydration moves, and the
-# fixture site's pages (e2e/partsSeen); here every 16 px from 320 to 1920
-# px and every page.
+# (test-copy-edits) and the fuzzing (test-fuzz); CI runs it after make
+# test. make test checks each route at the layout's edges, and, on each
+# page that has a part no page checked before it has: the common widths,
+# the fade, axe-core, the keyboard walk, the hydration's cost and what
+# hydration moves, and the fixture site's pages (e2e/partsSeen); here
+# every 16 px from 320 to 1920 px and every page.
 test-full: deps chromium test-copy-edits test-fuzz
 	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes|TestHydrationHasNoLongTaskOfItsOwn|TestFixtureHydrates|TestHydrationMovesNothing)$$' ./e2e/
 
@@ -172,8 +172,14 @@ FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \
-	  $(GO) test -vet=off -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) ./$${t%%:*} | grep -v '^fuzz: elapsed'; \
+	  $(GO) test -vet=off -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) ./$${t%%:*} | grep -v '^fuzz: elapsed' || { \
+	    $(FUZZ_FOUND); exit 1; }; \
 	done
+
+# A failing input is printed whole as well: on a CI runner the file it was
+# written to is gone with the job.
+FUZZ_FOUND = for f in $$(git ls-files --others --exclude-standard -- '*/testdata/fuzz/*' 2>/dev/null); do \
+	  echo "== $$f (commit it with the fix, as a seed)"; cat "$$f"; echo; done
 
 
 # The plain Node prerender that make bench compares cmd/build with.
