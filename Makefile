@@ -152,9 +152,10 @@ test-copy-edits: deps chromium
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
 # image headers, SVG, audio headers and transcripts; of a problem's
-# printing of the line of content it quotes (internal/problem); and of the sign-in
+# printing of the line of content it quotes (internal/problem); of the sign-in
 # relay's Lambda entry over any Function URL event (path, query, method,
-# headers, cookies). make test runs each target's seeds (its testdata/fuzz
+# headers, cookies); and of the contact function's decoder and validator
+# over any enquiry's body (make fuzz-contact fuzzes it alone). make test runs each target's seeds (its testdata/fuzz
 # findings among them) as go test runs any test. make test-full, which CI
 # runs after make test, fuzzes each with 2,000 inputs more (test-fuzz):
 # new inputs every run, a search rather than a check, and so with the
@@ -168,7 +169,8 @@ test-copy-edits: deps chromium
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
 	generator/markdown:FuzzMarkdown generator/imagefiles:FuzzInspect generator/imagefiles:FuzzCleanSVG \
-	functions/oauth:FuzzFunctionURL generator/media:FuzzProbe internal/problem:FuzzPrint
+	functions/oauth:FuzzFunctionURL generator/media:FuzzProbe internal/problem:FuzzPrint \
+	functions/contact:FuzzDecodeAndValidate
 fuzz:
 	@set -eo pipefail; for t in $(FUZZ_TARGETS); do \
 	  echo "fuzz $${t#*:} ($(FUZZTIME))"; \
