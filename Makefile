@@ -152,20 +152,20 @@ test-copy-edits: deps chromium
 
 # Fuzzing of every reader of content: front matter, page YAML, Markdown,
 # image headers, SVG, audio headers and transcripts; of a problem's
-# printing of the line of content it quotes (internal/problem); of the sign-in
-# relay's Lambda entry over any Function URL event (path, query, method,
-# headers, cookies); and of the contact function's decoder and validator
-# over any enquiry's body (make fuzz-contact fuzzes it alone). make test runs each target's seeds (its testdata/fuzz
-# findings among them) as go test runs any test. make test-full, which CI
-# runs after make test, fuzzes each with 2,000 inputs more (test-fuzz):
-# new inputs every run, a search rather than a check, and so with the
-# sweeps, where it costs make test nothing (it took 27 CPU-s, some 13 s of
-# make test on 2 cores; 1 December 2026). A count, not a time: a time of
-# a few seconds can run out before a loaded machine has started the
-# fuzzing workers, and go test then fails with "context deadline
-# exceeded". make fuzz fuzzes for FUZZTIME (default 1 min). A failing
-# input is written to the target's testdata/fuzz/: commit it with the
-# fix, as a seed.
+# printing of the line of content it quotes (internal/problem); of the
+# sign-in relay's Lambda entry over any Function URL event (path, query,
+# method, headers, cookies); and of the contact function's decoder and
+# validator over any enquiry's body (make fuzz-contact fuzzes it alone).
+# make test runs each target's seeds (its testdata/fuzz findings among
+# them) as go test runs any test. make test-full, which CI runs after make
+# test, fuzzes each with 2,000 inputs more (test-fuzz): new inputs every
+# run, a search rather than a check, and so with the sweeps, where it
+# costs make test nothing (it took 27 CPU-s, some 13 s of make test on 2
+# cores; 1 December 2026). A count, not a time: a time of a few seconds
+# can run out before a loaded machine has started the fuzzing workers, and
+# go test then fails with "context deadline exceeded". make fuzz fuzzes
+# for FUZZTIME (default 1 min). A failing input is written to the target's
+# testdata/fuzz/: commit it with the fix, as a seed.
 FUZZTIME ?= 1m
 FUZZ_TARGETS := generator/load:FuzzFrontMatter generator/load:FuzzPageYAML \
 	generator/markdown:FuzzMarkdown generator/imagefiles:FuzzInspect generator/imagefiles:FuzzCleanSVG \
