@@ -2,7 +2,9 @@ package e2e
 
 import (
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
@@ -111,4 +113,64 @@ func hover(t *testing.T, tab *browsertest.Tab, sel string) {
 	t.Helper()
 	r := rectOf(t, tab, `document.querySelector(`+jsString(sel)+`)`)
 	do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (r.Left+r.Right)/2, (r.Top+r.Bottom)/2))
+}
+
+// TestHeaderWhileTheAppHydrates presses a menu of the header while the
+// app is hydrating the page's shell, which it does in slices, the browser
+// free between them (frontend/src/entry-client.tsx): the press lands
+// between two slices, not after the whole shell, and is not lost (React
+// finishes hydrating what it lands on, then replays it), and nothing is
+// reported. The processor is slowed 20× so that the shell's hydration
+// spans many slices; a press that landed before or after it does not
+// count, and the page is loaded again. Hydrated in one task, as before,
+// the shell let no press land in it.
+func TestHeaderWhileTheAppHydrates(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	trigger := `document.querySelector(".nav__dropdown > button")`
+	// The shell is React's and still to hydrate: the root is made
+	// (hydrateRoot marks its container) and has not committed.
+	const shellHydrating = `(() => {
+		const el = document.getElementById("root");
+		const key = el && Object.keys(el).find((k) => k.startsWith("__reactContainer$"));
+		return !!key && el[key].stateNode.current.memoizedState.isDehydrated === true;
+	})()`
+	const tries = 3
+	for try := 1; ; try++ {
+		// A new tab each time: the app's script is not in its cache.
+		tab := env.NewTab(t, 1366, 900)
+		scripts := loadHoldingScripts(t, env, tab, "/")
+		if !eval[bool](t, tab, trigger+` !== null`) {
+			t.Fatal("the header has no menu: the test wants one")
+		}
+		// The pointer is over the button already: the press alone is left.
+		r := rectOf(t, tab, trigger)
+		x, y := (r.Left+r.Right)/2, (r.Top+r.Bottom)/2
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
+		// What the shell was at the press, seen before React sees it.
+		run(t, tab, `window.addEventListener("pointerdown", () => { window.__pressedWhileHydrating = `+shellHydrating+`; }, { capture: true, once: true })`)
+		if _, err := chromedp.Call(tab.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 20}); err != nil {
+			t.Fatal(err)
+		}
+		scripts.release(t)
+		if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](shellHydrating+` || document.documentElement.hasAttribute("data-hydrated")`,
+			chromedp.WithPollingTimeout(time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+			t.Fatalf("the app did not start hydrating: %v", err)
+		}
+		do(t, tab, chromedp.MouseClickXY(x, y))
+		if _, err := chromedp.Call(tab.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
+			t.Fatal(err)
+		}
+		tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+		if !eval[bool](t, tab, `window.__pressedWhileHydrating === true`) {
+			if try == tries {
+				t.Fatalf("in %d loads, no press landed while the page's shell was hydrating: the shell hydrates in one task, which input waits for", tries)
+			}
+			t.Logf("load %d: the click landed before or after the shell's hydration; again", try)
+			continue
+		}
+		waitFor(t, tab, trigger+`.getAttribute("aria-expanded") === "true" && document.querySelector(".nav__dropdown .nav__menu").checkVisibility()`)
+		noConsoleErrors(t, tab)
+		return
+	}
 }

@@ -1,4 +1,5 @@
 // The browser bundle: hydrates the prerendered page and takes over navigation.
+import { startTransition } from "react";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app";
 import { startCampaign } from "./lib/campaign";
@@ -60,17 +61,25 @@ function start() {
     void import("react-dom/client")
       .finally(() => (globalThis.Error = RealError))
       .then(({ hydrateRoot }) =>
-        hydrateRoot(
-          document.getElementById("root")!,
-          <BrowserRouter>
-            <App site={site} initial={page} />
-          </BrowserRouter>,
-          {
-            // A mismatch between the prerendered HTML and the first client render
-            // is a bug of ours: say so loudly (the browser tests fail on it).
-            onRecoverableError: (error) => console.error("hydration:", error),
-          },
-        ),
+        // As a transition, the shell hydrates in slices of a few ms, the
+        // browser free between them: at React's default priority it was
+        // one task, which a press on a slow phone waited for (the Pieces
+        // hydrate in slices anyway: lib/hydration). A press between two
+        // slices makes React finish hydrating what it lands on at once,
+        // then handles it (e2e TestHeaderWhileTheAppHydrates).
+        startTransition(() => {
+          hydrateRoot(
+            document.getElementById("root")!,
+            <BrowserRouter>
+              <App site={site} initial={page} />
+            </BrowserRouter>,
+            {
+              // A mismatch between the prerendered HTML and the first client render
+              // is a bug of ours: say so loudly (the browser tests fail on it).
+              onRecoverableError: (error) => console.error("hydration:", error),
+            },
+          );
+        }),
       );
   });
 }

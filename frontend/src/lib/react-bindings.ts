@@ -20,6 +20,7 @@ export const {
   createContext,
   createElement,
   memo,
+  startTransition,
   use,
   useCallback,
   useContext,
