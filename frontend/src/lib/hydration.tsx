@@ -28,9 +28,9 @@ import { Suspense, use, useEffect, useId, type ReactNode } from "react";
  * Pieces must not nest: a Piece is counted when the shell hydrates.
  *
  * The shell itself hydrates as a transition (entry-client.tsx), in slices
- * of a few ms: at React's default priority it was one task, the home
- * page's longest of the app's. A press on a part not yet hydrated makes
- * React hydrate it at once, and then handles the press.
+ * of a few ms: at React's default priority it was one task, which a press
+ * waited for. A press on a part not yet hydrated makes React hydrate it at
+ * once, and then handles the press.
  */
 
 // Browser-only state of the first hydration, never touched on the server.
