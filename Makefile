@@ -183,7 +183,6 @@ fuzz:
 FUZZ_FOUND = for f in $$(git ls-files --others --exclude-standard -- '*/testdata/fuzz/*' 2>/dev/null); do \
 	  echo "== $$f (commit it with the fix, as a seed)"; cat "$$f"; echo; done
 
-
 # The plain Node prerender that make bench compares cmd/build with.
 bench/node/node_modules/.installed: bench/node/package.json bench/node/package-lock.json
 	cd bench/node && $(NPM) ci --no-audit --no-fund --loglevel=error

@@ -81,10 +81,10 @@ func TestBelowTheFoldRendersAhead(t *testing.T) {
 			// read as rendered at load (make test, 1 December 2026). So the
 			// page is read once it is whole and painted, and again while a
 			// part in view is not rendered or a part far below is (up to
-			// 6 s: a part that stays so still fails).
+			// settleWait: a part that stays so still fails).
 			pollFromGo(t, tab, `document.readyState === "complete" && performance.getEntriesByName("first-contentful-paint").length > 0`)
 			s := eval[renderReport](t, tab, renderState)
-			for deadline := time.Now().Add(6 * time.Second); s.unsettled() && time.Now().Before(deadline); {
+			for deadline := time.Now().Add(settleWait); s.unsettled() && time.Now().Before(deadline); {
 				time.Sleep(25 * time.Millisecond)
 				s = eval[renderReport](t, tab, renderState)
 			}
@@ -92,7 +92,7 @@ func TestBelowTheFoldRendersAhead(t *testing.T) {
 				if p.Deferred {
 					below++
 					if p.Rendered {
-						t.Errorf("%s: %q, far below the fold, was still rendered 6 s after the page had loaded", path, p.Name)
+						t.Errorf("%s: %q, far below the fold, was still rendered %v after the page had loaded", path, p.Name, settleWait)
 					}
 				}
 			}
@@ -122,12 +122,16 @@ func TestBelowTheFoldRendersAhead(t *testing.T) {
 	})
 }
 
-// pollFromGo evaluates cond every 25 ms for up to 6 s until it is true:
-// waitFor polls with a script in the page, which a page whose scripts are
-// disabled does not run.
+// settleWait is how long a page read from Go may take to reach a state:
+// a bound with margin on a busy machine.
+const settleWait = 6 * time.Second
+
+// pollFromGo evaluates cond every 25 ms for up to settleWait until it is
+// true: waitFor polls with a script in the page, which a page whose scripts
+// are disabled does not run.
 func pollFromGo(t *testing.T, tab *browsertest.Tab, cond string) {
 	t.Helper()
-	deadline := time.Now().Add(6 * time.Second)
+	deadline := time.Now().Add(settleWait)
 	for !eval[bool](t, tab, cond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("waiting for %s: timed out", cond)

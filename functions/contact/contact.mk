@@ -42,5 +42,7 @@ test-contact: contact-deps
 bench-contact: contact-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./$(CONTACT_DIR)/...
 
+# make fuzz's loop (the root Makefile) on this target alone, so that a
+# failing input is printed as there.
 fuzz-contact:
-	$(GO) test -run '^$$' -fuzz FuzzDecodeAndValidate -fuzztime $(FUZZTIME) ./$(CONTACT_DIR)
+	@$(MAKE) --no-print-directory fuzz FUZZ_TARGETS=$(CONTACT_DIR):FuzzDecodeAndValidate
