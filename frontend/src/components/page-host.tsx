@@ -9,6 +9,7 @@ import { loadKinds } from "../lib/lazy-kind";
 import { canonicalPath, loadRoutes, resolveRoute } from "../lib/routes";
 import { useSite } from "../lib/site-context";
 import { Sections } from "./sections";
+import "./page-host.css";
 
 // Page data already fetched, by data URL, for the life of the tab.
 const cache = new Map<string, PageData>();
@@ -110,9 +111,25 @@ export function PageHost({ initial }: { initial: PageBody }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 
+  // While the next page loads, the one on screen stays, and says so: a
+  // bar across the top of the window (after a moment: a quick swap shows
+  // nothing), and the main region busy for assistive technology. Without
+  // it, a link on a slow connection seemed to do nothing for a second.
+  const pending = location.pathname !== shown.key;
+  useEffect(() => {
+    const main = document.getElementById("main");
+    if (pending) main?.setAttribute("aria-busy", "true");
+    else main?.removeAttribute("aria-busy");
+  }, [pending]);
+
   // Keyed by path: each page swap mounts a fresh page (dialogs closed,
   // effects run for the new path, even between two unknown paths).
-  return <Page key={shown.key} data={shown.data} />;
+  return (
+    <>
+      {pending && <div className="page-pending" aria-hidden="true" />}
+      <Page key={shown.key} data={shown.data} />
+    </>
+  );
 }
 
 /**
