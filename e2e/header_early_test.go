@@ -100,7 +100,7 @@ func TestHeaderBeforeTheAppRuns(t *testing.T) {
 // loadHoldingScripts loads path into tab with every script held back (the
 // app among them) until their release, and waits for the page to be
 // whole.
-func loadHoldingScripts(t *testing.T, env *browsertest.Env, tab *browsertest.Tab, path string) *scriptHold {
+func loadHoldingScripts(t *testing.T, env *browsertest.Env, tab *browsertest.Tab, path string) *requestHold {
 	t.Helper()
 	scripts := holdScripts(t, tab)
 	scripts.navigate(t, env.URL+path)

@@ -197,21 +197,30 @@ func scriptsOff(t *testing.T, tab *browsertest.Tab) {
 	}
 }
 
-// scriptHold holds back every script a tab requests (the browser's request
+// requestHold holds back every script a tab requests (the browser's request
 // interception), from hold until release: the page as a visitor sees it
-// before the app's script has arrived, on a slow network.
-type scriptHold struct {
-	tab    *browsertest.Tab
-	mu     sync.Mutex
-	held   []fetch.RequestID
-	paused chan struct{} // closed at the first script held since hold
+// before the app's script has arrived, on a slow network. One made by
+// holdRequests holds other requests instead.
+type requestHold struct {
+	tab     *browsertest.Tab
+	pattern string // of the URLs held, as the browser's interception matches them
+	mu      sync.Mutex
+	held    []fetch.RequestID
+	paused  chan struct{} // closed at the first script held since hold
 }
 
 // holdScripts starts noting the scripts tab's requests pause at; none is
 // held until hold.
-func holdScripts(t *testing.T, tab *browsertest.Tab) *scriptHold {
+func holdScripts(t *testing.T, tab *browsertest.Tab) *requestHold {
 	t.Helper()
-	h := &scriptHold{tab: tab}
+	return holdRequests(t, tab, "*.js")
+}
+
+// holdRequests is holdScripts for the requests whose URL matches pattern
+// ("*" any characters).
+func holdRequests(t *testing.T, tab *browsertest.Tab, pattern string) *requestHold {
+	t.Helper()
+	h := &requestHold{tab: tab, pattern: pattern}
 	if err := chromedp.Listen(tab.Ctx, func(ev any) {
 		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
 			h.mu.Lock()
@@ -226,13 +235,14 @@ func holdScripts(t *testing.T, tab *browsertest.Tab) *scriptHold {
 	return h
 }
 
-// hold holds every script the tab requests from now on.
-func (h *scriptHold) hold(t *testing.T) {
+// hold holds every script (or request of its pattern) the tab requests
+// from now on.
+func (h *requestHold) hold(t *testing.T) {
 	t.Helper()
 	h.mu.Lock()
 	h.held, h.paused = nil, make(chan struct{})
 	h.mu.Unlock()
-	if _, err := chromedp.Call(h.tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
+	if _, err := chromedp.Call(h.tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: h.pattern, RequestStage: fetch.RequestStageRequest}}}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -240,7 +250,7 @@ func (h *scriptHold) hold(t *testing.T) {
 // navigate holds every script, loads url into the tab (not waiting for
 // its load event, which a held script keeps back) and waits until the
 // page has asked for a script.
-func (h *scriptHold) navigate(t *testing.T, url string) {
+func (h *requestHold) navigate(t *testing.T, url string) {
 	t.Helper()
 	h.hold(t)
 	if _, err := chromedp.Call(h.tab.Ctx, page.Navigate, page.NavigateParams{URL: url}); err != nil {
@@ -249,9 +259,10 @@ func (h *scriptHold) navigate(t *testing.T, url string) {
 	h.requested(t)
 }
 
-// requested waits until the page has asked for a script (and is held),
-// within a bound that a very busy machine stays far inside.
-func (h *scriptHold) requested(t *testing.T) {
+// requested waits until the page has asked for a script (or a request of
+// the hold's pattern) and is held, within a bound that a very busy machine
+// stays far inside.
+func (h *requestHold) requested(t *testing.T) {
 	t.Helper()
 	h.mu.Lock()
 	paused := h.paused
@@ -259,12 +270,12 @@ func (h *scriptHold) requested(t *testing.T) {
 	select {
 	case <-paused:
 	case <-time.After(2 * time.Minute):
-		t.Fatal("the app's script was never requested")
+		t.Fatalf("nothing matching %s was requested", h.pattern)
 	}
 }
 
 // release lets every held script go, and holds no more.
-func (h *scriptHold) release(t *testing.T) {
+func (h *requestHold) release(t *testing.T) {
 	t.Helper()
 	h.mu.Lock()
 	release := h.held

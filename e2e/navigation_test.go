@@ -2,11 +2,9 @@ package e2e
 
 import (
 	"encoding/json"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/internal/testkit/browsertest"
@@ -45,30 +43,11 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 	}
 	heading := eval[string](t, tab, `document.querySelector("main h1").textContent`)
 
-	var mu sync.Mutex
-	var held []fetch.RequestID
-	paused := make(chan struct{})
-	if err := chromedp.Listen(tab.Ctx, func(ev any) {
-		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
-			mu.Lock()
-			defer mu.Unlock()
-			if held = append(held, ev.RequestID); len(held) == 1 {
-				close(paused)
-			}
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/data/*", RequestStage: fetch.RequestStageRequest}}}); err != nil {
-		t.Fatal(err)
-	}
+	data := holdRequests(t, tab, "*/data/*")
+	data.hold(t)
 	c := eval[[]float64](t, tab, `(() => { const a = document.querySelector("a[data-next]"); a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 	do(t, tab, chromedp.MouseClickXY(c[0], c[1]))
-	select {
-	case <-paused:
-	case <-time.After(time.Minute):
-		t.Fatalf("following the link to %s asked for no page data", to)
-	}
+	data.requested(t)
 
 	// The bar is drawn, growing from the window's top left, while the
 	// page on screen is still the one the visitor left.
@@ -84,16 +63,7 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 			eval[string](t, tab, `location.pathname + " | aria-busy=" + document.getElementById("main").getAttribute("aria-busy") + " | " + document.querySelector("main h1").textContent`))
 	}
 
-	mu.Lock()
-	release := held
-	held = nil
-	mu.Unlock()
-	if _, err := chromedp.Call(tab.Ctx, fetch.Disable, struct{}{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, id := range release {
-		chromedp.Call(tab.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
-	}
+	data.release(t)
 	tab.WaitFor(t, `document.title === `+jsString(titles[to])+` && !document.querySelector(".page-pending") && !document.getElementById("main").hasAttribute("aria-busy")`, 30*time.Second)
 	noConsoleErrors(t, tab)
 }
