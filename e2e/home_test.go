@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +54,10 @@ func homeTab(t *testing.T, env *browsertest.Env, width int, consent, reducedMoti
 	tab.Load(t, "/")
 	return tab
 }
+
+// consentIn: the cookie banner is shown and has come in, so that it takes
+// presses (cookie-consent.css), and its boxes are where they stay.
+const consentIn = `(() => { const b = document.querySelector("section.consent"); return !!b && b.getAnimations().every((a) => a.playState === "finished"); })()`
 
 // movableClock makes every page the tab loads from now on run
 // movableClockScript before its own scripts.
@@ -171,7 +176,7 @@ func TestHomePage(t *testing.T) {
 	for _, w := range []int{desktop, mobile} {
 		t.Run(fmt.Sprintf("axe and console at %d", w), func(t *testing.T) {
 			tab := homeTab(t, env, w, false, true)
-			waitFor(t, tab, `!!document.querySelector('section.consent')`)
+			waitFor(t, tab, consentIn)
 			if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
 				t.Errorf("axe: %v", v)
 			}
@@ -461,7 +466,7 @@ func TestHomePage(t *testing.T) {
 	for _, w := range []int{desktop, mobile} {
 		t.Run(fmt.Sprintf("no layout shift after load at %d", w), func(t *testing.T) {
 			tab := homeTab(t, env, w, false, false)
-			waitFor(t, tab, `!!document.querySelector("section.consent")`)
+			waitFor(t, tab, consentIn)
 			type shifts struct {
 				CLS     float64  `json:"cls"`
 				Sources []string `json:"sources"`
@@ -752,6 +757,9 @@ func TestHomeCookieConsent(t *testing.T) {
 	labels := sweepSite(t).Layout.Consent
 	clickButton := func(t *testing.T, tab *browsertest.Tab, scope, label string) {
 		t.Helper()
+		if scope == "section.consent" {
+			waitFor(t, tab, consentIn)
+		}
 		run(t, tab, fmt.Sprintf(`[...document.querySelectorAll(%q)].find(b => b.textContent === %q).setAttribute("data-e2e", "target")`, scope+" button", label))
 		click(t, tab, `[data-e2e=target]`)
 		run(t, tab, `document.querySelector("[data-e2e]")?.removeAttribute("data-e2e")`)
@@ -842,6 +850,50 @@ func TestHomeCookieConsent(t *testing.T) {
 			run(t, tab, fmt.Sprintf(`localStorage.setItem("cookie-consent", %q)`, corrupt))
 			tab.Load(t, "/")
 			waitFor(t, tab, banner)
+		})
+	}
+
+	// The banner appears when the app starts, seconds after the page could
+	// be used on a slow phone, where a visitor may be about to tap the page
+	// beneath it: a tap as it comes in reaches the page, and its buttons
+	// take presses once it is in. What a tap would hit is asked in the
+	// page, as the banner is added and near the end of its coming in, by
+	// the page's own clock: a round trip from the test may come too late
+	// on a loaded machine.
+	for _, reduced := range []bool{false, true} {
+		t.Run(fmt.Sprintf("a tap as it comes in reaches the page (reduced motion %v)", reduced), func(t *testing.T) {
+			tab := env.NewTab(t, mobile, 900)
+			if reduced {
+				if _, err := chromedp.Call(tab.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+					Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			hits := `(b) => [...b.querySelectorAll("button")].map((el) => { const r = el.getBoundingClientRect(); return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })`
+			watch := `new MutationObserver((_, o) => {
+  const b = document.querySelector("section.consent");
+  if (!b) return;
+  o.disconnect();
+  const hits = ` + hits + `;
+  window.__consentHits = {added: hits(b)};
+  for (const a of b.getAnimations()) a.currentTime = a.effect.getComputedTiming().duration * 0.9;
+  window.__consentHits.nearlyIn = hits(b);
+}).observe(document, {childList: true, subtree: true});`
+			if _, err := chromedp.Call(tab.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watch}); err != nil {
+				t.Fatal(err)
+			}
+			tab.Load(t, "/")
+			tab.WaitFor(t, `!!window.__consentHits`, time.Minute)
+			type seen struct{ Added, NearlyIn []bool }
+			got := eval[seen](t, tab, `window.__consentHits`)
+			if len(got.Added) == 0 || slices.Contains(got.Added, true) || slices.Contains(got.NearlyIn, true) {
+				t.Errorf("a tap on the banner's buttons as it appeared and as it was nearly in landed on them (%+v), not on the page", got)
+			}
+			waitFor(t, tab, consentIn)
+			if in := eval[[]bool](t, tab, `(`+hits+`)(document.querySelector("section.consent"))`); slices.Contains(in, false) {
+				t.Errorf("once in, a tap on each of the banner's buttons lands on it: %v", in)
+			}
 		})
 	}
 

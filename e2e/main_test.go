@@ -225,7 +225,12 @@ func holdRequests(t *testing.T, tab *browsertest.Tab, pattern string) *requestHo
 		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
 			h.mu.Lock()
 			defer h.mu.Unlock()
-			if h.held = append(h.held, ev.RequestID); len(h.held) == 1 {
+			h.held = append(h.held, ev.RequestID)
+			// A request paused as release disables the interception
+			// comes after paused was closed.
+			select {
+			case <-h.paused:
+			default:
 				close(h.paused)
 			}
 		}

@@ -29,11 +29,13 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 	tab := env.NewTab(t, 1280, 800)
 	tab.Load(t, "/")
 	// The route table is fetched once the app has hydrated; only the
-	// page's own data is held below.
+	// page's own data is held below. The link followed is one of the
+	// page's, not the cookie banner's.
 	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-"))`, time.Minute)
+	waitFor(t, tab, consentIn)
 	list, _ := json.Marshal(paths)
 	to := eval[string](t, tab, `((paths) => {
-  const a = [...document.querySelectorAll("a[href]")].find((a) => paths.includes(a.getAttribute("href")) && !a.target && a.checkVisibility());
+  const a = [...document.querySelectorAll("a[href]")].find((a) => paths.includes(a.getAttribute("href")) && !a.target && !a.closest("section.consent") && a.checkVisibility());
   if (!a) return "";
   a.setAttribute("data-next", "");
   return a.getAttribute("href");
@@ -65,5 +67,87 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 
 	data.release(t)
 	tab.WaitFor(t, `document.title === `+jsString(titles[to])+` && !document.querySelector(".page-pending") && !document.getElementById("main").hasAttribute("aria-busy")`, 30*time.Second)
+	noConsoleErrors(t, tab)
+}
+
+// Where a followed link leaves the visitor, once the app runs: focus on the
+// new page's heading (where a new document would start, and what a screen
+// reader then reads); after two links followed in quick succession, Back
+// to the page that never showed opens it at its top, not at the place of
+// the page that was on screen; a link to the page itself takes the
+// visitor to its top. The first link is one of the header's or footer's,
+// so that the page it opens links to itself.
+func TestNavigationPlaces(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	var paths []string
+	titles := map[string]string{}
+	for _, p := range sweepPages(t) {
+		if p.Path != "/" && p.Path != sweepMissingPath {
+			paths = append(paths, p.Path)
+			titles[p.Path] = p.Title
+		}
+	}
+	list, _ := json.Marshal(paths)
+	tab := env.NewTab(t, 1280, 800)
+	tab.Load(t, "/")
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-"))`, time.Minute)
+	waitFor(t, tab, consentIn)
+	// Two links to two other pages: the first in the header or footer.
+	picked := eval[[]string](t, tab, `((paths) => {
+  const links = [...document.querySelectorAll("a[href]")].filter((a) => paths.includes(a.getAttribute("href")) && !a.target && !a.closest("section.consent") && a.checkVisibility());
+  const first = links.find((a) => a.closest("header, footer"));
+  const second = first && links.find((a) => a.getAttribute("href") !== first.getAttribute("href"));
+  if (!second) return [];
+  first.setAttribute("data-first", "");
+  second.setAttribute("data-second", "");
+  return [first.getAttribute("href"), second.getAttribute("href")];
+})(`+string(list)+`)`)
+	if len(picked) != 2 {
+		t.Fatal("the home page does not link to two other pages, one of them from its header or footer")
+	}
+	first, second := picked[0], picked[1]
+	press := func(sel string) {
+		t.Helper()
+		c := eval[[]float64](t, tab, `(() => { const a = document.querySelector(`+jsString(sel)+`); a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+		do(t, tab, chromedp.MouseClickXY(c[0], c[1]))
+	}
+	atTop := `window.scrollY === 0 && document.activeElement === document.querySelector("main h1")`
+
+	// Both links followed while the first page's data is held: the second
+	// page shows, with focus on its heading.
+	run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
+	data := holdRequests(t, tab, "*/data/*")
+	data.hold(t)
+	press("a[data-first]")
+	data.requested(t)
+	press("a[data-second]")
+	tab.WaitFor(t, `location.pathname === `+jsString(second), 30*time.Second)
+	data.release(t)
+	tab.WaitFor(t, `document.title === `+jsString(titles[second])+` && `+atTop, 30*time.Second)
+
+	// Back to the page that never showed: at its top.
+	run(t, tab, `history.back()`)
+	arrived := `document.title === ` + jsString(titles[first]) + ` && !document.querySelector(".page-pending")`
+	tab.WaitFor(t, arrived, 30*time.Second)
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(`window.scrollY === 0`, 5*time.Second)); err != nil {
+		t.Errorf("Back to %s, which never showed, opened it at y %v, not at its top", first, eval[float64](t, tab, `window.scrollY`))
+	}
+
+	// A link to the page itself: to its top, focus on its heading, and no
+	// new entry in the history.
+	entries := eval[int](t, tab, `history.length`)
+	sel := `header a[href=` + jsString(first) + `], footer a[href=` + jsString(first) + `]`
+	run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
+	tab.WaitFor(t, `window.scrollY > 0 && [...document.querySelectorAll(`+jsString(sel)+`)].some((a) => a.checkVisibility())`, 5*time.Second)
+	run(t, tab, `[...document.querySelectorAll(`+jsString(sel)+`)].find((a) => a.checkVisibility()).setAttribute("data-self", "")`)
+	press("a[data-self]")
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(atTop, 10*time.Second)); err != nil {
+		t.Errorf("a link to %s on %s did not take the visitor to its top, with focus on its heading: at y %v, focus on %s", first, first,
+			eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	if n := eval[int](t, tab, `history.length`); n != entries {
+		t.Errorf("a link to the page itself added %d entries to the history", n-entries)
+	}
 	noConsoleErrors(t, tab)
 }

@@ -38,7 +38,7 @@ func prospectTab(t *testing.T, env *browsertest.Env, w, h int, consent bool) *br
 	tab := homeTab(t, env, w, consent, true)
 	do(t, tab, chromedp.EmulateViewport(int64(w), int64(h)))
 	if !consent {
-		waitFor(t, tab, `!!document.querySelector("section.consent")`)
+		waitFor(t, tab, consentIn)
 	}
 	return tab
 }

@@ -35,6 +35,8 @@ export function PageHost({ initial }: { initial: PageBody }) {
   const navigate = useNavigate();
   const navigationType = useNavigationType();
   const [shown, setShown] = useState({ key: location.pathname, data: initial });
+  const shownKey = useRef(shown.key);
+  shownKey.current = shown.key;
   const firstLoad = useRef(true);
 
   // Once hydrated: fetch the route table for the visitor's first navigation.
@@ -78,13 +80,16 @@ export function PageHost({ initial }: { initial: PageBody }) {
   }, [location.pathname, location.hash, shown.key, site, navigate]);
 
   // Where the visitor is on each history entry, saved as they leave it
-  // (before the next page replaces this one).
+  // (before the next page replaces this one). An entry whose page never
+  // showed (a second link followed before the first page came) has no
+  // place of its own: the position on screen is the page before it, and
+  // Back to it opens it at the top.
   useEffect(() => {
     startScrollRestoration();
     const key = location.key;
     const path = location.pathname;
     return () => {
-      scrollPositions.set(key, { path, y: window.scrollY });
+      if (shownKey.current === path) scrollPositions.set(key, { path, y: window.scrollY });
     };
   }, [location.key, location.pathname]);
 
@@ -101,13 +106,28 @@ export function PageHost({ initial }: { initial: PageBody }) {
     const saved = navigationType === "POP" ? scrollPositions.get(location.key) : undefined;
     if (saved !== undefined && saved.path === location.pathname) restoreScroll(saved.y);
     else if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
+    // Focus goes to the new page's heading, as a new document's would go
+    // to its start: a screen reader reads where the visitor has arrived,
+    // and Tab goes on from there, not from the link left behind (in a
+    // footer, a closed menu). Not to a #fragment's target, which is only
+    // scrolled to, as the browser does.
+    if (!location.hash) focusHeading();
     // Only a page swap scrolls; hash changes on the same page are below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown.key]);
 
-  // A #fragment link to the page already shown scrolls smoothly to it.
+  // A #fragment link to the page already shown scrolls smoothly to it; a
+  // link to the page itself, to its top, as a link to another page would
+  // open it. Not Back or Forward, which restore their own place.
+  const firstKey = useRef(location.key);
   useEffect(() => {
-    if (location.pathname === shown.key && location.hash) scrollToHash(location.hash, "smooth");
+    if (location.pathname !== shown.key || location.key === firstKey.current) return;
+    if (location.hash) scrollToHash(location.hash, "smooth");
+    else if (navigationType !== "POP") {
+      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+      focusHeading();
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 
@@ -199,6 +219,15 @@ function restoreScroll(y: number) {
     requestAnimationFrame(again);
   };
   requestAnimationFrame(again);
+}
+
+// focusHeading moves focus to the page's heading (made focusable by
+// script only, so that it is no stop for Tab), without scrolling.
+function focusHeading() {
+  const h1 = document.querySelector<HTMLElement>("main h1");
+  if (!h1) return;
+  h1.tabIndex = -1;
+  h1.focus({ preventScroll: true });
 }
 
 function scrollToHash(hash: string, behavior: ScrollBehavior = "auto"): boolean {
