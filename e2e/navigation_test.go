@@ -18,21 +18,10 @@ import (
 func TestNavigationSaysItIsLoading(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
-	var paths []string
-	titles := map[string]string{}
-	for _, p := range sweepPages(t) {
-		if p.Path != "/" && p.Path != sweepMissingPath {
-			paths = append(paths, p.Path)
-			titles[p.Path] = p.Title
-		}
-	}
+	paths, titles := otherPages(t)
 	tab := env.NewTab(t, 1280, 800)
-	tab.Load(t, "/")
-	// The route table is fetched once the app has hydrated; only the
-	// page's own data is held below. The link followed is one of the
-	// page's, not the cookie banner's.
-	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-"))`, time.Minute)
-	waitFor(t, tab, consentIn)
+	homeReady(t, tab)
+	// The link followed is one of the page's, not the cookie banner's.
 	list, _ := json.Marshal(paths)
 	to := eval[string](t, tab, `((paths) => {
   const a = [...document.querySelectorAll("a[href]")].find((a) => paths.includes(a.getAttribute("href")) && !a.target && !a.closest("section.consent") && a.checkVisibility());
@@ -80,19 +69,10 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 func TestNavigationPlaces(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
-	var paths []string
-	titles := map[string]string{}
-	for _, p := range sweepPages(t) {
-		if p.Path != "/" && p.Path != sweepMissingPath {
-			paths = append(paths, p.Path)
-			titles[p.Path] = p.Title
-		}
-	}
+	paths, titles := otherPages(t)
 	list, _ := json.Marshal(paths)
 	tab := env.NewTab(t, 1280, 800)
-	tab.Load(t, "/")
-	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-"))`, time.Minute)
-	waitFor(t, tab, consentIn)
+	homeReady(t, tab)
 	// Two links to two other pages: the first in the header or footer.
 	picked := eval[[]string](t, tab, `((paths) => {
   const links = [...document.querySelectorAll("a[href]")].filter((a) => paths.includes(a.getAttribute("href")) && !a.target && !a.closest("section.consent") && a.checkVisibility());
@@ -115,8 +95,13 @@ func TestNavigationPlaces(t *testing.T) {
 	atTop := `window.scrollY === 0 && document.activeElement === document.querySelector("main h1")`
 
 	// Both links followed while the first page's data is held: the second
-	// page shows, with focus on its heading.
+	// page shows, with focus on its heading, and the header, light over
+	// the page scrolled down, is at once as at the top of a page, with no
+	// fade from light to dark over the new page's top.
+	run(t, tab, `window.__headerFades = 0; document.querySelector("header").addEventListener("transitionrun", (e) => { if (e.target === e.currentTarget) window.__headerFades++; })`)
 	run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
+	tab.WaitFor(t, `document.querySelector("header").classList.contains("is-scrolled") && document.querySelector("header").getAnimations().length === 0`, 5*time.Second)
+	run(t, tab, `window.__headerFades = 0`)
 	data := holdRequests(t, tab, "*/data/*")
 	data.hold(t)
 	press("a[data-first]")
@@ -124,7 +109,13 @@ func TestNavigationPlaces(t *testing.T) {
 	press("a[data-second]")
 	tab.WaitFor(t, `location.pathname === `+jsString(second), 30*time.Second)
 	data.release(t)
-	tab.WaitFor(t, `document.title === `+jsString(titles[second])+` && `+atTop, 30*time.Second)
+	tab.WaitFor(t, `document.title === `+jsString(titles[second])+` && `+atTop+` && !document.querySelector("header").classList.contains("is-scrolled")`, 30*time.Second)
+	// A fade's transitionrun event comes a frame after it starts; so once
+	// the header has ended any.
+	tab.WaitFor(t, `document.querySelector("header").getAnimations().length === 0`, 5*time.Second)
+	if n := eval[int](t, tab, `window.__headerFades`); n > 0 {
+		t.Errorf("the header faded %d times on its way from the page scrolled down to the top of %s", n, second)
+	}
 
 	// Back to the page that never showed: at its top.
 	run(t, tab, `history.back()`)
@@ -150,4 +141,28 @@ func TestNavigationPlaces(t *testing.T) {
 		t.Errorf("a link to the page itself added %d entries to the history", n-entries)
 	}
 	noConsoleErrors(t, tab)
+}
+
+// otherPages returns the paths of the site's pages but the home page and
+// the missing page's (sweepPages), and their titles.
+func otherPages(t *testing.T) (paths []string, titles map[string]string) {
+	t.Helper()
+	titles = map[string]string{}
+	for _, p := range sweepPages(t) {
+		if p.Path != "/" && p.Path != sweepMissingPath {
+			paths = append(paths, p.Path)
+			titles[p.Path] = p.Title
+		}
+	}
+	return paths, titles
+}
+
+// homeReady loads the home page into tab and waits until the app has
+// hydrated it and fetched the route table (which only the page data held
+// by the tests comes after), and the cookie banner has come in.
+func homeReady(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	tab.Load(t, "/")
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-"))`, time.Minute)
+	waitFor(t, tab, consentIn)
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { useLocation } from "react-router-dom";
 import { Link } from "#link";
-import { useScrollPast } from "../hooks/use-scroll-past";
+import { useScrollPastBy } from "../hooks/use-scroll-past";
 import { useSite } from "../lib/site-context";
 import { scrollToId, SmartLink } from "./ui/button";
 import { Icon } from "./ui/icon";
@@ -53,7 +53,7 @@ export function SiteHeader() {
   // Read in the click handler only: the header is the same on every page,
   // which lets the build render it once for many (generator/prerender/splice.go).
   const location = useLocation();
-  const scrolled = useScrollPast(NAV_SCROLL);
+  const { past: scrolled, jumped } = useScrollPastBy(NAV_SCROLL);
   // The open menu (an index of nav.items), or -1.
   const [menu, setMenu] = useState(-1);
   const [mobile, setMobile] = useState(false);
@@ -194,7 +194,7 @@ export function SiteHeader() {
   );
 
   return (
-    <header className={`site-header${scrolled ? " is-scrolled" : ""}`}>
+    <header className={`site-header${scrolled ? " is-scrolled" : ""}${jumped ? " is-jumped" : ""}`}>
       <nav className="container nav" aria-label={nav.label}>
         {brand}
         <ul className="nav__desktop">
