@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -61,11 +62,12 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 
 // Where a followed link leaves the visitor, once the app runs: focus on the
 // new page's heading (where a new document would start, and what a screen
-// reader then reads); after two links followed in quick succession, Back
-// to the page that never showed opens it at its top, not at the place of
-// the page that was on screen; a link to the page itself takes the
-// visitor to its top. The first link is one of the header's or footer's,
-// so that the page it opens links to itself.
+// reader then reads), and the header as at the top of a page from the
+// first frame; two links followed in quick succession make one entry in
+// the history, and Back goes to the page that was on screen, at its place,
+// focus on the link left by; a link to the page itself takes the visitor
+// to its top. The first link is one of the header's or footer's, so that
+// the page it opens links to itself.
 func TestNavigationPlaces(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
@@ -73,6 +75,7 @@ func TestNavigationPlaces(t *testing.T) {
 	list, _ := json.Marshal(paths)
 	tab := env.NewTab(t, 1280, 800)
 	homeReady(t, tab)
+	home := eval[string](t, tab, `document.title`)
 	// Two links to two other pages: the first in the header or footer.
 	picked := eval[[]string](t, tab, `((paths) => {
   const links = [...document.querySelectorAll("a[href]")].filter((a) => paths.includes(a.getAttribute("href")) && !a.target && !a.closest("section.consent") && a.checkVisibility());
@@ -87,47 +90,64 @@ func TestNavigationPlaces(t *testing.T) {
 		t.Fatal("the home page does not link to two other pages, one of them from its header or footer")
 	}
 	first, second := picked[0], picked[1]
-	press := func(sel string) {
+	// press presses the link sel, scrolled into view first, and returns
+	// the page's scroll position as it is pressed.
+	press := func(sel string) float64 {
 		t.Helper()
-		c := eval[[]float64](t, tab, `(() => { const a = document.querySelector(`+jsString(sel)+`); a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+		c := eval[[]float64](t, tab, `(() => { const a = document.querySelector(`+jsString(sel)+`); a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, window.scrollY]; })()`)
 		do(t, tab, chromedp.MouseClickXY(c[0], c[1]))
+		return c[2]
 	}
 	atTop := `window.scrollY === 0 && document.activeElement === document.querySelector("main h1")`
+	header := `document.querySelector("header")`
 
 	// Both links followed while the first page's data is held: the second
-	// page shows, with focus on its heading, and the header, light over
-	// the page scrolled down, is at once as at the top of a page, with no
-	// fade from light to dark over the new page's top.
-	run(t, tab, `window.__headerFades = 0; document.querySelector("header").addEventListener("transitionrun", (e) => { if (e.target === e.currentTarget) window.__headerFades++; })`)
+	// page shows, with focus on its heading. The header, light over the
+	// page scrolled down, is as at the top of a page in the first frame
+	// of the new one, with no fade from light to dark: counted in the
+	// page, every frame.
 	run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
-	tab.WaitFor(t, `document.querySelector("header").classList.contains("is-scrolled") && document.querySelector("header").getAnimations().length === 0`, 5*time.Second)
-	run(t, tab, `window.__headerFades = 0`)
+	tab.WaitFor(t, header+`.classList.contains("is-scrolled") && `+header+`.getAnimations().length === 0`, 5*time.Second)
+	run(t, tab, `window.__headerFades = 0; window.__lightAtTop = 0;
+`+header+`.addEventListener("transitionrun", (e) => { if (e.target === e.currentTarget) window.__headerFades++; });
+const frame = () => { if (window.scrollY === 0 && `+header+`.classList.contains("is-scrolled")) window.__lightAtTop++; requestAnimationFrame(frame); };
+requestAnimationFrame(frame);`)
+	entries := eval[int](t, tab, `history.length`)
 	data := holdRequests(t, tab, "*/data/*")
 	data.hold(t)
-	press("a[data-first]")
+	left := press("a[data-first]")
 	data.requested(t)
 	press("a[data-second]")
 	tab.WaitFor(t, `location.pathname === `+jsString(second), 30*time.Second)
 	data.release(t)
-	tab.WaitFor(t, `document.title === `+jsString(titles[second])+` && `+atTop+` && !document.querySelector("header").classList.contains("is-scrolled")`, 30*time.Second)
+	tab.WaitFor(t, `document.title === `+jsString(titles[second])+` && `+atTop+` && !`+header+`.classList.contains("is-scrolled")`, 30*time.Second)
 	// A fade's transitionrun event comes a frame after it starts; so once
 	// the header has ended any.
-	tab.WaitFor(t, `document.querySelector("header").getAnimations().length === 0`, 5*time.Second)
+	tab.WaitFor(t, header+`.getAnimations().length === 0`, 5*time.Second)
 	if n := eval[int](t, tab, `window.__headerFades`); n > 0 {
 		t.Errorf("the header faded %d times on its way from the page scrolled down to the top of %s", n, second)
 	}
+	if n := eval[int](t, tab, `window.__lightAtTop`); n > 0 {
+		t.Errorf("the header stayed light, as on a page scrolled down, for %d frames at the top of %s", n, second)
+	}
+	if n := eval[int](t, tab, `history.length`); n != entries+1 {
+		t.Errorf("two links followed in quick succession made %d entries in the history, want 1", n-entries)
+	}
 
-	// Back to the page that never showed: at its top.
+	// Back: the home page, where it was, focus on the link left by.
 	run(t, tab, `history.back()`)
-	arrived := `document.title === ` + jsString(titles[first]) + ` && !document.querySelector(".page-pending")`
-	tab.WaitFor(t, arrived, 30*time.Second)
-	if err := chromedp.Do(tab.Ctx, browsertest.Until(`window.scrollY === 0`, 5*time.Second)); err != nil {
-		t.Errorf("Back to %s, which never showed, opened it at y %v, not at its top", first, eval[float64](t, tab, `window.scrollY`))
+	tab.WaitFor(t, `document.title === `+jsString(home)+` && !document.querySelector(".page-pending")`, 30*time.Second)
+	back := fmt.Sprintf(`Math.abs(window.scrollY - %f) < 2 && document.activeElement.getAttribute("href") === %s`, left, jsString(first))
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(back, 5*time.Second)); err != nil {
+		t.Errorf("Back to the home page, left at y %.0f by the link to %s: at y %v, focus on %s", left, first,
+			eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 
 	// A link to the page itself: to its top, focus on its heading, and no
 	// new entry in the history.
-	entries := eval[int](t, tab, `history.length`)
+	press("a[data-first]")
+	tab.WaitFor(t, `document.title === `+jsString(titles[first])+` && `+atTop, 30*time.Second)
+	entries = eval[int](t, tab, `history.length`)
 	sel := `header a[href=` + jsString(first) + `], footer a[href=` + jsString(first) + `]`
 	run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
 	tab.WaitFor(t, `window.scrollY > 0 && [...document.querySelectorAll(`+jsString(sel)+`)].some((a) => a.checkVisibility())`, 5*time.Second)

@@ -37,6 +37,10 @@ export function PageHost({ initial }: { initial: PageBody }) {
   const [shown, setShown] = useState({ key: location.pathname, data: initial });
   const shownKey = useRef(shown.key);
   shownKey.current = shown.key;
+  // The next page is loading; the one on screen stays until it is in.
+  const pending = location.pathname !== shown.key;
+  const pendingNow = useRef(pending);
+  pendingNow.current = pending;
   const firstLoad = useRef(true);
 
   // Once hydrated: fetch the route table for the visitor's first navigation.
@@ -79,17 +83,36 @@ export function PageHost({ initial }: { initial: PageBody }) {
     };
   }, [location.pathname, location.hash, shown.key, site, navigate]);
 
+  // A link followed while the last one's page is still loading takes that
+  // page's place in the history: the visitor never saw it, and Back goes
+  // to the page they did see. (Capture, on window: before react-router's
+  // handler, which leaves a click whose default is prevented alone; the
+  // link's own handlers, a menu closing, still run.)
+  useEffect(() => {
+    const replace = (e: MouseEvent) => {
+      if (!pendingNow.current || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute("download") || a.origin !== window.location.origin) return;
+      e.preventDefault();
+      navigate(a.pathname + a.search + a.hash, { replace: true });
+    };
+    window.addEventListener("click", replace, { capture: true });
+    return () => window.removeEventListener("click", replace, { capture: true });
+  }, [navigate]);
+
   // Where the visitor is on each history entry, saved as they leave it
   // (before the next page replaces this one). An entry whose page never
   // showed (a second link followed before the first page came) has no
   // place of its own: the position on screen is the page before it, and
-  // Back to it opens it at the top.
+  // Back to it opens it at the top. With the place, the link the visitor
+  // left by, to give focus back to.
   useEffect(() => {
     startScrollRestoration();
     const key = location.key;
     const path = location.pathname;
     return () => {
-      if (shownKey.current === path) scrollPositions.set(key, { path, y: window.scrollY });
+      const link = document.activeElement?.closest("a[href]")?.getAttribute("href") ?? undefined;
+      if (shownKey.current === path) scrollPositions.set(key, { path, y: window.scrollY, link });
     };
   }, [location.key, location.pathname]);
 
@@ -104,14 +127,25 @@ export function PageHost({ initial }: { initial: PageBody }) {
     // router did not make (another script's pushState) all share the key
     // "default" with the first page.
     const saved = navigationType === "POP" ? scrollPositions.get(location.key) : undefined;
-    if (saved !== undefined && saved.path === location.pathname) restoreScroll(saved.y);
-    else if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
-    // Focus goes to the new page's heading, as a new document's would go
-    // to its start: a screen reader reads where the visitor has arrived,
-    // and Tab goes on from there, not from the link left behind (in a
-    // footer, a closed menu). Not to a #fragment's target, which is only
-    // scrolled to, as the browser does.
-    if (!location.hash) focusHeading();
+    if (saved !== undefined && saved.path === location.pathname) {
+      restoreScroll(saved.y);
+      // Back where the visitor was: focus on the link they left by, if
+      // it is in view there, as the browser's back-forward cache gives
+      // it back; never on the heading, out of view above.
+      focusLink(saved.link);
+    } else {
+      if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
+      // Focus goes to the new page's heading, as a new document's would
+      // go to its start: a screen reader reads where the visitor has
+      // arrived, and Tab goes on from there, not from the link left
+      // behind (in a footer, a closed menu). Not to a #fragment's
+      // target, which is only scrolled to, as the browser does.
+      if (!location.hash) focusHeading();
+    }
+    // What follows the scroll position (the header's colour) follows it in
+    // this frame, not the next one, when the browser's scroll event comes:
+    // a header still light over the new page's dark top showed for a frame.
+    window.dispatchEvent(new Event("scroll"));
     // Only a page swap scrolls; hash changes on the same page are below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown.key]);
@@ -135,7 +169,6 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // bar across the top of the window (after a moment: a quick swap shows
   // nothing), and the main region busy for assistive technology. Without
   // it, a link on a slow connection seemed to do nothing for a second.
-  const pending = location.pathname !== shown.key;
   useEffect(() => {
     const main = document.getElementById("main");
     if (pending) main?.setAttribute("aria-busy", "true");
@@ -176,7 +209,7 @@ function loadPage(url: string): Promise<PageData> {
 
 // The scroll position of each history entry the visitor left, by the
 // router's key of the entry, for the life of the tab.
-const scrollPositions = new Map<string, { path: string; y: number }>();
+const scrollPositions = new Map<string, { path: string; y: number; link?: string }>();
 
 /**
  * startScrollRestoration takes scroll restoration between the app's pages
@@ -228,6 +261,20 @@ function focusHeading() {
   if (!h1) return;
   h1.tabIndex = -1;
   h1.focus({ preventScroll: true });
+}
+
+// focusLink moves focus, without scrolling, to the page's link to href
+// that is in view (the first, where several are).
+function focusLink(href: string | undefined) {
+  if (href === undefined) return;
+  for (const a of document.querySelectorAll<HTMLElement>("a[href]")) {
+    if (a.getAttribute("href") !== href) continue;
+    const r = a.getBoundingClientRect();
+    if (r.bottom > 0 && r.top < window.innerHeight && a.checkVisibility()) {
+      a.focus({ preventScroll: true });
+      return;
+    }
+  }
 }
 
 function scrollToHash(hash: string, behavior: ScrollBehavior = "auto"): boolean {
