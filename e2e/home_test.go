@@ -815,6 +815,11 @@ func TestHomeCookieConsent(t *testing.T) {
 			}
 			c.choose(t, tab)
 			waitFor(t, tab, `!`+banner+` && !`+dialog+`.open`)
+			// The control pressed has gone with the banner: focus is on
+			// the page's main region, where Tab goes on.
+			if err := chromedp.Do(tab.Ctx, browsertest.Until(`document.activeElement === document.getElementById("main")`, 5*time.Second)); err != nil {
+				t.Errorf("after the choice, focus is on %s, not on the main region", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+			}
 			if got := eval[string](t, tab, stored); got != c.want {
 				t.Errorf("stored %s, want %s", got, c.want)
 			}

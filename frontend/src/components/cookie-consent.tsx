@@ -75,6 +75,17 @@ export function CookieConsent() {
     saveConsent(c);
     applyConsent(c, config.analytics.measurementID);
     setDraft(c);
+    // Decided from the banner (or the preferences it opened), which goes:
+    // focus goes to the page's main region, where Tab goes on, not to the
+    // document's start with the control it was on.
+    if (banner) {
+      const main = document.getElementById("main");
+      // The dialog gives focus back to what opened it when it closes:
+      // the banner's Preferences, gone by then.
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body || document.activeElement === null) main?.focus({ preventScroll: true });
+      });
+    }
     setBanner(false);
     setDialog(false);
   };
