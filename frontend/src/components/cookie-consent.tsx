@@ -75,13 +75,13 @@ export function CookieConsent() {
     saveConsent(c);
     applyConsent(c, config.analytics.measurementID);
     setDraft(c);
-    // Decided from the banner (or the preferences it opened), which goes:
-    // focus goes to the page's main region, where Tab goes on, not to the
-    // document's start with the control it was on.
+    // A choice made in the banner (or in the preferences it opened) takes
+    // away the control that had focus: focus goes to the page's main
+    // region, where Tab goes on, not back to the document's start.
     if (banner) {
       const main = document.getElementById("main");
-      // The dialog gives focus back to what opened it when it closes:
-      // the banner's Preferences, gone by then.
+      // Once the dialog has closed, which gives focus back to what opened
+      // it: the banner's Preferences, gone by then.
       requestAnimationFrame(() => {
         if (document.activeElement === document.body || document.activeElement === null) main?.focus({ preventScroll: true });
       });
