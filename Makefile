@@ -227,6 +227,7 @@ bench/sharp/node_modules/.installed: bench/sharp/package.json bench/sharp/packag
 # share images and the editor beside the pages).
 BENCH_OUT = TMPDIR=$(abspath dist/bench/tmp)
 bench: deps contact-deps chromium bench/node/node_modules/.installed bench/sharp/node_modules/.installed
+	$(GO) run ./bench/host
 	rm -rf dist/bench
 	mkdir -p dist/bench/tmp
 	$(GO) build -o dist/bin/build ./cmd/build

@@ -87,6 +87,11 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const imageAudits = ['image-delivery-insight', 'lcp-discovery-insight', 'unsized-images', 'image-size-responsive', 'image-aspect-ratio'];
 const rows = [];
 let version = '';
+// Lighthouse's own measure of the host's processor (environment.benchmarkIndex,
+// about 1,000 on a mid-tier phone's reference desktop): its throttling
+// multiplies what the page's tasks take here, so the same page's TBT is
+// longer on a slower host, and a table says which host it came from.
+const benchmarks = [];
 try {
   for (const route of opt.routes) {
     const runs = [];
@@ -98,6 +103,7 @@ try {
         flags.disableStorageReset = true;
       }
       runs.push((await lighthouse(opt.base + route, flags)).lhr);
+      benchmarks.push(runs.at(-1).environment?.benchmarkIndex);
     }
     // The run with the median performance score (then median TBT).
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score ||
@@ -150,6 +156,10 @@ for (const r of rows) {
 }
 const widths = table[0].map((_, i) => Math.max(...table.map(row => row[i].length)));
 console.log(`Lighthouse ${version} mobile, simulated throttling, median of ${opt.runs} runs${opt.warm ? `, second page after ${opt.warm}` : ''}: ${opt.base}`);
+const bench = benchmarks.filter(Number.isFinite).sort((a, b) => a - b);
+if (bench.length > 0) {
+  console.log(`host benchmark index ${Math.round(bench[0])}–${Math.round(bench.at(-1))}, median ${Math.round(bench[Math.floor(bench.length / 2)])}`);
+}
 for (const row of table) {
   console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
 }
