@@ -8,8 +8,9 @@
 // virtual machine of the same kind (2 cores), a first touch of a page cost
 // 12 µs, a system call 1 µs and a start of /bin/true 2.9 ms; there the
 // build's 137 MB took 28,500 page faults, a third of its CPU, and make
-// test 14 million, against a host where the same suite took half the
-// CPU. A figure with this table beside it can be compared with another.
+// test 14 million, in 1,200 CPU-s where another host of the kind had
+// taken 450 (docs/measurements.md, 2 December 2026). A figure with this
+// table beside it can be compared with another.
 //
 //	go run ./bench/host [-mb 128]
 package main

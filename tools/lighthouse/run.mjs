@@ -87,10 +87,11 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const imageAudits = ['image-delivery-insight', 'lcp-discovery-insight', 'unsized-images', 'image-size-responsive', 'image-aspect-ratio'];
 const rows = [];
 let version = '';
-// Lighthouse's own measure of the host's processor (environment.benchmarkIndex,
-// about 1,000 on a mid-tier phone's reference desktop): its throttling
-// multiplies what the page's tasks take here, so the same page's TBT is
-// longer on a slower host, and a table says which host it came from.
+// Lighthouse's own measure of the host's processor (environment.benchmarkIndex;
+// about 1,000 on a mid-tier phone such as a Pixel 5, by Chrome DevTools' CPU
+// calibration): its throttling multiplies what the page's tasks take here, so
+// the same page's TBT is longer on a slower or busier host, and the table says
+// which host it came from.
 const benchmarks = [];
 try {
   for (const route of opt.routes) {
