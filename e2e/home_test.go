@@ -40,11 +40,7 @@ func homeTab(t *testing.T, env *browsertest.Env, width int, consent, reducedMoti
 		t.Fatal(err)
 	}
 	if reducedMotion {
-		if _, err := chromedp.Call(tab.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
-		}); err != nil {
-			t.Fatal(err)
-		}
+		reduceMotion(t, tab)
 	}
 	movableClock(t, tab)
 	if consent {
@@ -53,6 +49,17 @@ func homeTab(t *testing.T, env *browsertest.Env, width int, consent, reducedMoti
 	}
 	tab.Load(t, "/")
 	return tab
+}
+
+// reduceMotion makes the tab's pages see a visitor who asks for less
+// motion (prefers-reduced-motion: reduce).
+func reduceMotion(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	if _, err := chromedp.Call(tab.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // consentIn: the cookie banner is shown and has come in, so that it takes
@@ -869,11 +876,7 @@ func TestHomeCookieConsent(t *testing.T) {
 		t.Run(fmt.Sprintf("a tap as it comes in reaches the page (reduced motion %v)", reduced), func(t *testing.T) {
 			tab := env.NewTab(t, mobile, 900)
 			if reduced {
-				if _, err := chromedp.Call(tab.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-					Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
-				}); err != nil {
-					t.Fatal(err)
-				}
+				reduceMotion(t, tab)
 			}
 			hits := `(b) => [...b.querySelectorAll("button")].map((el) => { const r = el.getBoundingClientRect(); return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })`
 			watch := `new MutationObserver((_, o) => {

@@ -206,7 +206,7 @@ type requestHold struct {
 	pattern string // of the URLs held, as the browser's interception matches them
 	mu      sync.Mutex
 	held    []fetch.RequestID
-	paused  chan struct{} // closed at the first script held since hold
+	paused  chan struct{} // closed at the first request held since hold
 }
 
 // holdScripts starts noting the scripts tab's requests pause at; none is
@@ -252,9 +252,9 @@ func (h *requestHold) hold(t *testing.T) {
 	}
 }
 
-// navigate holds every script, loads url into the tab (not waiting for
-// its load event, which a held script keeps back) and waits until the
-// page has asked for a script.
+// navigate holds every script (or request of the hold's pattern), loads
+// url into the tab (not waiting for its load event, which a held request
+// may keep back) and waits until the page has asked for one.
 func (h *requestHold) navigate(t *testing.T, url string) {
 	t.Helper()
 	h.hold(t)
@@ -279,7 +279,7 @@ func (h *requestHold) requested(t *testing.T) {
 	}
 }
 
-// release lets every held script go, and holds no more.
+// release lets every held request go, and holds no more.
 func (h *requestHold) release(t *testing.T) {
 	t.Helper()
 	h.mu.Lock()

@@ -25,7 +25,7 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 	// The link followed is one of the page's, not the cookie banner's.
 	list, _ := json.Marshal(paths)
 	to := eval[string](t, tab, `((paths) => {
-  const a = [...document.querySelectorAll("a[href]")].find((a) => paths.includes(a.getAttribute("href")) && !a.target && !a.closest("section.consent") && a.checkVisibility());
+  const a = (`+linksTo+`)(paths)[0];
   if (!a) return "";
   a.setAttribute("data-next", "");
   return a.getAttribute("href");
@@ -37,8 +37,7 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 
 	data := holdRequests(t, tab, "*/data/*")
 	data.hold(t)
-	c := eval[[]float64](t, tab, `(() => { const a = document.querySelector("a[data-next]"); a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
-	do(t, tab, chromedp.MouseClickXY(c[0], c[1]))
+	pressLink(t, tab, "a[data-next]")
 	data.requested(t)
 
 	// The bar is drawn, growing from the window's top left, while the
@@ -78,7 +77,7 @@ func TestNavigationPlaces(t *testing.T) {
 	home := eval[string](t, tab, `document.title`)
 	// Two links to two other pages: the first in the header or footer.
 	picked := eval[[]string](t, tab, `((paths) => {
-  const links = [...document.querySelectorAll("a[href]")].filter((a) => paths.includes(a.getAttribute("href")) && !a.target && !a.closest("section.consent") && a.checkVisibility());
+  const links = (`+linksTo+`)(paths);
   const first = links.find((a) => a.closest("header, footer"));
   const second = first && links.find((a) => a.getAttribute("href") !== first.getAttribute("href"));
   if (!second) return [];
@@ -90,14 +89,6 @@ func TestNavigationPlaces(t *testing.T) {
 		t.Fatal("the home page does not link to two other pages, one of them from its header or footer")
 	}
 	first, second := picked[0], picked[1]
-	// press presses the link sel, scrolled into view first, and returns
-	// the page's scroll position as it is pressed.
-	press := func(sel string) float64 {
-		t.Helper()
-		c := eval[[]float64](t, tab, `(() => { const a = document.querySelector(`+jsString(sel)+`); a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, window.scrollY]; })()`)
-		do(t, tab, chromedp.MouseClickXY(c[0], c[1]))
-		return c[2]
-	}
 	atTop := `window.scrollY === 0 && document.activeElement === document.querySelector("main h1")`
 	header := `document.querySelector("header")`
 
@@ -115,9 +106,9 @@ requestAnimationFrame(frame);`)
 	entries := eval[int](t, tab, `history.length`)
 	data := holdRequests(t, tab, "*/data/*")
 	data.hold(t)
-	left := press("a[data-first]")
+	left := pressLink(t, tab, "a[data-first]")
 	data.requested(t)
-	press("a[data-second]")
+	pressLink(t, tab, "a[data-second]")
 	tab.WaitFor(t, `location.pathname === `+jsString(second), 30*time.Second)
 	data.release(t)
 	tab.WaitFor(t, `document.title === `+jsString(titles[second])+` && `+atTop+` && !`+header+`.classList.contains("is-scrolled")`, 30*time.Second)
@@ -145,14 +136,14 @@ requestAnimationFrame(frame);`)
 
 	// A link to the page itself: to its top, focus on its heading, and no
 	// new entry in the history.
-	press("a[data-first]")
+	pressLink(t, tab, "a[data-first]")
 	tab.WaitFor(t, `document.title === `+jsString(titles[first])+` && `+atTop, 30*time.Second)
 	entries = eval[int](t, tab, `history.length`)
 	sel := `header a[href=` + jsString(first) + `], footer a[href=` + jsString(first) + `]`
 	run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
 	tab.WaitFor(t, `window.scrollY > 0 && [...document.querySelectorAll(`+jsString(sel)+`)].some((a) => a.checkVisibility())`, 5*time.Second)
 	run(t, tab, `[...document.querySelectorAll(`+jsString(sel)+`)].find((a) => a.checkVisibility()).setAttribute("data-self", "")`)
-	press("a[data-self]")
+	pressLink(t, tab, "a[data-self]")
 	if err := chromedp.Do(tab.Ctx, browsertest.Until(atTop, 10*time.Second)); err != nil {
 		t.Errorf("a link to %s on %s did not take the visitor to its top, with focus on its heading: at y %v, focus on %s", first, first,
 			eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
@@ -161,6 +152,21 @@ requestAnimationFrame(frame);`)
 		t.Errorf("a link to the page itself added %d entries to the history", n-entries)
 	}
 	noConsoleErrors(t, tab)
+}
+
+// linksTo is a script's function from paths to the page's links to them
+// that a visitor can see and follow in the same window: not the cookie
+// banner's, which the tests leave alone.
+const linksTo = `(paths) => [...document.querySelectorAll("a[href]")].filter((a) => paths.includes(a.getAttribute("href")) && !a.target && !a.closest("section.consent") && a.checkVisibility())`
+
+// pressLink presses the link sel with the mouse, scrolled to the middle of
+// the window first, and returns the page's scroll position as it is
+// pressed.
+func pressLink(t *testing.T, tab *browsertest.Tab, sel string) float64 {
+	t.Helper()
+	c := eval[[]float64](t, tab, `(() => { const a = document.querySelector(`+jsString(sel)+`); a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, window.scrollY]; })()`)
+	do(t, tab, chromedp.MouseClickXY(c[0], c[1]))
+	return c[2]
 }
 
 // otherPages returns the paths of the site's pages but the home page and
