@@ -98,3 +98,34 @@ func TestContactFormBeforeTheAppRuns(t *testing.T) {
 	}
 	noConsoleErrors(t, tab)
 }
+
+// "Cookie settings" pressed on a slow connection, before the app's script
+// has arrived: a note says the preferences open once the page has loaded,
+// and they do, with no second press; the note is gone then.
+func TestCookieSettingsBeforeTheAppRuns(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 412, 900)
+	scripts := holdScripts(t, tab)
+	scripts.navigate(t, env.URL+"/")
+	button := `document.querySelector("footer .footer__cookies")`
+	waitFor(t, tab, `document.readyState !== "loading" && !!`+button)
+	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
+		t.Fatal("the page hydrated: the test is not testing the page before the app")
+	}
+	run(t, tab, button+`.scrollIntoView({block: "center"})`)
+	click(t, tab, "footer .footer__cookies")
+	note := `document.getElementById(` + button + `.getAttribute("popovertarget"))`
+	if !eval[bool](t, tab, `(() => { const n = `+note+`; return !!n && n.matches(":popover-open") && n.checkVisibility() && n.innerText.trim().length > 0; })()`) {
+		t.Fatal(`pressing "Cookie settings" before the app ran said nothing`)
+	}
+	scripts.release(t)
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && document.querySelector(".consent-dialog")?.open`, 30*time.Second)
+	if eval[bool](t, tab, `!!document.querySelector(":popover-open")`) {
+		t.Error("the note that the settings wait for the page stays once they are open")
+	}
+	if eval[bool](t, tab, button+`.hasAttribute("popovertarget")`) {
+		t.Error(`once the app runs, "Cookie settings" still opens the note`)
+	}
+	noConsoleErrors(t, tab)
+}

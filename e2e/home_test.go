@@ -902,6 +902,17 @@ func TestHomeCookieConsent(t *testing.T) {
 			if in := eval[[]bool](t, tab, `(`+hits+`)(document.querySelector("section.consent"))`); slices.Contains(in, false) {
 				t.Errorf("once in, a tap on each of the banner's buttons lands on it: %v", in)
 			}
+			// Each of its controls, the policy link in its sentence too, is a
+			// target of at least 24 by 24 px (WCAG 2.2's minimum) that a tap
+			// anywhere down its middle lands on.
+			small := eval[[]string](t, tab, `[...document.querySelectorAll("section.consent a, section.consent button")].filter((el) => el.checkVisibility()).map((el) => {
+  const r = el.getBoundingClientRect(), x = r.x + r.width / 2;
+  const ok = r.width >= 24 && r.height >= 24 && [r.y + 1, r.y + r.height / 2, r.bottom - 1].every((y) => el.contains(document.elementFromPoint(x, y)));
+  return ok ? "" : el.textContent + " (" + Math.round(r.width) + "×" + Math.round(r.height) + ")";
+}).filter(Boolean)`)
+			if len(small) > 0 {
+				t.Errorf("banner controls too small to tap or covered at their edges: %q", small)
+			}
 		})
 	}
 

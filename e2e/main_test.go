@@ -132,6 +132,11 @@ func TestWithoutJavaScript(t *testing.T) {
 			if got.Invisible > 0 {
 				t.Errorf("%d headings or paragraphs are hidden without JavaScript", got.Invisible)
 			}
+			// No choice of cookies is asked or needed without JavaScript
+			// (none but the essential ones is set): nothing offers one.
+			if eval[bool](t, tab, `[...document.querySelectorAll("footer button")].some((b) => b.checkVisibility())`) {
+				t.Error("without JavaScript the footer shows a button, which can do nothing")
+			}
 		})
 	}
 	// Following a link without JavaScript loads the real page. The visitor

@@ -65,8 +65,9 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 // first frame; two links followed in quick succession make one entry in
 // the history, and Back goes to the page that was on screen, at its place,
 // focus on the link left by; a link to the page itself takes the visitor
-// to its top. The first link is one of the header's or footer's, so that
-// the page it opens links to itself.
+// to its top. On each page, the header's and footer's links to it, and
+// only they, say it is the current page. The first link is one of the
+// header's or footer's, so that the page it opens links to itself.
 func TestNavigationPlaces(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
@@ -124,6 +125,7 @@ requestAnimationFrame(frame);`)
 	if n := eval[int](t, tab, `history.length`); n != entries+1 {
 		t.Errorf("two links followed in quick succession made %d entries in the history, want 1", n-entries)
 	}
+	tellsCurrent(t, tab, false)
 
 	// Back: the home page, where it was, focus on the link left by.
 	run(t, tab, `history.back()`)
@@ -133,11 +135,13 @@ requestAnimationFrame(frame);`)
 		t.Errorf("Back to the home page, left at y %.0f by the link to %s: at y %v, focus on %s", left, first,
 			eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
+	tellsCurrent(t, tab, false)
 
 	// A link to the page itself: to its top, focus on its heading, and no
 	// new entry in the history.
 	pressLink(t, tab, "a[data-first]")
 	tab.WaitFor(t, `document.title === `+jsString(titles[first])+` && `+atTop, 30*time.Second)
+	tellsCurrent(t, tab, true)
 	entries = eval[int](t, tab, `history.length`)
 	sel := `header a[href=` + jsString(first) + `], footer a[href=` + jsString(first) + `]`
 	run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
@@ -152,6 +156,24 @@ requestAnimationFrame(frame);`)
 		t.Errorf("a link to the page itself added %d entries to the history", n-entries)
 	}
 	noConsoleErrors(t, tab)
+}
+
+// tellsCurrent checks that the header's and footer's links to the page
+// shown, and only they, carry aria-current="page", as the build wrote them
+// on that page (generator/document/current.go); linked says the page is
+// one they link to.
+func tellsCurrent(t *testing.T, tab *browsertest.Tab, linked bool) {
+	t.Helper()
+	got := eval[[]string](t, tab, `[...document.querySelectorAll("header.site-header a[href], footer.site-footer a[href]")]
+  .filter((a) => (a.getAttribute("href") === location.pathname) !== (a.getAttribute("aria-current") === "page") || a.hasAttribute("aria-current") && a.getAttribute("aria-current") !== "page")
+  .map((a) => a.getAttribute("href") + ": " + a.getAttribute("aria-current"))`)
+	if len(got) > 0 {
+		t.Errorf("on %s, the header's and footer's links and their aria-current (want \"page\" on the links to it, none on the others): %q",
+			eval[string](t, tab, `location.pathname`), got)
+	}
+	if linked && eval[int](t, tab, `document.querySelectorAll('header.site-header a[aria-current="page"], footer.site-footer a[aria-current="page"]').length`) == 0 {
+		t.Errorf("on %s, which the header or footer links to, no link of theirs says it is the current page", eval[string](t, tab, `location.pathname`))
+	}
 }
 
 // linksTo is a script's function from paths to the page's links to them

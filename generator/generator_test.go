@@ -491,6 +491,48 @@ func TestContentBeforeApp(t *testing.T) {
 	}
 }
 
+// Every page, as written, tells which of its header's and footer's links
+// is to itself (aria-current="page"), and no other: the layout rendered
+// once for many pages left the build a mark on each link to a site path
+// (generator/document/current.go), and no mark is left in any page. The
+// browser tests check that the app keeps it so as it moves between pages.
+func TestLayoutTellsTheCurrentPage(t *testing.T) {
+	res := shippedSite(t)
+	f := files(res)
+	marked := 0
+	for _, r := range res.Stats.Routes {
+		doc := string(f[r.File])
+		if strings.Contains(doc, "\x00") {
+			t.Errorf("%s: a NUL byte in the page (a mark the build left)", r.Path)
+		}
+		root, err := html.Parse(strings.NewReader(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		eachElement(root, func(n *html.Node) {
+			if n.Data != "header" && n.Data != "footer" || !strings.HasPrefix(attrs(n)["class"], "site-") {
+				return
+			}
+			eachElement(n, func(a *html.Node) {
+				if a.Data != "a" {
+					return
+				}
+				at := attrs(a)
+				own := at["href"] == r.Path
+				if cur, ok := at["aria-current"]; own && cur != "page" || !own && ok {
+					t.Errorf("%s: the %s's link to %s has aria-current %q (set: %v)", r.Path, n.Data, at["href"], cur, ok)
+				}
+				if own {
+					marked++
+				}
+			})
+		})
+	}
+	if marked == 0 {
+		t.Error("no page of the site has a link to itself in its header or footer")
+	}
+}
+
 // gzipSize is the size of data gzipped at the default level, as a CDN
 // compresses it (and as cmd/build's summary measures it).
 func gzipSize(data []byte) int {

@@ -179,6 +179,10 @@ type Footer struct {
 	SocialTitle         string         `json:"socialTitle"`
 	LegalLinks          []NavLink      `json:"legalLinks"`
 	CookieSettingsLabel string         `json:"cookieSettingsLabel"`
+	// CookieSettingsQueued shows when "Cookie settings" is pressed before
+	// the page's script has started (a slow connection): the preferences
+	// open as soon as it has.
+	CookieSettingsQueued string `json:"cookieSettingsQueued"`
 	// Copyright must contain {year}, replaced with the build's year (the
 	// site is rebuilt daily), and may contain {brand}, replaced with
 	// site.yaml's brand.

@@ -142,7 +142,7 @@ func page(p Params) ([]byte, []links.Span, links.Span) {
 	b.WriteString("</head>\n<body>\n")
 	b.WriteString(p.Banner)
 	b.WriteString("<div id=\"root\">")
-	b.WriteString(p.Body)
+	writeCurrent(b, p.Body, p.Route.Path)
 	b.WriteString("</div>\n")
 	var site links.Span
 	for _, d := range []struct {

@@ -409,7 +409,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             </button>
           )}
         </form>
-        <div id={QUEUED} popover="manual" role="status" className="contact__queued">
+        <div id={QUEUED} popover="manual" role="status" className="queued-note contact__queued">
           {copy.queued}{" "}
           <span>
             {copy.stalled} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "#link";
-import { applyConsent, initConsentMode, OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } from "../lib/consent";
+import { applyConsent, initConsentMode, onCookieSettings, readConsent, saveConsent, type ConsentChoice } from "../lib/consent";
 import { useSite } from "../lib/site-context";
 import { Button } from "./ui/button";
 import { Dialog } from "./ui/dialog";
@@ -37,8 +37,7 @@ export function CookieConsent() {
       if (c) setDraft(c);
       setDialog(true);
     };
-    window.addEventListener(OPEN_SETTINGS_EVENT, open);
-    return () => window.removeEventListener(OPEN_SETTINGS_EVENT, open);
+    return onCookieSettings(open);
   }, [config.analytics.measurementID]);
 
   // While the banner shows, the page keeps focused controls and anchors

@@ -1,17 +1,36 @@
+import { useEffect, useState } from "react";
 import { openCookieSettings } from "../lib/consent";
+import { useCurrent } from "../lib/current";
 import { useSite } from "../lib/site-context";
 import { SmartLink } from "./ui/button";
 import { Icon } from "./ui/icon";
 import "./site-footer.css";
 
+/** The note "Cookie settings" opens before the app has started. */
+const SETTINGS_QUEUED = "cookie-settings-queued";
+
 /**
  * SiteFooter: brand and social links, the link columns, Other Sites, the
- * legal links, "Cookie settings" (reopens the consent preferences) and the
+ * legal links, "Cookie settings" (reopens the consent preferences; hidden
+ * where JavaScript is off, as no choice is asked or needed there) and the
  * copyright line (its year is the build's; the site is rebuilt daily).
  */
 export function SiteFooter() {
   const { config, layout } = useSite();
   const f = layout.footer;
+  const current = useCurrent();
+  // False in the prerendered footer, until the app has started. "Cookie
+  // settings" pressed before then opened its note: the preferences open
+  // now, and the note goes.
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const note = document.getElementById(SETTINGS_QUEUED);
+    if (note?.matches(":popover-open")) {
+      note.hidePopover();
+      openCookieSettings();
+    }
+    setStarted(true);
+  }, []);
   return (
     <footer className="site-footer">
       <div className="container footer__grid">
@@ -38,7 +57,9 @@ export function SiteFooter() {
             <ul>
               {c.links.map((l) => (
                 <li key={l.label}>
-                  <SmartLink href={l.href}>{l.label}</SmartLink>
+                  <SmartLink href={l.href} aria-current={current(l.href)}>
+                    {l.label}
+                  </SmartLink>
                 </li>
               ))}
             </ul>
@@ -60,13 +81,34 @@ export function SiteFooter() {
         <ul>
           {f.legalLinks.map((l) => (
             <li key={l.href}>
-              <SmartLink href={l.href}>{l.label}</SmartLink>
+              <SmartLink href={l.href} aria-current={current(l.href)}>
+                {l.label}
+              </SmartLink>
             </li>
           ))}
           <li>
-            <button type="button" className="footer__cookies" onClick={openCookieSettings}>
+            {/* Before the app has started (a slow connection), the button
+                opens a note saying the preferences open once the page has
+                loaded, and they do then. Once it has, the app opens them,
+                and cancels the note's command for a press that hydrated
+                the footer. */}
+            <button
+              type="button"
+              className="footer__cookies"
+              popoverTarget={started ? undefined : SETTINGS_QUEUED}
+              popoverTargetAction={started ? undefined : "show"}
+              onClick={(e) => {
+                e.preventDefault();
+                openCookieSettings();
+              }}
+            >
               {f.cookieSettingsLabel}
             </button>
+            {!started && (
+              <div id={SETTINGS_QUEUED} popover="manual" role="status" className="queued-note">
+                {f.cookieSettingsQueued}
+              </div>
+            )}
           </li>
         </ul>
       </div>

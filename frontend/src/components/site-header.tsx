@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type 
 import { useLocation } from "react-router-dom";
 import { Link } from "#link";
 import { useScrollPastBy } from "../hooks/use-scroll-past";
+import { useCurrent } from "../lib/current";
 import { useSite } from "../lib/site-context";
 import { scrollToId, SmartLink } from "./ui/button";
 import { Icon } from "./ui/icon";
@@ -53,6 +54,7 @@ export function SiteHeader() {
   // Read in the click handler only: the header is the same on every page,
   // which lets the build render it once for many (generator/prerender/splice.go).
   const location = useLocation();
+  const current = useCurrent();
   const { past: scrolled, jumped } = useScrollPastBy(NAV_SCROLL);
   // The open menu (an index of nav.items), or -1.
   const [menu, setMenu] = useState(-1);
@@ -187,7 +189,7 @@ export function SiteHeader() {
   };
 
   const brand = (
-    <Link to={nav.home.href} className="brand" onClick={home}>
+    <Link to={nav.home.href} className="brand" aria-current={current(nav.home.href)} onClick={home}>
       <span className="brand__mark" aria-hidden="true" />
       {config.brand}
     </Link>
@@ -199,7 +201,7 @@ export function SiteHeader() {
         {brand}
         <ul className="nav__desktop">
           <li>
-            <Link to={nav.home.href} className="nav__link" onClick={home}>
+            <Link to={nav.home.href} className="nav__link" aria-current={current(nav.home.href)} onClick={home}>
               {nav.home.label}
             </Link>
           </li>
@@ -231,7 +233,7 @@ export function SiteHeader() {
                 <ul id={menuId(it.label)} className="nav__menu">
                   {it.items.map((l) => (
                     <li key={l.href}>
-                      <SmartLink href={l.href} external={l.external} onClick={close}>
+                      <SmartLink href={l.href} external={l.external} aria-current={current(l.href)} onClick={close}>
                         {l.label}
                       </SmartLink>
                     </li>
@@ -240,14 +242,14 @@ export function SiteHeader() {
               </li>
             ) : (
               <li key={it.label}>
-                <SmartLink href={it.href!} external={it.external} className="nav__link" onClick={close}>
+                <SmartLink href={it.href!} external={it.external} className="nav__link" aria-current={current(it.href)} onClick={close}>
                   {it.label}
                 </SmartLink>
               </li>
             ),
           )}
         </ul>
-        <SmartLink href={config.demoHref} className="btn btn--primary btn--sm nav__demo" onClick={close}>
+        <SmartLink href={config.demoHref} className="btn btn--primary btn--sm nav__demo" aria-current={current(config.demoHref)} onClick={close}>
           {nav.demoLabel}
         </SmartLink>
         {/* The command opens and closes the sheet where the app has not
@@ -310,7 +312,7 @@ export function SiteHeader() {
           </div>
           <ul className="container menu-sheet__list">
             <li>
-              <Link to={nav.home.href} onClick={home}>
+              <Link to={nav.home.href} aria-current={current(nav.home.href)} onClick={home}>
                 {nav.home.label}
               </Link>
             </li>
@@ -325,7 +327,7 @@ export function SiteHeader() {
                     <ul id={`mobile-group-${i}`} className="menu-sheet__group">
                       {it.items.map((l) => (
                         <li key={l.href}>
-                          <SmartLink href={l.href} external={l.external} onClick={close}>
+                          <SmartLink href={l.href} external={l.external} aria-current={current(l.href)} onClick={close}>
                             {l.label}
                           </SmartLink>
                         </li>
@@ -335,7 +337,7 @@ export function SiteHeader() {
                 </li>
               ) : (
                 <li key={it.label}>
-                  <SmartLink href={it.href!} external={it.external} onClick={close}>
+                  <SmartLink href={it.href!} external={it.external} aria-current={current(it.href)} onClick={close}>
                     {it.label}
                   </SmartLink>
                 </li>
@@ -348,7 +350,7 @@ export function SiteHeader() {
             </li>
           </ul>
           <div className="container menu-sheet__foot">
-            <SmartLink href={config.demoHref} className="btn btn--primary btn--lg" onClick={close}>
+            <SmartLink href={config.demoHref} className="btn btn--primary btn--lg" aria-current={current(config.demoHref)} onClick={close}>
               {nav.demoLabel}
             </SmartLink>
           </div>

@@ -11,7 +11,6 @@ export interface ConsentChoice {
 export const CONSENT_KEY = "cookie-consent";
 /** The sessionStorage key of the landing campaign (lib/campaign), kept only with consent to analytics. */
 export const CAMPAIGN_KEY = "campaign";
-export const OPEN_SETTINGS_EVENT = "cookie-settings";
 const GTAG_HOST = "https://www.googletagmanager.com";
 
 declare global {
@@ -91,7 +90,31 @@ export function applyConsent(c: ConsentChoice, measurementID?: string): void {
   }
 }
 
-/** openCookieSettings reopens the preferences dialog (footer "Cookie settings"). */
+// The preferences dialog's opener, once it is mounted; until then, whether
+// it was asked for. The layout's parts hydrate one by one, and a press on
+// the footer hydrates the footer first: it may come before the dialog's
+// part has hydrated, and is kept for it.
+let openSettings: (() => void) | null = null;
+let settingsAsked = false;
+
+/** openCookieSettings opens the preferences dialog (footer "Cookie settings"), now or as soon as it is there. */
 export function openCookieSettings(): void {
-  window.dispatchEvent(new Event(OPEN_SETTINGS_EVENT));
+  if (openSettings) openSettings();
+  else settingsAsked = true;
+}
+
+/**
+ * onCookieSettings makes open the preferences dialog's opener, and opens it
+ * at once if openCookieSettings asked for it before. It returns the
+ * function that unregisters it.
+ */
+export function onCookieSettings(open: () => void): () => void {
+  openSettings = open;
+  if (settingsAsked) {
+    settingsAsked = false;
+    open();
+  }
+  return () => {
+    if (openSettings === open) openSettings = null;
+  };
 }

@@ -316,6 +316,7 @@ export interface Footer {
   socialTitle: string;
   legalLinks: NavLink[];
   cookieSettingsLabel: string;
+  cookieSettingsQueued: string;
   copyright: string;
 }
 
