@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
@@ -159,16 +160,21 @@ requestAnimationFrame(frame);`)
 }
 
 // tellsCurrent checks that the header's and footer's links to the page
-// shown, and only they, carry aria-current="page", as the build wrote them
-// on that page (generator/document/current.go); linked says the page is
-// one they link to.
+// shown, and only they, carry aria-current="page", and their links to a
+// section it is in "true", as the build wrote them on that page
+// (generator/document/current.go); linked says the page is one they link
+// to.
 func tellsCurrent(t *testing.T, tab *browsertest.Tab, linked bool) {
 	t.Helper()
 	got := eval[[]string](t, tab, `[...document.querySelectorAll("header.site-header a[href], footer.site-footer a[href]")]
-  .filter((a) => (a.getAttribute("href") === location.pathname) !== (a.getAttribute("aria-current") === "page") || a.hasAttribute("aria-current") && a.getAttribute("aria-current") !== "page")
+  .filter((a) => {
+    const h = a.getAttribute("href"), p = location.pathname;
+    const want = h === p ? "page" : h.startsWith("/") && h !== "/" && p.startsWith(h + "/") ? "true" : null;
+    return a.getAttribute("aria-current") !== want;
+  })
   .map((a) => a.getAttribute("href") + ": " + a.getAttribute("aria-current"))`)
 	if len(got) > 0 {
-		t.Errorf("on %s, the header's and footer's links and their aria-current (want \"page\" on the links to it, none on the others): %q",
+		t.Errorf("on %s, the header's and footer's links and their aria-current (want \"page\" on the links to it, \"true\" on those to a section it is in, none on the others): %q",
 			eval[string](t, tab, `location.pathname`), got)
 	}
 	if linked && eval[int](t, tab, `document.querySelectorAll('header.site-header a[aria-current="page"], footer.site-footer a[aria-current="page"]').length`) == 0 {
@@ -213,4 +219,35 @@ func homeReady(t *testing.T, tab *browsertest.Tab) {
 	tab.Load(t, "/")
 	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-"))`, time.Minute)
 	waitFor(t, tab, consentIn)
+}
+
+// A link to a part of the page shown (the footer's "Contact", to the
+// form) takes focus there, as the browser does for a fragment: Tab goes on
+// from the form, not from the link left in the footer, off screen. On the
+// fixture site, whose footer links to its home page's form.
+func TestFragmentLinkTakesFocus(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 1280, 800)
+	tab.Load(t, "/")
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	id := eval[string](t, tab, `(() => {
+  const a = [...document.querySelectorAll('footer a[href^="/#"]')].find((a) => document.getElementById(a.hash.slice(1)));
+  if (!a) return "";
+  a.setAttribute("data-part", "");
+  return a.hash.slice(1);
+})()`)
+	if id == "" {
+		t.Fatal("the fixture's footer links to no part of its home page")
+	}
+	target := `document.getElementById(` + jsString(id) + `)`
+	pressLink(t, tab, "a[data-part]")
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(target+`.contains(document.activeElement)`, 10*time.Second)); err != nil {
+		t.Fatalf("after the footer's link to #%s, focus is on %s", id, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	do(t, tab, chromedp.KeyEvent(kb.Tab))
+	if !eval[bool](t, tab, target+`.contains(document.activeElement) || !!(`+target+`.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING) && !document.activeElement.closest("footer")`) {
+		t.Errorf("Tab after the link to #%s went to %s, not on from it", id, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	noConsoleErrors(t, tab)
 }

@@ -258,6 +258,23 @@ func TestProspectMobileMenu(t *testing.T) {
 		// Closed, the page scrolls again (the check above can fail).
 		do(t, tab, wheel(187, 400, 400))
 		waitFor(t, tab, `window.scrollY > 300`)
+		// A link chosen by keyboard: Enter follows it, and the menu stays
+		// closed over the new page (the key's press had reached the
+		// hamburger, given focus back as the sheet closed, and opened it
+		// again).
+		paths, titles := otherPages(t)
+		list, _ := json.Marshal(paths)
+		clickText(t, tab, "button", nav.OpenMenu)
+		waitFor(t, tab, open)
+		to := eval[string](t, tab, `((paths) => { const a = (`+linksTo+`)(paths).find((a) => `+sheet+`.contains(a)); if (!a) return ""; a.focus(); return a.getAttribute("href"); })(`+string(list)+`)`)
+		if to == "" {
+			t.Fatal("the menu shows no link to another page of the site")
+		}
+		do(t, tab, chromedp.KeyEvent(kb.Enter))
+		tab.WaitFor(t, `document.title === `+jsString(titles[to]), 30*time.Second)
+		if eval[bool](t, tab, open) {
+			t.Errorf("the menu is open again over %s, chosen in it by Enter", to)
+		}
 		noConsoleErrors(t, tab)
 	})
 
@@ -516,6 +533,14 @@ func TestProspectFloatingContact(t *testing.T) {
 			cookie := byText("footer button, footer a", l.Footer.CookieSettingsLabel)
 			if eval[bool](t, tab, covers(cookie)) || !eval[bool](t, tab, `(() => { const e = `+cookie+`; const r = e.getBoundingClientRect(); return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })()`) {
 				t.Errorf("%q is covered", l.Footer.CookieSettingsLabel)
+			}
+			// Every link and button of the footer is at least 24 px tall to a
+			// tap (WCAG 2.2's minimum; their width is their words').
+			if low := eval[[]string](t, tab, `[...document.querySelectorAll("footer a, footer button")].filter((el) => el.checkVisibility()).map((el) => {
+  const h = (`+tapTarget+`)(el)[1];
+  return h >= 24 ? "" : el.textContent + " (" + h + " px)";
+}).filter(Boolean)`); len(low) > 0 {
+				t.Errorf("footer controls under 24 px tall to a tap: %q", low)
 			}
 			// A focused field is never covered, wherever it sits on screen:
 			// put each field at the bottom corner the button occupies.

@@ -492,7 +492,8 @@ func TestContentBeforeApp(t *testing.T) {
 }
 
 // Every page, as written, tells which of its header's and footer's links
-// is to itself (aria-current="page"), and no other: the layout rendered
+// is to itself (aria-current="page") and which to a section it is in
+// ("true"), and no other: the layout rendered
 // once for many pages left the build a mark on each link to a site path
 // (generator/document/current.go), and no mark is left in any page. The
 // browser tests check that the app keeps it so as it moves between pages.
@@ -518,12 +519,17 @@ func TestLayoutTellsTheCurrentPage(t *testing.T) {
 					return
 				}
 				at := attrs(a)
-				own := at["href"] == r.Path
-				if cur, ok := at["aria-current"]; own && cur != "page" || !own && ok {
-					t.Errorf("%s: the %s's link to %s has aria-current %q (set: %v)", r.Path, n.Data, at["href"], cur, ok)
-				}
-				if own {
+				href := at["href"]
+				want := ""
+				switch {
+				case href == r.Path:
+					want = "page"
 					marked++
+				case strings.HasPrefix(href, "/") && href != "/" && strings.HasPrefix(r.Path, href+"/"):
+					want = "true"
+				}
+				if got := at["aria-current"]; got != want {
+					t.Errorf("%s: the %s's link to %s has aria-current %q, want %q", r.Path, n.Data, href, got, want)
 				}
 			})
 		})

@@ -14,10 +14,11 @@ import (
 const currentMark = ` aria-current="` + "\x00current:"
 
 // writeCurrent writes body with each marked link's aria-current made
-// "page" where its path is the page's, and dropped elsewhere: what the
-// browser's app renders on that page, so that hydration finds the same
-// attributes, and a visitor without JavaScript is told the current page
-// too. It is not a read of the render's output for data: it fills a slot
+// "page" where its path is the page's, "true" where the page is under it
+// (an article under its insights), and dropped elsewhere: what the
+// browser's app renders on that page (currentOf, in current.ts), so that
+// hydration finds the same attributes, and a visitor without JavaScript
+// is told the current page too. It is not a read of the render's output for data: it fills a slot
 // the render left for the one fact the layout must not depend on, as the
 // page's own slot is (generator/prerender/splice.go).
 func writeCurrent(b *bytes.Buffer, body, path string) {
@@ -34,8 +35,11 @@ func writeCurrent(b *bytes.Buffer, body, path string) {
 			return
 		}
 		b.WriteString(body[:i])
-		if html.UnescapeString(rest[:end]) == path {
+		switch href := html.UnescapeString(rest[:end]); {
+		case href == path:
 			b.WriteString(` aria-current="page"`)
+		case href != "/" && strings.HasPrefix(path, href+"/"):
+			b.WriteString(` aria-current="true"`)
 		}
 		body = rest[end+2:]
 	}

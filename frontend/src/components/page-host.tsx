@@ -138,8 +138,8 @@ export function PageHost({ initial }: { initial: PageBody }) {
       // Focus goes to the new page's heading, as a new document's would
       // go to its start: a screen reader reads where the visitor has
       // arrived, and Tab goes on from there, not from the link left
-      // behind (in a footer, a closed menu). Not to a #fragment's
-      // target, which is only scrolled to, as the browser does.
+      // behind (in a footer, a closed menu). With a #fragment, to its
+      // target (scrollToHash).
       if (!location.hash) focusHeading();
     }
     // What follows the scroll position (the header's colour) follows it in
@@ -277,11 +277,17 @@ function focusLink(href: string | undefined) {
   }
 }
 
+// scrollToHash scrolls to the #fragment's target and moves focus there, as
+// the browser does for a fragment (it focuses the target, or starts Tab
+// from it): Tab goes on from the form a footer's "Contact" scrolled to,
+// not from the footer, off screen.
 function scrollToHash(hash: string, behavior: ScrollBehavior = "auto"): boolean {
   if (!hash) return false;
   const el = document.getElementById(decodeURIComponent(hash.slice(1)));
   if (!el) return false;
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   el.scrollIntoView({ behavior: reduce ? "auto" : behavior, block: "start" });
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+  el.focus({ preventScroll: true });
   return true;
 }

@@ -89,9 +89,10 @@ export function SiteFooter() {
           <li>
             {/* Before the app has started (a slow connection), the button
                 opens a note saying the preferences open once the page has
-                loaded, and they do then. Once it has, the app opens them,
-                and cancels the note's command for a press that hydrated
-                the footer. */}
+                loaded, and they do then; Escape or a press elsewhere closes
+                it, should the script never come. Once the app has started,
+                it opens them, and cancels the note's command for a press
+                that hydrated the footer. */}
             <button
               type="button"
               className="footer__cookies"
@@ -105,7 +106,7 @@ export function SiteFooter() {
               {f.cookieSettingsLabel}
             </button>
             {!started && (
-              <div id={SETTINGS_QUEUED} popover="manual" role="status" className="queued-note">
+              <div id={SETTINGS_QUEUED} popover="auto" role="status" className="queued-note">
                 {f.cookieSettingsQueued}
               </div>
             )}

@@ -151,8 +151,15 @@ export function SiteHeader() {
   const closeSheet = (refocus: boolean) => {
     setMobile(false);
     const d = sheet.current;
+    const wasOpen = !!d?.open;
     if (d?.open) d.close();
     if (refocus) burger.current?.focus({ preventScroll: true });
+    // A modal dialog gives focus back to what opened it as it closes: the
+    // hamburger. A link chosen by Enter is followed on the key's press,
+    // and the same key then reached the hamburger and opened the menu
+    // again over the new page. Focus waits on the main region instead,
+    // until the destination takes it.
+    else if (wasOpen) document.getElementById("main")?.focus({ preventScroll: true });
   };
   const close = () => {
     setOpen(-1);

@@ -3,14 +3,16 @@ import { useLocation } from "react-router-dom";
 /**
  * The header's and footer's links to the page shown carry
  * aria-current="page", so that a screen reader says "current page" and the
- * eye sees which entry it is on.
+ * eye sees which entry it is on; a link to a section the page is in (the
+ * insights, on an article) carries aria-current="true".
  *
  * The layout is rendered once for the many pages that share it and
  * spliced around each (generator/prerender/splice.go): it must not read
  * the URL. So on the server every link of the layout to a site path
  * carries CURRENT_MARK and its path as its aria-current, and the build,
- * which knows each page's path, makes the marker "page" on the link to it
- * and drops it from the others as it writes the page
+ * which knows each page's path, makes the marker "page" on the link to it,
+ * "true" on a link to a section it is in, and drops it from the others as
+ * it writes the page
  * (generator/document/current.go). In the browser the location decides,
  * and gives the same value the page was written with.
  */
@@ -18,19 +20,27 @@ export const CURRENT_MARK = "\u0000current:";
 
 const inBrowser = typeof document !== "undefined";
 
-/** "page", or no attribute: what a link's aria-current is, once written. */
-type Current = "page" | undefined;
+/** "page", "true", or no attribute: what a link's aria-current is, once written. */
+type Current = "page" | "true" | undefined;
 
 /** useCurrent returns the aria-current of a layout's link to a path. */
 export function useCurrent(): (href: string | undefined) => Current {
   // The hook is called, or not, the same on every render of a runtime.
   if (!inBrowser) return serverMark;
   const { pathname } = useLocation();
-  return (href) => (href === pathname ? "page" : undefined);
+  return (href) => currentOf(href, pathname);
+}
+
+/** currentOf is the aria-current of a link to href on the page at path (generator/document/current.go's rule). */
+function currentOf(href: string | undefined, path: string): Current {
+  if (!href) return undefined;
+  if (href === path) return "page";
+  if (href !== "/" && path.startsWith(href + "/")) return "true";
+  return undefined;
 }
 
 function serverMark(href: string | undefined): Current {
   if (!href || !href.startsWith("/") || href.startsWith("//") || /[?#]/.test(href)) return undefined;
-  // The build writes "page" or nothing in its place, on every page.
+  // The build writes "page", "true" or nothing in its place, on every page.
   return (CURRENT_MARK + href + "\u0000") as Current;
 }
