@@ -40,7 +40,7 @@ dev: deps
 # what it would publish (tools/validate). No browser, nothing written to
 # dist/site. make test adds the browser and unit tests.
 check: deps validate-deps
-	$(GO) run ./cmd/check
+	$(GO) run ./cmd/check$(if $(PUBLISHED), -published $(PUBLISHED))
 
 # Browser tests drive Debian's headless Chromium (chromium-headless-shell),
 # Lighthouse its desktop Chromium; nothing downloads a browser.

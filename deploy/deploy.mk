@@ -64,7 +64,7 @@ aws-credentials:
 # content, and content is untrusted): the deployment job only uploads.
 deploy-build: deps
 	@if [ -z "$(DEPLOY_BASE_URL)" ]; then echo "DEPLOY_ENV=$(DEPLOY_ENV): not in deploy/environments.json" >&2; exit 1; fi
-	$(GO) run ./cmd/build -base-url $(DEPLOY_BASE_URL)
+	$(GO) run ./cmd/build -base-url $(DEPLOY_BASE_URL)$(if $(filter-out 0000000000000000000000000000000000000000,$(PUBLISHED)), -published $(PUBLISHED))
 	$(MAKE) --no-print-directory lambda lambda-oauth
 
 # The digests the live site published at its last deployment (none:

@@ -294,7 +294,7 @@ func TestHeaderCollapsesWhereItMust(t *testing.T) {
 				// Without the app the browser keeps it open: in view, its
 				// entries under its brand, and its × closes it.
 				waitFor(t, tab, `(() => { const d = document.querySelector("#mobile-menu"); return d.open && d.checkVisibility(); })()`)
-				if off := eval[float64](t, tab, `document.querySelector("#mobile-menu .menu-sheet__list a").getBoundingClientRect().left - document.querySelector("#mobile-menu .brand").getBoundingClientRect().left`); off < -1 || off > 1 {
+				if off := eval[float64](t, tab, `document.querySelector("#mobile-menu .menu-sheet__list a").getBoundingClientRect().left - document.querySelector("#mobile-menu .brand__mark").getBoundingClientRect().left`); off < -1 || off > 1 {
 					t.Errorf("at 1280 px the open menu's entries start %.0f px from its brand", off)
 				}
 				click(t, tab, `#mobile-menu .menu-sheet__head .nav__burger`)

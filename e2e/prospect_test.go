@@ -278,6 +278,36 @@ func TestProspectMobileMenu(t *testing.T) {
 		noConsoleErrors(t, tab)
 	})
 
+	// "Contact Us" in the menu, on the home page: the contact details
+	// under the header once the page has stopped scrolling, though the
+	// sections passed on the way were drawn (content-visibility) only as
+	// they came by, at heights other than their estimates.
+	t.Run("375x812 Contact Us on the home page", func(t *testing.T) {
+		// With motion: the page scrolls smoothly through the sections.
+		tab := homeTab(t, env, 375, true, false)
+		do(t, tab, chromedp.EmulateViewport(375, 812))
+		clickText(t, tab, "button", nav.OpenMenu)
+		waitFor(t, tab, open)
+		clickText(t, tab, "#mobile-menu a", nav.ContactLabel)
+		top, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[float64](`new Promise((done) => {
+  let last = -1, still = 0;
+  const frame = () => {
+    if (window.scrollY === last && ++still > 20) return done(document.getElementById("contact-info").getBoundingClientRect().top);
+    if (window.scrollY !== last) still = 0;
+    last = window.scrollY;
+    requestAnimationFrame(frame);
+  };
+  frame();
+})`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := eval[float64](t, tab, `parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)`)
+		if top < want-2 || top > want+2 {
+			t.Errorf("the contact details stopped %.0f px from the window's top, want %.0f (under the header)", top, want)
+		}
+	})
+
 	// The browser's own modal behaviour, before the app has started or
 	// without JavaScript at all: the hamburger and × are invoker commands,
 	// the groups are <details>, Escape closes.

@@ -43,6 +43,8 @@ type config struct {
 	ready      func()
 	// noEditor leaves the web editor out (Options.NoEditor).
 	noEditor bool
+	// published is Options.Published.
+	published string
 }
 
 // loadConfig is what loading the content takes beside the tree.
@@ -68,6 +70,7 @@ func configOf(opt Options) config {
 		liveScript: opt.LiveScript,
 		ready:      opt.ImagesReady,
 		noEditor:   opt.NoEditor,
+		published:  opt.Published,
 	}
 }
 

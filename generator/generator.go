@@ -101,6 +101,13 @@ type Options struct {
 	// NoEditor builds the site without the web editor (/admin/): what
 	// the editor costs a build, measured (make bench).
 	NoEditor bool
+	// Published is the git revision whose content the live site was
+	// built from (CI: the pull request's base, the commit before a push).
+	// An address it answered that this build no longer does refuses the
+	// build. Empty: the addresses at git's HEAD, and a warning, so that an
+	// edit not yet committed is told of a rename it made (make dev, a
+	// build by hand).
+	Published string
 	// Preview, when set, builds the preview of a pull request: a banner
 	// on every page, robots.txt and X-Robots-Tag saying noindex, no
 	// analytics (package prpreview).

@@ -158,7 +158,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 			if cfg.preview != nil { // a preview publishes nothing
 				return gone{}, nil
 			}
-			r, w := bld.head.Routes(ctx, dir, now)
+			r, w := bld.head.Routes(ctx, dir, cfg.published, now)
 			return gone{r, w}, nil
 		})
 	})
@@ -231,12 +231,20 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	if stage.Run("checks", func() { err = checkPages(site, dir, docs, pics, out) }); err != nil {
 		return nil, err
 	}
-	// An address published at HEAD that this site no longer answers: a
-	// warning, read last, so that the pages render while git and the
-	// load of HEAD's content run.
+	// An address published at HEAD (or at the revision named as live)
+	// that this site no longer answers: a warning (an error), read last,
+	// so that the pages render while git and the load of that content run.
 	if g, _ := head.Get(); g.routes != nil || g.warn != nil {
 		exists := func(file string) bool { _, err := fs.Stat(tree, file); return err == nil }
-		site.Warnings = append(append(site.Warnings, g.warn...), published.Gone(g.routes, site.Routes, exists)...).Sorted()
+		gone := published.Gone(g.routes, site.Routes, cfg.published, exists)
+		if cfg.published != "" {
+			// Named as what is live: an address gone, or unchecked, is a
+			// broken link for everyone who kept it.
+			if errs := append(g.warn, gone...); len(errs) > 0 {
+				return nil, errs.Sorted()
+			}
+		}
+		site.Warnings = append(append(site.Warnings, g.warn...), gone...).Sorted()
 	}
 	var res *Result
 	inline := cdn.Inline{Styles: document.InlineStyles(site, style, b), Scripts: document.InlineScripts()}

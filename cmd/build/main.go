@@ -82,6 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	whole := fs.Bool("whole", false, "render every page whole, without splicing pages into a shared layout (see generator.Options.Whole)")
 	previewPR := fs.Int("preview-pr", 0, "build the preview of pull request `N` at -base-url, on a registrable domain apart from the live site's: a banner on every page, noindex, no analytics (generator/preview)")
 	previewURL := fs.String("preview-url", "", "the pull request's page, where the preview's banner links (with -preview-pr)")
+	publishedRev := fs.String("published", "", "the git `revision` the live site was built from (CI: origin/main for a pull request, the commit before a push): an address it answered that this build does not refuses the build (default: a warning for addresses answered at HEAD)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to `file` (go tool pprof reads it)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -127,6 +128,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		CacheDir:    *cacheDir,
 		Whole:       *whole,
 		NoEditor:    *noEditor,
+		Published:   *publishedRev,
 		Preview:     pv,
 	})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/vozia/site/internal/testkit/imagetest"
+	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
 // fixture is the test site (not the live content, which editors change).
@@ -169,4 +171,67 @@ func TestPhotoEncodedOnce(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// A renamed article, committed (by hand, or by the web editor's pull
+// request), builds without a word against git's HEAD, which has the
+// rename. Built with -published naming what is live (CI: the pull
+// request's base, the commit before a push), the build is refused, naming
+// the old address and its fix, and the last good output stays; with the
+// alias committed, it builds. A revision the clone does not have refuses
+// the build too: what is live would go unchecked.
+func TestPublishedAddressesKept(t *testing.T) {
+	content := sitefixture.Committed(t, fixture)
+	git := func(args ...string) {
+		t.Helper()
+		if out, err := exec.Command("git", append([]string{"-C", content, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	live := strings.TrimSpace(string(must(exec.Command("git", "-C", content, "rev-parse", "HEAD").Output())))
+	out := filepath.Join(t.TempDir(), "dist", "site")
+	build := func(extra ...string) error {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		return run(context.Background(), append([]string{"-out", out, "-content", content, "-frontend", "../../frontend"}, extra...), &stdout, &stderr)
+	}
+	if err := build("-published", live); err != nil {
+		t.Fatalf("the live content, built against itself: %v", err)
+	}
+
+	git("mv", "articles/on-premise.md", "articles/on-premise-models.md")
+	git("commit", "-q", "-m", "rename")
+	if err := build(); err != nil {
+		t.Fatalf("against HEAD, which has the rename: %v", err)
+	}
+	good := must(os.ReadFile(filepath.Join(out, "index.html")))
+	err := build("-published", live)
+	if err == nil || !strings.Contains(err.Error(), "/insights/on-premise ") || !strings.Contains(err.Error(), "aliases: [/insights/on-premise]") || !strings.Contains(err.Error(), live) {
+		t.Fatalf("against what is live, want a refusal naming /insights/on-premise, its alias and the revision; got %v", err)
+	}
+	if now := must(os.ReadFile(filepath.Join(out, "index.html"))); !bytes.Equal(now, good) {
+		t.Error("the refused build changed the last good output")
+	}
+
+	renamed := filepath.Join(content, "articles", "on-premise-models.md")
+	data := string(must(os.ReadFile(renamed)))
+	fixed := strings.Replace(data, "tags:", "aliases: [/insights/on-premise]\ntags:", 1)
+	if fixed == data {
+		t.Fatal("the fixture article has no tags: line to put the alias before")
+	}
+	os.WriteFile(renamed, []byte(fixed), 0o644)
+	git("commit", "-q", "-am", "alias")
+	if err := build("-published", live); err != nil {
+		t.Errorf("with the alias: %v", err)
+	}
+	if err := build("-published", "origin/main"); err == nil || !strings.Contains(err.Error(), `"origin/main" is not in this clone`) {
+		t.Errorf("a revision the clone lacks: want a refusal saying so, got %v", err)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -54,6 +54,7 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	frontendDir := fs.String("frontend", "frontend", "frontend `dir` (package.json, node_modules, src)")
 	validateDir := fs.String("validate", "tools/validate", "the checkers' `dir` (validate.mjs and its node_modules)")
 	cacheDir := fs.String("cache", "", "the build's cache `dir` (encoded images, renders, the checkers' findings), shared with make build and make dev (default: dist/cache beside the content dir; none: no cache)")
+	publishedRev := fs.String("published", "", "the git `revision` the live site was built from (origin/main, say): an address it answered that this content does not is refused (default: a warning for addresses answered at HEAD)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -75,6 +76,7 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 		Content:     tree,
 		FrontendDir: *frontendDir,
 		CacheDir:    *cacheDir,
+		Published:   *publishedRev,
 		Now:         now,
 	})
 	if err != nil {

@@ -278,8 +278,10 @@ func TestFailures(t *testing.T) {
 			if !strings.Contains(body, "Reference: "+ref+".") {
 				t.Errorf("the page does not show the reference %s: %s", ref, body)
 			}
+			// The reference is random hex: "d503" in it is not GitHub's 503.
+			shown := strings.ReplaceAll(body, ref, "")
 			for _, hidden := range []string{tc.logged, "gho_", "s3cret", "arn:", "<img"} {
-				if strings.Contains(body, hidden) || strings.Contains(body, html.EscapeString(hidden)) {
+				if strings.Contains(shown, hidden) || strings.Contains(shown, html.EscapeString(hidden)) {
 					t.Errorf("the page shows %q: %s", hidden, body)
 				}
 			}

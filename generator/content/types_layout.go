@@ -1,6 +1,8 @@
 package content
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -190,13 +192,49 @@ type Footer struct {
 }
 
 // Validate refuses a copyright without {year}: a year written out goes
-// stale on the first of January.
+// stale on the first of January; and a page listed twice in the legal
+// links, as the header lists each page once.
 func (f Footer) Validate() error {
+	var errs []error
 	if !strings.Contains(f.Copyright, "{year}") {
-		return field.AtField("copyright", "copyright %q must contain {year}: the build writes the current year there, and a year written out goes stale", f.Copyright)
+		errs = append(errs, field.AtField("copyright", "copyright %q must contain {year}: the build writes the current year there, and a year written out goes stale", f.Copyright))
 	}
-	return nil
+	hrefs := make([]string, len(f.LegalLinks))
+	for i, l := range f.LegalLinks {
+		hrefs[i] = string(l.Href)
+	}
+	errs = append(errs, onceEach("legalLinks", f.LegalLinks, hrefs))
+	return errors.Join(errs...)
 }
+
+// Validate refuses a page listed twice in a column.
+func (c FooterColumn) Validate() error {
+	to := make([]string, len(c.Links))
+	for i, l := range c.Links {
+		to[i] = cmp.Or(string(l.Href), "site: "+l.Site)
+	}
+	return onceEach("links", c.Links, to)
+}
+
+// onceEach refuses, at the item, a link of the list field name whose
+// destination (to, by item) an earlier one has: a visitor scanning a list
+// of links should meet each page once, and two labels for one page read as
+// two pages.
+func onceEach[L interface{ label() string }](name string, links []L, to []string) error {
+	seen := map[string]int{}
+	var errs []error
+	for i, d := range to {
+		if j, dup := seen[d]; dup {
+			errs = append(errs, field.AtItem(name, i, "%q and %q both link to %s: list each page once", links[j].label(), links[i].label(), strings.TrimPrefix(d, "site: ")))
+			continue
+		}
+		seen[d] = i
+	}
+	return errors.Join(errs...)
+}
+
+func (l NavLink) label() string { return l.Label }
+func (a Action) label() string  { return a.Label }
 
 type FooterColumn struct {
 	Title string   `json:"title"`

@@ -780,6 +780,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
 			d.errorf(n, "%smissing required field %q%s", fieldPrefix(path), name, d.inStruct(t, path))
+			d.errs[len(d.errs)-1].Missing = name
 		}
 	}
 	// A Pos field is where the mapping is written, or, tagged at:"key",

@@ -55,7 +55,7 @@ func Describe(config []byte, contentDir string, read func(file string) ([]byte, 
 		if err != nil {
 			continue
 		}
-		out[i].Entry, out[i].Field = entry.place(data, p.Line, p.Col)
+		out[i].Entry, out[i].Field = entry.place(data, p.Line, p.Col, p.Missing)
 	}
 	return out
 }
@@ -95,8 +95,10 @@ func find(collections []map[string]any, file string) *entry {
 	return nil
 }
 
-// place is the entry's title and the field at line:col of its file.
-func (e *entry) place(data []byte, line, col int) (title, field string) {
+// place is the entry's title and the field at line:col of its file; with
+// missing, the field of that key in the mapping at line:col, which lacks
+// it.
+func (e *entry) place(data []byte, line, col int, missing string) (title, field string) {
 	body, offset, markdown := data, 0, false
 	if fm, ok := bytes.CutPrefix(data, []byte("---\n")); ok {
 		if end := bytes.Index(fm, []byte("\n---")); end >= 0 {
@@ -115,7 +117,16 @@ func (e *entry) place(data []byte, line, col int) (title, field string) {
 	if markdown && line > offset+bytes.Count(body, []byte("\n"))+1 {
 		return title, fieldLabel(e.fields, "body")
 	}
-	keys := pathTo(root, line-offset, charCol(data, line, col))
+	c := charCol(data, line, col)
+	keys := pathTo(root, line-offset, c)
+	if missing != "" {
+		// The mapping starts where its first key does: the missing field
+		// is that key's sibling. An empty mapping ({}) has no key there.
+		if n := len(keys); n > 0 && keys[n-1].key != "" && keys[n-1].node.Line == line-offset && keys[n-1].node.Column == c {
+			keys = keys[:n-1]
+		}
+		keys = append(keys, step{key: missing})
+	}
 	return title, strings.Join(labels(e.fields, root, keys), " › ")
 }
 
@@ -142,7 +153,7 @@ func charCol(data []byte, line, col int) int {
 type step struct {
 	key   string
 	index int
-	node  *yaml.Node // the item, for a sequence's step
+	node  *yaml.Node // the key, or the item for a sequence's step
 }
 
 // pathTo is the key path of the last key or scalar that starts at or
@@ -160,7 +171,7 @@ func pathTo(root *yaml.Node, line, col int) []step {
 				if !before(k) {
 					return
 				}
-				here := append(append([]step(nil), at...), step{key: k.Value})
+				here := append(append([]step(nil), at...), step{key: k.Value, node: k})
 				best = here
 				walk(v, here)
 			}

@@ -81,21 +81,26 @@ func TestDescribe(t *testing.T) {
 		file         string
 		line, col    int
 		entry, field string
+		missing      string // the field the mapping at line:col lacks
 	}{
-		{"a section's image alt", "content/pages/platform.yaml", 6, 38, "Platform", "Sections › Section 1 (Hero) “One agent” › Image › Text alternative"},
-		{"a page's title", "content/pages/platform.yaml", 1, 8, "Platform", "Title"},
-		{"an article's front matter", "content/articles/launch/index.md", 3, 30, "The launch", "Cover › Text alternative"},
-		{"an article's body", "content/articles/launch/index.md", 7, 5, "The launch", "Text"},
-		{"a record of a list file, in a block", "content/collections/faq.yaml", 5, 10, "FAQ", "Questions › Question 2 “How?” › Answer"},
+		{"a section's image alt", "content/pages/platform.yaml", 6, 38, "Platform", "Sections › Section 1 (Hero) “One agent” › Image › Text alternative", ""},
+		{"a page's title", "content/pages/platform.yaml", 1, 8, "Platform", "Title", ""},
+		{"an article's front matter", "content/articles/launch/index.md", 3, 30, "The launch", "Cover › Text alternative", ""},
+		{"an article's body", "content/articles/launch/index.md", 7, 5, "The launch", "Text", ""},
+		{"a record of a list file, in a block", "content/collections/faq.yaml", 5, 10, "FAQ", "Questions › Question 2 “How?” › Answer", ""},
 		// A problem's column counts bytes: after "señal—“a”" the alt's
 		// value is 7 bytes on from where yaml.v3, which counts characters,
 		// places it, past the next key.
-		{"a value after accents and dashes", "content/pages/voice.yaml", 6, 53, "Voz", "Sections › Section 1 (Hero) “Voz” › Image › Text alternative"},
-		{"a file the editor does not open", "content/other.txt", 1, 1, "", ""},
-		{"no file", "", 0, 0, "", ""},
+		{"a value after accents and dashes", "content/pages/voice.yaml", 6, 53, "Voz", "Sections › Section 1 (Hero) “Voz” › Image › Text alternative", ""},
+		{"a file the editor does not open", "content/other.txt", 1, 1, "", "", ""},
+		{"no file", "", 0, 0, "", "", ""},
+		// A missing field is reported at its mapping, where the first key
+		// is: the editor's field is the missing one, not the first key.
+		{"a field missing from a block mapping", "content/pages/platform.yaml", 4, 5, "Platform", "Sections › Section 1 (Hero) “One agent” › Heading", "heading"},
+		{"a field missing from a flow mapping", "content/pages/platform.yaml", 6, 12, "Platform", "Sections › Section 1 (Hero) “One agent” › Image › Text alternative", "alt"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Describe([]byte(config), "content", read, problem.List{{File: tc.file, Line: tc.line, Col: tc.col, Message: "m"}})
+			got := Describe([]byte(config), "content", read, problem.List{{File: tc.file, Line: tc.line, Col: tc.col, Message: "m", Missing: tc.missing}})
 			if got[0].Entry != tc.entry || got[0].Field != tc.field {
 				t.Errorf("got entry %q, field %q; want %q, %q", got[0].Entry, got[0].Field, tc.entry, tc.field)
 			}

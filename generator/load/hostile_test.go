@@ -9,15 +9,14 @@ import (
 // hostileFront is the front matter of a good article, the body on line 9.
 const hostileFront = "---\ntitle: T\ndescription: D.\ndate: 2026-01-01\nauthor: ana\ntags: [voice-ai]\ncover: {src: /images/articles/voice.svg, alt: A circle}\n---\n"
 
-// billionLaughs is layout.yaml's footer holding a column of n links,
-// repeated n times through aliases: n*n links from a few KB.
+// billionLaughs is layout.yaml's footer holding n columns of a link,
+// through aliases.
 func billionLaughs(layout string, n int) string {
 	var b strings.Builder
-	b.WriteString("  columns:\n    - &g\n      title: G\n      links:\n        - &l {label: L, href: /about}\n")
-	for range n - 1 {
-		b.WriteString("        - *l\n")
-	}
-	for range n - 1 {
+	// Each column lists a page once (content.FooterColumn.Validate): the
+	// link is aliased across the columns, the column n times.
+	b.WriteString("  columns:\n    - &g\n      title: G\n      links:\n        - &l {label: L, href: /about}\n    - title: H\n      links:\n        - *l\n")
+	for range n - 2 {
 		b.WriteString("    - *g\n")
 	}
 	start := strings.Index(layout, "  columns:\n")

@@ -240,6 +240,20 @@ func TestLoadErrors(t *testing.T) {
 			at:   at("layout.yaml", `"© 2026`, 0),
 		},
 		{
+			name: "a legal link to a page listed before it",
+			file: "layout.yaml",
+			edit: replace(`{label: Terms & Conditions, href: /about}`, `{label: Terms & Conditions, href: /legal/privacy}`),
+			want: []string{`"Privacy Policy" and "Terms & Conditions" both link to /legal/privacy: list each page once`},
+			at:   at("layout.yaml", "{label: Terms", 0),
+		},
+		{
+			name: "a footer column listing a page twice",
+			file: "layout.yaml",
+			edit: replace(`{label: Text AI, href: /about}`, `{label: Text AI, href: /services}`),
+			want: []string{`"Voice AI" and "Text AI" both link to /services: list each page once`},
+			at:   at("layout.yaml", "{label: Text AI", 0),
+		},
+		{
 			name: "a founders section whose links all read the same",
 			file: "pages/about.yaml",
 			edit: replace("  - kind: text\n", "  - kind: founders\n    heading: Us\n    statement: We.\n    foundersTitle: Founders\n    profileLabel: LinkedIn\n    missionTitle: Mission\n    missionText: To test.\n    moreLink: {label: More, href: /about}\n  - kind: text\n"),

@@ -11,8 +11,9 @@ import (
 	"github.com/vozia/site/internal/problem"
 )
 
-// Cache keeps the route table of the content at git's HEAD between the
-// builds of a session, read again when HEAD or the day changes, and, with
+// Cache keeps the route table of the content at a git revision (HEAD, or
+// the one a build names as published) between the builds of a session,
+// read again when its commit or the day changes, and, with
 // a cache folder, between processes: the addresses published at a commit,
 // on a day, are the same in every build of them, and reading them is a
 // git archive and a load of the whole content. The zero Cache is ready to
@@ -24,23 +25,34 @@ type Cache struct {
 }
 
 // NewCache returns a Cache that also keeps the route table under
-// cacheDir (none when empty), by HEAD's commit, the content folder and the
+// cacheDir (none when empty), by the revision's commit, the content folder and the
 // day (and, as every filecache entry, the build's own version).
 func NewCache(cacheDir string) Cache {
 	return Cache{disk: filecache.New(cacheDir, "published", ".json")}
 }
 
-// Routes are the routes of the content at git's HEAD, the addresses the
-// site has published; none for a content outside git (dir empty, or no
-// commit). A HEAD that does not load (an older schema) publishes nothing
-// to compare with: a warning says so. Routes kept on disk hold what Gone
-// reads of a route: its Path, File and NotFound.
-func (c *Cache) Routes(ctx context.Context, dir string, now time.Time) ([]content.Route, content.ErrorList) {
+// Routes are the routes of the content at git's revision rev (empty:
+// HEAD), the addresses the site has published; none for a content outside
+// git (dir empty, or no commit). A revision that does not load (an older
+// schema) publishes nothing to compare with: a warning says so, an error
+// for a revision named (CI's, which must not go unchecked). Routes kept on
+// disk hold what Gone reads of a route: its Path, File and NotFound.
+func (c *Cache) Routes(ctx context.Context, dir, rev string, now time.Time) ([]content.Route, content.ErrorList) {
 	if dir == "" {
 		return nil, nil
 	}
-	commit, err := HeadCommit(ctx, dir)
-	if err != nil || commit == "" {
+	unchecked := func(err error) content.ErrorList {
+		kind := problem.KindWarning
+		if rev != "" {
+			kind = problem.KindError
+		}
+		return content.ErrorList{{Kind: kind, Message: fmt.Sprintf("the addresses published at %s are not checked: %v", Label(rev), err)}}
+	}
+	commit, err := Commit(ctx, dir, rev)
+	if err != nil {
+		return nil, unchecked(err)
+	}
+	if commit == "" {
 		return nil, nil
 	}
 	day := now.Format(time.DateOnly)
@@ -56,9 +68,9 @@ func (c *Cache) Routes(ctx context.Context, dir string, now time.Time) ([]conten
 		c.head, c.day = head, day
 		return c.head.Routes, nil
 	}
-	head, err := AtHead(ctx, dir, now)
+	head, err := At(ctx, dir, commit, now)
 	if err != nil {
-		return nil, content.ErrorList{{Kind: problem.KindWarning, Message: fmt.Sprintf("the addresses published at git's HEAD are not checked: %v", err)}}
+		return nil, unchecked(err)
 	}
 	if head.Unchanged {
 		// Nothing has gone, and the routes were not read: nothing to

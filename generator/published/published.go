@@ -16,6 +16,7 @@ package published
 import (
 	"archive/tar"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -45,16 +46,23 @@ type Head struct {
 	Unchanged bool
 }
 
-// AtHead reads the content directory dir as git's HEAD has it and
-// returns its routes as of now. Outside a git work tree, before the first
-// commit, or for a directory that HEAD does not hold (a copy of the
-// content under dist/, which git ignores, or one not committed yet),
-// there is nothing published to keep: a Head without routes; nor when
-// the content on disk is HEAD's (Head.Unchanged).
+// AtHead is At git's HEAD.
 func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
-	commit, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", "HEAD")
-	if err != nil {
-		return Head{}, nil
+	return At(ctx, dir, "", now)
+}
+
+// At reads the content directory dir as git's revision rev has it (empty:
+// HEAD) and returns its routes as of now. Outside a git work tree, before
+// the first commit, or for a directory that the revision does not hold (a
+// copy of the content under dist/, which git ignores, or one not committed
+// yet), there is nothing published to keep: a Head without routes; nor
+// when the content on disk is the revision's (Head.Unchanged). A revision
+// named but not in the clone is an error: what it published goes
+// unchecked.
+func At(ctx context.Context, dir, rev string, now time.Time) (Head, error) {
+	commit, err := Commit(ctx, dir, rev)
+	if err != nil || commit == "" {
+		return Head{}, err
 	}
 	prefix, err := git(ctx, dir, "rev-parse", "--show-prefix")
 	if err != nil {
@@ -69,7 +77,7 @@ func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Run(); err != nil {
-		return Head{}, fmt.Errorf("git archive HEAD of %s: %v: %s", dir, err, strings.TrimSpace(stderr.String()))
+		return Head{}, fmt.Errorf("git archive %s of %s: %v: %s", commit, dir, err, strings.TrimSpace(stderr.String()))
 	}
 	fsys := fstest.MapFS{}
 	tr := tar.NewReader(&out)
@@ -99,7 +107,7 @@ func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
 	}
 	site, err := load.SiteWith(fsys, load.Options{Now: now})
 	if err != nil {
-		return Head{}, fmt.Errorf("the content at git's HEAD (%s) does not load: %w", commit[:min(len(commit), 12)], err)
+		return Head{}, fmt.Errorf("the content at commit %s does not load: %w", commit[:min(len(commit), 12)], err)
 	}
 	return Head{Commit: commit, Routes: site.Routes}, nil
 }
@@ -132,13 +140,26 @@ func sameFiles(fsys fstest.MapFS, dir string) bool {
 
 var errDiffers = errors.New("differs from HEAD")
 
-// HeadCommit is git's HEAD for the work tree of dir, "" outside one.
-func HeadCommit(ctx context.Context, dir string) (string, error) {
-	commit, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", "HEAD")
-	if err != nil {
+// Commit is the commit of git's revision rev (empty: HEAD) for the work
+// tree of dir; "" outside one or before its first commit. A revision
+// named that the clone does not have is an error.
+func Commit(ctx context.Context, dir, rev string) (string, error) {
+	commit, err := git(ctx, dir, "rev-parse", "--verify", "--quiet", cmp.Or(rev, "HEAD")+"^{commit}")
+	if err == nil {
+		return commit, nil
+	}
+	if rev == "" {
 		return "", nil
 	}
-	return commit, nil
+	return "", fmt.Errorf("the published revision %q is not in this clone of %s: fetch it (a clone with its history: git fetch, or actions/checkout's fetch-depth: 0)", rev, dir)
+}
+
+// Label names the revision rev in a message: "git's HEAD" for HEAD.
+func Label(rev string) string {
+	if rev == "" || rev == "HEAD" {
+		return "git's HEAD"
+	}
+	return rev
 }
 
 func git(ctx context.Context, dir string, args ...string) (string, error) {
@@ -146,11 +167,12 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-// Gone are the addresses of before (pages, aliases and redirects) that
-// routes no longer answer, as problems at where the fix goes: the file
-// that published the address if it is still there (its aliases), or
-// routing.yaml (a redirect). exists says whether a content file exists.
-func Gone(before, routes []content.Route, exists func(file string) bool) content.ErrorList {
+// Gone are the addresses of before (pages, aliases and redirects, as
+// published at the revision rev) that routes no longer answer, as problems
+// at where the fix goes: the file that published the address if it is
+// still there (its aliases), or routing.yaml (a redirect). exists says
+// whether a content file exists.
+func Gone(before, routes []content.Route, rev string, exists func(file string) bool) content.ErrorList {
 	resolve := cdn.Resolver(routes)
 	var out content.ErrorList
 	seen := map[string]bool{}
@@ -170,7 +192,7 @@ func Gone(before, routes []content.Route, exists func(file string) bool) content
 				at.File = r.File
 			}
 		}
-		at.Message = fmt.Sprintf("the address %s, published%s at git's HEAD, no longer answers: keep it working with aliases: [%s] on the page that replaced it, or a redirect from %s in %s", r.Path, from, r.Path, r.Path, content.RoutingFile)
+		at.Message = fmt.Sprintf("the address %s, published%s at %s, no longer answers: keep it working with aliases: [%s] on the page that replaced it, or a redirect from %s in %s", r.Path, from, Label(rev), r.Path, r.Path, content.RoutingFile)
 		out = append(out, at)
 	}
 	return out

@@ -44,7 +44,7 @@ func TestRenamedArticle(t *testing.T) {
 		}
 		exists := func(f string) bool { _, err := fs.Stat(os.DirFS(dir), f); return err == nil }
 		var out []string
-		for _, p := range Gone(head.Routes, site.Routes, exists) {
+		for _, p := range Gone(head.Routes, site.Routes, "", exists) {
 			out = append(out, p.Error())
 		}
 		return out
@@ -89,7 +89,7 @@ func TestUntrackedContent(t *testing.T) {
 			t.Fatal(err)
 		}
 		var c Cache
-		routes, problems := c.Routes(context.Background(), dir, now)
+		routes, problems := c.Routes(context.Background(), dir, "", now)
 		if len(routes) != 0 || len(problems) != 0 {
 			t.Errorf("%s, which HEAD does not hold: %d routes published, problems %q", dir, len(routes), problems.Error())
 		}
@@ -110,7 +110,7 @@ func TestUntrackedContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	var c Cache
-	if _, problems := c.Routes(context.Background(), filepath.Join(repo, "content"), now); len(problems) != 1 || !strings.Contains(problems.Error(), "are not checked") {
+	if _, problems := c.Routes(context.Background(), filepath.Join(repo, "content"), "", now); len(problems) != 1 || !strings.Contains(problems.Error(), "are not checked") {
 		t.Errorf("HEAD's content does not load: want a warning saying the addresses are not checked, got %q", problems.Error())
 	}
 }
@@ -139,7 +139,7 @@ func TestCacheFollowsHead(t *testing.T) {
 	// The content as committed has lost nothing: HEAD's routes are neither
 	// read nor kept.
 	c := NewCache(cacheDir)
-	if routes, warn := c.Routes(context.Background(), dir, now); routes != nil || warn != nil {
+	if routes, warn := c.Routes(context.Background(), dir, "", now); routes != nil || warn != nil {
 		t.Fatalf("the content as committed: %d routes, %v", len(routes), warn)
 	}
 	if kept, _ := os.ReadDir(filepath.Join(cacheDir, "published")); len(kept) != 0 {
@@ -157,7 +157,7 @@ func TestCacheFollowsHead(t *testing.T) {
 	}
 	paths := func() map[string]bool {
 		c := NewCache(cacheDir) // a new process's
-		routes, warn := c.Routes(context.Background(), dir, now)
+		routes, warn := c.Routes(context.Background(), dir, "", now)
 		if len(warn) > 0 || len(routes) == 0 {
 			t.Fatalf("Routes: %d routes, %v", len(routes), warn)
 		}

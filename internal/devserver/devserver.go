@@ -48,15 +48,15 @@ func New(ctx context.Context, opt Options) (http.Handler, error) {
 	if opt.Live != nil {
 		policy = opt.Live.policy
 	} else {
-		m, err := routing.Load(routing.ManifestFile(opt.Dir))
+		built, err := newBuiltSite(opt.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("%w (run go run ./cmd/build first)", err)
 		}
 		if _, err := os.Stat(filepath.Join(opt.Dir, "index.html")); err != nil {
 			return nil, fmt.Errorf("%s has no index.html (run go run ./cmd/build first)", opt.Dir)
 		}
-		pages = &site{root: dirRoot(opt.Dir), m: m}
-		policy = func(path string) map[string]string { return policyHeaders(m, path) }
+		pages = built
+		policy = func(path string) map[string]string { return policyHeaders(built.current().m, path) }
 	}
 	mux := http.NewServeMux()
 	if opt.Contact != nil {

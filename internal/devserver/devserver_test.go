@@ -196,3 +196,40 @@ func TestNeedsABuild(t *testing.T) {
 		t.Errorf("serving an unbuilt dir: %v", err)
 	}
 }
+
+// A build while the server runs (make build beside make serve) rewrites
+// the pages and the manifest: the headers follow the manifest on disk, so
+// that the new pages' inline styles are allowed by their new hashes.
+func TestManifestReadAgainAfterABuild(t *testing.T) {
+	dir := testSite(t)
+	h, err := New(context.Background(), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	csp := func() string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+		return rec.Result().Header.Get("Content-Security-Policy")
+	}
+	if got := csp(); got != "script-src 'self'" {
+		t.Fatalf("CSP %q before the build", got)
+	}
+	// As the build writes it: a new file renamed over the old one.
+	file := filepath.Join(filepath.Dir(dir), "cdn", "routes.json")
+	data, _ := os.ReadFile(file)
+	next := strings.Replace(string(data), `"script-src 'self'"`, `"style-src 'sha256-new'"`, 1)
+	if err := os.WriteFile(file+".tmp", []byte(next), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(file+".tmp", file); err != nil {
+		t.Fatal(err)
+	}
+	if got := csp(); got != "style-src 'sha256-new'" {
+		t.Errorf("CSP %q after the build, want the new manifest's", got)
+	}
+	// A manifest half written (unreadable) keeps the last good one.
+	os.WriteFile(file, []byte(`{"headers":`), 0o644)
+	if got := csp(); got != "style-src 'sha256-new'" {
+		t.Errorf("CSP %q with the manifest half written, want the last good one's", got)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/vozia/site/internal/routing"
@@ -22,6 +23,53 @@ type site struct {
 	live  bool
 	build string
 }
+
+// builtSite serves a built folder (cmd/serve) by the manifest beside it,
+// read again whenever a build rewrites it. A build run while the server
+// runs (make build beside make serve) writes pages whose inline style and
+// script have new hashes: with the manifest read once, its CSP blocked
+// every page's styles.
+type builtSite struct {
+	dir, file string
+	mu        sync.Mutex
+	read      os.FileInfo // the manifest file cur was made from
+	cur       *site
+}
+
+func newBuiltSite(dir string) (*builtSite, error) {
+	b := &builtSite{dir: dir, file: routing.ManifestFile(dir)}
+	if _, err := b.reload(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// current is the site by the manifest on disk now; the last one read if
+// it cannot be read (a build writing it).
+func (b *builtSite) current() *site {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	st, err := os.Stat(b.file)
+	if err == nil && (!os.SameFile(st, b.read) || !st.ModTime().Equal(b.read.ModTime()) || st.Size() != b.read.Size()) {
+		b.reload() // on error, the last good manifest stays
+	}
+	return b.cur
+}
+
+func (b *builtSite) reload() (*site, error) {
+	st, err := os.Stat(b.file)
+	if err != nil {
+		return nil, err
+	}
+	m, err := routing.Load(b.file)
+	if err != nil {
+		return nil, err
+	}
+	b.read, b.cur = st, &site{root: dirRoot(b.dir), m: m}
+	return b.cur, nil
+}
+
+func (b *builtSite) ServeHTTP(w http.ResponseWriter, r *http.Request) { b.current().ServeHTTP(w, r) }
 
 // root holds the built files: a directory (cmd/serve) or, in cmd/dev, the
 // last good build in memory. Names are slash-separated, relative, clean.

@@ -69,6 +69,10 @@ type Problem struct {
 	// make dev's overlay and terminal, under file:line:col.
 	Entry string `json:"entry,omitempty"`
 	Field string `json:"field,omitempty"`
+	// Missing is the key of a required field that the mapping at
+	// Line:Col (where its first key is) lacks: the web editor's field is
+	// that one, not the first key's.
+	Missing string `json:"missing,omitempty"`
 }
 
 // Error is "file:line:col: message", the form editors and CI logs jump to;

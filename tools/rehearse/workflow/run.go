@@ -313,6 +313,7 @@ type rehearsal struct {
 	res       *Result
 	origin_   string
 	sha       string
+	before    string // the rehearsed commit's parent (github.event.before)
 	artifacts string
 	done      map[string]string            // job id: success, failure, skipped
 	outputs   map[string]map[string]string // job id: its outputs
@@ -427,6 +428,16 @@ func (rh *rehearsal) origin(ctx context.Context) error {
 		rh.logf("rehearsing %s with %d uncommitted files of the working tree on top", head[:12], n)
 	}
 	rh.sha, err = git(rh.origin_, "rev-parse", "HEAD")
+	if err != nil {
+		return err
+	}
+	// A push's github.event.before: the commit the rehearsed one follows
+	// (what the site was last built from), zeros for a first commit, as
+	// GitHub sends for a new branch.
+	rh.before, err = git(rh.origin_, "rev-parse", "--verify", "--quiet", "HEAD^")
+	if err != nil {
+		rh.before, err = strings.Repeat("0", 40), nil
+	}
 	return err
 }
 
@@ -524,7 +535,12 @@ func (rh *rehearsal) contexts(matrix map[string]string, steps map[string]*StepRu
 				"event_name": ev.Name, "ref": ev.Ref, "repository": rh.opts.Repository, "sha": rh.sha,
 				"token": "rehearsal-github-token", "event.action": ev.Action,
 			}
+			if ev.Name == "push" {
+				g["event.before"] = rh.before
+				g["base_ref"] = ""
+			}
 			if ev.Name == "pull_request" || ev.Name == "pull_request_target" {
+				g["base_ref"] = "main"
 				g["event.pull_request.number"] = strconv.Itoa(ev.PR)
 				g["event.pull_request.html_url"] = fmt.Sprintf("https://github.com/%s/pull/%d", rh.opts.Repository, ev.PR)
 				g["event.pull_request.head.sha"] = rh.headSHA()
