@@ -238,9 +238,16 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		exists := func(file string) bool { _, err := fs.Stat(tree, file); return err == nil }
 		gone := published.Gone(g.routes, site.Routes, cfg.published, exists)
 		if cfg.published != "" {
-			// Named as what is live: an address gone, or unchecked, is a
-			// broken link for everyone who kept it.
-			if errs := append(g.warn, gone...); len(errs) > 0 {
+			// Named as what is live: an address gone is a broken link for
+			// everyone who kept it, and a check that cannot be made
+			// (the revision is not in the clone) is no check.
+			var errs content.ErrorList
+			for _, p := range g.warn {
+				if p.Kind == problem.KindError {
+					errs = append(errs, p)
+				}
+			}
+			if errs = append(errs, gone...); len(errs) > 0 {
 				return nil, errs.Sorted()
 			}
 		}

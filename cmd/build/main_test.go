@@ -179,7 +179,8 @@ func TestPhotoEncodedOnce(t *testing.T) {
 // request's base, the commit before a push), the build is refused, naming
 // the old address and its fix, and the last good output stays; with the
 // alias committed, it builds. A revision the clone does not have refuses
-// the build too: what is live would go unchecked.
+// the build too: what is live would go unchecked; one whose content this
+// build cannot read is a warning.
 func TestPublishedAddressesKept(t *testing.T) {
 	content := sitefixture.Committed(t, fixture)
 	git := func(args ...string) {
@@ -226,6 +227,23 @@ func TestPublishedAddressesKept(t *testing.T) {
 	}
 	if err := build("-published", "origin/main"); err == nil || !strings.Contains(err.Error(), `"origin/main" is not in this clone`) {
 		t.Errorf("a revision the clone lacks: want a refusal saying so, got %v", err)
+	}
+
+	// What is live does not load as this build reads content (the change
+	// made a field required, and filled it in): a warning, not a refusal,
+	// or such a change could never pass.
+	site := filepath.Join(content, "site.yaml")
+	data = string(must(os.ReadFile(site)))
+	os.WriteFile(site, []byte(data+"\nnewField: x\n"), 0o644)
+	git("commit", "-q", "-am", "a field this build does not know, as if made required since")
+	old := strings.TrimSpace(string(must(exec.Command("git", "-C", content, "rev-parse", "HEAD").Output())))
+	os.WriteFile(site, []byte(data), 0o644)
+	git("commit", "-q", "-am", "back")
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), []string{"-out", out, "-content", content, "-frontend", "../../frontend", "-published", old}, &stdout, &stderr); err != nil {
+		t.Errorf("what is live not loading refused the build: %v", err)
+	} else if !strings.Contains(stderr.String(), "are not checked") {
+		t.Errorf("what is live not loading went unsaid:\n%s", stderr.String())
 	}
 }
 

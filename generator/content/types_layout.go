@@ -360,9 +360,12 @@ type Consent struct {
 	RejectAll string `json:"rejectAll"`
 	// AcceptAll is no longer than RejectAll, unless it fits half of their
 	// row (about 15 characters): rejecting is as easy as accepting.
-	AcceptAll     string          `json:"acceptAll"`
-	DialogTitle   string          `json:"dialogTitle"`
-	DialogIntro   string          `json:"dialogIntro"`
+	AcceptAll   string `json:"acceptAll"`
+	DialogTitle string `json:"dialogTitle"`
+	// DialogIntro may name the footer's button that reopens the dialog
+	// as {cookieSettings}: its label (footer.cookieSettingsLabel), so
+	// that renaming the button renames it here too.
+	DialogIntro   string          `json:"dialogIntro" fill:"cookieSettings"`
 	Save          string          `json:"save"`
 	Close         string          `json:"close"`
 	Essential     ConsentCategory `json:"essential"`

@@ -33,24 +33,22 @@ func NewCache(cacheDir string) Cache {
 
 // Routes are the routes of the content at git's revision rev (empty:
 // HEAD), the addresses the site has published; none for a content outside
-// git (dir empty, or no commit). A revision that does not load (an older
-// schema) publishes nothing to compare with: a warning says so, an error
-// for a revision named (CI's, which must not go unchecked). Routes kept on
-// disk hold what Gone reads of a route: its Path, File and NotFound.
+// git (dir empty, or no commit). A revision named that the clone does not
+// have is an error: CI asked for a check it cannot make. A revision that
+// does not load (a schema the change itself moves on, such as a field made
+// required) publishes nothing to compare with: a warning says so, for the
+// change would otherwise never pass. Routes kept on disk hold what Gone
+// reads of a route: its Path, File and NotFound.
 func (c *Cache) Routes(ctx context.Context, dir, rev string, now time.Time) ([]content.Route, content.ErrorList) {
 	if dir == "" {
 		return nil, nil
 	}
-	unchecked := func(err error) content.ErrorList {
-		kind := problem.KindWarning
-		if rev != "" {
-			kind = problem.KindError
-		}
+	unchecked := func(kind problem.Kind, err error) content.ErrorList {
 		return content.ErrorList{{Kind: kind, Message: fmt.Sprintf("the addresses published at %s are not checked: %v", Label(rev), err)}}
 	}
 	commit, err := Commit(ctx, dir, rev)
 	if err != nil {
-		return nil, unchecked(err)
+		return nil, unchecked(problem.KindError, err)
 	}
 	if commit == "" {
 		return nil, nil
@@ -70,7 +68,7 @@ func (c *Cache) Routes(ctx context.Context, dir, rev string, now time.Time) ([]c
 	}
 	head, err := At(ctx, dir, commit, now)
 	if err != nil {
-		return nil, unchecked(err)
+		return nil, unchecked(problem.KindWarning, err)
 	}
 	if head.Unchanged {
 		// Nothing has gone, and the routes were not read: nothing to

@@ -8,7 +8,9 @@
 //     its href, and an e-mail subject is appended to it;
 //   - placeholders are filled: {email} in Markdown (site.yaml's demo
 //     mailbox), {name} in a founder's profile label, {rating} and {best}
-//     in a review's rating label, {year} and {brand} in the copyright;
+//     in a review's rating label, {year} and {brand} in the copyright,
+//     {cookieSettings} in the consent dialog's introduction (the footer's
+//     button that reopens it);
 //   - dates are written in words with the section's month names.
 //
 // How each value resolves is content's (Action.Resolve, the kinds'
@@ -33,6 +35,7 @@ func Site(s *content.Site) {
 	for i := range s.Config.Social {
 		s.Config.Social[i].Icon = siteconfig.ProfileIcon(s.Config.Social[i].Name)
 	}
+	s.Layout.Consent.DialogIntro = content.Fill(s.Layout.Consent.DialogIntro, "{cookieSettings}", s.Layout.Footer.CookieSettingsLabel)
 	cfg := s.Config
 	addresses := func(v reflect.Value) { resolveAddresses(v, cfg) }
 	addresses(reflect.ValueOf(&s.Layout))

@@ -28,7 +28,7 @@ func TestResolved(t *testing.T) {
 		data = append(data, page...)
 	}
 	text := string(data)
-	for _, leftover := range []string{`"site":`, `"subject":`, `"months":`, "{email}", "%7Bemail%7D", "{name}", "{rating}", "{best}", "{year}", "{brand}"} {
+	for _, leftover := range []string{`"site":`, `"subject":`, `"months":`, "{email}", "%7Bemail%7D", "{name}", "{rating}", "{best}", "{year}", "{brand}", "{cookieSettings}"} {
 		if strings.Contains(text, leftover) {
 			t.Errorf("the app's data still holds %s", leftover)
 		}
@@ -41,6 +41,11 @@ func TestResolved(t *testing.T) {
 	}
 	if !strings.Contains(s.Layout.Footer.Copyright, "2031") {
 		t.Errorf("copyright %q lacks the build's year", s.Layout.Footer.Copyright)
+	}
+	// The dialog's introduction names the footer's button by its label:
+	// renamed there, renamed here.
+	if label := s.Layout.Footer.CookieSettingsLabel; !strings.Contains(s.Layout.Consent.DialogIntro, `"`+label+`"`) {
+		t.Errorf("the consent dialog's introduction %q does not name the footer's %q", s.Layout.Consent.DialogIntro, label)
 	}
 	home := s.Pages["/"]
 	for _, r := range home.Collections.Reviews {
