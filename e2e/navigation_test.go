@@ -55,8 +55,13 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 			eval[string](t, tab, `location.pathname + " | aria-busy=" + document.getElementById("main").getAttribute("aria-busy") + " | " + document.querySelector("main h1").textContent`))
 	}
 
+	// The header and footer still say the page on screen is the current
+	// one, not the one loading.
+	tellsCurrentOf(t, tab, "/", false)
+
 	data.release(t)
 	tab.WaitFor(t, `document.title === `+jsString(titles[to])+` && !document.querySelector(".page-pending") && !document.getElementById("main").hasAttribute("aria-busy")`, 30*time.Second)
+	tellsCurrent(t, tab, false)
 	noConsoleErrors(t, tab)
 }
 
@@ -166,16 +171,22 @@ requestAnimationFrame(frame);`)
 // to.
 func tellsCurrent(t *testing.T, tab *browsertest.Tab, linked bool) {
 	t.Helper()
+	tellsCurrentOf(t, tab, "", linked)
+}
+
+// tellsCurrentOf is tellsCurrent of the page at path ("": the location's).
+func tellsCurrentOf(t *testing.T, tab *browsertest.Tab, path string, linked bool) {
+	t.Helper()
 	got := eval[[]string](t, tab, `[...document.querySelectorAll("header.site-header a[href], footer.site-footer a[href]")]
   .filter((a) => {
-    const h = a.getAttribute("href"), p = location.pathname;
+    const h = a.getAttribute("href"), p = `+jsString(path)+` || location.pathname;
     const want = h === p ? "page" : h.startsWith("/") && h !== "/" && p.startsWith(h + "/") ? "true" : null;
     return a.getAttribute("aria-current") !== want;
   })
   .map((a) => a.getAttribute("href") + ": " + a.getAttribute("aria-current"))`)
 	if len(got) > 0 {
-		t.Errorf("on %s, the header's and footer's links and their aria-current (want \"page\" on the links to it, \"true\" on those to a section it is in, none on the others): %q",
-			eval[string](t, tab, `location.pathname`), got)
+		t.Errorf("on %s (page %q), the header's and footer's links and their aria-current (want \"page\" on the links to it, \"true\" on those to a section it is in, none on the others): %q",
+			eval[string](t, tab, `location.pathname`), path, got)
 	}
 	if linked && eval[int](t, tab, `document.querySelectorAll('header.site-header a[aria-current="page"], footer.site-footer a[aria-current="page"]').length`) == 0 {
 		t.Errorf("on %s, which the header or footer links to, no link of theirs says it is the current page", eval[string](t, tab, `location.pathname`))

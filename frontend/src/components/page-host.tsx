@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useNavigationType } from "react-router-dom";
 import type { PageBody, PageData } from "../lib/content-types";
 import { useRenderAhead } from "../hooks/use-render-ahead";
 import { useReveal } from "../hooks/use-reveal";
+import { setShownPath } from "../lib/current";
 import { updateHead } from "../lib/head";
 import { releaseServerHTML } from "../lib/hydration";
 import { loadKinds } from "../lib/lazy-kind";
@@ -42,6 +43,9 @@ export function PageHost({ initial }: { initial: PageBody }) {
   const pendingNow = useRef(pending);
   pendingNow.current = pending;
   const firstLoad = useRef(true);
+  // The header's and footer's current page is the one on screen, not the
+  // one loading (lib/current.ts).
+  useLayoutEffect(() => setShownPath(shown.key), [shown.key]);
 
   // Once hydrated: fetch the route table for the visitor's first navigation.
   useEffect(() => {

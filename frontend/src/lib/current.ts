@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
 
 /**
@@ -13,8 +14,11 @@ import { useLocation } from "react-router-dom";
  * which knows each page's path, makes the marker "page" on the link to it,
  * "true" on a link to a section it is in, and drops it from the others as
  * it writes the page
- * (generator/document/current.go). In the browser the location decides,
- * and gives the same value the page was written with.
+ * (generator/document/current.go). In the browser the page shown
+ * decides (PageHost says which, setShownPath): the location moves at once
+ * when a link is followed, while the page it left stays on screen until
+ * the next one's data has come; on the first render, the location, which
+ * gives the value the page was written with.
  */
 export const CURRENT_MARK = "\u0000current:";
 
@@ -23,12 +27,35 @@ const inBrowser = typeof document !== "undefined";
 /** "page", "true", or no attribute: what a link's aria-current is, once written. */
 type Current = "page" | "true" | undefined;
 
+// The path of the page on screen, once PageHost has said it.
+let shownPath: string | null = null;
+const watchers = new Set<() => void>();
+const watch = (f: () => void) => {
+  watchers.add(f);
+  return () => void watchers.delete(f);
+};
+
+/** setShownPath says which page is on screen (PageHost, as it shows one). */
+export function setShownPath(path: string): void {
+  if (path === shownPath) return;
+  shownPath = path;
+  for (const f of watchers) f();
+}
+
 /** useCurrent returns the aria-current of a layout's link to a path. */
 export function useCurrent(): (href: string | undefined) => Current {
-  // The hook is called, or not, the same on every render of a runtime.
+  // The hooks are called, or not, the same on every render of a runtime.
   if (!inBrowser) return serverMark;
   const { pathname } = useLocation();
-  return (href) => currentOf(href, pathname);
+  // Null until the app has started (the hydration renders what the
+  // page was written with), then the page on screen.
+  const [shown, setShown] = useState<string | null>(null);
+  useEffect(() => {
+    setShown(shownPath);
+    return watch(() => setShown(shownPath));
+  }, []);
+  const path = shown ?? pathname;
+  return (href) => currentOf(href, path);
 }
 
 /** currentOf is the aria-current of a link to href on the page at path (generator/document/current.go's rule). */
