@@ -18,9 +18,10 @@ const currentMark = ` aria-current="` + "\x00current:"
 // (an article under its insights), and dropped elsewhere: what the
 // browser's app renders on that page (currentOf, in current.ts), so that
 // hydration finds the same attributes, and a visitor without JavaScript
-// is told the current page too. It is not a read of the render's output for data: it fills a slot
-// the render left for the one fact the layout must not depend on, as the
-// page's own slot is (generator/prerender/splice.go).
+// is told the current page too. It is not a read of the render's output
+// for data: it fills a slot the render left for the one fact the layout
+// must not depend on, as the page's own slot is
+// (generator/prerender/splice.go).
 func writeCurrent(b *bytes.Buffer, body, path string) {
 	for {
 		i := strings.Index(body, currentMark)

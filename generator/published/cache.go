@@ -44,7 +44,7 @@ func (c *Cache) Routes(ctx context.Context, dir, rev string, now time.Time) ([]c
 		return nil, nil
 	}
 	unchecked := func(kind problem.Kind, err error) content.ErrorList {
-		return content.ErrorList{{Kind: kind, Message: fmt.Sprintf("the addresses published at %s are not checked: %v", Label(rev), err)}}
+		return content.ErrorList{{Kind: kind, Message: fmt.Sprintf("the addresses published at %s are not checked: %v", label(rev), err)}}
 	}
 	commit, err := Commit(ctx, dir, rev)
 	if err != nil {

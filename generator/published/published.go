@@ -46,11 +46,6 @@ type Head struct {
 	Unchanged bool
 }
 
-// AtHead is At git's HEAD.
-func AtHead(ctx context.Context, dir string, now time.Time) (Head, error) {
-	return At(ctx, dir, "", now)
-}
-
 // At reads the content directory dir as git's revision rev has it (empty:
 // HEAD) and returns its routes as of now. Outside a git work tree, before
 // the first commit, or for a directory that the revision does not hold (a
@@ -154,8 +149,8 @@ func Commit(ctx context.Context, dir, rev string) (string, error) {
 	return "", fmt.Errorf("the published revision %q is not in this clone of %s: fetch it (a clone with its history: git fetch, or actions/checkout's fetch-depth: 0)", rev, dir)
 }
 
-// Label names the revision rev in a message: "git's HEAD" for HEAD.
-func Label(rev string) string {
+// label names the revision rev in a message: "git's HEAD" for HEAD.
+func label(rev string) string {
 	if rev == "" || rev == "HEAD" {
 		return "git's HEAD"
 	}
@@ -192,7 +187,7 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 				at.File = r.File
 			}
 		}
-		at.Message = fmt.Sprintf("the address %s, published%s at %s, no longer answers: keep it working with aliases: [%s] on the page that replaced it, or a redirect from %s in %s", r.Path, from, Label(rev), r.Path, r.Path, content.RoutingFile)
+		at.Message = fmt.Sprintf("the address %s, published%s at %s, no longer answers: keep it working with aliases: [%s] on the page that replaced it, or a redirect from %s in %s", r.Path, from, label(rev), r.Path, r.Path, content.RoutingFile)
 		out = append(out, at)
 	}
 	return out

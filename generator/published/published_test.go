@@ -22,8 +22,8 @@ func TestRenamedArticle(t *testing.T) {
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	// The content as committed: nothing can have gone, and HEAD's routes
 	// are not read.
-	if head, err := AtHead(context.Background(), dir, now); err != nil || !head.Unchanged || head.Routes != nil {
-		t.Fatalf("AtHead of the content as committed: unchanged %v, %d routes, %v", head.Unchanged, len(head.Routes), err)
+	if head, err := At(context.Background(), dir, "", now); err != nil || !head.Unchanged || head.Routes != nil {
+		t.Fatalf("At HEAD, the content as committed: unchanged %v, %d routes, %v", head.Unchanged, len(head.Routes), err)
 	}
 	old := filepath.Join(dir, "articles", "on-premise.md")
 	data, err := os.ReadFile(old)
@@ -33,9 +33,9 @@ func TestRenamedArticle(t *testing.T) {
 	renamed := filepath.Join(dir, "articles", "on-premise-models.md")
 	os.Remove(old)
 	os.WriteFile(renamed, data, 0o644)
-	head, err := AtHead(context.Background(), dir, now)
+	head, err := At(context.Background(), dir, "", now)
 	if err != nil || head.Commit == "" || head.Unchanged || len(head.Routes) == 0 {
-		t.Fatalf("AtHead after the rename: unchanged %v, %d routes at %q, %v", head.Unchanged, len(head.Routes), head.Commit, err)
+		t.Fatalf("At HEAD after the rename: unchanged %v, %d routes at %q, %v", head.Unchanged, len(head.Routes), head.Commit, err)
 	}
 	gone := func() []string {
 		site, err := load.SiteWith(os.DirFS(dir), load.Options{Now: now})
@@ -59,7 +59,7 @@ func TestRenamedArticle(t *testing.T) {
 		t.Errorf("with aliases: [%s], still %q", alias, got)
 	}
 	// Outside git there is nothing published to compare with.
-	if h, err := AtHead(context.Background(), t.TempDir(), now); err != nil || h.Commit != "" {
+	if h, err := At(context.Background(), t.TempDir(), "", now); err != nil || h.Commit != "" {
 		t.Errorf("outside git: %+v, %v", h, err)
 	}
 }
