@@ -20,6 +20,7 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+	"unicode"
 
 	"github.com/klauspost/compress/gzip"
 	"golang.org/x/net/html"
@@ -126,6 +127,9 @@ func TestBuildFixture(t *testing.T) {
 	}
 
 	datesReadOneWay(t, f)
+	for _, r := range res.Stats.Routes {
+		linksNamedInWords(t, r.Path, f[r.File])
+	}
 
 	notes := string(f["notes/index.html"])
 	for _, want := range []string{
@@ -360,6 +364,58 @@ func asset(t *testing.T, f map[string][]byte, href string) []byte {
 	return data
 }
 
+// linksNamedInWords fails for a link of the page whose name, as a screen
+// reader has it, holds no letter or digit: a "#" or an arrow is read out
+// as "number sign" or "leftwards arrow with hook", which says nothing of
+// where it leads. The name is the link's aria-label, else the text of
+// what it is labelled by or its own text (an image's alternative text
+// counted, anything aria-hidden not), else its title (the
+// parts of the accessible name computation that the site's links use).
+func linksNamedInWords(t *testing.T, page string, doc []byte) {
+	t.Helper()
+	root, err := html.Parse(bytes.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text func(n *html.Node, b *strings.Builder)
+	text = func(n *html.Node, b *strings.Builder) {
+		switch {
+		case n.Type == html.TextNode:
+			b.WriteString(n.Data)
+		case n.Type == html.ElementNode && attrs(n)["aria-hidden"] == "true":
+		case n.Type == html.ElementNode && n.Data == "img":
+			b.WriteString(attrs(n)["alt"])
+		case n.Type == html.ElementNode && (n.Data == "template" || n.Data == "script" || n.Data == "style"):
+		default:
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				text(c, b)
+			}
+		}
+	}
+	byID := map[string]*html.Node{}
+	eachElement(root, func(n *html.Node) { byID[attrs(n)["id"]] = n })
+	eachElement(root, func(n *html.Node) {
+		if n.Data != "a" || attrs(n)["href"] == "" {
+			return
+		}
+		a := attrs(n)
+		var b strings.Builder
+		text(n, &b)
+		if ids := a["aria-labelledby"]; ids != "" {
+			b.Reset()
+			for _, id := range strings.Fields(ids) {
+				if el := byID[id]; el != nil {
+					text(el, &b)
+				}
+			}
+		}
+		name := cmp.Or(a["aria-label"], strings.TrimSpace(b.String()), a["title"])
+		if !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			t.Errorf("%s: the link to %s is named %q, no word a screen reader can say", page, a["href"], name)
+		}
+	})
+}
+
 func eachElement(n *html.Node, fn func(*html.Node)) {
 	if n.Type == html.ElementNode {
 		fn(n)
@@ -510,6 +566,7 @@ func TestLayoutTellsTheCurrentPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		linksNamedInWords(t, r.Path, []byte(doc))
 		eachElement(root, func(n *html.Node) {
 			if n.Data != "header" && n.Data != "footer" || !strings.HasPrefix(attrs(n)["class"], "site-") {
 				return

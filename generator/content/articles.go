@@ -227,6 +227,8 @@ type ArticleLabels struct {
 	Draft string `json:"draft"`
 	// Scheduled is the banner make dev shows on an article dated after today; {date} is replaced.
 	Scheduled string `json:"scheduled" fill:"date"`
+	// Backlink names, for screen readers, the link from a footnote back to where the article cites it ("Back to the text"); the link shows an arrow.
+	Backlink string `yaml:"backlink" json:"-"`
 	// Months names the months of the dates, January first.
 	Months []string `yaml:"months" json:"-"`
 }

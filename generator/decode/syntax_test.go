@@ -3,6 +3,9 @@ package decode
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -57,6 +60,18 @@ func TestYAMLSyntaxErrorText(t *testing.T) {
 		{"tab indent", "a:\n\tb: c\n",
 			"yaml: line 2: found character that cannot start any token",
 			"2:1", "invalid YAML: found character that cannot start any token: indent with spaces, not tabs"},
+		{"key without its colon", "a:\n  b: 1\n  c 2\n  d: 3\n",
+			"yaml: line 3: could not find expected ':'",
+			"3:3", `invalid YAML: could not find expected ':': no ":" after the key`},
+		{"quote not closed", "a:\n  b: \"x\n  c: \"y\"\n",
+			"yaml: line 1: did not find expected key",
+			"2:6", "invalid YAML: did not find expected key: the quote opened here is not closed on this line"},
+		{"key under a quoted value", "a:\n  b: \"x\"\n   c: y\n",
+			"yaml: line 1: did not find expected key",
+			"3:4", "invalid YAML: did not find expected key: this line is indented further than the key above it (line 2), which has its value already; start it in column 3"},
+		{"key out of its block", "a:\n  b: x\nc: y\n  d: z\n",
+			"yaml: line 4: mapping values are not allowed in this context",
+			"3:1", "invalid YAML: mapping value is not allowed in this context: this line starts further left than the lines above and below it"},
 		{"too deep", "a: " + strings.Repeat("[", 20_000) + strings.Repeat("]", 20_000) + "\n",
 			"yaml: exceeded max depth of 10000",
 			"1:1", "invalid YAML: exceeded max depth of 10000: flatten the data"},
@@ -76,5 +91,45 @@ func TestYAMLSyntaxErrorText(t *testing.T) {
 				t.Errorf("problem at %s: %s; want at %s: %s...", at, p.Message, tt.at, tt.message)
 			}
 		})
+	}
+}
+
+// TestNoStrayLineInValidYAML: the rules that place a syntax error hold
+// for every line of valid YAML, written as the site's files and this
+// package's tests write it, so that they never blame a line that is
+// right: each of the content's and the test sites' files, and texts over
+// several lines of every kind.
+func TestNoStrayLineInValidYAML(t *testing.T) {
+	texts := map[string]string{
+		"plain text over lines": "a:\n  b: one\n    two\n    three\n  c: d\n",
+		"entry text over lines": "- one\n  two\n- three\n",
+		"quoted over lines":     "a:\n  b: \"one\n    two\" # note\n  c: 'it''s\n    here'\n  d: e\n",
+		"block text":            "a:\n  b: |\n    one\n\n      two\n  c: >-\n    x\n- not a list: here\n",
+		"brackets over lines":   "a: [1,\n  2, {b: c,\n d: e}]\nf: g\n",
+		"entries of mappings":   "- a: 1\n  b:\n    - c\n    - d: 2\n      e: 3\n- f: 4\n",
+	}
+	for _, root := range []string{"../../content", "../../testdata"} {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+				data, _ := os.ReadFile(p)
+				texts[p] = string(data)
+			}
+			return nil
+		})
+	}
+	for name, text := range texts {
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(text), &n); err != nil {
+			continue // a test's file that is wrong on purpose
+		}
+		lines := strings.Split(text, "\n")
+		if l, _, hint := strayLine(lines); l > 0 {
+			t.Errorf("%s: valid, but line %d is blamed: %s", name, l, hint)
+		}
+		for l := 1; l <= len(lines); l++ {
+			if at, _ := outOfBlock(lines, l); at > 0 {
+				t.Errorf("%s: valid, but line %d is blamed for line %d", name, at, l)
+			}
+		}
 	}
 }

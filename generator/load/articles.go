@@ -67,6 +67,10 @@ func (l *loader) articles(s *content.Site, opt Options) {
 	if index != nil {
 		base = index.Route.Path
 	}
+	var labels content.ArticleLabels
+	if indexSec != nil {
+		labels = indexSec.ArticleLabels
+	}
 	var list []*content.LoadedArticle
 	slugs := map[string]string{}
 	if _, err := fs.Stat(l.fsys, "articles"); err == nil {
@@ -90,7 +94,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 				l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: fmt.Sprintf("%q cannot be a page's address: name the article with a slug, like %q", slug, field.Slugify(slug))})
 				return nil
 			}
-			if a := l.article(file, slug, base, s, opt); a != nil {
+			if a := l.article(file, slug, base, labels, s, opt); a != nil {
 				list = append(list, a)
 			}
 			return nil
@@ -102,7 +106,6 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		}
 		return
 	}
-	labels := indexSec.ArticleLabels
 	slices.SortStableFunc(list, func(a, b *content.LoadedArticle) int {
 		return cmp.Or(-strings.Compare(string(a.Front.Date), string(b.Front.Date)), strings.Compare(a.Slug, b.Slug))
 	})
@@ -274,7 +277,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 }
 
 // article reads one article; nil when it is left out or has errors.
-func (l *loader) article(file, slug, base string, s *content.Site, opt Options) *content.LoadedArticle {
+func (l *loader) article(file, slug, base string, labels content.ArticleLabels, s *content.Site, opt Options) *content.LoadedArticle {
 	var f content.ArticleFront
 	body, bodyLine, ok := l.frontMatter(file, "an article starts with front matter: a line \"---\", its title, description, date, author and cover in YAML, and another \"---\" (see content/README.md, Write an article)", &f)
 	if !ok {
@@ -331,7 +334,7 @@ func (l *loader) article(file, slug, base string, s *content.Site, opt Options) 
 	if !f.Draft {
 		l.bodyPlaceholders(bodyAt, body)
 	}
-	text, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder)
+	text, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder, labels.Backlink)
 	a.Text, a.TOC, a.Images = text, toc, imgs
 	a.Minutes = max(1, int(math.Ceil(float64(words)/content.WordsPerMinute)))
 	if l.failed(file) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	extast "github.com/yuin/goldmark/extension/ast"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
@@ -22,8 +23,9 @@ import (
 // text, with its images apart (ArticleSection.JoinImages), the table of
 // contents (the ## headings), the number of words and the images. In an
 // article folder (articles/<slug>/index.md) a relative image is a file
-// beside it, published under the article's path (dir).
-func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.Text, []content.TOCEntry, int, []content.Image) {
+// beside it, published under the article's path (dir). backlink names
+// each footnote's link back to the text (ArticleLabels.Backlink).
+func (l *loader) renderArticle(pos field.Pos, body []byte, dir, backlink string) (content.Text, []content.TOCEntry, int, []content.Image) {
 	src := body
 	at := offsetPos(pos, src)
 	if p := markdown.Budget(src); p != nil {
@@ -57,6 +59,8 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.
 			words += len(bytes.Fields(n.Segment.Value(src)))
 		case *ast.Heading:
 			headings = append(headings, n)
+		case *extast.FootnoteBacklink:
+			n.SetAttributeString("aria-label", backlink)
 		}
 		return ast.WalkContinue, nil
 	})
@@ -70,12 +74,7 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.
 		if h.Level == 2 {
 			toc = append(toc, content.TOCEntry{ID: idStr, Text: plainText(h, src)})
 		}
-		a := ast.NewLink()
-		a.Destination = []byte("#" + idStr)
-		a.SetAttributeString("class", "heading-anchor")
-		a.SetAttributeString("title", "Link to this section")
-		a.AppendChild(a, ast.NewString([]byte("#")))
-		h.AppendChild(h, a)
+		anchor(h, idStr)
 	}
 	// Photos are processed like every content image (generator/imagefiles):
 	// one beside the article is read from its folder.
@@ -90,6 +89,35 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string) (content.
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
 	return textOf(pieces), toc, words, imgs
+}
+
+// anchor makes a heading's words a link to itself, so that a reader can
+// copy its address. The words name the link: a link beside them, a "#",
+// would be read out as "number sign" and put its own name into the
+// heading's (docs/decisions.md). A heading that holds a link already (a
+// bare address, a footnote's reference) keeps its words: links do not
+// nest, and the contents lead to it.
+func anchor(h *ast.Heading, id string) {
+	linked := false
+	ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n.(type) {
+		case *ast.Link, *ast.AutoLink, *extast.FootnoteLink:
+			linked = true
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if linked || h.FirstChild() == nil {
+		return
+	}
+	a := ast.NewLink()
+	a.Destination = []byte("#" + id)
+	a.SetAttributeString("class", "heading-anchor")
+	for c := h.FirstChild(); c != nil; c = h.FirstChild() {
+		h.RemoveChild(h, c)
+		a.AppendChild(a, c)
+	}
+	h.AppendChild(h, a)
 }
 
 // textPlace is where a Markdown text, a page's or an article's, shows

@@ -263,10 +263,10 @@ func TestArticleMarkdown(t *testing.T) {
 	for _, want := range []string{
 		`<table tabindex="0">`,      // GFM tables
 		`id="fn-1"`, `href="#fn-1"`, // footnotes, with ids HTML checkers accept
-		`&ldquo;answers&rdquo; &ndash;`,                                              // typographer
-		`<h2 id="why-call">`,                                                         // heading ids
-		`<a href="#why-call" class="heading-anchor"`,                                 // heading anchors
-		`<pre class="chroma" tabindex="0"><code>`, `<span class="nf">Println</span>`, // highlighted by the build
+		`&ldquo;answers&rdquo; &ndash;`, // typographer
+		`<h2 id="why-call">`,            // heading ids
+		`<h2 id="why-call"><a href="#why-call" class="heading-anchor">Why call</a></h2>`, // a heading links to itself by its words
+		`<pre class="chroma" tabindex="0"><code>`, `<span class="nf">Println</span>`,     // highlighted by the build
 		`<kbd>Ctrl</kbd>`, `<br>`, // the allow-list
 	} {
 		if body := textHTML(a.Text, a.Images); !strings.Contains(body, want) {
@@ -570,6 +570,40 @@ func TestRedirectToABrokenArticle(t *testing.T) {
 }
 
 // textHTML is a rendered text, each image written by testPicture.
+// TestHeadingAnchors: a ## or ### heading's words link to it, so that the
+// link is named by them and the heading by nothing more; a heading that
+// holds a link keeps its words (links do not nest), and a # or #### is
+// left alone. A footnote's link back is named by the index's labels.
+func TestHeadingAnchors(t *testing.T) {
+	fsys := fixtureSite(t)
+	const file = "articles/voice-follow-up.md"
+	head, _, _ := strings.Cut(string(fsys[file].Data), "---\nA voice agent")
+	body := "---\n## Plain *words*\n\n### With a [link](/about)\n\n### With a note[^1]\n\n### With <https://example.com>\n\n#### Deep\n\n[^1]: N.\n"
+	fsys[file] = &fstest.MapFile{Data: []byte(head + body)}
+	index := "pages/insights.yaml"
+	fsys[index] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys[index].Data), "backlink: Back to the text", `backlink: Back to "the text" & <up>`, 1))}
+	a := articleSection(t, loadArticles(t, fsys, false), "/insights/voice-follow-up")
+	html := textHTML(a.Text, a.Images)
+	for _, want := range []string{
+		`<h2 id="plain-words"><a href="#plain-words" class="heading-anchor">Plain <em>words</em></a></h2>`,
+		`">With a <a href="/about">link</a></h3>`,
+		`<h4 id="deep">Deep</h4>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the body lacks %s:\n%s", want, html)
+		}
+	}
+	if want := `role="doc-backlink" aria-label="Back to &#34;the text&#34; &amp; &lt;up&gt;">`; !strings.Contains(html, want) {
+		t.Errorf("the footnote's link back is not named by the labels (%s):\n%s", want, html)
+	}
+	if n := strings.Count(html, "heading-anchor"); n != 1 {
+		t.Errorf("%d headings link to themselves, want 1:\n%s", n, html)
+	}
+	if strings.Contains(html, "<a href=\"#with") {
+		t.Errorf("a link inside a link:\n%s", html)
+	}
+}
+
 func textHTML(t content.Text, imgs []content.Image) string { return t.Join(imgs, testPicture) }
 
 // testPicture writes an image as its src and place.

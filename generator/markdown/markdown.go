@@ -490,7 +490,13 @@ func (pieceRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			n := node.(*extast.FootnoteBacklink)
 			_, _ = w.WriteString(`&#160;<a href="`)
 			address(w, []byte("#"+ref(n.Index, n.RefIndex)))
-			_, _ = w.WriteString(`" class="footnote-backref" role="doc-backlink">&#x21a9;&#xfe0e;</a>`)
+			_, _ = w.WriteString(`" class="footnote-backref" role="doc-backlink"`)
+			// The arrow alone would be read out as "leftwards arrow with
+			// hook": the caller names the link (generator/load).
+			if label, ok := n.AttributeString("aria-label"); ok {
+				_, _ = w.WriteString(` aria-label="` + html.EscapeString(fmt.Sprint(label)) + `"`)
+			}
+			_, _ = w.WriteString(`>&#x21a9;&#xfe0e;</a>`)
 		}
 		return ast.WalkContinue, nil
 	})
