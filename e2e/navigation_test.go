@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -161,6 +162,11 @@ requestAnimationFrame(frame);`)
 	if n := eval[int](t, tab, `history.length`); n != entries {
 		t.Errorf("a link to the page itself added %d entries to the history", n-entries)
 	}
+	// The demo page, where the header's button is the page's own link.
+	if demo := sweepSite(t).Config.DemoHref; strings.HasPrefix(demo, "/") {
+		tab.Load(t, demo)
+		tellsCurrent(t, tab, true)
+	}
 	noConsoleErrors(t, tab)
 }
 
@@ -187,6 +193,15 @@ func tellsCurrentOf(t *testing.T, tab *browsertest.Tab, path string, linked bool
 	if len(got) > 0 {
 		t.Errorf("on %s (page %q), the header's and footer's links and their aria-current (want \"page\" on the links to it, \"true\" on those to a section it is in, none on the others): %q",
 			eval[string](t, tab, `location.pathname`), path, got)
+	}
+	// Said to the eye too: each marked link in view is underlined (or, in a
+	// dropdown, ruled), but the brand, whose mark is the home page's link.
+	unseen := eval[[]string](t, tab, `[...document.querySelectorAll("header.site-header a[aria-current], footer.site-footer a[aria-current]")]
+  .filter((a) => a.checkVisibility() && !a.matches(".brand"))
+  .filter((a) => { const s = getComputedStyle(a); return !s.textDecorationLine.includes("underline") && s.boxShadow === "none"; })
+  .map((a) => a.getAttribute("href") + " (" + a.className + ")")`)
+	if len(unseen) > 0 {
+		t.Errorf("on %s, links marked current look like the others: %q", eval[string](t, tab, `location.pathname`), unseen)
 	}
 	if linked && eval[int](t, tab, `document.querySelectorAll('header.site-header a[aria-current="page"], footer.site-footer a[aria-current="page"]').length`) == 0 {
 		t.Errorf("on %s, which the header or footer links to, no link of theirs says it is the current page", eval[string](t, tab, `location.pathname`))

@@ -81,6 +81,7 @@ func Files(root string) ([]File, error) {
 		{ReadmeFile, guide},
 		{HighlightCSSFile, markdown.HighlightCSS()},
 		{RoutingTypesFile, RoutingTypes()},
+		{FieldDocsFile, FieldDocs(d)},
 	}, nil
 }
 

@@ -169,14 +169,18 @@ func contentDocs(root string) (docs, error) {
 // sentence makes a doc comment one line, without the Go name it starts
 // with ("Eyebrow is the kicker." → "The kicker.").
 func sentence(name, text string) string {
+	return strings.ReplaceAll(plainSentence(name, text), "|", "\\|")
+}
+
+// plainSentence is sentence as text, not a Markdown table's cell.
+func plainSentence(name, text string) string {
 	text = strings.Join(strings.Fields(text), " ")
 	for _, prefix := range []string{name + " is ", name + " are ", name + " "} {
 		if after, ok := strings.CutPrefix(text, prefix); ok && name != "" && after != "" {
-			text = strings.ToUpper(after[:1]) + after[1:]
-			break
+			return strings.ToUpper(after[:1]) + after[1:]
 		}
 	}
-	return strings.ReplaceAll(text, "|", "\\|")
+	return text
 }
 
 type refGen struct {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/content/fielddoc"
 	"github.com/vozia/site/generator/content/sections" // registers the kinds a section decodes into (content.Kinds)
 	"github.com/vozia/site/generator/markdown"
 )
@@ -566,7 +567,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	}
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
-			d.errorf(n, "%smissing required field %q%s", fieldPrefix(path), name, d.inStruct(t, path))
+			d.errorf(n, "%smissing required field %q%s%s", fieldPrefix(path), name, d.inStruct(t, path), purpose(f.doc))
 			d.errs[len(d.errs)-1].Missing = name
 		}
 	}
@@ -647,6 +648,8 @@ func fieldPrefix(path string) string {
 type fieldInfo struct {
 	index    []int
 	optional bool
+	// doc is what the field is for (fielddoc.Of).
+	doc string
 }
 
 // structFields maps the YAML key of each field to where it lives; embedded
@@ -661,16 +664,26 @@ func structFields(t reflect.Type) map[string]fieldInfo {
 		}
 		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
 			for k, sub := range structFields(f.Type) {
-				out[k] = fieldInfo{index: append([]int{i}, sub.index...), optional: sub.optional}
+				out[k] = fieldInfo{index: append([]int{i}, sub.index...), optional: sub.optional, doc: sub.doc}
 			}
 			continue
 		}
 		if name == "" {
 			name = f.Name
 		}
-		out[name] = fieldInfo{index: []int{i}, optional: strings.Contains(opts, "omitempty")}
+		out[name] = fieldInfo{index: []int{i}, optional: strings.Contains(opts, "omitempty"), doc: fielddoc.Of(t.Name(), f.Name)}
 	}
 	return out
+}
+
+// purpose is a field's doc as a message ends with it, a sentence of its
+// own: " (Heads the table of contents of a long article.)", or "" for a
+// field without one.
+func purpose(doc string) string {
+	if doc == "" {
+		return ""
+	}
+	return " (" + doc + ")"
 }
 
 func joinField(parent, name string) string {

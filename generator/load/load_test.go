@@ -375,6 +375,12 @@ func TestLoadErrors(t *testing.T) {
 			at:   func(fstest.MapFS) string { return "collections/faq.yaml:1:3" },
 		},
 		{
+			name: "missing required field, said what it is for",
+			file: "pages/insights.yaml",
+			edit: replace("    contents: On this page\n", ""),
+			want: []string{`sections[0]: missing required field "contents" (Heads the table of contents of a long article.)`},
+		},
+		{
 			name: "wrong type",
 			file: "site.yaml",
 			edit: replace("brand: Vozia", "brand: [Vozia]"),
