@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -132,4 +133,50 @@ func TestArticleCodeTabs(t *testing.T) {
 	if err != nil || got != "4" {
 		t.Errorf("tab-size of an article's code: %q (%v), want 4", got, err)
 	}
+}
+
+// A reader on a phone follows an article's footnote and its link back:
+// each lands below the fixed header, not under it, and the digit and the
+// arrow, small as they are, take a tap on a box of at least 24 px. On the
+// test site's article with a footnote.
+func TestArticleFootnotes(t *testing.T) {
+	t.Parallel()
+	site, err := load.Site(os.DirFS("../testdata/site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := ""
+	for _, a := range site.Articles {
+		var b strings.Builder
+		for _, s := range a.Text {
+			b.WriteString(s.HTML)
+		}
+		if strings.Contains(b.String(), `class="footnote-ref"`) {
+			path = a.Path
+			break
+		}
+	}
+	if path == "" {
+		t.Fatal("no article of the test site has a footnote")
+	}
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 390, 844)
+	tab.Load(t, path)
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	for _, sel := range []string{".footnote-ref", ".footnote-backref"} {
+		if size := eval[[]int](t, tab, `(`+tapTarget+`)(document.querySelector(`+jsString(".article-body "+sel)+`))`); size[0] < 24 || size[1] < 24 {
+			t.Errorf("a tap lands on %s in %d×%d px, want 24×24 at least", sel, size[0], size[1])
+		}
+	}
+	// inView: the element the address names is in the window, below the
+	// header.
+	const inView = `(() => { const el = document.getElementById(decodeURIComponent(location.hash.slice(1))); if (!el) return false; const r = el.getBoundingClientRect(), h = document.querySelector(".site-header").getBoundingClientRect(); return r.top >= h.bottom - 1 && r.top < window.innerHeight; })()`
+	for _, sel := range []string{".footnote-ref", ".footnote-backref"} {
+		pressLink(t, tab, ".article-body "+sel)
+		if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.hash !== "" && `+inView, 10*time.Second)); err != nil {
+			t.Errorf("after %s, %s is not in view below the header (at y %v)", sel, eval[string](t, tab, `location.hash`),
+				eval[float64](t, tab, `document.getElementById(decodeURIComponent(location.hash.slice(1)))?.getBoundingClientRect().top ?? -1`))
+		}
+	}
+	noConsoleErrors(t, tab)
 }

@@ -249,8 +249,9 @@ func homeReady(t *testing.T, tab *browsertest.Tab) {
 
 // A link to a part of the page shown (the footer's "Contact", to the
 // form) takes focus there, as the browser does for a fragment: Tab goes on
-// from the form, not from the link left in the footer, off screen. On the
-// fixture site, whose footer links to its home page's form.
+// from the form, not from the link left in the footer, off screen; Back
+// returns to where the link was followed, focus on it. On the fixture
+// site, whose footer links to its home page's form.
 func TestFragmentLinkTakesFocus(t *testing.T) {
 	t.Parallel()
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
@@ -267,13 +268,21 @@ func TestFragmentLinkTakesFocus(t *testing.T) {
 		t.Fatal("the fixture's footer links to no part of its home page")
 	}
 	target := `document.getElementById(` + jsString(id) + `)`
-	pressLink(t, tab, "a[data-part]")
+	left := pressLink(t, tab, "a[data-part]")
 	if err := chromedp.Do(tab.Ctx, browsertest.Until(target+`.contains(document.activeElement)`, 10*time.Second)); err != nil {
 		t.Fatalf("after the footer's link to #%s, focus is on %s", id, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 	do(t, tab, chromedp.KeyEvent(kb.Tab))
 	if !eval[bool](t, tab, target+`.contains(document.activeElement) || !!(`+target+`.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING) && !document.activeElement.closest("footer")`) {
 		t.Errorf("Tab after the link to #%s went to %s, not on from it", id, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	// Back: where the visitor was when they followed it, focus on the
+	// link, as the browser does between a page's own entries.
+	run(t, tab, `history.back()`)
+	back := fmt.Sprintf(`location.hash === "" && Math.abs(window.scrollY - %f) < 2 && document.activeElement.hasAttribute("data-part")`, left)
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(back, 10*time.Second)); err != nil {
+		t.Errorf("Back from #%s, followed at y %.0f: at y %v, %q, focus on %s", id, left,
+			eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `location.hash`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 	noConsoleErrors(t, tab)
 }

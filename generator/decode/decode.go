@@ -97,8 +97,25 @@ func YAML(file string, data []byte, v any, cite *Citations) ([]content.Error, []
 		n := d.biggestAlias(root)
 		return []content.Error{{File: file, Line: n.Line, Col: d.col(n), Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
 	}
+	if n := d.quoteLeftOpen(root); n != nil {
+		return []content.Error{*n}, nil
+	}
 	d.value(root, reflect.ValueOf(v).Elem(), "")
 	return d.errs, d.links
+}
+
+// quoteLeftOpen is the first quoted text under n that swallowed lines
+// reading as keys (syntax.go quoteLeftOpen), as an error, or nil.
+func (d *decoder) quoteLeftOpen(n *yaml.Node) *content.Error {
+	if line, col, msg, ok := quoteLeftOpen(d.src, d.lines(), n); ok {
+		return &content.Error{File: d.file, Line: line, Col: col, Message: "invalid YAML: " + msg}
+	}
+	for _, c := range n.Content {
+		if e := d.quoteLeftOpen(c); e != nil {
+			return e
+		}
+	}
+	return nil
 }
 
 // deepest is the deepest node under n (not following aliases, which
@@ -418,7 +435,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 				continue
 			}
 			if seen[k.Value] {
-				d.errorf(k, "duplicate key %q", k.Value)
+				d.errorf(k, "duplicate key %q: line %d has it already; keep one", k.Value, duplicated(n)[k.Value].Line)
 				continue
 			}
 			seen[k.Value] = true
@@ -521,6 +538,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	}
 	fields := structFields(t)
 	seen := map[string]bool{}
+	firstOf := duplicated(n)
 	// misspelt are the fields an unknown key was taken for: a missing
 	// field that one names is the same mistake, reported once.
 	misspelt := map[string]bool{}
@@ -536,10 +554,13 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			misspelt[closest(k.Value, fields)] = true
 			continue
 		case seen[k.Value]:
-			d.errorf(k, "duplicate key %q", k.Value)
+			d.errorf(k, "duplicate key %q: line %d has it already; keep one", k.Value, firstOf[k.Value].Line)
 			continue
 		}
 		seen[k.Value] = true
+		if firstOf[k.Value] != nil && val.Tag == "!!null" {
+			continue // a line written twice: the duplicate's message says it
+		}
 		fv := v.FieldByIndex(f.index)
 		sf := t.FieldByIndex(f.index)
 		fills, inResults, illus, md := d.fills, d.inResults, d.illustrative, d.markdown
@@ -674,6 +695,27 @@ func structFields(t reflect.Type) map[string]fieldInfo {
 		out[name] = fieldInfo{index: []int{i}, optional: strings.Contains(opts, "omitempty"), doc: fielddoc.Of(t.Name(), f.Name)}
 	}
 	return out
+}
+
+// duplicated maps each key that mapping n holds more than once to its
+// first key node.
+func duplicated(n *yaml.Node) map[string]*yaml.Node {
+	var first, dup map[string]*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if first == nil {
+			first = map[string]*yaml.Node{}
+		}
+		if f, ok := first[k.Value]; ok {
+			if dup == nil {
+				dup = map[string]*yaml.Node{}
+			}
+			dup[k.Value] = f
+		} else {
+			first[k.Value] = k
+		}
+	}
+	return dup
 }
 
 // purpose is a field's doc as a message ends with it, a sentence of its

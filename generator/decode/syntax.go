@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator/content"
 )
@@ -52,46 +55,45 @@ func syntaxError(file string, data []byte, err error) content.Error {
 			line, col = OffsetLineCol(data, i)
 		}
 		msg += ": define it with &" + name + " before"
-	case strings.Contains(msg, "mapping values are not allowed"):
-		if line == 0 { // yaml.v3 names no line for a fault on the first
-			line = 1
-		}
-		// Text with ": " in it, read as a second key: the text to quote
-		// starts after the line's first key.
-		// A line with a single key is instead indented past the key above
-		// it, so YAML reads it as more of that key's text.
-		if first, last := keyColons(text(line)); last > first {
-			col = first + 2 + len(text(line)[first+1:]) - len(strings.TrimLeft(text(line)[first+1:], " "))
-			msg = `mapping value is not allowed in this context (quote text that contains ": ")`
-		} else if l, c := outOfBlock(lines, line); l > 0 {
-			line, col = l, c
-			msg = fmt.Sprintf("mapping value is not allowed in this context: this line starts further left than the lines above and below it, so it ends their block and leaves the lines below it nowhere to go; start it in column %d, as they do", c)
-			col = len(text(line)) - len(strings.TrimLeft(text(line), " ")) + 1
-		} else {
-			col = len(text(line)) - len(strings.TrimLeft(text(line), " ")) + 1
-			msg = `mapping value is not allowed in this context: this line is indented further than the key above it, so it reads as that key's text; start it in the same column as that key (or quote text that contains ": ")`
-		}
-	case strings.HasPrefix(msg, "did not find expected"), strings.HasPrefix(msg, "could not find expected"):
-		// yaml.v3 names the line where the block starts, or one far below
-		// the mistake; the line at fault is the first that breaks a rule
-		// of the lines around it (outOfLine, strayLine), else usually the
-		// first below it indented to no level of the lines above.
-		l, c, hint := outOfLine(lines)
-		if sl, sc, shint := strayLine(lines); sl > 0 && (l == 0 || sl < l) {
-			l, c, hint = sl, sc, shint
-		}
-		if l > 0 {
-			line, col = l, c
-			msg += ": " + hint
-		} else if l := misindented(lines, line); l > 0 {
-			line = l
-		}
 	case strings.HasPrefix(msg, "exceeded max depth"):
 		msg += ": flatten the data"
-	case strings.Contains(msg, "found character that cannot start any token"):
-		if i := strings.IndexByte(text(line), '\t'); i >= 0 {
-			col = i + 1
-			msg += ": indent with spaces, not tabs"
+	default:
+		// yaml.v3 names the line where the block starts, or one far below
+		// the mistake: the line at fault is the first that breaks the
+		// structure of the lines above it (strayLine, and outOfLine for a
+		// list's entries), else the one yaml.v3 names.
+		l, c, hint := strayLine(lines)
+		if strings.HasPrefix(msg, "did not find expected") || strings.HasPrefix(msg, "could not find expected") {
+			if ol, oc, ohint := outOfLine(lines); ol > 0 && (l == 0 || ol <= l) {
+				l, c, hint = ol, oc, ohint
+			}
+		}
+		switch {
+		case l > 0:
+			line, col = l, c
+			msg = strings.Replace(msg, "mapping values are", "mapping value is", 1) + ": " + hint
+		case strings.Contains(msg, "mapping values are not allowed"):
+			if line == 0 { // yaml.v3 names no line for a fault on the first
+				line = 1
+			}
+			// Text with ": " in it, read as a second key: the text to
+			// quote starts after the line's first key.
+			if first, last := keyColons(text(line)); last > first {
+				col = first + 2 + len(text(line)[first+1:]) - len(strings.TrimLeft(text(line)[first+1:], " "))
+				msg = `mapping value is not allowed in this context (quote text that contains ": ")`
+			} else {
+				col = len(text(line)) - len(strings.TrimLeft(text(line), " ")) + 1
+				msg = `mapping value is not allowed in this context: this line is indented further than the key above it, so it reads as that key's text; start it in the same column as that key (or quote text that contains ": ")`
+			}
+		case strings.HasPrefix(msg, "did not find expected"), strings.HasPrefix(msg, "could not find expected"):
+			if l := misindented(lines, line); l > 0 {
+				line = l
+			}
+		case strings.Contains(msg, "found character that cannot start any token"):
+			if i := strings.IndexByte(text(line), '\t'); i >= 0 {
+				col = i + 1
+				msg += ": indent with spaces, not tabs"
+			}
 		}
 	}
 	if line == 0 {
@@ -245,75 +247,61 @@ func outOfLine(lines []string) (line, col int, hint string) {
 	return 0, 0, ""
 }
 
-// outOfBlock is the line above line (1-based), and the column its
-// neighbours start in, when that line alone starts further left than the
-// lines on both sides of it: a key moved out of its block, after which
-// the block's next line, indented as before, has no key to belong to.
-// 0 when the lines are otherwise.
-func outOfBlock(lines []string, line int) (int, int) {
-	// A line's indent counts an entry's dash as indent: "- a: 1" holds
-	// a key in column 3, as the lines below it.
-	indent := func(l int) (int, bool) {
-		t := strings.TrimLeft(lines[l], " ")
-		for strings.HasPrefix(t, "- ") {
-			t = strings.TrimLeft(t[1:], " ")
-		}
-		return len(lines[l]) - len(t), t != "" && t[0] != '#'
-	}
-	if line < 1 || line > len(lines) {
-		return 0, 0
-	}
-	var near []int // the significant lines above line, nearest first
-	for l := line - 2; l >= 0 && len(near) < 2; l-- {
-		if _, ok := indent(l); ok {
-			near = append(near, l)
-		}
-	}
-	if len(near) < 2 {
-		return 0, 0
-	}
-	if first, _ := keyColons(lines[line-1]); first < 0 {
-		return 0, 0 // not a key: more of a text
-	}
-	at, _ := indent(line - 1)
-	stray, _ := indent(near[0])
-	before, _ := indent(near[1])
-	if stray < at && before == at && !strings.HasSuffix(strings.TrimRight(lines[near[0]], " "), ":") {
-		return near[0] + 1, at + 1
-	}
-	return 0, 0
-}
-
-// strayLine finds the first line that breaks a rule of the lines around
-// it where yaml.v3 names another line, or a cryptic fault: a key indented
-// further than the key above it when that key has its value already (a
-// quoted text, a list in brackets); a line indented less than the line
-// above it to no column of the blocks still open; a line in the column of
-// its mapping's keys with no ":" after its key; a quote not closed on its
-// line whose text, read on, ends in the middle of a later line. It
-// returns the line, the column and what to do, or 0. Block texts ("|",
-// ">") and lists or mappings in brackets over several lines are skipped;
-// a quoted text over several lines that ends at the end of a line is
-// read as the valid YAML it is.
+// strayLine finds the first line that breaks the block structure of the
+// lines above it, where yaml.v3 names another line (the block's first, or
+// one far below) or says something cryptic. It returns the line, the
+// column and what to do, or 0. The rules, each a mistake editors make:
+//   - a tab in a line's indent;
+//   - a quote not closed on its line whose text, read on as YAML reads
+//     it, ends in the middle of a later line, never ends, or swallows
+//     lines that read as keys (quoteRunsOn);
+//   - a line of text where a key belongs, with no ":" after its key; or
+//     a list entry's first key without its ":", the entry's other keys
+//     below it;
+//   - a line in no column of the blocks open above it: indented less
+//     than the key above it, or further than a key that has its value
+//     already (a quoted text, a list in brackets). Where the column was
+//     open before an earlier line that starts further left, that line is
+//     the one moved out of its block, and is named instead.
+//
+// Block texts ("|", ">") and lists or mappings in brackets over several
+// lines are skipped; a plain text over several lines is read as the valid
+// YAML it is. TestNoStrayLineInValidYAML checks that no rule blames a line
+// of valid YAML.
 func strayLine(lines []string) (line, col int, hint string) {
-	type key struct {
-		n int
+	type entry struct {
+		n, indent int
 		// col is where the line's key, or its entry's text, starts
-		// (0-based); indent where the line starts.
-		col, indent int
+		// (0-based).
+		col int
 		// open: the key has no value on its line (a block follows);
-		// done: its value is quoted or in brackets, and complete.
-		open, done bool
+		// done: its value is quoted or in brackets, and complete;
+		// plain: its value is plain text, which may go on below.
+		open, done, plain bool
+		// openBefore are the columns open before the line; notChild:
+		// the line above opened a block, and this line is not in it.
+		openBefore []int
+		notChild   bool
 	}
-	var prev *key
+	var prev *entry
 	var open []int // the columns of the blocks still open, innermost last
 	textAt := -1   // inside a block text of a key at this column
 	depth := 0     // brackets still open, over lines
+	// next is the first significant line after line i, its text and
+	// indent, or -1.
+	next := func(i int) (int, string, int) {
+		for j := i + 1; j < len(lines); j++ {
+			if t := strings.TrimLeft(lines[j], " "); t != "" && t[0] != '#' {
+				return j, t, len(lines[j]) - len(t)
+			}
+		}
+		return -1, "", 0
+	}
 	for i := 0; i < len(lines); i++ {
 		raw := lines[i]
 		t := strings.TrimLeft(raw, " ")
 		indent := len(raw) - len(t)
-		if t == "" || t[0] == '#' || strings.HasPrefix(t, "---") || strings.HasPrefix(t, "\t") {
+		if strings.TrimLeft(t, "\t") == "" || t[0] == '#' || strings.HasPrefix(t, "---") {
 			continue
 		}
 		if textAt >= 0 {
@@ -326,6 +314,9 @@ func strayLine(lines []string) (line, col int, hint string) {
 			depth += brackets(t)
 			continue
 		}
+		if t[0] == '\t' {
+			return i + 1, indent + 1, "indent with spaces, not tabs"
+		}
 		rest, c := t, indent
 		item := false
 		for strings.HasPrefix(rest, "- ") || rest == "-" {
@@ -334,50 +325,89 @@ func strayLine(lines []string) (line, col int, hint string) {
 			c += len(rest) - len(r)
 			rest = r
 		}
-		for len(open) > 0 && open[len(open)-1] > indent {
-			open = open[:len(open)-1]
-		}
-		if prev != nil && indent < prev.indent && (len(open) == 0 || open[len(open)-1] != indent) {
-			return i + 1, indent + 1, fmt.Sprintf("this line is indented less than the key above it (line %d, column %d), to no column of the lines above it; start it in column %d to keep it in that block, or in the column of a key further up", prev.n, prev.col+1, prev.col+1)
+		if strings.HasPrefix(rest, "\t") {
+			return i + 1, c + 1, "indent with spaces, not tabs"
 		}
 		first, _ := keyColons(rest)
 		value := rest
 		if first >= 0 {
 			value = strings.TrimLeft(rest[first+1:], " ")
 		}
-		if prev != nil && !item && first >= 0 && indent > prev.col && !prev.open && prev.done {
-			return i + 1, indent + 1, fmt.Sprintf("this line is indented further than the key above it (line %d), which has its value already; start it in column %d, as that key", prev.n, prev.col+1)
+		special := rest != "" && strings.ContainsAny(rest[:1], `"'[{&*!|>`)
+		if !item && first < 0 && prev != nil && indent > prev.col && prev.plain {
+			continue // more of the text above, plain over lines
 		}
-		if prev != nil && !item && first < 0 {
+		// A line of text where a key belongs.
+		if first < 0 && rest != "" && !special {
+			_, nt, nIndent := next(i)
+			nFirst, _ := keyColons(strings.TrimLeft(strings.TrimPrefix(nt, "- "), " "))
+			if !item && (prev == nil || indent <= prev.col) || item && nIndent == c && nFirst >= 0 && !strings.HasPrefix(nt, "- ") {
+				return i + 1, c + 1, `no ":" after the key: write the key, a colon and a space, then its value (key: value)`
+			}
+		}
+		// The column the line starts in.
+		openBefore := slices.Clone(open)
+		for len(open) > 0 && open[len(open)-1] > indent {
+			open = open[:len(open)-1]
+		}
+		inOpen := len(open) > 0 && open[len(open)-1] == indent
+		child := prev != nil && prev.open && (indent > prev.col || indent == prev.col && item)
+		if prev != nil && !inOpen && !child {
 			if indent > prev.col {
-				continue // more of the text above, plain over lines
-			}
-			if !strings.ContainsAny(rest[:1], `"'[{&*!|>`) {
-				return i + 1, indent + 1, `no ":" after the key: write the key, a colon and a space, then its value (key: value)`
-			}
-		}
-		cur := &key{n: i + 1, col: c, indent: indent, open: first >= 0 && (value == "" || value[0] == '#')}
-		if item && first < 0 {
-			cur.col = indent // an entry's plain text goes on past its dash
-		}
-		switch {
-		case value == "":
-		case value[0] == '"' || value[0] == '\'':
-			if end := closeQuote(value); end >= 0 {
-				cur.done = true
-				break
-			}
-			// Read on, as YAML does, to the line that closes it.
-			j := i + 1
-			for ; j < len(lines); j++ {
-				if end := closeQuote(string(value[0]) + strings.TrimLeft(lines[j], " ")); end >= 0 {
-					break
+				if slices.Contains(prev.openBefore, indent) || prev.notChild {
+					// An entry's dash goes as far left of the lines as its
+					// key is of its dash.
+					return prev.n, prev.indent + 1, fmt.Sprintf("this line starts further left than the lines above and below it, so it ends their block and leaves the line below it (line %d) nowhere to go; start it in column %d, as they do", i+1, indent-(prev.col-prev.indent)+1)
 				}
+				if prev.done {
+					return i + 1, indent + 1, fmt.Sprintf("this line is indented further than the key above it (line %d), which has its value already; start it in column %d, as that key", prev.n, prev.col+1)
+				}
+				if _, last := keyColons(rest); first >= 0 && last == first { // two: text with ": " (syntaxError)
+					return i + 1, indent + 1, fmt.Sprintf("this line is indented further than the key above it (line %d), so it reads as that key's text; start it in column %d, as that key (or quote text that contains \": \")", prev.n, prev.col+1)
+				}
+			} else {
+				// The line that closed this column, if one did, is the one
+				// out of place: moved left, out of its block.
+				for k := i - 1; k >= 0; k-- {
+					kt := strings.TrimLeft(lines[k], " ")
+					if kt == "" || kt[0] == '#' {
+						continue
+					}
+					if kIndent := len(lines[k]) - len(kt); kIndent < indent {
+						if before := openBeforeLine(k, lines); slices.Contains(before, indent) {
+							want := indent
+							if _, _, childIndent := next(k); childIndent > kIndent {
+								want = childIndent - 2
+								if strings.HasPrefix(kt, "- ") {
+									want = childIndent - 2
+								}
+							}
+							return k + 1, kIndent + 1, fmt.Sprintf("this line starts further left than the lines above it, so it ends their block and leaves the lines below it that go on in column %d (line %d) nowhere to go; start it in column %d", indent+1, i+1, want+1)
+						}
+						break
+					}
+				}
+				return i + 1, indent + 1, fmt.Sprintf("this line is indented less than the key above it (line %d, column %d), to no column of the lines above it; start it in column %d to keep it in that block, or in the column of a key further up", prev.n, prev.col+1, prev.col+1)
 			}
-			if j == len(lines) || !endsLine(strings.TrimLeft(lines[j], " "), value[0]) {
-				return i + 1, len(raw) - len(value) + 1, fmt.Sprintf("the quote opened here is not closed on this line: end the text with %c, or write it without quotes", value[0])
+		}
+		cur := &entry{n: i + 1, indent: indent, col: c, openBefore: openBefore, notChild: prev != nil && prev.open && !child}
+		if !inOpen {
+			open = append(open, indent)
+		}
+		if c != indent {
+			open = append(open, c)
+		}
+		cur.open = first >= 0 && (value == "" || value[0] == '#')
+		switch {
+		case cur.open:
+		case first < 0 && !special && item:
+			cur.plain, cur.col = true, indent // an entry's plain text goes on past its dash
+		case value[0] == '"' || value[0] == '\'':
+			end, msg := quoteRunsOn(lines, i, value)
+			if msg != "" {
+				return i + 1, len(raw) - len(value) + 1, msg
 			}
-			i, cur.done = j, true
+			i, cur.done = end, true
 		case value[0] == '[' || value[0] == '{':
 			depth = brackets(value)
 			cur.done = depth == 0
@@ -386,14 +416,66 @@ func strayLine(lines []string) (line, col int, hint string) {
 			if item {
 				textAt = c - 1
 			}
-		}
-		open = append(open, indent)
-		if c != indent {
-			open = append(open, c)
+		default:
+			cur.plain = true
 		}
 		prev = cur
 	}
 	return 0, 0, ""
+}
+
+// openBeforeLine are the columns of the blocks open before line k
+// (0-based) of lines: strayLine's stack, rebuilt for a line it looks back
+// to. Block texts and brackets are not skipped: a guess for a file that
+// YAML could not read.
+func openBeforeLine(k int, lines []string) []int {
+	var open []int
+	for i := 0; i < k; i++ {
+		t := strings.TrimLeft(lines[i], " ")
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		indent := len(lines[i]) - len(t)
+		for len(open) > 0 && open[len(open)-1] > indent {
+			open = open[:len(open)-1]
+		}
+		if len(open) == 0 || open[len(open)-1] != indent {
+			open = append(open, indent)
+		}
+		for c := indent; strings.HasPrefix(t, "- "); {
+			r := strings.TrimLeft(t[1:], " ")
+			c += len(t) - len(r)
+			t = r
+			open = append(open, c)
+		}
+	}
+	return open
+}
+
+// quoteRunsOn reads on, as YAML does, a quoted value that line i opens
+// and does not close: it returns the line that closes it, or a message
+// when the quote is most likely left open by mistake: it never closes, it
+// closes in the middle of a line (what follows is then read as YAML), or
+// the lines it swallows read as keys or list entries.
+func quoteRunsOn(lines []string, i int, value string) (int, string) {
+	q := value[0]
+	if closeQuote(value) >= 0 {
+		return i, ""
+	}
+	left := fmt.Sprintf("the quote opened here is not closed on this line: end the text with %c, or write it without quotes", q)
+	for j := i + 1; j < len(lines); j++ {
+		t := strings.TrimLeft(lines[j], " ")
+		if end := closeQuote(string(q) + t); end >= 0 {
+			if !endsLine(t, q) {
+				return 0, left
+			}
+			return j, ""
+		}
+		if first, _ := keyColons(strings.TrimPrefix(t, "- ")); first >= 0 || strings.HasPrefix(t, "- ") {
+			return 0, left + fmt.Sprintf(" (YAML reads on to the next %c, and line %d, which reads as a key, would be its text)", q, j+1)
+		}
+	}
+	return 0, left
 }
 
 // closeQuote is the index in s, which starts with a quote, of the quote
@@ -435,4 +517,41 @@ func brackets(t string) int {
 		}
 	})
 	return n
+}
+
+// quoteLeftOpen is, for a quoted text n that YAML read over several
+// lines, where its quote opens and what to do, when the lines it swallowed
+// read as keys or list entries: valid YAML, but a quote left open by
+// mistake, whose page would show the keys as its text and lose their
+// values. ok is false for any other text.
+func quoteLeftOpen(src []byte, lineStarts []int, n *yaml.Node) (line, col int, msg string, ok bool) {
+	if n.Kind != yaml.ScalarNode || n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 || n.Line < 1 || n.Line > len(lineStarts) {
+		return 0, 0, "", false
+	}
+	q := byte('"')
+	if n.Style&yaml.SingleQuotedStyle != 0 {
+		q = '\''
+	}
+	start := lineStarts[n.Line-1]
+	i := bytes.IndexByte(src[start:], q)
+	if i < 0 || bytes.IndexByte(src[start:start+i], '\n') >= 0 {
+		return 0, 0, "", false
+	}
+	// Only the lines up to the closing quote: a file of many quoted
+	// texts is read once, not once per text.
+	rest := string(src[start+i:])
+	end := closeQuote(rest)
+	if end < 0 || !strings.Contains(rest[:end], "\n") {
+		return 0, 0, "", false
+	}
+	if nl := strings.IndexByte(rest[end:], '\n'); nl >= 0 {
+		end += nl
+	} else {
+		end = len(rest)
+	}
+	lines := strings.Split(string(src[start:start+i])+rest[:end], "\n")
+	if _, m := quoteRunsOn(lines, 0, lines[0][i:]); strings.Contains(m, "reads as a key") {
+		return n.Line, i + 1, m, true
+	}
+	return 0, 0, "", false
 }

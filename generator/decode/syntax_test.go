@@ -126,10 +126,103 @@ func TestNoStrayLineInValidYAML(t *testing.T) {
 		if l, _, hint := strayLine(lines); l > 0 {
 			t.Errorf("%s: valid, but line %d is blamed: %s", name, l, hint)
 		}
-		for l := 1; l <= len(lines); l++ {
-			if at, _ := outOfBlock(lines, l); at > 0 {
-				t.Errorf("%s: valid, but line %d is blamed for line %d", name, at, l)
+	}
+}
+
+// slipPage and slipLayout are files as the site's are written: a page
+// with sections, cards and actions; the shared layout's navigation.
+const slipPage = `# A page.
+title: Conversational AI Platform
+description: "Dialogue manager and APIs, built for GDPR."
+name: Platform
+
+sections:
+  - kind: hero
+    eyebrow: Platform
+    heading: One platform behind every agent
+    intro: A dialogue manager and open APIs.
+    actions:
+      - {label: Request a Demo, site: demo}
+      - {label: See integrations, href: "#integrations", secondary: true}
+  - kind: cards
+    id: components
+    heading: Core components
+    cards:
+      - icon: layers
+        title: Dialogue manager
+        text: Orchestrates every conversation.
+      - icon: brain
+        title: NLP modules
+        text: Speech recognition in over 30 languages.
+      - icon: chart
+        title: Analytics dashboard
+        text: Live volumes and outcomes.
+  - kind: cards
+    id: security
+    heading: "Enterprise-grade security"
+    cards:
+      - icon: shield
+        title: GDPR
+        text: EU data residency.
+`
+
+const slipLayout = `# The layout.
+nav:
+  label: Main
+  home: {label: Home, href: /}
+  items:
+    - label: Solutions
+      items:
+        - {label: Voice AI, href: /solutions/voice-ai}
+        - {label: Text AI, href: /solutions/text-ai}
+    - {label: Platform, href: /platform}
+footer:
+  tagline: Agents that answer.
+`
+
+// TestEditorSlipsPlaced: each slip an editor makes in a page or the
+// layout, as the editor's trial made them, is reported at its own line
+// and column, with what to do, whatever line yaml.v3 names; a quote left
+// open that YAML reads on to a later quote, swallowing keys, is refused
+// although it parses.
+func TestEditorSlipsPlaced(t *testing.T) {
+	tests := []struct {
+		name, src, old, new string
+		col                 int // of the line at fault, 1-based
+		hint                string
+	}{
+		{"key one space too far", slipPage, "        title: Dialogue manager\n", "         title: Dialogue manager\n", 10, "start it in column 9, as that key"},
+		{"key one space short, under an entry", slipPage, "        title: Dialogue manager\n", "       title: Dialogue manager\n", 8, "start it in column 9"},
+		{"entry's first key without its colon", slipPage, "  - kind: cards\n    id: components", "  - kind cards\n    id: components", 5, `no ":" after the key`},
+		{"card's first key without its colon", slipPage, "      - icon: layers", "      - icon layers", 9, `no ":" after the key`},
+		{"file's first key without its colon", slipPage, "title: Conversational", "title Conversational", 1, `no ":" after the key`},
+		{"quote open to the end", slipPage, `heading: "Enterprise-grade security"`, `heading: "Enterprise-grade security`, 14, "the quote opened here is not closed on this line"},
+		{"quote open to a later quote", slipPage, `built for GDPR."`, `built for GDPR.`, 14, "the quote opened here is not closed on this line"},
+		{"quote open, parsed", slipPage, "heading: One platform behind every agent", `heading: "One platform behind every agent`, 14, "the quote opened here is not closed on this line"},
+		{"block key at the left edge", slipPage, "    cards:\n      - icon: layers", "cards:\n      - icon: layers", 1, "start it in column 5"},
+		{"entry at the left edge", slipPage, "      - icon: brain", "- icon: brain", 1, "start it in column 7, as they do"},
+		{"layout entry at the left edge", slipLayout, "    - label: Solutions", "- label: Solutions", 1, "start it in column 5"},
+		{"layout's first key at the left edge", slipLayout, "  label: Main", "label: Main", 1, "start it in column 3, as they do"},
+		{"tab before a key", slipPage, "        title: Dialogue manager\n", "\ttitle: Dialogue manager\n", 1, "indent with spaces, not tabs"},
+		{"tab after spaces", slipPage, "        title: Dialogue manager\n", "       \ttitle: Dialogue manager\n", 8, "indent with spaces, not tabs"},
+		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 7"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !strings.Contains(tt.src, tt.old) {
+				t.Fatalf("the file lacks %q", tt.old)
 			}
-		}
+			src := strings.Replace(tt.src, tt.old, tt.new, 1)
+			want := fmt.Sprintf("f.yaml:%d:%d", strings.Count(src[:strings.Index(src, tt.new)], "\n")+1, tt.col)
+			var v any
+			errs, _ := YAML("f.yaml", []byte(src), &v, nil)
+			if len(errs) != 1 {
+				t.Fatalf("%d problems, want 1: %v", len(errs), errs)
+			}
+			p := errs[0]
+			if at := fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col); at != want || !strings.Contains(p.Message, tt.hint) {
+				t.Errorf("%s: %s\nwant at %s: ...%s...", at, p.Message, want, tt.hint)
+			}
+		})
 	}
 }

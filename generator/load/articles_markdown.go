@@ -209,7 +209,53 @@ func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
 		}
 		offset += len(line)
 	}
+	l.footnotes(where, prose, at)
 	l.textProblems(where, prose, at, nil)
+}
+
+// footnoteMark is a footnote's reference ([^label]) or, at a line's
+// start, the start of its note ([^label]:).
+var footnoteMark = regexp.MustCompile(`\[\^([^\]\s]+)\](:?)`)
+
+// footnotes reports a footnote cited without a note, which the page
+// would show as written ("[^aiact]"), and a note never cited, which the
+// page would leave out: the two halves of one misspelt label.
+func (l *loader) footnotes(where func(int) field.Pos, prose string, at func(int) int) {
+	notes := map[string]int{} // label → offset of its note
+	var labels []string       // of the notes, in order
+	type cite struct {
+		label  string
+		offset int
+	}
+	var cites []cite
+	cited := map[string]bool{}
+	for _, m := range footnoteMark.FindAllStringSubmatchIndex(prose, -1) {
+		label := prose[m[2]:m[3]]
+		lineStart := strings.LastIndexByte(prose[:m[0]], '\n') + 1
+		if m[5] > m[4] && strings.TrimSpace(prose[lineStart:m[0]]) == "" {
+			if _, dup := notes[label]; !dup {
+				notes[label] = m[0]
+				labels = append(labels, label)
+			}
+			continue
+		}
+		cites = append(cites, cite{label, m[0]})
+		cited[label] = true
+	}
+	for _, c := range cites {
+		if _, ok := notes[c.label]; !ok {
+			hint := fmt.Sprintf("write its note on a line of its own below the text, starting [^%s]:", c.label)
+			if len(labels) > 0 {
+				hint += ", or cite a note that is there: [^" + strings.Join(labels, "], [^") + "]"
+			}
+			l.errs = append(l.errs, where(at(c.offset)).Errorf("footnote [^%s] has no note, and the page would show it as written: %s", c.label, hint))
+		}
+	}
+	for _, label := range labels {
+		if !cited[label] {
+			l.errs = append(l.errs, where(at(notes[label])).Errorf("the note [^%s] is cited nowhere, and the page would leave it out: cite it in the text with [^%s], or remove it", label, label))
+		}
+	}
 }
 
 // markdownText reports, at its line and column, what a Markdown text

@@ -604,6 +604,35 @@ func TestHeadingAnchors(t *testing.T) {
 	}
 }
 
+// TestFootnotesMatched: a footnote cited under a label that no note has,
+// and a note whose label nothing cites (one label misspelt), are each
+// reported where they are written, naming the labels there are.
+func TestFootnotesMatched(t *testing.T) {
+	fsys := fixtureSite(t)
+	const file = "articles/voice-follow-up.md"
+	data := string(fsys[file].Data)
+	data = strings.Replace(data, `surveys don't.[^1]`, `surveys don't.[^aiact]`, 1)
+	data = strings.Replace(data, "[^1]: In our tests.", "[^aiakt]: In our tests.", 1)
+	fsys[file] = &fstest.MapFile{Data: []byte(data)}
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
+	if err == nil {
+		t.Fatal("a footnote without its note built")
+	}
+	msg := err.Error()
+	at := func(needle string) string {
+		before := data[:strings.Index(data, needle)]
+		return fmt.Sprintf("%s:%d:%d", file, strings.Count(before, "\n")+1, len(before)-strings.LastIndex(before, "\n"))
+	}
+	for _, want := range []string{
+		at("[^aiact]") + ": footnote [^aiact] has no note, and the page would show it as written: write its note on a line of its own below the text, starting [^aiact]:, or cite a note that is there: [^aiakt]",
+		at("[^aiakt]") + ": the note [^aiakt] is cited nowhere",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the errors lack %s:\n%s", want, msg)
+		}
+	}
+}
+
 func textHTML(t content.Text, imgs []content.Image) string { return t.Join(imgs, testPicture) }
 
 // testPicture writes an image as its src and place.

@@ -231,7 +231,16 @@ func TestLoadErrors(t *testing.T) {
 		// want are substrings of the error; at names "file:line:col".
 		want []string
 		at   func(fsys fstest.MapFS) string
+		// one: the only error of the site.
+		one bool
 	}{
+		{
+			name: "a line written twice",
+			file: "pages/about.yaml",
+			edit: replace("sections:\n", "sections:\nsections:\n"),
+			want: []string{`pages/about.yaml:5:1: duplicate key "sections": line 4 has it already; keep one`},
+			one:  true,
+		},
 		{
 			name: "a copyright with its year written out",
 			file: "layout.yaml",
@@ -677,6 +686,9 @@ func TestLoadErrors(t *testing.T) {
 			}
 			if tc.at != nil && !strings.Contains(msg, tc.at(fsys)) {
 				t.Errorf("error not reported at %s:\n%s", tc.at(fsys), msg)
+			}
+			if tc.one && len(list) != 1 {
+				t.Errorf("%d errors, want the one:\n%s", len(list), msg)
 			}
 			for _, e := range list {
 				if e.File == "" || e.Line < 1 || e.Col < 1 {

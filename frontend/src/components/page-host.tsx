@@ -156,12 +156,23 @@ export function PageHost({ initial }: { initial: PageBody }) {
 
   // A #fragment link to the page already shown scrolls smoothly to it; a
   // link to the page itself, to its top, as a link to another page would
-  // open it. Not Back or Forward, which restore their own place.
+  // open it. Back or Forward between entries of the page shown (a
+  // footnote, a contents link, and Back) go to where the visitor was on
+  // that entry, focus on the link they left by, as the browser does.
   const firstKey = useRef(location.key);
   useEffect(() => {
-    if (location.pathname !== shown.key || location.key === firstKey.current) return;
+    if (location.pathname !== shown.key) return;
+    if (navigationType === "POP") {
+      const saved = scrollPositions.get(location.key);
+      if (saved !== undefined && saved.path === location.pathname) {
+        restoreScroll(saved.y);
+        focusLink(saved.link);
+      } else if (location.key !== firstKey.current) scrollToHash(location.hash);
+      return;
+    }
+    if (location.key === firstKey.current) return;
     if (location.hash) scrollToHash(location.hash, "smooth");
-    else if (navigationType !== "POP") {
+    else {
       const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
       focusHeading();
