@@ -6,6 +6,7 @@ package e2e
 // articles with topics, whatever content/ has at the time.
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -137,8 +138,10 @@ func TestArticleCodeTabs(t *testing.T) {
 
 // A reader on a phone follows an article's footnote and its link back:
 // each lands below the fixed header, not under it, and the digit and the
-// arrow, small as they are, take a tap on a box of at least 24 px. On the
-// test site's article with a footnote.
+// arrow, small as they are, take a tap on a box of at least 24 px; Back
+// returns to each place a link was followed from. On the test site's
+// article with a footnote (written as HTML by the build: the browser
+// alone would follow it).
 func TestArticleFootnotes(t *testing.T) {
 	t.Parallel()
 	site, err := load.Site(os.DirFS("../testdata/site"))
@@ -171,11 +174,30 @@ func TestArticleFootnotes(t *testing.T) {
 	// inView: the element the address names is in the window, below the
 	// header.
 	const inView = `(() => { const el = document.getElementById(decodeURIComponent(location.hash.slice(1))); if (!el) return false; const r = el.getBoundingClientRect(), h = document.querySelector(".site-header").getBoundingClientRect(); return r.top >= h.bottom - 1 && r.top < window.innerHeight; })()`
+	type place struct {
+		Y    float64
+		Hash string
+	}
+	var places []place // where each link was followed from
 	for _, sel := range []string{".footnote-ref", ".footnote-backref"} {
-		pressLink(t, tab, ".article-body "+sel)
+		y := pressLink(t, tab, ".article-body "+sel)
+		places = append(places, place{y, ""})
 		if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.hash !== "" && `+inView, 10*time.Second)); err != nil {
 			t.Errorf("after %s, %s is not in view below the header (at y %v)", sel, eval[string](t, tab, `location.hash`),
 				eval[float64](t, tab, `document.getElementById(decodeURIComponent(location.hash.slice(1)))?.getBoundingClientRect().top ?? -1`))
+		}
+	}
+	places[1].Hash = eval[string](t, tab, `new URL(document.querySelector(".article-body .footnote-ref").href).hash`)
+	// Back, twice: to where each link was followed, as the browser's own
+	// history of a page's parts does; focus not left out of view.
+	for i := len(places) - 1; i >= 0; i-- {
+		run(t, tab, `history.back()`)
+		back := fmt.Sprintf(`location.hash === %s && Math.abs(window.scrollY - %f) < 2`, jsString(places[i].Hash), places[i].Y)
+		if err := chromedp.Do(tab.Ctx, browsertest.Until(back, 10*time.Second)); err != nil {
+			t.Errorf("Back to %q, left at y %.0f: at y %v, %q", places[i].Hash, places[i].Y, eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `location.hash`))
+		}
+		if eval[bool](t, tab, `(() => { const r = document.activeElement.getBoundingClientRect(); return document.activeElement !== document.body && (r.bottom <= 0 || r.top >= window.innerHeight); })()`) {
+			t.Errorf("Back to %q: focus on %s, out of view", places[i].Hash, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 		}
 	}
 	noConsoleErrors(t, tab)

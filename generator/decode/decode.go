@@ -539,6 +539,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	fields := structFields(t)
 	seen := map[string]bool{}
 	firstOf := duplicated(n)
+	newEntry := false // a duplicate said to perhaps begin a new entry
 	// misspelt are the fields an unknown key was taken for: a missing
 	// field that one names is the same mistake, reported once.
 	misspelt := map[string]bool{}
@@ -553,8 +554,17 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			d.errorf(k, "unknown field %q in %s%s", k.Value, d.structName(t, path), suggest(k.Value, fields))
 			misspelt[closest(k.Value, fields)] = true
 			continue
+		case seen[k.Value] && newEntry:
+			continue // the entry's next keys: its first one's message says it
 		case seen[k.Value]:
-			d.errorf(k, "duplicate key %q: line %d has it already; keep one", k.Value, firstOf[k.Value].Line)
+			// In a list's entry, the key may begin the next entry, its
+			// dash left out: said once, at that key.
+			entry := ""
+			if strings.HasSuffix(path, "]") {
+				entry = fmt.Sprintf(", or, if line %d begins the next entry of the list, write \"- \" before its key", k.Line)
+				newEntry = true
+			}
+			d.errorf(k, "%sduplicate key %q: line %d has it already; keep one%s", fieldPrefix(path), k.Value, firstOf[k.Value].Line, entry)
 			continue
 		}
 		seen[k.Value] = true

@@ -64,7 +64,10 @@ func syntaxError(file string, data []byte, err error) content.Error {
 		// list's entries), else the one yaml.v3 names.
 		l, c, hint := strayLine(lines)
 		if strings.HasPrefix(msg, "did not find expected") || strings.HasPrefix(msg, "could not find expected") {
-			if ol, oc, ohint := outOfLine(lines); ol > 0 && (l == 0 || ol <= l) {
+			// On the same line, strayLine's reading of the line itself (a
+			// dash or colon without its space, a tab, a quote) goes first.
+			sure := slices.ContainsFunc([]string{`a list entry's "-"`, `a key's ":"`, "indent with spaces", "the quote opened"}, func(p string) bool { return strings.HasPrefix(hint, p) })
+			if ol, oc, ohint := outOfLine(lines); ol > 0 && (l == 0 || ol < l || ol == l && !sure) {
 				l, c, hint = ol, oc, ohint
 			}
 		}
@@ -124,7 +127,9 @@ func keyColons(line string) (first, last int) {
 }
 
 // outsideQuotes calls fn with the index of each byte of line that is
-// outside quotes, up to a comment.
+// outside quotes, up to a comment. A quote opens a quoted text only where
+// a text starts (after a space, "[", "{" or ","): the one of "We'll" is an
+// apostrophe.
 func outsideQuotes(line string, fn func(i int)) {
 	var quote byte
 	for i := 0; i < len(line); i++ {
@@ -134,7 +139,7 @@ func outsideQuotes(line string, fn func(i int)) {
 			if c == quote {
 				quote = 0
 			}
-		case c == '"' || c == '\'':
+		case (c == '"' || c == '\'') && (i == 0 || strings.IndexByte(" [{,", line[i-1]) >= 0):
 			quote = c
 		case c == '#' && (i == 0 || line[i-1] == ' '):
 			return
@@ -282,6 +287,10 @@ func strayLine(lines []string) (line, col int, hint string) {
 		// the line above opened a block, and this line is not in it.
 		openBefore []int
 		notChild   bool
+		// firstChild: the line is the first of the block the line above
+		// opened, at parentCol; item: it is a list entry.
+		firstChild, item bool
+		parentCol        int
 	}
 	var prev *entry
 	var open []int // the columns of the blocks still open, innermost last
@@ -328,7 +337,13 @@ func strayLine(lines []string) (line, col int, hint string) {
 		if strings.HasPrefix(rest, "\t") {
 			return i + 1, c + 1, "indent with spaces, not tabs"
 		}
+		if !item && len(rest) > 1 && rest[0] == '-' && rest[1] != ' ' && (rest[1] < '0' || rest[1] > '9') {
+			return i + 1, indent + 1, fmt.Sprintf(`a list entry's "-" is followed by a space: write "- %s"`, rest[1:])
+		}
 		first, _ := keyColons(rest)
+		if strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, "[") {
+			first = -1 // an entry written in brackets: its colons are inside
+		}
 		value := rest
 		if first >= 0 {
 			value = strings.TrimLeft(rest[first+1:], " ")
@@ -339,6 +354,9 @@ func strayLine(lines []string) (line, col int, hint string) {
 		}
 		// A line of text where a key belongs.
 		if first < 0 && rest != "" && !special {
+			if k := strings.IndexByte(rest, ':'); k > 0 && !strings.Contains(rest[:k], " ") {
+				return i + 1, c + k + 2, fmt.Sprintf(`a key's ":" is followed by a space: write "%s: %s"`, rest[:k], strings.TrimLeft(rest[k+1:], " "))
+			}
 			_, nt, nIndent := next(i)
 			nFirst, _ := keyColons(strings.TrimLeft(strings.TrimPrefix(nt, "- "), " "))
 			if !item && (prev == nil || indent <= prev.col) || item && nIndent == c && nFirst >= 0 && !strings.HasPrefix(nt, "- ") {
@@ -353,6 +371,12 @@ func strayLine(lines []string) (line, col int, hint string) {
 		inOpen := len(open) > 0 && open[len(open)-1] == indent
 		child := prev != nil && prev.open && (indent > prev.col || indent == prev.col && item)
 		if prev != nil && !inOpen && !child {
+			// The first line of a block sets its column: one out of line
+			// with all the lines after it is the one at fault.
+			if nj, _, nIndent := next(i); prev.firstChild && item == prev.item && first >= 0 && indent != prev.indent && indent > prev.parentCol &&
+				!slices.Contains(prev.openBefore, indent) && nj >= 0 && nIndent == indent {
+				return prev.n, prev.indent + 1, fmt.Sprintf("this line, the first of its block, starts in column %d, and the lines below it in column %d: start it in column %d, as they do", prev.indent+1, indent+1, indent+1)
+			}
 			if indent > prev.col {
 				if slices.Contains(prev.openBefore, indent) || prev.notChild {
 					// An entry's dash goes as far left of the lines as its
@@ -375,22 +399,40 @@ func strayLine(lines []string) (line, col int, hint string) {
 					}
 					if kIndent := len(lines[k]) - len(kt); kIndent < indent {
 						if before := openBeforeLine(k, lines); slices.Contains(before, indent) {
+							// Its own lines below it say where it was: two
+							// columns left of them.
 							want := indent
 							if _, _, childIndent := next(k); childIndent > kIndent {
 								want = childIndent - 2
-								if strings.HasPrefix(kt, "- ") {
-									want = childIndent - 2
-								}
 							}
 							return k + 1, kIndent + 1, fmt.Sprintf("this line starts further left than the lines above it, so it ends their block and leaves the lines below it that go on in column %d (line %d) nowhere to go; start it in column %d", indent+1, i+1, want+1)
 						}
 						break
 					}
 				}
-				return i + 1, indent + 1, fmt.Sprintf("this line is indented less than the key above it (line %d, column %d), to no column of the lines above it; start it in column %d to keep it in that block, or in the column of a key further up", prev.n, prev.col+1, prev.col+1)
+				// The columns it lies between, of the blocks open above it.
+				lower, higher := -1, -1
+				for _, o := range openBefore {
+					if o < indent {
+						lower = o
+					} else if higher < 0 {
+						higher = o
+					}
+				}
+				where := fmt.Sprintf("column %d", higher+1)
+				switch {
+				case lower >= 0 && higher >= 0:
+					where = fmt.Sprintf("column %d or %d", lower+1, higher+1)
+				case higher < 0:
+					where = fmt.Sprintf("column %d", lower+1)
+				}
+				return i + 1, indent + 1, fmt.Sprintf("this line is indented less than the key above it (line %d, column %d), to no column of the lines above it; start it in %s, as the lines it goes with", prev.n, prev.col+1, where)
 			}
 		}
-		cur := &entry{n: i + 1, indent: indent, col: c, openBefore: openBefore, notChild: prev != nil && prev.open && !child}
+		cur := &entry{n: i + 1, indent: indent, col: c, item: item, openBefore: openBefore, notChild: prev != nil && prev.open && !child, firstChild: child}
+		if child {
+			cur.parentCol = prev.col
+		}
 		if !inOpen {
 			open = append(open, indent)
 		}
@@ -409,6 +451,9 @@ func strayLine(lines []string) (line, col int, hint string) {
 			}
 			i, cur.done = end, true
 		case value[0] == '[' || value[0] == '{':
+			if q := unclosedQuote(value); q >= 0 {
+				return i + 1, len(raw) - len(value) + q + 1, fmt.Sprintf("the quote opened here is not closed on this line: end the text with %c, or write it without quotes", value[q])
+			}
 			depth = brackets(value)
 			cur.done = depth == 0
 		case value[0] == '|' || value[0] == '>':
@@ -554,4 +599,27 @@ func quoteLeftOpen(src []byte, lineStarts []int, n *yaml.Node) (line, col int, m
 		return n.Line, i + 1, m, true
 	}
 	return 0, 0, "", false
+}
+
+// unclosedQuote is the index of the quote that t leaves open at its end,
+// or -1.
+func unclosedQuote(t string) int {
+	at := -1
+	var quote byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && quote == '"' {
+				i++
+			} else if c == quote {
+				quote, at = 0, -1
+			}
+		case (c == '"' || c == '\'') && (i == 0 || strings.IndexByte(" [{,", t[i-1]) >= 0):
+			quote, at = c, i
+		case c == '#' && i > 0 && t[i-1] == ' ':
+			return -1
+		}
+	}
+	return at
 }

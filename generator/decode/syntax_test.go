@@ -192,7 +192,7 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		hint                string
 	}{
 		{"key one space too far", slipPage, "        title: Dialogue manager\n", "         title: Dialogue manager\n", 10, "start it in column 9, as that key"},
-		{"key one space short, under an entry", slipPage, "        title: Dialogue manager\n", "       title: Dialogue manager\n", 8, "start it in column 9"},
+		{"key one space short, under an entry", slipPage, "        title: Dialogue manager\n", "       title: Dialogue manager\n", 8, "start it in column 7 or 9"},
 		{"entry's first key without its colon", slipPage, "  - kind: cards\n    id: components", "  - kind cards\n    id: components", 5, `no ":" after the key`},
 		{"card's first key without its colon", slipPage, "      - icon: layers", "      - icon layers", 9, `no ":" after the key`},
 		{"file's first key without its colon", slipPage, "title: Conversational", "title Conversational", 1, `no ":" after the key`},
@@ -205,7 +205,14 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		{"layout's first key at the left edge", slipLayout, "  label: Main", "label: Main", 1, "start it in column 3, as they do"},
 		{"tab before a key", slipPage, "        title: Dialogue manager\n", "\ttitle: Dialogue manager\n", 1, "indent with spaces, not tabs"},
 		{"tab after spaces", slipPage, "        title: Dialogue manager\n", "       \ttitle: Dialogue manager\n", 8, "indent with spaces, not tabs"},
-		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 7"},
+		{"first key of a block one space too far", slipLayout, "  label: Main", "   label: Main", 4, "the first of its block, starts in column 4, and the lines below it in column 3: start it in column 3"},
+		{"first key of a block one space short", slipLayout, "  label: Main", " label: Main", 2, "start it in column 3, as they do"},
+		{"entry one space too far", slipPage, "  - kind: cards\n    id: components", "   - kind: cards\n    id: components", 4, "start it in column 3 or 5"},
+		{"quote open inside brackets", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", `{label: "Voice AI, href: /solutions/voice-ai}`, 19, "the quote opened here is not closed on this line"},
+		{"quote open inside an entry's brackets", slipPage, `{label: Request a Demo, site: demo}`, `{label: "Request a Demo, site: demo}`, 17, "the quote opened here is not closed on this line"},
+		{"colon without its space", slipPage, "        title: Dialogue manager", "        title:Dialogue manager", 15, `a key's ":" is followed by a space: write "title: Dialogue manager"`},
+		{"dash without its space", slipPage, "  - kind: cards\n    id: components", "  -kind: cards\n    id: components", 3, `a list entry's "-" is followed by a space: write "- kind: cards"`},
+		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 5 or 7"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

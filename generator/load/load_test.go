@@ -235,6 +235,12 @@ func TestLoadErrors(t *testing.T) {
 		one bool
 	}{
 		{
+			name: "a list entry without its dash",
+			file: "collections/faq.yaml",
+			edit: replace("- question: How long does it take", "  question: How long does it take"),
+			want: []string{`collections/faq.yaml:4:3: [0]: duplicate key "question": line 2 has it already; keep one, or, if line 4 begins the next entry of the list, write "- " before its key`},
+		},
+		{
 			name: "a line written twice",
 			file: "pages/about.yaml",
 			edit: replace("sections:\n", "sections:\nsections:\n"),
@@ -460,7 +466,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "key indented one space too few",
 			file: "pages/insights.yaml",
 			edit: replace("    contents: On this page\n", "   contents: On this page\n"),
-			want: []string{"invalid YAML", "indented less than the key above it (line 10, column 5)", "start it in column 5"},
+			want: []string{"invalid YAML", "indented less than the key above it (line 10, column 5)", "start it in column 3 or 5"},
 			at:   at("pages/insights.yaml", "contents: On this page", 0),
 		},
 		{

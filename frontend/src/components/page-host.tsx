@@ -104,6 +104,25 @@ export function PageHost({ initial }: { initial: PageBody }) {
     return () => window.removeEventListener("click", replace, { capture: true });
   }, [navigate]);
 
+  // A link to a part of the page shown ("#faq", an article's contents,
+  // its headings and footnotes, written as plain HTML) goes through the
+  // router, as every other link does: its history entry then has a place
+  // of its own, which Back and Forward return to (below). Followed by the
+  // browser alone, the entry had none, and Back left the visitor where
+  // they were. (Bubble, on window: after any handler of the link itself.)
+  useEffect(() => {
+    const fragment = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute("download") || !a.hash) return;
+      if (a.origin !== window.location.origin || a.pathname !== window.location.pathname || a.search !== window.location.search) return;
+      e.preventDefault();
+      navigate(a.pathname + a.search + a.hash);
+    };
+    window.addEventListener("click", fragment);
+    return () => window.removeEventListener("click", fragment);
+  }, [navigate]);
+
   // Where the visitor is on each history entry, saved as they leave it
   // (before the next page replaces this one). An entry whose page never
   // showed (a second link followed before the first page came) has no
@@ -166,7 +185,10 @@ export function PageHost({ initial }: { initial: PageBody }) {
       const saved = scrollPositions.get(location.key);
       if (saved !== undefined && saved.path === location.pathname) {
         restoreScroll(saved.y);
-        focusLink(saved.link);
+        // Focus on the link left by, or else where the address points, as
+        // a fragment's target takes it: never left on a link now out of
+        // view (Tab would scroll away to it).
+        if (!focusLink(saved.link) && !focusTarget(location.hash)) focusHeadingIfOutOfView();
       } else if (location.key !== firstKey.current) scrollToHash(location.hash);
       return;
     }
@@ -279,17 +301,41 @@ function focusHeading() {
 }
 
 // focusLink moves focus, without scrolling, to the page's link to href
-// that is in view (the first, where several are).
-function focusLink(href: string | undefined) {
-  if (href === undefined) return;
+// that is in view (the first, where several are), and says whether one
+// was.
+function focusLink(href: string | undefined): boolean {
+  if (href === undefined) return false;
   for (const a of document.querySelectorAll<HTMLElement>("a[href]")) {
     if (a.getAttribute("href") !== href) continue;
-    const r = a.getBoundingClientRect();
-    if (r.bottom > 0 && r.top < window.innerHeight && a.checkVisibility()) {
+    if (inView(a)) {
       a.focus({ preventScroll: true });
-      return;
+      return true;
     }
   }
+  return false;
+}
+
+function inView(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight && el.checkVisibility();
+}
+
+// focusTarget moves focus, without scrolling, to the #fragment's target,
+// and says whether there was one.
+function focusTarget(hash: string): boolean {
+  const el = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  if (!el) return false;
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+  el.focus({ preventScroll: true });
+  return true;
+}
+
+// focusHeadingIfOutOfView takes focus off an element scrolled out of view
+// (to the page's heading, as at a page's start), so that Tab goes on from
+// the page on screen.
+function focusHeadingIfOutOfView() {
+  const active = document.activeElement;
+  if (active && active !== document.body && !inView(active)) focusHeading();
 }
 
 // scrollToHash scrolls to the #fragment's target and moves focus there, as
