@@ -256,18 +256,23 @@ func outOfLine(lines []string) (line, col int, hint string) {
 // lines above it, where yaml.v3 names another line (the block's first, or
 // one far below) or says something cryptic. It returns the line, the
 // column and what to do, or 0. The rules, each a mistake editors make:
-//   - a tab in a line's indent;
+//   - a tab in a line's indent; a dash, or a key's colon, without the
+//     space after it;
 //   - a quote not closed on its line whose text, read on as YAML reads
 //     it, ends in the middle of a later line, never ends, or swallows
-//     lines that read as keys (quoteRunsOn);
+//     lines that read as keys (quoteRunsOn); one left open inside
+//     brackets;
 //   - a line of text where a key belongs, with no ":" after its key; or
 //     a list entry's first key without its ":", the entry's other keys
 //     below it;
 //   - a line in no column of the blocks open above it: indented less
-//     than the key above it, or further than a key that has its value
-//     already (a quoted text, a list in brackets). Where the column was
-//     open before an earlier line that starts further left, that line is
-//     the one moved out of its block, and is named instead.
+//     than the key above it (the columns it lies between are named), or
+//     further than a key that has its value already (a quoted text, a
+//     list in brackets). Where the column was open before an earlier
+//     line that starts further left, that line is the one moved out of
+//     its block, and is named instead; where the line above is the first
+//     of its block and the lines below go on in this line's column, the
+//     first line is.
 //
 // Block texts ("|", ">") and lists or mappings in brackets over several
 // lines are skipped; a plain text over several lines is read as the valid
