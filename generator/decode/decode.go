@@ -417,7 +417,18 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 			return
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+		// An entry of mappings written twice, word for word: pasted
+		// twice, it would show twice.
+		entries := map[string]*yaml.Node{}
 		for i, item := range n.Content {
+			if item.Kind == yaml.MappingNode {
+				text := nodeText(item)
+				if first, ok := entries[text]; ok {
+					d.errorf(item, "%s[%d]: this entry repeats the one at line %d word for word: remove one", path, i, first.Line)
+					continue
+				}
+				entries[text] = item
+			}
 			d.value(item, s.Index(i), fmt.Sprintf("%s[%d]", path, i))
 		}
 		v.Set(s)
@@ -705,6 +716,30 @@ func structFields(t reflect.Type) map[string]fieldInfo {
 		out[name] = fieldInfo{index: []int{i}, optional: strings.Contains(opts, "omitempty"), doc: fielddoc.Of(t.Name(), f.Name)}
 	}
 	return out
+}
+
+// nodeText is n's content, keys and values, as one text: equal for two
+// nodes written alike, whatever their spacing or quotes.
+func nodeText(n *yaml.Node) string {
+	var b strings.Builder
+	var walk func(*yaml.Node)
+	walk = func(n *yaml.Node) {
+		switch n.Kind {
+		case yaml.ScalarNode:
+			b.WriteString(strconv.Quote(n.Tag + ":" + n.Value))
+		case yaml.AliasNode:
+			b.WriteString("*" + n.Value)
+		default:
+			b.WriteByte('(')
+			for _, c := range n.Content {
+				walk(c)
+				b.WriteByte(' ')
+			}
+			b.WriteByte(')')
+		}
+	}
+	walk(n)
+	return b.String()
 }
 
 // duplicated maps each key that mapping n holds more than once to its

@@ -235,6 +235,16 @@ func TestLoadErrors(t *testing.T) {
 		one bool
 	}{
 		{
+			name: "an entry pasted twice",
+			file: "collections/faq.yaml",
+			edit: func(s string) string {
+				lines := strings.SplitAfter(s, "\n")
+				return strings.Join(append(lines[:3:3], lines[1:]...), "")
+			},
+			want: []string{`collections/faq.yaml:4:3: [1]: this entry repeats the one at line 2 word for word: remove one`},
+			one:  true,
+		},
+		{
 			name: "a list entry without its dash",
 			file: "collections/faq.yaml",
 			edit: replace("- question: How long does it take", "  question: How long does it take"),
