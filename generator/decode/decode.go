@@ -439,6 +439,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 		}
 		m := reflect.MakeMapWithSize(v.Type(), len(n.Content)/2)
 		seen := map[string]bool{}
+		firstOf := duplicated(n)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, val := n.Content[i], n.Content[i+1]
 			if msg := badKey(k); msg != "" {
@@ -446,7 +447,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 				continue
 			}
 			if seen[k.Value] {
-				d.errorf(k, "duplicate key %q: line %d has it already; keep one", k.Value, duplicated(n)[k.Value].Line)
+				d.errorf(k, "duplicate key %q: line %d has it already; keep one", k.Value, firstOf[k.Value].Line)
 				continue
 			}
 			seen[k.Value] = true

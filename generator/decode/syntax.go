@@ -127,26 +127,31 @@ func keyColons(line string) (first, last int) {
 }
 
 // outsideQuotes calls fn with the index of each byte of line that is
-// outside quotes, up to a comment. A quote opens a quoted text only where
-// a text starts (after a space, "[", "{" or ","): the one of "We'll" is an
-// apostrophe.
-func outsideQuotes(line string, fn func(i int)) {
+// outside quotes, up to a comment, and returns the index of the quote the
+// line leaves open, or -1. A quote opens a quoted text only where a text
+// starts (after a space, "[", "{" or ","): the one of "We'll" is an
+// apostrophe. In double quotes a backslash escapes the next byte.
+func outsideQuotes(line string, fn func(i int)) (open int) {
+	open = -1
 	var quote byte
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		switch {
+		case quote == '"' && c == '\\':
+			i++
 		case quote != 0:
 			if c == quote {
-				quote = 0
+				quote, open = 0, -1
 			}
 		case (c == '"' || c == '\'') && (i == 0 || strings.IndexByte(" [{,", line[i-1]) >= 0):
-			quote = c
+			quote, open = c, i
 		case c == '#' && (i == 0 || line[i-1] == ' '):
-			return
+			return -1
 		default:
 			fn(i)
 		}
 	}
+	return open
 }
 
 // misindented is the first line from line on (1-based) that is indented
@@ -299,8 +304,11 @@ func strayLine(lines []string) (line, col int, hint string) {
 	}
 	var prev *entry
 	var open []int // the columns of the blocks still open, innermost last
-	textAt := -1   // inside a block text of a key at this column
-	depth := 0     // brackets still open, over lines
+	// openAt are the columns open before each line the scan read (nil
+	// for the lines of a text or of brackets, which it skips).
+	openAt := make([][]int, len(lines))
+	textAt := -1 // inside a block text of a key at this column
+	depth := 0   // brackets still open, over lines
 	// next is the first significant line after line i, its text and
 	// indent, or -1.
 	next := func(i int) (int, string, int) {
@@ -370,6 +378,7 @@ func strayLine(lines []string) (line, col int, hint string) {
 		}
 		// The column the line starts in.
 		openBefore := slices.Clone(open)
+		openAt[i] = openBefore
 		for len(open) > 0 && open[len(open)-1] > indent {
 			open = open[:len(open)-1]
 		}
@@ -403,7 +412,7 @@ func strayLine(lines []string) (line, col int, hint string) {
 						continue
 					}
 					if kIndent := len(lines[k]) - len(kt); kIndent < indent {
-						if before := openBeforeLine(k, lines); slices.Contains(before, indent) {
+						if slices.Contains(openAt[k], indent) {
 							// Its own lines below it say where it was: two
 							// columns left of them.
 							want := indent
@@ -456,7 +465,7 @@ func strayLine(lines []string) (line, col int, hint string) {
 			}
 			i, cur.done = end, true
 		case value[0] == '[' || value[0] == '{':
-			if q := unclosedQuote(value); q >= 0 {
+			if q := outsideQuotes(value, func(int) {}); q >= 0 {
 				return i + 1, len(raw) - len(value) + q + 1, fmt.Sprintf("the quote opened here is not closed on this line: end the text with %c, or write it without quotes", value[q])
 			}
 			depth = brackets(value)
@@ -472,34 +481,6 @@ func strayLine(lines []string) (line, col int, hint string) {
 		prev = cur
 	}
 	return 0, 0, ""
-}
-
-// openBeforeLine are the columns of the blocks open before line k
-// (0-based) of lines: strayLine's stack, rebuilt for a line it looks back
-// to. Block texts and brackets are not skipped: a guess for a file that
-// YAML could not read.
-func openBeforeLine(k int, lines []string) []int {
-	var open []int
-	for i := 0; i < k; i++ {
-		t := strings.TrimLeft(lines[i], " ")
-		if t == "" || t[0] == '#' {
-			continue
-		}
-		indent := len(lines[i]) - len(t)
-		for len(open) > 0 && open[len(open)-1] > indent {
-			open = open[:len(open)-1]
-		}
-		if len(open) == 0 || open[len(open)-1] != indent {
-			open = append(open, indent)
-		}
-		for c := indent; strings.HasPrefix(t, "- "); {
-			r := strings.TrimLeft(t[1:], " ")
-			c += len(t) - len(r)
-			t = r
-			open = append(open, c)
-		}
-	}
-	return open
 }
 
 // quoteRunsOn reads on, as YAML does, a quoted value that line i opens
@@ -604,27 +585,4 @@ func quoteLeftOpen(src []byte, lineStarts []int, n *yaml.Node) (line, col int, m
 		return n.Line, i + 1, m, true
 	}
 	return 0, 0, "", false
-}
-
-// unclosedQuote is the index of the quote that t leaves open at its end,
-// or -1.
-func unclosedQuote(t string) int {
-	at := -1
-	var quote byte
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		switch {
-		case quote != 0:
-			if c == '\\' && quote == '"' {
-				i++
-			} else if c == quote {
-				quote, at = 0, -1
-			}
-		case (c == '"' || c == '\'') && (i == 0 || strings.IndexByte(" [{,", t[i-1]) >= 0):
-			quote, at = c, i
-		case c == '#' && i > 0 && t[i-1] == ' ':
-			return -1
-		}
-	}
-	return at
 }
