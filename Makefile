@@ -89,7 +89,7 @@ TEST_TIMEOUT ?= 40m
 NICE ?= nice -n 5
 GOTEST := $(GO) test -count=1 -vet=off -timeout $(TEST_TIMEOUT)
 # The tests' Go processes collect garbage at four times the live heap
-# (GOGC=400, as cmd/build and cmd/dev set for themselves), unless GOGC is
+# (GOGC=400, as cmd/dev sets for itself), unless GOGC is
 # set: most Go tests build a site, a burst of short-lived allocation, and
 # make test is bound by the processor. The generator's tests took 91 CPU-s
 # against 107 at Go's default of 100 (alternating, twice, load 1.7 to

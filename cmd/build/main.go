@@ -33,21 +33,25 @@ import (
 // memoryLimit is the build's soft memory limit unless GOMEMLIMIT sets one,
 // and gcPercent its GC target unless GOGC sets one. A build is one burst
 // of allocation (esbuild's syntax trees, then React's renders) that ends
-// with the process, so the collector runs rarely: at four times the live
-// heap. It once did not run at all below the limit (collections had taken
-// a tenth of the CPU), but then every allocation takes fresh pages from
-// the system, which costs more than the collections on a busy machine:
-// side by side at a load of 21 to 25 (29 November 2026), the shipped site
-// took 2.06 s of CPU and 201 MB that way, 1.62 s and 139 MB at GOGC=400;
-// the site with 1,000 articles 20.3 s and 18.8 s, both at the limit's
-// 344 MB. With 1,000 articles the live heap peaks near 240 MB, while the
-// pages are assembled and checked; at a limit of 400 MiB it took no less
-// time and peaked at 430 MB. Below the live heap the collector runs
-// without pause: at 224 MiB, when the build held more, it took 16.6 s
-// instead of 9.3 s.
+// with the process, so the collector runs rarely: at two and a half times
+// the live heap. Fewer collections cost fresh pages from the system, and a
+// fresh page costs more than the collections save: with no collection at
+// all below the limit, the shipped site took 2.06 s of CPU and 201 MB,
+// 1.62 s and 139 MB at GOGC=400 (side by side at a load of 21 to 25, 29
+// November 2026). On a machine whose page faults are slow (13 µs a first
+// touch, bench/host), 21 runs alternating at a load of 1.1 to 1.9 (2
+// December 2026): 1.34 s of CPU and 94 MB at 150, 1.47 s and 127 MB at
+// 400 (wall 0.77 s against 0.82 s); 100 and 200 gave the same as 150
+// within the spread. The site with 1,000 articles holds a live heap near
+// 240 MB while its pages are assembled and checked, so it runs at the
+// limit, where a lower target still saves collections' fresh pages: 8.8 s
+// at 400 against 7.5 s at 100, and in another run 6.2 s at 150 against
+// 6.4 s at 100 (3 runs each, alternating). At a limit of 400 MiB it took no less time and peaked at
+// 430 MB. Below the live heap the collector runs without pause: at
+// 224 MiB, when the build held more, it took 16.6 s instead of 9.3 s.
 const (
 	memoryLimit = 320 << 20
-	gcPercent   = 400
+	gcPercent   = 150
 )
 
 func main() {

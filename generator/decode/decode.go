@@ -21,6 +21,7 @@ import (
 	"github.com/vozia/site/generator/content/fielddoc"
 	"github.com/vozia/site/generator/content/sections" // registers the kinds a section decodes into (content.Kinds)
 	"github.com/vozia/site/generator/markdown"
+	"github.com/vozia/site/internal/problem"
 )
 
 var (
@@ -101,7 +102,49 @@ func YAML(file string, data []byte, v any, cite *Citations) ([]content.Error, []
 		return []content.Error{*n}, nil
 	}
 	d.value(root, reflect.ValueOf(v).Elem(), "")
+	d.moved()
 	return d.errs, d.links
+}
+
+// moved reports a key moved out of its block, to the left, as one
+// mistake: YAML reads the last key of a block written at the left edge (or
+// at an outer block's column) as a key of the outer mapping, so the key is
+// unknown there and missing from its own block, whose checks of that field
+// fail too. The unknown key's message says where it belongs, and the
+// block's messages about it go.
+func (d *decoder) moved() {
+	drop := map[int]bool{}
+	for _, u := range d.unknown {
+		var from *reported
+		for i, m := range d.missing {
+			if m.name == u.name && m.n.Line < u.n.Line && len(m.n.Content) > 0 &&
+				d.col(u.n) < d.col(m.n.Content[0]) && (from == nil || m.n.Line > from.n.Line) {
+				from = &d.missing[i]
+			}
+		}
+		if from == nil || drop[from.err] {
+			continue
+		}
+		d.errs[u.err].Message = fmt.Sprintf("unknown field %q in %s: it belongs to %s (line %d), which misses it; start it in column %d, as that mapping's other keys",
+			u.name, u.in, from.path, from.n.Line, d.col(from.n.Content[0]))
+		drop[from.err] = true
+		missingAt := d.errs[from.err]
+		for i, e := range d.errs {
+			if i != from.err && e.Line == missingAt.Line && e.Col == missingAt.Col && strings.HasPrefix(e.Message, fieldPrefix(from.path)+from.name+":") {
+				drop[i] = true
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	kept := d.errs[:0]
+	for i, e := range d.errs {
+		if !drop[i] {
+			kept = append(kept, e)
+		}
+	}
+	d.errs = kept
 }
 
 // quoteLeftOpen is the first quoted text under n that swallowed lines
@@ -212,6 +255,19 @@ type decoder struct {
 	// markdown: the current field is Markdown (a markdown section's body),
 	// where [text](/path) is a link; anywhere else it is shown as written.
 	markdown bool
+	// unknown are the unknown keys reported, missing the required fields
+	// reported missing, each with its error's index (moved).
+	unknown []reported
+	missing []reported
+}
+
+// reported is a key reported unknown, or a field reported missing from
+// the mapping n (its path; name the field), and its error's index.
+type reported struct {
+	n          *yaml.Node
+	path, name string
+	in         string // the mapping, named for the editor (structName)
+	err        int
 }
 
 // markdownLink is a Markdown link or image as an editor writes one.
@@ -227,6 +283,12 @@ func (d *decoder) text(n *yaml.Node) string {
 				"%q is Markdown, and this field is plain text: visitors would see the brackets; write the words alone (a link goes in a Markdown text, such as an article's body, or in a field of its own, such as href)", n.Value[m[0]:m[1]])})
 		}
 	}
+	if q, i, ok := strayQuote(n); ok {
+		at := d.offsetPos(n, i)
+		other := map[byte]string{'"': "single", '\'': "double"}[q]
+		d.errs = append(d.errs, content.Error{Kind: problem.KindWarning, File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(
+			"this text ends with a %c that no quote opens, and the page shows it: if it is a slip, remove it; if it belongs to the text, put the whole value in %s quotes, and this warning goes", q, other)})
+	}
 	if d.cite == nil {
 		return n.Value
 	}
@@ -237,6 +299,30 @@ func (d *decoder) text(n *yaml.Node) string {
 		d.errs = append(d.errs, content.Error{File: d.file, Line: at.Line, Col: at.Col, Message: p.Msg})
 	}
 	return out
+}
+
+// strayQuote is the quote that ends unquoted text n with none to open it,
+// and its offset: what is left of quoting a value when its opening quote is
+// deleted, or of a closing quote typed twice. YAML reads
+// it as part of the text, which the page would show. It is a warning, not
+// an error: the web editor writes such a text unquoted when its words end
+// so, and the build accepts what the editor writes. A plural's apostrophe
+// ("our partners'") and feet and inches (6' 2") are left alone, and a
+// value that means its quote says so by being quoted: the check reads
+// plain text only.
+func strayQuote(n *yaml.Node) (byte, int, bool) {
+	v := strings.TrimRight(n.Value, " ")
+	if n.Style != 0 || v == "" {
+		return 0, 0, false
+	}
+	q := v[len(v)-1]
+	if q != '"' && q != '\'' || strings.Count(v, string(q))%2 == 0 {
+		return 0, 0, false
+	}
+	if before := v[:len(v)-1]; before != "" && (q == '\'' && strings.HasSuffix(strings.ToLower(before), "s") || strings.IndexByte("0123456789", before[len(before)-1]) >= 0) {
+		return 0, 0, false
+	}
+	return q, len(v) - 1, true
 }
 
 // textProblems are the problems of a text that its page would show as
@@ -564,6 +650,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			continue
 		case !ok:
 			d.errorf(k, "unknown field %q in %s%s", k.Value, d.structName(t, path), suggest(k.Value, fields))
+			d.unknown = append(d.unknown, reported{n: k, path: path, name: k.Value, in: d.structName(t, path), err: len(d.errs) - 1})
 			misspelt[closest(k.Value, fields)] = true
 			continue
 		case seen[k.Value] && newEntry:
@@ -612,6 +699,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
 			d.errorf(n, "%smissing required field %q%s%s", fieldPrefix(path), name, d.inStruct(t, path), purpose(f.doc))
 			d.errs[len(d.errs)-1].Missing = name
+			d.missing = append(d.missing, reported{n: n, path: path, name: name, err: len(d.errs) - 1})
 		}
 	}
 	// A Pos field is where the mapping is written, or, tagged at:"key",

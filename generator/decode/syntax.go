@@ -393,9 +393,17 @@ func strayLine(lines []string) (line, col int, hint string) {
 			}
 			if indent > prev.col {
 				if slices.Contains(prev.openBefore, indent) || prev.notChild {
-					// An entry's dash goes as far left of the lines as its
-					// key is of its dash.
-					return prev.n, prev.indent + 1, fmt.Sprintf("this line starts further left than the lines above and below it, so it ends their block and leaves the line below it (line %d) nowhere to go; start it in column %d, as they do", i+1, indent-(prev.col-prev.indent)+1)
+					// In the column of the lines below, but for an entry
+					// among keys, whose dash goes as far left of them as
+					// its key is of its dash, and a key among entries,
+					// which goes in the column of their keys.
+					want, as := indent, "as they do"
+					if prev.item && !item {
+						want -= prev.col - prev.indent
+					} else if !prev.item && item {
+						want, as = c, "as the keys of the entries"
+					}
+					return prev.n, prev.indent + 1, fmt.Sprintf("this line starts further left than the lines above and below it, so it ends their block and leaves the line below it (line %d) nowhere to go; start it in column %d, %s", i+1, want+1, as)
 				}
 				if prev.done {
 					return i + 1, indent + 1, fmt.Sprintf("this line is indented further than the key above it (line %d), which has its value already; start it in column %d, as that key", prev.n, prev.col+1)

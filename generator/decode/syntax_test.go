@@ -212,6 +212,8 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		{"quote open inside an entry's brackets", slipPage, `{label: Request a Demo, site: demo}`, `{label: "Request a Demo, site: demo}`, 17, "the quote opened here is not closed on this line"},
 		{"colon without its space", slipPage, "        title: Dialogue manager", "        title:Dialogue manager", 15, `a key's ":" is followed by a space: write "title: Dialogue manager"`},
 		{"dash without its space", slipPage, "  - kind: cards\n    id: components", "  -kind: cards\n    id: components", 3, `a list entry's "-" is followed by a space: write "- kind: cards"`},
+		{"an entry's key moved left, among its keys", slipPage, "        title: NLP modules", "    title: NLP modules", 5, "start it in column 9, as they do"},
+		{"an entry's last key moved left, before the next entry", slipPage, "        text: Orchestrates every conversation.", "    text: Orchestrates every conversation.", 5, "start it in column 9, as the keys of the entries"},
 		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 5 or 7"},
 	}
 	for _, tt := range tests {

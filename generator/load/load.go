@@ -20,6 +20,7 @@ import (
 	"github.com/vozia/site/generator/resolve"
 	"github.com/vozia/site/internal/contactform"
 	"github.com/vozia/site/internal/contentroot"
+	"github.com/vozia/site/internal/problem"
 )
 
 // Site reads and validates a content tree as it is published today. On
@@ -106,9 +107,24 @@ func (l *loader) yaml(file string, v any) bool {
 		return false
 	}
 	errs, links := decode.YAML(file, data, v, l.claims)
-	l.errs = append(l.errs, errs...)
+	errs = l.decoded(errs)
 	l.links = append(l.links, links...)
 	return len(errs) == 0
+}
+
+// decoded keeps what the decoder found: its warnings (Kind warning) beside
+// the build, its errors to refuse it. It returns the errors.
+func (l *loader) decoded(found []content.Error) []content.Error {
+	var errs []content.Error
+	for _, e := range found {
+		if e.Kind == problem.KindWarning {
+			l.warnings = append(l.warnings, e)
+		} else {
+			errs = append(errs, e)
+		}
+	}
+	l.errs = append(l.errs, errs...)
+	return errs
 }
 
 // Budgets of a Markdown file (an article, a text page): its size, and
@@ -219,7 +235,7 @@ func (l *loader) yamlPage(file string) *content.Page {
 	}
 	pos := field.Pos{File: file, Line: 1, Col: 1}
 	errs, links := decode.YAML(file, data, &f, l.claims)
-	l.errs = append(l.errs, errs...)
+	l.decoded(errs)
 	l.links = append(l.links, links...)
 	for _, sec := range f.Sections {
 		if md, ok := sec.Value.(*sections.MarkdownSection); ok {
@@ -282,7 +298,7 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 	}
 	// The front matter starts on line 2; pad so that positions match.
 	errs, links := decode.YAML(file, append([]byte("\n"), yaml...), front, l.claims)
-	l.errs = append(l.errs, errs...)
+	l.decoded(errs)
 	l.links = append(l.links, links...)
 	return body, bodyLine, true
 }

@@ -212,6 +212,45 @@ func lineOf(fsys fstest.MapFS, file, needle string) int {
 	return strings.Count(before, "\n") + 1
 }
 
+// TestStrayQuoteWarned: a quote that ends a text with none to open it (an
+// opening quote deleted, a closing one typed twice) is published as the
+// page shows it, so the build warns where it is; a plural's apostrophe,
+// inches, and a text quoted on purpose are left alone.
+func TestStrayQuoteWarned(t *testing.T) {
+	base := fixtureSite(t)
+	const file, line = "collections/faq.yaml", "- question: How long does it take to deploy an agent?\n"
+	tests := []struct{ name, line, want string }{
+		{"an opening quote deleted", "- question: How long does it take to deploy an agent?'\n",
+			"collections/faq.yaml:4:54: warning: this text ends with a ' that no quote opens, and the page shows it: if it is a slip, remove it; if it belongs to the text, put the whole value in double quotes"},
+		{"a double quote typed at the end", "- question: How long does it take to deploy an agent?\"\n",
+			`collections/faq.yaml:4:54: warning: this text ends with a " that no quote opens, and the page shows it: if it is a slip, remove it; if it belongs to the text, put the whole value in single quotes`},
+		{"a plural's apostrophe", "- question: How long does it take to deploy our partners'\n", ""},
+		{"inches", "- question: Does it run on a 12\"\n", ""},
+		{"quoted on purpose", "- question: \"How long does it take to deploy an agent?'\"\n", ""},
+		{"quotes that pair", "- question: How long does 'deploy' take?\n", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			site, err := Site(edit(base, file, replace(line, tc.line)))
+			if err != nil {
+				t.Fatalf("the build refused it: %v", err)
+			}
+			var got []string
+			for _, w := range site.Warnings {
+				if strings.Contains(w.Message, "quote") {
+					got = append(got, w.Error())
+				}
+			}
+			switch {
+			case tc.want == "" && len(got) > 0:
+				t.Errorf("warned: %q", got)
+			case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)):
+				t.Errorf("warnings %q, want one with %q", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestLoadErrors(t *testing.T) {
 	base := fixtureSite(t)
 	// at returns "file:line:col" of the first occurrence of needle, col
@@ -249,6 +288,14 @@ func TestLoadErrors(t *testing.T) {
 			file: "collections/faq.yaml",
 			edit: replace("- question: How long does it take", "  question: How long does it take"),
 			want: []string{`collections/faq.yaml:4:3: [0]: duplicate key "question": line 2 has it already; keep one, or, if line 4 begins the next entry of the list, write "- " before its key`},
+		},
+		{
+			name: "a block's last key moved to the left edge",
+			file: "pages/about.yaml",
+			edit: replace("    months: [January", "months: [January"),
+			want: []string{`unknown field "months" in the page: it belongs to sections[5] (line 28), which misses it; start it in column 5, as that mapping's other keys`},
+			at:   at("pages/about.yaml", "months: [January", 0),
+			one:  true,
 		},
 		{
 			name: "a line written twice",
