@@ -58,7 +58,10 @@
 // U+200D, U+FEFF...), variation selectors or default-ignorable fillers
 // (U+3164). "Control characters" include the bidirectional embeddings,
 // overrides and isolates U+202A–U+202E and U+2066–U+2069, which make text
-// display in another order than it was written; in the one-line fields
+// display in another order than it was written, the deprecated format
+// characters U+206A–U+206F, and the tag characters U+E0000–U+E007F, which
+// show nothing and can carry a hidden text (but in a subdivision's flag,
+// after U+1F3F4, ended by U+E007F); in the one-line fields
 // (name, phone) also the directional marks U+200E, U+200F and U+061C,
 // which a message may keep for right-to-left writing.
 //

@@ -446,21 +446,45 @@ func isLetterOrDigit(r rune) bool {
 // A message may keep its line breaks and tabs, and the directional marks
 // (U+200E, U+200F, U+061C) that right-to-left writing uses; a one-line
 // field, shown in a subject or beside other text, may not: a mark there
-// moves the neutral characters around it ("+1 555\u200f-0100").
+// moves the neutral characters around it ("+1 555\u200f-0100"). Also
+// refused: the deprecated format characters U+206A–U+206F, which change
+// how digits and Arabic letters are drawn, and the tag characters
+// U+E0000–U+E007F, which draw nothing and can carry a whole hidden text
+// (instructions to whatever reads the mail), but for the flags of
+// subdivisions, where they follow a black flag (U+1F3F4) and end with
+// the cancel tag (U+E007F).
 func hasControl(s string, textOK bool) bool {
+	inFlag := false // in a flag's tag sequence
+	prev := rune(0)
 	for _, r := range s {
+		if isTag := '\U000E0000' <= r && r <= '\U000E007F'; isTag {
+			switch {
+			case r == '\U000E007F' && inFlag && prev != '\U0001F3F4':
+				inFlag = false
+			case '\U000E0020' <= r && r <= '\U000E007E' && (inFlag || prev == '\U0001F3F4'):
+				inFlag = true
+			default:
+				return true
+			}
+			prev = r
+			continue
+		}
+		if inFlag {
+			return true // a flag's tags end with the cancel tag
+		}
+		prev = r
 		if textOK && (r == '\n' || r == '\r' || r == '\t') {
 			continue
 		}
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' ||
-			'\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u2069' {
+			'\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u206f' {
 			return true
 		}
 		if !textOK && (r == '\u200e' || r == '\u200f' || r == '\u061c') {
 			return true
 		}
 	}
-	return false
+	return inFlag
 }
 
 // validEmail accepts one bare address that net/mail parses to exactly itself:

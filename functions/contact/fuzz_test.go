@@ -126,7 +126,7 @@ func checkEnquiry(t *testing.T, e Enquiry) {
 		if visibleLen(s) < lo || !strings.ContainsFunc(s, need) {
 			t.Fatalf("accepted %s %q: %d visible characters", field, s, visibleLen(s))
 		}
-		if strings.ContainsFunc(s, func(r rune) bool { return '\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u2069' }) {
+		if strings.ContainsFunc(s, func(r rune) bool { return '\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u206f' }) {
 			t.Fatalf("accepted a bidirectional control in %s %q", field, s)
 		}
 	}

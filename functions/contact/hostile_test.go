@@ -65,6 +65,12 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 		{"message with a right-to-left override", "message", `"Please call me \u202e1234 555\u202c today"`, map[string]string{"message": msgMessageCtrl}},
 		{"message with an isolate", "message", `"Please call me \u2066back\u2069 today"`, map[string]string{"message": msgMessageCtrl}},
 		{"message with emoji", "message", `"We love it \ud83d\ude00\ud83d\udc4d"`, nil},
+		{"message hiding text in tag characters", "message", `"Please call me back.\udb40\udc49\udb40\udc67\udb40\udc6e"`, map[string]string{"message": msgMessageCtrl}},
+		{"name hiding text in tag characters", "name", `"Ada Lovelace\udb40\udc49\udb40\udc67"`, map[string]string{"name": msgNameControl}},
+		{"message with a flag of Scotland", "message", `"Greetings from Glasgow \ud83c\udff4\udb40\udc67\udb40\udc62\udb40\udc73\udb40\udc63\udb40\udc74\udb40\udc7f, call us."`, nil},
+		{"message with a flag's tags not ended", "message", `"Greetings from Glasgow \ud83c\udff4\udb40\udc67\udb40\udc62 call us."`, map[string]string{"message": msgMessageCtrl}},
+		{"message with a deprecated digit shape control", "message", `"Please call me on 555\u206e0100 today"`, map[string]string{"message": msgMessageCtrl}},
+		{"phone with an inhibit symmetric swapping", "phone", `"+1 555 010 0199\u206b"`, map[string]string{"phone": msgPhoneControl}},
 		{"message of emoji only", "message", `"\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d\ud83d\udc4d"`, map[string]string{"message": msgMessageWords}},
 
 		{"phone of ten zero-width spaces", "phone", `"\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b"`, map[string]string{"phone": msgPhoneShort}},

@@ -261,12 +261,16 @@ func outOfLine(lines []string) (line, col int, hint string) {
 // lines above it, where yaml.v3 names another line (the block's first, or
 // one far below) or says something cryptic. It returns the line, the
 // column and what to do, or 0. The rules, each a mistake editors make:
+//   - the file's first list entry indented, the entries below it not
+//     (firstLineIndented);
 //   - a tab in a line's indent; a dash, or a key's colon, without the
 //     space after it;
 //   - a quote not closed on its line whose text, read on as YAML reads
 //     it, ends in the middle of a later line, never ends, or swallows
 //     lines that read as keys (quoteRunsOn); one left open inside
-//     brackets;
+//     brackets; a list or mapping in brackets not closed on its line, a
+//     closing bracket typed twice, or one that closes it early
+//     (bracketsOnLine);
 //   - a line of text where a key belongs, with no ":" after its key; or
 //     a list entry's first key without its ":", the entry's other keys
 //     below it;
@@ -284,6 +288,9 @@ func outOfLine(lines []string) (line, col int, hint string) {
 // YAML it is. TestNoStrayLineInValidYAML checks that no rule blames a line
 // of valid YAML.
 func strayLine(lines []string) (line, col int, hint string) {
+	if l, c, msg := firstLineIndented(lines); msg != "" {
+		return l, c, msg
+	}
 	type entry struct {
 		n, indent int
 		// col is where the line's key, or its entry's text, starts
@@ -476,6 +483,10 @@ func strayLine(lines []string) (line, col int, hint string) {
 			if q := outsideQuotes(value, func(int) {}); q >= 0 {
 				return i + 1, len(raw) - len(value) + q + 1, fmt.Sprintf("the quote opened here is not closed on this line: end the text with %c, or write it without quotes", value[q])
 			}
+			nj, _, nIndent := next(i)
+			if col, msg := bracketsOnLine(value, len(raw)-len(value), nj < 0 || nIndent <= indent); msg != "" {
+				return i + 1, col + 1, msg
+			}
 			depth = brackets(value)
 			cur.done = depth == 0
 		case value[0] == '|' || value[0] == '>':
@@ -489,6 +500,81 @@ func strayLine(lines []string) (line, col int, hint string) {
 		prev = cur
 	}
 	return 0, 0, ""
+}
+
+// firstLineIndented is the file's first line when it is a list entry,
+// indented, and a later entry starts at the left edge: the file's
+// top-level lines go in column 1, so the first one is out of line, though
+// YAML reads on and names a line below it. (A mapping's first key
+// indented so is valid YAML: yaml.v3 reads the keys at the left edge as
+// the same mapping's.)
+func firstLineIndented(lines []string) (line, col int, hint string) {
+	first, indent := -1, 0
+	for i, raw := range lines {
+		t := strings.TrimLeft(raw, " ")
+		if t == "" || t[0] == '#' || strings.HasPrefix(t, "---") || strings.HasPrefix(t, "...") {
+			continue
+		}
+		isItem := strings.HasPrefix(t, "- ") || t == "-"
+		switch {
+		case first < 0:
+			first, indent = i, len(raw)-len(t)
+			if indent == 0 || !isItem {
+				return 0, 0, ""
+			}
+		case len(raw) == len(t) && isItem:
+			return first + 1, indent + 1, fmt.Sprintf("this entry, the file's first, starts in column %d, and the entries below it (line %d) in column 1: start it in column 1", indent+1, i+1)
+		}
+	}
+	return 0, 0, ""
+}
+
+// bracketsOnLine checks a value in brackets that a line begins, at
+// column at (0-based): the bracket that closes the first one, when more
+// than a comment follows it on the line (a "}" typed twice, or one typed
+// early), or the first bracket when the line does not close it and
+// nothing below goes on with it (lastLine: the next line starts no
+// further right than this one, or there is none). It returns the
+// column (0-based) and what to do, or "".
+func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
+	closers := map[byte]byte{'{': '}', '[': ']'}
+	closer := closers[value[0]]
+	var opened []int // the brackets open, innermost last
+	closed, wrong := -1, -1
+	outsideQuotes(value, func(j int) {
+		if closed >= 0 || wrong >= 0 {
+			return
+		}
+		switch value[j] {
+		case '[', '{':
+			opened = append(opened, j)
+		case ']', '}':
+			if value[j] != closers[value[opened[len(opened)-1]]] {
+				wrong = j
+			} else if opened = opened[:len(opened)-1]; len(opened) == 0 {
+				closed = j
+			}
+		}
+	})
+	if wrong >= 0 {
+		open := opened[len(opened)-1]
+		return at + wrong, fmt.Sprintf(`this "%c" does not close the "%c" in column %d, which "%c" closes: remove it, or write "%c"`, value[wrong], value[open], at+open+1, closers[value[open]], closers[value[open]])
+	}
+	if closed < 0 {
+		if lastLine {
+			return at, fmt.Sprintf(`the "%c" opened here is not closed on this line: end the line with "%c"`, value[0], closer)
+		}
+		return 0, ""
+	}
+	rest := value[closed+1:]
+	after := strings.TrimLeft(rest, " ")
+	if after == "" || after[0] == '#' {
+		return 0, ""
+	}
+	if strings.Trim(after, " ]}") == "" {
+		return at + closed + 1 + len(rest) - len(after), fmt.Sprintf(`this "%c" closes nothing: the "%c" in column %d closes the line's "%c" already; remove it`, after[0], value[closed], at+closed+1, value[0])
+	}
+	return at + closed, fmt.Sprintf(`this "%c" closes the line's "%c", and the line goes on after it: remove it, or move it to the line's end`, value[closed], value[0])
 }
 
 // quoteRunsOn reads on, as YAML does, a quoted value that line i opens

@@ -39,7 +39,7 @@ func TestYAMLSyntaxErrorText(t *testing.T) {
 			"3:2", "invalid YAML: did not find expected key"},
 		{"unclosed flow list", "a: [1, 2\n",
 			"yaml: line 1: did not find expected ',' or ']'",
-			"1:1", "invalid YAML: did not find expected ',' or ']'"},
+			"1:4", "invalid YAML: did not find expected ',' or ']': the \"[\" opened here is not closed on this line: end the line with \"]\""},
 		{"unknown anchor", "a: 1\nb: *nope\n",
 			"yaml: unknown anchor 'nope' referenced",
 			"2:4", "invalid YAML: unknown anchor 'nope' referenced: define it with &nope before"},
@@ -180,6 +180,14 @@ footer:
   tagline: Agents that answer.
 `
 
+// slipFAQ is a collection written as the site's are: a list at the left edge.
+const slipFAQ = `# The FAQ.
+- question: What do the agents do?
+  answer: They answer calls and messages.
+- question: How long does a launch take?
+  answer: Two to four weeks.
+`
+
 // TestEditorSlipsPlaced: each slip an editor makes in a page or the
 // layout, as the editor's trial made them, is reported at its own line
 // and column, with what to do, whatever line yaml.v3 names; a quote left
@@ -214,6 +222,12 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		{"dash without its space", slipPage, "  - kind: cards\n    id: components", "  -kind: cards\n    id: components", 3, `a list entry's "-" is followed by a space: write "- kind: cards"`},
 		{"an entry's key moved left, among its keys", slipPage, "        title: NLP modules", "    title: NLP modules", 5, "start it in column 9, as they do"},
 		{"an entry's last key moved left, before the next entry", slipPage, "        text: Orchestrates every conversation.", "    text: Orchestrates every conversation.", 5, "start it in column 9, as the keys of the entries"},
+		{"list's first entry one space in", slipFAQ, "- question: What", " - question: What", 2, "this entry, the file's first, starts in column 2, and the entries below it (line 4) in column 1: start it in column 1"},
+		{"closing bracket typed twice", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI, href: /solutions/voice-ai}}", 55, `this "}" closes nothing: the "}" in column 54 closes the line's "{" already; remove it`},
+		{"closing bracket typed twice, in a key's value", slipLayout, "home: {label: Home, href: /}", "home: {label: Home, href: /}}", 31, `this "}" closes nothing`},
+		{"closing bracket typed early", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI}, href: /solutions/voice-ai}", 27, `this "}" closes the line's "{", and the line goes on after it: remove it`},
+		{"closing bracket of the other kind", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI, href: /solutions/voice-ai]}", 54, `this "]" does not close the "{" in column 11, which "}" closes: remove it, or write "}"`},
+		{"closing bracket left out", slipLayout, "home: {label: Home, href: /}", "home: {label: Home, href: /", 9, `the "{" opened here is not closed on this line: end the line with "}"`},
 		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 5 or 7"},
 	}
 	for _, tt := range tests {

@@ -101,10 +101,8 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		})
 	}
 	if index == nil {
-		// A page that could not be read may be the index: its own error
-		// says what to mend.
-		pageFailed := slices.ContainsFunc(l.errs, func(e content.Error) bool { return strings.HasPrefix(e.File, "pages/") })
-		if len(list) > 0 && !pageFailed {
+		// A page that could not be read may be the index.
+		if len(list) > 0 && !l.failedUnder("pages") {
 			l.errs = append(l.errs, content.Error{File: list[0].File, Line: 1, Col: 1, Message: "no page lists the articles: add a page (pages/insights.yaml) with a section of kind article-index"})
 		}
 		return

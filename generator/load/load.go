@@ -368,8 +368,8 @@ func (l *loader) citeMarkdown(pos field.Pos, body []byte, illustrative bool) []b
 // structured data of every page, and search engines ask that such markup
 // describe content visitors can see.
 func (l *loader) reviewsShown(s *content.Site) {
-	if len(s.Collections.Reviews) == 0 {
-		return
+	if len(s.Collections.Reviews) == 0 || l.failedUnder("pages") {
+		return // a page that could not be read may be the one that shows them
 	}
 	for _, p := range s.Pages {
 		if slices.Contains(p.Reads, "reviews") {
@@ -381,8 +381,17 @@ func (l *loader) reviewsShown(s *content.Site) {
 }
 
 // failed reports whether a file already has errors (its data is partial).
+// A check of the whole site that the file could answer (a page that lists
+// the articles, shows the reviews) says nothing while it could not be
+// read: its own error says what to mend, and the check's would point at a
+// file the editor did not touch.
 func (l *loader) failed(file string) bool {
 	return slices.ContainsFunc(l.errs, func(e content.Error) bool { return e.File == file })
+}
+
+// failedUnder reports whether a file in folder dir already has errors.
+func (l *loader) failedUnder(dir string) bool {
+	return slices.ContainsFunc(l.errs, func(e content.Error) bool { return strings.HasPrefix(e.File, dir+"/") })
 }
 
 // keyPos is where a top-level key of a page file (or its front matter)

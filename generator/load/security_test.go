@@ -1,6 +1,7 @@
 package load
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -106,5 +107,25 @@ func TestSecurity(t *testing.T) {
 	agree := edit(securitySite(t), about, say("ISO 27001 certified, with HIPAA in progress and SOC 2 aligned."))
 	if _, err := Site(agree); err != nil {
 		t.Errorf("statements the record backs: %v", err)
+	}
+}
+
+// TestUnreadableFileSaysItAlone: while site.yaml or a page cannot be
+// read, the checks of the whole site that it could answer (the security
+// contact it names, the reviews a page shows) say nothing: the one
+// message is the file's own, at the line at fault.
+func TestUnreadableFileSaysItAlone(t *testing.T) {
+	for _, file := range []string{"site.yaml", "pages/index.yaml"} {
+		t.Run(file, func(t *testing.T) {
+			fsys := edit(securitySite(t), file, func(s string) string { return s + "oops: [\n" })
+			_, err := Site(fsys)
+			var list content.ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("err = %v, want the file's error", err)
+			}
+			if len(list) != 1 || list[0].File != file {
+				t.Errorf("%d errors, want the one of %s:\n%v", len(list), file, err)
+			}
+		})
 	}
 }

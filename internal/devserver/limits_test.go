@@ -22,12 +22,13 @@ import (
 // serves an honest request within them. Every test talks to 127.0.0.1
 // only, with a bounded number of connections, and gives up after patience.
 var testLimits = Limits{
-	ReadHeader:     time.Second,
-	Read:           1500 * time.Millisecond,
-	Write:          1500 * time.Millisecond,
-	Idle:           time.Second,
-	MaxHeaderBytes: 8 << 10,
-	MaxConns:       16,
+	ReadHeader:      time.Second,
+	Read:            1500 * time.Millisecond,
+	Write:           1500 * time.Millisecond,
+	Idle:            time.Second,
+	MaxHeaderBytes:  8 << 10,
+	MaxConns:        16,
+	MaxConnsPerAddr: 16,
 }
 
 // patience is how long a test waits for what must happen: far longer than
@@ -262,6 +263,46 @@ func TestSiteAnswersWhileConnectionsStall(t *testing.T) {
 	}
 }
 
+// One client cannot take every place: its connections past
+// MaxConnsPerAddr are closed as they arrive, while those it holds stay
+// open (stalled within a read timeout longer than the test), and a client
+// from another address is served.
+func TestOneAddressCannotHoldEveryPlace(t *testing.T) {
+	t.Parallel()
+	lim := testLimits
+	lim.ReadHeader, lim.Read, lim.MaxConnsPerAddr = 2*patience, 2*patience, 4
+	addr, maxOpen := startServer(t, lim, nil)
+	held := make([]net.Conn, lim.MaxConnsPerAddr)
+	for i := range held {
+		held[i] = dial(t, addr)
+		fmt.Fprintf(held[i], "GET / HTTP/1.1\r\nHost: %s\r\n", addr) // and never the blank line
+	}
+	for deadline := time.Now().Add(patience); maxOpen() < int64(len(held)); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server accepted %d of %d connections", maxOpen(), len(held))
+		}
+	}
+	closedByServer(t, dial(t, addr), "a connection past the address's share")
+	for i, c := range held {
+		c.SetReadDeadline(time.Now().Add(10 * time.Millisecond))
+		var ne net.Error
+		if _, err := c.Read(make([]byte, 1)); !errors.As(err, &ne) || !ne.Timeout() {
+			t.Errorf("held connection %d was closed (%v): the share should keep it", i, err)
+		}
+	}
+	other := &http.Client{Timeout: patience, Transport: &http.Transport{DialContext: (&net.Dialer{
+		LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2)},
+	}).DialContext}}
+	res, err := other.Get("http://" + addr + "/")
+	if err != nil {
+		t.Fatalf("another address, while one holds its share: %v", err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Errorf("another address: status %d", res.StatusCode)
+	}
+}
+
 // A long-lived stream (the live reload's Server-Sent Events) outlives the
 // read and write timeouts by lifting its own deadlines, as the comment on
 // newServer says; a handler that does not is cut at the write timeout.
@@ -322,7 +363,7 @@ func TestStreamCanOutliveTheTimeouts(t *testing.T) {
 // The limits cmd/serve runs with leave nothing unbounded.
 func TestDefaultLimitsAreSet(t *testing.T) {
 	l := DefaultLimits()
-	if l.ReadHeader <= 0 || l.Read <= 0 || l.Write <= 0 || l.Idle <= 0 || l.MaxHeaderBytes <= 0 || l.MaxConns <= 0 {
+	if l.ReadHeader <= 0 || l.Read <= 0 || l.Write <= 0 || l.Idle <= 0 || l.MaxHeaderBytes <= 0 || l.MaxConns <= 0 || l.MaxConnsPerAddr <= 0 || l.MaxConnsPerAddr >= l.MaxConns {
 		t.Errorf("unbounded limit in %+v", l)
 	}
 	if l.ReadHeader > l.Read {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"sync"
 	"syscall"
 	"time"
 
@@ -32,22 +33,30 @@ type Limits struct {
 	// so a flood of stalled connections slows the site down for a few
 	// seconds instead of exhausting the file descriptors.
 	MaxConns int
+	// MaxConnsPerAddr caps the connections of one source address: past
+	// it the server closes its new ones at once, so one client holding
+	// its connections open (idle, or stalled within the timeouts, and
+	// opened again as they are closed) cannot take every place of
+	// MaxConns and keep everyone else waiting. A browser opens six or so.
+	MaxConnsPerAddr int
 }
 
 // DefaultLimits are generous for a browser on any network, and for the
 // cookies a developer's localhost collects, yet bound every connection.
 func DefaultLimits() Limits {
 	return Limits{
-		ReadHeader:     10 * time.Second,
-		Read:           30 * time.Second,
-		Write:          30 * time.Second,
-		Idle:           60 * time.Second,
-		MaxHeaderBytes: 64 << 10,
-		MaxConns:       1000,
+		ReadHeader:      10 * time.Second,
+		Read:            30 * time.Second,
+		Write:           30 * time.Second,
+		Idle:            60 * time.Second,
+		MaxHeaderBytes:  64 << 10,
+		MaxConns:        1000,
+		MaxConnsPerAddr: 100,
 	}
 }
 
-// Listen listens on addr and serves at most l.MaxConns connections at once.
+// Listen listens on addr and serves at most l.MaxConns connections at
+// once, at most l.MaxConnsPerAddr of them from one source address.
 func Listen(addr string, l Limits) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if errors.Is(err, syscall.EADDRINUSE) {
@@ -57,7 +66,55 @@ func Listen(addr string, l Limits) (net.Listener, error) {
 	if err != nil {
 		return nil, err
 	}
-	return netutil.LimitListener(ln, l.MaxConns), nil
+	return netutil.LimitListener(&perAddrListener{Listener: ln, max: l.MaxConnsPerAddr, open: map[string]int{}}, l.MaxConns), nil
+}
+
+// perAddrListener closes, as it accepts them, the connections of a source
+// address that holds max already (Limits.MaxConnsPerAddr).
+type perAddrListener struct {
+	net.Listener
+	max  int
+	mu   sync.Mutex
+	open map[string]int
+}
+
+func (l *perAddrListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		addr := c.RemoteAddr().String()
+		if host, _, err := net.SplitHostPort(addr); err == nil {
+			addr = host
+		}
+		l.mu.Lock()
+		if l.open[addr] >= l.max {
+			l.mu.Unlock()
+			c.Close()
+			continue
+		}
+		l.open[addr]++
+		l.mu.Unlock()
+		return &perAddrConn{Conn: c, release: sync.OnceFunc(func() {
+			l.mu.Lock()
+			if l.open[addr]--; l.open[addr] == 0 {
+				delete(l.open, addr)
+			}
+			l.mu.Unlock()
+		})}, nil
+	}
+}
+
+// perAddrConn gives its address's place back when closed.
+type perAddrConn struct {
+	net.Conn
+	release func()
+}
+
+func (c *perAddrConn) Close() error {
+	c.release()
+	return c.Conn.Close()
 }
 
 // NewServer returns the server of h with every limit of l.

@@ -10,8 +10,9 @@
 // server started on a directory (Load).
 //
 // The rules are tried in this order: headers always apply; a path holding
-// a control character is not found; a path with a trailing slash (other
-// than "/") answers 301 to the path without it; then redirects; then the
+// a control character or a dot segment is not found; a path with a
+// trailing slash (other than "/") answers 301 to the path without it; a
+// path with an empty segment is not found; then redirects; then the
 // file at the path, or <path>/index.html; then rewrites; then NotFound with
 // its status. A trailing-slash target that would not start with exactly one
 // "/" followed by a character other than "/" or a backslash is not found:
@@ -138,12 +139,24 @@ func (m *Manifest) Resolve(u *url.URL, isFile func(name string) bool) Answer {
 	if strings.ContainsFunc(p, unicode.IsControl) {
 		return notFound()
 	}
+	// A dot segment ("/../", "/./", also spelled %2e or behind a %2f) is
+	// never a page: read as a folder of its own, it would serve one path's
+	// file under another path's headers ("/assets/..%2fplatform", the
+	// platform page cached as an asset).
+	if dotSegment(p) {
+		return notFound()
+	}
 	if m.TrailingSlash == "remove" && len(p) > 1 && strings.HasSuffix(p, "/") {
 		to, ok := slashlessTarget(u)
 		if !ok {
 			return notFound()
 		}
 		return Answer{Kind: RedirectTo, Location: to, Status: 301}
+	}
+	// Nor is an empty segment ("/services//voice-agents"): the CDN's
+	// origin has no such key.
+	if strings.Contains(p, "//") {
+		return notFound()
 	}
 	for _, rd := range m.Redirects {
 		if rd.From == p {
@@ -161,6 +174,16 @@ func (m *Manifest) Resolve(u *url.URL, isFile func(name string) bool) Answer {
 		}
 	}
 	return notFound()
+}
+
+// dotSegment reports whether p has a segment "." or "..".
+func dotSegment(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // HeadersFor returns the headers of a path, later entries overriding
