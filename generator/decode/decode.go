@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -273,6 +274,11 @@ type reported struct {
 // markdownLink is a Markdown link or image as an editor writes one.
 var markdownLink = regexp.MustCompile(`!?\[[^\]\n]+\]\([^)\s]+\)`)
 
+// markdownStrong is Markdown's strong emphasis as an editor writes it:
+// **words**, starting and ending with no space. (Not __words__, which a
+// name in code, such as __init__, also is.)
+var markdownStrong = regexp.MustCompile(`\*\*[^*\s](?:[^*\n]*[^*\s])?\*\*`)
+
 // text resolves the citations of string scalar n and checks what is left
 // for placeholders; each mistake is reported where it is written.
 func (d *decoder) text(n *yaml.Node) string {
@@ -283,6 +289,16 @@ func (d *decoder) text(n *yaml.Node) string {
 				"%q is Markdown, and this field is plain text: visitors would see the brackets; write the words alone (a link goes in a Markdown text, such as an article's body, or in a field of its own, such as href)", n.Value[m[0]:m[1]])})
 		}
 	}
+	if !d.markdown && strings.Contains(n.Value, "**") {
+		if m := markdownStrong.FindStringIndex(n.Value); m != nil {
+			at := d.offsetPos(n, m[0])
+			// A warning: the web editor saves what its plain fields are given.
+			d.errs = append(d.errs, content.Error{Kind: problem.KindWarning, File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(
+				"%q is Markdown, and this field is plain text: visitors see the asterisks; write the words alone (emphasis goes in a Markdown text, such as an article's body)", n.Value[m[0]:m[1]])})
+		}
+	}
+	d.cutByComment(n)
+	d.entryJoined(n)
 	if q, i, ok := strayQuote(n); ok {
 		at := d.offsetPos(n, i)
 		other := map[byte]string{'"': "single", '\'': "double"}[q]
@@ -301,6 +317,74 @@ func (d *decoder) text(n *yaml.Node) string {
 	return out
 }
 
+// cutByComment reports a plain text cut short by a comment on its line:
+// YAML reads a "#" after a space as the start of a comment, so "Our #1
+// question" is the text "Our". A "#" followed by a word ("#1", "#tag")
+// is refused: nobody starts a note so, and the web editor quotes such a
+// text. A "# " note after a text is warned of, for it may be a note.
+func (d *decoder) cutByComment(n *yaml.Node) {
+	if n.Style != 0 || n.LineComment == "" || n.Line < 1 || n.Line > len(d.lines()) {
+		return
+	}
+	start := d.lines()[n.Line-1]
+	end := len(d.src)
+	if n.Line < len(d.lines()) {
+		end = d.lines()[n.Line]
+	}
+	line := string(d.src[start:end])
+	i := strings.Index(line, n.LineComment)
+	if i < 0 {
+		return
+	}
+	cut := strings.TrimRight(n.LineComment, "\r\n")
+	e := content.Error{File: d.file, Line: n.Line, Col: i + 1}
+	if len(cut) > 1 && cut[1] != ' ' && cut[1] != '#' {
+		e.Message = fmt.Sprintf("the text stops before %q: a \"#\" after a space starts a comment, so the page shows %q; quote the whole value to keep it", cut, n.Value)
+	} else {
+		e.Kind = problem.KindWarning
+		e.Message = fmt.Sprintf("the text stops before %q: a \"#\" after a space starts a comment, which the page does not show; if it belongs to the text, quote the whole value (a note of your own goes best on a line of its own)", cut)
+	}
+	d.errs = append(d.errs, e)
+}
+
+// entryJoined warns of a list entry indented past the entry above it,
+// whose text is plain: YAML reads the line as more of that text, joined to
+// it with a space ("Follow-up questions - Over 30 languages"), and the page
+// shows one entry. A warning, not an error: the web editor may fold a long
+// text before a " - " in it.
+func (d *decoder) entryJoined(n *yaml.Node) {
+	if n.Style != 0 || !strings.Contains(n.Value, " - ") || n.Line < 1 || n.Line > len(d.lines()) {
+		return
+	}
+	lines := d.lines()
+	lineText := func(j int) string { // 1-based
+		end := len(d.src)
+		if j < len(lines) {
+			end = lines[j]
+		}
+		return strings.TrimRight(string(d.src[lines[j-1]:end]), "\r\n")
+	}
+	first := lineText(n.Line)
+	dash := strings.LastIndex(first[:min(max(d.col(n)-1, 0), len(first))], "- ")
+	if dash < 0 || strings.TrimSpace(first[:dash]) != "" {
+		return // not a list entry's text
+	}
+	for j := n.Line + 1; j <= len(lines); j++ {
+		t := strings.TrimLeft(lineText(j), " ")
+		if t == "" {
+			continue
+		}
+		if !strings.Contains(n.Value, strings.TrimSpace(t)) {
+			return // past the text
+		}
+		if strings.HasPrefix(t, "- ") {
+			d.errs = append(d.errs, content.Error{Kind: problem.KindWarning, File: d.file, Line: j, Col: len(lineText(j)) - len(t) + 1, Message: fmt.Sprintf(
+				"this line is indented past the entry above it (line %d), so YAML reads it as more of that entry's text, and the page shows the two as one: start it in column %d, as that entry", n.Line, dash+1)})
+			return
+		}
+	}
+}
+
 // strayQuote is the quote that ends unquoted text n with none to open it,
 // and its offset: what is left of quoting a value when its opening quote is
 // deleted, or of a closing quote typed twice. YAML reads
@@ -316,13 +400,31 @@ func strayQuote(n *yaml.Node) (byte, int, bool) {
 		return 0, 0, false
 	}
 	q := v[len(v)-1]
-	if q != '"' && q != '\'' || strings.Count(v, string(q))%2 == 0 {
+	if q != '"' && q != '\'' || quotes(v, q)%2 == 0 {
 		return 0, 0, false
 	}
 	if before := v[:len(v)-1]; before != "" && (q == '\'' && strings.HasSuffix(strings.ToLower(before), "s") || strings.IndexByte("0123456789", before[len(before)-1]) >= 0) {
 		return 0, 0, false
 	}
 	return q, len(v) - 1, true
+}
+
+// quotes counts the quotes q of s that may open or close a quotation: an
+// apostrophe inside a word (we'll, l'équipe) is neither.
+func quotes(s string, q byte) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != q {
+			continue
+		}
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[i+1:])
+		if q == '\'' && unicode.IsLetter(before) && unicode.IsLetter(after) {
+			continue
+		}
+		n++
+	}
+	return n
 }
 
 // textProblems are the problems of a text that its page would show as
@@ -505,6 +607,8 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
 		// An entry of mappings written twice, word for word: pasted
 		// twice, it would show twice.
+		// A text written twice is warned of: the web editor saves what
+		// its list is given.
 		entries := map[string]*yaml.Node{}
 		for i, item := range n.Content {
 			if item.Kind == yaml.MappingNode {
@@ -514,6 +618,13 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 					continue
 				}
 				entries[text] = item
+			} else if item.Kind == yaml.ScalarNode && item.Value != "" && v.Type().Elem().Kind() == reflect.String {
+				if first, ok := entries[item.Value]; ok {
+					d.errorf(item, "%s[%d]: this entry repeats the one at line %d word for word: remove one", path, i, first.Line)
+					d.errs[len(d.errs)-1].Kind = problem.KindWarning
+				} else {
+					entries[item.Value] = item
+				}
 			}
 			d.value(item, s.Index(i), fmt.Sprintf("%s[%d]", path, i))
 		}
@@ -586,6 +697,15 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
 	default:
 		panic(fmt.Sprintf("content: unsupported field type %s", v.Type()))
 	}
+}
+
+// blankRemedy is what to do about a required field left blank, in the
+// editor's words: the field is one it marks required.
+func blankRemedy(key string) string {
+	if key == "alt" {
+		return "describe what the image shows, for visitors who cannot see it"
+	}
+	return "fill it in"
 }
 
 // structName names a struct in a message: its name in the guide's field
@@ -672,6 +792,14 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		}
 		fv := v.FieldByIndex(f.index)
 		sf := t.FieldByIndex(f.index)
+		if val.Kind == yaml.ScalarNode && val.Tag == "!!null" && fv.Kind() == reflect.String && val.Value == "" {
+			// A key left without its text ("eyebrow:"): an optional
+			// field is left out so, a required one is blank.
+			if !f.optional {
+				d.errorf(val, "field %q must not be blank: %s", joinField(path, k.Value), blankRemedy(k.Value))
+			}
+			continue
+		}
 		fills, inResults, illus, md := d.fills, d.inResults, d.illustrative, d.markdown
 		d.markdown = md || (t == reflect.TypeOf(sections.MarkdownSection{}) && sf.Name == "Body")
 		d.fills = nil
@@ -683,13 +811,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		d.value(val, fv, joinField(path, k.Value))
 		d.fills, d.inResults, d.illustrative, d.markdown = fills, inResults, illus, md
 		if !f.optional && val.Kind == yaml.ScalarNode && val.Tag == "!!str" && fv.Kind() == reflect.String && strings.TrimSpace(val.Value) == "" {
-			// The remedy, in the editor's words: the field is one it marks
-			// required.
-			remedy := "fill it in"
-			if k.Value == "alt" {
-				remedy = "describe what the image shows, for visitors who cannot see it"
-			}
-			d.errorf(val, "field %q must not be blank: %s", joinField(path, k.Value), remedy)
+			d.errorf(val, "field %q must not be blank: %s", joinField(path, k.Value), blankRemedy(k.Value))
 		}
 		if !f.optional && val.Kind == yaml.SequenceNode && len(val.Content) == 0 {
 			d.errorf(val, "field %q needs at least one item: add one", joinField(path, k.Value))

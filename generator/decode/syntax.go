@@ -127,7 +127,7 @@ func keyColons(line string) (first, last int) {
 }
 
 // outsideQuotes calls fn with the index of each byte of line that is
-// outside quotes, up to a comment, and returns the index of the quote the
+// outside quotes, up to and including the "#" of a comment, and returns the index of the quote the
 // line leaves open, or -1. A quote opens a quoted text only where a text
 // starts (after a space, "[", "{" or ","): the one of "We'll" is an
 // apostrophe. In double quotes a backslash escapes the next byte.
@@ -146,6 +146,7 @@ func outsideQuotes(line string, fn func(i int)) (open int) {
 		case (c == '"' || c == '\'') && (i == 0 || strings.IndexByte(" [{,", line[i-1]) >= 0):
 			quote, open = c, i
 		case c == '#' && (i == 0 || line[i-1] == ' '):
+			fn(i) // the comment's start, the last byte fn is given
 			return -1
 		default:
 			fn(i)
@@ -540,12 +541,14 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 	closers := map[byte]byte{'{': '}', '[': ']'}
 	closer := closers[value[0]]
 	var opened []int // the brackets open, innermost last
-	closed, wrong := -1, -1
+	closed, wrong, comment := -1, -1, -1
 	outsideQuotes(value, func(j int) {
 		if closed >= 0 || wrong >= 0 {
 			return
 		}
 		switch value[j] {
+		case '#':
+			comment = j
 		case '[', '{':
 			opened = append(opened, j)
 		case ']', '}':
@@ -559,6 +562,9 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 	if wrong >= 0 {
 		open := opened[len(opened)-1]
 		return at + wrong, fmt.Sprintf(`this "%c" does not close the "%c" in column %d, which "%c" closes: remove it, or write "%c"`, value[wrong], value[open], at+open+1, closers[value[open]], closers[value[open]])
+	}
+	if closed < 0 && comment >= 0 && lastLine {
+		return at + comment, fmt.Sprintf(`a "#" after a space starts a comment, which ends the line before its "%c" closes: put the text with the "#" in quotes`, value[0])
 	}
 	if closed < 0 {
 		if lastLine {
@@ -584,7 +590,13 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 // the lines it swallows read as keys or list entries.
 func quoteRunsOn(lines []string, i int, value string) (int, string) {
 	q := value[0]
-	if closeQuote(value) >= 0 {
+	if end := closeQuote(value); end >= 0 {
+		if after := strings.TrimLeft(value[end+1:], " "); after != "" && after[0] != '#' && after[0] != ',' && after[0] != '}' && after[0] != ']' {
+			// A text that begins with a quoted phrase: YAML reads the
+			// quotes as the whole value's.
+			other := map[byte]string{'"': "single", '\'': "double"}[q]
+			return 0, fmt.Sprintf("this text starts with a quote, which YAML reads as quoting the whole value, and more text follows the quote that closes it: put the whole value in %s quotes, or write it without quotes", other)
+		}
 		return i, ""
 	}
 	left := fmt.Sprintf("the quote opened here is not closed on this line: end the text with %c, or write it without quotes", q)

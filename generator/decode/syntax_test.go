@@ -101,12 +101,13 @@ func TestYAMLSyntaxErrorText(t *testing.T) {
 // several lines of every kind.
 func TestNoStrayLineInValidYAML(t *testing.T) {
 	texts := map[string]string{
-		"plain text over lines": "a:\n  b: one\n    two\n    three\n  c: d\n",
-		"entry text over lines": "- one\n  two\n- three\n",
-		"quoted over lines":     "a:\n  b: \"one\n    two\" # note\n  c: 'it''s\n    here'\n  d: e\n",
-		"block text":            "a:\n  b: |\n    one\n\n      two\n  c: >-\n    x\n- not a list: here\n",
-		"brackets over lines":   "a: [1,\n  2, {b: c,\n d: e}]\nf: g\n",
-		"entries of mappings":   "- a: 1\n  b:\n    - c\n    - d: 2\n      e: 3\n- f: 4\n",
+		"plain text over lines":                       "a:\n  b: one\n    two\n    three\n  c: d\n",
+		"entry text over lines":                       "- one\n  two\n- three\n",
+		"quoted over lines":                           "a:\n  b: \"one\n    two\" # note\n  c: 'it''s\n    here'\n  d: e\n",
+		"block text":                                  "a:\n  b: |\n    one\n\n      two\n  c: >-\n    x\n- not a list: here\n",
+		"brackets over lines":                         "a: [1,\n  2, {b: c,\n d: e}]\nf: g\n",
+		"brackets over lines, a comment on the first": "a: [1, # one\n  2]\nb: c\n",
+		"entries of mappings":                         "- a: 1\n  b:\n    - c\n    - d: 2\n      e: 3\n- f: 4\n",
 	}
 	for _, root := range []string{"../../content", "../../testdata"} {
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -223,10 +224,12 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		{"an entry's key moved left, among its keys", slipPage, "        title: NLP modules", "    title: NLP modules", 5, "start it in column 9, as they do"},
 		{"an entry's last key moved left, before the next entry", slipPage, "        text: Orchestrates every conversation.", "    text: Orchestrates every conversation.", 5, "start it in column 9, as the keys of the entries"},
 		{"list's first entry one space in", slipFAQ, "- question: What", " - question: What", 2, "this entry, the file's first, starts in column 2, and the entries below it (line 4) in column 1: start it in column 1"},
+		{"text starting with a quoted phrase", slipPage, "heading: One platform behind every agent", `heading: "One platform" behind every agent`, 14, "this text starts with a quote, which YAML reads as quoting the whole value, and more text follows the quote that closes it: put the whole value in single quotes"},
 		{"closing bracket typed twice", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI, href: /solutions/voice-ai}}", 55, `this "}" closes nothing: the "}" in column 54 closes the line's "{" already; remove it`},
 		{"closing bracket typed twice, in a key's value", slipLayout, "home: {label: Home, href: /}", "home: {label: Home, href: /}}", 31, `this "}" closes nothing`},
 		{"closing bracket typed early", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI}, href: /solutions/voice-ai}", 27, `this "}" closes the line's "{", and the line goes on after it: remove it`},
 		{"closing bracket of the other kind", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI, href: /solutions/voice-ai]}", 54, `this "]" does not close the "{" in column 11, which "}" closes: remove it, or write "}"`},
+		{"number sign inside brackets", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI #1, href: /solutions/voice-ai}", 28, `a "#" after a space starts a comment, which ends the line before its "{" closes: put the text with the "#" in quotes`},
 		{"closing bracket left out", slipLayout, "home: {label: Home, href: /}", "home: {label: Home, href: /", 9, `the "{" opened here is not closed on this line: end the line with "}"`},
 		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 5 or 7"},
 	}

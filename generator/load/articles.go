@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"path"
 	"slices"
@@ -134,6 +135,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		}
 	}
 	names := l.tagNames()
+	l.tagsNamed(tags, names)
 	tagName := func(t string) string {
 		if n, ok := names[t]; ok {
 			return n
@@ -363,6 +365,36 @@ func articleSlug(file string) (string, bool) {
 		return parts[0], true
 	}
 	return "", false
+}
+
+// tagsNamed warns of a tag that one article alone has, with no file of
+// its own, when a tag with a file is a typo away: misspelt, it would make a
+// page of its own and take the article off the tag's page, with no
+// error (a tag needs no file).
+func (l *loader) tagsNamed(tags map[string][]*content.LoadedArticle, names map[string]string) {
+	known := slices.Sorted(maps.Keys(names))
+	for t, as := range tags {
+		if _, ok := names[t]; ok || len(as) != 1 {
+			continue
+		}
+		near := field.Closest(t, known)
+		if near == "" {
+			continue
+		}
+		line, col := 1, 1
+		if data, ok := l.read(as[0].File, MaxMarkdownBytes); ok {
+			for i, ln := range strings.Split(string(data), "\n") {
+				if strings.HasPrefix(ln, "tags:") || strings.HasPrefix(ln, "- ") && i > 0 {
+					if c := strings.Index(ln, t); c >= 0 {
+						line, col = i+1, c+1
+						break
+					}
+				}
+			}
+		}
+		l.warnings = append(l.warnings, content.Error{File: as[0].File, Line: line, Col: col, Message: fmt.Sprintf(
+			"tag %q is on this article alone and has no file in %s: did you mean %q? (a new tag is listed on a page of its own; give it a file to name it)", t, content.TagsFolder, near)})
+	}
 }
 
 // tagNames reads TagsFolder (optional): each tag's name, by slug, the
