@@ -228,8 +228,19 @@ func outOfLine(lines []string) (line, col int, hint string) {
 			}
 		} else if inRun[cur.indent] {
 			if before := runBefore[cur.indent]; before == nil || before.indent != cur.indent || !strings.HasSuffix(strings.TrimRight(before.text, " "), ":") {
+				if t[0] == '{' || t[0] == '[' {
+					return cur.n, cur.indent + 1, `this entry, in brackets, is in the column of the list's dashes, without one: write "- " before it`
+				}
 				first, _ := keyColons(t)
 				if first > 0 {
+					// The entries' own first key, without its dash: a new
+					// entry, most likely.
+					if la := lastAt[cur.indent]; la != nil && la.item {
+						entry := strings.TrimLeft(strings.TrimPrefix(la.text, "-"), " ")
+						if k, _ := keyColons(entry); k > 0 && entry[:k] == t[:first] {
+							return cur.n, cur.indent + 1, fmt.Sprintf(`this key is in the column of the list's dashes, without one: if it begins a new entry, as %q does at line %d, write "- " before it; else start it in column %d, as the keys of the entry above`, t[:first], la.n, cur.indent+3)
+						}
+					}
 					return cur.n, cur.indent + 1, fmt.Sprintf("this key is in the column of the dash of its list item, outside the item; start it in the column of the item's first key (column %d)", cur.indent+3)
 				}
 			}
@@ -312,6 +323,9 @@ func strayLine(lines []string) (line, col int, hint string) {
 	}
 	var prev *entry
 	var open []int // the columns of the blocks still open, innermost last
+	// openDash: whether each column of open holds a list's dashes and no
+	// key, where a key cannot go.
+	var openDash []bool
 	// openAt are the columns open before each line the scan read (nil
 	// for the lines of a text or of brackets, which it skips).
 	openAt := make([][]int, len(lines))
@@ -385,10 +399,10 @@ func strayLine(lines []string) (line, col int, hint string) {
 			}
 		}
 		// The column the line starts in.
-		openBefore := slices.Clone(open)
+		openBefore, dashBefore := slices.Clone(open), slices.Clone(openDash)
 		openAt[i] = openBefore
 		for len(open) > 0 && open[len(open)-1] > indent {
-			open = open[:len(open)-1]
+			open, openDash = open[:len(open)-1], openDash[:len(openDash)-1]
 		}
 		inOpen := len(open) > 0 && open[len(open)-1] == indent
 		child := prev != nil && prev.open && (indent > prev.col || indent == prev.col && item)
@@ -442,9 +456,12 @@ func strayLine(lines []string) (line, col int, hint string) {
 				}
 				// The columns it lies between, of the blocks open above it.
 				lower, higher := -1, -1
-				for _, o := range openBefore {
+				for j, o := range openBefore {
 					if o < indent {
 						lower = o
+						if !item && dashBefore[j] {
+							lower = -1 // a key goes in no list's column of dashes
+						}
 					} else if higher < 0 {
 						higher = o
 					}
@@ -464,10 +481,12 @@ func strayLine(lines []string) (line, col int, hint string) {
 			cur.parentCol = prev.col
 		}
 		if !inOpen {
-			open = append(open, indent)
+			open, openDash = append(open, indent), append(openDash, item)
+		} else if !item {
+			openDash[len(openDash)-1] = false
 		}
 		if c != indent {
-			open = append(open, c)
+			open, openDash = append(open, c), append(openDash, false)
 		}
 		cur.open = first >= 0 && (value == "" || value[0] == '#')
 		switch {
@@ -541,9 +560,10 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 	closers := map[byte]byte{'{': '}', '[': ']'}
 	closer := closers[value[0]]
 	var opened []int // the brackets open, innermost last
-	closed, wrong, comment := -1, -1, -1
+	closed, wrong, comment, colon := -1, -1, -1, -1
+	colons := 0 // the ": " of the entry of a mapping in brackets read so far
 	outsideQuotes(value, func(j int) {
-		if closed >= 0 || wrong >= 0 {
+		if closed >= 0 || wrong >= 0 || colon >= 0 {
 			return
 		}
 		switch value[j] {
@@ -551,14 +571,28 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 			comment = j
 		case '[', '{':
 			opened = append(opened, j)
+			colons = 0
 		case ']', '}':
 			if value[j] != closers[value[opened[len(opened)-1]]] {
 				wrong = j
 			} else if opened = opened[:len(opened)-1]; len(opened) == 0 {
 				closed = j
 			}
+		case ',':
+			colons = 0
+		case ':':
+			// A second ": " in one entry of a {…}: the text of a key
+			// holds one.
+			if j+1 < len(value) && value[j+1] == ' ' && value[opened[len(opened)-1]] == '{' {
+				if colons++; colons == 2 {
+					colon = j
+				}
+			}
 		}
 	})
+	if colon >= 0 {
+		return at + colon, `this ": " is in the text of a key inside {…}, where it ends the text: put the text in quotes`
+	}
 	if wrong >= 0 {
 		open := opened[len(opened)-1]
 		return at + wrong, fmt.Sprintf(`this "%c" does not close the "%c" in column %d, which "%c" closes: remove it, or write "%c"`, value[wrong], value[open], at+open+1, closers[value[open]], closers[value[open]])

@@ -201,7 +201,7 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		hint                string
 	}{
 		{"key one space too far", slipPage, "        title: Dialogue manager\n", "         title: Dialogue manager\n", 10, "start it in column 9, as that key"},
-		{"key one space short, under an entry", slipPage, "        title: Dialogue manager\n", "       title: Dialogue manager\n", 8, "start it in column 7 or 9"},
+		{"key one space short, under an entry", slipPage, "        title: Dialogue manager\n", "       title: Dialogue manager\n", 8, "start it in column 9, as the lines it goes with"},
 		{"entry's first key without its colon", slipPage, "  - kind: cards\n    id: components", "  - kind cards\n    id: components", 5, `no ":" after the key`},
 		{"card's first key without its colon", slipPage, "      - icon: layers", "      - icon layers", 9, `no ":" after the key`},
 		{"file's first key without its colon", slipPage, "title: Conversational", "title Conversational", 1, `no ":" after the key`},
@@ -225,13 +225,16 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		{"an entry's last key moved left, before the next entry", slipPage, "        text: Orchestrates every conversation.", "    text: Orchestrates every conversation.", 5, "start it in column 9, as the keys of the entries"},
 		{"list's first entry one space in", slipFAQ, "- question: What", " - question: What", 2, "this entry, the file's first, starts in column 2, and the entries below it (line 4) in column 1: start it in column 1"},
 		{"text starting with a quoted phrase", slipPage, "heading: One platform behind every agent", `heading: "One platform" behind every agent`, 14, "this text starts with a quote, which YAML reads as quoting the whole value, and more text follows the quote that closes it: put the whole value in single quotes"},
+		{"an entry's dash left out", slipFAQ, "- question: How long", "question: How long", 1, `this key is in the column of the list's dashes, without one: if it begins a new entry, as "question" does at line 2, write "- " before it; else start it in column 3, as the keys of the entry above`},
 		{"closing bracket typed twice", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI, href: /solutions/voice-ai}}", 55, `this "}" closes nothing: the "}" in column 54 closes the line's "{" already; remove it`},
 		{"closing bracket typed twice, in a key's value", slipLayout, "home: {label: Home, href: /}", "home: {label: Home, href: /}}", 31, `this "}" closes nothing`},
 		{"closing bracket typed early", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI}, href: /solutions/voice-ai}", 27, `this "}" closes the line's "{", and the line goes on after it: remove it`},
 		{"closing bracket of the other kind", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI, href: /solutions/voice-ai]}", 54, `this "]" does not close the "{" in column 11, which "}" closes: remove it, or write "}"`},
 		{"number sign inside brackets", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI #1, href: /solutions/voice-ai}", 28, `a "#" after a space starts a comment, which ends the line before its "{" closes: put the text with the "#" in quotes`},
+		{"colon inside a text inside brackets", slipLayout, "{label: Voice AI, href: /solutions/voice-ai}", "{label: Voice AI: now, href: /solutions/voice-ai}", 27, `this ": " is in the text of a key inside {…}, where it ends the text: put the text in quotes`},
+		{"dash left out before brackets", slipLayout, "        - {label: Text AI", "        {label: Text AI", 9, `this entry, in brackets, is in the column of the list's dashes, without one: write "- " before it`},
 		{"closing bracket left out", slipLayout, "home: {label: Home, href: /}", "home: {label: Home, href: /", 9, `the "{" opened here is not closed on this line: end the line with "}"`},
-		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 5 or 7"},
+		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 7, as the lines it goes with"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -329,6 +329,14 @@ func TestLoadErrors(t *testing.T) {
 			one:  true,
 		},
 		{
+			name: "an icon's name written in full",
+			file: "pages/index.yaml",
+			edit: replace("{icon: globe,", "{icon: microphone,"),
+			want: []string{`unknown icon "microphone" (did you mean "mic"?)`},
+			at:   at("pages/index.yaml", "microphone", 0),
+			one:  true,
+		},
+		{
 			name: "a line written twice",
 			file: "pages/about.yaml",
 			edit: replace("sections:\n", "sections:\nsections:\n"),

@@ -81,13 +81,25 @@ func DidYouMean(s string, candidates []string) string {
 // Closest is the first of the candidates nearest to s, ignoring case, or
 // "" when none is near: within an edit distance that grows with the
 // word (2 for short words, a third of a long one), so that a long
-// misspelt name still finds its field or kind. Every "did you mean" of
+// misspelt name still finds its field or kind; else one that is the
+// start of s, or starts with s (a name written in full, or cut short). Every "did you mean" of
 // the content's messages, for keys, kinds and values, uses it.
 func Closest(s string, candidates []string) string {
 	best, bestD := "", max(3, len(s)/3+1)
 	for _, c := range candidates {
 		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
+		}
+	}
+	if best != "" {
+		return best
+	}
+	// Else the longest candidate of three letters or more that starts s,
+	// or that s starts: "microphone" finds "mic", "doc" finds "document".
+	for _, c := range candidates {
+		lc, ls := strings.ToLower(c), strings.ToLower(s)
+		if len(c) >= 3 && len(s) >= 3 && (strings.HasPrefix(ls, lc) || strings.HasPrefix(lc, ls)) && len(c) > len(best) {
+			best = c
 		}
 	}
 	return best
