@@ -562,7 +562,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "key indented one space too few",
 			file: "pages/insights.yaml",
 			edit: replace("    contents: On this page\n", "   contents: On this page\n"),
-			want: []string{"invalid YAML", "indented less than the key above it (line 10, column 5)", "start it in column 3 or 5"},
+			want: []string{"invalid YAML", "indented less than the key above it (line 10, column 5)", "start it in column 5, as the lines it goes with"},
 			at:   at("pages/insights.yaml", "contents: On this page", 0),
 		},
 		{
