@@ -99,6 +99,9 @@ func YAML(file string, data []byte, v any, cite *Citations) ([]content.Error, []
 		n := d.biggestAlias(root)
 		return []content.Error{{File: file, Line: n.Line, Col: d.col(n), Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
 	}
+	if line, col, msg := firstLineIndented(strings.Split(string(data), "\n")); msg != "" {
+		return []content.Error{{File: file, Line: line, Col: col, Message: msg}}, nil
+	}
 	if n := d.quoteLeftOpen(root); n != nil {
 		return []content.Error{*n}, nil
 	}
@@ -793,6 +796,12 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		fv := v.FieldByIndex(f.index)
 		sf := t.FieldByIndex(f.index)
 		if val.Kind == yaml.ScalarNode && val.Tag == "!!null" && fv.Kind() == reflect.String && val.Value == "" {
+			// A text that starts with "#" is a comment, the key's value
+			// nothing ("intro: #1 tip", "color: #0EA5E9").
+			if c := strings.TrimSpace(k.LineComment); c != "" && val.Line == k.Line {
+				d.errorf(val, "field %q: its text starts with \"#\", which YAML reads as a comment, so the field is empty: quote the whole value (\"%s\")", joinField(path, k.Value), c)
+				continue
+			}
 			// A key left without its text ("eyebrow:"): an optional
 			// field is left out so, a required one is blank.
 			if !f.optional {

@@ -273,7 +273,7 @@ func outOfLine(lines []string) (line, col int, hint string) {
 // lines above it, where yaml.v3 names another line (the block's first, or
 // one far below) or says something cryptic. It returns the line, the
 // column and what to do, or 0. The rules, each a mistake editors make:
-//   - the file's first list entry indented, the entries below it not
+//   - the file's first line indented, a line below it further left
 //     (firstLineIndented);
 //   - a tab in a line's indent; a dash, or a key's colon, without the
 //     space after it;
@@ -392,6 +392,12 @@ func strayLine(lines []string) (line, col int, hint string) {
 			if k := strings.IndexByte(rest, ':'); k > 0 && !strings.Contains(rest[:k], " ") {
 				return i + 1, c + k + 2, fmt.Sprintf(`a key's ":" is followed by a space: write "%s: %s"`, rest[:k], strings.TrimLeft(rest[k+1:], " "))
 			}
+			// In a list's column of dashes: an entry without its dash.
+			for j, o := range open {
+				if o == indent && openDash[j] && !item {
+					return i + 1, indent + 1, `this line is in the column of the list's dashes, without one: write "- " before it`
+				}
+			}
 			_, nt, nIndent := next(i)
 			nFirst, _ := keyColons(strings.TrimLeft(strings.TrimPrefix(nt, "- "), " "))
 			if !item && (prev == nil || indent <= prev.col) || item && nIndent == c && nFirst >= 0 && !strings.HasPrefix(nt, "- ") {
@@ -493,6 +499,8 @@ func strayLine(lines []string) (line, col int, hint string) {
 		case cur.open:
 		case first < 0 && !special && item:
 			cur.plain, cur.col = true, indent // an entry's plain text goes on past its dash
+		case strings.HasPrefix(value, "**"):
+			return i + 1, len(raw) - len(value) + 1, markdownStars
 		case value[0] == '"' || value[0] == '\'':
 			end, msg := quoteRunsOn(lines, i, value)
 			if msg != "" {
@@ -522,12 +530,12 @@ func strayLine(lines []string) (line, col int, hint string) {
 	return 0, 0, ""
 }
 
-// firstLineIndented is the file's first line when it is a list entry,
-// indented, and a later entry starts at the left edge: the file's
-// top-level lines go in column 1, so the first one is out of line, though
-// YAML reads on and names a line below it. (A mapping's first key
-// indented so is valid YAML: yaml.v3 reads the keys at the left edge as
-// the same mapping's.)
+// firstLineIndented is the file's first line when it is indented and a
+// later line starts further left. yaml.v3 reads the file as one block in
+// the first line's column and ends it silently at the first line left of
+// it: a list file whose first entry is indented keeps that entry and drops
+// every later one, without an error. So the check runs on every file, not
+// only on one YAML cannot read.
 func firstLineIndented(lines []string) (line, col int, hint string) {
 	first, indent := -1, 0
 	for i, raw := range lines {
@@ -535,19 +543,24 @@ func firstLineIndented(lines []string) (line, col int, hint string) {
 		if t == "" || t[0] == '#' || strings.HasPrefix(t, "---") || strings.HasPrefix(t, "...") {
 			continue
 		}
-		isItem := strings.HasPrefix(t, "- ") || t == "-"
-		switch {
+		switch in := len(raw) - len(t); {
 		case first < 0:
-			first, indent = i, len(raw)-len(t)
-			if indent == 0 || !isItem {
+			if first, indent = i, in; indent == 0 {
 				return 0, 0, ""
 			}
-		case len(raw) == len(t) && isItem:
-			return first + 1, indent + 1, fmt.Sprintf("this entry, the file's first, starts in column %d, and the entries below it (line %d) in column 1: start it in column 1", indent+1, i+1)
+		case in < indent:
+			return first + 1, indent + 1, fmt.Sprintf("this line, the file's first, starts in column %d, and line %d further left, in column %d: YAML would end the file there and drop line %d and every line below it; start this line, and the lines of its block, in column %d", indent+1, i+1, in+1, i+1, in+1)
 		}
 	}
 	return 0, 0, ""
 }
+
+// isLetter reports an ASCII letter, or a byte of a letter in UTF-8.
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 }
+
+// markdownStars is what to do about a text that starts with Markdown's
+// "**", which YAML reads as a reference to an anchor ("*name").
+const markdownStars = `a text that starts with "*" reads as a reference in YAML, and "**" is Markdown's bold, which this text would show as asterisks: write the words alone`
 
 // bracketsOnLine checks a value in brackets that a line begins, at
 // column at (0-based): the bracket that closes the first one, when more
@@ -560,10 +573,10 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 	closers := map[byte]byte{'{': '}', '[': ']'}
 	closer := closers[value[0]]
 	var opened []int // the brackets open, innermost last
-	closed, wrong, comment, colon := -1, -1, -1, -1
+	closed, wrong, comment, colon, stars := -1, -1, -1, -1, -1
 	colons := 0 // the ": " of the entry of a mapping in brackets read so far
 	outsideQuotes(value, func(j int) {
-		if closed >= 0 || wrong >= 0 || colon >= 0 {
+		if closed >= 0 || wrong >= 0 || colon >= 0 || stars >= 0 {
 			return
 		}
 		switch value[j] {
@@ -581,6 +594,9 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 		case ',':
 			colons = 0
 		case ':':
+			if strings.HasPrefix(value[j+1:], " **") {
+				stars = j + 2
+			}
 			// A second ": " in one entry of a {…}: the text of a key
 			// holds one.
 			if j+1 < len(value) && value[j+1] == ' ' && value[opened[len(opened)-1]] == '{' {
@@ -590,6 +606,9 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 			}
 		}
 	})
+	if stars >= 0 {
+		return at + stars, markdownStars
+	}
 	if colon >= 0 {
 		return at + colon, `this ": " is in the text of a key inside {…}, where it ends the text: put the text in quotes`
 	}
@@ -614,7 +633,7 @@ func bracketsOnLine(value string, at int, lastLine bool) (int, string) {
 	if strings.Trim(after, " ]}") == "" {
 		return at + closed + 1 + len(rest) - len(after), fmt.Sprintf(`this "%c" closes nothing: the "%c" in column %d closes the line's "%c" already; remove it`, after[0], value[closed], at+closed+1, value[0])
 	}
-	return at + closed, fmt.Sprintf(`this "%c" closes the line's "%c", and the line goes on after it: remove it, or move it to the line's end`, value[closed], value[0])
+	return at + closed, fmt.Sprintf(`this "%c" closes the line's "%c", and the line goes on after it: remove it, or move it to the line's end; or, if the text is meant to start with the "%c" (a {claim:…}, "[Optional]"), quote the whole value`, value[closed], value[0], value[0])
 }
 
 // quoteRunsOn reads on, as YAML does, a quoted value that line i opens
@@ -626,6 +645,10 @@ func quoteRunsOn(lines []string, i int, value string) (int, string) {
 	q := value[0]
 	if end := closeQuote(value); end >= 0 {
 		if after := strings.TrimLeft(value[end+1:], " "); after != "" && after[0] != '#' && after[0] != ',' && after[0] != '}' && after[0] != ']' {
+			// An apostrophe inside a word ends a text in single quotes.
+			if q == '\'' && end+1 < len(value) && isLetter(value[end-1]) && isLetter(value[end+1]) {
+				return 0, `the apostrophe inside a word closes the quote opened here: write the text in double quotes instead of single ones, or the apostrophe twice ('')`
+			}
 			// A text that begins with a quoted phrase: YAML reads the
 			// quotes as the whole value's.
 			other := map[byte]string{'"': "single", '\'': "double"}[q]

@@ -337,6 +337,34 @@ func TestLoadErrors(t *testing.T) {
 			one:  true,
 		},
 		{
+			name: "a list file's first entry indented, read as the whole file",
+			file: "collections/faq.yaml",
+			edit: func(s string) string {
+				lines := strings.SplitAfter(s, "\n")
+				lines[1], lines[2] = "  "+lines[1], "  "+lines[2]
+				return strings.Join(lines, "")
+			},
+			want: []string{`this line, the file's first, starts in column 3, and line 4 further left, in column 1: YAML would end the file there and drop line 4 and every line below it; start this line, and the lines of its block, in column 1`},
+			at:   func(fstest.MapFS) string { return "collections/faq.yaml:2:3" },
+			one:  true,
+		},
+		{
+			name: "an optional text starting with a number sign",
+			file: "pages/index.yaml",
+			edit: replace("    eyebrow: Reviews\n", "    eyebrow: #1 in reviews\n"),
+			want: []string{`field "sections[4].eyebrow": its text starts with "#", which YAML reads as a comment, so the field is empty: quote the whole value ("#1 in reviews")`},
+			at:   at("pages/index.yaml", "eyebrow: #1", 8),
+			one:  true,
+		},
+		{
+			name: "a text entry without its dash",
+			file: "collections/services.yaml",
+			edit: replace("\n    - Pipelines run on", "\n    Pipelines run on"),
+			want: []string{`this line is in the column of the list's dashes, without one: write "- " before it`},
+			at:   at("collections/services.yaml", "    Pipelines run on", 4),
+			one:  true,
+		},
+		{
 			name: "a line written twice",
 			file: "pages/about.yaml",
 			edit: replace("sections:\n", "sections:\nsections:\n"),
