@@ -72,9 +72,9 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir, backlink string)
 		}
 		idStr := fmt.Sprint(string(id.([]byte)))
 		if h.Level == 2 {
-			toc = append(toc, content.TOCEntry{ID: idStr, Text: plainText(h, src)})
+			toc = append(toc, content.TOCEntry{ID: idStr, Text: markdown.PlainText(h, src)})
 		}
-		anchor(h, idStr)
+		markdown.HeadingAnchor(h, idStr)
 	}
 	// Photos are processed like every content image (generator/imagefiles):
 	// one beside the article is read from its folder.
@@ -89,35 +89,6 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir, backlink string)
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
 	}
 	return textOf(pieces), toc, words, imgs
-}
-
-// anchor makes a heading's words a link to itself, so that a reader can
-// copy its address. The words name the link: a link beside them, a "#",
-// would be read out as "number sign" and put its own name into the
-// heading's (docs/decisions.md). A heading that holds a link already (a
-// bare address, a footnote's reference) keeps its words: links do not
-// nest, and the contents lead to it.
-func anchor(h *ast.Heading, id string) {
-	linked := false
-	ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		switch n.(type) {
-		case *ast.Link, *ast.AutoLink, *extast.FootnoteLink:
-			linked = true
-			return ast.WalkStop, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	if linked || h.FirstChild() == nil {
-		return
-	}
-	a := ast.NewLink()
-	a.Destination = []byte("#" + id)
-	a.SetAttributeString("class", "heading-anchor")
-	for c := h.FirstChild(); c != nil; c = h.FirstChild() {
-		h.RemoveChild(h, c)
-		a.AppendChild(a, c)
-	}
-	h.AppendChild(h, a)
 }
 
 // textPlace is where a Markdown text, a page's or an article's, shows
@@ -164,27 +135,6 @@ func offsetPos(pos field.Pos, src []byte) func(int) field.Pos {
 // htmlFixes lets the keyboard reach code blocks and tables, which scroll
 // sideways on a phone, in every Markdown text: an article's, a page's.
 var htmlFixes = strings.NewReplacer(`<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, "<pre>", `<pre tabindex="0">`, "<table>", `<table tabindex="0">`)
-
-// plainText is the text of a node without its markup.
-func plainText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch c := c.(type) {
-		case *ast.Text:
-			b.Write(c.Segment.Value(src))
-			if c.SoftLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(c.Value)
-		}
-		return ast.WalkContinue, nil
-	})
-	return b.String()
-}
 
 // shownToken is the token a problem of decode.TextProblems starts at.
 var shownToken = regexp.MustCompile(`^(\{\{|\}\}|\{[^{}\s]*\}|\w+)`)
@@ -294,7 +244,7 @@ func (l *loader) codeInHeadings(at func(int) field.Pos, doc ast.Node, src []byte
 		if !code { // its words outside code are checked where they are written
 			return ast.WalkSkipChildren, nil
 		}
-		text := plainText(h, src)
+		text := markdown.PlainText(h, src)
 		id, _ := h.AttributeString("id")
 		idText, _ := id.([]byte)
 		shown := text + "\n" + string(idText)

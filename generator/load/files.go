@@ -1,19 +1,17 @@
 package load
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/downloads"
 	"github.com/vozia/site/generator/imagefiles"
-	"github.com/vozia/site/generator/media"
 	"github.com/vozia/site/internal/contentroot"
 )
 
@@ -43,73 +41,6 @@ import (
 // (internal/contentroot), at the image or link that names it, or at its
 // own name.
 
-// fileProblem is a mistake a kind's check found, at a line of the file.
-type fileProblem struct {
-	line int
-	msg  string
-}
-
-// one is a kind's single problem at the file's first line, or none.
-func one(msg string) []fileProblem {
-	if msg == "" {
-		return nil
-	}
-	return []fileProblem{{1, msg}}
-}
-
-// downloadKinds are the kinds of downloads, by extension: the check of
-// each says what is wrong, at its line.
-var downloadKinds = map[string]struct {
-	kind  string
-	check func([]byte) []fileProblem
-}{
-	".pdf": {"pdf", func(b []byte) []fileProblem {
-		switch {
-		case len(b) > content.MaxDownloadBytes:
-			return one(fmt.Sprintf("the PDF is %.1f MB, over the limit of %d MB: export it smaller", float64(len(b))/(1<<20), content.MaxDownloadBytes>>20))
-		case !bytes.HasPrefix(b, []byte("%PDF-")):
-			return one("the file is not a PDF (it does not start with %PDF-), whatever its name says")
-		case !bytes.Contains(b[max(0, len(b)-1024):], []byte("%%EOF")):
-			return one("the PDF is cut short (it does not end with %%EOF): export it again")
-		}
-		return nil
-	}},
-	// A sample call's files (samplecall.go checks them against each other).
-	".ogg": {"audio", checkAudio("ogg")}, ".opus": {"audio", checkAudio("ogg")}, ".webm": {"audio", checkAudio("webm")},
-	".m4a": {"audio", checkAudio("mp4")}, ".mp4": {"audio", checkAudio("mp4")}, ".mp3": {"audio", checkAudio("mp3")},
-	".vtt": {"vtt", func(b []byte) []fileProblem {
-		if len(b) > content.MaxTranscriptBytes {
-			return one(fmt.Sprintf("the transcript is %d KB, over the limit of %d KB", len(b)>>10, content.MaxTranscriptBytes>>10))
-		}
-		_, problems := media.ParseVTT(b)
-		out := make([]fileProblem, len(problems))
-		for i, p := range problems {
-			out[i] = fileProblem{p.Line, p.Msg}
-		}
-		return out
-	}},
-}
-
-// checkAudio checks a recording: its size, and that its header is the
-// container its name says, holding a codec the site publishes.
-func checkAudio(container string) func([]byte) []fileProblem {
-	return func(b []byte) []fileProblem {
-		if len(b) > content.MaxAudioBytes {
-			return one(fmt.Sprintf("the recording is %.1f MB, over the limit of %d MB: export it at a lower bitrate (speech needs 24-32 kbit/s in Opus, 64 kbit/s in AAC or MP3)", float64(len(b))/(1<<20), content.MaxAudioBytes>>20))
-		}
-		info, err := media.Probe(b)
-		switch {
-		case err != nil:
-			return one(err.Error())
-		case info.Container != container:
-			return one(fmt.Sprintf("the file is %s (%s) inside, whatever its name says: name it for what it is", strings.ToUpper(info.Container), info.Codec))
-		case info.Duration > content.MaxCallDuration:
-			return one(fmt.Sprintf("the recording lasts %s, over the limit of %s: a sample call is a short excerpt", info.Duration.Round(time.Second), content.MaxCallDuration))
-		}
-		return nil
-	}
-}
-
 // publishable reports whether a file of content/ is in a folder whose
 // files the site may publish: images/, or an article's folder.
 func publishable(file string) bool {
@@ -118,19 +49,6 @@ func publishable(file string) bool {
 	}
 	rest, ok := strings.CutPrefix(file, "articles/")
 	return ok && strings.Count(rest, "/") >= 1 && file != path.Dir(file)+"/index.md"
-}
-
-// readFailure is the message of a file that content names but the build
-// will not read (a link, a pipe, a file too large), or "" when the file
-// is just missing or unreadable for another reason.
-func readFailure(err error) string {
-	var pe *fs.PathError
-	for _, e := range []error{contentroot.ErrSymlink, contentroot.ErrNotRegular, contentroot.ErrTooLarge} {
-		if errors.Is(err, e) && errors.As(err, &pe) {
-			return fmt.Sprintf("%s is %v", pe.Path, pe.Err)
-		}
-	}
-	return ""
 }
 
 // files checks every file under the folders the site publishes from, and
@@ -200,7 +118,7 @@ func (l *loader) files(s *content.Site) {
 			continue // shown: published by the image stage, as the image's files
 		}
 		ext := strings.ToLower(path.Ext(file))
-		kind, ok := downloadKinds[ext]
+		kind, ok := downloads.Kinds[ext]
 		switch {
 		case ext == ".svg":
 			// Linked to: published as it is when shown, re-written.
@@ -226,13 +144,13 @@ func (l *loader) files(s *content.Site) {
 			if l.fileError(file, links[0], err) {
 				continue
 			}
-			if problems := kind.check(data); len(problems) > 0 {
+			if problems := kind.Check(data); len(problems) > 0 {
 				for _, p := range problems {
-					l.errs = append(l.errs, content.Error{File: file, Line: p.line, Col: 1, Message: p.msg})
+					l.errs = append(l.errs, content.Error{File: file, Line: p.Line, Col: 1, Message: p.Msg})
 				}
 				continue
 			}
-			s.Downloads = append(s.Downloads, content.Download{Path: l.sitePath(s, file), File: file, Kind: kind.kind, Data: data})
+			s.Downloads = append(s.Downloads, content.Download{Path: l.sitePath(s, file), File: file, Kind: kind.Name, Data: data})
 		}
 	}
 	slices.SortFunc(s.Downloads, func(a, b content.Download) int { return strings.Compare(a.Path, b.Path) })
@@ -256,8 +174,8 @@ func (l *loader) fileError(file string, at field.Pos, err error) bool {
 	switch {
 	case errors.As(err, &se):
 		l.errs = append(l.errs, content.Error{File: file, Line: se.Line, Col: se.Col, Message: se.Msg})
-	case readFailure(err) != "":
-		l.errs = append(l.errs, at.Errorf("%s", readFailure(err)))
+	case contentroot.Refusal(err) != "":
+		l.errs = append(l.errs, at.Errorf("%s", contentroot.Refusal(err)))
 	default:
 		l.errs = append(l.errs, at.Errorf("%s: cannot read: %v", file, unwrapPathError(err)))
 	}

@@ -2,6 +2,7 @@ package load
 
 import (
 	"errors"
+	"github.com/vozia/site/internal/contentroot"
 	"io/fs"
 
 	"github.com/vozia/site/generator/content"
@@ -23,7 +24,7 @@ func (l *loader) sizeImage(img *content.Image) {
 	file := img.File()
 	l.refs[file] = append(l.refs[file], img.Pos)
 	data, err := fs.ReadFile(l.fsys, file)
-	if msg := readFailure(err); msg != "" {
+	if msg := contentroot.Refusal(err); msg != "" {
 		l.errs = append(l.errs, img.Pos.Errorf("image %q: %s", img.Src, msg))
 		return
 	}

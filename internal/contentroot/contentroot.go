@@ -192,3 +192,16 @@ func (n noLinks) Lstat(name string) (fs.FileInfo, error) { return fs.Stat(n.FS, 
 func (n noLinks) ReadLink(name string) (string, error) {
 	return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrInvalid}
 }
+
+// Refusal is the message of a file that content names but the build
+// will not read (a link, a pipe, a file too large), or "" when the file
+// is just missing or unreadable for another reason.
+func Refusal(err error) string {
+	var pe *fs.PathError
+	for _, e := range []error{ErrSymlink, ErrNotRegular, ErrTooLarge} {
+		if errors.Is(err, e) && errors.As(err, &pe) {
+			return fmt.Sprintf("%s is %v", pe.Path, pe.Err)
+		}
+	}
+	return ""
+}
