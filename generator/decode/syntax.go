@@ -127,10 +127,11 @@ func keyColons(line string) (first, last int) {
 }
 
 // outsideQuotes calls fn with the index of each byte of line that is
-// outside quotes, up to and including the "#" of a comment, and returns the index of the quote the
-// line leaves open, or -1. A quote opens a quoted text only where a text
-// starts (after a space, "[", "{" or ","): the one of "We'll" is an
-// apostrophe. In double quotes a backslash escapes the next byte.
+// outside quotes, up to and including the "#" of a comment, and returns
+// the index of the quote the line leaves open, or -1. A quote opens a
+// quoted text only where a text starts (after a space, "[", "{" or ","):
+// the one of "We'll" is an apostrophe. In double quotes a backslash
+// escapes the next byte.
 func outsideQuotes(line string, fn func(i int)) (open int) {
 	open = -1
 	var quote byte
@@ -281,11 +282,13 @@ func outOfLine(lines []string) (line, col int, hint string) {
 //     it, ends in the middle of a later line, never ends, or swallows
 //     lines that read as keys (quoteRunsOn); one left open inside
 //     brackets; a list or mapping in brackets not closed on its line, a
-//     closing bracket typed twice, or one that closes it early
-//     (bracketsOnLine);
+//     closing bracket typed twice, of the other kind, or one that closes
+//     it early, a "#" or a second ": " inside it (bracketsOnLine);
+//   - a text that starts with a quoted phrase, or in single quotes that
+//     an apostrophe closes; a text that starts with Markdown's "**";
 //   - a line of text where a key belongs, with no ":" after its key; or
 //     a list entry's first key without its ":", the entry's other keys
-//     below it;
+//     below it; a line in a list's column of dashes without one;
 //   - a line in no column of the blocks open above it: indented less
 //     than the key above it (the columns it lies between are named), or
 //     further than a key that has its value already (a quoted text, a

@@ -381,14 +381,17 @@ func (l *loader) tagsNamed(tags map[string][]*content.LoadedArticle, names map[s
 		if near == "" {
 			continue
 		}
+		// Where the front matter names it: on the line of "tags:", or on
+		// a line of its list below.
 		line, col := 1, 1
 		if data, ok := l.read(as[0].File, MaxMarkdownBytes); ok {
-			for i, ln := range strings.Split(string(data), "\n") {
-				if strings.HasPrefix(ln, "tags:") || strings.HasPrefix(ln, "- ") && i > 0 {
-					if c := strings.Index(ln, t); c >= 0 {
-						line, col = i+1, c+1
-						break
-					}
+			for i, ln := range strings.Split(string(data), "\n")[1:] {
+				if strings.TrimSpace(ln) == "---" {
+					break
+				}
+				if c := strings.Index(ln, t); c >= 0 && (strings.HasPrefix(ln, "tags:") || strings.HasPrefix(strings.TrimLeft(ln, " "), "- ")) {
+					line, col = i+2, c+1
+					break
 				}
 			}
 		}

@@ -38,6 +38,7 @@ type Limits struct {
 	// its connections open (idle, or stalled within the timeouts, and
 	// opened again as they are closed) cannot take every place of
 	// MaxConns and keep everyone else waiting. A browser opens six or so.
+	// Zero: no cap.
 	MaxConnsPerAddr int
 }
 
@@ -89,7 +90,7 @@ func (l *perAddrListener) Accept() (net.Conn, error) {
 			addr = host
 		}
 		l.mu.Lock()
-		if l.open[addr] >= l.max {
+		if l.max > 0 && l.open[addr] >= l.max {
 			l.mu.Unlock()
 			c.Close()
 			continue
