@@ -84,6 +84,14 @@ func syntaxError(file string, data []byte, err error) content.Error {
 			if first, last := keyColons(text(line)); last > first {
 				col = first + 2 + len(text(line)[first+1:]) - len(strings.TrimLeft(text(line)[first+1:], " "))
 				msg = `mapping value is not allowed in this context (quote text that contains ": ")`
+				// Keys in a text ending with "}" or ")": a mapping whose
+				// "{" is left out, or written in parentheses.
+				switch v := strings.TrimSpace(text(line)[first+1:]); {
+				case strings.HasPrefix(v, "(") && strings.HasSuffix(v, ")"):
+					msg = `mapping value is not allowed in this context: a list of keys in one line is written in "{…}", not "(…)"`
+				case strings.HasSuffix(v, "}") && !strings.Contains(v, "{"):
+					msg = `mapping value is not allowed in this context: this text ends with "}" and holds keys: write "{" before its first key`
+				}
 			} else {
 				col = len(text(line)) - len(strings.TrimLeft(text(line), " ")) + 1
 				msg = `mapping value is not allowed in this context: this line is indented further than the key above it, so it reads as that key's text; start it in the same column as that key (or quote text that contains ": ")`
