@@ -294,19 +294,14 @@ func (d *decoder) text(n *yaml.Node) string {
 	}
 	if !d.markdown && strings.Contains(n.Value, "**") {
 		if m := markdownStrong.FindStringIndex(n.Value); m != nil {
-			at := d.offsetPos(n, m[0])
 			// A warning: the web editor saves what its plain fields are given.
-			d.errs = append(d.errs, content.Error{Kind: problem.KindWarning, File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(
-				"%q is Markdown, and this field is plain text: visitors see the asterisks; write the words alone (emphasis goes in a Markdown text, such as an article's body)", n.Value[m[0]:m[1]])})
+			d.warnf(d.offsetPos(n, m[0]), "%q is Markdown, and this field is plain text: visitors see the asterisks; write the words alone (emphasis goes in a Markdown text, such as an article's body)", n.Value[m[0]:m[1]])
 		}
 	}
 	d.cutByComment(n)
 	d.entryJoined(n)
 	if q, i, ok := strayQuote(n); ok {
-		at := d.offsetPos(n, i)
-		other := map[byte]string{'"': "single", '\'': "double"}[q]
-		d.errs = append(d.errs, content.Error{Kind: problem.KindWarning, File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(
-			"this text ends with a %c that no quote opens, and the page shows it: if it is a slip, remove it; if it belongs to the text, put the whole value in %s quotes, and this warning goes", q, other)})
+		d.warnf(d.offsetPos(n, i), "this text ends with a %c that no quote opens, and the page shows it: if it is a slip, remove it; if it belongs to the text, put the whole value in %s quotes, and this warning goes", q, otherQuotes(q))
 	}
 	if d.cite == nil {
 		return n.Value
@@ -329,25 +324,18 @@ func (d *decoder) cutByComment(n *yaml.Node) {
 	if n.Style != 0 || n.LineComment == "" || n.Line < 1 || n.Line > len(d.lines()) {
 		return
 	}
-	start := d.lines()[n.Line-1]
-	end := len(d.src)
-	if n.Line < len(d.lines()) {
-		end = d.lines()[n.Line]
-	}
-	line := string(d.src[start:end])
-	i := strings.Index(line, n.LineComment)
+	i := strings.Index(d.line(n.Line), n.LineComment)
 	if i < 0 {
 		return
 	}
+	at := field.Pos{File: d.file, Line: n.Line, Col: i + 1}
 	cut := strings.TrimRight(n.LineComment, "\r\n")
-	e := content.Error{File: d.file, Line: n.Line, Col: i + 1}
 	if len(cut) > 1 && cut[1] != ' ' && cut[1] != '#' {
-		e.Message = fmt.Sprintf("the text stops before %q: a \"#\" after a space starts a comment, so the page shows %q; quote the whole value to keep it", cut, n.Value)
-	} else {
-		e.Kind = problem.KindWarning
-		e.Message = fmt.Sprintf("the text stops before %q: a \"#\" after a space starts a comment, which the page does not show; if it belongs to the text, quote the whole value (a note of your own goes best on a line of its own)", cut)
+		d.errs = append(d.errs, content.Error{File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(
+			"the text stops before %q: a \"#\" after a space starts a comment, so the page shows %q; quote the whole value to keep it", cut, n.Value)})
+		return
 	}
-	d.errs = append(d.errs, e)
+	d.warnf(at, "the text stops before %q: a \"#\" after a space starts a comment, which the page does not show; if it belongs to the text, quote the whole value (a note of your own goes best on a line of its own)", cut)
 }
 
 // entryJoined warns of a list entry indented past the entry above it,
@@ -359,21 +347,14 @@ func (d *decoder) entryJoined(n *yaml.Node) {
 	if n.Style != 0 || !strings.Contains(n.Value, " - ") || n.Line < 1 || n.Line > len(d.lines()) {
 		return
 	}
-	lines := d.lines()
-	lineText := func(j int) string { // 1-based
-		end := len(d.src)
-		if j < len(lines) {
-			end = lines[j]
-		}
-		return strings.TrimRight(string(d.src[lines[j-1]:end]), "\r\n")
-	}
-	first := lineText(n.Line)
+	first := d.line(n.Line)
 	dash := strings.LastIndex(first[:min(max(d.col(n)-1, 0), len(first))], "- ")
 	if dash < 0 || strings.TrimSpace(first[:dash]) != "" {
 		return // not a list entry's text
 	}
-	for j := n.Line + 1; j <= len(lines); j++ {
-		t := strings.TrimLeft(lineText(j), " ")
+	for j := n.Line + 1; j <= len(d.lines()); j++ {
+		line := d.line(j)
+		t := strings.TrimLeft(line, " ")
 		if t == "" {
 			continue
 		}
@@ -381,8 +362,7 @@ func (d *decoder) entryJoined(n *yaml.Node) {
 			return // past the text
 		}
 		if strings.HasPrefix(t, "- ") {
-			d.errs = append(d.errs, content.Error{Kind: problem.KindWarning, File: d.file, Line: j, Col: len(lineText(j)) - len(t) + 1, Message: fmt.Sprintf(
-				"this line is indented past the entry above it (line %d), so YAML reads it as more of that entry's text, and the page shows the two as one: start it in column %d, as that entry", n.Line, dash+1)})
+			d.warnf(field.Pos{File: d.file, Line: j, Col: len(line) - len(t) + 1}, "this line is indented past the entry above it (line %d), so YAML reads it as more of that entry's text, and the page shows the two as one: start it in column %d, as that entry", n.Line, dash+1)
 			return
 		}
 	}
@@ -420,14 +400,21 @@ func quotes(s string, q byte) int {
 		if s[i] != q {
 			continue
 		}
-		before, _ := utf8.DecodeLastRuneInString(s[:i])
-		after, _ := utf8.DecodeRuneInString(s[i+1:])
-		if q == '\'' && unicode.IsLetter(before) && unicode.IsLetter(after) {
+		if q == '\'' && inWord(s, i) {
 			continue
 		}
 		n++
 	}
 	return n
+}
+
+// inWord reports whether byte i of s stands between two letters, as the
+// apostrophe of "we'll" or "l'équipe" does: it neither opens nor closes a
+// quotation.
+func inWord(s string, i int) bool {
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[i+1:])
+	return unicode.IsLetter(before) && unicode.IsLetter(after)
 }
 
 // textProblems are the problems of a text that its page would show as
@@ -558,6 +545,23 @@ func (d *decoder) lines() []int {
 	return d.lineStarts
 }
 
+// line is the text of line j (1-based) of the source, without its
+// line break.
+func (d *decoder) line(j int) string {
+	lines := d.lines()
+	end := len(d.src)
+	if j < len(lines) {
+		end = lines[j]
+	}
+	return strings.TrimRight(string(d.src[lines[j-1]:end]), "\r\n")
+}
+
+// warnf reports at at what the page would show as written, most likely a
+// slip: a warning, beside the build (problem.KindWarning).
+func (d *decoder) warnf(at field.Pos, format string, args ...any) {
+	d.errs = append(d.errs, content.Error{Kind: problem.KindWarning, File: d.file, Line: at.Line, Col: at.Col, Message: fmt.Sprintf(format, args...)})
+}
+
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 	d.errs = append(d.errs, content.Error{File: d.file, Line: n.Line, Col: d.col(n), Message: fmt.Sprintf(format, args...)})
 }
@@ -608,25 +612,26 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 			return
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
-		// An entry of mappings written twice, word for word: pasted
-		// twice, it would show twice.
-		// A text written twice is warned of: the web editor saves what
-		// its list is given.
+		// An entry written twice, word for word, would show twice: an
+		// entry of mappings is refused at the second (and not decoded);
+		// a text is warned of, for the web editor saves what its list
+		// is given.
 		entries := map[string]*yaml.Node{}
+		texts := v.Type().Elem().Kind() == reflect.String
 		for i, item := range n.Content {
-			if item.Kind == yaml.MappingNode {
-				text := nodeText(item)
-				if first, ok := entries[text]; ok {
-					d.errorf(item, "%s[%d]: this entry repeats the one at line %d word for word: remove one", path, i, first.Line)
-					continue
+			if item.Kind == yaml.MappingNode || texts && item.Kind == yaml.ScalarNode && item.Value != "" {
+				key := item.Value
+				if item.Kind == yaml.MappingNode {
+					key = nodeText(item)
 				}
-				entries[text] = item
-			} else if item.Kind == yaml.ScalarNode && item.Value != "" && v.Type().Elem().Kind() == reflect.String {
-				if first, ok := entries[item.Value]; ok {
-					d.errorf(item, "%s[%d]: this entry repeats the one at line %d word for word: remove one", path, i, first.Line)
-					d.errs[len(d.errs)-1].Kind = problem.KindWarning
+				if first, ok := entries[key]; !ok {
+					entries[key] = item
 				} else {
-					entries[item.Value] = item
+					d.errorf(item, "%s[%d]: this entry repeats the one at line %d word for word: remove one", path, i, first.Line)
+					if item.Kind == yaml.MappingNode {
+						continue
+					}
+					d.errs[len(d.errs)-1].Kind = problem.KindWarning
 				}
 			}
 			d.value(item, s.Index(i), fmt.Sprintf("%s[%d]", path, i))

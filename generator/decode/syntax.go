@@ -566,8 +566,13 @@ func firstLineIndented(lines []string) (line, col int, hint string) {
 	return 0, 0, ""
 }
 
-// isLetter reports an ASCII letter, or a byte of a letter in UTF-8.
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 }
+// otherQuotes names the quotes that can hold a text holding quote q.
+func otherQuotes(q byte) string {
+	if q == '"' {
+		return "single"
+	}
+	return "double"
+}
 
 // markdownStars is what to do about a text that starts with Markdown's
 // "**", which YAML reads as a reference to an anchor ("*name").
@@ -657,13 +662,12 @@ func quoteRunsOn(lines []string, i int, value string) (int, string) {
 	if end := closeQuote(value); end >= 0 {
 		if after := strings.TrimLeft(value[end+1:], " "); after != "" && after[0] != '#' && after[0] != ',' && after[0] != '}' && after[0] != ']' {
 			// An apostrophe inside a word ends a text in single quotes.
-			if q == '\'' && end+1 < len(value) && isLetter(value[end-1]) && isLetter(value[end+1]) {
+			if q == '\'' && inWord(value, end) {
 				return 0, `the apostrophe inside a word closes the quote opened here: write the text in double quotes instead of single ones, or the apostrophe twice ('')`
 			}
 			// A text that begins with a quoted phrase: YAML reads the
 			// quotes as the whole value's.
-			other := map[byte]string{'"': "single", '\'': "double"}[q]
-			return 0, fmt.Sprintf("this text starts with a quote, which YAML reads as quoting the whole value, and more text follows the quote that closes it: put the whole value in %s quotes, or write it without quotes", other)
+			return 0, fmt.Sprintf("this text starts with a quote, which YAML reads as quoting the whole value, and more text follows the quote that closes it: put the whole value in %s quotes, or write it without quotes", otherQuotes(q))
 		}
 		return i, ""
 	}
