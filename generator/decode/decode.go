@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -21,6 +20,7 @@ import (
 	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/fielddoc"
 	"github.com/vozia/site/generator/content/sections" // registers the kinds a section decodes into (content.Kinds)
+	"github.com/vozia/site/generator/decode/yamlsyntax"
 	"github.com/vozia/site/generator/markdown"
 	"github.com/vozia/site/internal/problem"
 )
@@ -31,14 +31,6 @@ var (
 	linkType      = reflect.TypeOf(field.Link(""))
 	validatorType = reflect.TypeOf((*validator)(nil)).Elem()
 	textUnmarshal = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
-	// yamlLineRE reads yaml.v3's syntax errors back, the only way to
-	// learn their line: yaml.v3 returns them as plain errors (no typed
-	// error, no position), "yaml: line N: message", or "yaml: message"
-	// for a fault on the first line or none. syntaxError then matches the
-	// message to place the editors' usual mistakes. If yaml.v3 words
-	// them otherwise, problems lose their line and hint:
-	// TestYAMLSyntaxErrorText pins every form read here.
-	yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 )
 
 // Budgets of a YAML document: whatever an editor writes, decoding it
@@ -99,7 +91,7 @@ func YAML(file string, data []byte, v any, cite *Citations) ([]content.Error, []
 		n := d.biggestAlias(root)
 		return []content.Error{{File: file, Line: n.Line, Col: d.col(n), Message: fmt.Sprintf("the document expands to more than %d values (aliases such as *%s count once per use): write the values out, or repeat fewer", MaxYAMLValues, n.Value)}}, nil
 	}
-	if line, col, msg := firstLineIndented(strings.Split(string(data), "\n")); msg != "" {
+	if line, col, msg := yamlsyntax.FirstLineIndented(strings.Split(string(data), "\n")); msg != "" {
 		return []content.Error{{File: file, Line: line, Col: col, Message: msg}}, nil
 	}
 	if n := d.quoteLeftOpen(root); n != nil {
@@ -119,6 +111,16 @@ func YAML(file string, data []byte, v any, cite *Citations) ([]content.Error, []
 func (d *decoder) moved() {
 	drop := map[int]bool{}
 	for _, u := range d.unknown {
+		if u.to != nil {
+			// Moved right: the outer mapping's missing field is the same
+			// mistake.
+			for _, m := range d.missing {
+				if m.name == u.name && m.path == *u.to {
+					drop[m.err] = true
+				}
+			}
+			continue
+		}
 		var from *reported
 		for i, m := range d.missing {
 			if m.name == u.name && m.n.Line < u.n.Line && len(m.n.Content) > 0 &&
@@ -151,10 +153,33 @@ func (d *decoder) moved() {
 	d.errs = kept
 }
 
+// movedRight is the innermost mapping around the one being decoded that
+// has a field named key and lacks it, or nil: the key, unknown where it
+// is, was moved right into a block below its own (the last key of a
+// page indented under its last section, say).
+func (d *decoder) movedRight(key string) *mapping {
+	for i := len(d.outer) - 2; i >= 0; i-- {
+		o := &d.outer[i]
+		if _, ok := structFields(o.t)[key]; !ok {
+			continue
+		}
+		for j := 0; j+1 < len(o.n.Content); j += 2 {
+			if o.n.Content[j].Value == key {
+				return nil
+			}
+		}
+		if len(o.n.Content) == 0 {
+			return nil
+		}
+		return o
+	}
+	return nil
+}
+
 // quoteLeftOpen is the first quoted text under n that swallowed lines
 // reading as keys (syntax.go quoteLeftOpen), as an error, or nil.
 func (d *decoder) quoteLeftOpen(n *yaml.Node) *content.Error {
-	if line, col, msg, ok := quoteLeftOpen(d.src, d.lines(), n); ok {
+	if line, col, msg, ok := yamlsyntax.QuoteLeftOpen(d.src, d.lines(), n); ok {
 		return &content.Error{File: d.file, Line: line, Col: col, Message: "invalid YAML: " + msg}
 	}
 	for _, c := range n.Content {
@@ -229,12 +254,14 @@ func (d *decoder) biggestAlias(n *yaml.Node) *yaml.Node {
 	return best
 }
 
-// OffsetLineCol is where byte offset i of data is, 1-based, the column
-// counted in bytes, as every position of the build counts it (the
-// terminal shows characters: problem.List.WithSources).
-func OffsetLineCol(data []byte, i int) (int, int) {
-	before := data[:i]
-	return 1 + bytes.Count(before, []byte("\n")), i - bytes.LastIndexByte(before, '\n')
+// syntaxError places a YAML syntax error where the editor made it
+// (yamlsyntax), and names a character content may not hold (BadByte).
+func syntaxError(file string, data []byte, err error) content.Error {
+	if at := BadByte(data); at >= 0 && yamlsyntax.BadCharacter(err) {
+		line, col := yamlsyntax.OffsetLineCol(data, at)
+		return content.Error{File: file, Line: line, Col: col, Message: "invalid YAML: " + BadByteMessage(data, at)}
+	}
+	return yamlsyntax.Error(file, data, err)
 }
 
 type decoder struct {
@@ -263,6 +290,15 @@ type decoder struct {
 	// reported missing, each with its error's index (moved).
 	unknown []reported
 	missing []reported
+	// outer are the mappings of fields being decoded, outermost first.
+	outer []mapping
+}
+
+// mapping is a mapping of struct t's fields at path, being decoded.
+type mapping struct {
+	t    reflect.Type
+	n    *yaml.Node
+	path string
 }
 
 // reported is a key reported unknown, or a field reported missing from
@@ -272,6 +308,9 @@ type reported struct {
 	path, name string
 	in         string // the mapping, named for the editor (structName)
 	err        int
+	// to is the path of the outer mapping an unknown key is a field of,
+	// which lacks it: the key moved right into a block below (movedRight).
+	to *string
 }
 
 // markdownLink is a Markdown link or image as an editor writes one.
@@ -301,7 +340,7 @@ func (d *decoder) text(n *yaml.Node) string {
 	d.cutByComment(n)
 	d.entryJoined(n)
 	if q, i, ok := strayQuote(n); ok {
-		d.warnf(d.offsetPos(n, i), "this text ends with a %c that no quote opens, and the page shows it: if it is a slip, remove it; if it belongs to the text, put the whole value in %s quotes, and this warning goes", q, otherQuotes(q))
+		d.warnf(d.offsetPos(n, i), "this text ends with a %c that no quote opens, and the page shows it: if it is a slip, remove it; if it belongs to the text, put the whole value in %s quotes, and this warning goes", q, yamlsyntax.OtherQuotes(q))
 	}
 	if d.cite == nil {
 		return n.Value
@@ -400,21 +439,12 @@ func quotes(s string, q byte) int {
 		if s[i] != q {
 			continue
 		}
-		if q == '\'' && inWord(s, i) {
+		if q == '\'' && yamlsyntax.InWord(s, i) {
 			continue
 		}
 		n++
 	}
 	return n
-}
-
-// inWord reports whether byte i of s stands between two letters, as the
-// apostrophe of "we'll" or "l'équipe" does: it neither opens nor closes a
-// quotation.
-func inWord(s string, i int) bool {
-	before, _ := utf8.DecodeLastRuneInString(s[:i])
-	after, _ := utf8.DecodeRuneInString(s[i+1:])
-	return unicode.IsLetter(before) && unicode.IsLetter(after)
 }
 
 // textProblems are the problems of a text that its page would show as
@@ -484,7 +514,7 @@ func (d *decoder) writtenAt(n *yaml.Node, i int) (field.Pos, bool) {
 		}
 		k += j
 		if nth == 0 {
-			line, col := OffsetLineCol(d.src, k)
+			line, col := yamlsyntax.OffsetLineCol(d.src, k)
 			return field.Pos{File: d.file, Line: line, Col: col}, true
 		}
 		k += len(tok)
@@ -571,10 +601,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 	if n.Kind == yaml.AliasNode {
 		n = n.Alias
 	}
-	where := ""
-	if path != "" {
-		where = fmt.Sprintf("field %q: ", path)
-	}
+	where := fieldWhere(path)
 	if n.Kind == yaml.ScalarNode {
 		if i, msg := BadText(n.Value, true); i >= 0 {
 			d.errorf(n, "%s%s at character %d of the text: %s", where, msg, utf8.RuneCountInString(n.Value[:i])+1, textHint)
@@ -583,7 +610,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 	}
 	if v.CanAddr() && v.Addr().Type().Implements(textUnmarshal) {
 		if n.Kind != yaml.ScalarNode {
-			d.errorf(n, "%sexpected a string, got %s", where, kindName(n))
+			d.wrongShape(n, v.Type(), path)
 			return
 		}
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
@@ -608,7 +635,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 		d.structValue(n, v, path)
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
-			d.errorf(n, "%sexpected a list, got %s", where, kindName(n))
+			d.wrongShape(n, v.Type(), path)
 			return
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
@@ -639,7 +666,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 		v.Set(s)
 	case reflect.Map:
 		if n.Kind != yaml.MappingNode {
-			d.errorf(n, "%sexpected a mapping, got %s", where, kindName(n))
+			d.wrongShape(n, v.Type(), path)
 			return
 		}
 		m := reflect.MakeMapWithSize(v.Type(), len(n.Content)/2)
@@ -662,22 +689,23 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 		}
 		v.Set(m)
 	default:
-		d.scalar(n, v, where)
+		d.scalar(n, v, path)
 	}
 }
 
-func (d *decoder) scalar(n *yaml.Node, v reflect.Value, where string) {
+func (d *decoder) scalar(n *yaml.Node, v reflect.Value, path string) {
 	if n.Kind != yaml.ScalarNode {
-		d.errorf(n, "%sexpected %s, got %s", where, typeName(v.Type()), kindName(n))
+		d.wrongShape(n, v.Type(), path)
 		return
 	}
+	where := fieldWhere(path)
 	switch v.Kind() {
 	case reflect.String:
 		// The web editor writes YAML 1.2, where 2024-02-15 or 1_000
 		// unquoted is a string; yaml.v3 reads them as a timestamp and a
 		// number (YAML 1.1). The value is the text as written either way.
 		if n.Tag != "!!str" && !yaml12String(n) {
-			d.errorf(n, "%sexpected a string, got %s %q (quote it)", where, strings.TrimPrefix(n.Tag, "!!"), n.Value)
+			d.errorf(n, "%sexpected a string, got %s: put it in quotes, \"%s\", so that it is a text", where, kindName(n), n.Value)
 			return
 		}
 		v.SetString(d.text(n))
@@ -759,8 +787,19 @@ func (d *decoder) inStruct(t reflect.Type, path string) string {
 func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	t := v.Type()
 	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%sexpected a mapping of %s fields, got %s", fieldPrefix(path), d.structName(t, path), kindName(n))
+		d.wrongShape(n, t, path)
 		return
+	}
+	// A key that is itself a mapping or list: brackets doubled,
+	// "{{label: …}}", whose inner mapping YAML reads as the outer one's
+	// first key. Said once; its fields would all read as missing.
+	for i := 0; i < len(n.Content); i += 2 {
+		if k := n.Content[i]; k.Kind == yaml.MappingNode || k.Kind == yaml.SequenceNode {
+			example := fieldsOf(t)
+			example = example[:min(2, len(example))]
+			d.errorf(k, "%sthe brackets are doubled, so YAML reads a %s as a key: write one pair, {%s: …}", fieldWhere(path), map[yaml.Kind]string{yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}[k.Kind], strings.Join(example, ": …, "))
+			return
+		}
 	}
 	fields := structFields(t)
 	seen := map[string]bool{}
@@ -769,6 +808,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	// misspelt are the fields an unknown key was taken for: a missing
 	// field that one names is the same mistake, reported once.
 	misspelt := map[string]bool{}
+	d.outer = append(d.outer, mapping{t: t, n: n, path: path})
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		f, ok := fields[k.Value]
@@ -777,8 +817,16 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			d.errorf(k, "%s", badKey(k))
 			continue
 		case !ok:
-			d.errorf(k, "unknown field %q in %s%s", k.Value, d.structName(t, path), suggest(k.Value, fields))
-			d.unknown = append(d.unknown, reported{n: k, path: path, name: k.Value, in: d.structName(t, path), err: len(d.errs) - 1})
+			u := reported{n: k, path: path, name: k.Value, in: d.structName(t, path)}
+			if o := d.movedRight(k.Value); o != nil {
+				d.errorf(k, "unknown field %q in %s: it is a field of %s (line %d), which does not have it; start it in column %d, as that mapping's other keys",
+					k.Value, u.in, d.structName(o.t, o.path), o.n.Line, d.col(o.n.Content[0]))
+				u.to = &o.path
+			} else {
+				d.errorf(k, "unknown field %q in %s%s", k.Value, u.in, suggest(k.Value, fields))
+			}
+			u.err = len(d.errs) - 1
+			d.unknown = append(d.unknown, u)
 			misspelt[closest(k.Value, fields)] = true
 			continue
 		case seen[k.Value] && newEntry:
@@ -831,6 +879,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			d.errorf(val, "field %q needs at least one item: add one", joinField(path, k.Value))
 		}
 	}
+	d.outer = d.outer[:len(d.outer)-1]
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
 			d.errorf(n, "%smissing required field %q%s%s", fieldPrefix(path), name, d.inStruct(t, path), purpose(f.doc))
@@ -903,6 +952,15 @@ func badKey(k *yaml.Node) string {
 		return fmt.Sprintf("key %q: %s: %s", k.Value, msg, textHint)
 	}
 	return ""
+}
+
+// fieldWhere starts a message about the value of field path:
+// `field "sections[0].actions": `.
+func fieldWhere(path string) string {
+	if path == "" {
+		return ""
+	}
+	return fmt.Sprintf("field %q: ", path)
 }
 
 func fieldPrefix(path string) string {
@@ -1015,6 +1073,16 @@ func kindName(n *yaml.Node) string {
 		if n.Tag == "!!null" {
 			return "nothing"
 		}
+		switch n.Tag {
+		case "!!str":
+			return fmt.Sprintf("the text %q", n.Value)
+		case "!!int", "!!float":
+			return "the number " + n.Value
+		case "!!bool":
+			return n.Value
+		case "!!timestamp":
+			return "the date " + n.Value
+		}
 		return fmt.Sprintf("%s %q", strings.TrimPrefix(n.Tag, "!!"), n.Value)
 	}
 	return "an unexpected node"
@@ -1036,7 +1104,7 @@ func typeName(t reflect.Type) string {
 // other keys decode into.
 func (d *decoder) section(n *yaml.Node, v reflect.Value, path string) {
 	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%sexpected a section (a mapping with a kind: key), got %s", fieldPrefix(path), kindName(n))
+		d.wrongShape(n, v.Type(), path)
 		return
 	}
 	var kindNode *yaml.Node

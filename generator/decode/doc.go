@@ -4,6 +4,9 @@
 //
 //   - the document is parsed once, by yaml.v3, within budgets of size,
 //     depth and values (aliases expanded), each refused where it is passed;
+//     a syntax error is placed where the editor made it (yamlsyntax);
+//   - a value written in another shape than its field's (a text where a
+//     list belongs, say) is refused with what to type instead (shape.go);
 //   - keys are the json tag names, a key is required unless tagged
 //     omitempty, required text must not be blank and required lists not
 //     empty, unknown and duplicate keys are problems with a "did you

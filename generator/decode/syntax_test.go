@@ -3,9 +3,6 @@ package decode
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -43,6 +40,23 @@ func TestYAMLSyntaxErrorText(t *testing.T) {
 		{"a mapping in parentheses", "a: 1\nb: (label: Home, href: /)\n",
 			"yaml: line 2: mapping values are not allowed in this context",
 			"2:4", `invalid YAML: mapping value is not allowed in this context: a list of keys in one line is written in "{…}", not "(…)"`},
+		// A list's first entry without its dash, the entries below with
+		// theirs: YAML stops at the first dash, or names the list's key.
+		{"a first entry without its dash, its keys in the dashes' column", "b: 1\nlist:\n  id: a\n  label: A\n  - id: b\n    label: B\n",
+			"yaml: line 2: did not find expected key",
+			"3:3", `invalid YAML: did not find expected key: this list's first entry has no dash, the entries below it have (line 5): write "- " before "id:", and start the entry's other keys in column 5, under it`},
+		{"a first entry without its dash, its keys where the dash put them", "b: 1\nlist:\n    id: a\n    label: A\n  - id: b\n    label: B\n",
+			"yaml: line 4: did not find expected key",
+			"3:5", `invalid YAML: did not find expected key: this list's first entry has no dash, the entries below it have (line 5): write "- " in column 3, before "id:", as they do`},
+		{"a section written as its kind, its fields below", "sections:\n  - hero\n    heading: Hi\n",
+			"yaml: line 3: mapping values are not allowed in this context",
+			"2:5", `invalid YAML: mapping value is not allowed in this context: a section starts with its kind: write "kind: hero"`},
+		{"a file's key moved right into a list's dashes", "list:\n  - a: 1\n    b: 2\n  c: 3\n",
+			"yaml: line 1: did not find expected '-' indicator",
+			"4:3", `invalid YAML: did not find expected '-' indicator: this key is in the column of the dash of its list item, outside the item; start it in the column of the item's first key (column 5), or, if it is a key of the mapping the list is in, in column 1, as "list" at line 1`},
+		{"a list's first entry indented, with its lines", "title: x\nsections:\n    - kind: a\n      b: 1\n  - kind: c\n",
+			"yaml: line 4: did not find expected key",
+			"5:3", `invalid YAML: did not find expected key: this entry starts in column 3, and the entries of its list above it in column 5 (from line 3): start them all in one column, either moving this one to column 5 or those above, with their lines, to column 3`},
 		{"unclosed flow list", "a: [1, 2\n",
 			"yaml: line 1: did not find expected ',' or ']'",
 			"1:4", "invalid YAML: did not find expected ',' or ']': the \"[\" opened here is not closed on this line: end the line with \"]\""},
@@ -97,42 +111,6 @@ func TestYAMLSyntaxErrorText(t *testing.T) {
 				t.Errorf("problem at %s: %s; want at %s: %s...", at, p.Message, tt.at, tt.message)
 			}
 		})
-	}
-}
-
-// TestNoStrayLineInValidYAML: the rules that place a syntax error hold
-// for every line of valid YAML, written as the site's files and this
-// package's tests write it, so that they never blame a line that is
-// right: each of the content's and the test sites' files, and texts over
-// several lines of every kind.
-func TestNoStrayLineInValidYAML(t *testing.T) {
-	texts := map[string]string{
-		"plain text over lines":                       "a:\n  b: one\n    two\n    three\n  c: d\n",
-		"entry text over lines":                       "- one\n  two\n- three\n",
-		"quoted over lines":                           "a:\n  b: \"one\n    two\" # note\n  c: 'it''s\n    here'\n  d: e\n",
-		"block text":                                  "a:\n  b: |\n    one\n\n      two\n  c: >-\n    x\n- not a list: here\n",
-		"brackets over lines":                         "a: [1,\n  2, {b: c,\n d: e}]\nf: g\n",
-		"brackets over lines, a comment on the first": "a: [1, # one\n  2]\nb: c\n",
-		"entries of mappings":                         "- a: 1\n  b:\n    - c\n    - d: 2\n      e: 3\n- f: 4\n",
-	}
-	for _, root := range []string{"../../content", "../../testdata"} {
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
-				data, _ := os.ReadFile(p)
-				texts[p] = string(data)
-			}
-			return nil
-		})
-	}
-	for name, text := range texts {
-		var n yaml.Node
-		if err := yaml.Unmarshal([]byte(text), &n); err != nil {
-			continue // a test's file that is wrong on purpose
-		}
-		lines := strings.Split(text, "\n")
-		if l, _, hint := strayLine(lines); l > 0 {
-			t.Errorf("%s: valid, but line %d is blamed: %s", name, l, hint)
-		}
 	}
 }
 

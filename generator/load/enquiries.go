@@ -32,7 +32,9 @@ func (l *loader) enquiryPages(s *content.Site) {
 		switch p := page(d.Page); {
 		case p == nil:
 			l.errs = append(l.errs, at(d.Page).Errorf("demo page %q is not a page of the site: add content/pages%s.yaml with a contact section, or open the hosted form (opens: %s)", d.Page, d.Page, siteconfig.DemoOpensHostedForm))
-		case !slices.ContainsFunc(p.Sections, func(sec content.Section) bool { return sec.Kind == "contact" }):
+		case !slices.ContainsFunc(p.Sections, func(sec content.Section) bool { return sec.Kind == "contact" }) && !l.failed(p.Route.File):
+			// A page that could not be read has no sections to look in:
+			// its own problems say what is wrong.
 			l.errs = append(l.errs, at(d.Page).Errorf("demo page %q has no contact section: a visitor could not ask for the demo there", d.Page))
 		}
 	}

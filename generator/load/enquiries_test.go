@@ -70,3 +70,22 @@ func TestDemoAndProducts(t *testing.T) {
 		})
 	}
 }
+
+// A demo page that cannot be read is named at its own fault only: the
+// site-wide check that it has a form says nothing of a page it could not
+// read, where its contact section may well be.
+func TestDemoPageUnreadNamedOnce(t *testing.T) {
+	fsys := fixtureSite(t)
+	site := string(fsys["site.yaml"].Data)
+	at := strings.Index(site, "contactEndpoint:")
+	fsys["site.yaml"] = &fstest.MapFile{Data: []byte(site[:at] + "demo: {opens: page, page: /insights}\n" + site[at:])}
+	page := string(fsys["pages/insights.yaml"].Data)
+	fsys["pages/insights.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(page, "  - kind: contact\n", "  - contact\n", 1))}
+	_, err := Site(fsys)
+	if err == nil {
+		t.Fatal("a page with a section written as its kind alone was accepted")
+	}
+	if !strings.Contains(err.Error(), `pages/insights.yaml:`) || strings.Contains(err.Error(), "has no contact section") {
+		t.Errorf("want the page's own problem alone, got:\n%v", err)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/decode"
+	"github.com/vozia/site/generator/decode/yamlsyntax"
 	"github.com/vozia/site/generator/markdown"
 	"github.com/vozia/site/generator/resolve"
 	"github.com/vozia/site/internal/contactform"
@@ -292,7 +293,7 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 		return nil, 0, false
 	}
 	if i := decode.BadByte(body); i >= 0 {
-		line, col := decode.OffsetLineCol(body, i)
+		line, col := yamlsyntax.OffsetLineCol(body, i)
 		l.errs = append(l.errs, content.Error{File: file, Line: bodyLine + line - 1, Col: col, Message: decode.BadByteMessage(body, i)})
 		return nil, 0, false
 	}

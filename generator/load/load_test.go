@@ -530,7 +530,68 @@ func TestLoadErrors(t *testing.T) {
 			name: "number where a string belongs",
 			file: "site.yaml",
 			edit: replace("brand: Vozia", "brand: 42"),
-			want: []string{`field "brand": expected a string, got int "42" (quote it)`},
+			want: []string{`field "brand": expected a string, got the number 42: put it in quotes, "42", so that it is a text`},
+		},
+		{
+			// A page's key written under its last section, which YAML reads
+			// as that section's: named once, with where it belongs.
+			name: "a page's key moved under its last section",
+			file: "pages/about.yaml",
+			edit: func(s string) string {
+				return replace("title: About the test site\n", "")(s) + "    title: About the test site\n"
+			},
+			want: []string{`unknown field "title" in a section of kind "webinars": it is a field of the page (line 1), which does not have it; start it in column 1, as that mapping's other keys`},
+			one:  true,
+		},
+		{
+			name: "a mapping's braces doubled",
+			file: "pages/about.yaml",
+			edit: replace("image: {src: /images/logos/northwind.svg, alt: Northwind logo}", "image: {{src: /images/logos/northwind.svg, alt: Northwind logo}}"),
+			want: []string{`field "sections[2].logos[0].image": the brackets are doubled, so YAML reads a mapping as a key: write one pair, {src: …, alt: …}`},
+			at:   at("pages/about.yaml", "{src: /images/logos/northwind.svg", 0),
+			one:  true,
+		},
+		// A field written in another shape than its own is told what to
+		// type, not only what was expected.
+		{
+			name: "a text where a list belongs",
+			file: "pages/about.yaml",
+			edit: replace("paragraphs: [To test pages.]", "paragraphs: To test pages."),
+			want: []string{`field "sections[1].paragraphs": expected a list, got the text "To test pages.": write [To test pages.], or each entry on a line of its own below "paragraphs:", after "- "`},
+			at:   at("pages/about.yaml", "To test pages.", 0),
+		},
+		{
+			name: "a list's entry without its dash",
+			file: "pages/about.yaml",
+			edit: func(s string) string {
+				s = replace("      - name: Acme Health\n        image: {src: /images/logos/acme-health.svg, alt: Acme Health logo}\n", "")(s)
+				return replace("      - name: Northwind\n        image:", "      name: Northwind\n      image:")(s)
+			},
+			want: []string{`field "sections[2].logos": expected a list, got a mapping: each entry starts with "- ": write it before "name:" at line 15, and line up the entry's other fields under it`},
+		},
+		{
+			name: "a list where a text belongs",
+			file: "pages/about.yaml",
+			edit: replace("    heading: Our mission\n", "    heading:\n      - Our mission\n"),
+			want: []string{`field "sections[1].heading": expected a string, got a list: write the text on the line of "heading:", after the ": ", with no "- "`},
+		},
+		{
+			name: "a text where fields belong",
+			file: "pages/about.yaml",
+			edit: replace("image: {src: /images/logos/northwind.svg, alt: Northwind logo}", "image: /images/logos/northwind.svg"),
+			want: []string{`field "sections[2].logos[0].image": expected a mapping of fields (src, alt`, `got the text "/images/logos/northwind.svg": write its fields on the lines below "image:", two spaces further in, as src: …, alt: …`},
+		},
+		{
+			name: "a list where one mapping belongs",
+			file: "site.yaml",
+			edit: replace("  measurementID: \"\"", "  - measurementID: \"\""),
+			want: []string{`field "analytics": expected a mapping of fields (measurementID)`, `got a list: it is one mapping, not a list: leave out the "- " before its fields`},
+		},
+		{
+			name: "a section written as its kind alone",
+			file: "pages/about.yaml",
+			edit: replace("sections:\n", "sections:\n  - text\n"),
+			want: []string{`field "sections[0]": expected a section (a mapping with a kind: key), got the text "text": write "- kind: text", and its fields on the lines below, lined up under "kind"`},
 		},
 		{
 			name: "bad YAML syntax",

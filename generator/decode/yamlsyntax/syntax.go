@@ -1,6 +1,4 @@
-package decode
-
-// The syntax errors of YAML, placed where the editor made them.
+package yamlsyntax
 
 import (
 	"bytes"
@@ -11,17 +9,19 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator/content"
 )
 
-// syntaxError locates a YAML syntax error. yaml.v3 names a line (often
+// Error locates a YAML syntax error. yaml.v3 names a line (often
 // the one where the enclosing block starts rather than the one at
 // fault), or none; the column, and the line when there is none, are found
 // in the text for the errors editors make.
-func syntaxError(file string, data []byte, err error) content.Error {
+func Error(file string, data []byte, err error) content.Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 0
 	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
@@ -39,11 +39,9 @@ func syntaxError(file string, data []byte, err error) content.Error {
 	switch {
 	case errors.Is(err, io.EOF):
 		msg = "empty document"
-	case strings.Contains(msg, "control characters are not allowed"), strings.Contains(msg, "invalid leading UTF-8 octet"), strings.Contains(msg, "incomplete UTF-8 octet sequence"), strings.Contains(msg, "invalid trailing UTF-8 octet"):
-		if at := BadByte(data); at >= 0 {
-			line, col = OffsetLineCol(data, at)
-			msg = BadByteMessage(data, at)
-		}
+	case BadCharacter(err):
+		// The caller names the character (decode.BadByte), which only it
+		// knows content may not hold; yaml.v3 names no column.
 	case strings.Contains(msg, "found unknown escape character"):
 		if loc := badEscapeRE.FindIndex(data); loc != nil {
 			line, col = OffsetLineCol(data, loc[0]+1)
@@ -69,6 +67,11 @@ func syntaxError(file string, data []byte, err error) content.Error {
 			sure := slices.ContainsFunc([]string{`a list entry's "-"`, `a key's ":"`, "indent with spaces", "the quote opened"}, func(p string) bool { return strings.HasPrefix(hint, p) })
 			if ol, oc, ohint := outOfLine(lines); ol > 0 && (l == 0 || ol < l || ol == l && !sure) {
 				l, c, hint = ol, oc, ohint
+			}
+			// A list whose first entry lost its dash: the lines named
+			// above lie inside the key's block (or are its key).
+			if dl, dc, dhint, opener := dashlessEntry(lines); dl > 0 && (l == 0 || l >= opener) {
+				l, c, hint = dl, dc, dhint
 			}
 		}
 		switch {
@@ -115,6 +118,40 @@ func syntaxError(file string, data []byte, err error) content.Error {
 	}
 	return content.Error{File: file, Line: line, Col: col, Message: "invalid YAML: " + msg}
 }
+
+// BadCharacter reports whether err is yaml.v3's refusal of a character
+// (a control character, or bytes that are not UTF-8).
+func BadCharacter(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "control characters are not allowed") || strings.Contains(msg, "invalid leading UTF-8 octet") ||
+		strings.Contains(msg, "incomplete UTF-8 octet sequence") || strings.Contains(msg, "invalid trailing UTF-8 octet")
+}
+
+// OffsetLineCol is where byte offset i of data is, 1-based, the column
+// counted in bytes, as every position of the build counts it (the
+// terminal shows characters: problem.List.WithSources).
+func OffsetLineCol(data []byte, i int) (int, int) {
+	before := data[:i]
+	return 1 + bytes.Count(before, []byte("\n")), i - bytes.LastIndexByte(before, '\n')
+}
+
+// InWord reports whether byte i of s stands between two letters, as the
+// apostrophe of "we'll" or "l'équipe" does: it neither opens nor closes a
+// quotation.
+func InWord(s string, i int) bool {
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[i+1:])
+	return unicode.IsLetter(before) && unicode.IsLetter(after)
+}
+
+// yamlLineRE reads yaml.v3's syntax errors back, the only way to learn
+// their line: yaml.v3 returns them as plain errors (no typed error, no
+// position), "yaml: line N: message", or "yaml: message" for a fault on
+// the first line or none. Error then matches the message to place the
+// editors' usual mistakes. If yaml.v3 words them otherwise, problems
+// lose their line and hint: TestYAMLSyntaxErrorText pins every form read
+// here.
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 var badEscapeRE = regexp.MustCompile(`\\[^0abt\tnvfre "/\\N_LPxuU\n]`)
 
@@ -250,6 +287,10 @@ func outOfLine(lines []string) (line, col int, hint string) {
 							return cur.n, cur.indent + 1, fmt.Sprintf(`this key is in the column of the list's dashes, without one: if it begins a new entry, as %q does at line %d, write "- " before it; else start it in column %d, as the keys of the entry above`, t[:first], la.n, cur.indent+3)
 						}
 					}
+					if before != nil && before.indent < cur.indent {
+						// Or a key of the mapping the list is in, moved right.
+						return cur.n, cur.indent + 1, fmt.Sprintf("this key is in the column of the dash of its list item, outside the item; start it in the column of the item's first key (column %d), or, if it is a key of the mapping the list is in, in column %d, as %q at line %d", cur.indent+3, before.indent+1, strings.TrimSuffix(strings.TrimSpace(before.text), ":"), before.n)
+					}
 					return cur.n, cur.indent + 1, fmt.Sprintf("this key is in the column of the dash of its list item, outside the item; start it in the column of the item's first key (column %d)", cur.indent+3)
 				}
 			}
@@ -278,12 +319,79 @@ func outOfLine(lines []string) (line, col int, hint string) {
 	return 0, 0, ""
 }
 
+// dashlessEntry finds a list whose first entry was written without its
+// dash, the entries below it with theirs: under one key, lines of keys,
+// then a "- " in their column (the entry's keys where they were) or two
+// to the left of it (the keys kept where the dash would have put them).
+// YAML reads the first entry as the key's mapping and stops at the first
+// dash, naming a line below or the key; the line at fault is the entry's
+// first. It returns that line, the column of its key and what to do, and
+// the line of the key that opens the list, or 0.
+func dashlessEntry(lines []string) (line, col int, hint string, opener int) {
+	type seen struct {
+		n, indent int
+		text      string
+	}
+	var stack []seen // the lines that open the blocks above, outermost first
+	first := map[int]seen{}
+	items := map[int]bool{} // a "- " seen at that indent in the open blocks
+	var prev seen
+	for i, raw := range lines {
+		t := strings.TrimLeft(raw, " ")
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		cur := seen{n: i + 1, indent: len(raw) - len(t), text: t}
+		for len(stack) > 0 && stack[len(stack)-1].indent >= cur.indent {
+			stack = stack[:len(stack)-1]
+		}
+		// A "- " right below a key with no value, in its column, is that
+		// key's list (YAML allows it).
+		indentless := prev.indent == cur.indent && strings.HasSuffix(strings.TrimRight(prev.text, " "), ":")
+		if strings.HasPrefix(t, "- ") && len(stack) > 0 && !items[cur.indent] && !indentless {
+			up := stack[len(stack)-1]
+			for d, f := range first {
+				k, _ := keyColons(f.text)
+				if k <= 0 || strings.HasPrefix(f.text, "- ") || f.n != up.n+1 || !strings.HasSuffix(strings.TrimRight(up.text, " "), ":") {
+					continue
+				}
+				_, keysInDashColumn := first[cur.indent]
+				switch {
+				case d == cur.indent:
+					return f.n, f.indent + 1, fmt.Sprintf(`this list's first entry has no dash, the entries below it have (line %d): write "- " before %q, and start the entry's other keys in column %d, under it`, cur.n, f.text[:k+1], f.indent+3), up.n
+				case d == cur.indent+2 && !keysInDashColumn:
+					return f.n, f.indent + 1, fmt.Sprintf(`this list's first entry has no dash, the entries below it have (line %d): write "- " in column %d, before %q, as they do`, cur.n, cur.indent+1, f.text[:k+1]), up.n
+				}
+			}
+		}
+		for d := range first {
+			if d > cur.indent {
+				delete(first, d)
+			}
+		}
+		for d := range items {
+			if d > cur.indent || d == cur.indent && !strings.HasPrefix(t, "- ") {
+				delete(items, d)
+			}
+		}
+		if _, ok := first[cur.indent]; !ok {
+			first[cur.indent] = cur
+		}
+		items[cur.indent] = items[cur.indent] || strings.HasPrefix(t, "- ")
+		prev = cur
+		if k, last := keyColons(t); k > 0 && last == len(strings.TrimRight(t, " "))-1 {
+			stack = append(stack, cur)
+		}
+	}
+	return 0, 0, "", 0
+}
+
 // strayLine finds the first line that breaks the block structure of the
 // lines above it, where yaml.v3 names another line (the block's first, or
 // one far below) or says something cryptic. It returns the line, the
 // column and what to do, or 0. The rules, each a mistake editors make:
 //   - the file's first line indented, a line below it further left
-//     (firstLineIndented);
+//     (FirstLineIndented);
 //   - a tab in a line's indent; a dash, or a key's colon, without the
 //     space after it;
 //   - a quote not closed on its line whose text, read on as YAML reads
@@ -311,7 +419,7 @@ func outOfLine(lines []string) (line, col int, hint string) {
 // YAML it is. TestNoStrayLineInValidYAML checks that no rule blames a line
 // of valid YAML.
 func strayLine(lines []string) (line, col int, hint string) {
-	if l, c, msg := firstLineIndented(lines); msg != "" {
+	if l, c, msg := FirstLineIndented(lines); msg != "" {
 		return l, c, msg
 	}
 	type entry struct {
@@ -412,6 +520,10 @@ func strayLine(lines []string) (line, col int, hint string) {
 			_, nt, nIndent := next(i)
 			nFirst, _ := keyColons(strings.TrimLeft(strings.TrimPrefix(nt, "- "), " "))
 			if !item && (prev == nil || indent <= prev.col) || item && nIndent == c && nFirst >= 0 && !strings.HasPrefix(nt, "- ") {
+				if _, ok := content.KindNamed(strings.TrimSpace(rest)); ok && item {
+					// A section written by its kind alone, its fields below.
+					return i + 1, c + 1, fmt.Sprintf(`a section starts with its kind: write "kind: %s"`, strings.TrimSpace(rest))
+				}
 				return i + 1, c + 1, `no ":" after the key: write the key, a colon and a space, then its value (key: value)`
 			}
 		}
@@ -447,7 +559,7 @@ func strayLine(lines []string) (line, col int, hint string) {
 				if prev.done {
 					return i + 1, indent + 1, fmt.Sprintf("this line is indented further than the key above it (line %d), which has its value already; start it in column %d, as that key", prev.n, prev.col+1)
 				}
-				if _, last := keyColons(rest); first >= 0 && last == first { // two: text with ": " (syntaxError)
+				if _, last := keyColons(rest); first >= 0 && last == first { // two: text with ": " (Error)
 					return i + 1, indent + 1, fmt.Sprintf("this line is indented further than the key above it (line %d), so it reads as that key's text; start it in column %d, as that key (or quote text that contains \": \")", prev.n, prev.col+1)
 				}
 			} else {
@@ -482,6 +594,26 @@ func strayLine(lines []string) (line, col int, hint string) {
 					} else if higher < 0 {
 						higher = o
 					}
+				}
+				// An entry left of the list's entries above it, right of
+				// the list's key: the entries above moved right (the
+				// list's first entry indented, say), or this one left.
+				if k := slices.Index(openBefore, higher); item && k >= 0 && dashBefore[k] && lower >= 0 {
+					firstEntry := 0
+					for k := i - 1; k >= 0; k-- {
+						kt := strings.TrimLeft(lines[k], " ")
+						if kt == "" || kt[0] == '#' {
+							continue
+						}
+						kIndent := len(lines[k]) - len(kt)
+						if kIndent < higher {
+							break
+						}
+						if kIndent == higher && strings.HasPrefix(kt, "-") {
+							firstEntry = k + 1
+						}
+					}
+					return i + 1, indent + 1, fmt.Sprintf("this entry starts in column %d, and the entries of its list above it in column %d (from line %d): start them all in one column, either moving this one to column %d or those above, with their lines, to column %d", indent+1, higher+1, firstEntry, higher+1, indent+1)
 				}
 				where := fmt.Sprintf("column %d", higher+1)
 				switch {
@@ -541,13 +673,13 @@ func strayLine(lines []string) (line, col int, hint string) {
 	return 0, 0, ""
 }
 
-// firstLineIndented is the file's first line when it is indented and a
+// FirstLineIndented is the file's first line when it is indented and a
 // later line starts further left. yaml.v3 reads the file as one block in
 // the first line's column and ends it silently at the first line left of
 // it: a list file whose first entry is indented keeps that entry and drops
 // every later one, without an error. So the check runs on every file, not
 // only on one YAML cannot read.
-func firstLineIndented(lines []string) (line, col int, hint string) {
+func FirstLineIndented(lines []string) (line, col int, hint string) {
 	first, indent := -1, 0
 	for i, raw := range lines {
 		t := strings.TrimLeft(raw, " ")
@@ -566,8 +698,8 @@ func firstLineIndented(lines []string) (line, col int, hint string) {
 	return 0, 0, ""
 }
 
-// otherQuotes names the quotes that can hold a text holding quote q.
-func otherQuotes(q byte) string {
+// OtherQuotes names the quotes that can hold a text holding quote q.
+func OtherQuotes(q byte) string {
 	if q == '"' {
 		return "single"
 	}
@@ -662,12 +794,12 @@ func quoteRunsOn(lines []string, i int, value string) (int, string) {
 	if end := closeQuote(value); end >= 0 {
 		if after := strings.TrimLeft(value[end+1:], " "); after != "" && after[0] != '#' && after[0] != ',' && after[0] != '}' && after[0] != ']' {
 			// An apostrophe inside a word ends a text in single quotes.
-			if q == '\'' && inWord(value, end) {
+			if q == '\'' && InWord(value, end) {
 				return 0, `the apostrophe inside a word closes the quote opened here: write the text in double quotes instead of single ones, or the apostrophe twice ('')`
 			}
 			// A text that begins with a quoted phrase: YAML reads the
 			// quotes as the whole value's.
-			return 0, fmt.Sprintf("this text starts with a quote, which YAML reads as quoting the whole value, and more text follows the quote that closes it: put the whole value in %s quotes, or write it without quotes", otherQuotes(q))
+			return 0, fmt.Sprintf("this text starts with a quote, which YAML reads as quoting the whole value, and more text follows the quote that closes it: put the whole value in %s quotes, or write it without quotes", OtherQuotes(q))
 		}
 		return i, ""
 	}
@@ -728,12 +860,12 @@ func brackets(t string) int {
 	return n
 }
 
-// quoteLeftOpen is, for a quoted text n that YAML read over several
+// QuoteLeftOpen is, for a quoted text n that YAML read over several
 // lines, where its quote opens and what to do, when the lines it swallowed
 // read as keys or list entries: valid YAML, but a quote left open by
 // mistake, whose page would show the keys as its text and lose their
 // values. ok is false for any other text.
-func quoteLeftOpen(src []byte, lineStarts []int, n *yaml.Node) (line, col int, msg string, ok bool) {
+func QuoteLeftOpen(src []byte, lineStarts []int, n *yaml.Node) (line, col int, msg string, ok bool) {
 	if n.Kind != yaml.ScalarNode || n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 || n.Line < 1 || n.Line > len(lineStarts) {
 		return 0, 0, "", false
 	}

@@ -1,0 +1,173 @@
+package decode
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
+	"gopkg.in/yaml.v3"
+)
+
+// A field written in another shape than its own (a text where a list
+// belongs, a list where one text does, fields where a text does, …) is
+// refused with what was written and what to type instead, in the words
+// of the guide's rules: "expected a list" alone named the place but left
+// an editor guessing at the brackets or dashes (2 December 2026).
+
+// wrongShape refuses n, written where a value of type t belongs.
+func (d *decoder) wrongShape(n *yaml.Node, t reflect.Type, path string) {
+	msg := fmt.Sprintf("%sexpected %s%s, got %s", fieldWhere(path), shapeName(t), d.inStruct(t, path), kindName(n))
+	if r := remedy(n, t, path); r != "" {
+		msg += ": " + r
+	}
+	d.errorf(n, "%s", msg)
+}
+
+// shapeName is what a value of type t is, as a message names it.
+func shapeName(t reflect.Type) string {
+	switch {
+	case t == content.SectionType:
+		return "a section (a mapping with a kind: key)"
+	case reflect.PointerTo(t).Implements(textUnmarshal) || t.Kind() == reflect.String:
+		return "a string"
+	case t.Kind() == reflect.Slice:
+		return "a list"
+	case t.Kind() == reflect.Map:
+		return "a mapping"
+	case t.Kind() == reflect.Struct:
+		fields := fieldsOf(t)
+		if len(fields) > 3 {
+			fields = append(fields[:3], "…")
+		}
+		return "a mapping of fields (" + strings.Join(fields, ", ") + ")"
+	case t.Kind() == reflect.Pointer:
+		return shapeName(t.Elem())
+	}
+	return typeName(t)
+}
+
+// remedy says what to type instead of n where a value of type t belongs,
+// or "" where the message says enough.
+func remedy(n *yaml.Node, t reflect.Type, path string) string {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	key := lastKey(path)
+	flow := n.Style&yaml.FlowStyle != 0
+	switch {
+	case t == content.SectionType:
+		if n.Kind == yaml.ScalarNode {
+			if _, ok := content.KindNamed(n.Value); ok {
+				return fmt.Sprintf("write \"- kind: %s\", and its fields on the lines below, lined up under \"kind\"", n.Value)
+			}
+			return fmt.Sprintf("a section starts with \"- kind: \" and its kind (%s), its fields on the lines below", field.JoinQuoted(content.SectionKinds()))
+		}
+	case reflect.PointerTo(t).Implements(textUnmarshal) || t.Kind() == reflect.String:
+		switch {
+		case n.Kind == yaml.SequenceNode && flow:
+			return "a text needs no [ ]; one that starts with \"[\" goes in quotes"
+		case n.Kind == yaml.SequenceNode:
+			return fmt.Sprintf("write the text on the line of %s, after the \": \", with no \"- \"", keyWord(key))
+		case n.Kind == yaml.MappingNode && flow:
+			return "a text needs no { }; one that starts with \"{\" goes in quotes"
+		case n.Kind == yaml.MappingNode:
+			return fmt.Sprintf("write the text on the line of %s, after the \": \"; a text with \": \" in it goes in quotes", keyWord(key))
+		}
+	case t.Kind() == reflect.Slice:
+		elem := t.Elem()
+		for elem.Kind() == reflect.Pointer {
+			elem = elem.Elem()
+		}
+		entry := "- …"
+		if elem == content.SectionType {
+			entry = "- kind: …"
+		} else if elem.Kind() == reflect.Struct && len(fieldsOf(elem)) > 0 {
+			entry = "- " + fieldsOf(elem)[0] + ": …"
+		}
+		switch {
+		case n.Kind == yaml.ScalarNode && n.Tag != "!!null" && (elem.Kind() == reflect.String || reflect.PointerTo(elem).Implements(textUnmarshal)):
+			return fmt.Sprintf("write [%s], or each entry on a line of its own below %s, after \"- \"", n.Value, keyWord(key))
+		case n.Kind == yaml.MappingNode && flow:
+			return "put the entry in [ ], or on a line of its own below, after \"- \""
+		case n.Kind == yaml.MappingNode:
+			first := n
+			if len(n.Content) > 0 {
+				first = n.Content[0]
+			}
+			return fmt.Sprintf("each entry starts with \"- \": write it before %q at line %d, and line up the entry's other fields under it", first.Value+":", first.Line)
+		default:
+			return fmt.Sprintf("write each entry on a line of its own below %s, starting with \"%s\"", keyWord(key), entry)
+		}
+	case t.Kind() == reflect.Struct || t.Kind() == reflect.Map:
+		switch {
+		case n.Kind == yaml.SequenceNode && flow:
+			return "it is one mapping: leave out the [ ]"
+		case n.Kind == yaml.SequenceNode:
+			return "it is one mapping, not a list: leave out the \"- \" before its fields"
+		case t.Kind() == reflect.Struct:
+			fields := fieldsOf(t)
+			if len(fields) > 3 {
+				fields = fields[:3]
+			}
+			if key == "" {
+				return fmt.Sprintf("write its fields after the \"- \", one a line, lined up under the first: - %s: …", strings.Join(fields, ": …, "))
+			}
+			return fmt.Sprintf("write its fields on the lines below %s, two spaces further in, as %s: …", keyWord(key), strings.Join(fields, ": …, "))
+		default:
+			return fmt.Sprintf("write its fields on the lines below %s, two spaces further in, each as name: text", keyWord(key))
+		}
+	case n.Kind != yaml.ScalarNode:
+		return fmt.Sprintf("write it on the line of %s, after the \": \"", keyWord(key))
+	}
+	return ""
+}
+
+// lastKey is the last key of a field path ("actions" of
+// "sections[0].actions"), or "" for an entry of a list.
+func lastKey(path string) string {
+	last := path[strings.LastIndexByte(path, '.')+1:]
+	if strings.HasSuffix(last, "]") {
+		return ""
+	}
+	return last
+}
+
+// keyWord names the key a remedy points at: "keywords:", or the entry.
+func keyWord(key string) string {
+	if key == "" {
+		return "the entry's dash"
+	}
+	return fmt.Sprintf("%q", key+":")
+}
+
+// fieldsOf is the keys of struct t, the required first, each group in
+// the order the type declares them (the guide's order).
+func fieldsOf(t reflect.Type) []string {
+	var required, optional []string
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			name, opts, ok := content.YAMLKey(f)
+			if !ok {
+				continue
+			}
+			if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+				walk(f.Type)
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if strings.Contains(opts, "omitempty") {
+				optional = append(optional, name)
+			} else {
+				required = append(required, name)
+			}
+		}
+	}
+	walk(t)
+	return append(required, optional...)
+}
