@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
@@ -149,18 +148,14 @@ func TestHeaderWhileTheAppHydrates(t *testing.T) {
 		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
 		// What the shell was at the press, seen before React sees it.
 		run(t, tab, `window.addEventListener("pointerdown", () => { window.__pressedWhileHydrating = `+shellHydrating+`; }, { capture: true, once: true })`)
-		if _, err := chromedp.Call(tab.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 20}); err != nil {
-			t.Fatal(err)
-		}
+		throttle(t, tab, 20)
 		scripts.release(t)
 		if err := chromedp.Do(tab.Ctx, chromedp.Poll[chromedp.Void](shellHydrating+` || document.documentElement.hasAttribute("data-hydrated")`,
 			chromedp.WithPollingTimeout(time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
 			t.Fatalf("the app did not start hydrating: %v", err)
 		}
 		do(t, tab, chromedp.MouseClickXY(x, y))
-		if _, err := chromedp.Call(tab.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
-			t.Fatal(err)
-		}
+		throttle(t, tab, 1)
 		tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
 		if !eval[bool](t, tab, `window.__pressedWhileHydrating === true`) {
 			if try == tries {

@@ -206,20 +206,41 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // bar across the top of the window (after a moment: a quick swap shows
   // nothing), and the main region busy for assistive technology. Without
   // it, a link on a slow connection seemed to do nothing for a second.
+  useLayoutEffect(() => (pending ? showPending() : hidePending()), [pending]);
+
+  // The bar shows from the press or the Back itself, not from React's
+  // render of the pending state: the first navigation's transition
+  // hydrates every part of the page still in server HTML first
+  // (lib/hydration), and the bar waited 0.7-1.4 s for it on a slow
+  // phone. A press that leads to no page of the app's (its default
+  // prevented by the page, a file, a page the browser opens itself)
+  // takes the bar back once the press is handled. (Capture, on window:
+  // before any handler of the link's.)
   useEffect(() => {
-    const main = document.getElementById("main");
-    if (pending) main?.setAttribute("aria-busy", "true");
-    else main?.removeAttribute("aria-busy");
-  }, [pending]);
+    const press = (e: MouseEvent) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute("download")) return;
+      if (a.origin !== window.location.origin || a.pathname === shownKey.current) return;
+      showPending();
+      setTimeout(() => {
+        if (window.location.pathname === shownKey.current) hidePending();
+      });
+    };
+    const pop = () => {
+      if (window.location.pathname !== shownKey.current) showPending();
+    };
+    window.addEventListener("click", press, { capture: true });
+    window.addEventListener("popstate", pop);
+    return () => {
+      window.removeEventListener("click", press, { capture: true });
+      window.removeEventListener("popstate", pop);
+    };
+  }, []);
 
   // Keyed by path: each page swap mounts a fresh page (dialogs closed,
   // effects run for the new path, even between two unknown paths).
-  return (
-    <>
-      {pending && <div className="page-pending" aria-hidden="true" />}
-      <Page key={shown.key} data={shown.data} />
-    </>
-  );
+  return <Page key={shown.key} data={shown.data} />;
 }
 
 /**
@@ -230,6 +251,26 @@ function Page({ data }: { data: PageBody }) {
   useReveal(data.path);
   useRenderAhead(data.path);
   return <Sections data={data} />;
+}
+
+/**
+ * showPending puts the bar across the top of the window (outside the app's
+ * tree, so that it shows without waiting for React) and marks the main
+ * region busy; hidePending takes both back.
+ */
+function showPending() {
+  if (!document.querySelector(".page-pending")) {
+    const bar = document.createElement("div");
+    bar.className = "page-pending";
+    bar.setAttribute("aria-hidden", "true");
+    document.body.append(bar);
+  }
+  document.getElementById("main")?.setAttribute("aria-busy", "true");
+}
+
+function hidePending() {
+  document.querySelector(".page-pending")?.remove();
+  document.getElementById("main")?.removeAttribute("aria-busy");
 }
 
 function loadPage(url: string): Promise<PageData> {
