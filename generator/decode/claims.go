@@ -105,6 +105,11 @@ func (c *Citations) Cite(text string, inResults, illustrative bool) (string, []C
 		if m[4] >= 0 {
 			part = text[m[4]:m[5]]
 		}
+		if m[0] > 0 && text[m[0]-1] == '{' && m[1] < len(text) && text[m[1]] == '}' {
+			// Braces doubled: the claim is cited, and the page would show
+			// it in braces, "{up to a 65% cost reduction}".
+			problems = append(problems, CiteProblem{m[0] - 1, fmt.Sprintf("%q: a citation takes one pair of braces: write %s", text[m[0]-1:m[1]+1], text[m[0]:m[1]])})
+		}
 		cl, ok := c.claims[key]
 		if !ok {
 			problems = append(problems, CiteProblem{m[0], fmt.Sprintf("unknown claim %q%s", key, field.DidYouMean(key, keys(c.claims)))})

@@ -154,26 +154,27 @@ func (d *decoder) moved() {
 }
 
 // movedRight is the innermost mapping around the one being decoded that
-// has a field named key and lacks it, or nil: the key, unknown where it
-// is, was moved right into a block below its own (the last key of a
-// page indented under its last section, say).
-func (d *decoder) movedRight(key string) *mapping {
+// has a field named key, or nil, and that key where the mapping has it
+// already: the key, unknown where it is, was moved right into a block
+// below its own (the last key of a page indented under its last section,
+// say), or written there a second time.
+func (d *decoder) movedRight(key string) (*mapping, *yaml.Node) {
 	for i := len(d.outer) - 2; i >= 0; i-- {
 		o := &d.outer[i]
 		if _, ok := structFields(o.t)[key]; !ok {
 			continue
 		}
+		if len(o.n.Content) == 0 {
+			return nil, nil
+		}
 		for j := 0; j+1 < len(o.n.Content); j += 2 {
 			if o.n.Content[j].Value == key {
-				return nil
+				return o, o.n.Content[j]
 			}
 		}
-		if len(o.n.Content) == 0 {
-			return nil
-		}
-		return o
+		return o, nil
 	}
-	return nil
+	return nil, nil
 }
 
 // quoteLeftOpen is the first quoted text under n that swallowed lines
@@ -705,7 +706,7 @@ func (d *decoder) scalar(n *yaml.Node, v reflect.Value, path string) {
 		// unquoted is a string; yaml.v3 reads them as a timestamp and a
 		// number (YAML 1.1). The value is the text as written either way.
 		if n.Tag != "!!str" && !yaml12String(n) {
-			d.errorf(n, "%sexpected a string, got %s: put it in quotes, \"%s\", so that it is a text", where, kindName(n), n.Value)
+			d.errorf(n, "%sexpected a text, got %s: put it in quotes, \"%s\", so that it is a text", where, kindName(n), n.Value)
 			return
 		}
 		v.SetString(d.text(n))
@@ -818,7 +819,11 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			continue
 		case !ok:
 			u := reported{n: k, path: path, name: k.Value, in: d.structName(t, path)}
-			if o := d.movedRight(k.Value); o != nil {
+			// A key the outer mapping has already is named so only where
+			// no field here is a likely misspelling of it.
+			if o, has := d.movedRight(k.Value); o != nil && has != nil && suggest(k.Value, fields) == "" {
+				d.errorf(k, "unknown field %q in %s: it is a field of %s, which has it already at line %d: keep one, in column %d", k.Value, u.in, d.structName(o.t, o.path), has.Line, d.col(has))
+			} else if o != nil && has == nil {
 				d.errorf(k, "unknown field %q in %s: it is a field of %s (line %d), which does not have it; start it in column %d, as that mapping's other keys",
 					k.Value, u.in, d.structName(o.t, o.path), o.n.Line, d.col(o.n.Content[0]))
 				u.to = &o.path
@@ -1075,6 +1080,9 @@ func kindName(n *yaml.Node) string {
 		}
 		switch n.Tag {
 		case "!!str":
+			if v := []rune(n.Value); len(v) > 60 {
+				return fmt.Sprintf("the text %q", string(v[:50])+"…")
+			}
 			return fmt.Sprintf("the text %q", n.Value)
 		case "!!int", "!!float":
 			return "the number " + n.Value
@@ -1091,7 +1099,7 @@ func kindName(n *yaml.Node) string {
 func typeName(t reflect.Type) string {
 	switch t.Kind() {
 	case reflect.String:
-		return "a string"
+		return "a text"
 	case reflect.Bool:
 		return "true or false"
 	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Float64, reflect.Float32:

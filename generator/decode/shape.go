@@ -3,6 +3,7 @@ package decode
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/vozia/site/generator/content"
@@ -19,10 +20,39 @@ import (
 // wrongShape refuses n, written where a value of type t belongs.
 func (d *decoder) wrongShape(n *yaml.Node, t reflect.Type, path string) {
 	msg := fmt.Sprintf("%sexpected %s%s, got %s", fieldWhere(path), shapeName(t), d.inStruct(t, path), kindName(n))
-	if r := remedy(n, t, path); r != "" {
+	if line, col := d.swallowedEntry(n); line > 0 && t.Kind() == reflect.Slice {
+		// A list whose first entry lost its dash: YAML reads the entries
+		// below as that entry's text, over several lines.
+		d.errorf(n, "%s: this list's first entry has no dash, the entries below it have (line %d): write \"- \" before it, in column %d as they do", msg, line, col)
+		return
+	}
+	if r := d.remedy(n, t, path); r != "" {
 		msg += ": " + r
 	}
 	d.errorf(n, "%s", msg)
+}
+
+// swallowedEntry is the line and column of the first dash that plain
+// text n, over several lines, reads as its own words ("- Themes ranked"),
+// or 0: the entries below a first entry without its dash.
+func (d *decoder) swallowedEntry(n *yaml.Node) (line, col int) {
+	if n.Kind != yaml.ScalarNode || n.Style != 0 {
+		return 0, 0
+	}
+	for j := n.Line + 1; j < len(d.lines()); j++ {
+		raw := d.line(j)
+		text := strings.TrimSpace(raw)
+		if text == "" {
+			continue
+		}
+		if !strings.Contains(n.Value, text) {
+			return 0, 0
+		}
+		if strings.HasPrefix(text, "- ") {
+			return j, len(raw) - len(strings.TrimLeft(raw, " ")) + 1
+		}
+	}
+	return 0, 0
 }
 
 // shapeName is what a value of type t is, as a message names it.
@@ -31,7 +61,7 @@ func shapeName(t reflect.Type) string {
 	case t == content.SectionType:
 		return "a section (a mapping with a kind: key)"
 	case reflect.PointerTo(t).Implements(textUnmarshal) || t.Kind() == reflect.String:
-		return "a string"
+		return "a text"
 	case t.Kind() == reflect.Slice:
 		return "a list"
 	case t.Kind() == reflect.Map:
@@ -50,7 +80,7 @@ func shapeName(t reflect.Type) string {
 
 // remedy says what to type instead of n where a value of type t belongs,
 // or "" where the message says enough.
-func remedy(n *yaml.Node, t reflect.Type, path string) string {
+func (d *decoder) remedy(n *yaml.Node, t reflect.Type, path string) string {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -70,6 +100,9 @@ func remedy(n *yaml.Node, t reflect.Type, path string) string {
 			return "a text needs no [ ]; one that starts with \"[\" goes in quotes"
 		case n.Kind == yaml.SequenceNode:
 			return fmt.Sprintf("write the text on the line of %s, after the \": \", with no \"- \"", keyWord(key))
+		case n.Kind == yaml.MappingNode && flow && !d.braced(n):
+			// "a: b" inside [ ], which YAML reads as a mapping of one key.
+			return fmt.Sprintf("a text with \": \" in it goes in quotes: %s", flowEntry(nodeWords(n)))
 		case n.Kind == yaml.MappingNode && flow:
 			return "a text needs no { }; one that starts with \"{\" goes in quotes"
 		case n.Kind == yaml.MappingNode:
@@ -88,7 +121,11 @@ func remedy(n *yaml.Node, t reflect.Type, path string) string {
 		}
 		switch {
 		case n.Kind == yaml.ScalarNode && n.Tag != "!!null" && (elem.Kind() == reflect.String || reflect.PointerTo(elem).Implements(textUnmarshal)):
-			return fmt.Sprintf("write [%s], or each entry on a line of its own below %s, after \"- \"", n.Value, keyWord(key))
+			entries := strings.Split(n.Value, ", ")
+			for i, e := range entries {
+				entries[i] = flowEntry(e)
+			}
+			return fmt.Sprintf("write [%s], or each entry on a line of its own below %s, after \"- \"", strings.Join(entries, ", "), keyWord(key))
 		case n.Kind == yaml.MappingNode && flow:
 			return "put the entry in [ ], or on a line of its own below, after \"- \""
 		case n.Kind == yaml.MappingNode:
@@ -122,6 +159,29 @@ func remedy(n *yaml.Node, t reflect.Type, path string) string {
 		return fmt.Sprintf("write it on the line of %s, after the \": \"", keyWord(key))
 	}
 	return ""
+}
+
+// braced reports whether mapping n is written in braces where it starts.
+func (d *decoder) braced(n *yaml.Node) bool {
+	line, col := d.line(n.Line), d.col(n)
+	return col >= 1 && col <= len(line) && line[col-1] == '{'
+}
+
+// nodeWords is mapping n of one key, "a: b", as its words were written.
+func nodeWords(n *yaml.Node) string {
+	if len(n.Content) != 2 {
+		return ""
+	}
+	return n.Content[0].Value + ": " + n.Content[1].Value
+}
+
+// flowEntry is text s as an entry of a list in brackets: as it is, or in
+// double quotes where YAML would read it as something else there.
+func flowEntry(s string) string {
+	if s == "" || strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.ContainsAny(s, ",[]{}") || strings.ContainsAny(s[:1], `"'&*!|>%@`+"`") {
+		return strconv.Quote(s)
+	}
+	return s
 }
 
 // lastKey is the last key of a field path ("actions" of

@@ -113,6 +113,7 @@ func TestTextResolvedAtDecode(t *testing.T) {
 		// Where the value is not the source's bytes: its lines folded, '' for '.
 		{"a folded text", "pages/about.yaml", "intro: A small team.", "intro: >\n      A small team,\n      hired for {count} and {count}.", "{count}", `unknown placeholder {count}`},
 		{"a quoted text with an escaped quote", "pages/about.yaml", "intro: A small team.", "intro: 'A team that''s {count}.'", "{count}", `unknown placeholder {count}`},
+		{"a citation in doubled braces", "pages/about.yaml", "intro: A small team.", "intro: A small team, {{claim:more-responses}}.", "{{claim:", `"{{claim:more-responses}}": a citation takes one pair of braces: write {claim:more-responses}`},
 		{"a citation in capitals", "pages/about.yaml", "intro: A small team.", "intro: A small team, {CLAIM:more-responses}.", "{CLAIM:", `"{CLAIM:more-responses}" is not a citation`},
 		{"what a page shows for an object", "pages/about.yaml", "intro: A small team.", "intro: A small [object Object].", "[object Object]", `"[object Object]" is what a page shows`},
 		{"a plain text over two lines", "pages/about.yaml", "intro: A small team.", "intro: A small team,\n      hired for {count}.", "{count}", `unknown placeholder {count}`},

@@ -523,14 +523,14 @@ func TestLoadErrors(t *testing.T) {
 			name: "wrong type",
 			file: "site.yaml",
 			edit: replace("brand: Vozia", "brand: [Vozia]"),
-			want: []string{`field "brand": expected a string, got a list`},
+			want: []string{`field "brand": expected a text, got a list`},
 			at:   at("site.yaml", "[Vozia]", 0),
 		},
 		{
 			name: "number where a string belongs",
 			file: "site.yaml",
 			edit: replace("brand: Vozia", "brand: 42"),
-			want: []string{`field "brand": expected a string, got the number 42: put it in quotes, "42", so that it is a text`},
+			want: []string{`field "brand": expected a text, got the number 42: put it in quotes, "42", so that it is a text`},
 		},
 		{
 			// A page's key written under its last section, which YAML reads
@@ -549,6 +549,13 @@ func TestLoadErrors(t *testing.T) {
 			edit: replace("image: {src: /images/logos/northwind.svg, alt: Northwind logo}", "image: {{src: /images/logos/northwind.svg, alt: Northwind logo}}"),
 			want: []string{`field "sections[2].logos[0].image": the brackets are doubled, so YAML reads a mapping as a key: write one pair, {src: …, alt: …}`},
 			at:   at("pages/about.yaml", "{src: /images/logos/northwind.svg", 0),
+			one:  true,
+		},
+		{
+			name: "a page's key written again under its last section",
+			file: "pages/about.yaml",
+			edit: func(s string) string { return s + "    title: About the test site\n" },
+			want: []string{`unknown field "title" in a section of kind "webinars": it is a field of the page, which has it already at line 1: keep one, in column 1`},
 			one:  true,
 		},
 		// A field written in another shape than its own is told what to
@@ -570,10 +577,20 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{`field "sections[2].logos": expected a list, got a mapping: each entry starts with "- ": write it before "name:" at line 15, and line up the entry's other fields under it`},
 		},
 		{
+			// YAML reads the entries below as the first one's text, over
+			// several lines.
+			name: "a list of texts whose first entry lost its dash",
+			file: "collections/case-studies.yaml",
+			edit: replace("    - Open-ended answers", "    Open-ended answers"),
+			want: []string{`field "[0].results": expected a list, got the text "Open-ended answers from customers who had never fi…": this list's first entry has no dash, the entries below it have (line 13): write "- " before it, in column 5 as they do`},
+			at:   at("collections/case-studies.yaml", "Open-ended answers", 0),
+			one:  true,
+		},
+		{
 			name: "a list where a text belongs",
 			file: "pages/about.yaml",
 			edit: replace("    heading: Our mission\n", "    heading:\n      - Our mission\n"),
-			want: []string{`field "sections[1].heading": expected a string, got a list: write the text on the line of "heading:", after the ": ", with no "- "`},
+			want: []string{`field "sections[1].heading": expected a text, got a list: write the text on the line of "heading:", after the ": ", with no "- "`},
 		},
 		{
 			name: "a text where fields belong",

@@ -68,11 +68,11 @@ func Error(file string, data []byte, err error) content.Error {
 			if ol, oc, ohint := outOfLine(lines); ol > 0 && (l == 0 || ol < l || ol == l && !sure) {
 				l, c, hint = ol, oc, ohint
 			}
-			// A list whose first entry lost its dash: the lines named
-			// above lie inside the key's block (or are its key).
-			if dl, dc, dhint, opener := dashlessEntry(lines); dl > 0 && (l == 0 || l >= opener) {
-				l, c, hint = dl, dc, dhint
-			}
+		}
+		// A list whose first entry lost its dash: the lines named above
+		// lie inside the key's block (or are its key).
+		if dl, dc, dhint, opener := dashlessEntry(lines); dl > 0 && (l == 0 || l >= opener) {
+			l, c, hint = dl, dc, dhint
 		}
 		switch {
 		case l > 0:
@@ -320,9 +320,10 @@ func outOfLine(lines []string) (line, col int, hint string) {
 }
 
 // dashlessEntry finds a list whose first entry was written without its
-// dash, the entries below it with theirs: under one key, lines of keys,
-// then a "- " in their column (the entry's keys where they were) or two
-// to the left of it (the keys kept where the dash would have put them).
+// dash, the entries below it with theirs: under one key (or at the file's
+// top), lines of keys, then a "- " that begins with the same key in their
+// column (the entry's keys where they were) or two to the left of it (the
+// keys kept where the dash would have put them).
 // YAML reads the first entry as the key's mapping and stops at the first
 // dash, naming a line below or the key; the line at fault is the entry's
 // first. It returns that line, the column of its key and what to do, and
@@ -331,17 +332,20 @@ func dashlessEntry(lines []string) (line, col int, hint string, opener int) {
 	type seen struct {
 		n, indent int
 		text      string
+		after     int // the line of the one above it, comments aside
 	}
-	var stack []seen // the lines that open the blocks above, outermost first
+	// The lines that open the blocks above, outermost first: the file's
+	// start opens its top-level list (line 0).
+	stack := []seen{{indent: -1, text: ":"}}
 	first := map[int]seen{}
 	items := map[int]bool{} // a "- " seen at that indent in the open blocks
-	var prev seen
+	prev := seen{indent: -1}
 	for i, raw := range lines {
 		t := strings.TrimLeft(raw, " ")
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		cur := seen{n: i + 1, indent: len(raw) - len(t), text: t}
+		cur := seen{n: i + 1, indent: len(raw) - len(t), text: t, after: prev.n}
 		for len(stack) > 0 && stack[len(stack)-1].indent >= cur.indent {
 			stack = stack[:len(stack)-1]
 		}
@@ -351,12 +355,16 @@ func dashlessEntry(lines []string) (line, col int, hint string, opener int) {
 		if strings.HasPrefix(t, "- ") && len(stack) > 0 && !items[cur.indent] && !indentless {
 			up := stack[len(stack)-1]
 			for d, f := range first {
+				// The entry begins with the key the entries below begin with.
 				k, _ := keyColons(f.text)
-				if k <= 0 || strings.HasPrefix(f.text, "- ") || f.n != up.n+1 || !strings.HasSuffix(strings.TrimRight(up.text, " "), ":") {
+				entry := strings.TrimLeft(t[1:], " ")
+				if k <= 0 || !strings.HasPrefix(entry, f.text[:k+1]) || f.after != up.n || !strings.HasSuffix(strings.TrimRight(up.text, " "), ":") {
 					continue
 				}
 				_, keysInDashColumn := first[cur.indent]
 				switch {
+				case d == cur.indent && keysPastDash(lines, f.n, f.indent+2):
+					return f.n, f.indent + 1, fmt.Sprintf(`this list's first entry has no dash, the entries below it have (line %d): write "- " before %q`, cur.n, f.text[:k+1]), up.n
 				case d == cur.indent:
 					return f.n, f.indent + 1, fmt.Sprintf(`this list's first entry has no dash, the entries below it have (line %d): write "- " before %q, and start the entry's other keys in column %d, under it`, cur.n, f.text[:k+1], f.indent+3), up.n
 				case d == cur.indent+2 && !keysInDashColumn:
@@ -384,6 +392,20 @@ func dashlessEntry(lines []string) (line, col int, hint string, opener int) {
 		}
 	}
 	return 0, 0, "", 0
+}
+
+// keysPastDash reports whether the line below line n (1-based), comments
+// aside, starts in column col+1: an entry's other keys, where its dash
+// puts them.
+func keysPastDash(lines []string, n, col int) bool {
+	for _, raw := range lines[n:] {
+		t := strings.TrimLeft(raw, " ")
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		return len(raw)-len(t) == col && !strings.HasPrefix(t, "- ")
+	}
+	return false
 }
 
 // strayLine finds the first line that breaks the block structure of the
@@ -497,6 +519,11 @@ func strayLine(lines []string) (line, col int, hint string) {
 		first, _ := keyColons(rest)
 		if strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, "[") {
 			first = -1 // an entry written in brackets: its colons are inside
+			// Below an entry in brackets, complete on its line, and right
+			// of its dash: the next entry, without its dash.
+			if !item && prev != nil && prev.item && prev.done && indent > prev.indent {
+				return i + 1, indent + 1, fmt.Sprintf(`this entry, in brackets, has no dash: write "- " before it, in column %d as the entry above (line %d)`, prev.indent+1, prev.n)
+			}
 		}
 		value := rest
 		if first >= 0 {
@@ -523,6 +550,11 @@ func strayLine(lines []string) (line, col int, hint string) {
 				if _, ok := content.KindNamed(strings.TrimSpace(rest)); ok && item {
 					// A section written by its kind alone, its fields below.
 					return i + 1, c + 1, fmt.Sprintf(`a section starts with its kind: write "kind: %s"`, strings.TrimSpace(rest))
+				}
+				if !item && prev != nil && prev.plain && indent == prev.col {
+					// Or a text broken onto a line of its own, in its key's
+					// column, where YAML looks for the next key.
+					return i + 1, c + 1, fmt.Sprintf(`no ":" after the key: write the key, a colon and a space, then its value (key: value); or, if this line goes on the text of line %d, join it to that line`, prev.n)
 				}
 				return i + 1, c + 1, `no ":" after the key: write the key, a colon and a space, then its value (key: value)`
 			}
@@ -599,7 +631,7 @@ func strayLine(lines []string) (line, col int, hint string) {
 				// the list's key: the entries above moved right (the
 				// list's first entry indented, say), or this one left.
 				if k := slices.Index(openBefore, higher); item && k >= 0 && dashBefore[k] && lower >= 0 {
-					firstEntry := 0
+					firstEntry, above := 0, 0
 					for k := i - 1; k >= 0; k-- {
 						kt := strings.TrimLeft(lines[k], " ")
 						if kt == "" || kt[0] == '#' {
@@ -610,8 +642,14 @@ func strayLine(lines []string) (line, col int, hint string) {
 							break
 						}
 						if kIndent == higher && strings.HasPrefix(kt, "-") {
-							firstEntry = k + 1
+							firstEntry, above = k+1, above+1
 						}
+					}
+					if above == 1 && (indent == lower+2 || indent == lower) {
+						// One entry out of line above, this one the list's
+						// second, where entries under the list's key go:
+						// the first moved right.
+						return firstEntry, higher + 1, fmt.Sprintf("this entry, the first of its list, starts in column %d, and the entries below it in column %d (from line %d): start it, with its lines, in column %d", higher+1, indent+1, i+1, indent+1)
 					}
 					return i + 1, indent + 1, fmt.Sprintf("this entry starts in column %d, and the entries of its list above it in column %d (from line %d): start them all in one column, either moving this one to column %d or those above, with their lines, to column %d", indent+1, higher+1, firstEntry, higher+1, indent+1)
 				}
@@ -692,6 +730,11 @@ func FirstLineIndented(lines []string) (line, col int, hint string) {
 				return 0, 0, ""
 			}
 		case in < indent:
+			// A list's first entry without its dash, the entries below it
+			// with theirs, is named so.
+			if l, c, hint, _ := dashlessEntry(lines); l == first+1 {
+				return l, c, hint
+			}
 			return first + 1, indent + 1, fmt.Sprintf("this line, the file's first, starts in column %d, and line %d further left, in column %d: YAML would end the file there and drop line %d and every line below it; start this line, and the lines of its block, in column %d", indent+1, i+1, in+1, i+1, in+1)
 		}
 	}
