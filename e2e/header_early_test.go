@@ -88,8 +88,18 @@ func TestHeaderBeforeTheAppRuns(t *testing.T) {
 		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1300, 880))
 		waitFor(t, tab, `!`+menu)
 
+		// Open again under the pointer as the app starts: it stays open,
+		// the app's now, until the pointer leaves.
+		hover(t, tab, ".nav__dropdown > button")
+		waitFor(t, tab, menu)
 		scripts.release(t)
 		waitFor(t, tab, hydrated)
+		waitFor(t, tab, trigger+`.getAttribute("aria-expanded") === "true"`)
+		if !eval[bool](t, tab, menu) {
+			t.Fatal("the menu open under the pointer closed as the app took over")
+		}
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1300, 880))
+		waitFor(t, tab, `!`+menu)
 		click(t, tab, ".nav__dropdown > button")
 		waitFor(t, tab, menu+` && `+trigger+`.getAttribute("aria-expanded") === "true"`)
 		noConsoleErrors(t, tab)

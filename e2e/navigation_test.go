@@ -48,6 +48,17 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 	run(t, tab, `window.addEventListener("click", () => requestAnimationFrame(() => {
   window.__barAtFirstFrame = !!document.querySelector(".page-pending") && document.getElementById("main").getAttribute("aria-busy") === "true";
 }), { capture: true, once: true })`)
+	// The next page's data is asked for during the press itself (from the
+	// button's going down to the click's end, after React's handlers), not
+	// once React has hydrated and rendered: its request waited for that too.
+	run(t, tab, `window.__pressing = false;
+window.addEventListener("mousedown", () => { window.__pressing = true; }, { capture: true, once: true });
+window.addEventListener("click", () => { window.__pressing = false; }, { once: true });
+const fetchOf = window.fetch;
+window.fetch = (url, ...rest) => {
+  if (String(url).includes("/data/") && window.__dataAskedInPress === undefined) window.__dataAskedInPress = window.__pressing;
+  return fetchOf(url, ...rest);
+};`)
 	throttle(t, tab, 20)
 	pressLink(t, tab, "a[data-next]")
 	data.requested(t)
@@ -55,6 +66,9 @@ func TestNavigationSaysItIsLoading(t *testing.T) {
 	throttle(t, tab, 1)
 	if !eval[bool](t, tab, `window.__barAtFirstFrame`) {
 		t.Errorf("%s followed as the first link, the processor slowed: no bar in the first frame after the press", to)
+	}
+	if !eval[bool](t, tab, `window.__dataAskedInPress === true`) {
+		t.Errorf("%s followed as the first link: its data was asked for after the press, once the app had hydrated the page", to)
 	}
 
 	// The bar is drawn, growing from the window's top left, while the

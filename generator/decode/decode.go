@@ -842,6 +842,11 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			entry := ""
 			if strings.HasSuffix(path, "]") {
 				entry = fmt.Sprintf(", or, if line %d begins the next entry of the list, write \"- \" before its key", k.Line)
+				if col := d.col(k); col >= 3 && d.col(n.Content[0]) == col {
+					// In the column of the entry's keys: the dash goes in
+					// the two spaces before it, where the entries' dashes are.
+					entry = fmt.Sprintf(", or, if line %d begins the next entry of the list, write \"- \" in column %d, before its key, as the entries above", k.Line, col-2)
+				}
 				newEntry = true
 			}
 			d.errorf(k, "%sduplicate key %q: line %d has it already; keep one%s", fieldPrefix(path), k.Value, firstOf[k.Value].Line, entry)
@@ -1125,6 +1130,13 @@ func (d *decoder) section(n *yaml.Node, v reflect.Value, path string) {
 		rest.Content = append(rest.Content, n.Content[i], n.Content[i+1])
 	}
 	if kindNode == nil {
+		// "- cards:": the kind written as a key.
+		if k := n.Content; len(k) > 0 && k[1].Tag == "!!null" {
+			if _, ok := content.KindNamed(k[0].Value); ok {
+				d.errorf(k[0], "%sa section starts with its kind: write \"kind: %s\"", fieldPrefix(path), k[0].Value)
+				return
+			}
+		}
 		d.errorf(n, "%smissing required field \"kind\" (one of: %s)", fieldPrefix(path), field.JoinQuoted(content.SectionKinds()))
 		return
 	}

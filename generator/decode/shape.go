@@ -39,7 +39,7 @@ func (d *decoder) swallowedEntry(n *yaml.Node) (line, col int) {
 	if n.Kind != yaml.ScalarNode || n.Style != 0 {
 		return 0, 0
 	}
-	for j := n.Line + 1; j < len(d.lines()); j++ {
+	for j := n.Line + 1; j <= len(d.lines()); j++ {
 		raw := d.line(j)
 		text := strings.TrimSpace(raw)
 		if text == "" {

@@ -302,7 +302,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "a list entry without its dash",
 			file: "collections/faq.yaml",
 			edit: replace("- question: How long does it take", "  question: How long does it take"),
-			want: []string{`collections/faq.yaml:4:3: [0]: duplicate key "question": line 2 has it already; keep one, or, if line 4 begins the next entry of the list, write "- " before its key`},
+			want: []string{`collections/faq.yaml:4:3: [0]: duplicate key "question": line 2 has it already; keep one, or, if line 4 begins the next entry of the list, write "- " in column 1, before its key, as the entries above`},
 		},
 		{
 			name: "a block's last key moved to the left edge",
@@ -360,7 +360,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "a text entry without its dash",
 			file: "collections/services.yaml",
 			edit: replace("\n    - Pipelines run on", "\n    Pipelines run on"),
-			want: []string{`this line is in the column of the list's dashes, without one: write "- " before it`},
+			want: []string{`this line is in the column of the list's dashes, without one: if it is a new entry, write "- " before it; if it goes on the text of line 8, join it to that line`},
 			at:   at("collections/services.yaml", "    Pipelines run on", 4),
 			one:  true,
 		},
@@ -587,6 +587,14 @@ func TestLoadErrors(t *testing.T) {
 			one:  true,
 		},
 		{
+			name: "a section's kind written as a key",
+			file: "pages/about.yaml",
+			edit: replace("  - kind: text\n", "  - text:\n"),
+			want: []string{`sections[1]: a section starts with its kind: write "kind: text"`},
+			at:   at("pages/about.yaml", "text:\n", 0),
+			one:  true,
+		},
+		{
 			name: "a list where a text belongs",
 			file: "pages/about.yaml",
 			edit: replace("    heading: Our mission\n", "    heading:\n      - Our mission\n"),
@@ -654,7 +662,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "a list entry in the column of the keys above",
 			file: "layout.yaml",
 			edit: replace("    - {label: Insights, href: /insights}\n", "      - {label: Insights, href: /insights}\n"),
-			want: []string{"invalid YAML", "start it in the column of the entry at line 6 (column 5)"},
+			want: []string{"invalid YAML", "start it, with the lines of its block, in the column of the entry at line 6 (column 5)"},
 			at:   at("layout.yaml", "- {label: Insights", 0),
 		},
 		{

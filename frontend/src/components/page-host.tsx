@@ -40,9 +40,13 @@ export function PageHost({ initial }: { initial: PageBody }) {
   shownKey.current = shown.key;
   // The next page is loading; the one on screen stays until it is in.
   const pending = location.pathname !== shown.key;
-  const pendingNow = useRef(pending);
-  pendingNow.current = pending;
+  // Whether the location has moved on from the page on screen, read in
+  // event handlers: the router moves it at the press, before React
+  // renders anything of it.
+  const leaving = () => window.location.pathname !== shownKey.current;
   const firstLoad = useRef(true);
+  // The link pressed to leave the page on screen (the scroll positions).
+  const leftBy = useRef<string | undefined>(undefined);
   // The header's and footer's current page is the one on screen, not the
   // one loading (lib/current.ts).
   useLayoutEffect(() => setShownPath(shown.key), [shown.key]);
@@ -94,7 +98,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // link's own handlers, a menu closing, still run.)
   useEffect(() => {
     const replace = (e: MouseEvent) => {
-      if (!pendingNow.current || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (!leaving() || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
       if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute("download") || a.origin !== window.location.origin) return;
       e.preventDefault();
@@ -133,8 +137,11 @@ export function PageHost({ initial }: { initial: PageBody }) {
     startScrollRestoration();
     const key = location.key;
     const path = location.pathname;
+    leftBy.current = undefined;
     return () => {
-      const link = document.activeElement?.closest("a[href]")?.getAttribute("href") ?? undefined;
+      // The link pressed on this entry's page, else the one with focus:
+      // a second link pressed before the router moved on has focus by then.
+      const link = leftBy.current ?? document.activeElement?.closest("a[href]")?.getAttribute("href") ?? undefined;
       if (shownKey.current === path) scrollPositions.set(key, { path, y: window.scrollY, link });
     };
   }, [location.key, location.pathname]);
@@ -222,7 +229,17 @@ export function PageHost({ initial }: { initial: PageBody }) {
       const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
       if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute("download")) return;
       if (a.origin !== window.location.origin || a.pathname === shownKey.current) return;
+      if (!leaving()) leftBy.current = a.getAttribute("href") ?? undefined;
       showPending();
+      // The next page's data is asked for now, beside that hydration: its
+      // request waited for it too (0.5-2.5 s on a slow phone). The page
+      // host's own load below then finds it on its way.
+      loadRoutes(site)
+        .then((routes) => {
+          const route = resolveRoute(routes, canonicalPath(a.pathname));
+          if (!route.redirect && route.data) return loadPage(route.data);
+        })
+        .catch(() => {});
       setTimeout(() => {
         if (window.location.pathname === shownKey.current) hidePending();
       });
@@ -236,7 +253,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
       window.removeEventListener("click", press, { capture: true });
       window.removeEventListener("popstate", pop);
     };
-  }, []);
+  }, [site]);
 
   // Keyed by path: each page swap mounts a fresh page (dialogs closed,
   // effects run for the new path, even between two unknown paths).
@@ -273,16 +290,27 @@ function hidePending() {
   document.getElementById("main")?.removeAttribute("aria-busy");
 }
 
+// Page data on its way, by data URL: asked for once, at the press, and
+// awaited by the page host's load too.
+const loading = new Map<string, Promise<PageData>>();
+
 function loadPage(url: string): Promise<PageData> {
   const hit = cache.get(url);
   if (hit) return Promise.resolve(hit);
-  return fetch(url).then((res) => {
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    return res.json().then((data: PageData) => {
-      cache.set(url, data);
-      return data;
-    });
-  });
+  let next = loading.get(url);
+  if (!next) {
+    next = fetch(url)
+      .then((res) => {
+        if (!res.ok) throw new Error(`${url}: ${res.status}`);
+        return res.json().then((data: PageData) => {
+          cache.set(url, data);
+          return data;
+        });
+      })
+      .finally(() => loading.delete(url));
+    loading.set(url, next);
+  }
+  return next;
 }
 
 // The scroll position of each history entry the visitor left, by the

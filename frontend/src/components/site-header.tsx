@@ -121,6 +121,14 @@ export function SiteHeader() {
     };
   }, [menu]);
 
+  // A menu the pointer or focus opened before the app started (the CSS of
+  // html:not([data-hydrated])) stays open as the app takes over: it closed
+  // under a pointer still on it, and a move onto its links did nothing.
+  useEffect(() => {
+    const i = dropdowns.current.findIndex((el) => el?.matches(":hover, :focus-within"));
+    if (i >= 0) setMenu(i);
+  }, []);
+
   // A sheet the browser opened before the app started (the hamburger's
   // command) stays open as the app takes over: the state follows it.
   const adopted = useRef(false);

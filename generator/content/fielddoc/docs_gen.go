@@ -102,7 +102,7 @@ var docs = map[string]string{
 	"ContactSection.Heading":                "Replaces the layout's contactForm.heading on this page.",
 	"ContactSection.Intro":                  "Replaces the layout's contactForm.intro on this page.",
 	"Dashboard.Label":                       "The text alternative of the whole picture.",
-	"Demo.Opens":                            "HostedForm (demoFormURL, in a new tab) or page (the site's own demo page, page).",
+	"Demo.Opens":                            "Where it leads, written in these letters: hostedForm (demoFormURL, in a new tab) or page (the site's own demo page, page).",
 	"Demo.Page":                             "The demo page when opens is page: a page of the site with a contact section, whose product select is preset from the page the visitor opened it from.",
 	"Download.Data":                         "The bytes that passed the check (none for an SVG).",
 	"Download.File":                         "Path is its site path (\"/images/report.pdf\"), File its name in content/, Kind its kind (\"pdf\", or \"svg\" for an SVG linked to, which is published re-written).",

@@ -66,8 +66,8 @@ const (
 
 // Demo is where "Request a Demo" leads.
 type Demo struct {
-	// Opens is hostedForm (demoFormURL, in a new tab) or page (the site's
-	// own demo page, page).
+	// Opens is where it leads, written in these letters: hostedForm
+	// (demoFormURL, in a new tab) or page (the site's own demo page, page).
 	Opens string `json:"opens"`
 	// Page is the demo page when opens is page: a page of the site with a
 	// contact section, whose product select is preset from the page the

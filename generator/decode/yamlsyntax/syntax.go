@@ -263,7 +263,7 @@ func outOfLine(lines []string) (line, col int, hint string) {
 			// list's entries line up with its other entries.
 			for d := cur.indent - 1; d >= 0; d-- {
 				if up := lastAt[d]; up != nil && up.item {
-					return cur.n, cur.indent + 1, fmt.Sprintf("this entry is in the column of the keys of the item above it, not of the list's entries; start it in the column of the entry at line %d (column %d)", up.n, d+1)
+					return cur.n, cur.indent + 1, fmt.Sprintf("this entry is in the column of the keys of the item above it, not of the list's entries; start it, with the lines of its block, in the column of the entry at line %d (column %d)", up.n, d+1)
 				}
 			}
 		}
@@ -363,7 +363,7 @@ func dashlessEntry(lines []string) (line, col int, hint string, opener int) {
 				}
 				_, keysInDashColumn := first[cur.indent]
 				switch {
-				case d == cur.indent && keysPastDash(lines, f.n, f.indent+2):
+				case d == cur.indent && (keysPastDash(lines, f.n, f.indent+2) || f.text[0] == '{'):
 					return f.n, f.indent + 1, fmt.Sprintf(`this list's first entry has no dash, the entries below it have (line %d): write "- " before %q`, cur.n, f.text[:k+1]), up.n
 				case d == cur.indent:
 					return f.n, f.indent + 1, fmt.Sprintf(`this list's first entry has no dash, the entries below it have (line %d): write "- " before %q, and start the entry's other keys in column %d, under it`, cur.n, f.text[:k+1], f.indent+3), up.n
@@ -541,6 +541,10 @@ func strayLine(lines []string) (line, col int, hint string) {
 			// In a list's column of dashes: an entry without its dash.
 			for j, o := range open {
 				if o == indent && openDash[j] && !item {
+					if prev != nil && prev.plain {
+						// Or a text broken onto a line of its own.
+						return i + 1, indent + 1, fmt.Sprintf(`this line is in the column of the list's dashes, without one: if it is a new entry, write "- " before it; if it goes on the text of line %d, join it to that line`, prev.n)
+					}
 					return i + 1, indent + 1, `this line is in the column of the list's dashes, without one: write "- " before it`
 				}
 			}
