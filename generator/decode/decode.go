@@ -178,7 +178,7 @@ func (d *decoder) movedRight(key string) (*mapping, *yaml.Node) {
 }
 
 // quoteLeftOpen is the first quoted text under n that swallowed lines
-// reading as keys (syntax.go quoteLeftOpen), as an error, or nil.
+// reading as keys (yamlsyntax.QuoteLeftOpen), as an error, or nil.
 func (d *decoder) quoteLeftOpen(n *yaml.Node) *content.Error {
 	if line, col, msg, ok := yamlsyntax.QuoteLeftOpen(d.src, d.lines(), n); ok {
 		return &content.Error{File: d.file, Line: line, Col: col, Message: "invalid YAML: " + msg}

@@ -149,11 +149,14 @@ try {
   fs.rmSync(profile, {recursive: true, force: true});
 }
 
-const secs = ms => `${(ms / 1000).toFixed(1)} s`;
+// A figure a failed run did not measure shows as "–" (its error is
+// printed below the table), rather than ending the report.
+const figure = (x, f) => (Number.isFinite(x) ? f(x) : '–');
+const secs = ms => figure(ms, v => `${(v / 1000).toFixed(1)} s`);
 const table = [['route', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred']];
 for (const r of rows) {
-  table.push([r.route, ...r.scores.map(String), secs(r.fcp), secs(r.lcp), `${Math.round(r.tbt)} ms`,
-    r.cls.toFixed(3).replace(/\.?0+$/, '') || '0', `${(r.bytes / 1024).toFixed(1)} KB`]);
+  table.push([r.route, ...r.scores.map(s => figure(s, String)), secs(r.fcp), secs(r.lcp), figure(r.tbt, v => `${Math.round(v)} ms`),
+    figure(r.cls, v => v.toFixed(3).replace(/\.?0+$/, '') || '0'), figure(r.bytes, v => `${(v / 1024).toFixed(1)} KB`)]);
 }
 const widths = table[0].map((_, i) => Math.max(...table.map(row => row[i].length)));
 console.log(`Lighthouse ${version} mobile, simulated throttling, median of ${opt.runs} runs${opt.warm ? `, second page after ${opt.warm}` : ''}: ${opt.base}`);
@@ -169,7 +172,7 @@ for (const r of rows) {
   for (const f of r.failed) console.log(`${r.route}: ${f}`);
 }
 if (opt.json) fs.writeFileSync(opt.json, JSON.stringify(rows, null, 2) + '\n');
-const below = rows.filter(r => r.scores[0] < 100);
+const below = rows.filter(r => !(r.scores[0] >= 100));
 if (below.length > 0) {
   console.log(`performance below 100: ${below.map(r => `${r.route} (${r.scores[0]})`).join(', ')}`);
   process.exitCode = 1;
