@@ -2,7 +2,9 @@ package decode
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -116,8 +118,10 @@ func (d *decoder) remedy(n *yaml.Node, t reflect.Type, path string) string {
 		entry := "- …"
 		if elem == content.SectionType {
 			entry = "- kind: …"
-		} else if elem.Kind() == reflect.Struct && len(fieldsOf(elem)) > 0 {
-			entry = "- " + fieldsOf(elem)[0] + ": …"
+		} else if elem.Kind() == reflect.Struct {
+			if fields := fieldsOf(elem); len(fields) > 0 {
+				entry = "- " + fields[0] + ": …"
+			}
 		}
 		switch {
 		case n.Kind == yaml.ScalarNode && n.Tag != "!!null" && (elem.Kind() == reflect.String || reflect.PointerTo(elem).Implements(textUnmarshal)):
@@ -202,32 +206,18 @@ func keyWord(key string) string {
 	return fmt.Sprintf("%q", key+":")
 }
 
-// fieldsOf is the keys of struct t, the required first, each group in
-// the order the type declares them (the guide's order).
+// fieldsOf is the keys of struct t (structFields), the required first,
+// each group in the order the type declares them (the guide's order).
 func fieldsOf(t reflect.Type) []string {
-	var required, optional []string
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			name, opts, ok := content.YAMLKey(f)
-			if !ok {
-				continue
-			}
-			if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-				walk(f.Type)
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			if strings.Contains(opts, "omitempty") {
-				optional = append(optional, name)
-			} else {
-				required = append(required, name)
-			}
+	fields := structFields(t)
+	return slices.SortedFunc(maps.Keys(fields), func(a, b string) int {
+		fa, fb := fields[a], fields[b]
+		switch {
+		case fa.optional == fb.optional:
+			return slices.Compare(fa.index, fb.index)
+		case fa.optional:
+			return 1
 		}
-	}
-	walk(t)
-	return append(required, optional...)
+		return -1
+	})
 }

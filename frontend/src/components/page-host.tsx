@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigationType } from "react-router-dom";
-import type { PageBody, PageData } from "../lib/content-types";
+import type { PageBody, PageData, SiteData } from "../lib/content-types";
 import { useRenderAhead } from "../hooks/use-render-ahead";
 import { useReveal } from "../hooks/use-reveal";
 import { setShownPath } from "../lib/current";
@@ -68,20 +68,17 @@ export function PageHost({ initial }: { initial: PageBody }) {
     }
     if (pathname === shown.key) return;
     let cancelled = false;
-    loadRoutes(site)
-      .then((routes) => {
-        const route = resolveRoute(routes, pathname);
-        if (route.redirect) {
-          if (!cancelled) navigate(route.redirect + location.hash, { replace: true });
+    pageAt(site, pathname)
+      .then(async (next) => {
+        if ("redirect" in next) {
+          if (!cancelled) navigate(next.redirect + location.hash, { replace: true });
           return;
         }
         // The page's lazy kinds load before it shows (lib/lazy-kind).
-        return loadPage(route.data!).then(async (data) => {
-          await loadKinds(data.sections.map((s) => s.kind));
-          if (cancelled) return;
-          setShown({ key: pathname, data });
-          updateHead(data.head);
-        });
+        await loadKinds(next.data.sections.map((s) => s.kind));
+        if (cancelled) return;
+        setShown({ key: pathname, data: next.data });
+        updateHead(next.data.head);
       })
       // A page that cannot be fetched is loaded the old way, so the visitor
       // still gets there (or sees the server's answer).
@@ -234,12 +231,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
       // The next page's data is asked for now, beside that hydration: its
       // request waited for it too (0.5-2.5 s on a slow phone). The page
       // host's own load below then finds it on its way.
-      loadRoutes(site)
-        .then((routes) => {
-          const route = resolveRoute(routes, canonicalPath(a.pathname));
-          if (!route.redirect && route.data) return loadPage(route.data);
-        })
-        .catch(() => {});
+      pageAt(site, canonicalPath(a.pathname)).catch(() => {});
       setTimeout(() => {
         if (window.location.pathname === shownKey.current) hidePending();
       });
@@ -288,6 +280,17 @@ function showPending() {
 function hidePending() {
   document.querySelector(".page-pending")?.remove();
   document.getElementById("main")?.removeAttribute("aria-busy");
+}
+
+/**
+ * pageAt loads the page at canonical pathname: its data, or where its
+ * route redirects.
+ */
+function pageAt(site: SiteData, pathname: string): Promise<{ redirect: string } | { data: PageData }> {
+  return loadRoutes(site).then((routes) => {
+    const route = resolveRoute(routes, pathname);
+    return route.redirect ? { redirect: route.redirect } : loadPage(route.data!).then((data) => ({ data }));
+  });
 }
 
 // Page data on its way, by data URL: asked for once, at the press, and
