@@ -89,8 +89,22 @@ window.fetch = (url, ...rest) => {
 	// one, not the one loading.
 	tellsCurrentOf(t, tab, "/", false)
 
+	// Once the page is in, the bar that showed runs to the window's edge
+	// and fades, rather than vanish mid-way, and is then gone.
+	run(t, tab, `window.__barEnd = 0;
+const watchEnd = () => {
+  const b = document.querySelector(".page-done");
+  if (b) window.__barEnd = Math.max(window.__barEnd, b.getBoundingClientRect().width / window.innerWidth);
+  if (!window.__barGone) requestAnimationFrame(watchEnd);
+};
+requestAnimationFrame(watchEnd);`)
 	data.release(t)
 	tab.WaitFor(t, `document.title === `+jsString(titles[to])+` && !document.querySelector(".page-pending") && !document.getElementById("main").hasAttribute("aria-busy")`, 30*time.Second)
+	tab.WaitFor(t, `!document.querySelector(".page-done")`, 10*time.Second)
+	run(t, tab, `window.__barGone = true`)
+	if end := eval[float64](t, tab, `window.__barEnd`); end < 0.99 {
+		t.Errorf("%s came in after its bar showed: the bar's widest, once the page was in, was %.0f%% of the window, want it run to the edge before it fades", to, end*100)
+	}
 	tellsCurrent(t, tab, false)
 	noConsoleErrors(t, tab)
 }
@@ -112,6 +126,10 @@ func TestNavigationPlaces(t *testing.T) {
 	tab := env.NewTab(t, 1280, 800)
 	homeReady(t, tab)
 	home := eval[string](t, tab, `document.title`)
+	// The home page's head as the server wrote it, which Back to it, with
+	// no data fetched again, gives back.
+	const headNow = `[document.title, ...[...document.head.querySelectorAll('meta[name="description"], meta[name="keywords"], meta[property="og:url"], meta[name="robots"], link[rel="canonical"], script[type="application/ld+json"]')].map((e) => e.outerHTML)].join("\n")`
+	homeHead := eval[string](t, tab, headNow)
 	// Two links to two other pages: the first in the header or footer.
 	picked := eval[[]string](t, tab, `((paths) => {
   const links = (`+linksTo+`)(paths);
@@ -163,15 +181,39 @@ requestAnimationFrame(frame);`)
 	}
 	tellsCurrent(t, tab, false)
 
-	// Back: the home page, where it was, focus on the link left by.
+	// Back: the home page, where it was, focus on the link left by; shown
+	// from what the document was loaded with, its data not fetched (on a
+	// slow connection Back waited for it), its head as it was.
+	dataLoads := `performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/data/")).length`
+	loads := eval[int](t, tab, dataLoads)
 	run(t, tab, `history.back()`)
 	tab.WaitFor(t, `document.title === `+jsString(home)+` && !document.querySelector(".page-pending")`, 30*time.Second)
+	if n := eval[int](t, tab, dataLoads); n != loads {
+		t.Errorf("Back to the home page, which the tab was opened on, fetched %d data files", n-loads)
+	}
+	if got := eval[string](t, tab, headNow); got != homeHead {
+		t.Errorf("Back to the home page: its head is\n%s\nwant, as the server wrote it,\n%s", got, homeHead)
+	}
 	back := fmt.Sprintf(`Math.abs(window.scrollY - %f) < 2 && document.activeElement.getAttribute("href") === %s`, left, jsString(first))
 	if err := chromedp.Do(tab.Ctx, browsertest.Until(back, 5*time.Second)); err != nil {
 		t.Errorf("Back to the home page, left at y %.0f by the link to %s: at y %v, focus on %s", left, first,
 			eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 	tellsCurrent(t, tab, false)
+
+	// The brand, the home page's link, on the home page: to its top, focus
+	// on its heading, as any link to the page itself (below).
+	entries = eval[int](t, tab, `history.length`)
+	run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
+	tab.WaitFor(t, `window.scrollY > 0 && document.querySelector("header a.brand").checkVisibility()`, 5*time.Second)
+	pressLink(t, tab, "header a.brand")
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(atTop, 10*time.Second)); err != nil {
+		t.Errorf("the brand pressed on the home page: at y %v, focus on %s; want its top, focus on its heading",
+			eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	if n := eval[int](t, tab, `history.length`); n != entries {
+		t.Errorf("the brand pressed on the home page added %d entries to the history", n-entries)
+	}
 
 	// A link to the page itself: to its top, focus on its heading, and no
 	// new entry in the history.
@@ -322,4 +364,53 @@ func TestFragmentLinkTakesFocus(t *testing.T) {
 			eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `location.hash`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 	noConsoleErrors(t, tab)
+}
+
+// "Contact Us" on a page that has the contact section, by the floating
+// button or the phone menu's entry, goes there as a link to a part of the
+// page does: an entry in the history, and Back returns to where the
+// visitor was. It scrolled there directly, and Back left the page. On the
+// fixture site, whose home page has the section.
+func TestContactUsComesBack(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	for _, way := range []struct {
+		name          string
+		width, height int
+		open, press   string
+	}{
+		{"the floating button", 1280, 800, "", ".floating-contact.is-shown a"},
+		{"the phone menu's Contact", 390, 844, "header .nav > .nav__burger", `#mobile-menu .menu-sheet__list a[href="/#contact-info"]`},
+	} {
+		t.Run(way.name, func(t *testing.T) {
+			tab := env.NewTab(t, way.width, way.height)
+			tab.Load(t, "/")
+			tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && !!document.getElementById("contact-info")`, time.Minute)
+			// Past the floating button's threshold, the contact section
+			// out of view.
+			run(t, tab, `window.scrollTo(0, 700)`)
+			tab.WaitFor(t, `window.scrollY === 700 && document.getElementById("contact-info").getBoundingClientRect().top > innerHeight`, 5*time.Second)
+			if way.open != "" {
+				click(t, tab, way.open)
+				waitFor(t, tab, `document.querySelector("#mobile-menu").open && document.querySelector(`+jsString(way.press)+`)?.checkVisibility()`)
+			}
+			waitFor(t, tab, `document.querySelector(`+jsString(way.press)+`)?.checkVisibility()`)
+			entries := eval[int](t, tab, `history.length`)
+			at := eval[[]float64](t, tab, `(() => { const r = document.querySelector(`+jsString(way.press)+`).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+			do(t, tab, chromedp.MouseClickXY(at[0], at[1]))
+			there := `location.hash === "#contact-info" && document.getElementById("contact-info").contains(document.activeElement) && Math.abs(document.getElementById("contact-info").getBoundingClientRect().top) < innerHeight / 2`
+			if err := chromedp.Do(tab.Ctx, browsertest.Until(there, 10*time.Second)); err != nil {
+				t.Fatalf("after %s: %q, the contact section's top at %v, focus on %s", way.name, eval[string](t, tab, `location.hash`),
+					eval[float64](t, tab, `document.getElementById("contact-info").getBoundingClientRect().top`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+			}
+			if n := eval[int](t, tab, `history.length`); n != entries+1 {
+				t.Errorf("%s made %d entries in the history, want 1", way.name, n-entries)
+			}
+			run(t, tab, `history.back()`)
+			if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.hash === "" && Math.abs(window.scrollY - 700) < 2`, 10*time.Second)); err != nil {
+				t.Errorf("Back after %s, pressed at y 700: at y %v, %q", way.name, eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `location.pathname + location.hash`))
+			}
+			noConsoleErrors(t, tab)
+		})
+	}
 }

@@ -128,7 +128,16 @@ func (d *decoder) moved() {
 				from = &d.missing[i]
 			}
 		}
-		if from == nil || drop[from.err] {
+		if from == nil {
+			// An optional field: no block misses it, but the block it
+			// ends, the value of the key above, may have it.
+			if o := d.endedBlock(u); o != nil {
+				d.errs[u.err].Message = fmt.Sprintf("unknown field %q in %s: it is a field of %s (line %d), which does not have it; start it in column %d, as that mapping's other keys",
+					u.name, u.in, d.structName(o.t, o.path), o.n.Line, d.col(o.n.Content[0]))
+			}
+			continue
+		}
+		if drop[from.err] {
 			continue
 		}
 		d.errs[u.err].Message = fmt.Sprintf("unknown field %q in %s: it belongs to %s (line %d), which misses it; start it in column %d, as that mapping's other keys",
@@ -151,6 +160,46 @@ func (d *decoder) moved() {
 		}
 	}
 	d.errs = kept
+}
+
+// endedBlock is the innermost mapping that ends where unknown key u
+// starts, to the right of u's column, and has a field named u but not the
+// key: the mappings along the last lines of the value of the key above u.
+// A block's last key written further left is read so.
+func (d *decoder) endedBlock(u reported) *mapping {
+	if u.parent == nil || u.at < 2 {
+		return nil
+	}
+	var found *mapping
+	for v := u.parent.Content[u.at-1]; v != nil; {
+		switch v.Kind {
+		case yaml.MappingNode:
+			if m, ok := d.structs[v]; ok && len(v.Content) > 0 && d.col(v.Content[0]) > d.col(u.n) {
+				if _, has := structFields(m.t)[u.name]; has && !hasKey(v, u.name) {
+					found = &m
+				}
+			}
+			fallthrough
+		case yaml.SequenceNode:
+			if len(v.Content) == 0 {
+				return found
+			}
+			v = v.Content[len(v.Content)-1]
+		default:
+			return found
+		}
+	}
+	return found
+}
+
+// hasKey reports whether mapping n has key.
+func hasKey(n *yaml.Node, key string) bool {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
 }
 
 // movedRight is the innermost mapping around the one being decoded that
@@ -293,6 +342,8 @@ type decoder struct {
 	missing []reported
 	// outer are the mappings of fields being decoded, outermost first.
 	outer []mapping
+	// structs are the mappings of fields decoded, by node (moved).
+	structs map[*yaml.Node]mapping
 }
 
 // mapping is a mapping of struct t's fields at path, being decoded.
@@ -312,6 +363,10 @@ type reported struct {
 	// to is the path of the outer mapping an unknown key is a field of,
 	// which lacks it: the key moved right into a block below (movedRight).
 	to *string
+	// parent is the mapping an unknown key is in, at is the key's index
+	// in its Content.
+	parent *yaml.Node
+	at     int
 }
 
 // markdownLink is a Markdown link or image as an editor writes one.
@@ -810,6 +865,14 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	// field that one names is the same mistake, reported once.
 	misspelt := map[string]bool{}
 	d.outer = append(d.outer, mapping{t: t, n: n, path: path})
+	if d.structs == nil {
+		d.structs = map[*yaml.Node]mapping{}
+	}
+	d.structs[n] = d.outer[len(d.outer)-1]
+	// A mapping with a key or value refused is partial: a check across its
+	// fields would judge what the decoder dropped, not what the editor wrote
+	// ("href: 42" would also read as an action with no link at all).
+	refusedBefore := len(d.errs)
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		f, ok := fields[k.Value]
@@ -818,7 +881,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			d.errorf(k, "%s", badKey(k))
 			continue
 		case !ok:
-			u := reported{n: k, path: path, name: k.Value, in: d.structName(t, path)}
+			u := reported{n: k, path: path, name: k.Value, in: d.structName(t, path), parent: n, at: i}
 			// A key the outer mapping has already is named so only where
 			// no field here is a likely misspelling of it.
 			if o, has := d.movedRight(k.Value); o != nil && has != nil && suggest(k.Value, fields) == "" {
@@ -890,6 +953,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		}
 	}
 	d.outer = d.outer[:len(d.outer)-1]
+	partial := len(d.errs) > refusedBefore
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
 			d.errorf(n, "%smissing required field %q%s%s", fieldPrefix(path), name, d.inStruct(t, path), purpose(f.doc))
@@ -923,7 +987,7 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 					if at := fieldNode(n, fe); at == n || !d.reported(at) {
 						d.errorf(at, "%s%s", fieldPrefix(path), fe.Message())
 					}
-				} else {
+				} else if !partial {
 					d.errorf(n, "%s%v", fieldPrefix(path), e)
 				}
 			}

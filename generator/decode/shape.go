@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"encoding"
 	"fmt"
 	"maps"
 	"reflect"
@@ -147,6 +148,11 @@ func (d *decoder) remedy(n *yaml.Node, t reflect.Type, path string) string {
 			return "it is one mapping: leave out the [ ]"
 		case n.Kind == yaml.SequenceNode:
 			return "it is one mapping, not a list: leave out the \"- \" before its fields"
+		case t.Kind() == reflect.Struct && n.Kind == yaml.ScalarNode && n.Tag != "!!null" && meantAs(t, n.Value) != nil:
+			if key == "" {
+				return fmt.Sprintf("write it as {%s}", strings.Join(meantAs(t, n.Value), ", "))
+			}
+			return fmt.Sprintf("write its fields on the lines below %s, two spaces further in: %s", keyWord(key), strings.Join(meantAs(t, n.Value), ", then "))
 		case t.Kind() == reflect.Struct:
 			fields := fieldsOf(t)
 			if len(fields) > 3 {
@@ -163,6 +169,50 @@ func (d *decoder) remedy(n *yaml.Node, t reflect.Type, path string) string {
 		return fmt.Sprintf("write it on the line of %s, after the \": \"", keyWord(key))
 	}
 	return ""
+}
+
+// An implier is a struct one of whose fields, set, implies the value of
+// another (siteconfig.Demo: a page implies "opens: page").
+type implier interface {
+	Implied(field string) map[string]string
+}
+
+// meantAs is the mapping an editor meant by writing text where a value of
+// struct t belongs, one "key: value" a field: the one field of t whose
+// type reads text ("demo: /demo" is the demo's page, "image: /x.png" an
+// image's src), the values that field implies, and "key: …" for the other
+// required fields; nil where no field or several read it.
+func meantAs(t reflect.Type, text string) []string {
+	var meant string
+	for _, name := range fieldsOf(t) {
+		ft := t.FieldByIndex(structFields(t)[name].index).Type
+		if ft.Kind() == reflect.String && reflect.PointerTo(ft).Implements(textUnmarshal) &&
+			reflect.New(ft).Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(text)) == nil {
+			if meant != "" {
+				return nil
+			}
+			meant = name
+		}
+	}
+	if meant == "" {
+		return nil
+	}
+	var implied map[string]string
+	if i, ok := reflect.New(t).Interface().(implier); ok {
+		implied = i.Implied(meant)
+	}
+	var lines []string
+	for _, name := range fieldsOf(t) {
+		switch f := structFields(t)[name]; {
+		case name == meant:
+			lines = append(lines, name+": "+flowEntry(text))
+		case implied[name] != "":
+			lines = append(lines, name+": "+implied[name])
+		case !f.optional:
+			lines = append(lines, name+": …")
+		}
+	}
+	return lines
 }
 
 // braced reports whether mapping n is written in braces where it starts.

@@ -586,6 +586,42 @@ func TestLoadErrors(t *testing.T) {
 			at:   at("collections/case-studies.yaml", "Open-ended answers", 0),
 			one:  true,
 		},
+		// A mapping with a key or value refused is not judged again as a
+		// whole: an action whose href is refused has one, as written.
+		{
+			name: "an action's link written as a number",
+			file: "pages/index.yaml",
+			edit: replace("{label: Our services, href: /services", "{label: Our services, href: 42"),
+			want: []string{`invalid URL "42"`},
+			at:   at("pages/index.yaml", "42,", 0),
+			one:  true,
+		},
+		{
+			name: "an action's href misspelt",
+			file: "pages/index.yaml",
+			edit: replace("{label: Our services, href: /services", "{label: Our services, hre: /services"),
+			want: []string{`unknown field "hre"`, `did you mean "href"?`},
+			at:   at("pages/index.yaml", "hre:", 0),
+			one:  true,
+		},
+		// A mapping written as one of its values is told which field the
+		// value is, with what that value implies and the others required.
+		{
+			name: "the demo written as its page",
+			file: "site.yaml",
+			edit: replace("contactEndpoint:", "demo: /demo\ncontactEndpoint:"),
+			want: []string{`field "demo": expected a mapping of fields (opens, page), got the text "/demo": write its fields on the lines below "demo:", two spaces further in: opens: page, then page: /demo`},
+			at:   at("site.yaml", "/demo\n", 0),
+			one:  true,
+		},
+		{
+			name: "an action written as its link",
+			file: "pages/index.yaml",
+			edit: replace("{label: Our services, href: /services, secondary: true}", "/services"),
+			want: []string{`got the text "/services": write it as {label: …, href: /services}`},
+			at:   at("pages/index.yaml", "/services\n", 0),
+			one:  true,
+		},
 		{
 			name: "a section's kind written as a key",
 			file: "pages/about.yaml",
@@ -704,7 +740,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "colon in unquoted text",
 			file: "pages/about.yaml",
 			edit: replace("heading: Our mission", "heading: Our mission: to test"),
-			want: []string{`invalid YAML: mapping value is not allowed in this context (quote text that contains ": ")`},
+			want: []string{`invalid YAML: this text holds ": ", which reads as a second key: put the text in quotes`},
 			at:   at("pages/about.yaml", "Our mission: to test", 0),
 		},
 		{

@@ -4,16 +4,20 @@ import type { PageBody, PageData, SiteData } from "../lib/content-types";
 import { useRenderAhead } from "../hooks/use-render-ahead";
 import { useReveal } from "../hooks/use-reveal";
 import { setShownPath } from "../lib/current";
-import { updateHead } from "../lib/head";
+import { readHead, updateHead } from "../lib/head";
 import { releaseServerHTML } from "../lib/hydration";
 import { loadKinds } from "../lib/lazy-kind";
 import { canonicalPath, loadRoutes, resolveRoute } from "../lib/routes";
 import { useSite } from "../lib/site-context";
 import { Sections } from "./sections";
+import { setPartNavigator } from "./ui/button";
 import "./page-host.css";
 
-// Page data already fetched, by data URL, for the life of the tab.
+// Page data already fetched, by data URL, for the life of the tab; and the
+// page the document was loaded with, by its path (its data is embedded in
+// the HTML, its head read from the document's).
 const cache = new Map<string, PageData>();
+let firstPage: { path: string; data: PageData } | undefined;
 
 /**
  * PageHost renders the page of the current location. The first page comes
@@ -35,7 +39,12 @@ export function PageHost({ initial }: { initial: PageBody }) {
   const location = useLocation();
   const navigate = useNavigate();
   const navigationType = useNavigationType();
-  const [shown, setShown] = useState({ key: location.pathname, data: initial });
+  const [shown, setShown] = useState(() => {
+    // The first page, kept as a fetched one is: Back to it shows it at once.
+    // (In the browser only: the server renders every page in one runtime.)
+    if (typeof document !== "undefined") firstPage = { path: canonicalPath(location.pathname), data: { ...initial, head: readHead() } };
+    return { key: location.pathname, data: initial };
+  });
   const shownKey = useRef(shown.key);
   shownKey.current = shown.key;
   // The next page is loading; the one on screen stays until it is in.
@@ -111,17 +120,29 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // of its own, which Back and Forward return to (below). Followed by the
   // browser alone, the entry had none, and Back left the visitor where
   // they were. (Bubble, on window: after any handler of the link itself.)
+  // The same for a part gone to by script (scrollToId: the menu's
+  // "Contact", the floating contact button, a section kind's own). A link
+  // to the part the address already points at makes no second entry, as
+  // in the browser; it scrolls there again.
   useEffect(() => {
+    const toPart = (hash: string) => {
+      const search = leaving() ? "" : window.location.search;
+      navigate(shownKey.current + search + hash, { replace: !leaving() && window.location.hash === hash });
+    };
     const fragment = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
       if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute("download") || !a.hash) return;
       if (a.origin !== window.location.origin || a.pathname !== window.location.pathname || a.search !== window.location.search) return;
       e.preventDefault();
-      navigate(a.pathname + a.search + a.hash);
+      toPart(a.hash);
     };
     window.addEventListener("click", fragment);
-    return () => window.removeEventListener("click", fragment);
+    setPartNavigator((id) => toPart("#" + encodeURIComponent(id)));
+    return () => {
+      window.removeEventListener("click", fragment);
+      setPartNavigator(undefined);
+    };
   }, [navigate]);
 
   // Where the visitor is on each history entry, saved as they leave it
@@ -268,6 +289,7 @@ function Page({ data }: { data: PageBody }) {
  * region busy; hidePending takes both back.
  */
 function showPending() {
+  document.querySelector(".page-done")?.remove();
   if (!document.querySelector(".page-pending")) {
     const bar = document.createElement("div");
     bar.className = "page-pending";
@@ -278,15 +300,32 @@ function showPending() {
 }
 
 function hidePending() {
-  document.querySelector(".page-pending")?.remove();
   document.getElementById("main")?.removeAttribute("aria-busy");
+  const bar = document.querySelector(".page-pending");
+  if (!bar) return;
+  // A bar already drawn runs to the end and fades, rather than vanish a
+  // few frames after it came (a page that took just over the 150 ms).
+  const grow = bar.getAnimations()[0];
+  if (!grow || Number(grow.currentTime ?? 0) <= PENDING_DELAY || matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    bar.remove();
+    return;
+  }
+  const at = new DOMMatrixReadOnly(getComputedStyle(bar).transform).a;
+  (bar as HTMLElement).style.setProperty("--at", String(at));
+  bar.className = "page-done";
+  bar.addEventListener("animationend", () => bar.remove());
+  setTimeout(() => bar.remove(), 1000);
 }
+
+// The bar's delay, page-host.css's.
+const PENDING_DELAY = 150;
 
 /**
  * pageAt loads the page at canonical pathname: its data, or where its
  * route redirects.
  */
 function pageAt(site: SiteData, pathname: string): Promise<{ redirect: string } | { data: PageData }> {
+  if (pathname === firstPage?.path) return Promise.resolve({ data: firstPage.data });
   return loadRoutes(site).then((routes) => {
     const route = resolveRoute(routes, pathname);
     return route.redirect ? { redirect: route.redirect } : loadPage(route.data!).then((data) => ({ data }));

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
-import { useLocation } from "react-router-dom";
 import { Link } from "#link";
 import { useScrollPastBy } from "../hooks/use-scroll-past";
 import { useCurrent } from "../lib/current";
@@ -51,9 +50,6 @@ export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[
 export function SiteHeader() {
   const { config, layout } = useSite();
   const nav = layout.nav;
-  // Read in the click handler only: the header is the same on every page,
-  // which lets the build render it once for many (generator/prerender/splice.go).
-  const location = useLocation();
   const current = useCurrent();
   const { past: scrolled, jumped } = useScrollPastBy(NAV_SCROLL);
   // The open menu (an index of nav.items), or -1.
@@ -173,15 +169,9 @@ export function SiteHeader() {
     setOpen(-1);
     closeSheet(false);
   };
-  // Home on the home page scrolls back to the top.
-  const home = (e: MouseEvent) => {
-    close();
-    if (location.pathname === "/") {
-      e.preventDefault();
-      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-    }
-  };
+  // Home on the home page is a link to the page itself: PageHost takes the
+  // visitor to its top and focus to its heading, as any such link.
+  const home = close;
   const contact = (e: MouseEvent) => {
     close();
     if (scrollToId("contact-info")) e.preventDefault();

@@ -42,3 +42,22 @@ export function updateHead(head: Head): void {
 function setMeta(selector: string, value: string): void {
   document.head.querySelector(selector)?.setAttribute("content", value);
 }
+
+/**
+ * readHead is updateHead's inverse: the head fields of the page the
+ * document was loaded with, as the server's HTML wrote them, so that the
+ * first page can be shown again (Back to it) without fetching its data.
+ */
+export function readHead(): Head {
+  const meta = (selector: string) => document.head.querySelector(selector)?.getAttribute("content") ?? "";
+  const canonical = document.head.querySelector('link[rel="canonical"]')?.getAttribute("href");
+  return {
+    title: document.title,
+    description: meta('meta[name="description"]'),
+    keywords: meta('meta[name="keywords"]'),
+    url: meta('meta[property="og:url"]'),
+    ...(canonical ? { canonical } : {}),
+    robots: meta('meta[name="robots"]'),
+    jsonLD: [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? ""),
+  };
+}

@@ -75,6 +75,15 @@ type Demo struct {
 	Page field.Link `json:"page,omitempty"`
 }
 
+// Implied is what a page implies: the demo opens a page ("demo: /demo"
+// is told to write both).
+func (Demo) Implied(field string) map[string]string {
+	if field == "page" {
+		return map[string]string{"opens": DemoOpensPage}
+	}
+	return nil
+}
+
 func (d Demo) Validate() error {
 	switch d.Opens {
 	case "", DemoOpensHostedForm: // "": no demo in site.yaml

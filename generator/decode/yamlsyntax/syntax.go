@@ -75,9 +75,13 @@ func Error(file string, data []byte, err error) content.Error {
 			l, c, hint = dl, dc, dhint
 		}
 		switch {
+		// Where the line is read, its reading is the message: yaml.v3's
+		// words for what its parser met ("did not find expected key",
+		// "mapping values are not allowed in this context") say nothing an
+		// editor can act on, and led every message they stood in.
 		case l > 0:
 			line, col = l, c
-			msg = strings.Replace(msg, "mapping values are", "mapping value is", 1) + ": " + hint
+			msg = hint
 		case strings.Contains(msg, "mapping values are not allowed"):
 			if line == 0 { // yaml.v3 names no line for a fault on the first
 				line = 1
@@ -86,18 +90,18 @@ func Error(file string, data []byte, err error) content.Error {
 			// quote starts after the line's first key.
 			if first, last := keyColons(text(line)); last > first {
 				col = first + 2 + len(text(line)[first+1:]) - len(strings.TrimLeft(text(line)[first+1:], " "))
-				msg = `mapping value is not allowed in this context (quote text that contains ": ")`
+				msg = `this text holds ": ", which reads as a second key: put the text in quotes`
 				// Keys in a text ending with "}" or ")": a mapping whose
 				// "{" is left out, or written in parentheses.
 				switch v := strings.TrimSpace(text(line)[first+1:]); {
 				case strings.HasPrefix(v, "(") && strings.HasSuffix(v, ")"):
-					msg = `mapping value is not allowed in this context: a list of keys in one line is written in "{…}", not "(…)"`
+					msg = `a list of keys in one line is written in "{…}", not "(…)"`
 				case strings.HasSuffix(v, "}") && !strings.Contains(v, "{"):
-					msg = `mapping value is not allowed in this context: this text ends with "}" and holds keys: write "{" before its first key`
+					msg = `this text ends with "}" and holds keys: write "{" before its first key`
 				}
 			} else {
 				col = len(text(line)) - len(strings.TrimLeft(text(line), " ")) + 1
-				msg = `mapping value is not allowed in this context: this line is indented further than the key above it, so it reads as that key's text; start it in the same column as that key (or quote text that contains ": ")`
+				msg = `this line is indented further than the key above it, so it reads as that key's text; start it in the same column as that key (or quote text that contains ": ")`
 			}
 		case strings.HasPrefix(msg, "did not find expected"), strings.HasPrefix(msg, "could not find expected"):
 			if l := misindented(lines, line); l > 0 {

@@ -73,15 +73,31 @@ export function LinkButton({ variant, size, className, ...rest }: LinkButtonProp
   return <SmartLink className={buttonClass(variant, size, className)} {...rest} />;
 }
 
+// How the page shown goes to one of its parts: through the router
+// (PageHost says how), so that the visitor's place before it is a history
+// entry of its own, which Back returns to. Scrolled to directly, "Contact
+// Us" left no entry, and Back left the page.
+let toPart: ((id: string) => void) | undefined;
+
+/** setPartNavigator says how to go to a part of the page shown (PageHost, once it runs). */
+export function setPartNavigator(f: ((id: string) => void) | undefined): void {
+  toPart = f;
+}
+
 /**
- * scrollToId smooth-scrolls to an element of the current page (instantly
- * under prefers-reduced-motion) and moves focus there without a second
- * jump. It returns false when the page has no such element, so that a
- * link's default navigation can go to the page that has it.
+ * scrollToId goes to an element of the current page: a history entry of
+ * its own, smooth-scrolled to (instantly under prefers-reduced-motion),
+ * focus moved there without a second jump. It returns false when the page
+ * has no such element, so that a link's default navigation can go to the
+ * page that has it.
  */
 export function scrollToId(id: string): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
+  if (toPart) {
+    toPart(id);
+    return true;
+  }
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
   if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
