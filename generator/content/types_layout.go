@@ -29,29 +29,31 @@ type Layout struct {
 // the same label in the header (or earlier in the footer): a visitor who
 // follows "AI Agent Consulting" expects one page, wherever the link is.
 func (l Layout) Validate() error {
-	type link struct{ label, href, where string }
+	// path is where the link is written, for the message (the decoder
+	// places a field path through mappings and list items).
+	type link struct{ label, href, where, path string }
 	var links []link
-	add := func(label string, href field.Link, where string) {
+	add := func(label string, href field.Link, where, path string) {
 		if href != "" {
-			links = append(links, link{label, string(href), where})
+			links = append(links, link{label, string(href), where, path})
 		}
 	}
-	add(l.Nav.Home.Label, l.Nav.Home.Href, "the header")
-	for _, it := range l.Nav.Items {
-		add(it.Label, it.Href, "the header")
-		for _, c := range it.Items {
-			add(c.Label, c.Href, "the header")
+	add(l.Nav.Home.Label, l.Nav.Home.Href, "the header", "nav.home.href")
+	for i, it := range l.Nav.Items {
+		add(it.Label, it.Href, "the header", fmt.Sprintf("nav.items[%d].href", i))
+		for j, c := range it.Items {
+			add(c.Label, c.Href, "the header", fmt.Sprintf("nav.items[%d].items[%d].href", i, j))
 		}
 	}
-	for _, col := range l.Footer.Columns {
-		for _, a := range col.Links {
+	for i, col := range l.Footer.Columns {
+		for j, a := range col.Links {
 			if a.Site == "" {
-				add(a.Label, a.Href, "the footer")
+				add(a.Label, a.Href, "the footer", fmt.Sprintf("footer.columns[%d].links[%d].href", i, j))
 			}
 		}
 	}
-	for _, a := range l.Footer.LegalLinks {
-		add(a.Label, a.Href, "the footer")
+	for i, a := range l.Footer.LegalLinks {
+		add(a.Label, a.Href, "the footer", fmt.Sprintf("footer.legalLinks[%d].href", i))
 	}
 	first := map[string]link{}
 	for _, k := range links {
@@ -62,7 +64,7 @@ func (l Layout) Validate() error {
 			continue
 		}
 		if prev.href != k.href {
-			return field.AtField("footer", "%q links to %s in %s and to %s in %s: a link to the same thing must lead to the same page", k.label, prev.href, prev.where, k.href, k.where)
+			return field.AtField(k.path, "%q links to %s in %s and to %s in %s: a link to the same thing must lead to the same page", k.label, prev.href, prev.where, k.href, k.where)
 		}
 	}
 	return nil

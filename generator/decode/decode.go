@@ -109,7 +109,10 @@ func YAML(file string, data []byte, v any, cite *Citations) ([]content.Error, []
 // fail too. The unknown key's message says where it belongs, and the
 // block's messages about it go.
 func (d *decoder) moved() {
-	drop := map[int]bool{}
+	drop := d.drop
+	if drop == nil {
+		drop = map[int]bool{}
+	}
 	for _, u := range d.unknown {
 		if u.to != nil {
 			// Moved right: the outer mapping's missing field is the same
@@ -162,6 +165,57 @@ func (d *decoder) moved() {
 	d.errs = kept
 }
 
+// splitEntries reports, as one mistake, an entry of list n split in two
+// by a dash typed before one of its keys: each half misses the required
+// fields the other has, and between them they have every one. The
+// halves' own messages ("missing required field" for both) go.
+func (d *decoder) splitEntries(n *yaml.Node, path string) {
+	misses := func(item *yaml.Node) []int {
+		var errs []int
+		for _, m := range d.missing {
+			if m.n == item {
+				errs = append(errs, m.err)
+			}
+		}
+		return errs
+	}
+	for i := 1; i < len(n.Content); i++ {
+		a, b := n.Content[i-1], n.Content[i]
+		m, ok := d.structs[a]
+		if !ok || b.Kind != yaml.MappingNode || a.Style&yaml.FlowStyle != 0 || b.Style&yaml.FlowStyle != 0 || len(b.Content) == 0 {
+			continue
+		}
+		aErrs, bErrs := misses(a), misses(b)
+		if len(aErrs) == 0 || len(bErrs) == 0 {
+			continue
+		}
+		keys := map[string]bool{}
+		disjoint := true
+		for _, half := range []*yaml.Node{a, b} {
+			for j := 0; j+1 < len(half.Content); j += 2 {
+				disjoint = disjoint && !keys[half.Content[j].Value]
+				keys[half.Content[j].Value] = true
+			}
+		}
+		whole := disjoint
+		for name, f := range structFields(m.t) {
+			whole = whole && (f.optional || keys[name])
+		}
+		if !whole {
+			continue
+		}
+		if d.drop == nil {
+			d.drop = map[int]bool{}
+		}
+		for _, e := range append(aErrs, bErrs...) {
+			d.drop[e] = true
+		}
+		first := b.Content[0]
+		d.errorf(first, "%s[%d]: this entry and the one above it (line %d) each lack fields the other has, and together make one: if they are one entry, remove the \"- \" before %q (a dash begins a new entry)", path, i, a.Line, first.Value+":")
+		i++ // b is spoken for
+	}
+}
+
 // endedBlock is the innermost mapping that ends where unknown key u
 // starts, to the right of u's column, and has a field named u but not the
 // key: the mappings along the last lines of the value of the key above u.
@@ -190,6 +244,31 @@ func (d *decoder) endedBlock(u reported) *mapping {
 		}
 	}
 	return found
+}
+
+// colonLeftOut is the field that key starts with, followed by a space
+// and more words, or "": a key whose ":" was left out.
+func colonLeftOut(key string, fields map[string]fieldInfo) string {
+	word, rest, ok := strings.Cut(key, " ")
+	if _, field := fields[word]; ok && field && strings.TrimSpace(rest) != "" {
+		return word
+	}
+	return ""
+}
+
+// blockHas reports whether a value of type t, a mapping, may have key.
+func blockHas(t reflect.Type, key string) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Map:
+		return true
+	case reflect.Struct:
+		_, ok := structFields(t)[key]
+		return ok
+	}
+	return false
 }
 
 // hasKey reports whether mapping n has key.
@@ -344,6 +423,9 @@ type decoder struct {
 	outer []mapping
 	// structs are the mappings of fields decoded, by node (moved).
 	structs map[*yaml.Node]mapping
+	// drop are the errors, by index, that another one says (moved
+	// removes them).
+	drop map[int]bool
 }
 
 // mapping is a mapping of struct t's fields at path, being decoded.
@@ -469,7 +551,8 @@ func (d *decoder) entryJoined(n *yaml.Node) {
 // it as part of the text, which the page would show. It is a warning, not
 // an error: the web editor writes such a text unquoted when its words end
 // so, and the build accepts what the editor writes. A plural's apostrophe
-// ("our partners'") and feet and inches (6' 2") are left alone, and a
+// ending a sentence ("the work of our partners'") and feet and inches
+// (6' 2") are left alone, and a
 // value that means its quote says so by being quoted: the check reads
 // plain text only.
 func strayQuote(n *yaml.Node) (byte, int, bool) {
@@ -481,7 +564,9 @@ func strayQuote(n *yaml.Node) (byte, int, bool) {
 	if q != '"' && q != '\'' || quotes(v, q)%2 == 0 {
 		return 0, 0, false
 	}
-	if before := v[:len(v)-1]; before != "" && (q == '\'' && strings.HasSuffix(strings.ToLower(before), "s") || strings.IndexByte("0123456789", before[len(before)-1]) >= 0) {
+	// A plural's apostrophe only in a sentence: a heading or label of a
+	// few words ("Case Studies'") is a name, never an elided possessive.
+	if before := v[:len(v)-1]; before != "" && (q == '\'' && strings.HasSuffix(strings.ToLower(before), "s") && len(strings.Fields(before)) > 4 || strings.IndexByte("0123456789", before[len(before)-1]) >= 0) {
 		return 0, 0, false
 	}
 	return q, len(v) - 1, true
@@ -719,6 +804,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 			}
 			d.value(item, s.Index(i), fmt.Sprintf("%s[%d]", path, i))
 		}
+		d.splitEntries(n, path)
 		v.Set(s)
 	case reflect.Map:
 		if n.Kind != yaml.MappingNode {
@@ -873,12 +959,35 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 	// fields would judge what the decoder dropped, not what the editor wrote
 	// ("href: 42" would also read as an action with no link at all).
 	refusedBefore := len(d.errs)
+	// A block whose lines are in its key's column: its key has nothing,
+	// and its fields read as this mapping's, unknown here. One message
+	// says so, at the key, not one per line.
+	type unindented struct {
+		k, val *yaml.Node
+		err    int // the key's own problem ("got nothing"), or -1
+		lines  []*yaml.Node
+	}
+	var blocks []*unindented
+	var empty *unindented // the key just decoded, if it had nothing
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		f, ok := fields[k.Value]
+		if ok || badKey(k) != "" {
+			empty = nil
+		}
 		switch {
 		case badKey(k) != "":
 			d.errorf(k, "%s", badKey(k))
+			continue
+		case !ok && empty != nil && d.col(k) == d.col(empty.k) && blockHas(v.FieldByIndex(fields[empty.k.Value].index).Type(), k.Value):
+			empty.lines = append(empty.lines, k)
+			continue
+		case !ok && colonLeftOut(k.Value, fields) != "":
+			// "{label Use cases, …}": a key's ":" left out, inside braces
+			// (on a line of its own it is a syntax error, said there).
+			word := colonLeftOut(k.Value, fields)
+			d.errorf(k, "%s%q reads as one key, with no \":\" after %q: write \"%s: %s\"", fieldWhere(path), k.Value, word, word, strings.TrimSpace(k.Value[len(word):]))
+			misspelt[word] = true
 			continue
 		case !ok:
 			u := reported{n: k, path: path, name: k.Value, in: d.structName(t, path), parent: n, at: i}
@@ -943,13 +1052,33 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		}
 		d.inResults = inResults || sf.Name == ResultsField
 		d.illustrative = illus || illustrative[t]
+		before := len(d.errs)
 		d.value(val, fv, joinField(path, k.Value))
 		d.fills, d.inResults, d.illustrative, d.markdown = fills, inResults, illus, md
+		if val.Kind == yaml.ScalarNode && val.Tag == "!!null" {
+			empty = &unindented{k: k, val: val, err: -1}
+			if len(d.errs) > before {
+				empty.err = len(d.errs) - 1
+			}
+			blocks = append(blocks, empty)
+		}
 		if !f.optional && val.Kind == yaml.ScalarNode && val.Tag == "!!str" && fv.Kind() == reflect.String && strings.TrimSpace(val.Value) == "" {
 			d.errorf(val, "field %q must not be blank: %s", joinField(path, k.Value), blankRemedy(k.Value))
 		}
 		if !f.optional && val.Kind == yaml.SequenceNode && len(val.Content) == 0 {
 			d.errorf(val, "field %q needs at least one item: add one", joinField(path, k.Value))
+		}
+	}
+	for _, b := range blocks {
+		if len(b.lines) == 0 {
+			continue
+		}
+		msg := fmt.Sprintf("field %q has nothing, and the %d lines below it (%d to %d) are in its column, so YAML reads them as fields of %s: start them two spaces further in than %q, in column %d",
+			joinField(path, b.k.Value), len(b.lines), b.lines[0].Line, b.lines[len(b.lines)-1].Line, d.structName(t, path), b.k.Value+":", d.col(b.k)+2)
+		if b.err >= 0 {
+			d.errs[b.err].Message = msg
+		} else {
+			d.errorf(b.val, "%s", msg)
 		}
 	}
 	d.outer = d.outer[:len(d.outer)-1]
@@ -1004,20 +1133,49 @@ func (d *decoder) reported(n *yaml.Node) bool {
 // fieldNode is where the value of e's field (or its item) of mapping n
 // is written; n itself when the field is not written.
 func fieldNode(n *yaml.Node, e field.Error) *yaml.Node {
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value != e.Field() {
-			continue
+	// The field may be a path through mappings and list items
+	// ("footer.columns[1].links[0].href"); n where any step is not written.
+	at := n
+	for _, step := range strings.Split(e.Field(), ".") {
+		key, index := step, -1
+		if open := strings.IndexByte(step, '['); open > 0 && strings.HasSuffix(step, "]") {
+			if i, err := strconv.Atoi(step[open+1 : len(step)-1]); err == nil {
+				key, index = step[:open], i
+			}
 		}
-		val := n.Content[i+1]
-		if val.Kind == yaml.AliasNode {
-			val = val.Alias
+		val := valueOf(at, key)
+		if val == nil {
+			return n
 		}
-		if e.Item() >= 0 && val.Kind == yaml.SequenceNode && e.Item() < len(val.Content) {
-			return val.Content[e.Item()]
+		if index >= 0 {
+			if val.Kind != yaml.SequenceNode || index >= len(val.Content) {
+				return n
+			}
+			val = val.Content[index]
+			if val.Kind == yaml.AliasNode {
+				val = val.Alias
+			}
 		}
-		return val
+		at = val
 	}
-	return n
+	if e.Item() >= 0 && at.Kind == yaml.SequenceNode && e.Item() < len(at.Content) {
+		return at.Content[e.Item()]
+	}
+	return at
+}
+
+// valueOf is the value of key in mapping n (an alias followed), or nil.
+func valueOf(n *yaml.Node, key string) *yaml.Node {
+	for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			if v := n.Content[i+1]; v.Kind == yaml.AliasNode {
+				return v.Alias
+			} else {
+				return v
+			}
+		}
+	}
+	return nil
 }
 
 // badKey is what is wrong with a key's characters, or "".

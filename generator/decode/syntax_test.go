@@ -230,6 +230,8 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		{"a text entry's dash left out", slipPage, "      - {label: See integrations", "      {label: See integrations", 7, `this entry, in brackets, is in the column of the list's dashes, without one: write "- " before it`},
 		{"an apostrophe in single quotes", slipPage, "heading: One platform behind every agent", "heading: 'One platform behind every agent's voice'", 14, `the apostrophe inside a word closes the quote opened here: write the text in double quotes instead of single ones`},
 		{"closing bracket left out", slipLayout, "home: {label: Home, href: /}", "home: {label: Home, href: /", 9, `the "{" opened here is not closed on this line: end the line with "}"`},
+		{"a list file's entry indented whole, under the entry above", slipFAQ, "- question: How long does a launch take?\n  answer:", "  - question: How long does a launch take?\n    answer:", 3, "this entry is in the column of the keys of the item above it, not of the list's entries; start it, with the lines of its block, in the column of the entry at line 2 (column 1)"},
+
 		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 7, as the lines it goes with"},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -284,7 +285,11 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 	}
 	yaml, body, bodyLine, ok := splitFrontMatter(src)
 	if !ok {
-		l.errs = append(l.errs, content.Error{File: file, Line: 1, Col: 1, Message: missing})
+		e := content.Error{File: file, Line: 1, Col: 1, Message: missing}
+		if line := unclosedFrontMatter(src); line > 0 {
+			e.Line, e.Message = line, fmt.Sprintf("the front matter opened by the \"---\" of line 1 is not closed: write a line \"---\" after its last field, before the text (line %d)", line)
+		}
+		l.errs = append(l.errs, e)
 		return nil, 0, false
 	}
 	if len(yaml) > MaxFrontMatterBytes {
@@ -302,6 +307,29 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 	l.decoded(errs)
 	l.links = append(l.links, links...)
 	return body, bodyLine, true
+}
+
+// frontMatterLine is a line a front matter may hold: a key, a line
+// indented under one, a list entry, a comment, or none.
+var frontMatterLine = regexp.MustCompile(`^(|\s.*|[A-Za-z][\w-]*:( .*)?|- .*|#.*)$`)
+
+// unclosedFrontMatter is the line where the text starts in a file whose
+// front matter is opened but never closed (its first line that no front
+// matter holds), or 0.
+func unclosedFrontMatter(src []byte) int {
+	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
+	if lines[0] != "---" {
+		return 0
+	}
+	for i, line := range lines[1:] {
+		if line == "---" {
+			return 0
+		}
+		if !frontMatterLine.MatchString(line) {
+			return i + 2
+		}
+	}
+	return 0
 }
 
 func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {

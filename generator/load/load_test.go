@@ -243,6 +243,8 @@ func TestSlipsWarned(t *testing.T) {
 			`articles/on-premise.md:6:24: tag "healthcar" is on this article alone and has no file in collections/tags: did you mean "healthcare"? (a new tag is listed on a page of its own; give it a file to name it)`},
 		{"a text entry written twice", "site.yaml", "    - voice IVR\n", "    - voice IVR\n    - voice IVR\n",
 			"site.yaml:21:7: warning: seo.keywords[5]: this entry repeats the one at line 20 word for word: remove one"},
+		{"a heading ending in a plural and a quote", "pages/index.yaml", "    eyebrow: Reviews\n", "    eyebrow: Case Studies'\n",
+			"pages/index.yaml:34:26: warning: this text ends with a ' that no quote opens"},
 		{"a plural's apostrophe", faq, line, "- question: How long does it take to deploy our partners'\n", ""},
 		{"inches", faq, line, "- question: Does it run on a 12\"\n", ""},
 		{"quoted on purpose", faq, line, "- question: \"How long does it take to deploy an agent?'\"\n", ""},
@@ -597,6 +599,14 @@ func TestLoadErrors(t *testing.T) {
 			one:  true,
 		},
 		{
+			name: "an action's label without its colon",
+			file: "pages/index.yaml",
+			edit: replace("{label: Our services, href: /services", "{label Our services, href: /services"),
+			want: []string{`field "sections[0].actions[1]": "label Our services" reads as one key, with no ":" after "label": write "label: Our services"`},
+			at:   at("pages/index.yaml", "label Our services", 0),
+			one:  true,
+		},
+		{
 			name: "an action's href misspelt",
 			file: "pages/index.yaml",
 			edit: replace("{label: Our services, href: /services", "{label: Our services, hre: /services"),
@@ -702,6 +712,38 @@ func TestLoadErrors(t *testing.T) {
 			at:   at("layout.yaml", "- {label: Insights", 0),
 		},
 		{
+			name: "a section indented whole, after a key with its value",
+			file: "pages/index.yaml",
+			edit: func(s string) string {
+				before, after, _ := strings.Cut(s, "  - kind: reviews\n")
+				section, rest, _ := strings.Cut(after, "  - kind: cta\n")
+				return before + "    - kind: reviews\n" + strings.ReplaceAll(section, "\n    ", "\n      ") + "  - kind: cta\n" + rest
+			},
+			want: []string{"invalid YAML: this entry is in the column of the keys of the item above it, not of the list's entries; start it, with the lines of its block, in the column of the entry at line 27 (column 3)"},
+			at:   at("pages/index.yaml", "- kind: reviews", 0),
+			one:  true,
+		},
+		{
+			name: "a dash typed before an entry's second key",
+			file: "pages/index.yaml",
+			edit: replace("      - {icon: globe, title: Everywhere, text: On every channel.}\n", "      - icon: globe\n      - title: Everywhere\n        text: On every channel.\n"),
+			want: []string{`sections[1].cards[1]: this entry and the one above it (line 21) each lack fields the other has, and together make one: if they are one entry, remove the "- " before "title:"`},
+			at:   at("pages/index.yaml", "title: Everywhere", 0),
+			one:  true,
+		},
+		{
+			name: "a block's lines in its key's column",
+			file: "layout.yaml",
+			edit: func(s string) string {
+				before, after, _ := strings.Cut(s, "  fields:\n")
+				block, rest, _ := strings.Cut(after, "  submit:")
+				return before + "  fields:\n" + strings.ReplaceAll("\n"+block, "\n    ", "\n  ")[1:] + "  submit:" + rest
+			},
+			want: []string{`field "contactForm.fields" has nothing, and the 10 lines below it (55 to 64) are in its column, so YAML reads them as fields of contactForm: start them two spaces further in than "fields:", in column 5`},
+			at:   at("layout.yaml", "fields:\n", 7),
+			one:  true,
+		},
+		{
 			name: "key indented under a quoted value",
 			file: "pages/insights.yaml",
 			edit: replace("    contents: On this page\n", "     contents: On this page\n"),
@@ -803,7 +845,7 @@ func TestLoadErrors(t *testing.T) {
 			file: "layout.yaml",
 			edit: replace("{label: All services, href: /services}", "{label: AI Agent Consulting, href: \"/#contact-form\"}"),
 			want: []string{`"AI Agent Consulting" links to /services in the header and to /#contact-form in the footer: a link to the same thing must lead to the same page`},
-			at:   at("layout.yaml", "tagline:", 0),
+			at:   at("layout.yaml", `AI Agent Consulting, href: "/#`, len("AI Agent Consulting, href: ")),
 		},
 		{
 			name: "link with a trailing slash",
@@ -897,6 +939,14 @@ func TestLoadErrors(t *testing.T) {
 			file: "pages/legal/privacy.md",
 			edit: func(s string) string { return s[strings.Index(s, "# Privacy"):] },
 			want: []string{`pages/legal/privacy.md:1:1: a .md page starts with front matter`},
+		},
+		{
+			name: "an article's front matter not closed",
+			file: "articles/on-premise.md",
+			edit: replace("---\nIt depends", "\nIt depends"),
+			want: []string{`the front matter opened by the "---" of line 1 is not closed: write a line "---" after its last field, before the text (line 9)`},
+			at:   at("articles/on-premise.md", "It depends", 0),
+			one:  true,
 		},
 		{
 			name: "published article with make article's placeholders",

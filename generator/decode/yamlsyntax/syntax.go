@@ -262,9 +262,11 @@ func outOfLine(lines []string) (line, col int, hint string) {
 		if prev != nil && item && cur.indent > prev.indent && !strings.HasSuffix(strings.TrimRight(prev.text, " "), ":") {
 			return cur.n, cur.indent + 1, fmt.Sprintf("this entry is indented further than the entry above it (line %d), so it does not start a new entry of that list; start it in the column of that entry (column %d)", prev.n, prev.indent+1)
 		}
-		if la := lastAt[cur.indent]; item && la != nil && !la.item && prev.indent > cur.indent {
+		if la := lastAt[cur.indent]; item && la != nil && !la.item && (prev.indent > cur.indent || prev.indent == cur.indent && !strings.HasSuffix(strings.TrimRight(prev.text, " "), ":")) {
 			// An entry in the column of the keys of the item above: a
-			// list's entries line up with its other entries.
+			// list's entries line up with its other entries. (Right
+			// after a key in its column, only where that key has its
+			// value: "key:" may open a list in its own column.)
 			for d := cur.indent - 1; d >= 0; d-- {
 				if up := lastAt[d]; up != nil && up.item {
 					return cur.n, cur.indent + 1, fmt.Sprintf("this entry is in the column of the keys of the item above it, not of the list's entries; start it, with the lines of its block, in the column of the entry at line %d (column %d)", up.n, d+1)
