@@ -414,3 +414,110 @@ func TestContactUsComesBack(t *testing.T) {
 		})
 	}
 }
+
+// TestNavigationComesBack: Back and Forward bring the visitor back as they
+// left, at the seams a prospect met them: Back pressed before the page
+// pressed for came takes its loading bar back; the title changes with the
+// page, not before it; after Forward, Tab goes on from what is in view;
+// and Back after the tab was reloaded returns to the place left.
+func TestNavigationComesBack(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 1280, 800)
+	tab.Load(t, "/")
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	home := eval[string](t, tab, `document.title`)
+	homeHeading := eval[string](t, tab, `document.querySelector("main h1").textContent`)
+	mark := `(() => { const a = [...document.querySelectorAll('main a[href="/services"]')].find((a) => a.checkVisibility()); a?.setAttribute("data-go", ""); return !!a; })()`
+	if !eval[bool](t, tab, mark) {
+		t.Fatal("the test site's home page shows no link to /services")
+	}
+	idle := `!document.querySelector(".page-pending") && !document.getElementById("main").hasAttribute("aria-busy")`
+
+	// Back pressed while the first navigation is still being rendered,
+	// the processor slowed: the page stays, and so did its bar, for good.
+	data := holdRequests(t, tab, "*/data/*")
+	data.hold(t)
+	run(t, tab, `window.addEventListener("click", () => setTimeout(() => history.back()), { once: true })`)
+	throttle(t, tab, 20)
+	pressLink(t, tab, "a[data-go]")
+	data.requested(t)
+	tab.WaitFor(t, `location.pathname === "/"`, time.Minute)
+	throttle(t, tab, 1)
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(idle+` && document.title === `+jsString(home), 10*time.Second)); err != nil {
+		t.Errorf("Back pressed before /services came: %q, the bar %v, main aria-busy %q", eval[string](t, tab, `location.pathname + " | " + document.title`),
+			eval[bool](t, tab, `!!document.querySelector(".page-pending")`), eval[string](t, tab, `document.getElementById("main").getAttribute("aria-busy") ?? ""`))
+	}
+	data.release(t)
+
+	// The title changes in the frame the page does: never over the page
+	// left, as a tab or a screen reader would show it.
+	run(t, tab, `window.__titleEarly = "";
+new MutationObserver(() => {
+  if (document.title !== `+jsString(home)+` && document.querySelector("main h1").textContent === `+jsString(homeHeading)+`) window.__titleEarly = document.title;
+}).observe(document.head, { childList: true, subtree: true, characterData: true })`)
+	// (Its data came in above: the page swaps as soon as the app can.)
+	pressLink(t, tab, "a[data-go]")
+	tab.WaitFor(t, `location.pathname === "/services" && `+idle+` && document.querySelector("main h1").textContent !== `+jsString(homeHeading), 30*time.Second)
+	if early := eval[string](t, tab, `window.__titleEarly`); early != "" {
+		t.Errorf("the title became %q while the home page was still on screen", early)
+	}
+
+	// Forward to a page left scrolled down: focus on what is in view, not
+	// on the page gone (Tab went on from the footer, off screen).
+	y := scrollDown(t, tab, 600)
+	run(t, tab, `history.back()`)
+	tab.WaitFor(t, `location.pathname === "/" && document.querySelector("main h1").textContent === `+jsString(homeHeading)+` && `+idle, 30*time.Second)
+	// The home page left scrolled down, for the reload below.
+	homeY := scrollDown(t, tab, 500)
+	run(t, tab, `history.forward()`)
+	inView := `(() => { const a = document.activeElement, r = a.getBoundingClientRect(); return a !== document.body && document.querySelector("main").contains(a) && r.bottom > 0 && r.top < innerHeight; })()`
+	tab.WaitFor(t, fmt.Sprintf(`location.pathname === "/services" && %s && Math.abs(window.scrollY - %f) < 2`, idle, y), 30*time.Second)
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(inView, 5*time.Second)); err != nil {
+		t.Errorf("Forward to /services, left at y %.0f: focus on %s, out of view or off the page", y, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+
+	// Reloaded, then Back: the home page, a document opened anew, at the
+	// place it was left.
+	do(t, tab, chromedp.Reload())
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	run(t, tab, `history.back()`)
+	tab.WaitFor(t, `location.pathname === "/" && document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(fmt.Sprintf(`Math.abs(window.scrollY - %f) < 2`, homeY), 10*time.Second)); err != nil {
+		t.Errorf("Back to the home page after a reload: at y %v, want %.0f, where it was left", eval[float64](t, tab, `window.scrollY`), homeY)
+	}
+	noConsoleErrors(t, tab)
+
+	// On a phone, Back with the menu open: the menu closes, as when one of
+	// its links is followed, and focus is on the page gone back to.
+	phone := env.NewTab(t, 390, 844)
+	phone.Load(t, "/")
+	phone.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	if !eval[bool](t, phone, mark) {
+		t.Fatal("the test site's home page shows no link to /services on a phone")
+	}
+	pressLink(t, phone, "a[data-go]")
+	phone.WaitFor(t, `location.pathname === "/services" && `+idle, 30*time.Second)
+	click(t, phone, "header .nav > .nav__burger")
+	waitFor(t, phone, `document.querySelector("#mobile-menu").open`)
+	run(t, phone, `history.back()`)
+	closed := `location.pathname === "/" && !document.querySelector("#mobile-menu").open && !document.querySelector("#mobile-menu").contains(document.activeElement)`
+	if err := chromedp.Do(phone.Ctx, browsertest.Until(closed, 10*time.Second)); err != nil {
+		t.Errorf("Back with the phone menu open: at %q, the menu open %v, focus on %s", eval[string](t, phone, `location.pathname`),
+			eval[bool](t, phone, `document.querySelector("#mobile-menu").open`), eval[string](t, phone, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	noConsoleErrors(t, phone)
+}
+
+// scrollDown scrolls the page shown down to y, or as far as it goes, at
+// least 100 px, and returns where it is.
+func scrollDown(t *testing.T, tab *browsertest.Tab, y float64) float64 {
+	t.Helper()
+	at := eval[float64](t, tab, fmt.Sprintf(`Math.min(%f, document.documentElement.scrollHeight - innerHeight)`, y))
+	if at < 100 {
+		t.Fatalf("%s scrolls %v px, too little to leave it scrolled", eval[string](t, tab, `location.pathname`), at)
+	}
+	run(t, tab, fmt.Sprintf(`window.scrollTo(0, %f)`, at))
+	tab.WaitFor(t, fmt.Sprintf(`Math.abs(window.scrollY - %f) < 1`, at), 5*time.Second)
+	return at
+}

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"path"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/vozia/site/generator/content/sections"
 	"github.com/vozia/site/generator/decode"
 	"github.com/vozia/site/generator/decode/yamlsyntax"
+	"github.com/vozia/site/generator/frontmatter"
 	"github.com/vozia/site/generator/markdown"
 	"github.com/vozia/site/generator/resolve"
 	"github.com/vozia/site/internal/contactform"
@@ -283,10 +283,10 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 	if !ok {
 		return nil, 0, false
 	}
-	yaml, body, bodyLine, ok := splitFrontMatter(src)
+	yaml, body, bodyLine, ok := frontmatter.Split(src)
 	if !ok {
 		e := content.Error{File: file, Line: 1, Col: 1, Message: missing}
-		if line := unclosedFrontMatter(src); line > 0 {
+		if line := frontmatter.Unclosed(src); line > 0 {
 			e.Line, e.Message = line, fmt.Sprintf("the front matter opened by the \"---\" of line 1 is not closed: write a line \"---\" after its last field, before the text (line %d)", line)
 		}
 		l.errs = append(l.errs, e)
@@ -307,45 +307,6 @@ func (l *loader) frontMatter(file, missing string, front any) (body []byte, body
 	l.decoded(errs)
 	l.links = append(l.links, links...)
 	return body, bodyLine, true
-}
-
-// frontMatterLine is a line a front matter may hold: a key, a line
-// indented under one, a list entry, a comment, or none.
-var frontMatterLine = regexp.MustCompile(`^(|\s.*|[A-Za-z][\w-]*:( .*)?|- .*|#.*)$`)
-
-// unclosedFrontMatter is the line where the text starts in a file whose
-// front matter is opened but never closed (its first line that no front
-// matter holds), or 0.
-func unclosedFrontMatter(src []byte) int {
-	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
-	if lines[0] != "---" {
-		return 0
-	}
-	for i, line := range lines[1:] {
-		if line == "---" {
-			return 0
-		}
-		if !frontMatterLine.MatchString(line) {
-			return i + 2
-		}
-	}
-	return 0
-}
-
-func splitFrontMatter(src []byte) (front, body []byte, bodyLine int, ok bool) {
-	s := strings.ReplaceAll(string(src), "\r\n", "\n")
-	if !strings.HasPrefix(s, "---\n") {
-		return nil, nil, 0, false
-	}
-	rest := s[len("---\n"):]
-	end := strings.Index(rest, "\n---\n")
-	if end < 0 {
-		return nil, nil, 0, false
-	}
-	front = []byte(rest[:end+1])
-	b := rest[end+len("\n---\n"):]
-	bodyLine = 1 + strings.Count(s[:len(s)-len(b)], "\n")
-	return front, []byte(b), bodyLine, true
 }
 
 // renderMarkdown renders a markdown section whose text starts at pos (the

@@ -43,7 +43,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
     // The first page, kept as a fetched one is: Back to it shows it at once.
     // (In the browser only: the server renders every page in one runtime.)
     if (typeof document !== "undefined") firstPage = { path: canonicalPath(location.pathname), data: { ...initial, head: readHead() } };
-    return { key: location.pathname, data: initial };
+    return { key: location.pathname, data: initial as PageBody, head: undefined as PageData["head"] | undefined };
   });
   const shownKey = useRef(shown.key);
   shownKey.current = shown.key;
@@ -86,8 +86,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
         // The page's lazy kinds load before it shows (lib/lazy-kind).
         await loadKinds(next.data.sections.map((s) => s.kind));
         if (cancelled) return;
-        setShown({ key: pathname, data: next.data });
-        updateHead(next.data.head);
+        setShown({ key: pathname, data: next.data, head: next.data.head });
       })
       // A page that cannot be fetched is loaded the old way, so the visitor
       // still gets there (or sees the server's answer).
@@ -160,7 +159,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
       // The link pressed on this entry's page, else the one with focus:
       // a second link pressed before the router moved on has focus by then.
       const link = leftBy.current ?? document.activeElement?.closest("a[href]")?.getAttribute("href") ?? undefined;
-      if (shownKey.current === path) scrollPositions.set(key, { path, y: window.scrollY, link });
+      if (shownKey.current === path) savePlace(key, { path, y: window.scrollY, link });
     };
   }, [location.key, location.pathname]);
 
@@ -169,8 +168,22 @@ export function PageHost({ initial }: { initial: PageBody }) {
   useLayoutEffect(() => {
     if (firstLoad.current) {
       firstLoad.current = false;
+      // A document opened by Back or Forward (the tab reloaded, or dropped
+      // by a phone, since the visitor left the entry): the place saved for
+      // the entry, which the browser does not restore (the app took
+      // restoration over on it).
+      const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+      const saved = scrollPositions.get(location.key);
+      if (nav?.type === "back_forward" && saved?.path === location.pathname) {
+        restoreScroll(saved.y);
+        if (!focusLink(saved.link)) focusInView();
+      }
       return;
     }
+    // The title and the rest of the head change with the page, in the
+    // commit that shows it: set with the state, they changed while the
+    // page left was still on screen (a slow phone's render after it).
+    if (shown.head) updateHead(shown.head);
     // A saved place counts only for the page it was saved on: entries the
     // router did not make (another script's pushState) all share the key
     // "default" with the first page.
@@ -179,8 +192,9 @@ export function PageHost({ initial }: { initial: PageBody }) {
       restoreScroll(saved.y);
       // Back where the visitor was: focus on the link they left by, if
       // it is in view there, as the browser's back-forward cache gives
-      // it back; never on the heading, out of view above.
-      focusLink(saved.link);
+      // it back; never on the heading, out of view above. Else on what
+      // is in view: left on the page gone, Tab went on from the footer.
+      if (!focusLink(saved.link)) focusInView();
     } else {
       if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
       // Focus goes to the new page's heading, as a new document's would
@@ -231,7 +245,9 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // bar across the top of the window (after a moment: a quick swap shows
   // nothing), and the main region busy for assistive technology. Without
   // it, a link on a slow connection seemed to do nothing for a second.
-  useLayoutEffect(() => (pending ? showPending() : hidePending()), [pending]);
+  // (Again at each location: one the router moved to and back from,
+  // or to the page on screen, before React rendered it loading.)
+  useLayoutEffect(() => (pending ? showPending() : hidePending()), [pending, location.key]);
 
   // The bar shows from the press or the Back itself, not from React's
   // render of the pending state: the first navigation's transition
@@ -257,9 +273,10 @@ export function PageHost({ initial }: { initial: PageBody }) {
         if (window.location.pathname === shownKey.current) hidePending();
       });
     };
-    const pop = () => {
-      if (window.location.pathname !== shownKey.current) showPending();
-    };
+    // Back or Forward to the page on screen, before the page pressed
+    // for came (or React rendered it loading), takes the bar back: no
+    // render of the page host's may follow to do it.
+    const pop = () => (leaving() ? showPending() : hidePending());
     window.addEventListener("click", press, { capture: true });
     window.addEventListener("popstate", pop);
     return () => {
@@ -356,8 +373,36 @@ function loadPage(url: string): Promise<PageData> {
 }
 
 // The scroll position of each history entry the visitor left, by the
-// router's key of the entry, for the life of the tab.
-const scrollPositions = new Map<string, { path: string; y: number; link?: string }>();
+// router's key of the entry, for the life of the tab: kept in the tab's
+// session storage too, so that Back after a reload (or after a phone
+// dropped the tab) still returns to the place. The router's keys live in
+// the history entries, which a reload keeps.
+type Place = { path: string; y: number; link?: string };
+const PLACES = "vozia:places";
+const scrollPositions = new Map<string, Place>(readPlaces());
+
+function readPlaces(): [string, Place][] {
+  try {
+    const saved: unknown = typeof sessionStorage === "undefined" ? [] : JSON.parse(sessionStorage.getItem(PLACES) ?? "[]");
+    // Another script may have written the key: what is not a place is left.
+    return Array.isArray(saved)
+      ? saved.filter((e): e is [string, Place] => Array.isArray(e) && typeof e[0] === "string" && typeof e[1]?.path === "string" && typeof e[1]?.y === "number")
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+function savePlace(key: string, place: Place) {
+  scrollPositions.delete(key);
+  scrollPositions.set(key, place);
+  try {
+    // The last 100 entries: a session's history, not a growing store.
+    sessionStorage.setItem(PLACES, JSON.stringify([...scrollPositions].slice(-100)));
+  } catch {
+    // Storage full or refused: the places of this document still hold.
+  }
+}
 
 /**
  * startScrollRestoration takes scroll restoration between the app's pages
@@ -429,6 +474,18 @@ function focusLink(href: string | undefined): boolean {
 function inView(el: Element): boolean {
   const r = el.getBoundingClientRect();
   return r.bottom > 0 && r.top < window.innerHeight && el.checkVisibility();
+}
+
+// focusInView moves focus, without scrolling, to the first heading of
+// the page in view, or else its first part in view, so that Tab goes on
+// from where the visitor is.
+function focusInView() {
+  const el =
+    [...document.querySelectorAll<HTMLElement>("main h1, main h2, main h3")].find(inView) ??
+    [...document.querySelectorAll<HTMLElement>("main > *")].find(inView);
+  if (!el) return;
+  if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
+  el.focus({ preventScroll: true });
 }
 
 // focusTarget moves focus, without scrolling, to the #fragment's target,

@@ -169,6 +169,15 @@ export function SiteHeader() {
     setOpen(-1);
     closeSheet(false);
   };
+  // Back or Forward leaves the page a menu was opened over: the menu
+  // closes, as when one of its links is followed (the phone's sheet
+  // stayed open over the page gone back to, focus inside it).
+  useEffect(() => {
+    window.addEventListener("popstate", close);
+    return () => window.removeEventListener("popstate", close);
+    // close reads refs and state setters only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Home on the home page is a link to the page itself: PageHost takes the
   // visitor to its top and focus to its heading, as any such link.
   const home = close;
