@@ -450,6 +450,24 @@ func TestNavigationComesBack(t *testing.T) {
 	}
 	data.release(t)
 
+	// Back once the bar is drawn: it goes at once, not run to its end and
+	// faded as if a page had come.
+	if !eval[bool](t, tab, `(() => { const a = [...document.querySelectorAll('a[href="/about"]')].find((a) => a.checkVisibility()); a?.setAttribute("data-about", ""); return !!a; })()`) {
+		t.Fatal("the test site's home page shows no link to /about")
+	}
+	run(t, tab, `window.__doneSeen = false;
+new MutationObserver(() => { if (document.querySelector(".page-done")) window.__doneSeen = true; }).observe(document.body, { childList: true, subtree: true, attributeFilter: ["class"] });`)
+	data.hold(t)
+	pressLink(t, tab, "a[data-about]")
+	data.requested(t)
+	tab.WaitFor(t, `document.querySelector(".page-pending")?.getAnimations()[0]?.currentTime > 300`, 30*time.Second)
+	run(t, tab, `history.back()`)
+	tab.WaitFor(t, `location.pathname === "/" && `+idle, 30*time.Second)
+	if eval[bool](t, tab, `window.__doneSeen`) {
+		t.Error("Back pressed before /about came: the bar ran to its end as if a page had come")
+	}
+	data.release(t)
+
 	// The title changes in the frame the page does: never over the page
 	// left, as a tab or a screen reader would show it.
 	run(t, tab, `window.__titleEarly = "";
@@ -471,9 +489,8 @@ new MutationObserver(() => {
 	// The home page left scrolled down, for the reload below.
 	homeY := scrollDown(t, tab, 500)
 	run(t, tab, `history.forward()`)
-	inView := `(() => { const a = document.activeElement, r = a.getBoundingClientRect(); return a !== document.body && document.querySelector("main").contains(a) && r.bottom > 0 && r.top < innerHeight; })()`
 	tab.WaitFor(t, fmt.Sprintf(`location.pathname === "/services" && %s && Math.abs(window.scrollY - %f) < 2`, idle, y), 30*time.Second)
-	if err := chromedp.Do(tab.Ctx, browsertest.Until(inView, 5*time.Second)); err != nil {
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(focusInView, 5*time.Second)); err != nil {
 		t.Errorf("Forward to /services, left at y %.0f: focus on %s, out of view or off the page", y, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 
@@ -501,13 +518,54 @@ new MutationObserver(() => {
 	click(t, phone, "header .nav > .nav__burger")
 	waitFor(t, phone, `document.querySelector("#mobile-menu").open`)
 	run(t, phone, `history.back()`)
-	closed := `location.pathname === "/" && !document.querySelector("#mobile-menu").open && !document.querySelector("#mobile-menu").contains(document.activeElement)`
+	closed := `location.pathname === "/" && !document.querySelector("#mobile-menu").open && ` + focusInView
 	if err := chromedp.Do(phone.Ctx, browsertest.Until(closed, 10*time.Second)); err != nil {
 		t.Errorf("Back with the phone menu open: at %q, the menu open %v, focus on %s", eval[string](t, phone, `location.pathname`),
 			eval[bool](t, phone, `document.querySelector("#mobile-menu").open`), eval[string](t, phone, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 	noConsoleErrors(t, phone)
+
+	// Of two links to one page in view (the brand and "Home"), focus comes
+	// back to the one left by.
+	tab.Load(t, "/services")
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	if !eval[bool](t, tab, `(() => { const a = [...document.querySelectorAll('header a[href="/"]:not(.brand)')].find((a) => a.checkVisibility()); a?.setAttribute("data-home", ""); return !!a; })()`) {
+		t.Fatal("the test site's header shows no Home link beside its brand")
+	}
+	pressLink(t, tab, "a[data-home]")
+	tab.WaitFor(t, `location.pathname === "/" && `+idle+` && document.querySelector("main h1").textContent === `+jsString(homeHeading), 30*time.Second)
+	run(t, tab, `history.back()`)
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.pathname === "/services" && document.activeElement.hasAttribute("data-home")`, 10*time.Second)); err != nil {
+		t.Errorf("Back after Home was pressed: focus on %s, want the Home link", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+
+	// Into the site again by Forward, after leaving it by Back from a page
+	// scrolled further: at the place it was left, not one saved before.
+	out := env.NewTab(t, 1280, 800)
+	do(t, out, chromedp.Navigate("about:blank"))
+	out.Load(t, "/")
+	out.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	if !eval[bool](t, out, mark) {
+		t.Fatal("the test site's home page shows no link to /services")
+	}
+	pressLink(t, out, "a[data-go]")
+	out.WaitFor(t, `location.pathname === "/services" && `+idle, 30*time.Second)
+	run(t, out, `history.back()`)
+	out.WaitFor(t, `location.pathname === "/" && `+idle+` && document.querySelector("main h1").textContent === `+jsString(homeHeading), 30*time.Second)
+	left := scrollDown(t, out, eval[float64](t, out, `window.scrollY`)+300)
+	do(t, out, chromedp.NavigateBack())
+	out.WaitFor(t, `location.href === "about:blank"`, 30*time.Second)
+	do(t, out, chromedp.NavigateForward())
+	out.WaitFor(t, `location.pathname === "/" && document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	if err := chromedp.Do(out.Ctx, browsertest.Until(fmt.Sprintf(`Math.abs(window.scrollY - %f) < 2`, left), 10*time.Second)); err != nil {
+		t.Errorf("Forward into the site, left at y %.0f: at y %v", left, eval[float64](t, out, `window.scrollY`))
+	}
+	noConsoleErrors(t, out)
 }
+
+// focusInView says that focus is on an element of the page, in view: Tab
+// goes on from where the visitor is.
+const focusInView = `(() => { const a = document.activeElement, r = a.getBoundingClientRect(); return a !== document.body && a !== document.getElementById("main") && !a.closest("header") && r.bottom > 0 && r.top < innerHeight; })()`
 
 // scrollDown scrolls the page shown down to y, or as far as it goes, at
 // least 100 px, and returns where it is.

@@ -135,15 +135,22 @@ func (d *decoder) moved() {
 			// An optional field: no block misses it, but the block it
 			// ends, the value of the key above, may have it.
 			if o := d.endedBlock(u); o != nil {
-				d.errs[u.err].Message = fmt.Sprintf("unknown field %q in %s: it is a field of %s (line %d), which does not have it; start it in column %d, as that mapping's other keys",
+				d.errs[u.err].Message = fmt.Sprintf("unknown field %q in %s: it is a field of %s (its keys start at line %d), which does not have it; start it in column %d, as that mapping's other keys",
 					u.name, u.in, d.structName(o.t, o.path), o.n.Line, d.col(o.n.Content[0]))
+				// The block's own check of it (a demo that opens a page
+				// needs one) is the same mistake.
+				for i, e := range d.errs {
+					if e.Line == o.n.Line && e.Col == d.col(o.n) && strings.Contains(e.Message, u.name) {
+						drop[i] = true
+					}
+				}
 			}
 			continue
 		}
 		if drop[from.err] {
 			continue
 		}
-		d.errs[u.err].Message = fmt.Sprintf("unknown field %q in %s: it belongs to %s (line %d), which misses it; start it in column %d, as that mapping's other keys",
+		d.errs[u.err].Message = fmt.Sprintf("unknown field %q in %s: it belongs to %s (its keys start at line %d), which misses it; start it in column %d, as that mapping's other keys",
 			u.name, u.in, from.path, from.n.Line, d.col(from.n.Content[0]))
 		drop[from.err] = true
 		missingAt := d.errs[from.err]
@@ -426,6 +433,9 @@ type decoder struct {
 	// drop are the errors, by index, that another one says (moved
 	// removes them).
 	drop map[int]bool
+	// checked counts the problems the checks of whole mappings found
+	// (Validate), which drop no value.
+	checked int
 }
 
 // mapping is a mapping of struct t's fields at path, being decoded.
@@ -955,10 +965,9 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		d.structs = map[*yaml.Node]mapping{}
 	}
 	d.structs[n] = d.outer[len(d.outer)-1]
-	// A mapping with a key or value refused is partial: a check across its
-	// fields would judge what the decoder dropped, not what the editor wrote
-	// ("href: 42" would also read as an action with no link at all).
-	refusedBefore := len(d.errs)
+	// The problems found from here on, but the checks of whole mappings
+	// inside it (which drop nothing), make the mapping partial (below).
+	refusedBefore, checkedBefore := len(d.errs), d.checked
 	// A block whose lines are in its key's column: its key has nothing,
 	// and its fields read as this mapping's, unknown here. One message
 	// says so, at the key, not one per line.
@@ -1073,8 +1082,8 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		if len(b.lines) == 0 {
 			continue
 		}
-		msg := fmt.Sprintf("field %q has nothing, and the %d lines below it (%d to %d) are in its column, so YAML reads them as fields of %s: start them two spaces further in than %q, in column %d",
-			joinField(path, b.k.Value), len(b.lines), b.lines[0].Line, b.lines[len(b.lines)-1].Line, d.structName(t, path), b.k.Value+":", d.col(b.k)+2)
+		msg := fmt.Sprintf("field %q has nothing, and its keys below it (from line %d) are in its column, so YAML reads them as fields of %s: start them, with their lines, two spaces further in than %q, in column %d",
+			joinField(path, b.k.Value), b.lines[0].Line, d.structName(t, path), b.k.Value+":", d.col(b.k)+2)
 		if b.err >= 0 {
 			d.errs[b.err].Message = msg
 		} else {
@@ -1082,7 +1091,6 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 		}
 	}
 	d.outer = d.outer[:len(d.outer)-1]
-	partial := len(d.errs) > refusedBefore
 	for _, name := range sortedKeys(fields) {
 		if f := fields[name]; !f.optional && !seen[name] && !misspelt[name] {
 			d.errorf(n, "%smissing required field %q%s%s", fieldPrefix(path), name, d.inStruct(t, path), purpose(f.doc))
@@ -1105,7 +1113,13 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 			v.Field(i).Set(reflect.ValueOf(p))
 		}
 	}
-	if v.CanAddr() && v.Addr().Type().Implements(validatorType) {
+	// A mapping with a key or value refused, or a required field missing,
+	// is partial: its checks across fields would judge what the decoder
+	// dropped, not what the editor wrote ("href: 42" read as an action
+	// with no link at all; an entry split by a stray dash, as a product
+	// whose id is ""). They run once the mapping is whole.
+	partial := len(d.errs)-refusedBefore > d.checked-checkedBefore
+	if !partial && v.CanAddr() && v.Addr().Type().Implements(validatorType) {
 		if err := v.Addr().Interface().(validator).Validate(); err != nil {
 			for _, e := range splitErrors(err) {
 				var fe field.Error
@@ -1115,9 +1129,11 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 					// refused again, in other words, by its type.
 					if at := fieldNode(n, fe); at == n || !d.reported(at) {
 						d.errorf(at, "%s%s", fieldPrefix(path), fe.Message())
+						d.checked++
 					}
-				} else if !partial {
+				} else {
 					d.errorf(n, "%s%v", fieldPrefix(path), e)
+					d.checked++
 				}
 			}
 		}

@@ -32,8 +32,8 @@ func TestKeyMovedToTheLeftEdge(t *testing.T) {
 		name, add string
 		want      string
 	}{
-		{"a card's optional key", "text: Second.\n", "it is a field of cards[1] (line 7), which does not have it; start it in column 9, as that mapping's other keys"},
-		{"a section's optional key, after its cards", "id: offers\n", "it is a field of sections[0] (line 3), which does not have it; start it in column 5, as that mapping's other keys"},
+		{"a card's optional key", "text: Second.\n", "it is a field of cards[1] (its keys start at line 7), which does not have it; start it in column 9, as that mapping's other keys"},
+		{"a section's optional key, after its cards", "id: offers\n", "it is a field of sections[0] (its keys start at line 3), which does not have it; start it in column 5, as that mapping's other keys"},
 		{"a key of no block", "colour: blue\n", `unknown field "colour" in `},
 	}
 	for _, tt := range tests {

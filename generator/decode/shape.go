@@ -149,10 +149,11 @@ func (d *decoder) remedy(n *yaml.Node, t reflect.Type, path string) string {
 		case n.Kind == yaml.SequenceNode:
 			return "it is one mapping, not a list: leave out the \"- \" before its fields"
 		case t.Kind() == reflect.Struct && n.Kind == yaml.ScalarNode && n.Tag != "!!null" && meantAs(t, n.Value) != nil:
+			fields := meantAs(t, n.Value)
 			if key == "" {
-				return fmt.Sprintf("write it as {%s}", strings.Join(meantAs(t, n.Value), ", "))
+				return fmt.Sprintf("write it as {%s}", strings.Join(fields, ", "))
 			}
-			return fmt.Sprintf("write its fields on the lines below %s, two spaces further in: %s", keyWord(key), strings.Join(meantAs(t, n.Value), ", then "))
+			return fmt.Sprintf("write its fields on the lines below %s, two spaces further in: %s", keyWord(key), strings.Join(fields, ", then "))
 		case t.Kind() == reflect.Struct:
 			fields := fieldsOf(t)
 			if len(fields) > 3 {
@@ -179,9 +180,9 @@ type implier interface {
 
 // meantAs is the mapping an editor meant by writing text where a value of
 // struct t belongs, one "key: value" a field: the one field of t whose
-// type reads text ("demo: /demo" is the demo's page, "image: /x.png" an
-// image's src), the values that field implies, and "key: …" for the other
-// required fields; nil where no field or several read it.
+// type reads text ("demo: /demo" is the demo's page, "- /services" an
+// action's href), the values that field implies, and "key: …" for the
+// other required fields; nil where no field or several read it.
 func meantAs(t reflect.Type, text string) []string {
 	var meant string
 	for _, name := range fieldsOf(t) {

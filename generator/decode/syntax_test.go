@@ -232,6 +232,7 @@ func TestEditorSlipsPlaced(t *testing.T) {
 		{"closing bracket left out", slipLayout, "home: {label: Home, href: /}", "home: {label: Home, href: /", 9, `the "{" opened here is not closed on this line: end the line with "}"`},
 		{"a list file's entry indented whole, under the entry above", slipFAQ, "- question: How long does a launch take?\n  answer:", "  - question: How long does a launch take?\n    answer:", 3, "this entry is in the column of the keys of the item above it, not of the list's entries; start it, with the lines of its block, in the column of the entry at line 2 (column 1)"},
 
+		{"a dash typed before an entry's second key, in its keys' column", slipFAQ, "  answer: They answer calls", "  - answer: They answer calls", 3, `this "- " is in the column of the keys of the entry above it (line 2), where no list opens: if "answer" is a key of that entry, remove the "- "; if it starts a new entry, start it in column 1, as that entry`},
 		{"key between the dash's column and the keys'", slipLayout, "      items:\n        - {label: Voice AI", "     items:\n        - {label: Voice AI", 6, "start it in column 7, as the lines it goes with"},
 	}
 	for _, tt := range tests {

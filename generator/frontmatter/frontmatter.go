@@ -30,8 +30,11 @@ func Split(src []byte) (front, body []byte, bodyLine int, ok bool) {
 }
 
 // yamlLine is a line a front matter may hold: a key, a line indented
-// under one, a list entry, a comment, or none.
-var yamlLine = regexp.MustCompile(`^(|\s.*|[A-Za-z][\w-]*:( .*)?|- .*|#.*)$`)
+// under one, a list entry, a comment, or none. A Markdown heading
+// ("# Cookie Policy", a page's usual first line) reads as a comment in
+// YAML, but is taken for the text: a comment is rare in a front matter,
+// and the "---" written after the heading hid it from the page.
+var yamlLine = regexp.MustCompile(`^(|\s.*|[A-Za-z][\w-]*:( .*)?|- .*|#[^# ].*|#)$`)
 
 // Unclosed is the line where the text starts in src whose front matter is
 // opened but never closed (its first line that no front matter holds), or

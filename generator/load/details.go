@@ -107,7 +107,9 @@ func listingPage[T any](s *content.Site) (*content.Page, *T) {
 // page lists it (kind is the listing section's kind): its cards would
 // lead nowhere.
 func (l *loader) unlisted(s *content.Site, collection string, listed bool, kind string) {
-	if listed {
+	// A page that could not be read may be the one that lists it: its
+	// own problems say what is wrong.
+	if listed || l.failedUnder("pages") {
 		return
 	}
 	for _, p := range pagesInOrder(s) {

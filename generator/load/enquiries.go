@@ -28,6 +28,12 @@ func (l *loader) enquiryPages(s *content.Site) {
 		}
 		return nil
 	}
+	// site.yaml refused already: its demo and products are what was left
+	// of it (a page moved out of its block reads as none), and its own
+	// problems say what is wrong.
+	if l.failed("site.yaml") {
+		return
+	}
 	if d := s.Config.Demo; d.Opens == siteconfig.DemoOpensPage {
 		switch p := page(d.Page); {
 		case p == nil:

@@ -310,7 +310,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "a block's last key moved to the left edge",
 			file: "pages/about.yaml",
 			edit: replace("    months: [January", "months: [January"),
-			want: []string{`unknown field "months" in the page: it belongs to sections[5] (line 28), which misses it; start it in column 5, as that mapping's other keys`},
+			want: []string{`unknown field "months" in the page: it belongs to sections[5] (its keys start at line 28), which misses it; start it in column 5, as that mapping's other keys`},
 			at:   at("pages/about.yaml", "months: [January", 0),
 			one:  true,
 		},
@@ -732,6 +732,30 @@ func TestLoadErrors(t *testing.T) {
 			one:  true,
 		},
 		{
+			name: "a dash typed before a product's second key",
+			file: "site.yaml",
+			edit: replace("contactEndpoint:", "products:\n  - id: consulting\n  - label: AI agent consulting\n    pages: [/services]\ncontactEndpoint:"),
+			want: []string{`products[1]: this entry and the one above it (line 8) each lack fields the other has, and together make one: if they are one entry, remove the "- " before "label:"`},
+			at:   at("site.yaml", "label: AI agent consulting", 0),
+			one:  true,
+		},
+		{
+			name: "the demo's page moved to the left edge",
+			file: "site.yaml",
+			edit: replace("contactEndpoint:", "demo:\n  opens: page\npage: /about\ncontactEndpoint:"),
+			want: []string{`unknown field "page" in site.yaml: it is a field of demo (its keys start at line 8), which does not have it; start it in column 3, as that mapping's other keys`},
+			at:   at("site.yaml", "page: /about", 0),
+			one:  true,
+		},
+		{
+			name: "a product's page with a trailing slash",
+			file: "site.yaml",
+			edit: replace("contactEndpoint:", "products:\n  - {id: consulting, label: AI agent consulting, pages: [/services/]}\ncontactEndpoint:"),
+			want: []string{`link "/services/": no trailing slash`},
+			at:   at("site.yaml", "/services/]", 0),
+			one:  true,
+		},
+		{
 			name: "a block's lines in its key's column",
 			file: "layout.yaml",
 			edit: func(s string) string {
@@ -739,7 +763,7 @@ func TestLoadErrors(t *testing.T) {
 				block, rest, _ := strings.Cut(after, "  submit:")
 				return before + "  fields:\n" + strings.ReplaceAll("\n"+block, "\n    ", "\n  ")[1:] + "  submit:" + rest
 			},
-			want: []string{`field "contactForm.fields" has nothing, and the 10 lines below it (55 to 64) are in its column, so YAML reads them as fields of contactForm: start them two spaces further in than "fields:", in column 5`},
+			want: []string{`field "contactForm.fields" has nothing, and its keys below it (from line 55) are in its column, so YAML reads them as fields of contactForm: start them, with their lines, two spaces further in than "fields:", in column 5`},
 			at:   at("layout.yaml", "fields:\n", 7),
 			one:  true,
 		},

@@ -55,7 +55,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
   const leaving = () => window.location.pathname !== shownKey.current;
   const firstLoad = useRef(true);
   // The link pressed to leave the page on screen (the scroll positions).
-  const leftBy = useRef<string | undefined>(undefined);
+  const leftBy = useRef<Element | undefined>(undefined);
   // The header's and footer's current page is the one on screen, not the
   // one loading (lib/current.ts).
   useLayoutEffect(() => setShownPath(shown.key), [shown.key]);
@@ -155,11 +155,18 @@ export function PageHost({ initial }: { initial: PageBody }) {
     const key = location.key;
     const path = location.pathname;
     leftBy.current = undefined;
-    return () => {
+    const save = () => {
       // The link pressed on this entry's page, else the one with focus:
       // a second link pressed before the router moved on has focus by then.
-      const link = leftBy.current ?? document.activeElement?.closest("a[href]")?.getAttribute("href") ?? undefined;
-      if (shownKey.current === path) savePlace(key, { path, y: window.scrollY, link });
+      const a = leftBy.current ?? document.activeElement?.closest("a[href]") ?? undefined;
+      if (shownKey.current === path) savePlace(key, { path, y: window.scrollY, ...linkOf(a) });
+    };
+    // Leaving the document too (Back out of the site, a reload): Forward
+    // into it returns to this place, not to one saved on an earlier visit.
+    window.addEventListener("pagehide", save);
+    return () => {
+      window.removeEventListener("pagehide", save);
+      save();
     };
   }, [location.key, location.pathname]);
 
@@ -176,7 +183,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
       const saved = scrollPositions.get(location.key);
       if (nav?.type === "back_forward" && saved?.path === location.pathname) {
         restoreScroll(saved.y);
-        if (!focusLink(saved.link)) focusInView();
+        if (!focusLink(saved.link, saved.nth)) focusInView();
       }
       return;
     }
@@ -194,7 +201,9 @@ export function PageHost({ initial }: { initial: PageBody }) {
       // it is in view there, as the browser's back-forward cache gives
       // it back; never on the heading, out of view above. Else on what
       // is in view: left on the page gone, Tab went on from the footer.
-      if (!focusLink(saved.link)) focusInView();
+      // (After the Back's other listeners: a menu open over the page, its
+      // modal sheet making the page inert, closes in one of them.)
+      setTimeout(() => focusLink(saved.link, saved.nth) || focusInView());
     } else {
       if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
       // Focus goes to the new page's heading, as a new document's would
@@ -227,7 +236,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
         // Focus on the link left by, or else where the address points, as
         // a fragment's target takes it: never left on a link now out of
         // view (Tab would scroll away to it).
-        if (!focusLink(saved.link) && !focusTarget(location.hash)) focusHeadingIfOutOfView();
+        setTimeout(() => focusLink(saved.link, saved.nth) || focusTarget(location.hash) || focusHeadingIfOutOfView());
       } else if (location.key !== firstKey.current) scrollToHash(location.hash);
       return;
     }
@@ -247,7 +256,14 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // it, a link on a slow connection seemed to do nothing for a second.
   // (Again at each location: one the router moved to and back from,
   // or to the page on screen, before React rendered it loading.)
-  useLayoutEffect(() => (pending ? showPending() : hidePending()), [pending, location.key]);
+  // The bar runs to its end only for a page that came (the page shown
+  // changed), not for a load called off (Back to the page shown).
+  const barFor = useRef(shown.key);
+  useLayoutEffect(() => {
+    if (pending) return showPending();
+    hidePending(barFor.current !== shown.key);
+    barFor.current = shown.key;
+  }, [pending, location.key, shown.key]);
 
   // The bar shows from the press or the Back itself, not from React's
   // render of the pending state: the first navigation's transition
@@ -263,7 +279,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
       const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
       if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute("download")) return;
       if (a.origin !== window.location.origin || a.pathname === shownKey.current) return;
-      if (!leaving()) leftBy.current = a.getAttribute("href") ?? undefined;
+      if (!leaving()) leftBy.current = a;
       showPending();
       // The next page's data is asked for now, beside that hydration: its
       // request waited for it too (0.5-2.5 s on a slow phone). The page
@@ -276,7 +292,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
     // Back or Forward to the page on screen, before the page pressed
     // for came (or React rendered it loading), takes the bar back: no
     // render of the page host's may follow to do it.
-    const pop = () => (leaving() ? showPending() : hidePending());
+    const pop = () => (leaving() ? showPending() : hidePending(false));
     window.addEventListener("click", press, { capture: true });
     window.addEventListener("popstate", pop);
     return () => {
@@ -316,14 +332,15 @@ function showPending() {
   document.getElementById("main")?.setAttribute("aria-busy", "true");
 }
 
-function hidePending() {
+function hidePending(arrived = true) {
   document.getElementById("main")?.removeAttribute("aria-busy");
   const bar = document.querySelector(".page-pending");
   if (!bar) return;
   // A bar already drawn runs to the end and fades, rather than vanish a
-  // few frames after it came (a page that took just over the 150 ms).
+  // few frames after it came (a page that took just over the 150 ms);
+  // not for a load called off (Back before it came), which no page ends.
   const grow = bar.getAnimations()[0];
-  if (!grow || Number(grow.currentTime ?? 0) <= PENDING_DELAY || matchMedia("(prefers-reduced-motion: reduce)").matches) {
+  if (!arrived || !grow || Number(grow.currentTime ?? 0) <= PENDING_DELAY || matchMedia("(prefers-reduced-motion: reduce)").matches) {
     bar.remove();
     return;
   }
@@ -377,7 +394,9 @@ function loadPage(url: string): Promise<PageData> {
 // session storage too, so that Back after a reload (or after a phone
 // dropped the tab) still returns to the place. The router's keys live in
 // the history entries, which a reload keeps.
-type Place = { path: string; y: number; link?: string };
+// link is the href of the link left by, nth which of the page's links to
+// it (the logo and "Home" both link to /).
+type Place = { path: string; y: number; link?: string; nth?: number };
 const PLACES = "vozia:places";
 const scrollPositions = new Map<string, Place>(readPlaces());
 
@@ -456,19 +475,26 @@ function focusHeading() {
   h1.focus({ preventScroll: true });
 }
 
+// linkOf is link a as a place keeps it: its href, and which of the
+// page's links to it it is.
+function linkOf(a: Element | undefined): { link?: string; nth?: number } {
+  const href = a?.getAttribute("href");
+  if (!a || href == null) return {};
+  return { link: href, nth: linksTo(href).indexOf(a as HTMLElement) };
+}
+
+function linksTo(href: string): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>("a[href]")].filter((a) => a.getAttribute("href") === href);
+}
+
 // focusLink moves focus, without scrolling, to the page's link to href
-// that is in view (the first, where several are), and says whether one
-// was.
-function focusLink(href: string | undefined): boolean {
+// that is in view, the nth of them if it is, and says whether one was.
+function focusLink(href: string | undefined, nth?: number): boolean {
   if (href === undefined) return false;
-  for (const a of document.querySelectorAll<HTMLElement>("a[href]")) {
-    if (a.getAttribute("href") !== href) continue;
-    if (inView(a)) {
-      a.focus({ preventScroll: true });
-      return true;
-    }
-  }
-  return false;
+  const links = linksTo(href);
+  const a = (nth !== undefined && links[nth] && inView(links[nth]) ? links[nth] : undefined) ?? links.find(inView);
+  a?.focus({ preventScroll: true });
+  return !!a;
 }
 
 function inView(el: Element): boolean {
@@ -477,12 +503,12 @@ function inView(el: Element): boolean {
 }
 
 // focusInView moves focus, without scrolling, to the first heading of
-// the page in view, or else its first part in view, so that Tab goes on
-// from where the visitor is.
+// the page in view, or else its first part in view (the footer, at the
+// page's end), so that Tab goes on from where the visitor is.
 function focusInView() {
   const el =
     [...document.querySelectorAll<HTMLElement>("main h1, main h2, main h3")].find(inView) ??
-    [...document.querySelectorAll<HTMLElement>("main > *")].find(inView);
+    [...document.querySelectorAll<HTMLElement>("main > *, footer.site-footer")].find(inView);
   if (!el) return;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
   el.focus({ preventScroll: true });

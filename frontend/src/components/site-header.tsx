@@ -172,10 +172,17 @@ export function SiteHeader() {
   // Back or Forward leaves the page a menu was opened over: the menu
   // closes, as when one of its links is followed (the phone's sheet
   // stayed open over the page gone back to, focus inside it).
+  // Focus is the page host's to place (where the visitor was), not the
+  // main region's, as after a link chosen.
   useEffect(() => {
-    window.addEventListener("popstate", close);
-    return () => window.removeEventListener("popstate", close);
-    // close reads refs and state setters only.
+    const closeAll = () => {
+      setOpen(-1);
+      setMobile(false);
+      if (sheet.current?.open) sheet.current.close();
+    };
+    window.addEventListener("popstate", closeAll);
+    return () => window.removeEventListener("popstate", closeAll);
+    // closeAll uses refs and state setters only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // Home on the home page is a link to the page itself: PageHost takes the
