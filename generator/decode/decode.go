@@ -1183,13 +1183,13 @@ func fieldNode(n *yaml.Node, e field.Error) *yaml.Node {
 // valueOf is the value of key in mapping n (an alias followed), or nil.
 func valueOf(n *yaml.Node, key string) *yaml.Node {
 	for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			if v := n.Content[i+1]; v.Kind == yaml.AliasNode {
-				return v.Alias
-			} else {
-				return v
-			}
+		if n.Content[i].Value != key {
+			continue
 		}
+		if v := n.Content[i+1]; v.Kind != yaml.AliasNode {
+			return v
+		}
+		return n.Content[i+1].Alias
 	}
 	return nil
 }
