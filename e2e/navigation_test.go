@@ -335,8 +335,7 @@ func TestFragmentLinkTakesFocus(t *testing.T) {
 	t.Parallel()
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
 	tab := env.NewTab(t, 1280, 800)
-	tab.Load(t, "/")
-	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	loadApp(t, tab, "/")
 	id := eval[string](t, tab, `(() => {
   const a = [...document.querySelectorAll('footer a[href^="/#"]')].find((a) => document.getElementById(a.hash.slice(1)));
   if (!a) return "";
@@ -385,7 +384,7 @@ func TestContactUsComesBack(t *testing.T) {
 		t.Run(way.name, func(t *testing.T) {
 			tab := env.NewTab(t, way.width, way.height)
 			tab.Load(t, "/")
-			tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && !!document.getElementById("contact-info")`, time.Minute)
+			tab.WaitFor(t, hydrated+` && !!document.getElementById("contact-info")`, time.Minute)
 			// Past the floating button's threshold, the contact section
 			// out of view.
 			run(t, tab, `window.scrollTo(0, 700)`)
@@ -424,14 +423,10 @@ func TestNavigationComesBack(t *testing.T) {
 	t.Parallel()
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
 	tab := env.NewTab(t, 1280, 800)
-	tab.Load(t, "/")
-	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	loadApp(t, tab, "/")
 	home := eval[string](t, tab, `document.title`)
 	homeHeading := eval[string](t, tab, `document.querySelector("main h1").textContent`)
-	mark := `(() => { const a = [...document.querySelectorAll('main a[href="/services"]')].find((a) => a.checkVisibility()); a?.setAttribute("data-go", ""); return !!a; })()`
-	if !eval[bool](t, tab, mark) {
-		t.Fatal("the test site's home page shows no link to /services")
-	}
+	markLink(t, tab, `main a[href="/services"]`, "data-go")
 	idle := `!document.querySelector(".page-pending") && !document.getElementById("main").hasAttribute("aria-busy")`
 
 	// Back pressed while the first navigation is still being rendered,
@@ -452,9 +447,7 @@ func TestNavigationComesBack(t *testing.T) {
 
 	// Back once the bar is drawn: it goes at once, not run to its end and
 	// faded as if a page had come.
-	if !eval[bool](t, tab, `(() => { const a = [...document.querySelectorAll('a[href="/about"]')].find((a) => a.checkVisibility()); a?.setAttribute("data-about", ""); return !!a; })()`) {
-		t.Fatal("the test site's home page shows no link to /about")
-	}
+	markLink(t, tab, `a[href="/about"]`, "data-about")
 	run(t, tab, `window.__doneSeen = false;
 new MutationObserver(() => { if (document.querySelector(".page-done")) window.__doneSeen = true; }).observe(document.body, { childList: true, subtree: true, attributeFilter: ["class"] });`)
 	data.hold(t)
@@ -497,9 +490,9 @@ new MutationObserver(() => {
 	// Reloaded, then Back: the home page, a document opened anew, at the
 	// place it was left.
 	do(t, tab, chromedp.Reload())
-	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	tab.WaitFor(t, hydrated, time.Minute)
 	run(t, tab, `history.back()`)
-	tab.WaitFor(t, `location.pathname === "/" && document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	tab.WaitFor(t, `location.pathname === "/" && `+hydrated, time.Minute)
 	if err := chromedp.Do(tab.Ctx, browsertest.Until(fmt.Sprintf(`Math.abs(window.scrollY - %f) < 2`, homeY), 10*time.Second)); err != nil {
 		t.Errorf("Back to the home page after a reload: at y %v, want %.0f, where it was left", eval[float64](t, tab, `window.scrollY`), homeY)
 	}
@@ -508,11 +501,8 @@ new MutationObserver(() => {
 	// On a phone, Back with the menu open: the menu closes, as when one of
 	// its links is followed, and focus is on the page gone back to.
 	phone := env.NewTab(t, 390, 844)
-	phone.Load(t, "/")
-	phone.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
-	if !eval[bool](t, phone, mark) {
-		t.Fatal("the test site's home page shows no link to /services on a phone")
-	}
+	loadApp(t, phone, "/")
+	markLink(t, phone, `main a[href="/services"]`, "data-go")
 	pressLink(t, phone, "a[data-go]")
 	phone.WaitFor(t, `location.pathname === "/services" && `+idle, 30*time.Second)
 	click(t, phone, "header .nav > .nav__burger")
@@ -527,11 +517,8 @@ new MutationObserver(() => {
 
 	// Of two links to one page in view (the brand and "Home"), focus comes
 	// back to the one left by.
-	tab.Load(t, "/services")
-	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
-	if !eval[bool](t, tab, `(() => { const a = [...document.querySelectorAll('header a[href="/"]:not(.brand)')].find((a) => a.checkVisibility()); a?.setAttribute("data-home", ""); return !!a; })()`) {
-		t.Fatal("the test site's header shows no Home link beside its brand")
-	}
+	loadApp(t, tab, "/services")
+	markLink(t, tab, `header a[href="/"]:not(.brand)`, "data-home")
 	pressLink(t, tab, "a[data-home]")
 	tab.WaitFor(t, `location.pathname === "/" && `+idle+` && document.querySelector("main h1").textContent === `+jsString(homeHeading), 30*time.Second)
 	run(t, tab, `history.back()`)
@@ -543,11 +530,8 @@ new MutationObserver(() => {
 	// scrolled further: at the place it was left, not one saved before.
 	out := env.NewTab(t, 1280, 800)
 	do(t, out, chromedp.Navigate("about:blank"))
-	out.Load(t, "/")
-	out.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
-	if !eval[bool](t, out, mark) {
-		t.Fatal("the test site's home page shows no link to /services")
-	}
+	loadApp(t, out, "/")
+	markLink(t, out, `main a[href="/services"]`, "data-go")
 	pressLink(t, out, "a[data-go]")
 	out.WaitFor(t, `location.pathname === "/services" && `+idle, 30*time.Second)
 	run(t, out, `history.back()`)
@@ -556,7 +540,7 @@ new MutationObserver(() => {
 	do(t, out, chromedp.NavigateBack())
 	out.WaitFor(t, `location.href === "about:blank"`, 30*time.Second)
 	do(t, out, chromedp.NavigateForward())
-	out.WaitFor(t, `location.pathname === "/" && document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	out.WaitFor(t, `location.pathname === "/" && `+hydrated, time.Minute)
 	if err := chromedp.Do(out.Ctx, browsertest.Until(fmt.Sprintf(`Math.abs(window.scrollY - %f) < 2`, left), 10*time.Second)); err != nil {
 		t.Errorf("Forward into the site, left at y %.0f: at y %v", left, eval[float64](t, out, `window.scrollY`))
 	}
@@ -578,4 +562,24 @@ func scrollDown(t *testing.T, tab *browsertest.Tab, y float64) float64 {
 	run(t, tab, fmt.Sprintf(`window.scrollTo(0, %f)`, at))
 	tab.WaitFor(t, fmt.Sprintf(`Math.abs(window.scrollY - %f) < 1`, at), 5*time.Second)
 	return at
+}
+
+// hydrated says that the app has taken the page over.
+const hydrated = `document.documentElement.hasAttribute("data-hydrated")`
+
+// loadApp loads path into the tab and waits until the app has taken it
+// over.
+func loadApp(t *testing.T, tab *browsertest.Tab, path string) {
+	t.Helper()
+	tab.Load(t, path)
+	tab.WaitFor(t, hydrated, time.Minute)
+}
+
+// markLink marks the first link matching sel that shows with attribute
+// attr, for pressLink; the page must show one.
+func markLink(t *testing.T, tab *browsertest.Tab, sel, attr string) {
+	t.Helper()
+	if !eval[bool](t, tab, `(() => { const a = [...document.querySelectorAll(`+jsString(sel)+`)].find((a) => a.checkVisibility()); a?.setAttribute(`+jsString(attr)+`, ""); return !!a; })()`) {
+		t.Fatalf("%s shows no %s", eval[string](t, tab, `location.pathname`), sel)
+	}
 }

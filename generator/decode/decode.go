@@ -152,13 +152,9 @@ func (d *decoder) moved() {
 		}
 		d.errs[u.err].Message = fmt.Sprintf("unknown field %q in %s: it belongs to %s (its keys start at line %d), which misses it; start it in column %d, as that mapping's other keys",
 			u.name, u.in, from.path, from.n.Line, d.col(from.n.Content[0]))
+		// (The block's checks across its fields did not run: it misses a
+		// required one, structValue.)
 		drop[from.err] = true
-		missingAt := d.errs[from.err]
-		for i, e := range d.errs {
-			if i != from.err && e.Line == missingAt.Line && e.Col == missingAt.Col && strings.HasPrefix(e.Message, fieldPrefix(from.path)+from.name+":") {
-				drop[i] = true
-			}
-		}
 	}
 	if len(drop) == 0 {
 		return
@@ -177,6 +173,9 @@ func (d *decoder) moved() {
 // fields the other has, and between them they have every one. The
 // halves' own messages ("missing required field" for both) go.
 func (d *decoder) splitEntries(n *yaml.Node, path string) {
+	if len(d.missing) == 0 {
+		return // every list of valid content
+	}
 	misses := func(item *yaml.Node) []int {
 		var errs []int
 		for _, m := range d.missing {

@@ -43,7 +43,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
     // The first page, kept as a fetched one is: Back to it shows it at once.
     // (In the browser only: the server renders every page in one runtime.)
     if (typeof document !== "undefined") firstPage = { path: canonicalPath(location.pathname), data: { ...initial, head: readHead() } };
-    return { key: location.pathname, data: initial as PageBody, head: undefined as PageData["head"] | undefined };
+    return { key: location.pathname, data: initial as PageBody | PageData };
   });
   const shownKey = useRef(shown.key);
   shownKey.current = shown.key;
@@ -86,7 +86,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
         // The page's lazy kinds load before it shows (lib/lazy-kind).
         await loadKinds(next.data.sections.map((s) => s.kind));
         if (cancelled) return;
-        setShown({ key: pathname, data: next.data, head: next.data.head });
+        setShown({ key: pathname, data: next.data });
       })
       // A page that cannot be fetched is loaded the old way, so the visitor
       // still gets there (or sees the server's answer).
@@ -181,29 +181,19 @@ export function PageHost({ initial }: { initial: PageBody }) {
       // restoration over on it).
       const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
       const saved = scrollPositions.get(location.key);
-      if (nav?.type === "back_forward" && saved?.path === location.pathname) {
-        restoreScroll(saved.y);
-        if (!focusLink(saved.link, saved.nth)) focusInView();
-      }
+      if (nav?.type === "back_forward" && saved?.path === location.pathname) backTo(saved);
       return;
     }
     // The title and the rest of the head change with the page, in the
     // commit that shows it: set with the state, they changed while the
     // page left was still on screen (a slow phone's render after it).
-    if (shown.head) updateHead(shown.head);
+    if ("head" in shown.data) updateHead(shown.data.head);
     // A saved place counts only for the page it was saved on: entries the
     // router did not make (another script's pushState) all share the key
     // "default" with the first page.
     const saved = navigationType === "POP" ? scrollPositions.get(location.key) : undefined;
     if (saved !== undefined && saved.path === location.pathname) {
-      restoreScroll(saved.y);
-      // Back where the visitor was: focus on the link they left by, if
-      // it is in view there, as the browser's back-forward cache gives
-      // it back; never on the heading, out of view above. Else on what
-      // is in view: left on the page gone, Tab went on from the footer.
-      // (After the Back's other listeners: a menu open over the page, its
-      // modal sheet making the page inert, closes in one of them.)
-      setTimeout(() => focusLink(saved.link, saved.nth) || focusInView());
+      backTo(saved);
     } else {
       if (!scrollToHash(location.hash)) window.scrollTo(0, 0);
       // Focus goes to the new page's heading, as a new document's would
@@ -464,6 +454,20 @@ function restoreScroll(y: number) {
     requestAnimationFrame(again);
   };
   requestAnimationFrame(again);
+}
+
+/**
+ * backTo returns the visitor to place on the page just shown: its scroll
+ * position, and focus on the link they left by, if it is in view there,
+ * as the browser's back-forward cache gives it back; never on the
+ * heading, out of view above. Else on what is in view: left on the page
+ * gone, Tab went on from the footer. Focus is placed after the Back's
+ * other listeners: a menu open over the page, its modal sheet making the
+ * page inert, closes in one of them.
+ */
+function backTo(place: Place) {
+  restoreScroll(place.y);
+  setTimeout(() => focusLink(place.link, place.nth) || focusInView());
 }
 
 // focusHeading moves focus to the page's heading (made focusable by

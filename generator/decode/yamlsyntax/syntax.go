@@ -159,12 +159,6 @@ var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 var badEscapeRE = regexp.MustCompile(`\\[^0abt\tnvfre "/\\N_LPxuU\n]`)
 
-// firstKey is the index of the ":" that ends line's first key, or -1.
-func firstKey(line string) int {
-	first, _ := keyColons(line)
-	return first
-}
-
 // keyColons are the indexes of the first and last ":" of line that end
 // a key (are followed by a space or end the line), outside quotes and
 // comments; -1 when none.
@@ -269,8 +263,8 @@ func outOfLine(lines []string) (line, col int, hint string) {
 			// A dash in the column of the entry's keys: most often typed
 			// before one of them, so both readings are offered, that one
 			// first.
-			if rest := strings.TrimLeft(t[1:], " "); prev.item && cur.indent == prev.indent+2 && !strings.HasPrefix(rest, "{") && firstKey(rest) > 0 {
-				key := firstKey(rest)
+			rest := strings.TrimLeft(t[1:], " ")
+			if key, _ := keyColons(rest); prev.item && cur.indent == prev.indent+2 && !strings.HasPrefix(rest, "{") && key > 0 {
 				return cur.n, cur.indent + 1, fmt.Sprintf(`this "- " is in the column of the keys of the entry above it (line %d), where no list opens: if %q is a key of that entry, remove the "- "; if it starts a new entry, start it in column %d, as that entry`, prev.n, rest[:key], prev.indent+1)
 			}
 			return cur.n, cur.indent + 1, fmt.Sprintf("this entry is indented further than the entry above it (line %d), so it does not start a new entry of that list; start it in the column of that entry (column %d)", prev.n, prev.indent+1)
