@@ -158,17 +158,18 @@ type Nav struct {
 }
 
 // Validate refuses a page listed twice: the phone menu shows every entry,
-// and a visitor scanning it should meet each page once.
+// and a visitor scanning it should meet each page once. The problem is
+// placed at the second of the two links (it was placed at "nav:").
 func (n Nav) Validate() error {
 	seen := map[field.Link]string{n.Home.Href: n.Home.Label}
-	for _, it := range n.Items {
-		links := it.Items
+	for i, it := range n.Items {
+		links, list, first := it.Items, fmt.Sprintf("items[%d].items", i), 0
 		if it.Href != "" {
-			links = []NavLink{{Label: it.Label, Href: it.Href}}
+			links, list, first = []NavLink{{Label: it.Label, Href: it.Href}}, "items", i
 		}
-		for _, l := range links {
+		for j, l := range links {
 			if prev, dup := seen[l.Href]; dup {
-				return fmt.Errorf("%q and %q both link to %s: list each page once", prev, l.Label, l.Href)
+				return field.AtItem(list, first+j, "%q and %q both link to %s: list each page once", prev, l.Label, l.Href)
 			}
 			seen[l.Href] = l.Label
 		}

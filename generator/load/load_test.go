@@ -388,6 +388,13 @@ func TestLoadErrors(t *testing.T) {
 			at:   at("layout.yaml", "{label: Terms", 0),
 		},
 		{
+			name: "a menu listing a page twice",
+			file: "layout.yaml",
+			edit: replace(`{label: About us, href: /about}`, `{label: About us, href: /insights}`),
+			want: []string{`"Insights" and "About us" both link to /insights: list each page once`},
+			at:   at("layout.yaml", "{label: About us", 0),
+		},
+		{
 			name: "a footer column listing a page twice",
 			file: "layout.yaml",
 			edit: replace(`{label: Text AI, href: /about}`, `{label: Text AI, href: /services}`),
