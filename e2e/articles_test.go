@@ -200,5 +200,29 @@ func TestArticleFootnotes(t *testing.T) {
 			t.Errorf("Back to %q: focus on %s, out of view", places[i].Hash, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 		}
 	}
+
+	// Both links followed before the app has rendered the first (a slow
+	// phone, a quick reader): each entry still keeps its own place. The
+	// second press's place was saved for the first entry, and the second
+	// entry had none. (With no motion, each link's scroll is done as its
+	// press ends; both presses in one task, before any render.)
+	reduceMotion(t, tab)
+	run(t, tab, `window.scrollTo(0, 0)`)
+	tab.WaitFor(t, `window.scrollY === 0 && location.hash === ""`, 5*time.Second)
+	ys := eval[[]float64](t, tab, `(() => {
+  const ys = [window.scrollY];
+  document.querySelector(".article-body .footnote-ref").click();
+  ys.push(window.scrollY);
+  document.querySelector(".article-body .footnote-backref").click();
+  return ys;
+})()`)
+	hashes := []string{"", places[1].Hash}
+	for i := 1; i >= 0; i-- {
+		run(t, tab, `history.back()`)
+		back := fmt.Sprintf(`location.hash === %s && Math.abs(window.scrollY - %f) < 2`, jsString(hashes[i]), ys[i])
+		if err := chromedp.Do(tab.Ctx, browsertest.Until(back, 10*time.Second)); err != nil {
+			t.Errorf("two links pressed before a render: Back to %q, left at y %.0f: at y %v, %q", hashes[i], ys[i], eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `location.hash`))
+		}
+	}
 	noConsoleErrors(t, tab)
 }

@@ -109,12 +109,26 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("the published pages or feeds do not validate (%v):\n%s", err, problem.TextLines(strings.TrimRight(out.String(), "\n")))
 	}
-	fmt.Fprintf(stdout, "ok: the daily build accepts this content (%d routes built in %.1f s); %s; %.1f s in all\n",
+	// Warnings go to stderr, above: the last line, the one an editor
+	// reads, says they are there, so that "ok" is not taken for "nothing
+	// to look at".
+	verdict := "ok"
+	if n := len(res.Warnings); n > 0 {
+		verdict = fmt.Sprintf("ok, with %d %s above", n, plural(n, "warning", "warnings"))
+	}
+	fmt.Fprintf(stdout, "%s: the daily build accepts this content (%d routes built in %.1f s); %s; %.1f s in all\n", verdict,
 		len(res.Stats.Routes), built.Seconds(), problem.Text(strings.TrimSpace(lastLine(out.String()))), time.Since(start).Seconds())
 	if res.Note != "" {
 		fmt.Fprintln(stdout, problem.Text(res.Note))
 	}
 	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func lastLine(s string) string {

@@ -16,7 +16,8 @@ import (
 // make check on the test site: it passes as it is; it passes with a link
 // to an article scheduled for tomorrow, which it names in a note, not as a
 // problem; and it refuses a link to a draft with the production build's
-// problem, at the link's place. "Today" is the test's.
+// problem, at the link's place. With a warning, its last line says so.
+// "Today" is the test's.
 func TestCheck(t *testing.T) {
 	today := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
 	src, err := sitefixture.Copy(os.DirFS("../../testdata/site"))
@@ -55,6 +56,19 @@ func TestCheck(t *testing.T) {
 	if !strings.HasPrefix(stdout.String(), "ok: ") || !strings.Contains(stdout.String(), note) || strings.Contains(stderr.String(), "the-launch") {
 		t.Errorf("a link to tomorrow's article: got\n%s%s\nwant ok, and %s...", stdout.String(), stderr.String(), note)
 	}
+
+	// A warning (a stray quote at a text's end, which the page would
+	// show): the last line, the one read, says it is there.
+	write("pages/services.yaml", []byte(strings.Replace(string(src["pages/services.yaml"].Data), "heading: All services\n", "heading: All services\"\n", 1)))
+	stdout.Reset()
+	stderr.Reset()
+	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
+		t.Fatalf("a stray quote: %v", err)
+	}
+	if !strings.HasPrefix(stdout.String(), "ok, with 1 warning above: ") || !strings.Contains(stderr.String(), "pages/services.yaml:11") {
+		t.Errorf("a stray quote: got\n%s%s\nwant the warning at pages/services.yaml:11, and a last line saying ok, with 1 warning above", stderr.String(), stdout.String())
+	}
+	write("pages/services.yaml", src["pages/services.yaml"].Data)
 
 	write("articles/the-launch.md", []byte(strings.Replace(launch, "date: 2026-12-03\n", "date: 2026-12-01\ndraft: true\n", 1)))
 	err = run(context.Background(), args, today, &stdout, &stderr)

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type HTMLAttributes, type 
 import { useLocation } from "react-router-dom";
 import { cameFrom } from "../lib/came-from";
 import { campaign } from "../lib/campaign";
+import { clearDraft, draftFields, loadDraft, saveDraft } from "../lib/enquiry-draft";
 import type { FormMessages, Limits } from "../lib/content-types";
 import { hydratingFirstPage } from "../lib/hydration";
 import { useSite } from "../lib/site-context";
@@ -38,7 +39,9 @@ import "./contact-section.css";
  * button but opens a note (a popover: HTML alone) saying the message goes
  * once the page has loaded, and, if that takes long, where to write
  * instead; when the app starts and finds the note open, it closes it and
- * sends. What was typed stays throughout. When the function
+ * sends. What was typed stays throughout, and in the tab until the
+ * enquiry is delivered: Back to the form after following a link finds it
+ * filled (lib/enquiry-draft). When the function
  * refuses fields (400 {"error":"validation","fields":{...}}, see
  * functions/contact), their messages show on those fields; after a
  * delivered enquiry the form gives way to a lasting panel saying what
@@ -137,6 +140,34 @@ function read(form: HTMLFormElement): Values {
   };
 }
 
+/**
+ * restoreDraft fills the form's empty fields with the enquiry kept for the
+ * tab (lib/enquiry-draft): what was typed before the app started stays.
+ * The time to fill counts from the draft's first opening.
+ */
+function restoreDraft(form: HTMLFormElement, openedAt: { current: number }) {
+  const d = loadDraft();
+  if (!d) return;
+  for (const f of draftFields) {
+    const el = form.elements.namedItem(f) as HTMLInputElement | null;
+    if (el && !el.value && d.fields[f]) el.value = d.fields[f];
+  }
+  const select = form.elements.namedItem("product") as HTMLSelectElement | null;
+  const id = d.product?.path === location.pathname ? d.product.id : undefined;
+  if (select && [...select.options].some((o) => o.value === id)) select.value = id!;
+  openedAt.current = Math.min(openedAt.current, d.openedAt);
+}
+
+/** keepDraft keeps what the form holds for the tab, until the enquiry is delivered. */
+function keepDraft(form: HTMLFormElement, openedAt: number) {
+  const v = read(form);
+  saveDraft({
+    fields: Object.fromEntries(draftFields.map((f) => [f, v[f]])),
+    product: v.product ? { path: location.pathname, id: v.product } : undefined,
+    openedAt,
+  });
+}
+
 /** The note Send opens before the app has started. */
 const QUEUED = "cf-queued";
 
@@ -172,6 +203,10 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
     const el = form.current;
     const select = el?.elements.namedItem("product") as HTMLSelectElement | null;
     if (select && !select.value) select.value = productOf(cameFrom());
+    if (el) {
+      restoreDraft(el, openedAt);
+      keepDraft(el, openedAt.current);
+    }
     setStarted(true);
     // Send was pressed before the app started: send now.
     const note = document.getElementById(QUEUED);
@@ -238,6 +273,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
       // focus and says it once.
       toast({ title: copy.success.title, text: copy.success.text, silent: true });
       el.reset();
+      clearDraft();
       setTried(false);
       setSent(true);
     } catch {
@@ -251,6 +287,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
   // message from the function goes once its field is edited.
   const onChange = (e: FormEvent<HTMLFormElement>) => {
     const name = (e.target as HTMLInputElement).name as Field;
+    keepDraft(e.currentTarget, openedAt.current);
     if (server[name]) setServer((m) => ({ ...m, [name]: undefined }));
     if (tried) setErrors(validate(read(e.currentTarget), copy.limits));
   };

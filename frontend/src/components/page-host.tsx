@@ -56,6 +56,12 @@ export function PageHost({ initial }: { initial: PageBody }) {
   const firstLoad = useRef(true);
   // The link pressed to leave the page on screen (the scroll positions).
   const leftBy = useRef<Element | undefined>(undefined);
+  // Parts of the page gone to (toPart, below) since React last rendered a
+  // location: the place of each entry left, at its press (two presses can
+  // come before one render), and the part scrolled to last. rendered is
+  // the key of the location React last rendered.
+  const pressed = useRef(noPresses());
+  const rendered = useRef(location.key);
   // The header's and footer's current page is the one on screen, not the
   // one loading (lib/current.ts).
   useLayoutEffect(() => setShownPath(shown.key), [shown.key]);
@@ -123,10 +129,32 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // "Contact", the floating contact button, a section kind's own). A link
   // to the part the address already points at makes no second entry, as
   // in the browser; it scrolls there again.
+  // The scroll starts at the press, not when React renders the navigation:
+  // on a slow phone that render came up to a second later, and "Contact
+  // Us" seemed to do nothing. The place left is the one at the press.
   useEffect(() => {
     const toPart = (hash: string) => {
       const search = leaving() ? "" : window.location.search;
+      const a = document.activeElement?.closest("a[href]") ?? undefined;
+      if (!leaving()) {
+        const place = { path: shownKey.current, y: window.scrollY, ...linkOf(a) };
+        pressed.current.left.set(entryKey(), place);
+        savePlace(entryKey(), place);
+      }
+      pressed.current.hash = hash;
+      scrollToHash(hash, "smooth");
       navigate(shownKey.current + search + hash, { replace: !leaving() && window.location.hash === hash });
+    };
+    // Back before React rendered the part's entry: the router goes back to
+    // the location it still shows, and renders nothing; the visitor is
+    // returned to the place at the press here.
+    const backEarly = () => {
+      const place = pressed.current.left.get(entryKey());
+      if (!place) return;
+      backTo(place);
+      // Back to the location React shows: no render follows to forget
+      // the presses.
+      if (entryKey() === rendered.current) pressed.current = noPresses();
     };
     const fragment = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -137,9 +165,11 @@ export function PageHost({ initial }: { initial: PageBody }) {
       toPart(a.hash);
     };
     window.addEventListener("click", fragment);
+    window.addEventListener("popstate", backEarly);
     setPartNavigator((id) => toPart("#" + encodeURIComponent(id)));
     return () => {
       window.removeEventListener("click", fragment);
+      window.removeEventListener("popstate", backEarly);
       setPartNavigator(undefined);
     };
   }, [navigate]);
@@ -158,6 +188,9 @@ export function PageHost({ initial }: { initial: PageBody }) {
     const save = () => {
       // The link pressed on this entry's page, else the one with focus:
       // a second link pressed before the router moved on has focus by then.
+      // Left for a part of the page: saved at the press, before its
+      // scroll began and focus moved to it.
+      if (pressed.current.left.has(key)) return;
       const a = leftBy.current ?? document.activeElement?.closest("a[href]") ?? undefined;
       if (shownKey.current === path) savePlace(key, { path, y: window.scrollY, ...linkOf(a) });
     };
@@ -218,6 +251,9 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // that entry, focus on the link they left by, as the browser does.
   const firstKey = useRef(location.key);
   useEffect(() => {
+    const scrolled = pressed.current.hash !== "" && pressed.current.hash === location.hash;
+    pressed.current = noPresses();
+    rendered.current = location.key;
     if (location.pathname !== shown.key) return;
     if (navigationType === "POP") {
       const saved = scrollPositions.get(location.key);
@@ -230,7 +266,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
       } else if (location.key !== firstKey.current) scrollToHash(location.hash);
       return;
     }
-    if (location.key === firstKey.current) return;
+    if (location.key === firstKey.current || scrolled) return;
     if (location.hash) scrollToHash(location.hash, "smooth");
     else {
       const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -387,6 +423,17 @@ function loadPage(url: string): Promise<PageData> {
 // link is the href of the link left by, nth which of the page's links to
 // it (the logo and "Home" both link to /).
 type Place = { path: string; y: number; link?: string; nth?: number };
+
+function noPresses() {
+  return { left: new Map<string, Place>(), hash: "" };
+}
+
+// entryKey is the router's key of the history entry the browser is on
+// ("default" for an entry it did not make, as the router says).
+function entryKey(): string {
+  const key: unknown = window.history.state?.key;
+  return typeof key === "string" ? key : "default";
+}
 const PLACES = "vozia:places";
 const scrollPositions = new Map<string, Place>(readPlaces());
 
