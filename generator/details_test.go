@@ -138,3 +138,46 @@ func TestDetailPages(t *testing.T) {
 		}
 	}
 }
+
+// TestDetailPageFormPresetsItsProduct: the contact form on a service's own
+// page (/services/<id>) has the product of the page that lists it chosen,
+// as the form on that page has, in the HTML itself (before any script,
+// and without one); a page under no product's page (the home page)
+// chooses none. A prospect who pressed "Discuss this service" on a
+// service's page found the product unchosen.
+func TestDetailPageFormPresetsItsProduct(t *testing.T) {
+	fsys := fixture(t)
+	fsys["site.yaml"].Data = append(fsys["site.yaml"].Data, "products:\n  - id: consulting\n    label: AI agent consulting\n    pages: [/services]\n"...)
+	fsys["pages/services.yaml"].Data = append(fsys["pages/services.yaml"].Data, "  - kind: contact\n"...)
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: "https://fixture.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := load.SiteWith(fsys, load.Options{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	chosen := regexp.MustCompile(`<select[^>]*id="cf-product"[^>]*>(?:<option[^>]*>[^<]*</option>)*?<option[^>]*value="([^"]*)"[^>]*selected`)
+	product := func(path string) string {
+		t.Helper()
+		page := string(files(res)[strings.TrimPrefix(path+"/index.html", "/")])
+		if !strings.Contains(page, `id="cf-product"`) {
+			t.Fatalf("%s has no product select", path)
+		}
+		if m := chosen.FindStringSubmatch(page); m != nil {
+			return m[1]
+		}
+		return ""
+	}
+	for _, s := range site.Collections.Services {
+		if got := product(s.URL); got != "consulting" {
+			t.Errorf("the form on %s chooses %q, want consulting (the product of /services, which lists it)", s.URL, got)
+		}
+	}
+	if got := product("/services"); got != "consulting" {
+		t.Errorf("the form on /services chooses %q, want consulting", got)
+	}
+	if got := product(""); got != "" {
+		t.Errorf("the form on the home page chooses %q, want none", got)
+	}
+}

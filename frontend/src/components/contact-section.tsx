@@ -24,7 +24,8 @@ import "./contact-section.css";
  * {name, email, phone, companySize, message, product, page, utm_*,
  * honeypot, elapsedMs}. Every field is required, marked "*" and
  * aria-required, but the product: a select of site.yaml's products, preset
- * to the product of the form's page, or else to that of the page whose link
+ * to the product of the form's page (or of the nearest page above it that
+ * has one: /services/x is about /services's product), or else to that of the page whose link
  * led here (a demo link on /solutions/pulse presets Pulse on the demo
  * page). page is the form's own path; the campaign parameters are those of
  * the landing address, sent only with consent to analytics (lib/campaign).
@@ -141,6 +142,19 @@ function read(form: HTMLFormElement): Values {
 }
 
 /**
+ * productOfPage is the product a page is about: the product listing the
+ * page, or else the nearest page above it (a service's /services/x is
+ * about what /services is about), never the home page.
+ */
+export function productOfPage(products: { id: string; pages?: string[] }[], path: string): string {
+  for (let p = path.replace(/\/+$/, ""); p !== ""; p = p.slice(0, p.lastIndexOf("/"))) {
+    const product = products.find((x) => x.pages?.includes(p));
+    if (product) return product.id;
+  }
+  return "";
+}
+
+/**
  * restoreDraft fills the form's empty fields with the enquiry kept for the
  * tab (lib/enquiry-draft): what was typed before the app started stays.
  * The time to fill counts from the draft's first opening.
@@ -175,7 +189,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
   const { config, layout } = useSite();
   const copy = layout.contactForm;
   const products = config.products ?? [];
-  const productOf = (path: string) => products.find((p) => p.pages?.includes(path))?.id ?? "";
+  const productOf = (path: string) => productOfPage(products, path);
   const { pathname } = useLocation();
   // False in the prerendered form, until the app has started.
   const [started, setStarted] = useState(false);

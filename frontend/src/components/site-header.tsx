@@ -91,9 +91,11 @@ export function SiteHeader() {
     pendingOpen.current = false;
     if (menu >= 0) timer.current = setTimeout(() => setOpen(-1), MENU_CLOSE_DELAY);
   };
-  const onTrigger = (i: number) => {
+  // The press's own time, not the handler's: a press React replays once
+  // it has hydrated the header came before the menu was adopted (below).
+  const onTrigger = (i: number, pressedAt: number) => {
     if (pendingOpen.current) return setOpen(i);
-    if (menu === i && performance.now() - hoverOpenedAt.current < MENU_CLICK_GRACE) return setOpen(i);
+    if (menu === i && pressedAt - hoverOpenedAt.current < MENU_CLICK_GRACE) return setOpen(i);
     setOpen(menu === i ? -1 : i);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -120,9 +122,15 @@ export function SiteHeader() {
   // A menu the pointer or focus opened before the app started (the CSS of
   // html:not([data-hydrated])) stays open as the app takes over: it closed
   // under a pointer still on it, and a move onto its links did nothing.
+  // Opened by the pointer, it counts as a hover's: a press on its trigger
+  // meanwhile (replayed by React after this) keeps it open, as a press
+  // just after a hover does, rather than shutting what the visitor saw
+  // open.
   useEffect(() => {
     const i = dropdowns.current.findIndex((el) => el?.matches(":hover, :focus-within"));
-    if (i >= 0) setMenu(i);
+    if (i < 0) return;
+    if (dropdowns.current[i]?.matches(":hover")) hoverOpenedAt.current = performance.now();
+    setMenu(i);
   }, []);
 
   // A sheet the browser opened before the app started (the hamburger's
@@ -246,7 +254,7 @@ export function SiteHeader() {
                   className="nav__link"
                   aria-expanded={menu === i}
                   aria-controls={menuId(it.label)}
-                  onClick={() => onTrigger(i)}
+                  onClick={(e) => onTrigger(i, e.timeStamp)}
                 >
                   {it.label}
                   <Icon name="chevron-down" size={16} />

@@ -111,7 +111,7 @@ var docs = map[string]string{
 	"EnquiryProduct.ID":                     "Names the product in enquiries, in the mail and in the routing of the contact function: a lower-case slug, never changed once enquiries name it.",
 	"EnquiryProduct.Label":                  "The product's option in the form's select.",
 	"EnquiryProduct.Mailboxes":              "Receive the enquiries about this product instead of the contact function's inbox (CONTACT_SES_TO). Not published on the site: the contact functions alone receive them.",
-	"EnquiryProduct.Pages":                  "The site paths about the product: a form on one of them, or the demo page opened from one, presets the product.",
+	"EnquiryProduct.Pages":                  "The site paths about the product: a form on one of them or on a page under one (/services/x under /services), or the demo page opened from one, presets the product.",
 	"Error.item":                            "-1: the field as a whole",
 	"Focus.X":                               "From 0 (the left edge) to 1 (the right edge).",
 	"Focus.Y":                               "From 0 (the top) to 1 (the bottom).",

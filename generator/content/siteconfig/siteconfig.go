@@ -108,8 +108,9 @@ type EnquiryProduct struct {
 	ID string `json:"id"`
 	// Label is the product's option in the form's select.
 	Label string `json:"label"`
-	// Pages are the site paths about the product: a form on one of them,
-	// or the demo page opened from one, presets the product.
+	// Pages are the site paths about the product: a form on one of them
+	// or on a page under one (/services/x under /services), or the demo
+	// page opened from one, presets the product.
 	Pages []field.Link `json:"pages,omitempty"`
 	// Mailboxes receive the enquiries about this product instead of the
 	// contact function's inbox (CONTACT_SES_TO). Not published on the
