@@ -179,3 +179,38 @@ func TestHeaderWhileTheAppHydrates(t *testing.T) {
 		return
 	}
 }
+
+// TestPhoneMenuContactBeforeTheApp: "Contact Us" in the phone menu, opened
+// and pressed before the app has started (a slow phone: the page shows
+// seconds before its script has come), closes the menu as it goes to the
+// contact details, as the app's own handler does once it runs. The sheet,
+// a modal dialog, stayed open over the page that scrolled behind it, and
+// the app adopted it open when it started.
+func TestPhoneMenuContactBeforeTheApp(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 375, 812)
+	scripts := loadHoldingScripts(t, env, tab, "/")
+	click(t, tab, "nav .nav__burger")
+	sheet := `document.getElementById("mobile-menu")`
+	waitFor(t, tab, sheet+`.open`)
+	contact := `#mobile-menu .menu-sheet__list a[href="/#contact-info"]`
+	waitFor(t, tab, `document.querySelector(`+jsString(contact)+`)?.checkVisibility()`)
+	at := eval[[]float64](t, tab, `(() => { const r = document.querySelector(`+jsString(contact)+`).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	do(t, tab, chromedp.MouseClickXY(at[0], at[1]))
+	there := `!` + sheet + `.open && location.hash === "#contact-info" && Math.abs(document.getElementById("contact-info").getBoundingClientRect().top) < innerHeight / 2`
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(there, 10*time.Second)); err != nil {
+		t.Errorf("Contact Us pressed before the app: the menu open %v, at %q, the contact details' top at %v", eval[bool](t, tab, sheet+`.open`),
+			eval[string](t, tab, `location.hash`), eval[float64](t, tab, `document.getElementById("contact-info").getBoundingClientRect().top`))
+	}
+	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
+		t.Fatal("the page hydrated: the test is not testing the menu before the app")
+	}
+	// Once the app runs, the menu stays shut and the hamburger says so.
+	scripts.release(t)
+	waitFor(t, tab, `document.documentElement.hasAttribute("data-hydrated")`)
+	if eval[bool](t, tab, sheet+`.open`) || eval[string](t, tab, `document.querySelector("nav .nav__burger").getAttribute("aria-expanded")`) != "false" {
+		t.Error("once the app started, the menu closed before it is open again")
+	}
+	noConsoleErrors(t, tab)
+}

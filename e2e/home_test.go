@@ -577,6 +577,8 @@ func TestHomeContactForm(t *testing.T) {
 		}
 		// One announcement: a single polite region names the fields to
 		// check; no message is an alert of its own.
+		region := `document.querySelector('#contact-form [aria-live]')`
+		waitFor(t, tab, region+`?.textContent !== ""`)
 		live := eval[[]string](t, tab, `[...document.querySelectorAll('#contact-form [aria-live], #contact-form [role="alert"], #contact-form [role="status"]')].map(e => (e.getAttribute("aria-live") || e.getAttribute("role")) + ": " + e.textContent)`)
 		if len(live) != 1 || !strings.HasPrefix(live[0], "polite: ") {
 			t.Fatalf("live regions in the form: %q, want one polite region", live)
@@ -588,6 +590,15 @@ func TestHomeContactForm(t *testing.T) {
 		}
 		if f := eval[string](t, tab, `document.activeElement.id`); f != "cf-firstName" {
 			t.Errorf("focus after a failed submit on %q, want the first invalid field", f)
+		}
+		// Send again with the same mistakes: the summary is said again (a
+		// live region set to the text it holds is not read anew), so the
+		// region is emptied and written again.
+		run(t, tab, `window.__said = []; new MutationObserver(() => window.__said.push(`+region+`.textContent)).observe(`+region+`, {childList: true, characterData: true, subtree: true})`)
+		submit(t, tab)
+		waitFor(t, tab, `window.__said.length >= 2 && window.__said.at(-1) === `+js(strings.TrimPrefix(live[0], "polite: ")))
+		if said := eval[[]string](t, tab, `window.__said`); !slices.Contains(said, "") {
+			t.Errorf("a second Send with the same mistakes left the summary as it was (%q): not read again", said)
 		}
 		// One field at a time: each message goes once its rule holds.
 		do(t, tab, chromedp.SendKeys(chromedp.CSS("#cf-firstName"), "Al"))

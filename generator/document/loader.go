@@ -40,13 +40,19 @@ import (
 // it, so that Enter queues the enquiry as Send does. Once the app runs,
 // its own handler has taken the submission (defaultPrevented) first.
 //
+// A link to a part of the page inside an open dialog (the phone menu's
+// "Contact Us", opened by the hamburger's command before the app) closes
+// the dialog as it is followed, as the app's menu does: the browser
+// scrolled the page behind the modal sheet, which stayed open over it.
+// Once the app runs, its handler has closed the sheet first.
+//
 // The loader is the same text on every page, so one hash in the CSP
 // (routing.Policy.InlineScripts) allows it and 'unsafe-inline' stays
 // out; what a page loads is in its data attributes. It loads only the
 // site's own /assets/ modules, whatever an attribute says: a copy of
 // the element planted in a page could load nothing else (and the CSP
 // allows scripts from the site only).
-const Loader = `{document.addEventListener("submit",(e)=>e.defaultPrevented||e.target.querySelector("button[popovertarget]")?.click());const d=document.currentScript.dataset,fcp="first-contentful-paint",files=(s)=>(s||"").split(" ").filter((u)=>u.startsWith("/assets/")),add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));let done=false;const load=()=>{if(done)return;done=true;for(const src of files(d.scripts))add("script",{type:"module",src,fetchPriority:"low"});for(const href of files(d.preload))add("link",{rel:"modulepreload",href,fetchPriority:"low"})},later=()=>setTimeout(load),paint=self.PerformanceObserver?.supportedEntryTypes?.includes("paint");if(document.visibilityState!=="visible")load();else if(!paint)requestAnimationFrame(later);else if(performance.getEntriesByName(fcp).length)later();else{new PerformanceObserver((l,o)=>{if(l.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint"});document.addEventListener("visibilitychange",()=>document.visibilityState==="hidden"&&load())}}`
+const Loader = `{document.addEventListener("submit",(e)=>e.defaultPrevented||e.target.querySelector("button[popovertarget]")?.click());document.addEventListener("click",(e)=>{const a=e.target.closest?.("dialog[open] a[href]");a?.hash&&a.pathname===location.pathname&&a.search===location.search&&a.closest("dialog").close()});const d=document.currentScript.dataset,fcp="first-contentful-paint",files=(s)=>(s||"").split(" ").filter((u)=>u.startsWith("/assets/")),add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));let done=false;const load=()=>{if(done)return;done=true;for(const src of files(d.scripts))add("script",{type:"module",src,fetchPriority:"low"});for(const href of files(d.preload))add("link",{rel:"modulepreload",href,fetchPriority:"low"})},later=()=>setTimeout(load),paint=self.PerformanceObserver?.supportedEntryTypes?.includes("paint");if(document.visibilityState!=="visible")load();else if(!paint)requestAnimationFrame(later);else if(performance.getEntriesByName(fcp).length)later();else{new PerformanceObserver((l,o)=>{if(l.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint"});document.addEventListener("visibilitychange",()=>document.visibilityState==="hidden"&&load())}}`
 
 // loader is Loader's bytes, written into every page.
 var loader = []byte(Loader)

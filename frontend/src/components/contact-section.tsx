@@ -202,6 +202,14 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
   // The one announcement of a failed attempt: which fields to check. Each
   // field's own message is tied to it (aria-describedby) and read with it.
   const [summary, setSummary] = useState("");
+  // Said anew on each failed attempt: a live region whose text is set to
+  // what it already says is not read again, and a second Send with the
+  // same mistakes seemed to do nothing to a screen reader's user. Emptied,
+  // then written a frame later.
+  const announce = (text: string) => {
+    setSummary("");
+    if (text) requestAnimationFrame(() => setSummary(text));
+  };
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -238,7 +246,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
     setTried(true);
     setErrors(bad);
     setServer({});
-    setSummary(bad.length ? copy.errorSummary.replace("{fields}", bad.map((f) => copy.fields[f]).join(", ")) : "");
+    announce(bad.length ? copy.errorSummary.replace("{fields}", bad.map((f) => copy.fields[f]).join(", ")) : "");
     if (bad.length) {
       (el.elements.namedItem(bad[0]) as HTMLElement | null)?.focus();
       return;
@@ -273,7 +281,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
         if (fields) {
           setServer(fields);
           const first = fieldOrder.find((f) => fields[f]);
-          setSummary(copy.errorSummary.replace("{fields}", fieldOrder.filter((f) => fields[f]).map((f) => copy.fields[f]).join(", ")));
+          announce(copy.errorSummary.replace("{fields}", fieldOrder.filter((f) => fields[f]).map((f) => copy.fields[f]).join(", ")));
           if (first) (el.elements.namedItem(first) as HTMLElement | null)?.focus();
           return;
         }

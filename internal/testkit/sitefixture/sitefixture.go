@@ -45,8 +45,8 @@ func AddPages(fsys fstest.MapFS, n int) {
 	}
 }
 
-// benchTags are the topics of the generated articles: each article has two,
-// so every tag page lists a quarter of them.
+// benchTags are the topics of the generated articles: each article has two
+// different ones, so every tag page lists about a quarter of them.
 var benchTags = []string{"voice-ai", "text-ai", "healthcare", "pulse", "research", "infrastructure", "consulting", "retail"}
 
 // AddArticles adds n articles, articles/bench-0000.md onwards, one a day
@@ -68,7 +68,10 @@ func AddArticles(fsys fstest.MapFS, n int) {
 	fsys[strings.TrimPrefix(cover, "/")] = &fstest.MapFile{Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#0b1f33"/></svg>`)}
 	for i := range n {
 		date := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i).Format(time.DateOnly)
-		t1, t2 := benchTags[i%len(benchTags)], benchTags[(i/len(benchTags)+i+1)%len(benchTags)]
+		// Two tags apart: the second is 1 to 7 places after the first,
+		// the offset moving every 8 articles (a tag twice is warned of).
+		k := len(benchTags)
+		t1, t2 := benchTags[i%k], benchTags[(i+1+(i/k)%(k-1))%k]
 		md := fmt.Sprintf("articles/bench-%04d.md", i)
 		fsys[md] = &fstest.MapFile{Data: fmt.Appendf(nil, `---
 title: Generated article %d about %s
