@@ -671,7 +671,12 @@ func TestHomeContactForm(t *testing.T) {
 		fill(t, tab)
 		settle(t, tab)
 		submit(t, tab)
-		waitFor(t, tab, fmt.Sprintf(`(() => { const b = document.querySelector("#contact-form button[type=submit]"); return b.disabled && b.textContent === %q; })()`, form.Sending))
+		// Sending, Send says so and takes no second press, and keeps focus
+		// (a disabled button dropped it to the document's start).
+		waitFor(t, tab, fmt.Sprintf(`(() => { const b = document.querySelector("#contact-form button[type=submit]"); return b.getAttribute("aria-disabled") === "true" && b.textContent === %q; })()`, form.Sending))
+		if !eval[bool](t, tab, `document.activeElement === document.querySelector("#contact-form button[type=submit]")`) {
+			t.Errorf("while sending, focus is on %s, not on Send", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+		}
 		close(release)
 		waitFor(t, tab, toastShows(form.Success))
 		// Announced once: focus on the sent panel's heading; the toast
@@ -737,7 +742,12 @@ func TestHomeContactForm(t *testing.T) {
 			if after := eval[string](t, tab, values); after != before {
 				t.Errorf("input lost: %q, was %q", after, before)
 			}
-			waitFor(t, tab, `!document.querySelector("#contact-form button[type=submit]").disabled`)
+			// The address to write to instead is a link, and focus is still
+			// on Send, to press again.
+			if !eval[bool](t, tab, `!!document.querySelector(`+js(`.toast--destructive a[href="mailto:`+string(site.Config.DemoEmail)+`"]`)+`)`) {
+				t.Error("the failure's address is not a link to write to")
+			}
+			waitFor(t, tab, `!document.querySelector("#contact-form button[type=submit]").hasAttribute("aria-disabled") && document.activeElement === document.querySelector("#contact-form button[type=submit]")`)
 		})
 	}
 
@@ -924,6 +934,25 @@ func TestHomeCookieConsent(t *testing.T) {
 			}
 		})
 	}
+
+	// Gone to from a field on screen (by keyboard), the banner gives focus
+	// back to it once a choice is made: focus on the main region's start,
+	// thousands of pixels above, and the next Tab scrolled the page there.
+	t.Run("a choice by keyboard gives focus back to the field left", func(t *testing.T) {
+		tab := homeTab(t, env, desktop, false, true)
+		waitFor(t, tab, banner+` && `+consentIn)
+		run(t, tab, `document.getElementById("cf-email").scrollIntoView({block: "center"}); document.getElementById("cf-email").focus()`)
+		y := eval[float64](t, tab, `window.scrollY`)
+		run(t, tab, `[...document.querySelectorAll("section.consent button")].find((b) => b.textContent.trim() === `+js(labels.RejectAll)+`).focus()`)
+		do(t, tab, chromedp.KeyEvent(kb.Enter))
+		waitFor(t, tab, `!`+banner)
+		if err := chromedp.Do(tab.Ctx, browsertest.Until(`document.activeElement === document.getElementById("cf-email")`, 5*time.Second)); err != nil {
+			t.Errorf("after a choice by keyboard, focus is on %s, not on the field left", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+		}
+		if got := eval[float64](t, tab, `window.scrollY`); got != y {
+			t.Errorf("the page moved from y %.0f to %.0f", y, got)
+		}
+	})
 
 	t.Run("cookie settings in the footer reopens the preferences", func(t *testing.T) {
 		tab := homeTab(t, env, desktop, false, true)

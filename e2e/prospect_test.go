@@ -710,7 +710,7 @@ func TestProspectContactForm(t *testing.T) {
 			if id := eval[string](t, tab, `document.activeElement.id`); id != "cf-firstName" {
 				t.Errorf("focus on %q, want the first field at fault", id)
 			}
-			if !eval[bool](t, tab, `!document.querySelector("#contact-form button[type=submit]").disabled`) {
+			if !eval[bool](t, tab, `!document.querySelector("#contact-form button[type=submit]").hasAttribute("aria-disabled")`) {
 				t.Error("the form stays disabled")
 			}
 			// Editing a field clears the server's message on it, and only there.

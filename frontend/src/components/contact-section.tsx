@@ -240,6 +240,10 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // While one goes, Send is aria-disabled, not disabled: a disabled
+    // button loses focus to the document, and the keyboard's next Tab
+    // started from the page's top.
+    if (sending) return;
     const el = e.currentTarget;
     const v = read(el);
     const bad = validate(v, copy.limits);
@@ -299,7 +303,18 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
       setTried(false);
       setSent(true);
     } catch {
-      toast({ title: copy.failure.title, text: `${copy.failure.text} ${config.demoEmail}`, variant: "destructive" });
+      // Until dismissed, the address a link: the visitor has to act on it,
+      // and a toast gone after 4 s left them wondering whether it went.
+      toast({
+        title: copy.failure.title,
+        text: (
+          <>
+            {copy.failure.text} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>
+          </>
+        ),
+        variant: "destructive",
+        duration: Infinity,
+      });
     } finally {
       setSending(false);
     }
@@ -455,7 +470,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             popoverTargetAction={started ? undefined : "show"}
             size="lg"
             className="contact__submit"
-            disabled={sending}
+            aria-disabled={sending || undefined}
           >
             {sending ? copy.sending : copy.submit}
           </Button>

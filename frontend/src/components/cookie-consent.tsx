@@ -44,10 +44,16 @@ export function CookieConsent() {
   // clear of it: its height is the root's scroll-padding-bottom
   // (--consent-h in global.css).
   const bannerRef = useRef<HTMLElement>(null);
+  const focusedBefore = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const el = bannerRef.current;
     const root = document.documentElement;
     if (!banner || !el) return;
+    const into = (e: FocusEvent) => {
+      const from = e.relatedTarget;
+      if (from instanceof HTMLElement && !el.contains(from)) focusedBefore.current = from;
+    };
+    el.addEventListener("focusin", into);
     const set = () => root.style.setProperty("--consent-h", `${el.offsetHeight}px`);
     set();
     const ro = new ResizeObserver(set);
@@ -64,6 +70,7 @@ export function CookieConsent() {
     document.addEventListener("focusin", clear);
     return () => {
       ro.disconnect();
+      el.removeEventListener("focusin", into);
       document.removeEventListener("focusin", clear);
       root.style.removeProperty("--consent-h");
     };
@@ -77,12 +84,20 @@ export function CookieConsent() {
     // A choice made in the banner (or in the preferences it opened) takes
     // away the control that had focus: focus goes to the page's main
     // region, where Tab goes on, not back to the document's start.
+    // Where the visitor was before they went to the banner (a field of a
+    // form on screen) takes it back, if it is still in view: the main
+    // region's start was thousands of pixels above, and the next Tab
+    // scrolled the page there.
     if (banner) {
       const main = document.getElementById("main");
+      const back = focusedBefore.current;
       // Once the dialog has closed, which gives focus back to what opened
       // it: the banner's Preferences, gone by then.
       requestAnimationFrame(() => {
-        if (document.activeElement === document.body || document.activeElement === null) main?.focus({ preventScroll: true });
+        if (document.activeElement !== document.body && document.activeElement !== null) return;
+        const r = back?.isConnected ? back.getBoundingClientRect() : undefined;
+        if (back && r && r.bottom > 0 && r.top < innerHeight) back.focus({ preventScroll: true });
+        else main?.focus({ preventScroll: true });
       });
     }
     setBanner(false);

@@ -8,7 +8,7 @@ import "./toast.css";
  * component then calls `const toast = useToast()` and
  * `toast({ title, text?, variant?: "default" | "destructive", duration? })`.
  * At most 3 toasts are visible (the oldest leaves first), each for 4000 ms
- * unless `duration` says otherwise, 356 px wide with a 14 px gap, in an
+ * unless `duration` says otherwise (Infinity: until dismissed), 356 px wide with a 14 px gap, in an
  * aria-live region that exists in the prerendered HTML so that screen
  * readers announce what is added to it.
  */
@@ -64,7 +64,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function Toast({ item, onDismiss, dismissLabel }: { item: ToastItem; onDismiss: (id: number) => void; dismissLabel: string }) {
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(item.id), item.duration ?? TOAST_DURATION);
+    // duration Infinity: until dismissed (a failure the visitor must act on).
+    const duration = item.duration ?? TOAST_DURATION;
+    if (!Number.isFinite(duration)) return;
+    const timer = setTimeout(() => onDismiss(item.id), duration);
     return () => clearTimeout(timer);
   }, [item, onDismiss]);
   return (
