@@ -570,9 +570,16 @@ func TestHomeContactForm(t *testing.T) {
 		submit(t, tab)
 		waitFor(t, tab, fmt.Sprintf(`document.querySelectorAll(".field__error").length === %d`, len(messages)))
 		for f, msg := range messages {
-			got := eval[[]string](t, tab, fmt.Sprintf(`(() => { const i = document.getElementById("cf-%s"); const e = document.getElementById(i.getAttribute("aria-describedby")); return [e ? e.textContent : "", i.getAttribute("aria-invalid")]; })()`, f))
+			got := eval[[]string](t, tab, fmt.Sprintf(`(() => { const i = document.getElementById("cf-%s"); const e = (i.getAttribute("aria-describedby") || "").split(" ").map((d) => document.getElementById(d)).find((d) => d?.classList.contains("field__error")); return [e ? e.textContent : "", i.getAttribute("aria-invalid")]; })()`, f))
 			if fmt.Sprint(got) != fmt.Sprint([]string{msg, "true"}) {
 				t.Errorf("%s: %v, want %q tied to the field", f, got, msg)
+			}
+		}
+		// A hint the content gives for the phone (how to write a number
+		// that passes) stays beside its message, and is read with the field.
+		if hint := form.Fields.PhoneHint; hint != "" {
+			if got := eval[string](t, tab, `(document.getElementById("cf-phone").getAttribute("aria-describedby") || "").split(" ").map((d) => document.getElementById(d)?.textContent).join(" | ")`); !strings.Contains(got, hint) || !strings.Contains(got, messages["phone"]) {
+				t.Errorf("the phone field is described by %q, want its hint %q and its message", got, hint)
 			}
 		}
 		// One announcement: a single polite region names the fields to

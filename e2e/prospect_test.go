@@ -693,7 +693,7 @@ func TestProspectContactForm(t *testing.T) {
 			fill(t, tab)
 			submit(t, tab)
 			msg := func(id string) string {
-				return fmt.Sprintf(`(() => { const i = document.getElementById("cf-%s"); const e = document.getElementById(i.getAttribute("aria-describedby")); return i.getAttribute("aria-invalid") === "true" && e ? e.textContent : ""; })()`, id)
+				return fmt.Sprintf(`(() => { const i = document.getElementById("cf-%s"); const e = (i.getAttribute("aria-describedby") || "").split(" ").map((d) => document.getElementById(d)).find((d) => d?.classList.contains("field__error")); return i.getAttribute("aria-invalid") === "true" && e ? e.textContent : ""; })()`, id)
 			}
 			waitFor(t, tab, msg("email")+` === `+js(emailMsg))
 			if got := eval[string](t, tab, msg("firstName")); got != nameMsg {

@@ -315,10 +315,15 @@ func (i InfoItem) Validate() error {
 
 // FormFields are the labels (and placeholder hints) of the form's fields.
 type FormFields struct {
-	FirstName   string `json:"firstName"`
-	LastName    string `json:"lastName"`
-	Email       string `json:"email"`
-	Phone       string `json:"phone"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
+	// PhoneHint, optional, shows under the phone field, tied to it for
+	// screen readers: how to write a number that passes. The rule counts
+	// characters (at least 10), so a 9-digit number passes with its
+	// country code.
+	PhoneHint   string `yaml:"phoneHint,omitempty" json:"phoneHint,omitempty"`
 	CompanySize string `json:"companySize"`
 	SizePrompt  string `json:"sizePrompt"`
 	// Product labels the select of site.yaml's products, and

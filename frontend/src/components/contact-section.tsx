@@ -345,9 +345,10 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
     setSent(false);
   };
 
-  const field = (name: Field, control: (a: Record<string, unknown>) => ReactElement, wide = false, required = true) => {
+  const field = (name: Field, control: (a: Record<string, unknown>) => ReactElement, wide = false, required = true, hint?: string) => {
     const msg = errors.includes(name) ? copy.errors[name as keyof FormMessages] : server[name];
     const id = `cf-${name}`;
+    const described = [hint && `${id}-hint`, msg && `${id}-error`].filter(Boolean).join(" ");
     return (
       <div className={`field${wide ? " field--wide" : ""}`}>
         <label htmlFor={id}>
@@ -363,8 +364,13 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
           name,
           "aria-required": required || undefined,
           "aria-invalid": msg ? true : undefined,
-          "aria-describedby": msg ? `${id}-error` : undefined,
+          "aria-describedby": described || undefined,
         })}
+        {hint && (
+          <p id={`${id}-hint`} className="field__hint">
+            {hint}
+          </p>
+        )}
         {msg && (
           <p id={`${id}-error`} className="field__error">
             {msg}
@@ -428,7 +434,7 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
           {field("firstName", (a) => <input type="text" autoComplete="given-name" {...a} />)}
           {field("lastName", (a) => <input type="text" autoComplete="family-name" {...a} />)}
           {field("email", (a) => <input type="email" autoComplete="email" {...a} />)}
-          {field("phone", (a) => <input type="tel" autoComplete="tel" {...a} />)}
+          {field("phone", (a) => <input type="tel" autoComplete="tel" {...a} />, false, true, copy.fields.phoneHint)}
           {field(
             "companySize",
             (a) => (

@@ -330,6 +330,7 @@ export interface FormFields {
   lastName: string;
   email: string;
   phone: string;
+  phoneHint?: string;
   companySize: string;
   sizePrompt: string;
   product: string;

@@ -118,6 +118,7 @@ var docs = map[string]string{
 	"Footer.CookieSettingsQueued":           "Shows when \"Cookie settings\" is pressed before the page's script has started (a slow connection): the preferences open as soon as it has.",
 	"Footer.Copyright":                      "Must contain {year}, replaced with the build's year (the site is rebuilt daily), and may contain {brand}, replaced with site.yaml's brand.",
 	"FormFields.Honeypot":                   "Labels the hidden anti-bot field (read only by bots and screen readers that ignore aria-hidden).",
+	"FormFields.PhoneHint":                  "PhoneHint, optional, shows under the phone field, tied to it for screen readers: how to write a number that passes. The rule counts characters (at least 10), so a 9-digit number passes with its country code.",
 	"FormFields.Product":                    "Labels the select of site.yaml's products, and ProductPrompt its first option: no product in particular.",
 	"Founder.Photo":                         "Optional: a portrait, shown round at 56 px in place of the initials (which stay when there is none).",
 	"Founder.ProfileLabel":                  "Worded by the page's founders section.",
