@@ -599,3 +599,22 @@ func markLink(t *testing.T, tab *browsertest.Tab, sel, attr string) {
 		t.Fatalf("%s shows no %s", eval[string](t, tab, `location.pathname`), sel)
 	}
 }
+
+// TestMalformedFragment: a link whose #fragment does not decode (a link
+// pasted cut short, "#%E0%A4%A") is followed, and Back returns from it,
+// without an error: decodeURIComponent threw in the click's handler, and
+// stopped the navigation.
+func TestMalformedFragment(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 1280, 800)
+	loadApp(t, tab, "/")
+	run(t, tab, `(() => { const a = document.createElement("a"); a.href = "#%E0%A4%A"; a.textContent = "cut short"; a.id = "cut-short"; document.querySelector("main").prepend(a); })()`)
+	click(t, tab, "#cut-short")
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.hash === "#%E0%A4%A"`, 10*time.Second)); err != nil {
+		t.Errorf("the link to #%%E0%%A4%%A was not followed: at %q", eval[string](t, tab, `location.hash`))
+	}
+	run(t, tab, `history.back()`)
+	tab.WaitFor(t, `location.hash === ""`, 10*time.Second)
+	noConsoleErrors(t, tab)
+}

@@ -102,12 +102,14 @@ const (
 	msgNameLong     = "Name must be at most 200 characters"
 	msgNameControl  = "Name must not contain line breaks or control characters"
 	msgNameEncoded  = "Name must not contain encoded text such as =?utf-8?…?="
+	msgNameHidden   = "Name must not contain invisible characters"
 	msgEmail        = "Please enter a valid email address"
 	msgEmailLong    = "Email must be at most 254 characters"
 	msgPhoneShort   = "Phone number must be at least 10 characters"
 	msgPhoneDigits  = "Phone number must contain digits"
 	msgPhoneLong    = "Phone number must be at most 40 characters"
 	msgPhoneControl = "Phone number must not contain line breaks or control characters"
+	msgPhoneHidden  = "Phone number must not contain invisible characters"
 	msgCompanySize  = "Please select your company size"
 	msgMessageShort = "Message must be at least 10 characters"
 	msgMessageWords = "Message must contain letters or digits"
@@ -359,6 +361,8 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("name", msgNameShort)
 	case utf8.RuneCountInString(e.Name) > maxName:
 		fail("name", msgNameLong)
+	case strings.ContainsFunc(e.Name, hidden):
+		fail("name", msgNameHidden)
 	case !strings.ContainsFunc(e.Name, isLetterOrDigit):
 		fail("name", msgNameLetters)
 	}
@@ -377,6 +381,8 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("phone", msgPhoneShort)
 	case utf8.RuneCountInString(e.Phone) > maxPhone:
 		fail("phone", msgPhoneLong)
+	case strings.ContainsFunc(e.Phone, hidden):
+		fail("phone", msgPhoneHidden)
 	case !strings.ContainsFunc(e.Phone, unicode.IsDigit):
 		fail("phone", msgPhoneDigits)
 	}
@@ -432,6 +438,21 @@ func visibleLen(s string) int {
 
 func invisible(r rune) bool {
 	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+}
+
+// hidden reports a character a one-line field (the name, the phone) has
+// no use for and that shows as nothing or as a box: the invisible ones
+// (zero-width spaces, word joiners, invisible operators, interlinear
+// annotation marks, fillers such as U+115F) but the zero-width joiner and
+// non-joiner, which names in Persian and Indic scripts need; private-use
+// characters; and noncharacters (U+FFFE, U+FDD0…). "Ad\u200ba Lovelace"
+// reads as "Ada Lovelace" and matches no search for it; a name padded
+// with fillers hides what follows in a subject line.
+func hidden(r rune) bool {
+	if r == '\u200c' || r == '\u200d' {
+		return false
+	}
+	return invisible(r) || unicode.Is(unicode.Co, r) || r&0xfffe == 0xfffe || 0xfdd0 <= r && r <= 0xfdef
 }
 
 func isLetterOrDigit(r rune) bool {

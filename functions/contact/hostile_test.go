@@ -2,10 +2,12 @@ package contact
 
 import (
 	"fmt"
+	stdhtml "html"
 	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -170,6 +172,37 @@ func TestOddAddresses(t *testing.T) {
 				t.Errorf("answer %+v; want the email message", a)
 			}
 		})
+	}
+}
+
+// An address that RFC 5322 allows but that holds a mailto URL's own
+// syntax ("?" then headers, "%" escapes) is one address in the mail's
+// link, not an address with a hidden Bcc: the link a member of staff
+// clicks writes to the sender alone.
+func TestMailLinkWritesToTheSenderAlone(t *testing.T) {
+	for _, addr := range []string{"v%40acme.es?bcc=m%40ev.co&x=@x.co", "ada?subject=x@example.org", "ada#x@example.org"} {
+		if !validEmail(addr) {
+			continue // refused at the door: no mail at all
+		}
+		e := Enquiry{Name: "Ada Lovelace", Email: addr, Phone: "+34 612 345 678", CompanySize: "1-50", Message: "A message of ours."}
+		_, html, err := RenderMail(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := strings.Index(html, `href="mailto:`)
+		if i < 0 {
+			t.Fatalf("%s: the mail has no link to write to the sender", addr)
+		}
+		href := html[i+len(`href="`):]
+		href = stdhtml.UnescapeString(href[:strings.IndexByte(href, '"')])
+		u, err := url.Parse(href)
+		if err != nil || u.Scheme != "mailto" || u.RawQuery != "" || u.Fragment != "" {
+			t.Errorf("%s: the link %q has a query or fragment (headers of its own), or does not parse: %v", addr, href, err)
+			continue
+		}
+		if to, _ := url.PathUnescape(u.Opaque); to != addr {
+			t.Errorf("%s: the link writes to %q", addr, to)
+		}
 	}
 }
 

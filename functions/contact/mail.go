@@ -3,6 +3,7 @@ package contact
 import (
 	"fmt"
 	"html/template"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -17,13 +18,17 @@ func MailSubject(e Enquiry) string {
 
 // mailHTML is escaped by html/template: the visitor's words are data, and a
 // <script> or a crafted link in a message must reach the inbox as text.
-var mailHTML = template.Must(template.New("mail").Parse(`<!doctype html>
+// The address's link is mailto's percent-encoded address (RFC 6068): a
+// "?" or "%" the address may hold (both allowed before the @) would
+// otherwise start headers of the link's own ("v%40acme.es?bcc=m%40ev.co&x=@x.co"
+// wrote to v@acme.es with a hidden Bcc).
+var mailHTML = template.Must(template.New("mail").Funcs(template.FuncMap{"mailto": mailto}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
 <body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111;line-height:1.5">
 <h1 style="font-size:18px;margin:0 0 16px">{{.Subject}}</h1>
 <table cellpadding="4" cellspacing="0" style="border-collapse:collapse">
 <tr><th align="left">Name</th><td>{{.E.Name}}</td></tr>
-<tr><th align="left">Email</th><td><a href="mailto:{{.E.Email}}">{{.E.Email}}</a></td></tr>
+<tr><th align="left">Email</th><td><a href="{{mailto .E.Email}}">{{.E.Email}}</a></td></tr>
 <tr><th align="left">Phone</th><td>{{.E.Phone}}</td></tr>
 <tr><th align="left">Company size</th><td>{{.E.CompanySize}}</td></tr>
 {{- if .E.Product}}
@@ -41,6 +46,12 @@ var mailHTML = template.Must(template.New("mail").Parse(`<!doctype html>
 <p style="color:#666;font-size:12px;margin-top:24px">Enquiry {{.E.ID}}, received {{.Received}}. Reply to this mail to answer the sender.</p>
 </body></html>
 `))
+
+// mailto is the link that writes to addr: its characters that would
+// end the address in a mailto URL ("?", "#", "%") percent-encoded.
+func mailto(addr string) template.URL {
+	return template.URL("mailto:" + url.PathEscape(addr))
+}
 
 // RenderMail returns the mail's plain-text and HTML bodies: every field of
 // the enquiry, its id and when it was received. The subject is

@@ -169,7 +169,9 @@ function restoreDraft(form: HTMLFormElement, openedAt: { current: number }) {
   const select = form.elements.namedItem("product") as HTMLSelectElement | null;
   const id = d.product?.path === location.pathname ? d.product.id : undefined;
   if (select && [...select.options].some((o) => o.value === id)) select.value = id!;
-  openedAt.current = Math.min(openedAt.current, d.openedAt);
+  // Only a time this tab could have had (within a day, not ahead): a
+  // value planted in the storage must not void the time-to-fill rule.
+  if (d.openedAt > Date.now() - 86_400_000) openedAt.current = Math.min(openedAt.current, d.openedAt);
 }
 
 /** keepDraft keeps what the form holds for the tab, until the enquiry is delivered. */

@@ -62,6 +62,9 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // the key of the location React last rendered.
   const pressed = useRef(noPresses());
   const rendered = useRef(location.key);
+  // The entry Back returned the visitor to before React rendered it
+  // (backEarly): its render finds the visitor there, or gone on since.
+  const early = useRef<string | undefined>(undefined);
   // The header's and footer's current page is the one on screen, not the
   // one loading (lib/current.ts).
   useLayoutEffect(() => setShownPath(shown.key), [shown.key]);
@@ -135,8 +138,8 @@ export function PageHost({ initial }: { initial: PageBody }) {
   useEffect(() => {
     const toPart = (hash: string) => {
       const search = leaving() ? "" : window.location.search;
-      const a = document.activeElement?.closest("a[href]") ?? undefined;
       if (!leaving()) {
+        const a = document.activeElement?.closest("a[href]") ?? undefined;
         const place = { path: shownKey.current, y: window.scrollY, ...linkOf(a) };
         pressed.current.left.set(entryKey(), place);
         savePlace(entryKey(), place);
@@ -155,6 +158,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
       // Back to the location React shows: no render follows to forget
       // the presses.
       if (entryKey() === rendered.current) pressed.current = noPresses();
+      else early.current = entryKey();
     };
     const fragment = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -186,11 +190,11 @@ export function PageHost({ initial }: { initial: PageBody }) {
     const path = location.pathname;
     leftBy.current = undefined;
     const save = () => {
-      // The link pressed on this entry's page, else the one with focus:
-      // a second link pressed before the router moved on has focus by then.
       // Left for a part of the page: saved at the press, before its
       // scroll began and focus moved to it.
       if (pressed.current.left.has(key)) return;
+      // The link pressed on this entry's page, else the one with focus:
+      // a second link pressed before the router moved on has focus by then.
       const a = leftBy.current ?? document.activeElement?.closest("a[href]") ?? undefined;
       if (shownKey.current === path) savePlace(key, { path, y: window.scrollY, ...linkOf(a) });
     };
@@ -252,9 +256,17 @@ export function PageHost({ initial }: { initial: PageBody }) {
   const firstKey = useRef(location.key);
   useEffect(() => {
     const scrolled = pressed.current.hash !== "" && pressed.current.hash === location.hash;
+    const restored = early.current === location.key;
     pressed.current = noPresses();
     rendered.current = location.key;
+    early.current = undefined;
     if (location.pathname !== shown.key) return;
+    // A render behind the history (a slow phone: Back, and Back again, or
+    // a press, before React came to it) scrolls nowhere: the visitor is
+    // on a later entry, and its own render follows. Nor a render of the
+    // entry the visitor was already returned to: they may have scrolled
+    // on since, and were put back.
+    if (location.key !== entryKey() || restored) return;
     if (navigationType === "POP") {
       const saved = scrollPositions.get(location.key);
       if (saved !== undefined && saved.path === location.pathname) {
@@ -495,8 +507,18 @@ function restoreScroll(y: number) {
   for (const el of document.querySelectorAll<HTMLElement>("main > *")) el.style.contentVisibility = "visible";
   window.scrollTo(0, y);
   let frames = 10;
+  // The visitor scrolling on meanwhile (a wheel, a touch, a key) takes
+  // the position over: it is not set back under their finger.
+  const input = ["wheel", "touchstart", "keydown", "pointerdown"];
+  const yours = () => {
+    frames = -1;
+  };
+  for (const type of input) window.addEventListener(type, yours, { capture: true, passive: true });
   const again = () => {
-    if (Math.abs(window.scrollY - y) < 1 || --frames < 0) return;
+    if (Math.abs(window.scrollY - y) < 1 || --frames < 0) {
+      for (const type of input) window.removeEventListener(type, yours, { capture: true });
+      return;
+    }
     window.scrollTo(0, y);
     requestAnimationFrame(again);
   };
@@ -565,10 +587,21 @@ function focusInView() {
   el.focus({ preventScroll: true });
 }
 
+// fragmentId is the id a #fragment names: percent-decoded, as the browser
+// finds its target, or as written where it does not decode ("#%E0%A4%A"
+// in a link or an address typed threw, and stopped the navigation).
+function fragmentId(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
 // focusTarget moves focus, without scrolling, to the #fragment's target,
 // and says whether there was one.
 function focusTarget(hash: string): boolean {
-  const el = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  const el = hash ? document.getElementById(fragmentId(hash)) : null;
   if (!el) return false;
   if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
   el.focus({ preventScroll: true });
@@ -589,7 +622,7 @@ function focusHeadingIfOutOfView() {
 // not from the footer, off screen.
 function scrollToHash(hash: string, behavior: ScrollBehavior = "auto"): boolean {
   if (!hash) return false;
-  const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+  const el = document.getElementById(fragmentId(hash));
   if (!el) return false;
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   el.scrollIntoView({ behavior: reduce ? "auto" : behavior, block: "start" });
