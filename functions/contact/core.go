@@ -302,7 +302,7 @@ func (c *Function) logResult(ctx context.Context, req *Request, res *Response, l
 	attrs := make([]slog.Attr, 0, 9)
 	attrs = append(attrs,
 		slog.String("request_id", req.RequestID),
-		slog.String("method", req.Method),
+		slog.String("method", loggedMethod(req.Method)),
 		slog.String("outcome", res.outcome),
 		slog.Int("status", res.Status),
 		slog.Float64("latency_ms", float64(latency.Microseconds())/1000),
@@ -320,6 +320,19 @@ func (c *Function) logResult(ctx context.Context, req *Request, res *Response, l
 		attrs = append(attrs, slog.String("error", SafeError(res.err)))
 	}
 	c.log.LogAttrs(ctx, level, "contact", attrs...)
+}
+
+// loggedMethod is a request's method as its log line names it: one of
+// HTTP's, or "other". The method is the sender's to choose, any token as
+// long as the request's head allows (64 KB on the local server): logged
+// whole, each such request wrote that much log, to store and to read.
+func loggedMethod(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace:
+		return m
+	}
+	return "other"
 }
 
 func (c *Function) hashIP(ip string) string {

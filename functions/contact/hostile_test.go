@@ -1,9 +1,11 @@
 package contact
 
 import (
+	"bufio"
 	"fmt"
 	stdhtml "html"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -336,5 +338,35 @@ func TestFloodDoesNotResetExhaustedSources(t *testing.T) {
 	}
 	if through > 0 {
 		t.Errorf("after a flood of %d other sources, %d of %d exhausted sources got through again", ratelimit.MaxSources, through, len(exhausted))
+	}
+}
+
+// A method of the sender's own making, as long as the request's head
+// allows, is logged as "other": the log line stays a line.
+func TestLongMethodLoggedShort(t *testing.T) {
+	var logs contacttest.LogBuffer
+	srv := httptest.NewServer(New(contacttest.Config(t, ConfigFromEnv), &recordingMailer{}, logs.Logger()))
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	method := strings.Repeat("SEND", 15_000)
+	fmt.Fprintf(conn, "%s /api/contact HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n", method)
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("status %d; want 405", res.StatusCode)
+	}
+	recs := logs.Records(t)
+	if len(recs) != 1 || recs[0]["method"] != "other" {
+		t.Errorf("logged %v; want one record of method \"other\"", recs)
+	}
+	if n := len(logs.String()); n > 1000 {
+		t.Errorf("the request's log is %d bytes; want one short line", n)
 	}
 }
