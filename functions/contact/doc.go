@@ -61,24 +61,30 @@
 // display in another order than it was written, the deprecated format
 // characters U+206A–U+206F, and the tag characters U+E0000–U+E007F, which
 // show nothing and can carry a hidden text (but in a subdivision's flag,
-// after U+1F3F4, ended by U+E007F); in the one-line fields
-// (name, phone) also the directional marks U+200E, U+200F and U+061C,
-// which a message may keep for right-to-left writing.
+// after U+1F3F4, a subdivision's code of 3 to 7, ended by U+E007F); in the
+// one-line fields (name, phone) also the directional marks U+200E, U+200F
+// and U+061C, which a message may keep for right-to-left writing (and only
+// a message with right-to-left letters). What a reader would not see is
+// refused too (functions/contact/README.md has each rule): invisible and
+// private-use characters, text hidden in variation selectors or runs of
+// zero-width characters, joiners between Latin letters, addresses in a
+// name, words in a phone, look-alike alphabets mixed in a word of a name.
 //
 //	name         2..200 characters, at least one letter or digit, no control
-//	             characters (it goes into the subject)
+//	             characters (it goes into the subject), no @, :// or www.
 //	email        at most 254 characters, ASCII, exactly one bare address as
 //	             net/mail parses it (no display name, no comments), a local
 //	             part of at most 64 characters, no RFC 2047 encoded word
 //	             ("=?"), a host name of two labels or more (letters,
 //	             digits, inner hyphens; a top-level label not all digits)
-//	phone        10..40 characters, at least one digit, no control characters
+//	phone        10..40 characters, at least one digit; digits, spaces,
+//	             + - ( ) . , / # * and ext, x or extension
 //	companySize  one of 1-50, 51-250, 251-500, >500
 //	message      10..5000 characters, at least one letter or digit; line
 //	             breaks and tabs allowed, other control characters not
 //	product      optional: one of the site's product ids (Config.Enquiries)
 //	page         optional: the site path the enquiry was sent from, at most
-//	             300 bytes of path characters, never "//..." (contactform.PagePattern)
+//	             300 bytes of path characters, no "//" (contactform.PagePattern)
 //	utm_source, utm_medium, utm_campaign, utm_term, utm_content
 //	             optional: the landing address's campaign parameters, each at
 //	             most 100 letters, digits, spaces and . _ ~ + : | / -

@@ -97,28 +97,33 @@ var companySizes = contactform.CompanySizes
 
 // The form's messages, so the client can show the server's verdict as its own.
 const (
-	msgNameShort    = "Name must be at least 2 characters"
-	msgNameLetters  = "Name must contain a letter or digit"
-	msgNameLong     = "Name must be at most 200 characters"
-	msgNameControl  = "Name must not contain line breaks or control characters"
-	msgNameEncoded  = "Name must not contain encoded text such as =?utf-8?…?="
-	msgNameHidden   = "Name must not contain invisible characters"
-	msgEmail        = "Please enter a valid email address"
-	msgEmailLong    = "Email must be at most 254 characters"
-	msgPhoneShort   = "Phone number must be at least 10 characters"
-	msgPhoneDigits  = "Phone number must contain digits"
-	msgPhoneLong    = "Phone number must be at most 40 characters"
-	msgPhoneControl = "Phone number must not contain line breaks or control characters"
-	msgPhoneHidden  = "Phone number must not contain invisible characters"
-	msgCompanySize  = "Please select your company size"
-	msgMessageShort = "Message must be at least 10 characters"
-	msgMessageWords = "Message must contain letters or digits"
-	msgMessageLong  = "Message must be at most 5000 characters"
-	msgMessageCtrl  = "Message must not contain control characters"
-	msgSuspicious   = "Suspicious activity detected. Please try again."
-	msgProduct      = "Please choose a product from the list"
-	msgPage         = "Page must be a path on this site"
-	msgCampaign     = "Campaign value must be at most 100 letters, digits, spaces or . _ ~ + : | / - characters"
+	msgNameShort     = "Name must be at least 2 characters"
+	msgNameLetters   = "Name must contain a letter or digit"
+	msgNameLong      = "Name must be at most 200 characters"
+	msgNameControl   = "Name must not contain line breaks or control characters"
+	msgNameEncoded   = "Name must not contain encoded text such as =?utf-8?…?="
+	msgNameHidden    = "Name must not contain invisible characters"
+	msgNameAddress   = "Name must not contain an email or web address"
+	msgNameMixed     = "Name must not mix alphabets within a word"
+	msgNameMarks     = "Name must not stack more than three accents on a letter"
+	msgEmail         = "Please enter a valid email address"
+	msgEmailLong     = "Email must be at most 254 characters"
+	msgPhoneShort    = "Phone number must be at least 10 characters"
+	msgPhoneDigits   = "Phone number must contain digits"
+	msgPhoneLong     = "Phone number must be at most 40 characters"
+	msgPhoneControl  = "Phone number must not contain line breaks or control characters"
+	msgPhoneHidden   = "Phone number must not contain invisible characters"
+	msgPhoneChars    = "Phone number may contain only digits, spaces and + - ( ) . / # (ext. for an extension)"
+	msgCompanySize   = "Please select your company size"
+	msgMessageShort  = "Message must be at least 10 characters"
+	msgMessageWords  = "Message must contain letters or digits"
+	msgMessageLong   = "Message must be at most 5000 characters"
+	msgMessageCtrl   = "Message must not contain control characters"
+	msgMessageHidden = "Message must not contain invisible characters"
+	msgSuspicious    = "Suspicious activity detected. Please try again."
+	msgProduct       = "Please choose a product from the list"
+	msgPage          = "Page must be a path on this site"
+	msgCampaign      = "Campaign value must be at most 100 letters, digits, spaces or . _ ~ + : | / - characters"
 )
 
 // submission is the request body as posted, before validation.
@@ -361,8 +366,14 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("name", msgNameShort)
 	case utf8.RuneCountInString(e.Name) > maxName:
 		fail("name", msgNameLong)
-	case strings.ContainsFunc(e.Name, hidden):
+	case hiddenInName(e.Name):
 		fail("name", msgNameHidden)
+	case nameHasAddress(e.Name):
+		fail("name", msgNameAddress)
+	case stackedMarks(e.Name):
+		fail("name", msgNameMarks)
+	case mixedScriptWord(e.Name):
+		fail("name", msgNameMixed)
 	case !strings.ContainsFunc(e.Name, isLetterOrDigit):
 		fail("name", msgNameLetters)
 	}
@@ -381,10 +392,12 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("phone", msgPhoneShort)
 	case utf8.RuneCountInString(e.Phone) > maxPhone:
 		fail("phone", msgPhoneLong)
-	case strings.ContainsFunc(e.Phone, hidden):
+	case strings.ContainsFunc(e.Phone, hiddenInPhone):
 		fail("phone", msgPhoneHidden)
 	case !strings.ContainsFunc(e.Phone, unicode.IsDigit):
 		fail("phone", msgPhoneDigits)
+	case !phoneChars(e.Phone):
+		fail("phone", msgPhoneChars)
 	}
 
 	if !validCompanySize(e.CompanySize) {
@@ -398,6 +411,8 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("message", msgMessageShort)
 	case utf8.RuneCountInString(e.Message) > maxMessage:
 		fail("message", msgMessageLong)
+	case hiddenText(e.Message):
+		fail("message", msgMessageHidden)
 	case !strings.ContainsFunc(e.Message, isLetterOrDigit):
 		fail("message", msgMessageWords)
 	}
@@ -423,13 +438,14 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 
 // visibleLen counts the characters of s that take up room on screen: not
 // the zero-width and formatting characters (U+200B, U+200D, U+FEFF, the
-// soft hyphen...), variation selectors, or the fillers that Unicode lists
+// soft hyphen...), variation selectors, the fillers that Unicode lists
 // as default-ignorable (U+3164 HANGUL FILLER renders as nothing, yet is a
-// letter). Spaces count, as the form counts them.
+// letter), or the marks drawn on the character before them ("A\u0301" is
+// one character on screen, Á). Spaces count, as the form counts them.
 func visibleLen(s string) int {
 	n := 0
 	for _, r := range s {
-		if !invisible(r) {
+		if !invisible(r) && !unicode.In(r, unicode.Mn, unicode.Me) {
 			n++
 		}
 	}
@@ -443,16 +459,177 @@ func invisible(r rune) bool {
 // hidden reports a character a one-line field (the name, the phone) has
 // no use for and that shows as nothing or as a box: the invisible ones
 // (zero-width spaces, word joiners, invisible operators, interlinear
-// annotation marks, fillers such as U+115F) but the zero-width joiner and
-// non-joiner, which names in Persian and Indic scripts need; private-use
-// characters; and noncharacters (U+FFFE, U+FDD0…). "Ad\u200ba Lovelace"
-// reads as "Ada Lovelace" and matches no search for it; a name padded
-// with fillers hides what follows in a subject line.
+// annotation marks, fillers such as U+115F and the Khitan U+16FE4, and the
+// blank braille pattern U+2800) but the zero-width joiner and non-joiner (hiddenInName);
+// private-use characters; and noncharacters (U+FFFE, U+FDD0…).
+// "Ad\u200ba Lovelace" reads as "Ada Lovelace" and matches no search for
+// it; a name padded with fillers hides what follows in a subject line.
 func hidden(r rune) bool {
-	if r == '\u200c' || r == '\u200d' {
+	if r == zwnj || r == zwj {
 		return false
 	}
-	return invisible(r) || unicode.Is(unicode.Co, r) || r&0xfffe == 0xfffe || 0xfdd0 <= r && r <= 0xfdef
+	return invisible(r) || r == '\u2800' || r == '\U00016FE4' || unicode.Is(unicode.Co, r) || nonCharacter(r)
+}
+
+const zwnj, zwj = '\u200c', '\u200d'
+
+func nonCharacter(r rune) bool { return r&0xfffe == 0xfffe || 0xfdd0 <= r && r <= 0xfdef }
+
+// hiddenInName is hidden for a name, where the zero-width non-joiner and
+// joiner pass only where the names that need them have them: between two
+// letters (or a letter and its marks) of a script that joins or breaks
+// its letters so, such as Persian's or Devanagari's. Between Latin
+// letters ("Ad\u200ca") they hide as a zero-width space does, and a run
+// of them carries hidden bits in the subject.
+func hiddenInName(s string) bool {
+	rs := []rune(s)
+	for i, r := range rs {
+		if r == zwnj || r == zwj {
+			if i == 0 || i == len(rs)-1 || !joiningLetter(rs[i-1]) || !joiningLetter(rs[i+1]) {
+				return true
+			}
+			continue
+		}
+		if hidden(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// joiningLetter is a letter or mark of a script whose writing uses the
+// joiners: not the Latin, Greek or Cyrillic alphabets, the scripts of
+// East Asia, or the characters every script shares (digits, emoji).
+func joiningLetter(r rune) bool {
+	return unicode.In(r, unicode.L, unicode.M) &&
+		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Common, unicode.Inherited,
+			unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+}
+
+// hiddenInPhone is hidden for a phone number, which needs neither joiner.
+func hiddenInPhone(r rune) bool { return hidden(r) || r == zwnj || r == zwj }
+
+// nameHasAddress reports a name that holds an email or web address: in
+// the subject "Website enquiry from Vozia Billing <billing@vozia.example>"
+// or "… from https://pay.example" reads as someone else's, or as a link
+// to follow. No one's name has an @, "://" or "www.".
+func nameHasAddress(s string) bool {
+	l := strings.ToLower(s)
+	return strings.ContainsAny(s, "@＠") || strings.Contains(l, "://") || strings.Contains(l, "www.")
+}
+
+// stackedMarks reports more than three combining marks on one character:
+// no writing needs more, and a run of them ("A" and 190 strokes of
+// U+0336) draws over the subject line and its neighbours.
+func stackedMarks(s string) bool {
+	run := 0
+	for _, r := range s {
+		if unicode.In(r, unicode.Mn, unicode.Me) {
+			if run++; run > 3 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// mixedScriptWord reports a word of a name that mixes the alphabets whose
+// letters look alike (Latin, Greek, Cyrillic, Armenian, Cherokee):
+// "Аdа Lоvelаce" with Cyrillic а and о reads as Ada Lovelace and matches
+// no search for her. Words of different alphabets side by side pass.
+func mixedScriptWord(s string) bool {
+	alphabets := []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee}
+	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
+		var seen *unicode.RangeTable
+		for _, r := range word {
+			for _, a := range alphabets {
+				if unicode.Is(a, r) {
+					if seen != nil && seen != a {
+						return true
+					}
+					seen = a
+				}
+			}
+		}
+	}
+	return false
+}
+
+// phoneChars reports a phone number written as phone numbers are: digits,
+// spaces, + - ( ) . / # * and an extension's "ext", "x" or "extension".
+// A web address or a sentence in the phone field reached the mail as the
+// number to call.
+func phoneChars(s string) bool {
+	t := strings.ToLower(s)
+	for _, w := range []string{"extension", "ext", "x"} {
+		t = strings.ReplaceAll(t, w, "")
+	}
+	for _, r := range t {
+		if !unicode.IsDigit(r) && !unicode.Is(unicode.Zs, r) && !strings.ContainsRune("+-().,/#*", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// hiddenText reports a message that carries text no reader of the mail
+// sees, or that shows other than it was written (the tag characters of a
+// flag are hasControl's):
+//   - characters of the special-purpose plane but a flag's tags and the
+//     variation selectors (U+E0080 on draw nothing: a text written one
+//     character a byte there, like the tags, is hidden instructions to
+//     whatever reads the mail);
+//   - a variation selector not right after a character it can vary (one
+//     a character: a run of them after an emoji is a hidden text, one
+//     selector a byte);
+//   - more than two invisible characters in a row (zero-width spaces and
+//     joiners as bits; an emoji's sequence has at most a selector and a
+//     joiner together);
+//   - interlinear annotation marks, private-use characters and
+//     noncharacters;
+//   - a right-to-left or left-to-right mark in a message with no
+//     right-to-left letters, where its only work is to reorder the
+//     digits and punctuation around it ("call me on \u200f600 123
+//     456\u200f" shows as 456 123 600). Hebrew or Arabic writing keeps
+//     its marks.
+func hiddenText(s string) bool {
+	rtl := strings.ContainsFunc(s, rightToLeftLetter)
+	prev, run := rune(0), 0
+	for _, r := range s {
+		switch {
+		case '\U000E0000' <= r && r <= '\U000E007F':
+			prev, run = r, 0
+			continue
+		case unicode.Is(unicode.Variation_Selector, r):
+			if prev == 0 || invisible(prev) || unicode.In(prev, unicode.Z, unicode.Mn) {
+				return true
+			}
+		case '\U000E0000' <= r && r <= '\U000EFFFF',
+			'\ufff9' <= r && r <= '\ufffb',
+			unicode.Is(unicode.Co, r), nonCharacter(r):
+			return true
+		case r == '\u200e' || r == '\u200f' || r == '\u061c':
+			if !rtl {
+				return true
+			}
+		}
+		if invisible(r) && r != '\n' && r != '\r' && r != '\t' {
+			if run++; run > 2 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+		prev = r
+	}
+	return false
+}
+
+func rightToLeftLetter(r rune) bool {
+	return unicode.IsLetter(r) && unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana,
+		unicode.Nko, unicode.Samaritan, unicode.Mandaic, unicode.Adlam)
 }
 
 func isLetterOrDigit(r rune) bool {
@@ -472,24 +649,29 @@ func isLetterOrDigit(r rune) bool {
 // how digits and Arabic letters are drawn, and the tag characters
 // U+E0000–U+E007F, which draw nothing and can carry a whole hidden text
 // (instructions to whatever reads the mail), but for the flags of
-// subdivisions, where they follow a black flag (U+1F3F4) and end with
-// the cancel tag (U+E007F).
+// subdivisions, where they follow a black flag (U+1F3F4), spell a
+// subdivision's code (3 to 7 lower-case letters and digits, "gbsct") and
+// end with the cancel tag (U+E007F): a longer run after a flag was a
+// hidden text all the same.
 func hasControl(s string, textOK bool) bool {
 	inFlag := false // in a flag's tag sequence
+	tags := 0       // the tags of the flag so far
 	prev := rune(0)
 	for _, r := range s {
 		if isTag := '\U000E0000' <= r && r <= '\U000E007F'; isTag {
 			switch {
-			case r == '\U000E007F' && inFlag && prev != '\U0001F3F4':
+			case r == '\U000E007F' && inFlag && tags >= minFlagTags:
 				inFlag = false
-			case '\U000E0020' <= r && r <= '\U000E007E' && (inFlag || prev == '\U0001F3F4'):
+			case subdivisionTag(r) && (inFlag || prev == '\U0001F3F4') && tags < maxFlagTags:
 				inFlag = true
+				tags++
 			default:
 				return true
 			}
 			prev = r
 			continue
 		}
+		tags = 0
 		if inFlag {
 			return true // a flag's tags end with the cancel tag
 		}
@@ -506,6 +688,15 @@ func hasControl(s string, textOK bool) bool {
 		}
 	}
 	return inFlag
+}
+
+// A subdivision's code in a flag: its region's two letters (or three
+// digits) and one to four letters or digits (Unicode's emoji tag
+// sequences, UTS #51).
+const minFlagTags, maxFlagTags = 3, 7
+
+func subdivisionTag(r rune) bool {
+	return '\U000E0030' <= r && r <= '\U000E0039' || '\U000E0061' <= r && r <= '\U000E007A'
 }
 
 // validEmail accepts one bare address that net/mail parses to exactly itself:

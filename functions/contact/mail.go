@@ -12,8 +12,12 @@ import (
 
 // MailSubject names the visitor so the inbox can be scanned at a glance.
 // The name was refused if it held a line break, so it cannot add headers.
+//
+// The name's runs of spaces are one space there: a name of "Ada", thirty
+// ideographic spaces and "(more)" pushed its end out of the subject
+// line's view. (A name may hold single ones, as Japanese names do.)
 func MailSubject(e Enquiry) string {
-	return "Website enquiry from " + e.Name
+	return "Website enquiry from " + strings.Join(strings.Fields(e.Name), " ")
 }
 
 // mailHTML is escaped by html/template: the visitor's words are data, and a
@@ -74,7 +78,14 @@ func RenderMail(e Enquiry) (text, html string, err error) {
 		fmt.Fprintf(&t, "%-13s %s\n", kv[0]+":", kv[1])
 	}
 	t.WriteString("\n")
-	fmt.Fprintf(&t, "Message:\n%s\n\n", e.Message)
+	// The visitor's words quoted, a "> " on each line: a line of theirs
+	// such as "Email:        ceo@vozia.example" or "-- " and a signature
+	// reads as theirs, not as a field or the footer of this mail.
+	t.WriteString("Message:\n")
+	for line := range strings.Lines(e.Message) {
+		fmt.Fprintf(&t, "> %s", line)
+	}
+	t.WriteString("\n\n")
 	fmt.Fprintf(&t, "-- \nEnquiry %s, received %s. Reply to this mail to answer the sender.\n", e.ID, received)
 
 	var h strings.Builder

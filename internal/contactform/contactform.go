@@ -53,10 +53,13 @@ var CampaignKeys = []string{"utm_source", "utm_medium", "utm_campaign", "utm_ter
 const ProductPattern = `^[a-z0-9]+(-[a-z0-9]+)*$`
 
 // PagePattern is a path on the site, as the browser's location.pathname
-// writes it: a slash, then letters, digits, percent escapes and the path
-// characters of RFC 3986; never "//" at its start, which would name
-// another host.
-const PagePattern = `^/([A-Za-z0-9._~!$&'()*+,;=:@%-][A-Za-z0-9._~!$&'()*+,;=:@%/-]*)?$`
+// writes it: a slash, then segments of letters, digits, the path
+// characters of RFC 3986 and whole percent escapes, each segment holding
+// something. No "//" anywhere: at the start it would name another host,
+// and further on ("/https://evil.example/reset") it put a link the
+// site never made in the mail's "Sent from"; the site serves no page
+// whose path has an empty segment, so no form sends one.
+const PagePattern = `^(/(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})+)*/?$`
 
 // CampaignPattern is a campaign value: letters, digits, spaces and a few
 // separators, in any script; no control, formatting or bidirectional

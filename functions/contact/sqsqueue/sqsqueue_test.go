@@ -68,7 +68,7 @@ func TestQueueStore(t *testing.T) {
 			t.Fatal(err)
 		}
 		var logs contacttest.LogBuffer
-		w := contacttest.Call{Body: contacttest.Encode(t, contacttest.With("name", "Zoë 😀 Ünïcode", "message", "Hello\nthere \uFFFE <b>"))}.Do(t, contact.New(cfg, st, logs.Logger()))
+		w := contacttest.Call{Body: contacttest.Encode(t, contacttest.With("name", "Zoë 😀 Ünïcode", "message", "Hello\nthere \uFFFD 😀 <b>"))}.Do(t, contact.New(cfg, st, logs.Logger()))
 		a := contacttest.DecodeAnswer(t, w.Body.Bytes())
 		if status != 0 {
 			if w.Code != http.StatusBadGateway || a.Error != "unavailable" || !strings.Contains(logs.String(), `"error":"aws api error AWS.SimpleQueueService.NonExistentQueue"`) {
@@ -83,7 +83,7 @@ func TestQueueStore(t *testing.T) {
 			t.Fatalf("SQS got %v at %v; want one message on %s", f.bodies, f.urls, cfg.QueueURL)
 		}
 		e, err := contact.DecodeEnquiry([]byte(f.bodies[0]))
-		if err != nil || e.ID != a.ID || e.Name != "Zoë 😀 Ünïcode" || e.Message != "Hello\nthere \uFFFE <b>" {
+		if err != nil || e.ID != a.ID || e.Name != "Zoë 😀 Ünïcode" || e.Message != "Hello\nthere \uFFFD 😀 <b>" {
 			t.Errorf("message %q decodes to %+v, %v; want the enquiry %s as stored", f.bodies[0], e, err, a.ID)
 		}
 	}
