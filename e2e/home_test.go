@@ -708,6 +708,9 @@ func TestHomeContactForm(t *testing.T) {
 	t.Run("real contact function receives the enquiry", func(t *testing.T) {
 		before := len(env.OutboxLines(t))
 		tab := homeTab(t, env, mobile, true, true)
+		// An address with an empty segment (a link written "/a//b"): the
+		// function refuses such a page, so the form sends it with one slash.
+		run(t, tab, `history.replaceState(history.state, "", "/a//b")`)
 		fill(t, tab)
 		settle(t, tab)
 		submit(t, tab)
@@ -718,6 +721,9 @@ func TestHomeContactForm(t *testing.T) {
 		}
 		if s := fmt.Sprint(lines[len(lines)-1]); !strings.Contains(s, "Ada Lovelace") {
 			t.Errorf("outbox enquiry %s", s)
+		}
+		if page := lines[len(lines)-1]["page"]; page != "/a/b" {
+			t.Errorf("the enquiry sent from /a//b names the page %v; want /a/b", page)
 		}
 		noConsoleErrors(t, tab)
 	})

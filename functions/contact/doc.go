@@ -87,7 +87,8 @@
 //	             300 bytes of path characters, no "//" (contactform.PagePattern)
 //	utm_source, utm_medium, utm_campaign, utm_term, utm_content
 //	             optional: the landing address's campaign parameters, each at
-//	             most 100 letters, digits, spaces and . _ ~ + : | / -
+//	             most 100 letters (not the Hangul fillers, which draw nothing),
+//	             digits, spaces and . _ ~ + : | / -
 //	             (contactform.CampaignPattern)
 //
 // The body limit is sized from these limits: every submission they allow

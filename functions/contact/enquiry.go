@@ -499,10 +499,12 @@ func hiddenInName(s string) bool {
 
 // joiningLetter is a letter or mark of a script whose writing uses the
 // joiners: not the Latin, Greek or Cyrillic alphabets, the scripts of
-// East Asia, or the characters every script shares (digits, emoji).
+// East Asia, or the characters every script shares (digits, emoji). The
+// marks every script shares (Arabic's vowel signs among them) count: a
+// joiner after a vowelled letter is the letter's; the other side decides.
 func joiningLetter(r rune) bool {
 	return unicode.In(r, unicode.L, unicode.M) &&
-		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Common, unicode.Inherited,
+		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Common,
 			unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 

@@ -62,6 +62,8 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 		{"name in Arabic", "name", `"آدا لوفليس"`, nil},
 		{"name of two Chinese characters", "name", `"李明"`, nil},
 		{"name with a zero-width joiner between Latin letters", "name", `"Ada\u200dLovelace"`, map[string]string{"name": msgNameHidden}},
+		{"name in Persian, a vowel sign before its non-joiner", "name", q("\u0645\u0650\u0647\u0631\u064e\u200c\u0646\u0627\u0632 Ahmadi"), nil},
+		{"name with a non-joiner after an accented Latin letter", "name", q("Ade\u0301\u200cla Lovelace"), map[string]string{"name": msgNameHidden}},
 		{"name with a zero-width joiner in Devanagari", "name", `"\u0915\u094d\u200d\u0937\u093e \u0936\u0930\u094d\u092e\u093e"`, nil},
 		{"name with a decomposed accent", "name", `"Zoe\u0308 Smith"`, nil},
 
@@ -104,6 +106,9 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 		{"page holding a link", "page", q("/https://evil.example/reset"), map[string]string{"page": msgPage}},
 		{"page with a broken escape", "page", q("/@evil.example:443/%zz"), map[string]string{"page": msgPage}},
 		{"page with escapes and a trailing slash", "page", q("/insights/caf%C3%A9/"), nil},
+		{"campaign value of Hangul fillers", "utm_term", q("\u3164\u3164\u3164"), map[string]string{"utm_term": msgCampaign}},
+		{"campaign value hiding a word behind fillers", "utm_source", q("google" + strings.Repeat("\u3164", 60) + "hidden"), map[string]string{"utm_source": msgCampaign}},
+		{"campaign value in Greek", "utm_campaign", q("\u03ac\u03bd\u03bf\u03b9\u03be\u03b7 2026"), nil},
 		{"phone with joiners", "phone", q("+34\u200d600\u200c123\u200d456"), map[string]string{"phone": msgPhoneHidden}},
 		{"phone of one digit and nine accents", "phone", q("1" + strings.Repeat("\u0301", 9)), map[string]string{"phone": msgPhoneShort}},
 		{"phone that is a link", "phone", q("https://evil.example/1"), map[string]string{"phone": msgPhoneChars}},

@@ -57,15 +57,19 @@ const ProductPattern = `^[a-z0-9]+(-[a-z0-9]+)*$`
 // characters of RFC 3986 and whole percent escapes, each segment holding
 // something. No "//" anywhere: at the start it would name another host,
 // and further on ("/https://evil.example/reset") it put a link the
-// site never made in the mail's "Sent from"; the site serves no page
-// whose path has an empty segment, so no form sends one.
+// site never made in the mail's "Sent from". The form sends its address
+// with one slash for many (a form on the page not found, at "/a//b").
 const PagePattern = `^(/(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})+)*/?$`
 
 // CampaignPattern is a campaign value: letters, digits, spaces and a few
 // separators, in any script; no control, formatting or bidirectional
-// character, no markup and no quote. Written for both Go's regexp and
-// JavaScript's RegExp with the "u" flag.
-const CampaignPattern = `^[\p{L}\p{N} ._~+:|/-]+$`
+// character, no markup and no quote, and none of the four letters that
+// draw nothing (the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0:
+// "google" and sixty of them, then "hidden", read as "google"). Written
+// for both Go's regexp and JavaScript's RegExp with the "u" flag: a
+// letter is "not a non-letter nor a filler", the fillers written as
+// themselves, since the two spell an escape of a code point apart.
+const CampaignPattern = `^(?:[\p{N} ._~+:|/-]|[^\P{L}` + "\u115f\u1160\u3164\uffa0" + `])+$`
 
 var (
 	productRe  = regexp.MustCompile(ProductPattern)

@@ -271,7 +271,10 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
         companySize: v.companySize,
         message: v.message.trim(),
         ...(v.product && { product: v.product }),
-        page: location.pathname,
+        // One slash for many: the function refuses a page with an empty
+        // segment, and a form on the page not found, reached at "/a//b",
+        // must still send.
+        page: location.pathname.replace(/\/\/+/g, "/"),
         ...campaign(copy.limits),
         honeypot: v.honeypot,
         elapsedMs,
