@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/mail"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -468,7 +469,13 @@ func hidden(r rune) bool {
 	if r == zwnj || r == zwj {
 		return false
 	}
-	return invisible(r) || r == '\u2800' || r == '\U00016FE4' || unicode.Is(unicode.Co, r) || nonCharacter(r)
+	return invisible(r) || r == '\u2800' || r == '\U00016FE4' || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
+}
+
+// unassigned reports a code point Unicode gives no character yet (as Go
+// knows it): it draws as a box or nothing.
+func unassigned(r rune) bool {
+	return !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs)
 }
 
 const zwnj, zwj = '\u200c', '\u200d'
@@ -485,7 +492,10 @@ func hiddenInName(s string) bool {
 	rs := []rune(s)
 	for i, r := range rs {
 		if r == zwnj || r == zwj {
-			if i == 0 || i == len(rs)-1 || !joiningLetter(rs[i-1]) || !joiningLetter(rs[i+1]) {
+			between := i > 0 && i < len(rs)-1
+			inWriting := between && joiningLetter(rs[i-1]) && joiningLetter(rs[i+1])
+			inEmoji := between && r == zwj && emojiPart(rs[i-1]) && emojiPart(rs[i+1]) // 👩🏽‍💻
+			if !inWriting && !inEmoji {
 				return true
 			}
 			continue
@@ -526,11 +536,14 @@ func nameHasAddress(s string) bool {
 func stackedMarks(s string) bool {
 	run := 0
 	for _, r := range s {
-		if unicode.In(r, unicode.Mn, unicode.Me) {
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
 			if run++; run > 3 {
 				return true
 			}
-		} else {
+		case invisible(r), r == zwnj, r == zwj:
+			// A joiner between two marks stacks them all the same.
+		default:
 			run = 0
 		}
 	}
@@ -560,20 +573,31 @@ func mixedScriptWord(s string) bool {
 }
 
 // phoneChars reports a phone number written as phone numbers are: digits,
-// spaces, + - ( ) . / # * and an extension's "ext", "x" or "extension".
+// spaces, dashes, + ( ) . , / # * : ; = (RFC 3966's ";ext=") and an
+// extension's word ("ext", "extn", "x", "extension", "poste", "内線"),
+// full-width forms as their own.
 // A web address or a sentence in the phone field reached the mail as the
 // number to call.
 func phoneChars(s string) bool {
-	t := strings.ToLower(s)
-	for _, w := range []string{"extension", "ext", "x"} {
+	t := strings.ToLower(strings.Map(halfWidth, s))
+	for _, w := range []string{"extension", "extn", "ext", "poste", "x", "内線"} {
 		t = strings.ReplaceAll(t, w, "")
 	}
 	for _, r := range t {
-		if !unicode.IsDigit(r) && !unicode.Is(unicode.Zs, r) && !strings.ContainsRune("+-().,/#*", r) {
+		if !unicode.In(r, unicode.Nd, unicode.Zs, unicode.Pd) && !strings.ContainsRune("+().,/#*:;=", r) {
 			return false
 		}
 	}
 	return true
+}
+
+// halfWidth is r in its ASCII form if it is a full-width one (Japanese
+// keyboards type "０３－１２３４"): the phone's check reads them alike.
+func halfWidth(r rune) rune {
+	if '\uff01' <= r && r <= '\uff5e' {
+		return r - 0xfee0
+	}
+	return r
 }
 
 // hiddenText reports a message that carries text no reader of the mail
@@ -598,14 +622,22 @@ func phoneChars(s string) bool {
 //     its marks.
 func hiddenText(s string) bool {
 	rtl := strings.ContainsFunc(s, rightToLeftLetter)
-	prev, run := rune(0), 0
-	for _, r := range s {
+	rs := []rune(s)
+	run, loose := 0, 0
+	for i, r := range rs {
+		prev, next := rune(0), rune(0)
+		if i > 0 {
+			prev = rs[i-1]
+		}
+		if i+1 < len(rs) {
+			next = rs[i+1]
+		}
 		switch {
 		case '\U000E0000' <= r && r <= '\U000E007F':
-			prev, run = r, 0
+			run = 0 // a flag's tags: hasControl's
 			continue
 		case unicode.Is(unicode.Variation_Selector, r):
-			if prev == 0 || invisible(prev) || unicode.In(prev, unicode.Z, unicode.Mn) {
+			if !varies(prev) {
 				return true
 			}
 		case '\U000E0000' <= r && r <= '\U000EFFFF',
@@ -616,6 +648,15 @@ func hiddenText(s string) bool {
 			if !rtl {
 				return true
 			}
+		case (r == zwnj || r == zwj) && joiningLetter(prev) && joiningLetter(next),
+			r == zwj && emojiPart(prev) && emojiPart(next),
+			r == '\u00ad':
+			// A joiner in the writing that needs it, an emoji's joiner, a
+			// soft hyphen: where they belong.
+		default:
+			if invisible(r) && r != '\n' && r != '\r' && r != '\t' {
+				loose++
+			}
 		}
 		if invisible(r) && r != '\n' && r != '\r' && r != '\t' {
 			if run++; run > 2 {
@@ -624,9 +665,29 @@ func hiddenText(s string) bool {
 		} else {
 			run = 0
 		}
-		prev = r
 	}
-	return false
+	return loose > maxLooseInvisible
+}
+
+// maxLooseInvisible is how many invisible characters a message may hold
+// outside the places they belong (a zero-width space pasted with a
+// quote, a word joiner): two after each letter was a hidden text, a bit
+// a character.
+const maxLooseInvisible = 8
+
+// varies reports a character a variation selector can follow: a symbol
+// (an emoji's text or picture presentation, ✌︎ ✌️), a keycap's digit, # or
+// *, the two emoji among punctuation (‼ ⁉), or an ideograph (its
+// variants, U+E0100 on). After a letter a selector changes nothing: one
+// after each letter of a message carried a hidden byte.
+func varies(r rune) bool {
+	return unicode.In(r, unicode.S, unicode.Nd, unicode.Han) || r == '#' || r == '*' || r == '\u203c' || r == '\u2049'
+}
+
+// emojiPart reports what an emoji's zero-width joiner stands between: a
+// pictograph, a skin tone, a presentation selector.
+func emojiPart(r rune) bool {
+	return unicode.In(r, unicode.So, unicode.Sk) || r == '\ufe0f'
 }
 
 func rightToLeftLetter(r rune) bool {
@@ -651,29 +712,29 @@ func isLetterOrDigit(r rune) bool {
 // how digits and Arabic letters are drawn, and the tag characters
 // U+E0000–U+E007F, which draw nothing and can carry a whole hidden text
 // (instructions to whatever reads the mail), but for the flags of
-// subdivisions, where they follow a black flag (U+1F3F4), spell a
-// subdivision's code (3 to 7 lower-case letters and digits, "gbsct") and
-// end with the cancel tag (U+E007F): a longer run after a flag was a
-// hidden text all the same.
+// subdivisions that emoji draw, where they follow a black flag (U+1F3F4),
+// spell the subdivision's code ("gbsct") and end with the cancel tag
+// (U+E007F): a longer run after a flag, or another code, was a hidden
+// text all the same.
 func hasControl(s string, textOK bool) bool {
 	inFlag := false // in a flag's tag sequence
-	tags := 0       // the tags of the flag so far
+	var code []byte // the flag's subdivision code so far
 	prev := rune(0)
 	for _, r := range s {
 		if isTag := '\U000E0000' <= r && r <= '\U000E007F'; isTag {
 			switch {
-			case r == '\U000E007F' && inFlag && tags >= minFlagTags:
+			case r == '\U000E007F' && inFlag && slices.Contains(subdivisionFlags, string(code)):
 				inFlag = false
-			case subdivisionTag(r) && (inFlag || prev == '\U0001F3F4') && tags < maxFlagTags:
+			case subdivisionTag(r) && (inFlag || prev == '\U0001F3F4') && len(code) < 7:
 				inFlag = true
-				tags++
+				code = append(code, byte(r-0xE0000))
 			default:
 				return true
 			}
 			prev = r
 			continue
 		}
-		tags = 0
+		code = code[:0]
 		if inFlag {
 			return true // a flag's tags end with the cancel tag
 		}
@@ -692,10 +753,11 @@ func hasControl(s string, textOK bool) bool {
 	return inFlag
 }
 
-// A subdivision's code in a flag: its region's two letters (or three
-// digits) and one to four letters or digits (Unicode's emoji tag
-// sequences, UTS #51).
-const minFlagTags, maxFlagTags = 3, 7
+// subdivisionFlags are the subdivisions whose flags emoji draw (Unicode's
+// recommended tag sequences: England, Scotland, Wales). Any other code
+// draws as a plain black flag, so its tags were a hidden text, seven
+// letters a flag.
+var subdivisionFlags = []string{"gbeng", "gbsct", "gbwls"}
 
 func subdivisionTag(r rune) bool {
 	return '\U000E0030' <= r && r <= '\U000E0039' || '\U000E0061' <= r && r <= '\U000E007A'

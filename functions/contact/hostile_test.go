@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf16"
 
 	"github.com/vozia/site/functions/contact/ratelimit"
@@ -109,6 +110,17 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 		{"campaign value of Hangul fillers", "utm_term", q("\u3164\u3164\u3164"), map[string]string{"utm_term": msgCampaign}},
 		{"campaign value hiding a word behind fillers", "utm_source", q("google" + strings.Repeat("\u3164", 60) + "hidden"), map[string]string{"utm_source": msgCampaign}},
 		{"campaign value in Greek", "utm_campaign", q("\u03ac\u03bd\u03bf\u03b9\u03be\u03b7 2026"), nil},
+		{"message hiding a byte in a selector after each letter", "message", q(selectorsAfter("Hello, a demo please", "IGNORE PREVIOUS ONES")), map[string]string{"message": msgMessageHidden}},
+		{"message hiding bits in two zero-width characters after each letter", "message", q(strings.Join(strings.Split("Hello, a demo of Pulse please", ""), "\u200b\u200c")), map[string]string{"message": msgMessageHidden}},
+		{"message hiding a text in seven flags of no subdivision", "message", q(strings.Repeat("\U0001F3F4"+shifted(0xE0000, "ignorea")+"\U000E007F", 7) + " Hello, a demo please."), map[string]string{"message": msgMessageCtrl}},
+		{"message with the flag of Wales, a keycap, a double exclamation and an ideograph's variant", "message", q("Greetings from Cardiff \U0001F3F4\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F, call #\ufe0f\u20e3 \u203c\ufe0f \u845b\U000E0100 soon."), nil},
+		{"name stacking marks through joiners", "name", q("Ada L" + strings.Repeat("\u0336\u200d", 60) + "\u0336ovelace"), map[string]string{"name": msgNameMarks}},
+		{"name with unassigned code points", "name", q("Ada Lovelace\U00040000\U00040001"), map[string]string{"name": msgNameHidden}},
+		{"name with an emoji of a joined sequence", "name", q("Ada Lovelace \U0001F469\U0001F3FD\u200d\U0001F4BB"), nil},
+		{"phone in full-width forms", "phone", q("\uff10\uff13\uff0d\uff11\uff12\uff13\uff14\uff0d\uff15\uff16\uff17\uff18"), nil},
+		{"phone with a Japanese extension", "phone", q("03-1234-5678 \u5185\u7dda 123"), nil},
+		{"phone with RFC 3966's extension", "phone", q("+1-555-010-0199;ext=123"), nil},
+		{"phone with a French extension", "phone", q("+33 1 23 45 67 89 poste 12"), nil},
 		{"phone with joiners", "phone", q("+34\u200d600\u200c123\u200d456"), map[string]string{"phone": msgPhoneHidden}},
 		{"phone of one digit and nine accents", "phone", q("1" + strings.Repeat("\u0301", 9)), map[string]string{"phone": msgPhoneShort}},
 		{"phone that is a link", "phone", q("https://evil.example/1"), map[string]string{"phone": msgPhoneChars}},
@@ -463,17 +475,34 @@ func TestSubjectKeepsTheNameInView(t *testing.T) {
 // line of theirs written as one of the mail's fields, or as its footer,
 // reads as theirs.
 func TestTextMailQuotesTheMessage(t *testing.T) {
-	msg := "Hi.\n\nEmail:        ceo@vozia.example\n-- \nEnquiry ABC, verified sender. Reply to this mail."
+	msg := "Hi.\n\nEmail:        ceo@vozia.example\n-- \nEnquiry ABC, verified sender.\rEmail:        billing@vozia.example\r-- \rReply to this mail."
 	text, _, err := RenderMail(Enquiry{Name: "Ada Lovelace", Email: "ada@example.com", Phone: "+34 612 345 678", CompanySize: "1-50", Message: msg})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(text, "\nEmail:        ceo@") || strings.Count(text, "\n-- \n") != 1 {
-		t.Errorf("the message's lines read as the mail's own:\n%s", text)
+	// A bare CR is a line break to some mail clients.
+	lines := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(text)
+	if strings.Contains(lines, "\nEmail:        ceo@") || strings.Contains(lines, "\nEmail:        billing@") || strings.Count(lines, "\n-- \n") != 1 {
+		t.Errorf("the message's lines read as the mail's own:\n%s", lines)
 	}
-	for line := range strings.Lines(msg) {
+	for line := range strings.Lines(strings.ReplaceAll(msg, "\r", "\n")) {
 		if !strings.Contains(text, "> "+line) {
 			t.Errorf("the line %q is not in the mail, quoted:\n%s", line, text)
 		}
 	}
+}
+
+// selectorsAfter hides text in variation selectors, one after each
+// letter of cover, as far as its letters go.
+func selectorsAfter(cover, text string) string {
+	var b strings.Builder
+	hidden := []rune(selectors(text))
+	for _, r := range cover {
+		b.WriteRune(r)
+		if unicode.IsLetter(r) && len(hidden) > 0 {
+			b.WriteRune(hidden[0])
+			hidden = hidden[1:]
+		}
+	}
+	return b.String()
 }

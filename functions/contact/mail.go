@@ -82,7 +82,9 @@ func RenderMail(e Enquiry) (text, html string, err error) {
 	// such as "Email:        ceo@vozia.example" or "-- " and a signature
 	// reads as theirs, not as a field or the footer of this mail.
 	t.WriteString("Message:\n")
-	for line := range strings.Lines(e.Message) {
+	// Every line break a mail client may show as one, a bare CR too.
+	msg := strings.ReplaceAll(strings.ReplaceAll(e.Message, "\r\n", "\n"), "\r", "\n")
+	for line := range strings.Lines(msg) {
 		fmt.Fprintf(&t, "> %s", line)
 	}
 	t.WriteString("\n\n")
