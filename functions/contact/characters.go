@@ -1,0 +1,342 @@
+package contact
+
+// The rules on characters: what a field may hold so that the person who
+// reads an enquiry (its subject, its mail, its record) sees what was
+// sent. A character that draws nothing, draws as something else, or
+// moves the characters around it is refused where it has no work to do,
+// and kept where a writing needs it (the joiners of Persian and
+// Devanagari, an emoji's selector and joiner, a Hebrew message's marks).
+// validate in enquiry.go applies them field by field; the table of rules
+// and messages is functions/contact/README.md's.
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// visibleLen counts the characters of s that take up room on screen: not
+// the zero-width and formatting characters (U+200B, U+200D, U+FEFF, the
+// soft hyphen...), variation selectors, the fillers that Unicode lists
+// as default-ignorable (U+3164 HANGUL FILLER renders as nothing, yet is a
+// letter), or the marks drawn on the character before them ("A\u0301" is
+// one character on screen, Á). Spaces count, as the form counts them.
+func visibleLen(s string) int {
+	n := 0
+	for _, r := range s {
+		if !invisible(r) && !unicode.In(r, unicode.Mn, unicode.Me) {
+			n++
+		}
+	}
+	return n
+}
+
+func invisible(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+}
+
+// hidden reports a character a one-line field (the name, the phone) has
+// no use for and that shows as nothing or as a box: the invisible ones
+// (zero-width spaces, word joiners, invisible operators, interlinear
+// annotation marks, fillers such as U+115F and the Khitan U+16FE4, and the
+// blank braille pattern U+2800) but the zero-width joiner and non-joiner (hiddenInName);
+// private-use characters; and noncharacters (U+FFFE, U+FDD0…).
+// "Ad\u200ba Lovelace" reads as "Ada Lovelace" and matches no search for
+// it; a name padded with fillers hides what follows in a subject line.
+func hidden(r rune) bool {
+	if r == zwnj || r == zwj {
+		return false
+	}
+	return invisible(r) || r == '\u2800' || r == '\U00016FE4' || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
+}
+
+// unassigned reports a code point Unicode gives no character yet (as Go
+// knows it): it draws as a box or nothing.
+func unassigned(r rune) bool {
+	return !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs)
+}
+
+const zwnj, zwj = '\u200c', '\u200d'
+
+func nonCharacter(r rune) bool { return r&0xfffe == 0xfffe || 0xfdd0 <= r && r <= 0xfdef }
+
+// hiddenInName is hidden for a name, where the zero-width non-joiner and
+// joiner pass only where the names that need them have them: between two
+// letters (or a letter and its marks) of a script that joins or breaks
+// its letters so, such as Persian's or Devanagari's. Between Latin
+// letters ("Ad\u200ca") they hide as a zero-width space does, and a run
+// of them carries hidden bits in the subject.
+func hiddenInName(s string) bool {
+	rs := []rune(s)
+	for i, r := range rs {
+		if r == zwnj || r == zwj {
+			between := i > 0 && i < len(rs)-1
+			inWriting := between && joiningLetter(rs[i-1]) && joiningLetter(rs[i+1])
+			inEmoji := between && r == zwj && emojiPart(rs[i-1]) && emojiPart(rs[i+1]) // 👩🏽‍💻
+			if !inWriting && !inEmoji {
+				return true
+			}
+			continue
+		}
+		if hidden(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// joiningLetter is a letter or mark of a script whose writing uses the
+// joiners: not the Latin, Greek or Cyrillic alphabets, the scripts of
+// East Asia, or the characters every script shares (digits, emoji). The
+// marks every script shares (Arabic's vowel signs among them) count: a
+// joiner after a vowelled letter is the letter's; the other side decides.
+func joiningLetter(r rune) bool {
+	return unicode.In(r, unicode.L, unicode.M) &&
+		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Common,
+			unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+}
+
+// hiddenInPhone is hidden for a phone number, which needs neither joiner.
+func hiddenInPhone(r rune) bool { return hidden(r) || r == zwnj || r == zwj }
+
+// nameHasAddress reports a name that holds an email or web address: in
+// the subject "Website enquiry from Vozia Billing <billing@vozia.example>"
+// or "… from https://pay.example" reads as someone else's, or as a link
+// to follow. No one's name has an @, "://" or "www.".
+func nameHasAddress(s string) bool {
+	l := strings.ToLower(s)
+	return strings.ContainsAny(s, "@＠") || strings.Contains(l, "://") || strings.Contains(l, "www.")
+}
+
+// stackedMarks reports more than three combining marks on one character:
+// no writing needs more, and a run of them ("A" and 190 strokes of
+// U+0336) draws over the subject line and its neighbours.
+func stackedMarks(s string) bool {
+	run := 0
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
+			if run++; run > 3 {
+				return true
+			}
+		case invisible(r), r == zwnj, r == zwj:
+			// A joiner between two marks stacks them all the same.
+		default:
+			run = 0
+		}
+	}
+	return false
+}
+
+// mixedScriptWord reports a word of a name that mixes the alphabets whose
+// letters look alike (Latin, Greek, Cyrillic, Armenian, Cherokee):
+// "Аdа Lоvelаce" with Cyrillic а and о reads as Ada Lovelace and matches
+// no search for her. Words of different alphabets side by side pass.
+func mixedScriptWord(s string) bool {
+	alphabets := []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee}
+	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
+		var seen *unicode.RangeTable
+		for _, r := range word {
+			for _, a := range alphabets {
+				if unicode.Is(a, r) {
+					if seen != nil && seen != a {
+						return true
+					}
+					seen = a
+				}
+			}
+		}
+	}
+	return false
+}
+
+// phoneChars reports a phone number written as phone numbers are: digits,
+// spaces, dashes, + ( ) . , / # * : ; = (RFC 3966's ";ext=") and an
+// extension's word ("ext", "extn", "x", "extension", "poste", "内線"),
+// full-width forms as their own.
+// A web address or a sentence in the phone field reached the mail as the
+// number to call.
+func phoneChars(s string) bool {
+	t := strings.ToLower(strings.Map(halfWidth, s))
+	for _, w := range []string{"extension", "extn", "ext", "poste", "x", "内線"} {
+		t = strings.ReplaceAll(t, w, "")
+	}
+	for _, r := range t {
+		if !unicode.In(r, unicode.Nd, unicode.Zs, unicode.Pd) && !strings.ContainsRune("+().,/#*:;=", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// halfWidth is r in its ASCII form if it is a full-width one (Japanese
+// keyboards type "０３－１２３４"): the phone's check reads them alike.
+func halfWidth(r rune) rune {
+	if '\uff01' <= r && r <= '\uff5e' {
+		return r - 0xfee0
+	}
+	return r
+}
+
+// hiddenText reports a message that carries text no reader of the mail
+// sees, or that shows other than it was written (the tag characters of a
+// flag are hasControl's):
+//   - characters of the special-purpose plane but a flag's tags and the
+//     variation selectors (U+E0080 on draw nothing: a text written one
+//     character a byte there, like the tags, is hidden instructions to
+//     whatever reads the mail);
+//   - a variation selector not right after a character it can vary (one
+//     a character: a run of them after an emoji is a hidden text, one
+//     selector a byte);
+//   - more than two invisible characters in a row (zero-width spaces and
+//     joiners as bits; an emoji's sequence has at most a selector and a
+//     joiner together);
+//   - interlinear annotation marks, private-use characters and
+//     noncharacters;
+//   - a right-to-left or left-to-right mark in a message with no
+//     right-to-left letters, where its only work is to reorder the
+//     digits and punctuation around it ("call me on \u200f600 123
+//     456\u200f" shows as 456 123 600). Hebrew or Arabic writing keeps
+//     its marks.
+func hiddenText(s string) bool {
+	rtl := strings.ContainsFunc(s, rightToLeftLetter)
+	rs := []rune(s)
+	run, loose := 0, 0
+	for i, r := range rs {
+		prev, next := rune(0), rune(0)
+		if i > 0 {
+			prev = rs[i-1]
+		}
+		if i+1 < len(rs) {
+			next = rs[i+1]
+		}
+		switch {
+		case '\U000E0000' <= r && r <= '\U000E007F':
+			run = 0 // a flag's tags: hasControl's
+			continue
+		case unicode.Is(unicode.Variation_Selector, r):
+			if !varies(prev) {
+				return true
+			}
+		case '\U000E0000' <= r && r <= '\U000EFFFF',
+			'\ufff9' <= r && r <= '\ufffb',
+			unicode.Is(unicode.Co, r), nonCharacter(r):
+			return true
+		case r == '\u200e' || r == '\u200f' || r == '\u061c':
+			if !rtl {
+				return true
+			}
+		case (r == zwnj || r == zwj) && joiningLetter(prev) && joiningLetter(next),
+			r == zwj && emojiPart(prev) && emojiPart(next),
+			r == '\u00ad':
+			// A joiner in the writing that needs it, an emoji's joiner, a
+			// soft hyphen: where they belong.
+		default:
+			if invisible(r) && r != '\n' && r != '\r' && r != '\t' {
+				loose++
+			}
+		}
+		if invisible(r) && r != '\n' && r != '\r' && r != '\t' {
+			if run++; run > 2 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return loose > maxLooseInvisible
+}
+
+// maxLooseInvisible is how many invisible characters a message may hold
+// outside the places they belong (a zero-width space pasted with a
+// quote, a word joiner): two after each letter was a hidden text, a bit
+// a character.
+const maxLooseInvisible = 8
+
+// varies reports a character a variation selector can follow: a symbol
+// (an emoji's text or picture presentation, ✌︎ ✌️), a keycap's digit, # or
+// *, the two emoji among punctuation (‼ ⁉), or an ideograph (its
+// variants, U+E0100 on). After a letter a selector changes nothing: one
+// after each letter of a message carried a hidden byte.
+func varies(r rune) bool {
+	return unicode.In(r, unicode.S, unicode.Nd, unicode.Han) || r == '#' || r == '*' || r == '\u203c' || r == '\u2049'
+}
+
+// emojiPart reports what an emoji's zero-width joiner stands between: a
+// pictograph, a skin tone, a presentation selector.
+func emojiPart(r rune) bool {
+	return unicode.In(r, unicode.So, unicode.Sk) || r == '\ufe0f'
+}
+
+func rightToLeftLetter(r rune) bool {
+	return unicode.IsLetter(r) && unicode.In(r, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana,
+		unicode.Nko, unicode.Samaritan, unicode.Mandaic, unicode.Adlam)
+}
+
+func isLetterOrDigit(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !invisible(r)
+}
+
+// hasControl reports control characters, the Unicode line and paragraph
+// separators that some mail clients treat as line breaks, and the
+// bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069), which make text read in another order than it was
+// written: "Ada \u202eecalevoL" shows as "Ada Lovelace" in a subject line.
+// A message may keep its line breaks and tabs, and the directional marks
+// (U+200E, U+200F, U+061C) that right-to-left writing uses; a one-line
+// field, shown in a subject or beside other text, may not: a mark there
+// moves the neutral characters around it ("+1 555\u200f-0100"). Also
+// refused: the deprecated format characters U+206A–U+206F, which change
+// how digits and Arabic letters are drawn, and the tag characters
+// U+E0000–U+E007F, which draw nothing and can carry a whole hidden text
+// (instructions to whatever reads the mail), but for the flags of
+// subdivisions that emoji draw, where they follow a black flag (U+1F3F4),
+// spell the subdivision's code ("gbsct") and end with the cancel tag
+// (U+E007F): a longer run after a flag, or another code, was a hidden
+// text all the same.
+func hasControl(s string, textOK bool) bool {
+	inFlag := false // in a flag's tag sequence
+	var code []byte // the flag's subdivision code so far
+	prev := rune(0)
+	for _, r := range s {
+		if isTag := '\U000E0000' <= r && r <= '\U000E007F'; isTag {
+			switch {
+			case r == '\U000E007F' && inFlag && slices.Contains(subdivisionFlags, string(code)):
+				inFlag = false
+			case subdivisionTag(r) && (inFlag || prev == '\U0001F3F4') && len(code) < 7:
+				inFlag = true
+				code = append(code, byte(r-0xE0000))
+			default:
+				return true
+			}
+			prev = r
+			continue
+		}
+		code = code[:0]
+		if inFlag {
+			return true // a flag's tags end with the cancel tag
+		}
+		prev = r
+		if textOK && (r == '\n' || r == '\r' || r == '\t') {
+			continue
+		}
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' ||
+			'\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u206f' {
+			return true
+		}
+		if !textOK && (r == '\u200e' || r == '\u200f' || r == '\u061c') {
+			return true
+		}
+	}
+	return inFlag
+}
+
+// subdivisionFlags are the subdivisions whose flags emoji draw (Unicode's
+// recommended tag sequences: England, Scotland, Wales). Any other code
+// draws as a plain black flag, so its tags were a hidden text, seven
+// letters a flag.
+var subdivisionFlags = []string{"gbeng", "gbsct", "gbwls"}
+
+func subdivisionTag(r rune) bool {
+	return '\U000E0030' <= r && r <= '\U000E0039' || '\U000E0061' <= r && r <= '\U000E007A'
+}
