@@ -185,12 +185,13 @@ func halfWidth(r rune) rune {
 //     variation selectors (U+E0080 on draw nothing: a text written one
 //     character a byte there, like the tags, is hidden instructions to
 //     whatever reads the mail);
-//   - a variation selector not right after a character it can vary (one
-//     a character: a run of them after an emoji is a hidden text, one
-//     selector a byte);
+//   - a variation selector not right after a character it can vary
+//     (varies), and not more than one: a run of them after an emoji, or
+//     one after each letter, is a hidden text, one selector a byte;
 //   - more than two invisible characters in a row (zero-width spaces and
 //     joiners as bits; an emoji's sequence has at most a selector and a
-//     joiner together);
+//     joiner together), or more than eight in all outside the places they
+//     belong (maxLooseInvisible);
 //   - interlinear annotation marks, private-use characters and
 //     noncharacters;
 //   - a right-to-left or left-to-right mark in a message with no
