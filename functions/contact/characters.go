@@ -194,11 +194,11 @@ func halfWidth(r rune) rune {
 //     belong (maxLooseInvisible);
 //   - interlinear annotation marks, private-use characters and
 //     noncharacters;
-//   - a right-to-left or left-to-right mark in a message with no
-//     right-to-left letters, where its only work is to reorder the
-//     digits and punctuation around it ("call me on \u200f600 123
-//     456\u200f" shows as 456 123 600). Hebrew or Arabic writing keeps
-//     its marks.
+//   - a left-to-right mark in a message with no right-to-left letters,
+//     and a right-to-left mark anywhere but after right-to-left writing
+//     (markOfRightToLeft), where its only work is to reorder the digits
+//     and punctuation around it ("call me on \u200f600 123 456\u200f"
+//     shows as 456 123 600). Hebrew or Arabic writing keeps its marks.
 func hiddenText(s string) bool {
 	rtl := strings.ContainsFunc(s, rightToLeftLetter)
 	rs := []rune(s)
@@ -223,8 +223,12 @@ func hiddenText(s string) bool {
 			'\ufff9' <= r && r <= '\ufffb',
 			unicode.Is(unicode.Co, r), nonCharacter(r):
 			return true
-		case r == '\u200e' || r == '\u200f' || r == '\u061c':
+		case r == '\u200e':
 			if !rtl {
+				return true
+			}
+		case r == '\u200f' || r == '\u061c':
+			if !markOfRightToLeft(rs, i) {
 				return true
 			}
 		case (r == zwnj || r == zwj) && joiningLetter(prev) && joiningLetter(next),
@@ -267,6 +271,25 @@ func varies(r rune) bool {
 // pictograph, a skin tone, a presentation selector.
 func emojiPart(r rune) bool {
 	return unicode.In(r, unicode.So, unicode.Sk) || r == '\ufe0f'
+}
+
+// markOfRightToLeft reports whether the right-to-left mark at rs[i]
+// follows right-to-left writing: the nearest letter before it is a
+// right-to-left one, or, at the message's start, the nearest after it.
+// After Latin words ("call me on \u200f600 123 456\u200f … שלום") its only
+// work is to turn the digits around, whatever the message holds besides.
+func markOfRightToLeft(rs []rune, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		if unicode.IsLetter(rs[j]) {
+			return rightToLeftLetter(rs[j])
+		}
+	}
+	for _, r := range rs[i+1:] {
+		if unicode.IsLetter(r) {
+			return rightToLeftLetter(r)
+		}
+	}
+	return false
 }
 
 func rightToLeftLetter(r rune) bool {

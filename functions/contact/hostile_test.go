@@ -121,6 +121,8 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 		{"phone with a Japanese extension", "phone", q("03-1234-5678 \u5185\u7dda 123"), nil},
 		{"phone with RFC 3966's extension", "phone", q("+1-555-010-0199;ext=123"), nil},
 		{"phone with a French extension", "phone", q("+33 1 23 45 67 89 poste 12"), nil},
+		{"message reordering a number with right-to-left marks, a Hebrew word at its end", "message", q("Please call me on \u200f600 123 456\u200f tomorrow. \u05e9\u05dc\u05d5\u05dd"), map[string]string{"message": msgMessageHidden}},
+		{"message in Hebrew opened with a right-to-left mark", "message", q("\u200f\u05e9\u05dc\u05d5\u05dd, please call me back about Pulse."), nil},
 		{"phone with joiners", "phone", q("+34\u200d600\u200c123\u200d456"), map[string]string{"phone": msgPhoneHidden}},
 		{"phone of one digit and nine accents", "phone", q("1" + strings.Repeat("\u0301", 9)), map[string]string{"phone": msgPhoneShort}},
 		{"phone that is a link", "phone", q("https://evil.example/1"), map[string]string{"phone": msgPhoneChars}},
