@@ -37,16 +37,14 @@ func invisible(r rune) bool {
 
 // hidden reports a character a one-line field (the name, the phone) has
 // no use for and that shows as nothing or as a box: the invisible ones
-// (zero-width spaces, word joiners, invisible operators, interlinear
-// annotation marks, fillers such as U+115F and the Khitan U+16FE4, and the
-// blank braille pattern U+2800) but the zero-width joiner and non-joiner (hiddenInName);
-// private-use characters; and noncharacters (U+FFFE, U+FDD0…).
-// "Ad\u200ba Lovelace" reads as "Ada Lovelace" and matches no search for
-// it; a name padded with fillers hides what follows in a subject line.
+// (zero-width spaces and joiners, word joiners, invisible operators,
+// interlinear annotation marks, fillers such as U+115F and the Khitan
+// U+16FE4, and the blank braille pattern U+2800); private-use characters;
+// and noncharacters (U+FFFE, U+FDD0…). "Ad\u200ba Lovelace" reads as "Ada
+// Lovelace" and matches no search for it; a name padded with fillers hides
+// what follows in a subject line. A name's joiners where its writing
+// needs them are hiddenInName's.
 func hidden(r rune) bool {
-	if r == zwnj || r == zwj {
-		return false
-	}
 	return invisible(r) || r == '\u2800' || r == '\U00016FE4' || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
 }
 
@@ -60,29 +58,30 @@ const zwnj, zwj = '\u200c', '\u200d'
 
 func nonCharacter(r rune) bool { return r&0xfffe == 0xfffe || 0xfdd0 <= r && r <= 0xfdef }
 
-// hiddenInName is hidden for a name, where the zero-width non-joiner and
-// joiner pass only where the names that need them have them: between two
-// letters (or a letter and its marks) of a script that joins or breaks
-// its letters so, such as Persian's or Devanagari's. Between Latin
-// letters ("Ad\u200ca") they hide as a zero-width space does, and a run
-// of them carries hidden bits in the subject.
+// hiddenInName is hidden for a name, but for a joiner in its place.
 func hiddenInName(s string) bool {
 	rs := []rune(s)
 	for i, r := range rs {
-		if r == zwnj || r == zwj {
-			between := i > 0 && i < len(rs)-1
-			inWriting := between && joiningLetter(rs[i-1]) && joiningLetter(rs[i+1])
-			inEmoji := between && r == zwj && emojiPart(rs[i-1]) && emojiPart(rs[i+1]) // 👩🏽‍💻
-			if !inWriting && !inEmoji {
-				return true
-			}
-			continue
-		}
-		if hidden(r) {
+		if hidden(r) && !joinerInPlace(rs, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// joinerInPlace reports a zero-width non-joiner or joiner at rs[i] where
+// a writing needs it: between two letters (or a letter and its marks) of
+// a script that joins or breaks its letters so, such as Persian's or
+// Devanagari's, or, the joiner, inside an emoji (👩🏽‍💻). Between Latin
+// letters ("Ad\u200ca") they hide as a zero-width space does, and a run
+// of them carries hidden bits.
+func joinerInPlace(rs []rune, i int) bool {
+	r := rs[i]
+	if r != zwnj && r != zwj || i == 0 || i == len(rs)-1 {
+		return false
+	}
+	prev, next := rs[i-1], rs[i+1]
+	return joiningLetter(prev) && joiningLetter(next) || r == zwj && emojiPart(prev) && emojiPart(next)
 }
 
 // joiningLetter is a letter or mark of a script whose writing uses the
@@ -95,9 +94,6 @@ func joiningLetter(r rune) bool {
 		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Common,
 			unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
-
-// hiddenInPhone is hidden for a phone number, which needs neither joiner.
-func hiddenInPhone(r rune) bool { return hidden(r) || r == zwnj || r == zwj }
 
 // nameHasAddress reports a name that holds an email or web address: in
 // the subject "Website enquiry from Vozia Billing <billing@vozia.example>"
@@ -204,19 +200,13 @@ func hiddenText(s string) bool {
 	rs := []rune(s)
 	run, loose := 0, 0
 	for i, r := range rs {
-		prev, next := rune(0), rune(0)
-		if i > 0 {
-			prev = rs[i-1]
-		}
-		if i+1 < len(rs) {
-			next = rs[i+1]
-		}
+		unseen := invisible(r) && r != '\n' && r != '\r' && r != '\t'
 		switch {
-		case '\U000E0000' <= r && r <= '\U000E007F':
+		case tag(r):
 			run = 0 // a flag's tags: hasControl's
 			continue
 		case unicode.Is(unicode.Variation_Selector, r):
-			if !varies(prev) {
+			if i == 0 || !varies(rs[i-1]) {
 				return true
 			}
 		case '\U000E0000' <= r && r <= '\U000EFFFF',
@@ -231,17 +221,13 @@ func hiddenText(s string) bool {
 			if !markOfRightToLeft(rs, i) {
 				return true
 			}
-		case (r == zwnj || r == zwj) && joiningLetter(prev) && joiningLetter(next),
-			r == zwj && emojiPart(prev) && emojiPart(next),
-			r == '\u00ad':
+		case joinerInPlace(rs, i), r == '\u00ad':
 			// A joiner in the writing that needs it, an emoji's joiner, a
 			// soft hyphen: where they belong.
-		default:
-			if invisible(r) && r != '\n' && r != '\r' && r != '\t' {
-				loose++
-			}
+		case unseen:
+			loose++
 		}
-		if invisible(r) && r != '\n' && r != '\r' && r != '\t' {
+		if unseen {
 			if run++; run > 2 {
 				return true
 			}
@@ -323,7 +309,7 @@ func hasControl(s string, textOK bool) bool {
 	var code []byte // the flag's subdivision code so far
 	prev := rune(0)
 	for _, r := range s {
-		if isTag := '\U000E0000' <= r && r <= '\U000E007F'; isTag {
+		if tag(r) {
 			switch {
 			case r == '\U000E007F' && inFlag && slices.Contains(subdivisionFlags, string(code)):
 				inFlag = false
@@ -360,6 +346,9 @@ func hasControl(s string, textOK bool) bool {
 // draws as a plain black flag, so its tags were a hidden text, seven
 // letters a flag.
 var subdivisionFlags = []string{"gbeng", "gbsct", "gbwls"}
+
+// tag reports a tag character (U+E0000–U+E007F).
+func tag(r rune) bool { return '\U000E0000' <= r && r <= '\U000E007F' }
 
 func subdivisionTag(r rune) bool {
 	return '\U000E0030' <= r && r <= '\U000E0039' || '\U000E0061' <= r && r <= '\U000E007A'

@@ -392,7 +392,7 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("phone", msgPhoneShort)
 	case utf8.RuneCountInString(e.Phone) > maxPhone:
 		fail("phone", msgPhoneLong)
-	case strings.ContainsFunc(e.Phone, hiddenInPhone):
+	case strings.ContainsFunc(e.Phone, hidden):
 		fail("phone", msgPhoneHidden)
 	case !strings.ContainsFunc(e.Phone, unicode.IsDigit):
 		fail("phone", msgPhoneDigits)
