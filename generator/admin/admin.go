@@ -34,10 +34,13 @@ import (
 	"github.com/vozia/site/internal/filecache"
 )
 
-// File is one output file, its path relative to the site root.
+// File is one output file, its path relative to the site root. From, if
+// set, is the file on disk that holds Data, a package's file or a kept
+// one, which the site's output links to (atomicdir.File.From).
 type File struct {
 	Path string
 	Data []byte
+	From string
 }
 
 // Package is the editor's npm package, and Dir where its files are served.
@@ -70,23 +73,27 @@ func build(frontendDir, liveScript, cacheRoot string) ([]File, error) {
 	// The package's ES module build: index.js, the chunks it loads on
 	// demand and the fonts and WebAssembly they name, each by a path
 	// relative to the module. Source maps stay out.
-	root := os.DirFS(filepath.Join(pkg, "npm"))
+	npm := filepath.Join(pkg, "npm")
+	root := os.DirFS(npm)
 	err = fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".map") {
 			return err
 		}
-		var data []byte
 		if p == "index.js" {
-			// Read only when it is made afresh: kept, it is not needed.
-			var deps []File
-			if data, deps, err = ownIndex(frontendDir, version, root, filecache.New(cacheRoot, "editor", ".files")); err != nil {
+			index, deps, err := ownIndex(frontendDir, version, root, filecache.New(cacheRoot, "editor", ".files"))
+			if err != nil {
 				return err
 			}
 			out = append(out, deps...)
-		} else if data, err = fs.ReadFile(root, p); err != nil {
+			index.Path = path.Join(Dir, p)
+			out = append(out, index)
+			return nil
+		}
+		data, err := fs.ReadFile(root, p)
+		if err != nil {
 			return err
 		}
-		out = append(out, File{Path: path.Join(Dir, p), Data: data})
+		out = append(out, File{Path: path.Join(Dir, p), Data: data, From: filepath.Join(npm, filepath.FromSlash(p))})
 		return nil
 	})
 	if err != nil {
@@ -160,57 +167,68 @@ var fontURL = regexp.MustCompile(`https://cdn\.jsdelivr\.net/fontsource/fonts/([
 // node_modules/.cache/vozia-site/editor, which npm ci empties with the
 // rest (one entry, named by the lock file, the editor's version and the
 // build's own; see filecache.Version). Every build of the site, whatever
-// its output or cache folder, and every test, takes them from there: made
-// afresh, they are a second of esbuild's time on two cores. A folder that
-// cannot be written only costs the time.
-func ownIndex(frontendDir, version string, pkg fs.FS, disk filecache.Dir) ([]byte, []File, error) {
+// its output or cache folder, and every test, takes them from there (each
+// file's From is its kept copy): made afresh, they are a second of
+// esbuild's time on two cores. A folder that cannot be written only
+// costs the time.
+func ownIndex(frontendDir, version string, pkg fs.FS, disk filecache.Dir) (index File, deps []File, err error) {
 	lock, err := os.ReadFile(filepath.Join(frontendDir, "package-lock.json"))
 	if err != nil {
-		return nil, nil, fmt.Errorf("admin: %w (make deps)", err)
+		return File{}, nil, fmt.Errorf("admin: %w (make deps)", err)
 	}
 	sum := sha256.Sum256(lock)
 	key := "editor " + version + "\x00" + hex.EncodeToString(sum[:])
-	if data, ok := disk.Get(key); ok {
-		if kept, ok := decodeFiles(data); ok && len(kept) > 0 && kept[0].Path == "index.js" {
-			return kept[0].Data, kept[1:], nil
-		}
+	if kept, ok := keptFiles(disk, key); ok {
+		return kept[0], kept[1:], nil
 	}
-	index, err := fs.ReadFile(pkg, "index.js")
+	data, err := fs.ReadFile(pkg, "index.js")
 	if err != nil {
-		return nil, nil, err
+		return File{}, nil, err
 	}
-	if index, err = ownFonts(pkg, index); err != nil {
-		return nil, nil, err
+	if data, err = ownFonts(pkg, data); err != nil {
+		return File{}, nil, err
 	}
-	index, files, err := ownModules(frontendDir, index)
+	data, files, err := ownModules(frontendDir, data)
 	if err != nil {
-		return nil, nil, err
+		return File{}, nil, err
 	}
-	disk.Put(key, encodeFiles(append([]File{{Path: "index.js", Data: index}}, files...)))
-	disk.KeepOnly([]string{key})
-	return index, files, nil
+	keepFiles(disk, key, append([]File{{Path: "index.js", Data: data}}, files...))
+	return File{Data: data}, files, nil
 }
 
-// encodeFiles keeps files as filecache.Pack parts, each file's path and
-// bytes; decodeFiles takes them back without a copy (the kept modules are
-// 3 MB that every build of the site reads).
-func encodeFiles(files []File) []byte {
-	parts := make([][]byte, 0, 2*len(files))
-	for _, f := range files {
-		parts = append(parts, []byte(f.Path), f.Data)
+// keepFiles keeps files under key: each file as an entry of its own, so
+// that an output can be a link to it, then the list of their paths as
+// key's entry, which keptFiles reads first. Only these entries stay.
+func keepFiles(disk filecache.Dir, key string, files []File) {
+	keys := []string{key}
+	paths := make([][]byte, len(files))
+	for i, f := range files {
+		k := key + "\x00" + f.Path
+		disk.Put(k, f.Data)
+		keys = append(keys, k)
+		paths[i] = []byte(f.Path)
 	}
-	return filecache.Pack(parts...)
+	disk.Put(key, filecache.Pack(paths...))
+	disk.KeepOnly(keys)
 }
 
-// decodeFiles reads what encodeFiles wrote; ok is false for anything else
-// (a truncated entry).
-func decodeFiles(data []byte) (files []File, ok bool) {
-	parts, ok := filecache.Unpack(data)
-	if !ok || len(parts)%2 != 0 {
+// keptFiles are the files keepFiles kept under key, index.js first, each
+// with its entry as From; ok is false if any is missing or unreadable.
+func keptFiles(disk filecache.Dir, key string) (files []File, ok bool) {
+	list, ok := disk.Get(key)
+	if !ok {
 		return nil, false
 	}
-	for i := 0; i < len(parts); i += 2 {
-		files = append(files, File{Path: string(parts[i]), Data: parts[i+1]})
+	paths, ok := filecache.Unpack(list)
+	if !ok || len(paths) == 0 || string(paths[0]) != "index.js" {
+		return nil, false
+	}
+	for _, p := range paths {
+		data, from, ok := disk.GetFile(key + "\x00" + string(p))
+		if !ok {
+			return nil, false
+		}
+		files = append(files, File{Path: string(p), Data: data, From: from})
 	}
 	return files, true
 }
@@ -399,7 +417,7 @@ func (c *Cache) Files(frontendDir string, key any, site codegen.EditorSite, live
 	out := make([]File, len(c.files))
 	for i, f := range c.files {
 		if f.Path == ConfigFile {
-			f.Data = codegen.EditorConfigFor(f.Data, site)
+			f.Data, f.From = codegen.EditorConfigFor(f.Data, site), ""
 		}
 		out[i] = f
 	}

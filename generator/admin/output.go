@@ -7,6 +7,7 @@ import (
 	"github.com/vozia/site/generator/internal/future"
 	"github.com/vozia/site/generator/internal/stage"
 	"github.com/vozia/site/generator/output"
+	"github.com/vozia/site/internal/atomicdir"
 )
 
 // EditorSite is what the editor's configuration takes from site.
@@ -44,7 +45,7 @@ func (p *Pending) AddTo(out *output.Files, drafts bool) error {
 		return err
 	}
 	for _, f := range files {
-		out.Add(output.StageAdmin, f.Path, f.Data)
+		out.AddFile(output.StageAdmin, atomicdir.File{Path: f.Path, Data: f.Data, From: f.From})
 	}
 	AddRoutes(p.site, drafts, out)
 	return nil

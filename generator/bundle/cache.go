@@ -211,6 +211,10 @@ var generated = map[string]bool{"lazy-kind": true, "app-css": true}
 func digest(dir string, inputs []string) (string, error) {
 	h := sha256.New()
 	folders := map[string]bool{}
+	// One buffer for every file: io.Copy would take a new 32 KB one per
+	// file (a file's WriteTo hides the hash from ReaderFrom), some 300 of
+	// them a build.
+	buf := make([]byte, 32<<10)
 	hashFile := func(name string, mustExist bool) error {
 		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
 		if err != nil {
@@ -230,7 +234,7 @@ func digest(dir string, inputs []string) (string, error) {
 			fmt.Fprintf(h, "%d %d\x00", st.Size(), st.ModTime().UnixNano())
 			return nil
 		}
-		if _, err := io.Copy(h, f); err != nil {
+		if _, err := io.CopyBuffer(h, struct{ io.Reader }{f}, buf); err != nil {
 			return err
 		}
 		h.Write([]byte{0})

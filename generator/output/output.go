@@ -43,18 +43,24 @@ type Files struct {
 // Add adds a file, its path relative to the root ("index.html"), and
 // returns the path.
 func (o *Files) Add(stage Stage, p string, data []byte) string {
+	return o.AddFile(stage, atomicdir.File{Path: p, Data: data})
+}
+
+// AddFile is Add, for a file that may name the file on disk that holds
+// its bytes (atomicdir.File.From).
+func (o *Files) AddFile(stage Stage, f atomicdir.File) string {
 	if o.stages == nil {
 		o.stages = map[string]Stage{}
 	}
-	o.files = append(o.files, atomicdir.File{Path: p, Data: data})
-	o.stages[p] = stage
-	return p
+	o.files = append(o.files, f)
+	o.stages[f.Path] = stage
+	return f.Path
 }
 
 // Merge adds the files of another collector, with their stages.
 func (o *Files) Merge(from *Files) {
 	for _, f := range from.files {
-		o.Add(from.stages[f.Path], f.Path, f.Data)
+		o.AddFile(from.stages[f.Path], f)
 	}
 }
 

@@ -209,7 +209,7 @@ func blend(img *image.RGBA, x, y int, c color.RGBA, a float64) {
 // few hundred bytes.
 func encode(img *image.RGBA) []byte {
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers{}}
 	var err error
 	if p := paletted(img); p != nil {
 		err = enc.Encode(&b, p)
@@ -270,3 +270,16 @@ func ico(pngData []byte, size int) []byte {
 
 // Mark draws the brand's mark at size x size, for other drawn images.
 func Mark(size int, accent color.RGBA) *image.RGBA { return mark(size, accent) }
+
+// encoderBuffers keeps the PNG encoder's compressor between images: a new
+// one is some 600 KB of memory, each page of it first touched at a cost.
+type encoderBuffers struct{}
+
+var encoderBufferPool sync.Pool
+
+func (encoderBuffers) Get() *png.EncoderBuffer {
+	b, _ := encoderBufferPool.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (encoderBuffers) Put(b *png.EncoderBuffer) { encoderBufferPool.Put(b) }

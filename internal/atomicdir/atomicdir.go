@@ -23,6 +23,13 @@ import (
 type File struct {
 	Path string
 	Data []byte
+	// From, if set, is a file on disk that holds Data and is never changed
+	// in place (a package's file, or a cache entry, which is replaced by a
+	// rename): the tree gets a hard link to it instead of the bytes written
+	// again, and the bytes where no link can be made (another file
+	// system) or the file no longer has Data's size. The web editor's
+	// 8 MB, written afresh, were a twentieth of a build's time.
+	From string
 }
 
 // Write makes dir hold exactly files.
@@ -114,10 +121,11 @@ func writeAll(dir string, files []File, reuse func(i int, to string) bool) (fres
 	written := make([]bool, len(files))
 	parallel.For(len(files), writers, func(i int) {
 		to := filepath.Join(dir, filepath.FromSlash(files[i].Path))
-		if reuse == nil || !reuse(i, to) {
-			errs[i] = os.WriteFile(to, files[i].Data, 0o644)
-			written[i] = true
+		if reuse != nil && reuse(i, to) || linkFrom(files[i], to) {
+			return
 		}
+		errs[i] = os.WriteFile(to, files[i].Data, 0o644)
+		written[i] = true
 	})
 	for i, err := range errs {
 		if err != nil {
@@ -128,4 +136,18 @@ func writeAll(dir string, files []File, reuse func(i int, to string) bool) (fres
 		}
 	}
 	return fresh, nil
+}
+
+// linkFrom puts f at to as a hard link to f.From, saying whether it did.
+// A From whose size is no longer Data's was changed since Data was read:
+// the link is taken back, and the bytes written.
+func linkFrom(f File, to string) bool {
+	if f.From == "" || os.Link(f.From, to) != nil {
+		return false
+	}
+	if fi, err := os.Lstat(to); err == nil && fi.Mode().IsRegular() && fi.Size() == int64(len(f.Data)) {
+		return true
+	}
+	os.Remove(to)
+	return false
 }

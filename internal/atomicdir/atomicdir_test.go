@@ -10,10 +10,10 @@ import (
 
 func TestWriteReplacesWhole(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out", "site")
-	if err := Write(dir, []File{{"a.txt", []byte("1")}, {"sub/b.txt", []byte("2")}}); err != nil {
+	if err := Write(dir, []File{{Path: "a.txt", Data: []byte("1")}, {Path: "sub/b.txt", Data: []byte("2")}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(dir, []File{{"a.txt", []byte("new")}}); err != nil {
+	if err := Write(dir, []File{{Path: "a.txt", Data: []byte("new")}}); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "a.txt")); string(b) != "new" {
@@ -30,11 +30,11 @@ func TestWriteReplacesWhole(t *testing.T) {
 
 func TestWriteFailureKeepsOld(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "site")
-	if err := Write(dir, []File{{"a.txt", []byte("old")}}); err != nil {
+	if err := Write(dir, []File{{Path: "a.txt", Data: []byte("old")}}); err != nil {
 		t.Fatal(err)
 	}
 	// A file path that is also a directory cannot be written.
-	err := Write(dir, []File{{"x", []byte("1")}, {"x/y", []byte("2")}})
+	err := Write(dir, []File{{Path: "x", Data: []byte("1")}, {Path: "x/y", Data: []byte("2")}})
 	if err == nil {
 		t.Fatal("impossible tree written")
 	}
@@ -69,7 +69,7 @@ func TestWriteKept(t *testing.T) {
 		}
 		return string(b), st.Ino
 	}
-	files := []File{{"index.html", []byte("home")}, {"a/index.html", []byte("page a")}, {"b/index.html", []byte("page b")}}
+	files := []File{{Path: "index.html", Data: []byte("home")}, {Path: "a/index.html", Data: []byte("page a")}, {Path: "b/index.html", Data: []byte("page b")}}
 	if err := WriteKept(site, files, kept); err != nil {
 		t.Fatal(err)
 	}
@@ -119,5 +119,69 @@ func TestWriteKept(t *testing.T) {
 	}
 	if got, _ := read(site, "a/index.html"); got != "page a" {
 		t.Errorf("a/index.html = %q", got)
+	}
+}
+
+// TestWriteFrom: a file with From is that file, linked (the same inode),
+// through Write and WriteKept alike, and not kept; a From that is gone,
+// or that no longer has the size of the bytes read from it, gets the
+// bytes instead.
+func TestWriteFrom(t *testing.T) {
+	root := t.TempDir()
+	ino := func(p string) uint64 {
+		t.Helper()
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := fi.Sys().(*syscall.Stat_t)
+		if st == nil {
+			t.Skip("no inodes here")
+		}
+		return st.Ino
+	}
+	pkg := filepath.Join(root, "node_modules", "editor.js")
+	changed := filepath.Join(root, "node_modules", "changed.js")
+	for _, p := range []string{pkg, changed} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("the editor"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := []File{
+		{Path: "admin/editor.js", Data: []byte("the editor"), From: pkg},
+		{Path: "admin/gone.js", Data: []byte("kept bytes"), From: filepath.Join(root, "node_modules", "gone.js")},
+		{Path: "admin/changed.js", Data: []byte("the editor, as read"), From: changed},
+		{Path: "index.html", Data: []byte("home")},
+	}
+	kept := filepath.Join(root, "cache", "output")
+	for _, write := range []struct {
+		name string
+		fn   func(dir string) error
+	}{
+		{"Write", func(dir string) error { return Write(dir, files) }},
+		{"WriteKept", func(dir string) error { return WriteKept(dir, files, kept) }},
+	} {
+		site := filepath.Join(root, write.name)
+		if err := write.fn(site); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if b, err := os.ReadFile(filepath.Join(site, f.Path)); err != nil || string(b) != string(f.Data) {
+				t.Errorf("%s: %s = %q, %v; want %q", write.name, f.Path, b, err, f.Data)
+			}
+		}
+		if ino(filepath.Join(site, "admin/editor.js")) != ino(pkg) {
+			t.Errorf("%s: the file with From was written, not linked to it", write.name)
+		}
+		if ino(filepath.Join(site, "admin/changed.js")) == ino(changed) {
+			t.Errorf("%s: linked to a From of another size than its bytes", write.name)
+		}
+	}
+	entries, _ := os.ReadDir(kept)
+	if len(entries) != 2 { // index.html's bytes and the records
+		t.Errorf("kept folder holds %d entries, want index.html's and the records: %v", len(entries), entries)
 	}
 }

@@ -35,7 +35,8 @@ const recordsFile = "files.txt"
 // written as Write writes it: the tree holds exactly files either way.
 // Each file of the tree shares its inode with the kept one, so a file
 // changed in place under dir changes the kept one: the next WriteKept
-// sees that and writes it afresh. The folder holds the files of the last
+// sees that and writes it afresh. A file with From is linked to that
+// file instead, and not kept. The folder holds the files of the last
 // WriteKept only; kept "" is Write.
 func WriteKept(dir string, files []File, kept string) error {
 	if kept == "" {
@@ -44,16 +45,22 @@ func WriteKept(dir string, files []File, kept string) error {
 	if err := os.MkdirAll(kept, 0o755); err != nil {
 		return Write(dir, files)
 	}
+	// A file with From is linked to its own and not kept (no name).
 	names := make([]string, len(files))
 	parallel.For(len(files), 0, func(i int) {
-		sum := sha256.Sum256(files[i].Data)
-		names[i] = hex.EncodeToString(sum[:])
+		if files[i].From == "" {
+			sum := sha256.Sum256(files[i].Data)
+			names[i] = hex.EncodeToString(sum[:])
+		}
 	})
 	var last map[string]id
 	if data, err := os.ReadFile(filepath.Join(kept, recordsFile)); err == nil {
 		last = parseRecords(data)
 	}
 	reuse := func(i int, to string) bool {
+		if names[i] == "" {
+			return false
+		}
 		r, ok := last[names[i]]
 		if !ok || r.size != int64(len(files[i].Data)) {
 			return false
@@ -71,6 +78,9 @@ func WriteKept(dir string, files []File, kept string) error {
 	// A file written afresh is kept as a link made beside its name and
 	// renamed over it, so that a reader never takes half of one.
 	wrote := func(i int, at string) {
+		if names[i] == "" {
+			return
+		}
 		tmp := filepath.Join(kept, ".new-"+names[i]+fmt.Sprint(i))
 		if os.Link(at, tmp) == nil && os.Rename(tmp, filepath.Join(kept, names[i])) != nil {
 			os.Remove(tmp)
@@ -82,7 +92,9 @@ func WriteKept(dir string, files []File, kept string) error {
 	// The records are read once the tree is in place.
 	want := map[string]bool{recordsFile: true}
 	for _, n := range names {
-		want[n] = true
+		if n != "" {
+			want[n] = true
+		}
 	}
 	entries, _ := os.ReadDir(kept)
 	for _, e := range entries {

@@ -44,11 +44,23 @@ func (d Dir) dir() string { return filepath.Join(d.root, d.kind) }
 
 // Get returns the entry of key, if there is one.
 func (d Dir) Get(key string) ([]byte, bool) {
+	b, _, ok := d.GetFile(key)
+	return b, ok
+}
+
+// GetFile is Get, with the file that holds the entry. The file is never
+// changed in place (Put renames a new file over it), so that an output
+// may be a hard link to it (atomicdir.File.From).
+func (d Dir) GetFile(key string) (data []byte, file string, ok bool) {
 	if d.root == "" {
-		return nil, false
+		return nil, "", false
 	}
-	b, err := os.ReadFile(filepath.Join(d.dir(), d.name(key)))
-	return b, err == nil
+	file = filepath.Join(d.dir(), d.name(key))
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, "", false
+	}
+	return b, file, true
 }
 
 // Put writes the entry of key.
