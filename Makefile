@@ -272,7 +272,7 @@ budgets: deps
 # copied beside it, TAGS=a,b and AUTHOR=key, and prints its path and the
 # address to open in make dev.
 article:
-	@$(GO) run ./cmd/newarticle -title "$(TITLE)" $(if $(COVER),-cover "$(COVER)") $(if $(TAGS),-tags "$(TAGS)") $(if $(AUTHOR),-author "$(AUTHOR)")
+	@$(GO) run ./cmd/newarticle -title "$(TITLE)" $(if $(COVER),-cover "$(COVER)") $(if $(TAGS),-tags "$(TAGS)") $(if $(AUTHOR),-author "$(AUTHOR)") $(if $(ADDR),-addr $(ADDR))
 
 # Refresh the generated files (go generate ./..., generator/codegen/generate):
 # the TypeScript types of the content and of the routing manifest

@@ -181,7 +181,7 @@ func TestArticleFootnotes(t *testing.T) {
 	}
 	var places []place // where each link was followed from
 	for _, sel := range []string{".footnote-ref", ".footnote-backref"} {
-		y := pressLink(t, tab, ".article-body "+sel)
+		y := pressPart(t, tab, ".article-body "+sel)
 		places = append(places, place{y, ""})
 		if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.hash !== "" && `+inView, 10*time.Second)); err != nil {
 			t.Errorf("after %s, %s is not in view below the header (at y %v)", sel, eval[string](t, tab, `location.hash`),

@@ -295,6 +295,29 @@ func pressLink(t *testing.T, tab *browsertest.Tab, sel string) float64 {
 	return c[2]
 }
 
+// pressPart is pressLink for a link to a part of the same page, which
+// leaves the document as it is: the scroll position returned is read by
+// the press itself (as the app reads it), for the page may still be
+// moving from the press before it (a smooth scroll to a part, sections
+// above taking their real height) between a reading and a click.
+func pressPart(t *testing.T, tab *browsertest.Tab, sel string) float64 {
+	t.Helper()
+	c := eval[[]float64](t, tab, `(() => {
+  const a = document.querySelector(`+jsString(sel)+`);
+  a.scrollIntoView({block: "center"});
+  window.__pressY = undefined;
+  window.addEventListener("pointerdown", () => { window.__pressY = window.scrollY; }, {capture: true, once: true});
+  const r = a.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+})()`)
+	do(t, tab, chromedp.MouseClickXY(c[0], c[1]))
+	y := eval[float64](t, tab, `window.__pressY ?? -1`)
+	if y < 0 {
+		t.Fatalf("the press on %s did not reach the page", sel)
+	}
+	return y
+}
+
 // throttle slows the tab's processor rate times (1: not slowed).
 func throttle(t *testing.T, tab *browsertest.Tab, rate float64) {
 	t.Helper()
@@ -347,7 +370,7 @@ func TestFragmentLinkTakesFocus(t *testing.T) {
 		t.Fatal("the fixture's footer links to no part of its home page")
 	}
 	target := `document.getElementById(` + jsString(id) + `)`
-	left := pressLink(t, tab, "a[data-part]")
+	left := pressPart(t, tab, "a[data-part]")
 	if err := chromedp.Do(tab.Ctx, browsertest.Until(target+`.contains(document.activeElement)`, 10*time.Second)); err != nil {
 		t.Fatalf("after the footer's link to #%s, focus is on %s", id, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}

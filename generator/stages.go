@@ -248,7 +248,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 				}
 			}
 			if errs = append(errs, gone...); len(errs) > 0 {
-				return nil, errs.Sorted()
+				return nil, problem.Of(errs.Sorted()).Prefix(dir)
 			}
 		}
 		site.Warnings = append(append(site.Warnings, g.warn...), gone...).Sorted()

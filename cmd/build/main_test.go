@@ -210,6 +210,10 @@ func TestPublishedAddressesKept(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "/insights/on-premise ") || !strings.Contains(err.Error(), "aliases: [/insights/on-premise]") || !strings.Contains(err.Error(), live) {
 		t.Fatalf("against what is live, want a refusal naming /insights/on-premise, its alias and the revision; got %v", err)
 	}
+	// At the renamed file, by its path from here, with its line.
+	if at := filepath.Join(content, "articles", "on-premise-models.md") + ":1:1: "; !strings.Contains(err.Error(), at) || !strings.Contains(err.Error(), "\n  1 | ---") && !strings.Contains(err.Error(), "| ---") {
+		t.Errorf("the refusal is not placed at %s with its line: %v", at, err)
+	}
 	if now := must(os.ReadFile(filepath.Join(out, "index.html"))); !bytes.Equal(now, good) {
 		t.Error("the refused build changed the last good output")
 	}

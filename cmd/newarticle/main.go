@@ -36,9 +36,6 @@ import (
 	"github.com/vozia/site/generator/load"
 )
 
-// devURL is where make dev serves by default.
-const devURL = "http://127.0.0.1:8080"
-
 func main() {
 	if err := run(os.Args[1:], time.Now(), os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "article:", err)
@@ -54,6 +51,7 @@ func run(args []string, now time.Time, stdout, stderr io.Writer) error {
 	tagList := fl.String("tags", "", "the article's tags, comma-separated (voice-ai,healthcare)")
 	authorKey := fl.String("author", "", "the author's `key` in collections/authors.yaml (default: the first)")
 	dir := fl.String("content", "content", "the content directory")
+	addr := fl.String("addr", "127.0.0.1:8080", "the `address` make dev serves on (its ADDR), for the link printed")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -138,7 +136,7 @@ draft: true # delete this line to publish
 		fmt.Fprintf(stderr, "warning: %s is already %s: the build refuses the article until that goes, or choose another title\n", address, by)
 	}
 	fmt.Fprintln(stdout, file)
-	fmt.Fprintf(stdout, "open %s%s in make dev\n", devURL, address)
+	fmt.Fprintf(stdout, "open http://%s%s in make dev\n", *addr, address)
 	return nil
 }
 

@@ -63,6 +63,14 @@ func TestNewArticle(t *testing.T) {
 	if errs.Len() > 0 {
 		t.Errorf("warnings: %s", errs.String())
 	}
+	// With make dev elsewhere (ADDR), the address is there.
+	out.Reset()
+	if err := run([]string{"-title", "Why patients call back", "-content", dir, "-addr", "127.0.0.1:8092"}, now, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.HasSuffix(got, "\nopen http://127.0.0.1:8092/insights/why-patients-call-back in make dev\n") {
+		t.Errorf("printed %q, want the address at make dev's ADDR", got)
+	}
 	a := loadNew(t, dir, "why-patients-answer-a-call", now)
 	if a.Status != "draft" || a.Front.Date != "2026-05-04" || a.Author.Key != "ana" || a.Front.Title != "Why patients answer: a call" {
 		t.Errorf("new article %+v", a.Front)

@@ -227,9 +227,28 @@ func (s Site) checkAnchor(page string, n element, ids map[string]map[string]bool
 	}
 	if frag := u.Fragment; frag != "" && !ids[target][frag] {
 		known := slices.Sorted(maps.Keys(ids[target]))
-		out = append(out, Problem{page, href, fmt.Sprintf("no element with id %q on %s%s", frag, target, field.DidYouMean(frag, known))})
+		out = append(out, Problem{page, href, fmt.Sprintf("no element with id %q on %s%s", frag, target, fragmentHint(frag, known))})
 	}
 	return out
+}
+
+// fragmentHint is the "did you mean" of a fragment that names no element:
+// first an id that begins with it, as an editor cuts a heading's id short
+// ("#cost" for the part "cost-at-volume"), and only then the nearest by
+// spelling, which would offer the app's own "root" for "cost".
+func fragmentHint(frag string, known []string) string {
+	if len(frag) >= 3 {
+		var longer []string
+		for _, id := range known {
+			if strings.HasPrefix(strings.ToLower(id), strings.ToLower(frag)) {
+				longer = append(longer, id)
+			}
+		}
+		if hint := field.DidYouMean(frag, longer); hint != "" {
+			return hint
+		}
+	}
+	return field.DidYouMean(frag, known)
 }
 
 func isLocal(ref string) bool {

@@ -41,6 +41,8 @@ func TestCheck(t *testing.T) {
 		{"no route", `<a href="/projects/firecat">x</a>`, `"/projects/firecat": no route for this path`},
 		{"missing fragment here", `<a href="#nope">x</a>`, `no element with id "nope" on /`},
 		{"missing fragment there", `<a href="/platform#nope">x</a>`, `no element with id "nope" on /platform`},
+		{"fragment cut short", `<a href="/platform#cost">x</a>`, `no element with id "cost" on /platform (did you mean "cost-at-volume"?)`},
+		{"fragment misspelt", `<a href="/platform#cots-at-volume">x</a>`, `(did you mean "cost-at-volume"?)`},
 		{"fragment through a redirect", `<a href="/blog#webinars">x</a>`, `no element with id "webinars" on /resources`},
 		{"trailing slash", `<a href="/platform/">x</a>`, "trailing slash"},
 		{"relative", `<a href="platform">x</a>`, "relative links are not allowed"},
@@ -53,7 +55,7 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := site(map[string]string{"/": tc.body, "/platform": `<h1 id="top">P</h1>`, "/resources": "", "/services": ""})
+			s := site(map[string]string{"/": tc.body, "/platform": `<div id="root"><h1 id="top">P</h1><h2 id="cost-at-volume">Cost</h2></div>`, "/resources": "", "/services": ""})
 			got := Check(s)
 			switch {
 			case tc.want == "" && len(got) > 0:

@@ -314,7 +314,7 @@ func (l *loader) article(file, slug, base string, labels content.ArticleLabels, 
 		if path.Base(file) != "index.md" || strings.Contains(f.Cover.Src, "/") {
 			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: write a site path (/images/...), or put the article in a folder (articles/%s/index.md) with the image beside it", f.Cover.Src, slug))
 		} else if _, err := fs.Stat(l.fsys, path.Join(dir, f.Cover.Src)); err != nil {
-			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: no such file beside %s", f.Cover.Src, file))
+			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: no such file beside %s%s", f.Cover.Src, file, l.besideHint(dir, f.Cover.Src)))
 		} else {
 			// Read, checked and processed from its folder; its site path is
 			// known once the index's is (articles()).

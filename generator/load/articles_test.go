@@ -670,3 +670,24 @@ func TestMarkdownPageText(t *testing.T) {
 		}
 	}
 }
+
+// TestFileBesideArticleMisspelt: a cover or a text's image named beside
+// an article, with the wrong extension, is refused at its place, with the
+// file that is there.
+func TestFileBesideArticleMisspelt(t *testing.T) {
+	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#123"/></svg>`)
+	fsys := fixtureSite(t)
+	fsys["articles/framed/cover.svg"] = &fstest.MapFile{Data: svg}
+	fsys["articles/framed/chart.svg"] = &fstest.MapFile{Data: svg}
+	fsys["articles/framed/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Framed\ndescription: A framed cover.\ndate: 2026-01-01\nauthor: ana\ncover: {src: cover.png, alt: A drawing}\n---\nText.\n\n![A chart](chart.png)\n")}
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
+	got := fmt.Sprint(err)
+	for _, want := range []string{
+		`articles/framed/index.md:6:8: cover "cover.png": no such file beside articles/framed/index.md (did you mean "cover.svg"?)`,
+		`no such file beside articles/framed/index.md (did you mean "chart.svg"?)`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the errors lack %s:\n%s", want, got)
+		}
+	}
+}

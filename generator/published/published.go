@@ -24,13 +24,16 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing/fstest"
 	"time"
 
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/load"
 )
 
@@ -149,12 +152,13 @@ func Commit(ctx context.Context, dir, rev string) (string, error) {
 	return "", fmt.Errorf("the published revision %q is not in this clone of %s: fetch it (a clone with its history: git fetch, or actions/checkout's fetch-depth: 0)", rev, dir)
 }
 
-// label names the revision rev in a message: "git's HEAD" for HEAD.
+// label names the revision rev in a message: "by the last commit" for
+// HEAD, which an editor knows as what they last committed.
 func label(rev string) string {
 	if rev == "" || rev == "HEAD" {
-		return "git's HEAD"
+		return "by the last commit"
 	}
-	return rev
+	return "at " + rev
 }
 
 func git(ctx context.Context, dir string, args ...string) (string, error) {
@@ -165,10 +169,15 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 // Gone are the addresses of before (pages, aliases and redirects, as
 // published at the revision rev) that routes no longer answer, as problems
 // at where the fix goes: the file that published the address if it is
-// still there (its aliases), or routing.yaml (a redirect). exists says
-// whether a content file exists.
+// still there (its aliases); else the page that most likely replaced it
+// (a renamed article: replacement); else routing.yaml (a redirect).
+// exists says whether a content file exists.
 func Gone(before, routes []content.Route, rev string, exists func(file string) bool) content.ErrorList {
 	resolve := cdn.Resolver(routes)
+	published := map[string]bool{}
+	for _, r := range before {
+		published[r.Path] = true
+	}
 	var out content.ErrorList
 	seen := map[string]bool{}
 	for _, r := range before {
@@ -183,12 +192,50 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 		from := ""
 		if r.File != "" {
 			from = fmt.Sprintf(" (from %s)", r.File)
-			if exists(r.File) {
-				at.File = r.File
-			}
 		}
-		at.Message = fmt.Sprintf("the address %s, published%s at %s, no longer answers: keep it working with aliases: [%s] on the page that replaced it, or a redirect from %s in %s", r.Path, from, label(rev), r.Path, r.Path, content.RoutingFile)
+		fix := fmt.Sprintf("keep it working with aliases: [%s] on the page that replaced it, or a redirect from %s in %s", r.Path, r.Path, content.RoutingFile)
+		switch n := replacement(r, published, routes); {
+		case r.File != "" && exists(r.File):
+			at.File = r.File
+		case n != nil:
+			at.File = n.File
+			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it; else a redirect from %s in %s", n.File, n.Path, r.Path, r.Path, content.RoutingFile)
+		}
+		at.Message = fmt.Sprintf("the address %s, published%s %s, no longer answers: %s", r.Path, from, label(rev), fix)
 		out = append(out, at)
 	}
 	return out
+}
+
+// replacement is the page most likely to have replaced r, whose address
+// no longer answers and whose file is gone (an article renamed): a page
+// whose address was not published, under the same address as r's
+// (/insights/...), from the same folder of content (articles/); of several, the nearest in
+// name, if one is near. Nil if none is.
+func replacement(r content.Route, published map[string]bool, routes []content.Route) *content.Route {
+	var cands []*content.Route
+	var names []string
+	for i := range routes {
+		n := &routes[i]
+		if published[n.Path] || n.File == "" || n.Redirect != "" || n.NotFound ||
+			path.Dir(n.Path) != path.Dir(r.Path) || topFolder(n.File) != topFolder(r.File) {
+			continue
+		}
+		cands = append(cands, n)
+		names = append(names, path.Base(n.Path))
+	}
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	if near := field.Closest(path.Base(r.Path), names); near != "" {
+		return cands[slices.Index(names, near)]
+	}
+	return nil
+}
+
+// topFolder is the folder of content that holds file ("articles" for
+// articles/a/index.md).
+func topFolder(file string) string {
+	top, _, _ := strings.Cut(file, "/")
+	return top
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
@@ -49,9 +50,13 @@ func TestRenamedArticle(t *testing.T) {
 		}
 		return out
 	}
+	// Reported at the renamed file, the page that most likely replaced
+	// the address, in words an editor knows.
 	got := gone()
-	if len(got) != 1 || !strings.Contains(got[0], "/on-premise ") || !strings.Contains(got[0], "aliases: [") || !strings.HasPrefix(got[0], "routing.yaml:1:1: ") {
-		t.Fatalf("after the rename, want the old address reported with its alias, got %q", got)
+	if len(got) != 1 || !strings.Contains(got[0], "/on-premise, published (from articles/on-premise.md) by the last commit, no longer answers") ||
+		!strings.Contains(got[0], "if this page (articles/on-premise-models.md, new at /insights/on-premise-models) replaced it, add aliases: [/insights/on-premise] to it") ||
+		!strings.HasPrefix(got[0], "articles/on-premise-models.md:1:1: ") {
+		t.Fatalf("after the rename, want the old address reported at the renamed file with its alias, got %q", got)
 	}
 	alias := strings.SplitN(strings.SplitN(got[0], "aliases: [", 2)[1], "]", 2)[0]
 	os.WriteFile(renamed, []byte(strings.Replace(string(data), "tags:", "aliases: ["+alias+"]\ntags:", 1)), 0o644)
@@ -176,5 +181,32 @@ func TestCacheFollowsHead(t *testing.T) {
 	second := paths()
 	if second["/insights/on-premise"] || !second["/insights/on-premise-models"] {
 		t.Errorf("after a commit renaming the article, the routes kept for the first commit were taken: %v", second)
+	}
+}
+
+// TestGonePlacesTheFix: an address whose file is gone is reported at the
+// new page most likely to have replaced it (the one new page beside it, or
+// the nearest in name of several), else at routing.yaml; never at a page
+// of another folder or under another address.
+func TestGonePlacesTheFix(t *testing.T) {
+	route := func(p, file string) content.Route { return content.Route{Path: p, File: file} }
+	before := []content.Route{route("/insights", "pages/insights.yaml"), route("/insights/voice-follow-up", "articles/voice-follow-up/index.md")}
+	for _, tc := range []struct {
+		name   string
+		routes []content.Route
+		at     string
+	}{
+		{"one new article", []content.Route{before[0], route("/insights/follow-up-by-voice", "articles/follow-up-by-voice.md")}, "articles/follow-up-by-voice.md"},
+		{"the nearest of two", []content.Route{before[0], route("/insights/pricing-2027", "articles/pricing-2027.md"), route("/insights/voice-follow-ups", "articles/voice-follow-ups/index.md")}, "articles/voice-follow-ups/index.md"},
+		{"none near of two", []content.Route{before[0], route("/insights/pricing-2027", "articles/pricing-2027.md"), route("/insights/hiring", "articles/hiring.md")}, content.RoutingFile},
+		{"a new page elsewhere", []content.Route{before[0], route("/voice-follow-up", "pages/voice-follow-up.yaml")}, content.RoutingFile},
+		{"a new page, not an article", []content.Route{before[0], route("/insights/about", "pages/insights-about.yaml")}, content.RoutingFile},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Gone(before, tc.routes, "", func(string) bool { return false })
+			if len(got) != 1 || got[0].File != tc.at || !strings.Contains(got[0].Message, "aliases: [/insights/voice-follow-up]") {
+				t.Errorf("got %v, want the fix placed at %s", got, tc.at)
+			}
+		})
 	}
 }

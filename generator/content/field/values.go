@@ -158,14 +158,49 @@ func (d *Date) UnmarshalText(b []byte) error {
 	return nil
 }
 
-var dateParts = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})$`)
+var (
+	dateParts = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})$`)
+	// Dates written another way: year first, or last.
+	yearFirst = regexp.MustCompile(`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$`)
+	yearLast  = regexp.MustCompile(`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$`)
+)
+
+// dateMeant is the date s most likely means, written YYYY-MM-DD ("like
+// 2026-12-04" for 2026-12-4 or 4/12/2026); both readings where the day
+// and the month could be either; else an example.
+func dateMeant(s string) string {
+	valid := func(y, m, d int) (string, bool) {
+		t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+		return t.Format(time.DateOnly), m >= 1 && m <= 12 && t.Day() == d
+	}
+	num := func(s string) int { n, _ := strconv.Atoi(s); return n }
+	if m := yearFirst.FindStringSubmatch(s); m != nil {
+		if d, ok := valid(num(m[1]), num(m[2]), num(m[3])); ok {
+			return "here " + d
+		}
+	}
+	if m := yearLast.FindStringSubmatch(s); m != nil {
+		a, b, y := num(m[1]), num(m[2]), num(m[3])
+		dayFirst, ok1 := valid(y, b, a)
+		monthFirst, ok2 := valid(y, a, b)
+		switch {
+		case ok1 && ok2 && a != b:
+			return fmt.Sprintf("here %s (day first) or %s (month first)", dayFirst, monthFirst)
+		case ok1:
+			return "here " + dayFirst
+		case ok2:
+			return "here " + monthFirst
+		}
+	}
+	return "like 2026-03-14"
+}
 
 // dateMistake says which part of a date written YYYY-MM-DD does not
 // exist, or how to write it.
 func dateMistake(s string) string {
 	m := dateParts.FindStringSubmatch(s)
 	if m == nil {
-		return "write it YYYY-MM-DD, like 2026-03-14"
+		return "write it YYYY-MM-DD, " + dateMeant(s)
 	}
 	year, _ := strconv.Atoi(m[1])
 	month, _ := strconv.Atoi(m[2])

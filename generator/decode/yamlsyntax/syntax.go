@@ -110,7 +110,7 @@ func Error(file string, data []byte, err error) content.Error {
 		case strings.Contains(msg, "found character that cannot start any token"):
 			if i := strings.IndexByte(text(line), '\t'); i >= 0 {
 				col = i + 1
-				msg += ": indent with spaces, not tabs"
+				msg += ": indent with spaces, not tabs" + tabFix(lines, line-1)
 			}
 		}
 	}
@@ -513,7 +513,7 @@ func strayLine(lines []string) (line, col int, hint string) {
 			continue
 		}
 		if t[0] == '\t' {
-			return i + 1, indent + 1, "indent with spaces, not tabs"
+			return i + 1, indent + 1, "indent with spaces, not tabs" + tabFix(lines, i)
 		}
 		rest, c := t, indent
 		item := false
@@ -524,7 +524,7 @@ func strayLine(lines []string) (line, col int, hint string) {
 			rest = r
 		}
 		if strings.HasPrefix(rest, "\t") {
-			return i + 1, c + 1, "indent with spaces, not tabs"
+			return i + 1, c + 1, "indent with spaces, not tabs" + tabFix(lines, i)
 		}
 		if !item && len(rest) > 1 && rest[0] == '-' && rest[1] != ' ' && (rest[1] < '0' || rest[1] > '9') {
 			return i + 1, indent + 1, fmt.Sprintf(`a list entry's "-" is followed by a space: write "- %s"`, rest[1:])
@@ -955,4 +955,29 @@ func QuoteLeftOpen(src []byte, lineStarts []int, n *yaml.Node) (line, col int, m
 		return n.Line, i + 1, m, true
 	}
 	return 0, 0, "", false
+}
+
+// tabFix says in which column line i, indented with a tab, most likely
+// starts: that of the line above, or two further where that line opens a
+// block (a key ending in ":", or a list entry this line continues).
+func tabFix(lines []string, i int) string {
+	if i < 0 || i >= len(lines) {
+		return ""
+	}
+	own := strings.TrimLeft(lines[i], " \t")
+	for j := i - 1; j >= 0; j-- {
+		t := strings.TrimLeft(lines[j], " ")
+		if strings.TrimSpace(t) == "" || t[0] == '#' || t[0] == '\t' {
+			continue
+		}
+		n := len(lines[j]) - len(t)
+		switch {
+		case strings.HasSuffix(strings.TrimRight(t, " "), ":"):
+			n += 2
+		case strings.HasPrefix(t, "- ") && !strings.HasPrefix(own, "- "):
+			n += 2
+		}
+		return fmt.Sprintf(": start it in column %d", n+1)
+	}
+	return ": start it in column 1"
 }
