@@ -117,6 +117,14 @@ func (d *dev) build() {
 		return
 	}
 	d.built = true
+	// What the daily build would say without refusing (an address
+	// published at git's HEAD that no longer answers, a stray quote the
+	// page shows): in the terminal, and in a note on the open pages,
+	// where an editor looks (an editor's trial: the terminal alone said
+	// it, and the page showed the quote).
+	config, _ := os.ReadFile(filepath.Join(d.frontendDir, "admin", "config.yml"))
+	warnings := editorplace.Describe(config, d.contentDir, readFile, res.Warnings.WithSources())
+	d.live.Warn(warnings)
 	for _, f := range res.CDN {
 		if f.Path == contactform.EnquiriesFile && d.contact != nil {
 			if err := d.contact.SetEnquiries(f.Data); err != nil {
@@ -137,9 +145,7 @@ func (d *dev) build() {
 		what = "reloading " + problem.Text(strings.Join(c.Files, ", "))
 	}
 	fmt.Fprintf(d.out, "built in %s (%d of %d pages rendered); %s\n", since(start), rendered, len(res.Stats.Routes), what)
-	// What the daily build would say without refusing: an address
-	// published at git's HEAD that no longer answers, a file no page uses.
-	problem.Print(d.out, res.Warnings.WithSources())
+	problem.Print(d.out, warnings)
 	if res.Note != "" {
 		fmt.Fprintln(d.out, problem.Text(res.Note))
 	}

@@ -133,6 +133,46 @@ func TestWatch(t *testing.T) {
 		}
 	})
 
+	t.Run("a warning shows on the page until it is mended", func(t *testing.T) {
+		tab.Load(t, page)
+		tab.Reset()
+		mark(t, tab)
+		old, edit := d.editable(t, pageFile(page), page)
+		// A slip the build takes and the page would show: a closing quote
+		// that no quote opens.
+		d.write(t, pageFile(page), edit(old+`"`))
+		d.built(t)
+		note := `document.querySelector("aside#dev-warnings")`
+		// The page reloaded with the slip, and the note over it.
+		waitFor(t, tab, fmt.Sprintf(`!window.devMark && document.readyState === "complete" && document.querySelector("main").innerText.includes(%q) && !!%s`, old+`"`, note))
+		text, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](note+`.innerText`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, pageFile(page)+":") || !strings.Contains(text, "that no quote opens") || !strings.Contains(text, "1 warning") {
+			t.Errorf("the page's note says %q, want the warning at %s", text, pageFile(page))
+		}
+		if !strings.Contains(d.out.String(), "that no quote opens") {
+			t.Errorf("the terminal does not print the warning:\n%s", d.out.String())
+		}
+		// A note, not a dialog: the page stays usable, focus where it was.
+		if inNote, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](note+`.contains(document.activeElement) || !!document.querySelector("dialog[open]")`)); err != nil || inNote {
+			t.Errorf("the note took focus or opened a dialog (%v)", err)
+		}
+		// Another page, open meanwhile, learns of it when it loads.
+		other.Load(t, "/")
+		waitFor(t, other, `!!document.querySelector("aside#dev-warnings")`)
+
+		mark(t, tab)
+		d.write(t, pageFile(page), edit(old))
+		d.built(t)
+		waitFor(t, tab, fmt.Sprintf(`!window.devMark && document.readyState === "complete" && !document.querySelector("main").innerText.includes(%q) && !document.querySelector("aside#dev-warnings")`, old+`"`))
+		waitFor(t, other, `!document.querySelector("aside#dev-warnings")`)
+		if errs := tab.Errors(); len(errs) > 0 {
+			t.Errorf("browser errors (CSP?): %q", errs)
+		}
+	})
+
 	t.Run("new pages, redirects and deleted pages apply at once", func(t *testing.T) {
 		const added, redirect = "/dev-added-page", "/dev-old-page"
 		if status, _, _ := d.get(t, added); status != 404 {

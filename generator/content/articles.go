@@ -234,18 +234,19 @@ type ArticleLabels struct {
 }
 
 func (l ArticleLabels) Validate() error {
+	var errs []error
 	if len(l.Months) != 12 {
-		return field.AtField("months", "months: want 12 names, have %d", len(l.Months))
+		errs = append(errs, field.AtField("months", "months: want 12 names, have %d", len(l.Months)))
 	}
 	for _, c := range []struct{ name, text, want string }{
 		{"readingTime", l.ReadingTime, "{minutes}"}, {"taggedHeading", l.TaggedHeading, "{tag}"},
 		{"pageLabel", l.PageLabel, "{page}"}, {"scheduled", l.Scheduled, "{date}"},
 	} {
 		if !strings.Contains(c.text, c.want) {
-			return field.AtField(c.name, "%s %q must contain %s", c.name, c.text, c.want)
+			errs = append(errs, field.AtField(c.name, "%s %q must contain %s", c.name, c.text, c.want))
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // ArticleCard is an article as a list shows it.

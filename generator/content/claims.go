@@ -1,6 +1,7 @@
 package content
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -39,14 +40,20 @@ var claimKinds = []string{"result", "reported", "goal", "fact"}
 var claimKey = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 func (c Claim) Validate() error {
+	// The key, the kind and a citation are each said; what a kind asks
+	// for, once the kind is one.
+	var errs []error
 	if !claimKey.MatchString(c.Key) {
-		return fmt.Errorf("key %q: use lower-case words joined by hyphens", c.Key)
+		errs = append(errs, fmt.Errorf("key %q: use lower-case words joined by hyphens", c.Key))
 	}
 	if !slices.Contains(claimKinds, c.Kind) {
-		return fmt.Errorf("kind %q must be one of %s", c.Kind, field.JoinQuoted(claimKinds))
+		errs = append(errs, fmt.Errorf("kind %q must be one of %s", c.Kind, field.JoinQuoted(claimKinds)))
 	}
 	if ClaimRef.MatchString(c.Text + c.Value + c.Label + c.Metric + c.Before + c.After + c.Change + c.Sample + c.Period) {
-		return fmt.Errorf("claim %q cites another claim", c.Key)
+		errs = append(errs, fmt.Errorf("claim %q cites another claim", c.Key))
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
 	}
 	evidence := c.Metric + c.Before + c.After + c.Change + c.Sample + c.Period
 	if c.Kind != "result" {

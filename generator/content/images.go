@@ -1,6 +1,7 @@
 package content
 
 import (
+	"errors"
 	"path"
 	"reflect"
 	"strings"
@@ -84,13 +85,14 @@ type ImageSource struct {
 }
 
 func (i Image) Validate() error {
+	var errs []error
 	if err := field.CheckPath("src", i.Src); err != nil {
-		return field.InField("src", err)
+		errs = append(errs, field.InField("src", err))
 	}
 	if strings.TrimSpace(i.Alt) == "" {
-		return field.AtField("alt", "alt is blank: describe what the image shows, for visitors who cannot see it")
+		errs = append(errs, field.AtField("alt", "alt is blank: describe what the image shows, for visitors who cannot see it"))
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // Drawn reports whether the build draws this image (the plain cover,

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"time"
@@ -172,14 +173,17 @@ type Webinar struct {
 	Starts string `json:"starts" yaml:"-"`
 }
 
+// Validate says every problem of the webinar at once: one save shows them
+// all (an editor's trial: the time zone's waited for the time's fix).
 func (w Webinar) Validate() error {
+	var errs []error
 	if _, err := time.Parse("15:04", w.Time); err != nil {
-		return field.AtField("time", "time %q must be a 24-hour time like 14:00", w.Time)
+		errs = append(errs, field.AtField("time", "time %q must be a 24-hour time like 14:00", w.Time))
 	}
 	if _, err := time.LoadLocation(w.TimeZone); err != nil || w.TimeZone == "" || w.TimeZone == "Local" {
-		return field.AtField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone)
+		errs = append(errs, field.AtField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid", w.TimeZone))
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // Start is when the webinar begins (the zero time if its fields are invalid,

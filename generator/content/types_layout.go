@@ -108,13 +108,14 @@ type Action struct {
 var SiteAddresses = []string{"pulse", "health", "demo", "careers", "email"}
 
 func (a Action) Validate() error {
+	var errs []error
 	if (a.Href == "") == (a.Site == "") {
-		return fmt.Errorf("action %q needs exactly one of href and site", a.Label)
+		errs = append(errs, fmt.Errorf("action %q needs exactly one of href and site", a.Label))
 	}
 	if a.Site != "" && !slices.Contains(SiteAddresses, a.Site) {
-		return field.AtField("site", "action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", "))
+		errs = append(errs, field.AtField("site", "action %q: unknown site %q (known: %s)", a.Label, a.Site, strings.Join(SiteAddresses, ", ")))
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // NavLink is a labelled link; External ones open in a new tab.
@@ -402,9 +403,16 @@ const (
 )
 
 func (c Consent) Validate() error {
+	// The line of text and the buttons' row are each said.
+	var line error
 	if n := utf8.RuneCountInString(c.Text) + 1 + utf8.RuneCountInString(c.PolicyLabel); n > consentLineMax {
-		return fmt.Errorf("text and policyLabel are %d characters, at most %d fit on one line of a phone's banner (put the details in dialogIntro)", n, consentLineMax)
+		line = fmt.Errorf("text and policyLabel are %d characters, at most %d fit on one line of a phone's banner (put the details in dialogIntro)", n, consentLineMax)
 	}
+	return errors.Join(line, c.buttons())
+}
+
+// buttons says whether the two decisions share one row, the same size.
+func (c Consent) buttons() error {
 	// Both decisions in one row, the same size: the banner stays under
 	// its 120 px, the page's first action in view above it, and rejecting
 	// is no harder than accepting. Measured in the widest face the font

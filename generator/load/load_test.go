@@ -1108,3 +1108,23 @@ func TestEditorPlainText(t *testing.T) {
 		t.Errorf("brand: 1_000 read as %q", site.Config.Brand)
 	}
 }
+
+// TestEveryProblemOfARecord: a record with two wrong fields is refused
+// with both, each at its field, in one save: the second is not held back
+// until the first is fixed.
+func TestEveryProblemOfARecord(t *testing.T) {
+	fsys := edit(fixtureSite(t), "collections/webinars.yaml", replace("  time: \"14:00\"\n  timeZone: CET\n", "  time: 4pm\n  timeZone: Madrid\n"))
+	_, err := SiteWith(fsys, Options{Now: articlesNow})
+	got := ""
+	if err != nil {
+		got = err.Error()
+	}
+	for _, want := range []string{
+		`collections/webinars.yaml:4:9: [0]: time "4pm" must be a 24-hour time like 14:00`,
+		`collections/webinars.yaml:5:13: [0]: timeZone "Madrid" must be a time zone name like CET or Europe/Madrid`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the errors lack %s:\n%s", want, got)
+		}
+	}
+}

@@ -54,6 +54,9 @@ type Live struct {
 	site     *site
 	served   memRoot
 	problems problem.List
+	// warnings are what the last good build said without refusing
+	// (Warn): the open pages show them in a note, not a dialog.
+	warnings problem.List
 	subs     map[chan event]struct{}
 	closed   bool
 	// editor holds the web editor's files (admin/...) while no build has
@@ -157,6 +160,28 @@ func (l *Live) Fail(problems problem.List) {
 	// is, and a bidirectional override in a file name would reorder it.
 	l.problems = problems.Escaped()
 	l.broadcast(event{"problems", mustJSON(map[string]any{"problems": l.problems})})
+}
+
+// Warn shows the warnings of the build about to be published (an
+// address published that no longer answers, a stray quote the page
+// shows) on every open page, in a note that leaves the page usable: what
+// the terminal prints, where an editor looks. None clears the note.
+func (l *Live) Warn(warnings problem.List) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	w := warnings.Escaped()
+	if bytes.Equal(mustJSON(nonNilList(w)), mustJSON(nonNilList(l.warnings))) {
+		return // the same note: the open pages keep it (or its dismissal)
+	}
+	l.warnings = w
+	l.broadcast(event{"warnings", mustJSON(map[string]any{"warnings": nonNilList(l.warnings)})})
+}
+
+func nonNilList(l problem.List) problem.List {
+	if l == nil {
+		return problem.List{}
+	}
+	return l
 }
 
 // Processing says which photos of the published build are still being
@@ -351,7 +376,8 @@ func (l *Live) endpoints() http.Handler {
 const heartbeat = 20 * time.Second
 
 // events is the Server-Sent Events stream: first a "hello" with the
-// current build and problems, then "build" and "problems" as they happen.
+// current build, problems and warnings, then "build", "problems" and
+// "warnings" as they happen.
 func (l *Live) events(w http.ResponseWriter, r *http.Request) {
 	// The stream lasts as long as the page: lift the server's read and
 	// write deadlines (cmd/serve sets them) for this response only.
@@ -369,7 +395,7 @@ func (l *Live) events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	hello := mustJSON(map[string]any{"build": l.build, "problems": l.problems, "photos": nonNil(l.photos)})
+	hello := mustJSON(map[string]any{"build": l.build, "problems": l.problems, "warnings": nonNilList(l.warnings), "photos": nonNil(l.photos)})
 	l.subs[ch] = struct{}{}
 	l.mu.Unlock()
 	defer func() {

@@ -40,6 +40,7 @@ const events = new EventSource("/__dev/events");
 events.addEventListener("hello", (e) => {
   const d = JSON.parse(e.data);
   photos(d.photos);
+  warn(d.warnings);
   if (d.problems && d.problems.length) {
     show(d.problems);
   } else if (seen !== undefined && d.build !== seen) {
@@ -90,6 +91,7 @@ function offer() {
   document.body.append(box);
 }
 events.addEventListener("problems", (e) => show(JSON.parse(e.data).problems));
+events.addEventListener("warnings", (e) => warn(JSON.parse(e.data).warnings));
 events.addEventListener("processing", (e) => photos(JSON.parse(e.data).photos));
 
 // photos says which photos are being encoded ("processing photo … n s"),
@@ -155,6 +157,9 @@ function el(tag, props, ...children) {
 function show(problems) {
   failed = true;
   document.getElementById("dev-problems")?.remove();
+  // The last good build's warnings give way to what stops this one; the
+  // next good build says its own.
+  document.getElementById("dev-warnings")?.remove();
   const list = el("ol", { className: "dev-problems__list" });
   for (const p of problems) {
     const where = p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
@@ -211,4 +216,49 @@ function show(problems) {
   } else {
     dialog.showModal();
   }
+}
+
+// warn shows what the last good build said without refusing (an address
+// published that no longer answers, a stray quote the page shows, a file
+// no page uses), as the terminal prints it. A note, not a dialog: the
+// page, or the web editor, stays usable and focus stays where it is; it
+// folds or is dismissed, and the next build replaces it.
+function warn(list) {
+  document.getElementById("dev-warnings")?.remove();
+  if (!list || !list.length) return;
+  const items = el("ol", { className: "dev-warnings__list" });
+  for (const p of list) {
+    const where = p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
+    const item = el("li", {});
+    if (p.entry || p.field) {
+      item.append(
+        el(
+          "p",
+          { className: "dev-problems__place" },
+          el("strong", {}, p.entry || ""),
+          p.entry && p.field ? " › " : "",
+          p.field ? el("span", { className: "dev-problems__field" }, p.field) : "",
+        ),
+      );
+    }
+    item.append(el("code", { className: "dev-warnings__message" }, where + p.message));
+    items.append(item);
+  }
+  const count = list.length === 1 ? "1 warning" : `${list.length} warnings`;
+  const close = el("button", { type: "button", className: "dev-warnings__close" }, "Dismiss");
+  const note = el(
+    "aside",
+    { id: "dev-warnings", className: "dev-warnings", role: "status" },
+    el(
+      "details",
+      { open: true },
+      el("summary", {}, `The site built, with ${count}`),
+      el("p", {}, "Read each before you publish: the page may show a slip, and the daily build refuses some."),
+      items,
+    ),
+    close,
+  );
+  note.setAttribute("aria-label", `Warnings of the build: ${count}`);
+  close.addEventListener("click", () => note.remove());
+  document.body.append(note);
 }
