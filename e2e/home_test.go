@@ -550,9 +550,12 @@ func TestHomeContactForm(t *testing.T) {
 	}
 	toasts := `[...document.querySelectorAll(".toasts li")].map(l => l.innerText.replace(/\s+/g, " ").trim())`
 	// toastShows is a script that says whether a toast reads n's title and
-	// text, its spaces as the toasts' text has them.
+	// text, its spaces as the toasts' text has them, clear of the cookie
+	// banner while that shows (a prospect's trial: the success toast sat on
+	// the banner's buttons).
 	toastShows := func(n content.Notice) string {
-		return toasts + fmt.Sprintf(`.some(s => s.includes(%q) && s.includes(%q))`, strings.Join(strings.Fields(n.Title), " "), strings.Join(strings.Fields(n.Text), " "))
+		return toasts + fmt.Sprintf(`.some(s => s.includes(%q) && s.includes(%q))`, strings.Join(strings.Fields(n.Title), " "), strings.Join(strings.Fields(n.Text), " ")) +
+			` && (() => { const b = document.querySelector("section.consent"), t = document.querySelector(".toasts ol"); return !b || !b.checkVisibility() || !t || t.getBoundingClientRect().bottom <= b.getBoundingClientRect().top + 1; })()`
 	}
 	posted := func(tab *browsertest.Tab) int {
 		n := 0
@@ -702,6 +705,21 @@ func TestHomeContactForm(t *testing.T) {
 			if !strings.Contains(string(got), want) {
 				t.Errorf("payload %s lacks %s", got, want)
 			}
+		}
+	})
+
+	t.Run("the toast stands above the cookie banner", func(t *testing.T) {
+		// A first visit on a phone: the banner is up while the visitor
+		// sends (a prospect's trial: the toast sat on its buttons).
+		tab := homeTab(t, env, mobile, false, true)
+		waitFor(t, tab, consentIn)
+		fill(t, tab)
+		settle(t, tab)
+		run(t, tab, `document.querySelector("#contact-form button[type=submit]").focus()`)
+		do(t, tab, chromedp.KeyEvent(kb.Enter))
+		waitFor(t, tab, toastShows(form.Success))
+		if !eval[bool](t, tab, `document.querySelector("section.consent")?.checkVisibility() ?? false`) {
+			t.Error("the cookie banner went away: the toast was not checked against it")
 		}
 	})
 

@@ -50,7 +50,7 @@ func TestRenamedArticleIsReported(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := warnings()
-	if len(got) != 1 || !strings.Contains(got[0], "/insights/on-premise ") || !strings.Contains(got[0], "aliases: [/insights/on-premise]") {
+	if len(got) != 1 || !strings.Contains(got[0], "the address /insights/on-premise, ") || !strings.Contains(got[0], "aliases: [/insights/on-premise]") {
 		t.Fatalf("after the rename, want one warning naming the old address and its alias, got %q", got)
 	}
 

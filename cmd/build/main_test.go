@@ -207,7 +207,7 @@ func TestPublishedAddressesKept(t *testing.T) {
 	}
 	good := must(os.ReadFile(filepath.Join(out, "index.html")))
 	err := build("-published", live)
-	if err == nil || !strings.Contains(err.Error(), "/insights/on-premise ") || !strings.Contains(err.Error(), "aliases: [/insights/on-premise]") || !strings.Contains(err.Error(), live) {
+	if err == nil || !strings.Contains(err.Error(), "the address /insights/on-premise, ") || !strings.Contains(err.Error(), "aliases: [/insights/on-premise]") || !strings.Contains(err.Error(), live) {
 		t.Fatalf("against what is live, want a refusal naming /insights/on-premise, its alias and the revision; got %v", err)
 	}
 	// At the renamed file, by its path from here, with its line.

@@ -162,6 +162,13 @@ func TestWatch(t *testing.T) {
 		// Another page, open meanwhile, learns of it when it loads.
 		other.Load(t, "/")
 		waitFor(t, other, `!!document.querySelector("aside#dev-warnings")`)
+		// Dismissed, the same note stays away from the tab's next loads.
+		if _, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](note+`.querySelector("button").click() ?? true`)); err != nil {
+			t.Fatal(err)
+		}
+		tab.Load(t, page)
+		waitFor(t, tab, `document.documentElement.dataset.devHello !== undefined && !document.querySelector("aside#dev-warnings")`)
+		waitFor(t, other, `!!document.querySelector("aside#dev-warnings")`)
 
 		mark(t, tab)
 		d.write(t, pageFile(page), edit(old))

@@ -70,7 +70,7 @@ func (l *loader) linksWithoutRoute(s *content.Site) {
 				continue
 			}
 		}
-		l.errs = append(l.errs, link.Pos.Errorf("link %q: no route for this path%s: link to an existing page, or remove the link", link.Href, field.DidYouMean(p, paths)))
+		l.errs = append(l.errs, link.Pos.Errorf("link %q: no route for this path%s: link to an existing page, or remove the link (a page renamed answers its old address too once its file says aliases: [%s])", link.Href, field.DidYouMean(p, paths), p))
 	}
 }
 

@@ -168,15 +168,30 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 
 // Gone are the addresses of before (pages, aliases and redirects, as
 // published at the revision rev) that routes no longer answer, as problems
-// at where the fix goes: the file that published the address if it is
-// still there (its aliases); else the page that most likely replaced it
-// (a renamed article: replacement); else routing.yaml (a redirect).
+// at where the fix goes, with the fix:
+//   - an article held back (unpublished, by its path: a draft now, or
+//     dated after today): at its file, saying so;
+//   - a page made from a file that still makes its own page (a tag's page
+//     emptied, a list's page 2): the redirect to that page;
+//   - the file that published the address, still there: its aliases;
+//   - else the page that most likely replaced it (a renamed article:
+//     replacement), with the alias to add;
+//   - else routing.yaml, with the redirect's line.
+//
 // exists says whether a content file exists.
-func Gone(before, routes []content.Route, rev string, exists func(file string) bool) content.ErrorList {
+func Gone(before, routes []content.Route, rev string, exists func(file string) bool, unpublished map[string]*content.LoadedArticle) content.ErrorList {
 	resolve := cdn.Resolver(routes)
 	published := map[string]bool{}
 	for _, r := range before {
 		published[r.Path] = true
+	}
+	pageOf := map[string]string{} // a file's own page now
+	for _, r := range routes {
+		if r.File != "" && r.Redirect == "" && !r.NotFound {
+			if p, ok := pageOf[r.File]; !ok || len(r.Path) < len(p) {
+				pageOf[r.File] = r.Path
+			}
+		}
 	}
 	var out content.ErrorList
 	seen := map[string]bool{}
@@ -193,13 +208,32 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 		if r.File != "" {
 			from = fmt.Sprintf(" (from %s)", r.File)
 		}
-		fix := fmt.Sprintf("keep it working with aliases: [%s] on the page that replaced it, or a redirect from %s in %s", r.Path, r.Path, content.RoutingFile)
+		parent := "/" // the nearest address above it that answers
+		for p := path.Dir(r.Path); p != "/" && p != "."; p = path.Dir(p) {
+			if _, ok := resolve(p); ok {
+				parent = p
+				break
+			}
+		}
+		redirect := fmt.Sprintf("a redirect in %s: - {from: %s, to: %s}", content.RoutingFile, r.Path, parent)
+		fix := fmt.Sprintf("keep it working with aliases: [%s] on the page that replaced it, or %s", r.Path, redirect)
+		own, makes := pageOf[r.File]
 		switch n := replacement(r, published, routes); {
+		case unpublished[r.Path] != nil:
+			a := unpublished[r.Path]
+			at.File = a.File
+			if a.Status == "draft" {
+				fix = fmt.Sprintf("the article is a draft now (draft: true), which takes it off the site: remove draft to keep it live, or add %s", redirect)
+			} else {
+				fix = fmt.Sprintf("its date, %s, is after today, which takes the article off the site until then: give it back its date (and updated: for the change), or add %s", a.Front.Date, redirect)
+			}
+		case r.File != "" && makes && own != r.Path:
+			fix = fmt.Sprintf("%s no longer makes this page (a tag's page with no article left, a list's page beyond its last): add a redirect in %s: - {from: %s, to: %s}", r.File, content.RoutingFile, r.Path, own)
 		case r.File != "" && exists(r.File):
 			at.File = r.File
 		case n != nil:
 			at.File = n.File
-			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it; else a redirect from %s in %s", n.File, n.Path, r.Path, r.Path, content.RoutingFile)
+			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it; else %s", n.File, n.Path, r.Path, redirect)
 		}
 		at.Message = fmt.Sprintf("the address %s, published%s %s, no longer answers: %s", r.Path, from, label(rev), fix)
 		out = append(out, at)

@@ -45,7 +45,7 @@ func TestRenamedArticle(t *testing.T) {
 		}
 		exists := func(f string) bool { _, err := fs.Stat(os.DirFS(dir), f); return err == nil }
 		var out []string
-		for _, p := range Gone(head.Routes, site.Routes, "", exists) {
+		for _, p := range Gone(head.Routes, site.Routes, "", exists, site.Unpublished) {
 			out = append(out, p.Error())
 		}
 		return out
@@ -203,10 +203,45 @@ func TestGonePlacesTheFix(t *testing.T) {
 		{"a new page, not an article", []content.Route{before[0], route("/insights/about", "pages/insights-about.yaml")}, content.RoutingFile},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Gone(before, tc.routes, "", func(string) bool { return false })
+			got := Gone(before, tc.routes, "", func(string) bool { return false }, nil)
 			if len(got) != 1 || got[0].File != tc.at || !strings.Contains(got[0].Message, "aliases: [/insights/voice-follow-up]") {
 				t.Errorf("got %v, want the fix placed at %s", got, tc.at)
 			}
 		})
+	}
+}
+
+// TestGoneSaysWhy: an address that went for a reason the build knows is
+// reported with that reason and its own fix, not an alias: an article
+// held back by a later date or made a draft, at its file; a tag's page
+// emptied, with the redirect's line to the page that made it.
+func TestGoneSaysWhy(t *testing.T) {
+	route := func(p, file string) content.Route { return content.Route{Path: p, File: file} }
+	before := []content.Route{
+		route("/insights", "pages/insights.yaml"),
+		route("/insights/voice-follow-up", "articles/voice-follow-up.md"),
+		route("/insights/pricing", "articles/pricing.md"),
+		route("/insights/tags/pulse", "pages/insights.yaml"),
+		route("/insights/old-news", "articles/old-news.md"),
+	}
+	routes := []content.Route{before[0]}
+	unpublished := map[string]*content.LoadedArticle{
+		"/insights/voice-follow-up": {File: "articles/voice-follow-up.md", Status: "scheduled", Front: content.ArticleFront{Date: "2027-01-05"}},
+		"/insights/pricing":         {File: "articles/pricing.md", Status: "draft"},
+	}
+	got := map[string]content.Error{}
+	for _, e := range Gone(before, routes, "", func(f string) bool { return f != "articles/old-news.md" }, unpublished) {
+		got[strings.Fields(e.Message)[2]] = e
+	}
+	for _, tc := range []struct{ path, file, want string }{
+		{"/insights/voice-follow-up,", "articles/voice-follow-up.md", "its date, 2027-01-05, is after today, which takes the article off the site until then"},
+		{"/insights/pricing,", "articles/pricing.md", "the article is a draft now (draft: true)"},
+		{"/insights/tags/pulse,", content.RoutingFile, "add a redirect in routing.yaml: - {from: /insights/tags/pulse, to: /insights}"},
+		{"/insights/old-news,", content.RoutingFile, "- {from: /insights/old-news, to: /insights}"},
+	} {
+		e, ok := got[tc.path]
+		if !ok || e.File != tc.file || !strings.Contains(e.Message, tc.want) {
+			t.Errorf("%s: %v, want at %s: %s", tc.path, e, tc.file, tc.want)
+		}
 	}
 }

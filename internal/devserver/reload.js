@@ -41,6 +41,8 @@ events.addEventListener("hello", (e) => {
   const d = JSON.parse(e.data);
   photos(d.photos);
   warn(d.warnings);
+  // The page has heard the server (its tests wait for this).
+  document.documentElement.dataset.devHello = "";
   if (d.problems && d.problems.length) {
     show(d.problems);
   } else if (seen !== undefined && d.build !== seen) {
@@ -188,8 +190,15 @@ function show(problems) {
       // The caret stands under its character however wide the ones
       // before it are drawn (an emoji, a tab): they are its padding,
       // invisible. Spaces put it a column left for each emoji.
-      if (p.col > 0) source.append("\n", el("span", { className: "dev-problems__pad" }, gutter + [...p.source].slice(0, p.col - 1).join("")), "^");
+      let pad;
+      if (p.col > 0) {
+        pad = el("span", { className: "dev-problems__pad" }, gutter + [...p.source].slice(0, p.col - 1).join(""));
+        source.append("\n", pad, "^");
+      }
       item.append(source);
+      // A long line (a paragraph of Markdown) is scrolled to the caret
+      // once laid out, as the terminal cuts the line around it.
+      if (pad) requestAnimationFrame(() => (source.scrollLeft = Math.max(0, pad.offsetWidth - source.clientWidth / 2)));
     }
     if (p.detail) item.append(el("pre", { className: "dev-problems__detail" }, p.detail));
     list.append(item);
@@ -226,6 +235,12 @@ function show(problems) {
 function warn(list) {
   document.getElementById("dev-warnings")?.remove();
   if (!list || !list.length) return;
+  // Dismissed, the same warnings stay hidden on the tab's other pages and
+  // loads; a build that says anything else shows them again.
+  const said = JSON.stringify(list.map((p) => [p.file, p.line, p.col, p.message]));
+  try {
+    if (sessionStorage.getItem("dev-warnings-dismissed") === said) return;
+  } catch {}
   const items = el("ol", { className: "dev-warnings__list" });
   for (const p of list) {
     const where = p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
@@ -259,6 +274,11 @@ function warn(list) {
     close,
   );
   note.setAttribute("aria-label", `Warnings of the build: ${count}`);
-  close.addEventListener("click", () => note.remove());
+  close.addEventListener("click", () => {
+    note.remove();
+    try {
+      sessionStorage.setItem("dev-warnings-dismissed", said);
+    } catch {}
+  });
   document.body.append(note);
 }
