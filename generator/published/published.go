@@ -171,8 +171,9 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 // at where the fix goes, with the fix:
 //   - an article held back (unpublished, by its path: a draft now, or
 //     dated after today): at its file, saying so;
-//   - a page made from a file that still makes its own page (a tag's page
-//     emptied, a list's page 2): the redirect to that page;
+//   - an address of a file that still makes its own page (an alias
+//     removed, a tag's page emptied, a list's page 2): the redirect to
+//     that page;
 //   - the file that published the address, still there: its aliases;
 //   - else the page that most likely replaced it (a renamed article:
 //     replacement), with the alias to add;
@@ -228,7 +229,7 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 				fix = fmt.Sprintf("its date, %s, is after today, which takes the article off the site until then: give it back its date (and updated: for the change), or add %s", a.Front.Date, redirect)
 			}
 		case r.File != "" && makes && own != r.Path:
-			fix = fmt.Sprintf("%s no longer makes this page (a tag's page with no article left, a list's page beyond its last): add a redirect in %s: - {from: %s, to: %s}", r.File, content.RoutingFile, r.Path, own)
+			fix = fmt.Sprintf("%s, which still makes %s, no longer answers it (an alias removed, a tag's page with no article left, a list's page beyond its last): add a redirect in %s: - {from: %s, to: %s}", r.File, own, content.RoutingFile, r.Path, own)
 		case r.File != "" && exists(r.File):
 			at.File = r.File
 		case n != nil:
@@ -244,8 +245,8 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 // replacement is the page most likely to have replaced r, whose address
 // no longer answers and whose file is gone (an article renamed): a page
 // whose address was not published, under the same address as r's
-// (/insights/...), from the same folder of content (articles/); of several, the nearest in
-// name, if one is near. Nil if none is.
+// (/insights/...), from the same folder of content (articles/); of
+// several, the nearest in name, if one is near. Nil if none is.
 func replacement(r content.Route, published map[string]bool, routes []content.Route) *content.Route {
 	var cands []*content.Route
 	var names []string
