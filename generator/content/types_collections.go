@@ -178,10 +178,10 @@ type Webinar struct {
 func (w Webinar) Validate() error {
 	var errs []error
 	if _, err := time.Parse("15:04", w.Time); err != nil {
-		errs = append(errs, field.AtField("time", "time %q must be a 24-hour time like 14:00%s", w.Time, timeMeant(w.Time)))
+		errs = append(errs, field.AtField("time", "time %q must be a 24-hour time like 14:00%s", w.Time, field.TimeMeant(w.Time)))
 	}
 	if _, err := time.LoadLocation(w.TimeZone); err != nil || w.TimeZone == "" || w.TimeZone == "Local" {
-		errs = append(errs, field.AtField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid%s", w.TimeZone, zoneMeant(w.TimeZone)))
+		errs = append(errs, field.AtField("timeZone", "timeZone %q must be a time zone name like CET or Europe/Madrid%s", w.TimeZone, field.ZoneMeant(w.TimeZone)))
 	}
 	return errors.Join(errs...)
 }

@@ -173,7 +173,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		}
 		return out
 	}
-	allTags := tagLinks(sortedKeys(tags))
+	allTags := tagLinks(slices.Sorted(maps.Keys(tags)))
 	feed := ""
 	if len(s.Feeds) > 0 {
 		feed = s.Feeds[0].Path
@@ -226,7 +226,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		}
 	}
 	listPages(base, list, "")
-	for _, t := range sortedKeys(tags) {
+	for _, t := range slices.Sorted(maps.Keys(tags)) {
 		listPages(base+"/tags/"+t, tags[t], t)
 	}
 
@@ -314,7 +314,7 @@ func (l *loader) article(file, slug, base string, labels content.ArticleLabels, 
 		if path.Base(file) != "index.md" || strings.Contains(f.Cover.Src, "/") {
 			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: write a site path (/images/...), or put the article in a folder (articles/%s/index.md) with the image beside it", f.Cover.Src, slug))
 		} else if _, err := fs.Stat(l.fsys, path.Join(dir, f.Cover.Src)); err != nil {
-			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: no such file beside %s%s", f.Cover.Src, file, l.besideHint(dir, f.Cover.Src)))
+			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: no such file beside %s%s", f.Cover.Src, file, field.FileHint(l.fsys, dir, f.Cover.Src)))
 		} else {
 			// Read, checked and processed from its folder; its site path is
 			// known once the index's is (articles()).
@@ -521,7 +521,7 @@ func mapSlice[T, U any](in []T, f func(T) U) []U {
 
 func pagesInOrder(s *content.Site) []*content.Page {
 	out := make([]*content.Page, 0, len(s.Pages))
-	for _, k := range sortedKeys(s.Pages) {
+	for _, k := range slices.Sorted(maps.Keys(s.Pages)) {
 		out = append(out, s.Pages[k])
 	}
 	return out

@@ -33,18 +33,11 @@ func (l *loader) sizeImage(img *content.Image) {
 	}
 	// Images live under images/, or beside an article in its folder.
 	if dir := path.Dir(file); err != nil && strings.HasPrefix(file, "articles/") && dir != "articles" {
-		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file beside %s%s", img.Src, path.Join(dir, "index.md"), l.besideHint(dir, path.Base(file))))
+		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file beside %s%s", img.Src, path.Join(dir, "index.md"), field.FileHint(l.fsys, dir, path.Base(file))))
 		return
 	}
 	if err != nil || !publishable(file) {
-		var names []string
-		fs.WalkDir(l.fsys, "images", func(p string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() {
-				names = append(names, "/"+p)
-			}
-			return nil
-		})
-		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file under content/images/%s", img.Src, field.DidYouMean(img.Src, names)))
+		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file under content/images/%s", img.Src, field.DidYouMean(img.Src, field.FilesUnder(l.fsys, "images"))))
 		return
 	}
 	info, err := imagefiles.Inspect(file, data)
@@ -67,17 +60,4 @@ func (l *loader) sizeImage(img *content.Image) {
 		l.pixels[file] = info.Width * info.Height
 		l.photos = append(l.photos, file)
 	}
-}
-
-// besideHint is the "did you mean" of a file name that dir does not hold:
-// the nearest of the files it holds ("cover.svg" for "cover.png").
-func (l *loader) besideHint(dir, name string) string {
-	entries, _ := fs.ReadDir(l.fsys, dir)
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && e.Name() != "index.md" {
-			names = append(names, e.Name())
-		}
-	}
-	return field.DidYouMean(name, names)
 }

@@ -501,15 +501,6 @@ func pagePaths(s *content.Site) []string {
 	return out
 }
 
-func sortedKeys[M ~map[string]V, V any](m M) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // badPageSegment is the first segment of a page's path that is not a
 // slug, or "".
 func badPageSegment(p string) string {

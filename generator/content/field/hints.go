@@ -1,4 +1,4 @@
-package content
+package field
 
 import (
 	"archive/zip"
@@ -12,12 +12,40 @@ import (
 	"sync"
 )
 
+// The "did you mean" of a value an editor wrote another way: a file beside
+// another, a time of day, a time zone.
+
+// FileHint is the "did you mean" of a file name that dir of fsys does not
+// hold: the nearest of the files it holds ("cover.svg" for "cover.png").
+func FileHint(fsys fs.FS, dir, name string) string {
+	entries, _ := fs.ReadDir(fsys, dir)
+	var names []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && e.Name() != "index.md" {
+			names = append(names, e.Name())
+		}
+	}
+	return DidYouMean(name, names)
+}
+
+// FilesUnder are the site paths ("/images/a.svg") of the files under dir.
+func FilesUnder(fsys fs.FS, dir string) []string {
+	var names []string
+	fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			names = append(names, "/"+p)
+		}
+		return nil
+	})
+	return names
+}
+
 // timeWritten is a time of day written another way than 14:00: 4pm,
 // 4:30 p.m., 16h, 16.00, 1600.
 var timeWritten = regexp.MustCompile(`(?i)^\s*(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:h|([ap])\.?\s*m\.?)?\s*$`)
 
-// timeMeant is ": here 16:00" for a time written 4pm, or "".
-func timeMeant(s string) string {
+// TimeMeant is ": here 16:00" for a time written 4pm, or "".
+func TimeMeant(s string) string {
 	m := timeWritten.FindStringSubmatch(s)
 	if m == nil {
 		return ""
@@ -42,11 +70,11 @@ func timeMeant(s string) string {
 	return fmt.Sprintf(": here %02d:%02d", h, min)
 }
 
-// zoneMeant is `: here "Europe/Madrid"` for a time zone written Madrid or
+// ZoneMeant is `: here "Europe/Madrid"` for a time zone written Madrid or
 // europe/madrid, the zone of the time zone database with that name or
 // city, or "" when there is none, or no list of the database's names
 // (Go's own copy, else the system's).
-func zoneMeant(s string) string {
+func ZoneMeant(s string) string {
 	key := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", "_"))
 	if key == "" {
 		return ""
