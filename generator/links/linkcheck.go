@@ -14,6 +14,7 @@ import (
 	"maps"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -84,11 +85,22 @@ func Check(s Site) []Problem {
 	return out
 }
 
-// page is what the check needs of a page: its ids, and the elements that
-// refer to something, in document order.
+// page is what the check needs of a page: its ids, each saying whether it
+// names a part of the page a link may go to (isPart), and the elements
+// that refer to something, in document order.
 type page struct {
 	ids  map[string]bool
 	refs []element
+}
+
+// isPart says whether an element of the tag is a part of the page an
+// editor links to: a heading below the title, or a section.
+func isPart(tag string) bool {
+	switch tag {
+	case "h2", "h3", "h4", "h5", "h6", "section":
+		return true
+	}
+	return false
 }
 
 // element is a start tag of a, img, script or link, with the attributes
@@ -128,8 +140,8 @@ func readPage(doc []byte, opaque []Span) page {
 				k, v, more = z.TagAttr()
 				switch string(k) {
 				case "id":
-					if !seen.id && len(v) > 0 {
-						p.ids[string(v)] = true
+					if _, dup := p.ids[string(v)]; !seen.id && len(v) > 0 && !dup {
+						p.ids[string(v)] = isPart(tag)
 					}
 					seen.id = true
 				case "href":
@@ -225,9 +237,13 @@ func (s Site) checkAnchor(page string, n element, ids map[string]map[string]bool
 		}
 		target = t
 	}
-	if frag := u.Fragment; frag != "" && !ids[target][frag] {
+	if frag := u.Fragment; frag != "" && !has(ids[target], frag) {
 		known := slices.Sorted(maps.Keys(ids[target]))
-		out = append(out, Problem{page, href, fmt.Sprintf("no element with id %q on %s%s", frag, target, fragmentHint(frag, known))})
+		hint := fragmentHint(frag, known)
+		if hint == "" {
+			hint = partsHint(ids[target])
+		}
+		out = append(out, Problem{page, href, fmt.Sprintf("no element with id %q on %s%s", frag, target, hint)})
 	}
 	return out
 }
@@ -251,6 +267,29 @@ func fragmentHint(frag string, known []string) string {
 	return field.DidYouMean(frag, known)
 }
 
+// partsHint lists the parts a link may name on a page (isPart), when no
+// id is near the fragment written: a part reworded since ("#where-data-goes"
+// for "where-the-data-may-go") is found in the list.
+func partsHint(ids map[string]bool) string {
+	var parts []string
+	for id, part := range ids {
+		if part {
+			parts = append(parts, strconv.Quote(id))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	slices.Sort(parts)
+	const most = 12
+	if len(parts) > most {
+		parts = append(parts[:most], "…")
+	}
+	return " (its parts: " + strings.Join(parts, ", ") + ")"
+}
+
 func isLocal(ref string) bool {
 	return strings.HasPrefix(ref, "/") && !strings.HasPrefix(ref, "//")
 }
+
+func has(ids map[string]bool, id string) bool { _, ok := ids[id]; return ok }

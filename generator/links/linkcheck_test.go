@@ -43,6 +43,7 @@ func TestCheck(t *testing.T) {
 		{"missing fragment there", `<a href="/platform#nope">x</a>`, `no element with id "nope" on /platform`},
 		{"fragment cut short", `<a href="/platform#cost">x</a>`, `no element with id "cost" on /platform (did you mean "cost-at-volume"?)`},
 		{"fragment misspelt", `<a href="/platform#cots-at-volume">x</a>`, `(did you mean "cost-at-volume"?)`},
+		{"fragment reworded", `<a href="/platform#what-it-costs">x</a>`, `no element with id "what-it-costs" on /platform (its parts: "cost-at-volume", "pricing-faq")`},
 		{"fragment through a redirect", `<a href="/blog#webinars">x</a>`, `no element with id "webinars" on /resources`},
 		{"trailing slash", `<a href="/platform/">x</a>`, "trailing slash"},
 		{"relative", `<a href="platform">x</a>`, "relative links are not allowed"},
@@ -55,7 +56,7 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := site(map[string]string{"/": tc.body, "/platform": `<div id="root"><h1 id="top">P</h1><h2 id="cost-at-volume">Cost</h2></div>`, "/resources": "", "/services": ""})
+			s := site(map[string]string{"/": tc.body, "/platform": `<div id="root"><h1 id="top">P</h1><h2 id="cost-at-volume">Cost</h2><section id="pricing-faq"></section></div>`, "/resources": "", "/services": ""})
 			got := Check(s)
 			switch {
 			case tc.want == "" && len(got) > 0:
