@@ -620,7 +620,7 @@ func TestRedirectFromAPublishedFile(t *testing.T) {
 		t.Fatal("built")
 	}
 	for _, want := range []string{
-		`pages/about.yaml:4:1: "/robots.txt" is the address of a file the site publishes`,
+		`pages/about.yaml:4:11: "/robots.txt" is the address of a file the site publishes`,
 		`routing.yaml:3:5: "/sitemap.xml" is the address of a file the site publishes`,
 	} {
 		if !strings.Contains(err.Error(), want) {

@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -55,8 +56,15 @@ func (l *loader) aliases(s *content.Site, redirects []content.RedirectRule) {
 	}
 	slices.SortFunc(owners, func(a, b owner) int { return strings.Compare(a.file, b.file) })
 	for _, o := range owners {
-		pos := l.keyPos(o.file, "aliases")
+		at := l.keyPos(o.file, "aliases")
+		data, _ := fs.ReadFile(l.fsys, o.file)
+		line := strings.Split(string(data), "\n")[at.Line-1]
 		for _, from := range o.aliases {
+			// At the alias itself, where the list is written on the key's line.
+			pos := at
+			if i := strings.Index(line, from); i >= 0 {
+				pos.Col = i + 1
+			}
 			if err := field.CheckAddress("alias", from); err != nil {
 				l.errs = append(l.errs, pos.Errorf("%v", err))
 				continue

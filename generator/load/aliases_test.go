@@ -44,14 +44,14 @@ func TestAliases(t *testing.T) {
 		{"a page moved, two old addresses", pageAlias("/about-us, /company/about"),
 			map[string]string{"/about-us": "/about", "/company/about": "/about"}, ""},
 		{"an alias that is a page", pageAlias("/services"), nil,
-			`pages/about.yaml:4:1: alias "/services": pages/services.yaml is the page at that path; an alias is an address no page has any more`},
+			`pages/about.yaml:4:11: alias "/services": pages/services.yaml is the page at that path; an alias is an address no page has any more`},
 		{"an alias a redirect claims", rename("/old"), nil,
-			`articles/patient-follow-up.md:8:1: alias "/old": the redirect of routing.yaml line 2 already claims that path`},
+			`articles/patient-follow-up.md:8:11: alias "/old": the redirect of routing.yaml line 2 already claims that path`},
 		{"two aliases of one path", func(fsys fstest.MapFS) {
 			rename("/insights/voice-follow-up")(fsys)
 			pageAlias("/insights/voice-follow-up")(fsys)
 		}, nil, `alias "/insights/voice-follow-up": the alias in articles/patient-follow-up.md already claims that path`},
-		{"an alias with a trailing slash", pageAlias("/about-us/"), nil, `pages/about.yaml:4:1: alias "/about-us/" must not end with a slash`},
+		{"an alias with a trailing slash", pageAlias("/about-us/"), nil, `pages/about.yaml:4:11: alias "/about-us/" must not end with a slash`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, dev := range []bool{false, true} {

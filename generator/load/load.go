@@ -385,12 +385,17 @@ func (l *loader) failedUnder(dir string) bool {
 }
 
 // keyPos is where a top-level key of a page file (or its front matter)
-// is written, for errors about a field that the decoder accepted.
+// is written, for errors about a field that the decoder accepted: at its
+// value when the key's line has one (the caret stood under the key).
 func (l *loader) keyPos(file, key string) field.Pos {
 	data, _ := fs.ReadFile(l.fsys, file)
 	for i, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, key+":") {
-			return field.Pos{File: file, Line: i + 1, Col: 1}
+		if rest, ok := strings.CutPrefix(line, key+":"); ok {
+			col := 1
+			if v := strings.TrimLeft(rest, " "); v != "" && v[0] != '#' {
+				col = len(line) - len(v) + 1
+			}
+			return field.Pos{File: file, Line: i + 1, Col: col}
 		}
 	}
 	return field.Pos{File: file, Line: 1, Col: 1}

@@ -513,7 +513,7 @@ func TestLoadErrors(t *testing.T) {
 			file: "pages/services.yaml",
 			edit: replace("title: Services\n", "title: Services | Vozia\n"),
 			want: []string{`title "Services | Vozia": leave out "| Vozia", the build adds it`},
-			at:   at("pages/services.yaml", "title:", 0),
+			at:   at("pages/services.yaml", "title:", 7), // at the value
 		},
 		{
 			name: "missing required field",
