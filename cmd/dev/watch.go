@@ -98,12 +98,7 @@ func (d *dev) build() {
 	start := time.Now()
 	res, err := d.bld.Build(d.ctx)
 	if err != nil {
-		problems := problem.Of(err).WithSources()
-		// The overlay and the terminal name each problem's entry and
-		// field as the web editor shows them, beside its file:line:col
-		// (an editor's trial: the terminal said only the file's place).
-		config, _ := os.ReadFile(filepath.Join(d.frontendDir, "admin", "config.yml"))
-		problems = editorplace.Describe(config, d.contentDir, readFile, problems)
+		problems := d.described(problem.Of(err).WithSources())
 		d.live.Fail(problems)
 		if !d.built {
 			// Nothing to serve yet: the web editor still opens, so that a
@@ -122,8 +117,7 @@ func (d *dev) build() {
 	// page shows): in the terminal, and in a note on the open pages,
 	// where an editor looks (an editor's trial: the terminal alone said
 	// it, and the page showed the quote).
-	config, _ := os.ReadFile(filepath.Join(d.frontendDir, "admin", "config.yml"))
-	warnings := editorplace.Describe(config, d.contentDir, readFile, res.Warnings.WithSources())
+	warnings := d.described(res.Warnings.WithSources())
 	d.live.Warn(warnings)
 	for _, f := range res.CDN {
 		if f.Path == contactform.EnquiriesFile && d.contact != nil {
@@ -149,6 +143,19 @@ func (d *dev) build() {
 	if res.Note != "" {
 		fmt.Fprintln(d.out, problem.Text(res.Note))
 	}
+}
+
+// described names each problem's entry and field as the web editor shows
+// them, for the overlay and the terminal, beside its file:line:col (an
+// editor's trial: the terminal said only the file's place). The editor's
+// configuration is read only when there is a problem to place: most good
+// builds have none.
+func (d *dev) described(l problem.List) problem.List {
+	if len(l) == 0 {
+		return l
+	}
+	config, _ := os.ReadFile(filepath.Join(d.frontendDir, "admin", "config.yml"))
+	return editorplace.Describe(config, d.contentDir, readFile, l)
 }
 
 // processing serves the originals of the photos still being encoded in

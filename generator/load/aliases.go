@@ -2,7 +2,6 @@ package load
 
 import (
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 
@@ -56,11 +55,8 @@ func (l *loader) aliases(s *content.Site, redirects []content.RedirectRule) {
 	}
 	slices.SortFunc(owners, func(a, b owner) int { return strings.Compare(a.file, b.file) })
 	for _, o := range owners {
-		at := l.keyPos(o.file, "aliases")
-		data, _ := fs.ReadFile(l.fsys, o.file)
-		line := strings.Split(string(data), "\n")[at.Line-1]
+		at, line := l.keyLine(o.file, "aliases")
 		for _, from := range o.aliases {
-			// At the alias itself, where the list is written on the key's line.
 			pos := at
 			if i := strings.Index(line, from); i >= 0 {
 				pos.Col = i + 1

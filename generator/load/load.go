@@ -387,7 +387,11 @@ func (l *loader) failedUnder(dir string) bool {
 // keyPos is where a top-level key of a page file (or its front matter)
 // is written, for errors about a field that the decoder accepted: at its
 // value when the key's line has one (the caret stood under the key).
-func (l *loader) keyPos(file, key string) field.Pos {
+func (l *loader) keyPos(file, key string) field.Pos { p, _ := l.keyLine(file, key); return p }
+
+// keyLine is keyPos and the text of its line, where a value that the key
+// lists on it is placed (an alias).
+func (l *loader) keyLine(file, key string) (field.Pos, string) {
 	data, _ := fs.ReadFile(l.fsys, file)
 	for i, line := range strings.Split(string(data), "\n") {
 		if rest, ok := strings.CutPrefix(line, key+":"); ok {
@@ -395,10 +399,10 @@ func (l *loader) keyPos(file, key string) field.Pos {
 			if v := strings.TrimLeft(rest, " "); v != "" && v[0] != '#' {
 				col = len(line) - len(v) + 1
 			}
-			return field.Pos{File: file, Line: i + 1, Col: col}
+			return field.Pos{File: file, Line: i + 1, Col: col}, line
 		}
 	}
-	return field.Pos{File: file, Line: 1, Col: 1}
+	return field.Pos{File: file, Line: 1, Col: 1}, ""
 }
 
 // routes builds the route table from the pages and routing.yaml and checks

@@ -147,6 +147,22 @@ function el(tag, props, ...children) {
   return n;
 }
 
+// at is a problem's "file:line:col: ", as the terminal prints it, or "".
+function at(p) {
+  return p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
+}
+
+// place names a problem's entry and field as the web editor shows them.
+function place(p) {
+  return el(
+    "p",
+    { className: "dev-problems__place" },
+    el("strong", {}, p.entry || ""),
+    p.entry && p.field ? " › " : "",
+    p.field ? el("span", { className: "dev-problems__field" }, p.field) : "",
+  );
+}
+
 // show lists the problems. On the site's pages it is a modal dialog:
 // focus moves into it, Escape or the button dismisses it, and the page
 // underneath is the last good build. In the web editor it is a panel
@@ -164,19 +180,9 @@ function show(problems) {
   document.getElementById("dev-warnings")?.remove();
   const list = el("ol", { className: "dev-problems__list" });
   for (const p of problems) {
-    const where = p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
+    const where = at(p);
     const item = el("li", {});
-    if (p.entry || p.field) {
-      item.append(
-        el(
-          "p",
-          { className: "dev-problems__place" },
-          el("strong", {}, p.entry || ""),
-          p.entry && p.field ? " › " : "",
-          p.field ? el("span", { className: "dev-problems__field" }, p.field) : "",
-        ),
-      );
-    }
+    if (p.entry || p.field) item.append(place(p));
     if (editor) {
       // The editor's words first; the file and line are for the terminal.
       item.append(el("p", { className: "dev-problems__text" }, p.message));
@@ -243,19 +249,9 @@ function warn(list) {
   } catch {}
   const items = el("ol", { className: "dev-warnings__list" });
   for (const p of list) {
-    const where = p.file ? `${p.file}:${p.line}:${p.col}: ` : "";
+    const where = at(p);
     const item = el("li", {});
-    if (p.entry || p.field) {
-      item.append(
-        el(
-          "p",
-          { className: "dev-problems__place" },
-          el("strong", {}, p.entry || ""),
-          p.entry && p.field ? " › " : "",
-          p.field ? el("span", { className: "dev-problems__field" }, p.field) : "",
-        ),
-      );
-    }
+    if (p.entry || p.field) item.append(place(p));
     item.append(el("code", { className: "dev-warnings__message" }, where + p.message));
     items.append(item);
   }
