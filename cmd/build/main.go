@@ -27,6 +27,7 @@ import (
 	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/filecache"
+	"github.com/vozia/site/internal/hugeheap"
 	"github.com/vozia/site/internal/problem"
 )
 
@@ -55,6 +56,15 @@ const (
 )
 
 func main() {
+	// The heap up to the limit in huge pages, where the kernel gives them
+	// on request (internal/hugeheap): the shipped site took 0.72 s of CPU
+	// and 0.41 s with them, 0.94 s and 0.52 s without, and 5,400 page
+	// faults against 18,600 (9 runs alternating, load 1.0 to 1.7, 4
+	// December 2026). With huge pages a fresh page is cheap, and a higher
+	// target than the one below gains little: 250 and 400 took 0.66 and
+	// 0.65 s of CPU for 24 and 45 MB more, no collection 0.64 s for 70 MB
+	// more.
+	hugeheap.Advise(memoryLimit)
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
 		if os.Getenv("GOGC") == "" {

@@ -30,10 +30,12 @@ import (
 	"github.com/vozia/site/generator"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/filecache"
+	"github.com/vozia/site/internal/hugeheap"
 	"github.com/vozia/site/internal/problem"
 )
 
 func main() {
+	hugeheap.Advise(320 << 20) // as cmd/build: a build's heap in huge pages
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := run(ctx, os.Args[1:], time.Now(), os.Stdout, os.Stderr); err != nil {
