@@ -89,6 +89,9 @@ type ArticleFront struct {
 type ArticleImage struct {
 	Pos field.Pos `json:"-"`
 	Src string    `json:"src"`
+	// SrcAt is where src's value is written: a file refused is placed
+	// there, not at the mapping ("cover: {src: …}" put it at the brace).
+	SrcAt field.Pos `json:"-" yaml:"-" at:"src"`
 	// Alt describes the image for those who cannot see it.
 	Alt string `json:"alt"`
 	// Focus is the point of the image that stays in view when the build crops it to the cover's shape (1200 by 630): x from 0 (left edge) to 1 (right edge), y from 0 (top) to 1 (bottom); the centre when left out.

@@ -312,9 +312,9 @@ func (l *loader) article(file, slug, base string, labels content.ArticleLabels, 
 	a.Cover = coverImage(f.Cover)
 	if f.Cover.Src != "" && !strings.HasPrefix(f.Cover.Src, "/") {
 		if path.Base(file) != "index.md" || strings.Contains(f.Cover.Src, "/") {
-			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: write a site path (/images/...), or put the article in a folder (articles/%s/index.md) with the image beside it", f.Cover.Src, slug))
+			l.errs = append(l.errs, f.Cover.SrcAt.Errorf("cover %q: write a site path (/images/...), or put the article in a folder (articles/%s/index.md) with the image beside it", f.Cover.Src, slug))
 		} else if _, err := fs.Stat(l.fsys, path.Join(dir, f.Cover.Src)); err != nil {
-			l.errs = append(l.errs, f.Cover.Pos.Errorf("cover %q: no such file beside %s%s", f.Cover.Src, file, field.FileHint(l.fsys, dir, f.Cover.Src)))
+			l.errs = append(l.errs, f.Cover.SrcAt.Errorf("cover %q: no such file beside %s%s", f.Cover.Src, file, field.FileHint(l.fsys, dir, f.Cover.Src)))
 		} else {
 			// Read, checked and processed from its folder; its site path is
 			// known once the index's is (articles()).
@@ -537,7 +537,9 @@ var articleFeeds = []struct{ Name, Type string }{
 // to the cover's shape around its focus, and, for any image, the focus
 // as the CSS object-position of the frame it is shown in.
 func coverImage(c content.ArticleImage) content.Image {
-	img := content.Image{Pos: c.Pos, Src: c.Src, Alt: c.Alt}
+	// The image's place is its src's, where the image stage's problems
+	// with the file (too small, not found, not a photo) belong.
+	img := content.Image{Pos: c.SrcAt, Src: c.Src, Alt: c.Alt}
 	x, y := coverFocus(c)
 	if c.Focus != nil || c.Position != "" {
 		img.Focus = fmt.Sprintf("%g%% %g%%", math.Round(x*1000)/10, math.Round(y*1000)/10)

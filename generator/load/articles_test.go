@@ -330,10 +330,10 @@ func TestArticleErrors(t *testing.T) {
 		{"a missing value's word in the description", "", strings.Replace(good, "description: D.", "description: NaN patients.", 1), []string{`articles/bad.md:3:14: "NaN" is what a page shows for a value it did not have`}},
 		{"unknown author", "", strings.Replace(good, "author: ana", "author: anna", 1), []string{`articles/bad.md:5:9: author "anna" is not in collections/authors.yaml (did you mean "ana"?); its authors are ana, `}},
 		{"tag not a slug", "", strings.Replace(good, "[voice-ai]", "[Voice AI]", 1), []string{`articles/bad.md:6:8: tag "Voice AI" is not a slug`, `("voice-ai")`}},
-		{"the plain cover by its address", "", strings.Replace(good, "/images/articles/voice.svg", "/cover.svg", 1), []string{`articles/bad.md:7:8: image "/cover.svg": no such file under content/images/`}},
+		{"the plain cover by its address", "", strings.Replace(good, "/images/articles/voice.svg", "/cover.svg", 1), []string{`articles/bad.md:7:14: image "/cover.svg": no such file under content/images/`}},
 		{"share without a cover", "", strings.Replace(good, "cover: {src: /images/articles/voice.svg, alt: A circle}\n", "share: cover\n", 1), []string{`articles/bad.md:7:8: share: cover draws the share image from the cover photo, and the article has none`}},
 		{"blank alt", "", strings.Replace(good, "alt: A circle", `alt: ""`, 1), []string{`articles/bad.md:7:47: field "cover.alt" must not be blank`}},
-		{"no such cover", "", strings.Replace(good, "voice.svg", "voice.png", 1), []string{`articles/bad.md:7:8: image "/images/articles/voice.png": no such file under content/images/ (did you mean "/images/articles/voice.svg"?)`}},
+		{"no such cover", "", strings.Replace(good, "voice.svg", "voice.png", 1), []string{`articles/bad.md:7:14: image "/images/articles/voice.png": no such file under content/images/ (did you mean "/images/articles/voice.svg"?)`}},
 		{"long description", "", strings.Replace(good, "description: D.", "description: "+long, 1), []string{`articles/bad.md:3:14: description has 161 characters; search engines cut it after 160`}},
 		{"long title", "", strings.Replace(good, "title: T", "title: "+strings.Repeat("y", 63), 1), []string{`articles/bad.md:2:8: title "` + strings.Repeat("y", 63) + `" is 71 characters with " | Vozia"; search engines cut titles after 70`}},
 		{"unknown field", "", strings.Replace(good, "tags:", "tgas:", 1), []string{`articles/bad.md:6:1: unknown field "tgas" in the front matter (did you mean "tags"?)`}},
@@ -672,19 +672,23 @@ func TestMarkdownPageText(t *testing.T) {
 }
 
 // TestFileBesideArticleMisspelt: a cover or a text's image named beside
-// an article, with the wrong extension, is refused at its place, with the
-// file that is there.
+// an article, with the wrong extension, is refused at its place (a cover's
+// at its src, in a flow mapping or a block), with the file that is there.
 func TestFileBesideArticleMisspelt(t *testing.T) {
 	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="#123"/></svg>`)
 	fsys := fixtureSite(t)
 	fsys["articles/framed/cover.svg"] = &fstest.MapFile{Data: svg}
 	fsys["articles/framed/chart.svg"] = &fstest.MapFile{Data: svg}
 	fsys["articles/framed/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Framed\ndescription: A framed cover.\ndate: 2026-01-01\nauthor: ana\ncover: {src: cover.png, alt: A drawing}\n---\nText.\n\n![A chart](chart.png)\n")}
+	// The same written as a block: at the value too, not at the key.
+	fsys["articles/block/cover.svg"] = &fstest.MapFile{Data: svg}
+	fsys["articles/block/index.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Block\ndescription: A block cover.\ndate: 2026-01-01\nauthor: ana\ncover:\n  alt: A drawing\n  src: cover.png\n---\nText.\n")}
 	_, err := SiteWith(fsys, Options{Now: articlesNow})
 	got := fmt.Sprint(err)
 	for _, want := range []string{
-		`articles/framed/index.md:6:8: cover "cover.png": no such file beside articles/framed/index.md (did you mean "cover.svg"?)`,
+		`articles/framed/index.md:6:14: cover "cover.png": no such file beside articles/framed/index.md (did you mean "cover.svg"?)`,
 		`no such file beside articles/framed/index.md (did you mean "chart.svg"?)`,
+		`articles/block/index.md:8:8: cover "cover.png": no such file beside articles/block/index.md (did you mean "cover.svg"?)`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the errors lack %s:\n%s", want, got)

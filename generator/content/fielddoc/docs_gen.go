@@ -24,6 +24,7 @@ var docs = map[string]string{
 	"ArticleImage.Alt":                      "Describes the image for those who cannot see it.",
 	"ArticleImage.Focus":                    "The point of the image that stays in view when the build crops it to the cover's shape (1200 by 630): x from 0 (left edge) to 1 (right edge), y from 0 (top) to 1 (bottom); the centre when left out.",
 	"ArticleImage.Position":                 "Says the focus in a word: top, center or bottom (a portrait photo whose subject is at its top: position: top); write focus or position, not both.",
+	"ArticleImage.SrcAt":                    "Where src's value is written: a file refused is placed there, not at the mapping (\"cover: {src: …}\" put it at the brace).",
 	"ArticleIndexSection.Articles":          "The rest is made by the build.",
 	"ArticleIndexSection.Heading":           "The index's h1.",
 	"ArticleIndexSection.IndexURL":          "The first page's path; FeedURL the Atom feed's.",
