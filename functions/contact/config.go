@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/vozia/site/functions/contact/characters"
 	"github.com/vozia/site/internal/contactform"
 )
 
@@ -242,7 +243,7 @@ func checkSender(from string) error {
 	if err != nil {
 		return fmt.Errorf("sender %q (CONTACT_SES_FROM): want an address, optionally with a display name: Vozia website <web@vozia.example>", from)
 	}
-	if hasControl(a.Name, false) || hasControl(headerText(a.Name), false) || hasEncodedWord(a.Name) {
+	if characters.HasControl(a.Name, false) || characters.HasControl(headerText(a.Name), false) || hasEncodedWord(a.Name) {
 		return fmt.Errorf("sender %q (CONTACT_SES_FROM): its display name holds a control or bidirectional character, or an encoded word", from)
 	}
 	return nil

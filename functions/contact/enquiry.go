@@ -14,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/vozia/site/functions/contact/characters"
 	"github.com/vozia/site/internal/contactform"
 )
 
@@ -63,7 +64,7 @@ func (e *Enquiry) campaign() [5]*string {
 // written once in internal/contactform, which the form reads too); the
 // upper bounds keep a mail readable and a subject line sane. Lengths are in
 // runes, as a visitor counts characters; the lower bounds count only the
-// characters that show (see visibleLen).
+// characters that show (see characters.VisibleLen).
 const (
 	minName, maxName       = contactform.MinName, 200
 	maxEmail               = 254 // RFC 5321's limit on a forward path
@@ -354,27 +355,27 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 	// spaces is not a name; and a field must hold a letter or digit (the
 	// phone a digit), so that "!!" is not one either.
 	switch {
-	case hasControl(e.Name, false):
+	case characters.HasControl(e.Name, false):
 		fail("name", msgNameControl)
-	case hasControl(headerText(e.Name), false):
+	case characters.HasControl(headerText(e.Name), false):
 		// The same characters, as an encoded word the mail client
 		// decodes in the Subject: refused as if typed.
 		fail("name", msgNameControl)
 	case headerText(e.Name) != e.Name || hasEncodedWord(e.Name):
 		fail("name", msgNameEncoded)
-	case visibleLen(e.Name) < minName:
+	case characters.VisibleLen(e.Name) < minName:
 		fail("name", msgNameShort)
 	case utf8.RuneCountInString(e.Name) > maxName:
 		fail("name", msgNameLong)
-	case hiddenInName(e.Name):
+	case characters.HiddenInName(e.Name):
 		fail("name", msgNameHidden)
-	case nameHasAddress(e.Name):
+	case characters.NameHasAddress(e.Name):
 		fail("name", msgNameAddress)
-	case stackedMarks(e.Name):
+	case characters.StackedMarks(e.Name):
 		fail("name", msgNameMarks)
-	case mixedScriptWord(e.Name):
+	case characters.MixedScriptWord(e.Name):
 		fail("name", msgNameMixed)
-	case !strings.ContainsFunc(e.Name, isLetterOrDigit):
+	case !strings.ContainsFunc(e.Name, characters.IsLetterOrDigit):
 		fail("name", msgNameLetters)
 	}
 
@@ -386,17 +387,17 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 	}
 
 	switch {
-	case hasControl(e.Phone, false):
+	case characters.HasControl(e.Phone, false):
 		fail("phone", msgPhoneControl)
-	case visibleLen(e.Phone) < minPhone:
+	case characters.VisibleLen(e.Phone) < minPhone:
 		fail("phone", msgPhoneShort)
 	case utf8.RuneCountInString(e.Phone) > maxPhone:
 		fail("phone", msgPhoneLong)
-	case strings.ContainsFunc(e.Phone, hidden):
+	case strings.ContainsFunc(e.Phone, characters.Hidden):
 		fail("phone", msgPhoneHidden)
 	case !strings.ContainsFunc(e.Phone, unicode.IsDigit):
 		fail("phone", msgPhoneDigits)
-	case !phoneChars(e.Phone):
+	case !characters.PhoneChars(e.Phone):
 		fail("phone", msgPhoneChars)
 	}
 
@@ -405,15 +406,15 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 	}
 
 	switch {
-	case hasControl(e.Message, true):
+	case characters.HasControl(e.Message, true):
 		fail("message", msgMessageCtrl)
-	case visibleLen(e.Message) < minMessage:
+	case characters.VisibleLen(e.Message) < minMessage:
 		fail("message", msgMessageShort)
 	case utf8.RuneCountInString(e.Message) > maxMessage:
 		fail("message", msgMessageLong)
-	case hiddenText(e.Message):
+	case characters.HiddenText(e.Message):
 		fail("message", msgMessageHidden)
-	case !strings.ContainsFunc(e.Message, isLetterOrDigit):
+	case !strings.ContainsFunc(e.Message, characters.IsLetterOrDigit):
 		fail("message", msgMessageWords)
 	}
 

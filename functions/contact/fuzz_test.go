@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/vozia/site/functions/contact/characters"
 	"github.com/vozia/site/functions/contact/contacttest"
 )
 
@@ -123,14 +124,14 @@ func checkEnquiry(t *testing.T, e Enquiry) {
 		t.Fatalf("accepted email %q", e.Email)
 	}
 	visible := func(field, s string, lo int, need func(rune) bool) {
-		if visibleLen(s) < lo || !strings.ContainsFunc(s, need) {
-			t.Fatalf("accepted %s %q: %d visible characters", field, s, visibleLen(s))
+		if characters.VisibleLen(s) < lo || !strings.ContainsFunc(s, need) {
+			t.Fatalf("accepted %s %q: %d visible characters", field, s, characters.VisibleLen(s))
 		}
 		if strings.ContainsFunc(s, func(r rune) bool { return '\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u206f' }) {
 			t.Fatalf("accepted a bidirectional control in %s %q", field, s)
 		}
 	}
-	visible("name", e.Name, minName, isLetterOrDigit)
+	visible("name", e.Name, minName, characters.IsLetterOrDigit)
 	visible("phone", e.Phone, minPhone, unicode.IsDigit)
-	visible("message", e.Message, minMessage, isLetterOrDigit)
+	visible("message", e.Message, minMessage, characters.IsLetterOrDigit)
 }

@@ -6,6 +6,9 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/vozia/site/functions/contact/characters"
 )
 
 // The mail an enquiry becomes in the company's inbox, whoever sends it.
@@ -46,7 +49,9 @@ var mailHTML = template.Must(template.New("mail").Funcs(template.FuncMap{"mailto
 {{- end}}
 </table>
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
-<p style="white-space:pre-wrap;margin:0">{{.E.Message}}</p>
+<p style="white-space:pre-wrap;margin:0">
+{{- range .Message}}{{if .Gap}}<span style="display:block;color:#666;font-style:italic">[{{.Gap}}]</span>{{else}}{{.Text}}{{end}}{{end -}}
+</p>
 <p style="color:#666;font-size:12px;margin-top:24px">Enquiry {{.E.ID}}, received {{.Received}}. Reply to this mail to answer the sender.</p>
 </body></html>
 `))
@@ -81,13 +86,23 @@ func RenderMail(e Enquiry) (text, html string, err error) {
 	// The visitor's words quoted, a "> " on each line: a line of theirs
 	// such as "Email:        ceo@vozia.example" or "-- " and a signature
 	// reads as theirs, not as a field or the footer of this mail.
+	// A gap left out (shownMessage) stands on a line of its own, not
+	// quoted: the visitor's text cannot write one.
 	t.WriteString("Message:\n")
-	// Every line break a mail client may show as one, a bare CR too.
-	msg := strings.ReplaceAll(strings.ReplaceAll(e.Message, "\r\n", "\n"), "\r", "\n")
-	for line := range strings.Lines(msg) {
-		fmt.Fprintf(&t, "> %s", line)
+	msg := shownMessage(e.Message)
+	for _, p := range msg {
+		if p.Gap != "" {
+			fmt.Fprintf(&t, "  [%s]\n", p.Gap)
+			continue
+		}
+		for line := range strings.Lines(p.Text) {
+			fmt.Fprintf(&t, "> %s", line)
+		}
+		if !strings.HasSuffix(p.Text, "\n") {
+			t.WriteString("\n")
+		}
 	}
-	t.WriteString("\n\n")
+	t.WriteString("\n")
 	fmt.Fprintf(&t, "-- \nEnquiry %s, received %s. Reply to this mail to answer the sender.\n", e.ID, received)
 
 	var h strings.Builder
@@ -96,6 +111,107 @@ func RenderMail(e Enquiry) (text, html string, err error) {
 		Received string
 		E        Enquiry
 		Campaign [][2]string
-	}{MailSubject(e), received, e, e.Campaign()})
+		Message  []messagePart
+	}{MailSubject(e), received, e, e.Campaign(), msg})
 	return t.String(), h.String(), err
+}
+
+// The longest runs of blank the mail shows as written: empty lines in a
+// row, and blank characters in a row within a line (wider than any
+// indentation or spacing a person types).
+const (
+	maxBlankLines = 3
+	maxBlanks     = 16
+)
+
+// messagePart is a piece of the message as the mail shows it: the
+// visitor's text, or a note of the blank left out (Gap).
+type messagePart struct{ Text, Gap string }
+
+// shownMessage is the message as the mail shows it, its line breaks one
+// kind (a bare CR too, which a mail client may show as a break): a run of
+// blank longer than the limits above is a note of what was left out. A
+// reader saw "Please call me back." and, 500 empty lines or 3,000 blank
+// braille patterns below or beside it, out of view, words written for
+// whatever else reads the inbox. The enquiry's record keeps the message
+// as sent.
+func shownMessage(m string) []messagePart {
+	m = strings.ReplaceAll(strings.ReplaceAll(m, "\r\n", "\n"), "\r", "\n")
+	var parts []messagePart
+	var text strings.Builder
+	// A note stands on a line of its own: the line break before it is
+	// the note's.
+	gap := func(format string, n int) {
+		if text.Len() > 0 {
+			parts = append(parts, messagePart{Text: strings.TrimSuffix(text.String(), "\n")})
+			text.Reset()
+		}
+		parts = append(parts, messagePart{Gap: fmt.Sprintf(format, n)})
+	}
+	// writeLine writes a line, its runs of blank too long as notes.
+	writeLine := func(line string) {
+		body := strings.TrimSuffix(line, "\n")
+		endsInGap := false
+		for body != "" {
+			i := blankRun(body)
+			if endsInGap = i >= 0; !endsInGap {
+				text.WriteString(body)
+				break
+			}
+			text.WriteString(body[:i])
+			n := strings.IndexFunc(body[i:], func(r rune) bool { return !characters.Blank(r) })
+			if n < 0 { // blank to the end of the line
+				n = len(body) - i
+			}
+			gap("%d blank characters left out", utf8.RuneCountInString(body[i:i+n]))
+			body = body[i+n:]
+		}
+		// A note ends its line already.
+		if strings.HasSuffix(line, "\n") && !(endsInGap && body == "") {
+			text.WriteString("\n")
+		}
+	}
+	var held []string // blank lines in a row, not yet written
+	flush := func() {
+		if len(held) > maxBlankLines {
+			gap("%d blank lines left out", len(held))
+		} else {
+			for _, l := range held {
+				writeLine(l)
+			}
+		}
+		held = held[:0]
+	}
+	for line := range strings.Lines(m) {
+		if strings.TrimFunc(line, characters.Blank) == "" {
+			held = append(held, line)
+			continue
+		}
+		flush()
+		writeLine(line)
+	}
+	flush()
+	if text.Len() > 0 {
+		parts = append(parts, messagePart{Text: text.String()})
+	}
+	return parts
+}
+
+// blankRun is the byte offset in s of the first run of more than
+// maxBlanks blank characters, or -1.
+func blankRun(s string) int {
+	start, n := 0, 0
+	for i, r := range s {
+		if !characters.Blank(r) {
+			n = 0
+			continue
+		}
+		if n == 0 {
+			start = i
+		}
+		if n++; n > maxBlanks {
+			return start
+		}
+	}
+	return -1
 }

@@ -1,13 +1,13 @@
-package contact
-
-// The rules on characters: what a field may hold so that the person who
-// reads an enquiry (its subject, its mail, its record) sees what was
-// sent. A character that draws nothing, draws as something else, or
-// moves the characters around it is refused where it has no work to do,
-// and kept where a writing needs it (the joiners of Persian and
-// Devanagari, an emoji's selector and joiner, a Hebrew message's marks).
-// validate in enquiry.go applies them field by field; the table of rules
-// and messages is functions/contact/README.md's.
+// Package characters holds the rules on characters: what a field of an
+// enquiry may hold so that the person who reads it (its subject, its
+// mail, its record) sees what was sent. A character that draws nothing,
+// draws as something else, or moves the characters around it is refused
+// where it has no work to do, and kept where a writing needs it (the
+// joiners of Persian and Devanagari, an emoji's selector and joiner, a
+// Hebrew message's marks). The contact function's validation
+// (functions/contact, enquiry.go) applies them field by field; the table
+// of rules and messages is functions/contact/README.md's.
+package characters
 
 import (
 	"slices"
@@ -15,27 +15,27 @@ import (
 	"unicode"
 )
 
-// visibleLen counts the characters of s that take up room on screen: not
+// VisibleLen counts the characters of s that take up room on screen: not
 // the zero-width and formatting characters (U+200B, U+200D, U+FEFF, the
 // soft hyphen...), variation selectors, the fillers that Unicode lists
 // as default-ignorable (U+3164 HANGUL FILLER renders as nothing, yet is a
 // letter), or the marks drawn on the character before them ("A\u0301" is
 // one character on screen, Á). Spaces count, as the form counts them.
-func visibleLen(s string) int {
+func VisibleLen(s string) int {
 	n := 0
 	for _, r := range s {
-		if !invisible(r) && !unicode.In(r, unicode.Mn, unicode.Me) {
+		if !Invisible(r) && !unicode.In(r, unicode.Mn, unicode.Me) {
 			n++
 		}
 	}
 	return n
 }
 
-func invisible(r rune) bool {
+func Invisible(r rune) bool {
 	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
 }
 
-// hidden reports a character a one-line field (the name, the phone) has
+// Hidden reports a character a one-line field (the name, the phone) has
 // no use for and that shows as nothing or as a box: the invisible ones
 // (zero-width spaces and joiners, word joiners, invisible operators,
 // interlinear annotation marks, fillers such as U+115F and the Khitan
@@ -43,9 +43,9 @@ func invisible(r rune) bool {
 // and noncharacters (U+FFFE, U+FDD0…). "Ad\u200ba Lovelace" reads as "Ada
 // Lovelace" and matches no search for it; a name padded with fillers hides
 // what follows in a subject line. A name's joiners where its writing
-// needs them are hiddenInName's.
-func hidden(r rune) bool {
-	return invisible(r) || r == '\u2800' || r == '\U00016FE4' || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
+// needs them are HiddenInName's.
+func Hidden(r rune) bool {
+	return Invisible(r) || r == '\u2800' || r == '\U00016FE4' || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
 }
 
 // unassigned reports a code point Unicode gives no character yet (as Go
@@ -58,11 +58,11 @@ const zwnj, zwj = '\u200c', '\u200d'
 
 func nonCharacter(r rune) bool { return r&0xfffe == 0xfffe || 0xfdd0 <= r && r <= 0xfdef }
 
-// hiddenInName is hidden for a name, but for a joiner in its place.
-func hiddenInName(s string) bool {
+// HiddenInName is hidden for a name, but for a joiner in its place.
+func HiddenInName(s string) bool {
 	rs := []rune(s)
 	for i, r := range rs {
-		if hidden(r) && !joinerInPlace(rs, i) {
+		if Hidden(r) && !joinerInPlace(rs, i) {
 			return true
 		}
 	}
@@ -95,19 +95,19 @@ func joiningLetter(r rune) bool {
 			unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
-// nameHasAddress reports a name that holds an email or web address: in
+// NameHasAddress reports a name that holds an email or web address: in
 // the subject "Website enquiry from Vozia Billing <billing@vozia.example>"
 // or "… from https://pay.example" reads as someone else's, or as a link
 // to follow. No one's name has an @, "://" or "www.".
-func nameHasAddress(s string) bool {
+func NameHasAddress(s string) bool {
 	l := strings.ToLower(s)
 	return strings.ContainsAny(s, "@＠") || strings.Contains(l, "://") || strings.Contains(l, "www.")
 }
 
-// stackedMarks reports more than three combining marks on one character:
+// StackedMarks reports more than three combining marks on one character:
 // no writing needs more, and a run of them ("A" and 190 strokes of
 // U+0336) draws over the subject line and its neighbours.
-func stackedMarks(s string) bool {
+func StackedMarks(s string) bool {
 	run := 0
 	for _, r := range s {
 		switch {
@@ -115,7 +115,7 @@ func stackedMarks(s string) bool {
 			if run++; run > 3 {
 				return true
 			}
-		case invisible(r), r == zwnj, r == zwj:
+		case Invisible(r), r == zwnj, r == zwj:
 			// A joiner between two marks stacks them all the same.
 		default:
 			run = 0
@@ -124,11 +124,11 @@ func stackedMarks(s string) bool {
 	return false
 }
 
-// mixedScriptWord reports a word of a name that mixes the alphabets whose
+// MixedScriptWord reports a word of a name that mixes the alphabets whose
 // letters look alike (Latin, Greek, Cyrillic, Armenian, Cherokee):
 // "Аdа Lоvelаce" with Cyrillic а and о reads as Ada Lovelace and matches
 // no search for her. Words of different alphabets side by side pass.
-func mixedScriptWord(s string) bool {
+func MixedScriptWord(s string) bool {
 	alphabets := []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee}
 	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		var seen *unicode.RangeTable
@@ -146,13 +146,13 @@ func mixedScriptWord(s string) bool {
 	return false
 }
 
-// phoneChars reports a phone number written as phone numbers are: digits,
+// PhoneChars reports a phone number written as phone numbers are: digits,
 // spaces, dashes, + ( ) . , / # * : ; = (RFC 3966's ";ext=") and an
 // extension's word ("ext", "extn", "x", "extension", "poste", "内線"),
 // full-width forms as their own.
 // A web address or a sentence in the phone field reached the mail as the
 // number to call.
-func phoneChars(s string) bool {
+func PhoneChars(s string) bool {
 	t := strings.ToLower(strings.Map(halfWidth, s))
 	for _, w := range []string{"extension", "extn", "ext", "poste", "x", "内線"} {
 		t = strings.ReplaceAll(t, w, "")
@@ -174,9 +174,9 @@ func halfWidth(r rune) rune {
 	return r
 }
 
-// hiddenText reports a message that carries text no reader of the mail
+// HiddenText reports a message that carries text no reader of the mail
 // sees, or that shows other than it was written (the tag characters of a
-// flag are hasControl's):
+// flag are HasControl's):
 //   - characters of the special-purpose plane but a flag's tags and the
 //     variation selectors (U+E0080 on draw nothing: a text written one
 //     character a byte there, like the tags, is hidden instructions to
@@ -195,15 +195,15 @@ func halfWidth(r rune) rune {
 //     (markOfRightToLeft), where its only work is to reorder the digits
 //     and punctuation around it ("call me on \u200f600 123 456\u200f"
 //     shows as 456 123 600). Hebrew or Arabic writing keeps its marks.
-func hiddenText(s string) bool {
+func HiddenText(s string) bool {
 	rtl := strings.ContainsFunc(s, rightToLeftLetter)
 	rs := []rune(s)
 	run, loose := 0, 0
 	for i, r := range rs {
-		unseen := invisible(r) && r != '\n' && r != '\r' && r != '\t'
+		unseen := Invisible(r) && r != '\n' && r != '\r' && r != '\t'
 		switch {
 		case tag(r):
-			run = 0 // a flag's tags: hasControl's
+			run = 0 // a flag's tags: HasControl's
 			continue
 		case unicode.Is(unicode.Variation_Selector, r):
 			if i == 0 || !varies(rs[i-1]) {
@@ -283,11 +283,11 @@ func rightToLeftLetter(r rune) bool {
 		unicode.Nko, unicode.Samaritan, unicode.Mandaic, unicode.Adlam)
 }
 
-func isLetterOrDigit(r rune) bool {
-	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !invisible(r)
+func IsLetterOrDigit(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !Invisible(r)
 }
 
-// hasControl reports control characters, the Unicode line and paragraph
+// HasControl reports control characters, the Unicode line and paragraph
 // separators that some mail clients treat as line breaks, and the
 // bidirectional embeddings, overrides and isolates (U+202A–U+202E,
 // U+2066–U+2069), which make text read in another order than it was
@@ -304,7 +304,7 @@ func isLetterOrDigit(r rune) bool {
 // spell the subdivision's code ("gbsct") and end with the cancel tag
 // (U+E007F): a longer run after a flag, or another code, was a hidden
 // text all the same.
-func hasControl(s string, textOK bool) bool {
+func HasControl(s string, textOK bool) bool {
 	inFlag := false // in a flag's tag sequence
 	var code []byte // the flag's subdivision code so far
 	prev := rune(0)
@@ -352,4 +352,11 @@ func tag(r rune) bool { return '\U000E0000' <= r && r <= '\U000E007F' }
 
 func subdivisionTag(r rune) bool {
 	return '\U000E0030' <= r && r <= '\U000E0039' || '\U000E0061' <= r && r <= '\U000E007A'
+}
+
+// Blank reports a character that draws nothing but space: white space,
+// the blank braille pattern and the Hangul fillers. The mail shows a long
+// run of them as a note of what it left out.
+func Blank(r rune) bool {
+	return unicode.IsSpace(r) || r == '\u2800' || r == '\u115f' || r == '\u1160' || r == '\u3164' || r == '\uffa0'
 }
