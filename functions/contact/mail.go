@@ -16,12 +16,19 @@ import (
 // MailSubject names the visitor so the inbox can be scanned at a glance.
 // The name was refused if it held a line break, so it cannot add headers.
 //
-// The name's runs of spaces are one space there: a name of "Ada", thirty
-// ideographic spaces and "(more)" pushed its end out of the subject
-// line's view. (A name may hold single ones, as Japanese names do.)
+// The name's runs of spaces are one space there (oneLine): a name of
+// "Ada", thirty ideographic spaces and "(more)" pushed its end out of the
+// subject line's view. (A name may hold single ones, as Japanese names
+// do.)
 func MailSubject(e Enquiry) string {
-	return "Website enquiry from " + strings.Join(strings.Fields(e.Name), " ")
+	return "Website enquiry from " + oneLine(e.Name)
 }
+
+// oneLine is a one-line field as the mail shows it, in the subject and
+// in both bodies: its runs of white space one space. A name of "Ada",
+// 180 no-break spaces and "Lovelace" showed "Ada" in the mail's table,
+// the rest out of view to the right. The record keeps the field as sent.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // mailHTML is escaped by html/template: the visitor's words are data, and a
 // <script> or a crafted link in a message must reach the inbox as text.
@@ -29,14 +36,20 @@ func MailSubject(e Enquiry) string {
 // "?" or "%" the address may hold (both allowed before the @) would
 // otherwise start headers of the link's own ("v%40acme.es?bcc=m%40ev.co&x=@x.co"
 // wrote to v@acme.es with a hidden Bcc).
-var mailHTML = template.Must(template.New("mail").Funcs(template.FuncMap{"mailto": mailto}).Parse(`<!doctype html>
+//
+// Nothing stands out of view to the right: a word wider than the window
+// breaks (overflow-wrap); the visitor's words stand in quotes with a rule
+// beside them, as the text mail's "> ", and a note of the mail's own
+// (shownMessage) outside them, so that a message line written as a note
+// reads as the visitor's.
+var mailHTML = template.Must(template.New("mail").Funcs(template.FuncMap{"mailto": mailto, "oneLine": oneLine}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
-<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111;line-height:1.5">
+<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111;line-height:1.5;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="font-size:18px;margin:0 0 16px">{{.Subject}}</h1>
 <table cellpadding="4" cellspacing="0" style="border-collapse:collapse">
-<tr><th align="left">Name</th><td>{{.E.Name}}</td></tr>
+<tr><th align="left">Name</th><td>{{oneLine .E.Name}}</td></tr>
 <tr><th align="left">Email</th><td><a href="{{mailto .E.Email}}">{{.E.Email}}</a></td></tr>
-<tr><th align="left">Phone</th><td>{{.E.Phone}}</td></tr>
+<tr><th align="left">Phone</th><td>{{oneLine .E.Phone}}</td></tr>
 <tr><th align="left">Company size</th><td>{{.E.CompanySize}}</td></tr>
 {{- if .E.Product}}
 <tr><th align="left">Product</th><td>{{.E.Product}}</td></tr>
@@ -45,13 +58,13 @@ var mailHTML = template.Must(template.New("mail").Funcs(template.FuncMap{"mailto
 <tr><th align="left">Sent from</th><td>{{.E.Page}}</td></tr>
 {{- end}}
 {{- range .Campaign}}
-<tr><th align="left">{{index . 0}}</th><td>{{index . 1}}</td></tr>
+<tr><th align="left">{{index . 0}}</th><td>{{oneLine (index . 1)}}</td></tr>
 {{- end}}
 </table>
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
-<p style="white-space:pre-wrap;margin:0">
-{{- range .Message}}{{if .Gap}}<span style="display:block;color:#666;font-style:italic">[{{.Gap}}]</span>{{else}}{{.Text}}{{end}}{{end -}}
-</p>
+{{- range .Message}}
+{{if .Gap}}<p style="margin:4px 0;color:#666;font-style:italic">[{{.Gap}}]</p>{{else}}<blockquote style="margin:0;padding:0 0 0 12px;border-left:3px solid #d0d0d0;white-space:pre-wrap">{{.Text}}</blockquote>{{end}}
+{{- end}}
 <p style="color:#666;font-size:12px;margin-top:24px">Enquiry {{.E.ID}}, received {{.Received}}. Reply to this mail to answer the sender.</p>
 </body></html>
 `))
@@ -69,9 +82,9 @@ func RenderMail(e Enquiry) (text, html string, err error) {
 	received := e.Received.UTC().Format(time.RFC1123)
 	var t strings.Builder
 	fmt.Fprintf(&t, "New enquiry from the website contact form.\n\n")
-	fmt.Fprintf(&t, "Name:         %s\n", e.Name)
+	fmt.Fprintf(&t, "Name:         %s\n", oneLine(e.Name))
 	fmt.Fprintf(&t, "Email:        %s\n", e.Email)
-	fmt.Fprintf(&t, "Phone:        %s\n", e.Phone)
+	fmt.Fprintf(&t, "Phone:        %s\n", oneLine(e.Phone))
 	fmt.Fprintf(&t, "Company size: %s\n", e.CompanySize)
 	if e.Product != "" {
 		fmt.Fprintf(&t, "Product:      %s\n", e.Product)
@@ -80,7 +93,7 @@ func RenderMail(e Enquiry) (text, html string, err error) {
 		fmt.Fprintf(&t, "Sent from:    %s\n", e.Page)
 	}
 	for _, kv := range e.Campaign() {
-		fmt.Fprintf(&t, "%-13s %s\n", kv[0]+":", kv[1])
+		fmt.Fprintf(&t, "%-13s %s\n", kv[0]+":", oneLine(kv[1]))
 	}
 	t.WriteString("\n")
 	// The visitor's words quoted, a "> " on each line: a line of theirs
@@ -117,11 +130,13 @@ func RenderMail(e Enquiry) (text, html string, err error) {
 }
 
 // The longest runs of blank the mail shows as written: empty lines in a
-// row, and blank characters in a row within a line (wider than any
-// indentation or spacing a person types).
+// row, and characters that show nothing in a row within a line (wider
+// than any indentation or column a person types: a table pasted with its
+// columns lined up with 19 spaces, and code indented by 20, were cut by a
+// limit of 16).
 const (
 	maxBlankLines = 3
-	maxBlanks     = 16
+	maxBlanks     = 40
 )
 
 // messagePart is a piece of the message as the mail shows it: the
@@ -159,7 +174,7 @@ func shownMessage(m string) []messagePart {
 				break
 			}
 			text.WriteString(body[:i])
-			n := strings.IndexFunc(body[i:], func(r rune) bool { return !characters.Blank(r) })
+			n := strings.IndexFunc(body[i:], func(r rune) bool { return !characters.Empty(r) })
 			if n < 0 { // blank to the end of the line
 				n = len(body) - i
 			}
@@ -183,7 +198,7 @@ func shownMessage(m string) []messagePart {
 		held = held[:0]
 	}
 	for line := range strings.Lines(m) {
-		if strings.TrimFunc(line, characters.Blank) == "" {
+		if strings.TrimFunc(line, characters.Empty) == "" {
 			held = append(held, line)
 			continue
 		}
@@ -198,11 +213,11 @@ func shownMessage(m string) []messagePart {
 }
 
 // blankRun is the byte offset in s of the first run of more than
-// maxBlanks blank characters, or -1.
+// maxBlanks characters that show nothing, or -1.
 func blankRun(s string) int {
 	start, n := 0, 0
 	for i, r := range s {
-		if !characters.Blank(r) {
+		if !characters.Empty(r) {
 			n = 0
 			continue
 		}

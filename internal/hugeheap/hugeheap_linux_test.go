@@ -23,7 +23,8 @@ func TestMain(m *testing.M) {
 		for i := range len(b) / 4096 {
 			b[i*4096] = 1
 		}
-		fmt.Println(hugeKB(uintptr(unsafe.Pointer(unsafe.SliceData(b)))))
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		fmt.Println(hugeKB(p, p+uintptr(len(b))))
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -62,31 +63,32 @@ func helper(t *testing.T, mode string) int {
 	return kb
 }
 
-// hugeKB is the AnonHugePages of the mapping that holds addr, in kB, from
-// /proc/self/smaps; -1 if no mapping holds it.
-func hugeKB(addr uintptr) int {
+// hugeKB is the AnonHugePages of the mappings that overlap [lo, hi), in
+// kB, from /proc/self/smaps: the allocation may begin in memory before the
+// advice's first whole huge page, a mapping of its own.
+func hugeKB(lo, hi uintptr) int {
 	f, err := os.Open("/proc/self/smaps")
 	if err != nil {
 		return -1
 	}
 	defer f.Close()
-	in := false
+	in, kb := false, 0
 	s := bufio.NewScanner(f)
 	for s.Scan() {
 		line := s.Text()
-		if r, _, ok := strings.Cut(line, " "); ok && strings.Contains(r, "-") && !strings.HasSuffix(line, ":") {
-			lo, hi, _ := strings.Cut(r, "-")
-			l, err1 := strconv.ParseUint(lo, 16, 64)
-			h, err2 := strconv.ParseUint(hi, 16, 64)
+		if r, _, ok := strings.Cut(line, " "); ok && strings.Contains(r, "-") && !strings.HasSuffix(r, ":") {
+			b, e, _ := strings.Cut(r, "-")
+			beg, err1 := strconv.ParseUint(b, 16, 64)
+			end, err2 := strconv.ParseUint(e, 16, 64)
 			if err1 == nil && err2 == nil {
-				in = uint64(addr) >= l && uint64(addr) < h
+				in = beg < uint64(hi) && uint64(lo) < end
 				continue
 			}
 		}
 		if v, ok := strings.CutPrefix(line, "AnonHugePages:"); ok && in {
-			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
-			return kb
+			n, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+			kb += n
 		}
 	}
-	return -1
+	return kb
 }

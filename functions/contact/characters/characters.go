@@ -40,12 +40,13 @@ func Invisible(r rune) bool {
 // (zero-width spaces and joiners, word joiners, invisible operators,
 // interlinear annotation marks, fillers such as U+115F and the Khitan
 // U+16FE4, and the blank braille pattern U+2800); private-use characters;
-// and noncharacters (U+FFFE, U+FDD0…). "Ad\u200ba Lovelace" reads as "Ada
+// and noncharacters (U+FFFE, U+FDD0…); the musical null notehead U+1D159,
+// drawn as nothing by most fonts. "Ad\u200ba Lovelace" reads as "Ada
 // Lovelace" and matches no search for it; a name padded with fillers hides
 // what follows in a subject line. A name's joiners where its writing
 // needs them are HiddenInName's.
 func Hidden(r rune) bool {
-	return Invisible(r) || r == '\u2800' || r == '\U00016FE4' || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
+	return Invisible(r) || r == '\u2800' || r == '\U00016FE4' || r == '\U0001D159' || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
 }
 
 // unassigned reports a code point Unicode gives no character yet (as Go
@@ -354,9 +355,19 @@ func subdivisionTag(r rune) bool {
 	return '\U000E0030' <= r && r <= '\U000E0039' || '\U000E0061' <= r && r <= '\U000E007A'
 }
 
-// Blank reports a character that draws nothing but space: white space,
-// the blank braille pattern and the Hangul fillers. The mail shows a long
-// run of them as a note of what it left out.
-func Blank(r rune) bool {
-	return unicode.IsSpace(r) || r == '\u2800' || r == '\u115f' || r == '\u1160' || r == '\u3164' || r == '\uffa0'
+// Empty reports a character that shows no mark: white space, the blank
+// braille pattern, the Hangul fillers, the invisible characters (the soft
+// hyphen, the direction marks, zero-width spaces and joiners, variation
+// selectors, tags), and the characters most fonts draw as nothing (the
+// Khitan filler U+16FE4, the Tifinagh joiner U+2D7F, the musical null
+// notehead U+1D159). A run of them, whatever the mix, reads as space: the
+// mail shows a long one as a note of what it left out (an attacker's
+// trial split blank lines with a soft hyphen on a line of its own, and
+// runs of spaces with a left-to-right mark, to keep each run short).
+func Empty(r rune) bool {
+	switch r {
+	case '\u2800', '\u115f', '\u1160', '\u3164', '\uffa0', '\u2d7f', '\U00016FE4', '\U0001D159':
+		return true
+	}
+	return unicode.IsSpace(r) || Invisible(r)
 }
