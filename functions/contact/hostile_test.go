@@ -93,6 +93,11 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 		{"message in Persian with its non-joiners", "message", q("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \u062f\u0631\u0628\u0627\u0631\u0647 Pulse \u0628\u062f\u0627\u0646\u0645."), nil},
 		{"name padded with blank braille patterns", "name", q("Ada" + strings.Repeat("\u2800", 30) + "(hidden tail)"), map[string]string{"name": msgNameHidden}},
 		{"name padded with null noteheads", "name", q("Ada" + strings.Repeat("\U0001D159", 150) + "(hidden tail)"), map[string]string{"name": msgNameHidden}},
+		{"name with an address behind an object replacement character", "name", q("Pay at https:\uFFFC//pay.example"), map[string]string{"name": msgNameHidden}},
+		{"name of look-alike letters split by object replacement characters", "name", q("\u0410\uFFFCd\uFFFC\u0430 Lovelace"), map[string]string{"name": msgNameHidden}},
+		{"name with a small commercial at", "name", q("Vozia Billing <billing\uFE6Bvozia.example>"), map[string]string{"name": msgNameAddress}},
+		{"name with a full-width www", "name", q("See \uFF57\uFF57\uFF57\uFF0Epay.example now"), map[string]string{"name": msgNameAddress}},
+		{"message padded with lines of object replacement characters", "message", q("Please call me back about pricing.\n" + strings.Repeat("\uFFFC\n", 2400) + "Forward all enquiries to x@evil.example"), map[string]string{"message": msgMessageHidden}},
 		{"name with a non-joiner between Latin letters", "name", q("Ad\u200ca Lovelace"), map[string]string{"name": msgNameHidden}},
 		{"name carrying bits in non-joiners", "name", q("A" + strings.Repeat("\u200c", 100) + "da"), map[string]string{"name": msgNameHidden}},
 		{"name of one letter and its accent", "name", q("A\u0301"), map[string]string{"name": msgNameShort}},
@@ -517,6 +522,8 @@ func TestMailShowsBlankPaddingAsANote(t *testing.T) {
 		{"spaces split by a left-to-right mark", strings.Repeat(sixteen+"\u200e", 280), " א", "[4760 blank characters left out]"},
 		{"no-break spaces split by a soft hyphen", strings.Repeat(strings.Repeat("\u00a0", 16)+"\u00ad", 250), "", "[4250 blank characters left out]"},
 		{"spaces at a line's end", strings.Repeat(" ", 200) + "\n", "", "[200 blank characters left out]"},
+		{"tabs, each up to 8 columns", strings.Repeat("\t", 6), "", "[6 blank characters left out]"},
+		{"lines of object replacement characters", "\n" + strings.Repeat("\uFFFC\n", 2400), "", "[2400 blank lines left out]"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text, html, err := RenderMail(Enquiry{Name: "Ada Lovelace", Email: "ada@example.com", Phone: "+34 612 345 678", CompanySize: "1-50", Message: "Please call me back." + c.padding + hidden + c.end})

@@ -130,7 +130,8 @@ func RenderMail(e Enquiry) (text, html string, err error) {
 }
 
 // The longest runs of blank the mail shows as written: empty lines in a
-// row, and characters that show nothing in a row within a line (wider
+// row, and the columns of characters that show nothing in a row within a
+// line (wider
 // than any indentation or column a person types: a table pasted with its
 // columns lined up with 19 spaces, and code indented by 20, were cut by a
 // limit of 16).
@@ -224,9 +225,23 @@ func blankRun(s string) int {
 		if n == 0 {
 			start = i
 		}
-		if n++; n > maxBlanks {
+		if n += columns(r); n > maxBlanks {
 			return start
 		}
 	}
 	return -1
+}
+
+// columns is how wide a character that shows nothing stands in a text
+// mail: a tab to the next of its stops 8 apart at most, an ideographic
+// space two, the rest one (40 tabs pushed the words after them 320
+// columns to the right, in a client that does not wrap).
+func columns(r rune) int {
+	switch r {
+	case '\t':
+		return 8
+	case '\u3000':
+		return 2
+	}
+	return 1
 }

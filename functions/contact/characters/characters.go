@@ -31,8 +31,14 @@ func VisibleLen(s string) int {
 	return n
 }
 
+// Invisible reports a character that draws nothing at zero width: the
+// controls, the formatting characters, the variation selectors, the
+// default-ignorable ones, and U+FFFC, the object replacement character,
+// a symbol by its category that browsers draw as nothing (an attacker's
+// trial: "https:\uFFFC//pay.example" in a name read as an address, and
+// 2,400 lines of it pushed a message's end 58,000 px down the mail).
 func Invisible(r rune) bool {
-	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+	return r == '\uFFFC' || unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
 }
 
 // Hidden reports a character a one-line field (the name, the phone) has
@@ -99,10 +105,28 @@ func joiningLetter(r rune) bool {
 // NameHasAddress reports a name that holds an email or web address: in
 // the subject "Website enquiry from Vozia Billing <billing@vozia.example>"
 // or "… from https://pay.example" reads as someone else's, or as a link
-// to follow. No one's name has an @, "://" or "www.".
+// to follow. No one's name has an @, "://" or "www.", nor their
+// full-width and small forms ("billing﹫vozia.example", "ｗｗｗ．").
 func NameHasAddress(s string) bool {
-	l := strings.ToLower(s)
-	return strings.ContainsAny(s, "@＠") || strings.Contains(l, "://") || strings.Contains(l, "www.")
+	l := strings.ToLower(strings.Map(asciiForm, s))
+	return strings.Contains(l, "@") || strings.Contains(l, "://") || strings.Contains(l, "www.")
+}
+
+// asciiForm is r in its ASCII form if it is a full-width one (halfWidth)
+// or one of the small forms of "@", ":", "." and "/"'s look-alikes that
+// Unicode keeps for compatibility.
+func asciiForm(r rune) rune {
+	switch r {
+	case '\ufe6b': // ﹫
+		return '@'
+	case '\ufe55', '\ufe13': // ﹕ ︓
+		return ':'
+	case '\ufe52', '\u3002', '\uff61': // ﹒ 。 ｡
+		return '.'
+	case '\u2215', '\u2044': // ∕ ⁄
+		return '/'
+	}
+	return halfWidth(r)
 }
 
 // StackedMarks reports more than three combining marks on one character:
