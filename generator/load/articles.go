@@ -537,8 +537,6 @@ var articleFeeds = []struct{ Name, Type string }{
 // to the cover's shape around its focus, and, for any image, the focus
 // as the CSS object-position of the frame it is shown in.
 func coverImage(c content.ArticleImage) content.Image {
-	// The image's place is its src's, where the image stage's problems
-	// with the file (too small, not found, not a photo) belong.
 	img := content.Image{Pos: c.SrcAt, Src: c.Src, Alt: c.Alt}
 	x, y := coverFocus(c)
 	if c.Focus != nil || c.Position != "" {
