@@ -6,7 +6,8 @@
 // joiners of Persian and Devanagari, an emoji's selector and joiner, a
 // Hebrew message's marks). The contact function's validation
 // (functions/contact, enquiry.go) applies them field by field; the table
-// of rules and messages is functions/contact/README.md's.
+// of rules and messages is functions/contact/README.md's. They are tested
+// there, as a visitor meets them: through the function.
 package characters
 
 import (
@@ -65,7 +66,7 @@ const zwnj, zwj = '\u200c', '\u200d'
 
 func nonCharacter(r rune) bool { return r&0xfffe == 0xfffe || 0xfdd0 <= r && r <= 0xfdef }
 
-// HiddenInName is hidden for a name, but for a joiner in its place.
+// HiddenInName is Hidden for a name, but for a joiner in its place.
 func HiddenInName(s string) bool {
 	rs := []rune(s)
 	for i, r := range rs {
