@@ -216,7 +216,10 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 				break
 			}
 		}
-		redirect := fmt.Sprintf("a redirect in %s: - {from: %s, to: %s}", content.RoutingFile, r.Path, parent)
+		redirectTo := func(to string) string {
+			return fmt.Sprintf("a redirect in %s: - {from: %s, to: %s}", content.RoutingFile, r.Path, to)
+		}
+		redirect := redirectTo(parent)
 		fix := fmt.Sprintf("keep it working with aliases: [%s] on the page that replaced it, or %s", r.Path, redirect)
 		own, makes := pageOf[r.File]
 		switch n := replacement(r, published, routes); {
@@ -229,7 +232,7 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 				fix = fmt.Sprintf("its date, %s, is after today, which takes the article off the site until then: give it back its date (and updated: for the change), or add %s", a.Front.Date, redirect)
 			}
 		case r.File != "" && makes && own != r.Path:
-			fix = fmt.Sprintf("%s, which still makes %s, no longer answers it (an alias removed, a tag's page with no article left, a list's page beyond its last): add a redirect in %s: - {from: %s, to: %s}", r.File, own, content.RoutingFile, r.Path, own)
+			fix = fmt.Sprintf("%s, which still makes %s, no longer answers it (an alias removed, a tag's page with no article left, a list's page beyond its last): add %s", r.File, own, redirectTo(own))
 		case r.File != "" && exists(r.File):
 			at.File = r.File
 		case n != nil:

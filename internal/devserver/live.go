@@ -170,18 +170,11 @@ func (l *Live) Warn(warnings problem.List) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	w := warnings.Escaped()
-	if bytes.Equal(mustJSON(nonNilList(w)), mustJSON(nonNilList(l.warnings))) {
+	if bytes.Equal(mustJSON(nonNil(w)), mustJSON(nonNil(l.warnings))) {
 		return // the same note: the open pages keep it (or its dismissal)
 	}
 	l.warnings = w
-	l.broadcast(event{"warnings", mustJSON(map[string]any{"warnings": nonNilList(l.warnings)})})
-}
-
-func nonNilList(l problem.List) problem.List {
-	if l == nil {
-		return problem.List{}
-	}
-	return l
+	l.broadcast(event{"warnings", mustJSON(map[string]any{"warnings": nonNil(l.warnings)})})
 }
 
 // Processing says which photos of the published build are still being
@@ -221,11 +214,13 @@ func (l *Live) Processing(originals map[string]string) []Photo {
 	return photos
 }
 
-func nonNil(p []Photo) []Photo {
-	if p == nil {
-		return []Photo{}
+// nonNil is s, or an empty one for nil: a list in the events' JSON is
+// [], never null.
+func nonNil[S ~[]E, E any](s S) S {
+	if s == nil {
+		return S{}
 	}
-	return p
+	return s
 }
 
 // serveOriginal answers a request for a size of a photo being encoded
@@ -395,7 +390,7 @@ func (l *Live) events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	hello := mustJSON(map[string]any{"build": l.build, "problems": l.problems, "warnings": nonNilList(l.warnings), "photos": nonNil(l.photos)})
+	hello := mustJSON(map[string]any{"build": l.build, "problems": l.problems, "warnings": nonNil(l.warnings), "photos": nonNil(l.photos)})
 	l.subs[ch] = struct{}{}
 	l.mu.Unlock()
 	defer func() {

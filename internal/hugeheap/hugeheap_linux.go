@@ -20,44 +20,29 @@ func advise(n int) int {
 	for i := range chunks {
 		chunks[i] = make([]byte, chunk)
 	}
+	// Adjacent chunks are one range: a huge page may cross from one
+	// chunk into the next. The addresses go to the system call as
+	// numbers, as it takes them.
 	advised := 0
-	for beg, end := range spans(chunks) {
-		beg, end = alignUp(beg), end&^(hugePage-1)
-		// The addresses as numbers: the system call takes them so, and
-		// the range crosses from one chunk into the next.
+	madvise := func(beg, end uintptr) {
+		beg, end = (beg+hugePage-1)&^(hugePage-1), end&^(hugePage-1)
 		if beg < end {
 			if _, _, errno := unix.Syscall(unix.SYS_MADVISE, beg, end-beg, unix.MADV_HUGEPAGE); errno == 0 {
 				advised += int(end - beg)
 			}
 		}
 	}
+	var beg, end uintptr
+	for _, c := range chunks {
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(c)))
+		if p != end {
+			madvise(beg, end)
+			beg = p
+		}
+		end = p + uintptr(len(c))
+	}
+	madvise(beg, end)
 	runtime.KeepAlive(chunks)
-	chunks = nil
-	runtime.GC()
+	runtime.GC() // the chunks back to the heap
 	return advised
 }
-
-// spans yields the address ranges the chunks cover, adjacent chunks as
-// one range.
-func spans(chunks [][]byte) func(yield func(beg, end uintptr) bool) {
-	return func(yield func(beg, end uintptr) bool) {
-		var beg, end uintptr
-		for _, c := range chunks {
-			p := uintptr(unsafe.Pointer(unsafe.SliceData(c)))
-			if p != end && end != 0 {
-				if !yield(beg, end) {
-					return
-				}
-				beg = p
-			} else if end == 0 {
-				beg = p
-			}
-			end = p + uintptr(len(c))
-		}
-		if end != 0 {
-			yield(beg, end)
-		}
-	}
-}
-
-func alignUp(p uintptr) uintptr { return (p + hugePage - 1) &^ (hugePage - 1) }

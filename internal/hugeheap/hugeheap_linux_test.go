@@ -13,7 +13,7 @@ import (
 
 // The helper process of TestAdviseBacksTheHeapWithHugePages: it allocates
 // and touches 16 MB, with or without the advice first, and prints how
-// much of the mapping holding them the kernel backs with huge pages.
+// much of the mappings they lie in the kernel backs with huge pages.
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("HUGEHEAP_HELPER"); mode != "" {
 		if mode == "advise" {

@@ -53,8 +53,13 @@ func Invisible(r rune) bool {
 // what follows in a subject line. A name's joiners where its writing
 // needs them are HiddenInName's.
 func Hidden(r rune) bool {
-	return Invisible(r) || r == '\u2800' || r == '\U00016FE4' || r == '\U0001D159' || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
+	return Invisible(r) || drawnBlank(r) || unicode.Is(unicode.Co, r) || nonCharacter(r) || unassigned(r)
 }
+
+// drawnBlank reports a character that is neither space nor invisible by
+// its category, yet most fonts draw as nothing: the blank braille pattern
+// U+2800, the Khitan filler U+16FE4, the musical null notehead U+1D159.
+func drawnBlank(r rune) bool { return r == '\u2800' || r == '\U00016FE4' || r == '\U0001D159' }
 
 // unassigned reports a code point Unicode gives no character yet (as Go
 // knows it): it draws as a box or nothing.
@@ -380,19 +385,15 @@ func subdivisionTag(r rune) bool {
 	return '\U000E0030' <= r && r <= '\U000E0039' || '\U000E0061' <= r && r <= '\U000E007A'
 }
 
-// Empty reports a character that shows no mark: white space, the blank
-// braille pattern, the Hangul fillers, the invisible characters (the soft
-// hyphen, the direction marks, zero-width spaces and joiners, variation
-// selectors, tags), and the characters most fonts draw as nothing (the
-// Khitan filler U+16FE4, the Tifinagh joiner U+2D7F, the musical null
-// notehead U+1D159). A run of them, whatever the mix, reads as space: the
-// mail shows a long one as a note of what it left out (an attacker's
-// trial split blank lines with a soft hyphen on a line of its own, and
-// runs of spaces with a left-to-right mark, to keep each run short).
+// Empty reports a character that shows no mark: white space, the
+// invisible characters (the soft hyphen, the direction marks, zero-width
+// spaces and joiners, variation selectors, tags, the Hangul fillers), the
+// ones drawn as nothing (drawnBlank), and the Tifinagh joiner U+2D7F,
+// which a name may hold between its consonants. A run of them, whatever
+// the mix, reads as space: the mail shows a long one as a note of what it
+// left out (an attacker's trial split blank lines with a soft hyphen on a
+// line of its own, and runs of spaces with a left-to-right mark, to keep
+// each run short).
 func Empty(r rune) bool {
-	switch r {
-	case '\u2800', '\u115f', '\u1160', '\u3164', '\uffa0', '\u2d7f', '\U00016FE4', '\U0001D159':
-		return true
-	}
-	return unicode.IsSpace(r) || Invisible(r)
+	return unicode.IsSpace(r) || Invisible(r) || drawnBlank(r) || r == '\u2d7f'
 }
