@@ -43,6 +43,19 @@ func prospectTab(t *testing.T, env *browsertest.Env, w, h int, consent bool) *br
 	return tab
 }
 
+// submitLabel is the contact form's button on the page at path (a route's
+// path, "/" for the home page): its section's own label, or the layout's.
+func submitLabel(site *content.Site, path string) string {
+	if page := site.Pages[path]; page != nil {
+		for _, s := range page.Sections {
+			if c, ok := s.Value.(*sections.ContactSection); ok && c.Submit != "" {
+				return c.Submit
+			}
+		}
+	}
+	return site.Layout.ContactForm.Submit
+}
+
 // js quotes a Go string for a script.
 func js(s string) string {
 	b, _ := json.Marshal(s)
@@ -619,7 +632,7 @@ func TestProspectContactForm(t *testing.T) {
 	}
 	submit := func(t *testing.T, tab *browsertest.Tab) {
 		t.Helper()
-		clickText(t, tab, "#contact-form button", f.Submit)
+		clickText(t, tab, "#contact-form button", submitLabel(sweepSite(t), "/"))
 	}
 	toasts := `[...document.querySelectorAll(".toasts li")].map(l => l.innerText.replace(/\s+/g, " ").trim()).join(" | ")`
 

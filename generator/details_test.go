@@ -181,3 +181,45 @@ func TestDetailPageFormPresetsItsProduct(t *testing.T) {
 		t.Errorf("the form on the home page chooses %q, want none", got)
 	}
 }
+
+// TestContactSectionOwnCopy: a contact section's heading, intro and button
+// label replace the layout's on its page only, in the HTML itself (the
+// button before the app starts, and the hidden submit that Enter presses
+// then). A prospect on the demo page pressed "Send message" to ask for a
+// demo.
+func TestContactSectionOwnCopy(t *testing.T) {
+	fsys := fixture(t)
+	fsys["pages/services.yaml"].Data = append(fsys["pages/services.yaml"].Data,
+		"  - kind: contact\n    heading: Book a walkthrough\n    intro: Tell us about your calls.\n    submit: Book my walkthrough\n"...)
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: "https://fixture.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := load.SiteWith(fsys, load.Options{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy := site.Layout.ContactForm
+	shown := regexp.MustCompile(`<button[^>]*class="[^"]*contact__submit[^"]*"[^>]*>([^<]*)</button>`)
+	hidden := regexp.MustCompile(`<button type="submit" hidden="">([^<]*)</button>`)
+	heading := regexp.MustCompile(`<h2 id="contact-heading">([^<]*)</h2>`)
+	intro := regexp.MustCompile(`<p class="contact__intro">([^<]*)</p>`)
+	for _, c := range []struct{ path, heading, intro, submit string }{
+		{"/services", "Book a walkthrough", "Tell us about your calls.", "Book my walkthrough"},
+		{"", copy.Heading, copy.Intro, copy.Submit},
+	} {
+		page := string(files(res)[strings.TrimPrefix(c.path+"/index.html", "/")])
+		for _, w := range []struct {
+			what string
+			re   *regexp.Regexp
+			want string
+		}{{"button", shown, c.submit}, {"hidden submit", hidden, c.submit}, {"heading", heading, c.heading}, {"intro", intro, c.intro}} {
+			m := w.re.FindStringSubmatch(page)
+			if m == nil {
+				t.Errorf("%s/: no contact form %s", c.path, w.what)
+			} else if got := stdhtml.UnescapeString(m[1]); got != w.want {
+				t.Errorf("%s/: the contact form's %s reads %q, want %q", c.path, w.what, got, w.want)
+			}
+		}
+	}
+}

@@ -14,7 +14,8 @@ import "./contact-section.css";
 /**
  * ContactSection is the contact information (id "contact-info") beside the
  * enquiry form (id "contact-form"), with every word from layout.contactForm.
- * Props: heading / intro override the layout's copy for one page; any other
+ * Props: heading / intro / submit (the button's label) override the layout's
+ * copy for one page; any other
  * <section> attribute. Render it once per page (the ids are fixed).
  *
  * The form validates with the messages of layout.yaml's form (its rules:
@@ -51,6 +52,7 @@ import "./contact-section.css";
 export interface ContactSectionProps extends HTMLAttributes<HTMLElement> {
   heading?: string;
   intro?: string;
+  submit?: string;
 }
 
 type Field = keyof FormMessages | "product";
@@ -187,7 +189,7 @@ function keepDraft(form: HTMLFormElement, openedAt: number) {
 /** The note Send opens before the app has started. */
 const QUEUED = "cf-queued";
 
-export function ContactSection({ heading, intro, className, ...rest }: ContactSectionProps) {
+export function ContactSection({ heading, intro, submit, className, ...rest }: ContactSectionProps) {
   const { config, layout } = useSite();
   const copy = layout.contactForm;
   const products = config.products ?? [];
@@ -483,14 +485,14 @@ export function ContactSection({ heading, intro, className, ...rest }: ContactSe
             className="contact__submit"
             aria-disabled={sending || undefined}
           >
-            {sending ? copy.sending : copy.submit}
+            {sending ? copy.sending : (submit ?? copy.submit)}
           </Button>
           {/* Until then the form's submit button (a form has one) is this
               hidden one: Enter in a field submits through it, which the
               "dialog" method makes a no-op. */}
           {!started && (
             <button type="submit" hidden>
-              {copy.submit}
+              {submit ?? copy.submit}
             </button>
           )}
         </form>

@@ -269,6 +269,7 @@ export interface ContactForm {
 export interface ContactSection {
   heading?: string;
   intro?: string;
+  submit?: string;
 }
 
 export interface Cue {

@@ -5,7 +5,7 @@ import type { SectionProps } from "./props";
 export function ContactView({ section }: SectionProps<"contact">) {
   return (
     <>
-      <ContactForm heading={section.heading} intro={section.intro} />
+      <ContactForm heading={section.heading} intro={section.intro} submit={section.submit} />
       <FloatingContact />
     </>
   );

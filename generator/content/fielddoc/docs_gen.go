@@ -102,6 +102,7 @@ var docs = map[string]string{
 	"ContactForm.Stalled":                   "Follows Queued after a while, with the site's address, for a script that never arrives.",
 	"ContactSection.Heading":                "Replaces the layout's contactForm.heading on this page.",
 	"ContactSection.Intro":                  "Replaces the layout's contactForm.intro on this page.",
+	"ContactSection.Submit":                 "Replaces the layout's contactForm.submit (the form's button) on this page, such as \"Request my demo\" on the demo page.",
 	"Dashboard.Label":                       "The text alternative of the whole picture.",
 	"Demo.Opens":                            "Where it leads, written in these letters: hostedForm (demoFormURL, in a new tab) or page (the site's own demo page, page).",
 	"Demo.Page":                             "The demo page when opens is page: a page of the site with a contact section, whose product select is preset from the page the visitor opened it from.",
