@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // VisibleLen counts the characters of s that take up room on screen: not
@@ -112,10 +114,34 @@ func joiningLetter(r rune) bool {
 // the subject "Website enquiry from Vozia Billing <billing@vozia.example>"
 // or "… from https://pay.example" reads as someone else's, or as a link
 // to follow. No one's name has an @, "://" or "www.", nor their
-// full-width and small forms ("billing﹫vozia.example", "ｗｗｗ．").
+// full-width and small forms ("billing﹫vozia.example", "ｗｗｗ．"), nor
+// a bare domain (hasDomain).
 func NameHasAddress(s string) bool {
 	l := strings.ToLower(strings.Map(asciiForm, s))
-	return strings.Contains(l, "@") || strings.Contains(l, "://") || strings.Contains(l, "www.")
+	return strings.Contains(l, "@") || strings.Contains(l, "://") || strings.Contains(l, "www.") || hasDomain(l)
+}
+
+// hasDomain reports a word of l (in lower case) that is a host name ending
+// in one of ICANN's top-level domains: "pay-verify.com", "pay-verify.com/login".
+// Mail clients make a link of it without a scheme, so "Ada pay-verify.com"
+// would put a link in the staff's mail under the sender's name. Initials
+// ("J.R.R. Tolkien") and names joined by a dot pass ("Jean.Paul", ".paul"
+// being no domain). The list is the Public Suffix List's, as
+// golang.org/x/net/publicsuffix holds it; a top-level domain in another
+// script (.рф) is left out, which mail clients do not make links of bare.
+func hasDomain(l string) bool {
+	word := func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '.') }
+	for _, w := range strings.FieldsFunc(l, word) {
+		labels := strings.Split(strings.Trim(w, ".-"), ".")
+		if len(labels) < 2 || slices.Contains(labels, "") {
+			continue
+		}
+		tld := labels[len(labels)-1]
+		if suffix, icann := publicsuffix.PublicSuffix(tld); icann && suffix == tld {
+			return true
+		}
+	}
+	return false
 }
 
 // asciiForm is r in its ASCII form if it is a full-width one (halfWidth)
