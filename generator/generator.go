@@ -134,8 +134,12 @@ type Result struct {
 	// Note, when content links to a scheduled article, is one line that
 	// says which links show as their words until which day (not a
 	// problem: they become links on the article's day); "" otherwise.
-	Note  string
-	Stats Stats
+	Note string
+	// Dropped counts the warnings that are addresses the last commit
+	// answered and this content does not, when no Published revision is
+	// named: CI names main as published, and refuses them.
+	Dropped int
+	Stats   Stats
 	// Changed are the files of Site that a reader finds different from
 	// the Builder's last build, added and removed ones included, sorted
 	// (output.Changed): make dev reloads the pages among them. A page that

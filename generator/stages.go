@@ -234,9 +234,11 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// An address published at HEAD (or at the revision named as live)
 	// that this site no longer answers: a warning (an error), read last,
 	// so that the pages render while git and the load of that content run.
+	dropped := 0
 	if g, _ := head.Get(); g.routes != nil || g.warn != nil {
 		exists := func(file string) bool { _, err := fs.Stat(tree, file); return err == nil }
 		gone := published.Gone(g.routes, site.Routes, cfg.published, exists, site.Unpublished)
+		dropped = len(gone)
 		if cfg.published != "" {
 			// Named as what is live: an address gone is a broken link for
 			// everyone who kept it, and a check that cannot be made
@@ -259,6 +261,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 		return nil, err
 	}
 	res.Jobs = data.Jobs
+	res.Dropped = dropped
 	res.Processing = pics.PendingFrom
 	res.Changed, bld.last = output.Changed(bld.last, out), out
 	res.Stats = Stats{Bundle: b, Render: renderTime, Total: time.Since(start), Images: pics.Encoded}

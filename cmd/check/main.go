@@ -123,6 +123,13 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	if res.Note != "" {
 		fmt.Fprintln(stdout, problem.Text(res.Note))
 	}
+	if res.Dropped > 0 {
+		// Compared with the last commit (no -published: make check names
+		// origin/main only when the clone has it), a dropped address is a
+		// warning here and a refusal in CI: an editor's trial read "ok".
+		fmt.Fprintf(stdout, "%d of the warnings above %s the last commit answered that this content does not: CI checks a pull request against origin/main and refuses %s (add the alias or redirect each one names). This check compared with the last commit; make check compares with origin/main once the clone has it (git fetch origin).\n",
+			res.Dropped, plural(res.Dropped, "is an address", "are addresses"), plural(res.Dropped, "it", "them"))
+	}
 	return nil
 }
 

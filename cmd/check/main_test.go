@@ -161,3 +161,49 @@ func checkers(site string, args ...string) string {
 	out, _ := exec.Command("node", append(append([]string{"../../tools/validate/validate.mjs"}, args...), site)...).CombinedOutput()
 	return string(out)
 }
+
+// An address the last commit answered that the content no longer does (an
+// alias removed) is a warning here, where no published revision is named,
+// and a refusal in CI, which names origin/main: the last line says so, and
+// which revision the check compared with. An editor's trial, in a clone
+// with no origin/main, read "ok, with 1 warning above" and took it for a
+// pass.
+func TestCheckSaysCIRefusesADroppedAddress(t *testing.T) {
+	today := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	src, err := sitefixture.Copy(os.DirFS("../../testdata/site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, "content")
+	for p, f := range src {
+		writeFile(t, dir, p, f.Data)
+	}
+	const article = "articles/on-premise.md"
+	kept := src[article].Data
+	writeFile(t, dir, article, []byte(strings.Replace(string(kept), "---\n", "---\naliases: [/insights/on-prem]\n", 1)))
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.name=Editor", "-c", "user.email=editor@vozia.example"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-q", "-m", "the site, with an alias")
+	writeFile(t, dir, article, kept)
+
+	args := []string{"-content", dir, "-frontend", "../../frontend", "-validate", "../../tools/validate", "-cache", filepath.Join(t.TempDir(), "cache")}
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
+		t.Fatalf("an alias removed: %v", err)
+	}
+	if !strings.Contains(stderr.String(), "the address /insights/on-prem (and /insights/on-prem/share.jpg, /insights/on-prem/share.png), published") {
+		t.Errorf("no warning names the address dropped, with its share images:\n%s", stderr.String())
+	}
+	want := "1 of the warnings above is an address the last commit answered that this content does not: CI checks a pull request against origin/main and refuses it"
+	if !strings.HasPrefix(stdout.String(), "ok, with 1 warning above: ") || !strings.Contains(stdout.String(), want) {
+		t.Errorf("an alias removed: the check's last lines read\n%s\nwant ok, with 1 warning above, and %q", stdout.String(), want)
+	}
+}

@@ -194,14 +194,35 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 			}
 		}
 	}
-	var out content.ErrorList
-	seen := map[string]bool{}
+	// The addresses gone; one under another gone (an alias's share
+	// images, under the alias) is named in that one's problem, whose fix
+	// brings both back, rather than in three problems with one fix.
+	var gone []content.Route
+	isGone := map[string]bool{}
 	for _, r := range before {
-		if r.NotFound || seen[r.Path] {
+		if r.NotFound || isGone[r.Path] {
 			continue
 		}
-		seen[r.Path] = true
-		if _, ok := resolve(r.Path); ok {
+		if _, ok := resolve(r.Path); !ok {
+			gone = append(gone, r)
+			isGone[r.Path] = true
+		}
+	}
+	top := func(p string) string { // the highest gone address above p, or p
+		for d := path.Dir(p); d != p && isGone[d]; d = path.Dir(p) {
+			p = d
+		}
+		return p
+	}
+	under := map[string][]string{}
+	for _, r := range gone {
+		if t := top(r.Path); t != r.Path {
+			under[t] = append(under[t], r.Path)
+		}
+	}
+	var out content.ErrorList
+	for _, r := range gone {
+		if top(r.Path) != r.Path {
 			continue
 		}
 		at := content.Error{File: content.RoutingFile, Line: 1, Col: 1}
@@ -239,7 +260,11 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 			at.File = n.File
 			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it; else %s", n.File, n.Path, r.Path, redirect)
 		}
-		at.Message = fmt.Sprintf("the address %s, published%s %s, no longer answers: %s", r.Path, from, label(rev), fix)
+		also := ""
+		if u := under[r.Path]; len(u) > 0 {
+			also = " (and " + strings.Join(u, ", ") + ")"
+		}
+		at.Message = fmt.Sprintf("the address %s%s, published%s %s, no longer answers: %s", r.Path, also, from, label(rev), fix)
 		out = append(out, at)
 	}
 	return out
