@@ -37,7 +37,7 @@ func (l *loader) sizeImage(img *content.Image) {
 		return
 	}
 	if err != nil || !publishable(file) {
-		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file under content/images/%s", img.Src, field.DidYouMean(img.Src, field.FilesUnder(l.fsys, "images"))))
+		l.errs = append(l.errs, img.Pos.Errorf("image %q: no such file under content/images/%s", img.Src, field.ImageHint(l.fsys, img.Src, file)))
 		return
 	}
 	info, err := imagefiles.Inspect(file, data)

@@ -28,6 +28,16 @@ func FileHint(fsys fs.FS, dir, name string) string {
 	return DidYouMean(name, names)
 }
 
+// ImageHint is the fix of an image src whose file (under content/) is
+// not there: the nearest name under images/, or else where to add the
+// file (an editor's trial: the message said where, not how).
+func ImageHint(fsys fs.FS, src, file string) string {
+	if hint := DidYouMean(src, FilesUnder(fsys, "images")); hint != "" || !strings.HasPrefix(file, "images/") {
+		return hint
+	}
+	return fmt.Sprintf(": add the file as content/%s, or write the name of one that is there", file)
+}
+
 // FilesUnder are the site paths ("/images/a.svg") of the files under dir.
 func FilesUnder(fsys fs.FS, dir string) []string {
 	var names []string
