@@ -354,6 +354,13 @@ func openLocalRepoWith(t *testing.T, tab *browsertest.Tab, d *devSite, extra []o
 	}
 	const localRepo = `button[data-label="Work with Local Repository"]`
 	do(t, tab, "load /admin/", chromedp.Navigate(d.URL+"/admin"), chromedp.WaitVisible(chromedp.CSS(localRepo), browsertest.Unhurried))
+	// The page's "Loading the editor…" (generator/admin) is gone once the
+	// editor shows its own first screen.
+	if loading, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`!!document.getElementById("editor-loading")`)); err != nil {
+		t.Fatal(err)
+	} else if loading {
+		t.Error("the editor's page still says it is loading beside the editor's sign-in")
+	}
 	files, err := json.Marshal(append(contentFiles(t, d.Content), extra...))
 	if err != nil {
 		t.Fatal(err)

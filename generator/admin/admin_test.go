@@ -59,7 +59,7 @@ func TestBuild(t *testing.T) {
 		w.Close()
 		t.Logf("%8d %8d gzip  %s", len(f.Data), z.Len(), f.Path)
 	}
-	for _, want := range []string{`src="/admin/admin-`, `content="/admin/sveltia/index.js"`, `name="robots" content="noindex`, `href="/admin/config.yml"`} {
+	for _, want := range []string{`src="/admin/admin-`, `content="/admin/sveltia/index.js"`, `name="robots" content="noindex`, `href="/admin/config.yml"`, `<p id="editor-loading" role="status">`} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("admin/index.html lacks %q:\n%s", want, page)
 		}

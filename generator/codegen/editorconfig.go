@@ -834,7 +834,8 @@ func EditorPreviews() []byte {
 	b.WriteString("};\n\n")
 	fmt.Fprintf(&b, "/** The field of a Markdown entry that holds its text. */\nexport const bodyField = %q;\n\n", bodyField)
 	fmt.Fprintf(&b, "/** A reader's pace, as the build counts an article's reading time. */\nexport const wordsPerMinute = %d;\n\n", content.WordsPerMinute)
-	fmt.Fprintf(&b, "/** The plain cover the build draws for an article without one, and the shape of every cover. */\nexport const defaultCover = { src: %q, width: %d, height: %d } as const;\n", content.DefaultCover, content.CoverWidth, content.CoverHeight)
+	fmt.Fprintf(&b, "/** The plain cover the build draws for an article without one, and the shape of every cover. */\nexport const defaultCover = { src: %q, width: %d, height: %d } as const;\n\n", content.DefaultCover, content.CoverWidth, content.CoverHeight)
+	fmt.Fprintf(&b, "/** The names an action may give as `site:`, each an address of site.yaml (site-addresses.ts). */\nexport const siteAddressNames = [%s] as const;\n", quoteList(content.SiteAddresses))
 	return b.Bytes()
 }
 

@@ -197,4 +197,13 @@ interface Bridge {
   mountBody(): void;
 }
 
-void start();
+// The page's note (generator/admin) goes once the editor has started, or
+// says why it did not, rather than leave a blank page.
+start().then(
+  () => document.getElementById("editor-loading")?.remove(),
+  (e: unknown) => {
+    const note = document.getElementById("editor-loading");
+    if (note) note.textContent = `The editor did not start: ${e instanceof Error ? e.message : String(e)}. Reload the page to try again.`;
+    throw e;
+  },
+);

@@ -25,6 +25,7 @@ import { withFootnotes } from "./footnotes";
 import { unlinkScheduled } from "./presave";
 import { defaultCover, previewForms, recordPreviews, sectionReads, wordsPerMinute } from "./previews.gen";
 import { rewordRecords } from "./records";
+import { withSiteAddresses } from "./site-addresses";
 
 /**
  * SitePreview draws a page as it is being edited: each section with the
@@ -111,17 +112,23 @@ export type Form = (site: SiteData, entry: Entry) => Promise<PageBody>;
  */
 export const previewForm: { [F in (typeof previewForms)[keyof typeof previewForms]]: Form } = {
   // A page file: its sections, and the collections the built page shows.
-  page: async (_site, e) => {
+  page: async (site, e) => {
     const path = pagePath(e.slug);
     const built = await pageData(path);
     const claims = await claimsOf(e);
     const edited = citeAll((e.data.sections as Section[] | undefined) ?? [], claims);
-    return { path, sections: edited.map((s, i) => withBuilt(s, i, edited, built?.sections ?? [])), collections: built?.collections ?? {} };
+    return { path, sections: sectionsAsEdited(edited, built?.sections ?? [], site), collections: built?.collections ?? {} };
   },
   // A text page: its text as the page's one markdown section.
-  text: async (_site, e) => ({
+  text: async (site, e) => ({
     path: pagePath(e.slug),
-    sections: [{ kind: "markdown", html: await unlinkScheduled(withFootnotes(cite(e.html, await claimsOf(e), true))), back: e.data.back as Action | undefined }],
+    sections: [
+      {
+        kind: "markdown",
+        html: await unlinkScheduled(withFootnotes(cite(e.html, await claimsOf(e), true))),
+        back: withSiteAddresses(e.data.back as Action | undefined, site.config),
+      },
+    ],
     collections: {},
   }),
   // An article: its article section, with what only the build computes
@@ -307,6 +314,17 @@ function blank(v: unknown): unknown {
   if (typeof v === "number") return undefined;
   if (typeof v === "boolean") return false;
   return v;
+}
+
+/**
+ * sectionsAsEdited are a page file's sections as the editor holds them
+ * (edited), as the build hands them to the app: each action that names a
+ * site address given its href (withSiteAddresses), over the same section
+ * of the page as last built (withBuilt).
+ */
+export function sectionsAsEdited(edited: Section[], built: Section[], site: SiteData): Section[] {
+  const resolved = withSiteAddresses(edited, site.config);
+  return resolved.map((s, i) => withBuilt(s, i, resolved, built));
 }
 
 /**

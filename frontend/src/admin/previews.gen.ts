@@ -51,3 +51,6 @@ export const wordsPerMinute = 220;
 
 /** The plain cover the build draws for an article without one, and the shape of every cover. */
 export const defaultCover = { src: "/cover.svg", width: 1200, height: 630 } as const;
+
+/** The names an action may give as `site:`, each an address of site.yaml (site-addresses.ts). */
+export const siteAddressNames = ["pulse", "health", "demo", "careers", "email"] as const;
