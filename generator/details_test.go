@@ -186,11 +186,14 @@ func TestDetailPageFormPresetsItsProduct(t *testing.T) {
 // label replace the layout's on its page only, in the HTML itself (the
 // button before the app starts, and the hidden submit that Enter presses
 // then). A prospect on the demo page pressed "Send message" to ask for a
-// demo.
+// demo. Every form says, under its button, what becomes of the details,
+// with a link to the privacy notice: a buyer found nothing beside it.
 func TestContactSectionOwnCopy(t *testing.T) {
 	fsys := fixture(t)
 	fsys["pages/services.yaml"].Data = append(fsys["pages/services.yaml"].Data,
 		"  - kind: contact\n    heading: Book a walkthrough\n    intro: Tell us about your calls.\n    submit: Book my walkthrough\n"...)
+	fsys["layout.yaml"].Data = []byte(strings.Replace(string(fsys["layout.yaml"].Data), "  requiredNote: Fields marked * are required.\n",
+		"  requiredNote: Fields marked * are required.\n  privacy:\n    text: \"We answer with these details only. How we keep them:\"\n    link: {label: our privacy notice, href: /legal/privacy}\n", 1))
 	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: "https://fixture.example"})
 	if err != nil {
 		t.Fatal(err)
@@ -202,6 +205,7 @@ func TestContactSectionOwnCopy(t *testing.T) {
 	copy := site.Layout.ContactForm
 	shown := regexp.MustCompile(`<button[^>]*class="[^"]*contact__submit[^"]*"[^>]*>([^<]*)</button>`)
 	hidden := regexp.MustCompile(`<button type="submit" hidden="">([^<]*)</button>`)
+	privacy := regexp.MustCompile(`<p class="contact__privacy">([^<]*)(?:<!-- -->)? <a href="/legal/privacy"[^>]*>our privacy notice</a></p>`)
 	heading := regexp.MustCompile(`<h2 id="contact-heading">([^<]*)</h2>`)
 	intro := regexp.MustCompile(`<p class="contact__intro">([^<]*)</p>`)
 	for _, c := range []struct{ path, heading, intro, submit string }{
@@ -213,7 +217,8 @@ func TestContactSectionOwnCopy(t *testing.T) {
 			what string
 			re   *regexp.Regexp
 			want string
-		}{{"button", shown, c.submit}, {"hidden submit", hidden, c.submit}, {"heading", heading, c.heading}, {"intro", intro, c.intro}} {
+		}{{"button", shown, c.submit}, {"hidden submit", hidden, c.submit}, {"heading", heading, c.heading}, {"intro", intro, c.intro},
+			{"privacy note, linking to the notice,", privacy, "We answer with these details only. How we keep them:"}} {
 			m := w.re.FindStringSubmatch(page)
 			if m == nil {
 				t.Errorf("%s/: no contact form %s", c.path, w.what)

@@ -268,6 +268,10 @@ type ContactForm struct {
 	Suspicious   Notice `json:"suspicious"`
 	// RequiredNote explains the "*" that marks every required field.
 	RequiredNote string `json:"requiredNote"`
+	// Privacy says, under the button, what becomes of the details sent,
+	// and links to the privacy policy: where the details are asked for (a
+	// buyer found nothing beside the form).
+	Privacy *FormPrivacy `json:"privacy,omitempty"`
 	// NoScript stands in place of the form where JavaScript is off,
 	// followed by the site's address: the form cannot send without it
 	// (the contact function takes only a signed JSON body).
@@ -281,6 +285,15 @@ type ContactForm struct {
 	// Stalled follows Queued after a while, with the site's address, for
 	// a script that never arrives.
 	Stalled string `json:"stalled"`
+}
+
+// FormPrivacy is a sentence and the link that ends it: "We use these
+// details only to answer you. How we keep them: privacy policy".
+type FormPrivacy struct {
+	// Text is the sentence, ending where the link follows it.
+	Text string `json:"text"`
+	// Link is the privacy policy's page, as its label reads in the sentence.
+	Link Action `json:"link"`
 }
 
 // SentPanel is what the contact form becomes after a successful send.

@@ -495,6 +495,11 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
               {submit ?? copy.submit}
             </button>
           )}
+          {copy.privacy && (
+            <p className="contact__privacy">
+              {copy.privacy.text} <SmartLink href={copy.privacy.link.href}>{copy.privacy.link.label}</SmartLink>
+            </p>
+          )}
         </form>
         <div id={QUEUED} popover="manual" role="status" className="queued-note contact__queued">
           {copy.queued}{" "}

@@ -260,6 +260,7 @@ export interface ContactForm {
   failure: Notice;
   suspicious: Notice;
   requiredNote: string;
+  privacy?: FormPrivacy;
   noScript: string;
   sent: SentPanel;
   queued: string;
@@ -347,6 +348,11 @@ export interface FormMessages {
   phone: string;
   companySize: string;
   message: string;
+}
+
+export interface FormPrivacy {
+  text: string;
+  link: Action;
 }
 
 export interface Founder {
