@@ -179,7 +179,8 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 //     replacement), with the alias to add;
 //   - else routing.yaml, with the redirect's line.
 //
-// exists says whether a content file exists.
+// An address under another that is gone (an alias's share images) is
+// named in that one's problem. exists says whether a content file exists.
 func Gone(before, routes []content.Route, rev string, exists func(file string) bool, unpublished map[string]*content.LoadedArticle) content.ErrorList {
 	resolve := cdn.Resolver(routes)
 	published := map[string]bool{}

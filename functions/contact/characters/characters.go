@@ -127,8 +127,9 @@ func NameHasAddress(s string) bool {
 // would put a link in the staff's mail under the sender's name. Initials
 // ("J.R.R. Tolkien") and names joined by a dot pass ("Jean.Paul", ".paul"
 // being no domain). The list is the Public Suffix List's, as
-// golang.org/x/net/publicsuffix holds it; a top-level domain in another
-// script (.рф) is left out, which mail clients do not make links of bare.
+// golang.org/x/net/publicsuffix holds it; it spells a top-level domain of
+// another script in punycode (xn--p1ai for .рф), so "пример.рф" is not
+// looked up: left, with the look-alike letters outside five alphabets.
 func hasDomain(l string) bool {
 	word := func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '.') }
 	for _, w := range strings.FieldsFunc(l, word) {
