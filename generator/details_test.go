@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/wire"
@@ -25,14 +26,7 @@ import (
 func TestDetailPages(t *testing.T) {
 	fsys := fixture(t)
 	const base = "https://fixture.example"
-	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: base})
-	if err != nil {
-		t.Fatal(err)
-	}
-	site, err := load.SiteWith(fsys, load.Options{Now: fixedNow})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, site := buildAndLoad(t, fsys, base)
 	f := files(res)
 	sitemap := string(f["sitemap.xml"])
 
@@ -149,14 +143,7 @@ func TestDetailPageFormPresetsItsProduct(t *testing.T) {
 	fsys := fixture(t)
 	fsys["site.yaml"].Data = append(fsys["site.yaml"].Data, "products:\n  - id: consulting\n    label: AI agent consulting\n    pages: [/services]\n"...)
 	fsys["pages/services.yaml"].Data = append(fsys["pages/services.yaml"].Data, "  - kind: contact\n"...)
-	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: "https://fixture.example"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	site, err := load.SiteWith(fsys, load.Options{Now: fixedNow})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, site := buildAndLoad(t, fsys, "https://fixture.example")
 	chosen := regexp.MustCompile(`<select[^>]*id="cf-product"[^>]*>(?:<option[^>]*>[^<]*</option>)*?<option[^>]*value="([^"]*)"[^>]*selected`)
 	product := func(path string) string {
 		t.Helper()
@@ -194,14 +181,7 @@ func TestContactSectionOwnCopy(t *testing.T) {
 		"  - kind: contact\n    heading: Book a walkthrough\n    intro: Tell us about your calls.\n    submit: Book my walkthrough\n"...)
 	fsys["layout.yaml"].Data = []byte(strings.Replace(string(fsys["layout.yaml"].Data), "  requiredNote: Fields marked * are required.\n",
 		"  requiredNote: Fields marked * are required.\n  privacy:\n    text: \"We answer with these details only. How we keep them:\"\n    link: {label: our privacy notice, href: /legal/privacy}\n", 1))
-	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: "https://fixture.example"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	site, err := load.SiteWith(fsys, load.Options{Now: fixedNow})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, site := buildAndLoad(t, fsys, "https://fixture.example")
 	copy := site.Layout.ContactForm
 	shown := regexp.MustCompile(`<button[^>]*class="[^"]*contact__submit[^"]*"[^>]*>([^<]*)</button>`)
 	hidden := regexp.MustCompile(`<button type="submit" hidden="">([^<]*)</button>`)
@@ -227,4 +207,19 @@ func TestContactSectionOwnCopy(t *testing.T) {
 			}
 		}
 	}
+}
+
+// buildAndLoad builds fsys for baseURL as of fixedNow, and loads it as the
+// build did: the pages it wrote, and the site they were made from.
+func buildAndLoad(t *testing.T, fsys fstest.MapFS, baseURL string) (*Result, *content.Site) {
+	t.Helper()
+	res, err := Build(context.Background(), Options{Content: fsys, FrontendDir: "../frontend", Now: fixedNow, BaseURL: baseURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := load.SiteWith(fsys, load.Options{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, site
 }
