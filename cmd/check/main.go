@@ -24,6 +24,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -127,10 +128,32 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 		// Compared with the last commit (no -published: make check names
 		// origin/main only when the clone has it), a dropped address is a
 		// warning here and a refusal in CI: an editor's trial read "ok".
-		fmt.Fprintf(stdout, "%d of the warnings above %s the last commit answered that this content does not: CI checks a pull request against origin/main and refuses %s (add the alias or redirect each one names). This check compared with the last commit; make check compares with origin/main once the clone has it (git fetch origin).\n",
-			res.Dropped, plural(res.Dropped, "is an address", "are addresses"), plural(res.Dropped, "it", "them"))
+		fmt.Fprintf(stdout, "%d of the warnings above %s the last commit answered that this content does not: CI checks a pull request against origin/main and refuses %s (add the alias or redirect each one names). This check compared with the last commit; %s.\n",
+			res.Dropped, plural(res.Dropped, "is an address", "are addresses"), plural(res.Dropped, "it", "them"), compareWithMain(*contentDir))
 	}
 	return nil
+}
+
+// compareWithMain says how this clone can make make check compare with
+// the site's main branch, by the remotes it names: an editor's trial, in
+// a clone with no remote at all, was told to run git fetch origin.
+func compareWithMain(contentDir string) string {
+	out, err := exec.Command("git", "-C", contentDir, "remote").Output()
+	remotes := strings.Fields(string(out))
+	switch {
+	case err != nil:
+		return "in a git clone of the site's repository, make check compares with its main branch (origin/main)"
+	case slices.Contains(remotes, "origin"):
+		return "make check compares with origin/main once the clone has it: git fetch origin"
+	case len(remotes) > 0:
+		remote := remotes[0]
+		if slices.Contains(remotes, "upstream") { // a fork's usual name for the repository it came from
+			remote = "upstream"
+		}
+		return fmt.Sprintf("to compare with the site's main branch, git fetch %[1]s, then make check PUBLISHED=%[1]s/main", remote)
+	default:
+		return "this clone names no remote repository: git remote add origin <the site's repository>, then git fetch origin, and make check compares with origin/main"
+	}
 }
 
 func plural(n int, one, many string) string {

@@ -206,4 +206,44 @@ func TestCheckSaysCIRefusesADroppedAddress(t *testing.T) {
 	if !strings.HasPrefix(stdout.String(), "ok, with 1 warning above: ") || !strings.Contains(stdout.String(), want) {
 		t.Errorf("an alias removed: the check's last lines read\n%s\nwant ok, with 1 warning above, and %q", stdout.String(), want)
 	}
+	// The clone names no remote: the way to compare with main starts by
+	// adding one (an editor's re-trial was told to fetch an origin the
+	// clone did not have).
+	if advice := "this clone names no remote repository: git remote add origin"; !strings.Contains(stdout.String(), advice) {
+		t.Errorf("in a clone with no remote, the last lines read\n%s\nwant %q", stdout.String(), advice)
+	}
+}
+
+// The way to compare with main follows the clone's remotes: fetch origin
+// when it has one, another remote named when it has only others, and a
+// remote to add when it has none.
+func TestCompareWithMainNamesTheCloneRemotes(t *testing.T) {
+	for _, tc := range []struct {
+		remotes []string
+		want    string
+	}{
+		{nil, "git remote add origin <the site's repository>, then git fetch origin"},
+		{[]string{"origin"}, "once the clone has it: git fetch origin"},
+		{[]string{"fork", "upstream"}, "git fetch upstream, then make check PUBLISHED=upstream/main"},
+		{[]string{"github"}, "git fetch github, then make check PUBLISHED=github/main"},
+	} {
+		root := t.TempDir()
+		git := func(args ...string) {
+			t.Helper()
+			if out, err := exec.Command("git", append([]string{"-C", root}, args...)...).CombinedOutput(); err != nil {
+				t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+			}
+		}
+		git("init", "-q")
+		for _, r := range tc.remotes {
+			git("remote", "add", r, "https://git.example/vozia/site.git")
+		}
+		content := filepath.Join(root, "content")
+		if err := os.Mkdir(content, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if got := compareWithMain(content); !strings.Contains(got, tc.want) {
+			t.Errorf("remotes %q: %q, want it to say %q", tc.remotes, got, tc.want)
+		}
+	}
 }
