@@ -21,7 +21,12 @@ import (
 func TestProspectReviewsShown(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
-	for _, s := range prospectSizes {
+	// A tablet's width too, where two reviews share a row and a company's
+	// name wraps in one and not the next.
+	for _, s := range append(prospectSizes[:len(prospectSizes):len(prospectSizes)], struct {
+		name string
+		w, h int
+	}{"768x1024", 768, 1024}) {
 		t.Run(s.name, func(t *testing.T) {
 			tab := prospectTab(t, env, s.w, s.h, true)
 			type review struct {
@@ -56,6 +61,18 @@ func TestProspectReviewsShown(t *testing.T) {
 			})`)
 			if fmt.Sprint(shown) != fmt.Sprint(marked) {
 				t.Errorf("reviews shown:\n%v\nin the structured data:\n%v", shown, marked)
+			}
+			// Every review's date sits in the same place under its company,
+			// whatever the company's length: at 768 px one card's date sat
+			// beside its company and the next one's on the line below.
+			places := eval[[]string](t, tab, `[...document.querySelectorAll("figure figcaption")].map(c => {
+				const card = c.getBoundingClientRect(), company = c.firstElementChild.getBoundingClientRect(), date = c.querySelector("time").getBoundingClientRect();
+				return (date.top >= company.bottom - 1 ? "under" : "beside") + " its company, " + Math.round(date.left - card.left) + " px from the left";
+			})`)
+			for i, p := range places {
+				if p != places[0] {
+					t.Errorf("review %d's date sits %s, the first one's %s", i+1, p, places[0])
+				}
 			}
 		})
 	}

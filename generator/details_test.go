@@ -223,3 +223,35 @@ func buildAndLoad(t *testing.T, fsys fstest.MapFS, baseURL string) (*Result, *co
 	}
 	return res, site
 }
+
+// A case study's card on the home page shows its challenge's first
+// sentence, clamped to three lines: an ellipsis the clamp draws then falls
+// inside that sentence. With the whole challenge clamped, a prospect read
+// "visits.…", the ellipsis after a full stop, where the clamp's third line
+// ended a sentence.
+func TestCaseStudyCardShowsOneSentence(t *testing.T) {
+	fsys := fixture(t)
+	fsys["pages/index.yaml"].Data = append(fsys["pages/index.yaml"].Data,
+		"  - kind: case-study-grid\n    heading: Stories\n    intro: What our customers did.\n    readMore: Read the story\n    allLink: {label: All stories, href: /about}\n"...)
+	res, site := buildAndLoad(t, fsys, "https://fixture.example")
+	home := string(files(res)["index.html"])
+	cards := regexp.MustCompile(`<p class="clamp-3">([^<]*)</p>`).FindAllStringSubmatch(home, -1)
+	studies := site.Collections.CaseStudies
+	if len(cards) != len(studies) {
+		t.Fatalf("%d case-study cards on the home page, want one per study (%d)", len(cards), len(studies))
+	}
+	longer := 0
+	for i, c := range studies {
+		challenge := c.Challenge
+		if strings.Contains(strings.TrimSpace(challenge), ". ") {
+			longer++
+		}
+		text := stdhtml.UnescapeString(cards[i][1])
+		if strings.Contains(text, ". ") || !strings.HasPrefix(challenge, strings.TrimSuffix(text, "…")) || len(text) < 20 {
+			t.Errorf("%s's card reads %q: want the first sentence of its challenge %q", c.ID, text, challenge)
+		}
+	}
+	if longer == 0 {
+		t.Fatal("no challenge of the fixture has a second sentence: the test would show nothing")
+	}
+}

@@ -24,7 +24,7 @@ export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; s
                     {s.company}
                   </Link>
                 </h3>
-                <p className="clamp-3">{s.challenge}</p>
+                <p className="clamp-3">{firstSentence(s.challenge)}</p>
                 <span className="card__more" aria-hidden="true">
                   {copy.readMore} <Icon name="arrow-right" size={16} />
                 </span>
@@ -41,4 +41,16 @@ export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; s
       </div>
     </section>
   );
+}
+
+/**
+ * firstSentence is text up to its first full stop, question or exclamation
+ * mark that a space and a word not in lower case follow ("e.g. the" goes
+ * on), 20 characters in at least (an opening "Dr." does not end it). The
+ * card clamps it to three lines, so the clamp's ellipsis falls inside a
+ * sentence: with the whole challenge clamped, a third line that ended a
+ * sentence read "visits.…".
+ */
+function firstSentence(text: string): string {
+  return /^([\s\S]{20,}?[.!?])\s+(?=[^a-z\s])/.exec(text)?.[1] ?? text;
 }
