@@ -75,6 +75,8 @@ const (
 	maxProduct             = contactform.MaxProduct
 	maxPage                = contactform.MaxPage
 	maxCampaign            = contactform.MaxCampaign
+	// The combining marks on one character (characters.StackedMarks).
+	maxNameMarks, maxMessageMarks = 3, 8
 
 	// maxBodyBytes is sized from the field limits, so that a submission
 	// they allow is never refused for its size, whatever its characters:
@@ -121,6 +123,7 @@ const (
 	msgMessageLong   = "Message must be at most 5000 characters"
 	msgMessageCtrl   = "Message must not contain control characters"
 	msgMessageHidden = "Message must not contain invisible characters"
+	msgMessageMarks  = "Message must not stack more than eight accents on a letter"
 	msgSuspicious    = "Suspicious activity detected. Please try again."
 	msgProduct       = "Please choose a product from the list"
 	msgPage          = "Page must be a path on this site"
@@ -371,7 +374,7 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("name", msgNameHidden)
 	case characters.NameHasAddress(e.Name):
 		fail("name", msgNameAddress)
-	case characters.StackedMarks(e.Name):
+	case characters.StackedMarks(e.Name, maxNameMarks):
 		fail("name", msgNameMarks)
 	case characters.MixedScriptWord(e.Name):
 		fail("name", msgNameMixed)
@@ -414,6 +417,8 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("message", msgMessageLong)
 	case characters.HiddenText(e.Message):
 		fail("message", msgMessageHidden)
+	case characters.StackedMarks(e.Message, maxMessageMarks):
+		fail("message", msgMessageMarks)
 	case !strings.ContainsFunc(e.Message, characters.IsLetterOrDigit):
 		fail("message", msgMessageWords)
 	}

@@ -162,15 +162,20 @@ func asciiForm(r rune) rune {
 	return halfWidth(r)
 }
 
-// StackedMarks reports more than three combining marks on one character:
-// no writing needs more, and a run of them ("A" and 190 strokes of
-// U+0336) draws over the subject line and its neighbours.
-func StackedMarks(s string) bool {
+// StackedMarks reports more than most combining marks on one character.
+// A run of them ("A" and 190 strokes of U+0336) draws over the lines
+// above and below it: the subject line and its neighbours for a name, the
+// staff's reading of the rest of the mail for a message. A name's
+// writing needs three at most (Vietnamese two); a message's bound
+// leaves room for any writing's stacks (a Tibetan letter's subjoined
+// letters and vowels, a Hebrew letter's point, vowel, cantillation and
+// meteg, a Quranic word's marks).
+func StackedMarks(s string, most int) bool {
 	run := 0
 	for _, r := range s {
 		switch {
 		case unicode.In(r, unicode.Mn, unicode.Me):
-			if run++; run > 3 {
+			if run++; run > most {
 				return true
 			}
 		case Invisible(r), r == zwnj, r == zwj:
