@@ -42,12 +42,14 @@ dev: deps
 check: deps validate-deps
 	$(GO) run ./cmd/check$(if $(PUBLISHED), -published $(PUBLISHED))
 
-# What is live, for make check: origin/main when the clone has it, which
-# is what CI checks a pull request against, so that an address a commit
-# dropped is refused here as there (an editor's trial: a rename committed
-# passed every check on the machine). PUBLISHED=HEAD checks against the
+# What is live, for make check: origin/main when the clone has it (or
+# upstream/main, a fork's), which is what CI checks a pull request
+# against, so that an address a commit dropped is refused here as there
+# (an editor's trial: a rename committed passed every check on the
+# machine). Without either, make check says it did not compare with the
+# live site, and how to. PUBLISHED=HEAD checks against the
 # last commit; PUBLISHED= (empty) only warns of what the last commit had.
-PUBLISHED ?= $(shell git rev-parse --verify --quiet origin/main >/dev/null 2>&1 && echo origin/main)
+PUBLISHED ?= $(firstword $(foreach b,origin/main upstream/main,$(shell git rev-parse --verify --quiet $(b) >/dev/null 2>&1 && echo $(b))))
 
 # Browser tests drive Debian's headless Chromium (chromium-headless-shell),
 # Lighthouse its desktop Chromium; nothing downloads a browser.

@@ -124,35 +124,42 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	if res.Note != "" {
 		fmt.Fprintln(stdout, problem.Text(res.Note))
 	}
-	if res.Dropped > 0 {
-		// Compared with the last commit (no -published: make check names
-		// origin/main only when the clone has it), a dropped address is a
-		// warning here and a refusal in CI: an editor's trial read "ok".
-		fmt.Fprintf(stdout, "%d of the warnings above %s the last commit answered that this content does not: CI checks a pull request against origin/main and refuses %s (add the alias or redirect each one names). This check compared with the last commit; %s.\n",
-			res.Dropped, plural(res.Dropped, "is an address", "are addresses"), plural(res.Dropped, "it", "them"), compareWithMain(*contentDir))
+	if *publishedRev == "" {
+		// Compared with the last commit only (make check names a remote's
+		// main only when the clone has one): an address a commit of this
+		// clone dropped is not seen here, and CI, which compares with
+		// main, refuses it. An editor's trial read "ok" for an alias
+		// removed, then for a rename committed.
+		if res.Dropped > 0 {
+			fmt.Fprintf(stdout, "%d of the warnings above %s the last commit answered that this content does not: CI checks a pull request against the site's main branch and refuses %s (add the alias or redirect each one names).\n",
+				res.Dropped, plural(res.Dropped, "is an address", "are addresses"), plural(res.Dropped, "it", "them"))
+		}
+		fmt.Fprintf(stdout, "Not compared with the live site: %s.\n", compareWithMain(*contentDir))
 	}
 	return nil
 }
 
-// compareWithMain says how this clone can make make check compare with
-// the site's main branch, by the remotes it names: an editor's trial, in
-// a clone with no remote at all, was told to run git fetch origin.
+// compareWithMain says what this check compared with, short of the live
+// site, and how this clone can make make check compare with the site's
+// main branch, by the remotes it names: an editor's trial, in a clone with
+// no remote at all, was told to run git fetch origin.
 func compareWithMain(contentDir string) string {
+	const unseen = "this check compared with the last commit, so an address that a commit of this clone dropped (a page renamed or removed) is not seen here, and CI, which compares with the site's main branch, refuses it. "
 	out, err := exec.Command("git", "-C", contentDir, "remote").Output()
 	remotes := strings.Fields(string(out))
 	switch {
 	case err != nil:
-		return "in a git clone of the site's repository, make check compares with its main branch (origin/main)"
-	case slices.Contains(remotes, "origin"):
-		return "make check compares with origin/main once the clone has it: git fetch origin"
-	case len(remotes) > 0:
-		remote := remotes[0]
-		if slices.Contains(remotes, "upstream") { // a fork's usual name for the repository it came from
-			remote = "upstream"
+		return "this content is not in a git clone of the site's repository, so an address it no longer answers (a page renamed or removed) is not seen here, and CI refuses it. In a clone, make check compares with origin/main"
+	case slices.Contains(remotes, "origin"), slices.Contains(remotes, "upstream"):
+		remote := "origin"
+		if !slices.Contains(remotes, remote) {
+			remote = "upstream" // a fork's usual name for the repository it came from
 		}
-		return fmt.Sprintf("to compare with the site's main branch, git fetch %[1]s, then make check PUBLISHED=%[1]s/main", remote)
+		return unseen + fmt.Sprintf("To compare with it: git fetch %[1]s, then make check (it compares with %[1]s/main once the clone has it)", remote)
+	case len(remotes) > 0:
+		return unseen + fmt.Sprintf("To compare with it: git fetch %[1]s, then make check PUBLISHED=%[1]s/main", remotes[0])
 	default:
-		return "this clone names no remote repository: git remote add origin <the site's repository>, then git fetch origin, and make check compares with origin/main"
+		return unseen + "This clone names no remote repository. To compare with it: git remote add origin <the site's repository>, git fetch origin, then make check (it compares with origin/main)"
 	}
 }
 

@@ -202,15 +202,35 @@ func TestCheckSaysCIRefusesADroppedAddress(t *testing.T) {
 	if !strings.Contains(stderr.String(), "the address /insights/on-prem (and /insights/on-prem/share.jpg, /insights/on-prem/share.png), published") {
 		t.Errorf("no warning names the address dropped, with its share images:\n%s", stderr.String())
 	}
-	want := "1 of the warnings above is an address the last commit answered that this content does not: CI checks a pull request against origin/main and refuses it"
+	want := "1 of the warnings above is an address the last commit answered that this content does not: CI checks a pull request against the site's main branch and refuses it"
 	if !strings.HasPrefix(stdout.String(), "ok, with 1 warning above: ") || !strings.Contains(stdout.String(), want) {
 		t.Errorf("an alias removed: the check's last lines read\n%s\nwant ok, with 1 warning above, and %q", stdout.String(), want)
 	}
 	// The clone names no remote: the way to compare with main starts by
 	// adding one (an editor's re-trial was told to fetch an origin the
 	// clone did not have).
-	if advice := "this clone names no remote repository: git remote add origin"; !strings.Contains(stdout.String(), advice) {
+	if advice := "This clone names no remote repository. To compare with it: git remote add origin"; !strings.Contains(stdout.String(), advice) {
 		t.Errorf("in a clone with no remote, the last lines read\n%s\nwant %q", stdout.String(), advice)
+	}
+
+	// The removal committed: the last commit no longer answers the
+	// address, so nothing here sees it dropped, and the check says it did
+	// not compare with the live site (an editor's trial read a plain "ok"
+	// for a rename committed).
+	git("commit", "-q", "-am", "the alias removed")
+	stdout.Reset()
+	stderr.Reset()
+	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
+		t.Fatalf("the removal committed: %v", err)
+	}
+	if last := stdout.String(); !strings.HasPrefix(last, "ok: ") || !strings.Contains(last, "Not compared with the live site: this check compared with the last commit, so an address that a commit of this clone dropped (a page renamed or removed) is not seen here") {
+		t.Errorf("the removal committed: the check's last lines read\n%s\nwant ok, and that it did not compare with the live site", last)
+	}
+	// Named what is live, it compares with that, and says nothing of it.
+	stdout.Reset()
+	stderr.Reset()
+	if err := run(context.Background(), append(args, "-published", "HEAD~1"), today, &stdout, &stderr); err == nil || strings.Contains(stdout.String(), "Not compared") {
+		t.Errorf("compared with the commit before the removal: %v, the last lines\n%s\nwant a refusal of the address dropped", err, stdout.String())
 	}
 }
 
@@ -222,10 +242,10 @@ func TestCompareWithMainNamesTheCloneRemotes(t *testing.T) {
 		remotes []string
 		want    string
 	}{
-		{nil, "git remote add origin <the site's repository>, then git fetch origin"},
-		{[]string{"origin"}, "once the clone has it: git fetch origin"},
-		{[]string{"fork", "upstream"}, "git fetch upstream, then make check PUBLISHED=upstream/main"},
-		{[]string{"github"}, "git fetch github, then make check PUBLISHED=github/main"},
+		{nil, "git remote add origin <the site's repository>, git fetch origin, then make check"},
+		{[]string{"origin"}, "To compare with it: git fetch origin, then make check (it compares with origin/main"},
+		{[]string{"fork", "upstream"}, "To compare with it: git fetch upstream, then make check (it compares with upstream/main"},
+		{[]string{"github"}, "To compare with it: git fetch github, then make check PUBLISHED=github/main"},
 	} {
 		root := t.TempDir()
 		git := func(args ...string) {
