@@ -411,6 +411,19 @@ func TestHomePage(t *testing.T) {
 		if l := eval[string](t, tab, `getComputedStyle(document.querySelector("#case-studies .clamp-3")).webkitLineClamp`); l != "3" {
 			t.Errorf("challenge excerpt line clamp %q, want 3", l)
 		}
+		// Each card's "read more" at its foot, level with the others' in
+		// its row, whatever the length of the excerpt above it.
+		uneven := eval[[]string](t, tab, `(() => {
+			const rows = new Map();
+			for (const card of document.querySelectorAll("#case-studies .card")) {
+				const top = Math.round(card.getBoundingClientRect().top), more = card.querySelector(".card__more").getBoundingClientRect();
+				(rows.get(top) ?? rows.set(top, []).get(top)).push(Math.round(card.getBoundingClientRect().bottom - more.bottom));
+			}
+			return [...rows.values()].filter((r) => r.some((gap) => gap !== r[0])).map((r) => r.join(", ") + " px above the cards' feet");
+		})()`)
+		for _, u := range uneven {
+			t.Errorf("the case studies' read-more links stand at different heights in a row: %s", u)
+		}
 		noConsoleErrors(t, tab)
 	})
 

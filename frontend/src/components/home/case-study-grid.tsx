@@ -47,9 +47,9 @@ export function CaseStudyGrid({ copy, studies }: { copy: CaseStudyGridSection; s
  * firstSentence is text up to its first full stop, question or exclamation
  * mark that a space and a word not in lower case follow ("e.g. the" goes
  * on), 20 characters in at least (an opening "Dr." does not end it). The
- * card clamps it to three lines, so the clamp's ellipsis falls inside a
- * sentence: with the whole challenge clamped, a third line that ended a
- * sentence read "visits.…".
+ * card clamps it to the brief's three lines, so the clamp's ellipsis falls
+ * inside a sentence: with the whole challenge clamped, a third line that
+ * ended a sentence read "visits.…".
  */
 function firstSentence(text: string): string {
   return /^([\s\S]{20,}?[.!?])\s+(?=[^a-z\s])/.exec(text)?.[1] ?? text;
