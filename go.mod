@@ -33,6 +33,7 @@ require (
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.27.0
 	golang.org/x/sys v0.49.0
+	golang.org/x/text v0.43.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 
@@ -54,5 +55,4 @@ require (
 	github.com/ebitengine/purego v0.8.3 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/tetratelabs/wazero v1.9.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
 )

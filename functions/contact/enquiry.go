@@ -123,7 +123,7 @@ const (
 	msgMessageLong   = "Message must be at most 5000 characters"
 	msgMessageCtrl   = "Message must not contain control characters"
 	msgMessageHidden = "Message must not contain invisible characters"
-	msgMessageMarks  = "Message must not stack more than eight accents on a letter"
+	msgMessageMarks  = "Message must not stack accents on its letters: at most eight on one, two a letter on average"
 	msgSuspicious    = "Suspicious activity detected. Please try again."
 	msgProduct       = "Please choose a product from the list"
 	msgPage          = "Page must be a path on this site"
@@ -417,7 +417,7 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("message", msgMessageLong)
 	case characters.HiddenText(e.Message):
 		fail("message", msgMessageHidden)
-	case characters.StackedMarks(e.Message, maxMessageMarks):
+	case characters.StackedMarks(e.Message, maxMessageMarks), characters.MarkHeavy(e.Message):
 		fail("message", msgMessageMarks)
 	case !strings.ContainsFunc(e.Message, characters.IsLetterOrDigit):
 		fail("message", msgMessageWords)

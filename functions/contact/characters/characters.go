@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"golang.org/x/net/publicsuffix"
+	"golang.org/x/text/unicode/norm"
 )
 
 // VisibleLen counts the characters of s that take up room on screen: not
@@ -170,21 +171,48 @@ func asciiForm(r rune) rune {
 // leaves room for any writing's stacks (a Tibetan letter's subjoined
 // letters and vowels, a Hebrew letter's point, vowel, cantillation and
 // meteg, a Quranic word's marks).
+//
+// The marks are counted as drawn, whatever the way they were written
+// (an attacker's trial got past the count three ways): a letter's own
+// accents count (ệ is e and two marks, its canonical decomposition), and
+// characters that show nothing (spaces, hair spaces, the blank braille
+// pattern, the invisible ones) do not end a stack, since the marks after
+// them are drawn in the same place.
 func StackedMarks(s string, most int) bool {
 	run := 0
-	for _, r := range s {
+	for _, r := range norm.NFD.String(s) {
 		switch {
 		case unicode.In(r, unicode.Mn, unicode.Me):
 			if run++; run > most {
 				return true
 			}
-		case Invisible(r), r == zwnj, r == zwj:
-			// A joiner between two marks stacks them all the same.
+		case Empty(r):
+			// Drawn under the marks after it as well: the stack goes on.
 		default:
 			run = 0
 		}
 	}
 	return false
+}
+
+// MarkHeavy reports a text whose combining marks, counted as drawn (as
+// StackedMarks counts them), outnumber its other visible characters more
+// than twice: "Zalgo" text, eight marks on every letter, each stack
+// within the bound on one character, draws over the lines around it all
+// the same. The writings that carry the most marks carry fewer than two a
+// letter (Hebrew with its points and cantillation, Quranic Arabic with
+// its vowels and signs, Tibetan, Vietnamese decomposed, Thai).
+func MarkHeavy(s string) bool {
+	marks, bases := 0, 0
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
+			marks++
+		case !Empty(r):
+			bases++
+		}
+	}
+	return marks > 2*bases
 }
 
 // MixedScriptWord reports a word of a name that mixes the alphabets whose
@@ -269,7 +297,7 @@ func HiddenText(s string) bool {
 			run = 0 // a flag's tags: HasControl's
 			continue
 		case unicode.Is(unicode.Variation_Selector, r):
-			if i == 0 || !varies(rs[i-1]) {
+			if i == 0 || !varies(r, rs[i-1]) {
 				return true
 			}
 		case '\U000E0000' <= r && r <= '\U000EFFFF',
@@ -307,13 +335,18 @@ func HiddenText(s string) bool {
 // a character.
 const maxLooseInvisible = 8
 
-// varies reports a character a variation selector can follow: a symbol
-// (an emoji's text or picture presentation, ✌︎ ✌️), a keycap's digit, # or
-// *, the two emoji among punctuation (‼ ⁉), or an ideograph (its
-// variants, U+E0100 on). After a letter a selector changes nothing: one
-// after each letter of a message carried a hidden byte.
-func varies(r rune) bool {
-	return unicode.In(r, unicode.S, unicode.Nd, unicode.Han) || r == '#' || r == '*' || r == '\u203c' || r == '\u2049'
+// varies reports a character the variation selector sel can follow: a
+// symbol (an emoji's text or picture presentation, ✌︎ ✌️), a keycap's
+// digit, # or *, the four emoji among punctuation (‼ ⁉ 〰 〽), or an
+// ideograph (its variants, U+E0100 on); Mongolian's free variation
+// selectors, a Mongolian letter (the letter's other written form). After
+// a letter of another writing a selector changes nothing: one after each
+// letter of a message carried a hidden byte.
+func varies(sel, r rune) bool {
+	if '\u180b' <= sel && sel <= '\u180f' {
+		return unicode.Is(unicode.Mongolian, r)
+	}
+	return unicode.In(r, unicode.S, unicode.Nd, unicode.Han) || r == '#' || r == '*' || r == '\u203c' || r == '\u2049' || r == '\u3030' || r == '\u303d'
 }
 
 // emojiPart reports what an emoji's zero-width joiner stands between: a
