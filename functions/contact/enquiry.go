@@ -108,7 +108,7 @@ const (
 	msgNameHidden    = "Name must not contain invisible characters"
 	msgNameAddress   = "Name must not contain an email or web address"
 	msgNameMixed     = "Name must not mix alphabets within a word"
-	msgNameMarks     = "Name must not stack more than three accents on a letter"
+	msgNameMarks     = "Name must not stack accents on its letters: at most three on one, two a letter on average"
 	msgEmail         = "Please enter a valid email address"
 	msgEmailLong     = "Email must be at most 254 characters"
 	msgPhoneShort    = "Phone number must be at least 10 characters"
@@ -374,7 +374,7 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("name", msgNameHidden)
 	case characters.NameHasAddress(e.Name):
 		fail("name", msgNameAddress)
-	case characters.StackedMarks(e.Name, maxNameMarks):
+	case characters.StackedMarks(e.Name, maxNameMarks), characters.MarkHeavy(e.Name):
 		fail("name", msgNameMarks)
 	case characters.MixedScriptWord(e.Name):
 		fail("name", msgNameMixed)

@@ -74,15 +74,23 @@ const zwnj, zwj = '\u200c', '\u200d'
 
 func nonCharacter(r rune) bool { return r&0xfffe == 0xfffe || 0xfdd0 <= r && r <= 0xfdef }
 
-// HiddenInName is Hidden for a name, but for a joiner in its place.
+// HiddenInName is Hidden for a name, but for a joiner in its place and
+// one variation selector right after a character it varies (a Japanese
+// name's ideograph in its variant, 葛\U000E0100飾: the family's own form).
 func HiddenInName(s string) bool {
 	rs := []rune(s)
 	for i, r := range rs {
-		if Hidden(r) && !joinerInPlace(rs, i) {
+		if Hidden(r) && !joinerInPlace(rs, i) && !selectorInPlace(rs, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// selectorInPlace reports a variation selector at rs[i] right after a
+// character it varies, and not after another selector.
+func selectorInPlace(rs []rune, i int) bool {
+	return unicode.Is(unicode.Variation_Selector, rs[i]) && i > 0 && varies(rs[i], rs[i-1])
 }
 
 // joinerInPlace reports a zero-width non-joiner or joiner at rs[i] where
@@ -195,24 +203,35 @@ func StackedMarks(s string, most int) bool {
 	return false
 }
 
-// MarkHeavy reports a text whose combining marks, counted as drawn (as
-// StackedMarks counts them), outnumber its other visible characters more
-// than twice: "Zalgo" text, eight marks on every letter, each stack
-// within the bound on one character, draws over the lines around it all
-// the same. The writings that carry the most marks carry fewer than two a
-// letter (Hebrew with its points and cantillation, Quranic Arabic with
-// its vowels and signs, Tibetan, Vietnamese decomposed, Thai).
+// MarkHeavy reports a text where some 16 characters in a row (those
+// that show, marks aside) carry more than 32 combining marks, counted as
+// StackedMarks counts them: "Zalgo" text, eight marks on every letter of
+// a line, each stack within the bound on one character, draws a band over
+// the lines around it all the same, and an attacker's trial hid such a
+// line in a long message, and stacked three on every letter of a name.
+// The writings richest in marks carry fewer than two a letter over a few
+// words (Hebrew with its points and cantillation, Quranic Arabic with its
+// vowels and signs, Tibetan, Vietnamese decomposed); a single syllable
+// may carry more (Tibetan ཧྨྱཱུ, four), which a window of 16 leaves room
+// for.
 func MarkHeavy(s string) bool {
-	marks, bases := 0, 0
+	const window, most = 16, 32
+	var marks [window]int // the marks on each of the last characters that show
+	at, sum := 0, 0
 	for _, r := range norm.NFD.String(s) {
 		switch {
 		case unicode.In(r, unicode.Mn, unicode.Me):
-			marks++
+			marks[at]++
+			if sum++; sum > most {
+				return true
+			}
 		case !Empty(r):
-			bases++
+			at = (at + 1) % window
+			sum -= marks[at]
+			marks[at] = 0
 		}
 	}
-	return marks > 2*bases
+	return false
 }
 
 // MixedScriptWord reports a word of a name that mixes the alphabets whose
@@ -337,16 +356,20 @@ const maxLooseInvisible = 8
 
 // varies reports a character the variation selector sel can follow: a
 // symbol (an emoji's text or picture presentation, ✌︎ ✌️), a keycap's
-// digit, # or *, the four emoji among punctuation (‼ ⁉ 〰 〽), or an
-// ideograph (its variants, U+E0100 on); Mongolian's free variation
-// selectors, a Mongolian letter (the letter's other written form). After
+// digit, # or *, the emoji among punctuation and letters (‼ ⁉ 〰 〽 ℹ),
+// or an ideograph (its variants, U+E0100 on); Mongolian's free variation
+// selectors, a Mongolian letter (the letter's other written form); U+FE00,
+// a Myanmar or Phags-pa letter too (their standardized variants). After
 // a letter of another writing a selector changes nothing: one after each
 // letter of a message carried a hidden byte.
 func varies(sel, r rune) bool {
 	if '\u180b' <= sel && sel <= '\u180f' {
 		return unicode.Is(unicode.Mongolian, r)
 	}
-	return unicode.In(r, unicode.S, unicode.Nd, unicode.Han) || r == '#' || r == '*' || r == '\u203c' || r == '\u2049' || r == '\u3030' || r == '\u303d'
+	if sel == '\ufe00' && unicode.In(r, unicode.Myanmar, unicode.Phags_Pa) {
+		return true // their letters' standardized variants
+	}
+	return unicode.In(r, unicode.S, unicode.Nd, unicode.Han) || r == '#' || r == '*' || r == '\u203c' || r == '\u2049' || r == '\u2139' || r == '\u3030' || r == '\u303d'
 }
 
 // emojiPart reports what an emoji's zero-width joiner stands between: a
