@@ -116,8 +116,13 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	// reads, says they are there, so that "ok" is not taken for "nothing
 	// to look at".
 	verdict := "ok"
+	if *publishedRev == "" {
+		// Said up front: an editor's re-trial read "ok" first and the
+		// line below as a contradiction.
+		verdict = "ok, not compared with the live site"
+	}
 	if n := len(res.Warnings); n > 0 {
-		verdict = fmt.Sprintf("ok, with %d %s above", n, plural(n, "warning", "warnings"))
+		verdict += fmt.Sprintf(", with %d %s above", n, plural(n, "warning", "warnings"))
 	}
 	fmt.Fprintf(stdout, "%s: the daily build accepts this content (%d routes built in %.1f s); %s; %.1f s in all\n", verdict,
 		len(res.Stats.Routes), built.Seconds(), problem.Text(strings.TrimSpace(lastLine(out.String()))), time.Since(start).Seconds())
@@ -134,7 +139,7 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 			fmt.Fprintf(stdout, "%d of the warnings above %s the last commit answered that this content does not: CI checks a pull request against the site's main branch and refuses %s (add the alias or redirect each one names).\n",
 				res.Dropped, plural(res.Dropped, "is an address", "are addresses"), plural(res.Dropped, "it", "them"))
 		}
-		fmt.Fprintf(stdout, "Not compared with the live site: %s.\n", compareWithMain(*contentDir))
+		fmt.Fprintf(stdout, "Not compared with the live site: %s.\n", strings.Replace(compareWithMain(*contentDir), ". ", ".\n", 1))
 	}
 	return nil
 }

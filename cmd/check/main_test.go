@@ -38,7 +38,7 @@ func TestCheck(t *testing.T) {
 	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
 		t.Fatalf("the test site does not pass:\n%v\n%s", err, stderr.String())
 	}
-	if !strings.HasPrefix(stdout.String(), "ok: ") || !strings.Contains(stdout.String(), "feeds checked, 0 findings") {
+	if !strings.HasPrefix(stdout.String(), "ok, not compared with the live site: ") || !strings.Contains(stdout.String(), "feeds checked, 0 findings") {
 		t.Errorf("the check does not say what it checked:\n%s", stdout.String())
 	}
 
@@ -53,7 +53,7 @@ func TestCheck(t *testing.T) {
 	}
 	note := "note: 1 link to a scheduled article shows as words until the article's day, then as a link: /insights/the-launch on 2026-12-03 (" +
 		filepath.ToSlash(filepath.Join(dir, "pages/legal/privacy.md")) + ":"
-	if !strings.HasPrefix(stdout.String(), "ok: ") || !strings.Contains(stdout.String(), note) || strings.Contains(stderr.String(), "the-launch") {
+	if !strings.HasPrefix(stdout.String(), "ok, not compared with the live site: ") || !strings.Contains(stdout.String(), note) || strings.Contains(stderr.String(), "the-launch") {
 		t.Errorf("a link to tomorrow's article: got\n%s%s\nwant ok, and %s...", stdout.String(), stderr.String(), note)
 	}
 
@@ -65,8 +65,8 @@ func TestCheck(t *testing.T) {
 	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
 		t.Fatalf("a stray quote: %v", err)
 	}
-	if !strings.HasPrefix(stdout.String(), "ok, with 1 warning above: ") || !strings.Contains(stderr.String(), "pages/services.yaml:11") {
-		t.Errorf("a stray quote: got\n%s%s\nwant the warning at pages/services.yaml:11, and a last line saying ok, with 1 warning above", stderr.String(), stdout.String())
+	if !strings.HasPrefix(stdout.String(), "ok, not compared with the live site, with 1 warning above: ") || !strings.Contains(stderr.String(), "pages/services.yaml:11") {
+		t.Errorf("a stray quote: got\n%s%s\nwant the warning at pages/services.yaml:11, and a last line saying ok, not compared with the live site, with 1 warning above", stderr.String(), stdout.String())
 	}
 	write("pages/services.yaml", src["pages/services.yaml"].Data)
 
@@ -203,8 +203,8 @@ func TestCheckSaysCIRefusesADroppedAddress(t *testing.T) {
 		t.Errorf("no warning names the address dropped, with its share images:\n%s", stderr.String())
 	}
 	want := "1 of the warnings above is an address the last commit answered that this content does not: CI checks a pull request against the site's main branch and refuses it"
-	if !strings.HasPrefix(stdout.String(), "ok, with 1 warning above: ") || !strings.Contains(stdout.String(), want) {
-		t.Errorf("an alias removed: the check's last lines read\n%s\nwant ok, with 1 warning above, and %q", stdout.String(), want)
+	if !strings.HasPrefix(stdout.String(), "ok, not compared with the live site, with 1 warning above: ") || !strings.Contains(stdout.String(), want) {
+		t.Errorf("an alias removed: the check's last lines read\n%s\nwant ok, not compared with the live site, with 1 warning above, and %q", stdout.String(), want)
 	}
 	// The clone names no remote: the way to compare with main starts by
 	// adding one (an editor's re-trial was told to fetch an origin the
@@ -223,7 +223,7 @@ func TestCheckSaysCIRefusesADroppedAddress(t *testing.T) {
 	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
 		t.Fatalf("the removal committed: %v", err)
 	}
-	if last := stdout.String(); !strings.HasPrefix(last, "ok: ") || !strings.Contains(last, "Not compared with the live site: this check compared with the last commit, so an address that a commit of this clone dropped (a page renamed or removed) is not seen here") {
+	if last := stdout.String(); !strings.HasPrefix(last, "ok, not compared with the live site: ") || !strings.Contains(last, "Not compared with the live site: this check compared with the last commit, so an address that a commit of this clone dropped (a page renamed or removed) is not seen here") {
 		t.Errorf("the removal committed: the check's last lines read\n%s\nwant ok, and that it did not compare with the live site", last)
 	}
 	// Named what is live, it compares with that, and says nothing of it.
