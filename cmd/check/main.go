@@ -139,33 +139,35 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 			fmt.Fprintf(stdout, "%d of the warnings above %s the last commit answered that this content does not: CI checks a pull request against the site's main branch and refuses %s (add the alias or redirect each one names).\n",
 				res.Dropped, plural(res.Dropped, "is an address", "are addresses"), plural(res.Dropped, "it", "them"))
 		}
-		fmt.Fprintf(stdout, "Not compared with the live site: %s.\n", strings.Replace(compareWithMain(*contentDir), ". ", ".\n", 1))
+		unseen, howTo := compareWithMain(*contentDir)
+		fmt.Fprintf(stdout, "Not compared with the live site: %s\n%s.\n", unseen, howTo)
 	}
 	return nil
 }
 
-// compareWithMain says what this check compared with, short of the live
+// compareWithMain says what this check could not see, short of the live
 // site, and how this clone can make make check compare with the site's
 // main branch, by the remotes it names: an editor's trial, in a clone with
 // no remote at all, was told to run git fetch origin.
-func compareWithMain(contentDir string) string {
-	const unseen = "this check compared with the last commit, so an address that a commit of this clone dropped (a page renamed or removed) is not seen here, and CI, which compares with the site's main branch, refuses it. "
+func compareWithMain(contentDir string) (unseen, howTo string) {
 	out, err := exec.Command("git", "-C", contentDir, "remote").Output()
-	remotes := strings.Fields(string(out))
-	switch {
-	case err != nil:
-		return "this content is not in a git clone of the site's repository, so an address it no longer answers (a page renamed or removed) is not seen here, and CI refuses it. In a clone, make check compares with origin/main"
-	case slices.Contains(remotes, "origin"), slices.Contains(remotes, "upstream"):
-		remote := "origin"
-		if !slices.Contains(remotes, remote) {
-			remote = "upstream" // a fork's usual name for the repository it came from
-		}
-		return unseen + fmt.Sprintf("To compare with it: git fetch %[1]s, then make check (it compares with %[1]s/main once the clone has it)", remote)
-	case len(remotes) > 0:
-		return unseen + fmt.Sprintf("To compare with it: git fetch %[1]s, then make check PUBLISHED=%[1]s/main", remotes[0])
-	default:
-		return unseen + "This clone names no remote repository. To compare with it: git remote add origin <the site's repository>, git fetch origin, then make check (it compares with origin/main)"
+	if err != nil {
+		return "this content is not in a git clone of the site's repository, so an address it no longer answers (a page renamed or removed) is not seen here, and CI refuses it.",
+			"In a clone, make check compares with origin/main"
 	}
+	unseen = "this check compared with the last commit, so an address that a commit of this clone dropped (a page renamed or removed) is not seen here, and CI, which compares with the site's main branch, refuses it."
+	remotes := strings.Fields(string(out))
+	// The remotes make check compares with by itself (Makefile, PUBLISHED),
+	// a fork's upstream after origin.
+	for _, remote := range []string{"origin", "upstream"} {
+		if slices.Contains(remotes, remote) {
+			return unseen, fmt.Sprintf("To compare with it: git fetch %[1]s, then make check (it compares with %[1]s/main once the clone has it)", remote)
+		}
+	}
+	if len(remotes) > 0 {
+		return unseen, fmt.Sprintf("To compare with it: git fetch %[1]s, then make check PUBLISHED=%[1]s/main", remotes[0])
+	}
+	return unseen, "This clone names no remote repository. To compare with it: git remote add origin <the site's repository>, git fetch origin, then make check (it compares with origin/main)"
 }
 
 func plural(n int, one, many string) string {

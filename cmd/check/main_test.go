@@ -262,7 +262,7 @@ func TestCompareWithMainNamesTheCloneRemotes(t *testing.T) {
 		if err := os.Mkdir(content, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if got := compareWithMain(content); !strings.Contains(got, tc.want) {
+		if _, got := compareWithMain(content); !strings.Contains(got, tc.want) {
 			t.Errorf("remotes %q: %q, want it to say %q", tc.remotes, got, tc.want)
 		}
 	}

@@ -374,7 +374,7 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("name", msgNameHidden)
 	case characters.NameHasAddress(e.Name):
 		fail("name", msgNameAddress)
-	case characters.StackedMarks(e.Name, maxNameMarks), characters.MarkHeavy(e.Name):
+	case characters.StackedMarks(e.Name, maxNameMarks):
 		fail("name", msgNameMarks)
 	case characters.MixedScriptWord(e.Name):
 		fail("name", msgNameMixed)
@@ -417,7 +417,7 @@ func (s *submission) validate(products map[string]bool) (Enquiry, map[string]str
 		fail("message", msgMessageLong)
 	case characters.HiddenText(e.Message):
 		fail("message", msgMessageHidden)
-	case characters.StackedMarks(e.Message, maxMessageMarks), characters.MarkHeavy(e.Message):
+	case characters.StackedMarks(e.Message, maxMessageMarks):
 		fail("message", msgMessageMarks)
 	case !strings.ContainsFunc(e.Message, characters.IsLetterOrDigit):
 		fail("message", msgMessageWords)

@@ -171,14 +171,22 @@ func asciiForm(r rune) rune {
 	return halfWidth(r)
 }
 
-// StackedMarks reports more than most combining marks on one character.
-// A run of them ("A" and 190 strokes of U+0336) draws over the lines
-// above and below it: the subject line and its neighbours for a name, the
-// staff's reading of the rest of the mail for a message. A name's
-// writing needs three at most (Vietnamese two); a message's bound
-// leaves room for any writing's stacks (a Tibetan letter's subjoined
-// letters and vowels, a Hebrew letter's point, vowel, cantillation and
-// meteg, a Quranic word's marks).
+// StackedMarks reports more than most combining marks on one character,
+// or more than 32 on any 16 characters in a row (those that show, marks
+// aside). A run of them ("A" and 190 strokes of U+0336) draws over the
+// lines above and below it: the subject line and its neighbours for a
+// name, the staff's reading of the rest of the mail for a message. A
+// name's writing needs three on a letter at most (Vietnamese two); a
+// message's bound leaves room for any writing's stacks (a Tibetan
+// letter's subjoined letters and vowels, a Hebrew letter's point, vowel,
+// cantillation and meteg, a Quranic word's marks). "Zalgo" text, eight
+// marks on every letter of a line, each stack within the bound, draws a
+// band over the lines around it all the same, and an attacker's trial hid
+// such a line in a long message, and stacked three on every letter of a
+// name: hence the window. The writings richest in marks carry fewer than
+// two a letter over a few words (Hebrew with its points and cantillation,
+// Quranic Arabic, Tibetan, Vietnamese decomposed); a single syllable may
+// carry more (Tibetan ཧྨྱཱུ, four), which a window of 16 leaves room for.
 //
 // The marks are counted as drawn, whatever the way they were written
 // (an attacker's trial got past the count three ways): a letter's own
@@ -187,45 +195,21 @@ func asciiForm(r rune) rune {
 // pattern, the invisible ones) do not end a stack, since the marks after
 // them are drawn in the same place.
 func StackedMarks(s string, most int) bool {
-	run := 0
+	const window, inWindow = 16, 32
+	var marks [window]int // the marks on each of the last characters that show
+	run, at, sum := 0, 0, 0
 	for _, r := range norm.NFD.String(s) {
 		switch {
 		case unicode.In(r, unicode.Mn, unicode.Me):
-			if run++; run > most {
+			run++
+			marks[at]++
+			if sum++; run > most || sum > inWindow {
 				return true
 			}
 		case Empty(r):
 			// Drawn under the marks after it as well: the stack goes on.
 		default:
 			run = 0
-		}
-	}
-	return false
-}
-
-// MarkHeavy reports a text where some 16 characters in a row (those
-// that show, marks aside) carry more than 32 combining marks, counted as
-// StackedMarks counts them: "Zalgo" text, eight marks on every letter of
-// a line, each stack within the bound on one character, draws a band over
-// the lines around it all the same, and an attacker's trial hid such a
-// line in a long message, and stacked three on every letter of a name.
-// The writings richest in marks carry fewer than two a letter over a few
-// words (Hebrew with its points and cantillation, Quranic Arabic with its
-// vowels and signs, Tibetan, Vietnamese decomposed); a single syllable
-// may carry more (Tibetan ཧྨྱཱུ, four), which a window of 16 leaves room
-// for.
-func MarkHeavy(s string) bool {
-	const window, most = 16, 32
-	var marks [window]int // the marks on each of the last characters that show
-	at, sum := 0, 0
-	for _, r := range norm.NFD.String(s) {
-		switch {
-		case unicode.In(r, unicode.Mn, unicode.Me):
-			marks[at]++
-			if sum++; sum > most {
-				return true
-			}
-		case !Empty(r):
 			at = (at + 1) % window
 			sum -= marks[at]
 			marks[at] = 0
