@@ -350,13 +350,11 @@ func otherPages(t *testing.T) (paths []string, titles map[string]string) {
 	return paths, titles
 }
 
-// homeReady loads the home page into tab and waits until the app has
-// hydrated it and fetched the route table (which only the page data held
-// by the tests comes after), and the cookie banner has come in.
+// homeReady loads the home page into tab as loadApp does, and waits until
+// the cookie banner has come in.
 func homeReady(t *testing.T, tab *browsertest.Tab) {
 	t.Helper()
-	tab.Load(t, "/")
-	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated") && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-"))`, time.Minute)
+	loadApp(t, tab, "/")
 	waitFor(t, tab, consentIn)
 }
 
@@ -517,8 +515,13 @@ new MutationObserver(() => {
   if (document.title !== `+jsString(home)+` && document.querySelector("main h1").textContent === `+jsString(homeHeading)+`) window.__titleEarly = document.title;
 }).observe(document.head, { childList: true, subtree: true, characterData: true })`)
 	// (Its data came in above: the page swaps as soon as the app can.)
+	run(t, tab, `window.addEventListener("click", (e) => { window.__pressed = e.target.outerHTML.slice(0, 80) }, { once: true, capture: true })`)
 	pressLink(t, tab, "a[data-go]")
-	tab.WaitFor(t, `location.pathname === "/services" && `+idle+` && document.querySelector("main h1").textContent !== `+jsString(homeHeading), 30*time.Second)
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.pathname === "/services" && `+idle+` && document.querySelector("main h1").textContent !== `+jsString(homeHeading), 30*time.Second)); err != nil {
+		t.Fatalf("/services pressed for after Back (the press on %s): %s, the bar %v, main aria-busy %q, heading %q", eval[string](t, tab, `window.__pressed ?? "nothing"`), eval[string](t, tab, `location.pathname`),
+			eval[bool](t, tab, `!!document.querySelector(".page-pending")`), eval[string](t, tab, `document.getElementById("main").getAttribute("aria-busy") ?? ""`),
+			eval[string](t, tab, `document.querySelector("main h1")?.textContent ?? ""`))
+	}
 	if early := eval[string](t, tab, `window.__titleEarly`); early != "" {
 		t.Errorf("the title became %q while the home page was still on screen", early)
 	}
@@ -543,7 +546,8 @@ new MutationObserver(() => {
 	run(t, tab, `history.back()`)
 	tab.WaitFor(t, `location.pathname === "/" && `+hydrated, time.Minute)
 	if err := chromedp.Do(tab.Ctx, browsertest.Until(fmt.Sprintf(`Math.abs(window.scrollY - %f) < 2`, homeY), 10*time.Second)); err != nil {
-		t.Errorf("Back to the home page after a reload: at y %v, want %.0f, where it was left", eval[float64](t, tab, `window.scrollY`), homeY)
+		t.Errorf("Back to the home page after a reload: at y %v, want %.0f, where it was left (%s)", eval[float64](t, tab, `window.scrollY`), homeY,
+			eval[string](t, tab, `JSON.stringify([performance.getEntriesByType("navigation")[0]?.type, history.state, history.scrollRestoration, document.documentElement.scrollHeight, innerHeight, sessionStorage.getItem("vozia:places")])`))
 	}
 	noConsoleErrors(t, tab)
 
@@ -617,11 +621,14 @@ func scrollDown(t *testing.T, tab *browsertest.Tab, y float64) float64 {
 const hydrated = `document.documentElement.hasAttribute("data-hydrated")`
 
 // loadApp loads path into the tab and waits until the app has taken it
-// over.
+// over and fetched the route table, which it asks for once hydrated. A
+// test that holds the page data (holdRequests "*/data/*") holds the route
+// table too: started before the table came, it held the table instead of
+// the page it meant, and its first step tested nothing it says.
 func loadApp(t *testing.T, tab *browsertest.Tab, path string) {
 	t.Helper()
 	tab.Load(t, path)
-	tab.WaitFor(t, hydrated, time.Minute)
+	tab.WaitFor(t, hydrated+` && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-") && e.responseEnd > 0)`, time.Minute)
 }
 
 // markLink marks the first link matching sel that shows with attribute

@@ -236,8 +236,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// so that the pages render while git and the load of that content run.
 	dropped := 0
 	if g, _ := head.Get(); g.routes != nil || g.warn != nil {
-		exists := func(file string) bool { _, err := fs.Stat(tree, file); return err == nil }
-		gone := published.Gone(g.routes, site.Routes, cfg.published, exists, site.Unpublished)
+		gone := published.Gone(g.routes, site.Routes, cfg.published, tree, site.Unpublished)
 		dropped = len(gone)
 		if cfg.published != "" {
 			// Named as what is live: an address gone is a broken link for

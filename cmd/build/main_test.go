@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -210,16 +211,18 @@ func TestPublishedAddressesKept(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "the address /insights/on-premise, ") || !strings.Contains(err.Error(), "aliases: [/insights/on-premise]") || !strings.Contains(err.Error(), live) {
 		t.Fatalf("against what is live, want a refusal naming /insights/on-premise, its alias and the revision; got %v", err)
 	}
-	// At the renamed file, by its path from here, with its line.
-	if at := filepath.Join(content, "articles", "on-premise-models.md") + ":1:1: "; !strings.Contains(err.Error(), at) || !strings.Contains(err.Error(), "\n  1 | ---") && !strings.Contains(err.Error(), "| ---") {
+	// At the renamed file, by its path from here, on the line that closes
+	// its front matter (where the alias goes), quoted.
+	renamed := filepath.Join(content, "articles", "on-premise-models.md")
+	data := string(must(os.ReadFile(renamed)))
+	closing := slices.Index(strings.Split(data, "\n")[1:], "---") + 2
+	if at := fmt.Sprintf("%s:%d:1: ", renamed, closing); !strings.Contains(err.Error(), at) || !strings.Contains(err.Error(), fmt.Sprintf("%d | ---", closing)) {
 		t.Errorf("the refusal is not placed at %s with its line: %v", at, err)
 	}
 	if now := must(os.ReadFile(filepath.Join(out, "index.html"))); !bytes.Equal(now, good) {
 		t.Error("the refused build changed the last good output")
 	}
 
-	renamed := filepath.Join(content, "articles", "on-premise-models.md")
-	data := string(must(os.ReadFile(renamed)))
 	fixed := strings.Replace(data, "tags:", "aliases: [/insights/on-premise]\ntags:", 1)
 	if fixed == data {
 		t.Fatal("the fixture article has no tags: line to put the alias before")

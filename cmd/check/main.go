@@ -124,7 +124,7 @@ func run(ctx context.Context, args []string, now time.Time, stdout, stderr io.Wr
 	if n := len(res.Warnings); n > 0 {
 		verdict += fmt.Sprintf(", with %d %s above", n, plural(n, "warning", "warnings"))
 	}
-	fmt.Fprintf(stdout, "%s: the daily build accepts this content (%d routes built in %.1f s); %s; %.1f s in all\n", verdict,
+	fmt.Fprintf(stdout, "%s: the daily build accepts this content (%d pages built in %.1f s); %s; %.1f s in all\n", verdict,
 		len(res.Stats.Routes), built.Seconds(), problem.Text(strings.TrimSpace(lastLine(out.String()))), time.Since(start).Seconds())
 	if res.Note != "" {
 		fmt.Fprintln(stdout, problem.Text(res.Note))

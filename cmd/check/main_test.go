@@ -38,7 +38,7 @@ func TestCheck(t *testing.T) {
 	if err := run(context.Background(), args, today, &stdout, &stderr); err != nil {
 		t.Fatalf("the test site does not pass:\n%v\n%s", err, stderr.String())
 	}
-	if !strings.HasPrefix(stdout.String(), "ok, not compared with the live site: ") || !strings.Contains(stdout.String(), "feeds checked, 0 findings") {
+	if !strings.HasPrefix(stdout.String(), "ok, not compared with the live site: ") || !strings.Contains(stdout.String(), " pages built in ") || !strings.Contains(stdout.String(), " HTML files and ") || !strings.Contains(stdout.String(), "feeds checked, 0 findings") {
 		t.Errorf("the check does not say what it checked:\n%s", stdout.String())
 	}
 
@@ -94,7 +94,7 @@ func TestValidateCache(t *testing.T) {
 	write("b/index.html", broken)
 	write("c/index.html", page(`<p>Fine</p>`))
 	first := validate()
-	if !strings.Contains(first, "a/index.html:1:") || !strings.Contains(first, "b/index.html:1:") || !strings.Contains(first, "3 pages, 0 feeds checked, 2 findings") {
+	if !strings.Contains(first, "a/index.html:1:") || !strings.Contains(first, "b/index.html:1:") || !strings.Contains(first, "3 HTML files and 0 feeds checked, 2 findings") {
 		t.Fatalf("the first run does not find the implicit close in a and b:\n%s", first)
 	}
 	if second := validate(); second != first {

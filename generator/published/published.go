@@ -34,7 +34,9 @@ import (
 	"github.com/vozia/site/generator/cdn"
 	"github.com/vozia/site/generator/content"
 	"github.com/vozia/site/generator/content/field"
+	"github.com/vozia/site/generator/frontmatter"
 	"github.com/vozia/site/generator/load"
+	"gopkg.in/yaml.v3"
 )
 
 // Head is the route table of the content at git's HEAD.
@@ -180,8 +182,10 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 //   - else routing.yaml, with the redirect's line.
 //
 // An address under another that is gone (an alias's share images) is
-// named in that one's problem. exists says whether a content file exists.
-func Gone(before, routes []content.Route, rev string, exists func(file string) bool, unpublished map[string]*content.LoadedArticle) content.ErrorList {
+// named in that one's problem. Each problem is placed on the line the fix
+// is written on (keyLine), in files, the content as it is now.
+func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) content.ErrorList {
+	exists := func(file string) bool { _, err := fs.Stat(files, file); return err == nil }
 	resolve := cdn.Resolver(routes)
 	published := map[string]bool{}
 	for _, r := range before {
@@ -226,7 +230,8 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 		if top(r.Path) != r.Path {
 			continue
 		}
-		at := content.Error{File: content.RoutingFile, Line: 1, Col: 1}
+		at := content.Error{File: content.RoutingFile, Col: 1}
+		key := "redirects"
 		from := ""
 		if r.File != "" {
 			from = fmt.Sprintf(" (from %s)", r.File)
@@ -249,18 +254,21 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 			a := unpublished[r.Path]
 			at.File = a.File
 			if a.Status == "draft" {
+				key = "draft"
 				fix = fmt.Sprintf("the article is a draft now (draft: true), which takes it off the site: remove draft to keep it live, or add %s", redirect)
 			} else {
+				key = "date"
 				fix = fmt.Sprintf("its date, %s, is after today, which takes the article off the site until then: give it back its date (and updated: for the change), or add %s", a.Front.Date, redirect)
 			}
 		case r.File != "" && makes && own != r.Path:
 			fix = fmt.Sprintf("%s, which still makes %s, no longer answers it (an alias removed, a tag's page with no article left, a list's page beyond its last): add %s", r.File, own, redirectTo(own))
 		case r.File != "" && exists(r.File):
-			at.File = r.File
+			at.File, key = r.File, "aliases"
 		case n != nil:
-			at.File = n.File
+			at.File, key = n.File, "aliases"
 			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it; else %s", n.File, n.Path, r.Path, redirect)
 		}
+		at.Line = keyLine(files, at.File, key)
 		also := ""
 		if u := under[r.Path]; len(u) > 0 {
 			also = " (and " + strings.Join(u, ", ") + ")"
@@ -269,6 +277,38 @@ func Gone(before, routes []content.Route, rev string, exists func(file string) b
 		out = append(out, at)
 	}
 	return out
+}
+
+// keyLine is the line of file where the fix of a gone address is
+// written, key (aliases, redirects, draft, date) at the top level of its
+// YAML, or of a Markdown file's front matter: the key's own line where
+// the file has it, else the line closing the front matter, above which a
+// new key goes, else the first line. An editor's trial found every such
+// problem placed on the first line, far from where the alias goes.
+func keyLine(files fs.FS, file, key string) int {
+	src, err := fs.ReadFile(files, file)
+	if err != nil {
+		return 1
+	}
+	first, end := 1, 1 // the YAML's first line in the file; where a new key goes
+	if strings.HasSuffix(file, ".md") {
+		front, _, bodyLine, ok := frontmatter.Split(src)
+		if !ok {
+			return 1
+		}
+		src, first, end = front, 2, bodyLine-1
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(src, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return end
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return first - 1 + m.Content[i].Line
+		}
+	}
+	return end
 }
 
 // replacement is the page most likely to have replaced r, whose address

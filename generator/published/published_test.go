@@ -2,12 +2,14 @@ package published
 
 import (
 	"context"
-	"io/fs"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/vozia/site/generator/content"
@@ -43,20 +45,26 @@ func TestRenamedArticle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		exists := func(f string) bool { _, err := fs.Stat(os.DirFS(dir), f); return err == nil }
 		var out []string
-		for _, p := range Gone(head.Routes, site.Routes, "", exists, site.Unpublished) {
+		for _, p := range Gone(head.Routes, site.Routes, "", os.DirFS(dir), site.Unpublished) {
 			out = append(out, p.Error())
 		}
 		return out
 	}
 	// Reported at the renamed file, the page that most likely replaced
-	// the address, in words an editor knows.
+	// the address, in words an editor knows, on the line that closes its
+	// front matter, where the alias goes (it has no aliases yet).
+	closing := slices.Index(strings.Split(string(data), "\n")[1:], "---") + 2
 	got := gone()
 	if len(got) != 1 || !strings.Contains(got[0], "/on-premise, published (from articles/on-premise.md) by the last commit, no longer answers") ||
 		!strings.Contains(got[0], "if this page (articles/on-premise-models.md, new at /insights/on-premise-models) replaced it, add aliases: [/insights/on-premise] to it") ||
-		!strings.HasPrefix(got[0], "articles/on-premise-models.md:1:1: ") {
-		t.Fatalf("after the rename, want the old address reported at the renamed file with its alias, got %q", got)
+		!strings.HasPrefix(got[0], fmt.Sprintf("articles/on-premise-models.md:%d:1: ", closing)) {
+		t.Fatalf("after the rename, want the old address reported at the renamed file's front matter's closing line %d, with its alias, got %q", closing, got)
+	}
+	// With aliases of its own already, on their line.
+	os.WriteFile(renamed, []byte(strings.Replace(string(data), "tags:", "aliases: [/insights/on-prem]\ntags:", 1)), 0o644)
+	if got := gone(); len(got) != 1 || !strings.HasPrefix(got[0], fmt.Sprintf("articles/on-premise-models.md:%d:1: ", lineOf(t, renamed, "aliases:"))) {
+		t.Fatalf("the renamed file with aliases of its own: want the problem on their line, got %q", got)
 	}
 	alias := strings.SplitN(strings.SplitN(got[0], "aliases: [", 2)[1], "]", 2)[0]
 	os.WriteFile(renamed, []byte(strings.Replace(string(data), "tags:", "aliases: ["+alias+"]\ntags:", 1)), 0o644)
@@ -203,7 +211,7 @@ func TestGonePlacesTheFix(t *testing.T) {
 		{"a new page, not an article", []content.Route{before[0], route("/insights/about", "pages/insights-about.yaml")}, content.RoutingFile},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Gone(before, tc.routes, "", func(string) bool { return false }, nil)
+			got := Gone(before, tc.routes, "", fstest.MapFS{}, nil)
 			if len(got) != 1 || got[0].File != tc.at || !strings.Contains(got[0].Message, "aliases: [/insights/voice-follow-up]") {
 				t.Errorf("got %v, want the fix placed at %s", got, tc.at)
 			}
@@ -229,19 +237,47 @@ func TestGoneSaysWhy(t *testing.T) {
 		"/insights/voice-follow-up": {File: "articles/voice-follow-up.md", Status: "scheduled", Front: content.ArticleFront{Date: "2027-01-05"}},
 		"/insights/pricing":         {File: "articles/pricing.md", Status: "draft"},
 	}
+	// Each problem on the line its fix is written on: the date, the draft
+	// line, the redirects.
+	files := fstest.MapFS{
+		"articles/voice-follow-up.md": {Data: []byte("---\ntitle: Voice follow-up\ndescription: Calls back.\ndate: 2027-01-05\n---\nText.\n")},
+		"articles/pricing.md":         {Data: []byte("---\ntitle: Pricing\ndate: 2026-01-05\ndraft: true\n---\nText.\n")},
+		"pages/insights.yaml":         {Data: []byte("title: Insights\n")},
+		content.RoutingFile:           {Data: []byte("# The paths that are not pages.\n\nredirects:\n  - {from: /blog, to: /insights}\n")},
+	}
 	got := map[string]content.Error{}
-	for _, e := range Gone(before, routes, "", func(f string) bool { return f != "articles/old-news.md" }, unpublished) {
+	for _, e := range Gone(before, routes, "", files, unpublished) {
 		got[strings.Fields(e.Message)[2]] = e
 	}
-	for _, tc := range []struct{ path, file, want string }{
-		{"/insights/voice-follow-up,", "articles/voice-follow-up.md", "its date, 2027-01-05, is after today, which takes the article off the site until then"},
-		{"/insights/pricing,", "articles/pricing.md", "the article is a draft now (draft: true)"},
-		{"/insights/tags/pulse,", content.RoutingFile, "add a redirect in routing.yaml: - {from: /insights/tags/pulse, to: /insights}"},
-		{"/insights/old-news,", content.RoutingFile, "- {from: /insights/old-news, to: /insights}"},
+	for _, tc := range []struct {
+		path, file string
+		line       int
+		want       string
+	}{
+		{"/insights/voice-follow-up,", "articles/voice-follow-up.md", 4, "its date, 2027-01-05, is after today, which takes the article off the site until then"},
+		{"/insights/pricing,", "articles/pricing.md", 4, "the article is a draft now (draft: true)"},
+		{"/insights/tags/pulse,", content.RoutingFile, 3, "add a redirect in routing.yaml: - {from: /insights/tags/pulse, to: /insights}"},
+		{"/insights/old-news,", content.RoutingFile, 3, "- {from: /insights/old-news, to: /insights}"},
 	} {
 		e, ok := got[tc.path]
-		if !ok || e.File != tc.file || !strings.Contains(e.Message, tc.want) {
-			t.Errorf("%s: %v, want at %s: %s", tc.path, e, tc.file, tc.want)
+		if !ok || e.File != tc.file || e.Line != tc.line || !strings.Contains(e.Message, tc.want) {
+			t.Errorf("%s: %v, want at %s:%d: %s", tc.path, e, tc.file, tc.line, tc.want)
 		}
 	}
+}
+
+// lineOf is the line of file that starts with prefix.
+func lineOf(t *testing.T, file, prefix string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s has no line %s", file, prefix)
+	return 0
 }

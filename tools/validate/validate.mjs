@@ -199,5 +199,6 @@ for (const file of jsonFeeds) {
 }
 
 for (const f of findings) console.log(f);
-console.log(`${files.length} pages, ${atomFeeds.length + jsonFeeds.length} feeds checked, ${findings.length} findings`);
+// HTML files, not pages: a redirect's page and the editor's are files too.
+console.log(`${files.length} HTML files and ${atomFeeds.length + jsonFeeds.length} feeds checked, ${findings.length} findings`);
 process.exit(findings.length ? 1 : 0);
