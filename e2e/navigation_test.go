@@ -623,8 +623,8 @@ const hydrated = `document.documentElement.hasAttribute("data-hydrated")`
 // loadApp loads path into the tab and waits until the app has taken it
 // over and fetched the route table, which it asks for once hydrated. A
 // test that holds the page data (holdRequests "*/data/*") holds the route
-// table too: started before the table came, it held the table instead of
-// the page it meant, and its first step tested nothing it says.
+// table too: started before the table came, its hold caught the table
+// rather than the page it meant.
 func loadApp(t *testing.T, tab *browsertest.Tab, path string) {
 	t.Helper()
 	tab.Load(t, path)

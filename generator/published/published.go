@@ -183,7 +183,7 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 //
 // An address under another that is gone (an alias's share images) is
 // named in that one's problem. Each problem is placed on the line the fix
-// is written on (keyLine), in files, the content as it is now.
+// is written on (fixLine), in files, the content as it is now.
 func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) content.ErrorList {
 	exists := func(file string) bool { _, err := fs.Stat(files, file); return err == nil }
 	resolve := cdn.Resolver(routes)
@@ -266,9 +266,15 @@ func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished m
 			at.File, key = r.File, "aliases"
 		case n != nil:
 			at.File, key = n.File, "aliases"
-			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it; else %s", n.File, n.Path, r.Path, redirect)
+			where := ""
+			if _, closing := fixLine(files, n.File, key); closing {
+				// An editor's trial read the line quoted, a "---", and
+				// knew where the alias goes from the guide only.
+				where = ", on a line of its own above the --- that closes its front matter"
+			}
+			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it%s; else %s", n.File, n.Path, r.Path, where, redirect)
 		}
-		at.Line = keyLine(files, at.File, key)
+		at.Line, _ = fixLine(files, at.File, key)
 		also := ""
 		if u := under[r.Path]; len(u) > 0 {
 			also = " (and " + strings.Join(u, ", ") + ")"
@@ -279,36 +285,38 @@ func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished m
 	return out
 }
 
-// keyLine is the line of file where the fix of a gone address is
+// fixLine is the line of file where the fix of a gone address is
 // written, key (aliases, redirects, draft, date) at the top level of its
 // YAML, or of a Markdown file's front matter: the key's own line where
 // the file has it, else the line closing the front matter, above which a
-// new key goes, else the first line. An editor's trial found every such
-// problem placed on the first line, far from where the alias goes.
-func keyLine(files fs.FS, file, key string) int {
+// new key goes (closing is then true), else the first line. An editor's
+// trial found every such problem placed on the first line, far from where
+// the alias goes. (load's keyLine finds a key the editor wrote, to point
+// into its value; this places a fix, whether the key is there or not.)
+func fixLine(files fs.FS, file, key string) (line int, closing bool) {
 	src, err := fs.ReadFile(files, file)
 	if err != nil {
-		return 1
+		return 1, false
 	}
 	first, end := 1, 1 // the YAML's first line in the file; where a new key goes
 	if strings.HasSuffix(file, ".md") {
 		front, _, bodyLine, ok := frontmatter.Split(src)
 		if !ok {
-			return 1
+			return 1, false
 		}
 		src, first, end = front, 2, bodyLine-1
 	}
 	var doc yaml.Node
 	if yaml.Unmarshal(src, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return end
+		return end, end > 1
 	}
 	m := doc.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
-			return first - 1 + m.Content[i].Line
+			return first - 1 + m.Content[i].Line, false
 		}
 	}
-	return end
+	return end, end > 1
 }
 
 // replacement is the page most likely to have replaced r, whose address

@@ -57,13 +57,13 @@ func TestRenamedArticle(t *testing.T) {
 	closing := slices.Index(strings.Split(string(data), "\n")[1:], "---") + 2
 	got := gone()
 	if len(got) != 1 || !strings.Contains(got[0], "/on-premise, published (from articles/on-premise.md) by the last commit, no longer answers") ||
-		!strings.Contains(got[0], "if this page (articles/on-premise-models.md, new at /insights/on-premise-models) replaced it, add aliases: [/insights/on-premise] to it") ||
+		!strings.Contains(got[0], "if this page (articles/on-premise-models.md, new at /insights/on-premise-models) replaced it, add aliases: [/insights/on-premise] to it, on a line of its own above the --- that closes its front matter;") ||
 		!strings.HasPrefix(got[0], fmt.Sprintf("articles/on-premise-models.md:%d:1: ", closing)) {
 		t.Fatalf("after the rename, want the old address reported at the renamed file's front matter's closing line %d, with its alias, got %q", closing, got)
 	}
 	// With aliases of its own already, on their line.
 	os.WriteFile(renamed, []byte(strings.Replace(string(data), "tags:", "aliases: [/insights/on-prem]\ntags:", 1)), 0o644)
-	if got := gone(); len(got) != 1 || !strings.HasPrefix(got[0], fmt.Sprintf("articles/on-premise-models.md:%d:1: ", lineOf(t, renamed, "aliases:"))) {
+	if got := gone(); len(got) != 1 || !strings.HasPrefix(got[0], fmt.Sprintf("articles/on-premise-models.md:%d:1: ", lineOf(t, renamed, "aliases:"))) || strings.Contains(got[0], "above the ---") {
 		t.Fatalf("the renamed file with aliases of its own: want the problem on their line, got %q", got)
 	}
 	alias := strings.SplitN(strings.SplitN(got[0], "aliases: [", 2)[1], "]", 2)[0]
