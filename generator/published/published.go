@@ -261,7 +261,18 @@ func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished m
 				fix = fmt.Sprintf("its date, %s, is after today, which takes the article off the site until then: give it back its date (and updated: for the change), or add %s", a.Front.Date, redirect)
 			}
 		case r.File != "" && makes && own != r.Path:
-			fix = fmt.Sprintf("%s, which still makes %s, no longer answers it (an alias removed, a tag's page with no article left, a list's page beyond its last): add %s", r.File, own, redirectTo(own))
+			// Why, as far as the route published says: an editor's trial
+			// read three possible causes for a tag emptied by a draft.
+			why := "an alias removed, a tag's page with no article left, a list's page beyond its last"
+			switch {
+			case r.Redirect != "":
+				why = "its alias removed"
+			case r.Prev != "":
+				why = "a page of its list beyond the last there is now"
+			case strings.Contains(r.Path, "/tags/"):
+				why = "no published article has that tag any more"
+			}
+			fix = fmt.Sprintf("%s, which still makes %s, no longer answers it (%s): add %s", r.File, own, why, redirectTo(own))
 		case r.File != "" && exists(r.File):
 			at.File, key = r.File, "aliases"
 		case n != nil:

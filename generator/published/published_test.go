@@ -231,6 +231,8 @@ func TestGoneSaysWhy(t *testing.T) {
 		route("/insights/pricing", "articles/pricing.md"),
 		route("/insights/tags/pulse", "pages/insights.yaml"),
 		route("/insights/old-news", "articles/old-news.md"),
+		{Path: "/insights/page/3", File: "pages/insights.yaml", Prev: "/insights/page/2"},
+		{Path: "/old-insights", File: "pages/insights.yaml", Redirect: "/insights"},
 	}
 	routes := []content.Route{before[0]}
 	unpublished := map[string]*content.LoadedArticle{
@@ -256,7 +258,9 @@ func TestGoneSaysWhy(t *testing.T) {
 	}{
 		{"/insights/voice-follow-up,", "articles/voice-follow-up.md", 4, "its date, 2027-01-05, is after today, which takes the article off the site until then"},
 		{"/insights/pricing,", "articles/pricing.md", 4, "the article is a draft now (draft: true)"},
-		{"/insights/tags/pulse,", content.RoutingFile, 3, "add a redirect in routing.yaml: - {from: /insights/tags/pulse, to: /insights}"},
+		{"/insights/tags/pulse,", content.RoutingFile, 3, "no longer answers it (no published article has that tag any more): add a redirect in routing.yaml: - {from: /insights/tags/pulse, to: /insights}"},
+		{"/insights/page/3,", content.RoutingFile, 3, "no longer answers it (a page of its list beyond the last there is now): add a redirect in routing.yaml: - {from: /insights/page/3, to: /insights}"},
+		{"/old-insights,", content.RoutingFile, 3, "no longer answers it (its alias removed): add a redirect in routing.yaml: - {from: /old-insights, to: /insights}"},
 		{"/insights/old-news,", content.RoutingFile, 3, "- {from: /insights/old-news, to: /insights}"},
 	} {
 		e, ok := got[tc.path]
