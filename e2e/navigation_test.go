@@ -628,7 +628,7 @@ const hydrated = `document.documentElement.hasAttribute("data-hydrated")`
 func loadApp(t *testing.T, tab *browsertest.Tab, path string) {
 	t.Helper()
 	tab.Load(t, path)
-	tab.WaitFor(t, hydrated+` && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-") && e.responseEnd > 0)`, time.Minute)
+	tab.WaitFor(t, hydrated+` && performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.startsWith("/data/routes-"))`, time.Minute)
 }
 
 // markLink marks the first link matching sel that shows with attribute

@@ -278,14 +278,17 @@ func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished m
 		case n != nil:
 			at.File, key = n.File, "aliases"
 			where := ""
-			if _, closing := fixLine(files, n.File, key); closing {
+			var closing bool
+			if at.Line, closing = fixLine(files, n.File, key); closing {
 				// An editor's trial read the line quoted, a "---", and
 				// knew where the alias goes from the guide only.
 				where = ", on a line of its own above the --- that closes its front matter"
 			}
 			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it%s; else %s", n.File, n.Path, r.Path, where, redirect)
 		}
-		at.Line, _ = fixLine(files, at.File, key)
+		if at.Line == 0 { // not placed above
+			at.Line, _ = fixLine(files, at.File, key)
+		}
 		also := ""
 		if u := under[r.Path]; len(u) > 0 {
 			also = " (and " + strings.Join(u, ", ") + ")"
