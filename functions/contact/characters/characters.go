@@ -138,7 +138,8 @@ func NameHasAddress(s string) bool {
 // being no domain). The list is the Public Suffix List's, as
 // golang.org/x/net/publicsuffix holds it; it spells a top-level domain of
 // another script in punycode (xn--p1ai for .рф), so "пример.рф" is not
-// looked up: left, with the look-alike letters outside five alphabets.
+// looked up: left, with the look-alike letters outside MixedScriptWord's
+// alphabets.
 func hasDomain(l string) bool {
 	word := func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '.') }
 	for _, w := range strings.FieldsFunc(l, word) {
@@ -219,14 +220,21 @@ func StackedMarks(s string, most int) bool {
 }
 
 // MixedScriptWord reports a word of a name that mixes the alphabets whose
-// letters look alike (Latin, Greek, Cyrillic, Armenian, Cherokee):
+// letters look alike (Latin, Greek, Cyrillic, Armenian, Cherokee, Coptic,
+// and Lisu, whose capitals are Latin's shapes: ꓮ ꓓ ꓲ for A D I):
 // "Аdа Lоvelаce" with Cyrillic а and о reads as Ada Lovelace and matches
-// no search for her. Words of different alphabets side by side pass.
+// no search for her. Words of different alphabets side by side pass. The
+// letters decide, not the marks on them: a mark of one alphabet's table
+// over a letter of another (Cyrillic's titlo, U+0483, over a Greek letter,
+// as in an abbreviation of liturgical Greek) is no look-alike of a letter.
 func MixedScriptWord(s string) bool {
-	alphabets := []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee}
+	alphabets := []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee, unicode.Coptic, unicode.Lisu}
 	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		var seen *unicode.RangeTable
 		for _, r := range word {
+			if !unicode.IsLetter(r) {
+				continue
+			}
 			for _, a := range alphabets {
 				if unicode.Is(a, r) {
 					if seen != nil && seen != a {
