@@ -220,28 +220,39 @@ func StackedMarks(s string, most int) bool {
 }
 
 // MixedScriptWord reports a word of a name that mixes the alphabets whose
-// letters look alike (Latin, Greek, Cyrillic, Armenian, Cherokee, Coptic,
-// and Lisu, whose capitals are Latin's shapes: ꓮ ꓓ ꓲ for A D I):
-// "Аdа Lоvelаce" with Cyrillic а and о reads as Ada Lovelace and matches
-// no search for her. Words of different alphabets side by side pass. The
-// letters decide, not the marks on them: a mark of one alphabet's table
-// over a letter of another (Cyrillic's titlo, U+0483, over a Greek letter,
-// as in an abbreviation of liturgical Greek) is no look-alike of a letter.
+// letters look alike (Latin, Greek, Cyrillic, Armenian, Cherokee, and
+// Lisu, whose capitals are Latin's shapes: ꓮ ꓓ ꓲ for A D I): "Аdа
+// Lоvelаce" with Cyrillic а and о reads as Ada Lovelace and matches no
+// search for her. Words of different alphabets side by side pass.
+// Coptic counts as Greek: its letters are Greek's shapes (Ⲁ for A), and
+// Coptic was long written with Greek's letters and six of its own
+// (Ϣενουτε), so a word of both is one alphabet's. The letters decide, not
+// the marks on them: a mark of one alphabet's table over a letter of
+// another (Cyrillic's titlo, U+0483, over a Greek letter, as in an
+// abbreviation of liturgical Greek) is no look-alike of a letter.
 func MixedScriptWord(s string) bool {
-	alphabets := []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee, unicode.Coptic, unicode.Lisu}
+	alphabet := func(r rune) *unicode.RangeTable {
+		for _, a := range []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee, unicode.Lisu} {
+			if unicode.Is(a, r) {
+				return a
+			}
+		}
+		if unicode.Is(unicode.Coptic, r) {
+			return unicode.Greek
+		}
+		return nil
+	}
 	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		var seen *unicode.RangeTable
 		for _, r := range word {
 			if !unicode.IsLetter(r) {
 				continue
 			}
-			for _, a := range alphabets {
-				if unicode.Is(a, r) {
-					if seen != nil && seen != a {
-						return true
-					}
-					seen = a
+			if a := alphabet(r); a != nil {
+				if seen != nil && seen != a {
+					return true
 				}
+				seen = a
 			}
 		}
 	}
