@@ -66,6 +66,12 @@ func TestInvisibleAndDirectionalText(t *testing.T) {
 		{"name in Persian, a vowel sign before its non-joiner", "name", q("\u0645\u0650\u0647\u0631\u064e\u200c\u0646\u0627\u0632 Ahmadi"), nil},
 		{"name with a non-joiner after an accented Latin letter", "name", q("Ade\u0301\u200cla Lovelace"), map[string]string{"name": msgNameHidden}},
 		{"name with a zero-width joiner in Devanagari", "name", `"\u0915\u094d\u200d\u0937\u093e \u0936\u0930\u094d\u092e\u093e"`, nil},
+		{"name in Malayalam, a final consonant's joiner at the word's end", "name", q("\u0d2e\u0d4b\u0d39\u0d28\u0d4d\u200d\u0d32\u0d3e\u0d32\u0d4d\u200d"), nil},
+		{"name in Persian, a non-joiner left before a space", "name", q("\u0645\u06cc\u0631\u0632\u0627\u200c \u0632\u0627\u062f\u0647"), nil},
+		{"name in Mongolian with its vowel separator", "name", q("\u1834\u1822\u1829\u180e\u1820 \u182a\u1820\u1832\u1824"), nil},
+		{"name with a non-joiner after a Latin word", "name", q("Ada\u200c Lovelace"), map[string]string{"name": msgNameHidden}},
+		{"name with two joiners after a Malayalam letter", "name", q("\u0d2e\u0d4b\u0d39\u0d28\u0d4d\u200d\u200d"), map[string]string{"name": msgNameHidden}},
+		{"name with Mongolian's vowel separator between Latin letters", "name", q("Ad\u180ea Lovelace"), map[string]string{"name": msgNameHidden}},
 		{"name with a decomposed accent", "name", `"Zoe\u0308 Smith"`, nil},
 
 		{"message of ten zero-width spaces", "message", `"\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b"`, map[string]string{"message": msgMessageShort}},

@@ -96,15 +96,27 @@ func selectorInPlace(rs []rune, i int) bool {
 // joinerInPlace reports a zero-width non-joiner or joiner at rs[i] where
 // a writing needs it: between two letters (or a letter and its marks) of
 // a script that joins or breaks its letters so, such as Persian's or
-// Devanagari's, or, the joiner, inside an emoji (👩🏽‍💻). Between Latin
+// Devanagari's, or, the joiner, inside an emoji (👩🏽‍💻); or one at a
+// word's end, after such a letter, where Malayalam's older spelling of a
+// final consonant puts the joiner (മോഹന്‍ലാല്‍, a prospect's trial) and
+// Persian typists leave the non-joiner before a space. Between Latin
 // letters ("Ad\u200ca") they hide as a zero-width space does, and a run
-// of them carries hidden bits.
+// of them carries hidden bits. Mongolian's vowel separator (U+180E, a
+// format character too) is in place between two Mongolian letters, where
+// its spelling puts it before a final a or e (ᠴᠢᠩ᠎ᠠ).
 func joinerInPlace(rs []rune, i int) bool {
 	r := rs[i]
-	if r != zwnj && r != zwj || i == 0 || i == len(rs)-1 {
+	if r == '\u180e' {
+		return 0 < i && i < len(rs)-1 && unicode.Is(unicode.Mongolian, rs[i-1]) && unicode.Is(unicode.Mongolian, rs[i+1])
+	}
+	if r != zwnj && r != zwj || i == 0 {
 		return false
 	}
-	prev, next := rs[i-1], rs[i+1]
+	prev := rs[i-1]
+	if i == len(rs)-1 || unicode.IsSpace(rs[i+1]) || unicode.IsPunct(rs[i+1]) {
+		return joiningLetter(prev)
+	}
+	next := rs[i+1]
 	return joiningLetter(prev) && joiningLetter(next) || r == zwj && emojiPart(prev) && emojiPart(next)
 }
 
