@@ -243,24 +243,13 @@ func StackedMarks(s string, most int) bool {
 // another (Cyrillic's titlo, U+0483, over a Greek letter, as in an
 // abbreviation of liturgical Greek) is no look-alike of a letter.
 func MixedScriptWord(s string) bool {
-	alphabet := func(r rune) *unicode.RangeTable {
-		for _, a := range []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee, unicode.Lisu} {
-			if unicode.Is(a, r) {
-				return a
-			}
-		}
-		if unicode.Is(unicode.Coptic, r) {
-			return unicode.Greek
-		}
-		return nil
-	}
 	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		var seen *unicode.RangeTable
 		for _, r := range word {
 			if !unicode.IsLetter(r) {
 				continue
 			}
-			if a := alphabet(r); a != nil {
+			if a := lookAlikeAlphabet(r); a != nil {
 				if seen != nil && seen != a {
 					return true
 				}
@@ -269,6 +258,23 @@ func MixedScriptWord(s string) bool {
 		}
 	}
 	return false
+}
+
+// lookAlikes are the alphabets MixedScriptWord keeps apart.
+var lookAlikes = []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Coptic, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee, unicode.Lisu}
+
+// lookAlikeAlphabet is the alphabet of lookAlikes that letter r is of,
+// Coptic's as Greek's, or nil.
+func lookAlikeAlphabet(r rune) *unicode.RangeTable {
+	for _, a := range lookAlikes {
+		if unicode.Is(a, r) {
+			if a == unicode.Coptic {
+				return unicode.Greek
+			}
+			return a
+		}
+	}
+	return nil
 }
 
 // PhoneChars reports a phone number written as phone numbers are: digits,
