@@ -73,3 +73,44 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestBackGivesWayToAScroll: Back to the page on screen puts the visitor
+// where they were (here the foot of the page, left by a footer link whose
+// page never came); a scroll made right after it by something other than
+// the visitor's own input (a script scrolling a link into view, assistive
+// technology, the scroll bar), before the browser's next frame, stays where
+// it was put. The app, checking its restored place a frame later (under
+// load, later still), took such a scroll for a place not yet held and
+// scrolled back to the foot: a link scrolled into view and pressed was
+// pressed on the footer that had come back under the pointer.
+func TestBackGivesWayToAScroll(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 1280, 800)
+	loadApp(t, tab, "/")
+	markLink(t, tab, `footer a[href^="/"]:not([href="/"]):not([href^="//"])`, "data-foot")
+	data := holdRequests(t, tab, "*/data/*")
+	data.hold(t)
+	pressLink(t, tab, "a[data-foot]")
+	data.requested(t)
+	// The next page's bar drawn: React has rendered the press, and waits
+	// for the page's data.
+	tab.WaitFor(t, `location.pathname !== "/" && document.querySelector(".page-pending")?.getAnimations()[0]?.currentTime > 300`, 30*time.Second)
+	foot := eval[float64](t, tab, `window.scrollY`)
+	if foot < 100 {
+		t.Fatalf("the footer's link is at y %.0f: the page is too short to tell a scroll from none", foot)
+	}
+	// The scroll comes in the same task as the app's restoring, after it
+	// (a listener added later runs later): before any frame.
+	run(t, tab, `window.addEventListener("popstate", () => window.scrollTo(0, 0), { once: true }); history.back()`)
+	tab.WaitFor(t, `location.pathname === "/" && !document.querySelector(".page-pending")`, 30*time.Second)
+	data.release(t)
+	// Frames enough for the app's restoring to have run out (10) twice.
+	frames := `new Promise((done) => { let n = 20; const f = () => (--n ? requestAnimationFrame(f) : done()); requestAnimationFrame(f); })`
+	if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](frames, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	if y := eval[float64](t, tab, `window.scrollY`); y != 0 {
+		t.Errorf("scrolled to the top just after Back, the page went back to y %.0f (the foot, where Back had put it: %.0f)", y, foot)
+	}
+}

@@ -502,11 +502,20 @@ let handingBack = false;
  * which would put the visitor's place elsewhere at the same y. The
  * position is set again for a few frames, until it holds (images taking
  * their sizes).
+ *
+ * Only while nothing else has scrolled the page: a position further from
+ * y than where it was last set was set by someone else, and is theirs.
+ * The visitor's own input is seen as it comes (a wheel, a touch, a key);
+ * not so a script's scroll, assistive technology's or the scroll bar's,
+ * which a frame late under load found as "not held yet" and put back to
+ * y: a link pressed just after Back, scrolled into view first, was pressed
+ * on the page's foot, where y had taken it again.
  */
 function restoreScroll(y: number) {
   for (const el of document.querySelectorAll<HTMLElement>("main > *")) el.style.contentVisibility = "visible";
   window.scrollTo(0, y);
   let frames = 10;
+  let last = window.scrollY;
   // The visitor scrolling on meanwhile (a wheel, a touch, a key) takes
   // the position over: it is not set back under their finger.
   const input = ["wheel", "touchstart", "keydown", "pointerdown"];
@@ -515,11 +524,13 @@ function restoreScroll(y: number) {
   };
   for (const type of input) window.addEventListener(type, yours, { capture: true, passive: true });
   const again = () => {
-    if (Math.abs(window.scrollY - y) < 1 || --frames < 0) {
+    const off = Math.abs(window.scrollY - y);
+    if (off < 1 || off > Math.abs(last - y) + 1 || --frames < 0) {
       for (const type of input) window.removeEventListener(type, yours, { capture: true });
       return;
     }
     window.scrollTo(0, y);
+    last = window.scrollY;
     requestAnimationFrame(again);
   };
   requestAnimationFrame(again);
