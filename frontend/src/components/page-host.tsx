@@ -218,7 +218,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
       // restoration over on it).
       const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
       const saved = scrollPositions.get(location.key);
-      if (nav?.type === "back_forward" && saved?.path === location.pathname) backTo(saved);
+      if (nav?.type === "back_forward" && saved?.path === location.pathname) backTo(saved, true);
       return;
     }
     // The title and the rest of the head change with the page, in the
@@ -509,9 +509,12 @@ let handingBack = false;
  * not so a script's scroll, assistive technology's or the scroll bar's,
  * which a frame late under load found as "not held yet" and put back to
  * y: a link pressed just after Back, scrolled into view first, was pressed
- * on the page's foot, where y had taken it again.
+ * on the page's foot, where y had taken it again. But for a document
+ * opened by Back or Forward (firstDocument): there the browser's own
+ * restoring, still on for the entry until the app takes it over, may
+ * move the page after the app did, and y is set again whatever moved it.
  */
-function restoreScroll(y: number) {
+function restoreScroll(y: number, firstDocument = false) {
   for (const el of document.querySelectorAll<HTMLElement>("main > *")) el.style.contentVisibility = "visible";
   window.scrollTo(0, y);
   let frames = 10;
@@ -525,7 +528,7 @@ function restoreScroll(y: number) {
   for (const type of input) window.addEventListener(type, yours, { capture: true, passive: true });
   const again = () => {
     const off = Math.abs(window.scrollY - y);
-    if (off < 1 || off > Math.abs(last - y) + 1 || --frames < 0) {
+    if (off < 1 || (!firstDocument && off > Math.abs(last - y) + 1) || --frames < 0) {
       for (const type of input) window.removeEventListener(type, yours, { capture: true });
       return;
     }
@@ -545,8 +548,8 @@ function restoreScroll(y: number) {
  * other listeners: a menu open over the page, its modal sheet making the
  * page inert, closes in one of them.
  */
-function backTo(place: Place) {
-  restoreScroll(place.y);
+function backTo(place: Place, firstDocument = false) {
+  restoreScroll(place.y, firstDocument);
   setTimeout(() => focusLink(place.link, place.nth) || focusInView());
 }
 
