@@ -452,9 +452,47 @@ func TestContactUsComesBack(t *testing.T) {
 			if n := eval[int](t, tab, `history.length`); n != entries+1 {
 				t.Errorf("%s made %d entries in the history, want 1", way.name, n-entries)
 			}
+			// As the visitor reads the section, the floating button steps
+			// aside (it leads there).
+			waitFor(t, tab, `document.querySelector(".floating-contact").inert`)
 			run(t, tab, `history.back()`)
 			if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.hash === "" && Math.abs(window.scrollY - 700) < 2`, 10*time.Second)); err != nil {
 				t.Errorf("Back after %s, pressed at y 700: at y %v, %q", way.name, eval[float64](t, tab, `window.scrollY`), eval[string](t, tab, `location.pathname + location.hash`))
+			}
+			// Focus comes back with the place: on the floating button
+			// pressed, once it has come back from stepping aside for the
+			// section; the menu's entry gone with the menu, on what is in
+			// view. Focus was left on the section, out of view, and Tab
+			// went on from the page's foot; or went to the page's heading,
+			// out of view above.
+			focusBack := focusInView
+			if way.open == "" {
+				focusBack = `document.activeElement === document.querySelector(".floating-contact a")`
+			}
+			if err := chromedp.Do(tab.Ctx, browsertest.Until(focusBack, 10*time.Second)); err != nil {
+				t.Errorf("Back after %s: focus on %s", way.name, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+			}
+			// Forward with the menu open: the menu closes, and focus goes to
+			// the section, as when the visitor first went there. It stayed
+			// on the menu's button when React rendered the Back only with
+			// the Forward (focus given while the menu still made the page
+			// inert). And Back with the menu open, then Forward: focus went
+			// to the header's logo, the page's link to the address of the
+			// menu's first link, which had focus as the entry was left.
+			if way.open != "" {
+				inSection := `location.hash === "#contact-info" && !document.querySelector("#mobile-menu").open && document.getElementById("contact-info").contains(document.activeElement)`
+				for _, step := range []string{`history.forward()`, `history.back()`} {
+					click(t, tab, way.open)
+					waitFor(t, tab, `document.querySelector("#mobile-menu").open`)
+					run(t, tab, step)
+					if step == `history.back()` {
+						waitFor(t, tab, `location.hash === "" && !document.querySelector("#mobile-menu").open`)
+						run(t, tab, `history.forward()`)
+					}
+					if err := chromedp.Do(tab.Ctx, browsertest.Until(inSection, 10*time.Second)); err != nil {
+						t.Errorf("%s with the menu open, after %s: %q, focus on %s", step, way.name, eval[string](t, tab, `location.hash`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+					}
+				}
 			}
 			noConsoleErrors(t, tab)
 		})

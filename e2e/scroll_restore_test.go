@@ -88,7 +88,7 @@ func TestBackGivesWayToAScroll(t *testing.T) {
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
 	tab := env.NewTab(t, 1280, 800)
 	loadApp(t, tab, "/")
-	markLink(t, tab, `footer a[href^="/"]:not([href="/"]):not([href^="//"])`, "data-foot")
+	markLink(t, tab, footLink, "data-foot")
 	data := holdRequests(t, tab, "*/data/*")
 	data.hold(t)
 	pressLink(t, tab, "a[data-foot]")
@@ -105,12 +105,95 @@ func TestBackGivesWayToAScroll(t *testing.T) {
 	run(t, tab, `window.addEventListener("popstate", () => window.scrollTo(0, 0), { once: true }); history.back()`)
 	tab.WaitFor(t, `location.pathname === "/" && !document.querySelector(".page-pending")`, 30*time.Second)
 	data.release(t)
-	// Frames enough for the app's restoring to have run out (10) twice.
-	frames := `new Promise((done) => { let n = 20; const f = () => (--n ? requestAnimationFrame(f) : done()); requestAnimationFrame(f); })`
-	if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](frames, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatal(err)
-	}
+	waitFrames(t, tab, 20)
 	if y := eval[float64](t, tab, `window.scrollY`); y != 0 {
 		t.Errorf("scrolled to the top just after Back, the page went back to y %.0f (the foot, where Back had put it: %.0f)", y, foot)
 	}
+}
+
+// footLink is a footer link to another page of the site's.
+const footLink = `footer a[href^="/"]:not([href="/"]):not([href^="//"])`
+
+// waitFrames waits for n of the page's frames: enough, at 20, for the
+// app's restoring of a place (10 frames at most) to have run out twice.
+func waitFrames(t *testing.T, tab *browsertest.Tab, n int) {
+	t.Helper()
+	frames := fmt.Sprintf(`new Promise((done) => { let n = %d; const f = () => (--n ? requestAnimationFrame(f) : done()); requestAnimationFrame(f); })`, n)
+	if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](frames, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shownAfterPress waits until the page a link was pressed for is shown.
+func shownAfterPress(t *testing.T, tab *browsertest.Tab, left string) {
+	t.Helper()
+	tab.WaitFor(t, `location.pathname !== `+jsString(left)+` && !document.getElementById("main").hasAttribute("aria-busy")`, 30*time.Second)
+}
+
+// TestAVisitOpensAtTheTop: a page opened anew (its address typed, a link
+// from another site followed) opens at its top, focus at its start, even
+// when the tab was on that page before, left it scrolled by a link, and
+// saved that place. Every document's first entry had the same key among
+// the places kept for the tab, and its first render was taken for a Back
+// to it: the page opened at the earlier visit's place, focus on the link
+// followed then.
+func TestAVisitOpensAtTheTop(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 1280, 800)
+	loadApp(t, tab, "/")
+	markLink(t, tab, footLink, "data-foot")
+	href := eval[string](t, tab, `document.querySelector("a[data-foot]").getAttribute("href")`)
+	if foot := pressLink(t, tab, "a[data-foot]"); foot < 100 {
+		t.Fatalf("the footer's link is at y %.0f: the page is too short to tell a place from the top", foot)
+	}
+	shownAfterPress(t, tab, "/")
+	loadApp(t, tab, "/")
+	waitFrames(t, tab, 20)
+	if y := eval[float64](t, tab, `window.scrollY`); y != 0 {
+		t.Errorf("/ opened anew at y %.0f, the place of the visit before", y)
+	}
+	if eval[bool](t, tab, `!!document.activeElement.closest("footer") || document.activeElement.getAttribute("href") === `+jsString(href)) {
+		t.Errorf("/ opened anew with focus on %s, the link followed on the visit before", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	noConsoleErrors(t, tab)
+}
+
+// TestBackToAnEarlierVisit: Back to a page of an earlier visit in the tab
+// (the tab's first page, left by a link at its foot; then another page
+// opened anew, and Back to it) returns to the place left there, in a
+// document loaded again (the tab reloaded on the way back). The first
+// entry of every document had the same key among the places kept, and
+// the later visit's place had taken the earlier one's: Back found the
+// page at its top.
+func TestBackToAnEarlierVisit(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 1280, 800)
+	loadApp(t, tab, "/")
+	markLink(t, tab, footLink, "data-foot")
+	href := eval[string](t, tab, `document.querySelector("a[data-foot]").getAttribute("href")`)
+	foot := pressLink(t, tab, "a[data-foot]")
+	if foot < 100 {
+		t.Fatalf("the footer's link is at y %.0f: the page is too short to tell a place from the top", foot)
+	}
+	shownAfterPress(t, tab, "/")
+	// Another visit: another page opened anew, and left by Back.
+	other := eval[string](t, tab, `[...document.querySelectorAll(`+jsString(footLink)+`)].map((a) => a.getAttribute("href")).find((h) => h !== location.pathname && !h.includes("#")) ?? ""`)
+	if other == "" {
+		t.Fatalf("the fixture's footer links to no third page")
+	}
+	loadApp(t, tab, other)
+	run(t, tab, `window.__later = true; history.back()`)
+	tab.WaitFor(t, `!window.__later && location.pathname === `+jsString(href)+` && `+hydrated, time.Minute)
+	// The first visit's document loaded again.
+	run(t, tab, `window.__before = true; location.reload()`)
+	tab.WaitFor(t, `!window.__before && document.readyState === "complete" && `+hydrated, time.Minute)
+	run(t, tab, `history.back()`)
+	tab.WaitFor(t, `location.pathname === "/" && !document.getElementById("main").hasAttribute("aria-busy")`, 30*time.Second)
+	const scrollMargin = 24
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(fmt.Sprintf(`Math.abs(window.scrollY - %f) <= %d`, foot, scrollMargin), 5*time.Second)); err != nil {
+		t.Errorf("Back to / at y %.0f; it was left at y %.0f by its footer's link", eval[float64](t, tab, `window.scrollY`), foot)
+	}
+	noConsoleErrors(t, tab)
 }

@@ -2,6 +2,7 @@
 import { startTransition } from "react";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app";
+import { keyFirstEntry } from "./components/page-host";
 import { startCampaign } from "./lib/campaign";
 import type { PageData, SiteData } from "./lib/content-types";
 import { loadKinds } from "./lib/lazy-kind";
@@ -36,6 +37,7 @@ function start() {
   const page = readJSON<PageData>("page-data");
   if (!site || !page) return;
   startCampaign(site.layout.contactForm.limits);
+  keyFirstEntry();
   // The page's lazy kinds, which it preloads: ready before a section of
   // theirs first renders (lib/lazy-kind).
   void loadKinds(page.sections.map((s) => s.kind));

@@ -227,7 +227,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
     if ("head" in shown.data) updateHead(shown.data.head);
     // A saved place counts only for the page it was saved on: entries the
     // router did not make (another script's pushState) all share the key
-    // "default" with the first page.
+    // "default".
     const saved = navigationType === "POP" ? scrollPositions.get(location.key) : undefined;
     if (saved !== undefined && saved.path === location.pathname) {
       backTo(saved);
@@ -253,9 +253,16 @@ export function PageHost({ initial }: { initial: PageBody }) {
   // open it. Back or Forward between entries of the page shown (a
   // footnote, a contents link, and Back) go to where the visitor was on
   // that entry, focus on the link they left by, as the browser does.
-  const firstKey = useRef(location.key);
+  const firstRender = useRef(true);
   useEffect(() => {
     const scrolled = pressed.current.hash !== "" && pressed.current.hash === location.hash;
+    // The document's first render is no Back, though the router says
+    // "POP": the page host's first swap (above) has placed the visitor
+    // (at a place saved only for a document opened by Back or Forward).
+    // Taken for one, a page opened anew opened at an earlier visit's
+    // place in the tab.
+    const first = firstRender.current;
+    firstRender.current = false;
     const restored = early.current === location.key;
     pressed.current = noPresses();
     rendered.current = location.key;
@@ -266,7 +273,7 @@ export function PageHost({ initial }: { initial: PageBody }) {
     // on a later entry, and its own render follows. Nor a render of the
     // entry the visitor was already returned to: they may have scrolled
     // on since, and were put back.
-    if (location.key !== entryKey() || restored) return;
+    if (first || location.key !== entryKey() || restored) return;
     if (navigationType === "POP") {
       const saved = scrollPositions.get(location.key);
       if (saved !== undefined && saved.path === location.pathname) {
@@ -274,15 +281,19 @@ export function PageHost({ initial }: { initial: PageBody }) {
         // Focus on the link left by, or else where the address points, as
         // a fragment's target takes it: never left on a link now out of
         // view (Tab would scroll away to it).
-        setTimeout(() => focusLink(saved.link, saved.nth) || focusTarget(location.hash) || focusHeadingIfOutOfView());
-      } else if (location.key !== firstKey.current) scrollToHash(location.hash);
+        setTimeout(() => focusLink(saved.link, saved.nth) || focusTarget(location.hash) || focusInViewIfOutOfView());
+      } else if (scrollToHash(location.hash)) {
+        // Focus again once the Back's other listeners have run: a menu open
+        // over the page (its modal sheet making the page inert, focus()
+        // a no-op) closes in one of them, and gave focus to its button.
+        setTimeout(() => focusTarget(location.hash));
+      }
       return;
     }
-    if (location.key === firstKey.current || scrolled) return;
+    if (scrolled) return;
     if (location.hash) scrollToHash(location.hash, "smooth");
     else {
-      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+      window.scrollTo({ top: 0, behavior: smoothly("smooth") });
       focusHeading();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -440,6 +451,23 @@ function noPresses() {
   return { left: new Map<string, Place>(), hash: "" };
 }
 
+/**
+ * keyFirstEntry gives the document's first history entry a key of its own,
+ * as the router gives the entries it makes; called before the router reads
+ * it. The key names the entry's place among those kept for the tab, which
+ * every document of the tab shares. Without one the router names the entry
+ * "default", as every document's first: a page opened anew opened at an
+ * earlier visit's place, and a later visit's place took the place of the
+ * first's. The key lives in the entry's state, which a reload and a Back
+ * to the entry keep.
+ */
+export function keyFirstEntry() {
+  const state: unknown = window.history.state;
+  const kept = state !== null && typeof state === "object" ? state : {};
+  if (typeof (kept as { key?: unknown }).key === "string") return;
+  window.history.replaceState({ ...kept, key: Math.random().toString(36).slice(2, 10) }, "");
+}
+
 // entryKey is the router's key of the history entry the browser is on
 // ("default" for an entry it did not make, as the router says).
 function entryKey(): string {
@@ -513,12 +541,19 @@ let handingBack = false;
  * opened by Back or Forward (firstDocument): there the browser's own
  * restoring, still on for the entry until the app takes it over, may
  * move the page after the app did, and y is set again whatever moved it.
+ * Nor while the app's own smooth scroll may still move the page (a press
+ * on a link to a part of the page, then Back before the browser's next
+ * frame: the scroll began in that frame, from y), nor when the page's
+ * height changed (its sections or images taking their size, the browser
+ * keeping what is in view in place).
  */
 function restoreScroll(y: number, firstDocument = false) {
   for (const el of document.querySelectorAll<HTMLElement>("main > *")) el.style.contentVisibility = "visible";
   window.scrollTo(0, y);
   let frames = 10;
+  // Where the position was last set, and the page's height then.
   let last = window.scrollY;
+  let height = document.documentElement.scrollHeight;
   // The visitor scrolling on meanwhile (a wheel, a touch, a key) takes
   // the position over: it is not set back under their finger.
   const input = ["wheel", "touchstart", "keydown", "pointerdown"];
@@ -528,15 +563,31 @@ function restoreScroll(y: number, firstDocument = false) {
   for (const type of input) window.addEventListener(type, yours, { capture: true, passive: true });
   const again = () => {
     const off = Math.abs(window.scrollY - y);
-    if (off < 1 || (!firstDocument && off > Math.abs(last - y) + 1) || --frames < 0) {
+    const theirs =
+      off > Math.abs(last - y) + 1 && document.documentElement.scrollHeight === height && performance.now() - smoothAt > SMOOTH_MS;
+    if (off < 1 || (!firstDocument && theirs) || --frames < 0) {
       for (const type of input) window.removeEventListener(type, yours, { capture: true });
       return;
     }
     window.scrollTo(0, y);
     last = window.scrollY;
+    height = document.documentElement.scrollHeight;
     requestAnimationFrame(again);
   };
   requestAnimationFrame(again);
+}
+
+// When the app last began a smooth scroll (smoothly), and a bound with
+// margin on how long one lasts (Chromium's take up to ~700 ms).
+let smoothAt = -Infinity;
+const SMOOTH_MS = 1500;
+
+// smoothly says how the page scrolls to a part of it, or to its top, at a
+// press: smoothly, unless the visitor asked for less motion.
+function smoothly(behavior: ScrollBehavior): ScrollBehavior {
+  if (behavior !== "smooth" || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return "auto";
+  smoothAt = performance.now();
+  return "smooth";
 }
 
 /**
@@ -563,10 +614,13 @@ function focusHeading() {
 }
 
 // linkOf is link a as a place keeps it: its href, and which of the
-// page's links to it it is.
+// page's links to it it is. Not a link in a dialog (the phone's menu):
+// the dialog closes as the visitor leaves, and Back to the place found the
+// page's own link to the same address instead (the header's logo for the
+// menu's).
 function linkOf(a: Element | undefined): { link?: string; nth?: number } {
   const href = a?.getAttribute("href");
-  if (!a || href == null) return {};
+  if (!a || href == null || a.closest("dialog")) return {};
   return { link: href, nth: linksTo(href).indexOf(a as HTMLElement) };
 }
 
@@ -575,13 +629,45 @@ function linksTo(href: string): HTMLElement[] {
 }
 
 // focusLink moves focus, without scrolling, to the page's link to href
-// that is in view, the nth of them if it is, and says whether one was.
+// that is in view, the nth of them if it is, and says whether it took it.
+// A link that cannot take focus yet takes it once it can (focusWhenFree);
+// until then focus is the caller's to place.
 function focusLink(href: string | undefined, nth?: number): boolean {
   if (href === undefined) return false;
   const links = linksTo(href);
   const a = (nth !== undefined && links[nth] && inView(links[nth]) ? links[nth] : undefined) ?? links.find(inView);
-  a?.focus({ preventScroll: true });
-  return !!a;
+  if (!a) return false;
+  const inert = a.closest<HTMLElement>("[inert]");
+  if (inert) {
+    focusWhenFree(a, inert);
+    return false;
+  }
+  a.focus({ preventScroll: true });
+  return document.activeElement === a;
+}
+
+/**
+ * focusWhenFree gives focus to link a once the inert part it is in (inert)
+ * is no longer: the floating contact button steps aside while the section
+ * it leads to is on screen, and comes back a frame or two after Back left
+ * the section, once it has seen it go. Unless the visitor has moved on
+ * meanwhile (a key, a press), or a second has passed.
+ */
+function focusWhenFree(a: HTMLElement, inert: HTMLElement) {
+  const input = ["keydown", "pointerdown"];
+  const stop = () => {
+    watch.disconnect();
+    clearTimeout(timer);
+    for (const type of input) window.removeEventListener(type, stop, { capture: true });
+  };
+  const watch = new MutationObserver(() => {
+    if (a.closest("[inert]")) return;
+    stop();
+    if (inView(a)) a.focus({ preventScroll: true });
+  });
+  watch.observe(inert, { attributes: true, attributeFilter: ["inert"] });
+  const timer = setTimeout(stop, 1000);
+  for (const type of input) window.addEventListener(type, stop, { capture: true, passive: true });
 }
 
 function inView(el: Element): boolean {
@@ -622,12 +708,12 @@ function focusTarget(hash: string): boolean {
   return true;
 }
 
-// focusHeadingIfOutOfView takes focus off an element scrolled out of view
-// (to the page's heading, as at a page's start), so that Tab goes on from
-// the page on screen.
-function focusHeadingIfOutOfView() {
+// focusInViewIfOutOfView takes focus off an element scrolled out of view
+// (to what is in view: the page's heading may be out of view above), so
+// that Tab goes on from the page on screen.
+function focusInViewIfOutOfView() {
   const active = document.activeElement;
-  if (active && active !== document.body && !inView(active)) focusHeading();
+  if (active && active !== document.body && !inView(active)) focusInView();
 }
 
 // scrollToHash scrolls to the #fragment's target and moves focus there, as
@@ -638,8 +724,7 @@ function scrollToHash(hash: string, behavior: ScrollBehavior = "auto"): boolean 
   if (!hash) return false;
   const el = document.getElementById(fragmentId(hash));
   if (!el) return false;
-  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  el.scrollIntoView({ behavior: reduce ? "auto" : behavior, block: "start" });
+  el.scrollIntoView({ behavior: smoothly(behavior), block: "start" });
   if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
   el.focus({ preventScroll: true });
   return true;
