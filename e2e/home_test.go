@@ -108,6 +108,17 @@ func run(t *testing.T, tab *browsertest.Tab, js string) {
 	}
 }
 
+// leave takes a step that ends the page's document: a Back or Forward to
+// an entry of another document, a reload. The step runs just after the
+// evaluation has returned: run in place, it can close the context the
+// evaluation runs in before the answer comes back, and the evaluation
+// fails ("Inspected target navigated or closed") though the step was
+// taken. The caller waits for the document it leads to.
+func leave(t *testing.T, tab *browsertest.Tab, step string) {
+	t.Helper()
+	run(t, tab, `setTimeout(() => { `+step+` })`)
+}
+
 // waitFor polls a condition (never a fixed sleep) for up to 6 s.
 // watchHoverOpen records, in the page's own clock, when the pointer enters
 // the trigger and when the trigger first reports itself expanded, so that a

@@ -581,7 +581,7 @@ new MutationObserver(() => {
 	// place it was left.
 	do(t, tab, chromedp.Reload())
 	tab.WaitFor(t, hydrated, time.Minute)
-	run(t, tab, `history.back()`)
+	leave(t, tab, `history.back()`)
 	tab.WaitFor(t, `location.pathname === "/" && `+hydrated, time.Minute)
 	if err := chromedp.Do(tab.Ctx, browsertest.Until(fmt.Sprintf(`Math.abs(window.scrollY - %f) < 2`, homeY), 10*time.Second)); err != nil {
 		t.Errorf("Back to the home page after a reload: at y %v, want %.0f, where it was left (%s)", eval[float64](t, tab, `window.scrollY`), homeY,

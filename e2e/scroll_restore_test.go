@@ -184,12 +184,14 @@ func TestBackToAnEarlierVisit(t *testing.T) {
 		t.Fatalf("the fixture's footer links to no third page")
 	}
 	loadApp(t, tab, other)
-	run(t, tab, `window.__later = true; history.back()`)
+	run(t, tab, `window.__later = true`)
+	leave(t, tab, `history.back()`)
 	tab.WaitFor(t, `!window.__later && location.pathname === `+jsString(href)+` && `+hydrated, time.Minute)
 	// The first visit's document loaded again.
-	run(t, tab, `window.__before = true; location.reload()`)
+	run(t, tab, `window.__before = true`)
+	leave(t, tab, `location.reload()`)
 	tab.WaitFor(t, `!window.__before && document.readyState === "complete" && `+hydrated, time.Minute)
-	run(t, tab, `history.back()`)
+	leave(t, tab, `history.back()`)
 	tab.WaitFor(t, `location.pathname === "/" && !document.getElementById("main").hasAttribute("aria-busy")`, 30*time.Second)
 	const scrollMargin = 24
 	if err := chromedp.Do(tab.Ctx, browsertest.Until(fmt.Sprintf(`Math.abs(window.scrollY - %f) <= %d`, foot, scrollMargin), 5*time.Second)); err != nil {
