@@ -679,8 +679,16 @@ function inView(el: Element): boolean {
 // the page in view, or else its first part in view (the footer, at the
 // page's end), so that Tab goes on from where the visitor is.
 function focusInView() {
+  // A heading counts only when wholly seen: below the sticky header, not
+  // cut by the window's foot (focused there, it was hidden under the
+  // header, or scrolled into view and moved the page just restored).
+  const top = document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0;
+  const seen = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= top && r.bottom <= window.innerHeight && el.checkVisibility();
+  };
   const el =
-    [...document.querySelectorAll<HTMLElement>("main h1, main h2, main h3")].find(inView) ??
+    [...document.querySelectorAll<HTMLElement>("main h1, main h2, main h3")].find(seen) ??
     [...document.querySelectorAll<HTMLElement>("main > *, footer.site-footer")].find(inView);
   if (!el) return;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
