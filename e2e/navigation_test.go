@@ -566,7 +566,9 @@ new MutationObserver(() => {
 
 	// Forward to a page left scrolled down: focus on what is in view, not
 	// on the page gone (Tab went on from the footer, off screen).
-	y := scrollDown(t, tab, 600)
+	// Left with a heading just under the sticky header: not the one focus
+	// goes to, where it is hidden.
+	y := scrollDown(t, tab, eval[float64](t, tab, `(() => { const h = [...document.querySelectorAll("main h2, main h3")].find((h) => h.getBoundingClientRect().top + scrollY > 300); return h.getBoundingClientRect().top + scrollY - document.querySelector("header.site-header").getBoundingClientRect().height + 8; })()`))
 	run(t, tab, `history.back()`)
 	tab.WaitFor(t, `location.pathname === "/" && document.querySelector("main h1").textContent === `+jsString(homeHeading)+` && `+idle, 30*time.Second)
 	// The home page left scrolled down, for the reload below.
@@ -640,7 +642,9 @@ new MutationObserver(() => {
 
 // focusInView says that focus is on an element of the page, in view: Tab
 // goes on from where the visitor is.
-const focusInView = `(() => { const a = document.activeElement, r = a.getBoundingClientRect(); return a !== document.body && a !== document.getElementById("main") && !a.closest("header") && r.bottom > 0 && r.top < innerHeight; })()`
+// A heading with focus is wholly seen, not under the sticky header nor
+// cut by the window's foot.
+const focusInView = `(() => { const a = document.activeElement, r = a.getBoundingClientRect(); const top = document.querySelector("header.site-header").getBoundingClientRect().bottom; return a !== document.body && a !== document.getElementById("main") && !a.closest("header") && r.bottom > 0 && r.top < innerHeight && (!/^H[1-6]$/.test(a.tagName) || r.top >= top - 1 && r.bottom <= innerHeight + 1); })()`
 
 // scrollDown scrolls the page shown down to y, or as far as it goes, at
 // least 100 px, and returns where it is.
