@@ -676,12 +676,12 @@ function inView(el: Element): boolean {
 }
 
 // focusInView moves focus, without scrolling, to the first heading of
-// the page in view, or else its first part in view (the footer, at the
-// page's end), so that Tab goes on from where the visitor is.
+// the page wholly seen, or else its first part in view (the footer, at the
+// page's end), so that Tab goes on from where the visitor is. Wholly seen:
+// below the sticky header and above the window's foot (a heading under
+// the header was focused out of sight; one cut by the foot was scrolled
+// into view, and moved the place just restored).
 function focusInView() {
-  // A heading counts only when wholly seen: below the sticky header, not
-  // cut by the window's foot (focused there, it was hidden under the
-  // header, or scrolled into view and moved the page just restored).
   const top = document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0;
   const seen = (el: Element) => {
     const r = el.getBoundingClientRect();
