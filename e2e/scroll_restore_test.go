@@ -7,11 +7,17 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
+	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -198,4 +204,121 @@ func TestBackToAnEarlierVisit(t *testing.T) {
 		t.Errorf("Back to / at y %.0f; it was left at y %.0f by its footer's link", eval[float64](t, tab, `window.scrollY`), foot)
 	}
 	noConsoleErrors(t, tab)
+}
+
+// TestAReloadKeepsThePlace: a page reloaded far down opens where the
+// visitor was, at a phone's, a tablet's and a desktop's width, and stays
+// there once every part has rendered. The browser put the old position
+// back while the parts above it were still counted by their estimated
+// heights (content-visibility, hooks/use-render-ahead): at that y the
+// window showed another part of the page, and as the parts above took
+// their real sizes, the browser kept that other part in view. On the
+// shipped home page at 768 px, y 6,535 reloaded to 9,455. The page here
+// is long, its parts much taller and much shorter than the estimate.
+func TestAReloadKeepsThePlace(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: longPageSite(t)})
+	const scrollMargin = 24
+	for _, w := range []int{375, 768, 1280} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			tab := env.NewTab(t, w, 800)
+			loadApp(t, tab, "/long")
+			tab.WaitFor(t, `document.documentElement.hasAttribute("data-rendered")`, time.Minute)
+			// Far down, with every deferred part but the footer above.
+			y := eval[float64](t, tab, `(() => { const end = document.documentElement.scrollHeight - innerHeight; window.scrollTo(0, Math.round(end * 0.8)); return window.scrollY; })()`)
+			run(t, tab, `window.__before = true`)
+			leave(t, tab, `location.reload()`)
+			tab.WaitFor(t, `!window.__before && document.readyState === "complete" && document.documentElement.hasAttribute("data-rendered") && `+hydrated, time.Minute)
+			waitFrames(t, tab, 20)
+			if got := eval[float64](t, tab, `window.scrollY`); got < y-scrollMargin || got > y+scrollMargin {
+				t.Errorf("reloaded at y %.0f, the page opened at y %.0f", y, got)
+			}
+			noConsoleErrors(t, tab)
+		})
+	}
+}
+
+// longPageSite is the fixture site with /long: twenty text parts, every
+// other one many times taller than the height a part not yet rendered
+// counts as, the rest much shorter.
+func longPageSite(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/site")); err != nil {
+		t.Fatal(err)
+	}
+	var page strings.Builder
+	page.WriteString("title: A long page\ndescription: Parts of every height.\nname: Long\nsections:\n  - kind: hero\n    eyebrow: Long\n    heading: A long page\n    intro: Parts of every height.\n")
+	for i := range 20 {
+		fmt.Fprintf(&page, "  - kind: text\n    heading: Part %d\n    paragraphs:\n", i+1)
+		lines := 1
+		if i%2 == 0 {
+			lines = 40
+		}
+		for range lines {
+			page.WriteString("      - A paragraph of the part, long enough to take two or three lines at a phone's width and one or two at a desktop's.\n")
+		}
+	}
+	var read strings.Builder
+	read.WriteString("---\ntitle: A long read\ndescription: One part, long, with no heading after its first lines.\ndate: 2026-02-01\nauthor: ana\ntags: [infrastructure]\ncover: {src: /images/articles/voice.svg, alt: An orange circle on black}\n---\n")
+	read.WriteString("It opens with [a link to the services](/services) and [another to the home page](/).\n\n")
+	for range 60 {
+		read.WriteString("A paragraph of the read, long enough to take two or three lines at a phone's width and one or two at a desktop's.\n\n")
+	}
+	read.WriteString("It ends with [a link to the home page](/).\n")
+	files := map[string]string{
+		filepath.Join("pages", "long.yaml"):       page.String(),
+		filepath.Join("articles", "long-read.md"): read.String(),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestTabGoesOnFromThePlace: back at a place where no heading is wholly
+// seen (here a long read reloaded halfway down its body), the visitor's
+// Tab goes to a link in view or after it: the page does not scroll up.
+// Focus went to the first part of the page in view, the read's whole
+// body, and Tab went on to that part's first link, thousands of pixels
+// above (a visitor's trial found it at 375 px, after Back from the
+// phone menu's "Contact Us", on a section 3,400 px tall).
+func TestTabGoesOnFromThePlace(t *testing.T) {
+	t.Parallel()
+	dir := longPageSite(t)
+	site, err := load.Site(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read string
+	for _, a := range site.Articles {
+		if a.Front.Title == "A long read" {
+			read = a.Path
+		}
+	}
+	env := browsertest.StartWith(t, browsertest.Config{Content: dir})
+	const scrollMargin = 24
+	for _, w := range []int{375, 768, 1280} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			tab := env.NewTab(t, w, 800)
+			loadApp(t, tab, read)
+			tab.WaitFor(t, `document.documentElement.hasAttribute("data-rendered")`, time.Minute)
+			// Halfway down the read's paragraphs, none of them a link.
+			y := eval[float64](t, tab, `(() => { const ps = [...document.querySelectorAll("main p")].filter((p) => !p.querySelector("a")); const p = ps[Math.floor(ps.length / 2)]; window.scrollTo(0, window.scrollY + p.getBoundingClientRect().top - innerHeight / 2); return window.scrollY; })()`)
+			run(t, tab, `window.__before = true`)
+			leave(t, tab, `location.reload()`)
+			tab.WaitFor(t, `!window.__before && document.readyState === "complete" && document.documentElement.hasAttribute("data-rendered") && document.activeElement !== document.body && `+hydrated, time.Minute)
+			waitFrames(t, tab, 20)
+			if got := eval[float64](t, tab, `window.scrollY`); math.Abs(got-y) > scrollMargin {
+				t.Fatalf("reloaded at y %.0f, the page opened at y %.0f", y, got)
+			}
+			do(t, tab, chromedp.KeyEvent(kb.Tab))
+			waitFrames(t, tab, 5)
+			if got := eval[float64](t, tab, `window.scrollY`); got < y-scrollMargin {
+				t.Errorf("Tab at y %.0f scrolled up to y %.0f, to %s", y, got, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+			}
+		})
+	}
 }

@@ -213,12 +213,17 @@ export function PageHost({ initial }: { initial: PageBody }) {
     if (firstLoad.current) {
       firstLoad.current = false;
       // A document opened by Back or Forward (the tab reloaded, or dropped
-      // by a phone, since the visitor left the entry): the place saved for
-      // the entry, which the browser does not restore (the app took
-      // restoration over on it).
+      // by a phone, since the visitor left the entry), or reloaded: the
+      // place saved for the entry as the visitor left it. The browser does
+      // not restore it after Back (the app took restoration over on the
+      // entry), and after a reload it restores the y alone, early, while
+      // the parts above are still counted by their estimated heights
+      // (hooks/use-render-ahead): the window showed another part of the
+      // page, which the browser then kept in view as the parts took their
+      // sizes (on the home page at 768 px, y 6,535 reloaded to 9,455).
       const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
       const saved = scrollPositions.get(location.key);
-      if (nav?.type === "back_forward" && saved?.path === location.pathname) backTo(saved, true);
+      if ((nav?.type === "back_forward" || nav?.type === "reload") && saved?.path === location.pathname) backTo(saved, true);
       return;
     }
     // The title and the rest of the head change with the page, in the
@@ -675,20 +680,26 @@ function inView(el: Element): boolean {
   return r.bottom > 0 && r.top < window.innerHeight && el.checkVisibility();
 }
 
-// focusInView moves focus, without scrolling, to the first heading of
-// the page wholly seen, or else its first part in view (the footer, at the
-// page's end), so that Tab goes on from where the visitor is. Wholly seen:
-// below the sticky header and above the window's foot (a heading under
-// the header was focused out of sight; one cut by the foot was scrolled
-// into view, and moved the place just restored).
+// focusInView moves focus, without scrolling, to the first heading or
+// block of text on the page wholly seen, else to its first part in view
+// (the footer, at the page's end), so that Tab goes on from where the
+// visitor is. Wholly seen: below the sticky header and above the window's
+// foot (a heading under the header was focused out of sight; one cut by
+// the foot was scrolled into view, and moved the place just restored).
+// A block, not the part it is in: Tab goes on from a focused part to its
+// first link, which in a long part (an article's body, a section 3,400 px
+// tall on a phone) was thousands of pixels above. Not a link: one focused
+// shows its ring as if the visitor had Tabbed to it.
 function focusInView() {
   const top = document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0;
   const seen = (el: Element) => {
     const r = el.getBoundingClientRect();
-    return r.top >= top && r.bottom <= window.innerHeight && el.checkVisibility();
+    // (More than a pixel: not a part kept for screen readers alone.)
+    return r.height > 1 && r.top >= top && r.bottom <= window.innerHeight && el.checkVisibility();
   };
+  const blocks = "main :is(h1, h2, h3, h4, p, li, blockquote, pre, figure, dt, dd)";
   const el =
-    [...document.querySelectorAll<HTMLElement>("main h1, main h2, main h3")].find(seen) ??
+    [...document.querySelectorAll<HTMLElement>(blocks)].find(seen) ??
     [...document.querySelectorAll<HTMLElement>("main > *, footer.site-footer")].find(inView);
   if (!el) return;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
