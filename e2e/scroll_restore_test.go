@@ -279,12 +279,14 @@ func longPageSite(t *testing.T) string {
 }
 
 // TestTabGoesOnFromThePlace: back at a place where no heading is wholly
-// seen (here a long read reloaded halfway down its body), the visitor's
-// Tab goes to a link in view or after it: the page does not scroll up.
-// Focus went to the first part of the page in view, the read's whole
-// body, and Tab went on to that part's first link, thousands of pixels
-// above (a visitor's trial found it at 375 px, after Back from the
-// phone menu's "Contact Us", on a section 3,400 px tall).
+// seen, the visitor's Tab goes to a link in view or after it: the page
+// does not scroll up. Two places of a long read, reloaded: halfway down
+// its body, and its foot, the window showing the footer alone. Focus
+// went to the first part of the page in view, the read's whole body (at
+// the foot, under the sticky header), and Tab went on to that part's
+// first link, thousands of pixels above (a visitor's trial found it at
+// 375 px, after Back from the phone menu's "Contact Us", on a section
+// 3,400 px tall).
 func TestTabGoesOnFromThePlace(t *testing.T) {
 	t.Parallel()
 	dir := longPageSite(t)
@@ -299,26 +301,43 @@ func TestTabGoesOnFromThePlace(t *testing.T) {
 		}
 	}
 	env := browsertest.StartWith(t, browsertest.Config{Content: dir})
+	places := []struct {
+		name string
+		// scroll goes to the place, and says the window's height for it
+		// (0: as it is).
+		height, scroll string
+	}{
+		// Halfway down the read's paragraphs, none of them a link.
+		{"halfway", `0`, `(() => { const ps = [...document.querySelectorAll("main p")].filter((p) => !p.querySelector("a")); const p = ps[Math.floor(ps.length / 2)]; window.scrollTo(0, window.scrollY + p.getBoundingClientRect().top - innerHeight / 2); })()`},
+		// The window as tall as the header and the footer but 40 px of
+		// it, at the page's end: under the header, the end of the read.
+		{"foot", `Math.round(document.querySelector("header.site-header").getBoundingClientRect().height + document.querySelector("footer.site-footer").getBoundingClientRect().height - 40)`, `window.scrollTo(0, document.documentElement.scrollHeight)`},
+	}
 	const scrollMargin = 24
 	for _, w := range []int{375, 768, 1280} {
-		t.Run(fmt.Sprint(w), func(t *testing.T) {
-			tab := env.NewTab(t, w, 800)
-			loadApp(t, tab, read)
-			tab.WaitFor(t, `document.documentElement.hasAttribute("data-rendered")`, time.Minute)
-			// Halfway down the read's paragraphs, none of them a link.
-			y := eval[float64](t, tab, `(() => { const ps = [...document.querySelectorAll("main p")].filter((p) => !p.querySelector("a")); const p = ps[Math.floor(ps.length / 2)]; window.scrollTo(0, window.scrollY + p.getBoundingClientRect().top - innerHeight / 2); return window.scrollY; })()`)
-			run(t, tab, `window.__before = true`)
-			leave(t, tab, `location.reload()`)
-			tab.WaitFor(t, `!window.__before && document.readyState === "complete" && document.documentElement.hasAttribute("data-rendered") && document.activeElement !== document.body && `+hydrated, time.Minute)
-			waitFrames(t, tab, 20)
-			if got := eval[float64](t, tab, `window.scrollY`); math.Abs(got-y) > scrollMargin {
-				t.Fatalf("reloaded at y %.0f, the page opened at y %.0f", y, got)
-			}
-			do(t, tab, chromedp.KeyEvent(kb.Tab))
-			waitFrames(t, tab, 5)
-			if got := eval[float64](t, tab, `window.scrollY`); got < y-scrollMargin {
-				t.Errorf("Tab at y %.0f scrolled up to y %.0f, to %s", y, got, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
-			}
-		})
+		for _, place := range places {
+			t.Run(fmt.Sprint(place.name, " at ", w), func(t *testing.T) {
+				tab := env.NewTab(t, w, 800)
+				loadApp(t, tab, read)
+				tab.WaitFor(t, `document.documentElement.hasAttribute("data-rendered")`, time.Minute)
+				if h := eval[int64](t, tab, place.height); h > 0 {
+					do(t, tab, chromedp.EmulateViewport(int64(w), h))
+				}
+				run(t, tab, place.scroll)
+				y := eval[float64](t, tab, `window.scrollY`)
+				run(t, tab, `window.__before = true`)
+				leave(t, tab, `location.reload()`)
+				tab.WaitFor(t, `!window.__before && document.readyState === "complete" && document.documentElement.hasAttribute("data-rendered") && document.activeElement !== document.body && `+hydrated, time.Minute)
+				waitFrames(t, tab, 20)
+				if got := eval[float64](t, tab, `window.scrollY`); math.Abs(got-y) > scrollMargin {
+					t.Fatalf("reloaded at y %.0f, the page opened at y %.0f", y, got)
+				}
+				do(t, tab, chromedp.KeyEvent(kb.Tab))
+				waitFrames(t, tab, 5)
+				if got := eval[float64](t, tab, `window.scrollY`); got < y-scrollMargin {
+					t.Errorf("Tab at y %.0f scrolled up to y %.0f, to %s", y, got, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+				}
+			})
+		}
 	}
 }

@@ -681,14 +681,15 @@ function inView(el: Element): boolean {
 }
 
 // focusInView moves focus, without scrolling, to the first heading or
-// block of text on the page wholly seen, else to its first part in view
-// (the footer, at the page's end), so that Tab goes on from where the
-// visitor is. Wholly seen: below the sticky header and above the window's
-// foot (a heading under the header was focused out of sight; one cut by
-// the foot was scrolled into view, and moved the place just restored).
+// block of text of the page's main part or footer wholly seen, else to
+// the first part in view, so that Tab goes on from where the visitor is.
+// Wholly seen: below the sticky header and above the window's foot (a
+// heading under the header was focused out of sight; one cut by the foot
+// was scrolled into view, and moved the place just restored).
 // A block, not the part it is in: Tab goes on from a focused part to its
 // first link, which in a long part (an article's body, a section 3,400 px
-// tall on a phone) was thousands of pixels above. Not a link: one focused
+// tall on a phone, or the part under the header when the footer fills
+// the window) was thousands of pixels above. Not a link: one focused
 // shows its ring as if the visitor had Tabbed to it.
 function focusInView() {
   const top = document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0;
@@ -697,7 +698,7 @@ function focusInView() {
     // (More than a pixel: not a part kept for screen readers alone.)
     return r.height > 1 && r.top >= top && r.bottom <= window.innerHeight && el.checkVisibility();
   };
-  const blocks = "main :is(h1, h2, h3, h4, p, li, blockquote, pre, figure, dt, dd)";
+  const blocks = ":is(main, footer.site-footer) :is(h1, h2, h3, h4, p, li, blockquote, pre, figure, dt, dd)";
   const el =
     [...document.querySelectorAll<HTMLElement>(blocks)].find(seen) ??
     [...document.querySelectorAll<HTMLElement>("main > *, footer.site-footer")].find(inView);
