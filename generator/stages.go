@@ -131,7 +131,7 @@ func routingFiles(site *content.Site, pv *prpreview.Preview, contentDir string, 
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Site: out.Sorted(), Stages: out.Stages(), Warnings: site.Warnings.AsWarnings().Prefix(contentDir), Note: heldNote(site, contentDir), Manifest: m, CDN: cdnFiles}, nil
+	return &Result{Site: out.Sorted(), Stages: out.Stages(), Warnings: site.Warnings.AsWarnings().Prefix(contentDir), Note: site.HeldNote(contentDir), Manifest: m, CDN: cdnFiles}, nil
 }
 
 func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {

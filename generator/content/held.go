@@ -1,4 +1,4 @@
-package generator
+package content
 
 import (
 	"fmt"
@@ -6,22 +6,21 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/vozia/site/generator/content"
 )
 
-// heldNote is Result.Note: each scheduled article that content links to,
-// its day, and where the links are written, as the terminal names files
-// (under contentDir). Not a problem: the editor who wrote the links sees
-// that they were understood.
-func heldNote(site *content.Site, contentDir string) string {
-	if len(site.Held) == 0 {
+// HeldNote is the build's note on Held (generator.Result.Note): each
+// scheduled article that content links to, its day, and where the links
+// are written, as the terminal names files (under contentDir); "" with
+// none. Not a problem: the editor who wrote the links sees that they were
+// understood.
+func (s *Site) HeldNote(contentDir string) string {
+	if len(s.Held) == 0 {
 		return ""
 	}
 	var targets []string
 	from := map[string][]string{}
-	for _, l := range site.Held {
-		p, _ := content.LinkPath(l.Href)
+	for _, l := range s.Held {
+		p, _ := LinkPath(l.Href)
 		if from[p] == nil {
 			targets = append(targets, p)
 		}
@@ -31,13 +30,13 @@ func heldNote(site *content.Site, contentDir string) string {
 	var each []string
 	for _, p := range targets {
 		date := ""
-		if a := site.Unpublished[p]; a != nil {
+		if a := s.Unpublished[p]; a != nil {
 			date = " on " + string(a.Front.Date)
 		}
 		each = append(each, fmt.Sprintf("%s%s (%s)", p, date, strings.Join(from[p], ", ")))
 	}
-	links := fmt.Sprintf("%d links to scheduled articles show", len(site.Held))
-	if len(site.Held) == 1 {
+	links := fmt.Sprintf("%d links to scheduled articles show", len(s.Held))
+	if len(s.Held) == 1 {
 		links = "1 link to a scheduled article shows"
 	}
 	return fmt.Sprintf("note: %s as words until the article's day, then as a link: %s", links, strings.Join(each, "; "))
