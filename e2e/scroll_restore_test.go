@@ -287,6 +287,10 @@ func longPageSite(t *testing.T) string {
 // first link, thousands of pixels above (a visitor's trial found it at
 // 375 px, after Back from the phone menu's "Contact Us", on a section
 // 3,400 px tall).
+// halfway scrolls a long read's paragraphs to the middle of the window,
+// halfway down them, none of them a link.
+const halfway = `(() => { const ps = [...document.querySelectorAll("main p")].filter((p) => !p.querySelector("a")); const p = ps[Math.floor(ps.length / 2)]; window.scrollTo(0, window.scrollY + p.getBoundingClientRect().top - innerHeight / 2); })()`
+
 func TestTabGoesOnFromThePlace(t *testing.T) {
 	t.Parallel()
 	dir := longPageSite(t)
@@ -308,7 +312,10 @@ func TestTabGoesOnFromThePlace(t *testing.T) {
 		height, scroll string
 	}{
 		// Halfway down the read's paragraphs, none of them a link.
-		{"halfway", `0`, `(() => { const ps = [...document.querySelectorAll("main p")].filter((p) => !p.querySelector("a")); const p = ps[Math.floor(ps.length / 2)]; window.scrollTo(0, window.scrollY + p.getBoundingClientRect().top - innerHeight / 2); })()`},
+		{"halfway", `0`, halfway},
+		// The same, focus left on the read's link to the home page, at its
+		// top: the header's logo links there too, and is always in view.
+		{"halfway, focus on a link above", `0`, `document.querySelector(".article-body a[href='/']").focus({ preventScroll: true }); ` + halfway},
 		// The window as tall as the header and the footer but 40 px of
 		// it, at the page's end: under the header, the end of the read.
 		{"foot", `Math.round(document.querySelector("header.site-header").getBoundingClientRect().height + document.querySelector("footer.site-footer").getBoundingClientRect().height - 40)`, `window.scrollTo(0, document.documentElement.scrollHeight)`},
@@ -336,6 +343,10 @@ func TestTabGoesOnFromThePlace(t *testing.T) {
 				waitFrames(t, tab, 5)
 				if got := eval[float64](t, tab, `window.scrollY`); got < y-scrollMargin {
 					t.Errorf("Tab at y %.0f scrolled up to y %.0f, to %s", y, got, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+				}
+				// Nor back into the header, above the place.
+				if eval[bool](t, tab, `!!document.activeElement.closest("header.site-header")`) {
+					t.Errorf("Tab at y %.0f went to the header's %s", y, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 				}
 			})
 		}

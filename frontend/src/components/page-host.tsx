@@ -635,12 +635,18 @@ function linksTo(href: string): HTMLElement[] {
 
 // focusLink moves focus, without scrolling, to the page's link to href
 // that is in view, the nth of them if it is, and says whether it took it.
-// A link that cannot take focus yet takes it once it can (focusWhenFree);
-// until then focus is the caller's to place.
+// Another link to href only if it is in the page's own parts: the sticky
+// header's is always in view, and took focus for a link of the page
+// scrolled out of view ("Request a Demo" in a section, the header's
+// beside it), so that Tab went on through the header and on to the
+// page's top. A link that cannot take focus yet takes it once it can
+// (focusWhenFree); until then focus is the caller's to place.
 function focusLink(href: string | undefined, nth?: number): boolean {
   if (href === undefined) return false;
   const links = linksTo(href);
-  const a = (nth !== undefined && links[nth] && inView(links[nth]) ? links[nth] : undefined) ?? links.find(inView);
+  const a =
+    (nth !== undefined && links[nth] && inView(links[nth]) ? links[nth] : undefined) ??
+    links.find((l) => inView(l) && !l.closest("header.site-header"));
   if (!a) return false;
   const inert = a.closest<HTMLElement>("[inert]");
   if (inert) {
