@@ -400,6 +400,54 @@ func TestFragmentLinkTakesFocus(t *testing.T) {
 	noConsoleErrors(t, tab)
 }
 
+// TestBackToAPartScrolledOn: Back to an entry whose address names a part
+// of the page ("/#features") but whose place is far below it (the visitor
+// scrolled on, then left by the phone menu's "Contact Us", a link that
+// closes with its menu) gives focus to what is in view there, not to the
+// part the address names: focus went to the part, out of view above, and
+// Tab up to it (a visitor's trial: 1,400 px up on the shipped home page).
+func TestBackToAPartScrolledOn(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 390, 844)
+	loadApp(t, tab, "/")
+	part := eval[string](t, tab, `[...document.querySelectorAll("main > section[id]")].find((s) => !s.querySelector("#contact-info"))?.id ?? ""`)
+	if part == "" {
+		t.Fatal("the fixture's home page has no part with an id")
+	}
+	loadApp(t, tab, "/#"+part)
+	// Scrolled on until the part is out of view above, the contact
+	// section still out of view below.
+	y := eval[float64](t, tab, `(() => { const r = document.getElementById(`+jsString(part)+`).getBoundingClientRect(); window.scrollTo(0, window.scrollY + r.bottom + 20); return window.scrollY; })()`)
+	if !eval[bool](t, tab, `document.getElementById(`+jsString(part)+`).getBoundingClientRect().bottom < 0 && document.getElementById("contact-info").getBoundingClientRect().top > innerHeight`) {
+		t.Fatalf("at y %.0f, %s is not out of view above with the contact section out of view below: the fixture is too short", y, part)
+	}
+	const menu, contact = "header .nav > .nav__burger", `#mobile-menu .menu-sheet__list a[href="/#contact-info"]`
+	click(t, tab, menu)
+	waitFor(t, tab, `document.querySelector("#mobile-menu").open && document.querySelector(`+jsString(contact)+`)?.checkVisibility()`)
+	click(t, tab, contact)
+	tab.WaitFor(t, `location.hash === "#contact-info" && !document.querySelector("#mobile-menu").open && document.getElementById("contact-info").contains(document.activeElement)`, 10*time.Second)
+	run(t, tab, `history.back()`)
+	const scrollMargin = 2
+	tab.WaitFor(t, fmt.Sprintf(`location.hash === %s && Math.abs(window.scrollY - %f) < %d`, jsString("#"+part), y, scrollMargin), 10*time.Second)
+	// Focus is placed in a task after the Back's listeners (a menu
+	// closing in one of them): some frames later it has been placed.
+	// Read once the parts fading in have come to rest (they rise by up
+	// to 24 px).
+	waitFrames(t, tab, 10)
+	tab.WaitFor(t, `document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running")`, 10*time.Second)
+	seen := `(() => { const a = document.activeElement, r = a.getBoundingClientRect(), top = document.querySelector("header.site-header").getBoundingClientRect().bottom; return a !== document.body && !a.closest("header") && r.top >= top - 1 && r.top < innerHeight; })()`
+	if !eval[bool](t, tab, seen) {
+		t.Errorf("Back to #%s at y %.0f: focus on %s, its top at %.0f, the header's foot at %.0f, y %.0f", part, y, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`), eval[float64](t, tab, `document.activeElement.getBoundingClientRect().top`), eval[float64](t, tab, `document.querySelector("header.site-header").getBoundingClientRect().bottom`), eval[float64](t, tab, `scrollY`))
+	}
+	do(t, tab, chromedp.KeyEvent(kb.Tab))
+	waitFrames(t, tab, 5)
+	if got := eval[float64](t, tab, `window.scrollY`); got < y-24 {
+		t.Errorf("Tab at y %.0f scrolled up to y %.0f, to %s", y, got, eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	noConsoleErrors(t, tab)
+}
+
 // "Contact Us" on a page that has the contact section, by the floating
 // button or the phone menu's entry, goes there as a link to a part of the
 // page does: an entry in the history, and Back returns to where the

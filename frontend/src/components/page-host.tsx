@@ -282,11 +282,11 @@ export function PageHost({ initial }: { initial: PageBody }) {
     if (navigationType === "POP") {
       const saved = scrollPositions.get(location.key);
       if (saved !== undefined && saved.path === location.pathname) {
-        restoreScroll(saved.y);
         // Focus on the link left by, or else where the address points, as
-        // a fragment's target takes it: never left on a link now out of
-        // view (Tab would scroll away to it).
-        setTimeout(() => focusLink(saved.link, saved.nth) || focusTarget(location.hash) || focusInViewIfOutOfView());
+        // a fragment's target takes it, if in view; never left on an
+        // element now out of view (Tab would scroll away to it).
+        restoreScroll(saved.y);
+        setTimeout(() => focusLink(saved.link, saved.nth) || focusTarget(location.hash, true) || focusInViewIfOutOfView());
       } else if (scrollToHash(location.hash)) {
         // Focus again once the Back's other listeners have run: a menu open
         // over the page (its modal sheet making the page inert, focus()
@@ -701,8 +701,12 @@ function focusInView() {
   const top = document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0;
   const seen = (el: Element) => {
     const r = el.getBoundingClientRect();
+    // Where it comes to rest: a part fading in (hooks/use-reveal) rises
+    // by up to 24 px, and a heading seen below the header as it began
+    // ended under it.
+    const rise = revealShift(el);
     // (More than a pixel: not a part kept for screen readers alone.)
-    return r.height > 1 && r.top >= top && r.bottom <= window.innerHeight && el.checkVisibility();
+    return r.height > 1 && r.top - rise >= top && r.bottom - rise <= window.innerHeight && el.checkVisibility();
   };
   const blocks = ":is(main, footer.site-footer) :is(h1, h2, h3, h4, p, li, blockquote, pre, figure, dt, dd)";
   const el =
@@ -711,6 +715,14 @@ function focusInView() {
   if (!el) return;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
   el.focus({ preventScroll: true });
+}
+
+// revealShift is how far the part el is in still has to rise as it fades
+// in (hooks/use-reveal, a transition of its transform), 0 once at rest.
+function revealShift(el: Element): number {
+  const part = el.closest(".reveal");
+  const transform = part ? getComputedStyle(part).transform : "none";
+  return transform === "none" ? 0 : new DOMMatrixReadOnly(transform).m42;
 }
 
 // fragmentId is the id a #fragment names: percent-decoded, as the browser
@@ -725,10 +737,17 @@ function fragmentId(hash: string): string {
 }
 
 // focusTarget moves focus, without scrolling, to the #fragment's target,
-// and says whether there was one.
-function focusTarget(hash: string): boolean {
+// and says whether it did. With seen, only a target whose top is in view
+// below the sticky header: Back to a place far below the part the address
+// names (the visitor scrolled on from "#faq", then left) gave focus to the
+// part, 1,400 px above, and Tab went up to its first link.
+function focusTarget(hash: string, seen = false): boolean {
   const el = hash ? document.getElementById(fragmentId(hash)) : null;
   if (!el) return false;
+  if (seen) {
+    const top = el.getBoundingClientRect().top - revealShift(el);
+    if (top < (document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0) - 1 || top >= window.innerHeight) return false;
+  }
   if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
   el.focus({ preventScroll: true });
   return true;
