@@ -194,9 +194,7 @@ func TestBackToAnEarlierVisit(t *testing.T) {
 	leave(t, tab, `history.back()`)
 	tab.WaitFor(t, `!window.__later && location.pathname === `+jsString(href)+` && `+hydrated, time.Minute)
 	// The first visit's document loaded again.
-	run(t, tab, `window.__before = true`)
-	leave(t, tab, `location.reload()`)
-	tab.WaitFor(t, `!window.__before && document.readyState === "complete" && `+hydrated, time.Minute)
+	reloadApp(t, tab, "true")
 	leave(t, tab, `history.back()`)
 	tab.WaitFor(t, `location.pathname === "/" && !document.getElementById("main").hasAttribute("aria-busy")`, 30*time.Second)
 	const scrollMargin = 24
@@ -223,12 +221,10 @@ func TestAReloadKeepsThePlace(t *testing.T) {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
 			tab := env.NewTab(t, w, 800)
 			loadApp(t, tab, "/long")
-			tab.WaitFor(t, `document.documentElement.hasAttribute("data-rendered")`, time.Minute)
+			tab.WaitFor(t, rendered, time.Minute)
 			// Far down, with every deferred part but the footer above.
 			y := eval[float64](t, tab, `(() => { const end = document.documentElement.scrollHeight - innerHeight; window.scrollTo(0, Math.round(end * 0.8)); return window.scrollY; })()`)
-			run(t, tab, `window.__before = true`)
-			leave(t, tab, `location.reload()`)
-			tab.WaitFor(t, `!window.__before && document.readyState === "complete" && document.documentElement.hasAttribute("data-rendered") && `+hydrated, time.Minute)
+			reloadApp(t, tab, rendered)
 			waitFrames(t, tab, 20)
 			if got := eval[float64](t, tab, `window.scrollY`); got < y-scrollMargin || got > y+scrollMargin {
 				t.Errorf("reloaded at y %.0f, the page opened at y %.0f", y, got)
@@ -278,19 +274,32 @@ func longPageSite(t *testing.T) string {
 	return dir
 }
 
-// TestTabGoesOnFromThePlace: back at a place where no heading is wholly
-// seen, the visitor's Tab goes to a link in view or after it: the page
-// does not scroll up. Two places of a long read, reloaded: halfway down
-// its body, and its foot, the window showing the footer alone. Focus
-// went to the first part of the page in view, the read's whole body (at
-// the foot, under the sticky header), and Tab went on to that part's
-// first link, thousands of pixels above (a visitor's trial found it at
-// 375 px, after Back from the phone menu's "Contact Us", on a section
-// 3,400 px tall).
+// rendered says that the page's deferred parts are all rendered
+// (hooks/use-render-ahead).
+const rendered = `document.documentElement.hasAttribute("data-rendered")`
+
+// reloadApp reloads the tab's page and waits for the new document to have
+// loaded, hydrated, and met until (a JavaScript condition).
+func reloadApp(t *testing.T, tab *browsertest.Tab, until string) {
+	t.Helper()
+	run(t, tab, `window.__before = true`)
+	leave(t, tab, `location.reload()`)
+	tab.WaitFor(t, `!window.__before && document.readyState === "complete" && `+hydrated+` && (`+until+`)`, time.Minute)
+}
+
 // halfway scrolls a long read's paragraphs to the middle of the window,
 // halfway down them, none of them a link.
 const halfway = `(() => { const ps = [...document.querySelectorAll("main p")].filter((p) => !p.querySelector("a")); const p = ps[Math.floor(ps.length / 2)]; window.scrollTo(0, window.scrollY + p.getBoundingClientRect().top - innerHeight / 2); })()`
 
+// TestTabGoesOnFromThePlace: back at a place where no heading is wholly
+// seen, the visitor's Tab goes to a link in view or after it: the page
+// does not scroll up. Three places of a long read, reloaded: halfway down
+// its body, the same with focus left on a link above, and its foot, the
+// window showing the footer alone. Focus went to the first part of the
+// page in view, the read's whole body (at the foot, under the sticky
+// header), and Tab went on to that part's first link, thousands of
+// pixels above (a visitor's trial found it at 375 px, after Back from the
+// phone menu's "Contact Us", on a section 3,400 px tall).
 func TestTabGoesOnFromThePlace(t *testing.T) {
 	t.Parallel()
 	dir := longPageSite(t)
@@ -326,15 +335,13 @@ func TestTabGoesOnFromThePlace(t *testing.T) {
 			t.Run(fmt.Sprint(place.name, " at ", w), func(t *testing.T) {
 				tab := env.NewTab(t, w, 800)
 				loadApp(t, tab, read)
-				tab.WaitFor(t, `document.documentElement.hasAttribute("data-rendered")`, time.Minute)
+				tab.WaitFor(t, rendered, time.Minute)
 				if h := eval[int64](t, tab, place.height); h > 0 {
 					do(t, tab, chromedp.EmulateViewport(int64(w), h))
 				}
 				run(t, tab, place.scroll)
 				y := eval[float64](t, tab, `window.scrollY`)
-				run(t, tab, `window.__before = true`)
-				leave(t, tab, `location.reload()`)
-				tab.WaitFor(t, `!window.__before && document.readyState === "complete" && document.documentElement.hasAttribute("data-rendered") && document.activeElement !== document.body && `+hydrated, time.Minute)
+				reloadApp(t, tab, rendered+` && document.activeElement !== document.body`)
 				waitFrames(t, tab, 20)
 				if got := eval[float64](t, tab, `window.scrollY`); math.Abs(got-y) > scrollMargin {
 					t.Fatalf("reloaded at y %.0f, the page opened at y %.0f", y, got)

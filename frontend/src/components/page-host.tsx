@@ -698,15 +698,18 @@ function inView(el: Element): boolean {
 // the window) was thousands of pixels above. Not a link: one focused
 // shows its ring as if the visitor had Tabbed to it.
 function focusInView() {
-  const top = document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0;
+  const top = headerFoot();
   const seen = (el: Element) => {
     const r = el.getBoundingClientRect();
+    // (More than a pixel: not a part kept for screen readers alone.)
+    // Read first, cheaply: an element already above the header's foot
+    // only rises further.
+    if (r.height <= 1 || r.top < top) return false;
     // Where it comes to rest: a part fading in (hooks/use-reveal) rises
     // by up to 24 px, and a heading seen below the header as it began
     // ended under it.
     const rise = revealShift(el);
-    // (More than a pixel: not a part kept for screen readers alone.)
-    return r.height > 1 && r.top - rise >= top && r.bottom - rise <= window.innerHeight && el.checkVisibility();
+    return r.top - rise >= top && r.bottom - rise <= window.innerHeight && el.checkVisibility();
   };
   const blocks = ":is(main, footer.site-footer) :is(h1, h2, h3, h4, p, li, blockquote, pre, figure, dt, dd)";
   const el =
@@ -715,6 +718,12 @@ function focusInView() {
   if (!el) return;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
   el.focus({ preventScroll: true });
+}
+
+// headerFoot is where the sticky header ends in the window: what is above
+// it is hidden under it.
+function headerFoot(): number {
+  return document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0;
 }
 
 // revealShift is how far the part el is in still has to rise as it fades
@@ -746,7 +755,7 @@ function focusTarget(hash: string, seen = false): boolean {
   if (!el) return false;
   if (seen) {
     const top = el.getBoundingClientRect().top - revealShift(el);
-    if (top < (document.querySelector("header.site-header")?.getBoundingClientRect().bottom ?? 0) - 1 || top >= window.innerHeight) return false;
+    if (top < headerFoot() - 1 || top >= window.innerHeight) return false;
   }
   if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
   el.focus({ preventScroll: true });
