@@ -536,7 +536,8 @@ func TestProspectSolutionsDropdown(t *testing.T) {
 
 // Point 7: the floating contact button never covers what a visitor wants
 // to reach: it hides while the contact section or the footer is on screen
-// and while a form field has focus; hidden, it never takes focus.
+// and while a form field has focus; hidden, it never takes focus; focused,
+// it does not fade until focus leaves it.
 func TestProspectFloatingContact(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
@@ -570,6 +571,27 @@ func TestProspectFloatingContact(t *testing.T) {
 			// Between sections again: back.
 			run(t, tab, `window.scrollTo(0, 900)`)
 			waitFor(t, tab, shown)
+			// Focused, it stays until focus leaves it, even with the footer
+			// come into view: focus is never left on a button faded out.
+			// (Under load, Tab reached it just before the footer's coming
+			// into view was seen, and it faded under the focus.) The wait:
+			// the footer seen, two frames for the app's answer, and every
+			// fade to its end.
+			run(t, tab, button+`.focus()`)
+			stays, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((seen) => {
+  const io = new IntersectionObserver((es) => { if (es.some((e) => e.isIntersecting)) { io.disconnect(); seen(); } });
+  io.observe(document.querySelector("footer"));
+  window.scrollTo(0, document.documentElement.scrollHeight);
+}).then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+  .then(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)))
+  .then(() => document.activeElement === `+button+` && `+shown+`)`, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !stays {
+				t.Error("the focused floating button faded out as the footer came into view")
+			}
+			run(t, tab, button+`.blur()`)
 			// The footer in view: hidden, and every footer control is reachable.
 			run(t, tab, `window.scrollTo(0, document.documentElement.scrollHeight)`)
 			waitFor(t, tab, `!`+shown)

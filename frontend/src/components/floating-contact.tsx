@@ -15,7 +15,10 @@ import "./floating-contact.css";
  * It steps aside whenever it would be in the way: while the contact
  * section (where it leads) or the footer is on screen, and while a form
  * field has focus (on a phone the keyboard pushes fields to the bottom
- * corner it sits in).
+ * corner it sits in). Never while it has focus, though: a keyboard
+ * visitor who reached it sees it until they leave it (a page that scrolled
+ * the footer into view as Tab reached it, or a key that scrolls, would
+ * otherwise fade it out under the focus).
  */
 export const FLOATING_THRESHOLD = 500;
 
@@ -25,6 +28,7 @@ export function FloatingContact({ target = "contact-info" }: { target?: string }
   const label = layout.floatingContact.label;
   const [covered, setCovered] = useState(false);
   const [typing, setTyping] = useState(false);
+  const [focused, setFocused] = useState(false);
   const visible = useRef(new Set<Element>());
 
   useEffect(() => {
@@ -54,9 +58,14 @@ export function FloatingContact({ target = "contact-info" }: { target?: string }
     };
   }, []);
 
-  const shown = past && !covered && !typing;
+  const shown = focused || (past && !covered && !typing);
   return (
-    <div className={`floating-contact${shown ? " is-shown" : ""}`} inert={!shown}>
+    <div
+      className={`floating-contact${shown ? " is-shown" : ""}`}
+      inert={!shown}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
       <Tooltip label={label}>
         <a href={`#${target}`} className="floating-contact__btn" aria-label={label} onClick={onClickScrollTo(target)}>
           <Icon name="message" size={24} />
