@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/vozia/site/generator"
+	"github.com/vozia/site/generator/bundle"
 	"github.com/vozia/site/generator/prpreview"
 	"github.com/vozia/site/internal/contentroot"
 	"github.com/vozia/site/internal/filecache"
@@ -160,7 +161,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// Labelled as the build's stages are (generator/internal/stage), for the
 	// profile's shares (bench/stages).
 	pprof.Do(ctx, pprof.Labels("stage", "write"), func(context.Context) {
-		go func() { sum.measure(); close(measured) }()
+		go func() {
+			sum.measure(filecache.New(bundle.FrontendCache(*frontendDir), "gzip-sizes", ".json"))
+			close(measured)
+		}()
 		err = res.WriteKept(*out, *cacheDir)
 	})
 	<-measured

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/vozia/site/generator/bundle"
+	"github.com/vozia/site/internal/filecache"
 )
 
 // The summary lists every page of a small site, and of a large one the
@@ -19,7 +22,7 @@ func TestSummaryListsTheLargestPages(t *testing.T) {
 				s.routes = append(s.routes, routeRow{path: fmt.Sprintf("/page-%d", i), html: bytes.Repeat([]byte("<p>text</p>"), size)})
 			}
 			var out strings.Builder
-			s.measure()
+			s.measure(filecache.Dir{})
 			s.print(&out)
 			listed := 0
 			for i, r := range s.routes {
@@ -44,5 +47,41 @@ func TestSummaryListsTheLargestPages(t *testing.T) {
 				t.Errorf("note %q shown: %v\n%s", note, got, out.String())
 			}
 		})
+	}
+}
+
+// The assets' gzip sizes are kept between builds by their bytes: a build
+// of the same app takes them from the cache, and an asset that changed is
+// measured again, never shown with the size of the one before.
+func TestSummaryKeepsTheAssetsSizesByTheirBytes(t *testing.T) {
+	kept := filecache.New(t.TempDir(), "gzip-sizes", ".json")
+	script := func(text string) *summary {
+		s := &summary{assets: []assetRow{{path: "assets/app.js", data: bytes.Repeat([]byte(text), 2000)}}}
+		s.stats.Bundle = &bundle.Result{Script: "/assets/app.js"}
+		return s
+	}
+	first := script("console.log(1);")
+	first.measure(kept)
+	want := gzipSize(first.assets[0].data)
+	if first.assets[0].gzip != want {
+		t.Fatalf("first build: gzip %d, want %d", first.assets[0].gzip, want)
+	}
+	var entry map[string]int
+	if !kept.GetJSON(gzipSizesKey, &entry) || len(entry) != 1 {
+		t.Fatalf("the first build kept %v, want the script's size", entry)
+	}
+	again := script("console.log(1);")
+	again.measure(kept)
+	if again.assets[0].gzip != want {
+		t.Errorf("same app: gzip %d, want %d", again.assets[0].gzip, want)
+	}
+	changed := script("console.log('a longer line of the app, changed');")
+	changed.measure(kept)
+	if got, want := changed.assets[0].gzip, gzipSize(changed.assets[0].data); got != want {
+		t.Errorf("changed app: gzip %d, want %d (its own, not the last build's)", got, want)
+	}
+	entry = nil
+	if !kept.GetJSON(gzipSizesKey, &entry) || len(entry) != 1 {
+		t.Errorf("after a change the cache holds %d sizes, want the changed script's only", len(entry))
 	}
 }
