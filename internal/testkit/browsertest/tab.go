@@ -175,8 +175,24 @@ func (tab *Tab) Load(t testing.TB, path string) {
 func (tab *Tab) WaitFor(t testing.TB, cond string, timeout time.Duration) {
 	t.Helper()
 	if err := tab.waitFor(cond, timeout, chromedp.WithPollingInterval(25*time.Millisecond)); err != nil {
-		t.Fatalf("waiting for %s: %v (console: %q, errors: %q)", cond, err, tab.ConsoleErrors(), tab.Errors())
+		t.Fatalf("waiting for %s: %v (the page: %s; console: %q, errors: %q)", cond, err, tab.State(), tab.ConsoleErrors(), tab.Errors())
 	}
+}
+
+// State says where the page stands, for a failure's message: its
+// address, scroll place and height, whether it is loaded, and what has
+// focus. A wait that failed under load in CI is otherwise told apart
+// from a page that was wrong only by running it again.
+func (tab *Tab) State() string {
+	ctx, cancel := context.WithTimeout(tab.Ctx, 10*time.Second)
+	defer cancel()
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify({
+  at: location.pathname + location.search + location.hash, y: scrollY, height: document.documentElement.scrollHeight,
+  ready: document.readyState, focus: document.activeElement?.outerHTML.slice(0, 80) ?? null})`))
+	if err != nil {
+		return "not read: " + err.Error()
+	}
+	return state
 }
 
 func (tab *Tab) waitFor(cond string, timeout time.Duration, opts ...chromedp.PollOption) error {
