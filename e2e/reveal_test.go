@@ -5,6 +5,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
@@ -73,5 +74,50 @@ func TestPrintShowsEverySection(t *testing.T) {
 	// A fixed header is printed at the top of every page, over its text.
 	if pos := eval[string](t, tab, `getComputedStyle(document.querySelector("header.site-header")).position`); pos == "fixed" || pos == "sticky" {
 		t.Errorf("printed, the header is %s: it is on every page", pos)
+	}
+}
+
+// TestTabIntoASectionSetAside: a keyboard visitor who tabs into a section
+// still set aside for its fade sees the focused link at once, not after
+// the 0.6 s fade (Tab reaches it before the section's intersection report,
+// at once on a busy machine), and in full view. At a phone's and a
+// laptop's width, on the fixture site's home page.
+func TestTabIntoASectionSetAside(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	for _, s := range []struct{ w, h int }{{375, 812}, {1280, 800}} {
+		tab := env.NewTab(t, s.w, s.h)
+		// Focus events, as in a window the visitor is looking at.
+		if _, err := chromedp.Call(tab.Ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+			t.Fatal(err)
+		}
+		loadApp(t, tab, "/")
+		sweepWaitFor(t, tab, `[...document.querySelectorAll(".reveal")].every((el) => el.classList.contains("is-visible") || el.classList.contains("is-pending"))`)
+		// Focus on the last stop before the first section set aside that
+		// has one, without scrolling: the next Tab enters the section.
+		if !eval[bool](t, tab, `(() => {
+  const stops = [...document.querySelectorAll("a[href], button, input, select, textarea, summary")].filter((el) => el.checkVisibility() && !el.closest("[inert]") && el.tabIndex >= 0);
+  const i = stops.findIndex((el) => el.closest(".reveal.is-pending"));
+  if (i < 1) return false;
+  stops[i - 1].focus({ preventScroll: true });
+  window.__entered = stops[i].closest(".reveal");
+  return true;
+})()`) {
+			t.Fatalf("%d px: the fixture's home page has no section set aside with a stop for Tab", s.w)
+		}
+		do(t, tab, chromedp.KeyEvent(kb.Tab))
+		// Read before the next frame: what the visitor sees as focus lands.
+		seen := eval[string](t, tab, `(() => {
+  const el = document.activeElement, part = window.__entered;
+  if (!part.contains(el)) return "focus went to " + el.outerHTML.slice(0, 80);
+  const o = getComputedStyle(part).opacity;
+  return o === "1" ? "" : "the section's opacity " + o + " as focus landed on " + el.outerHTML.slice(0, 80);
+})()`)
+		if seen != "" {
+			t.Errorf("%d px: %s", s.w, seen)
+		}
+		if st := eval[*stop](t, tab, focusStop); st == nil || st.Covered > 0 {
+			t.Errorf("%d px: the focused stop is hidden: %+v", s.w, st)
+		}
 	}
 }

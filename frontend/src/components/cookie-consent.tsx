@@ -67,11 +67,15 @@ export function CookieConsent() {
       const r = t.getBoundingClientRect();
       if (r.bottom > el.getBoundingClientRect().top) t.scrollIntoView({ block: "nearest" });
     };
-    document.addEventListener("focusin", clear);
+    // In the capture phase: until the visitor's first click, React stops
+    // a focus event inside a part still in its server HTML
+    // (lib/hydration) at its root, and a link there would stay under the
+    // banner.
+    document.addEventListener("focusin", clear, true);
     return () => {
       ro.disconnect();
       el.removeEventListener("focusin", into);
-      document.removeEventListener("focusin", clear);
+      document.removeEventListener("focusin", clear, true);
       root.style.removeProperty("--consent-h");
     };
   }, [banner]);

@@ -30,10 +30,11 @@ export function FloatingContact({ target = "contact-info" }: { target?: string }
   const [typing, setTyping] = useState(false);
   const [focused, setFocused] = useState(false);
   const visible = useRef(new Set<Element>());
+  const watched = useRef<Element[]>([]);
 
   useEffect(() => {
     const section = document.getElementById(target)?.closest("section");
-    const watched: Element[] = [section, document.querySelector("footer")].filter((e): e is HTMLElement => !!e);
+    watched.current = [section, document.querySelector("footer")].filter((e): e is HTMLElement => !!e);
     const io = new IntersectionObserver((entries) => {
       for (const e of entries) {
         if (e.isIntersecting) visible.current.add(e.target);
@@ -41,20 +42,35 @@ export function FloatingContact({ target = "contact-info" }: { target?: string }
       }
       setCovered(visible.current.size > 0);
     });
-    watched.forEach((e) => io.observe(e));
+    watched.current.forEach((e) => io.observe(e));
     return () => io.disconnect();
   }, [target]);
 
+  // At each move of focus, what is on screen is read then and there, not
+  // left to the intersection reports, which come only as the browser
+  // draws: a busy browser handles keys first. On a busy machine, a
+  // keyboard trial saw the button come back over the contact section as
+  // focus left its last field for its send button.
   useEffect(() => {
     const isField = (el: Element | null) => !!el?.matches("input, textarea, select, [contenteditable=true]");
-    const update = () => setTyping(isField(document.activeElement));
+    const onScreen = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight;
+    };
+    const update = () => {
+      setTyping(isField(document.activeElement));
+      setCovered(watched.current.some(onScreen));
+    };
     // On focusout the next element is not focused yet: look once it is.
     const later = () => setTimeout(update);
-    document.addEventListener("focusin", update);
-    document.addEventListener("focusout", later);
+    // In the capture phase: until the visitor's first click, React stops
+    // a focus event inside a part still in its server HTML
+    // (lib/hydration) at its root.
+    document.addEventListener("focusin", update, true);
+    document.addEventListener("focusout", later, true);
     return () => {
-      document.removeEventListener("focusin", update);
-      document.removeEventListener("focusout", later);
+      document.removeEventListener("focusin", update, true);
+      document.removeEventListener("focusout", later, true);
     };
   }, []);
 

@@ -168,6 +168,10 @@ export function PageHost({ initial }: { initial: PageBody }) {
       e.preventDefault();
       toPart(a.hash);
     };
+    // bubble: after the page's own handlers, which may take the press
+    // (defaultPrevented). A click is never stopped at React's root: it
+    // releases the parts in server HTML, and React hydrates the one
+    // pressed at once (lib/hydration).
     window.addEventListener("click", fragment);
     window.addEventListener("popstate", backEarly);
     setPartNavigator((id) => toPart("#" + encodeURIComponent(id)));

@@ -111,11 +111,15 @@ export function SiteHeader() {
       if (within) triggers.current[menu]?.focus();
     };
     const onDown = (e: globalThis.PointerEvent) => !dropdowns.current[menu]?.contains(e.target as Node) && setOpen(-1);
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onDown);
+    // In the capture phase: until the visitor's first click, React stops
+    // a key or a press inside a part still in its server HTML
+    // (lib/hydration) at its root, where a listener in the bubble phase
+    // never hears it.
+    document.addEventListener("keydown", onKey, true);
+    document.addEventListener("pointerdown", onDown, true);
     return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey, true);
+      document.removeEventListener("pointerdown", onDown, true);
     };
   }, [menu]);
 

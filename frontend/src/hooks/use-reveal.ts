@@ -10,6 +10,11 @@ import { useEffect } from "react";
  * page's largest paint does not wait for the app. Without JavaScript, or
  * with reduced motion, nothing fades. Call it from a page component; `key`
  * re-scans when the page changes.
+ *
+ * A section still set aside that takes keyboard focus shows at once, with
+ * no fade: Tab reaches a section before its intersection report does (at
+ * once on a busy phone, whose browser handles keys before it draws), and
+ * the focused link was invisible, its ring too, for the 0.6 s of the fade.
  */
 export function useReveal(key?: unknown): void {
   useEffect(() => {
@@ -37,6 +42,20 @@ export function useReveal(key?: unknown): void {
       { rootMargin: "0px 0px -8% 0px" },
     );
     els.forEach((el) => io.observe(el));
-    return () => io.disconnect();
+    const focused = (e: FocusEvent) => {
+      const el = (e.target as Element).closest?.(".reveal.is-pending");
+      if (!el) return;
+      el.classList.add("is-visible", "at-once");
+      el.classList.remove("is-pending");
+      io.unobserve(el);
+    };
+    // In the capture phase: the sections set aside are mostly server HTML
+    // still (lib/hydration), where, until the visitor's first click, React
+    // stops a focus event at its root.
+    document.addEventListener("focusin", focused, true);
+    return () => {
+      io.disconnect();
+      document.removeEventListener("focusin", focused, true);
+    };
   }, [key]);
 }

@@ -44,10 +44,17 @@ function seek(target: EventTarget | null) {
   return true;
 }
 
-document.addEventListener("click", (e) => void seek(e.target));
-document.addEventListener("keydown", (e) => {
-  if ((e.key === "Enter" || e.key === " ") && e.target instanceof HTMLLIElement && seek(e.target)) e.preventDefault();
-});
+// In the capture phase: the call is server HTML until the app hydrates
+// its part (lib/hydration), and React stops a key pressed there at its
+// root: Enter on a line did nothing until the visitor had clicked.
+document.addEventListener("click", (e) => void seek(e.target), true);
+document.addEventListener(
+  "keydown",
+  (e) => {
+    if ((e.key === "Enter" || e.key === " ") && e.target instanceof HTMLLIElement && seek(e.target)) e.preventDefault();
+  },
+  true,
+);
 
 // The lines become keyboard targets once they can seek: on load, and for
 // a call rendered later.
