@@ -130,6 +130,11 @@ export function SiteHeader() {
   // meanwhile (replayed by React after this) keeps it open, as a press
   // just after a hover does, rather than shutting what the visitor saw
   // open.
+  // Focus that enters a menu's links opens it too (the onFocus below):
+  // until the whole page has hydrated, the same rule shows a menu that
+  // Tab goes into after the header has, and it closed under the focus
+  // once the page finished (the focus fell to the page's body). Closed,
+  // a menu's links take no focus, so the app opens none itself this way.
   useEffect(() => {
     const i = dropdowns.current.findIndex((el) => el?.matches(":hover, :focus-within"));
     if (i < 0) return;
@@ -248,6 +253,7 @@ export function SiteHeader() {
                 className={`nav__dropdown${menu === i ? " is-open" : ""}`}
                 onPointerEnter={onEnter(i)}
                 onPointerLeave={onLeave}
+                onFocus={(e) => menu !== i && (e.target as Element) !== triggers.current[i] && setMenu(i)}
                 onBlur={(e) => menu === i && !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(-1)}
               >
                 <button
