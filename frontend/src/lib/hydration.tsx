@@ -19,7 +19,11 @@ import { Suspense, use, useEffect, useId, type ReactNode } from "react";
  *     re-renders around it (a navigation changes the router's context),
  *     so that React hydrates it rather than replace its DOM. Mounted later
  *     (after a navigation, which releases it), it renders as any
- *     component does.
+ *     component does. Until the first click, React stops a key, a press
+ *     or a focus event inside such a part at its root, where it cannot
+ *     hydrate it: the app's listeners of the document and the window
+ *     listen in the capture phase, before it (a test of generator/bundle,
+ *     TestAppListensBeforeReact, holds them to it).
  *
  * The server renders both as their content (renderToString marks each
  * boundary with <!--$--> and <!--/$--> comments; the elements are the same).
