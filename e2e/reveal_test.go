@@ -106,7 +106,8 @@ func TestTabIntoASectionSetAside(t *testing.T) {
 			t.Fatalf("%d px: the fixture's home page has no section set aside with a stop for Tab", s.w)
 		}
 		do(t, tab, chromedp.KeyEvent(kb.Tab))
-		// Read before the next frame: what the visitor sees as focus lands.
+		// Read as focus lands, a frame or two at most, well inside the fade:
+		// a section fading in is still near opacity 0.
 		seen := eval[string](t, tab, `(() => {
   const el = document.activeElement, part = window.__entered;
   if (!part.contains(el)) return "focus went to " + el.outerHTML.slice(0, 80);

@@ -9,20 +9,19 @@ import (
 	"testing"
 )
 
-// TestAppListensBeforeReact: a listener of the app's on the document or
-// the window, for an event React takes as a visitor's discrete input (a
-// key, a press, focus), listens in the capture phase. React stops such
-// an event at its root while the part it happens in is still the
-// server's HTML (frontend/src/lib/hydration: parts with nothing to
-// hydrate stay so until a click), and a listener in the bubble phase
-// never heard it: Enter on a sample call's line played nothing, a section
-// set aside for its fade stayed invisible under the focus, a link under
-// the cookie banner was not scrolled clear of it. A listener that must
-// run after the page's own handlers says why on the line above, starting
-// "// bubble:", and its event must be one React lets through (a click
-// hydrates the part pressed).
+// TestAppListensBeforeReact: a listener of the app's on the document, its
+// root element or body, or the window (all above React's root), for an
+// event React takes as a visitor's discrete input (a key, a press, focus),
+// listens in the capture phase. Until the visitor's first click, React
+// stops such an event at its root when it happens inside a part still in
+// the server's HTML (frontend/src/lib/hydration), and a listener in the
+// bubble phase never hears it: Enter on a sample call's line, before any
+// click, played nothing. A listener that must run after the page's own
+// handlers says why on the line above, starting "// bubble:", and its
+// event must be a click, which React lets through (a click releases the
+// parts and hydrates the one pressed).
 func TestAppListensBeforeReact(t *testing.T) {
-	discrete := regexp.MustCompile(`\b(document|window)\.addEventListener\(\s*"(keydown|keyup|keypress|click|auxclick|dblclick|contextmenu|pointerdown|pointerup|mousedown|mouseup|touchstart|touchend|focusin|focusout|input|change|beforeinput|submit|copy|cut|paste|dragstart|drop)"`)
+	discrete := regexp.MustCompile(`\b(document(?:\.body|\.documentElement)?|window|globalThis|self)\.addEventListener\(\s*"(keydown|keyup|keypress|click|auxclick|dblclick|contextmenu|pointerdown|pointerup|mousedown|mouseup|touchstart|touchend|focusin|focusout|input|change|beforeinput|submit|copy|cut|paste|dragstart|drop)"`)
 	// The third argument true: useCapture.
 	capturing := regexp.MustCompile(`,\s*true\s*,?\s*\)$`)
 	checked := 0
