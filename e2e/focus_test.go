@@ -95,6 +95,35 @@ func (w *focusWalk) add(s *stop) {
 	}
 }
 
+// TestTabIntoTheBannerAsItComes: a keyboard visitor who tabs into the
+// cookie banner while it still slides in from the window's foot (its first
+// 300 ms) finds the control focused in view, not below the window (a
+// keyboard trial: 2 walks in 12). The slide is held at its start, as a
+// busy phone may show it, and the banner's controls reached by Tab.
+func TestTabIntoTheBannerAsItComes(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	for _, s := range prospectSizes {
+		t.Run(s.name, func(t *testing.T) {
+			tab := homeTab(t, env, s.w, false, false)
+			do(t, tab, chromedp.EmulateViewport(int64(s.w), int64(s.h)))
+			waitFor(t, tab, `document.querySelector("section.consent") !== null`)
+			run(t, tab, `for (const a of document.querySelector("section.consent").getAnimations()) { a.pause(); a.currentTime = 0; }
+document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)`)
+			do(t, tab, chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Tab))
+			if !eval[bool](t, tab, `!!document.activeElement.closest("section.consent")`) {
+				t.Fatalf("the second Tab went to %s, not the banner", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+			}
+			// Where it is drawn, its box in the window (not focusStop's
+			// points: a banner still taking no press lets them through to
+			// the page beneath).
+			if at := eval[string](t, tab, `(() => { const r = document.activeElement.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight ? "" : "its box at y " + Math.round(r.top) + " to " + Math.round(r.bottom) + " in a window " + innerHeight + " px tall"; })()`); at != "" {
+				t.Errorf("the banner's control, focused as the banner slides in, is out of view: %s", at)
+			}
+		})
+	}
+}
+
 // TestSkipLinkThenBanner: the first Tab shows the skip link, which takes
 // focus to the page's main content; while the cookie banner asks, its
 // controls come next, before the header's.

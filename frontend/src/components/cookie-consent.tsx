@@ -52,6 +52,11 @@ export function CookieConsent() {
     const into = (e: FocusEvent) => {
       const from = e.relatedTarget;
       if (from instanceof HTMLElement && !el.contains(from)) focusedBefore.current = from;
+      // Focus inside brings it in at once: Tab reached its links while it
+      // still slid in, below the window's foot. Its guard against a stray
+      // tap (no press for 600 ms) ends with it: focus there is the
+      // visitor's own doing.
+      for (const a of el.getAnimations()) a.finish();
     };
     el.addEventListener("focusin", into);
     const set = () => root.style.setProperty("--consent-h", `${el.offsetHeight}px`);
