@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -229,19 +228,17 @@ func TestPhoneMenuContactBeforeTheApp(t *testing.T) {
 func TestHeaderMenuKeepsFocusAsTheAppFinishes(t *testing.T) {
 	t.Parallel()
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
-	tab := env.NewTab(t, 1366, 900)
-	if _, err := chromedp.Call(tab.Ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
-		t.Fatal(err)
-	}
+	tab := sweepNewTab(t, env, 1366, 900) // focus events, as in a window the visitor looks at
 	part := holdRequests(t, tab, "*section-contact-*")
 	part.navigate(t, env.URL+"/")
-	trigger := `document.querySelector(".nav__dropdown > button")`
+	const triggerSel = ".nav__dropdown > button"
+	trigger := `document.querySelector(` + jsString(triggerSel) + `)`
 	// The header hydrated (React's fiber on its button), the page not.
 	tab.WaitFor(t, trigger+` && Object.keys(`+trigger+`).some((k) => k.startsWith("__reactFiber$"))`, time.Minute)
 	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
 		t.Fatal("the page finished with its contact part held back")
 	}
-	do(t, tab, chromedp.Focus(chromedp.CSS(".nav__dropdown > button")), chromedp.KeyEvent(kb.Tab))
+	do(t, tab, chromedp.Focus(chromedp.CSS(triggerSel)), chromedp.KeyEvent(kb.Tab))
 	inMenu := `document.activeElement.closest(".nav__menu") !== null`
 	if !eval[bool](t, tab, inMenu) {
 		t.Fatalf("Tab from the menu's button went to %s, not into its menu", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))

@@ -86,11 +86,7 @@ func TestTabIntoASectionSetAside(t *testing.T) {
 	t.Parallel()
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
 	for _, s := range []struct{ w, h int }{{375, 812}, {1280, 800}} {
-		tab := env.NewTab(t, s.w, s.h)
-		// Focus events, as in a window the visitor is looking at.
-		if _, err := chromedp.Call(tab.Ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
-			t.Fatal(err)
-		}
+		tab := sweepNewTab(t, env, s.w, s.h) // focus events, as in a window the visitor looks at
 		loadApp(t, tab, "/")
 		sweepWaitFor(t, tab, `[...document.querySelectorAll(".reveal")].every((el) => el.classList.contains("is-visible") || el.classList.contains("is-pending"))`)
 		// Focus on the last stop before the first section set aside that
