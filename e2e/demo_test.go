@@ -153,7 +153,7 @@ func TestDemoWithoutJavaScript(t *testing.T) {
 	}
 	do(t, tab, chromedp.Click(chromedp.CSS("header a.nav__demo")))
 	waitDocument(t, tab, demo)
-	if !eval[bool](t, tab, `document.querySelector(".contact__noscript")?.checkVisibility() && !document.getElementById("contact-form").checkVisibility() && document.querySelector(".contact__noscript a[href^='mailto:']") !== null`) {
+	if !eval[bool](t, tab, `document.querySelector(".contact__noscript")?.checkVisibility() && !document.getElementById("cf-email").checkVisibility() && document.querySelector(".contact__noscript a[href^='mailto:']") !== null`) {
 		t.Error("the demo page without JavaScript does not show where to write instead of its form")
 	}
 	for _, p := range site.Config.Products {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -159,4 +160,66 @@ func TestCookieSettingsBeforeTheAppRuns(t *testing.T) {
 		t.Error(`once the app runs, "Cookie settings" still opens the note`)
 	}
 	noConsoleErrors(t, tab)
+}
+
+// A visitor whose browser never gets the app's script (a blocker, a
+// proxy, a network error) presses Send, and then "Cookie settings": each
+// note says that nothing was sent or will open, and where to write
+// instead, never that it will happen "as soon as the page has finished
+// loading" on a page that has. Nothing reaches the contact function.
+func TestQueuedNotesWhenTheScriptFailed(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	env.HoldContact(t)
+	before := len(env.OutboxLines(t))
+	site := sweepSite(t)
+	tab := env.NewTab(t, 412, 900)
+	blockAppScript(t, tab)
+	do(t, tab, chromedp.Navigate(env.URL+"/"))
+	waitFor(t, tab, `document.documentElement.hasAttribute("data-app-failed") && document.getElementById("contact-form")?.checkVisibility()`)
+	fillContactForm(t, tab, "51-250")
+	run(t, tab, `document.querySelector("#contact-form .contact__submit").scrollIntoView({block: "center"})`)
+	click(t, tab, "#contact-form .contact__submit")
+	queuedNoteSays(t, tab, "#cf-queued", site.Layout.ContactForm.Failed+" "+string(site.Config.DemoEmail)+".", site.Layout.ContactForm.Queued)
+
+	do(t, tab, chromedp.KeyEvent(kb.Escape))
+	run(t, tab, `document.getElementById("cf-queued").hidePopover()`)
+	run(t, tab, `document.querySelector("footer .footer__cookies").scrollIntoView({block: "center"})`)
+	click(t, tab, "footer .footer__cookies")
+	queuedNoteSays(t, tab, `#`+eval[string](t, tab, `document.querySelector("footer .footer__cookies").getAttribute("popovertarget")`), site.Layout.Footer.CookieSettingsFailed, site.Layout.Footer.CookieSettingsQueued)
+
+	if n := len(env.OutboxLines(t)); n != before {
+		t.Errorf("%d enquiries delivered with the app's script blocked", n-before)
+	}
+}
+
+// queuedNoteSays checks that the popover sel is open and shows want, and
+// nothing of not.
+func queuedNoteSays(t *testing.T, tab *browsertest.Tab, sel, want, not string) {
+	t.Helper()
+	shown := eval[string](t, tab, `(() => { const n = document.querySelector(`+jsString(sel)+`); return n && n.matches(":popover-open") && n.checkVisibility() ? n.innerText.replace(/\s+/g, " ").trim() : "" })()`)
+	if norm := strings.Join(strings.Fields(want), " "); shown != norm {
+		t.Errorf("%s says %q, want %q", sel, shown, norm)
+	}
+	if strings.Contains(shown, strings.Join(strings.Fields(not), " ")) {
+		t.Errorf("%s still promises %q", sel, not)
+	}
+}
+
+// blockAppScript fails every request for the app's script and its chunks,
+// as a content blocker does (the players' and the lazy kinds' modules
+// load).
+func blockAppScript(t *testing.T, tab *browsertest.Tab) {
+	t.Helper()
+	if err := chromedp.Listen(tab.Ctx, func(ev any) {
+		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
+			// Not from the listener itself, which the answer would wait on.
+			go chromedp.Call(tab.Ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(tab.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/assets/app-*.js", RequestStage: fetch.RequestStageRequest}}}); err != nil {
+		t.Fatal(err)
+	}
 }

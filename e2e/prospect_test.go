@@ -808,7 +808,7 @@ pages:
 		Scripts bool   `json:"scripts"`
 	}
 	const look = `(() => {
-  const form = document.getElementById("contact-form"), note = document.querySelector(".contact__noscript");
+  const form = document.getElementById("cf-email"), note = document.querySelector(".contact__noscript");
   return {
     form: !!form && form.checkVisibility(),
     note: !!note && note.checkVisibility(), text: note?.textContent.replace(/\s+/g, " ").trim() ?? "",

@@ -60,6 +60,14 @@ func TestSecurityPage(t *testing.T) {
 			t.Errorf("framework %d shown as %+v, want %s with %q", i, g, f.Name, words[f.Status])
 		}
 	}
+	// The three statuses, each with what it means, whichever the
+	// frameworks have: the page's words say there are three.
+	legend := eval[string](t, tab, `(() => { const l = document.querySelector(".security__legend"); return l && l.checkVisibility() ? l.innerText.replace(/\s+/g, " ") : "" })()`)
+	for _, w := range [][2]string{{sec.Labels.Certified, sec.Labels.CertifiedNote}, {sec.Labels.InProgress, sec.Labels.InProgressNote}, {sec.Labels.Aligned, sec.Labels.AlignedNote}} {
+		if !strings.Contains(legend, strings.Join(strings.Fields(w[0]+" "+w[1]), " ")) {
+			t.Errorf("the statuses' legend %q does not say %q: %q", legend, w[0], w[1])
+		}
+	}
 	if eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth`) {
 		t.Errorf("%s overflows a phone's width", path)
 	}

@@ -300,6 +300,12 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 	env := browsertest.Start(t)
 	tab := sweepNewTab(t, env, 1280, 900)
 	scriptsOff(t, tab)
+	// Every link to a part of a page (the footer's "Contact", "Talk to an
+	// expert"), by the page it leads to and where it is; and each page's
+	// parts a visitor can be taken to (shown, or in a closed <details>,
+	// which the browser opens for it).
+	links := map[string][]string{}
+	shown := map[string]map[string]bool{}
 	for _, p := range sweepPages(t) {
 		t.Run(sweepName(p.Path), func(t *testing.T) {
 			if err := chromedp.Do(tab.Ctx,
@@ -309,8 +315,10 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 				t.Fatalf("load %s: %v", p.Path, err)
 			}
 			type report struct {
-				Hidden []string `json:"hidden"`
-				Blank  []string `json:"blank"`
+				Hidden    []string `json:"hidden"`
+				Blank     []string `json:"blank"`
+				Fragments []string `json:"fragments"`
+				Targets   []string `json:"targets"`
 			}
 			r, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[report](`({
   hidden: [...document.querySelectorAll('main :is(h1, h2, h3, p, li, img)')]
@@ -318,6 +326,9 @@ func TestSweepWithoutJavaScript(t *testing.T) {
       !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
     .slice(0, 5).map((el) => el.outerHTML.slice(0, 120)),
   blank: [...document.querySelectorAll('a')].filter((a) => !a.getAttribute('href')).slice(0, 5).map((a) => a.outerHTML.slice(0, 120)),
+  fragments: [...document.querySelectorAll('a[href*="#"]')].map((a) => new URL(a.href))
+    .filter((u) => u.origin === location.origin && u.hash.length > 1).map((u) => u.pathname + "#" + decodeURIComponent(u.hash.slice(1))),
+  targets: [...document.querySelectorAll('[id]')].filter((el) => el.checkVisibility() || el.closest('details:not([open])')).map((el) => el.id),
 })`))
 			if err != nil {
 				t.Fatal(err)
@@ -328,7 +339,24 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 			if len(r.Blank) > 0 {
 				t.Errorf("links without href: %q", r.Blank)
 			}
+			for _, f := range r.Fragments {
+				links[f] = append(links[f], p.Path)
+			}
+			shown[p.Path] = map[string]bool{}
+			for _, id := range r.Targets {
+				shown[p.Path][id] = true
+			}
 		})
+	}
+	// A link to a part hidden without JavaScript (the contact form, which
+	// gives way to a note) changes the address and moves nothing: the
+	// visitor sees a link that does not work.
+	for f, from := range links {
+		path, id, _ := strings.Cut(f, "#")
+		if ids, visited := shown[path]; visited && !ids[id] {
+			pages := slices.Compact(slices.Sorted(slices.Values(from)))
+			t.Errorf("without JavaScript, the link to %s (on %d pages: %s) leads nowhere: no part of %s with that id is shown", f, len(pages), strings.Join(pages, " "), path)
+		}
 	}
 }
 

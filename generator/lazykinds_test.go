@@ -67,7 +67,7 @@ func TestLazyKindsLoadOnlyWhereShown(t *testing.T) {
 		"subprocessors:\n  - {name: Cloud Co, purpose: Hosting, location: Ireland}\nretention:\n  - {data: Enquiries, period: 30 days}\nexpiresAfterDays: 90\n")}
 	fsys["site.yaml"] = &fstest.MapFile{Data: append(fsys["site.yaml"].Data, "securityEmail: security@example.com\n"...)}
 	fsys["pages/trust.yaml"] = &fstest.MapFile{Data: []byte("title: Trust\ndescription: Where we stand.\nname: Trust\nsections:\n  - kind: security\n    heading: Where we stand\n" +
-		"    labels: {frameworks: F, certified: C, inProgress: P, aligned: A, alignedNote: N, auditor: By, target: T, baa: B, baaAvailable: Y, baaOnRequest: R, baaUnavailable: N, hosting: H, subprocessors: S, name: N, purpose: P, location: L, retention: R, contact: C}\n")}
+		"    labels: {frameworks: F, certified: C, certifiedNote: CN, inProgress: P, inProgressNote: PN, aligned: A, alignedNote: N, auditor: By, target: T, baa: B, baaAvailable: Y, baaOnRequest: R, baaUnavailable: N, hosting: H, subprocessors: S, name: N, purpose: P, location: L, retention: R, contact: C}\n")}
 	fsys["pages/call.yaml"] = &fstest.MapFile{Data: []byte("title: Call\ndescription: A sample call.\nname: Call\nsections:\n  - kind: text\n    heading: Before the call\n    paragraphs: [Read on.]\n" +
 		"  - kind: sample-call\n    heading: A call\n    label: An illustrative script.\n    transcript: /images/calls/call.vtt\n")}
 	fsys["images/calls/call.vtt"] = &fstest.MapFile{Data: []byte("WEBVTT\n\n00:00.000 --> 00:01.500\n<v Agent>Hello, this is the clinic.\n\n00:01.500 --> 00:03.000\n<v Patient>Hi, I got your message.\n")}

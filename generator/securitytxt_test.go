@@ -18,7 +18,7 @@ func TestSecurityTxt(t *testing.T) {
 	fsys["security.yaml"] = &fstest.MapFile{Data: []byte("frameworks:\n  - {name: GDPR, status: aligned}\n  - {name: HIPAA, status: aligned}\nbaa: unavailable\nhosting: One region.\n" +
 		"subprocessors:\n  - {name: Cloud Co, purpose: Hosting, location: Ireland}\nretention:\n  - {data: Enquiries, period: 30 days}\nexpiresAfterDays: 90\n")}
 	fsys["pages/trust.yaml"] = &fstest.MapFile{Data: []byte("title: Trust\ndescription: Where we stand.\nname: Trust\nsections:\n  - kind: security\n    heading: Where we stand\n" +
-		"    labels: {frameworks: F, certified: C, inProgress: P, aligned: A, alignedNote: N, auditor: By, target: T, baa: B, baaAvailable: Y, baaOnRequest: R, baaUnavailable: N, hosting: H, subprocessors: S, name: N, purpose: P, location: L, retention: R, contact: C}\n")}
+		"    labels: {frameworks: F, certified: C, certifiedNote: CN, inProgress: P, inProgressNote: PN, aligned: A, alignedNote: N, auditor: By, target: T, baa: B, baaAvailable: Y, baaOnRequest: R, baaUnavailable: N, hosting: H, subprocessors: S, name: N, purpose: P, location: L, retention: R, contact: C}\n")}
 	fsys["site.yaml"] = &fstest.MapFile{Data: append(fsys["site.yaml"].Data, "securityEmail: security@example.com\n"...)}
 	site, err := load.SiteWith(fsys, load.Options{Now: fixedNow})
 	if err != nil {

@@ -189,6 +189,10 @@ type Footer struct {
 	// the page's script has started (a slow connection): the preferences
 	// open as soon as it has.
 	CookieSettingsQueued string `json:"cookieSettingsQueued"`
+	// CookieSettingsFailed shows instead when the page's script could not
+	// be loaded (a blocker, a network error): the preferences cannot open,
+	// and the note must not promise that they will.
+	CookieSettingsFailed string `json:"cookieSettingsFailed"`
 	// Copyright must contain {year}, replaced with the build's year (the
 	// site is rebuilt daily), and may contain {brand}, replaced with
 	// site.yaml's brand.
@@ -285,6 +289,11 @@ type ContactForm struct {
 	// Stalled follows Queued after a while, with the site's address, for
 	// a script that never arrives.
 	Stalled string `json:"stalled"`
+	// Failed shows instead of Queued and Stalled, with the site's
+	// address, when the page's script could not be loaded (a blocker, a
+	// network error): the enquiry was not sent and will not be, so the
+	// note says so rather than promise a send.
+	Failed string `json:"failed"`
 }
 
 // FormPrivacy is a sentence and the link that ends it: "We use these

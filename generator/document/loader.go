@@ -34,7 +34,13 @@ import (
 //
 // Until the app has started, a form's Send opens a note that it is
 // queued (a popover: HTML alone), and the app sends it once it runs
-// (frontend/src/components/contact-section.tsx). Enter in a field submits
+// (frontend/src/components/contact-section.tsx). Should the app's script
+// (the first of data-scripts) or a module it imports fail to load (a
+// blocker, a network error), the loader marks the document
+// (data-app-failed), and the notes say, by the stylesheet, that nothing
+// was sent and where to write instead: a buyer behind a blocker read
+// "will be sent as soon as the page has finished loading" on a page that
+// had finished. A script that loads and then throws is not seen here. Enter in a field submits
 // the form through its hidden default button instead, whose "dialog"
 // method does nothing: the loader presses the form's popover button for
 // it, so that Enter queues the enquiry as Send does. Once the app runs,
@@ -52,7 +58,7 @@ import (
 // site's own /assets/ modules, whatever an attribute says: a copy of
 // the element planted in a page could load nothing else (and the CSP
 // allows scripts from the site only).
-const Loader = `{document.addEventListener("submit",(e)=>e.defaultPrevented||e.target.querySelector("button[popovertarget]")?.click());document.addEventListener("click",(e)=>{const a=e.target.closest?.("dialog[open] a[href]");a?.hash&&a.pathname===location.pathname&&a.search===location.search&&a.closest("dialog").close()});const d=document.currentScript.dataset,fcp="first-contentful-paint",files=(s)=>(s||"").split(" ").filter((u)=>u.startsWith("/assets/")),add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));let done=false;const load=()=>{if(done)return;done=true;for(const src of files(d.scripts))add("script",{type:"module",src,fetchPriority:"low"});for(const href of files(d.preload))add("link",{rel:"modulepreload",href,fetchPriority:"low"})},later=()=>setTimeout(load),paint=self.PerformanceObserver?.supportedEntryTypes?.includes("paint");if(document.visibilityState!=="visible")load();else if(!paint)requestAnimationFrame(later);else if(performance.getEntriesByName(fcp).length)later();else{new PerformanceObserver((l,o)=>{if(l.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint"});document.addEventListener("visibilitychange",()=>document.visibilityState==="hidden"&&load())}}`
+const Loader = `{document.addEventListener("submit",(e)=>e.defaultPrevented||e.target.querySelector("button[popovertarget]")?.click());document.addEventListener("click",(e)=>{const a=e.target.closest?.("dialog[open] a[href]");a?.hash&&a.pathname===location.pathname&&a.search===location.search&&a.closest("dialog").close()});const d=document.currentScript.dataset,fcp="first-contentful-paint",files=(s)=>(s||"").split(" ").filter((u)=>u.startsWith("/assets/")),add=(tag,props)=>document.head.append(Object.assign(document.createElement(tag),props));let done=false;const load=()=>{if(done)return;done=true;files(d.scripts).forEach((src,i)=>add("script",{type:"module",src,fetchPriority:"low",onerror:i?null:()=>document.documentElement.setAttribute("data-app-failed","")}));for(const href of files(d.preload))add("link",{rel:"modulepreload",href,fetchPriority:"low"})},later=()=>setTimeout(load),paint=self.PerformanceObserver?.supportedEntryTypes?.includes("paint");if(document.visibilityState!=="visible")load();else if(!paint)requestAnimationFrame(later);else if(performance.getEntriesByName(fcp).length)later();else{new PerformanceObserver((l,o)=>{if(l.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint"});document.addEventListener("visibilitychange",()=>document.visibilityState==="hidden"&&load())}}`
 
 // loader is Loader's bytes, written into every page.
 var loader = []byte(Loader)

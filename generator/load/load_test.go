@@ -770,7 +770,7 @@ func TestLoadErrors(t *testing.T) {
 				block, rest, _ := strings.Cut(after, "  submit:")
 				return before + "  fields:\n" + strings.ReplaceAll("\n"+block, "\n    ", "\n  ")[1:] + "  submit:" + rest
 			},
-			want: []string{`field "contactForm.fields" has nothing, and its keys below it (from line 55) are in its column, so YAML reads them as fields of contactForm: start them, with their lines, two spaces further in than "fields:", in column 5`},
+			want: []string{`field "contactForm.fields" has nothing, and its keys below it (from line 56) are in its column, so YAML reads them as fields of contactForm: start them, with their lines, two spaces further in than "fields:", in column 5`},
 			at:   at("layout.yaml", "fields:\n", 7),
 			one:  true,
 		},

@@ -39,7 +39,7 @@ name: Security
 sections:
   - kind: security
     heading: Where we stand
-    labels: {frameworks: Frameworks, certified: Certified, inProgress: In progress, aligned: Aligned, alignedNote: Not audited., auditor: By, target: Expected, baa: BAA, baaAvailable: Yes, baaOnRequest: On request, baaUnavailable: No, hosting: Hosting, subprocessors: Sub-processors, name: Name, purpose: Purpose, location: Location, retention: Retention, contact: Contact}
+    labels: {frameworks: Frameworks, certified: Certified, certifiedNote: Audited., inProgress: In progress, inProgressNote: Under audit., aligned: Aligned, alignedNote: Not audited., auditor: By, target: Expected, baa: BAA, baaAvailable: Yes, baaOnRequest: On request, baaUnavailable: No, hosting: Hosting, subprocessors: Sub-processors, name: Name, purpose: Purpose, location: Location, retention: Retention, contact: Contact}
 `
 
 // securitySite is the fixture site with security.yaml, a security page

@@ -32,8 +32,8 @@ import "./contact-section.css";
  * the landing address, sent only with consent to analytics (lib/campaign).
  * Where JavaScript
  * is off the form cannot send (the function takes only a signed JSON
- * body): a note with the site's address stands in its place (CSS, the
- * scripting media feature). Where the app has not started yet (a slow
+ * body): a note with the site's address stands in place of its fields
+ * (CSS, the scripting media feature). Where the app has not started yet (a slow
  * connection: the page is prerendered and its script comes after it) the
  * form is shown and can be filled: its method is "dialog", which outside a
  * dialog makes a submission do nothing, so that nothing typed ever leaves
@@ -430,10 +430,14 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
           </div>
         ) : (
         <>
-        <p className="contact__noscript">
-          {copy.noScript} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
-        </p>
         <form ref={form} id="contact-form" className="contact__form" method="dialog" noValidate onSubmit={onSubmit} onChange={onChange} aria-labelledby="contact-heading">
+          {/* Inside the form, which stays where JavaScript is off while its
+              fields give way to the note: the page's links to the form
+              (#contact-form: "Talk to an expert", the footer's "Contact")
+              then lead to the note, where a hidden form moved nothing. */}
+          <p className="contact__noscript">
+            {copy.noScript} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+          </p>
           <p className="contact__required">{copy.requiredNote}</p>
           <p className="visually-hidden" aria-live="polite">
             {summary}
@@ -502,9 +506,14 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
           )}
         </form>
         <div id={QUEUED} popover="manual" role="status" className="queued-note contact__queued">
-          {copy.queued}{" "}
-          <span>
-            {copy.stalled} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+          <span className="queued-note__pending">
+            {copy.queued}{" "}
+            <span className="contact__stalled">
+              {copy.stalled} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+            </span>
+          </span>
+          <span className="queued-note__failed">
+            {copy.failed} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
           </span>
         </div>
         </>

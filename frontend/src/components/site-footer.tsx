@@ -107,7 +107,8 @@ export function SiteFooter() {
             </button>
             {!started && (
               <div id={SETTINGS_QUEUED} popover="auto" role="status" className="queued-note">
-                {f.cookieSettingsQueued}
+                <span className="queued-note__pending">{f.cookieSettingsQueued}</span>
+                <span className="queued-note__failed">{f.cookieSettingsFailed}</span>
               </div>
             )}
           </li>

@@ -265,6 +265,7 @@ export interface ContactForm {
   sent: SentPanel;
   queued: string;
   stalled: string;
+  failed: string;
 }
 
 export interface ContactSection {
@@ -319,6 +320,7 @@ export interface Footer {
   legalLinks: NavLink[];
   cookieSettingsLabel: string;
   cookieSettingsQueued: string;
+  cookieSettingsFailed: string;
   copyright: string;
 }
 
@@ -674,7 +676,9 @@ export interface Security {
 export interface SecurityLabels {
   frameworks: string;
   certified: string;
+  certifiedNote: string;
   inProgress: string;
+  inProgressNote: string;
   aligned: string;
   alignedNote: string;
   auditor: string;

@@ -4,16 +4,27 @@ import "./security.css";
 
 /**
  * SecurityView is the security page's body: security.yaml as the build
- * read it. Each framework's status is one of three words, never free text.
+ * read it. Each framework's status is one of three words, never free text,
+ * and the three are listed with what each means above the frameworks,
+ * whichever of them the frameworks have.
  */
 export function SecurityView({ section, soft }: SectionProps<"security">) {
   const { labels: l, record: r } = section;
   const status = { certified: l.certified, "in-progress": l.inProgress, aligned: l.aligned } as Record<string, string>;
+  const note = { certified: l.certifiedNote, "in-progress": l.inProgressNote, aligned: l.alignedNote };
   const baa = { available: l.baaAvailable, "on-request": l.baaOnRequest, unavailable: l.baaUnavailable } as Record<string, string>;
   return (
     <BlockSection heading={section.heading} intro={section.intro} soft={soft}>
       <div className="security">
         <h3>{l.frameworks}</h3>
+        <dl className="security__legend">
+          {(["certified", "in-progress", "aligned"] as const).map((k) => [
+            <dt key={k + "t"}>
+              <span className={`security__status security__status--${k}`}>{status[k]}</span>
+            </dt>,
+            <dd key={k + "d"}>{note[k]}</dd>,
+          ])}
+        </dl>
         <ul className="security__frameworks">
           {r.frameworks.map((f) => (
             <li key={f.name} data-framework={f.name} data-status={f.status}>
@@ -29,7 +40,6 @@ export function SecurityView({ section, soft }: SectionProps<"security">) {
                   {l.target} {f.target}
                 </span>
               )}
-              {f.status === "aligned" && <span className="security__detail">{l.alignedNote}</span>}
             </li>
           ))}
         </ul>

@@ -32,10 +32,17 @@ type SecuritySection struct {
 
 // SecurityLabels are the words of the security page.
 type SecurityLabels struct {
-	Frameworks     string `json:"frameworks"`
-	Certified      string `json:"certified"`
-	InProgress     string `json:"inProgress"`
+	Frameworks string `json:"frameworks"`
+	Certified  string `json:"certified"`
+	// CertifiedNote says what Certified means. The page lists the three
+	// statuses, each with its note, above the frameworks, whichever of
+	// them the frameworks have.
+	CertifiedNote string `json:"certifiedNote"`
+	InProgress    string `json:"inProgress"`
+	// InProgressNote says what InProgress means, in the same list.
+	InProgressNote string `json:"inProgressNote"`
 	Aligned        string `json:"aligned"`
+	// AlignedNote says what Aligned means, in the same list.
 	AlignedNote    string `json:"alignedNote"`
 	Auditor        string `json:"auditor"`
 	Target         string `json:"target"`
