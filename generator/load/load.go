@@ -26,8 +26,8 @@ import (
 )
 
 // Site reads and validates a content tree as it is published today. On
-// failure the error is a content.ErrorList holding every problem found,
-// sorted by file and position.
+// failure the error is a content.ErrorList of every problem, sorted by
+// file and position, and the site holds the Routes its files gave.
 func Site(fsys fs.FS) (*content.Site, error) { return SiteWith(fsys, Options{}) }
 
 // SiteWith is Site at a given time, with or without drafts.
@@ -71,7 +71,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.securitySections(s)
 	if len(l.errs) > 0 {
 		l.linksWithoutRoute(s)
-		return nil, l.errs.Sorted()
+		return s, l.errs.Sorted()
 	}
 	resolve.Site(s)
 	s.Held = l.holdScheduledLinks(s)

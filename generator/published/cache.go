@@ -2,6 +2,7 @@ package published
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -36,15 +37,16 @@ func NewCache(cacheDir string) Cache {
 // git (dir empty, or no commit). A revision named that the clone does not
 // have is an error: CI asked for a check it cannot make. A revision that
 // does not load (a schema the change itself moves on, such as a field made
-// required) publishes nothing to compare with: a warning says so, for the
-// change would otherwise never pass. Routes kept on disk hold what Gone
+// required) is compared as far as its files give routes, with a warning
+// saying so and why: refused, the change would never pass, and left out,
+// an address the same change drops would go unseen. Routes kept on disk hold what Gone
 // reads of a route: its Path, File and NotFound.
 func (c *Cache) Routes(ctx context.Context, dir, rev string, now time.Time) ([]content.Route, content.ErrorList) {
 	if dir == "" {
 		return nil, nil
 	}
 	unchecked := func(kind problem.Kind, err error) content.ErrorList {
-		return content.ErrorList{{Kind: kind, Message: fmt.Sprintf("the addresses published at %s are not checked: %v", label(rev), err)}}
+		return content.ErrorList{{Kind: kind, Message: fmt.Sprintf("the addresses published %s are not checked: %v", label(rev), err)}}
 	}
 	commit, err := Commit(ctx, dir, rev)
 	if err != nil {
@@ -67,8 +69,23 @@ func (c *Cache) Routes(ctx context.Context, dir, rev string, now time.Time) ([]c
 		return c.head.Routes, nil
 	}
 	head, err := At(ctx, dir, commit, now)
+	// The problems one to a line, under the warning, as the build's own
+	// are printed: in the warning's one line they were a run of escaped
+	// line breaks.
+	if nl := (*NotLoaded)(nil); errors.As(err, &nl) {
+		return nil, content.ErrorList{{Kind: problem.KindWarning,
+			Message: fmt.Sprintf("the addresses published %s are not checked: the content at commit %s does not load with this build's rules, and gives no address:", label(rev), nl.Commit),
+			Detail:  problem.Of(nl.Err).Error()}}
+	}
 	if err != nil {
 		return nil, unchecked(problem.KindWarning, err)
+	}
+	if nl := head.Partly; nl != nil {
+		// Not kept: the warning is said on every build until the commit
+		// compared with loads.
+		return head.Routes, content.ErrorList{{Kind: problem.KindWarning,
+			Message: fmt.Sprintf("the addresses published %s are checked as far as they can be read: the content at commit %s does not load with this build's rules (a field made required since, say), and a file that cannot be read at all is not compared:", label(rev), nl.Commit),
+			Detail:  problem.Of(nl.Err).Error()}}
 	}
 	if head.Unchanged {
 		// Nothing has gone, and the routes were not read: nothing to

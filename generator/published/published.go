@@ -49,6 +49,10 @@ type Head struct {
 	// build, CI's), and loading the same content twice took a cold build
 	// 30 ms of CPU.
 	Unchanged bool
+	// Partly is set when the content does not load with this build's
+	// rules: Routes are those its files gave despite that, a file that
+	// could not be read at all giving none.
+	Partly *NotLoaded
 }
 
 // At reads the content directory dir as git's revision rev has it (empty:
@@ -105,12 +109,34 @@ func At(ctx context.Context, dir, rev string, now time.Time) (Head, error) {
 	if sameFiles(fsys, dir) {
 		return Head{Commit: commit, Unchanged: true}, nil
 	}
+	// Its routes as far as this build's rules read them: a commit from
+	// before a field was made required does not load, and the change that
+	// made it required may also drop an address.
 	site, err := load.SiteWith(fsys, load.Options{Now: now})
-	if err != nil {
-		return Head{}, fmt.Errorf("the content at commit %s does not load: %w", commit[:min(len(commit), 12)], err)
+	short := commit[:min(len(commit), 12)]
+	if err != nil && (site == nil || len(site.Routes) == 0) {
+		return Head{}, &NotLoaded{Commit: short, Err: err}
 	}
-	return Head{Commit: commit, Routes: site.Routes}, nil
+	head := Head{Commit: commit, Routes: site.Routes}
+	if err != nil {
+		head.Partly = &NotLoaded{Commit: short, Err: err}
+	}
+	return head, nil
 }
+
+// NotLoaded is what keeps the content at a commit from loading with this
+// build's rules (a field made required since, say): Err holds the
+// problems.
+type NotLoaded struct {
+	Commit string
+	Err    error
+}
+
+func (e *NotLoaded) Error() string {
+	return fmt.Sprintf("the content at commit %s does not load: %v", e.Commit, e.Err)
+}
+
+func (e *NotLoaded) Unwrap() error { return e.Err }
 
 // sameFiles says whether the folder dir holds the files of fsys, with
 // the same bytes, and no other file.

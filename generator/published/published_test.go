@@ -123,8 +123,67 @@ func TestUntrackedContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	var c Cache
-	if _, problems := c.Routes(context.Background(), filepath.Join(repo, "content"), "", now); len(problems) != 1 || !strings.Contains(problems.Error(), "are not checked") {
-		t.Errorf("HEAD's content does not load: want a warning saying the addresses are not checked, got %q", problems.Error())
+	routes, problems := c.Routes(context.Background(), filepath.Join(repo, "content"), "", now)
+	if len(problems) != 1 || !strings.Contains(problems.Error(), "are checked as far as they can be read") || len(routes) == 0 {
+		t.Fatalf("HEAD's content does not load: want its pages' addresses (%d) and a warning saying they are checked as far as they can be read, got %q", len(routes), problems.Error())
+	}
+	// Its reasons under it, each with its place, as the build prints its
+	// own: not folded into the warning's line, where a printed problem's
+	// line breaks show escaped.
+	if w := problems[0]; strings.Contains(w.Message, "\n") || !strings.Contains(w.Detail, "site.yaml:1:") {
+		t.Errorf("the warning holds its reasons in its line (%q), not under it (%q)", w.Message, w.Detail)
+	}
+}
+
+// TestRenamedAsTheRulesMoved: a change that makes a field required (and
+// fills it in) and renames an article at once. The last commit's content
+// does not load with the new rules; the old address is reported all the
+// same, with a warning that the commit's content was read as far as it
+// could be.
+func TestRenamedAsTheRulesMoved(t *testing.T) {
+	dir := sitefixture.Committed(t, "../../testdata/site")
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	layout := filepath.Join(dir, "layout.yaml")
+	data, err := os.ReadFile(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last commit, as written before the footer's
+	// cookieSettingsFailed was required.
+	var before []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "cookieSettingsFailed:") {
+			before = append(before, l)
+		}
+	}
+	os.WriteFile(layout, []byte(strings.Join(before, "\n")), 0o644)
+	for _, args := range [][]string{{"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "older rules"}} {
+		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	// The change: the field filled in, an article renamed.
+	os.WriteFile(layout, data, 0o644)
+	old := filepath.Join(dir, "articles", "on-premise.md")
+	article, err := os.ReadFile(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(old)
+	os.WriteFile(filepath.Join(dir, "articles", "on-premise-models.md"), article, 0o644)
+
+	var c Cache
+	routes, problems := c.Routes(context.Background(), dir, "", now)
+	if len(problems) != 1 || !strings.Contains(problems[0].Message, "as far as they can be read") || !strings.Contains(problems[0].Detail, "cookieSettingsFailed") {
+		t.Errorf("want one warning that the last commit's content was read as far as it could be, naming why, got %q", problems.Error())
+	}
+	site, err := load.SiteWith(os.DirFS(dir), load.Options{Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := Gone(routes, site.Routes, "", os.DirFS(dir), site.Unpublished)
+	if len(gone) != 1 || !strings.Contains(gone.Error(), "/insights/on-premise, published (from articles/on-premise.md) by the last commit, no longer answers") {
+		t.Errorf("the renamed article's old address: want it reported, got %q", gone.Error())
 	}
 }
 
