@@ -182,7 +182,6 @@ func TestQueuedNotesWhenTheScriptFailed(t *testing.T) {
 	click(t, tab, "#contact-form .contact__submit")
 	queuedNoteSays(t, tab, "#cf-queued", site.Layout.ContactForm.Failed+" "+string(site.Config.DemoEmail)+".", site.Layout.ContactForm.Queued)
 
-	do(t, tab, chromedp.KeyEvent(kb.Escape))
 	run(t, tab, `document.getElementById("cf-queued").hidePopover()`)
 	run(t, tab, `document.querySelector("footer .footer__cookies").scrollIntoView({block: "center"})`)
 	click(t, tab, "footer .footer__cookies")
@@ -206,9 +205,9 @@ func queuedNoteSays(t *testing.T, tab *browsertest.Tab, sel, want, not string) {
 	}
 }
 
-// blockAppScript fails every request for the app's script and its chunks,
-// as a content blocker does (the players' and the lazy kinds' modules
-// load).
+// blockAppScript fails every request for the app's script
+// (/assets/app-*.js), as a content blocker does; the players' and the
+// lazy kinds' modules load.
 func blockAppScript(t *testing.T, tab *browsertest.Tab) {
 	t.Helper()
 	if err := chromedp.Listen(tab.Ctx, func(ev any) {

@@ -34,17 +34,18 @@ import (
 //
 // Until the app has started, a form's Send opens a note that it is
 // queued (a popover: HTML alone), and the app sends it once it runs
-// (frontend/src/components/contact-section.tsx). Should the app's script
-// (the first of data-scripts) or a module it imports fail to load (a
-// blocker, a network error), the loader marks the document
-// (data-app-failed), and the notes say, by the stylesheet, that nothing
-// was sent and where to write instead: a buyer behind a blocker read
-// "will be sent as soon as the page has finished loading" on a page that
-// had finished. A script that loads and then throws is not seen here. Enter in a field submits
+// (frontend/src/components/contact-section.tsx). Enter in a field submits
 // the form through its hidden default button instead, whose "dialog"
 // method does nothing: the loader presses the form's popover button for
 // it, so that Enter queues the enquiry as Send does. Once the app runs,
 // its own handler has taken the submission (defaultPrevented) first.
+//
+// Should the app's script (the first of data-scripts) or a module it
+// imports fail to load (a blocker, a network error), the loader marks the
+// document (data-app-failed), and the notes say, by the stylesheet, that
+// nothing was sent and where to write instead: a buyer behind a blocker
+// read "will be sent as soon as the page has finished loading" on a page
+// that had finished. A script that loads and then throws is not seen.
 //
 // A link to a part of the page inside an open dialog (the phone menu's
 // "Contact Us", opened by the hamburger's command before the app) closes

@@ -33,8 +33,8 @@ import "./contact-section.css";
  * Where JavaScript
  * is off the form cannot send (the function takes only a signed JSON
  * body): a note with the site's address stands in place of its fields
- * (CSS, the scripting media feature). Where the app has not started yet (a slow
- * connection: the page is prerendered and its script comes after it) the
+ * (CSS, the scripting media feature). Where the app has not started yet
+ * (a slow connection: the page is prerendered and its script comes after it) the
  * form is shown and can be filled: its method is "dialog", which outside a
  * dialog makes a submission do nothing, so that nothing typed ever leaves
  * the page in a URL. Until the app has started, Send is not a submit
