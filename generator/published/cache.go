@@ -2,7 +2,6 @@ package published
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -69,23 +68,21 @@ func (c *Cache) Routes(ctx context.Context, dir, rev string, now time.Time) ([]c
 		return c.head.Routes, nil
 	}
 	head, err := At(ctx, dir, commit, now)
-	// The problems one to a line, under the warning, as the build's own
-	// are printed: in the warning's one line they were a run of escaped
-	// line breaks.
-	if nl := (*NotLoaded)(nil); errors.As(err, &nl) {
-		return nil, content.ErrorList{{Kind: problem.KindWarning,
-			Message: fmt.Sprintf("the addresses published %s are not checked: the content at commit %s does not load with this build's rules, and gives no address:", label(rev), nl.Commit),
-			Detail:  problem.Of(nl.Err).Error()}}
-	}
 	if err != nil {
 		return nil, unchecked(problem.KindWarning, err)
 	}
 	if nl := head.Partly; nl != nil {
 		// Not kept: the warning is said on every build until the commit
-		// compared with loads.
+		// compared with loads. Its problems one to a line under it, as the
+		// build's own are printed: in the warning's one line they were a
+		// run of escaped line breaks.
+		what := "are checked as far as they can be read: the content at commit %s does not load with this build's rules (a field made required since, say), and a file that cannot be read at all is not compared:"
+		if len(head.Routes) == 0 {
+			what = "are not checked: the content at commit %s does not load with this build's rules, and gives no address:"
+		}
 		return head.Routes, content.ErrorList{{Kind: problem.KindWarning,
-			Message: fmt.Sprintf("the addresses published %s are checked as far as they can be read: the content at commit %s does not load with this build's rules (a field made required since, say), and a file that cannot be read at all is not compared:", label(rev), nl.Commit),
-			Detail:  problem.Of(nl.Err).Error()}}
+			Message: fmt.Sprintf("the addresses published %s "+what, label(rev), nl.Commit),
+			Detail:  nl.Problems.Error()}}
 	}
 	if head.Unchanged {
 		// Nothing has gone, and the routes were not read: nothing to

@@ -36,6 +36,7 @@ import (
 	"github.com/vozia/site/generator/content/field"
 	"github.com/vozia/site/generator/frontmatter"
 	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/internal/problem"
 	"gopkg.in/yaml.v3"
 )
 
@@ -50,8 +51,8 @@ type Head struct {
 	// 30 ms of CPU.
 	Unchanged bool
 	// Partly is set when the content does not load with this build's
-	// rules: Routes are those its files gave despite that, a file that
-	// could not be read at all giving none.
+	// rules: Routes are those its files gave despite that (none, it may
+	// be), a file that could not be read at all giving none.
 	Partly *NotLoaded
 }
 
@@ -113,30 +114,19 @@ func At(ctx context.Context, dir, rev string, now time.Time) (Head, error) {
 	// before a field was made required does not load, and the change that
 	// made it required may also drop an address.
 	site, err := load.SiteWith(fsys, load.Options{Now: now})
-	short := commit[:min(len(commit), 12)]
-	if err != nil && (site == nil || len(site.Routes) == 0) {
-		return Head{}, &NotLoaded{Commit: short, Err: err}
-	}
 	head := Head{Commit: commit, Routes: site.Routes}
 	if err != nil {
-		head.Partly = &NotLoaded{Commit: short, Err: err}
+		head.Partly = &NotLoaded{Commit: commit[:min(len(commit), 12)], Problems: problem.Of(err)}
 	}
 	return head, nil
 }
 
-// NotLoaded is what keeps the content at a commit from loading with this
-// build's rules (a field made required since, say): Err holds the
-// problems.
+// NotLoaded says why the content at a commit does not load with this
+// build's rules (a field made required since, say).
 type NotLoaded struct {
-	Commit string
-	Err    error
+	Commit   string
+	Problems problem.List
 }
-
-func (e *NotLoaded) Error() string {
-	return fmt.Sprintf("the content at commit %s does not load: %v", e.Commit, e.Err)
-}
-
-func (e *NotLoaded) Unwrap() error { return e.Err }
 
 // sameFiles says whether the folder dir holds the files of fsys, with
 // the same bytes, and no other file.

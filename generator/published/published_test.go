@@ -157,11 +157,7 @@ func TestRenamedAsTheRulesMoved(t *testing.T) {
 		}
 	}
 	os.WriteFile(layout, []byte(strings.Join(before, "\n")), 0o644)
-	for _, args := range [][]string{{"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "older rules"}} {
-		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	sitefixture.Commit(t, dir, "older rules")
 	// The change: the field filled in, an article renamed.
 	os.WriteFile(layout, data, 0o644)
 	old := filepath.Join(dir, "articles", "on-premise.md")

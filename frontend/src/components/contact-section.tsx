@@ -192,6 +192,8 @@ const QUEUED = "cf-queued";
 export function ContactSection({ heading, intro, submit, className, ...rest }: ContactSectionProps) {
   const { config, layout } = useSite();
   const copy = layout.contactForm;
+  // The site's address, where each note sends the visitor instead.
+  const mail = <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>;
   const products = config.products ?? [];
   const productOf = (path: string) => productOfPage(products, path);
   const { pathname } = useLocation();
@@ -316,7 +318,7 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
         title: copy.failure.title,
         text: (
           <>
-            {copy.failure.text} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>
+            {copy.failure.text} {mail}
           </>
         ),
         variant: "destructive",
@@ -436,7 +438,7 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
               (#contact-form: "Talk to an expert", the footer's "Contact")
               then lead to the note, where a hidden form moved nothing. */}
           <p className="contact__noscript">
-            {copy.noScript} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+            {copy.noScript} {mail}.
           </p>
           <p className="contact__required">{copy.requiredNote}</p>
           <p className="visually-hidden" aria-live="polite">
@@ -509,11 +511,11 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
           <span className="queued-note__pending">
             {copy.queued}{" "}
             <span className="contact__stalled">
-              {copy.stalled} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+              {copy.stalled} {mail}.
             </span>
           </span>
           <span className="queued-note__failed">
-            {copy.failed} <a href={`mailto:${config.demoEmail}`}>{config.demoEmail}</a>.
+            {copy.failed} {mail}.
           </span>
         </div>
         </>
