@@ -1,0 +1,155 @@
+package e2e
+
+// A box that scrolls sideways says so: on a phone, a table of an article
+// or a legal page, or a long line of code, is wider than the screen and
+// scrolls in its own box, and a visitor who sees no sign of more takes the
+// cut-off columns for all there is (a buyer's trial of the cookie policy).
+// The test looks at the pixels at the box's edges, as the visitor would:
+// a shadow on each side that has more to see, none on a side that has
+// reached its end.
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/vozia/site/generator/load"
+	"github.com/vozia/site/internal/testkit/browsertest"
+)
+
+// TestSidewaysScrollShows loads, at a phone's width, every page of the
+// fixture site whose HTML has a table or a block of code (the fixture has
+// an article with a wide table and a long line of code, and a legal page
+// with a wide table), and checks every box on it that scrolls sideways
+// by more than 40 px: at its start, a shadow on the right and none on the
+// left; scrolled half way, on both sides; at its end, on the left only.
+// (Half way along a shorter scroll, the cover that hides a shadow at an
+// end, 14 px wide, still lies over part of the edge looked at.) The boxes' text,
+// borders and inner backgrounds are made transparent first, so that what
+// the edge shows is the box's own background, not a letter cut off.
+func TestSidewaysScrollShows(t *testing.T) {
+	t.Parallel()
+	site, err := load.Site(os.DirFS("../testdata/site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 375, 800)
+	boxes := 0
+	for _, r := range site.Routes {
+		if r.Redirect != "" || r.NotFound {
+			continue
+		}
+		res := env.Get(t, r.Path)
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(body, []byte("<table")) && !bytes.Contains(body, []byte("<pre")) {
+			continue
+		}
+		tab.Reset()
+		tab.Load(t, r.Path)
+		n := eval[int](t, tab, `(() => {
+  // Inline styles set by script: the page's policy refuses a style element.
+  const hide = (el, inner) => {
+    el.style.setProperty("color", "transparent", "important");
+    el.style.setProperty("border-color", "transparent", "important");
+    el.style.setProperty("text-decoration", "none", "important");
+    if (inner) el.style.setProperty("background", "none", "important");
+  };
+  let n = 0;
+  for (const el of document.querySelectorAll("main *")) {
+    const ox = getComputedStyle(el).overflowX;
+    if ((ox === "auto" || ox === "scroll") && el.checkVisibility() && el.scrollWidth > el.clientWidth + 40) {
+      el.dataset.scrolls = n++;
+      hide(el, false);
+      el.querySelectorAll("*").forEach((c) => hide(c, true));
+    }
+  }
+  return n;
+})()`)
+		for i := range n {
+			boxes++
+			sel := fmt.Sprintf(`[data-scrolls="%d"]`, i)
+			name := r.Path + " " + eval[string](t, tab, `document.querySelector('`+sel+`').tagName`)
+			for _, at := range []struct {
+				where       string
+				scroll      string // the box's scrollLeft, of its scrollable width
+				left, right bool   // a shadow wanted on that side
+			}{
+				{"at its start", "0", false, true},
+				{"half way", "(b.scrollWidth - b.clientWidth) / 2", true, true},
+				{"at its end", "b.scrollWidth", true, false},
+			} {
+				left, right := edges(t, tab, sel, at.scroll)
+				if shaded(left) != at.left || shaded(right) != at.right {
+					t.Errorf("%s, scrolled %s: a shadow on the left %v (brightness %.0f of 255), on the right %v (%.0f); want %v and %v",
+						name, at.where, shaded(left), left, shaded(right), right, at.left, at.right)
+				}
+			}
+		}
+	}
+	if boxes < 3 {
+		t.Fatalf("%d boxes scroll sideways at 375 px on the fixture site; its article's table and code and its legal page's table should", boxes)
+	}
+}
+
+// shaded says whether an edge's brightness (0 to 255, of the box's
+// background where the page's is white or a light grey) shows a shadow:
+// the shadow takes it to some 200 at the very edge; a plain edge stays
+// within a few levels of the box's colour (at least 245).
+func shaded(brightness float64) bool { return brightness < 235 }
+
+// edges scrolls the box sel to scroll (a script of b, the box), waits two
+// frames, and gives the mean brightness of the 4 px inside its left and
+// right edges, over 8 px about the middle of its height.
+func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) (left, right float64) {
+	t.Helper()
+	type box struct{ X0, X1, Y, DPR float64 }
+	b, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[box](`(async () => {
+  const b = document.querySelector('`+sel+`');
+  b.scrollIntoView({block: "center"});
+  b.scrollLeft = `+scroll+`;
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const r = b.getBoundingClientRect();
+  return {X0: r.left + b.clientLeft, X1: r.left + b.clientLeft + b.clientWidth, Y: r.top + b.clientTop + b.clientHeight / 2, DPR: devicePixelRatio};
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Call(tab.Ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	px := func(v float64) int { return int(v * b.DPR) }
+	mean := func(x0, x1 int) float64 {
+		var sum, n float64
+		for y := px(b.Y - 4); y < px(b.Y+4); y++ {
+			for x := x0; x < x1; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				sum += float64(r+g+bl) / 3 / 257
+				n++
+			}
+		}
+		return sum / n
+	}
+	x0, x1 := px(b.X0)+1, px(b.X1)-1 // inside the edge's antialiased pixel
+	if !image.Pt(x1, px(b.Y)).In(img.Bounds()) || x0 < 0 {
+		t.Fatalf("the box %s (%+v) is not in the screenshot %v", strings.Trim(sel, "[]"), b, img.Bounds())
+	}
+	return mean(x0, x0+px(4)), mean(x1-px(4), x1)
+}
