@@ -14,7 +14,9 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,11 +32,13 @@ import (
 // an article with a wide table and a long line of code, and a legal page
 // with a wide table), and checks every box on it that scrolls sideways
 // by more than 40 px: at its start, a shadow on the right and none on the
-// left; scrolled half way, on both sides; at its end, on the left only.
-// (Half way along a shorter scroll, the cover that hides a shadow at an
-// end, 14 px wide, still lies over part of the edge looked at.) The boxes' text,
-// borders and inner backgrounds are made transparent first, so that what
-// the edge shows is the box's own background, not a letter cut off.
+// left; scrolled half way, on both sides; at its end, on the left only;
+// about the middle of its height and, for a table, across its first row
+// (the header, whose shade covered the shadow). Half way along a shorter
+// scroll, the cover that hides a shadow at an end, 14 px wide, still lies
+// over part of the edge looked at. The boxes' text, borders and inner
+// backgrounds other than the table's cells are made transparent first, so
+// that what the edge shows is the background, not a letter cut off.
 func TestSidewaysScrollShows(t *testing.T) {
 	t.Parallel()
 	site, err := load.Site(os.DirFS("../testdata/site"))
@@ -65,7 +69,9 @@ func TestSidewaysScrollShows(t *testing.T) {
     el.style.setProperty("color", "transparent", "important");
     el.style.setProperty("border-color", "transparent", "important");
     el.style.setProperty("text-decoration", "none", "important");
-    if (inner) el.style.setProperty("background", "none", "important");
+    // The table's cells keep theirs: the header row's shade must let the
+    // shadow through as the other rows do.
+    if (inner && !el.matches("tr, th, td, thead, tbody, tfoot")) el.style.setProperty("background", "none", "important");
   };
   let n = 0;
   for (const el of document.querySelectorAll("main *")) {
@@ -91,10 +97,11 @@ func TestSidewaysScrollShows(t *testing.T) {
 				{"half way", "(b.scrollWidth - b.clientWidth) / 2", true, true},
 				{"at its end", "b.scrollWidth", true, false},
 			} {
-				left, right := edges(t, tab, sel, at.scroll)
-				if shaded(left) != at.left || shaded(right) != at.right {
-					t.Errorf("%s, scrolled %s: a shadow on the left %v (brightness %.0f of 255), on the right %v (%.0f); want %v and %v",
-						name, at.where, shaded(left), left, shaded(right), right, at.left, at.right)
+				for _, band := range edges(t, tab, sel, at.scroll) {
+					if shaded(band.Left) != at.left || shaded(band.Right) != at.right {
+						t.Errorf("%s, scrolled %s, at %s: a shadow on the left %v (brightness %.0f of 255), on the right %v (%.0f); want %v and %v",
+							name, at.where, band.Name, shaded(band.Left), band.Left, shaded(band.Right), band.Right, at.left, at.right)
+					}
 				}
 			}
 		}
@@ -110,19 +117,32 @@ func TestSidewaysScrollShows(t *testing.T) {
 // within a few levels of the box's colour (at least 245).
 func shaded(brightness float64) bool { return brightness < 235 }
 
+// band is the mean brightness of the 4 px inside a box's left and right
+// edges, over 8 px of its height.
+type band struct {
+	Name        string
+	Left, Right float64
+}
+
 // edges scrolls the box sel to scroll (a script of b, the box), waits two
-// frames, and gives the mean brightness of the 4 px inside its left and
-// right edges, over 8 px about the middle of its height.
-func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) (left, right float64) {
+// frames, and gives its edges' brightness about the middle of its height
+// and, for a table, about that of its first row.
+func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) []band {
 	t.Helper()
-	type box struct{ X0, X1, Y, DPR float64 }
+	type box struct {
+		X0, X1, DPR float64
+		Ys          map[string]float64
+	}
 	b, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[box](`(async () => {
   const b = document.querySelector('`+sel+`');
   b.scrollIntoView({block: "center"});
   b.scrollLeft = `+scroll+`;
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const r = b.getBoundingClientRect();
-  return {X0: r.left + b.clientLeft, X1: r.left + b.clientLeft + b.clientWidth, Y: r.top + b.clientTop + b.clientHeight / 2, DPR: devicePixelRatio};
+  const ys = {"the middle of its height": r.top + b.clientTop + b.clientHeight / 2};
+  const first = b.querySelector("tr");
+  if (first) { const f = first.getBoundingClientRect(); ys["its first row"] = f.top + f.height / 2; }
+  return {X0: r.left + b.clientLeft, X1: r.left + b.clientLeft + b.clientWidth, Ys: ys, DPR: devicePixelRatio};
 })()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
@@ -136,20 +156,25 @@ func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) (left, right 
 		t.Fatal(err)
 	}
 	px := func(v float64) int { return int(v * b.DPR) }
-	mean := func(x0, x1 int) float64 {
-		var sum, n float64
-		for y := px(b.Y - 4); y < px(b.Y+4); y++ {
-			for x := x0; x < x1; x++ {
-				r, g, bl, _ := img.At(x, y).RGBA()
-				sum += float64(r+g+bl) / 3 / 257
-				n++
-			}
-		}
-		return sum / n
-	}
 	x0, x1 := px(b.X0)+1, px(b.X1)-1 // inside the edge's antialiased pixel
-	if !image.Pt(x1, px(b.Y)).In(img.Bounds()) || x0 < 0 {
-		t.Fatalf("the box %s (%+v) is not in the screenshot %v", strings.Trim(sel, "[]"), b, img.Bounds())
+	var out []band
+	for _, name := range slices.Sorted(maps.Keys(b.Ys)) {
+		y := b.Ys[name]
+		if x0 < 0 || !image.Pt(x1, px(y)).In(img.Bounds()) {
+			t.Fatalf("the box %s (%+v) is not in the screenshot %v", strings.Trim(sel, "[]"), b, img.Bounds())
+		}
+		mean := func(x0, x1 int) float64 {
+			var sum, n float64
+			for yy := px(y - 4); yy < px(y+4); yy++ {
+				for x := x0; x < x1; x++ {
+					r, g, bl, _ := img.At(x, yy).RGBA()
+					sum += float64(r+g+bl) / 3 / 257
+					n++
+				}
+			}
+			return sum / n
+		}
+		out = append(out, band{name, mean(x0, x0+px(4)), mean(x1-px(4), x1)})
 	}
-	return mean(x0, x0+px(4)), mean(x1-px(4), x1)
+	return out
 }
