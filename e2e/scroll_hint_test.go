@@ -20,7 +20,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/vozia/site/generator/load"
@@ -63,7 +62,7 @@ func TestSidewaysScrollShows(t *testing.T) {
 		}
 		tab.Reset()
 		tab.Load(t, r.Path)
-		n := eval[int](t, tab, `(() => {
+		tags := eval[[]string](t, tab, `(() => {
   // Inline styles set by script: the page's policy refuses a style element.
   const hide = (el, inner) => {
     el.style.setProperty("color", "transparent", "important");
@@ -73,21 +72,22 @@ func TestSidewaysScrollShows(t *testing.T) {
     // shadow through as the other rows do.
     if (inner && !el.matches("tr, th, td, thead, tbody, tfoot")) el.style.setProperty("background", "none", "important");
   };
-  let n = 0;
+  const tags = [];
   for (const el of document.querySelectorAll("main *")) {
     const ox = getComputedStyle(el).overflowX;
     if ((ox === "auto" || ox === "scroll") && el.checkVisibility() && el.scrollWidth > el.clientWidth + 40) {
-      el.dataset.scrolls = n++;
+      el.dataset.scrolls = tags.length;
+      tags.push(el.tagName);
       hide(el, false);
       el.querySelectorAll("*").forEach((c) => hide(c, true));
     }
   }
-  return n;
+  return tags;
 })()`)
-		for i := range n {
+		for i, tag := range tags {
 			boxes++
 			sel := fmt.Sprintf(`[data-scrolls="%d"]`, i)
-			name := r.Path + " " + eval[string](t, tab, `document.querySelector('`+sel+`').tagName`)
+			name := r.Path + " " + tag
 			for _, at := range []struct {
 				where       string
 				scroll      string // the box's scrollLeft, of its scrollable width
@@ -147,15 +147,28 @@ func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) []band {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot, err := chromedp.Call(tab.Ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{})
+	shot, err := chromedp.Run(tab.Ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(shot.Data))
+	img, err := png.Decode(bytes.NewReader(shot))
 	if err != nil {
 		t.Fatal(err)
 	}
 	px := func(v float64) int { return int(v * b.DPR) }
+	// mean is the brightness of the pixels from x0 to x1, 4 px above and
+	// below y.
+	mean := func(x0, x1 int, y float64) float64 {
+		var sum, n float64
+		for py := px(y - 4); py < px(y+4); py++ {
+			for x := x0; x < x1; x++ {
+				r, g, bl, _ := img.At(x, py).RGBA()
+				sum += float64(r+g+bl) / 3 / 257
+				n++
+			}
+		}
+		return sum / n
+	}
 	x0, x1 := px(b.X0)+1, px(b.X1)-1 // inside the edge's antialiased pixel
 	var out []band
 	for _, name := range slices.Sorted(maps.Keys(b.Ys)) {
@@ -163,18 +176,7 @@ func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) []band {
 		if x0 < 0 || !image.Pt(x1, px(y)).In(img.Bounds()) {
 			t.Fatalf("the box %s (%+v) is not in the screenshot %v", strings.Trim(sel, "[]"), b, img.Bounds())
 		}
-		mean := func(x0, x1 int) float64 {
-			var sum, n float64
-			for yy := px(y - 4); yy < px(y+4); yy++ {
-				for x := x0; x < x1; x++ {
-					r, g, bl, _ := img.At(x, yy).RGBA()
-					sum += float64(r+g+bl) / 3 / 257
-					n++
-				}
-			}
-			return sum / n
-		}
-		out = append(out, band{name, mean(x0, x0+px(4)), mean(x1-px(4), x1)})
+		out = append(out, band{name, mean(x0, x0+px(4), y), mean(x1-px(4), x1, y)})
 	}
 	return out
 }
