@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigationType } from "react-router-dom";
 import type { PageBody, PageData, SiteData } from "../lib/content-types";
 import { useRenderAhead } from "../hooks/use-render-ahead";
+import { useScrollStops } from "../hooks/use-scroll-stops";
 import { useReveal } from "../hooks/use-reveal";
 import { setShownPath } from "../lib/current";
 import { readHead, updateHead } from "../lib/head";
@@ -366,11 +367,13 @@ export function PageHost({ initial }: { initial: PageBody }) {
 
 /**
  * Page is one page: its sections, fading in as they scroll into view, and
- * rendered ahead of the scroll once the page is idle.
+ * rendered ahead of the scroll once the page is idle; its tables and code
+ * Tab stops while they scroll sideways.
  */
 function Page({ data }: { data: PageBody }) {
   useReveal(data.path);
   useRenderAhead(data.path);
+  useScrollStops(data.path);
   return <Sections data={data} />;
 }
 
