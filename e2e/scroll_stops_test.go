@@ -3,7 +3,7 @@ package e2e
 // A box that scrolls sideways (a table wider than the screen, a long line
 // of code) is a Tab stop, so that the arrow keys can scroll it; a box that
 // fits is not one, since a stop there holds a keyboard's visitor up for
-// nothing (a buyer's trial: every table was a stop, on a wide screen too).
+// nothing (a prospect's trial: every table was a stop, on a wide screen too).
 // And at a box's end, its last letter stands clear of its edge.
 
 import (
