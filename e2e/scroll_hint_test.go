@@ -40,28 +40,12 @@ import (
 // that what the edge shows is the background, not a letter cut off.
 func TestSidewaysScrollShows(t *testing.T) {
 	t.Parallel()
-	site, err := load.Site(os.DirFS("../testdata/site"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
 	tab := env.NewTab(t, 375, 800)
 	boxes := 0
-	for _, r := range site.Routes {
-		if r.Redirect != "" || r.NotFound {
-			continue
-		}
-		res := env.Get(t, r.Path)
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Contains(body, []byte("<table")) && !bytes.Contains(body, []byte("<pre")) {
-			continue
-		}
+	for _, path := range fixtureBoxPages(t, env) {
 		tab.Reset()
-		tab.Load(t, r.Path)
+		tab.Load(t, path)
 		tags := eval[[]string](t, tab, `(() => {
   // Inline styles set by script: the page's policy refuses a style element.
   const hide = (el, inner) => {
@@ -87,7 +71,7 @@ func TestSidewaysScrollShows(t *testing.T) {
 		for i, tag := range tags {
 			boxes++
 			sel := fmt.Sprintf(`[data-scrolls="%d"]`, i)
-			name := r.Path + " " + tag
+			name := path + " " + tag
 			for _, at := range []struct {
 				where       string
 				scroll      string // the box's scrollLeft, of its scrollable width
@@ -109,6 +93,33 @@ func TestSidewaysScrollShows(t *testing.T) {
 	if boxes < 3 {
 		t.Fatalf("%d boxes scroll sideways at 375 px on the fixture site; its article's table and code and its legal page's table should", boxes)
 	}
+}
+
+// fixtureBoxPages gives the paths of the fixture site's pages (env serves
+// it) whose HTML has a table or a block of code: the boxes that may
+// scroll sideways.
+func fixtureBoxPages(t *testing.T, env *browsertest.Env) []string {
+	t.Helper()
+	site, err := load.Site(os.DirFS("../testdata/site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, r := range site.Routes {
+		if r.Redirect != "" || r.NotFound {
+			continue
+		}
+		res := env.Get(t, r.Path)
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(body, []byte("<table")) || bytes.Contains(body, []byte("<pre")) {
+			paths = append(paths, r.Path)
+		}
+	}
+	return paths
 }
 
 // shaded says whether an edge's brightness (0 to 255, of the box's

@@ -7,15 +7,11 @@ package e2e
 // And at a box's end, its last letter stands clear of its edge.
 
 import (
-	"bytes"
-	"io"
-	"os"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/vozia/site/generator/load"
 	"github.com/vozia/site/internal/testkit/browsertest"
 )
 
@@ -37,26 +33,8 @@ type scrollBox struct {
 // right edge.
 func TestScrollBoxesAreTabStopsWhileTheyScroll(t *testing.T) {
 	t.Parallel()
-	site, err := load.Site(os.DirFS("../testdata/site"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
-	var paths []string
-	for _, r := range site.Routes {
-		if r.Redirect != "" || r.NotFound {
-			continue
-		}
-		res := env.Get(t, r.Path)
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bytes.Contains(body, []byte("<table")) || bytes.Contains(body, []byte("<pre")) {
-			paths = append(paths, r.Path)
-		}
-	}
+	paths := fixtureBoxPages(t, env)
 
 	fits, scrolls, codeEnds := 0, 0, 0
 	for _, c := range []struct {
@@ -86,9 +64,12 @@ func TestScrollBoxesAreTabStopsWhileTheyScroll(t *testing.T) {
 					if reached[i] != want {
 						t.Errorf("%s: the Tab key stops on %s: %v; want %v (it scrolls sideways: %v)", path, b.Name, reached[i], want, b.Overflows)
 					}
-					if c.scripts && b.Overflows {
+					if !c.scripts {
+						continue
+					}
+					if b.Overflows {
 						scrolls++
-					} else if c.scripts {
+					} else {
 						fits++
 					}
 				}
