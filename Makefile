@@ -158,9 +158,10 @@ test-fuzz:
 # page that has a part no page checked before it has: the common widths,
 # the fade, axe-core, the keyboard walk, the hydration's cost and what
 # hydration moves, and the fixture site's pages (e2e/partsSeen); here
-# every 16 px from 320 to 1920 px and every page.
+# every 16 px from 320 to 1920 px and every page (from 640 px with the
+# browser's text at 200 %, TestLargeText).
 test-full: deps chromium test-copy-edits test-fuzz
-	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestSweepRoutes|TestHydrationHasNoLongTaskOfItsOwn|TestFixtureHydrates|TestHydrationMovesNothing)$$' ./e2e/
+	VOZIA_FULL=1 $(GO) test -count=1 -timeout 30m -run '^(TestEveryWidth|TestLargeText|TestSweepRoutes|TestHydrationHasNoLongTaskOfItsOwn|TestFixtureHydrates|TestHydrationMovesNothing)$$' ./e2e/
 
 # The web editor's round trip: every file it opens, opened, changed by one
 # field and saved in the real editor (cmd/dev/roundtrip_test.go); 4 to 6

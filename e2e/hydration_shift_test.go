@@ -72,6 +72,15 @@ const layoutRecord = `(async (name) => {
 // compared (the cookie banner, a toast): a box that moved because of them
 // is, if it is seen before or after (an invisible button that waits for
 // the visitor to scroll may move to stay clear of the banner).
+//
+// One change is not a move: the page grown at its foot, below everything
+// else. The footer keeps room under its last row for the cookie banner
+// while it shows (its height, with larger text more than the 96 px kept
+// before the app starts): the footer and the elements that end with the
+// page grow downwards, from the same top and width, by what the page
+// grew; nothing on the screen moves, whatever the scroll. An element with
+// no area (the empty list of toasts at the page's end) shows nothing
+// where it goes.
 const layoutMoved = `((from, to) => {
   const a = window.__layouts[from], b = window.__layouts[to];
   const box = (r) => r.slice(0, 4).map(Math.round).join(" ");
@@ -79,10 +88,20 @@ const layoutMoved = `((from, to) => {
     const clone = el.cloneNode(false);
     return clone.outerHTML.replace(/<\/[^>]+>$/, "").slice(0, 90) + " " + JSON.stringify((el.textContent || "").trim().slice(0, 30));
   };
+  const near = (x, y) => Math.abs(x - y) <= 0.5;
+  // The page's foot before and after: the lowest bottom of the elements
+  // in both records (the banner, fixed to the window, is in one only).
+  let endA = 0, endB = 0;
+  for (const [el, r] of a) {
+    const s = b.get(el);
+    if (s) { endA = Math.max(endA, r[1] + r[3]); endB = Math.max(endB, s[1] + s[3]); }
+  }
+  const grewAtFoot = (r, s) => endB > endA + 0.5 && near(r[0], s[0]) && near(r[1], s[1]) && near(r[2], s[2]) && near(r[1] + r[3], endA) && near(s[1] + s[3], endB);
+  const noArea = (r, s) => r[2] * r[3] === 0 && s[2] * s[3] === 0;
   const moved = [];
   for (const [el, r] of a) {
     const s = b.get(el);
-    if (s && (r[4] || s[4]) && r.slice(0, 4).some((v, i) => Math.abs(v - s[i]) > 0.5)) moved.push(what(el) + " from " + box(r) + " to " + box(s));
+    if (s && (r[4] || s[4]) && r.slice(0, 4).some((v, i) => Math.abs(v - s[i]) > 0.5) && !grewAtFoot(r, s) && !noArea(r, s)) moved.push(what(el) + " from " + box(r) + " to " + box(s));
   }
   return {count: moved.length, first: moved.slice(0, 5)};
 })`
@@ -263,6 +282,38 @@ func TestParseCutsSeesWhatMoves(t *testing.T) {
 			}
 			if got := eval[string](t, tab, `document.body.innerHTML`); got != tc.body {
 				t.Errorf("the page after the cuts:\n%s\nwant it as it was:\n%s", got, tc.body)
+			}
+		})
+	}
+}
+
+// TestLayoutMovedSeesWhatMoves: layoutMoved reports a box that moved or
+// changed size, a footer pushed down among them, and not a page that only
+// grew at its foot (the footer's room for the cookie banner) nor an
+// element with no area.
+func TestLayoutMovedSeesWhatMoves(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 1024, 700)
+	const page = `<main><h1>Title</h1><p id="p">Text.</p></main><footer id="f" style="padding: 64px 0 96px"><p>Legal</p></footer><section id="t"></section>`
+	for _, tc := range []struct {
+		name, change string
+		moves        bool
+	}{
+		{"the footer's room below its last row grown", `document.querySelector("#f").style.paddingBottom = "140px"`, false},
+		{"a paragraph grown above the footer", `document.querySelector("#p").style.paddingBottom = "20px"`, true},
+		{"the footer's room above its first row grown", `document.querySelector("#f").style.paddingTop = "80px"`, true},
+		{"the footer narrowed at its foot", `document.querySelector("#f").style.margin = "0 20px"; document.querySelector("#f").style.paddingBottom = "140px"`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			do(t, tab, chromedp.Navigate("about:blank"))
+			run(t, tab, `window.__layoutOnly = false; document.body.innerHTML = `+jsString(page))
+			record(t, tab, "before", 0)
+			run(t, tab, tc.change)
+			record(t, tab, "after", 0)
+			m := eval[moved](t, tab, layoutMoved+`(`+jsString(recordName("before", 0))+`, `+jsString(recordName("after", 0))+`)`)
+			if got := m.Count > 0; got != tc.moves {
+				t.Errorf("layoutMoved says the page moved: %v, want %v (%d: %q)", got, tc.moves, m.Count, m.First)
 			}
 		})
 	}

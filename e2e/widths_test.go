@@ -115,41 +115,48 @@ func TestEveryWidth(t *testing.T) {
 			tab.Reset()
 			tab.Load(t, p.Path)
 			edgesOnly := !between.first(p, 0)
-			type result struct {
-				Over    int      `json:"over"`
-				Wide    []string `json:"wide"`
-				Wrapped []string `json:"wrapped"`
-				Cut     []string `json:"cut"`
-				Alone   []string `json:"alone"`
-				Broken  []string `json:"broken"`
-			}
-			var overflows []string
-			for _, w := range sweepWidthsOf(t, tab, edgesOnly) {
-				do(t, tab, chromedp.EmulateViewport(int64(w), 900))
-				r, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[result](widthCheck, chromedp.EvalAwaitPromise))
-				if err != nil {
-					t.Fatalf("at %d px: %v", w, err)
-				}
-				if r.Over > 0 {
-					overflows = append(overflows, fmt.Sprintf("%d px: %d px too wide (%s)", w, r.Over, strings.Join(r.Wide, " | ")))
-				}
-				if len(r.Cut) > 0 {
-					t.Errorf("at %d px, cut off on the right: %s", w, strings.Join(r.Cut, " | "))
-				}
-				if len(r.Broken) > 0 {
-					t.Errorf("at %d px, words cut mid-letter: %s", w, strings.Join(r.Broken, " | "))
-				}
-				if len(r.Alone) > 0 {
-					t.Errorf("at %d px a grid of figures or cards leaves one alone on its last row: %s", w, strings.Join(r.Alone, " | "))
-				}
-				if len(r.Wrapped) > 0 {
-					t.Errorf("at %d px the header's or a badge's %q wraps", w, r.Wrapped)
-				}
-			}
-			for _, o := range overflows {
-				t.Errorf("scrolls sideways at %s", o)
-			}
+			checkWidths(t, tab, sweepWidthsOf(t, tab, edgesOnly))
 		})
+	}
+}
+
+// checkWidths sets tab's viewport to each of widths in turn and reports,
+// at each, what widthCheck finds on the page loaded in it.
+func checkWidths(t *testing.T, tab *browsertest.Tab, widths []int) {
+	t.Helper()
+	type result struct {
+		Over    int      `json:"over"`
+		Wide    []string `json:"wide"`
+		Wrapped []string `json:"wrapped"`
+		Cut     []string `json:"cut"`
+		Alone   []string `json:"alone"`
+		Broken  []string `json:"broken"`
+	}
+	var overflows []string
+	for _, w := range widths {
+		do(t, tab, chromedp.EmulateViewport(int64(w), 900))
+		r, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[result](widthCheck, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("at %d px: %v", w, err)
+		}
+		if r.Over > 0 {
+			overflows = append(overflows, fmt.Sprintf("%d px: %d px too wide (%s)", w, r.Over, strings.Join(r.Wide, " | ")))
+		}
+		if len(r.Cut) > 0 {
+			t.Errorf("at %d px, cut off on the right: %s", w, strings.Join(r.Cut, " | "))
+		}
+		if len(r.Broken) > 0 {
+			t.Errorf("at %d px, words cut mid-letter: %s", w, strings.Join(r.Broken, " | "))
+		}
+		if len(r.Alone) > 0 {
+			t.Errorf("at %d px a grid of figures or cards leaves one alone on its last row: %s", w, strings.Join(r.Alone, " | "))
+		}
+		if len(r.Wrapped) > 0 {
+			t.Errorf("at %d px the header's or a badge's %q wraps", w, r.Wrapped)
+		}
+	}
+	for _, o := range overflows {
+		t.Errorf("scrolls sideways at %s", o)
 	}
 }
 
@@ -177,6 +184,13 @@ var fullSweeps = os.Getenv("VOZIA_FULL") != ""
 // What the full sweep adds is text that wraps differently a few pixels
 // apart: still in CI (make test-full).
 func sweepWidthsOf(t *testing.T, tab *browsertest.Tab, edgesOnly bool) []int {
+	return widthsAtText(t, tab, edgesOnly, 16)
+}
+
+// widthsAtText is sweepWidthsOf in a browser whose text size is textPx: a
+// media query's em is that size (the site writes its widths in em), so
+// its edges lie at em × textPx.
+func widthsAtText(t *testing.T, tab *browsertest.Tab, edgesOnly bool, textPx int) []int {
 	t.Helper()
 	var out []int
 	if fullSweeps {
@@ -188,22 +202,23 @@ func sweepWidthsOf(t *testing.T, tab *browsertest.Tab, edgesOnly bool) []int {
 	// Each edge as the first width of the band above it: min-width: 768px
 	// and width >= 768px start one at 768, max-width: 767.98px and
 	// width <= 767px end one at 767, so the next starts at 768.
-	firsts := eval[[]int](t, tab, `(() => {
+	firsts := eval[[]int](t, tab, fmt.Sprintf(`((textPx) => {
 		const out = [];
+		const px = (x, unit) => unit === "px" ? x : x * textPx; // em, rem
 		const first = (op, x) => op === ">=" || op === "<" ? Math.ceil(x) : Math.floor(x) + 1; // ">", "<="
 		const flip = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" };
 		const walk = (rules) => { for (const r of rules) {
 			if (r instanceof CSSMediaRule) {
 				const c = r.conditionText;
-				for (const m of c.matchAll(/(min|max)-width\s*:\s*([0-9.]+)px/g)) out.push(first(m[1] === "min" ? ">=" : "<=", +m[2]));
-				for (const m of c.matchAll(/(?<![-\w])width\s*([<>]=?)\s*([0-9.]+)px/g)) out.push(first(m[1], +m[2]));
-				for (const m of c.matchAll(/([0-9.]+)px\s*([<>]=?)\s*width/g)) out.push(first(flip[m[2]], +m[1]));
+				for (const m of c.matchAll(/(min|max)-width\s*:\s*([0-9.]+)(px|r?em)/g)) out.push(first(m[1] === "min" ? ">=" : "<=", px(+m[2], m[3])));
+				for (const m of c.matchAll(/(?<![-\w])width\s*([<>]=?)\s*([0-9.]+)(px|r?em)/g)) out.push(first(m[1], px(+m[2], m[3])));
+				for (const m of c.matchAll(/([0-9.]+)(px|r?em)\s*([<>]=?)\s*width/g)) out.push(first(flip[m[3]], px(+m[1], m[2])));
 			}
 			if (r.cssRules) walk(r.cssRules);
 		} };
 		for (const s of document.styleSheets) { try { walk(s.cssRules); } catch {} }
 		return out;
-	})()`)
+	})(%d)`, textPx))
 	if len(firsts) == 0 {
 		t.Fatal("the page's stylesheets have no media query on the width: no layout edge to check")
 	}

@@ -62,3 +62,50 @@ func TestInlineStyle(t *testing.T) {
 		})
 	}
 }
+
+// TestMediaQueriesFollowTextSize: every width in a page's media queries is
+// in em, which a media query takes from the visitor's text size, not in
+// px. A visitor who set a larger text size (200 % in the browser's
+// settings, WCAG's resize text) then gets at a window of 1,280 px the
+// layout of 640 px at the default size, which fits; with px the desktop's
+// header ran its demo button past the window's edge, and the pages had
+// the desktop's columns for text twice as wide. The app's stylesheets,
+// the header's widths the build writes (generator/headerfit) and the lazy
+// kinds' stylesheets, on every page; e2e/large_text_test.go checks the
+// pages in Chromium with the larger text. A band ends with (width < Nem),
+// not a max-width just short of the next band: 47.9375em is 767 px at 16
+// px, but 958.75 px at 20 px, and a window of 959 px was then in neither
+// band (a visitor's trial found three such widths).
+func TestMediaQueriesFollowTextSize(t *testing.T) {
+	res := shippedSite(t)
+	f := files(res)
+	media := regexp.MustCompile(`@media[^{]*`)
+	pxWidth := regexp.MustCompile(`(?i)\b(?:(?:min|max)-)?(?:device-)?(?:width|height)\s*(?::|[<>]=?)\s*[0-9.]+px|[0-9.]+px\s*[<>]=?\s*(?:width|height)`)
+	maxWidth := regexp.MustCompile(`(?i)\bmax-(?:device-)?width\s*:[^)]*`)
+	seen := 0
+	for _, r := range res.Stats.Routes {
+		root, err := html.Parse(bytes.NewReader(f[r.File]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		eachElement(root, func(n *html.Node) {
+			if n.Data != "style" || n.FirstChild == nil {
+				return
+			}
+			for _, q := range media.FindAllString(n.FirstChild.Data, -1) {
+				if strings.Contains(q, "width") {
+					seen++
+				}
+				if px := pxWidth.FindString(q); px != "" {
+					t.Errorf("%s: %q measures the window in px (%s): write it in em, px/16", r.Path, strings.TrimSpace(q), px)
+				}
+				if maxW := maxWidth.FindString(q); maxW != "" {
+					t.Errorf("%s: %q ends a band with %s: write (width < Nem), N the next band's start; a max-width a sixteenth of an em short of it leaves a window width in neither band at a text size other than 16 px", r.Path, strings.TrimSpace(q), maxW)
+				}
+			}
+		})
+	}
+	if seen == 0 {
+		t.Fatal("no page has a media query on the window's width: the test read no stylesheet")
+	}
+}

@@ -58,11 +58,14 @@ type Image struct {
 var ImageSizes = map[string]string{
 	// cover: a lead image across the page.
 	"cover": "100vw",
-	// card: a case-study card (home.css .studies: 1, 2, then 4 columns in 1200 px).
-	"card": "(min-width: 1232px) 270px, (min-width: 1100px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
+	// card: a case-study card (home.css .studies: 1, 2 from 48em, then 4
+	// columns from 68.75em, in 1200 px). The columns follow the text size
+	// (media queries in em: 768 and 1,100 px at the default 16 px), the
+	// column's 1200 px does not, so that 270 px needs both.
+	"card": "(min-width: 68.75em) and (min-width: 1232px) 270px, (min-width: 68.75em) calc((100vw - 120px) / 4), (min-width: 48em) calc((100vw - 72px) / 2), calc(100vw - 48px)",
 	// story: a case study told in full (block-sections.css .story, and its own page's
-	// detail-page.css .detail-story: 2 of 5 columns from 900 px).
-	"story": "(min-width: 1232px) 429px, (min-width: 900px) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
+	// detail-page.css .detail-story: 2 of 5 columns from 56.25em, 900 px at 16 px).
+	"story": "(min-width: 56.25em) and (min-width: 1232px) 429px, (min-width: 56.25em) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
 	// avatar: a founder's photo (home.css .avatar: 56 px round).
 	"avatar": "56px",
 	// logo: a partner's logo (at most 160 px wide).

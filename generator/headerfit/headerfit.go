@@ -22,6 +22,7 @@ package headerfit
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/vozia/site/generator/content"
@@ -129,9 +130,9 @@ func below(need float64, from int) Band {
 func CSS(nav content.Nav, brand string) string {
 	var b strings.Builder
 	query := func(c Band) string {
-		q := fmt.Sprintf("(min-width: %dpx)", c.From)
+		q := fmt.Sprintf("(min-width: %s)", em(c.From))
 		if c.To != 0 {
-			q += fmt.Sprintf(" and (max-width: %d.98px)", c.To-1)
+			q += fmt.Sprintf(" and (width < %s)", em(c.To))
 		}
 		return q
 	}
@@ -150,4 +151,19 @@ func CSS(nav content.Nav, brand string) string {
 			"}\n", query(c))
 	}
 	return b.String()
+}
+
+// em is a media query's width of px CSS pixels at the default text size,
+// in em, exactly (px/16 ends within four decimals): a media query's em is
+// the visitor's text size, so that with larger text the header collapses
+// at a wider window, where its larger labels need the room (the site's
+// stylesheets write their widths in em for the same reason). 768 px is
+// 48em: 768 px at the default 16 px, 1,536 px at 32 px. The bar's padding
+// and the brand's mark do not grow with the text, so at a larger size it
+// collapses a little sooner than it must, never later. A band ends with
+// "width <", not max-width: at a text size other than 16 px its edges
+// fall between whole pixels, and a max-width a sixteenth of an em short
+// of the next band's start left a window width in neither.
+func em(px int) string {
+	return strconv.FormatFloat(float64(px)/16, 'f', -1, 64) + "em"
 }

@@ -81,12 +81,17 @@ func TestCSS(t *testing.T) {
 	c, tight := Crowded(n, "Vozia"), Tight(n, "Vozia")
 	css := CSS(n, "Vozia")
 	for _, want := range []string{
-		fmt.Sprintf("@media (min-width: 768px) and (max-width: %d.98px) {\n  .site-header > .nav > .nav__desktop, .site-header > .nav > .nav__demo { display: none; }\n  .site-header > .nav > .nav__burger { display: grid; }", c.To-1),
-		fmt.Sprintf("@media (min-width: 1024px) and (max-width: %d.98px) {\n  .site-header .nav { gap: 12px; }", tight.To-1),
+		fmt.Sprintf("@media (min-width: 48em) and (width < %s) {\n  .site-header > .nav > .nav__desktop, .site-header > .nav > .nav__demo { display: none; }\n  .site-header > .nav > .nav__burger { display: grid; }", emWidth(c.To)),
+		fmt.Sprintf("@media (min-width: 64em) and (width < %s) {\n  .site-header .nav { gap: 12px; }", emWidth(tight.To)),
 		".site-header .nav__desktop > li:first-child { display: none; }",
 	} {
 		if !strings.Contains(css, want) {
 			t.Errorf("CSS = %q\nlacks %q", css, want)
 		}
 	}
+}
+
+// emWidth is px in em at the default 16 px: 1000 is 62.5em.
+func emWidth(px int) string {
+	return fmt.Sprintf("%gem", float64(px)/16)
 }

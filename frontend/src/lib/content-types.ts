@@ -883,10 +883,10 @@ export const imageSizes = {
   "article-card": "(min-width: 1248px) 384px, (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
   "article-cover": "(min-width: 908px) 860px, calc(100vw - 48px)",
   avatar: "56px",
-  card: "(min-width: 1232px) 270px, (min-width: 1100px) calc((100vw - 120px) / 4), (min-width: 768px) calc((100vw - 72px) / 2), calc(100vw - 48px)",
+  card: "(min-width: 68.75em) and (min-width: 1232px) 270px, (min-width: 68.75em) calc((100vw - 120px) / 4), (min-width: 48em) calc((100vw - 72px) / 2), calc(100vw - 48px)",
   cover: "100vw",
   logo: "160px",
-  story: "(min-width: 1232px) 429px, (min-width: 900px) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
+  story: "(min-width: 56.25em) and (min-width: 1232px) 429px, (min-width: 56.25em) calc((100vw - 128px) * 0.4), calc(100vw - 96px)",
   text: "(min-width: 800px) 752px, calc(100vw - 48px)",
 } as const;
 
