@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"gopkg.in/yaml.v3"
 
 	"github.com/vozia/site/generator"
@@ -422,4 +423,63 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// TestMenuSheetShowsTheFocusRing: in the phone's menu, on a short window
+// where its list scrolls, every entry Tab reaches is scrolled into the
+// list with its whole focus ring in view. A keyboard visitor's trial found
+// the ring's lower edge cut off by the list's edge on nearly every entry
+// below the first screen: the browser scrolls a focused element just
+// into view, and the ring is drawn outside it.
+func TestMenuSheetShowsTheFocusRing(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 375, 480)
+	tab.Load(t, "/")
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	click(t, tab, `header .nav > .nav__burger`)
+	waitFor(t, tab, `document.querySelector("#mobile-menu").open`)
+	// Every group open, so that the list is long enough to scroll.
+	run(t, tab, `for (const d of document.querySelectorAll("#mobile-menu .menu-sheet__list details")) d.open = true`)
+	if !eval[bool](t, tab, `(() => { const l = document.querySelector("#mobile-menu .menu-sheet__list"); return l.scrollHeight > l.clientHeight; })()`) {
+		t.Fatal("the menu's list does not scroll at 375 x 480 px with every group open: the test needs it to")
+	}
+	type stop struct {
+		Name           string  `json:"name"`
+		Top, Bottom    float64 // the ring's room from the list's edges; negative: cut off
+		InList, Ringed bool
+	}
+	const measure = `(async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const el = document.activeElement, list = el?.closest(".menu-sheet__list");
+  if (!list) return {inList: false};
+  const s = getComputedStyle(el), ring = parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset);
+  const r = el.getBoundingClientRect(), l = list.getBoundingClientRect();
+  return {name: el.textContent.trim(), top: r.top - ring - l.top, bottom: l.bottom - r.bottom - ring, inList: true, ringed: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0};
+})()`
+	stops, seen := 0, false
+	for i := 0; i < 60; i++ {
+		do(t, tab, chromedp.KeyEvent(kb.Tab))
+		s, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[stop](measure, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.InList {
+			if seen {
+				break // past the list's last entry
+			}
+			continue
+		}
+		seen = true
+		stops++
+		if !s.Ringed {
+			t.Errorf("%q, reached by Tab, shows no focus ring", s.Name)
+		}
+		if s.Top < -0.5 || s.Bottom < -0.5 {
+			t.Errorf("%q: its focus ring is cut off by the list's edge (%.1f px of room above it, %.1f below)", s.Name, s.Top, s.Bottom)
+		}
+	}
+	if stops < 4 {
+		t.Fatalf("Tab reached %d entries of the menu's list", stops)
+	}
 }
