@@ -307,7 +307,7 @@ func TestLayoutMovedSeesWhatMoves(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			do(t, tab, chromedp.Navigate("about:blank"))
-			run(t, tab, `window.__layoutOnly = false; document.body.innerHTML = `+jsString(page))
+			run(t, tab, `document.body.innerHTML = `+jsString(page))
 			record(t, tab, "before", 0)
 			run(t, tab, tc.change)
 			record(t, tab, "after", 0)

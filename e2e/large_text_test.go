@@ -30,9 +30,7 @@ func TestLargeText(t *testing.T) {
 	env := browsertest.Start(t)
 	between := newPartsSeen(sweepSite(t))
 	tab := env.NewTab(t, 1280, 900)
-	if _, err := chromedp.Call(tab.Ctx, page.SetFontSizes, page.SetFontSizesParams{FontSizes: &page.FontSizes{Standard: textPx, Fixed: textPx * 13 / 16}}); err != nil {
-		t.Fatal(err)
-	}
+	setTextSize(t, tab, textPx)
 	for _, p := range sweepPages(t) {
 		// A page made of parts another page has shown already adds only
 		// other words, which TestEveryWidth checks at 16 px at half these
@@ -97,9 +95,7 @@ func TestLargeTextKeepsClearOfTheFixedBars(t *testing.T) {
   return {header, foot: foot.bottom - banner.top, banner: banner.height};
 })()`
 	for _, textPx := range []int64{16, 20, 24, 32} {
-		if _, err := chromedp.Call(tab.Ctx, page.SetFontSizes, page.SetFontSizesParams{FontSizes: &page.FontSizes{Standard: textPx, Fixed: textPx * 13 / 16}}); err != nil {
-			t.Fatal(err)
-		}
+		setTextSize(t, tab, textPx)
 		for _, w := range []int64{640, 768, 1024, 1280, 1440, 1920} {
 			do(t, tab, chromedp.EmulateViewport(w, 900))
 			b, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bars](measure, chromedp.EvalAwaitPromise))
@@ -113,5 +109,15 @@ func TestLargeTextKeepsClearOfTheFixedBars(t *testing.T) {
 				t.Errorf("text %d px, %d px wide: at the page's end the footer's last row runs %.0f px under the cookie banner (%.0f px tall)", textPx, w, b.Foot, b.Banner)
 			}
 		}
+	}
+}
+
+// setTextSize sets the browser's text size in tab as its settings do (the
+// default font size, 16 px out of the box), the fixed-width font's with
+// it in the browser's own proportion (13 to 16).
+func setTextSize(t *testing.T, tab *browsertest.Tab, px int64) {
+	t.Helper()
+	if _, err := chromedp.Call(tab.Ctx, page.SetFontSizes, page.SetFontSizesParams{FontSizes: &page.FontSizes{Standard: px, Fixed: px * 13 / 16}}); err != nil {
+		t.Fatalf("set the browser's text size to %d px: %v", px, err)
 	}
 }
