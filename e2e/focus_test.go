@@ -24,7 +24,10 @@ import (
 // cannot see (a 5 x 5 grid of points, each covered when it is outside the
 // window or another element is on top of it), and the contrast of its
 // focus indicator (its outline or its card's, else a box-shadow ring) with
-// the first opaque background behind it. It is null when nothing in the page has focus.
+// the first opaque background behind it; and what a screen reader says
+// it is, its role and name as the browser computes them for its
+// accessibility tree (computedRole, in the tests' browser:
+// browsertest's testOptions). It is null when nothing in the page has focus.
 const focusStop = `(() => {
   const el = document.activeElement;
   if (!el || el === document.body || el === document.documentElement) return null;
@@ -58,7 +61,8 @@ const focusStop = `(() => {
     const a = lum(ring) + 0.05, b = lum(bg) + 0.05;
     contrast = Math.max(a, b) / Math.min(a, b);
   }
-  return {el: el.outerHTML.slice(0, 100), covered: covered / 25, coveredBy, contrast, ring: ring ? String(ring) : "", bg: String(bg)};
+  return {el: el.outerHTML.slice(0, 100), covered: covered / 25, coveredBy, contrast, ring: ring ? String(ring) : "", bg: String(bg),
+    role: el.computedRole ?? null, name: el.computedName ?? "", href: el.getAttribute("href") ?? ""};
 })()`
 
 // stop is what focusStop measures.
@@ -69,6 +73,9 @@ type stop struct {
 	Contrast  float64 `json:"contrast"`
 	Ring      string  `json:"ring"`
 	BG        string  `json:"bg"`
+	Role      *string `json:"role"` // nil: the browser does not compute it
+	Name      string  `json:"name"`
+	Href      string  `json:"href"`
 }
 
 // focusWalk is what a tab walk found on one page.
@@ -76,14 +83,45 @@ type focusWalk struct {
 	Stops    int
 	Worst    stop // the most covered stop
 	problems []string
+	// inPage are the links to a place in the page (#id) met since the
+	// focus came into it, by address and name.
+	inPage map[[2]string]bool
 }
 
-// add records one stop of the walk.
+// add records one stop of the walk: nil when the focus has left the page.
 func (w *focusWalk) add(s *stop) {
-	if s == nil || strings.Contains(s.El, `tabindex="-1"`) {
+	if s == nil {
+		w.inPage = nil // a walk that comes round again meets the same links
+		return
+	}
+	if strings.Contains(s.El, `tabindex="-1"`) {
 		return
 	}
 	w.Stops++
+	// A Tab stop says what it is: a <pre> that took the focus to scroll
+	// was a generic box, read out as nothing (a keyboard trial). A table
+	// says its rows and columns, and needs no name.
+	switch {
+	case s.Role == nil:
+		w.problems = append(w.problems, "the browser computes no role for the focused element: start it with --enable-blink-features=ComputedAccessibilityInfo")
+	case *s.Role == "generic" || *s.Role == "none": // "" is a role of the browser's own, a <summary>'s
+		w.problems = append(w.problems, fmt.Sprintf("a Tab stop that a screen reader cannot say what it is (role %q): %s", *s.Role, s.El))
+	case strings.TrimSpace(s.Name) == "" && *s.Role != "table":
+		w.problems = append(w.problems, fmt.Sprintf("a Tab stop with no name (a %s): %s", *s.Role, s.El))
+	}
+	// The same link to a place in the page, met twice on one walk: an
+	// article's heading was a link to itself after the contents' link to
+	// it (a keyboard trial).
+	if strings.HasPrefix(s.Href, "#") && s.Href != "#" {
+		key := [2]string{s.Href, s.Name}
+		if w.inPage[key] {
+			w.problems = append(w.problems, fmt.Sprintf("the link %q to %s is a Tab stop twice on the page: %s", s.Name, s.Href, s.El))
+		}
+		if w.inPage == nil {
+			w.inPage = map[[2]string]bool{}
+		}
+		w.inPage[key] = true
+	}
 	if s.Covered > w.Worst.Covered || w.Stops == 1 {
 		w.Worst = *s
 	}

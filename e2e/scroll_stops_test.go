@@ -30,7 +30,10 @@ type scrollBox struct {
 // sideways, and on no other. Without JavaScript, where nothing measures
 // the boxes, it stops on each. At a phone's width, a block of code
 // scrolled to its end keeps its padding between its last letter and its
-// right edge.
+// right edge. Every stop of the walks in the page's main part holds to
+// the focus walk's checks (tabStops): a block of code was a stop that a
+// screen reader named as nothing, and the article's headings, listed by
+// its contents, were each a second stop with the same link.
 func TestScrollBoxesAreTabStopsWhileTheyScroll(t *testing.T) {
 	t.Parallel()
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
@@ -86,7 +89,9 @@ func TestScrollBoxesAreTabStopsWhileTheyScroll(t *testing.T) {
 }
 
 // tabStops presses Tab from the page's start until the focus has been in
-// <main> and left it, and gives the boxes (data-box) it stopped on.
+// <main> and left it, and gives the boxes (data-box) it stopped on. Each
+// stop in <main> is held to the focus walk's checks (focusWalk): in view,
+// its ring seen, and what a screen reader says of it.
 func tabStops(t *testing.T, tab *browsertest.Tab) map[int]bool {
 	t.Helper()
 	type focused struct {
@@ -95,6 +100,12 @@ func tabStops(t *testing.T, tab *browsertest.Tab) map[int]bool {
 	}
 	reached := map[int]bool{}
 	inMain := false
+	var walk focusWalk
+	defer func() {
+		for _, p := range walk.problems {
+			t.Error(p)
+		}
+	}()
 	for range 300 {
 		do(t, tab, chromedp.KeyEvent(kb.Tab))
 		f := eval[focused](t, tab, `(() => {
@@ -104,6 +115,7 @@ func tabStops(t *testing.T, tab *browsertest.Tab) map[int]bool {
 		switch {
 		case f.InMain:
 			inMain = true
+			walk.add(eval[*stop](t, tab, focusStop))
 		case inMain:
 			return reached
 		}

@@ -301,6 +301,11 @@ type TagLink struct {
 	URL  string `json:"url"`
 }
 
+// MinTOCEntries is how many ## headings an article needs for its page
+// to list them as its contents, above the text; with fewer, a reader
+// sees them all at a glance, and ArticleSection.TOC is empty.
+const MinTOCEntries = 3
+
 // TOCEntry is one ## heading of an article.
 type TOCEntry struct {
 	ID   string `json:"id"`

@@ -64,17 +64,9 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir, backlink string)
 		}
 		return ast.WalkContinue, nil
 	})
-	// Anchors on the ## and ### headings; the ## make the contents.
-	for _, h := range headings {
-		id, ok := h.AttributeString("id")
-		if !ok || h.Level < 2 || h.Level > 3 {
-			continue
-		}
-		idStr := fmt.Sprint(string(id.([]byte)))
-		if h.Level == 2 {
-			toc = append(toc, content.TOCEntry{ID: idStr, Text: markdown.PlainText(h, src)})
-		}
-		markdown.HeadingAnchor(h, idStr)
+	// Each ## and ### heading links to itself; the ## make the contents.
+	for _, h := range markdown.AnchorHeadings(headings, src, content.MinTOCEntries) {
+		toc = append(toc, content.TOCEntry{ID: h.ID, Text: h.Text})
 	}
 	// Photos are processed like every content image (generator/imagefiles):
 	// one beside the article is read from its folder.
@@ -133,8 +125,14 @@ func offsetPos(pos field.Pos, src []byte) func(int) field.Pos {
 }
 
 // htmlFixes lets the keyboard reach code blocks and tables, which scroll
-// sideways on a phone, in every Markdown text: an article's, a page's.
-var htmlFixes = strings.NewReplacer(`<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, "<pre>", `<pre tabindex="0">`, "<table>", `<table tabindex="0">`)
+// sideways on a phone, in every Markdown text: an article's, a page's. A
+// Tab stop says what it is: a table is one, a block of code is a group
+// named "Code" (a <pre> is a generic box, which a screen reader names as
+// nothing; a region would add a landmark a block).
+var htmlFixes = strings.NewReplacer(
+	`<pre class="chroma">`, `<pre class="chroma" tabindex="0" role="group" aria-label="Code">`,
+	"<pre>", `<pre tabindex="0" role="group" aria-label="Code">`,
+	"<table>", `<table tabindex="0">`)
 
 // shownToken is the token a problem of decode.TextProblems starts at.
 var shownToken = regexp.MustCompile(`^(\{\{|\}\}|\{[^{}\s]*\}|\w+)`)

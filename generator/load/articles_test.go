@@ -265,8 +265,10 @@ func TestArticleMarkdown(t *testing.T) {
 		`id="fn-1"`, `href="#fn-1"`, // footnotes, with ids HTML checkers accept
 		`&ldquo;answers&rdquo; &ndash;`, // typographer
 		`<h2 id="why-call">`,            // heading ids
-		`<h2 id="why-call"><a href="#why-call" class="heading-anchor">Why call</a></h2>`, // a heading links to itself by its words
-		`<pre class="chroma" tabindex="0"><code>`, `<span class="nf">Println</span>`,     // highlighted by the build
+		// A heading links to itself by its words; the contents list it
+		// (three ## headings), so the Tab key passes it by.
+		`<h2 id="why-call"><a href="#why-call" class="heading-anchor" tabindex="-1">Why call</a></h2>`,
+		`<pre class="chroma" tabindex="0" role="group" aria-label="Code"><code>`, `<span class="nf">Println</span>`, // highlighted by the build, a named stop
 		`<kbd>Ctrl</kbd>`, `<br>`, // the allow-list
 	} {
 		if body := textHTML(a.Text, a.Images); !strings.Contains(body, want) {
@@ -599,6 +601,11 @@ func TestHeadingAnchors(t *testing.T) {
 	}
 	if n := strings.Count(html, "heading-anchor"); n != 1 {
 		t.Errorf("%d headings link to themselves, want 1:\n%s", n, html)
+	}
+	// One ## heading: no contents, and its link is the only one to it, a
+	// Tab stop.
+	if a.TOC != nil || strings.Contains(html, `tabindex="-1"`) {
+		t.Errorf("an article of one ## heading has contents %+v, or a heading out of the Tab order:\n%s", a.TOC, html)
 	}
 	if strings.Contains(html, "<a href=\"#with") {
 		t.Errorf("a link inside a link:\n%s", html)

@@ -194,7 +194,8 @@ export function ArticleView({ section: s }: { section: ArticleSection }) {
             build from rendering the layout once for all articles (generator/prerender/splice.go):
             <Picture> gives a lead cover a <picture> and any other a lazy <img>. */}
         <Picture image={s.cover} place="article-cover" className="article-cover" />
-        {s.toc && s.toc.length >= 3 && (
+        {/* The build gives the contents from content.MinTOCEntries headings. */}
+        {s.toc && s.toc.length > 0 && (
           <nav className="article-toc" aria-labelledby="article-toc-heading">
             <h2 id="article-toc-heading">{s.labels.contents}</h2>
             <ol>

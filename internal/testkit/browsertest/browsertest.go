@@ -328,7 +328,8 @@ func startBrowser() (context.Context, error) {
 	return browser, nil
 }
 
-// testOptions are the tests' flags beyond ChromiumOptions: V8 without its
+// testOptions are the tests' flags beyond ChromiumOptions: the elements'
+// accessible roles and names in JavaScript (below), and V8 without its
 // optimizing compilers (Maglev, TurboFan), which run beside the page on
 // the machine's other core and compile the app's hot functions for a page
 // the test closes a few seconds later. The browser tests took some 12 %
@@ -343,7 +344,13 @@ func testOptions() []chromedp.ExecAllocatorOption {
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
 		return nil
 	}
-	return []chromedp.ExecAllocatorOption{chromedp.Flag("js-flags", "--no-opt --no-maglev")}
+	return []chromedp.ExecAllocatorOption{
+		chromedp.Flag("js-flags", "--no-opt --no-maglev"),
+		// An element's role and name as the accessibility tree has them
+		// (Element.computedRole, computedName), for the focus walks: what
+		// a screen reader says at each Tab stop.
+		chromedp.Flag("enable-blink-features", "ComputedAccessibilityInfo"),
+	}
 }
 
 // ChromiumOptions are the flags that start Debian's headless Chromium on a
