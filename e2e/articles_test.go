@@ -183,7 +183,9 @@ func TestArticleFootnotes(t *testing.T) {
 	for _, sel := range []string{".footnote-ref", ".footnote-backref"} {
 		y := pressPart(t, tab, ".article-body "+sel)
 		places = append(places, place{y, ""})
-		if err := chromedp.Do(tab.Ctx, browsertest.Until(`location.hash !== "" && `+inView, 10*time.Second)); err != nil {
+		// In view once the smooth scroll is done: seen in view on its way,
+		// the next press's link moved under the pointer.
+		if err := chromedp.Do(tab.Ctx, chromedp.Evaluate[chromedp.Void](scrollSettled, chromedp.EvalAwaitPromise), browsertest.Until(`location.hash !== "" && `+inView, 10*time.Second)); err != nil {
 			t.Errorf("after %s, %s is not in view below the header (at y %v)", sel, eval[string](t, tab, `location.hash`),
 				eval[float64](t, tab, `document.getElementById(decodeURIComponent(location.hash.slice(1)))?.getBoundingClientRect().top ?? -1`))
 		}
@@ -229,3 +231,80 @@ func TestArticleFootnotes(t *testing.T) {
 	}
 	noConsoleErrors(t, tab)
 }
+
+// TestContentsLinksLandAtTheTop: each link of an article's contents, by
+// keyboard (Enter) and by pointer, on a phone and a desktop, with the
+// cookie banner showing as on a first visit, takes the visitor to its
+// heading at the top of the window, under the header, once the smooth
+// scroll is done (or to the page's end, where the page ends before it
+// can). A keyboard trial found each heading stopped at the window's foot,
+// above the banner: the banner's own scroll, which keeps a focused control
+// clear of it, broke the contents' smooth scroll on the heading's focus.
+func TestContentsLinksLandAtTheTop(t *testing.T) {
+	t.Parallel()
+	site, err := load.Site(os.DirFS("../testdata/site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var path string
+	var toc []content.TOCEntry
+	for _, a := range site.Articles {
+		if len(a.TOC) > 0 {
+			path, toc = a.Path, a.TOC
+			break
+		}
+	}
+	if path == "" {
+		t.Fatal("no article of the test site has contents")
+	}
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	// settled waits for the page to stop moving (scrollSettled), then
+	// says where the heading is against the header's foot, or "" when it
+	// lands there.
+	const settled = `(async (id) => {
+  await ` + scrollSettled + `;
+  const h = document.getElementById(id).getBoundingClientRect(), bar = document.querySelector(".site-header").getBoundingClientRect();
+  const end = window.scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
+  if (h.top >= bar.bottom - 1 && h.top <= bar.bottom + 48) return "";
+  if (end && h.top >= bar.bottom - 1 && h.bottom <= innerHeight) return "";
+  return "its top at " + Math.round(h.top) + " px, the header's foot at " + Math.round(bar.bottom) + ", the window " + innerHeight + " px tall, at the page's end: " + end;
+})`
+	for _, s := range prospectSizes {
+		for _, how := range []string{"Enter", "pointer"} {
+			t.Run(s.name+"/"+how, func(t *testing.T) {
+				t.Parallel()
+				tab := env.NewTab(t, s.w, s.h)
+				tab.Load(t, path)
+				tab.WaitFor(t, consentIn, time.Minute)
+				for _, e := range toc {
+					run(t, tab, `window.scrollTo(0, 0)`)
+					sel := `.article-toc a[href="#` + e.ID + `"]`
+					if how == "Enter" {
+						run(t, tab, `document.querySelector(`+jsString(sel)+`).focus()`)
+						do(t, tab, chromedp.KeyEvent(kb.Enter))
+					} else {
+						pressPart(t, tab, sel)
+					}
+					at, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](settled+`(`+jsString(e.ID)+`)`, chromedp.EvalAwaitPromise))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if at != "" {
+						t.Errorf("%q followed from the contents: the heading is not at the window's top: %s", e.Text, at)
+					}
+				}
+			})
+		}
+	}
+}
+
+// scrollSettled is a promise that the page's scroll position has stopped
+// moving: the same for ten frames in a row (at most 600 frames).
+const scrollSettled = `(async () => {
+  let y = -1, still = 0;
+  for (let i = 0; i < 600 && still < 10; i++) {
+    await new Promise((r) => requestAnimationFrame(r));
+    still = window.scrollY === y ? still + 1 : 0;
+    y = window.scrollY;
+  }
+})()`

@@ -620,6 +620,45 @@ func TestProspectFloatingContact(t *testing.T) {
 					t.Errorf("the floating button covers the focused %s field", f)
 				}
 			}
+			// Nor a link, a button or a question that has focus at the
+			// window's foot, under the button (a keyboard trial: a card's
+			// title and an FAQ's question on a phone, their focus rings
+			// cut). Up to three of the page's controls that reach the
+			// button's corner, each placed 40 px above the window's foot
+			// where the button shows (past its threshold of 500 px, neither the
+			// contact section nor the footer in view), then focused.
+			run(t, tab, `document.activeElement?.blur()`)
+			n := eval[int](t, tab, `(() => {
+  const abs = (e) => { const r = e.getBoundingClientRect(); return {top: r.top + scrollY, bottom: r.bottom + scrollY}; };
+  const out = [document.getElementById("contact-form")?.closest("section"), document.querySelector("footer")].filter(Boolean).map(abs);
+  const at = (e) => abs(e).bottom - innerHeight + 40;
+  return [...document.querySelectorAll("main a[href], main button, main summary")].filter((e) => {
+    if (!e.checkVisibility() || e.getBoundingClientRect().right < innerWidth - 80) return false;
+    const y = at(e);
+    return y > 600 && out.every((o) => o.bottom < y || o.top > y + innerHeight);
+  }).slice(0, 3).map((e, i) => { e.dataset.under = i; return i; }).length;
+})()`)
+			// On a desktop the page's column ends short of the button's
+			// corner; on a phone its cards and questions run under it.
+			if n == 0 && s.w < 768 {
+				t.Fatal("no control of the page reaches the floating button's corner where it shows")
+			}
+			for i := range n {
+				el := fmt.Sprintf(`document.querySelector('[data-under="%d"]')`, i)
+				run(t, tab, `window.scrollTo(0, window.scrollY + `+el+`.getBoundingClientRect().bottom - innerHeight + 40)`)
+				waitFor(t, tab, shown)
+				run(t, tab, el+`.focus({preventScroll: true})`)
+				settled, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  .then(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)))
+  .then(() => document.activeElement === `+el+`)`, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if settled && eval[bool](t, tab, covers(el)) {
+					t.Errorf("the floating button covers the focused %s", eval[string](t, tab, el+`.outerHTML.slice(0, 80)`))
+				}
+				run(t, tab, el+`.blur()`)
+			}
 			noConsoleErrors(t, tab)
 		})
 		// With the cookie banner showing, the button sits wholly above it.

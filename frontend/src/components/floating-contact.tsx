@@ -13,9 +13,11 @@ import "./floating-contact.css";
  * with a ContactSection). Props: target. Label from layout.floatingContact.
  *
  * It steps aside whenever it would be in the way: while the contact
- * section (where it leads) or the footer is on screen, and while a form
+ * section (where it leads) or the footer is on screen, while a form
  * field has focus (on a phone the keyboard pushes fields to the bottom
- * corner it sits in). Never while it has focus, though: a keyboard
+ * corner it sits in), and while what has focus lies under it (a keyboard
+ * trial: a card's title and an FAQ's question at the foot of a phone's
+ * window, their focus ring cut). Never while it has focus, though: a keyboard
  * visitor who reached it sees it until they leave it (a page that scrolled
  * the footer into view as Tab reached it, or a key that scrolls, would
  * otherwise fade it out under the focus).
@@ -27,8 +29,9 @@ export function FloatingContact({ target = "contact-info" }: { target?: string }
   const past = useScrollPast(FLOATING_THRESHOLD);
   const label = layout.floatingContact.label;
   const [covered, setCovered] = useState(false);
-  const [typing, setTyping] = useState(false);
+  const [inTheWay, setInTheWay] = useState(false);
   const [focused, setFocused] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
   const visible = useRef(new Set<Element>());
   const watched = useRef<Element[]>([]);
 
@@ -57,26 +60,45 @@ export function FloatingContact({ target = "contact-info" }: { target?: string }
       const r = el.getBoundingClientRect();
       return r.bottom > 0 && r.top < window.innerHeight;
     };
+    // Under the button: its box as shown (not slid down, as it is while
+    // hidden), with room for the focus ring.
+    const under = (el: Element | null) => {
+      const b = box.current;
+      if (!el || !b || b.contains(el) || el === document.body) return false;
+      const r = el.getBoundingClientRect(), f = b.firstElementChild?.getBoundingClientRect();
+      const lift = b.classList.contains("is-shown") ? 0 : 16;
+      return !!f && r.right > f.left - 4 && r.left < f.right + 4 && r.bottom > f.top - lift - 4 && r.top < f.bottom - lift + 4;
+    };
     const update = () => {
-      setTyping(isField(document.activeElement));
+      setInTheWay(isField(document.activeElement) || under(document.activeElement));
       setCovered(watched.current.some(onScreen));
     };
     // On focusout the next element is not focused yet: look once it is.
     const later = () => setTimeout(update);
+    // And again a frame after focus moves: the browser scrolls the
+    // element focused into view after the focus event.
+    let frame = 0;
+    const focused = () => {
+      update();
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    };
     // In the capture phase: until the visitor's first click, React stops
     // a focus event inside a part still in its server HTML
     // (lib/hydration) at its root.
-    document.addEventListener("focusin", update, true);
+    document.addEventListener("focusin", focused, true);
     document.addEventListener("focusout", later, true);
     return () => {
-      document.removeEventListener("focusin", update, true);
+      cancelAnimationFrame(frame);
+      document.removeEventListener("focusin", focused, true);
       document.removeEventListener("focusout", later, true);
     };
   }, []);
 
-  const shown = focused || (past && !covered && !typing);
+  const shown = focused || (past && !covered && !inTheWay);
   return (
     <div
+      ref={box}
       className={`floating-contact${shown ? " is-shown" : ""}`}
       inert={!shown}
       onFocus={() => setFocused(true)}
