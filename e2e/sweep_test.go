@@ -252,6 +252,12 @@ func TestSweepRoutes(t *testing.T) {
 					if v := browsertest.Axe(t, tab.Ctx); len(v) > 0 {
 						t.Errorf("axe-core: %d WCAG 2.2 A/AA violations:\n%s", len(v), sweepLines(v))
 					}
+					// A landmark holds something: a screen reader lists
+					// each, and an empty one is a stop for nothing (the
+					// toasts' region on every page, a trial).
+					if empty := eval[[]string](t, tab, sweepEmptyLandmarks); len(empty) > 0 {
+						t.Errorf("empty landmarks: %q", empty)
+					}
 
 					n, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[int](sweepFocusables))
 					if err != nil {
@@ -708,3 +714,10 @@ func (f *partsSeen) first(p sweepPage, width int) bool {
 	}
 	return isNew
 }
+
+// sweepEmptyLandmarks lists the page's landmarks, by the role the browser
+// computes, that hold no text, image or control.
+const sweepEmptyLandmarks = `[...document.querySelectorAll("body *")].filter((e) =>
+  ["banner", "complementary", "contentinfo", "form", "main", "navigation", "region", "search"].includes(e.computedRole)
+  && e.textContent.trim() === "" && !e.querySelector("img, svg, input, select, textarea, button, iframe, video, audio"))
+  .map((e) => e.computedRole + " " + e.outerHTML.slice(0, 80))`

@@ -74,7 +74,7 @@ func (l Layout) Validate() error {
 type UI struct {
 	// Close names the × button of dialogs.
 	Close string `json:"close"`
-	// Notifications names the toast region.
+	// Notifications names the region of the toasts while one shows.
 	Notifications string `json:"notifications"`
 	// Dismiss names the × button of a toast.
 	Dismiss string `json:"dismiss"`

@@ -274,7 +274,7 @@ var docs = map[string]string{
 	"UI.Breadcrumbs":                        "Names the trail above a service's or a case study's page (Home › Services › the service) for screen readers.",
 	"UI.Close":                              "Names the × button of dialogs.",
 	"UI.Dismiss":                            "Names the × button of a toast.",
-	"UI.Notifications":                      "Names the toast region.",
+	"UI.Notifications":                      "Names the region of the toasts while one shows.",
 	"UI.SkipToContent":                      "The first link of every page, for the keyboard: it skips the header and goes to the page's main content.",
 	"Webinar.Date":                          "The day it is held, YYYY-MM-DD (2026-03-14).",
 	"Webinar.Past":                          "Not content: the build sets it (MarkPast) from its own clock.",

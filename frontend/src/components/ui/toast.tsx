@@ -51,7 +51,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <section className="toasts" aria-label={layout.ui.notifications}>
+      {/* A landmark only while it holds a toast: an empty one was noise in a
+          screen reader's list of landmarks on every page (a trial). The
+          live list is there from the start, as a live region must be. */}
+      <section className="toasts" aria-label={items.length > 0 ? layout.ui.notifications : undefined}>
         <ol aria-live="polite" aria-relevant="additions text">
           {items.map((t) => (
             <Toast key={t.id} item={t} onDismiss={dismiss} dismissLabel={layout.ui.dismiss} />
