@@ -189,6 +189,12 @@ func TestArticleFootnotes(t *testing.T) {
 			t.Errorf("after %s, %s is not in view below the header (at y %v)", sel, eval[string](t, tab, `location.hash`),
 				eval[float64](t, tab, `document.getElementById(decodeURIComponent(location.hash.slice(1)))?.getBoundingClientRect().top ?? -1`))
 		}
+		// Back at the reference, focus is on its link, not on the <sup>
+		// around it: from there the next Tab stopped on the link, the
+		// same place and name again (a keyboard trial).
+		if sel == ".footnote-backref" && !eval[bool](t, tab, `document.activeElement.matches(".article-body .footnote-ref")`) {
+			t.Errorf("back at the reference, focus is on %s, not its link", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+		}
 	}
 	places[1].Hash = eval[string](t, tab, `new URL(document.querySelector(".article-body .footnote-ref").href).hash`)
 	// Back, twice: to where each link was followed, as the browser's own

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "#link";
 import { applyConsent, initConsentMode, onCookieSettings, readConsent, saveConsent, type ConsentChoice } from "../lib/consent";
+import { isPlacing } from "../lib/placing";
 import { useSite } from "../lib/site-context";
 import { Button } from "./ui/button";
 import { Dialog } from "./ui/dialog";
@@ -66,13 +67,14 @@ export function CookieConsent() {
     // The browser scrolls a focused control into view only when none of
     // it shows: one that the banner half covers is scrolled clear of it
     // (scrollIntoView honours the scroll-padding).
-    // Not an element out of the Tab order (tabindex="-1"): the app's own
-    // focus on a part gone to or a page's heading, which scrolls the page
-    // itself. Scrolled here as well, a contents link's smooth scroll
-    // stopped with its heading just above the banner (a keyboard trial).
+    // Not an element out of the Tab order (tabindex="-1": a page's heading
+    // focused), nor one the app is placing the page for (lib/placing):
+    // each scrolls the page itself. Scrolled here as well, a contents
+    // link's smooth scroll stopped with its heading just above the banner
+    // (a keyboard trial).
     const clear = (e: FocusEvent) => {
       const t = e.target as HTMLElement;
-      if (!(t instanceof HTMLElement) || el.contains(t) || t.tabIndex < 0) return;
+      if (!(t instanceof HTMLElement) || el.contains(t) || t.tabIndex < 0 || isPlacing()) return;
       const r = t.getBoundingClientRect();
       if (r.bottom > el.getBoundingClientRect().top) t.scrollIntoView({ block: "nearest" });
     };

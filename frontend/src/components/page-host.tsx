@@ -8,6 +8,7 @@ import { setShownPath } from "../lib/current";
 import { readHead, updateHead } from "../lib/head";
 import { releaseServerHTML } from "../lib/hydration";
 import { loadKinds } from "../lib/lazy-kind";
+import { placing } from "../lib/placing";
 import { canonicalPath, loadRoutes, resolveRoute } from "../lib/routes";
 import { useSite } from "../lib/site-context";
 import { Sections } from "./sections";
@@ -764,9 +765,23 @@ function focusTarget(hash: string, seen = false): boolean {
     const top = el.getBoundingClientRect().top - revealShift(el);
     if (top < headerFoot() - 1 || top >= window.innerHeight) return false;
   }
-  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
-  el.focus({ preventScroll: true });
+  focusPlace(el);
   return true;
+}
+
+// focusPlace moves focus to a fragment's target el, or, where el only
+// wraps a link (a footnote's reference, <sup id><a>…</a></sup>), to that
+// link: focused on the wrapper, the next Tab stopped on the link inside
+// it, the same place and name again (a keyboard trial). A heading keeps
+// the focus, its level read with it.
+function focusPlace(el: HTMLElement) {
+  const only = el.children.length === 1 ? el.firstElementChild : null;
+  if (!/^H[1-6]$/.test(el.tagName) && only instanceof HTMLAnchorElement && only.hasAttribute("href") && only.tabIndex >= 0 && only.textContent === el.textContent) {
+    placing(() => only.focus({ preventScroll: true }));
+    return;
+  }
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+  placing(() => el.focus({ preventScroll: true }));
 }
 
 // focusInViewIfOutOfView takes focus off an element scrolled out of view
@@ -786,7 +801,6 @@ function scrollToHash(hash: string, behavior: ScrollBehavior = "auto"): boolean 
   const el = document.getElementById(fragmentId(hash));
   if (!el) return false;
   el.scrollIntoView({ behavior: smoothly(behavior), block: "start" });
-  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
-  el.focus({ preventScroll: true });
+  focusPlace(el);
   return true;
 }
