@@ -716,8 +716,11 @@ func (f *partsSeen) first(p sweepPage, width int) bool {
 }
 
 // sweepEmptyLandmarks lists the page's landmarks, by the role the browser
-// computes, that hold no text, image or control.
-const sweepEmptyLandmarks = `[...document.querySelectorAll("body *")].filter((e) =>
+// computes, that hold no text, image or control. Only the elements that
+// can be one are asked: each computedRole builds the element's
+// accessibility objects, and asking every element of a page cost that
+// for thousands.
+const sweepEmptyLandmarks = `[...document.querySelectorAll("header, footer, main, nav, aside, section, form, search, [role]")].filter((e) =>
   ["banner", "complementary", "contentinfo", "form", "main", "navigation", "region", "search"].includes(e.computedRole)
   && e.textContent.trim() === "" && !e.querySelector("img, svg, input, select, textarea, button, iframe, video, audio"))
   .map((e) => e.computedRole + " " + e.outerHTML.slice(0, 80))`
