@@ -27,7 +27,8 @@ import (
 // the first opaque background behind it; and what a screen reader says
 // it is, its role and name as the browser computes them for its
 // accessibility tree (computedRole, in the tests' browser:
-// browsertest's testOptions). It is null when nothing in the page has focus.
+// browsertest's testOptions), and whether a heading stands before it in
+// the page. It is null when nothing in the page has focus.
 const focusStop = `(() => {
   const el = document.activeElement;
   if (!el || el === document.body || el === document.documentElement) return null;
@@ -62,8 +63,18 @@ const focusStop = `(() => {
     contrast = Math.max(a, b) / Math.min(a, b);
   }
   return {el: el.outerHTML.slice(0, 100), covered: covered / 25, coveredBy, contrast, ring: ring ? String(ring) : "", bg: String(bg),
-    role: el.computedRole ?? null, name: el.computedName ?? "", href: el.getAttribute("href") ?? ""};
+    role: el.computedRole ?? null, name: el.computedName ?? "", href: el.getAttribute("href") ?? "",
+    headed: [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].some((h) => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)};
 })()`
+
+// focusSaysWhat is whether the focused element is one a screen reader can
+// say what it is, by the role and name the browser computes: the app's
+// own placing of the focus (a place gone to) as a Tab stop.
+const focusSaysWhat = `((e) => !!e && e !== document.body && !["generic", "none", ""].includes(e.computedRole ?? "") && (e.computedName ?? "").trim() !== "")(document.activeElement)`
+
+// focused says what has the focus, for a test's message: its markup, role
+// and name.
+const focused = `((e) => e.outerHTML.slice(0, 80) + " (role " + e.computedRole + ", name " + JSON.stringify(e.computedName) + ")")(document.activeElement)`
 
 // stop is what focusStop measures.
 type stop struct {
@@ -76,6 +87,7 @@ type stop struct {
 	Role      *string `json:"role"` // nil: the browser does not compute it
 	Name      string  `json:"name"`
 	Href      string  `json:"href"`
+	Headed    bool    `json:"headed"`
 }
 
 // focusWalk is what a tab walk found on one page.
@@ -100,13 +112,15 @@ func (w *focusWalk) add(s *stop) {
 	w.Stops++
 	// A Tab stop says what it is: a <pre> that took the focus to scroll
 	// was a generic box, read out as nothing (a keyboard trial). A table
-	// says its rows and columns, and needs no name.
+	// is named by the heading it stands under: a legal page's tables were
+	// each read as "table", alike (a screen reader's trial). One before
+	// any heading has none to take.
 	switch {
 	case s.Role == nil:
 		w.problems = append(w.problems, "the browser computes no role for the focused element: start it with --enable-blink-features=ComputedAccessibilityInfo")
 	case *s.Role == "generic" || *s.Role == "none": // "" is a role of the browser's own, a <summary>'s
 		w.problems = append(w.problems, fmt.Sprintf("a Tab stop that a screen reader cannot say what it is (role %q): %s", *s.Role, s.El))
-	case strings.TrimSpace(s.Name) == "" && *s.Role != "table":
+	case strings.TrimSpace(s.Name) == "" && (*s.Role != "table" || s.Headed):
 		w.problems = append(w.problems, fmt.Sprintf("a Tab stop with no name (a %s): %s", *s.Role, s.El))
 	}
 	// The same link to a place in the page, met twice on one walk: an

@@ -88,8 +88,7 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir, backlink string)
 const textPlace = "text"
 
 // textOf is a text rendered in pieces (markdown.Dialect.Render), each of
-// its images shown at textPlace, its code blocks and tables within the
-// keyboard's reach (htmlFixes).
+// its images shown at textPlace.
 func textOf(pieces []markdown.Piece) content.Text {
 	t := make(content.Text, 0, len(pieces))
 	images := 0
@@ -106,7 +105,6 @@ func textOf(pieces []markdown.Piece) content.Text {
 			t = append(t, content.Segment{HTML: p.Text})
 		}
 	}
-	t.Edit(htmlFixes.Replace)
 	return t
 }
 
@@ -123,16 +121,6 @@ func offsetPos(pos field.Pos, src []byte) func(int) field.Pos {
 		return field.Pos{File: pos.File, Line: pos.Line + bytes.Count(before, []byte("\n")), Col: pos.Col + col}
 	}
 }
-
-// htmlFixes lets the keyboard reach code blocks and tables, which scroll
-// sideways on a phone, in every Markdown text: an article's, a page's. A
-// Tab stop says what it is: a table is one, a block of code is a group
-// named "Code" (a <pre> is a generic box, which a screen reader names as
-// nothing; a region would add a landmark a block).
-var htmlFixes = strings.NewReplacer(
-	`<pre class="chroma">`, `<pre class="chroma" tabindex="0" role="group" aria-label="Code">`,
-	"<pre>", `<pre tabindex="0" role="group" aria-label="Code">`,
-	"<table>", `<table tabindex="0">`)
 
 // shownToken is the token a problem of decode.TextProblems starts at.
 var shownToken = regexp.MustCompile(`^(\{\{|\}\}|\{[^{}\s]*\}|\w+)`)

@@ -261,7 +261,7 @@ func TestArticleMarkdown(t *testing.T) {
 	s := loadArticles(t, fixtureSite(t), false)
 	a := articleSection(t, s, "/insights/voice-follow-up")
 	for _, want := range []string{
-		`<table tabindex="0">`,      // GFM tables
+		`<table tabindex="0" aria-labelledby="the-call">`, // GFM tables, named by their heading
 		`id="fn-1"`, `href="#fn-1"`, // footnotes, with ids HTML checkers accept
 		`&ldquo;answers&rdquo; &ndash;`, // typographer
 		`<h2 id="why-call">`,            // heading ids

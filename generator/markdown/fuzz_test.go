@@ -23,6 +23,8 @@ var (
 	safeAttributes = map[string]bool{
 		"id": true, "href": true, "title": true, "class": true, "start": true, "type": true,
 		"checked": true, "disabled": true, "role": true, "align": true, "style": true,
+		// A box that scrolls, a Tab stop with a name (boxes.go).
+		"tabindex": true, "aria-label": true, "aria-labelledby": true,
 	}
 	safeStyle = regexp.MustCompile(`^(text-align:(left|right|center);?|display:(block|grid|flex);?|[a-z-]+:[#0-9a-zA-Z ]+;?)*$`)
 )
@@ -54,6 +56,8 @@ func unsafeHTML(out []byte) string {
 					return "style " + string(v)
 				case string(k) == "href" && checkHref(string(v)) != "":
 					return "href " + string(v)
+				case string(k) == "tabindex" && string(v) != "0" && string(v) != "-1":
+					return "tabindex " + string(v)
 				case string(k) == "type" && string(v) != "checkbox":
 					return "input type " + string(v)
 				}

@@ -8,8 +8,9 @@ import (
 )
 
 // highlightFormat is how chroma writes a highlighted block: CSS classes,
-// so that no style attribute and no script reach the page.
-var highlightFormat = []chromahtml.Option{chromahtml.WithClasses(true)}
+// so that no style attribute and no script reach the page, its <pre> a
+// Tab stop that says what it is (boxes.go).
+var highlightFormat = []chromahtml.Option{chromahtml.WithClasses(true), chromahtml.WithPreWrapper(codePre{})}
 
 // HighlightStyle is the chroma style of the code blocks (codestyle.xml).
 const HighlightStyle = "github"

@@ -67,14 +67,16 @@ var Article = &Dialect{md: goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(
-		util.Prioritized(codeBlocks{}, 200), util.Prioritized(allowList{inline: true}, 100), util.Prioritized(pieceRenderer{}, 100))),
+		util.Prioritized(codeBlocks{}, 200), util.Prioritized(boxes{}, 300),
+		util.Prioritized(allowList{inline: true}, 100), util.Prioritized(pieceRenderer{}, 100))),
 ), inline: true, in: "in an article"}
 
 // Text is the dialect of pages' Markdown.
 var Text = &Dialect{md: goldmark.New(
 	goldmark.WithExtensions(extension.Table),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(allowList{}, 100), util.Prioritized(pieceRenderer{}, 100))),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(boxes{}, 300),
+		util.Prioritized(allowList{}, 100), util.Prioritized(pieceRenderer{}, 100))),
 ), in: "in a page's text"}
 
 // Parse parses src.
@@ -113,6 +115,7 @@ func (d *Dialect) Render(src []byte, doc ast.Node) ([]Piece, error) {
 	w := &pieceWriter{}
 	apart(doc)
 	unlink(doc, src)
+	nameTables(doc)
 	if err := d.md.Renderer().Render(w, src, doc); err != nil {
 		return nil, err
 	}

@@ -192,3 +192,35 @@ func TestAddresses(t *testing.T) {
 		t.Errorf("joined:\n%s\ngoldmark writes:\n%s", got, want)
 	}
 }
+
+// TestBoxesThatScroll: each table and block of code, in both dialects, is
+// a Tab stop that says what it is (boxes.go): a table named by the
+// heading above it, none before the first heading; a block of code a
+// group named "Code", highlighted or not.
+func TestBoxesThatScroll(t *testing.T) {
+	src := "| a | b |\n|---|---|\n| 1 | 2 |\n\n## Essential cookies\n\nText.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
+		"```\nplain\n```\n\n    indented\n\n### Later\n\n| c |\n|---|\n| 3 |\n"
+	for _, d := range []*Dialect{Article, Text} {
+		var out bytes.Buffer
+		if err := d.Convert([]byte(src), &out); err != nil {
+			t.Fatal(err)
+		}
+		html := out.String()
+		for _, want := range []string{
+			"<table tabindex=\"0\">\n<thead>",
+			`<table tabindex="0" aria-labelledby="essential-cookies">`,
+			`<table tabindex="0" aria-labelledby="later">`,
+			`<pre tabindex="0" role="group" aria-label="Code"><code>plain`,
+			`<pre tabindex="0" role="group" aria-label="Code"><code>indented`,
+		} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: no %s in\n%s", d.in, want, html)
+			}
+		}
+	}
+	var out bytes.Buffer
+	_ = Article.Convert([]byte("```go {linenos=table}\nx := 1\n```\n"), &out)
+	if n := strings.Count(out.String(), "tabindex"); n != 1 {
+		t.Errorf("a highlighted block with a table of line numbers has %d Tab stops, want 1 (the code's):\n%s", n, out.String())
+	}
+}

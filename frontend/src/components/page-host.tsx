@@ -769,19 +769,27 @@ function focusTarget(hash: string, seen = false): boolean {
   return true;
 }
 
-// focusPlace moves focus to a fragment's target el, or, where el only
-// wraps a link (a footnote's reference, <sup id><a>…</a></sup>), to that
-// link: focused on the wrapper, the next Tab stopped on the link inside
-// it, the same place and name again (a keyboard trial). A heading keeps
-// the focus, its level read with it.
+// focusPlace moves focus to a fragment's target el, or to what says what
+// the place is where el cannot:
+//   - where el only wraps a link (a footnote's reference,
+//     <sup id><a>…</a></sup>), to that link: focused on the wrapper, the
+//     next Tab stopped on the link inside it, the same place and name
+//     again (a keyboard trial);
+//   - where el is a plain box (a <div>, which a screen reader names as
+//     nothing: the contact section's information, "Contact Us"), to its
+//     first heading, read with its level.
+// A heading, or an element with a role of its own (a section, a form
+// named by its heading), keeps the focus.
 function focusPlace(el: HTMLElement) {
   const only = el.children.length === 1 ? el.firstElementChild : null;
   if (!/^H[1-6]$/.test(el.tagName) && only instanceof HTMLAnchorElement && only.hasAttribute("href") && only.tabIndex >= 0 && only.textContent === el.textContent) {
     placing(() => only.focus({ preventScroll: true }));
     return;
   }
-  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
-  placing(() => el.focus({ preventScroll: true }));
+  const heading = el.tagName === "DIV" && !el.hasAttribute("role") ? el.querySelector<HTMLElement>("h1, h2, h3, h4, h5, h6") : null;
+  const target = heading ?? el;
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  placing(() => target.focus({ preventScroll: true }));
 }
 
 // focusInViewIfOutOfView takes focus off an element scrolled out of view

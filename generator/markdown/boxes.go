@@ -1,0 +1,118 @@
+package markdown
+
+import (
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/renderer"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
+)
+
+// Boxes that scroll. A table or a block of code wider than a phone's
+// screen scrolls sideways in a box of its own, which the keyboard must
+// reach to scroll: each is written as a Tab stop (tabindex="0"; the app
+// takes one that fits its screen out of the Tab order,
+// frontend/src/hooks/use-scroll-stops.ts) that says what it is to a
+// screen reader:
+//   - a table is named by the heading it stands under, where it has one
+//     ("Essential, table", not "table": a legal page's tables look alike);
+//   - a block of code is a group named "Code": a <pre> is a generic box,
+//     which a screen reader names as nothing, and a region would add a
+//     landmark a block.
+// The renderer writes them so, where the elements are made, rather than
+// the build editing the HTML after.
+
+// codeBox is the start of a block of code's <pre>, after its name.
+const codeBox = ` tabindex="0" role="group" aria-label="Code"`
+
+// tableAttributes are the attributes a table is written with: goldmark's,
+// and its name.
+var tableAttributes = extension.TableAttributeFilter.ExtendString("aria-labelledby")
+
+// nameTables makes each table of doc a Tab stop, named by the heading
+// before it that has an id (every heading has one: parser.WithAutoHeadingID).
+func nameTables(doc ast.Node) {
+	var heading []byte
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			if id, ok := n.AttributeString("id"); ok {
+				heading, _ = id.([]byte)
+			}
+			return ast.WalkSkipChildren, nil
+		case *extast.Table:
+			n.SetAttributeString("tabindex", []byte("0"))
+			if heading != nil {
+				n.SetAttributeString("aria-labelledby", heading)
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// boxes renders tables with their attributes, and the blocks of code that
+// codeBlocks does not highlight (all of a page's, an article's indented
+// ones) as goldmark does, as a named Tab stop.
+type boxes struct{}
+
+func (boxes) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(extast.KindTable, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString("<table")
+			gmhtml.RenderAttributes(w, n, tableAttributes)
+			_, _ = w.WriteString(">\n")
+		} else {
+			_, _ = w.WriteString("</table>\n")
+		}
+		return ast.WalkContinue, nil
+	})
+	reg.Register(ast.KindCodeBlock, plainCode)
+	reg.Register(ast.KindFencedCodeBlock, plainCode)
+}
+
+// plainCode writes a block of code unhighlighted, as goldmark's own
+// renderer does, its <pre> a named Tab stop.
+func plainCode(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	_, _ = w.WriteString("<pre" + codeBox + "><code")
+	if f, ok := n.(*ast.FencedCodeBlock); ok {
+		if language := f.Language(source); language != nil {
+			_, _ = w.WriteString(` class="language-`)
+			gmhtml.DefaultWriter.Write(w, language)
+			_ = w.WriteByte('"')
+		}
+	}
+	_ = w.WriteByte('>')
+	for i := 0; i < n.Lines().Len(); i++ {
+		line := n.Lines().At(i)
+		gmhtml.DefaultWriter.RawWrite(w, line.Value(source))
+	}
+	_, _ = w.WriteString("</code></pre>\n")
+	return ast.WalkContinue, nil
+}
+
+// codePre is chroma's <pre> of a highlighted block, a named Tab stop; a
+// table of line numbers' own <pre> beside it is not one (it scrolls with
+// the code).
+type codePre struct{}
+
+func (codePre) Start(code bool, styleAttr string) string {
+	if code {
+		return "<pre" + styleAttr + codeBox + "><code>"
+	}
+	return "<pre" + styleAttr + ">"
+}
+
+func (codePre) End(code bool) string {
+	if code {
+		return "</code></pre>"
+	}
+	return "</pre>"
+}
