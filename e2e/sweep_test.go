@@ -258,6 +258,11 @@ func TestSweepRoutes(t *testing.T) {
 					if empty := eval[[]string](t, tab, sweepEmptyLandmarks); len(empty) > 0 {
 						t.Errorf("empty landmarks: %q", empty)
 					}
+					// A link that opens a new tab says so to a screen reader
+					// (a trial: none did).
+					if silent := eval[[]string](t, tab, sweepSilentNewTabs); len(silent) > 0 {
+						t.Errorf("links that open a new tab without saying so: %q", silent)
+					}
 
 					n, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[int](sweepFocusables))
 					if err != nil {
@@ -714,6 +719,14 @@ func (f *partsSeen) first(p sweepPage, width int) bool {
 	}
 	return isNew
 }
+
+// sweepSilentNewTabs lists the page's links that open a new tab and whose
+// description (aria-describedby) says nothing. A description, not the
+// name: the name stays the words a visitor sees, which other tools and
+// voice control go by.
+const sweepSilentNewTabs = `[...document.querySelectorAll("a[target=_blank]")].filter((a) =>
+  !(a.getAttribute("aria-describedby") ?? "").split(/\s+/).some((id) => id && document.getElementById(id)?.textContent.trim()))
+  .map((a) => a.outerHTML.slice(0, 100))`
 
 // sweepEmptyLandmarks lists the page's landmarks, by the role the browser
 // computes, that hold no text, image or control. Only the elements that

@@ -4,7 +4,7 @@ import { CookieConsent } from "./components/cookie-consent";
 import { PageHost } from "./components/page-host";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { SkipLink } from "./components/skip-link";
+import { NewTabNote, SkipLink } from "./components/skip-link";
 import { ToastProvider } from "./components/ui/toast";
 import type { PageBody, SiteData } from "./lib/content-types";
 import { Piece, ShellHydrated } from "./lib/hydration";
@@ -33,6 +33,7 @@ export function App({ site, initial }: AppProps) {
         <LayoutPart>
           <Piece>
             <SkipLink />
+            <NewTabNote />
           </Piece>
         </LayoutPart>
         <LayoutPart>

@@ -84,6 +84,10 @@ type UI struct {
 	// Breadcrumbs names the trail above a service's or a case study's
 	// page (Home › Services › the service) for screen readers.
 	Breadcrumbs string `json:"breadcrumbs"`
+	// NewTab is what a screen reader says after a link that opens in a
+	// new tab (the product sites, the demo form, an author's page): "opens
+	// in a new tab". It is not shown.
+	NewTab string `json:"newTab"`
 }
 
 // Action is a labelled link or call to action that points either at Href

@@ -3,7 +3,7 @@ import { Link } from "#link";
 import { Memo } from "#memo";
 import { useSiteLinkClicks } from "../hooks/use-site-link-clicks";
 import { BlockSection } from "./block-sections";
-import { LinkButton } from "./ui/button";
+import { LinkButton, NEW_TAB_NOTE } from "./ui/button";
 import { Picture } from "./ui/picture";
 import "./articles.css";
 import "./article-code.css";
@@ -152,7 +152,7 @@ function AuthorLine({ author }: { author: Author }) {
       )}
       <span>
         {author.url ? (
-          <a href={author.url} rel="author noopener noreferrer" target="_blank">
+          <a href={author.url} rel="author noopener noreferrer" target="_blank" aria-describedby={NEW_TAB_NOTE}>
             {author.name}
           </a>
         ) : (

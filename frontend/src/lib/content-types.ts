@@ -804,6 +804,7 @@ export interface UI {
   dismiss: string;
   skipToContent: string;
   breadcrumbs: string;
+  newTab: string;
 }
 
 export interface Value {

@@ -274,6 +274,7 @@ var docs = map[string]string{
 	"UI.Breadcrumbs":                        "Names the trail above a service's or a case study's page (Home › Services › the service) for screen readers.",
 	"UI.Close":                              "Names the × button of dialogs.",
 	"UI.Dismiss":                            "Names the × button of a toast.",
+	"UI.NewTab":                             "What a screen reader says after a link that opens in a new tab (the product sites, the demo form, an author's page): \"opens in a new tab\". It is not shown.",
 	"UI.Notifications":                      "Names the region of the toasts while one shows.",
 	"UI.SkipToContent":                      "The first link of every page, for the keyboard: it skips the header and goes to the page's main content.",
 	"Webinar.Date":                          "The day it is held, YYYY-MM-DD (2026-03-14).",

@@ -40,6 +40,12 @@ export interface SmartLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> 
   external?: boolean;
 }
 
+/**
+ * NEW_TAB_NOTE is the id of the page's NewTabNote ("opens in a new tab",
+ * components/skip-link), the description of every link that opens a new tab.
+ */
+export const NEW_TAB_NOTE = "new-tab-note";
+
 export function isExternalHref(href: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(href);
 }
@@ -52,7 +58,7 @@ export function SmartLink({ href, external, children, ...rest }: SmartLinkProps)
   if (isExternalHref(href)) {
     const newTab = external ?? href.startsWith("http");
     return (
-      <a href={href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})} {...rest}>
+      <a href={href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer", "aria-describedby": NEW_TAB_NOTE } : {})} {...rest}>
         {children}
       </a>
     );
