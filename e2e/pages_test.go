@@ -55,10 +55,10 @@ var sweepHiddenFields = []string{
 	"Starts",
 	// The articles: addresses, the author's key, the cover, the ISO dates
 	// (shown in words), the labels used only on some pages, as templates
-	// or in an attribute (a footnote's link back), the related cards
+	// or in an attribute (a footnote's links, to it and back), the related cards
 	// (tested in e2e/articles_test.go) and make dev's banners.
 	"URL", "IndexURL", "NewerURL", "OlderURL", "FeedURL", "Key", "Cover", "Photo", "Updated", "Status", "Banner",
-	"Labels", "ReadingTime", "Contents", "Related", "TaggedHeading", "TagsLabel", "Newer", "Older", "PageLabel", "Draft", "Scheduled", "Backlink",
+	"Labels", "ReadingTime", "Contents", "Related", "TaggedHeading", "TagsLabel", "Newer", "Older", "PageLabel", "Draft", "Scheduled", "Backlink", "Footnote",
 	// A sample call's files and their types are addresses and attributes
 	// (e2e/sample_call_test.go); the security record's BAA is a key,
 	// shown by its label (e2e/security_test.go).

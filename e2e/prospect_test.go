@@ -571,6 +571,22 @@ func TestProspectFloatingContact(t *testing.T) {
 			// Between sections again: back.
 			run(t, tab, `window.scrollTo(0, 900)`)
 			waitFor(t, tab, shown)
+			// Focus resting on the page itself is not in the way: answering
+			// the cookie banner puts it on main, as a click on the page's
+			// text does, and the button, stepping aside for an element
+			// under it, stayed hidden for the rest of the visit (a screen
+			// reader's trial). Two frames: the app's answer to the focus.
+			stays, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((r) => {
+  document.getElementById("main").focus({preventScroll: true});
+  requestAnimationFrame(() => requestAnimationFrame(() => r(!document.querySelector(".floating-contact").inert)));
+})`, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !stays {
+				t.Error("the floating button hides while the focus is on the page's main content")
+			}
+			run(t, tab, `document.activeElement.blur()`)
 			// Focused, it stays until focus leaves it, even with the footer
 			// come into view: focus is never left on a button faded out.
 			// (Under load, Tab reached it just before the footer's coming
@@ -578,7 +594,7 @@ func TestProspectFloatingContact(t *testing.T) {
 			// the footer seen, two frames for the app's answer, and every
 			// fade to its end.
 			run(t, tab, button+`.focus()`)
-			stays, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((seen) => {
+			stays, err = chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((seen) => {
   const io = new IntersectionObserver((es) => { if (es.some((e) => e.isIntersecting)) { io.disconnect(); seen(); } });
   io.observe(document.querySelector("footer"));
   window.scrollTo(0, document.documentElement.scrollHeight);

@@ -232,6 +232,8 @@ type ArticleLabels struct {
 	Scheduled string `json:"scheduled" fill:"date"`
 	// Backlink names, for screen readers, the link from a footnote back to where the article cites it ("Back to the text"); the link shows an arrow.
 	Backlink string `yaml:"backlink" json:"-"`
+	// Footnote names, for screen readers, the link from the text to a footnote ("Footnote {n}"), which shows the number alone; {n} is replaced by it.
+	Footnote string `yaml:"footnote" json:"-" fill:"n"`
 	// Months names the months of the dates, January first.
 	Months []string `yaml:"months" json:"-"`
 }
@@ -244,6 +246,9 @@ func (l ArticleLabels) Validate() error {
 	for _, c := range []struct{ name, text, want string }{
 		{"readingTime", l.ReadingTime, "{minutes}"}, {"taggedHeading", l.TaggedHeading, "{tag}"},
 		{"pageLabel", l.PageLabel, "{page}"}, {"scheduled", l.Scheduled, "{date}"},
+		// The number shown is in the link's name (WCAG's label in name),
+		// and tells one footnote's link from another's.
+		{"footnote", l.Footnote, "{n}"},
 	} {
 		if !strings.Contains(c.text, c.want) {
 			errs = append(errs, field.AtField(c.name, "%s %q must contain %s", c.name, c.text, c.want))

@@ -337,7 +337,7 @@ func (l *loader) article(file, slug, base string, labels content.ArticleLabels, 
 	if !f.Draft {
 		l.bodyPlaceholders(bodyAt, body)
 	}
-	text, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder, labels.Backlink)
+	text, toc, words, imgs := l.renderArticle(bodyAt, l.citeMarkdown(bodyAt, body, false), folder, labels)
 	a.Text, a.TOC, a.Images = text, toc, imgs
 	a.Minutes = max(1, int(math.Ceil(float64(words)/content.WordsPerMinute)))
 	if l.failed(file) {

@@ -7,6 +7,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -23,9 +24,9 @@ import (
 // text, with its images apart (ArticleSection.JoinImages), the table of
 // contents (the ## headings), the number of words and the images. In an
 // article folder (articles/<slug>/index.md) a relative image is a file
-// beside it, published under the article's path (dir). backlink names
-// each footnote's link back to the text (ArticleLabels.Backlink).
-func (l *loader) renderArticle(pos field.Pos, body []byte, dir, backlink string) (content.Text, []content.TOCEntry, int, []content.Image) {
+// beside it, published under the article's path (dir). labels name each
+// footnote's link from the text and back to it, for screen readers.
+func (l *loader) renderArticle(pos field.Pos, body []byte, dir string, labels content.ArticleLabels) (content.Text, []content.TOCEntry, int, []content.Image) {
 	src := body
 	at := offsetPos(pos, src)
 	if p := markdown.Budget(src); p != nil {
@@ -59,8 +60,10 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir, backlink string)
 			words += len(bytes.Fields(n.Segment.Value(src)))
 		case *ast.Heading:
 			headings = append(headings, n)
+		case *extast.FootnoteLink:
+			n.SetAttributeString("aria-label", strings.ReplaceAll(labels.Footnote, "{n}", strconv.Itoa(n.Index)))
 		case *extast.FootnoteBacklink:
-			n.SetAttributeString("aria-label", backlink)
+			n.SetAttributeString("aria-label", labels.Backlink)
 		}
 		return ast.WalkContinue, nil
 	})

@@ -576,7 +576,8 @@ func TestRedirectToABrokenArticle(t *testing.T) {
 // TestHeadingAnchors: a ## or ### heading's words link to it, so that the
 // link is named by them and the heading by nothing more; a heading that
 // holds a link keeps its words (links do not nest), and a # or #### is
-// left alone. A footnote's link back is named by the index's labels.
+// left alone. A footnote's links, to it and back, are named by the
+// index's labels.
 func TestHeadingAnchors(t *testing.T) {
 	fsys := fixtureSite(t)
 	const file = "articles/voice-follow-up.md"
@@ -584,7 +585,8 @@ func TestHeadingAnchors(t *testing.T) {
 	body := "---\n## Plain *words*\n\n### With a [link](/about)\n\n### With a note[^1]\n\n### With <https://example.com>\n\n#### Deep\n\n[^1]: N.\n"
 	fsys[file] = &fstest.MapFile{Data: []byte(head + body)}
 	index := "pages/insights.yaml"
-	fsys[index] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys[index].Data), "backlink: Back to the text", `backlink: Back to "the text" & <up>`, 1))}
+	labels := strings.Replace(string(fsys[index].Data), "backlink: Back to the text", `backlink: Back to "the text" & <up>`, 1)
+	fsys[index] = &fstest.MapFile{Data: []byte(strings.Replace(labels, `footnote: "Footnote {n}"`, `footnote: 'Note "{n}" & <more>'`, 1))}
 	a := articleSection(t, loadArticles(t, fsys, false), "/insights/voice-follow-up")
 	html := textHTML(a.Text, a.Images)
 	for _, want := range []string{
@@ -598,6 +600,11 @@ func TestHeadingAnchors(t *testing.T) {
 	}
 	if want := `role="doc-backlink" aria-label="Back to &#34;the text&#34; &amp; &lt;up&gt;">`; !strings.Contains(html, want) {
 		t.Errorf("the footnote's link back is not named by the labels (%s):\n%s", want, html)
+	}
+	// And its link from the text, its number in the name: "1" alone was
+	// read as a link like any other (a screen reader's trial).
+	if want := `role="doc-noteref" aria-label="Note &#34;1&#34; &amp; &lt;more&gt;">1</a>`; !strings.Contains(html, want) {
+		t.Errorf("the link to the footnote is not named by the labels (%s):\n%s", want, html)
 	}
 	if n := strings.Count(html, "heading-anchor"); n != 1 {
 		t.Errorf("%d headings link to themselves, want 1:\n%s", n, html)

@@ -39,7 +39,7 @@ func FuzzFrontMatter(f *testing.F) {
 		var front content.ArticleFront
 		body, line, ok := l.frontMatter("articles/x.md", "no front matter", &front)
 		if ok {
-			l.renderArticle(field.Pos{File: "articles/x.md", Line: line, Col: 1}, body, "", `Back "<home>"`)
+			l.renderArticle(field.Pos{File: "articles/x.md", Line: line, Col: 1}, body, "", content.ArticleLabels{Backlink: `Back "<home>"`, Footnote: `Note "{n}" <`})
 		}
 		problemsPlaced(t, "articles/x.md", data, l.errs)
 		if len(l.errs) == 0 {

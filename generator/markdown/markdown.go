@@ -484,7 +484,14 @@ func (pieceRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			is := strconv.Itoa(n.Index)
 			_, _ = w.WriteString(`<sup id="` + ref(n.Index, n.RefIndex) + `"><a href="`)
 			address(w, []byte("#fn-"+is))
-			_, _ = w.WriteString(`" class="footnote-ref" role="doc-noteref">` + is + `</a></sup>`)
+			_, _ = w.WriteString(`" class="footnote-ref" role="doc-noteref"`)
+			// The number alone would be read out as "1", a link like any
+			// other to most screen readers: the caller names the link
+			// (generator/load), its number in the name.
+			if label, ok := n.AttributeString("aria-label"); ok {
+				_, _ = w.WriteString(` aria-label="` + html.EscapeString(fmt.Sprint(label)) + `"`)
+			}
+			_, _ = w.WriteString(`>` + is + `</a></sup>`)
 		}
 		return ast.WalkContinue, nil
 	})

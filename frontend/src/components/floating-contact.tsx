@@ -61,11 +61,16 @@ export function FloatingContact({ target = "contact-info" }: { target?: string }
       return r.bottom > 0 && r.top < window.innerHeight;
     };
     // Under the button: its box as shown (not slid down, as it is while
-    // hidden), with room for the focus ring.
+    // hidden), with room for the focus ring. Not an element taller than
+    // the window, which the visitor never sees whole: the page's main
+    // content, where focus rests after the cookie banner is answered or a
+    // click on the page's text, was always under it, and the button
+    // stayed hidden for the rest of the visit (a screen reader's trial).
     const under = (el: Element | null) => {
       const b = box.current;
       if (!el || !b || b.contains(el) || el === document.body) return false;
       const r = el.getBoundingClientRect(), f = b.firstElementChild?.getBoundingClientRect();
+      if (r.height >= window.innerHeight) return false;
       const lift = b.classList.contains("is-shown") ? 0 : 16;
       return !!f && r.right > f.left - 4 && r.left < f.right + 4 && r.bottom > f.top - lift - 4 && r.top < f.bottom - lift + 4;
     };

@@ -37,6 +37,7 @@ var docs = map[string]string{
 	"ArticleLabels.Contents":                "Heads the table of contents of a long article.",
 	"ArticleLabels.Draft":                   "The banner make dev shows on a draft.",
 	"ArticleLabels.Feed":                    "Labels the link to the article feed.",
+	"ArticleLabels.Footnote":                "Names, for screen readers, the link from the text to a footnote (\"Footnote {n}\"), which shows the number alone; {n} is replaced by it.",
 	"ArticleLabels.Months":                  "Names the months of the dates, January first.",
 	"ArticleLabels.Newer":                   "Labels the link to the page of newer articles.",
 	"ArticleLabels.Older":                   "Labels the link to the page of older articles.",
