@@ -754,3 +754,42 @@ func TestMalformedFragment(t *testing.T) {
 	tab.WaitFor(t, `location.hash === ""`, 10*time.Second)
 	noConsoleErrors(t, tab)
 }
+
+// TestBackFocusesAHeadingNotItsLabel: Back to a page left from its top by
+// the phone menu's Contact Us (the menu's entry gone with the menu) gives
+// the focus to what is in view: to a heading, not to the label over it (a
+// section's eyebrow, read as a line of capitals with no role: a screen
+// reader's trial). On the fixture site's first page whose top holds such
+// a label.
+func TestBackFocusesAHeadingNotItsLabel(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	const menu, contact = "header .nav > .nav__burger", `#mobile-menu .menu-sheet__list a[href="/#contact-info"]`
+	// labelled is the label over a heading that the page shows first.
+	const labelled = `[...document.querySelectorAll("main :is(p, span, div) + :is(h1, h2, h3)")].map((h) => h.previousElementSibling).find((l) => l.checkVisibility() && l.textContent.trim() !== "")`
+	tab := env.NewTab(t, 390, 844)
+	var path string
+	for _, p := range []string{"/about", "/services", "/insights", "/"} {
+		tab.Load(t, p)
+		tab.WaitFor(t, hydrated, time.Minute)
+		if eval[bool](t, tab, `(() => { const l = `+labelled+`; return !!l && l.getBoundingClientRect().bottom < innerHeight; })()`) {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		t.Fatal("no page of the fixture site shows a label over a heading at its top")
+	}
+	click(t, tab, menu)
+	waitFor(t, tab, `document.querySelector("#mobile-menu").open && document.querySelector(`+jsString(contact)+`)?.checkVisibility()`)
+	click(t, tab, contact)
+	tab.WaitFor(t, `location.hash === "#contact-info" && !!document.getElementById("contact-info")`, 30*time.Second)
+	run(t, tab, `history.back()`)
+	there := `location.pathname === ` + jsString(path) + ` && location.hash === "" && ` + focusInView
+	if err := chromedp.Do(tab.Ctx, browsertest.Until(there, 10*time.Second)); err != nil {
+		t.Fatalf("Back to %s: %q, focus on %s", path, eval[string](t, tab, `location.pathname + location.hash`), eval[string](t, tab, focused))
+	}
+	if !eval[bool](t, tab, `/^H[1-6]$/.test(document.activeElement.tagName) || !/^H[1-6]$/.test(document.activeElement.nextElementSibling?.tagName ?? "")`) {
+		t.Errorf("Back to %s: focus on the label over a heading, %s", path, eval[string](t, tab, focused))
+	}
+}

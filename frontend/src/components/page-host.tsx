@@ -720,10 +720,15 @@ function focusInView() {
     return r.top - rise >= top && r.bottom - rise <= window.innerHeight && el.checkVisibility();
   };
   const blocks = ":is(main, footer.site-footer) :is(h1, h2, h3, h4, p, li, blockquote, pre, figure, dt, dd)";
-  const el =
+  let el =
     [...document.querySelectorAll<HTMLElement>(blocks)].find(seen) ??
     [...document.querySelectorAll<HTMLElement>("main > *, footer.site-footer")].find(inView);
   if (!el) return;
+  // A label over a heading (a section's eyebrow, "About us"): the heading
+  // it labels, which a screen reader reads with its level, not a line of
+  // capitals with no role (a screen reader's trial, Back to a page's top).
+  const next = el.nextElementSibling;
+  if (!/^H[1-6]$/.test(el.tagName) && next instanceof HTMLElement && /^H[1-6]$/.test(next.tagName) && seen(next)) el = next;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
   el.focus({ preventScroll: true });
 }
