@@ -216,7 +216,7 @@ func TestProspectMobileMenu(t *testing.T) {
 		// The page behind does not scroll, by wheel, even over the backdrop.
 		sb := rectOf(t, tab, sheet)
 		do(t, tab, wheel(187, sb.Bottom+(812-sb.Bottom)/2, 400), wheel(187, 200, 400))
-		do(t, tab, chromedp.Sleep(200*time.Millisecond)) // let a scroll, if any, happen
+		do(t, tab, chromedp.Evaluate[chromedp.Void](scrollSettled, chromedp.EvalAwaitPromise)) // a scroll, if any, ended
 		if y := eval[float64](t, tab, `window.scrollY`); y != 300 {
 			t.Errorf("the page scrolled behind the menu to %v", y)
 		}
@@ -534,6 +534,12 @@ func TestProspectSolutionsDropdown(t *testing.T) {
 	})
 }
 
+// afterAnimations resolves once the app has answered what just happened
+// (two frames) and every finite animation has ended: a fade the answer
+// started among them.
+const afterAnimations = `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  .then(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)))`
+
 // Point 7: the floating contact button never covers what a visitor wants
 // to reach: it hides while the contact section or the footer is on screen
 // and while a form field has focus; hidden, it never takes focus; focused,
@@ -598,9 +604,7 @@ func TestProspectFloatingContact(t *testing.T) {
   const io = new IntersectionObserver((es) => { if (es.some((e) => e.isIntersecting)) { io.disconnect(); seen(); } });
   io.observe(document.querySelector("footer"));
   window.scrollTo(0, document.documentElement.scrollHeight);
-}).then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-  .then(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)))
-  .then(() => document.activeElement === `+button+` && `+shown+`)`, chromedp.EvalAwaitPromise))
+}).then(() => `+afterAnimations+`).then(() => document.activeElement === `+button+` && `+shown+`)`, chromedp.EvalAwaitPromise))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -631,7 +635,7 @@ func TestProspectFloatingContact(t *testing.T) {
 				do(t, tab, chromedp.Focus(chromedp.CSS("#cf-"+f)))
 				run(t, tab, field+`.scrollIntoView({block: "end"})`)
 				waitFor(t, tab, `document.activeElement === `+field)
-				do(t, tab, chromedp.Sleep(350*time.Millisecond)) // longer than the button's fade
+				do(t, tab, chromedp.Evaluate[chromedp.Void](afterAnimations, chromedp.EvalAwaitPromise)) // the button's fade, if any, ended
 				if eval[bool](t, tab, covers(field)) {
 					t.Errorf("the floating button covers the focused %s field", f)
 				}
@@ -664,9 +668,7 @@ func TestProspectFloatingContact(t *testing.T) {
 				run(t, tab, `window.scrollTo(0, window.scrollY + `+el+`.getBoundingClientRect().bottom - innerHeight + 40)`)
 				waitFor(t, tab, shown)
 				run(t, tab, el+`.focus({preventScroll: true})`)
-				settled, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-  .then(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)))
-  .then(() => document.activeElement === `+el+`)`, chromedp.EvalAwaitPromise))
+				settled, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](afterAnimations+`.then(() => document.activeElement === `+el+`)`, chromedp.EvalAwaitPromise))
 				if err != nil {
 					t.Fatal(err)
 				}
