@@ -42,7 +42,7 @@ export interface SmartLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> 
 
 /**
  * NEW_TAB_NOTE is the id of the page's NewTabNote ("opens in a new tab",
- * components/skip-link), the description of every link that opens a new tab.
+ * components/new-tab-note), the description of every link that opens a new tab.
  */
 export const NEW_TAB_NOTE = "new-tab-note";
 
