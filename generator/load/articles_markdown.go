@@ -61,7 +61,7 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string, labels co
 		case *ast.Heading:
 			headings = append(headings, n)
 		case *extast.FootnoteLink:
-			n.SetAttributeString("aria-label", strings.ReplaceAll(labels.Footnote, "{n}", strconv.Itoa(n.Index)))
+			n.SetAttributeString("aria-label", content.Fill(labels.Footnote, "{n}", strconv.Itoa(n.Index)))
 		case *extast.FootnoteBacklink:
 			n.SetAttributeString("aria-label", labels.Backlink)
 		}

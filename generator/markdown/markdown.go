@@ -488,9 +488,7 @@ func (pieceRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			// The number alone would be read out as "1", a link like any
 			// other to most screen readers: the caller names the link
 			// (generator/load), its number in the name.
-			if label, ok := n.AttributeString("aria-label"); ok {
-				_, _ = w.WriteString(` aria-label="` + html.EscapeString(fmt.Sprint(label)) + `"`)
-			}
+			ariaLabel(w, n)
 			_, _ = w.WriteString(`>` + is + `</a></sup>`)
 		}
 		return ast.WalkContinue, nil
@@ -503,9 +501,7 @@ func (pieceRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			_, _ = w.WriteString(`" class="footnote-backref" role="doc-backlink"`)
 			// The arrow alone would be read out as "leftwards arrow with
 			// hook": the caller names the link (generator/load).
-			if label, ok := n.AttributeString("aria-label"); ok {
-				_, _ = w.WriteString(` aria-label="` + html.EscapeString(fmt.Sprint(label)) + `"`)
-			}
+			ariaLabel(w, n)
 			_, _ = w.WriteString(`>&#x21a9;&#xfe0e;</a>`)
 		}
 		return ast.WalkContinue, nil
@@ -522,6 +518,14 @@ func (pieceRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		_, _ = w.WriteString(">\n")
 		return ast.WalkContinue, nil
 	})
+}
+
+// ariaLabel writes the aria-label attribute the caller set on n, escaped,
+// if it set one.
+func ariaLabel(w util.BufWriter, n ast.Node) {
+	if label, ok := n.AttributeString("aria-label"); ok {
+		_, _ = w.WriteString(` aria-label="` + html.EscapeString(fmt.Sprint(label)) + `"`)
+	}
 }
 
 // apart replaces each image of doc with a cut that marks its place.

@@ -728,7 +728,7 @@ function focusInView() {
   // it labels, which a screen reader reads with its level, not a line of
   // capitals with no role (a screen reader's trial, Back to a page's top).
   const next = el.nextElementSibling;
-  if (!/^H[1-6]$/.test(el.tagName) && next instanceof HTMLElement && /^H[1-6]$/.test(next.tagName) && seen(next)) el = next;
+  if (!isHeading(el) && next instanceof HTMLElement && isHeading(next) && seen(next)) el = next;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
   el.focus({ preventScroll: true });
 }
@@ -787,7 +787,7 @@ function focusTarget(hash: string, seen = false): boolean {
 // named by its heading), keeps the focus.
 function focusPlace(el: HTMLElement) {
   const only = el.children.length === 1 ? el.firstElementChild : null;
-  if (!/^H[1-6]$/.test(el.tagName) && only instanceof HTMLAnchorElement && only.hasAttribute("href") && only.tabIndex >= 0 && only.textContent === el.textContent) {
+  if (!isHeading(el) && only instanceof HTMLAnchorElement && only.hasAttribute("href") && only.tabIndex >= 0 && only.textContent === el.textContent) {
     placing(() => only.focus({ preventScroll: true }));
     return;
   }
@@ -795,6 +795,10 @@ function focusPlace(el: HTMLElement) {
   const target = heading ?? el;
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   placing(() => target.focus({ preventScroll: true }));
+}
+
+function isHeading(el: Element): boolean {
+  return /^H[1-6]$/.test(el.tagName);
 }
 
 // focusInViewIfOutOfView takes focus off an element scrolled out of view
