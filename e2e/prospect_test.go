@@ -187,6 +187,33 @@ func TestProspectMobileMenu(t *testing.T) {
 	sheet := `document.getElementById(` + burger + `.getAttribute("aria-controls"))`
 	open := sheet + `.checkVisibility()`
 
+	// A group opened comes into the list's view: its last entry, or its
+	// heading at the list's top when the group is taller than the list
+	// (a trial, with the cookie banner showing: the About group opened
+	// below the list's fold, "Partners" cut off, "Security" out of sight).
+	// Each group is opened in turn, the ones before it left open, so that
+	// the later ones open ever lower in the list.
+	t.Run("a group opened comes into view at 375x812", func(t *testing.T) {
+		tab := prospectTab(t, env, 375, 812, false)
+		clickText(t, tab, "button", nav.OpenMenu)
+		waitFor(t, tab, open)
+		summaries := "#" + eval[string](t, tab, sheet+`.id`) + " summary"
+		for _, it := range nav.Items {
+			if len(it.Items) == 0 {
+				continue
+			}
+			clickText(t, tab, summaries, it.Label)
+			inView := `(() => { const d = ` + byText(summaries, it.Label) + `.parentElement, l = d.closest("ul").getBoundingClientRect();
+  const g = d.getBoundingClientRect(), last = d.querySelector("li:last-child").getBoundingClientRect();
+  return d.open && last.top >= l.top - 1 && (last.bottom <= l.bottom + 1 || Math.abs(g.top - l.top) <= 1); })()`
+			if err := chromedp.Do(tab.Ctx, browsertest.Until(inView, 5*time.Second)); err != nil {
+				t.Errorf("the %q group opened out of the list's view: group %v, list %v", it.Label,
+					eval[[]float64](t, tab, `(() => { const r = `+byText(summaries, it.Label)+`.parentElement.getBoundingClientRect(); return [r.top, r.bottom]; })()`),
+					eval[[]float64](t, tab, `(() => { const r = `+sheet+`.querySelector("ul").getBoundingClientRect(); return [r.top, r.bottom]; })()`))
+			}
+		}
+	})
+
 	t.Run("375x812", func(t *testing.T) {
 		tab := prospectTab(t, env, 375, 812, true)
 		run(t, tab, `window.scrollTo(0, 300)`)

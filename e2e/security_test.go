@@ -8,6 +8,7 @@ package e2e
 import (
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -70,6 +71,18 @@ func TestSecurityPage(t *testing.T) {
 	}
 	if eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth`) {
 		t.Errorf("%s overflows a phone's width", path)
+	}
+	// On a phone each sub-processor is a card: each of its cells shows
+	// its column's heading before it (a trial read "United States" and
+	// nothing of what it was).
+	shown := eval[[]string](t, tab, `[...document.querySelectorAll(".security__table tbody td")].map((td) => getComputedStyle(td, "::before").content)`)
+	if len(shown) != 2*len(site.Security.Subprocessors) {
+		t.Errorf("the sub-processors' cells: %q, want %d", shown, 2*len(site.Security.Subprocessors))
+	}
+	for i, c := range shown {
+		if want := []string{sec.Labels.Purpose, sec.Labels.Location}[i%2]; !strings.Contains(c, strconv.Quote(want+": ")) {
+			t.Errorf("at 375 px, cell %d of the sub-processors shows %s before it, want %q", i, c, want)
+		}
 	}
 	text := eval[string](t, tab, `document.querySelector("main").innerText.replace(/\s+/g, " ")`)
 	var want []string

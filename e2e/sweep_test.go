@@ -258,6 +258,18 @@ func TestSweepRoutes(t *testing.T) {
 					if empty := eval[[]string](t, tab, sweepEmptyLandmarks); len(empty) > 0 {
 						t.Errorf("empty landmarks: %q", empty)
 					}
+					// A table's column headings stay in the accessibility
+					// tree at every width, where they name its cells (a
+					// trial: at 375 px the sub-processors' were display:
+					// none, and "United States" said nothing of itself).
+					if hidden := eval[[]string](t, tab, sweepHiddenColumnHeadings); len(hidden) > 0 {
+						t.Errorf("column headings hidden from screen readers: %q", hidden)
+					}
+					// Nor a list with nothing in it: "list, 0 items" (the
+					// toasts' list at every page's end, a trial).
+					if empty := eval[[]string](t, tab, sweepEmptyLists); len(empty) > 0 {
+						t.Errorf("empty lists: %q", empty)
+					}
 					// A link that opens a new tab says so to a screen reader
 					// (a trial: none did).
 					if silent := eval[[]string](t, tab, sweepSilentNewTabs); len(silent) > 0 {
@@ -727,6 +739,17 @@ func (f *partsSeen) first(p sweepPage, width int) bool {
 const sweepSilentNewTabs = `[...document.querySelectorAll("a[target=_blank]")].filter((a) =>
   !(a.getAttribute("aria-describedby") ?? "").split(/\s+/).some((id) => id && document.getElementById(id)?.textContent.trim()))
   .map((a) => a.outerHTML.slice(0, 100))`
+
+// sweepHiddenColumnHeadings lists the column headings of the page's
+// tables that are not rendered (display: none, here or above).
+const sweepHiddenColumnHeadings = `[...document.querySelectorAll("table thead th, table th[scope=col]")].filter((th) =>
+  !th.checkVisibility()).map((th) => th.outerHTML.slice(0, 80))`
+
+// sweepEmptyLists lists the page's lists, as the browser computes the
+// role, that have no item.
+const sweepEmptyLists = `[...document.querySelectorAll("ul, ol, [role=list]")].filter((e) =>
+  e.computedRole === "list" && !e.querySelector("li, [role=listitem]"))
+  .map((e) => e.outerHTML.slice(0, 80))`
 
 // sweepEmptyLandmarks lists the page's landmarks, by the role the browser
 // computes, that hold no text, image or control. Only the elements that

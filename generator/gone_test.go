@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vozia/site/generator/content"
+	"github.com/vozia/site/generator/editorplace"
 	"github.com/vozia/site/internal/contentroot"
+	"github.com/vozia/site/internal/problem"
 	"github.com/vozia/site/internal/testkit/sitefixture"
 )
 
@@ -17,6 +20,10 @@ import (
 // with the alias added, the warning is gone. (The build reads the
 // addresses at HEAD while the pages render: generator/published.)
 func TestRenamedArticleIsReported(t *testing.T) {
+	editorConfig, err := os.ReadFile("../frontend/admin/config.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := sitefixture.Committed(t, "../testdata/site")
 	data, err := os.ReadFile(filepath.Join(dir, "articles", "on-premise.md"))
 	if err != nil {
@@ -26,6 +33,7 @@ func TestRenamedArticleIsReported(t *testing.T) {
 		t.Fatal(err)
 	}
 	renamed := filepath.Join(dir, "articles", "on-premise-models.md")
+	var placed []content.Error // the warnings, placed in the web editor
 	warnings := func() []string {
 		t.Helper()
 		tree, err := contentroot.Open(dir)
@@ -38,9 +46,11 @@ func TestRenamedArticleIsReported(t *testing.T) {
 			t.Fatalf("the build refused the rename: %v", err)
 		}
 		var out []string
-		for _, w := range res.Warnings {
+		placed = nil
+		for _, w := range editorplace.Describe(editorConfig, dir, os.ReadFile, res.Warnings) {
 			if strings.Contains(w.Error(), "no longer answers") {
 				out = append(out, w.Error())
+				placed = append(placed, w)
 			}
 		}
 		return out
@@ -53,6 +63,12 @@ func TestRenamedArticleIsReported(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0], "the address /insights/on-premise, ") || !strings.Contains(got[0], "aliases: [/insights/on-premise]") {
 		t.Fatalf("after the rename, want one warning naming the old address and its alias, got %q", got)
 	}
+	// make dev says where the editor's field for the fix is: the renamed
+	// article's aliases, not the field written on the line the alias goes
+	// above (an editor's trial read "Cover › Text alternative").
+	if p := placed[0]; p.Field != "Aliases" || p.Entry == "" {
+		t.Errorf("in the web editor, the warning is placed at %q › %q, want the article's Aliases", p.Entry, p.Field)
+	}
 
 	fixed := strings.Replace(string(data), "tags:", "aliases: [/insights/on-premise]\ntags:", 1)
 	if fixed == string(data) {
@@ -63,5 +79,73 @@ func TestRenamedArticleIsReported(t *testing.T) {
 	}
 	if got := warnings(); len(got) > 0 {
 		t.Errorf("with the alias, still warned: %q", got)
+	}
+}
+
+// TestRenamedPageStillLinked: a page renamed since the last commit, which
+// the menu and other pages still link to, is refused at each link, as any
+// link to nowhere; and each says that the address was published, with
+// the fix that keeps it working: an alias on the page that replaced it,
+// at the line it goes on (an editor's trial read only "link to an
+// existing page, or remove the link", and nothing of an alias).
+func TestRenamedPageStillLinked(t *testing.T) {
+	dir := sitefixture.Committed(t, "../testdata/site")
+	if err := os.Rename(filepath.Join(dir, "pages", "about.yaml"), filepath.Join(dir, "pages", "about-us.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	// The redirect to it follows it; the links do not.
+	routing := filepath.Join(dir, "routing.yaml")
+	data, err := os.ReadFile(routing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(routing, []byte(strings.Replace(string(data), "to: /about}", "to: /about-us}", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := contentroot.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	_, err = Build(context.Background(), Options{Content: tree, FrontendDir: "../frontend", Now: fixedNow})
+	links := 0
+	for _, p := range problem.Of(err) {
+		if !strings.Contains(p.Message, `link "/about": no route`) {
+			continue
+		}
+		links++
+		if !strings.Contains(p.Message, "it was published") || len(p.Notes) != 1 ||
+			!strings.Contains(p.Notes[0], filepath.Join(dir, "pages", "about-us.yaml")+":1:1: the address /about ") ||
+			!strings.Contains(p.Notes[0], "add aliases: [/about] to it") {
+			t.Errorf("the link to the renamed page says %q, notes %q: want that /about was published, and its alias on the new page", p.Message, p.Notes)
+		}
+	}
+	if links == 0 {
+		t.Fatalf("the build did not refuse the links to the renamed page: %v", err)
+	}
+
+	// The alias added, as the note says: the build goes on, and warns of
+	// each link that still takes the detour, at its place, with the new
+	// address (the trial's menu kept linking to the old one, unsaid).
+	page := filepath.Join(dir, "pages", "about-us.yaml")
+	data, err = os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, append([]byte("aliases: [/about]\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Build(context.Background(), Options{Content: tree, FrontendDir: "../frontend", Now: fixedNow})
+	if err != nil {
+		t.Fatalf("with the alias, the build refused: %v", err)
+	}
+	warned := 0
+	for _, w := range res.Warnings {
+		if strings.Contains(w.Message, `link "/about" is an old address, which redirects to /about-us: link to /about-us`) && w.Line > 0 {
+			warned++
+		}
+	}
+	if warned != links {
+		t.Errorf("%d links to the old address warned of, want the %d refused before: %q", warned, links, res.Warnings)
 	}
 }

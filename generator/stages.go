@@ -170,6 +170,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	if stage.Run("content", func() { site, err = loadSite(tree, cfg.load, now) }); err != nil {
 		return nil, err
 	}
+	site.Warnings = append(site.Warnings, guard.LinksToRedirects(site)...).Sorted()
 	out := &output.Files{}
 	var pics *pictures.Result
 	if stage.Run("images", func() { pics, err = publish.Images(ctx, bld.pictures, site, tree, cfg.ready, out) }); err != nil {
@@ -228,7 +229,23 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if stage.Run("checks", func() { err = checkPages(site, dir, docs, pics, out) }); err != nil {
+	// A link to an address published at HEAD that no longer answers says
+	// how to keep that address: asked only of a broken link, so that a
+	// good build still reads HEAD's addresses last.
+	var goneAt map[string]content.Error
+	moved := func(p string) string {
+		if goneAt == nil {
+			goneAt = map[string]content.Error{}
+			if g, _ := head.Get(); g.routes != nil {
+				goneAt = published.GoneByAddress(g.routes, site.Routes, cfg.published, tree, site.Unpublished)
+			}
+		}
+		if e, ok := goneAt[p]; ok {
+			return problem.List{e}.Prefix(dir)[0].Error()
+		}
+		return ""
+	}
+	if stage.Run("checks", func() { err = checkPages(site, dir, docs, pics, out, moved) }); err != nil {
 		return nil, err
 	}
 	// An address published at HEAD (or at the revision named as live)
@@ -281,12 +298,12 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 
 // checkPages refuses a build whose pages would mislead a visitor
 // (generator/guard), before anything is written.
-func checkPages(site *content.Site, contentDir string, pages guard.Pages, pics *pictures.Result, out *output.Files) error {
+func checkPages(site *content.Site, contentDir string, pages guard.Pages, pics *pictures.Result, out *output.Files, moved func(string) string) error {
 	pages.Files = slices.Clone(pics.Pending)
 	for _, p := range out.Paths() {
 		pages.Files = append(pages.Files, "/"+p)
 	}
-	return guard.Site(site, pages, contentDir)
+	return guard.Site(site, pages, contentDir, moved)
 }
 
 // pageData makes each page's data and the route table (generator/pagedata).

@@ -136,8 +136,29 @@ draft: true # delete this line to publish
 		fmt.Fprintf(stderr, "warning: %s is already %s: the build refuses the article until that goes, or choose another title\n", address, by)
 	}
 	fmt.Fprintln(stdout, file)
+	// A new tag shows as its slug until it is named (an editor's trial
+	// read "multilingual", lower-case, on the pages, and only the guide
+	// said why).
+	for _, t := range tags {
+		named := filepath.Join(*dir, content.TagsFolder, t+".yaml")
+		if _, err := os.Stat(named); errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(stdout, "tag %q is new: pages show it as %q until %s names it (name: %s)\n", t, strings.ReplaceAll(t, "-", " "), named, tagTitle(t))
+		}
+	}
 	fmt.Fprintf(stdout, "open http://%s%s in make dev\n", *addr, address)
 	return nil
+}
+
+// tagTitle is a tag's slug as words with capitals, a name to start from
+// (night-shifts: Night Shifts).
+func tagTitle(slug string) string {
+	words := strings.Split(slug, "-")
+	for i, w := range words {
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // pickAuthor returns key, checked against the authors, or the first one.

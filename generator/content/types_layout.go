@@ -88,6 +88,9 @@ type UI struct {
 	// new tab (the product sites, the demo form, an author's page): "opens
 	// in a new tab". It is not shown.
 	NewTab string `json:"newTab"`
+	// Code names a block of code in a Markdown text for screen readers
+	// ("Code"); the heading it stands under, if any, describes it.
+	Code string `json:"code"`
 }
 
 // Action is a labelled link or call to action that points either at Href
@@ -407,6 +410,10 @@ type Consent struct {
 	AnalyticsCat  ConsentCategory `json:"analytics"`
 	MarketingCat  ConsentCategory `json:"marketing"`
 	AlwaysOnLabel string          `json:"alwaysOnLabel"`
+	// Saved is said to a screen reader once a choice is made: the banner
+	// or the dialog goes, and nothing on screen says the choice was kept.
+	// It may name the footer's button as {cookieSettings}, as dialogIntro does.
+	Saved string `json:"saved" fill:"cookieSettings"`
 }
 
 // consentLineMax bounds the banner's text and policy link together, in

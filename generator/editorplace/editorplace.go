@@ -119,7 +119,14 @@ func (e *entry) place(data []byte, line, col int, missing string) (title, field 
 	}
 	c := charCol(data, line, col)
 	keys := pathTo(root, line-offset, c)
-	if missing != "" {
+	switch {
+	case missing != "" && c == 1:
+		// A key missing at a line's start is one of the top: a required
+		// field the file lacks, or a key a fix adds above the line it is
+		// placed on (an alias, above the --- that closes the front
+		// matter), whatever that line holds.
+		keys = []step{{key: missing}}
+	case missing != "":
 		// The mapping starts where its first key does: the missing field
 		// is that key's sibling. An empty mapping ({}) has no key there.
 		if n := len(keys); n > 0 && keys[n-1].key != "" && keys[n-1].node.Line == line-offset && keys[n-1].node.Column == c {

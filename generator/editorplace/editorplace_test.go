@@ -45,6 +45,7 @@ collections:
         fields:
           - {name: alt, label: Text alternative, widget: string}
       - {name: body, label: Text, widget: markdown}
+      - {name: aliases, label: Aliases, widget: list}
   - name: collections
     files:
       - name: faq
@@ -98,6 +99,12 @@ func TestDescribe(t *testing.T) {
 		// is: the editor's field is the missing one, not the first key.
 		{"a field missing from a block mapping", "content/pages/platform.yaml", 4, 5, "Platform", "Sections › Section 1 (Hero) “One agent” › Heading", "heading"},
 		{"a field missing from a flow mapping", "content/pages/platform.yaml", 6, 12, "Platform", "Sections › Section 1 (Hero) “One agent” › Image › Text alternative", "alt"},
+		// A key to add at the top, placed where it goes: above the line
+		// closing the front matter, whatever the line above it holds
+		// (a renamed article's alias, below its cover); at the top of a
+		// YAML file with no such key.
+		{"a key to add above the front matter's end", "content/articles/launch/index.md", 4, 1, "The launch", "Aliases", "aliases"},
+		{"a key to add to a YAML file", "content/pages/platform.yaml", 1, 1, "Platform", "Sections", "sections"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Describe([]byte(config), "content", read, problem.List{{File: tc.file, Line: tc.line, Col: tc.col, Message: "m", Missing: tc.missing}})

@@ -21,8 +21,13 @@ import (
 
 // linkErrors reports each broken link where content writes it, once per
 // place however many pages show it (the navigation is on every page);
-// a link no content file writes is reported on the page that has it.
-func linkErrors(site *content.Site, problems []links.Problem) problem.List {
+// a link no content file writes is reported on the page that has it. A
+// link to an address the site published (moved: its problem, else "") is
+// most likely to a page renamed: its problem follows, with the fix that
+// keeps the old address working, and the link is to change to the new
+// one (an editor's trial renamed a page the menu linked to, and read
+// only "link to an existing page, or remove the link").
+func linkErrors(site *content.Site, problems []links.Problem, moved func(path string) string) problem.List {
 	where := map[string][]field.Pos{}
 	for _, l := range site.Links {
 		where[l.Href] = append(where[l.Href], l.Pos)
@@ -30,12 +35,19 @@ func linkErrors(site *content.Site, problems []links.Problem) problem.List {
 	var errs content.ErrorList
 	for _, p := range problems {
 		msg := fmt.Sprintf("link %q: %s", p.Link, p.Reason)
+		var notes []string
 		if strings.HasPrefix(p.Reason, "no route") {
 			msg += ": link to an existing page, or remove the link"
+			if lp, ok := content.LinkPath(p.Link); ok && moved != nil {
+				if was := moved(lp); was != "" {
+					msg = fmt.Sprintf("link %q: %s: it was published; if its page was renamed, link to the new address", p.Link, p.Reason)
+					notes = []string{was}
+				}
+			}
 		}
 		if at := where[p.Link]; len(at) > 0 {
 			for _, pos := range at {
-				errs = append(errs, content.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Message: msg})
+				errs = append(errs, content.Error{File: pos.File, Line: pos.Line, Col: pos.Col, Message: msg, Notes: notes})
 			}
 			continue
 		}
@@ -84,8 +96,10 @@ type Pages struct {
 // Site refuses a build whose pages would mislead a visitor: a redirect or
 // alias from the address of a file the site publishes, a link to nowhere,
 // template text left on a page. Each problem is reported where content
-// writes it, under contentDir.
-func Site(site *content.Site, p Pages, contentDir string) error {
+// writes it, under contentDir. moved, asked only of a link to nowhere,
+// says how an address the site published and no longer answers is kept
+// working ("" for one it never published; nil: not known).
+func Site(site *content.Site, p Pages, contentDir string, moved func(path string) string) error {
 	files := map[string]bool{}
 	for _, f := range p.Files {
 		files[f] = true
@@ -105,7 +119,7 @@ func Site(site *content.Site, p Pages, contentDir string) error {
 	}
 	problems := links.Check(links.Site{Pages: p.HTML, Opaque: p.Opaque, Files: files, Resolve: cdn.Resolver(site.Routes), Routes: pagePaths(site)})
 	if len(problems) > 0 {
-		return linkErrors(site, problems).Prefix(contentDir)
+		return linkErrors(site, problems, moved).Prefix(contentDir)
 	}
 	if shown := templatetext.Check(p.HTML, p.Opaque); len(shown) > 0 {
 		return templateErrors(site, shown).Prefix(contentDir)
@@ -151,4 +165,33 @@ func Links(site *content.Site) problem.List {
 		errs = append(errs, l.Pos.Errorf("link %q: no route for this path%s: link to an existing page, or remove the link", l.Href, field.DidYouMean(p, paths)))
 	}
 	return errs.Sorted()
+}
+
+// LinksToRedirects warns of each link written in content to an address
+// that is only a redirect (a page's alias, a redirect of routing.yaml):
+// it works, but through a detour the visitor waits for, and the header
+// marks the page it ends on as the current one only by its own address
+// (an editor's trial renamed a page, added its alias, and the menu went
+// on linking to the old address without a word).
+func LinksToRedirects(site *content.Site) content.ErrorList {
+	to := map[string]string{}
+	for _, r := range site.Routes {
+		if r.Redirect != "" {
+			to[r.Path] = r.Redirect
+		}
+	}
+	var out content.ErrorList
+	for _, l := range site.Links {
+		p, ok := content.LinkPath(l.Href)
+		if !ok {
+			continue
+		}
+		if len(p) > 1 {
+			p = strings.TrimSuffix(p, "/")
+		}
+		if target, ok := to[p]; ok {
+			out = append(out, l.Pos.Errorf("link %q is an old address, which redirects to %s: link to %s", l.Href, target, target))
+		}
+	}
+	return out
 }

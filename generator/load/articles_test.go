@@ -268,7 +268,9 @@ func TestArticleMarkdown(t *testing.T) {
 		// A heading links to itself by its words; the contents list it
 		// (three ## headings), so the Tab key passes it by.
 		`<h2 id="why-call"><a href="#why-call" class="heading-anchor" tabindex="-1">Why call</a></h2>`,
-		`<pre class="chroma" tabindex="0" role="group" aria-label="Code"><code>`, `<span class="nf">Println</span>`, // highlighted by the build, a named stop
+		// Highlighted by the build, a stop named in the site's language
+		// (the fixture's ui.code) and described by its heading.
+		`<pre class="chroma" tabindex="0" role="group" aria-label="Código" aria-describedby="what-comes-back"><code>`, `<span class="nf">Println</span>`,
 		`<kbd>Ctrl</kbd>`, `<br>`, // the allow-list
 	} {
 		if body := textHTML(a.Text, a.Images); !strings.Contains(body, want) {

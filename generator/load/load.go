@@ -45,6 +45,7 @@ func SiteWith(fsys fs.FS, opt Options) (*content.Site, error) {
 	l.yaml("site.yaml", &s.Config)
 	s.Config.ResolveDemo()
 	l.yaml("layout.yaml", &s.Layout)
+	l.codeLabel = s.Layout.UI.Code
 	s.Layout.ContactForm.SizeOptions = slices.Clone(contactform.CompanySizes)
 	s.Layout.ContactForm.Limits = contactform.FormLimits()
 	var routing content.Routing
@@ -101,6 +102,8 @@ type loader struct {
 	// they would have: a redirect to one is not a second mistake.
 	broken map[string]string
 	now    time.Time
+	// codeLabel names a block of code of a Markdown text (layout's ui.code).
+	codeLabel string
 }
 
 func (l *loader) yaml(file string, v any) bool {
@@ -331,6 +334,7 @@ func (l *loader) renderMarkdown(pos field.Pos, md *sections.MarkdownSection) {
 		}
 	}
 	md.Images = l.markdownImages(pos, src, doc, nil)
+	markdown.NameCode(doc, l.codeLabel)
 	pieces, err := markdown.Text.Render(src, doc)
 	if err != nil {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))

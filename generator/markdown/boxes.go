@@ -1,6 +1,9 @@
 package markdown
 
 import (
+	"html"
+	"strings"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
@@ -17,22 +20,35 @@ import (
 // screen reader:
 //   - a table is named by the heading it stands under, where it has one
 //     ("Essential, table", not "table": a legal page's tables look alike);
-//   - a block of code is a group named "Code": a <pre> is a generic box,
-//     which a screen reader names as nothing, and a region would add a
-//     landmark a block.
+//   - a block of code is a group: a <pre> is a generic box, which a
+//     screen reader names as nothing, and a region would add a landmark a
+//     block. The caller names it in the site's language (the aria-label
+//     it sets on the node: layout's ui.code, "Code"), and the heading it
+//     stands under describes it ("Code, group, Install the CLI").
 // The renderer writes them so, where the elements are made, rather than
 // the build editing the HTML after.
 
-// codeBox is the start of a block of code's <pre>, after its name.
-const codeBox = ` tabindex="0" role="group" aria-label="Code"`
+// codeBox is the attributes of a block of code's <pre> for node n: a Tab
+// stop, a group, the name the caller gave it and its heading.
+func codeBox(n ast.Node) string {
+	var b strings.Builder
+	b.WriteString(` tabindex="0" role="group"`)
+	for _, name := range []string{"aria-label", "aria-describedby"} {
+		if v, ok := n.AttributeString(name); ok {
+			b.WriteString(" " + name + `="` + html.EscapeString(string(v.([]byte))) + `"`)
+		}
+	}
+	return b.String()
+}
 
 // tableAttributes are the attributes a table is written with: goldmark's,
 // and its name.
 var tableAttributes = extension.TableAttributeFilter.ExtendString("aria-labelledby")
 
-// nameTables makes each table of doc a Tab stop, named by the heading
-// before it that has an id (every heading has one: parser.WithAutoHeadingID).
-func nameTables(doc ast.Node) {
+// nameBoxes makes each table of doc a Tab stop, named by the heading
+// before it that has an id (every heading has one: parser.WithAutoHeadingID),
+// and gives each block of code that heading as its description.
+func nameBoxes(doc ast.Node) {
 	var heading []byte
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -48,6 +64,26 @@ func nameTables(doc ast.Node) {
 			n.SetAttributeString("tabindex", []byte("0"))
 			if heading != nil {
 				n.SetAttributeString("aria-labelledby", heading)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
+			if heading != nil {
+				n.SetAttributeString("aria-describedby", heading)
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// NameCode names each block of code of doc label, in the site's language
+// (layout's ui.code): call it before Render.
+func NameCode(doc ast.Node, label string) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n.(type) {
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
+			if entering {
+				n.SetAttributeString("aria-label", []byte(label))
 			}
 			return ast.WalkSkipChildren, nil
 		}
@@ -81,7 +117,7 @@ func plainCode(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.
 	if !entering {
 		return ast.WalkContinue, nil
 	}
-	_, _ = w.WriteString("<pre" + codeBox + "><code")
+	_, _ = w.WriteString("<pre" + codeBox(n) + "><code")
 	if f, ok := n.(*ast.FencedCodeBlock); ok {
 		if language := f.Language(source); language != nil {
 			_, _ = w.WriteString(` class="language-`)
@@ -98,14 +134,14 @@ func plainCode(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.
 	return ast.WalkContinue, nil
 }
 
-// codePre is chroma's <pre> of a highlighted block, a named Tab stop; a
-// table of line numbers' own <pre> beside it is not one (it scrolls with
-// the code).
-type codePre struct{}
+// codePre is chroma's <pre> of a highlighted block, a named Tab stop
+// (box: codeBox's attributes); a table of line numbers' own <pre> beside
+// it is not one (it scrolls with the code).
+type codePre struct{ box string }
 
-func (codePre) Start(code bool, styleAttr string) string {
+func (p codePre) Start(code bool, styleAttr string) string {
 	if code {
-		return "<pre" + styleAttr + codeBox + "><code>"
+		return "<pre" + styleAttr + p.box + "><code>"
 	}
 	return "<pre" + styleAttr + ">"
 }

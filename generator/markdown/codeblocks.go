@@ -35,7 +35,6 @@ import (
 type codeBlocks struct{}
 
 var (
-	codeFormatter = chromahtml.New(highlightFormat...) // safe for concurrent use: its style cache is locked
 	// codeStyle is HighlightStyle, parsed on first use, with the colours
 	// of readableColours.
 	codeStyle = sync.OnceValue(func() *chroma.Style {
@@ -110,11 +109,10 @@ func (c codeBlocks) render(w util.BufWriter, source []byte, node ast.Node, enter
 		}
 		tokens, err := chroma.Coalesce(lexer).Tokenise(nil, code.String())
 		if err == nil {
-			f := codeFormatter
-			if options != nil {
-				f = chromahtml.New(append(highlightFormat[:len(highlightFormat):len(highlightFormat)], options...)...)
-			}
-			_ = f.Format(w, codeStyle(), tokens)
+			// A formatter of its own: its <pre> carries the block's name
+			// and description (codePre).
+			format := append(highlightFormat[:len(highlightFormat):len(highlightFormat)], chromahtml.WithPreWrapper(codePre{codeBox(n)}))
+			_ = chromahtml.New(append(format, options...)...).Format(w, codeStyle(), tokens)
 			return ast.WalkContinue, nil
 		}
 	}

@@ -5,18 +5,22 @@ import (
 	"strings"
 	"testing"
 
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/yuin/goldmark"
 	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 )
 
-// The shared formatter writes every kind of block exactly as the
-// highlighting extension, with a formatter of its own per block, does.
+// Every kind of block is written exactly as the highlighting extension,
+// with a formatter of its own per block, writes it; its <pre> a Tab stop
+// (boxes.go; with no name, which the caller gives).
 func TestCodeBlocksAsTheExtension(t *testing.T) {
+	const box = ` tabindex="0" role="group"`
+	format := append(highlightFormat[:len(highlightFormat):len(highlightFormat)], chromahtml.WithPreWrapper(codePre{box}))
 	extension := goldmark.New(
 		goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.Typographer,
-			highlighting.NewHighlighting(highlighting.WithStyle(HighlightStyle), highlighting.WithFormatOptions(highlightFormat...))),
+			highlighting.NewHighlighting(highlighting.WithStyle(HighlightStyle), highlighting.WithFormatOptions(format...))),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
 	blocks := []string{
@@ -42,14 +46,14 @@ func TestCodeBlocksAsTheExtension(t *testing.T) {
 		}
 		// Every <pre> of a block a named Tab stop (boxes.go), which the
 		// extension's unhighlighted blocks are not.
-		if w := strings.Replace(want.String(), "<pre><code", "<pre"+codeBox+"><code", 1); got.String() != w {
+		if w := strings.Replace(want.String(), "<pre><code", "<pre"+box+"><code", 1); got.String() != w {
 			t.Errorf("%s\ngot  %s\nwant %s", b, got.String(), w)
 		}
 	}
 	// And the blocks are highlighted, not left as text.
 	var out bytes.Buffer
 	_ = Article.Convert([]byte("```go\nfunc main() {}\n```\n"), &out)
-	if !strings.Contains(out.String(), `<pre class="chroma"`+codeBox+`>`) || !strings.Contains(out.String(), `<span class="kd">func</span>`) {
+	if !strings.Contains(out.String(), `<pre class="chroma"`+box+`>`) || !strings.Contains(out.String(), `<span class="kd">func</span>`) {
 		t.Errorf("not highlighted: %s", out.String())
 	}
 }

@@ -8,9 +8,9 @@ import (
 )
 
 // highlightFormat is how chroma writes a highlighted block: CSS classes,
-// so that no style attribute and no script reach the page, its <pre> a
-// Tab stop that says what it is (boxes.go).
-var highlightFormat = []chromahtml.Option{chromahtml.WithClasses(true), chromahtml.WithPreWrapper(codePre{})}
+// so that no style attribute and no script reach the page. Its <pre>, a
+// Tab stop that says what it is (boxes.go), is each block's own.
+var highlightFormat = []chromahtml.Option{chromahtml.WithClasses(true)}
 
 // HighlightStyle is the chroma style of the code blocks (codestyle.xml).
 const HighlightStyle = "github"

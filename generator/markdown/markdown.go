@@ -115,7 +115,7 @@ func (d *Dialect) Render(src []byte, doc ast.Node) ([]Piece, error) {
 	w := &pieceWriter{}
 	apart(doc)
 	unlink(doc, src)
-	nameTables(doc)
+	nameBoxes(doc)
 	if err := d.md.Renderer().Render(w, src, doc); err != nil {
 		return nil, err
 	}

@@ -196,22 +196,28 @@ func TestAddresses(t *testing.T) {
 // TestBoxesThatScroll: each table and block of code, in both dialects, is
 // a Tab stop that says what it is (boxes.go): a table named by the
 // heading above it, none before the first heading; a block of code a
-// group named "Code", highlighted or not.
+// group with the name its caller gives (NameCode), described by the
+// heading above it, highlighted or not.
 func TestBoxesThatScroll(t *testing.T) {
-	src := "| a | b |\n|---|---|\n| 1 | 2 |\n\n## Essential cookies\n\nText.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
-		"```\nplain\n```\n\n    indented\n\n### Later\n\n| c |\n|---|\n| 3 |\n"
+	src := "```\nfirst\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Essential cookies\n\nText.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n" +
+		"```\nplain\n```\n\n    indented\n\n### Later & <more>\n\n| c |\n|---|\n| 3 |\n\n```go\nx := 1\n```\n"
 	for _, d := range []*Dialect{Article, Text} {
-		var out bytes.Buffer
-		if err := d.Convert([]byte(src), &out); err != nil {
+		doc := d.Parse([]byte(src))
+		NameCode(doc, `Código "<x>"`)
+		pieces, err := d.Render([]byte(src), doc)
+		if err != nil {
 			t.Fatal(err)
 		}
-		html := out.String()
+		html := joinPieces(pieces)
+		name := `role="group" aria-label="Código &#34;&lt;x&gt;&#34;"`
 		for _, want := range []string{
 			"<table tabindex=\"0\">\n<thead>",
 			`<table tabindex="0" aria-labelledby="essential-cookies">`,
-			`<table tabindex="0" aria-labelledby="later">`,
-			`<pre tabindex="0" role="group" aria-label="Code"><code>plain`,
-			`<pre tabindex="0" role="group" aria-label="Code"><code>indented`,
+			`<table tabindex="0" aria-labelledby="later--more">`,
+			`<pre tabindex="0" ` + name + `><code>first`,
+			`<pre tabindex="0" ` + name + ` aria-describedby="essential-cookies"><code>plain`,
+			`<pre tabindex="0" ` + name + ` aria-describedby="essential-cookies"><code>indented`,
+			`tabindex="0" ` + name + ` aria-describedby="later--more"><code`,
 		} {
 			if !strings.Contains(html, want) {
 				t.Errorf("%s: no %s in\n%s", d.in, want, html)

@@ -201,6 +201,25 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 // named in that one's problem. Each problem is placed on the line the fix
 // is written on (fixLine), in files, the content as it is now.
 func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) content.ErrorList {
+	l, _ := goneAddresses(before, routes, rev, files, unpublished)
+	return l
+}
+
+// GoneByAddress is Gone's problems by the address each names, and by each
+// address under it that it names too: for a link to such an address,
+// which is most likely to a page renamed.
+func GoneByAddress(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) map[string]content.Error {
+	l, at := goneAddresses(before, routes, rev, files, unpublished)
+	out := make(map[string]content.Error, len(at))
+	for p, i := range at {
+		out[p] = l[i]
+	}
+	return out
+}
+
+// goneAddresses is Gone's problems, and the index among them of the problem that
+// names each address gone.
+func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) (content.ErrorList, map[string]int) {
 	exists := func(file string) bool { _, err := fs.Stat(files, file); return err == nil }
 	resolve := cdn.Resolver(routes)
 	published := map[string]bool{}
@@ -242,6 +261,7 @@ func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished m
 		}
 	}
 	var out content.ErrorList
+	index := map[string]int{}
 	for _, r := range gone {
 		if top(r.Path) != r.Path {
 			continue
@@ -305,14 +325,23 @@ func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished m
 		if at.Line == 0 { // not placed above
 			at.Line, _ = fixLine(files, at.File, key)
 		}
+		// The fix is key, at the top of the file's YAML: the web editor
+		// names that field, not the one on the line the fix goes above
+		// (an editor's trial read "Cover › Text alternative" for a
+		// renamed article's alias).
+		at.Missing = key
 		also := ""
 		if u := under[r.Path]; len(u) > 0 {
 			also = " (and " + strings.Join(u, ", ") + ")"
 		}
 		at.Message = fmt.Sprintf("the address %s%s, published%s %s, no longer answers: %s", r.Path, also, from, label(rev), fix)
+		index[r.Path] = len(out)
+		for _, p := range under[r.Path] {
+			index[p] = len(out)
+		}
 		out = append(out, at)
 	}
-	return out
+	return out, index
 }
 
 // fixLine is the line of file where the fix of a gone address is

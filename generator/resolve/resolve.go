@@ -9,8 +9,8 @@
 //   - placeholders are filled: {email} in Markdown (site.yaml's demo
 //     mailbox), {name} in a founder's profile label, {rating} and {best}
 //     in a review's rating label, {year} and {brand} in the copyright,
-//     {cookieSettings} in the consent dialog's introduction (the footer's
-//     button that reopens it);
+//     {cookieSettings} in the consent dialog's introduction and in what
+//     is said once a choice is saved (the footer's button that reopens it);
 //   - dates are written in words with the section's month names.
 //
 // How each value resolves is content's (Action.Resolve, the kinds'
@@ -36,6 +36,7 @@ func Site(s *content.Site) {
 		s.Config.Social[i].Icon = siteconfig.ProfileIcon(s.Config.Social[i].Name)
 	}
 	s.Layout.Consent.DialogIntro = content.Fill(s.Layout.Consent.DialogIntro, "{cookieSettings}", s.Layout.Footer.CookieSettingsLabel)
+	s.Layout.Consent.Saved = content.Fill(s.Layout.Consent.Saved, "{cookieSettings}", s.Layout.Footer.CookieSettingsLabel)
 	cfg := s.Config
 	addresses := func(v reflect.Value) { resolveAddresses(v, cfg) }
 	addresses(reflect.ValueOf(&s.Layout))

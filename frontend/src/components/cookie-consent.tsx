@@ -11,18 +11,33 @@ import "./cookie-consent.css";
 /**
  * CookieConsent is the banner (when no valid choice is saved) and the
  * preferences dialog (from the banner or the footer's "Cookie settings").
- * Nothing renders on the server: whether to ask depends on localStorage.
+ * Neither renders on the server, only the empty status line: whether to
+ * ask depends on localStorage.
  * The banner is one line of text and one row of buttons (under 120 px on a
  * phone, so that the page's first call to action stays visible above it);
  * the details sit behind Preferences.
  * A saved choice is re-applied on every load (Consent Mode update).
  */
+/** How long the saved choice's words stay in the status line, in ms. */
+export const SAID_FOR = 10_000;
+
 export function CookieConsent() {
   const { config, layout } = useSite();
   const copy = layout.consent;
   const [banner, setBanner] = useState(false);
   const [dialog, setDialog] = useState(false);
   const [draft, setDraft] = useState({ analytics: false, marketing: false });
+  // What a screen reader is told once a choice is saved (layout's
+  // consent.saved): the banner or the dialog just goes, and the focus
+  // moves on, so nothing else says that the choice was kept (a trial).
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    if (!said) return;
+    // Emptied again so that reading the page from its top, later, does
+    // not meet it; taking text away is not announced.
+    const t = setTimeout(() => setSaid(""), SAID_FOR);
+    return () => clearTimeout(t);
+  }, [said]);
 
   useEffect(() => {
     initConsentMode();
@@ -117,6 +132,11 @@ export function CookieConsent() {
     }
     setBanner(false);
     setDialog(false);
+    // Set after the focus has moved, so that it is said after the place
+    // the focus lands on; emptied first, so that the same words, said
+    // again for a second choice, are a change the reader announces.
+    setSaid("");
+    requestAnimationFrame(() => requestAnimationFrame(() => setSaid(copy.saved)));
   };
 
   const category = (key: "essential" | "analytics" | "marketing") => {
@@ -134,7 +154,14 @@ export function CookieConsent() {
         />
         <label htmlFor={`consent-${key}`}>
           {cat.title}
-          {locked && <span className="consent__badge">{copy.alwaysOnLabel}</span>}
+          {/* Apart from the title when read ("Essential, Always on"), not
+              run into it ("EssentialAlways on", a trial). */}
+          {locked && (
+            <>
+              <span className="visually-hidden">, </span>
+              <span className="consent__badge">{copy.alwaysOnLabel}</span>
+            </>
+          )}
         </label>
         <p id={`consent-${key}-desc`}>{cat.description}</p>
       </li>
@@ -143,6 +170,9 @@ export function CookieConsent() {
 
   return (
     <>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       {banner && (
         <section ref={bannerRef} className="consent" aria-label={copy.bannerLabel}>
           <div className="container consent__inner">

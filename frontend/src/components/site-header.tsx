@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type SyntheticEvent } from "react";
 import { Link } from "#link";
 import { useScrollPastBy } from "../hooks/use-scroll-past";
 import { useCurrent } from "../lib/current";
@@ -358,7 +358,7 @@ export function SiteHeader() {
             {nav.items.map((it, i) =>
               it.items ? (
                 <li key={it.label}>
-                  <details>
+                  <details onToggle={showOpened}>
                     <summary>
                       {it.label}
                       <Icon name="chevron-down" size={16} />
@@ -397,4 +397,25 @@ export function SiteHeader() {
       </dialog>
     </header>
   );
+}
+
+/**
+ * showOpened brings a group of the phone menu that has just opened into
+ * the list's view. The list scrolls within its 500 px (the brief), and a
+ * group opened near its foot kept its entries out of sight, under the
+ * sheet's demo button (a trial at 375 px: "Partners" cut off, "Security"
+ * hidden). The group's heading stays in view when it is taller than the
+ * list. Without JavaScript the group opens as it is.
+ */
+function showOpened(e: SyntheticEvent<HTMLDetailsElement>) {
+  const group = e.currentTarget;
+  const list = group.closest("ul");
+  if (!group.open || !list) return;
+  const pad = parseFloat(getComputedStyle(list).scrollPaddingBlockEnd) || 0;
+  const l = list.getBoundingClientRect();
+  const g = group.getBoundingClientRect();
+  const by = Math.min(g.bottom + pad - l.bottom, g.top - l.top);
+  if (by <= 0) return;
+  const instant = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  list.scrollBy({ top: by, behavior: instant ? "instant" : "smooth" });
 }

@@ -237,6 +237,7 @@ export interface Consent {
   analytics: ConsentCategory;
   marketing: ConsentCategory;
   alwaysOnLabel: string;
+  saved: string;
 }
 
 export interface ConsentCategory {
@@ -805,6 +806,7 @@ export interface UI {
   skipToContent: string;
   breadcrumbs: string;
   newTab: string;
+  code: string;
 }
 
 export interface Value {

@@ -66,8 +66,10 @@ export function SecurityView({ section, soft }: SectionProps<"security">) {
             {r.subprocessors.map((s) => (
               <tr key={s.name + s.purpose}>
                 <th scope="row">{s.name}</th>
-                <td>{s.purpose}</td>
-                <td>{s.location}</td>
+                {/* Its column's heading, shown before it on a phone, where
+                    the row is a card (security.css). */}
+                <td data-label={l.purpose}>{s.purpose}</td>
+                <td data-label={l.location}>{s.location}</td>
               </tr>
             ))}
           </tbody>

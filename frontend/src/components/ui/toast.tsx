@@ -52,14 +52,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={value}>
       {children}
       {/* A landmark only while it holds a toast: an empty one was noise in a
-          screen reader's list of landmarks on every page (a trial). The
-          live list is there from the start, as a live region must be. */}
+          screen reader's list of landmarks on every page (a trial). So is
+          an empty list, read as "list, 0 items" at every page's end (a
+          trial): the list comes with its first toast, inside the live
+          region, which is there from the start, as a live region must be. */}
       <section className="toasts" aria-label={items.length > 0 ? layout.ui.notifications : undefined}>
-        <ol aria-live="polite" aria-relevant="additions text">
-          {items.map((t) => (
-            <Toast key={t.id} item={t} onDismiss={dismiss} dismissLabel={layout.ui.dismiss} />
-          ))}
-        </ol>
+        <div aria-live="polite" aria-relevant="additions text">
+          {items.length > 0 && (
+            <ol>
+              {items.map((t) => (
+                <Toast key={t.id} item={t} onDismiss={dismiss} dismissLabel={layout.ui.dismiss} />
+              ))}
+            </ol>
+          )}
+        </div>
       </section>
     </ToastContext.Provider>
   );
