@@ -87,7 +87,9 @@ func TestRenamedArticleIsReported(t *testing.T) {
 // link to nowhere; and each says that the address was published, with
 // the fix that keeps it working: an alias on the page that replaced it,
 // at the line it goes on (an editor's trial read only "link to an
-// existing page, or remove the link", and nothing of an alias).
+// existing page, or remove the link", and nothing of an alias; another
+// trial, the first line of the page's file, a comment, as the alias's
+// place).
 func TestRenamedPageStillLinked(t *testing.T) {
 	dir := sitefixture.Committed(t, "../testdata/site")
 	if err := os.Rename(filepath.Join(dir, "pages", "about.yaml"), filepath.Join(dir, "pages", "about-us.yaml")); err != nil {
@@ -114,9 +116,9 @@ func TestRenamedPageStillLinked(t *testing.T) {
 			continue
 		}
 		links++
-		if !strings.Contains(p.Message, "it was published") || len(p.Notes) != 1 ||
-			!strings.Contains(p.Notes[0], filepath.Join(dir, "pages", "about-us.yaml")+":1:1: the address /about ") ||
-			!strings.Contains(p.Notes[0], "add aliases: [/about] to it") {
+		if !strings.Contains(p.Message, "it was published; if its page was renamed, link to /about-us") || len(p.Notes) != 1 ||
+			!strings.Contains(p.Notes[0], filepath.Join(dir, "pages", "about-us.yaml")+":4:1: the address /about ") ||
+			!strings.Contains(p.Notes[0], "add aliases: [/about] to it, on a line of its own above sections:") {
 			t.Errorf("the link to the renamed page says %q, notes %q: want that /about was published, and its alias on the new page", p.Message, p.Notes)
 		}
 	}

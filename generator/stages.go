@@ -232,18 +232,16 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	// A link to an address published at HEAD that no longer answers says
 	// how to keep that address: asked only of a broken link, so that a
 	// good build still reads HEAD's addresses last.
-	var goneAt map[string]content.Error
-	moved := func(p string) string {
+	var goneAt map[string]published.Moved
+	moved := func(p string) (guard.Moved, bool) {
 		if goneAt == nil {
-			goneAt = map[string]content.Error{}
+			goneAt = map[string]published.Moved{}
 			if g, _ := head.Get(); g.routes != nil {
 				goneAt = published.GoneByAddress(g.routes, site.Routes, cfg.published, tree, site.Unpublished)
 			}
 		}
-		if e, ok := goneAt[p]; ok {
-			return problem.List{e}.Prefix(dir)[0].Error()
-		}
-		return ""
+		m, ok := goneAt[p]
+		return guard.Moved{Note: problem.List{m.Problem}.Prefix(dir)[0].Error(), To: m.To}, ok
 	}
 	if stage.Run("checks", func() { err = checkPages(site, dir, docs, pics, out, moved) }); err != nil {
 		return nil, err
@@ -298,7 +296,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 
 // checkPages refuses a build whose pages would mislead a visitor
 // (generator/guard), before anything is written.
-func checkPages(site *content.Site, contentDir string, pages guard.Pages, pics *pictures.Result, out *output.Files, moved func(string) string) error {
+func checkPages(site *content.Site, contentDir string, pages guard.Pages, pics *pictures.Result, out *output.Files, moved func(string) (guard.Moved, bool)) error {
 	pages.Files = slices.Clone(pics.Pending)
 	for _, p := range out.Paths() {
 		pages.Files = append(pages.Files, "/"+p)

@@ -412,8 +412,10 @@ type Consent struct {
 	AlwaysOnLabel string          `json:"alwaysOnLabel"`
 	// Saved is said to a screen reader once a choice is made: the banner
 	// or the dialog goes, and nothing on screen says the choice was kept.
-	// It may name the footer's button as {cookieSettings}, as dialogIntro does.
-	Saved string `json:"saved" fill:"cookieSettings"`
+	// {choice} is the titles of the categories allowed ("Essential,
+	// Analytics"); it may name the footer's button as {cookieSettings}, as
+	// dialogIntro does.
+	Saved string `json:"saved" fill:"cookieSettings,choice"`
 }
 
 // consentLineMax bounds the banner's text and policy link together, in

@@ -27,7 +27,7 @@ import (
 // keeps the old address working, and the link is to change to the new
 // one (an editor's trial renamed a page the menu linked to, and read
 // only "link to an existing page, or remove the link").
-func linkErrors(site *content.Site, problems []links.Problem, moved func(path string) string) problem.List {
+func linkErrors(site *content.Site, problems []links.Problem, moved func(path string) (Moved, bool)) problem.List {
 	where := map[string][]field.Pos{}
 	for _, l := range site.Links {
 		where[l.Href] = append(where[l.Href], l.Pos)
@@ -39,9 +39,13 @@ func linkErrors(site *content.Site, problems []links.Problem, moved func(path st
 		if strings.HasPrefix(p.Reason, "no route") {
 			msg += ": link to an existing page, or remove the link"
 			if lp, ok := content.LinkPath(p.Link); ok && moved != nil {
-				if was := moved(lp); was != "" {
-					msg = fmt.Sprintf("link %q: %s: it was published; if its page was renamed, link to the new address", p.Link, p.Reason)
-					notes = []string{was}
+				if m, ok := moved(lp); ok {
+					to := "the new address"
+					if m.To != "" {
+						to = m.To
+					}
+					msg = fmt.Sprintf("link %q: %s: it was published; if its page was renamed, link to %s", p.Link, p.Reason, to)
+					notes = []string{m.Note}
 				}
 			}
 		}
@@ -93,13 +97,20 @@ type Pages struct {
 	Files []string
 }
 
+// Moved is what the build knows of an address the site published and no
+// longer answers: the problem that says how to keep it working, and the
+// address of the page that most likely replaced it ("" if none is).
+type Moved struct {
+	Note, To string
+}
+
 // Site refuses a build whose pages would mislead a visitor: a redirect or
 // alias from the address of a file the site publishes, a link to nowhere,
 // template text left on a page. Each problem is reported where content
 // writes it, under contentDir. moved, asked only of a link to nowhere,
-// says how an address the site published and no longer answers is kept
-// working ("" for one it never published; nil: not known).
-func Site(site *content.Site, p Pages, contentDir string, moved func(path string) string) error {
+// says what became of an address the site published (false for one it
+// never did; moved nil: not known).
+func Site(site *content.Site, p Pages, contentDir string, moved func(path string) (Moved, bool)) error {
 	files := map[string]bool{}
 	for _, f := range p.Files {
 		files[f] = true

@@ -205,21 +205,35 @@ func Gone(before, routes []content.Route, rev string, files fs.FS, unpublished m
 	return l
 }
 
+// Moved is what Gone says of an address: its problem, and the address of
+// the page most likely to have replaced it, if one is.
+type Moved struct {
+	Problem content.Error
+	To      string
+}
+
 // GoneByAddress is Gone's problems by the address each names, and by each
 // address under it that it names too: for a link to such an address,
 // which is most likely to a page renamed.
-func GoneByAddress(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) map[string]content.Error {
+func GoneByAddress(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) map[string]Moved {
 	l, at := goneAddresses(before, routes, rev, files, unpublished)
-	out := make(map[string]content.Error, len(at))
-	for p, i := range at {
-		out[p] = l[i]
+	out := make(map[string]Moved, len(at))
+	for p, m := range at {
+		out[p] = Moved{Problem: l[m.Problem], To: m.To}
 	}
 	return out
 }
 
-// goneAddresses is Gone's problems, and the index among them of the problem that
-// names each address gone.
-func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) (content.ErrorList, map[string]int) {
+// goneAt is where Gone's problem on an address is among them, and the
+// page that most likely replaced the address.
+type goneAt struct {
+	Problem int
+	To      string
+}
+
+// goneAddresses is Gone's problems, and where among them the problem that
+// names each address gone is.
+func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) (content.ErrorList, map[string]goneAt) {
 	exists := func(file string) bool { _, err := fs.Stat(files, file); return err == nil }
 	resolve := cdn.Resolver(routes)
 	published := map[string]bool{}
@@ -261,7 +275,7 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 		}
 	}
 	var out content.ErrorList
-	index := map[string]int{}
+	index := map[string]goneAt{}
 	for _, r := range gone {
 		if top(r.Path) != r.Path {
 			continue
@@ -285,6 +299,7 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 		redirect := redirectTo(parent)
 		fix := fmt.Sprintf("keep it working with aliases: [%s] on the page that replaced it, or %s", r.Path, redirect)
 		own, makes := pageOf[r.File]
+		to := "" // the page that most likely replaced it
 		switch n := replacement(r, published, routes); {
 		case unpublished[r.Path] != nil:
 			a := unpublished[r.Path]
@@ -312,14 +327,12 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 		case r.File != "" && exists(r.File):
 			at.File, key = r.File, "aliases"
 		case n != nil:
-			at.File, key = n.File, "aliases"
-			where := ""
-			var closing bool
-			if at.Line, closing = fixLine(files, n.File, key); closing {
-				// An editor's trial read the line quoted, a "---", and
-				// knew where the alias goes from the guide only.
-				where = ", on a line of its own above the --- that closes its front matter"
-			}
+			at.File, key, to = n.File, "aliases", n.Path
+			// An editor's trial read the line quoted, a "---", and knew
+			// where the alias goes from the guide only; another read a
+			// YAML page's first line, a comment.
+			var where string
+			at.Line, where = fixLine(files, n.File, key)
 			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it%s; else %s", n.File, n.Path, r.Path, where, redirect)
 		}
 		if at.Line == 0 { // not placed above
@@ -335,9 +348,9 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 			also = " (and " + strings.Join(u, ", ") + ")"
 		}
 		at.Message = fmt.Sprintf("the address %s%s, published%s %s, no longer answers: %s", r.Path, also, from, label(rev), fix)
-		index[r.Path] = len(out)
+		index[r.Path] = goneAt{len(out), to}
 		for _, p := range under[r.Path] {
-			index[p] = len(out)
+			index[p] = goneAt{len(out), to}
 		}
 		out = append(out, at)
 	}
@@ -347,35 +360,43 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 // fixLine is the line of file where the fix of a gone address is
 // written, key (aliases, redirects, draft, date) at the top level of its
 // YAML, or of a Markdown file's front matter: the key's own line where
-// the file has it, else the line closing the front matter, above which a
-// new key goes (closing is then true), else the first line. An editor's
+// the file has it, else the line closing the front matter, or a YAML
+// page's sections: line, above which a new key goes (where then says so),
+// else the first line. An editor's
 // trial found every such problem placed on the first line, far from where
 // the alias goes. (load's keyLine finds a key the editor wrote, to point
 // into its value; this places a fix, whether the key is there or not.)
-func fixLine(files fs.FS, file, key string) (line int, closing bool) {
+func fixLine(files fs.FS, file, key string) (line int, where string) {
+	const aboveEnd = ", on a line of its own above the --- that closes its front matter"
 	src, err := fs.ReadFile(files, file)
 	if err != nil {
-		return 1, false
+		return 1, ""
 	}
-	first, end := 1, 1 // the YAML's first line in the file; where a new key goes
+	first, end, above := 1, 1, "" // the YAML's first line in the file; where a new key goes
 	if strings.HasSuffix(file, ".md") {
 		front, _, bodyLine, ok := frontmatter.Split(src)
 		if !ok {
-			return 1, false
+			return 1, ""
 		}
-		src, first, end = front, 2, bodyLine-1
+		src, first, end, above = front, 2, bodyLine-1, aboveEnd
 	}
 	var doc yaml.Node
 	if yaml.Unmarshal(src, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return end, end > 1
+		return end, above
 	}
 	m := doc.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
-			return first - 1 + m.Content[i].Line, false
+			return first - 1 + m.Content[i].Line, ""
 		}
 	}
-	return end, end > 1
+	// A YAML page: above its sections, after its metadata.
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == "sections" && above == "" {
+			return first - 1 + m.Content[i].Line, ", on a line of its own above sections:"
+		}
+	}
+	return end, above
 }
 
 // replacement is the page most likely to have replaced r, whose address

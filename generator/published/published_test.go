@@ -272,6 +272,15 @@ func TestGonePlacesTheFix(t *testing.T) {
 			}
 		})
 	}
+
+	// A page of YAML renamed: the alias goes at its top level, above its
+	// sections, and the message says so (a trial read the file's first
+	// line, a comment, and put the alias where it guessed).
+	page := fstest.MapFS{"pages/company/partner-program.yaml": {Data: []byte("# Our partners.\ntitle: Partners\ndescription: Who we work with.\nname: Partners\nsections:\n  - kind: hero\n")}}
+	got := Gone([]content.Route{route("/company/partners", "pages/company/partners.yaml")}, []content.Route{route("/company/partner-program", "pages/company/partner-program.yaml")}, "", page, nil)
+	if len(got) != 1 || got[0].File != "pages/company/partner-program.yaml" || got[0].Line != 5 || !strings.Contains(got[0].Message, "add aliases: [/company/partners] to it, on a line of its own above sections:") {
+		t.Errorf("a renamed YAML page: %v, want the alias placed above its sections: (line 5)", got)
+	}
 }
 
 // TestGoneSaysWhy: an address that went for a reason the build knows is

@@ -12,7 +12,8 @@
 // Editors and tools save in bursts (a write, a chmod, a rename, a second
 // file): events are gathered until the trees have been quiet for a short
 // while and delivered as one batch of paths. Editors' own scratch files
-// (dot files, "file~", vim's .swp and 4913 probes) are ignored.
+// (dot files, "file~", vim's .swp and 4913 probes, Emacs's #file#) and
+// sed -i's are ignored.
 package watch
 
 import (
@@ -162,9 +163,14 @@ func (w *Watcher) forget(dir string) {
 	}
 }
 
-// ignored reports whether a path is an editor's scratch file.
+// ignored reports whether a path is an editor's scratch file, or a
+// tool's: GNU sed -i writes the new text to sedXXXXXX beside the file and
+// renames it over the file (an editor's trial: make dev built while it was
+// there, and refused it as "not a page"); Emacs autosaves to #file#.
 func ignored(p string) bool {
 	name := filepath.Base(p)
 	return strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") ||
-		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swx") || name == "4913"
+		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swx") || name == "4913" ||
+		len(name) == len("sedXXXXXX") && strings.HasPrefix(name, "sed") && !strings.Contains(name, ".") ||
+		len(name) > 2 && strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#")
 }

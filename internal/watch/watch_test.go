@@ -3,6 +3,7 @@ package watch
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -56,6 +57,16 @@ func TestWatch(t *testing.T) {
 		must(t, os.Rename(tmp, a))
 		if b := next(t); !slices.Equal(b, []string{a}) {
 			t.Errorf("batch %q, want [%s] once", b, a)
+		}
+	})
+	t.Run("sed -i", func(t *testing.T) {
+		// The real tool: it writes sedXXXXXX beside the file, then renames
+		// it over the file.
+		if out, err := exec.Command("sed", "-i", "s/3/4/", a).CombinedOutput(); err != nil {
+			t.Fatalf("sed: %v %s", err, out)
+		}
+		if b := next(t); !slices.Equal(b, []string{a}) {
+			t.Errorf("batch %q, want [%s] alone", b, a)
 		}
 	})
 	t.Run("new directory", func(t *testing.T) {

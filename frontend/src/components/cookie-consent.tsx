@@ -136,7 +136,10 @@ export function CookieConsent() {
     // the focus lands on; emptied first, so that the same words, said
     // again for a second choice, are a change the reader announces.
     setSaid("");
-    requestAnimationFrame(() => requestAnimationFrame(() => setSaid(copy.saved)));
+    // {choice}: the categories now allowed, by their titles (a trial
+    // heard the same words for every choice).
+    const allowed = [copy.essential.title, analytics && copy.analytics.title, marketing && copy.marketing.title].filter(Boolean).join(", ");
+    requestAnimationFrame(() => requestAnimationFrame(() => setSaid(copy.saved.replaceAll("{choice}", allowed))));
   };
 
   const category = (key: "essential" | "analytics" | "marketing") => {
@@ -149,19 +152,15 @@ export function CookieConsent() {
           id={`consent-${key}`}
           checked={locked || draft[key as "analytics"]}
           disabled={locked}
+          // Its badge apart from its title when read ("Essential, Always
+          // on"), not run into it ("EssentialAlways on", a trial).
+          aria-label={locked ? `${cat.title}, ${copy.alwaysOnLabel}` : undefined}
           aria-describedby={`consent-${key}-desc`}
           onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
         />
         <label htmlFor={`consent-${key}`}>
           {cat.title}
-          {/* Apart from the title when read ("Essential, Always on"), not
-              run into it ("EssentialAlways on", a trial). */}
-          {locked && (
-            <>
-              <span className="visually-hidden">, </span>
-              <span className="consent__badge">{copy.alwaysOnLabel}</span>
-            </>
-          )}
+          {locked && <span className="consent__badge">{copy.alwaysOnLabel}</span>}
         </label>
         <p id={`consent-${key}-desc`}>{cat.description}</p>
       </li>

@@ -359,7 +359,7 @@ export function SiteHeader() {
               it.items ? (
                 <li key={it.label}>
                   <details onToggle={showOpened}>
-                    <summary>
+                    <summary onClick={(e) => opening.add(e.currentTarget.parentElement!)}>
                       {it.label}
                       <Icon name="chevron-down" size={16} />
                     </summary>
@@ -399,6 +399,9 @@ export function SiteHeader() {
   );
 }
 
+/** The phone menu's groups whose heading was just pressed (showOpened). */
+const opening = new WeakSet<Element>();
+
 /**
  * showOpened brings a group of the phone menu that has just opened into
  * the list's view. The list scrolls within its 500 px (the brief), and a
@@ -410,7 +413,10 @@ export function SiteHeader() {
 function showOpened(e: SyntheticEvent<HTMLDetailsElement>) {
   const group = e.currentTarget;
   const list = group.closest("ul");
-  if (!group.open || !list) return;
+  // Only a group the visitor opened (a press of its heading, by pointer
+  // or key): one opened by a script is not theirs to be shown, and its
+  // scroll would fight the focus's.
+  if (!opening.delete(group) || !group.open || !list) return;
   const pad = parseFloat(getComputedStyle(list).scrollPaddingBlockEnd) || 0;
   const l = list.getBoundingClientRect();
   const g = group.getBoundingClientRect();

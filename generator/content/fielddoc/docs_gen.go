@@ -93,7 +93,7 @@ var docs = map[string]string{
 	"Consent.BannerLabel":                   "Names the banner's landmark.",
 	"Consent.DialogIntro":                   "May name the footer's button that reopens the dialog as {cookieSettings}: its label (footer.cookieSettingsLabel), so that renaming the button renames it here too.",
 	"Consent.RejectAll":                     "Shares one row of a phone's banner with AcceptAll, both the same size: together at most 243 px of text at 13 px in the widest face (about 30 characters).",
-	"Consent.Saved":                         "Said to a screen reader once a choice is made: the banner or the dialog goes, and nothing on screen says the choice was kept. It may name the footer's button as {cookieSettings}, as dialogIntro does.",
+	"Consent.Saved":                         "Said to a screen reader once a choice is made: the banner or the dialog goes, and nothing on screen says the choice was kept. {choice} is the titles of the categories allowed (\"Essential, Analytics\"); it may name the footer's button as {cookieSettings}, as dialogIntro does.",
 	"ContactForm.ErrorSummary":              "Read out once when a send is refused: {fields} is replaced with the labels of the fields to check.",
 	"ContactForm.Failed":                    "Shows instead of Queued and Stalled, with the site's address, when the page's script could not be loaded (a blocker, a network error): the enquiry was not sent and will not be, so the note says so rather than promise a send.",
 	"ContactForm.Limits":                    "Not content either: the form checks the bounds the contact function enforces (internal/contactform), filled in by the build.",

@@ -89,16 +89,16 @@ export function Dialog({ open, onClose, title, variant = "center", closeLabel, f
     >
       {mounted && (
       <div className="dialog__panel">
-        <header className="dialog__head">
+        <div className="dialog__head">
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
           <button type="button" className="dialog__x" aria-label={closeLabel ?? layout.ui.close} onClick={close}>
             <Icon name="x" />
           </button>
-        </header>
+        </div>
         <div className="dialog__body">{children}</div>
-        {footer && <footer className="dialog__foot">{footer}</footer>}
+        {footer && <div className="dialog__foot">{footer}</div>}
       </div>
       )}
     </dialog>
