@@ -726,6 +726,11 @@ func TestHomeContactForm(t *testing.T) {
 }).length`); n != 0 {
 			t.Errorf("after a send, %d live regions announce besides the focused panel", n)
 		}
+		// Nor is anything hidden from a screen reader a Tab stop: the silent
+		// toast's close button was (a trial).
+		if stops := eval[[]string](t, tab, `[...document.querySelectorAll('[aria-hidden="true"] :is(a[href], button, input, select, textarea, [tabindex])')].filter((e) => e.tabIndex >= 0 && !e.disabled).map((e) => e.outerHTML.slice(0, 80))`); len(stops) > 0 {
+			t.Errorf("Tab stops hidden from a screen reader: %q", stops)
+		}
 		// The form gives way to the panel that says what happens next
 		// (TestProspectContactForm); its inputs are gone with their values.
 		if eval[bool](t, tab, `!!document.querySelector("form#contact-form, #cf-firstName")`) {

@@ -72,6 +72,10 @@ func TestSecurityPage(t *testing.T) {
 	if eval[bool](t, tab, `document.documentElement.scrollWidth > innerWidth`) {
 		t.Errorf("%s overflows a phone's width", path)
 	}
+	// The table says which it is, as a table of Markdown does.
+	if got := eval[string](t, tab, `document.querySelector(".security__table").computedName`); got != sec.Labels.Subprocessors {
+		t.Errorf("the sub-processors' table is named %q, want %q", got, sec.Labels.Subprocessors)
+	}
 	// On a phone each sub-processor is a card: each of its cells shows
 	// its column's heading before it (a trial read "United States" and
 	// nothing of what it was).

@@ -149,16 +149,14 @@ draft: true # delete this line to publish
 	return nil
 }
 
-// tagTitle is a tag's slug as words with capitals, a name to start from
-// (night-shifts: Night Shifts).
+// tagTitle is a tag's slug as words, the first with a capital, a name to
+// start from, in the tags' sentence case (night-shifts: Night shifts).
 func tagTitle(slug string) string {
-	words := strings.Split(slug, "-")
-	for i, w := range words {
-		if w != "" {
-			words[i] = strings.ToUpper(w[:1]) + w[1:]
-		}
+	words := strings.ReplaceAll(slug, "-", " ")
+	if words == "" {
+		return ""
 	}
-	return strings.Join(words, " ")
+	return strings.ToUpper(words[:1]) + words[1:]
 }
 
 // pickAuthor returns key, checked against the authors, or the first one.

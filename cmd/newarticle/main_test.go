@@ -106,7 +106,7 @@ func TestNewArticleWithCover(t *testing.T) {
 	}
 	// The tag no file names yet is said to be new, with the file that
 	// names it; the one named already is not.
-	if want := `tag "night-shifts" is new: pages show it as "night shifts" until ` + filepath.Join(dir, "collections/tags/night-shifts.yaml") + " names it (name: Night Shifts)"; !strings.Contains(out.String(), want) || strings.Contains(out.String(), `tag "healthcare"`) {
+	if want := `tag "night-shifts" is new: pages show it as "night shifts" until ` + filepath.Join(dir, "collections/tags/night-shifts.yaml") + " names it (name: Night shifts)"; !strings.Contains(out.String(), want) || strings.Contains(out.String(), `tag "healthcare"`) {
 		t.Errorf("make article says:\n%s\nwant %q, and nothing of healthcare", out.String(), want)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "articles", "from-the-ward", "cover.jpg")); err != nil {

@@ -1029,7 +1029,14 @@ func (d *decoder) structValue(n *yaml.Node, v reflect.Value, path string) {
 				}
 				newEntry = true
 			}
-			d.errorf(k, "%sduplicate key %q: line %d has it already; keep one%s", fieldPrefix(path), k.Value, firstOf[k.Value].Line, entry)
+			keep := "keep one"
+			if ok && f.index != nil && v.Type().FieldByIndex(f.index).Type.Kind() == reflect.Slice {
+				// Keeping one list would drop the other's entries (an
+				// editor's trial: a second aliases: line for a second
+				// rename, the first's alias then lost).
+				keep = "put the entries of both in one list"
+			}
+			d.errorf(k, "%sduplicate key %q: line %d has it already; %s%s", fieldPrefix(path), k.Value, firstOf[k.Value].Line, keep, entry)
 			continue
 		}
 		seen[k.Value] = true

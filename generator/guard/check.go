@@ -201,7 +201,13 @@ func LinksToRedirects(site *content.Site) content.ErrorList {
 			p = strings.TrimSuffix(p, "/")
 		}
 		if target, ok := to[p]; ok {
-			out = append(out, l.Pos.Errorf("link %q is an old address, which redirects to %s: link to %s", l.Href, target, target))
+			// The part of the page it points at goes with it (a trial:
+			// "/blog#webinars" was told to link to "/resources").
+			link := target
+			if _, part, ok := strings.Cut(l.Href, "#"); ok {
+				link += "#" + part
+			}
+			out = append(out, l.Pos.Errorf("link %q is an old address, which redirects to %s: link to %s", l.Href, target, link))
 		}
 	}
 	return out

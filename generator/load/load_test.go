@@ -370,7 +370,17 @@ func TestLoadErrors(t *testing.T) {
 			name: "a line written twice",
 			file: "pages/about.yaml",
 			edit: replace("sections:\n", "sections:\nsections:\n"),
-			want: []string{`pages/about.yaml:5:1: duplicate key "sections": line 4 has it already; keep one`},
+			want: []string{`pages/about.yaml:5:1: duplicate key "sections": line 4 has it already; put the entries of both in one list`},
+			one:  true,
+		},
+		{
+			// A second rename's alias on a line of its own: keeping one
+			// line would drop the first rename's address (an editor's
+			// trial).
+			name: "an article's aliases written twice",
+			file: "articles/on-premise.md",
+			edit: replace("tags:", "aliases: [/insights/a]\naliases: [/insights/b]\ntags:"),
+			want: []string{`articles/on-premise.md:7:1: duplicate key "aliases": line 6 has it already; put the entries of both in one list`},
 			one:  true,
 		},
 		{

@@ -332,11 +332,18 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 			// where the alias goes from the guide only; another read a
 			// YAML page's first line, a comment.
 			var where string
-			at.Line, where = fixLine(files, n.File, key)
-			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, add aliases: [%s] to it%s; else %s", n.File, n.Path, r.Path, where, redirect)
+			var has bool
+			at.Line, where, has = fixLine(files, n.File, key)
+			add := fmt.Sprintf("add aliases: [%s] to it%s", r.Path, where)
+			if has {
+				// A second rename: a second aliases: line would be refused,
+				// and keeping one would drop the first rename's address.
+				add = fmt.Sprintf("add %s to the list of its aliases: line", r.Path)
+			}
+			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, %s; else %s", n.File, n.Path, add, redirect)
 		}
 		if at.Line == 0 { // not placed above
-			at.Line, _ = fixLine(files, at.File, key)
+			at.Line, _, _ = fixLine(files, at.File, key)
 		}
 		// The fix is key, at the top of the file's YAML: the web editor
 		// names that field, not the one on the line the fix goes above
@@ -362,41 +369,41 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 // YAML, or of a Markdown file's front matter: the key's own line where
 // the file has it, else the line closing the front matter, or a YAML
 // page's sections: line, above which a new key goes (where then says so),
-// else the first line. An editor's
+// else the first line; has says the file has the key. An editor's
 // trial found every such problem placed on the first line, far from where
 // the alias goes. (load's keyLine finds a key the editor wrote, to point
 // into its value; this places a fix, whether the key is there or not.)
-func fixLine(files fs.FS, file, key string) (line int, where string) {
+func fixLine(files fs.FS, file, key string) (line int, where string, has bool) {
 	const aboveEnd = ", on a line of its own above the --- that closes its front matter"
 	src, err := fs.ReadFile(files, file)
 	if err != nil {
-		return 1, ""
+		return 1, "", false
 	}
 	first, end, above := 1, 1, "" // the YAML's first line in the file; where a new key goes
 	if strings.HasSuffix(file, ".md") {
 		front, _, bodyLine, ok := frontmatter.Split(src)
 		if !ok {
-			return 1, ""
+			return 1, "", false
 		}
 		src, first, end, above = front, 2, bodyLine-1, aboveEnd
 	}
 	var doc yaml.Node
 	if yaml.Unmarshal(src, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return end, above
+		return end, above, false
 	}
 	m := doc.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
-			return first - 1 + m.Content[i].Line, ""
+			return first - 1 + m.Content[i].Line, "", true
 		}
 	}
 	// A YAML page: above its sections, after its metadata.
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == "sections" && above == "" {
-			return first - 1 + m.Content[i].Line, ", on a line of its own above sections:"
+			return first - 1 + m.Content[i].Line, ", on a line of its own above sections:", false
 		}
 	}
-	return end, above
+	return end, above, false
 }
 
 // replacement is the page most likely to have replaced r, whose address

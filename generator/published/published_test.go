@@ -281,6 +281,14 @@ func TestGonePlacesTheFix(t *testing.T) {
 	if len(got) != 1 || got[0].File != "pages/company/partner-program.yaml" || got[0].Line != 5 || !strings.Contains(got[0].Message, "add aliases: [/company/partners] to it, on a line of its own above sections:") {
 		t.Errorf("a renamed YAML page: %v, want the alias placed above its sections: (line 5)", got)
 	}
+	// Renamed a second time: its aliases: line gets the second address
+	// (a trial wrote a second aliases: line, as the message said, which
+	// the build refused).
+	page["pages/company/partner-program.yaml"].Data = []byte("title: Partners\naliases: [/company/our-partners]\nsections: []\n")
+	got = Gone([]content.Route{route("/company/partners", "pages/company/partners.yaml")}, []content.Route{route("/company/partner-program", "pages/company/partner-program.yaml")}, "", page, nil)
+	if len(got) != 1 || got[0].Line != 2 || !strings.Contains(got[0].Message, "add /company/partners to the list of its aliases: line") {
+		t.Errorf("a page renamed twice: %v, want the address added to its aliases: line (line 2)", got)
+	}
 }
 
 // TestGoneSaysWhy: an address that went for a reason the build knows is

@@ -5,7 +5,7 @@
 // code, and React, the router and every context stay one. A lazy kind that
 // needs another name of the app's adds it here; the build refuses one
 // that imports a name not exported.
-export { useEffect, useRef, useState } from "react";
+export { useEffect, useId, useRef, useState } from "react";
 export { Fragment, jsx, jsxs } from "react/jsx-runtime";
 export { useLocation } from "react-router-dom";
 export { BlockSection } from "../components/block-sections";

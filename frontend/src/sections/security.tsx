@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { BlockSection } from "../components/block-sections";
 import type { SectionProps } from "./props";
 import "./security.css";
@@ -13,6 +14,7 @@ export function SecurityView({ section, soft }: SectionProps<"security">) {
   const status = { certified: l.certified, "in-progress": l.inProgress, aligned: l.aligned } as Record<string, string>;
   const note = { certified: l.certifiedNote, "in-progress": l.inProgressNote, aligned: l.alignedNote };
   const baa = { available: l.baaAvailable, "on-request": l.baaOnRequest, unavailable: l.baaUnavailable } as Record<string, string>;
+  const subprocessors = useId();
   return (
     <BlockSection heading={section.heading} intro={section.intro} soft={soft}>
       <div className="security">
@@ -53,8 +55,10 @@ export function SecurityView({ section, soft }: SectionProps<"security">) {
             <a href={`mailto:${section.contact}`}>{section.contact}</a>
           </dd>
         </dl>
-        <h3>{l.subprocessors}</h3>
-        <table className="security__table">
+        {/* The table is named by its heading, as a table of Markdown is
+            (a trial: "table", with no name). */}
+        <h3 id={subprocessors}>{l.subprocessors}</h3>
+        <table className="security__table" aria-labelledby={subprocessors}>
           <thead>
             <tr>
               <th scope="col">{l.name}</th>

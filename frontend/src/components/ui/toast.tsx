@@ -56,7 +56,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           an empty list, read as "list, 0 items" at every page's end (a
           trial): the list comes with its first toast, inside the live
           region, which is there from the start, as a live region must be. */}
-      <section className="toasts" aria-label={items.length > 0 ? layout.ui.notifications : undefined}>
+      <section className="toasts" aria-label={items.some((t) => !t.silent) ? layout.ui.notifications : undefined}>
         <div aria-live="polite" aria-relevant="additions text">
           {items.length > 0 && (
             <ol>
@@ -89,7 +89,11 @@ function Toast({ item, onDismiss, dismissLabel }: { item: ToastItem; onDismiss: 
         <p className="toast__title">{item.title}</p>
         {item.text && <p className="toast__text">{item.text}</p>}
       </div>
-      <button type="button" className="toast__close" aria-label={dismissLabel} onClick={() => onDismiss(item.id)}>
+      {/* A silent toast's button is for the pointer only: hidden from a
+          screen reader with its toast, it must not be a Tab stop either
+          (a trial reached it by Tab, a control the reader was told was
+          not there). */}
+      <button type="button" className="toast__close" aria-label={dismissLabel} tabIndex={item.silent ? -1 : undefined} onClick={() => onDismiss(item.id)}>
         <Icon name="x" size={16} />
       </button>
     </li>
