@@ -22,11 +22,12 @@ import (
 // linkErrors reports each broken link where content writes it, once per
 // place however many pages show it (the navigation is on every page);
 // a link no content file writes is reported on the page that has it. A
-// link to an address the site published (moved: its problem, else "") is
-// most likely to a page renamed: its problem follows, with the fix that
-// keeps the old address working, and the link is to change to the new
-// one (an editor's trial renamed a page the menu linked to, and read
-// only "link to an existing page, or remove the link").
+// link to an address the site published (moved says what became of it)
+// is most likely to a page renamed: the address's problem follows as a
+// note, with the fix that keeps the old address working, and the link is
+// to change to the page that replaced it (an editor's trial renamed a
+// page the menu linked to, and read only "link to an existing page, or
+// remove the link").
 func linkErrors(site *content.Site, problems []links.Problem, moved func(path string) (Moved, bool)) problem.List {
 	where := map[string][]field.Pos{}
 	for _, l := range site.Links {

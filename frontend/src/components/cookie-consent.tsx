@@ -19,7 +19,7 @@ import "./cookie-consent.css";
  * A saved choice is re-applied on every load (Consent Mode update).
  */
 /** How long the saved choice's words stay in the status line, in ms. */
-export const SAID_FOR = 10_000;
+const SAID_FOR = 10_000;
 
 export function CookieConsent() {
   const { config, layout } = useSite();
