@@ -34,8 +34,11 @@ func codeBox(n ast.Node) string {
 	var b strings.Builder
 	b.WriteString(` tabindex="0" role="group"`)
 	for _, name := range []string{"aria-label", "aria-describedby"} {
+		// Set by this package and its caller, as []byte; any other value
+		// is written empty rather than trusted.
 		if v, ok := n.AttributeString(name); ok {
-			b.WriteString(" " + name + `="` + html.EscapeString(string(v.([]byte))) + `"`)
+			text, _ := v.([]byte)
+			b.WriteString(" " + name + `="` + html.EscapeString(string(text)) + `"`)
 		}
 	}
 	return b.String()
