@@ -241,7 +241,10 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 			}
 		}
 		m, ok := goneAt[p]
-		return guard.Moved{Note: problem.List{m.Problem}.Prefix(dir)[0].Error(), To: m.To}, ok
+		if !ok {
+			return guard.Moved{}, false
+		}
+		return guard.Moved{Note: problem.List{m.Problem}.Prefix(dir)[0].Error(), To: m.To}, true
 	}
 	if stage.Run("checks", func() { err = checkPages(site, dir, docs, pics, out, moved) }); err != nil {
 		return nil, err

@@ -142,21 +142,13 @@ draft: true # delete this line to publish
 	for _, t := range tags {
 		named := filepath.Join(*dir, content.TagsFolder, t+".yaml")
 		if _, err := os.Stat(named); errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(stdout, "tag %q is new: pages show it as %q until %s names it (name: %s)\n", t, strings.ReplaceAll(t, "-", " "), named, tagTitle(t))
+			// The name offered is in the tags' sentence case ("Night shifts").
+			shown := content.UnnamedTag(t)
+			fmt.Fprintf(stdout, "tag %q is new: pages show it as %q until %s names it (name: %s)\n", t, shown, named, strings.ToUpper(shown[:1])+shown[1:])
 		}
 	}
 	fmt.Fprintf(stdout, "open http://%s%s in make dev\n", *addr, address)
 	return nil
-}
-
-// tagTitle is a tag's slug as words, the first with a capital, a name to
-// start from, in the tags' sentence case (night-shifts: Night shifts).
-func tagTitle(slug string) string {
-	words := strings.ReplaceAll(slug, "-", " ")
-	if words == "" {
-		return ""
-	}
-	return strings.ToUpper(words[:1]) + words[1:]
 }
 
 // pickAuthor returns key, checked against the authors, or the first one.

@@ -41,10 +41,14 @@ func titleSuffix(brand string) string { return " | " + brand }
 const AuthorsFile = "collections/authors.yaml"
 
 // TagsFolder holds one file per tag, <slug>.yaml, with the name the tag is
-// shown by; a tag with no file is shown as its slug with spaces for
-// hyphens. One file each, so that the web editor can add a tag from the
-// article that first uses it (a list in one file it cannot add to).
+// shown by; a tag with no file is shown as UnnamedTag has it. One file
+// each, so that the web editor can add a tag from the article that first
+// uses it (a list in one file it cannot add to).
 const TagsFolder = "collections/tags"
+
+// UnnamedTag is how a tag with no file in TagsFolder is shown: its slug
+// with spaces for hyphens ("night-shifts": "night shifts").
+func UnnamedTag(slug string) string { return strings.ReplaceAll(slug, "-", " ") }
 
 // OldTagsFile is where the tags' names were kept before TagsFolder: the
 // build names the move rather than ignore the file.

@@ -164,12 +164,9 @@ func Links(site *content.Site) problem.List {
 	}
 	var errs content.ErrorList
 	for _, l := range site.Links {
-		p, ok := content.LinkPath(l.Href)
+		p, ok := linkedPath(l.Href)
 		if !ok || path.Ext(p) != "" || strings.HasPrefix(p, "/admin") {
 			continue
-		}
-		if len(p) > 1 {
-			p = strings.TrimSuffix(p, "/")
 		}
 		if known[p] || slices.ContainsFunc(prefixes, func(pre string) bool { return strings.HasPrefix(p+"/", pre) }) {
 			continue
@@ -194,12 +191,9 @@ func LinksToRedirects(site *content.Site) content.ErrorList {
 	}
 	var out content.ErrorList
 	for _, l := range site.Links {
-		p, ok := content.LinkPath(l.Href)
+		p, ok := linkedPath(l.Href)
 		if !ok {
 			continue
-		}
-		if len(p) > 1 {
-			p = strings.TrimSuffix(p, "/")
 		}
 		if target, ok := to[p]; ok {
 			// The part of the page it points at goes with it (a trial:
@@ -212,4 +206,14 @@ func LinksToRedirects(site *content.Site) content.ErrorList {
 		}
 	}
 	return out
+}
+
+// linkedPath is the site path a link written in content leads to, as the
+// routes name it: without a trailing slash, but the root's.
+func linkedPath(href string) (string, bool) {
+	p, ok := content.LinkPath(href)
+	if ok && len(p) > 1 {
+		p = strings.TrimSuffix(p, "/")
+	}
+	return p, ok
 }

@@ -140,7 +140,7 @@ func (l *loader) articles(s *content.Site, opt Options) {
 		if n, ok := names[t]; ok {
 			return n
 		}
-		return strings.ReplaceAll(t, "-", " ")
+		return content.UnnamedTag(t)
 	}
 	tagLinks := func(ts []string) []content.TagLink {
 		out := []content.TagLink{}

@@ -1,9 +1,6 @@
 package markdown
 
 import (
-	"html"
-	"strings"
-
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
@@ -31,17 +28,7 @@ import (
 // codeBox is the attributes of a block of code's <pre> for node n: a Tab
 // stop, a group, the name the caller gave it and its heading.
 func codeBox(n ast.Node) string {
-	var b strings.Builder
-	b.WriteString(` tabindex="0" role="group"`)
-	for _, name := range []string{"aria-label", "aria-describedby"} {
-		// Set by this package and its caller, as []byte; any other value
-		// is written empty rather than trusted.
-		if v, ok := n.AttributeString(name); ok {
-			text, _ := v.([]byte)
-			b.WriteString(" " + name + `="` + html.EscapeString(string(text)) + `"`)
-		}
-	}
-	return b.String()
+	return ` tabindex="0" role="group"` + attribute(n, "aria-label") + attribute(n, "aria-describedby")
 }
 
 // tableAttributes are the attributes a table is written with: goldmark's,

@@ -523,9 +523,25 @@ func (pieceRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 // ariaLabel writes the aria-label attribute the caller set on n, escaped,
 // if it set one.
 func ariaLabel(w util.BufWriter, n ast.Node) {
-	if label, ok := n.AttributeString("aria-label"); ok {
-		_, _ = w.WriteString(` aria-label="` + html.EscapeString(fmt.Sprint(label)) + `"`)
+	_, _ = w.WriteString(attribute(n, "aria-label"))
+}
+
+// attribute is n's attribute name as HTML (` name="value"`, escaped), or ""
+// if n has none. Its value is text as this package and its callers set it,
+// a string or []byte; any other value is written empty rather than trusted.
+func attribute(n ast.Node, name string) string {
+	v, ok := n.AttributeString(name)
+	if !ok {
+		return ""
 	}
+	var text string
+	switch v := v.(type) {
+	case string:
+		text = v
+	case []byte:
+		text = string(v)
+	}
+	return " " + name + `="` + html.EscapeString(text) + `"`
 }
 
 // apart replaces each image of doc with a cut that marks its place.

@@ -216,24 +216,12 @@ type Moved struct {
 // address under it that it names too: for a link to such an address,
 // which is most likely to a page renamed.
 func GoneByAddress(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) map[string]Moved {
-	l, at := goneAddresses(before, routes, rev, files, unpublished)
-	out := make(map[string]Moved, len(at))
-	for p, m := range at {
-		out[p] = Moved{Problem: l[m.Problem], To: m.To}
-	}
-	return out
+	_, at := goneAddresses(before, routes, rev, files, unpublished)
+	return at
 }
 
-// goneAt is where Gone's problem on an address is among them, and the
-// page that most likely replaced the address.
-type goneAt struct {
-	Problem int
-	To      string
-}
-
-// goneAddresses is Gone's problems, and where among them the problem that
-// names each address gone is.
-func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) (content.ErrorList, map[string]goneAt) {
+// goneAddresses is Gone's problems, and what it says of each address gone.
+func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpublished map[string]*content.LoadedArticle) (content.ErrorList, map[string]Moved) {
 	exists := func(file string) bool { _, err := fs.Stat(files, file); return err == nil }
 	resolve := cdn.Resolver(routes)
 	published := map[string]bool{}
@@ -275,7 +263,7 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 		}
 	}
 	var out content.ErrorList
-	index := map[string]goneAt{}
+	index := map[string]Moved{}
 	for _, r := range gone {
 		if top(r.Path) != r.Path {
 			continue
@@ -355,9 +343,8 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 			also = " (and " + strings.Join(u, ", ") + ")"
 		}
 		at.Message = fmt.Sprintf("the address %s%s, published%s %s, no longer answers: %s", r.Path, also, from, label(rev), fix)
-		index[r.Path] = goneAt{len(out), to}
-		for _, p := range under[r.Path] {
-			index[p] = goneAt{len(out), to}
+		for _, p := range append([]string{r.Path}, under[r.Path]...) {
+			index[p] = Moved{Problem: at, To: to}
 		}
 		out = append(out, at)
 	}
