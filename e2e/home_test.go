@@ -743,6 +743,30 @@ func TestHomeContactForm(t *testing.T) {
 		}
 	})
 
+	t.Run("on a phone the success toast covers nothing of the sent panel", func(t *testing.T) {
+		// A prospect's trial: at the foot of a phone's screen it sat on the
+		// panel's next steps for its 4 s, as the panel took focus.
+		for _, size := range [][2]int64{{375, 667}, {320, 568}} {
+			tab := homeTab(t, env, int(size[0]), true, true)
+			do(t, tab, chromedp.EmulateViewport(size[0], size[1]))
+			fill(t, tab)
+			settle(t, tab)
+			submit(t, tab)
+			waitFor(t, tab, toastShows(form.Success))
+			waitFor(t, tab, fmt.Sprintf(`document.activeElement.textContent.trim() === %q`, form.Sent.Title))
+			covered := eval[[]string](t, tab, `(() => {
+  const t = document.querySelector(".toasts ol").getBoundingClientRect();
+  return [...document.querySelectorAll(".contact__sent :is(h3, p, li, button)")].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.bottom > t.top && r.top < t.bottom && r.right > t.left && r.left < t.right;
+  }).map((e) => e.textContent.trim().slice(0, 40));
+})()`)
+			if len(covered) > 0 {
+				t.Errorf("at %dx%d the success toast covers the sent panel's %q", size[0], size[1], covered)
+			}
+		}
+	})
+
 	t.Run("the toast stands above the cookie banner", func(t *testing.T) {
 		// A first visit on a phone: the banner is up while the visitor
 		// sends (a prospect's trial: the toast sat on its buttons).

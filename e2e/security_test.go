@@ -47,18 +47,26 @@ func TestSecurityPage(t *testing.T) {
 		Name   string `json:"name"`
 		Status string `json:"status"`
 		Shown  string `json:"shown"`
+		Read   string `json:"read"`
 	}
 	got := eval[[]framework](t, tab, `[...document.querySelectorAll("[data-framework]")].map(li => (li.scrollIntoView(), {
 		name: li.dataset.framework, status: li.dataset.status,
-		shown: li.checkVisibility() ? li.innerText.replace(/\s+/g, " ").trim() : ""}))`)
+		shown: li.checkVisibility() ? li.innerText.replace(/\s+/g, " ").trim() : "",
+		read: li.textContent.replace(/\s+/g, " ").trim()}))`)
 	words := map[string]string{"certified": sec.Labels.Certified, "in-progress": sec.Labels.InProgress, "aligned": sec.Labels.Aligned}
 	if len(got) != len(site.Security.Frameworks) {
 		t.Fatalf("frameworks shown: %+v, want %d", got, len(site.Security.Frameworks))
 	}
 	for i, f := range site.Security.Frameworks {
 		g := got[i]
-		if g.Name != f.Name || g.Status != f.Status || !strings.HasPrefix(g.Shown, f.Name+" "+words[f.Status]) {
+		if g.Name != f.Name || g.Status != f.Status || !strings.HasPrefix(g.Shown, f.Name+" ") || !strings.Contains(g.Shown, words[f.Status]) {
 			t.Errorf("framework %d shown as %+v, want %s with %q", i, g, f.Name, words[f.Status])
+		}
+		// A screen reader reads the row as one line: the name, its status
+		// and the detail each end with a mark it pauses at (a trial heard
+		// "ISO 27001 Certified Audited by" run together).
+		if rest, ok := strings.CutPrefix(g.Read, f.Name); !ok || !strings.HasPrefix(rest, ": "+words[f.Status]) || (len(rest) > len(": "+words[f.Status]) && !strings.HasPrefix(rest, ": "+words[f.Status]+". ")) {
+			t.Errorf("framework %d is read as %q: its name, status and detail run together", i, g.Read)
 		}
 	}
 	// The three statuses, each with what it means, whichever the

@@ -342,6 +342,7 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 				Blank     []string `json:"blank"`
 				Fragments []string `json:"fragments"`
 				Targets   []string `json:"targets"`
+				States    []string `json:"states"`
 			}
 			r, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[report](`({
   hidden: [...document.querySelectorAll('main :is(h1, h2, h3, p, li, img)')]
@@ -352,6 +353,14 @@ func TestSweepWithoutJavaScript(t *testing.T) {
   fragments: [...document.querySelectorAll('a[href*="#"]')].map((a) => new URL(a.href))
     .filter((u) => u.origin === location.origin && u.hash.length > 1).map((u) => u.pathname + "#" + decodeURIComponent(u.hash.slice(1))),
   targets: [...document.querySelectorAll('[id]')].filter((el) => el.checkVisibility() || el.closest('details:not([open])')).map((el) => el.id),
+  // What a control that opens a part says of it, as a screen reader
+  // reads it on reaching the control, against what the page shows then.
+  states: [...document.querySelectorAll('[aria-expanded][aria-controls]')].filter((c) => c.checkVisibility()).flatMap((c) => {
+    c.focus();
+    const says = c.getAttribute('aria-expanded') === 'true', shows = !!document.getElementById(c.getAttribute('aria-controls'))?.checkVisibility();
+    c.blur();
+    return says === shows ? [] : [c.textContent.trim() + ' says ' + (says ? 'expanded' : 'collapsed') + ' while its part is ' + (shows ? 'shown' : 'hidden')];
+  }),
 })`))
 			if err != nil {
 				t.Fatal(err)
@@ -361,6 +370,9 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 			}
 			if len(r.Blank) > 0 {
 				t.Errorf("links without href: %q", r.Blank)
+			}
+			if len(r.States) > 0 {
+				t.Errorf("without JavaScript, focused: %q", r.States)
 			}
 			for _, f := range r.Fragments {
 				links[f] = append(links[f], p.Path)

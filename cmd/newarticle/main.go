@@ -115,12 +115,8 @@ tags: %s # %s
 draft: true # delete this line to publish
 ---
 %s
-
-## The first part
-
-%s
 `, strconv.Quote(*title), content.PlaceholderDescription, now.Format(time.DateOnly), author, tagsLine, tagsNote, coverLine,
-		content.PlaceholderBody[0], content.PlaceholderBody[1])
+		strings.Join(content.PlaceholderBody, "\n\n"))
 	if err := os.MkdirAll(folder, 0o755); err != nil {
 		return err
 	}

@@ -407,8 +407,11 @@ type FeedLink struct {
 // wordsPerMinute is a reader's pace on a screen.
 const wordsPerMinute = 220
 
-// PlaceholderBody are the lines make article starts a draft's text with.
+// PlaceholderBody are the lines make article starts a draft's text with,
+// in order: a published article holds none of them, its first heading
+// included.
 var PlaceholderBody = []string{
 	"The first paragraph: what the reader will learn.",
+	"## The first part",
 	"Write in Markdown. Three or more parts (## headings) get a table of contents.",
 }

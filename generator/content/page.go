@@ -67,6 +67,26 @@ func (r RedirectRule) Validate() error {
 	return errors.Join(field.InField("from", field.CheckAddress("from", r.From)), field.InField("to", field.CheckPath("to", r.To)))
 }
 
+// RedirectEnd is where path leads through the redirects and the routes
+// that redirect (aliases), followed to their end, and whether it
+// redirects at all: a redirect to such an address is told the page's.
+func RedirectEnd(routes []Route, redirects []RedirectRule, path string) (string, bool) {
+	to := map[string]string{}
+	for _, r := range routes {
+		if r.Redirect != "" {
+			to[r.Path] = r.Redirect
+		}
+	}
+	for _, r := range redirects {
+		to[r.From] = r.To
+	}
+	end := path
+	for i := 0; i < len(to) && to[end] != ""; i++ { // a loop of redirects ends too
+		end = to[end]
+	}
+	return end, end != path
+}
+
 // RewriteRule serves the page To for every path below it: From is To
 // followed by "/*".
 type RewriteRule struct {

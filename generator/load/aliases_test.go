@@ -51,6 +51,12 @@ func TestAliases(t *testing.T) {
 			rename("/insights/voice-follow-up")(fsys)
 			pageAlias("/insights/voice-follow-up")(fsys)
 		}, nil, `alias "/insights/voice-follow-up": the alias in articles/patient-follow-up.md already claims that path`},
+		// routing.yaml's redirect kept its old target when the page it
+		// led to was renamed again.
+		{"a redirect to an alias", func(fsys fstest.MapFS) {
+			pageAlias("/about-us")(fsys)
+			fsys["routing.yaml"] = &fstest.MapFile{Data: []byte("redirects:\n  - {from: /old, to: /about-us}\n")}
+		}, nil, `routing.yaml:2:5: redirect to "/about-us": that address is itself a redirect, to "/about": write to: /about`},
 		{"an alias with a trailing slash", pageAlias("/about-us/"), nil, `pages/about.yaml:4:11: alias "/about-us/" must not end with a slash`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

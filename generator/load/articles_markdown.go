@@ -79,7 +79,7 @@ func (l *loader) renderArticle(pos field.Pos, body []byte, dir string, labels co
 		}
 		return ""
 	})
-	markdown.NameCode(doc, l.codeLabel)
+	markdown.NameCode(doc, src, l.codeLabel)
 	pieces, err := markdown.Article.Render(src, doc)
 	if err != nil {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))

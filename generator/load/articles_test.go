@@ -353,7 +353,9 @@ func TestArticleErrors(t *testing.T) {
 		{"Markdown link in a plain field", "", strings.Replace(good, "description: D.", "description: See [the guide](/guide).", 1), []string{`articles/bad.md:3:18: "[the guide](/guide)" is Markdown, and this field is plain text`}},
 		{"Lorem ipsum", "", good + "\nLorem ipsum dolor sit amet.\n", []string{`articles/bad.md:11:1: "Lorem ipsum" is a placeholder, not text for readers`}},
 		{"TODO", "", good + "\nThe numbers (TODO: check them) come next.\n", []string{`articles/bad.md:11:14: "TODO" is a placeholder`}},
-		{"make article's text", "", good + "\n## The first part\n\nWrite in Markdown. Three or more parts (## headings) get a table of contents.\n", []string{`articles/bad.md:13:1: "Write in Markdown. Three or more parts (## headings) get a table of contents." is make article's placeholder`}},
+		{"make article's text", "", good + "\n## The first part\n\nWrite in Markdown. Three or more parts (## headings) get a table of contents.\n", []string{`articles/bad.md:11:1: "## The first part" is make article's placeholder`, `articles/bad.md:13:1: "Write in Markdown. Three or more parts (## headings) get a table of contents." is make article's placeholder`}},
+		// Its heading alone, once the rest is written (an editor's trial).
+		{"make article's heading", "", good + "\nHow the calls went.\n\n## The first part\n\nThey went well.\n", []string{`articles/bad.md:13:1: "## The first part" is make article's placeholder`}},
 		{"raw HTML block", "", good + "\n<div class=\"x\">\nhi\n</div>\n", []string{`articles/bad.md:11:1: raw HTML "<div class=\"x\">\nhi\n</div>" is not allowed in an article`}},
 		{"raw inline HTML", "", good + "\nSome <span style=\"color:red\">red</span> text.\n", []string{`articles/bad.md:11:6: raw HTML "<span style=\"color:red\">" is not allowed`, `articles/bad.md:11:33: raw HTML "</span>"`}},
 		{"two with one slug", "articles/voice-follow-up/index.md", good, []string{`articles/voice-follow-up.md:1:1: articles/voice-follow-up/index.md already has the slug "voice-follow-up": two articles cannot share a page`}},

@@ -334,7 +334,7 @@ func (l *loader) renderMarkdown(pos field.Pos, md *sections.MarkdownSection) {
 		}
 	}
 	md.Images = l.markdownImages(pos, src, doc, nil)
-	markdown.NameCode(doc, l.codeLabel)
+	markdown.NameCode(doc, src, l.codeLabel)
 	pieces, err := markdown.Text.Render(src, doc)
 	if err != nil {
 		l.errs = append(l.errs, pos.Errorf("markdown: %v", err))
@@ -435,7 +435,11 @@ func (l *loader) routes(s *content.Site, routing content.Routing) {
 			continue // the article's own problems say why it has no page yet
 		}
 		if t, ok := s.Pages[r.To]; !ok || t.Route.NotFound {
-			l.errs = append(l.errs, r.Pos.Errorf("redirect to %q: no page has that path%s", r.To, field.DidYouMean(r.To, pagePaths(s))))
+			why := "no page has that path" + field.DidYouMean(r.To, pagePaths(s))
+			if end, ok := content.RedirectEnd(s.Routes, routing.Redirects, r.To); ok {
+				why = fmt.Sprintf("that address is itself a redirect, to %q: write to: %s, which a visitor reaches in one step", end, end)
+			}
+			l.errs = append(l.errs, r.Pos.Errorf("redirect to %q: %s", r.To, why))
 			continue
 		}
 		s.Routes = append(s.Routes, content.Route{Pos: r.Pos, Path: r.From, File: content.RoutingFile, Redirect: r.To})

@@ -946,6 +946,14 @@ func TestLoadErrors(t *testing.T) {
 			at:   at("routing.yaml", "{from: /old", 0),
 		},
 		{
+			// A second rename redirected to the first one's old address.
+			name: "redirect to a redirect",
+			file: "routing.yaml",
+			edit: replace("  - {from: /old, to: /about}\n", "  - {from: /oldest, to: /old}\n  - {from: /old, to: /about}\n"),
+			want: []string{`redirect to "/old": that address is itself a redirect, to "/about": write to: /about, which a visitor reaches in one step`},
+			at:   at("routing.yaml", "{from: /oldest", 0),
+		},
+		{
 			name: "redirect from a page",
 			file: "routing.yaml",
 			edit: replace("from: /old", "from: /services"),

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
@@ -67,18 +68,32 @@ func nameBoxes(doc ast.Node) {
 }
 
 // NameCode names each block of code of doc label, in the site's language
-// (layout's ui.code): call it before Render.
-func NameCode(doc ast.Node, label string) {
+// (layout's ui.code), and a fenced block in a language the highlighter
+// knows by that language's name too ("Code, Python"): a screen reader
+// says what the code is written in, as the colours show it to the eye.
+// src is doc's source. Call it before Render.
+func NameCode(doc ast.Node, src []byte, label string) {
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.CodeBlock, *ast.FencedCodeBlock:
 			if entering {
-				n.SetAttributeString("aria-label", []byte(label))
+				n.SetAttributeString("aria-label", []byte(label+languageName(n, src)))
 			}
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// languageName is ", " and the name of a fenced block's language, or ""
+// where it has none the highlighter knows, or none worth saying.
+func languageName(n ast.Node, src []byte) string {
+	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Language(src) != nil {
+		if lexer := lexers.Get(string(f.Language(src))); lexer != nil && lexer != lexers.Fallback && lexer.Config().Name != "plaintext" {
+			return ", " + lexer.Config().Name
+		}
+	}
+	return ""
 }
 
 // boxes renders tables with their attributes, and the blocks of code that

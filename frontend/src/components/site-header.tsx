@@ -54,6 +54,12 @@ export function SiteHeader() {
   const { past: scrolled, jumped } = useScrollPastBy(NAV_SCROLL);
   // The open menu (an index of nav.items), or -1.
   const [menu, setMenu] = useState(-1);
+  // Until the app runs, a menu opens on hover and focus by CSS alone
+  // (html:not([data-hydrated])), and without JavaScript it always does:
+  // a trigger there says nothing of being expanded, where a fixed
+  // "collapsed" was read over an open menu (a trial). Once started, the
+  // trigger says the state the app keeps.
+  const [started, setStarted] = useState(false);
   const [mobile, setMobile] = useState(false);
   const dropdowns = useRef<(HTMLLIElement | null)[]>([]);
   const triggers = useRef<(HTMLButtonElement | null)[]>([]);
@@ -136,6 +142,7 @@ export function SiteHeader() {
   // once the page finished (the focus fell to the page's body). Closed,
   // a menu's links take no focus, so the app opens none itself this way.
   useEffect(() => {
+    setStarted(true);
     const i = dropdowns.current.findIndex((el) => el?.matches(":hover, :focus-within"));
     if (i < 0) return;
     if (dropdowns.current[i]?.matches(":hover")) hoverOpenedAt.current = performance.now();
@@ -262,7 +269,7 @@ export function SiteHeader() {
                   }}
                   type="button"
                   className="nav__link"
-                  aria-expanded={menu === i}
+                  aria-expanded={started ? menu === i : undefined}
                   aria-controls={menuId(it.label)}
                   onClick={(e) => onTrigger(i, e.timeStamp)}
                 >
