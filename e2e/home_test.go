@@ -608,6 +608,23 @@ func TestHomeContactForm(t *testing.T) {
 			if got := eval[string](t, tab, `(document.getElementById("cf-phone").getAttribute("aria-describedby") || "").split(" ").map((d) => document.getElementById(d)?.textContent).join(" | ")`); !strings.Contains(got, hint) || !strings.Contains(got, messages["phone"]) {
 				t.Errorf("the phone field is described by %q, want its hint %q and its message", got, hint)
 			}
+			// Read as one description, the hint ends where its message
+			// starts: "… +34 612 345 678 Phone number must …" was heard
+			// as one sentence (a trial).
+			first := strings.TrimSpace(eval[string](t, tab, `document.getElementById(document.getElementById("cf-phone").getAttribute("aria-describedby").split(" ")[0])?.textContent ?? ""`))
+			if !strings.HasSuffix(first, ".") && !strings.HasSuffix(first, ":") && !strings.HasSuffix(first, ";") {
+				t.Errorf("the phone's hint, read before its message, is %q: no mark ends it", first)
+			}
+		}
+		// Nothing read aloud speaks of the asterisk, which a screen reader
+		// never meets (each field says it is required): "Fields marked star
+		// are required" (a trial).
+		if stars := eval[[]string](t, tab, `(() => {
+  const w = document.createTreeWalker(document.getElementById("contact-form"), NodeFilter.SHOW_TEXT), out = [];
+  for (let c; (c = w.nextNode()); ) if (c.data.includes("*") && !c.parentElement.closest('[aria-hidden="true"]')) out.push(c.parentElement.textContent.trim());
+  return out;
+})()`); len(stars) > 0 {
+			t.Errorf("the form reads out an asterisk its fields hide: %q", stars)
 		}
 		// One announcement: a single polite region names the fields to
 		// check; no message is an alert of its own.
@@ -763,6 +780,12 @@ func TestHomeContactForm(t *testing.T) {
 })()`)
 			if len(covered) > 0 {
 				t.Errorf("at %dx%d the success toast covers the sent panel's %q", size[0], size[1], covered)
+			}
+			// The panel is brought up to the header, so that as much of it
+			// shows as the screen holds (a trial found its steps below the
+			// fold, the focus having put its heading mid-screen).
+			if gap := eval[float64](t, tab, `document.querySelector(".contact__sent").getBoundingClientRect().top - document.querySelector(".site-header").getBoundingClientRect().bottom`); gap < 0 || gap > 40 {
+				t.Errorf("at %dx%d the sent panel starts %.0f px below the header, want it brought up to it", size[0], size[1], gap)
 			}
 		}
 	})

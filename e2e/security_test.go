@@ -6,6 +6,7 @@ package e2e
 // RFC 9116 puts it, as text/plain, naming the page and the contact.
 
 import (
+	"fmt"
 	"io"
 	"regexp"
 	"strconv"
@@ -68,6 +69,12 @@ func TestSecurityPage(t *testing.T) {
 		if rest, ok := strings.CutPrefix(g.Read, f.Name); !ok || !strings.HasPrefix(rest, ": "+words[f.Status]) || (len(rest) > len(": "+words[f.Status]) && !strings.HasPrefix(rest, ": "+words[f.Status]+". ")) {
 			t.Errorf("framework %d is read as %q: its name, status and detail run together", i, g.Read)
 		}
+	}
+	// Under the frameworks' heading a screen reader meets the frameworks
+	// first: the statuses' key read there was heard as their status ("…
+	// Frameworks. Certified. An independent auditor …", a trial).
+	if first := eval[string](t, tab, fmt.Sprintf(`(() => { const h = [...document.querySelectorAll("h3")].find((h) => h.textContent.trim() === %q); return h?.nextElementSibling?.querySelector("[data-framework]") ? "a framework" : (h?.nextElementSibling?.textContent ?? "nothing").slice(0, 60); })()`, sec.Labels.Frameworks)); first != "a framework" {
+		t.Errorf("under the heading %q comes %q, not the frameworks", sec.Labels.Frameworks, first)
 	}
 	// The three statuses, each with what it means, whichever the
 	// frameworks have: the page's words say there are three.

@@ -343,6 +343,7 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 				Fragments []string `json:"fragments"`
 				Targets   []string `json:"targets"`
 				States    []string `json:"states"`
+				Unread    []string `json:"unread"`
 			}
 			r, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[report](`({
   hidden: [...document.querySelectorAll('main :is(h1, h2, h3, p, li, img)')]
@@ -353,6 +354,9 @@ func TestSweepWithoutJavaScript(t *testing.T) {
   fragments: [...document.querySelectorAll('a[href*="#"]')].map((a) => new URL(a.href))
     .filter((u) => u.origin === location.origin && u.hash.length > 1).map((u) => u.pathname + "#" + decodeURIComponent(u.hash.slice(1))),
   targets: [...document.querySelectorAll('[id]')].filter((el) => el.checkVisibility() || el.closest('details:not([open])')).map((el) => el.id),
+  // Every link of the header a visitor can read on to: a screen reader
+  // that reads rather than Tabs never met a closed menu's links (a trial).
+  unread: [...document.querySelectorAll('header a[href]')].filter((a) => !a.closest('dialog') && !a.checkVisibility()).map((a) => a.textContent.trim()),
   // What a control that opens a part says of it, as a screen reader
   // reads it on reaching the control, against what the page shows then.
   states: [...document.querySelectorAll('[aria-expanded][aria-controls]')].filter((c) => c.checkVisibility()).flatMap((c) => {
@@ -370,6 +374,9 @@ func TestSweepWithoutJavaScript(t *testing.T) {
 			}
 			if len(r.Blank) > 0 {
 				t.Errorf("links without href: %q", r.Blank)
+			}
+			if len(r.Unread) > 0 {
+				t.Errorf("without JavaScript, the header's links %q are out of a screen reader's reach until focus opens their menu", r.Unread)
 			}
 			if len(r.States) > 0 {
 				t.Errorf("without JavaScript, focused: %q", r.States)

@@ -99,7 +99,6 @@ func (d *dev) build() {
 	res, err := d.bld.Build(d.ctx)
 	if err != nil {
 		problems := d.described(problem.Of(err).WithSources())
-		d.live.Fail(problems)
 		if !d.built {
 			// Nothing to serve yet: the web editor still opens, so that a
 			// mistake saved from it can be fixed in it.
@@ -109,6 +108,10 @@ func (d *dev) build() {
 			fmt.Fprintf(d.out, "build failed after %s; serving the last good build:\n", since(start))
 		}
 		problem.Print(d.out, problems)
+		// The open pages' overlay once the terminal has said it all: an
+		// editor (and TestWatch) who reads one then the other finds both
+		// (TestWatch failed at a load of 9, the terminal still writing).
+		d.live.Fail(problems)
 		return
 	}
 	d.built = true

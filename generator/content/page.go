@@ -2,6 +2,7 @@ package content
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/vozia/site/generator/content/field"
@@ -67,24 +68,25 @@ func (r RedirectRule) Validate() error {
 	return errors.Join(field.InField("from", field.CheckAddress("from", r.From)), field.InField("to", field.CheckPath("to", r.To)))
 }
 
-// RedirectEnd is where path leads through the redirects and the routes
-// that redirect (aliases), followed to their end, and whether it
-// redirects at all: a redirect to such an address is told the page's.
-func RedirectEnd(routes []Route, redirects []RedirectRule, path string) (string, bool) {
-	to := map[string]string{}
+// RedirectEnd is where path leads through the redirects of routing.yaml
+// and the aliases among routes, followed to the end, and what makes path
+// a redirect, where an editor finds it; ok is false where none does. A
+// redirect to such an address is told the page's.
+func RedirectEnd(routes []Route, redirects []RedirectRule, path string) (end, via string, ok bool) {
+	to, at := map[string]string{}, map[string]string{}
+	for _, r := range redirects {
+		to[r.From], at[r.From] = r.To, fmt.Sprintf("a redirect of %s, line %d", RoutingFile, r.Pos.Line)
+	}
 	for _, r := range routes {
-		if r.Redirect != "" {
-			to[r.Path] = r.Redirect
+		if r.Redirect != "" && r.File != RoutingFile {
+			to[r.Path], at[r.Path] = r.Redirect, fmt.Sprintf("an alias in %s, line %d", r.File, r.Pos.Line)
 		}
 	}
-	for _, r := range redirects {
-		to[r.From] = r.To
-	}
-	end := path
+	end = path
 	for i := 0; i < len(to) && to[end] != ""; i++ { // a loop of redirects ends too
 		end = to[end]
 	}
-	return end, end != path
+	return end, at[path], end != path
 }
 
 // RewriteRule serves the page To for every path below it: From is To

@@ -69,7 +69,7 @@ func (l *loader) aliases(s *content.Site, redirects []content.RedirectRule) {
 				if p.Route.Path == o.path {
 					l.errs = append(l.errs, pos.Errorf("alias %q is this page's own path: an alias is an address it had before", from))
 				} else {
-					l.errs = append(l.errs, pos.Errorf("alias %q: %s is the page at that path; an alias is an address no page has any more", from, p.Route.File))
+					l.errs = append(l.errs, pos.Errorf("alias %q: %s is the page at that path, and an alias is an address no page has any more: if that page is new, give it another address (links published to this one lead here); else remove the alias", from, p.Route.File))
 				}
 				continue
 			}

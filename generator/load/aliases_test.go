@@ -44,7 +44,7 @@ func TestAliases(t *testing.T) {
 		{"a page moved, two old addresses", pageAlias("/about-us, /company/about"),
 			map[string]string{"/about-us": "/about", "/company/about": "/about"}, ""},
 		{"an alias that is a page", pageAlias("/services"), nil,
-			`pages/about.yaml:4:11: alias "/services": pages/services.yaml is the page at that path; an alias is an address no page has any more`},
+			`pages/about.yaml:4:11: alias "/services": pages/services.yaml is the page at that path, and an alias is an address no page has any more: if that page is new, give it another address`},
 		{"an alias a redirect claims", rename("/old"), nil,
 			`articles/patient-follow-up.md:8:11: alias "/old": the redirect of routing.yaml line 2 already claims that path`},
 		{"two aliases of one path", func(fsys fstest.MapFS) {
@@ -56,7 +56,7 @@ func TestAliases(t *testing.T) {
 		{"a redirect to an alias", func(fsys fstest.MapFS) {
 			pageAlias("/about-us")(fsys)
 			fsys["routing.yaml"] = &fstest.MapFile{Data: []byte("redirects:\n  - {from: /old, to: /about-us}\n")}
-		}, nil, `routing.yaml:2:5: redirect to "/about-us": that address is itself a redirect, to "/about": write to: /about`},
+		}, nil, `routing.yaml:2:5: redirect to "/about-us": that address is itself a redirect (an alias in pages/about.yaml, line 4), to "/about": write to: /about`},
 		{"an alias with a trailing slash", pageAlias("/about-us/"), nil, `pages/about.yaml:4:11: alias "/about-us/" must not end with a slash`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -143,7 +143,7 @@ func (l *loader) bodyPlaceholders(pos field.Pos, body []byte) {
 	for _, line := range strings.SplitAfter(prose, "\n") {
 		trimmed := strings.TrimSpace(line)
 		if slices.Contains(content.PlaceholderBody, trimmed) {
-			l.errs = append(l.errs, where(at(offset+strings.Index(line, trimmed))).Errorf("%q is make article's placeholder: write the article's own words, or put back draft: true", trimmed))
+			l.errs = append(l.errs, where(at(offset+strings.Index(line, trimmed))).Errorf("%q is a placeholder that make article and the guide's example write: write the article's own words, or put back draft: true", trimmed))
 		} else if m := placeholderWords.FindStringIndex(line); m != nil {
 			l.errs = append(l.errs, where(at(offset+m[0])).Errorf("%q is a placeholder, not text for readers: write what it stands for, or put back draft: true", line[m[0]:m[1]]))
 		}

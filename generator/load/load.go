@@ -436,8 +436,8 @@ func (l *loader) routes(s *content.Site, routing content.Routing) {
 		}
 		if t, ok := s.Pages[r.To]; !ok || t.Route.NotFound {
 			why := "no page has that path" + field.DidYouMean(r.To, pagePaths(s))
-			if end, ok := content.RedirectEnd(s.Routes, routing.Redirects, r.To); ok {
-				why = fmt.Sprintf("that address is itself a redirect, to %q: write to: %s, which a visitor reaches in one step", end, end)
+			if end, via, ok := content.RedirectEnd(s.Routes, routing.Redirects, r.To); ok {
+				why = fmt.Sprintf("that address is itself a redirect (%s), to %q: write to: %s, which a visitor reaches in one step", via, end, end)
 			}
 			l.errs = append(l.errs, r.Pos.Errorf("redirect to %q: %s", r.To, why))
 			continue

@@ -950,7 +950,7 @@ func TestLoadErrors(t *testing.T) {
 			name: "redirect to a redirect",
 			file: "routing.yaml",
 			edit: replace("  - {from: /old, to: /about}\n", "  - {from: /oldest, to: /old}\n  - {from: /old, to: /about}\n"),
-			want: []string{`redirect to "/old": that address is itself a redirect, to "/about": write to: /about, which a visitor reaches in one step`},
+			want: []string{`redirect to "/old": that address is itself a redirect (a redirect of routing.yaml, line 3), to "/about": write to: /about, which a visitor reaches in one step`},
 			at:   at("routing.yaml", "{from: /oldest", 0),
 		},
 		{

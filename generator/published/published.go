@@ -299,13 +299,17 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 				key = "date"
 				fix = fmt.Sprintf("its date, %s, is after today, which takes the article off the site until then: give it back its date (and updated: for the change), or add %s", a.Front.Date, redirect)
 			}
+		case r.File != "" && makes && own != r.Path && r.Redirect != "":
+			// An alias removed: the fix is where it was written (an
+			// editor's trial read it at routing.yaml's redirects: line,
+			// and the page it went back to in a hard sentence).
+			at.File, key = r.File, "aliases"
+			fix = fmt.Sprintf("it was an alias of %s (%s), which no longer lists it: put it back in that page's aliases: list, or add %s", r.File, own, redirectTo(own))
 		case r.File != "" && makes && own != r.Path:
 			// Why, as far as the route published says: an editor's trial
 			// read three possible causes for a tag emptied by a draft.
-			why := "an alias removed, a tag's page with no article left, a list's page beyond its last"
+			why := "a tag's page with no article left, or a list's page beyond its last"
 			switch {
-			case r.Redirect != "":
-				why = "its alias removed"
 			case r.Prev != "":
 				why = "a page of its list beyond the last there is now"
 			case strings.Contains(r.Path, "/tags/"):
@@ -326,7 +330,7 @@ func goneAddresses(before, routes []content.Route, rev string, files fs.FS, unpu
 			if has {
 				// A second rename: a second aliases: line would be refused,
 				// and keeping one would drop the first rename's address.
-				add = fmt.Sprintf("add %s to the list of its aliases: line", r.Path)
+				add = fmt.Sprintf("add %s to its aliases: list", r.Path)
 			}
 			fix = fmt.Sprintf("if this page (%s, new at %s) replaced it, %s; else %s", n.File, n.Path, add, redirect)
 		}

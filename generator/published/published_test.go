@@ -286,7 +286,7 @@ func TestGonePlacesTheFix(t *testing.T) {
 	// the build refused).
 	page["pages/company/partner-program.yaml"].Data = []byte("title: Partners\naliases: [/company/our-partners]\nsections: []\n")
 	got = Gone([]content.Route{route("/company/partners", "pages/company/partners.yaml")}, []content.Route{route("/company/partner-program", "pages/company/partner-program.yaml")}, "", page, nil)
-	if len(got) != 1 || got[0].Line != 2 || !strings.Contains(got[0].Message, "add /company/partners to the list of its aliases: line") {
+	if len(got) != 1 || got[0].Line != 2 || !strings.Contains(got[0].Message, "add /company/partners to its aliases: list") {
 		t.Errorf("a page renamed twice: %v, want the address added to its aliases: line (line 2)", got)
 	}
 }
@@ -332,7 +332,8 @@ func TestGoneSaysWhy(t *testing.T) {
 		{"/insights/pricing,", "articles/pricing.md", 4, "the article is a draft now (draft: true)"},
 		{"/insights/tags/pulse,", content.RoutingFile, 3, "no longer answers it (no published article has that tag any more): add a redirect in routing.yaml: - {from: /insights/tags/pulse, to: /insights}"},
 		{"/insights/page/3,", content.RoutingFile, 3, "no longer answers it (a page of its list beyond the last there is now): add a redirect in routing.yaml: - {from: /insights/page/3, to: /insights}"},
-		{"/old-insights,", content.RoutingFile, 3, "no longer answers it (its alias removed): add a redirect in routing.yaml: - {from: /old-insights, to: /insights}"},
+		// At the page that had the alias, where it goes back.
+		{"/old-insights,", "pages/insights.yaml", 1, "no longer answers: it was an alias of pages/insights.yaml (/insights), which no longer lists it: put it back in that page's aliases: list, or add a redirect in routing.yaml: - {from: /old-insights, to: /insights}"},
 		{"/insights/old-news,", content.RoutingFile, 3, "- {from: /insights/old-news, to: /insights}"},
 	} {
 		e, ok := got[tc.path]

@@ -342,8 +342,13 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
   // it and the keyboard is not left on a vanished button; "Send another
   // message" brings back an empty form and focus on its first field.
   useEffect(() => {
-    if (sent) sentHeading.current?.focus();
-    else if (focusOnForm.current) {
+    if (sent) {
+      // The panel from its top, under the header, as much of it as the
+      // screen holds: the focus alone brought its heading to the middle
+      // of a phone's screen, its next steps below the fold (a trial).
+      sentHeading.current?.parentElement?.scrollIntoView({ block: "start" });
+      sentHeading.current?.focus({ preventScroll: true });
+    } else if (focusOnForm.current) {
       focusOnForm.current = false;
       (form.current?.elements.namedItem("firstName") as HTMLElement | null)?.focus();
     }
@@ -378,6 +383,9 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
         {hint && (
           <p id={`${id}-hint`} className="field__hint">
             {hint}
+            {/* Read before the field's message, in one description: a mark
+                ends it ("… +34 612 345 678 Phone number must …" ran on). */}
+            {!/[.:;!?]$/.test(hint) && <span className="visually-hidden">.</span>}
           </p>
         )}
         {msg && (
@@ -440,7 +448,12 @@ export function ContactSection({ heading, intro, submit, className, ...rest }: C
           <p className="contact__noscript">
             {copy.noScript} {mail}.
           </p>
-          <p className="contact__required">{copy.requiredNote}</p>
+          {/* For the eye, as the asterisks are: each field says it is
+              required to a screen reader, which heard "fields marked star"
+              and met no star (a trial). */}
+          <p className="contact__required" aria-hidden="true">
+            {copy.requiredNote}
+          </p>
           <p className="visually-hidden" aria-live="polite">
             {summary}
           </p>

@@ -6,7 +6,7 @@ import "./security.css";
 /**
  * SecurityView is the security page's body: security.yaml as the build
  * read it. Each framework's status is one of three words, never free text,
- * and the three are listed with what each means above the frameworks,
+ * and the three are listed with what each means below the frameworks,
  * whichever of them the frameworks have.
  */
 export function SecurityView({ section, soft }: SectionProps<"security">) {
@@ -19,14 +19,6 @@ export function SecurityView({ section, soft }: SectionProps<"security">) {
     <BlockSection heading={section.heading} intro={section.intro} soft={soft}>
       <div className="security">
         <h3>{l.frameworks}</h3>
-        <dl className="security__legend">
-          {(["certified", "in-progress", "aligned"] as const).map((k) => [
-            <dt key={k + "t"}>
-              <span className={`security__status security__status--${k}`}>{status[k]}</span>
-            </dt>,
-            <dd key={k + "d"}>{note[k]}</dd>,
-          ])}
-        </dl>
         <ul className="security__frameworks">
           {r.frameworks.map((f) => (
             <li key={f.name} data-framework={f.name} data-status={f.status}>
@@ -52,6 +44,17 @@ export function SecurityView({ section, soft }: SectionProps<"security">) {
             </li>
           ))}
         </ul>
+        {/* The statuses' key after the frameworks: read first, under the
+            heading, its "Certified" was heard as the frameworks' status (a
+            trial). */}
+        <dl className="security__legend">
+          {(["certified", "in-progress", "aligned"] as const).map((k) => [
+            <dt key={k + "t"}>
+              <span className={`security__status security__status--${k}`}>{status[k]}</span>
+            </dt>,
+            <dd key={k + "d"}>{note[k]}</dd>,
+          ])}
+        </dl>
         <dl className="security__facts">
           <dt>{l.baa}</dt>
           <dd data-baa={r.baa}>{baa[r.baa]}</dd>
