@@ -151,3 +151,42 @@ func TestRenamedPageStillLinked(t *testing.T) {
 		t.Errorf("%d links to the old address warned of, want the %d refused before: %q", warned, links, res.Warnings)
 	}
 }
+
+// TestDraftAtAnAlias: a draft article whose address an alias already
+// holds builds, with a warning at the article naming the alias: published,
+// the build refuses it (an editor's trial met it only then, at the other
+// page's alias, make check silent while the article was a draft).
+func TestDraftAtAnAlias(t *testing.T) {
+	dir := sitefixture.Committed(t, "../testdata/site")
+	about := filepath.Join(dir, "pages", "about.yaml")
+	data, err := os.ReadFile(about)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(about, []byte(strings.Replace(string(data), "name: About\n", "name: About\naliases: [/insights/lessons]\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	draft := "---\ntitle: Lessons\ndescription: What a year taught us.\ndate: 2026-03-02\nauthor: ana\ntags: [infrastructure]\ndraft: true\n---\nIt taught us a lot.\n"
+	if err := os.WriteFile(filepath.Join(dir, "articles", "lessons.md"), []byte(draft), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := contentroot.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	res, err := Build(context.Background(), Options{Content: tree, FrontendDir: "../frontend", Now: fixedNow})
+	if err != nil {
+		t.Fatalf("the build refused a draft: %v", err)
+	}
+	var got []string
+	for _, w := range res.Warnings {
+		if strings.Contains(w.Error(), "/insights/lessons") {
+			got = append(got, w.Error())
+		}
+	}
+	want := filepath.Join(dir, "articles", "lessons.md") + ":1:1: warning: this draft article's address, /insights/lessons, is already an alias in pages/about.yaml (line 4)"
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("warnings naming the draft's address: %q, want one starting %q", got, want)
+	}
+}

@@ -170,7 +170,7 @@ func (bld *Builder) build(ctx context.Context, cfg config) (*Result, error) {
 	if stage.Run("content", func() { site, err = loadSite(tree, cfg.load, now) }); err != nil {
 		return nil, err
 	}
-	site.Warnings = append(site.Warnings, guard.LinksToRedirects(site)...).Sorted()
+	site.Warnings = append(append(site.Warnings, guard.LinksToRedirects(site)...), guard.DraftsAtRedirects(site)...).Sorted()
 	out := &output.Files{}
 	var pics *pictures.Result
 	if stage.Run("images", func() { pics, err = publish.Images(ctx, bld.pictures, site, tree, cfg.ready, out) }); err != nil {

@@ -208,6 +208,30 @@ func LinksToRedirects(site *content.Site) content.ErrorList {
 	return out
 }
 
+// DraftsAtRedirects warns of each draft or scheduled article whose
+// address an alias or a redirect already holds: once published, the
+// build refuses it, at the alias (an editor's trial met it only then,
+// with make check silent while the article was a draft).
+func DraftsAtRedirects(site *content.Site) content.ErrorList {
+	held := map[string]content.Route{}
+	for _, r := range site.Routes {
+		if r.Redirect != "" {
+			held[r.Path] = r
+		}
+	}
+	var out content.ErrorList
+	for path, a := range site.Unpublished {
+		if r, ok := held[path]; ok {
+			what := "an alias in " + r.File
+			if r.File == content.RoutingFile {
+				what = "a redirect of " + r.File
+			}
+			out = append(out, content.Error{File: a.File, Line: 1, Col: 1, Message: fmt.Sprintf("this %s article's address, %s, is already %s (line %d): published, the build refuses it; give the article another address (rename its file)", a.Status, path, what, r.Pos.Line)})
+		}
+	}
+	return out
+}
+
 // linkedPath is the site path a link written in content leads to, as the
 // routes name it: without a trailing slash, but the root's.
 func linkedPath(href string) (string, bool) {
