@@ -36,12 +36,7 @@ func TestRenamedArticleIsReported(t *testing.T) {
 	var placed []content.Error // the warnings, placed in the web editor
 	warnings := func() []string {
 		t.Helper()
-		tree, err := contentroot.Open(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tree.Close()
-		res, err := Build(context.Background(), Options{Content: tree, FrontendDir: "../frontend", Now: fixedNow})
+		res, err := buildAt(t, dir)
 		if err != nil {
 			t.Fatalf("the build refused the rename: %v", err)
 		}
@@ -104,12 +99,7 @@ func TestRenamedPageStillLinked(t *testing.T) {
 	if err := os.WriteFile(routing, []byte(strings.Replace(string(data), "to: /about}", "to: /about-us}", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := contentroot.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tree.Close()
-	_, err = Build(context.Background(), Options{Content: tree, FrontendDir: "../frontend", Now: fixedNow})
+	_, err = buildAt(t, dir)
 	links := 0
 	for _, p := range problem.Of(err) {
 		if !strings.Contains(p.Message, `link "/about": no route`) {
@@ -137,7 +127,7 @@ func TestRenamedPageStillLinked(t *testing.T) {
 	if err := os.WriteFile(page, append([]byte("aliases: [/about]\n"), data...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Build(context.Background(), Options{Content: tree, FrontendDir: "../frontend", Now: fixedNow})
+	res, err := buildAt(t, dir)
 	if err != nil {
 		t.Fatalf("with the alias, the build refused: %v", err)
 	}
@@ -170,12 +160,7 @@ func TestDraftAtAnAlias(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "articles", "lessons.md"), []byte(draft), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := contentroot.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tree.Close()
-	res, err := Build(context.Background(), Options{Content: tree, FrontendDir: "../frontend", Now: fixedNow})
+	res, err := buildAt(t, dir)
 	if err != nil {
 		t.Fatalf("the build refused a draft: %v", err)
 	}
@@ -189,4 +174,16 @@ func TestDraftAtAnAlias(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
 		t.Errorf("warnings naming the draft's address: %q, want one starting %q", got, want)
 	}
+}
+
+// buildAt builds the content folder dir as of fixedNow, as cmd/build
+// reads one (through contentroot).
+func buildAt(t *testing.T, dir string) (*Result, error) {
+	t.Helper()
+	tree, err := contentroot.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	return Build(context.Background(), Options{Content: tree, FrontendDir: "../frontend", Now: fixedNow})
 }

@@ -183,26 +183,21 @@ func Links(site *content.Site) problem.List {
 // (an editor's trial renamed a page, added its alias, and the menu went
 // on linking to the old address without a word).
 func LinksToRedirects(site *content.Site) content.ErrorList {
-	to := map[string]string{}
-	for _, r := range site.Routes {
-		if r.Redirect != "" {
-			to[r.Path] = r.Redirect
-		}
-	}
+	held := redirecting(site)
 	var out content.ErrorList
 	for _, l := range site.Links {
 		p, ok := linkedPath(l.Href)
 		if !ok {
 			continue
 		}
-		if target, ok := to[p]; ok {
+		if r, ok := held[p]; ok {
 			// The part of the page it points at goes with it (a trial:
 			// "/blog#webinars" was told to link to "/resources").
-			link := target
+			link := r.Redirect
 			if _, part, ok := strings.Cut(l.Href, "#"); ok {
 				link += "#" + part
 			}
-			out = append(out, l.Pos.Errorf("link %q is an old address, which redirects to %s: link to %s", l.Href, target, link))
+			out = append(out, l.Pos.Errorf("link %q is an old address, which redirects to %s: link to %s", l.Href, r.Redirect, link))
 		}
 	}
 	return out
@@ -213,12 +208,7 @@ func LinksToRedirects(site *content.Site) content.ErrorList {
 // build refuses it, at the alias (an editor's trial met it only then,
 // with make check silent while the article was a draft).
 func DraftsAtRedirects(site *content.Site) content.ErrorList {
-	held := map[string]content.Route{}
-	for _, r := range site.Routes {
-		if r.Redirect != "" {
-			held[r.Path] = r
-		}
-	}
+	held := redirecting(site)
 	var out content.ErrorList
 	for path, a := range site.Unpublished {
 		if r, ok := held[path]; ok {
@@ -230,6 +220,18 @@ func DraftsAtRedirects(site *content.Site) content.ErrorList {
 		}
 	}
 	return out
+}
+
+// redirecting is the routes that answer with a redirect (a redirect of
+// routing.yaml or an alias), by the address they answer.
+func redirecting(site *content.Site) map[string]content.Route {
+	held := map[string]content.Route{}
+	for _, r := range site.Routes {
+		if r.Redirect != "" {
+			held[r.Path] = r
+		}
+	}
+	return held
 }
 
 // linkedPath is the site path a link written in content leads to, as the
