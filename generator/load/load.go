@@ -436,7 +436,7 @@ func (l *loader) routes(s *content.Site, routing content.Routing) {
 		}
 		if t, ok := s.Pages[r.To]; !ok || t.Route.NotFound {
 			why := "no page has that path" + field.DidYouMean(r.To, pagePaths(s))
-			if end, via, ok := content.RedirectEnd(s.Routes, routing.Redirects, r.To); ok {
+			if end, via, ok := content.RedirectEnd(s.Routes, routing.Redirects, r.To); ok && s.Pages[end] != nil {
 				why = fmt.Sprintf("that address is itself a redirect (%s), to %q: write to: %s, which a visitor reaches in one step", via, end, end)
 			}
 			l.errs = append(l.errs, r.Pos.Errorf("redirect to %q: %s", r.To, why))

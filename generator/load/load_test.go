@@ -954,6 +954,15 @@ func TestLoadErrors(t *testing.T) {
 			at:   at("routing.yaml", "{from: /oldest", 0),
 		},
 		{
+			// A chain that ends in a loop of redirects has no page to
+			// advise: each rule is told it leads nowhere.
+			name: "redirect into a loop of redirects",
+			file: "routing.yaml",
+			edit: replace("  - {from: /old, to: /about}\n", "  - {from: /old, to: /b}\n  - {from: /b, to: /c}\n  - {from: /c, to: /b}\n"),
+			want: []string{`redirect to "/b": no page has that path`},
+			at:   at("routing.yaml", "{from: /old", 0),
+		},
+		{
 			name: "redirect from a page",
 			file: "routing.yaml",
 			edit: replace("from: /old", "from: /services"),
