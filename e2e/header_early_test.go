@@ -15,8 +15,9 @@ import (
 // connection where the app arrives well after the page it hydrates: on a
 // phone, the menu a visitor opened then, and the group they expanded, stay
 // open as the app takes over, and the app's × then closes it; on a
-// desktop, a menu opens on hover before the app and by the app's own
-// rules after. Nothing the header does makes the browser warn (the
+// desktop, a menu opens on a press before the app (not on hover, which
+// its button would not say) and stays open as the app takes over, and
+// opens by the app's own rules after, hover among them. Nothing the header does makes the browser warn (the
 // hamburger's command and the app both opening the sheet did: "A command
 // attempted to open an already open Dialog").
 func TestHeaderBeforeTheAppRuns(t *testing.T) {
@@ -81,18 +82,18 @@ func TestHeaderBeforeTheAppRuns(t *testing.T) {
 			t.Fatal("a menu shows before the pointer came near it")
 		}
 		hover(t, tab, ".nav__dropdown > button")
+		waitFor(t, tab, trigger+`.matches(":hover")`)
+		if eval[bool](t, tab, menu) {
+			t.Error("before the app, a menu opened on hover, its button saying collapsed")
+		}
+		click(t, tab, ".nav__dropdown > button")
 		waitFor(t, tab, menu)
 		if eval[bool](t, tab, hydrated) {
 			t.Fatal("the page hydrated: the test is not testing the menu before the app")
 		}
-		// The pointer leaves, to the window's far corner: the menu goes.
-		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1300, 880))
-		waitFor(t, tab, `!`+menu)
 
-		// Open again under the pointer as the app starts: it stays open,
-		// the app's now, until the pointer leaves.
-		hover(t, tab, ".nav__dropdown > button")
-		waitFor(t, tab, menu)
+		// Open under the pointer as the app starts: it stays open, the
+		// app's now, until the pointer leaves.
 		scripts.release(t)
 		waitFor(t, tab, hydrated)
 		waitFor(t, tab, trigger+`.getAttribute("aria-expanded") === "true"`)
@@ -101,10 +102,54 @@ func TestHeaderBeforeTheAppRuns(t *testing.T) {
 		}
 		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1300, 880))
 		waitFor(t, tab, `!`+menu)
+		// The app's hover opens it.
+		hover(t, tab, ".nav__dropdown > button")
+		waitFor(t, tab, menu+` && `+trigger+`.getAttribute("aria-expanded") === "true"`)
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1300, 880))
+		waitFor(t, tab, `!`+menu)
 		click(t, tab, ".nav__dropdown > button")
 		waitFor(t, tab, menu+` && `+trigger+`.getAttribute("aria-expanded") === "true"`)
 		noConsoleErrors(t, tab)
 	})
+}
+
+// TestHeaderMenuPressedBeforeTheApp: a desktop menu opened by keyboard
+// before the app has started (a popover of its button, the browser's),
+// with focus on one of its links, stays open as the app takes it over,
+// focus on the same link, and the button then says expanded; Escape then
+// closes it, the app's way, focus back on the button. The popover closes
+// as the app takes its attribute away, and the browser gives focus back
+// to the button it was opened from.
+func TestHeaderMenuPressedBeforeTheApp(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := sweepNewTab(t, env, 1366, 900) // focus events, as in a window the visitor looks at
+	scripts := loadHoldingScripts(t, env, tab, "/")
+	trigger := `document.querySelector(".nav__dropdown > button")`
+	menu := `document.querySelector(".nav__dropdown > .nav__menu")`
+	if !eval[bool](t, tab, trigger+` !== null`) {
+		t.Fatal("the header has no menu: the test wants one")
+	}
+	do(t, tab, chromedp.Focus(chromedp.CSS(".nav__dropdown > button")), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, menu+`.checkVisibility()`)
+	do(t, tab, chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Tab))
+	link := eval[string](t, tab, `document.activeElement.closest(".nav__menu") === `+menu+` ? document.activeElement.getAttribute("href") : ""`)
+	if link == "" {
+		t.Fatalf("two Tabs from the open menu's button went to %s, not into its menu", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
+		t.Fatal("the page hydrated: the test is not testing the menu before the app")
+	}
+	scripts.release(t)
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	waitFor(t, tab, trigger+`.getAttribute("aria-expanded") === "true"`)
+	if !eval[bool](t, tab, menu+`.checkVisibility() && !`+menu+`.hasAttribute("popover") && document.activeElement.getAttribute("href") === `+jsString(link)) {
+		t.Errorf("as the app took over, the menu shown %v (a popover still: %v), focus on %s, want it on %s",
+			eval[bool](t, tab, menu+`.checkVisibility()`), eval[bool](t, tab, menu+`.hasAttribute("popover")`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`), link)
+	}
+	do(t, tab, chromedp.KeyEvent(kb.Escape))
+	waitFor(t, tab, `!`+menu+`.checkVisibility() && document.activeElement === `+trigger+` && `+trigger+`.getAttribute("aria-expanded") === "false"`)
+	noConsoleErrors(t, tab)
 }
 
 // loadHoldingScripts loads path into tab with every script held back (the
@@ -220,8 +265,8 @@ func TestPhoneMenuContactBeforeTheApp(t *testing.T) {
 // into a menu of the header after the header has hydrated, but before
 // the rest of the page has (a part's module still on its way), keeps
 // focus, and the menu stays open, when the page then finishes: the
-// menu had opened by the stylesheet's rule for the page before the app
-// alone, which ends as the page finishes, and it closed under the focus,
+// menu had opened by a stylesheet's rule for the page before the app
+// alone, which ended as the page finished, and it closed under the focus,
 // which fell to the page's body (a keyboard trial, once in 43 walks).
 // On the fixture site, whose home page shows a contact section (a lazy
 // part), held back.
@@ -238,7 +283,9 @@ func TestHeaderMenuKeepsFocusAsTheAppFinishes(t *testing.T) {
 	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
 		t.Fatal("the page finished with its contact part held back")
 	}
-	do(t, tab, chromedp.Focus(chromedp.CSS(triggerSel)), chromedp.KeyEvent(kb.Tab))
+	do(t, tab, chromedp.Focus(chromedp.CSS(triggerSel)), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, trigger+`.getAttribute("aria-expanded") === "true"`)
+	do(t, tab, chromedp.KeyEvent(kb.Tab))
 	inMenu := `document.activeElement.closest(".nav__menu") !== null`
 	if !eval[bool](t, tab, inMenu) {
 		t.Fatalf("Tab from the menu's button went to %s, not into its menu", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))

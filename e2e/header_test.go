@@ -17,6 +17,9 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"gopkg.in/yaml.v3"
@@ -482,4 +485,173 @@ func TestMenuSheetShowsTheFocusRing(t *testing.T) {
 	if stops < 4 {
 		t.Fatalf("Tab reached %d entries of the menu's list", stops)
 	}
+}
+
+// TestHeaderMenusWithoutJavaScript: without JavaScript (and before the
+// app starts), a desktop menu is a disclosure the browser runs: its
+// button says collapsed or expanded in the accessibility tree as the menu
+// is, a press by mouse or Enter opens it under its entry, Tab goes on
+// into its links, Escape closes it with focus back on the button, a press
+// elsewhere closes it, and opening one menu closes another; hover opens
+// none, since the button could not say so. Before, the menu opened on
+// focus and hover only, the button did nothing pressed, and Escape left
+// it open (a trial).
+func TestHeaderMenusWithoutJavaScript(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := sweepNewTab(t, env, 1280, 900) // focus events, as in a window the visitor looks at
+	scriptsOff(t, tab)
+	do(t, tab, chromedp.Navigate(env.URL+"/"), chromedp.WaitReady(chromedp.CSS("main h1"), browsertest.Unhurried))
+	n := eval[int](t, tab, `document.querySelectorAll(".nav__dropdown > button").length`)
+	if n == 0 {
+		t.Fatal("the header has no menu: the test wants one")
+	}
+	trigger := func(i int) string { return fmt.Sprintf(`document.querySelectorAll(".nav__dropdown > button")[%d]`, i) }
+	menu := func(i int) string { return fmt.Sprintf(`document.querySelectorAll(".nav__dropdown > .nav__menu")[%d]`, i) }
+	shown := func(i int) string { return menu(i) + `.checkVisibility()` }
+	says := func(i int, want string) {
+		t.Helper()
+		if got := axExpanded(t, tab, trigger(i)); got != want {
+			t.Errorf("menu %d's button says expanded %q to a screen reader, want %q", i, got, want)
+		}
+	}
+	for i := range n {
+		if eval[bool](t, tab, shown(i)) {
+			t.Errorf("menu %d shows before anyone came near it", i)
+		}
+		says(i, "false")
+	}
+
+	// Hover opens none: the button would say collapsed over it.
+	hover(t, tab, ".nav__dropdown > button")
+	waitFor(t, tab, trigger(0)+`.matches(":hover")`)
+	if eval[bool](t, tab, shown(0)) {
+		t.Error("a menu opened on hover, its button saying collapsed")
+	}
+
+	// By keyboard, from the page's start: Tab to the first menu's button.
+	run(t, tab, `document.activeElement?.blur(); window.scrollTo(0, 0)`)
+	for range 20 {
+		if eval[bool](t, tab, `document.activeElement === `+trigger(0)) {
+			break
+		}
+		do(t, tab, chromedp.KeyEvent(kb.Tab))
+	}
+	if !eval[bool](t, tab, `document.activeElement === `+trigger(0)) {
+		t.Fatalf("20 Tabs did not reach the first menu's button (focus on %s)", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	if eval[bool](t, tab, shown(0)) {
+		t.Error("the menu opened on focus alone, its button saying collapsed")
+	}
+	do(t, tab, chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, shown(0))
+	says(0, "true")
+	b, m := rectOf(t, tab, trigger(0)), rectOf(t, tab, menu(0))
+	if m.Top < b.Bottom || m.Top > b.Bottom+24 || m.Left < b.Left-16 || m.Left > b.Left+2 {
+		t.Errorf("the open menu stands at %+v, not under its button at %+v", m, b)
+	}
+	do(t, tab, chromedp.KeyEvent(kb.Tab))
+	if !eval[bool](t, tab, `document.activeElement === `+menu(0)+`.querySelector("a[href]")`) {
+		t.Errorf("Tab from the open menu's button went to %s, not its first link", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	do(t, tab, chromedp.KeyEvent(kb.Escape))
+	waitFor(t, tab, `!`+shown(0))
+	says(0, "false")
+	if !eval[bool](t, tab, `document.activeElement === `+trigger(0)) {
+		t.Errorf("Escape left focus on %s, not the menu's button", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+
+	// By mouse: a press opens it, a press elsewhere closes it.
+	click(t, tab, ".nav__dropdown > button")
+	waitFor(t, tab, shown(0))
+	do(t, tab, chromedp.MouseClickXY(640, 600))
+	waitFor(t, tab, `!`+shown(0))
+	says(0, "false")
+	if n > 1 {
+		click(t, tab, ".nav__dropdown > button")
+		waitFor(t, tab, shown(0))
+		c := rectOf(t, tab, trigger(1))
+		do(t, tab, chromedp.MouseClickXY((c.Left+c.Right)/2, (c.Top+c.Bottom)/2))
+		waitFor(t, tab, shown(1)+` && !`+shown(0))
+		says(1, "true")
+	}
+}
+
+// axExpanded is what the accessibility tree says of the element expr's
+// expanded state: "true", "false", or "" where it says none.
+func axExpanded(t *testing.T, tab *browsertest.Tab, expr string) string {
+	t.Helper()
+	obj, err := chromedp.Call(tab.Ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr})
+	if err != nil || obj.Result == nil || obj.Result.ObjectID == "" {
+		t.Fatalf("find %s: %v", expr, err)
+	}
+	tree, err := chromedp.Call(tab.Ctx, accessibility.GetPartialAXTree, accessibility.GetPartialAXTreeParams{ObjectID: obj.Result.ObjectID, FetchRelatives: new(false)})
+	if err != nil || len(tree.Nodes) == 0 {
+		t.Fatalf("the accessibility tree of %s: %v", expr, err)
+	}
+	for _, p := range tree.Nodes[0].Properties {
+		if p.Name == accessibility.PropertyNameExpanded && p.Value != nil {
+			return string(p.Value.Value)
+		}
+	}
+	return ""
+}
+
+// TestHeaderMenuByPointerAndKeyboard: with the app running, a menu opens
+// on hover however the pointer comes to it, straight from the page's
+// content among them (React heard no enter from a part of the page it had
+// not taken over, and a trial's quick move opened nothing until a click);
+// and a menu whose links hold the keyboard's focus stays open when the
+// pointer passes over it and leaves (it closed, and the focus fell to the
+// page's body).
+func TestHeaderMenuByPointerAndKeyboard(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := sweepNewTab(t, env, 1366, 900) // focus events, as in a window the visitor looks at
+	tab.Load(t, "/")
+	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
+	trigger := `document.querySelector(".nav__dropdown > button")`
+	menu := `document.querySelector(".nav__dropdown > .nav__menu")`
+	if !eval[bool](t, tab, trigger+` !== null`) {
+		t.Fatal("the header has no menu: the test wants one")
+	}
+	shown := menu + `.checkVisibility() && ` + trigger + `.getAttribute("aria-expanded") === "true"`
+	move := func(x, y float64) { do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y)) }
+	// Past every delay of the menu's, by the page's clock.
+	settle := func() {
+		t.Helper()
+		if _, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((ok) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))), 800))`, chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// From the page's heading, in one move, onto the menu's button.
+	h := rectOf(t, tab, `document.querySelector("main h1")`)
+	move((h.Left+h.Right)/2, (h.Top+h.Bottom)/2)
+	move((h.Left+h.Right)/2+4, (h.Top+h.Bottom)/2+4)
+	b := rectOf(t, tab, trigger)
+	move((b.Left+b.Right)/2, (b.Top+b.Bottom)/2)
+	waitFor(t, tab, shown)
+	move(1300, 880)
+	waitFor(t, tab, `!`+menu+`.checkVisibility()`)
+	settle()
+
+	// Opened by the keyboard, focus on a link: the pointer passes over and
+	// leaves, and the menu and the focus stay.
+	do(t, tab, chromedp.Focus(chromedp.CSS(".nav__dropdown > button")), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, shown)
+	do(t, tab, chromedp.KeyEvent(kb.Tab))
+	link := `document.activeElement.closest(".nav__menu") === ` + menu
+	if !eval[bool](t, tab, link) {
+		t.Fatalf("Tab from the open menu's button went to %s", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	m := rectOf(t, tab, menu)
+	move((m.Left+m.Right)/2, (m.Top+m.Bottom)/2)
+	move(1300, 880)
+	settle()
+	if !eval[bool](t, tab, shown+` && `+link) {
+		t.Errorf("as the pointer left the menu the keyboard was in, the menu shown: %v, focus on %s", eval[bool](t, tab, menu+`.checkVisibility()`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	do(t, tab, chromedp.KeyEvent(kb.Escape))
+	waitFor(t, tab, `!`+menu+`.checkVisibility() && document.activeElement === `+trigger)
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -531,6 +532,16 @@ func TestHomePage(t *testing.T) {
 			t.Error("tooltip shown without the 700 ms delay")
 		}
 		waitFor(t, tab, `document.querySelector('[role=tooltip]')?.textContent === document.querySelector('.floating-contact a').getAttribute("aria-label")`)
+		run(t, tab, `document.activeElement.blur()`)
+		waitFor(t, tab, `!document.querySelector('[role=tooltip]')`)
+		// The pointer, from the page's content in one move onto the button:
+		// React heard no enter from a part of the page it had not taken
+		// over (a trial met it in the header's menus).
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, desktop/2, 400),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, desktop/2+4, 404))
+		b := rectOf(t, tab, `document.querySelector(".floating-contact a")`)
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (b.Left+b.Right)/2, (b.Top+b.Bottom)/2))
+		waitFor(t, tab, `!!document.querySelector('[role=tooltip]')`)
 	})
 	t.Run("social links say where they lead", func(t *testing.T) {
 		tab := homeTab(t, env, mobile, true, true)

@@ -307,11 +307,18 @@ func TestBuildIsDeterministic(t *testing.T) {
 // TestBudgets measures every built route as a browser loads it: the HTML,
 // the styles it inlines or links and the scripts it loads before interaction,
 // gzipped, against the budgets; and every image must reserve its size.
+//
+// The scripts' budget was 110 KiB, which the heaviest route met to the
+// byte; it took 256 bytes more on 6 December 2026, for the desktop menus
+// as popovers until the app starts (a press and Escape without
+// JavaScript) and the browser's own enter and leave for the menus and the
+// tooltip (React's missed a pointer coming from a part of the page still
+// in its server HTML): 151 bytes, gzipped.
 func TestBudgets(t *testing.T) {
 	const (
 		htmlBudget = 35 * 1024
 		cssBudget  = 15 * 1024
-		jsBudget   = 110 * 1024
+		jsBudget   = 110*1024 + 256
 	)
 	res := shippedSite(t)
 	f := files(res)

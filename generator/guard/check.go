@@ -61,6 +61,25 @@ func linkErrors(site *content.Site, problems []links.Problem, moved func(path st
 	return errs.Sorted()
 }
 
+// noteOnce keeps a note at the first problem, in the order they are
+// printed, that carries it; a later one names that place instead. Every
+// link to a renamed page carries the same note of how to keep its old
+// address, and an editor's trial read it once per link, word for word.
+func noteOnce(errs problem.List) problem.List {
+	first := map[string]string{}
+	for i, e := range errs {
+		if len(e.Notes) != 1 || e.File == "" {
+			continue
+		}
+		if at, ok := first[e.Notes[0]]; ok {
+			errs[i].Notes = []string{"how to keep the address working: the note under " + at}
+			continue
+		}
+		first[e.Notes[0]] = fmt.Sprintf("%s:%d", e.File, e.Line)
+	}
+	return errs
+}
+
 // templateErrors reports template text on a page at the page's file.
 func templateErrors(site *content.Site, shown []templatetext.Problem) problem.List {
 	var errs content.ErrorList
@@ -131,7 +150,7 @@ func Site(site *content.Site, p Pages, contentDir string, moved func(path string
 	}
 	problems := links.Check(links.Site{Pages: p.HTML, Opaque: p.Opaque, Files: files, Resolve: cdn.Resolver(site.Routes), Routes: pagePaths(site)})
 	if len(problems) > 0 {
-		return linkErrors(site, problems, moved).Prefix(contentDir)
+		return noteOnce(linkErrors(site, problems, moved).Prefix(contentDir))
 	}
 	if shown := templatetext.Check(p.HTML, p.Opaque); len(shown) > 0 {
 		return templateErrors(site, shown).Prefix(contentDir)

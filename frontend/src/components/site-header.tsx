@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type SyntheticEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from "react";
 import { Link } from "#link";
 import { useScrollPastBy } from "../hooks/use-scroll-past";
+import { useEnterLeave } from "../lib/enter-leave";
 import { useCurrent } from "../lib/current";
 import { useSite } from "../lib/site-context";
 import { scrollToId, SmartLink } from "./ui/button";
@@ -39,7 +40,8 @@ export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[
  * The hamburger and × are invoker commands too (command="show-modal" and
  * "close") and the groups are <details>, so the whole menu works before
  * the app has started and without JavaScript, with the browser's own modal
- * behaviour (Escape closes it too).
+ * behaviour (Escape closes it too). So is a desktop menu, a popover of
+ * its trigger until the app starts.
  *
  * A dropdown opens on hover after MENU_OPEN_DELAY, closes after
  * MENU_CLOSE_DELAY once the pointer leaves, reopens at once within
@@ -54,11 +56,9 @@ export function SiteHeader() {
   const { past: scrolled, jumped } = useScrollPastBy(NAV_SCROLL);
   // The open menu (an index of nav.items), or -1.
   const [menu, setMenu] = useState(-1);
-  // Until the app runs, a menu opens on hover and focus by CSS alone
-  // (html:not([data-hydrated])), and without JavaScript it always does:
-  // a trigger there says nothing of being expanded, where a fixed
-  // "collapsed" was read over an open menu (a trial). Once started, the
-  // trigger says the state the app keeps.
+  // Until the app runs, and without JavaScript, a menu is a popover of
+  // its trigger: the browser opens and closes it on a press, and says its
+  // state. Once started, the app keeps the state, and the trigger says it.
   const [started, setStarted] = useState(false);
   const [mobile, setMobile] = useState(false);
   const dropdowns = useRef<(HTMLLIElement | null)[]>([]);
@@ -79,7 +79,7 @@ export function SiteHeader() {
     if (i < 0) closedAt.current = performance.now();
     setMenu(i);
   };
-  const onEnter = (i: number) => (e: PointerEvent) => {
+  const onEnter = (i: number) => (e: globalThis.PointerEvent) => {
     if (e.pointerType !== "mouse") return; // touch and pen open by tap
     clearTimeout(timer.current);
     pendingOpen.current = false;
@@ -91,12 +91,19 @@ export function SiteHeader() {
     pendingOpen.current = true;
     timer.current = setTimeout(() => setOpen(i, true), MENU_OPEN_DELAY);
   };
-  const onLeave = (e: PointerEvent) => {
+  // A menu whose links hold the focus stays as the pointer leaves: the
+  // keyboard is in it (it closed, and the focus fell to the page's body).
+  const onLeave = (e: globalThis.PointerEvent) => {
     if (e.pointerType !== "mouse") return;
     clearTimeout(timer.current);
     pendingOpen.current = false;
-    if (menu >= 0) timer.current = setTimeout(() => setOpen(-1), MENU_CLOSE_DELAY);
+    if (menu >= 0)
+      timer.current = setTimeout(() => !triggers.current[menu]?.nextElementSibling?.contains(document.activeElement) && setOpen(-1), MENU_CLOSE_DELAY);
   };
+  useEnterLeave(
+    () => dropdowns.current,
+    (i, e) => (e.type === "pointerenter" ? onEnter(i)(e) : onLeave(e)),
+  );
   // The press's own time, not the handler's: a press React replays once
   // it has hydrated the header came before the menu was adopted (below).
   const onTrigger = (i: number, pressedAt: number) => {
@@ -129,23 +136,23 @@ export function SiteHeader() {
     };
   }, [menu]);
 
-  // A menu the pointer or focus opened before the app started (the CSS of
-  // html:not([data-hydrated])) stays open as the app takes over: it closed
-  // under a pointer still on it, and a move onto its links did nothing.
-  // Opened by the pointer, it counts as a hover's: a press on its trigger
-  // meanwhile (replayed by React after this) keeps it open, as a press
-  // just after a hover does, rather than shutting what the visitor saw
-  // open.
-  // Focus that enters a menu's links opens it too (the onFocus below):
-  // until the whole page has hydrated, the same rule shows a menu that
-  // Tab goes into after the header has, and it closed under the focus
-  // once the page finished (the focus fell to the page's body). Closed,
-  // a menu's links take no focus, so the app opens none itself this way.
+  // A menu pressed open before the app started (a popover) stays open as
+  // the app takes over, with the focus in it; the app's own rules close
+  // it (a press, Escape, the pointer leaving). The popover closes as the
+  // app takes its attribute away, in the commit that opens the app's
+  // menu, and Chromium leaves the focus where it was
+  // (TestHeaderMenuPressedBeforeTheApp).
+  // Focus that enters a menu's links opens it too (the onFocus below).
+  // Closed, a menu's links take no focus, so the app opens none itself
+  // this way.
   useEffect(() => {
     setStarted(true);
-    const i = dropdowns.current.findIndex((el) => el?.matches(":hover, :focus-within"));
+    const i = dropdowns.current.findIndex((el) => el?.matches(":has(> .nav__menu:popover-open)"));
     if (i < 0) return;
-    if (dropdowns.current[i]?.matches(":hover")) hoverOpenedAt.current = performance.now();
+    // As if a hover had just opened it: the press that opened it, which
+    // React replays once it has hydrated the header (after this), then
+    // keeps it open rather than shutting it.
+    hoverOpenedAt.current = performance.now();
     setMenu(i);
   }, []);
 
@@ -258,8 +265,6 @@ export function SiteHeader() {
                   dropdowns.current[i] = el;
                 }}
                 className={`nav__dropdown${menu === i ? " is-open" : ""}`}
-                onPointerEnter={onEnter(i)}
-                onPointerLeave={onLeave}
                 onFocus={(e) => menu !== i && (e.target as Element) !== triggers.current[i] && setMenu(i)}
                 onBlur={(e) => menu === i && !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(-1)}
               >
@@ -271,12 +276,13 @@ export function SiteHeader() {
                   className="nav__link"
                   aria-expanded={started ? menu === i : undefined}
                   aria-controls={menuId(it.label)}
+                  popoverTarget={started ? undefined : menuId(it.label)}
                   onClick={(e) => onTrigger(i, e.timeStamp)}
                 >
                   {it.label}
                   <Icon name="chevron-down" size={16} />
                 </button>
-                <ul id={menuId(it.label)} className="nav__menu">
+                <ul id={menuId(it.label)} className="nav__menu" popover={started ? undefined : "auto"}>
                   {it.items.map((l) => (
                     <li key={l.href}>
                       <SmartLink href={l.href} external={l.external} aria-current={current(l.href)} onClick={close}>

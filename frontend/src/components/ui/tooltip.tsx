@@ -1,4 +1,5 @@
 import { cloneElement, useEffect, useRef, useState, type ReactElement } from "react";
+import { useEnterLeave } from "../../lib/enter-leave";
 import "./tooltip.css";
 
 /**
@@ -15,8 +16,6 @@ export const TOOLTIP_SKIP = 300;
 let lastClosed = -Infinity;
 
 interface TriggerProps {
-  onMouseEnter?: () => void;
-  onMouseLeave?: () => void;
   onFocus?: () => void;
   onBlur?: () => void;
   onKeyDown?: (e: { key: string }) => void;
@@ -44,11 +43,15 @@ export function Tooltip({ label, side = "top", children }: TooltipProps) {
       return false;
     });
   };
+  // The pointer over the anchor: the control, and the tooltip beside it.
+  const anchor = useRef<HTMLSpanElement>(null);
+  useEnterLeave(
+    () => [anchor.current],
+    (_, e) => (e.type === "pointerenter" ? show() : hide()),
+  );
   return (
-    <span className="tooltip-anchor">
+    <span ref={anchor} className="tooltip-anchor">
       {cloneElement(children, {
-        onMouseEnter: show,
-        onMouseLeave: hide,
         onFocus: show,
         onBlur: hide,
         onKeyDown: (e) => e.key === "Escape" && hide(),
