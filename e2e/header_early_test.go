@@ -131,11 +131,14 @@ func TestHeaderMenuPressedBeforeTheApp(t *testing.T) {
 		t.Fatal("the header has no menu: the test wants one")
 	}
 	do(t, tab, chromedp.Focus(chromedp.CSS(".nav__dropdown > button")), chromedp.KeyEvent(kb.Enter))
-	waitFor(t, tab, menu+`.checkVisibility()`)
+	waitFor(t, tab, menu+`.checkVisibility({opacityProperty: true})`)
 	do(t, tab, chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Tab))
 	link := eval[string](t, tab, `document.activeElement.closest(".nav__menu") === `+menu+` ? document.activeElement.getAttribute("href") : ""`)
 	if link == "" {
 		t.Fatalf("two Tabs from the open menu's button went to %s, not into its menu", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	if !eval[bool](t, tab, menu+`.checkVisibility({opacityProperty: true})`) {
+		t.Error("the menu went out of sight with the focus in it")
 	}
 	if eval[bool](t, tab, `document.documentElement.hasAttribute("data-hydrated")`) {
 		t.Fatal("the page hydrated: the test is not testing the menu before the app")
@@ -143,7 +146,7 @@ func TestHeaderMenuPressedBeforeTheApp(t *testing.T) {
 	scripts.release(t)
 	tab.WaitFor(t, `document.documentElement.hasAttribute("data-hydrated")`, time.Minute)
 	waitFor(t, tab, trigger+`.getAttribute("aria-expanded") === "true"`)
-	if !eval[bool](t, tab, menu+`.checkVisibility() && !`+menu+`.hasAttribute("popover") && document.activeElement.getAttribute("href") === `+jsString(link)) {
+	if !eval[bool](t, tab, menu+`.checkVisibility({opacityProperty: true}) && !`+menu+`.hasAttribute("popover") && document.activeElement.getAttribute("href") === `+jsString(link)) {
 		t.Errorf("as the app took over, the menu shown %v (a popover still: %v), focus on %s, want it on %s",
 			eval[bool](t, tab, menu+`.checkVisibility()`), eval[bool](t, tab, menu+`.hasAttribute("popover")`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`), link)
 	}

@@ -493,7 +493,8 @@ func TestMenuSheetShowsTheFocusRing(t *testing.T) {
 // is, a press by mouse or Enter opens it under its entry, Tab goes on
 // into its links, Escape closes it with focus back on the button, a press
 // elsewhere closes it, and opening one menu closes another; hover opens
-// none, since the button could not say so. Before, the menu opened on
+// none, since the button could not say so; Tab past its links leaves it
+// out of sight, over nothing the focus goes to. Before, the menu opened on
 // focus and hover only, the button did nothing pressed, and Escape left
 // it open (a trial).
 func TestHeaderMenusWithoutJavaScript(t *testing.T) {
@@ -507,8 +508,10 @@ func TestHeaderMenusWithoutJavaScript(t *testing.T) {
 		t.Fatal("the header has no menu: the test wants one")
 	}
 	trigger := func(i int) string { return fmt.Sprintf(`document.querySelectorAll(".nav__dropdown > button")[%d]`, i) }
-	menu := func(i int) string { return fmt.Sprintf(`document.querySelectorAll(".nav__dropdown > .nav__menu")[%d]`, i) }
-	shown := func(i int) string { return menu(i) + `.checkVisibility()` }
+	menu := func(i int) string {
+		return fmt.Sprintf(`document.querySelectorAll(".nav__dropdown > .nav__menu")[%d]`, i)
+	}
+	shown := func(i int) string { return menu(i) + `.checkVisibility({opacityProperty: true})` }
 	says := func(i int, want string) {
 		t.Helper()
 		if got := axExpanded(t, tab, trigger(i)); got != want {
@@ -528,6 +531,7 @@ func TestHeaderMenusWithoutJavaScript(t *testing.T) {
 	if eval[bool](t, tab, shown(0)) {
 		t.Error("a menu opened on hover, its button saying collapsed")
 	}
+	do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1270, 890))
 
 	// By keyboard, from the page's start: Tab to the first menu's button.
 	run(t, tab, `document.activeElement?.blur(); window.scrollTo(0, 0)`)
@@ -560,6 +564,24 @@ func TestHeaderMenusWithoutJavaScript(t *testing.T) {
 	if !eval[bool](t, tab, `document.activeElement === `+trigger(0)) {
 		t.Errorf("Escape left focus on %s, not the menu's button", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
+
+	// Tab past its last link: the menu no longer shows over the page,
+	// where it hid the link that had the focus (a trial).
+	do(t, tab, chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, shown(0))
+	for range eval[int](t, tab, menu(0)+`.querySelectorAll("a[href]").length`) + 1 {
+		do(t, tab, chromedp.KeyEvent(kb.Tab))
+	}
+	if eval[bool](t, tab, menu(0)+`.contains(document.activeElement)`) {
+		t.Fatal("Tab did not leave the menu")
+	}
+	if eval[bool](t, tab, shown(0)) {
+		t.Error("the menu still shows once Tab has left it")
+	}
+	if !eval[bool](t, tab, `((e) => { const r = e.getBoundingClientRect(); return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })(document.activeElement)`) {
+		t.Errorf("the focused %s is covered", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	do(t, tab, chromedp.KeyEvent(kb.Escape))
 
 	// By mouse: a press opens it, a press elsewhere closes it.
 	click(t, tab, ".nav__dropdown > button")
@@ -618,12 +640,7 @@ func TestHeaderMenuByPointerAndKeyboard(t *testing.T) {
 	shown := menu + `.checkVisibility() && ` + trigger + `.getAttribute("aria-expanded") === "true"`
 	move := func(x, y float64) { do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y)) }
 	// Past every delay of the menu's, by the page's clock.
-	settle := func() {
-		t.Helper()
-		if _, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](`new Promise((ok) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))), 800))`, chromedp.EvalAwaitPromise)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	settle := func() { t.Helper(); pageWait(t, tab, 800) }
 
 	// From the page's heading, in one move, onto the menu's button.
 	h := rectOf(t, tab, `document.querySelector("main h1")`)

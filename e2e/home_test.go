@@ -159,6 +159,15 @@ func fillContactForm(t *testing.T, tab *browsertest.Tab, size string) {
 	)
 }
 
+// pageWait waits ms by the page's clock, then two of its frames: past a
+// delay of the page's own, however slowly the machine runs.
+func pageWait(t *testing.T, tab *browsertest.Tab, ms int) {
+	t.Helper()
+	if _, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[bool](fmt.Sprintf(`new Promise((ok) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))), %d))`, ms), chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func waitFor(t *testing.T, tab *browsertest.Tab, cond string) {
 	t.Helper()
 	tab.WaitFor(t, cond, 6*time.Second)
@@ -542,6 +551,33 @@ func TestHomePage(t *testing.T) {
 		b := rectOf(t, tab, `document.querySelector(".floating-contact a")`)
 		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (b.Left+b.Right)/2, (b.Top+b.Bottom)/2))
 		waitFor(t, tab, `!!document.querySelector('[role=tooltip]')`)
+		// Escape hides it, the focus elsewhere (WCAG 1.4.13).
+		do(t, tab, chromedp.KeyEvent(kb.Escape))
+		waitFor(t, tab, `!document.querySelector('[role=tooltip]')`)
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, desktop/2, 400),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (b.Left+b.Right)/2, (b.Top+b.Bottom)/2))
+		waitFor(t, tab, `!!document.querySelector('[role=tooltip]')`)
+		// Onto the tooltip, to read it: it stays, by the page's clock past
+		// its hiding delay.
+		tip := rectOf(t, tab, `document.querySelector('[role=tooltip]')`)
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (b.Left+b.Right)/2, b.Top-2),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, (tip.Left+tip.Right)/2, (tip.Top+tip.Bottom)/2))
+		pageWait(t, tab, 400)
+		if !eval[bool](t, tab, `!!document.querySelector('[role=tooltip]')`) {
+			t.Error("the tooltip went as the pointer moved onto it")
+		}
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, desktop/2, 400))
+		waitFor(t, tab, `!document.querySelector('[role=tooltip]')`)
+		pageWait(t, tab, 400) // past the quick return's 300 ms
+		// A round button's box's corner is not the button: no tooltip.
+		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, desktop/2, 400),
+			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, b.Left+1, b.Top+1))
+		if eval[bool](t, tab, `(() => { const a = document.querySelector(".floating-contact a"); const r = a.getBoundingClientRect(); return getComputedStyle(a).borderTopLeftRadius !== "0px" && !a.contains(document.elementFromPoint(r.left + 1, r.top + 1)); })()`) {
+			pageWait(t, tab, 1000)
+			if eval[bool](t, tab, `!!document.querySelector('[role=tooltip]')`) {
+				t.Error("the tooltip showed with the pointer in the corner of the round button's box, off the button")
+			}
+		}
 	})
 	t.Run("social links say where they lead", func(t *testing.T) {
 		tab := homeTab(t, env, mobile, true, true)

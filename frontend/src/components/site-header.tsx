@@ -147,7 +147,8 @@ export function SiteHeader() {
   // this way.
   useEffect(() => {
     setStarted(true);
-    const i = dropdowns.current.findIndex((el) => el?.matches(":has(> .nav__menu:popover-open)"));
+    // Shown: open, with the focus or the pointer in its entry (the CSS).
+    const i = dropdowns.current.findIndex((el) => el?.matches(":has(> .nav__menu:popover-open):is(:hover, :has(:focus, :hover))"));
     if (i < 0) return;
     // As if a hover had just opened it: the press that opened it, which
     // React replays once it has hydrated the header (after this), then

@@ -1,11 +1,12 @@
-import { cloneElement, useEffect, useRef, useState, type ReactElement } from "react";
+import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from "react";
 import { useEnterLeave } from "../../lib/enter-leave";
 import "./tooltip.css";
 
 /**
  * Tooltip shows `label` beside an icon-only control on hover or keyboard
  * focus after 700 ms, at once if another tooltip closed less than 300 ms
- * ago (moving along a row of icons), and hides on leave, blur or Escape.
+ * ago (moving along a row of icons), and hides on leave (of the control
+ * and of the tooltip, which the pointer may rest on), blur or Escape.
  * Props: label (the text; the child should carry the same accessible name,
  * e.g. aria-label), side "top" | "bottom" (default "top"), children: one
  * element that accepts event handlers. The tooltip is visual: the child's
@@ -13,12 +14,13 @@ import "./tooltip.css";
  */
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP = 300;
+/** The pointer's way from the control onto the tooltip, and back. */
+const TOOLTIP_LEAVE = 100;
 let lastClosed = -Infinity;
 
 interface TriggerProps {
   onFocus?: () => void;
   onBlur?: () => void;
-  onKeyDown?: (e: { key: string }) => void;
 }
 
 export interface TooltipProps {
@@ -43,18 +45,27 @@ export function Tooltip({ label, side = "top", children }: TooltipProps) {
       return false;
     });
   };
-  // The pointer over the anchor: the control, and the tooltip beside it.
+  // The pointer over the control (its own shape: not the corners of a
+  // round button's box) or over the tooltip, which it may move onto and
+  // read (WCAG 1.4.13): leaving either hides it a moment later, which
+  // entering either undoes. Escape hides it wherever the focus is.
   const anchor = useRef<HTMLSpanElement>(null);
   useEnterLeave(
-    () => [anchor.current],
-    (_, e) => (e.type === "pointerenter" ? show() : hide()),
+    () => [...(anchor.current?.children ?? [])] as HTMLElement[],
+    (_, e) => (e.type === "pointerenter" ? show() : (clearTimeout(timer.current), (timer.current = setTimeout(hide, TOOLTIP_LEAVE)))),
   );
+  // As it shows, not a frame later: an Escape then was not heard.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && hide();
+    document.addEventListener("keydown", onKey, true);
+    return () => document.removeEventListener("keydown", onKey, true);
+  }, [open]);
   return (
     <span ref={anchor} className="tooltip-anchor">
       {cloneElement(children, {
         onFocus: show,
         onBlur: hide,
-        onKeyDown: (e) => e.key === "Escape" && hide(),
       })}
       {open && (
         <span role="tooltip" className={`tooltip tooltip--${side}`}>
