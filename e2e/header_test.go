@@ -578,6 +578,8 @@ func TestHeaderMenusWithoutJavaScript(t *testing.T) {
 	if eval[bool](t, tab, shown(0)) {
 		t.Error("the menu still shows once Tab has left it")
 	}
+	// Its chevron turns back with it (after its turn's transition).
+	waitFor(t, tab, `getComputedStyle(`+trigger(0)+`.querySelector("svg")).transform === "none"`)
 	if !eval[bool](t, tab, `((e) => { const r = e.getBoundingClientRect(); return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })(document.activeElement)`) {
 		t.Errorf("the focused %s is covered", eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
 	}

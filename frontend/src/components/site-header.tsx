@@ -140,7 +140,8 @@ export function SiteHeader() {
   // the app takes over, with the focus in it; the app's own rules close
   // it (a press, Escape, the pointer leaving). The popover closes as the
   // app takes its attribute away, in the commit that opens the app's
-  // menu, and Chromium leaves the focus where it was
+  // menu; Chromium then gives the focus to the button, and React, which
+  // keeps the focus across a commit, gives it back to the link
   // (TestHeaderMenuPressedBeforeTheApp).
   // Focus that enters a menu's links opens it too (the onFocus below).
   // Closed, a menu's links take no focus, so the app opens none itself
