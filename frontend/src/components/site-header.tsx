@@ -79,7 +79,7 @@ export function SiteHeader() {
     if (i < 0) closedAt.current = performance.now();
     setMenu(i);
   };
-  const onEnter = (i: number) => (e: globalThis.PointerEvent) => {
+  const onEnter = (i: number, e: globalThis.PointerEvent) => {
     if (e.pointerType !== "mouse") return; // touch and pen open by tap
     clearTimeout(timer.current);
     pendingOpen.current = false;
@@ -102,7 +102,7 @@ export function SiteHeader() {
   };
   useEnterLeave(
     () => dropdowns.current,
-    (i, e) => (e.type === "pointerenter" ? onEnter(i)(e) : onLeave(e)),
+    (i, e) => (e.type === "pointerenter" ? onEnter(i, e) : onLeave(e)),
   );
   // The press's own time, not the handler's: a press React replays once
   // it has hydrated the header came before the menu was adopted (below).

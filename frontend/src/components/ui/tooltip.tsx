@@ -50,9 +50,13 @@ export function Tooltip({ label, side = "top", children }: TooltipProps) {
   // read (WCAG 1.4.13): leaving either hides it a moment later, which
   // entering either undoes. Escape hides it wherever the focus is.
   const anchor = useRef<HTMLSpanElement>(null);
+  const leave = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(hide, TOOLTIP_LEAVE);
+  };
   useEnterLeave(
     () => [...(anchor.current?.children ?? [])] as HTMLElement[],
-    (_, e) => (e.type === "pointerenter" ? show() : (clearTimeout(timer.current), (timer.current = setTimeout(hide, TOOLTIP_LEAVE)))),
+    (_, e) => (e.type === "pointerenter" ? show() : leave()),
   );
   // As it shows, not a frame later: an Escape then was not heard.
   useLayoutEffect(() => {
