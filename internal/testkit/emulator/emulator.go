@@ -2,9 +2,17 @@
 // machine, for the tests and the stack's rehearsal (tools/rehearse/stack):
 // aws-ses-v2-local, goaws, dynalite, gofakes3, the Lambda runtime interface
 // emulator. Each runs on a loopback port of its own, found free and handed
-// to the program (so another process may take it in between: three ports
-// are tried), is ready once its probe answers (polled, within
-// StartTimeout), and is stopped by killing it.
+// to the program, is ready once its probe answers (polled, within
+// StartTimeout) and the port's listener is the program's own, and is
+// stopped by killing it.
+//
+// A port found free can be taken before the program binds it. Then the
+// program exits, but the probe may first get an answer from whoever took
+// the port: a stand-up once sent DynamoDB's calls to goaws, started beside
+// dynalite on the same port, and read "Bad Request". So FreePort never
+// hands out a port twice in one process, readiness asks the kernel whose
+// listener answered (Linux's /proc), and a try that lost its port is
+// retried on another, three tries in all.
 //
 // It is test support: no program ships with it.
 package emulator
@@ -12,11 +20,15 @@ package emulator
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -65,8 +77,9 @@ func (p *Proc) Exited() bool {
 }
 
 // Start runs the program command(port) names, with env (nil: this
-// process's), until ready answers true for its base URL, trying three free
-// ports. On failure it returns what the last try printed.
+// process's), until ready answers true for its base URL and the program
+// holds the port's listener, trying three free ports. On failure it
+// returns what the last try printed.
 func Start(ctx context.Context, name string, env []string, command func(port int) []string, ready func(base string) bool) (*Proc, error) {
 	var last string
 	for range 3 {
@@ -84,9 +97,16 @@ func Start(ctx context.Context, name string, env []string, command func(port int
 		}
 		go func() { p.cmd.Wait(); close(p.done) }()
 		deadline := time.Now().Add(StartTimeout)
+		lost := false
 		for time.Now().Before(deadline) && !p.Exited() && ctx.Err() == nil {
 			if ready(p.Base) {
-				return p, nil
+				if listens(p.cmd.Process.Pid, port) {
+					return p, nil
+				}
+				// Another process answered on the port this one was told
+				// to use: this try has lost it.
+				lost = true
+				break
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
@@ -97,7 +117,10 @@ func Start(ctx context.Context, name string, env []string, command func(port int
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if silent {
+		switch {
+		case lost:
+			last += fmt.Sprintf("\n(port %d answered, but another process held it)", port)
+		case silent:
 			last += fmt.Sprintf("\n(no answer within %v)", StartTimeout)
 		}
 	}
@@ -139,14 +162,78 @@ func S3(ctx context.Context, bin string) (*Proc, error) {
 }
 
 // FreePort finds a loopback port free now, for a program that binds it
-// itself (so another process may take it in between).
+// itself (so another process may take it in between), and not one of the
+// last RecentPorts it returned in this process: the kernel may hand the
+// same free port to two callers in a row, and emulators start side by
+// side. (Not "never": a long test run would use up the range.)
 func FreePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
+	recent.Lock()
+	defer recent.Unlock()
+	for range 100 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return 0, err
+		}
+		port := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		if !slices.Contains(recent.ports, port) {
+			if len(recent.ports) == RecentPorts {
+				recent.ports = recent.ports[1:]
+			}
+			recent.ports = append(recent.ports, port)
+			return port, nil
+		}
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
+	return 0, errors.New("the kernel offers only loopback ports this process handed out just now")
+}
+
+// RecentPorts is how many of its last ports FreePort does not repeat:
+// far more than start at once, far fewer than the kernel's range.
+const RecentPorts = 1024
+
+var recent struct {
+	sync.Mutex
+	ports []int
+}
+
+// listens reports whether process pid holds a listening TCP socket on
+// port: the kernel's socket tables name the socket, and the process's
+// file descriptors name the sockets it holds. Where there is no /proc
+// (not Linux) it cannot tell, and says yes: the probe alone decides.
+func listens(pid, port int) bool {
+	inodes := map[string]bool{}
+	any := false
+	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
+		b, err := os.ReadFile(table)
+		if err != nil {
+			continue
+		}
+		any = true
+		for _, line := range strings.Split(string(b), "\n")[1:] {
+			f := strings.Fields(line)
+			// sl local_address rem_address st ... uid timeout inode
+			if len(f) < 10 || f[3] != "0A" { // 0A: LISTEN
+				continue
+			}
+			_, hexPort, ok := strings.Cut(f[1], ":")
+			if p, err := strconv.ParseUint(hexPort, 16, 16); ok && err == nil && int(p) == port {
+				inodes["socket:["+f[9]+"]"] = true
+			}
+		}
+	}
+	if !any {
+		return true
+	}
+	fds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+	if err != nil {
+		return false
+	}
+	for _, fd := range fds {
+		if target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", pid, fd.Name())); err == nil && inodes[target] {
+			return true
+		}
+	}
+	return false
 }
 
 type syncBuffer struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"strconv"
@@ -63,5 +64,62 @@ func TestStartReportsAProgramThatExits(t *testing.T) {
 	}
 	if tries != 3 {
 		t.Errorf("%d tries; want 3", tries)
+	}
+}
+
+// Another process takes the port between FreePort and the program's bind:
+// the program fails to bind, but the probe gets the other's answer first.
+// Start must not take that answer for the program's: it retries on another
+// port, and the Proc it returns is the program's.
+func TestStartRejectsAnotherProcessOnItsPort(t *testing.T) {
+	tries := 0
+	p, err := Start(context.Background(), "server", nil, func(port int) []string {
+		tries++
+		if tries == 1 {
+			ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+			if err != nil {
+				t.Fatal(err)
+			}
+			impostor := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				http.Error(w, "Bad Request", http.StatusBadRequest)
+			})}
+			go impostor.Serve(ln)
+			t.Cleanup(func() { impostor.Close() })
+		}
+		t.Setenv("EMULATOR_TEST_SERVE", "127.0.0.1:"+strconv.Itoa(port))
+		return []string{os.Args[0]}
+	}, Answers("/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Stop()
+	res, err := http.Get(p.Base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if string(body) != "up" {
+		t.Errorf("%s answers %q; want the program's own answer, up", p.Base, body)
+	}
+	if tries != 2 {
+		t.Errorf("%d tries; want 2: the lost port, then a free one", tries)
+	}
+}
+
+// Emulators start side by side, each asking FreePort for a port; the
+// kernel may give two callers in a row the same free port (among 1,000
+// calls, dozens of times).
+func TestFreePortDoesNotRepeatARecentPort(t *testing.T) {
+	seen := map[int]bool{}
+	for range RecentPorts {
+		port, err := FreePort()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[port] {
+			t.Fatalf("port %d handed out twice", port)
+		}
+		seen[port] = true
 	}
 }
