@@ -63,6 +63,10 @@ func (p *Proc) Stop() {
 	}
 }
 
+// Holds reports whether the program holds a listener on port: another
+// port it was handed besides Port, which its probe does not reach.
+func (p *Proc) Holds(port int) bool { return listens(p.cmd.Process.Pid, port) }
+
 // Log is what it printed.
 func (p *Proc) Log() string { return p.out.String() }
 

@@ -43,6 +43,15 @@ func TestStartWaitsUntilReadyAndStopKills(t *testing.T) {
 	if string(body) != "up" || p.Exited() {
 		t.Errorf("answer %q, exited %v; want up and running", body, p.Exited())
 	}
+	// This process's own listener is not the program's.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	if !p.Holds(p.Port) || p.Holds(ln.Addr().(*net.TCPAddr).Port) {
+		t.Errorf("holds its port %v, another's %v; want true, false", p.Holds(p.Port), p.Holds(ln.Addr().(*net.TCPAddr).Port))
+	}
 	p.Stop()
 	if !p.Exited() {
 		t.Error("still running after Stop")
