@@ -9,10 +9,10 @@
 // A port found free can be taken before the program binds it. Then the
 // program exits, but the probe may first get an answer from whoever took
 // the port: a stand-up once sent DynamoDB's calls to goaws, started beside
-// dynalite on the same port, and read "Bad Request". So FreePort never
-// hands out a port twice in one process, readiness asks the kernel whose
-// listener answered (Linux's /proc), and a try that lost its port is
-// retried on another, three tries in all.
+// dynalite on the same port, and read "Bad Request". So FreePort does not
+// hand out again a port it handed out lately, readiness asks the kernel
+// whose listener answered (Linux's /proc), and a try that lost its port
+// is retried on another, three tries in all.
 //
 // It is test support: no program ships with it.
 package emulator
@@ -206,13 +206,13 @@ var recent struct {
 // (not Linux) it cannot tell, and says yes: the probe alone decides.
 func listens(pid, port int) bool {
 	inodes := map[string]bool{}
-	any := false
+	readable := false
 	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
 		b, err := os.ReadFile(table)
 		if err != nil {
 			continue
 		}
-		any = true
+		readable = true
 		for _, line := range strings.Split(string(b), "\n")[1:] {
 			f := strings.Fields(line)
 			// sl local_address rem_address st ... uid timeout inode
@@ -225,7 +225,7 @@ func listens(pid, port int) bool {
 			}
 		}
 	}
-	if !any {
+	if !readable {
 		return true
 	}
 	fds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
