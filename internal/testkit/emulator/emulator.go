@@ -63,10 +63,6 @@ func (p *Proc) Stop() {
 	}
 }
 
-// Holds reports whether the program holds a listener on port: another
-// port it was handed besides Port, which its probe does not reach.
-func (p *Proc) Holds(port int) bool { return listens(p.cmd.Process.Pid, port) }
-
 // Log is what it printed.
 func (p *Proc) Log() string { return p.out.String() }
 
@@ -85,14 +81,26 @@ func (p *Proc) Exited() bool {
 // holds the port's listener, trying three free ports. On failure it
 // returns what the last try printed.
 func Start(ctx context.Context, name string, env []string, command func(port int) []string, ready func(base string) bool) (*Proc, error) {
+	return StartPorts(ctx, name, env, 1, func(ports []int) []string { return command(ports[0]) }, ready)
+}
+
+// StartPorts is Start for a program that listens on n ports: command is
+// handed n free ones, ready probes the first (the Proc's Port and Base),
+// and the program is ready only once it holds every one of them, since no
+// probe reaches the others.
+func StartPorts(ctx context.Context, name string, env []string, n int, command func(ports []int) []string, ready func(base string) bool) (*Proc, error) {
 	var last string
 	for range 3 {
-		port, err := FreePort()
-		if err != nil {
-			return nil, err
+		ports := make([]int, n)
+		for i := range ports {
+			port, err := FreePort()
+			if err != nil {
+				return nil, err
+			}
+			ports[i] = port
 		}
-		args := command(port)
-		p := &Proc{Name: name, out: &syncBuffer{}, done: make(chan struct{}), Port: port, Base: "http://127.0.0.1:" + strconv.Itoa(port)}
+		args := command(ports)
+		p := &Proc{Name: name, out: &syncBuffer{}, done: make(chan struct{}), Port: ports[0], Base: "http://127.0.0.1:" + strconv.Itoa(ports[0])}
 		p.cmd = exec.Command(args[0], args[1:]...)
 		p.cmd.Env = env
 		p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
@@ -101,15 +109,15 @@ func Start(ctx context.Context, name string, env []string, command func(port int
 		}
 		go func() { p.cmd.Wait(); close(p.done) }()
 		deadline := time.Now().Add(StartTimeout)
-		lost := false
+		lost := -1
 		for time.Now().Before(deadline) && !p.Exited() && ctx.Err() == nil {
 			if ready(p.Base) {
-				if listens(p.cmd.Process.Pid, port) {
+				lost = slices.IndexFunc(ports, func(port int) bool { return !listens(p.cmd.Process.Pid, port) })
+				if lost < 0 {
 					return p, nil
 				}
-				// Another process answered on the port this one was told
-				// to use: this try has lost it.
-				lost = true
+				// Another process holds a port this one was told to
+				// use: this try has lost it.
 				break
 			}
 			time.Sleep(50 * time.Millisecond)
@@ -122,8 +130,8 @@ func Start(ctx context.Context, name string, env []string, command func(port int
 			return nil, ctx.Err()
 		}
 		switch {
-		case lost:
-			last += fmt.Sprintf("\n(port %d answered, but another process held it)", port)
+		case lost >= 0:
+			last += fmt.Sprintf("\n(port %d was another process's)", ports[lost])
 		case silent:
 			last += fmt.Sprintf("\n(no answer within %v)", StartTimeout)
 		}

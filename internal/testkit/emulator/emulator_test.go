@@ -49,8 +49,9 @@ func TestStartWaitsUntilReadyAndStopKills(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	if !p.Holds(p.Port) || p.Holds(ln.Addr().(*net.TCPAddr).Port) {
-		t.Errorf("holds its port %v, another's %v; want true, false", p.Holds(p.Port), p.Holds(ln.Addr().(*net.TCPAddr).Port))
+	pid, other := p.cmd.Process.Pid, ln.Addr().(*net.TCPAddr).Port
+	if !listens(pid, p.Port) || listens(pid, other) {
+		t.Errorf("holds its port %v, another's %v; want true, false", listens(pid, p.Port), listens(pid, other))
 	}
 	p.Stop()
 	if !p.Exited() {

@@ -127,27 +127,18 @@ func (f *Function) Start(ctx context.Context) error {
 	for k, v := range f.Env {
 		env = append(env, k+"="+v)
 	}
-	// The runtime API's port is the emulator's second: its probe answers
-	// on the first, so Start cannot tell whether another process took
-	// the second. The emulator binds it before it answers on the first.
-	for range 3 {
-		var api int
-		p, err := emulator.Start(ctx, "function "+f.ID, env, func(port int) []string {
-			api, _ = emulator.FreePort()
-			return []string{f.rieBin, "--log-level", "error",
-				"--runtime-interface-emulator-address", "127.0.0.1:" + strconv.Itoa(port),
-				"--runtime-api-address", "127.0.0.1:" + strconv.Itoa(api), f.Bootstrap}
-		}, emulator.Answers("/"))
-		if err != nil {
-			return err
-		}
-		if p.Holds(api) {
-			f.rie = p
-			return nil
-		}
-		p.Stop()
+	// Two ports: the emulator's own, which the probe reaches, and the
+	// runtime API's, which only the function calls.
+	p, err := emulator.StartPorts(ctx, "function "+f.ID, env, 2, func(ports []int) []string {
+		return []string{f.rieBin, "--log-level", "error",
+			"--runtime-interface-emulator-address", "127.0.0.1:" + strconv.Itoa(ports[0]),
+			"--runtime-api-address", "127.0.0.1:" + strconv.Itoa(ports[1]), f.Bootstrap}
+	}, emulator.Answers("/"))
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("function %s: the runtime API's port was taken by another process, three times", f.ID)
+	f.rie = p
+	return nil
 }
 
 // Stop ends the function's runtime.
