@@ -54,8 +54,14 @@ export function SiteHeader() {
   const nav = layout.nav;
   const current = useCurrent();
   const { past: scrolled, jumped } = useScrollPastBy(NAV_SCROLL);
-  // The open menu (an index of nav.items), or -1.
+  // The open menu (an index of nav.items), or -1: `menu` as rendered,
+  // `openNow` as the handlers read it. Both change in one place (setOpen),
+  // and the handlers read only the ref: an event can come between a
+  // change and its render, or its effects, and a listener of the render
+  // before then read the menu closed (a pointer that left a menu as it
+  // opened left it open for good, and an Escape then went unheard).
   const [menu, setMenu] = useState(-1);
+  const openNow = useRef(-1);
   // Until the app runs, and without JavaScript, a menu is a popover of
   // its trigger: the browser opens and closes it on a press, and says its
   // state. Once started, the app keeps the state, and the trigger says it.
@@ -77,14 +83,15 @@ export function SiteHeader() {
     pendingOpen.current = false;
     hoverOpenedAt.current = i >= 0 && byHover ? performance.now() : -Infinity;
     if (i < 0) closedAt.current = performance.now();
+    openNow.current = i;
     setMenu(i);
   };
   const onEnter = (i: number, e: globalThis.PointerEvent) => {
     if (e.pointerType !== "mouse") return; // touch and pen open by tap
     clearTimeout(timer.current);
     pendingOpen.current = false;
-    if (menu === i) return;
-    if (menu >= 0 || performance.now() - closedAt.current < MENU_SKIP_DELAY) {
+    if (openNow.current === i) return;
+    if (openNow.current >= 0 || performance.now() - closedAt.current < MENU_SKIP_DELAY) {
       setOpen(i, true);
       return;
     }
@@ -97,8 +104,8 @@ export function SiteHeader() {
     if (e.pointerType !== "mouse") return;
     clearTimeout(timer.current);
     pendingOpen.current = false;
-    if (menu >= 0)
-      timer.current = setTimeout(() => !triggers.current[menu]?.nextElementSibling?.contains(document.activeElement) && setOpen(-1), MENU_CLOSE_DELAY);
+    const i = openNow.current;
+    if (i >= 0) timer.current = setTimeout(() => !triggers.current[i]?.nextElementSibling?.contains(document.activeElement) && setOpen(-1), MENU_CLOSE_DELAY);
   };
   useEnterLeave(
     () => dropdowns.current,
@@ -108,33 +115,52 @@ export function SiteHeader() {
   // it has hydrated the header came before the menu was adopted (below).
   const onTrigger = (i: number, pressedAt: number) => {
     if (pendingOpen.current) return setOpen(i);
-    if (menu === i && pressedAt - hoverOpenedAt.current < MENU_CLICK_GRACE) return setOpen(i);
-    setOpen(menu === i ? -1 : i);
+    if (openNow.current === i && pressedAt - hoverOpenedAt.current < MENU_CLICK_GRACE) return setOpen(i);
+    setOpen(openNow.current === i ? -1 : i);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Heard from the start, not from the render that opened a menu: an
+  // Escape as a menu opened, before that render's effects, went unheard.
+  // The listeners read refs only (setOpen's among them), so are added once.
   useEffect(() => {
-    if (menu < 0) return;
-    // Escape closes the menu and gives focus back to its trigger (where
-    // it was inside the menu), never to the page's start.
+    // Escape closes the menu, or stops one the pointer is about to open,
+    // and gives focus back to its trigger (where it was inside the menu),
+    // never to the page's start.
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      const within = dropdowns.current[menu]?.contains(document.activeElement);
+      const i = openNow.current;
+      if (e.key !== "Escape" || (i < 0 && !pendingOpen.current)) return;
+      const within = dropdowns.current[i]?.contains(document.activeElement);
       setOpen(-1);
-      if (within) triggers.current[menu]?.focus();
+      if (within) triggers.current[i]?.focus();
     };
-    const onDown = (e: globalThis.PointerEvent) => !dropdowns.current[menu]?.contains(e.target as Node) && setOpen(-1);
+    const onDown = (e: globalThis.PointerEvent) => {
+      const i = openNow.current;
+      if (i >= 0 && !dropdowns.current[i]?.contains(e.target as Node)) setOpen(-1);
+    };
+    // Back or Forward leaves the page a menu was opened over: the menu
+    // closes, as when one of its links is followed (the phone's sheet
+    // stayed open over the page gone back to, focus inside it).
+    // Focus is the page host's to place (where the visitor was), not the
+    // main region's, as after a link chosen.
+    const closeAll = () => {
+      setOpen(-1);
+      setMobile(false);
+      if (sheet.current?.open) sheet.current.close();
+    };
     // In the capture phase: until the visitor's first click, React stops
     // a key or a press inside a part still in its server HTML
     // (lib/hydration) at its root, where a listener in the bubble phase
     // never hears it.
     document.addEventListener("keydown", onKey, true);
     document.addEventListener("pointerdown", onDown, true);
+    window.addEventListener("popstate", closeAll);
     return () => {
       document.removeEventListener("keydown", onKey, true);
       document.removeEventListener("pointerdown", onDown, true);
+      window.removeEventListener("popstate", closeAll);
     };
-  }, [menu]);
+  }, []);
 
   // A menu pressed open before the app started (a popover) stays open as
   // the app takes over, with the focus in it; the app's own rules close
@@ -154,8 +180,7 @@ export function SiteHeader() {
     // As if a hover had just opened it: the press that opened it, which
     // React replays once it has hydrated the header (after this), then
     // keeps it open rather than shutting it.
-    hoverOpenedAt.current = performance.now();
-    setMenu(i);
+    setOpen(i, true);
   }, []);
 
   // A sheet the browser opened before the app started (the hamburger's
@@ -202,22 +227,6 @@ export function SiteHeader() {
     setOpen(-1);
     closeSheet(false);
   };
-  // Back or Forward leaves the page a menu was opened over: the menu
-  // closes, as when one of its links is followed (the phone's sheet
-  // stayed open over the page gone back to, focus inside it).
-  // Focus is the page host's to place (where the visitor was), not the
-  // main region's, as after a link chosen.
-  useEffect(() => {
-    const closeAll = () => {
-      setOpen(-1);
-      setMobile(false);
-      if (sheet.current?.open) sheet.current.close();
-    };
-    window.addEventListener("popstate", closeAll);
-    return () => window.removeEventListener("popstate", closeAll);
-    // closeAll uses refs and state setters only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   // Home on the home page is a link to the page itself: PageHost takes the
   // visitor to its top and focus to its heading, as any such link.
   const home = close;
@@ -267,8 +276,8 @@ export function SiteHeader() {
                   dropdowns.current[i] = el;
                 }}
                 className={`nav__dropdown${menu === i ? " is-open" : ""}`}
-                onFocus={(e) => menu !== i && (e.target as Element) !== triggers.current[i] && setMenu(i)}
-                onBlur={(e) => menu === i && !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(-1)}
+                onFocus={(e) => openNow.current !== i && (e.target as Element) !== triggers.current[i] && setOpen(i)}
+                onBlur={(e) => openNow.current === i && !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(-1)}
               >
                 <button
                   ref={(el) => {

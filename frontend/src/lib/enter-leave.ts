@@ -7,8 +7,11 @@ import { useEffect } from "react";
  * pointer's over and out, and hears no enter from a part of the page
  * still in its server HTML (lib/hydration), so a pointer that came
  * straight from the page's content entered nothing (a trial, at the
- * header's menus). The listeners are added again at every render, so
- * that on reads that render's state.
+ * header's menus). The listeners are added again at every render, after
+ * it (the elements may change), so an event can reach the listener of a
+ * render before the last, or come before a change has rendered at all:
+ * on reads state that its own events change from refs, not from the
+ * render (site-header's openNow).
  */
 export function useEnterLeave(els: () => (HTMLElement | null)[], on: (i: number, e: PointerEvent) => void) {
   useEffect(() => {
