@@ -301,3 +301,31 @@ func TestHeaderMenuKeepsFocusAsTheAppFinishes(t *testing.T) {
 	}
 	noConsoleErrors(t, tab)
 }
+
+// TestHeaderMenuUnderTheMouseAsTheAppStarts: a mouse that came to rest on
+// a menu's button before the app started opens it once the app has, after
+// the hover's delay, without moving again (the app heard no enter, and
+// the menu opened only when the pointer left and came back: a trial). It
+// then closes as the pointer leaves.
+func TestHeaderMenuUnderTheMouseAsTheAppStarts(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 1366, 900)
+	scripts := loadHoldingScripts(t, env, tab, "/")
+	trigger := `document.querySelector(".nav__dropdown > button")`
+	menu := `document.querySelector(".nav__dropdown > .nav__menu").checkVisibility()`
+	if !eval[bool](t, tab, trigger+` !== null`) {
+		t.Fatal("the header has no menu: the test wants one")
+	}
+	hover(t, tab, ".nav__dropdown > button")
+	waitFor(t, tab, trigger+`.matches(":hover")`)
+	if eval[bool](t, tab, hydrated) {
+		t.Fatal("the page hydrated: the test is not testing the pointer before the app")
+	}
+	scripts.release(t)
+	tab.WaitFor(t, hydrated, time.Minute)
+	waitFor(t, tab, menu+` && `+trigger+`.getAttribute("aria-expanded") === "true"`)
+	do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1300, 880))
+	waitFor(t, tab, `!`+menu)
+	noConsoleErrors(t, tab)
+}

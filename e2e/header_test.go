@@ -774,3 +774,37 @@ func TestHeaderMenuHearsEventsBeforeItsRender(t *testing.T) {
 	}
 	noConsoleErrors(t, tab)
 }
+
+// TestHeaderMenuGapUnderItsButton: the pointer on its way from a menu's
+// button down to its links may rest in the gap between them for longer
+// than the close delay, and the menu stays (it closed after 150 ms there:
+// a trial, moving slowly).
+func TestHeaderMenuGapUnderItsButton(t *testing.T) {
+	t.Parallel()
+	env := browsertest.Start(t)
+	tab := env.NewTab(t, 1366, 900)
+	tab.Load(t, "/")
+	tab.WaitFor(t, hydrated, time.Minute)
+	trigger := `document.querySelector(".nav__dropdown > button")`
+	menu := `document.querySelector(".nav__dropdown > .nav__menu")`
+	if !eval[bool](t, tab, trigger+` !== null`) {
+		t.Fatal("the header has no menu: the test wants one")
+	}
+	hover(t, tab, ".nav__dropdown > button")
+	waitFor(t, tab, menu+`.checkVisibility()`)
+	b, m := rectOf(t, tab, trigger), rectOf(t, tab, menu)
+	if m.Top-b.Bottom < 2 {
+		t.Fatalf("the menu begins %.0f px under its button: no gap to test", m.Top-b.Bottom)
+	}
+	x := (b.Left + b.Right) / 2
+	do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, (b.Bottom+m.Top)/2))
+	pageWait(t, tab, 600) // past the close delay, by the page's clock
+	if !eval[bool](t, tab, menu+`.checkVisibility()`) {
+		t.Fatal("the menu closed while the pointer rested in the gap under its button")
+	}
+	do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, m.Top+12))
+	pageWait(t, tab, 300)
+	if !eval[bool](t, tab, menu+`.checkVisibility()`) {
+		t.Fatal("the menu closed as the pointer reached it from the gap")
+	}
+}

@@ -86,8 +86,8 @@ export function SiteHeader() {
     openNow.current = i;
     setMenu(i);
   };
-  const onEnter = (i: number, e: globalThis.PointerEvent) => {
-    if (e.pointerType !== "mouse") return; // touch and pen open by tap
+  const onEnter = (i: number, pointerType: string) => {
+    if (pointerType !== "mouse") return; // touch and pen open by tap
     clearTimeout(timer.current);
     pendingOpen.current = false;
     if (openNow.current === i) return;
@@ -100,8 +100,8 @@ export function SiteHeader() {
   };
   // A menu whose links hold the focus stays as the pointer leaves: the
   // keyboard is in it (it closed, and the focus fell to the page's body).
-  const onLeave = (e: globalThis.PointerEvent) => {
-    if (e.pointerType !== "mouse") return;
+  const onLeave = (_: number, pointerType: string) => {
+    if (pointerType !== "mouse") return;
     clearTimeout(timer.current);
     pendingOpen.current = false;
     const i = openNow.current;
@@ -109,7 +109,7 @@ export function SiteHeader() {
   };
   useEnterLeave(
     () => dropdowns.current,
-    (i, e) => (e.type === "pointerenter" ? onEnter(i, e) : onLeave(e)),
+    (i, e) => (e.type === "pointerenter" ? onEnter : onLeave)(i, e.pointerType),
   );
   // The press's own time, not the handler's: a press React replays once
   // it has hydrated the header came before the menu was adopted (below).
@@ -176,11 +176,17 @@ export function SiteHeader() {
     setStarted(true);
     // Shown: open, with the focus or the pointer in its entry (the CSS).
     const i = dropdowns.current.findIndex((el) => el?.matches(":has(> .nav__menu:popover-open):is(:hover, :has(:focus, :hover))"));
-    if (i < 0) return;
     // As if a hover had just opened it: the press that opened it, which
     // React replays once it has hydrated the header (after this), then
     // keeps it open rather than shutting it.
-    setOpen(i, true);
+    if (i >= 0) return setOpen(i, true);
+    // A mouse already resting on a menu's entry entered it before anything
+    // listened: as if it entered now (it opened nothing until it left and
+    // came back, a trial). Not guarded by (hover: hover), which headless
+    // Chromium denies; a tablet's tap that closed a popover before the app
+    // leaves :hover behind, and its menu opens: rare, and a tap closes it.
+    const h = dropdowns.current.findIndex((el) => el?.matches(":hover"));
+    if (h >= 0) onEnter(h, "mouse");
   }, []);
 
   // A sheet the browser opened before the app started (the hamburger's
