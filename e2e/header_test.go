@@ -629,9 +629,10 @@ func axExpanded(t *testing.T, tab *browsertest.Tab, expr string) string {
 // on hover however the pointer comes to it, straight from the page's
 // content among them (React heard no enter from a part of the page it had
 // not taken over, and a trial's quick move opened nothing until a click);
-// and a menu whose links hold the keyboard's focus stays open when the
-// pointer passes over it and leaves (it closed, and the focus fell to the
-// page's body).
+// a menu opened by the keyboard stays open when the pointer passes over
+// its button and leaves, and so does one whose links hold the keyboard's
+// focus (they closed, and the focus fell to the page's body); one opened
+// by a click closes as the pointer leaves, as one opened by hover.
 func TestHeaderMenuByPointerAndKeyboard(t *testing.T) {
 	t.Parallel()
 	env := browsertest.Start(t)
@@ -659,10 +660,18 @@ func TestHeaderMenuByPointerAndKeyboard(t *testing.T) {
 	waitFor(t, tab, `!`+menu+`.checkVisibility()`)
 	settle()
 
-	// Opened by the keyboard, focus on a link: the pointer passes over and
-	// leaves, and the menu and the focus stay.
+	// Opened by the keyboard, focus on its button: the pointer passes over
+	// the button and leaves, and the menu stays (it closed, a trial).
 	do(t, tab, chromedp.Focus(chromedp.CSS(".nav__dropdown > button")), chromedp.KeyEvent(kb.Enter))
 	waitFor(t, tab, shown)
+	move((b.Left+b.Right)/2, (b.Top+b.Bottom)/2)
+	move(1300, 880)
+	settle()
+	if !eval[bool](t, tab, shown+` && document.activeElement === `+trigger) {
+		t.Errorf("as the pointer passed over the button of a menu the keyboard opened, the menu shown: %v, focus on %s", eval[bool](t, tab, menu+`.checkVisibility()`), eval[string](t, tab, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	// Focus on a link: the pointer passes over the menu and leaves, and
+	// the menu and the focus stay.
 	do(t, tab, chromedp.KeyEvent(kb.Tab))
 	link := `document.activeElement.closest(".nav__menu") === ` + menu
 	if !eval[bool](t, tab, link) {
@@ -677,6 +686,13 @@ func TestHeaderMenuByPointerAndKeyboard(t *testing.T) {
 	}
 	do(t, tab, chromedp.KeyEvent(kb.Escape))
 	waitFor(t, tab, `!`+menu+`.checkVisibility() && document.activeElement === `+trigger)
+	settle()
+
+	// Opened by a click: it closes as the pointer leaves.
+	click(t, tab, ".nav__dropdown > button")
+	waitFor(t, tab, shown)
+	move(1300, 880)
+	waitFor(t, tab, `!`+menu+`.checkVisibility()`)
 }
 
 // TestHeaderMenuHearsEventsBeforeItsRender: a pointer or a key can come

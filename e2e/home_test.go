@@ -376,6 +376,18 @@ func TestHomePage(t *testing.T) {
 		}
 		if groups == 0 {
 			t.Log("no menu in layout.yaml: no group to open")
+		} else {
+			// Left open as the sheet closes, a group is folded when it
+			// opens again (the last visit's were still open, a trial).
+			click(t, tab, `#mobile-menu details > summary`)
+			waitFor(t, tab, `document.querySelector("#mobile-menu details").open`)
+			click(t, tab, `#mobile-menu .nav__burger`)
+			waitFor(t, tab, `!`+menuShown)
+			click(t, tab, burger)
+			waitFor(t, tab, menuShown)
+			if n := eval[int](t, tab, `document.querySelectorAll("#mobile-menu details[open]").length`); n > 0 {
+				t.Errorf("the sheet opened again with %d of its groups still open", n)
+			}
 		}
 		// Home scrolls to the top.
 		run(t, tab, `window.scrollTo(0, 400)`)

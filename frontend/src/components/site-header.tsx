@@ -77,6 +77,8 @@ export function SiteHeader() {
   const pendingOpen = useRef(false);
   const hoverOpenedAt = useRef(-Infinity);
   const closedAt = useRef(-Infinity);
+  // The open menu was opened from its button by the keyboard.
+  const keyOpened = useRef(false);
 
   const setOpen = (i: number, byHover = false) => {
     clearTimeout(timer.current);
@@ -84,6 +86,7 @@ export function SiteHeader() {
     hoverOpenedAt.current = i >= 0 && byHover ? performance.now() : -Infinity;
     if (i < 0) closedAt.current = performance.now();
     openNow.current = i;
+    keyOpened.current = false;
     setMenu(i);
   };
   const onEnter = (i: number, pointerType: string) => {
@@ -98,14 +101,17 @@ export function SiteHeader() {
     pendingOpen.current = true;
     timer.current = setTimeout(() => setOpen(i, true), MENU_OPEN_DELAY);
   };
-  // A menu whose links hold the focus stays as the pointer leaves: the
-  // keyboard is in it (it closed, and the focus fell to the page's body).
+  // A menu the keyboard is in stays as the pointer leaves: one whose
+  // links hold the focus (it closed, and the focus fell to the page's
+  // body), and one opened from its button by the keyboard (a pointer
+  // passing over the button closed it, a trial). One opened by a click
+  // closes as one opened by hover does.
   const onLeave = (_: number, pointerType: string) => {
     if (pointerType !== "mouse") return;
     clearTimeout(timer.current);
     pendingOpen.current = false;
     const i = openNow.current;
-    if (i >= 0) timer.current = setTimeout(() => !triggers.current[i]?.nextElementSibling?.contains(document.activeElement) && setOpen(-1), MENU_CLOSE_DELAY);
+    if (i >= 0) timer.current = setTimeout(() => !(keyOpened.current || triggers.current[i]?.nextElementSibling?.contains(document.activeElement)) && setOpen(-1), MENU_CLOSE_DELAY);
   };
   useEnterLeave(
     () => dropdowns.current,
@@ -113,10 +119,11 @@ export function SiteHeader() {
   );
   // The press's own time, not the handler's: a press React replays once
   // it has hydrated the header came before the menu was adopted (below).
-  const onTrigger = (i: number, pressedAt: number) => {
-    if (pendingOpen.current) return setOpen(i);
-    if (openNow.current === i && pressedAt - hoverOpenedAt.current < MENU_CLICK_GRACE) return setOpen(i);
-    setOpen(openNow.current === i ? -1 : i);
+  // A press by the keyboard (Enter, Space) is a click of no pointer
+  // (detail 0).
+  const onTrigger = (i: number, e: MouseEvent) => {
+    setOpen(pendingOpen.current || openNow.current !== i || e.timeStamp - hoverOpenedAt.current < MENU_CLICK_GRACE ? i : -1);
+    keyOpened.current = !e.detail;
   };
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -206,7 +213,9 @@ export function SiteHeader() {
     }
     if (mobile && !d.open) d.showModal();
     else if (!mobile && d.open) d.close();
-    if (!mobile || typeof ResizeObserver === "undefined") return;
+    // Closed, its groups fold again: the sheet opens as it first did (a
+    // trial found the last visit's groups still open, the list scrolled).
+    if (!mobile) return d.querySelectorAll("details").forEach((g) => (g.open = false));
     const ro = new ResizeObserver(() => !b.checkVisibility() && setMobile(false));
     ro.observe(b);
     return () => ro.disconnect();
@@ -229,13 +238,13 @@ export function SiteHeader() {
     // until the destination takes it.
     else if (wasOpen) document.getElementById("main")?.focus({ preventScroll: true });
   };
+  // Every link of the header closes what is open (Home on the home page
+  // among them: a link to the page itself, which PageHost takes to its
+  // top, focus on its heading, as any such link).
   const close = () => {
     setOpen(-1);
     closeSheet(false);
   };
-  // Home on the home page is a link to the page itself: PageHost takes the
-  // visitor to its top and focus to its heading, as any such link.
-  const home = close;
   const contact = (e: MouseEvent) => {
     close();
     if (scrollToId("contact-info")) e.preventDefault();
@@ -258,7 +267,7 @@ export function SiteHeader() {
   };
 
   const brand = (
-    <Link to={nav.home.href} className="brand" aria-current={current(nav.home.href)} onClick={home}>
+    <Link to={nav.home.href} className="brand" aria-current={current(nav.home.href)} onClick={close}>
       <span className="brand__mark" aria-hidden="true" />
       {config.brand}
     </Link>
@@ -270,7 +279,7 @@ export function SiteHeader() {
         {brand}
         <ul className="nav__desktop">
           <li>
-            <Link to={nav.home.href} className="nav__link" aria-current={current(nav.home.href)} onClick={home}>
+            <Link to={nav.home.href} className="nav__link" aria-current={current(nav.home.href)} onClick={close}>
               {nav.home.label}
             </Link>
           </li>
@@ -294,7 +303,7 @@ export function SiteHeader() {
                   aria-expanded={started ? menu === i : undefined}
                   aria-controls={menuId(it.label)}
                   popoverTarget={started ? undefined : menuId(it.label)}
-                  onClick={(e) => onTrigger(i, e.timeStamp)}
+                  onClick={(e) => onTrigger(i, e)}
                 >
                   {it.label}
                   <Icon name="chevron-down" size={16} />
@@ -381,7 +390,7 @@ export function SiteHeader() {
           </div>
           <ul className="container menu-sheet__list">
             <li>
-              <Link to={nav.home.href} aria-current={current(nav.home.href)} onClick={home}>
+              <Link to={nav.home.href} aria-current={current(nav.home.href)} onClick={close}>
                 {nav.home.label}
               </Link>
             </li>

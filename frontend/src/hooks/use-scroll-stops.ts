@@ -15,8 +15,9 @@ import { useEffect } from "react";
  * changes.
  */
 export function useScrollStops(key?: unknown): void {
+  // Every browser the bundle is built for has ResizeObserver (Chrome and
+  // Firefox 111, Safari 16.4: generator/bundle).
   useEffect(() => {
-    if (typeof ResizeObserver === "undefined") return;
     const boxes = document.querySelectorAll<HTMLElement>("main pre[tabindex], main table[tabindex]");
     if (boxes.length === 0) return;
     // The observer reports a box once it is laid out and whenever its size
