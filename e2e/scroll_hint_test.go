@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -190,4 +191,100 @@ func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) []band {
 		out = append(out, band{name, mean(x0, x0+px(4), y), mean(x1-px(4), x1, y)})
 	}
 	return out
+}
+
+// TestPhoneMenuScrollShows: the phone's menu, its list longer than its box
+// (every group open, on a phone held sideways, where the list has the
+// least height), says so the same way: a band at the end that has more to
+// see, none at an end in view (a trial took the list for ended, its last
+// entries under the sheet's foot). The band is light: the sheet is dark.
+// The list's text and lines are made transparent first, as above.
+func TestPhoneMenuScrollShows(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 667, 375)
+	tab.Load(t, "/")
+	tab.WaitFor(t, hydrated, time.Minute)
+	click(t, tab, `button[aria-controls="mobile-menu"]`)
+	// Opened, once it has slid in (it fades in as it does).
+	waitFor(t, tab, `document.getElementById("mobile-menu").open && document.getElementById("mobile-menu").getAnimations().length === 0`)
+	list := `document.querySelector("#mobile-menu .menu-sheet__list")`
+	over := eval[float64](t, tab, `(() => {
+  const l = `+list+`;
+  for (const d of l.querySelectorAll("details")) d.open = true;
+  for (const el of [l, ...l.querySelectorAll("*")]) {
+    el.style.setProperty("color", "transparent", "important");
+    el.style.setProperty("border-color", "transparent", "important");
+    el.style.setProperty("text-decoration", "none", "important");
+  }
+  for (const el of l.querySelectorAll("svg")) el.style.setProperty("visibility", "hidden", "important");
+  return l.scrollHeight - l.clientHeight;
+})()`)
+	if over < 40 {
+		t.Fatalf("with every group open, the menu's list scrolls by %.0f px at 667×375: the test wants one that scrolls", over)
+	}
+	for _, at := range []struct {
+		where       string
+		scroll      string
+		top, bottom bool // a band wanted at that end
+	}{
+		{"at its start", "0", false, true},
+		{"half way", "(l.scrollHeight - l.clientHeight) / 2", true, true},
+		{"at its end", "l.scrollHeight", true, false},
+	} {
+		top, bottom := ends(t, tab, list, at.scroll)
+		if lit(top) != at.top || lit(bottom) != at.bottom {
+			t.Errorf("the menu's list scrolled %s: a band at its top %v (brightness %.0f of 255), at its foot %v (%.0f); want %v and %v",
+				at.where, lit(top), top, lit(bottom), bottom, at.top, at.bottom)
+		}
+	}
+}
+
+// lit says whether an end of a box on the dark sheet (brightness 11 of
+// 255) shows the light band: some 50 at the very edge, 40 over the 4 px
+// looked at; a covered end stays at the sheet's 11.
+func lit(brightness float64) bool { return brightness > 22 }
+
+// ends scrolls the box list (a script giving it) to scroll (a script of l,
+// the box), waits two frames, and gives the mean brightness of the 4 px
+// inside its top and bottom edges, across its width.
+func ends(t *testing.T, tab *browsertest.Tab, list, scroll string) (top, bottom float64) {
+	t.Helper()
+	type box struct{ X0, X1, Y0, Y1, DPR float64 }
+	b, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[box](`(async () => {
+  const l = `+list+`;
+  l.scrollTop = `+scroll+`;
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const r = l.getBoundingClientRect();
+  return {X0: r.left + l.clientLeft, X1: r.left + l.clientLeft + l.clientWidth, Y0: r.top + l.clientTop, Y1: r.top + l.clientTop + l.clientHeight, DPR: devicePixelRatio};
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Run(tab.Ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	px := func(v float64) int { return int(v * b.DPR) }
+	x0, x1 := px(b.X0)+1, px(b.X1)-1
+	if x0 < 0 || !image.Pt(x1, px(b.Y1)-1).In(img.Bounds()) {
+		t.Fatalf("the box (%+v) is not in the screenshot %v", b, img.Bounds())
+	}
+	mean := func(y0, y1 int) float64 {
+		var sum, n float64
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				sum += float64(r+g+bl) / 3 / 257
+				n++
+			}
+		}
+		return sum / n
+	}
+	return mean(px(b.Y0), px(b.Y0+4)), mean(px(b.Y1-4), px(b.Y1))
 }

@@ -204,12 +204,13 @@ var loaders = map[string]api.Loader{
 
 // common sets the options both builds share: the same sources, loaders
 // and production React, the app's imports of React as plain bindings
-// (reactBindings), license comments left in their packages (the
+// (reactBindings), react-router without its development warnings
+// (routerWarningsOff), license comments left in their packages (the
 // browser budget is too tight to ship them in every page load), and
 // messages returned rather than printed.
 func common(dir string, o api.BuildOptions) api.BuildOptions {
 	o.AbsWorkingDir = dir
-	o.Plugins = append([]api.Plugin{reactBindings}, o.Plugins...)
+	o.Plugins = append([]api.Plugin{reactBindings, routerWarningsOff}, o.Plugins...)
 	o.Bundle = true
 	o.Write = false
 	o.Platform = api.PlatformBrowser

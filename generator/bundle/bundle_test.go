@@ -35,6 +35,10 @@ func TestBuildShippedApp(t *testing.T) {
 			if bytes.Contains(f.Data, []byte("react.development")) || bytes.Contains(f.Data, []byte("Warning: ")) {
 				t.Error("the browser bundle holds development React")
 			}
+			// TestRouterWarningsLeftOut: two of react-router's warnings.
+			if bytes.Contains(f.Data, []byte("You rendered descendant <Routes>")) || bytes.Contains(f.Data, []byte("does not have an element or Component")) {
+				t.Error("the browser bundle holds react-router's development warnings")
+			}
 		}
 	}
 	if !bytes.Contains(a.Server, []byte("sourceMappingURL=data:application/json;base64,")) {
@@ -122,6 +126,21 @@ func TestJoinChunksKeepsMarkup(t *testing.T) {
 func TestJoinChunksFailsOnChangedReactDOM(t *testing.T) {
 	if _, err := patchRenderToString("var result = '';"); err == nil || !strings.Contains(err.Error(), "did react-dom change?") {
 		t.Errorf("patching unknown code: err = %v, want a failure", err)
+	}
+}
+
+// TestRouterWarningsLeftOut: the patch that leaves react-router's
+// development warnings out (routerWarningsOff; TestBuildShippedApp looks
+// for two of them in the shipped app) fails the build where the package's
+// flag is not declared as it was, and leaves a module that only reads it
+// with no read in a condition.
+func TestRouterWarningsLeftOut(t *testing.T) {
+	if _, err := patchRouterWarnings("var ENABLE_DEV_WARNINGS = !0;"); err == nil || !strings.Contains(err.Error(), "did react-router change?") {
+		t.Errorf("patching a changed declaration: err = %v, want a failure", err)
+	}
+	out, err := patchRouterWarnings("import { ENABLE_DEV_WARNINGS } from './chunk.mjs';\nif (ENABLE_DEV_WARNINGS) warn();\nx = ENABLE_DEV_WARNINGS ? a : b;")
+	if err != nil || strings.Count(out, "ENABLE_DEV_WARNINGS") != 1 || !strings.Contains(out, "if (false) warn();") {
+		t.Errorf("patching a module that reads the flag: %q, %v", out, err)
 	}
 }
 

@@ -51,3 +51,52 @@ func patchRenderToString(src string) (string, error) {
 	}
 	return src, nil
 }
+
+// routerWarningsOff turns react-router's development warnings off in
+// both bundles, as its own production build does. The package's exports
+// name only its development build (dist/development), whose one
+// difference from dist/production is `var ENABLE_DEV_WARNINGS = true`:
+// the warnings' checks and messages (a descendant <Routes> without "*",
+// no route matched, both Component and element, …) went to every
+// visitor's browser and ran in every render. Where the flag is read in a
+// condition it is replaced by false, which esbuild folds away with what
+// it guards (it does not inline a flag that is exported, even a const).
+// Where the declaration is not there as written (react-router changed),
+// the build fails rather than ship the warnings again;
+// TestRouterWarningsLeftOut checks that none is left.
+var routerWarningsOff = api.Plugin{
+	Name: "react-router-warnings-off",
+	Setup: func(b api.PluginBuild) {
+		b.OnLoad(api.OnLoadOptions{Filter: `react-router[\\/]dist[\\/]development[\\/][^\\/]+\.mjs$`},
+			func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+				src, err := os.ReadFile(a.Path)
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				out, err := patchRouterWarnings(string(src))
+				if err != nil {
+					return api.OnLoadResult{}, fmt.Errorf("%s: %w", a.Path, err)
+				}
+				return api.OnLoadResult{Contents: &out, Loader: api.LoaderJS}, nil
+			})
+	},
+}
+
+const routerWarningsFlag = "var ENABLE_DEV_WARNINGS = true;"
+
+// routerWarningsReads are the flag's reads in conditions, each with false
+// in its place.
+var routerWarningsReads = strings.NewReplacer("if (ENABLE_DEV_WARNINGS)", "if (false)", "ENABLE_DEV_WARNINGS ?", "false ?")
+
+// patchRouterWarnings sets react-router's warnings flag false in the
+// module that declares it, and puts false for it where a module reads it
+// in a condition.
+func patchRouterWarnings(src string) (string, error) {
+	if strings.Contains(src, "ENABLE_DEV_WARNINGS =") {
+		if n := strings.Count(src, routerWarningsFlag); n != 1 {
+			return "", fmt.Errorf("react-router warnings patch: found %q %d times, want once (did react-router change?)", routerWarningsFlag, n)
+		}
+		src = strings.Replace(src, routerWarningsFlag, "var ENABLE_DEV_WARNINGS = false;", 1)
+	}
+	return routerWarningsReads.Replace(src), nil
+}
