@@ -824,3 +824,80 @@ func TestHeaderMenuGapUnderItsButton(t *testing.T) {
 		t.Fatal("the menu closed as the pointer reached it from the gap")
 	}
 }
+
+// TestHeaderMenuKeepsAPointerOnItsWay: with a menu open, the pointer on
+// its way from the menu's button down to its links may cross the next
+// menu's button; the open menu stays while it does, and keeps the
+// pointer that comes back into it (the next menu took over at once, and
+// the links the pointer was heading for were gone: a trial's diagonal
+// from Resources, across About). A pointer that rests on the next
+// button opens its menu. The events are dispatched in the page, where
+// their times are the test's; a try in which the page took so long to
+// render that the switch was due before it was looked at is tried again.
+func TestHeaderMenuKeepsAPointerOnItsWay(t *testing.T) {
+	t.Parallel()
+	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
+	tab := env.NewTab(t, 1366, 900)
+	tab.Load(t, "/")
+	tab.WaitFor(t, hydrated, time.Minute)
+	if n := eval[int](t, tab, `document.querySelectorAll(".nav__dropdown").length`); n < 2 {
+		t.Fatalf("the fixture's header has %d menus: the test wants two", n)
+	}
+	type outcome struct {
+		Stuck             string
+		Early             bool // the crossing was looked at before the switch was due
+		FirstMid, NextMid bool // each menu's button says expanded as the pointer crosses
+		FirstEnd, NextEnd bool // and once the pointer is back in the first menu
+		NextRested        bool // the next menu, once the pointer rested on its button
+	}
+	js := `(async () => {
+		const [a, b] = document.querySelectorAll(".nav__dropdown");
+		const pointer = (li, type) => li.dispatchEvent(new PointerEvent(type, { pointerType: "mouse" }));
+		const open = (li) => li.querySelector(":scope > button").getAttribute("aria-expanded") === "true";
+		const frames = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+		const until = async (cond, ms) => { for (const end = performance.now() + ms; !cond() && performance.now() < end; ) await new Promise((ok) => setTimeout(ok, 20)); return cond(); };
+		pointer(a, "pointerenter");
+		if (!(await until(() => open(a), 20000))) return { Stuck: "the pointer entered the first menu, and it did not open in 20 s" };
+		const t0 = performance.now();
+		pointer(a, "pointerleave");
+		pointer(b, "pointerenter");
+		await frames();
+		const Early = performance.now() - t0 < 80;
+		const FirstMid = open(a), NextMid = open(b);
+		pointer(b, "pointerleave");
+		pointer(a, "pointerenter");
+		await new Promise((ok) => setTimeout(ok, 600));
+		const FirstEnd = open(a), NextEnd = open(b);
+		pointer(a, "pointerleave");
+		pointer(b, "pointerenter");
+		const NextRested = await until(() => open(b) && !open(a), 6000);
+		pointer(b, "pointerleave");
+		await until(() => !open(b), 6000);
+		return { Stuck: "", Early, FirstMid, NextMid, FirstEnd, NextEnd, NextRested };
+	})()`
+	for try := 1; ; try++ {
+		o, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[outcome](js, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Stuck != "" {
+			t.Fatal(o.Stuck)
+		}
+		if !o.NextRested {
+			t.Error("the pointer rested on the next menu's button, and its menu did not take over")
+		}
+		if o.Early {
+			if !o.FirstMid || o.NextMid {
+				t.Errorf("as the pointer crossed the next menu's button, the first menu open %v, the next %v: want the first kept", o.FirstMid, o.NextMid)
+			}
+			if !o.FirstEnd || o.NextEnd {
+				t.Errorf("back in the first menu, the first menu open %v, the next %v: want the first", o.FirstEnd, o.NextEnd)
+			}
+			break
+		}
+		if try == 3 {
+			t.Fatal("in three tries, the page rendered the crossing only after the switch was due: the test did not test it")
+		}
+	}
+	noConsoleErrors(t, tab)
+}

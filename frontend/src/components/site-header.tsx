@@ -16,6 +16,14 @@ export const MENU_OPEN_DELAY = 200;
 export const MENU_SKIP_DELAY = 300;
 export const MENU_CLOSE_DELAY = 150;
 /**
+ * With a menu open, another menu's button takes over once the pointer has
+ * rested on it this long: a diagonal from a menu's button down to its
+ * links may cross the next button (a trial: About took over from
+ * Resources on the way to its links). Back in the open menu within this
+ * time, the pointer keeps it.
+ */
+export const MENU_SWITCH_DELAY = 120;
+/**
  * A click on the trigger this soon after a hover opened the menu confirms
  * it instead of toggling it shut: a visitor who points and clicks wants
  * the menu, and would otherwise see it flash open and closed.
@@ -45,9 +53,9 @@ export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[
  *
  * A dropdown opens on hover after MENU_OPEN_DELAY, closes after
  * MENU_CLOSE_DELAY once the pointer leaves, reopens at once within
- * MENU_SKIP_DELAY of closing (or of another menu being open), toggles on
- * click (keyboard, touch), and Escape closes it with focus back on its
- * trigger.
+ * MENU_SKIP_DELAY of closing, takes over from another menu open after
+ * MENU_SWITCH_DELAY, toggles on click (keyboard, touch), and Escape
+ * closes it with focus back on its trigger.
  */
 export function SiteHeader() {
   const { config, layout } = useSite();
@@ -94,12 +102,10 @@ export function SiteHeader() {
     clearTimeout(timer.current);
     pendingOpen.current = false;
     if (openNow.current === i) return;
-    if (openNow.current >= 0 || performance.now() - closedAt.current < MENU_SKIP_DELAY) {
-      setOpen(i, true);
-      return;
-    }
+    const wait = openNow.current >= 0 ? MENU_SWITCH_DELAY : performance.now() - closedAt.current < MENU_SKIP_DELAY ? 0 : MENU_OPEN_DELAY;
+    if (!wait) return setOpen(i, true);
     pendingOpen.current = true;
-    timer.current = setTimeout(() => setOpen(i, true), MENU_OPEN_DELAY);
+    timer.current = setTimeout(() => setOpen(i, true), wait);
   };
   // A menu the keyboard is in stays as the pointer leaves: one whose
   // links hold the focus (it closed, and the focus fell to the page's
