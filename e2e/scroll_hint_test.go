@@ -198,7 +198,8 @@ func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) []band {
 // least height), says so the same way: a band at the end that has more to
 // see, none at an end in view (a trial took the list for ended, its last
 // entries under the sheet's foot). The band is light: the sheet is dark.
-// The list's text and lines are made transparent first, as above.
+// The list's text and lines are made transparent first, as above. Closed
+// and opened again, the list starts at its top.
 func TestPhoneMenuScrollShows(t *testing.T) {
 	t.Parallel()
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
@@ -238,10 +239,20 @@ func TestPhoneMenuScrollShows(t *testing.T) {
 				at.where, lit(top), top, lit(bottom), bottom, at.top, at.bottom)
 		}
 	}
+	// Left at its end, with its groups open, the menu opens again folded,
+	// from its top (it opened where it was left, the first entries out of
+	// sight: a trial).
+	click(t, tab, `#mobile-menu .nav__burger`)
+	waitFor(t, tab, `!document.getElementById("mobile-menu").open`)
+	click(t, tab, `button[aria-controls="mobile-menu"]`)
+	waitFor(t, tab, `document.getElementById("mobile-menu").open`)
+	if at := eval[string](t, tab, `(() => { const l = `+list+`; return l.scrollTop + " px, " + l.querySelectorAll("details[open]").length + " groups open"; })()`); at != "0 px, 0 groups open" {
+		t.Errorf("the menu opened again scrolled to %s, want its top, folded", at)
+	}
 }
 
 // lit says whether an end of a box on the dark sheet (brightness 11 of
-// 255) shows the light band: some 50 at the very edge, 40 over the 4 px
+// 255) shows the light band: some 75 at the very edge, 65 over the 4 px
 // looked at; a covered end stays at the sheet's 11.
 func lit(brightness float64) bool { return brightness > 22 }
 

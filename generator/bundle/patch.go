@@ -62,8 +62,9 @@ func patchRenderToString(src string) (string, error) {
 // condition it is replaced by false, which esbuild folds away with what
 // it guards (it does not inline a flag that is exported, even a const).
 // Where the declaration is not there as written (react-router changed),
-// the build fails rather than ship the warnings again;
-// TestRouterWarningsLeftOut checks that none is left.
+// the build fails rather than ship the warnings again (TestBuildShippedApp
+// looks for two of them in the shipped app's script). make dev's builds
+// lose them too: the routes are the build's, not an author's.
 var routerWarningsOff = api.Plugin{
 	Name: "react-router-warnings-off",
 	Setup: func(b api.PluginBuild) {

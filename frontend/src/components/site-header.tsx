@@ -24,9 +24,12 @@ export const MENU_CLOSE_DELAY = 150;
  */
 export const MENU_SWITCH_DELAY = 120;
 /**
- * A click on the trigger this soon after a hover opened the menu confirms
- * it instead of toggling it shut: a visitor who points and clicks wants
- * the menu, and would otherwise see it flash open and closed.
+ * A click on the trigger of a menu the hover opened confirms it instead of
+ * toggling it shut, however long after: a visitor who points, reads and
+ * clicks wants the menu (it vanished after 600 ms of reading, a trial);
+ * the next click closes it. A key's press does so only this soon after:
+ * the press that opened the menu before the app started, which React
+ * replays once it has hydrated the header.
  */
 export const MENU_CLICK_GRACE = 600;
 
@@ -128,7 +131,8 @@ export function SiteHeader() {
   // A press by the keyboard (Enter, Space) is a click of no pointer
   // (detail 0).
   const onTrigger = (i: number, e: MouseEvent) => {
-    setOpen(pendingOpen.current || openNow.current !== i || e.timeStamp - hoverOpenedAt.current < MENU_CLICK_GRACE ? i : -1);
+    const confirms = e.timeStamp - hoverOpenedAt.current < (e.detail ? Infinity : MENU_CLICK_GRACE);
+    setOpen(pendingOpen.current || openNow.current !== i || confirms ? i : -1);
     keyOpened.current = !e.detail;
   };
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -351,9 +355,16 @@ export function SiteHeader() {
           // The app opens the sheet, at once (a close event still queued
           // must not leave it shut): the browser's command, which the
           // click would run after this, would open it a second time.
+          // It opens at the top of its list: on a phone held sideways the
+          // list scrolls even folded, and the browser kept its place from
+          // the last visit, the first entries out of sight (a trial).
           onClick={(e) => {
             e.preventDefault();
-            if (!sheet.current?.open) sheet.current?.showModal();
+            const d = sheet.current!;
+            if (!d.open) {
+              d.showModal();
+              d.querySelector("ul")!.scrollTop = 0;
+            }
             setMobile(true);
           }}
         >
