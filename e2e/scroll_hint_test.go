@@ -159,14 +159,7 @@ func edges(t *testing.T, tab *browsertest.Tab, sel, scroll string) []band {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot, err := chromedp.Run(tab.Ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := screenshot(t, tab)
 	px := func(v float64) int { return int(v * b.DPR) }
 	// mean is the brightness of the pixels from x0 to x1, 4 px above and
 	// below y.
@@ -272,15 +265,7 @@ func ends(t *testing.T, tab *browsertest.Tab, list, scroll string) (top, bottom 
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot, err := chromedp.Run(tab.Ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := screenshot(t, tab)
 	px := func(v float64) int { return int(v * b.DPR) }
 	x0, x1 := px(b.X0)+1, px(b.X1)-1
 	if x0 < 0 || !image.Pt(x1, px(b.Y1)-1).In(img.Bounds()) {
@@ -298,4 +283,18 @@ func ends(t *testing.T, tab *browsertest.Tab, list, scroll string) (top, bottom 
 		return sum / n
 	}
 	return mean(px(b.Y0), px(b.Y0+4)), mean(px(b.Y1-4), px(b.Y1))
+}
+
+// screenshot is what tab shows, decoded.
+func screenshot(t *testing.T, tab *browsertest.Tab) image.Image {
+	t.Helper()
+	shot, err := chromedp.Run(tab.Ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
