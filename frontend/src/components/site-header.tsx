@@ -32,6 +32,17 @@ export const MENU_SWITCH_DELAY = 120;
  * replays once it has hydrated the header.
  */
 export const MENU_CLICK_GRACE = 600;
+/**
+ * The pointer on its way from a menu's button to its links keeps the menu
+ * while it stays in the triangle between where it left the button and
+ * the menu's top edge (the CSS's aim), across whatever entry of the bar
+ * lies under it: a slow, curved diagonal that grazed the next entry was
+ * out of the menu for longer than MENU_CLOSE_DELAY, and the menu closed;
+ * one that drifted over the next menu's button let that menu take over
+ * (trials). A pointer that rests in the triangle this long wants what is
+ * under it: the triangle goes, and that entry takes the pointer.
+ */
+export const MENU_AIM_REST = 400;
 
 /** menuId is the id of a menu's list: "nav-solutions" for Solutions. */
 export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -90,6 +101,8 @@ export function SiteHeader() {
   const closedAt = useRef(-Infinity);
   // The open menu was opened from its button by the keyboard.
   const keyOpened = useRef(false);
+  // Takes the aim's triangle away once the pointer rests in it.
+  const aimRest = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const setOpen = (i: number, byHover = false) => {
     clearTimeout(timer.current);
@@ -115,8 +128,9 @@ export function SiteHeader() {
   // body), and one opened from its button by the keyboard (a pointer
   // passing over the button closed it, a trial). One opened by a click
   // closes as one opened by hover does.
-  const onLeave = (_: number, pointerType: string) => {
+  const onLeave = (from: number, pointerType: string) => {
     if (pointerType !== "mouse") return;
+    aimAt(from);
     clearTimeout(timer.current);
     pendingOpen.current = false;
     const i = openNow.current;
@@ -136,6 +150,16 @@ export function SiteHeader() {
     keyOpened.current = !e.detail;
   };
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // aimAt draws the i-th menu's aim (site-header.css) from the pointer on
+  // its button (whose top left corner is its entry's), or takes it away
+  // without one (the pointer left the entry, or rested in the triangle).
+  // It is the browser's hit test that keeps the pointer in the entry: the
+  // triangle is part of it, over the entries beside it.
+  const aimAt = (i: number, e?: PointerEvent) => {
+    const li = dropdowns.current[i];
+    if (li) li.style.cssText = e ? `--x:${e.offsetX}px;--y:${e.offsetY}px` : "";
+  };
 
   // Heard from the start, not from the render that opened a menu: an
   // Escape as a menu opened, before that render's effects, went unheard.
@@ -303,6 +327,13 @@ export function SiteHeader() {
                 className={`nav__dropdown${menu === i ? " is-open" : ""}`}
                 onFocus={(e) => openNow.current !== i && (e.target as Element) !== triggers.current[i] && setOpen(i)}
                 onBlur={(e) => openNow.current === i && !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(-1)}
+                // Moving in the triangle (the entry itself is the target):
+                // a rest there ends it.
+                onPointerMove={(e) => {
+                  if (e.target !== e.currentTarget) return;
+                  clearTimeout(aimRest.current);
+                  aimRest.current = setTimeout(() => aimAt(i), MENU_AIM_REST);
+                }}
               >
                 <button
                   ref={(el) => {
@@ -314,6 +345,7 @@ export function SiteHeader() {
                   aria-controls={menuId(it.label)}
                   popoverTarget={started ? undefined : menuId(it.label)}
                   onClick={(e) => onTrigger(i, e)}
+                  onPointerMove={(e) => e.pointerType === "mouse" && aimAt(i, e.nativeEvent)}
                 >
                   {it.label}
                   <Icon name="chevron-down" size={16} />
