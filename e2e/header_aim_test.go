@@ -16,14 +16,16 @@ import (
 // a slow, curved diagonal does, and rests there past the close delay and
 // the switch delay: the menu stays, and the next entry, a link or a menu,
 // does not take the pointer (a trial: the menu closed in 9 of 20 such
-// paths past a link, and a menu crossed took over in 12 of 12). A
-// pointer that rests there longer wants the entry under it: the menu
-// closes, and a click follows that entry's link.
+// paths past a link, and a menu crossed took over in 12 of 12). A click
+// there follows the entry's link; a pointer that rests there longer
+// wants that entry: the menu closes.
 //
-// Each look is at a time by the page's clock between the delays it
-// tests; a try in which the page answered so late that the pointer's
-// rest was already due is tried again.
+// The pointer keeps moving as it crosses, as a person's does, and is
+// looked at once it has crossed for longer than the delays; a try in
+// which the page heard no move for as long as the rest that gives the
+// entry up (a loaded machine) is tried again.
 func TestHeaderMenuAimsAcrossItsNeighbours(t *testing.T) {
+	const listenMoves = `(window.__moves = []), addEventListener("pointermove", (e) => window.__moves.push(e.timeStamp), true), true`
 	t.Parallel()
 	env := browsertest.StartWith(t, browsertest.Config{Content: "testdata/site"})
 	tab := env.NewTab(t, 1366, 900)
@@ -38,22 +40,26 @@ func TestHeaderMenuAimsAcrossItsNeighbours(t *testing.T) {
 	if !eval[bool](t, tab, first+` !== null && (`+next+`) !== undefined`) {
 		t.Fatal("the fixture's header has no menu with an entry after it: the test wants one")
 	}
-	eval[bool](t, tab, `addEventListener("pointermove", (e) => (window.__moved = e.timeStamp), true), true`)
+	eval[bool](t, tab, listenMoves)
 	move := func(t *testing.T, x, y float64) {
 		t.Helper()
 		do(t, tab, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
 	}
-	// look waits ms by the page's clock and says whether the first menu
-	// and the next entry's are shown, and how long since the pointer last
-	// moved.
+	// look says whether the first menu and the next entry's are shown,
+	// how long the pointer has been crossing (since the first move the
+	// page heard after `window.__moves = []`), and the longest the page
+	// went without hearing it move, to this look.
 	type look struct {
 		Open, NextOpen bool
-		Since          float64
+		Crossing, Gap  float64
 	}
-	lookAfter := func(t *testing.T, ms int) look {
+	lookNow := func(t *testing.T) look {
 		t.Helper()
-		pageWait(t, tab, ms)
-		return eval[look](t, tab, `(() => { const n = (`+next+`).querySelector(".nav__menu"); return { Open: `+menu+`.checkVisibility(), NextOpen: !!n && n.checkVisibility(), Since: performance.now() - window.__moved }; })()`)
+		return eval[look](t, tab, `(() => {
+			const n = (`+next+`).querySelector(".nav__menu"), m = window.__moves, now = performance.now();
+			const gaps = m.slice(1).map((v, i) => v - m[i]).concat(now - m[m.length - 1]);
+			return { Open: `+menu+`.checkVisibility(), NextOpen: !!n && n.checkVisibility(), Crossing: now - m[0], Gap: Math.max(...gaps) };
+		})()`)
 	}
 	// open hovers the first menu's button until its menu shows, then moves
 	// to the button's right end, and says where the pointer is to cross
@@ -74,23 +80,33 @@ func TestHeaderMenuAimsAcrossItsNeighbours(t *testing.T) {
 		return n.Left + 16, y + 4
 	}
 	const (
-		closeDelay = 150 // MENU_CLOSE_DELAY, MENU_SWITCH_DELAY 120
-		rest       = 400 // MENU_AIM_REST
+		closeDelay = 150 // MENU_CLOSE_DELAY; MENU_SWITCH_DELAY is 120
+		rest       = 200 // MENU_AIM_REST
 	)
+	// cross moves the pointer onto the next entry and on down it, a
+	// pixel at a time, for longer than the close delay, never resting as
+	// long as MENU_AIM_REST. A try in which the page went that long
+	// without a move (a loaded machine), or looked too soon, is tried
+	// again.
 	cross := func(t *testing.T, name string) (x, y float64) {
 		t.Helper()
 		for try := 1; ; try++ {
 			x, y = open(t)
+			eval[bool](t, tab, `(window.__moves = []), true`)
 			move(t, x, y)
-			l := lookAfter(t, closeDelay+100)
-			if l.Since < rest {
+			for k := 1; k <= 5; k++ {
+				pageWait(t, tab, 30)
+				move(t, x, y+float64(k))
+			}
+			l := lookNow(t)
+			if l.Gap < rest && l.Crossing > closeDelay+50 {
 				if !l.Open || l.NextOpen {
 					t.Fatalf("%s: the pointer crossed the next entry on its way to the menu's links, and the menu shown %v, the next entry's %v: want the menu kept", name, l.Open, l.NextOpen)
 				}
-				return x, y
+				return x, y + 5
 			}
 			if try == 3 {
-				t.Fatalf("%s: in three tries, the page looked only after the pointer's rest was due: the test did not test the crossing", name)
+				t.Fatalf("%s: in three tries the page heard no move for %.0f ms, or looked after %.0f ms: the test did not test the crossing", name, l.Gap, l.Crossing)
 			}
 		}
 	}
@@ -104,25 +120,31 @@ func TestHeaderMenuAimsAcrossItsNeighbours(t *testing.T) {
 		l := rectOf(t, tab, menu+`.querySelector("a")`)
 		move(t, (x+l.Right-8)/2, (y+l.Top)/2)
 		move(t, l.Right-8, (l.Top+l.Bottom)/2)
-		if o := lookAfter(t, closeDelay+100); !o.Open {
+		pageWait(t, tab, closeDelay+100)
+		if o := lookNow(t); !o.Open {
 			t.Fatal("the pointer reached the far end of the menu's first link, and the menu closed")
 		}
 		if !eval[bool](t, tab, menu+`.querySelector("a").matches(":hover")`) {
 			t.Error("at the far end of the menu's first link, the link is not under the pointer")
 		}
 
-		// Resting over the link beside the button: it takes the pointer.
+		// A click over the link beside the button, at once or after a
+		// rest there (which closes the menu), follows that link.
+		href := eval[string](t, tab, `(`+next+`).querySelector("a").pathname`)
+		clickAt := func(x, y float64) {
+			do(t, tab,
+				chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+				chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+			)
+			waitFor(t, tab, `location.pathname === `+jsString(href))
+			tab.Load(t, "/")
+			tab.WaitFor(t, hydrated, time.Minute)
+			eval[bool](t, tab, listenMoves)
+		}
+		clickAt(cross(t, "past a link, to click"))
 		x, y = cross(t, "past a link, to rest")
 		waitFor(t, tab, `!`+menu+`.checkVisibility()`)
-		href := eval[string](t, tab, `(`+next+`).querySelector("a").pathname`)
-		do(t, tab,
-			chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
-			chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
-		)
-		waitFor(t, tab, `location.pathname === `+jsString(href))
-		tab.Load(t, "/")
-		tab.WaitFor(t, hydrated, time.Minute)
-		eval[bool](t, tab, `addEventListener("pointermove", (e) => (window.__moved = e.timeStamp), true), true`)
+		clickAt(x, y)
 	})
 
 	t.Run("past a menu", func(t *testing.T) {

@@ -608,6 +608,54 @@ func TestLayoutTellsTheCurrentPage(t *testing.T) {
 	}
 }
 
+// TestHeaderMenusKeepTheirOwnIDs: each menu's button names its own list
+// (aria-controls, and popovertarget until the app starts), whatever the
+// entries' labels. The ids were made from the labels, and labels of
+// letters outside a to z all made the same id: without JavaScript every
+// button opened the first menu.
+func TestHeaderMenusKeepTheirOwnIDs(t *testing.T) {
+	fsys := fixtureFS(t)
+	layout := string(fsys["layout.yaml"].Data)
+	for _, l := range []string{"Solutions", "About"} {
+		if !strings.Contains(layout, "- label: "+l+"\n") {
+			t.Fatalf("the fixture's layout has no menu %q: the test wants it", l)
+		}
+	}
+	layout = strings.Replace(layout, "- label: Solutions\n", "- label: 解决方案\n", 1)
+	layout = strings.Replace(layout, "- label: About\n", "- label: 关于我们\n", 1)
+	fsys["layout.yaml"] = &fstest.MapFile{Data: []byte(layout)}
+	res := builtOrShipped(t, fsys, time.Time{})
+	root, err := html.Parse(bytes.NewReader(files(res)["index.html"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]int{}
+	eachElement(root, func(n *html.Node) {
+		if id := attrs(n)["id"]; id != "" {
+			ids[id]++
+		}
+	})
+	menus := 0
+	eachElement(root, func(n *html.Node) {
+		at := attrs(n)
+		if n.Data != "button" || at["aria-controls"] == "" || !strings.Contains(at["class"], "nav__link") {
+			return
+		}
+		menus++
+		id := at["aria-controls"]
+		list := n.NextSibling
+		for list != nil && list.Type != html.ElementNode {
+			list = list.NextSibling
+		}
+		if ids[id] != 1 || list == nil || attrs(list)["id"] != id || at["popovertarget"] != id {
+			t.Errorf("the menu %q names %q (popovertarget %q), which %d elements have, its own list %v", text(n), id, at["popovertarget"], ids[id], list != nil && attrs(list)["id"] == id)
+		}
+	})
+	if menus != 2 {
+		t.Errorf("%d menus in the header, want the fixture's 2", menus)
+	}
+}
+
 // gzipSize is the size of data gzipped at the default level, as a CDN
 // compresses it (and as cmd/build's summary measures it).
 func gzipSize(data []byte) int {

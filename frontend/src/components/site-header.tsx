@@ -42,10 +42,14 @@ export const MENU_CLICK_GRACE = 600;
  * (trials). A pointer that rests in the triangle this long wants what is
  * under it: the triangle goes, and that entry takes the pointer.
  */
-export const MENU_AIM_REST = 400;
+export const MENU_AIM_REST = 200;
 
-/** menuId is the id of a menu's list: "nav-solutions" for Solutions. */
-export const menuId = (label: string) => "nav-" + label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+/**
+ * menuId is the id of the i-th entry's menu: by its place, not its label,
+ * which two entries may share once made an id (a label of letters
+ * outside a to z lost them all).
+ */
+export const menuId = (i: number) => "nav-menu-" + i;
 
 /**
  * SiteHeader is the fixed top navigation: black at the top of the page,
@@ -334,6 +338,14 @@ export function SiteHeader() {
                   clearTimeout(aimRest.current);
                   aimRest.current = setTimeout(() => aimAt(i), MENU_AIM_REST);
                 }}
+                // A click there is for the entry under it, which the
+                // triangle hid from the pointer: it goes on to that.
+                onClick={(e) => {
+                  if (e.target !== e.currentTarget) return;
+                  aimAt(i);
+                  const under = document.elementFromPoint(e.clientX, e.clientY) as HTMLElement | null;
+                  if (under !== e.currentTarget) under?.click?.();
+                }}
               >
                 <button
                   ref={(el) => {
@@ -342,15 +354,15 @@ export function SiteHeader() {
                   type="button"
                   className="nav__link"
                   aria-expanded={started ? menu === i : undefined}
-                  aria-controls={menuId(it.label)}
-                  popoverTarget={started ? undefined : menuId(it.label)}
+                  aria-controls={menuId(i)}
+                  popoverTarget={started ? undefined : menuId(i)}
                   onClick={(e) => onTrigger(i, e)}
-                  onPointerMove={(e) => e.pointerType === "mouse" && aimAt(i, e.nativeEvent)}
+                  onPointerMove={(e) => aimAt(i, e.nativeEvent)}
                 >
                   {it.label}
                   <Icon name="chevron-down" size={16} />
                 </button>
-                <ul id={menuId(it.label)} className="nav__menu" popover={started ? undefined : "auto"}>
+                <ul id={menuId(i)} className="nav__menu" popover={started ? undefined : "auto"}>
                   {it.items.map((l) => (
                     <li key={l.href}>
                       <SmartLink href={l.href} external={l.external} aria-current={current(l.href)} onClick={close}>
