@@ -179,9 +179,12 @@ export function SiteHeader() {
       setOpen(-1);
       if (within) triggers.current[i]?.focus();
     };
+    // A press in a menu's entry leaves the open menu to the click that
+    // follows: its own keeps it, another's button takes over from it (a
+    // press closed it first, and no menu showed until the release, a
+    // trial).
     const onDown = (e: globalThis.PointerEvent) => {
-      const i = openNow.current;
-      if (i >= 0 && !dropdowns.current[i]?.contains(e.target as Node)) setOpen(-1);
+      if (openNow.current >= 0 && !(e.target as Element).closest(".nav__dropdown")) setOpen(-1);
     };
     // Back or Forward leaves the page a menu was opened over: the menu
     // closes, as when one of its links is followed (the phone's sheet
