@@ -10,10 +10,10 @@ NPM ?= npm
 
 # npm ci runs only when node_modules is missing or older than the lock file.
 tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/lighthouse/package-lock.json
-	cd tools/lighthouse && $(NPM) ci --no-audit --no-fund --loglevel=error
+	$(NPM_CI) tools/lighthouse
 	touch $@
 tools/validate/node_modules/.installed: tools/validate/package.json tools/validate/package-lock.json
-	cd tools/validate && $(NPM) ci --no-audit --no-fund --loglevel=error
+	$(NPM_CI) tools/validate
 	touch $@
 
 lighthouse-deps: tools/lighthouse/node_modules/.installed

@@ -30,7 +30,7 @@ lambda:
 
 # npm ci runs only when node_modules is missing or older than the lock file.
 $(CONTACT_SES_LOCAL)/node_modules/.installed: $(CONTACT_SES_LOCAL)/package.json $(CONTACT_SES_LOCAL)/package-lock.json
-	cd $(CONTACT_SES_LOCAL) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	$(NPM_CI) $(CONTACT_SES_LOCAL)
 	touch $@
 
 contact-deps: $(CONTACT_SES_LOCAL)/node_modules/.installed

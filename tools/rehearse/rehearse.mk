@@ -17,7 +17,7 @@ REHEARSE_STACK := VoziaSite-staging
 .PHONY: rehearse rehearse-stack rehearse-deps rehearse-synth
 
 $(REHEARSE_DIR)/node_modules/.installed: $(REHEARSE_DIR)/package.json $(REHEARSE_DIR)/package-lock.json
-	cd $(REHEARSE_DIR) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	$(NPM_CI) $(REHEARSE_DIR)
 	touch $@
 
 # Go's build cache makes an unchanged rebuild cheap.

@@ -1,0 +1,147 @@
+package npmci
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// project writes a project folder at dir whose one dependency is a
+// package beside it (a file: dependency, which npm ci installs as a link
+// without the network), with lock files that say version.
+func project(t *testing.T, dir, version string) {
+	t.Helper()
+	files := map[string]string{
+		"dep/package.json": `{"name": "dep", "version": "` + version + `"}`,
+		"package.json":     `{"name": "app", "version": "1.0.0", "dependencies": {"dep": "file:dep"}}`,
+		"package-lock.json": `{"name": "app", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {
+  "": {"name": "app", "version": "1.0.0", "dependencies": {"dep": "file:dep"}},
+  "dep": {"version": "` + version + `"},
+  "node_modules/dep": {"resolved": "dep", "link": true}}}`,
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// installer runs npm-ci.sh with a cache folder of its own and an npm that
+// logs each "npm ci" before running the real one.
+type installer struct {
+	cache, log, npm string
+}
+
+func newInstaller(t *testing.T) *installer {
+	t.Helper()
+	real, err := exec.LookPath("npm")
+	if err != nil {
+		t.Fatalf("npm: %v (make test installs Node with npm on a fresh machine's image)", err)
+	}
+	dir := t.TempDir()
+	in := &installer{cache: filepath.Join(dir, "cache"), log: filepath.Join(dir, "npm.log"), npm: filepath.Join(dir, "npm")}
+	stub := "#!/bin/sh\n[ \"$1\" = ci ] && echo \"$PWD\" >> " + in.log + "\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(in.npm, []byte(stub), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// install runs the script on dir as make does (from the project's root,
+// here dir's parent, naming dir from there), and says in which folders
+// npm ci ran since the last call.
+func (in *installer) install(t *testing.T, dir string, env ...string) []string {
+	t.Helper()
+	script, err := filepath.Abs("npm-ci.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(script, filepath.Base(dir))
+	cmd.Dir = filepath.Dir(dir)
+	cmd.Env = append(os.Environ(), append([]string{"NPM=" + in.npm, "NODE_MODULES_CACHE=" + in.cache, "npm_config_cache=" + filepath.Join(in.cache, "..", "npm")}, env...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm-ci.sh %s: %v\n%s", dir, err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "dep", "package.json")); err != nil {
+		t.Fatalf("npm-ci.sh %s left no installed dependency: %v", dir, err)
+	}
+	log, _ := os.ReadFile(in.log)
+	os.Remove(in.log)
+	return strings.Fields(string(log))
+}
+
+func TestSecondCloneCopiesTheFirstInstall(t *testing.T) {
+	in := newInstaller(t)
+	first, second := filepath.Join(t.TempDir(), "site"), filepath.Join(t.TempDir(), "site")
+	project(t, first, "1.0.0")
+	project(t, second, "1.0.0")
+
+	if ran := in.install(t, first); len(ran) != 1 {
+		t.Fatalf("the first install ran npm ci in %q, want once", ran)
+	}
+	if ran := in.install(t, second); len(ran) != 0 {
+		t.Errorf("a second clone with the same lock file ran npm ci (in %q), want a copy of the first", ran)
+	}
+	// A copy, not links into what is kept: a clone that writes in its
+	// node_modules (the build keeps its cache there) changes no other.
+	if err := os.WriteFile(filepath.Join(second, "node_modules", ".written"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	third := filepath.Join(t.TempDir(), "site")
+	project(t, third, "1.0.0")
+	in.install(t, third)
+	if _, err := os.Stat(filepath.Join(third, "node_modules", ".written")); err == nil {
+		t.Error("a file written in one clone's node_modules appeared in the next clone's")
+	}
+}
+
+func TestChangedLockFileInstallsAgain(t *testing.T) {
+	in := newInstaller(t)
+	var versions = []string{"1.0.0", "1.1.0", "1.2.0"}
+	for _, v := range versions {
+		dir := filepath.Join(t.TempDir(), "site")
+		project(t, dir, v)
+		if ran := in.install(t, dir); len(ran) != 1 {
+			t.Errorf("lock file of %s: npm ci ran in %q, want once (a lock file never installed before)", v, ran)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "node_modules", "dep", "package.json"))
+		if err != nil || !strings.Contains(string(got), v) {
+			t.Errorf("lock file of %s installed %s (%v)", v, got, err)
+		}
+	}
+	// The two most recent installs are kept, the oldest goes.
+	kept, err := filepath.Glob(filepath.Join(in.cache, "*", "*", "node_modules"))
+	if err != nil || len(kept) != 2 {
+		t.Errorf("kept %q, want the 2 most recent installs", kept)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	project(t, dir, versions[0])
+	if ran := in.install(t, dir); len(ran) != 1 {
+		t.Errorf("the oldest lock file again: npm ci ran in %q, want once (its install was dropped)", ran)
+	}
+	dir = filepath.Join(t.TempDir(), "site")
+	project(t, dir, versions[2])
+	if ran := in.install(t, dir); len(ran) != 0 {
+		t.Errorf("the newest lock file again: npm ci ran in %q, want a copy", ran)
+	}
+}
+
+func TestEmptyCacheSettingAlwaysInstalls(t *testing.T) {
+	in := newInstaller(t)
+	for range 2 {
+		dir := filepath.Join(t.TempDir(), "site")
+		project(t, dir, "1.0.0")
+		if ran := in.install(t, dir, "NODE_MODULES_CACHE="); len(ran) != 1 {
+			t.Errorf("with NODE_MODULES_CACHE empty, npm ci ran in %q, want every time", ran)
+		}
+	}
+	if _, err := os.Stat(in.cache); err == nil {
+		t.Error("with NODE_MODULES_CACHE empty, an install was kept")
+	}
+}
