@@ -27,7 +27,9 @@ set -euo pipefail
 
 dir=${1:?usage: npm-ci.sh DIR}
 npm=${NPM:-npm}
-cache=${NODE_MODULES_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/vozia-site/node_modules}
+# No user cache folder (no HOME), no copies.
+home_cache=${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}
+cache=${NODE_MODULES_CACHE-${home_cache:+$home_cache/vozia-site/node_modules}}
 
 install() { (cd "$dir" && "$npm" ci --no-audit --no-fund --loglevel=error); }
 
@@ -56,11 +58,16 @@ install
 
 # Kept by a rename, so that a copy half written (a full disk, a stop) is
 # never taken for an install; a clone that installed the same lock file at
-# the same time loses the rename and drops its copy.
-mkdir -p "$place"
-tmp=$(mktemp -d "$place/.new-XXXXXX")
-if cp -a "$dir/node_modules" "$tmp/node_modules" && mv -T "$tmp" "$kept" 2>/dev/null; then
-	ls -1dt "$place"/*/ | tail -n +3 | xargs -r rm -rf
-else
-	rm -rf "$tmp"
-fi
+# the same time loses the rename and drops its copy. Keeping is a saving,
+# not the install: a folder that cannot be written leaves a note, and the
+# install stands.
+keep() {
+	mkdir -p "$place" || return
+	tmp=$(mktemp -d "$place/.new-XXXXXX") || return
+	if cp -a "$dir/node_modules" "$tmp/node_modules" && mv -T "$tmp" "$kept" 2>/dev/null; then
+		ls -1dt "$place"/*/ | tail -n +3 | xargs -r rm -rf
+	else
+		rm -rf "$tmp"
+	fi
+}
+keep || echo "npm-ci.sh: $dir's install not kept in $cache" >&2

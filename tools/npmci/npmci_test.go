@@ -145,3 +145,34 @@ func TestEmptyCacheSettingAlwaysInstalls(t *testing.T) {
 		t.Error("with NODE_MODULES_CACHE empty, an install was kept")
 	}
 }
+
+// A cache folder that cannot be written costs the copy, never the
+// install; nor does a machine without a home folder fail.
+func TestUnwritableCacheStillInstalls(t *testing.T) {
+	in := newInstaller(t)
+	if err := os.WriteFile(in.cache, []byte("a file where the folder would be"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	project(t, dir, "1.0.0")
+	if ran := in.install(t, dir); len(ran) != 1 {
+		t.Errorf("npm ci ran in %q, want once", ran)
+	}
+	dir = filepath.Join(t.TempDir(), "site")
+	project(t, dir, "1.0.0")
+	env := []string{}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "HOME=") && !strings.HasPrefix(kv, "XDG_CACHE_HOME=") && !strings.HasPrefix(kv, "NODE_MODULES_CACHE=") {
+			env = append(env, kv)
+		}
+	}
+	script, _ := filepath.Abs("npm-ci.sh")
+	cmd := exec.Command(script, filepath.Base(dir))
+	cmd.Dir, cmd.Env = filepath.Dir(dir), append(env, "NPM="+in.npm, "npm_config_cache="+filepath.Join(in.cache, "..", "npm"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("without HOME: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "dep", "package.json")); err != nil {
+		t.Errorf("without HOME, nothing installed: %v", err)
+	}
+}
