@@ -6,20 +6,25 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
-// project writes a project folder at dir whose one dependency is a
-// package beside it (a file: dependency, which npm ci installs as a link
-// without the network), with lock files that say version.
+// project writes a project folder at dir whose dependency and
+// development dependency are packages beside it (file: dependencies,
+// which npm ci installs as links without the network), with lock files
+// that say version.
 func project(t *testing.T, dir, version string) {
 	t.Helper()
 	files := map[string]string{
-		"dep/package.json": `{"name": "dep", "version": "` + version + `"}`,
-		"package.json":     `{"name": "app", "version": "1.0.0", "dependencies": {"dep": "file:dep"}}`,
+		"dep/package.json":    `{"name": "dep", "version": "` + version + `"}`,
+		"devdep/package.json": `{"name": "devdep", "version": "1.0.0"}`,
+		"package.json":        `{"name": "app", "version": "1.0.0", "dependencies": {"dep": "file:dep"}, "devDependencies": {"devdep": "file:devdep"}}`,
 		"package-lock.json": `{"name": "app", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {
-  "": {"name": "app", "version": "1.0.0", "dependencies": {"dep": "file:dep"}},
+  "": {"name": "app", "version": "1.0.0", "dependencies": {"dep": "file:dep"}, "devDependencies": {"devdep": "file:devdep"}},
   "dep": {"version": "` + version + `"},
-  "node_modules/dep": {"resolved": "dep", "link": true}}}`,
+  "devdep": {"version": "1.0.0", "dev": true},
+  "node_modules/dep": {"resolved": "dep", "link": true},
+  "node_modules/devdep": {"resolved": "devdep", "link": true, "dev": true}}}`,
 	}
 	for name, data := range files {
 		p := filepath.Join(dir, name)
@@ -174,5 +179,59 @@ func TestUnwritableCacheStillInstalls(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "dep", "package.json")); err != nil {
 		t.Errorf("without HOME, nothing installed: %v", err)
+	}
+}
+
+// An install under settings that leave packages out (a production
+// install, without the development packages) is never handed to a clone
+// that asks for the default: the development packages are the app's
+// TypeScript and axe-core.
+func TestInstallWithOtherSettingsIsKeptApart(t *testing.T) {
+	in := newInstaller(t)
+	hasDev := func(dir string) bool {
+		_, err := os.Stat(filepath.Join(dir, "node_modules", "devdep", "package.json"))
+		return err == nil
+	}
+	for _, setting := range []string{"NODE_ENV=production", "npm_config_omit=dev"} {
+		prod := filepath.Join(t.TempDir(), "site")
+		project(t, prod, "1.0.0")
+		in.install(t, prod, setting)
+		if hasDev(prod) {
+			t.Fatalf("%s installed the development packages: the test does not test what it means to", setting)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	project(t, dir, "1.0.0")
+	if ran := in.install(t, dir); len(ran) != 1 {
+		t.Errorf("after installs under other settings, a default install ran npm ci in %q, want once", ran)
+	}
+	if !hasDev(dir) {
+		t.Error("a default install after a production one has no development packages")
+	}
+}
+
+// A copy that a killed run left half written is never taken, and goes.
+func TestLeftCopyIsRemoved(t *testing.T) {
+	in := newInstaller(t)
+	first := filepath.Join(t.TempDir(), "site")
+	project(t, first, "1.0.0")
+	in.install(t, first)
+	places, err := filepath.Glob(filepath.Join(in.cache, "*"))
+	if err != nil || len(places) != 1 {
+		t.Fatalf("kept folders %q (%v), want one", places, err)
+	}
+	left := filepath.Join(places[0], ".new-left")
+	if err := os.MkdirAll(filepath.Join(left, "node_modules", "half"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(left, old, old); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	project(t, dir, "1.1.0") // a lock file not kept: npm ci, then a copy kept
+	in.install(t, dir)
+	if _, err := os.Stat(left); err == nil {
+		t.Error("a copy left half written two hours ago is still there")
 	}
 }
