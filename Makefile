@@ -18,8 +18,8 @@ SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 .PHONY: dev serve build check test test-full test-copy-edits test-roundtrip bench deps chromium types typecheck clean article fuzz
 .DEFAULT_GOAL := build
 
-# npm ci runs when node_modules is missing or older than the lock file
-# (NPM_CI).
+# The install (npm ci, or a copy: NPM_CI) runs when node_modules is
+# missing or older than package.json or the lock file.
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	$(NPM_CI) frontend
 	touch $@

@@ -8,7 +8,8 @@ NPM ?= npm
 
 .PHONY: lighthouse lighthouse-photos lighthouse-deps validate-deps
 
-# npm ci runs only when node_modules is missing or older than the lock file.
+# The install (npm ci, or a copy: NPM_CI) runs only when node_modules is
+# missing or older than package.json or the lock file.
 tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/lighthouse/package-lock.json
 	$(NPM_CI) tools/lighthouse
 	touch $@

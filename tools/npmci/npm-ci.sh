@@ -13,19 +13,28 @@
 # cache, and later ones copy it.
 #
 # The copy is keyed by a digest of what decides what npm ci writes: the
-# lock files, Node's and npm's versions, the platform and npm's settings.
-# It is taken right after npm ci, before anything runs in the tree (the
+# lock files, Node's and npm's versions, the platform, and the values npm
+# itself reports for the settings that change what it installs, from
+# every place it reads them (the environment, the project's, the user's
+# and the global .npmrc). It is taken right after npm ci, before anything
+# runs in the tree (the
 # build keeps its own cache under node_modules/.cache), and a clone gets
 # its own copy, not links into the kept one, so nothing a clone does
 # reaches another. The copy is trusted as far as whoever can write to the
 # folder, as Go's build cache is. Each DIR keeps its 2 most recently used
 # installs.
 #
-# NODE_MODULES_CACHE names the folder (default:
+# NODE_MODULES_CACHE names the folder, an absolute path (default:
 # $XDG_CACHE_HOME/vozia-site/node_modules, or ~/.cache/... without it),
 # one folder in it for each project folder, its path's / as _; set it
 # empty to always run npm ci. To drop every kept install, remove the
 # folder; a clone's node_modules is its own and stays.
+#
+# A folder is kept under its key whole or not at all: it is written
+# under another name and renamed to its key, and renamed away before it
+# is deleted, so that a stop (Ctrl-C) or another clone's copy never meets
+# half of one. What a stop leaves under another name is removed on the
+# way out, or by a later run.
 set -euo pipefail
 
 dir=${1:?usage: npm-ci.sh DIR}
@@ -41,56 +50,59 @@ if [ -z "$cache" ]; then
 	exit
 fi
 
-# What decides what npm ci writes: the lock files, Node, npm, the
-# platform, and npm's settings, which can leave packages out
-# (NODE_ENV=production or npm_config_omit=dev leave out the development
-# packages, the app's TypeScript and axe-core among them): the
-# environment's and the .npmrc files'. An install under other settings is
-# kept apart, and never handed to a clone that asks for the default.
+# What decides what npm ci writes. npm's settings as npm reports them:
+# omit, include and production leave packages out (NODE_ENV=production
+# omits the development ones, the app's TypeScript and axe-core among
+# them), the others change how or which platform's packages it installs.
 key=$({
 	cat "$dir/package.json" "$dir/package-lock.json"
 	node --version
 	"$npm" --version
 	uname -sm
-	echo "NODE_ENV=${NODE_ENV-}"
-	env | grep -i '^npm_config_' | LC_ALL=C sort || true
-	cat "$dir/.npmrc" "${HOME:-/nonexistent}/.npmrc" 2>/dev/null || true
+	(cd "$dir" && "$npm" config get omit include production ignore-scripts install-strategy install-links os cpu libc)
 } | sha256sum | cut -c1-32)
 # One folder per project folder, by its path from where make runs, the
 # project's root.
 place="$cache/$(realpath --relative-to=. "$dir" | tr / _)"
 kept="$place/$key"
 
+# What a stop must not leave: a copy into the clone, a copy being kept,
+# a kept install being dropped.
+partial=()
+trap 'rm -rf "${partial[@]}"' EXIT
+trap 'exit 130' INT TERM
+# What an earlier run left under another name: a copy being kept for
+# more than an hour (a copy under way in another clone takes seconds),
+# any install being dropped.
+find "$place" -maxdepth 1 \( -name '.new-*' -mmin +60 -o -name '.old-*' \) -exec rm -rf {} + 2>/dev/null || true
+
 if [ -d "$kept/node_modules" ]; then
 	rm -rf "$dir/node_modules" "$dir/node_modules.copy"
-	if cp -a "$kept/node_modules" "$dir/node_modules.copy" && mv "$dir/node_modules.copy" "$dir/node_modules"; then
+	partial=("$dir/node_modules.copy")
+	if cp -a "$kept/node_modules" "$dir/node_modules.copy" 2>/dev/null && mv "$dir/node_modules.copy" "$dir/node_modules"; then
 		touch "$kept"
 		exit
 	fi
+	# Dropped by another clone as it was copied, or a full disk.
 	echo "npm-ci.sh: could not copy $kept; running npm ci" >&2
 	rm -rf "$dir/node_modules.copy"
 fi
 
 install
 
-# Kept by a rename, so that a copy half written (a full disk, a stop) is
-# never taken for an install; a clone that installed the same lock file at
-# the same time loses the rename and drops its copy. Keeping is a saving,
-# not the install: a folder that cannot be written leaves a note, and the
-# install stands.
-# A copy cut short by a stop (Ctrl-C) is removed on the way out, and one
-# that a killed run left is removed by the next run after an hour (a copy
-# under way in another clone takes seconds).
-tmp=
-trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
+# Keeping is a saving, not the install: a folder that cannot be written
+# leaves a note, and the install stands. A clone that installed the same
+# lock file at the same time loses the rename and drops its copy.
 keep() {
 	mkdir -p "$place" || return
-	find "$place" -maxdepth 1 -name '.new-*' -mmin +60 -exec rm -rf {} + 2>/dev/null || true
+	local tmp old
 	tmp=$(mktemp -d "$place/.new-XXXXXX") || return
-	if cp -a "$dir/node_modules" "$tmp/node_modules" && mv -T "$tmp" "$kept" 2>/dev/null; then
-		tmp=
-		ls -1dt "$place"/*/ | tail -n +3 | xargs -r rm -rf
-	fi
+	partial=("$tmp")
+	cp -a "$dir/node_modules" "$tmp/node_modules" && mv -T "$tmp" "$kept" 2>/dev/null || return 0
+	partial=()
+	ls -1dt "$place"/*/ | tail -n +3 | while read -r old; do
+		gone=$(mktemp -u "$place/.old-XXXXXX")
+		mv -T "$old" "$gone" 2>/dev/null && rm -rf "$gone"
+	done
 }
 keep || echo "npm-ci.sh: $dir's install not kept in $cache" >&2

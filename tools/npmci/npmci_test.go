@@ -192,7 +192,15 @@ func TestInstallWithOtherSettingsIsKeptApart(t *testing.T) {
 		_, err := os.Stat(filepath.Join(dir, "node_modules", "devdep", "package.json"))
 		return err == nil
 	}
-	for _, setting := range []string{"NODE_ENV=production", "npm_config_omit=dev"} {
+	// A setting in a configuration file that npm reads (here the user's,
+	// which the global one is like) counts by its value: the same file
+	// without it later asks for the default.
+	userconfig := filepath.Join(t.TempDir(), "npmrc")
+	if err := os.WriteFile(userconfig, []byte("omit=dev\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromFile := "npm_config_userconfig=" + userconfig
+	for _, setting := range []string{"NODE_ENV=production", "npm_config_omit=dev", fromFile} {
 		prod := filepath.Join(t.TempDir(), "site")
 		project(t, prod, "1.0.0")
 		in.install(t, prod, setting)
@@ -200,13 +208,16 @@ func TestInstallWithOtherSettingsIsKeptApart(t *testing.T) {
 			t.Fatalf("%s installed the development packages: the test does not test what it means to", setting)
 		}
 	}
-	dir := filepath.Join(t.TempDir(), "site")
-	project(t, dir, "1.0.0")
-	if ran := in.install(t, dir); len(ran) != 1 {
-		t.Errorf("after installs under other settings, a default install ran npm ci in %q, want once", ran)
+	if err := os.WriteFile(userconfig, nil, 0o644); err != nil {
+		t.Fatal(err)
 	}
-	if !hasDev(dir) {
-		t.Error("a default install after a production one has no development packages")
+	for _, env := range [][]string{nil, {fromFile}} {
+		dir := filepath.Join(t.TempDir(), "site")
+		project(t, dir, "1.0.0")
+		in.install(t, dir, env...)
+		if !hasDev(dir) {
+			t.Errorf("a default install (settings %q) after production ones has no development packages", env)
+		}
 	}
 }
 
@@ -220,6 +231,12 @@ func TestLeftCopyIsRemoved(t *testing.T) {
 	if err != nil || len(places) != 1 {
 		t.Fatalf("kept folders %q (%v), want one", places, err)
 	}
+	// An install being dropped when a stop came is removed at once:
+	// nothing takes it, whatever its age.
+	dropped := filepath.Join(places[0], ".old-left")
+	if err := os.MkdirAll(filepath.Join(dropped, "node_modules", "half"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	left := filepath.Join(places[0], ".new-left")
 	if err := os.MkdirAll(filepath.Join(left, "node_modules", "half"), 0o755); err != nil {
 		t.Fatal(err)
@@ -229,9 +246,14 @@ func TestLeftCopyIsRemoved(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "site")
-	project(t, dir, "1.1.0") // a lock file not kept: npm ci, then a copy kept
-	in.install(t, dir)
+	project(t, dir, "1.0.0") // the lock file kept: a copy
+	if ran := in.install(t, dir); len(ran) != 0 {
+		t.Errorf("npm ci ran in %q, want a copy", ran)
+	}
 	if _, err := os.Stat(left); err == nil {
 		t.Error("a copy left half written two hours ago is still there")
+	}
+	if _, err := os.Stat(dropped); err == nil {
+		t.Error("an install left half dropped is still there")
 	}
 }
