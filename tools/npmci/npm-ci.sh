@@ -98,7 +98,8 @@ keep() {
 	local tmp old
 	tmp=$(mktemp -d "$place/.new-XXXXXX") || return
 	partial=("$tmp")
-	cp -a "$dir/node_modules" "$tmp/node_modules" && mv -T "$tmp" "$kept" 2>/dev/null || return 0
+	cp -a "$dir/node_modules" "$tmp/node_modules" || return
+	mv -T "$tmp" "$kept" 2>/dev/null || return 0
 	partial=()
 	ls -1dt "$place"/*/ | tail -n +3 | while read -r old; do
 		gone=$(mktemp -u "$place/.old-XXXXXX")

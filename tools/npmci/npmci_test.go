@@ -58,6 +58,18 @@ func newInstaller(t *testing.T) *installer {
 	return in
 }
 
+// cleanEnv is this process's environment without npm's settings and
+// NODE_ENV: the tests give the script the settings they mean to.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); k != "NODE_ENV" && !strings.HasPrefix(strings.ToLower(k), "npm_config_") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
 // install runs the script on dir as make does (from the project's root,
 // here dir's parent, naming dir from there), and says in which folders
 // npm ci ran since the last call.
@@ -69,7 +81,7 @@ func (in *installer) install(t *testing.T, dir string, env ...string) []string {
 	}
 	cmd := exec.Command(script, filepath.Base(dir))
 	cmd.Dir = filepath.Dir(dir)
-	cmd.Env = append(os.Environ(), append([]string{"NPM=" + in.npm, "NODE_MODULES_CACHE=" + in.cache, "npm_config_cache=" + filepath.Join(in.cache, "..", "npm")}, env...)...)
+	cmd.Env = append(cleanEnv(), append([]string{"NPM=" + in.npm, "NODE_MODULES_CACHE=" + in.cache, "npm_config_cache=" + filepath.Join(in.cache, "..", "npm")}, env...)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("npm-ci.sh %s: %v\n%s", dir, err, out)
 	}
@@ -166,7 +178,7 @@ func TestUnwritableCacheStillInstalls(t *testing.T) {
 	dir = filepath.Join(t.TempDir(), "site")
 	project(t, dir, "1.0.0")
 	env := []string{}
-	for _, kv := range os.Environ() {
+	for _, kv := range cleanEnv() {
 		if !strings.HasPrefix(kv, "HOME=") && !strings.HasPrefix(kv, "XDG_CACHE_HOME=") && !strings.HasPrefix(kv, "NODE_MODULES_CACHE=") {
 			env = append(env, kv)
 		}
