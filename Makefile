@@ -18,10 +18,11 @@ SUDO  := $(if $(filter 0,$(shell id -u)),,sudo)
 .PHONY: dev serve build check test test-full test-copy-edits test-roundtrip bench deps chromium types typecheck clean article fuzz
 .DEFAULT_GOAL := build
 
-# The install (npm ci, or a copy: NPM_CI) runs when node_modules is
-# missing or older than package.json or the lock file.
-frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
-	$(NPM_CI) frontend
+# Every folder's npm packages (the app's here, the others' in the included
+# .mk files): installed, by npm ci or a copy (NPM_CI), when node_modules
+# is missing or older than package.json or the lock file.
+%/node_modules/.installed: %/package.json %/package-lock.json
+	$(NPM_CI) $*
 	touch $@
 
 deps: frontend/node_modules/.installed
@@ -217,11 +218,6 @@ fuzz:
 FUZZ_FOUND = for f in $$(git ls-files --others --exclude-standard -- '*/testdata/fuzz/*' 2>/dev/null); do \
 	  echo "== $$f (commit it with the fix, as a seed)"; cat "$$f"; echo; done
 
-# The plain Node prerender that make bench compares cmd/build with.
-bench/node/node_modules/.installed: bench/node/package.json bench/node/package-lock.json
-	$(NPM_CI) bench/node
-	touch $@
-
 # Benchmarks: cmd/build (prebuilt) against the Node prerender of the same
 # app, routes and page JSON (bench/), alternating, on the shipped site and
 # on the shipped site plus the 1,000 articles of BenchmarkBuild1000Routes
@@ -236,11 +232,9 @@ bench/node/node_modules/.installed: bench/node/package.json bench/node/package-l
 # then by wall time on Lighthouse's slow 4G network (the document arriving
 # in pieces, as on a phone), then by thread time, with the app's own
 # script tasks told apart and the tasks timed as Lighthouse's simulated
-# throttling times them.
-bench/sharp/node_modules/.installed: bench/sharp/package.json bench/sharp/package-lock.json
-	$(NPM_CI) bench/sharp
-	touch $@
-
+# throttling times them. bench/node is the plain Node prerender it
+# compares cmd/build with, bench/sharp the image stage's peer.
+#
 # The builds under comparison write their output under dist/bench/tmp, on
 # the disk where a build writes dist/site, not in the system's temporary
 # folder: on one of our machines, each file created in a new folder made

@@ -43,10 +43,6 @@ DEPLOY_SITE_PARAMS += $(if $(GITHUB_OIDC_PROVIDER_ARN),--parameters '$(DEPLOY_ST
 
 .PHONY: deploy deploy-plan deploy-deps deploy-inputs deploy-build deploy-digests deploy-synth deploy-upload test-deploy aws-credentials cfn-lint redrive redrive-stage
 
-deploy/node_modules/.installed: deploy/package.json deploy/package-lock.json
-	$(NPM_CI) deploy
-	touch $@
-
 deploy-deps: deploy/node_modules/.installed
 
 # The default credential chain's sources; cdk reports credentials that exist

@@ -8,15 +8,7 @@ NPM ?= npm
 
 .PHONY: lighthouse lighthouse-photos lighthouse-deps validate-deps
 
-# The install (npm ci, or a copy: NPM_CI) runs only when node_modules is
-# missing or older than package.json or the lock file.
-tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/lighthouse/package-lock.json
-	$(NPM_CI) tools/lighthouse
-	touch $@
-tools/validate/node_modules/.installed: tools/validate/package.json tools/validate/package-lock.json
-	$(NPM_CI) tools/validate
-	touch $@
-
+# The installs: the root Makefile's %/node_modules/.installed.
 lighthouse-deps: tools/lighthouse/node_modules/.installed
 validate-deps: tools/validate/node_modules/.installed
 

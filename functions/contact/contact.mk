@@ -28,12 +28,7 @@ lambda:
 	$(GO) run ./$(CONTACT_DIR)/cmd/lambdazip -o dist/functions/deliver.zip dist/functions/deliver/bootstrap
 	@ls -l dist/functions/contact.zip dist/functions/deliver.zip
 
-# The install (npm ci, or a copy: NPM_CI) runs only when node_modules is
-# missing or older than package.json or the lock file.
-$(CONTACT_SES_LOCAL)/node_modules/.installed: $(CONTACT_SES_LOCAL)/package.json $(CONTACT_SES_LOCAL)/package-lock.json
-	$(NPM_CI) $(CONTACT_SES_LOCAL)
-	touch $@
-
+# The install: the root Makefile's %/node_modules/.installed.
 contact-deps: $(CONTACT_SES_LOCAL)/node_modules/.installed
 
 test-contact: contact-deps

@@ -17,10 +17,9 @@
 # itself reports for the settings that change what it installs, from
 # every place it reads them (the environment, the project's, the user's
 # and the global .npmrc). It is taken right after npm ci, before anything
-# runs in the tree (the
-# build keeps its own cache under node_modules/.cache), and a clone gets
-# its own copy, not links into the kept one, so nothing a clone does
-# reaches another. The copy is trusted as far as whoever can write to the
+# runs in the tree (the build keeps its own cache under
+# node_modules/.cache), and a clone gets its own copy, not links into the
+# kept one, so nothing a clone does reaches another. The copy is trusted as far as whoever can write to the
 # folder, as Go's build cache is. Each DIR keeps its 2 most recently used
 # installs.
 #
@@ -95,7 +94,7 @@ install
 # lock file at the same time loses the rename and drops its copy.
 keep() {
 	mkdir -p "$place" || return
-	local tmp old
+	local tmp
 	tmp=$(mktemp -d "$place/.new-XXXXXX") || return
 	partial=("$tmp")
 	cp -a "$dir/node_modules" "$tmp/node_modules" || return

@@ -70,10 +70,19 @@ func cleanEnv() []string {
 	return env
 }
 
-// install runs the script on dir as make does (from the project's root,
-// here dir's parent, naming dir from there), and says in which folders
-// npm ci ran since the last call.
+// install runs the script on dir with the installer's cache folder and
+// the settings env, and says in which folders npm ci ran since the last
+// call.
 func (in *installer) install(t *testing.T, dir string, env ...string) []string {
+	t.Helper()
+	return in.run(t, dir, append(cleanEnv(), append([]string{"NODE_MODULES_CACHE=" + in.cache}, env...)...))
+}
+
+// run runs the script on dir as make does (from the project's root, here
+// dir's parent, naming dir from there) in the environment env, with the
+// installer's npm, checks that it installed, and says in which folders
+// npm ci ran since the last call.
+func (in *installer) run(t *testing.T, dir string, env []string) []string {
 	t.Helper()
 	script, err := filepath.Abs("npm-ci.sh")
 	if err != nil {
@@ -81,7 +90,7 @@ func (in *installer) install(t *testing.T, dir string, env ...string) []string {
 	}
 	cmd := exec.Command(script, filepath.Base(dir))
 	cmd.Dir = filepath.Dir(dir)
-	cmd.Env = append(cleanEnv(), append([]string{"NPM=" + in.npm, "NODE_MODULES_CACHE=" + in.cache, "npm_config_cache=" + filepath.Join(in.cache, "..", "npm")}, env...)...)
+	cmd.Env = append(env, "NPM="+in.npm, "npm_config_cache="+filepath.Join(in.cache, "..", "npm"))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("npm-ci.sh %s: %v\n%s", dir, err, out)
 	}
@@ -177,21 +186,13 @@ func TestUnwritableCacheStillInstalls(t *testing.T) {
 	}
 	dir = filepath.Join(t.TempDir(), "site")
 	project(t, dir, "1.0.0")
-	env := []string{}
+	var noHome []string
 	for _, kv := range cleanEnv() {
-		if !strings.HasPrefix(kv, "HOME=") && !strings.HasPrefix(kv, "XDG_CACHE_HOME=") && !strings.HasPrefix(kv, "NODE_MODULES_CACHE=") {
-			env = append(env, kv)
+		if k, _, _ := strings.Cut(kv, "="); k != "HOME" && k != "XDG_CACHE_HOME" && k != "NODE_MODULES_CACHE" {
+			noHome = append(noHome, kv)
 		}
 	}
-	script, _ := filepath.Abs("npm-ci.sh")
-	cmd := exec.Command(script, filepath.Base(dir))
-	cmd.Dir, cmd.Env = filepath.Dir(dir), append(env, "NPM="+in.npm, "npm_config_cache="+filepath.Join(in.cache, "..", "npm"))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("without HOME: %v\n%s", err, out)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "dep", "package.json")); err != nil {
-		t.Errorf("without HOME, nothing installed: %v", err)
-	}
+	in.run(t, dir, noHome) // fails the test unless it installed
 }
 
 // An install under settings that leave packages out (a production

@@ -16,10 +16,6 @@ REHEARSE_STACK := VoziaSite-staging
 
 .PHONY: rehearse rehearse-stack rehearse-deps rehearse-synth
 
-$(REHEARSE_DIR)/node_modules/.installed: $(REHEARSE_DIR)/package.json $(REHEARSE_DIR)/package-lock.json
-	$(NPM_CI) $(REHEARSE_DIR)
-	touch $@
-
 # Go's build cache makes an unchanged rebuild cheap.
 $(REHEARSE_BIN)/%: $(REHEARSE_DIR)/go.mod $(REHEARSE_DIR)/go.sum
 	@mkdir -p $(REHEARSE_BIN)
