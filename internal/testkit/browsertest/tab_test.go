@@ -88,3 +88,41 @@ func TestLoadIsNotOvertakenByThePageItLeaves(t *testing.T) {
 		t.Errorf("the page left was shown %d times: it never reloaded itself, and the race was not run", reloads)
 	}
 }
+
+// A tab plays every page's animations MotionRate times faster than real
+// time, on the first page it loads and on every page after it (each a new
+// document, with a timeline of its own). The rate is read in the page, as
+// an animation's time over the real time that passed, in frames over at
+// least half a second: a ratio, which a loaded machine leaves as it is.
+func TestPagesMoveAtTheTabsRate(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{page}", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><html><head><title>%s</title>
+<style>@keyframes slide { to { transform: translateX(100px); } } #moving { animation: slide 1000s linear; }</style></head>
+<body><div id="moving">%s</div>
+<script>document.documentElement.setAttribute("data-hydrated", ""); document.documentElement.setAttribute("data-rendered", "");</script></body></html>`,
+			r.PathValue("page"), r.PathValue("page"))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	const rate = `new Promise((resolve) => {
+  const a = document.getElementById("moving").getAnimations()[0];
+  const t0 = a.currentTime, p0 = performance.now();
+  const step = () => performance.now() - p0 < 500 ? requestAnimationFrame(step) : resolve((a.currentTime - t0) / (performance.now() - p0));
+  requestAnimationFrame(step);
+})`
+	tab := Attach(t, srv.URL).NewTab(t, 800, 600)
+	for _, page := range []string{"/first", "/second"} {
+		tab.Load(t, page)
+		got, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[float64](rate, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// MotionRate, less what the last frame before the reading lags
+		// behind it: far above the real time's 1.
+		if got < MotionRate/5 {
+			t.Errorf("%s: its animation moved %.1f times as fast as real time, want %d", page, got, MotionRate)
+		}
+	}
+}
