@@ -45,6 +45,11 @@ cache=${NODE_MODULES_CACHE-${home_cache:+$home_cache/vozia-site/node_modules}}
 install() { (cd "$dir" && "$npm" ci --no-audit --no-fund --loglevel=error); }
 
 if [ -z "$cache" ]; then
+	# Set empty, copying is off, as asked (CI). Unset, with nowhere to keep
+	# a copy, the developer is told why the next clone installs again.
+	if [ -z "${NODE_MODULES_CACHE+set}" ]; then
+		echo "npm-ci.sh: $dir installed by npm ci and not kept for other clones: no HOME or XDG_CACHE_HOME to keep it under (NODE_MODULES_CACHE names a folder)" >&2
+	fi
 	install
 	exit
 fi

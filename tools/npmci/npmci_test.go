@@ -41,6 +41,7 @@ func project(t *testing.T, dir, version string) {
 // logs each "npm ci" before running the real one.
 type installer struct {
 	cache, log, npm string
+	out             string // what the last run printed
 }
 
 func newInstaller(t *testing.T) *installer {
@@ -91,9 +92,11 @@ func (in *installer) run(t *testing.T, dir string, env []string) []string {
 	cmd := exec.Command(script, filepath.Base(dir))
 	cmd.Dir = filepath.Dir(dir)
 	cmd.Env = append(env, "NPM="+in.npm, "npm_config_cache="+filepath.Join(in.cache, "..", "npm"))
-	if out, err := cmd.CombinedOutput(); err != nil {
+	out, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("npm-ci.sh %s: %v\n%s", dir, err, out)
 	}
+	in.out = string(out)
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "dep", "package.json")); err != nil {
 		t.Fatalf("npm-ci.sh %s left no installed dependency: %v", dir, err)
 	}
@@ -166,6 +169,9 @@ func TestEmptyCacheSettingAlwaysInstalls(t *testing.T) {
 		if ran := in.install(t, dir, "NODE_MODULES_CACHE="); len(ran) != 1 {
 			t.Errorf("with NODE_MODULES_CACHE empty, npm ci ran in %q, want every time", ran)
 		}
+		if strings.Contains(in.out, "not kept") {
+			t.Errorf("with NODE_MODULES_CACHE empty, as asked, the install says %q, want nothing", in.out)
+		}
 	}
 	if _, err := os.Stat(in.cache); err == nil {
 		t.Error("with NODE_MODULES_CACHE empty, an install was kept")
@@ -173,7 +179,8 @@ func TestEmptyCacheSettingAlwaysInstalls(t *testing.T) {
 }
 
 // A cache folder that cannot be written costs the copy, never the
-// install; nor does a machine without a home folder fail.
+// install; nor does a machine without a home folder fail, and it says
+// why the install was not kept.
 func TestUnwritableCacheStillInstalls(t *testing.T) {
 	in := newInstaller(t)
 	if err := os.WriteFile(in.cache, []byte("a file where the folder would be"), 0o644); err != nil {
@@ -193,6 +200,9 @@ func TestUnwritableCacheStillInstalls(t *testing.T) {
 		}
 	}
 	in.run(t, dir, noHome) // fails the test unless it installed
+	if !strings.Contains(in.out, "site installed by npm ci and not kept for other clones: no HOME") {
+		t.Errorf("without HOME the install says %q, want why it was not kept", in.out)
+	}
 }
 
 // An install under settings that leave packages out (a production
