@@ -11,10 +11,12 @@ import { useEffect } from "react";
  * with reduced motion, nothing fades. Call it from a page component; `key`
  * re-scans when the page changes.
  *
- * A section still set aside that takes keyboard focus shows at once, with
- * no fade: Tab reaches a section before its intersection report does (at
- * once on a busy phone, whose browser handles keys before it draws), and
- * the focused link was invisible, its ring too, for the 0.6 s of the fade.
+ * A section still set aside that takes focus shows at once, with no fade:
+ * Tab reaches a section before its intersection report does (at once on a
+ * busy phone, whose browser handles keys before it draws), and the focused
+ * link was invisible, its ring too, for the 0.6 s of the fade. Any focus
+ * counts, so the section a link leads to, which the app focuses at the
+ * press, shows at once too: the visitor asked for it.
  */
 export function useReveal(key?: unknown): void {
   useEffect(() => {

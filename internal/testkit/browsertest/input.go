@@ -54,7 +54,9 @@ var Unhurried = chromedp.RetryInterval(50 * time.Millisecond)
 // CPU-s a second of waiting, against 0.01 asked every 100 ms (measured on
 // the home page). Waits for a build, a save or an editor's step last
 // seconds, so the tests that wait on them use Until; a test that must
-// see a state in the very frame it shows keeps chromedp.Poll.
+// see a state in the very frame it shows keeps chromedp.Poll. Neither
+// sees a state mid-animation, which a tab plays MotionRate times faster:
+// a test catches the animation in the page (MotionRate says how).
 func Until(cond string, timeout time.Duration) chromedp.Action[chromedp.Void] {
 	return chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond))
 }

@@ -3,6 +3,7 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"strings"
 	"sync"
@@ -45,7 +46,7 @@ type Tab struct {
 // visit (storage, a cold load).
 //
 // The tab plays its pages' animations and transitions MotionRate times
-// faster than real time (below).
+// faster than real time.
 func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
 	t.Helper()
 	tab := &Tab{env: e}
@@ -61,7 +62,7 @@ func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
 		t.Fatalf("open tab: %v", err)
 	}
-	if _, err := chromedp.Call(ctx, animation.SetPlaybackRate, animation.SetPlaybackRateParams{PlaybackRate: MotionRate}); err != nil {
+	if _, err := chromedp.Call(ctx, animation.SetPlaybackRate, animation.SetPlaybackRateParams{PlaybackRate: motionRate()}); err != nil {
 		t.Fatalf("open tab: animations' rate: %v", err)
 	}
 	return tab
@@ -71,20 +72,45 @@ func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
 // CSS animations and transitions of every page it loads (DevTools'
 // Animation.setPlaybackRate, which moves the document's timeline, as its
 // Animations panel does): a clock for the page's motion, as a fake timer
-// is for a test's timeouts. The page goes through the same states in the
-// same order, with its own events (transitionend, animationend, an
-// animation's finished promise); what goes is the frames in between.
-// Those cost the browser the most: a fade or a slide redraws the page
-// some 36 times in 600 ms, and every first visit slides the cookie
-// banner in. The browser tests took 255 CPU-s against 277 with it (one
-// run each, 7 December 2026), on a suite bound by its two cores.
+// is for a test's timeouts. The page's motion goes through the same
+// states in the same order, with its own events (transitionend,
+// animationend, an animation's finished promise); what goes is the
+// frames in between. Those cost the browser the most: a fade or a slide
+// redraws the page some 36 times in 600 ms, and every first visit slides
+// the cookie banner in. The browser tests took 255 CPU-s against 277 with
+// it (one run each, 7 December 2026), on a suite bound by its two cores;
+// docs/decisions.md has the choice.
 //
-// A test that checks a page mid-animation sets the animation's
-// currentTime itself, or pauses it (getAnimations()), as the focus walk
-// does with the banner: on a loaded machine no frame may fall where a
-// wall clock would put it, at any rate. Timers (setTimeout) and
-// performance.now() keep real time.
+// What runs on the timeline runs 50 times faster: CSS animations and
+// transitions, document.timeline.currentTime, an animation's startTime
+// and currentTime, and the timestamps requestAnimationFrame passes. What
+// does not keeps real time: timers (setTimeout), performance.now(),
+// smooth scrolling, the network, input. So, against those, motion ends
+// sooner: a 600 ms fade is over in a frame or two, the banner is in long
+// before Load returns, and a gate made of an animation (the banner takes
+// no press for its first 600 ms) is shut for some 12 ms of real time.
+//
+// A test that checks a page mid-animation therefore never samples it in
+// real time (a poll, a sleep: at any rate, a loaded machine may draw no
+// frame where the wall clock would put it). It catches the animation as
+// it is made, in the page, and sets its currentTime or pauses it:
+// TestHomeCookieConsent's "a tap as it comes in reaches the page" does
+// so with a MutationObserver as the banner is added, and
+// TestTabIntoTheBannerAsItComes (focus_test.go) puts the banner's
+// animation back to 0 and pauses it there. A transition that
+// has ended leaves getAnimations(), so one looked for after a wait may be
+// gone: the test fails when it caught none, so that it never passes on
+// nothing. A run of benchmarks (go test -bench) plays motion in real
+// time, as it keeps V8's compilers (testOptions): what it times is a
+// visitor's wait.
 const MotionRate = 50
+
+func motionRate() float64 {
+	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
+		return 1
+	}
+	return MotionRate
+}
 
 func (tab *Tab) listen(ev any) {
 	tab.mu.Lock()
