@@ -19,9 +19,9 @@
 # and the global .npmrc). It is taken right after npm ci, before anything
 # runs in the tree (the build keeps its own cache under
 # node_modules/.cache), and a clone gets its own copy, not links into the
-# kept one, so nothing a clone does reaches another. The copy is trusted as far as whoever can write to the
-# folder, as Go's build cache is. Each DIR keeps its 2 most recently used
-# installs.
+# kept one, so nothing a clone does reaches another. The copy is trusted
+# as far as whoever can write to the folder, as Go's build cache is. Each
+# DIR keeps its 2 most recently used installs.
 #
 # NODE_MODULES_CACHE names the folder, an absolute path (default:
 # $XDG_CACHE_HOME/vozia-site/node_modules, or ~/.cache/... without it),

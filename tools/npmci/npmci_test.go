@@ -37,6 +37,15 @@ func project(t *testing.T, dir, version string) {
 	}
 }
 
+// clone writes a project folder named site, as a fresh clone of the
+// project has it, whose lock files say version, and returns it.
+func clone(t *testing.T, version string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	project(t, dir, version)
+	return dir
+}
+
 // installer runs npm-ci.sh with a cache folder of its own and an npm that
 // logs each "npm ci" before running the real one.
 type installer struct {
@@ -107,9 +116,7 @@ func (in *installer) run(t *testing.T, dir string, env []string) []string {
 
 func TestSecondCloneCopiesTheFirstInstall(t *testing.T) {
 	in := newInstaller(t)
-	first, second := filepath.Join(t.TempDir(), "site"), filepath.Join(t.TempDir(), "site")
-	project(t, first, "1.0.0")
-	project(t, second, "1.0.0")
+	first, second := clone(t, "1.0.0"), clone(t, "1.0.0")
 
 	if ran := in.install(t, first); len(ran) != 1 {
 		t.Fatalf("the first install ran npm ci in %q, want once", ran)
@@ -122,8 +129,7 @@ func TestSecondCloneCopiesTheFirstInstall(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(second, "node_modules", ".written"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	third := filepath.Join(t.TempDir(), "site")
-	project(t, third, "1.0.0")
+	third := clone(t, "1.0.0")
 	in.install(t, third)
 	if _, err := os.Stat(filepath.Join(third, "node_modules", ".written")); err == nil {
 		t.Error("a file written in one clone's node_modules appeared in the next clone's")
@@ -134,8 +140,7 @@ func TestChangedLockFileInstallsAgain(t *testing.T) {
 	in := newInstaller(t)
 	var versions = []string{"1.0.0", "1.1.0", "1.2.0"}
 	for _, v := range versions {
-		dir := filepath.Join(t.TempDir(), "site")
-		project(t, dir, v)
+		dir := clone(t, v)
 		if ran := in.install(t, dir); len(ran) != 1 {
 			t.Errorf("lock file of %s: npm ci ran in %q, want once (a lock file never installed before)", v, ran)
 		}
@@ -149,13 +154,11 @@ func TestChangedLockFileInstallsAgain(t *testing.T) {
 	if err != nil || len(kept) != 2 {
 		t.Errorf("kept %q, want the 2 most recent installs", kept)
 	}
-	dir := filepath.Join(t.TempDir(), "site")
-	project(t, dir, versions[0])
+	dir := clone(t, versions[0])
 	if ran := in.install(t, dir); len(ran) != 1 {
 		t.Errorf("the oldest lock file again: npm ci ran in %q, want once (its install was dropped)", ran)
 	}
-	dir = filepath.Join(t.TempDir(), "site")
-	project(t, dir, versions[2])
+	dir = clone(t, versions[2])
 	if ran := in.install(t, dir); len(ran) != 0 {
 		t.Errorf("the newest lock file again: npm ci ran in %q, want a copy", ran)
 	}
@@ -164,8 +167,7 @@ func TestChangedLockFileInstallsAgain(t *testing.T) {
 func TestEmptyCacheSettingAlwaysInstalls(t *testing.T) {
 	in := newInstaller(t)
 	for range 2 {
-		dir := filepath.Join(t.TempDir(), "site")
-		project(t, dir, "1.0.0")
+		dir := clone(t, "1.0.0")
 		if ran := in.install(t, dir, "NODE_MODULES_CACHE="); len(ran) != 1 {
 			t.Errorf("with NODE_MODULES_CACHE empty, npm ci ran in %q, want every time", ran)
 		}
@@ -186,13 +188,11 @@ func TestUnwritableCacheStillInstalls(t *testing.T) {
 	if err := os.WriteFile(in.cache, []byte("a file where the folder would be"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(t.TempDir(), "site")
-	project(t, dir, "1.0.0")
+	dir := clone(t, "1.0.0")
 	if ran := in.install(t, dir); len(ran) != 1 {
 		t.Errorf("npm ci ran in %q, want once", ran)
 	}
-	dir = filepath.Join(t.TempDir(), "site")
-	project(t, dir, "1.0.0")
+	dir = clone(t, "1.0.0")
 	var noHome []string
 	for _, kv := range cleanEnv() {
 		if k, _, _ := strings.Cut(kv, "="); k != "HOME" && k != "XDG_CACHE_HOME" && k != "NODE_MODULES_CACHE" {
@@ -224,8 +224,7 @@ func TestInstallWithOtherSettingsIsKeptApart(t *testing.T) {
 	}
 	fromFile := "npm_config_userconfig=" + userconfig
 	for _, setting := range []string{"NODE_ENV=production", "npm_config_omit=dev", fromFile} {
-		prod := filepath.Join(t.TempDir(), "site")
-		project(t, prod, "1.0.0")
+		prod := clone(t, "1.0.0")
 		in.install(t, prod, setting)
 		if hasDev(prod) {
 			t.Fatalf("%s installed the development packages: the test does not test what it means to", setting)
@@ -235,8 +234,7 @@ func TestInstallWithOtherSettingsIsKeptApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, env := range [][]string{nil, {fromFile}} {
-		dir := filepath.Join(t.TempDir(), "site")
-		project(t, dir, "1.0.0")
+		dir := clone(t, "1.0.0")
 		in.install(t, dir, env...)
 		if !hasDev(dir) {
 			t.Errorf("a default install (settings %q) after production ones has no development packages", env)
@@ -247,8 +245,7 @@ func TestInstallWithOtherSettingsIsKeptApart(t *testing.T) {
 // A copy that a killed run left half written is never taken, and goes.
 func TestLeftCopyIsRemoved(t *testing.T) {
 	in := newInstaller(t)
-	first := filepath.Join(t.TempDir(), "site")
-	project(t, first, "1.0.0")
+	first := clone(t, "1.0.0")
 	in.install(t, first)
 	places, err := filepath.Glob(filepath.Join(in.cache, "*"))
 	if err != nil || len(places) != 1 {
@@ -268,8 +265,7 @@ func TestLeftCopyIsRemoved(t *testing.T) {
 	if err := os.Chtimes(left, old, old); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(t.TempDir(), "site")
-	project(t, dir, "1.0.0") // the lock file kept: a copy
+	dir := clone(t, "1.0.0") // the lock file kept: a copy
 	if ran := in.install(t, dir); len(ran) != 0 {
 		t.Errorf("npm ci ran in %q, want a copy", ran)
 	}

@@ -341,7 +341,7 @@ func startBrowser() (context.Context, error) {
 // less. A run of benchmarks (go test -bench) keeps them, as a visitor's
 // browser does: what it times is the visitor's wait.
 func testOptions() []chromedp.ExecAllocatorOption {
-	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
+	if benchmarking() {
 		return nil
 	}
 	return []chromedp.ExecAllocatorOption{
@@ -351,6 +351,14 @@ func testOptions() []chromedp.ExecAllocatorOption {
 		// a screen reader says at each Tab stop.
 		chromedp.Flag("enable-blink-features", "ComputedAccessibilityInfo"),
 	}
+}
+
+// benchmarking says whether this is a run of benchmarks (go test -bench),
+// which times what a visitor waits for: the browser as a visitor's, with
+// V8's compilers (testOptions) and motion in real time (MotionRate).
+func benchmarking() bool {
+	f := flag.Lookup("test.bench")
+	return f != nil && f.Value.String() != ""
 }
 
 // ChromiumOptions are the flags that start Debian's headless Chromium on a

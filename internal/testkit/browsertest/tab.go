@@ -3,7 +3,6 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"strings"
 	"sync"
@@ -106,7 +105,7 @@ func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
 const MotionRate = 50
 
 func motionRate() float64 {
-	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
+	if benchmarking() {
 		return 1
 	}
 	return MotionRate
