@@ -45,7 +45,7 @@ type Tab struct {
 // visit (storage, a cold load). Measured again on 7 December 2026 (30
 // loads each, alternating, load 1 to 2): a new tab and a load of the home
 // page took 0.47 to 0.58 CPU-s, a load of it in a tab kept 0.30 to 0.32;
-// /privacy-policy 0.33 to 0.39 against 0.12 to 0.15; a tab opened and
+// /privacy-policy 0.31 to 0.39 against 0.12 to 0.15; a tab opened and
 // closed with nothing loaded, 0.09 to 0.11. A new tab in a browser context
 // kept from an earlier one, its cache shared, cost as much as one in a
 // context of its own (0.51 to 0.55): the saving is the page kept, not the
