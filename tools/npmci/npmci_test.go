@@ -9,12 +9,14 @@ import (
 	"time"
 )
 
-// project writes a project folder at dir whose dependency and
-// development dependency are packages beside it (file: dependencies,
-// which npm ci installs as links without the network), with lock files
-// that say version.
-func project(t *testing.T, dir, version string) {
+// clone writes a project folder named site, as a fresh clone of the
+// project has it, and returns it: its dependency and development
+// dependency are packages beside it (file: dependencies, which npm ci
+// installs as links without the network), and its lock files say
+// version.
+func clone(t *testing.T, version string) string {
 	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
 	files := map[string]string{
 		"dep/package.json":    `{"name": "dep", "version": "` + version + `"}`,
 		"devdep/package.json": `{"name": "devdep", "version": "1.0.0"}`,
@@ -35,14 +37,6 @@ func project(t *testing.T, dir, version string) {
 			t.Fatal(err)
 		}
 	}
-}
-
-// clone writes a project folder named site, as a fresh clone of the
-// project has it, whose lock files say version, and returns it.
-func clone(t *testing.T, version string) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "site")
-	project(t, dir, version)
 	return dir
 }
 

@@ -85,9 +85,9 @@ func (e *Env) NewTab(t testing.TB, width, height int) *Tab {
 // animationend, an animation's finished promise); what goes is the
 // frames in between. Those cost the browser the most: a fade or a slide
 // redraws the page some 36 times in 600 ms, and every first visit slides
-// the cookie banner in. The browser tests took 255 CPU-s against 277 with
-// it (one run each, 7 December 2026), on a suite bound by its two cores;
-// docs/decisions.md has the choice.
+// the cookie banner in. The browser tests took 255 CPU-s with it, 277
+// without (one run each, 7 December 2026), on a suite bound by its two
+// cores; docs/decisions.md has the choice.
 //
 // What runs on the timeline runs 50 times faster: CSS animations and
 // transitions, document.timeline.currentTime, an animation's startTime
