@@ -195,8 +195,16 @@ func TestSweepRoutes(t *testing.T) {
 	pages := sweepPages(t)
 	checked := newPartsSeen(sweepSite(t)).onBackground()
 	for _, width := range sweepWidths {
+		// The widths run one after the other, in this test's own place
+		// among the parallel tests. As parallel subtests, each in a place
+		// of its own, they waited for this function to return and then
+		// queued behind every test already waiting: the longest chains of
+		// the suite started last: in three runs of five they were the
+		// browser tests' last 30 to 40 s, two tabs and nothing else of
+		// theirs. make test took 338 to 381 s with them in turn, 352 to
+		// 412 s as they were (four runs each, alternating, 7 December
+		// 2026; docs/measurements.md).
 		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
-			t.Parallel()
 			// One tab for the pages at this width (a tab costs more than
 			// a page: browsertest.Env.NewTab), each page loaded into it
 			// as from an address typed in: nothing here stores anything,
