@@ -201,8 +201,8 @@ func TestSweepRoutes(t *testing.T) {
 		// queued behind every test already waiting: the longest chains of
 		// the suite started last: in three runs of five they were the
 		// browser tests' last 30 to 40 s, two tabs and nothing else of
-		// theirs. make test took 338 to 381 s with them in turn, 352 to
-		// 412 s as they were (four runs each, alternating, 7 December
+		// theirs. make test took 338 to 382 s with them in turn, 352 to
+		// 413 s as they were (four runs each, alternating, 7 December
 		// 2026; docs/measurements.md).
 		t.Run(fmt.Sprintf("w%d", width), func(t *testing.T) {
 			// One tab for the pages at this width (a tab costs more than
