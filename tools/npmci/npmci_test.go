@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -268,5 +269,84 @@ func TestLeftCopyIsRemoved(t *testing.T) {
 	}
 	if _, err := os.Stat(dropped); err == nil {
 		t.Error("an install left half dropped is still there")
+	}
+}
+
+// A Ctrl-C as the copy into a clone ends leaves the clone without
+// node_modules, never with a folder it would take for a whole install,
+// and the kept install as it was: the next run copies it whole.
+func TestCtrlCAsTheCopyEnds(t *testing.T) {
+	in := newInstaller(t)
+	in.install(t, clone(t, "1.0.0"))
+	dir := clone(t, "1.0.0")
+
+	// A cp that makes the copy into the clone whole, leaves a mark, and
+	// is then still running when the terminal's Ctrl-C comes: the stop
+	// lands after the last byte is copied and before the script has moved
+	// the copy into place.
+	realCp, err := exec.LookPath("cp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	copied := filepath.Join(bin, "copied")
+	fake := "#!/bin/sh\ncase \"$3\" in\n*/node_modules.copy) " + realCp + " \"$@\" && : > " + copied + " && exec sleep 600; exit 1;;\nesac\nexec " + realCp + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "cp"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	script, err := filepath.Abs("npm-ci.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(script, filepath.Base(dir))
+	cmd.Dir = filepath.Dir(dir)
+	cmd.Env = append(cleanEnv(), "NODE_MODULES_CACHE="+in.cache, "NPM="+in.npm, "PATH="+bin+":"+os.Getenv("PATH"))
+	// A process group of its own, as a terminal gives a command: Ctrl-C
+	// goes to every process of it, the script and its cp alike.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	stop := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); <-exited }
+	bound := time.After(2 * time.Minute)
+	for {
+		if _, err := os.Stat(copied); err == nil {
+			break
+		}
+		select {
+		case <-exited:
+			t.Fatalf("npm-ci.sh ended before its copy into the clone did:\n%s", out.String())
+		case <-bound:
+			stop()
+			t.Fatalf("the copy into the clone had not ended after two minutes:\n%s", out.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
+		stop()
+		t.Fatal(err)
+	}
+	select {
+	case <-exited:
+	case <-time.After(2 * time.Minute):
+		stop()
+		t.Fatalf("npm-ci.sh went on for two minutes after Ctrl-C:\n%s", out.String())
+	}
+	if code := cmd.ProcessState.ExitCode(); code == 0 {
+		t.Errorf("npm-ci.sh stopped by Ctrl-C exited 0, as if it had installed:\n%s", out.String())
+	}
+	for _, name := range []string{"node_modules", "node_modules.copy"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("Ctrl-C left %s in the clone", name)
+		}
+	}
+
+	if ran := in.install(t, dir); len(ran) != 0 {
+		t.Errorf("after the stop, npm ci ran in %q, want a copy of the kept install", ran)
 	}
 }
