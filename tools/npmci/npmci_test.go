@@ -83,20 +83,12 @@ func (in *installer) install(t *testing.T, dir string, env ...string) []string {
 	return in.run(t, dir, append(cleanEnv(), append([]string{"NODE_MODULES_CACHE=" + in.cache}, env...)...))
 }
 
-// run runs the script on dir as make does (from the project's root, here
-// dir's parent, naming dir from there) in the environment env, with the
-// installer's npm, checks that it installed, and says in which folders
-// npm ci ran since the last call.
+// run runs the script on dir in the environment env (command), checks
+// that it installed, and says in which folders npm ci ran since the last
+// call.
 func (in *installer) run(t *testing.T, dir string, env []string) []string {
 	t.Helper()
-	script, err := filepath.Abs("npm-ci.sh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(script, filepath.Base(dir))
-	cmd.Dir = filepath.Dir(dir)
-	cmd.Env = append(env, "NPM="+in.npm, "npm_config_cache="+filepath.Join(in.cache, "..", "npm"))
-	out, err := cmd.CombinedOutput()
+	out, err := in.command(t, dir, env).CombinedOutput()
 	if err != nil {
 		t.Fatalf("npm-ci.sh %s: %v\n%s", dir, err, out)
 	}
@@ -107,6 +99,21 @@ func (in *installer) run(t *testing.T, dir string, env []string) []string {
 	log, _ := os.ReadFile(in.log)
 	os.Remove(in.log)
 	return strings.Fields(string(log))
+}
+
+// command is the script on dir as make runs it (from the project's root,
+// here dir's parent, naming dir from there), in the environment env, with
+// the installer's npm and an npm cache of its own.
+func (in *installer) command(t *testing.T, dir string, env []string) *exec.Cmd {
+	t.Helper()
+	script, err := filepath.Abs("npm-ci.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(script, filepath.Base(dir))
+	cmd.Dir = filepath.Dir(dir)
+	cmd.Env = append(env, "NPM="+in.npm, "npm_config_cache="+filepath.Join(in.cache, "..", "npm"))
+	return cmd
 }
 
 func TestSecondCloneCopiesTheFirstInstall(t *testing.T) {
@@ -295,13 +302,7 @@ func TestCtrlCAsTheCopyEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	script, err := filepath.Abs("npm-ci.sh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(script, filepath.Base(dir))
-	cmd.Dir = filepath.Dir(dir)
-	cmd.Env = append(cleanEnv(), "NODE_MODULES_CACHE="+in.cache, "NPM="+in.npm, "PATH="+bin+":"+os.Getenv("PATH"))
+	cmd := in.command(t, dir, append(cleanEnv(), "NODE_MODULES_CACHE="+in.cache, "PATH="+bin+":"+os.Getenv("PATH")))
 	// A process group of its own, as a terminal gives a command: Ctrl-C
 	// goes to every process of it, the script and its cp alike.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
